@@ -1,0 +1,86 @@
+// The visible slices that the publisher copies into the store once per frame.
+// Plain data, safe to compare and render; prices and sizes stay scaled integers so formatters are exact.
+
+export type ConnectionHealth = 'connecting' | 'live' | 'stale' | 'resyncing' | 'disconnected';
+
+export interface ConnectionView {
+  health: ConnectionHealth;
+  /** Wall-clock ms of the last server-pushed data frame, or null before any. */
+  lastDataAt: number | null;
+  headBlock: number | null;
+  /** Round-trip or frame latency estimate in ms, null when unknown. */
+  latencyMs: number | null;
+  /** When disconnected: ms until the next attempt. */
+  retryInMs: number | null;
+  /** Short reason for the current state (e.g. "heartbeat gap 12 -> 14"). */
+  reason: string | null;
+}
+
+export interface MarketRef {
+  id: number;
+  /** Display name: symbol || name. */
+  symbol: string;
+  priceDecimals: number;
+  sizeDecimals: number;
+}
+
+export interface BookRowView {
+  /** Scaled price. */
+  price: number;
+  /** Scaled size at the level. */
+  size: number;
+  /** Cumulative scaled size from the best price to this level. */
+  total: number;
+  orders: number;
+}
+
+export interface BookView {
+  marketId: number;
+  /** Best first (lowest ask first). */
+  asks: BookRowView[];
+  /** Best first (highest bid first). */
+  bids: BookRowView[];
+  /** Largest `total` among the visible rows of both sides (for depth bars). */
+  maxTotal: number;
+  /** Increments on every applied change; lets the UI skip identical frames. */
+  version: number;
+}
+
+export interface TradeView {
+  /** Stable key: block + tx + log index (or a sequence when absent). */
+  key: string;
+  timeMs: number;
+  price: number;
+  size: number;
+  /** Aggressor: 1 Buy, 2 Sell. */
+  side: 1 | 2;
+}
+
+export interface CandleView {
+  t: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  /** Volume in collateral units (display only). */
+  volume: number;
+}
+
+export interface MarketHeaderView {
+  marketId: number;
+  mark: number | null;
+  last: number | null;
+  oracle: number | null;
+  /** Percent, e.g. 1.82 for +1.82 %. */
+  change24hPct: number | null;
+  /** 24 h volume in collateral units (display only). */
+  volume24h: number | null;
+  /** Open interest notional in collateral units (display only). */
+  openInterestNotional: number | null;
+  /** Funding rate per interval in percent (0.004 for 40 micros). */
+  fundingRatePct: number | null;
+  /** Annualised funding in percent. */
+  fundingAprPct: number | null;
+  /** Estimated ms until the next funding event, null when unknown. */
+  nextFundingInMs: number | null;
+}

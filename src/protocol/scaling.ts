@@ -1,0 +1,114 @@
+// Exact conversions between human decimal strings and scaled integers.
+// Nothing here takes a JS float: a human value is a string, a wire value an integer (number or bigint).
+
+import { COLLATERAL_DECIMALS, LEVERAGE_DECIMALS } from './enums.js';
+import { InputError } from './errors.js';
+
+const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
+/** Largest integer a wire number may hold without losing precision. */
+export const MAX_WIRE_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Parses a human decimal string into an integer scaled by 10^decimals.
+ * Refuses (InputError) rather than rounds when the string has more decimals than the scale allows.
+ * Accepts `_` and `,` as digit-group separators ("67,012.5").
+ */
+export function parseScaled(text: string, decimals: number, what = 'value'): bigint {
+  const cleaned = text.trim().replace(/[_,]/g, '');
+  const m = DECIMAL.exec(cleaned);
+  if (!m || cleaned === '' || cleaned === '.' || /^[+-]\.?$/.test(cleaned)) {
+    throw new InputError(`${what} "${text}" is not a number`);
+  }
+  const [, sign, whole = '', frac = ''] = m;
+  if (whole === '' && frac === '') throw new InputError(`${what} "${text}" is not a number`);
+  const significantFrac = frac.replace(/0+$/, '');
+  if (significantFrac.length > decimals) {
+    throw new InputError(`${what} "${text}" has more than ${decimals} decimal${decimals === 1 ? '' : 's'}`);
+  }
+  const digits = (whole || '0') + significantFrac.padEnd(decimals, '0');
+  const value = BigInt(digits);
+  return sign === '-' ? -value : value;
+}
+
+/** Formats a scaled integer as a plain decimal string with exactly `decimals` places. */
+export function formatScaled(value: bigint | number, decimals: number): string {
+  const v = typeof value === 'bigint' ? value : toBigIntExact(value);
+  const negative = v < 0n;
+  const abs = (negative ? -v : v).toString().padStart(decimals + 1, '0');
+  const whole = abs.slice(0, abs.length - decimals);
+  const frac = abs.slice(abs.length - decimals);
+  return (negative ? '-' : '') + (decimals > 0 ? `${whole}.${frac}` : whole);
+}
+
+/** Like formatScaled but drops trailing zeros of the fraction (and the dot when none remain). */
+export function formatScaledTrim(value: bigint | number, decimals: number): string {
+  const s = formatScaled(value, decimals);
+  return decimals > 0 ? s.replace(/\.?0+$/, '') : s;
+}
+
+function toBigIntExact(n: number): bigint {
+  if (!Number.isSafeInteger(n)) throw new InputError(`${n} is not a safe integer`);
+  return BigInt(n);
+}
+
+/** Converts a scaled bigint to a wire number, refusing values a JS number cannot hold exactly. */
+export function toWireInteger(v: bigint, what = 'value'): number {
+  if (v > MAX_WIRE_INTEGER || v < -MAX_WIRE_INTEGER) throw new InputError(`${what} is too large`);
+  return Number(v);
+}
+
+/** Human price string -> scaled wire price. Must be > 0. */
+export function parsePrice(text: string, priceDecimals: number): number {
+  const v = parseScaled(text, priceDecimals, 'price');
+  if (v <= 0n) throw new InputError('price must be greater than 0');
+  return toWireInteger(v, 'price');
+}
+
+/** Human size string -> scaled wire size. Must be > 0. */
+export function parseSize(text: string, sizeDecimals: number): number {
+  const v = parseScaled(text, sizeDecimals, 'size');
+  if (v <= 0n) throw new InputError('size must be greater than 0');
+  return toWireInteger(v, 'size');
+}
+
+/** Human leverage ("5", "2.5x") -> hundredths. Must be > 0. */
+export function parseLeverage(text: string): number {
+  const v = parseScaled(text.trim().replace(/x$/i, ''), LEVERAGE_DECIMALS, 'leverage');
+  if (v <= 0n) throw new InputError('leverage must be greater than 0');
+  return toWireInteger(v, 'leverage');
+}
+
+/** Human collateral amount ("12.5") -> Amount string in 6-dp atoms. Must be > 0. */
+export function parseAmount(text: string): string {
+  const v = parseScaled(text, COLLATERAL_DECIMALS, 'amount');
+  if (v <= 0n) throw new InputError('amount must be greater than 0');
+  return v.toString();
+}
+
+/** Amount string (atoms) -> bigint; throws InputError on anything but an integer string. */
+export function amountToBigInt(amount: string): bigint {
+  if (!/^-?\d+$/.test(amount)) throw new InputError(`amount "${amount}" is not an integer string`);
+  return BigInt(amount);
+}
+
+export function formatPrice(raw: number | bigint, priceDecimals: number): string {
+  return formatScaled(raw, priceDecimals);
+}
+export function formatSize(raw: number | bigint, sizeDecimals: number): string {
+  return formatScaled(raw, sizeDecimals);
+}
+export function formatLeverage(hundredths: number): string {
+  return formatScaledTrim(hundredths, LEVERAGE_DECIMALS);
+}
+/** Amount string or bigint in atoms -> human decimal with 6 places. */
+export function formatAmount(amount: string | bigint): string {
+  return formatScaled(typeof amount === 'bigint' ? amount : amountToBigInt(amount), COLLATERAL_DECIMALS);
+}
+
+/**
+ * Display-only conversion of a scaled integer to a JS number (for charts and ratios).
+ * Never feed the result back into a wire value.
+ */
+export function scaledToDisplayNumber(raw: number | bigint, decimals: number): number {
+  return Number(raw) / 10 ** decimals;
+}
