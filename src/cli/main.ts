@@ -1,3 +1,59 @@
 #!/usr/bin/env node
-// Entry point of the `perpl` command. Subcommands are wired in cli/commands.ts.
-console.log('perpl-terminal: the UI is coming.');
+// Entry point of the `perpl` command: picks a subcommand and hands it the remaining arguments.
+// Each subcommand lives in commands/<name>.ts and is loaded only when used, to keep start-up fast.
+
+import { userMessage, isPerplError } from '../protocol/errors.js';
+
+type CommandModule = { run(argv: string[]): Promise<number> };
+
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  tui: () => import('./commands/tui.js'),
+  sim: () => import('./commands/sim.js'),
+  api: () => import('./commands/api.js'),
+  keys: () => import('./commands/keys.js'),
+  doctor: () => import('./commands/doctor.js'),
+  replay: () => import('./commands/replay.js'),
+};
+
+const USAGE = `usage: perpl [command] [options]
+
+commands:
+  (none) | tui   the full-screen terminal (default network: the local exchange)
+  sim            run the local exchange
+  api            sign and send one REST request, like \`gh api\`
+  keys           create, enroll, list, show and remove API keys
+  doctor         check config, keys, clock and connectivity
+  replay         replay a recorded session, read-only
+
+Run \`perpl <command> --help\` for its options.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--help' || first === '-h' || first === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const isCommand = first !== undefined && Object.hasOwn(COMMANDS, first);
+  const name = isCommand ? first : 'tui';
+  const args = isCommand ? rest : argv;
+  const load = COMMANDS[name];
+  if (!load) {
+    console.error(USAGE);
+    return 2;
+  }
+  const mod = await load();
+  return mod.run(args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    // Short message for the user; the full chain only when asked for (it never holds secrets).
+    console.error(`perpl: ${userMessage(err)}`);
+    if (isPerplError(err) && err.hint) console.error(`hint: ${err.hint}`);
+    if (process.env.PERPL_DEBUG) console.error(err);
+    process.exitCode = 1;
+  },
+);

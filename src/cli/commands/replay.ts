@@ -1,0 +1,5 @@
+// Placeholder until the `replay` command is built; exits non-zero so nothing mistakes it for working.
+export async function run(_argv: string[]): Promise<number> {
+  console.error('perpl replay: not built yet');
+  return 2;
+}

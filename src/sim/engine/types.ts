@@ -1,0 +1,131 @@
+// Contract between the local exchange's engine (matching, accounts, positions, funding, flow)
+// and its server (HTTP, WebSocket, auth, streams, faults). The engine is pure and deterministic
+// for a seed: no timers, no sockets. The server owns the clock and calls it.
+
+import type {
+  Account,
+  AccountEvent,
+  AccountStats,
+  Candle,
+  Context,
+  Fill,
+  FundingEvent,
+  L2Level,
+  MarketState,
+  Order,
+  OrderRequestFrame,
+  Position,
+  Trade,
+} from '../../protocol/frames.js';
+
+/** One market as the sim lists it in the context. */
+export interface SimMarketSpec {
+  id: number;
+  symbol: string;
+  name: string;
+  sizeUnits: string;
+  priceDecimals: number;
+  sizeDecimals: number;
+  /** Hundredths: max leverage = initialMargin / 100. */
+  initialMargin: number;
+  /** Hundredths: maintenance fraction = 100 / maintenanceMargin. */
+  maintenanceMargin: number;
+  makerFeeMicros: number;
+  takerFeeMicros: number;
+  orderTtlBlocks: number;
+  fundingIntervalBlocks: number;
+  fundingIntervalSec: number;
+  maxMarketSlippageBps: number;
+  /** Starting mark/oracle price, scaled. */
+  startPrice: number;
+  isOpen: boolean;
+  /** Minimum order value for resting / immediately filled orders, in 6-dp atoms (0 = none). */
+  minPostingAmount?: string;
+  minSettleAmount?: string;
+}
+
+export interface SimEngineOptions {
+  chainId: number;
+  seed: number;
+  markets: SimMarketSpec[];
+  /** Instance id, collateral token, min open amount ("100000000"), trigger cap (16). */
+  instanceId?: number;
+  minAccountOpenAmount?: string;
+  maxAccountTriggerOrders?: number;
+}
+
+/** Result of handing one OrderRequest to the engine at admission time (the mt 3 ack). */
+export interface AdmissionResult {
+  /** 0 accepted for forwarding; 400/403 rejected (no mt 24 will follow). */
+  code: number;
+  error?: string;
+}
+
+/** Everything the engine produced while processing one block or one flow step. */
+export interface EngineOutput {
+  /** Changed book levels per market (o = 0 removes), best first per side. */
+  book: Map<number, { bid: L2Level[]; ask: L2Level[] }>;
+  trades: Map<number, Trade[]>;
+  /** Only markets whose state changed. */
+  marketState: Map<number, MarketState>;
+  funding: Map<number, FundingEvent>;
+  /** Per market and resolution: the candles that changed (just-closed + current). */
+  candles: Map<number, Map<number, Candle[]>>;
+  /** Per account id: what the trading socket of its wallet must receive, in the wire order 21 -> 28 -> 24 -> 25 -> 27. */
+  accounts: Map<number, AccountOutput>;
+}
+
+export interface AccountOutput {
+  /** Present when balance, locked balance, lfr, fw or ft moved; `h` holds new account events. */
+  account?: Account;
+  stats?: AccountStats;
+  orders: Order[];
+  fills: Fill[];
+  positions: Position[];
+}
+
+/** The engine's surface as the server uses it. */
+export interface SimEngine {
+  readonly chainId: number;
+  context(headBlock: number, nowMs: number): Context;
+
+  /** Creates a wallet with one exchange account holding `balance` atoms; returns the account id. */
+  createAccount(address: string, balance: string, opts?: { orderForwarding?: boolean }): number;
+  /** Account ids owned by a wallet address (lower-case compare); empty when it has no exchange account. */
+  accountsOf(address: string): number[];
+  setOrderForwarding(accountId: number, allowed: boolean): void;
+
+  /**
+   * Admission of an mt 22 frame from `address` at head block `head` (the gateway checks of wire.md 8.9).
+   * Accepted requests are queued and executed in the next `advanceBlock`.
+   * Throws `SimProtocolError` for unknown market or an account the wallet does not own (socket closes 1011).
+   */
+  admit(address: string, req: OrderRequestFrame, head: number): AdmissionResult;
+
+  /** Executes queued requests, triggers, funding, liquidations for block `block` at `timeMs`. */
+  advanceBlock(block: number, timeMs: number): EngineOutput;
+  /** One step of the synthetic market flow (makers requote, takers hit); the server calls it at a set rate. */
+  flowStep(timeMs: number, head: number): EngineOutput;
+
+  // Snapshots (trading socket sign-in, REST wallet/orders/positions)
+  wallet(address: string): { addr: string; accounts: Account[]; stats: AccountStats[] };
+  openOrders(accountId: number): Order[];
+  openPositions(accountId: number): Position[];
+
+  // Market data snapshots
+  book(marketId: number, levels: number): { bid: L2Level[]; ask: L2Level[] };
+  recentTrades(marketId: number, count: number): Trade[];
+  marketState(marketId: number): MarketState | undefined;
+  latestFunding(marketId: number): FundingEvent | undefined;
+  fundingHistory(marketId: number, fromMs: number, toMs: number): FundingEvent[];
+  candles(marketId: number, resolution: number, fromMs: number, toMs: number): Candle[];
+
+  // History, newest first (REST pages are cut from these)
+  fillHistory(accountId: number): Fill[];
+  orderHistory(accountId: number): Order[];
+  positionHistory(accountId: number): Position[];
+  accountHistory(accountId: number): AccountEvent[];
+}
+
+/** A frame the gateway cannot process at all: the socket is closed with 1011 and no mt 3 is sent. */
+export class SimProtocolError extends Error {}
