@@ -9,3 +9,5 @@ export * from './trading-frames.js';
 export * from './inbound.js';
 export * from './outbound.js';
 export * from './api-key-bodies.js';
+export * from './context.js';
+export * from './rest-bodies.js';

@@ -1,0 +1,63 @@
+// Decoder for GET /v1/pub/context. Undocumented top-level keys (features, geo_block, rewards, ...) are dropped.
+
+import type { Chain, Context, Market, ProtocolInstance, Token } from '../frames.js';
+import { arr, amount, nonNegInt, opt, record, str } from './kit.js';
+import { decodeFundingEvent, decodeGasPrice, decodeMarketConfig, decodeMarketState } from './market-records.js';
+
+export const decodeChain = record<Chain>({
+  ver: nonNegInt,
+  chain_id: nonNegInt,
+  name: opt(str),
+  block_explorer_urls: opt(arr(str)),
+  gas: opt(decodeGasPrice),
+});
+
+/** `min_account_open_amount` is a string live and a raw integer per interface.md: both become a string. */
+export const decodeProtocolInstance = record<ProtocolInstance>({
+  ver: nonNegInt,
+  id: nonNegInt,
+  address: str,
+  collateral_token_id: nonNegInt,
+  min_account_open_amount: amount,
+  min_deposit_amount: opt(amount),
+  min_withdraw_amount: opt(amount),
+  max_account_equity: opt(amount),
+  max_account_trigger_orders: nonNegInt,
+});
+
+export const decodeToken = record<Token>({
+  ver: nonNegInt,
+  id: opt(nonNegInt),
+  address: opt(str),
+  symbol: str,
+  name: str,
+  decimals: nonNegInt,
+  display_precision: nonNegInt,
+});
+
+export const decodeMarket = record<Market>({
+  ver: nonNegInt,
+  id: nonNegInt,
+  instance_id: nonNegInt,
+  perpetual_id: nonNegInt,
+  // Mainnet BTC/MON carry an empty symbol; display falls back to name.
+  symbol: str,
+  name: str,
+  size_units: str,
+  funding_interval_sec: nonNegInt,
+  funding_interval_blocks: nonNegInt,
+  order_ttl_blocks: nonNegInt,
+  order_retry_blocks: opt(nonNegInt),
+  order_max_market_slippage_bps: nonNegInt,
+  order_max_neg_pnl_collat_bps: opt(nonNegInt),
+  config: decodeMarketConfig,
+  state: opt(decodeMarketState),
+  funding: opt(decodeFundingEvent),
+});
+
+export const decodeContext = record<Context>({
+  chain: decodeChain,
+  instances: arr(decodeProtocolInstance),
+  tokens: arr(decodeToken),
+  markets: arr(decodeMarket),
+});
