@@ -1,0 +1,12 @@
+export { Backoff, type BackoffOptions } from './backoff.js';
+export { KeepAlive, type KeepAliveOptions } from './keepalive.js';
+export {
+  ReconnectingSocket,
+  type ConnectionInfo,
+  type ConnectionState,
+  type OpenConnection,
+  type ReconnectingSocketOptions,
+} from './reconnecting-socket.js';
+export { CLOSE_ABNORMAL, Socket, type SocketEvents, type SocketOptions } from './socket.js';
+export { realTimers, type TimerHandle, type Timers } from './timers.js';
+export { Watchdog, type WatchdogOptions } from './watchdog.js';

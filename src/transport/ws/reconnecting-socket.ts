@@ -1,0 +1,250 @@
+// A WebSocket that stays connected: reconnects with backoff after any close, detects stalls with a
+// time-based watchdog, optionally pings, and re-runs the owner's onOpen (sign-in, subscribe) on every
+// connection. `epoch` counts successful opens so owners can ask "has there been a reconnect since X".
+
+import { Backoff, type BackoffOptions } from './backoff.js';
+import { KeepAlive } from './keepalive.js';
+import { CLOSE_ABNORMAL, Socket, type SocketOptions } from './socket.js';
+import { realTimers, type TimerHandle, type Timers } from './timers.js';
+import { Watchdog } from './watchdog.js';
+
+export type ConnectionState = 'connecting' | 'open' | 'closed' | 'waiting';
+
+export interface ConnectionInfo {
+  /** Close code of the connection that just ended (1006 = network loss, none for a local stall). */
+  code?: number;
+  /** Close reason from the server, or why this side dropped the connection. */
+  reason?: string;
+  /** In 'waiting': ms until the next attempt. */
+  retryInMs?: number;
+  /** Successful opens so far (this connection's number while 'open'). */
+  epoch: number;
+}
+
+/** What onOpen gets: a sender bound to this one connection (it refuses after that connection ends). */
+export interface OpenConnection {
+  readonly epoch: number;
+  send(text: string): boolean;
+}
+
+export interface ReconnectingSocketOptions {
+  url: string;
+  /** Runs on EVERY (re)connect, before any frame of that connection is delivered. */
+  onOpen?: (conn: OpenConnection) => void;
+  onFrame: (text: string, receivedAtMs: number) => void;
+  onStateChange?: (state: ConnectionState, info: ConnectionInfo) => void;
+  /** Reconnect when no server frame arrived for this long (default: no watchdog). */
+  stallMs?: number;
+  /**
+   * When true (default) every inbound frame counts as a sign of life. Set false and call markAlive()
+   * yourself when some frames (pongs, acks) must not keep a dead feed looking alive.
+   */
+  autoFeedWatchdog?: boolean;
+  /** Send pingFrame() this often while open (never on market-data sockets). */
+  pingEveryMs?: number;
+  pingFrame?: () => string;
+  backoff?: Backoff | BackoffOptions;
+  /** Return false to stay down after this close (default: always reconnect). */
+  shouldReconnect?: (code: number, reason: string) => boolean;
+  socket?: SocketOptions;
+  timers?: Timers;
+  /** Diagnostic lines (never frame contents). */
+  log?: (line: string) => void;
+}
+
+/** Server asked us to come back at once (wire.md 8.11: 1001 going away). */
+const CLOSE_GOING_AWAY = 1001;
+
+export class ReconnectingSocket {
+  private readonly options: ReconnectingSocketOptions;
+  private readonly timers: Timers;
+  private readonly backoff: Backoff;
+  private readonly watchdog: Watchdog | null;
+  private readonly keepAlive: KeepAlive | null;
+  private readonly autoFeed: boolean;
+
+  private socket: Socket | null = null;
+  /** Bumped whenever a socket is abandoned, so late events from it are ignored. */
+  private generation = 0;
+  private currentState: ConnectionState = 'closed';
+  private openCount = 0;
+  private retryTimer: TimerHandle | null = null;
+  private healthySinceOpen = false;
+  private lastError: string | null = null;
+
+  constructor(options: ReconnectingSocketOptions) {
+    this.options = options;
+    this.timers = options.timers ?? realTimers;
+    this.backoff = options.backoff instanceof Backoff ? options.backoff : new Backoff(options.backoff);
+    this.autoFeed = options.autoFeedWatchdog ?? true;
+    this.watchdog =
+      options.stallMs !== undefined && options.stallMs > 0
+        ? new Watchdog({
+            timeoutMs: options.stallMs,
+            timers: this.timers,
+            onStall: (ms) => this.forceReconnect(`stalled: no frame for ${(ms / 1000).toFixed(1)} s`),
+          })
+        : null;
+    if (options.pingEveryMs !== undefined && options.pingEveryMs > 0) {
+      const pingFrame = options.pingFrame;
+      if (!pingFrame) throw new RangeError('pingEveryMs needs pingFrame');
+      this.keepAlive = new KeepAlive({
+        everyMs: options.pingEveryMs,
+        timers: this.timers,
+        sendPing: () => this.send(pingFrame()),
+      });
+    } else {
+      this.keepAlive = null;
+    }
+  }
+
+  get state(): ConnectionState {
+    return this.currentState;
+  }
+
+  /** Number of successful opens; increments on every (re)connect. */
+  get epoch(): number {
+    return this.openCount;
+  }
+
+  get bufferedAmount(): number {
+    return this.socket?.bufferedAmount ?? 0;
+  }
+
+  /** Connects (no-op unless closed). */
+  start(): void {
+    if (this.currentState !== 'closed') return;
+    this.connect();
+  }
+
+  /** Closes for good: no reconnect, no timers left behind. */
+  stop(): void {
+    this.clearRetry();
+    this.stopConnectionTimers();
+    this.abandonSocket();
+    if (this.currentState !== 'closed') this.setState('closed', { reason: 'stopped' });
+  }
+
+  /** Sends on the current connection; false when there is none open. */
+  send(text: string): boolean {
+    return this.currentState === 'open' && this.socket !== null && this.socket.send(text);
+  }
+
+  /** Counts as a sign of life for the stall watchdog (when autoFeedWatchdog is false). */
+  markAlive(): void {
+    this.watchdog?.feed();
+  }
+
+  /** Drops the current connection (or attempt) and reconnects after the backoff delay. */
+  forceReconnect(reason: string): void {
+    if (this.currentState !== 'open' && this.currentState !== 'connecting') return;
+    this.options.log?.(`ws ${this.options.url}: reconnecting (${reason})`);
+    this.stopConnectionTimers();
+    this.abandonSocket();
+    this.scheduleReconnect(undefined, reason);
+  }
+
+  private connect(): void {
+    this.retryTimer = null;
+    this.lastError = null;
+    this.healthySinceOpen = false;
+    const generation = ++this.generation;
+    const mine = (): boolean => generation === this.generation;
+    this.setState('connecting', {});
+    try {
+      this.socket = new Socket(
+        this.options.url,
+        {
+          open: () => mine() && this.handleOpen(generation),
+          message: (text) => mine() && this.handleMessage(text),
+          error: (message) => {
+            if (mine()) this.lastError = message;
+          },
+          close: (code, reason) => mine() && this.handleClose(code, reason),
+        },
+        this.options.socket,
+      );
+    } catch (e) {
+      // A URL the ws library refuses outright: retrying the same URL cannot help, but the owner
+      // sees the reason and can stop(); keep the loop uniform.
+      this.socket = null;
+      this.scheduleReconnect(undefined, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  private handleOpen(generation: number): void {
+    this.openCount += 1;
+    this.setState('open', {});
+    this.watchdog?.start();
+    this.keepAlive?.start();
+    const epoch = this.openCount;
+    const conn: OpenConnection = {
+      epoch,
+      send: (text) => generation === this.generation && this.send(text),
+    };
+    try {
+      this.options.onOpen?.(conn);
+    } catch (e) {
+      this.forceReconnect(`onOpen failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private handleMessage(text: string): void {
+    const receivedAt = this.timers.now();
+    if (this.autoFeed) this.watchdog?.feed();
+    if (!this.healthySinceOpen) {
+      // The server talked back: the connection works, so the next failure starts at the short delay.
+      this.healthySinceOpen = true;
+      this.backoff.reset();
+    }
+    try {
+      this.options.onFrame(text, receivedAt);
+    } catch (e) {
+      // An owner bug must not kill the socket's event loop; it is reported, not swallowed silently.
+      this.options.log?.(`ws onFrame threw: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private handleClose(code: number, reason: string): void {
+    this.socket = null;
+    this.stopConnectionTimers();
+    const why = reason !== '' ? reason : (this.lastError ?? (code === CLOSE_ABNORMAL ? 'connection lost' : ''));
+    if (this.options.shouldReconnect && !this.options.shouldReconnect(code, why)) {
+      this.setState('closed', { code, reason: why });
+      return;
+    }
+    this.scheduleReconnect(code, why);
+  }
+
+  private scheduleReconnect(code: number | undefined, reason: string): void {
+    this.clearRetry();
+    const immediate = code === CLOSE_GOING_AWAY && this.backoff.attempts === 0;
+    const delay = immediate ? 0 : this.backoff.nextDelayMs();
+    this.setState('waiting', { ...(code !== undefined ? { code } : {}), reason, retryInMs: delay });
+    this.retryTimer = this.timers.setTimeout(() => this.connect(), delay);
+  }
+
+  private abandonSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.generation += 1;
+    socket?.terminate();
+  }
+
+  private stopConnectionTimers(): void {
+    this.watchdog?.stop();
+    this.keepAlive?.stop();
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== null) {
+      this.timers.clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
+  }
+
+  private setState(state: ConnectionState, info: Omit<ConnectionInfo, 'epoch'>): void {
+    this.currentState = state;
+    this.options.onStateChange?.(state, { ...info, epoch: this.openCount });
+  }
+}
