@@ -44,7 +44,7 @@ async function startServer(): Promise<TestServer> {
   const wss = new WebSocketServer({ port: 0, perMessageDeflate: false });
   await new Promise<void>((r) => wss.once('listening', () => r()));
   const address = wss.address();
-  if (typeof address === 'string') throw new Error('unexpected pipe address');
+  if (address === null || typeof address === 'string') throw new Error('unexpected server address');
   const server: TestServer = {
     url: `ws://127.0.0.1:${address.port}`,
     connections: [],
@@ -142,7 +142,7 @@ describe('ReconnectingSocket', () => {
     let ticks = 0;
     const s = make({ stallMs: 400, onFrame: () => ticks++ });
     s.start();
-    await waitFor(() => ticks >= 60, "60 ticks");
+    await waitFor(() => ticks >= 60, '60 ticks');
     if (timer) clearInterval(timer);
     expect(s.epoch).toBe(1);
     expect(states.some((x) => x.state === 'waiting')).toBe(false);
