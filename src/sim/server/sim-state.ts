@@ -1,0 +1,24 @@
+// The state every server part shares: engine, keys, authenticator, clock reading, faults and limits.
+
+import type { FaultInjector } from '../faults/index.js';
+import type { SimEngine } from '../engine/types.js';
+import type { KeyStore } from './key-store.js';
+import type { SimLimits } from './limits.js';
+import type { RequestAuthenticator } from './request-auth.js';
+
+export interface SimState {
+  readonly chainId: number;
+  readonly engine: SimEngine;
+  readonly keys: KeyStore;
+  readonly auth: RequestAuthenticator;
+  readonly faults: FaultInjector;
+  readonly limits: SimLimits;
+  /** Secret for enrollment MACs; never leaves the process. */
+  readonly macSecret: Uint8Array;
+  /** Current head block. */
+  head(): number;
+  /** Referral codes by lower-case address (none by default). */
+  readonly refCodes: Map<string, { code: string; created_at: number }>;
+  /** Diagnostic line to stderr (quiet unless verbose); never given secrets. */
+  log(line: string): void;
+}
