@@ -1,0 +1,61 @@
+// Estimated fill of a market order by walking the opposite side of the book (best level first).
+
+export interface BookLevel {
+  /** Scaled price. */
+  price: number;
+  /** Scaled size. */
+  size: number;
+}
+
+export interface FillEstimate {
+  /** Size the visible book can fill (scaled). */
+  filledSize: bigint;
+  /** Sum of price x size over the consumed levels (ticks x units), exact. */
+  priceSizeSum: bigint;
+  /** Average fill price in ticks (display; fractional). Null when nothing fills. */
+  averagePrice: number | null;
+  /** Price of the last level touched, ticks. Null when nothing fills. */
+  worstPrice: number | null;
+  /** True when the visible book holds the whole size. */
+  complete: boolean;
+}
+
+/** Walks `levels` (best first) for `size`. */
+export function estimateFill(levels: readonly BookLevel[], size: bigint): FillEstimate {
+  let remaining = size;
+  let filled = 0n;
+  let sum = 0n;
+  let worst: number | null = null;
+  for (const level of levels) {
+    if (remaining <= 0n) break;
+    if (level.size <= 0) continue;
+    const take = BigInt(level.size) < remaining ? BigInt(level.size) : remaining;
+    filled += take;
+    sum += take * BigInt(level.price);
+    remaining -= take;
+    worst = level.price;
+  }
+  return {
+    filledSize: filled,
+    priceSizeSum: sum,
+    averagePrice: filled > 0n ? Number(sum) / Number(filled) : null,
+    worstPrice: worst,
+    complete: remaining <= 0n,
+  };
+}
+
+/** Slippage of `price` against `reference` in basis points, signed so a worse price is positive. */
+export function slippageBps(price: number, reference: number, buying: boolean): number {
+  if (reference <= 0) return 0;
+  const diff = buying ? price - reference : reference - price;
+  return (diff / reference) * 10_000;
+}
+
+/**
+ * Worst acceptable price for a market order with a slippage cap, in ticks, from the reference price:
+ * ref x (1 +- bps/10000), rounded toward the reference (never looser than the cap).
+ */
+export function slippageLimitPrice(reference: bigint, bps: number, buying: boolean): bigint {
+  const delta = (reference * BigInt(bps)) / 10_000n;
+  return buying ? reference + delta : reference - delta;
+}

@@ -1,0 +1,160 @@
+// Pre-send validation (interface.md 7.3 plus what the live service enforces, wire.md 4 and 8.9-8.10).
+// One clear reason per failure, keyed by the field the user can fix.
+
+import { OrderFlag, OrderType, TriggerCondition } from '../../protocol/enums.js';
+import type { Market } from '../../protocol/frames.js';
+import type { ConnectionHealth } from '../views.js';
+import { notionalAtoms } from './notional.js';
+import { type OrderDraft, isTriggerDraft } from './order-draft.js';
+
+export interface ValidationProblem {
+  field: string;
+  message: string;
+}
+export type ValidationResult = { ok: true } | { ok: false; problems: ValidationProblem[] };
+
+export interface ValidationAccount {
+  fw: boolean;
+  frozen: boolean;
+}
+
+export interface ValidationContext {
+  /** The market of the order as the context lists it; undefined when it is not listed. */
+  market: Market | undefined;
+  /** Head block, null before the first heartbeat. */
+  head: number | null;
+  account: ValidationAccount | null;
+  canTrade: boolean;
+  socketOpen: boolean;
+  feedHealth: ConnectionHealth;
+  /** Resting trigger orders of the account (for the cap). */
+  openTriggerOrders: number;
+  maxAccountTriggerOrders: number | undefined;
+  /** Price used to value market orders for the minimum-value check (mark), scaled. */
+  referencePrice?: number;
+}
+
+const OPENS: ReadonlySet<number> = new Set([OrderType.OpenLong, OrderType.OpenShort]);
+const CLOSES: ReadonlySet<number> = new Set([OrderType.CloseLong, OrderType.CloseShort]);
+const LTE: ReadonlySet<number> = new Set([TriggerCondition.LTELast, TriggerCondition.LTEMark]);
+const GTE: ReadonlySet<number> = new Set([TriggerCondition.GTELast, TriggerCondition.GTEMark]);
+const FLAGS: ReadonlySet<number> = new Set(Object.values(OrderFlag));
+
+function isPositiveInteger(n: number | undefined): n is number {
+  return n !== undefined && Number.isSafeInteger(n) && n > 0;
+}
+
+function checkSession(ctx: ValidationContext, out: ValidationProblem[]): void {
+  if (!ctx.socketOpen) out.push({ field: 'connection', message: 'the trading socket is not connected' });
+  else if (ctx.feedHealth !== 'live') out.push({ field: 'connection', message: `the feed is ${ctx.feedHealth}: orders are locked until it is live` });
+  if (ctx.account === null) out.push({ field: 'account', message: 'no exchange account for this key' });
+  else {
+    if (!ctx.account.fw) out.push({ field: 'account', message: 'order forwarding is off (fw=false): enable One-Click Trading' });
+    if (ctx.account.frozen) out.push({ field: 'account', message: 'the account is frozen' });
+  }
+  if (!ctx.canTrade) out.push({ field: 'scope', message: 'the API key is read-only (no trade scope)' });
+}
+
+function checkLastBlock(d: OrderDraft, market: Market, head: number | null, out: ValidationProblem[]): void {
+  if (isTriggerDraft(d)) {
+    if (d.lb !== 0) out.push({ field: 'lb', message: 'trigger orders must use lb = 0' });
+    return;
+  }
+  if (d.lb === 0) return;
+  if (!Number.isSafeInteger(d.lb) || d.lb < 0) {
+    out.push({ field: 'lb', message: 'lb must be 0 or a block number' });
+  } else if (head === null) {
+    out.push({ field: 'lb', message: 'head block unknown: use lb = 0' });
+  } else if (d.lb <= head) {
+    out.push({ field: 'lb', message: `lb ${d.lb} is not after the head block ${head}` });
+  } else if (d.lb > head + market.order_ttl_blocks) {
+    out.push({ field: 'lb', message: `lb ${d.lb} is beyond head + order_ttl_blocks (${head + market.order_ttl_blocks})` });
+  }
+}
+
+function checkTrigger(d: OrderDraft, ctx: ValidationContext, out: ValidationProblem[]): void {
+  if (!isTriggerDraft(d)) {
+    if (d.tpc !== undefined && d.tpc !== 0) out.push({ field: 'tp', message: 'a trigger condition needs a trigger price' });
+    return;
+  }
+  if (!CLOSES.has(d.t)) out.push({ field: 't', message: 'trigger orders are closes (CloseLong / CloseShort)' });
+  if (d.tpc === undefined || !(LTE.has(d.tpc) || GTE.has(d.tpc))) {
+    out.push({ field: 'tpc', message: 'trigger condition must be 1..4 (GTE/LTE on last or mark)' });
+  } else if (d.triggerRole && CLOSES.has(d.t)) {
+    // Long protection (CloseLong): stop-loss fires on the way down (LTE), take-profit on the way up (GTE).
+    const wantsLte = (d.t === OrderType.CloseLong) === (d.triggerRole === 'stop-loss');
+    if (wantsLte && !LTE.has(d.tpc)) out.push({ field: 'tpc', message: `${d.triggerRole} of this side needs an LTE condition` });
+    if (!wantsLte && !GTE.has(d.tpc)) out.push({ field: 'tpc', message: `${d.triggerRole} of this side needs a GTE condition` });
+  }
+  const cap = ctx.maxAccountTriggerOrders;
+  if (cap !== undefined && ctx.openTriggerOrders >= cap) {
+    out.push({ field: 'tp', message: `the account already has ${ctx.openTriggerOrders} trigger orders (max ${cap})` });
+  }
+}
+
+function checkMinimumValue(d: OrderDraft, ctx: ValidationContext, market: Market, out: ValidationProblem[]): void {
+  if (d.fullClose) return;
+  const resting = d.p !== undefined && d.p > 0 && (d.fl === OrderFlag.GoodTillCancel || d.fl === OrderFlag.PostOnly);
+  const minimum = BigInt(resting ? market.config.min_posting_amount || '0' : market.config.min_settle_amount || '0');
+  if (minimum <= 0n) return;
+  const price = d.p && d.p > 0 ? d.p : ctx.referencePrice;
+  if (price === undefined) return;
+  const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
+  if (notionalAtoms(price, d.s, scales) < minimum) {
+    out.push({ field: 'size', message: `order value is under the exchange minimum (${minimum} atoms)` });
+  }
+}
+
+function checkPriced(d: OrderDraft, ctx: ValidationContext, market: Market, out: ValidationProblem[]): void {
+  if (!isPositiveInteger(d.s)) out.push({ field: 'size', message: 'size must be a whole number of size units, > 0' });
+  if (!FLAGS.has(d.fl)) out.push({ field: 'fl', message: `unknown flags ${d.fl}` });
+  if (OPENS.has(d.t)) {
+    if (!isPositiveInteger(d.lv)) out.push({ field: 'leverage', message: 'leverage must be > 0' });
+    else if (d.lv > market.config.initial_margin) {
+      out.push({ field: 'leverage', message: `leverage above the market maximum ${market.config.initial_margin / 100}x` });
+    }
+  }
+  const market0 = (d.p ?? 0) === 0;
+  if (!market0 && !isPositiveInteger(d.p)) out.push({ field: 'price', message: 'limit price must be a positive scaled integer' });
+  if (market0 && !isTriggerDraft(d)) {
+    if (d.fl === OrderFlag.PostOnly) out.push({ field: 'price', message: 'a post-only order needs a limit price' });
+    if (!isPositiveInteger(d.ms)) out.push({ field: 'slippage', message: 'market orders need a slippage cap (ms > 0 bps)' });
+  }
+  checkLastBlock(d, market, ctx.head, out);
+  checkTrigger(d, ctx, out);
+  checkMinimumValue(d, ctx, market, out);
+}
+
+export function validateOrder(d: OrderDraft, ctx: ValidationContext): ValidationResult {
+  const out: ValidationProblem[] = [];
+  checkSession(ctx, out);
+  const market = ctx.market;
+  if (market === undefined) out.push({ field: 'market', message: `market ${d.mkt} is not in the context` });
+  else if (!market.config.is_open && d.t !== OrderType.Cancel) out.push({ field: 'market', message: `market ${d.mkt} is closed` });
+  if (market !== undefined) {
+    switch (d.t) {
+      case OrderType.Cancel:
+        if (!isPositiveInteger(d.oid)) out.push({ field: 'oid', message: 'cancel needs the order id' });
+        checkLastBlock(d, market, ctx.head, out);
+        break;
+      case OrderType.Change:
+        if (!isPositiveInteger(d.oid)) out.push({ field: 'oid', message: 'change needs the order id' });
+        if (!isPositiveInteger(d.p) && !isPositiveInteger(d.s)) out.push({ field: 'price', message: 'change needs a new price or size' });
+        checkLastBlock(d, market, ctx.head, out);
+        break;
+      case OrderType.IncreasePositionCollateral:
+        if (!isPositiveInteger(d.lp)) out.push({ field: 'lp', message: 'collateral increase needs the position id' });
+        if (d.a === undefined || !/^\d+$/.test(d.a) || BigInt(d.a) <= 0n) out.push({ field: 'amount', message: 'amount must be > 0' });
+        break;
+      case OrderType.OpenLong:
+      case OrderType.OpenShort:
+      case OrderType.CloseLong:
+      case OrderType.CloseShort:
+        checkPriced(d, ctx, market, out);
+        break;
+      default:
+        out.push({ field: 't', message: `unknown order type ${d.t}` });
+    }
+  }
+  return out.length === 0 ? { ok: true } : { ok: false, problems: out };
+}

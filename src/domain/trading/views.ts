@@ -1,0 +1,92 @@
+// Plain view types of the trading state, for the store and the UI. Prices and sizes stay scaled
+// integers (exact formatting); Amounts are atom strings; figures that are only displayed may be numbers.
+
+export interface AccountView {
+  accountId: number;
+  /** Free collateral `b`, atoms. */
+  balance: string;
+  /** Locked by resting orders `lb`, atoms. */
+  locked: string;
+  /** balance - locked, atoms. */
+  available: string;
+  /** balance + sum of position collateral + uPnL, atoms (null while marks are unknown). */
+  equity: string | null;
+  /** Order forwarding allowed: false blocks every order. */
+  fw: boolean;
+  frozen: boolean;
+  feeTier: number;
+  lfr: number;
+  /** API key scope mask (1 read, 3 read+trade). */
+  scope: number;
+}
+
+export interface PositionRowView {
+  positionId: number;
+  marketId: number;
+  /** 1 Long, 2 Short. */
+  side: number;
+  size: number;
+  entryPrice: number;
+  markPrice: number | null;
+  /** Isolated collateral, atoms. */
+  collateral: string;
+  leverage: number;
+  /** Atoms, null without a mark. */
+  unrealizedPnl: string | null;
+  /** Fraction (0.1 = 10 %), null without a mark. */
+  roe: number | null;
+  /** Ticks, null when it cannot be liquidated by price. */
+  liquidationPrice: number | null;
+  /** Distance from mark to liquidation in percent of mark (display). */
+  liquidationDistancePct: number | null;
+}
+
+export interface OrderRowView {
+  orderId: number;
+  requestId: number;
+  marketId: number;
+  /** Order type t (1..7). */
+  type: number;
+  /** OrderStatus st. */
+  status: number;
+  /** Limit price, 0 for market. */
+  price: number;
+  originalSize: number;
+  filledSize: number;
+  flags: number;
+  leverage: number;
+  triggerPrice: number | null;
+  triggerCondition: number | null;
+  linkedPositionId: number | null;
+  /** Last execution block, null when the server manages it (lb 0 / triggers). */
+  lastBlock: number | null;
+  /** lastBlock - head, null when unknown or server-managed. */
+  blocksLeft: number | null;
+}
+
+export interface FillRowView {
+  key: string;
+  timeMs: number | null;
+  block: number | null;
+  marketId: number;
+  orderId: number;
+  type: number;
+  /** 1 Maker, 2 Taker. */
+  liquidity: number;
+  price: number | null;
+  size: number;
+  /** Fee atoms, negative = rebate. */
+  fee: string;
+}
+
+export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note';
+
+export interface JournalEntryView {
+  timeMs: number;
+  kind: JournalEntryKind;
+  /** Client-side id of the intent (stable across rq changes). */
+  requestKey: string;
+  rq: number | null;
+  /** One line for humans, e.g. "rq 42 Failed: OrderDescIdTooLow (32) -> resend with a new rq". */
+  text: string;
+}
