@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  closePicker,
+  cycleFocus,
+  filterMarkets,
+  moveBookCursor,
+  movePickerSelection,
+  openPicker,
+  pickerChoice,
+  setPickerQuery,
+} from './actions.js';
+import { stepTimeframe } from './commands.js';
+import { ManualMarketDataSource } from './fixtures.js';
+import { createTerminalStore } from './store.js';
+
+const MARKETS = [
+  { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 },
+  { id: 32, symbol: 'ETH', priceDecimals: 2, sizeDecimals: 4 },
+  { id: 48, symbol: 'SOL', priceDecimals: 3, sizeDecimals: 2 },
+  { id: 64, symbol: 'MON', priceDecimals: 6, sizeDecimals: 0 },
+];
+
+function storeWithBook(asks: number, bids: number) {
+  const source = new ManualMarketDataSource();
+  source.setBook({
+    asks: Array.from({ length: asks }, (_, i) => [100 + i, 1] as [number, number]),
+    bids: Array.from({ length: bids }, (_, i) => [99 - i, 1] as [number, number]),
+  });
+  const snap = source.snapshot({ depth: 50, trades: 0, candles: 0 });
+  return createTerminalStore({ book: snap.book });
+}
+
+describe('focus', () => {
+  it('cycles through every pane and wraps both ways', () => {
+    const store = createTerminalStore();
+    const seen = [store.getState().focus];
+    for (let i = 0; i < 4; i++) {
+      cycleFocus(store, 1);
+      seen.push(store.getState().focus);
+    }
+    expect(seen).toEqual(['book', 'chart', 'trades', 'trading', 'book']);
+    cycleFocus(store, -1);
+    expect(store.getState().focus).toBe('trading');
+  });
+});
+
+describe('book cursor', () => {
+  it('lands next to the spread on the first press, then walks across it', () => {
+    const store = storeWithBook(3, 3);
+    moveBookCursor(store, 1);
+    expect(store.getState().bookCursor).toEqual({ side: 'bid', level: 0 });
+    moveBookCursor(store, -1);
+    expect(store.getState().bookCursor).toEqual({ side: 'ask', level: 0 });
+    moveBookCursor(store, -1);
+    expect(store.getState().bookCursor).toEqual({ side: 'ask', level: 1 });
+  });
+
+  it('stops at the outermost levels instead of wrapping or running off', () => {
+    const store = storeWithBook(2, 2);
+    moveBookCursor(store, -1);
+    moveBookCursor(store, -10);
+    expect(store.getState().bookCursor).toEqual({ side: 'ask', level: 1 });
+    moveBookCursor(store, 10);
+    expect(store.getState().bookCursor).toEqual({ side: 'bid', level: 1 });
+  });
+
+  it('works on a one-sided book', () => {
+    const store = storeWithBook(0, 2);
+    moveBookCursor(store, -1);
+    expect(store.getState().bookCursor).toEqual({ side: 'bid', level: 0 });
+  });
+});
+
+describe('market picker', () => {
+  it('filters by symbol with prefix matches first and picks the selection', () => {
+    expect(filterMarkets(MARKETS, 'o').map((m) => m.symbol)).toEqual(['SOL', 'MON']);
+    expect(filterMarkets(MARKETS, 'm').map((m) => m.symbol)).toEqual(['MON']);
+    const store = createTerminalStore({ markets: MARKETS });
+    openPicker(store);
+    setPickerQuery(store, 'o');
+    movePickerSelection(store, 1);
+    expect(pickerChoice(store)?.symbol).toBe('MON');
+    movePickerSelection(store, 5);
+    expect(pickerChoice(store)?.symbol).toBe('MON');
+    setPickerQuery(store, 'zzz');
+    expect(pickerChoice(store)).toBeNull();
+    closePicker(store);
+    expect(store.getState().picker.open).toBe(false);
+  });
+});
+
+describe('timeframes', () => {
+  it('steps through the allowed resolutions and clamps at the ends', () => {
+    expect(stepTimeframe(60, 1)).toBe(300);
+    expect(stepTimeframe(60, -1)).toBe(60);
+    expect(stepTimeframe(86400, 1)).toBe(86400);
+    expect(stepTimeframe(3600, -1)).toBe(900);
+  });
+});

@@ -1,0 +1,95 @@
+// State transitions driven by keys and resizes. Pure functions of the store, so the ui stays thin
+// and every transition is testable without a terminal.
+
+import type { MarketRef } from '../domain/views.js';
+import type { SnapshotWants } from './snapshot.js';
+import { PANE_ORDER, type BookCursor, type PaneId, type TerminalStore, type Viewport } from './store.js';
+
+export function cycleFocus(store: TerminalStore, direction: 1 | -1): void {
+  const { focus } = store.getState();
+  const index = PANE_ORDER.indexOf(focus);
+  const next = PANE_ORDER[(index + direction + PANE_ORDER.length) % PANE_ORDER.length] ?? 'book';
+  store.setState({ focus: next });
+}
+
+export function focusPane(store: TerminalStore, pane: PaneId): void {
+  store.setState({ focus: pane });
+}
+
+/**
+ * Moves the book cursor by `delta` rows on screen: positive goes down (towards lower prices: asks
+ * towards the spread, then into the bids). The first move places it on the best ask (up) or best bid (down).
+ */
+export function moveBookCursor(store: TerminalStore, delta: number): void {
+  const { book, bookCursor } = store.getState();
+  if (!book) return;
+  const asks = book.asks.length;
+  const bids = book.bids.length;
+  if (asks + bids === 0) {
+    store.setState({ bookCursor: null });
+    return;
+  }
+  // Screen order: ask[asks-1] .. ask[0], bid[0] .. bid[bids-1]; position p in [0, asks + bids).
+  let position: number;
+  if (!bookCursor) {
+    // The first press lands next to the spread: down on the best bid, up on the best ask.
+    position = delta > 0 ? asks : asks - 1;
+  } else {
+    const current =
+      bookCursor.side === 'ask' ? asks - 1 - Math.min(bookCursor.level, asks - 1) : asks + Math.min(bookCursor.level, bids - 1);
+    position = current + delta;
+  }
+  position = Math.max(0, Math.min(asks + bids - 1, position));
+  const next: BookCursor = position < asks ? { side: 'ask', level: asks - 1 - position } : { side: 'bid', level: position - asks };
+  store.setState({ bookCursor: next });
+}
+
+export function clearBookCursor(store: TerminalStore): void {
+  store.setState({ bookCursor: null });
+}
+
+/** Markets whose symbol contains the query (case-insensitive), prefix matches first. */
+export function filterMarkets(markets: readonly MarketRef[], query: string): MarketRef[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...markets];
+  const hits = markets.filter((m) => m.symbol.toLowerCase().includes(q) || String(m.id) === q);
+  return hits.sort((a, b) => Number(!a.symbol.toLowerCase().startsWith(q)) - Number(!b.symbol.toLowerCase().startsWith(q)));
+}
+
+export function openPicker(store: TerminalStore): void {
+  store.setState({ picker: { open: true, query: '', selected: 0 } });
+}
+
+export function closePicker(store: TerminalStore): void {
+  store.setState({ picker: { open: false, query: '', selected: 0 } });
+}
+
+export function setPickerQuery(store: TerminalStore, query: string): void {
+  store.setState({ picker: { open: true, query, selected: 0 } });
+}
+
+export function movePickerSelection(store: TerminalStore, delta: number): void {
+  const { picker, markets } = store.getState();
+  const count = filterMarkets(markets, picker.query).length;
+  if (count === 0) return;
+  const selected = Math.max(0, Math.min(count - 1, picker.selected + delta));
+  store.setState({ picker: { ...picker, selected } });
+}
+
+/** The market the picker would choose on Enter, or null when the filter matches nothing. */
+export function pickerChoice(store: TerminalStore): MarketRef | null {
+  const { picker, markets } = store.getState();
+  return filterMarkets(markets, picker.query)[picker.selected] ?? null;
+}
+
+export function setViewport(store: TerminalStore, viewport: Viewport, wants: SnapshotWants): void {
+  const s = store.getState();
+  const sameViewport = s.viewport.cols === viewport.cols && s.viewport.rows === viewport.rows && s.viewport.tooSmall === viewport.tooSmall;
+  const sameWants = s.wants.depth === wants.depth && s.wants.trades === wants.trades && s.wants.candles === wants.candles;
+  if (sameViewport && sameWants) return;
+  store.setState({ viewport, wants });
+}
+
+export function setNotice(store: TerminalStore, notice: string | null): void {
+  store.setState({ notice });
+}

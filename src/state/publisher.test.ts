@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ManualMarketDataSource } from './fixtures.js';
+import { Publisher } from './publisher.js';
+import { createTerminalStore } from './store.js';
+
+function countWrites(store: ReturnType<typeof createTerminalStore>): { count: number } {
+  const counter = { count: 0 };
+  store.subscribe(() => {
+    counter.count += 1;
+  });
+  return counter;
+}
+
+describe('Publisher', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('coalesces 1,000 source changes between two ticks into one store write', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source, hz: 20 });
+    publisher.start();
+    const writes = countWrites(store);
+    for (let i = 0; i < 1_000; i++) source.update({ headBlock: 1_000 + i });
+    vi.advanceTimersByTime(50);
+    publisher.stop();
+    expect(writes.count).toBe(1);
+    expect(store.getState().headBlock).toBe(1_999);
+    expect(store.getState().dataVersion).toBe(source.version);
+  });
+
+  it('does not write the store when the version did not move', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source, hz: 20 });
+    publisher.start(); // first publish
+    const writes = countWrites(store);
+    vi.advanceTimersByTime(1_000); // 20 ticks, nothing changed
+    publisher.stop();
+    expect(source.snapshotCalls).toBeGreaterThanOrEqual(20);
+    expect(writes.count).toBe(0);
+  });
+
+  it('republishes when the layout wants a different depth even if the data did not move', () => {
+    const store = createTerminalStore({ wants: { depth: 5, trades: 5, candles: 5 } });
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source });
+    expect(publisher.tick()).toBe(true);
+    expect(store.getState().book?.asks).toHaveLength(5);
+    expect(publisher.tick()).toBe(false);
+    store.setState({ wants: { depth: 12, trades: 5, candles: 5 } });
+    expect(publisher.tick()).toBe(true);
+    expect(store.getState().book?.asks).toHaveLength(12);
+  });
+
+  it('publishes a swapped-in source even when its version equals the old one', () => {
+    const store = createTerminalStore();
+    const first = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source: first });
+    publisher.tick();
+    const second = new ManualMarketDataSource({ market: { id: 7, symbol: 'ETH', priceDecimals: 2, sizeDecimals: 4 } });
+    publisher.setSource(second);
+    expect(publisher.tick()).toBe(true);
+    expect(store.getState().market?.symbol).toBe('ETH');
+  });
+
+  it('stops writing after stop()', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source });
+    publisher.start();
+    publisher.stop();
+    const writes = countWrites(store);
+    source.update({ headBlock: 5 });
+    vi.advanceTimersByTime(500);
+    expect(writes.count).toBe(0);
+  });
+
+  it('rejects a nonsensical publish rate', () => {
+    expect(() => new Publisher({ store: createTerminalStore(), hz: 0 })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,81 @@
+// Copies the visible slice of a market-data source into the store at frame rate. Sockets may change
+// the source a thousand times a second; the store (and so React and Yoga) sees at most one write per tick,
+// and none when nothing changed.
+
+import type { MarketDataSource, SnapshotWants } from './snapshot.js';
+import type { TerminalStore } from './store.js';
+
+export const DEFAULT_PUBLISH_HZ = 20;
+
+export interface PublisherOptions {
+  store: TerminalStore;
+  source?: MarketDataSource | null;
+  /** Ticks per second (default 20). Keep it below Ink's maxFps. */
+  hz?: number;
+}
+
+function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
+  return a.depth === b.depth && a.trades === b.trades && a.candles === b.candles;
+}
+
+export class Publisher {
+  private readonly store: TerminalStore;
+  private source: MarketDataSource | null;
+  private readonly intervalMs: number;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private lastVersion = -1;
+  private lastWants: SnapshotWants | null = null;
+
+  constructor(options: PublisherOptions) {
+    this.store = options.store;
+    this.source = options.source ?? null;
+    const hz = options.hz ?? DEFAULT_PUBLISH_HZ;
+    if (!(hz > 0 && hz <= 1000)) throw new RangeError(`publish rate ${hz} Hz is out of range`);
+    this.intervalMs = Math.round(1000 / hz);
+  }
+
+  /** Swaps the source (e.g. once the context has loaded); the next tick publishes unconditionally. */
+  setSource(source: MarketDataSource | null): void {
+    this.source = source;
+    this.lastVersion = -1;
+    this.lastWants = null;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.tick(), this.intervalMs);
+    // The publisher alone must never keep the process alive after quit.
+    this.timer.unref?.();
+    this.tick();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Publishes now if the source's version or the wanted sizes moved. Returns true when it wrote. */
+  tick(): boolean {
+    const source = this.source;
+    if (!source) return false;
+    const state = this.store.getState();
+    const wants = state.wants;
+    const snapshot = source.snapshot(wants);
+    if (snapshot.version === this.lastVersion && this.lastWants && sameWants(this.lastWants, wants)) return false;
+    this.lastVersion = snapshot.version;
+    this.lastWants = { ...wants };
+    this.store.setState({
+      dataVersion: snapshot.version,
+      publishes: state.publishes + 1,
+      connection: snapshot.connection,
+      market: snapshot.market,
+      header: snapshot.header,
+      book: snapshot.book,
+      trades: snapshot.trades,
+      candles: snapshot.candles,
+      resolution: snapshot.resolution,
+      headBlock: snapshot.headBlock,
+    });
+    return true;
+  }
+}

@@ -1,0 +1,115 @@
+// The one zustand store the screen reads. Market-data slices are written by the Publisher at frame
+// rate; ui slices (focus, picker, cursor, viewport) by the actions in actions.ts.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type {
+  BookView,
+  CandleView,
+  ConnectionView,
+  MarketHeaderView,
+  MarketRef,
+  TradeView,
+} from '../domain/views.js';
+import type { SnapshotWants } from './snapshot.js';
+
+export type PaneId = 'book' | 'chart' | 'trades' | 'trading';
+export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];
+
+/** What the loaded API key may do; `none` when no key is configured (market data only). */
+export type KeyScope = 'none' | 'read' | 'trade';
+
+export interface NetworkBadge {
+  /** `local`, `testnet`, `mainnet` or `custom`. */
+  name: string;
+  chainId: number;
+  isMainnet: boolean;
+}
+
+export interface BookCursor {
+  side: 'ask' | 'bid';
+  /** 0 = best level of that side. */
+  level: number;
+}
+
+export interface PickerState {
+  open: boolean;
+  query: string;
+  /** Index into the filtered list. */
+  selected: number;
+}
+
+export interface Viewport {
+  cols: number;
+  rows: number;
+  tooSmall: boolean;
+}
+
+export interface TerminalState {
+  /** `version` of the last snapshot written; -1 before the first. */
+  dataVersion: number;
+  /** Number of publisher writes so far (diagnostics, and what tests count). */
+  publishes: number;
+  connection: ConnectionView;
+  market: MarketRef | null;
+  header: MarketHeaderView | null;
+  book: BookView | null;
+  trades: TradeView[];
+  candles: CandleView[];
+  /** Candle resolution in seconds. */
+  resolution: number;
+  headBlock: number | null;
+
+  network: NetworkBadge | null;
+  keyScope: KeyScope;
+  /** Every market of the context, for the picker. */
+  markets: MarketRef[];
+
+  focus: PaneId;
+  picker: PickerState;
+  bookCursor: BookCursor | null;
+  viewport: Viewport;
+  /** How much the current layout can show; the publisher asks the source for this much. */
+  wants: SnapshotWants;
+  /** A one-line notice for the footer (e.g. "market ETH selected"), null when none. */
+  notice: string | null;
+}
+
+export type TerminalStore = StoreApi<TerminalState>;
+
+export const INITIAL_CONNECTION: ConnectionView = {
+  health: 'connecting',
+  lastDataAt: null,
+  headBlock: null,
+  latencyMs: null,
+  retryInMs: null,
+  reason: null,
+};
+
+export function initialTerminalState(overrides: Partial<TerminalState> = {}): TerminalState {
+  return {
+    dataVersion: -1,
+    publishes: 0,
+    connection: INITIAL_CONNECTION,
+    market: null,
+    header: null,
+    book: null,
+    trades: [],
+    candles: [],
+    resolution: 60,
+    headBlock: null,
+    network: null,
+    keyScope: 'none',
+    markets: [],
+    focus: 'book',
+    picker: { open: false, query: '', selected: 0 },
+    bookCursor: null,
+    viewport: { cols: 80, rows: 24, tooSmall: false },
+    wants: { depth: 10, trades: 20, candles: 60 },
+    notice: null,
+    ...overrides,
+  };
+}
+
+export function createTerminalStore(overrides: Partial<TerminalState> = {}): TerminalStore {
+  return createStore<TerminalState>()(() => initialTerminalState(overrides));
+}
