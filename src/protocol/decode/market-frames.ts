@@ -68,11 +68,14 @@ export const decodeSubscriptionResponseFrame = record<SubscriptionResponseFrame>
   subs: arr(decodeSubscriptionResult),
 });
 
+const MARKET_ID_KEY = /^\d+$/;
+
 /** The gas envelope is undocumented: accept `d: GasPrice` or the GasPrice fields flat on the frame. */
 export const decodeGasPriceFrame: Decoder<GasPriceFrame> = (value, path = '') => {
   const o = obj(value, path);
   const header = record<Omit<GasPriceFrame, 'd'>>({ ...headerShape, mt: literal(7) })(o, path);
-  const d = o['d'] === undefined ? decodeGasPrice(o, path) : decodeGasPrice(o['d'], fieldPath(path, 'd'));
+  const flat = o['d'] === undefined && 'max' in o;
+  const d = flat ? decodeGasPrice(o, path) : decodeGasPrice(o['d'], fieldPath(path, 'd'));
   return { ...header, d };
 };
 
@@ -98,11 +101,8 @@ export const decodeMarketFundingFrame: Decoder<MarketFundingFrame> = (value, pat
   const header = record<Omit<MarketFundingFrame, 'd'>>({ ...headerShape, mt: literal(10) })(o, path);
   const dPath = fieldPath(path, 'd');
   const raw = o['d'];
-  const isBareEvent = isPlainObject(raw) && 'feb' in raw;
-  if (isPlainObject(raw) && !isBareEvent) return { ...header, d: marketMap(decodeFundingEvent)(raw, dPath) };
-  if (!Array.isArray(raw) && !isBareEvent) {
-    return { ...header, d: marketMap(decodeFundingEvent)(raw, dPath) };
-  }
+  const isBareEvent = isPlainObject(raw) && Object.keys(raw).some((k) => !MARKET_ID_KEY.test(k));
+  if (!Array.isArray(raw) && !isBareEvent) return { ...header, d: marketMap(decodeFundingEvent)(raw, dPath) };
   if (o['m'] === undefined || o['m'] === null) {
     throw new DecodeError(`${dPath}: a funding event list needs a top-level market id "m"`, fieldPath(path, 'm'));
   }
