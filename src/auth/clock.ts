@@ -12,7 +12,8 @@ export class ServerClock {
   private offset = 0;
   private samples = 0;
 
-  constructor(private readonly localNow: () => number = Date.now) {}
+  /** `localNow` reads the local clock; callers timing requests use the same reading (tests move it by hand). */
+  constructor(readonly localNow: () => number = Date.now) {}
 
   /** Server time estimate in ms since the epoch. */
   now(): number {

@@ -119,6 +119,11 @@ export class ApiKeySigner {
     };
   }
 
+  /** Replaces the API key token in `text` (e.g. an error body a server echoed) with `[redacted]`. */
+  redact(text: string): string {
+    return text.split(this.#apiKey).join('[redacted]');
+  }
+
   private redacted(): { type: string; chainId: number; publicKey: string; apiKey: string; seed: string } {
     return { type: 'ApiKeySigner', chainId: this.chainId, publicKey: this.publicKeyHex, apiKey: '[redacted]', seed: '[redacted]' };
   }

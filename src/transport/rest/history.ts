@@ -1,0 +1,40 @@
+// Walks the cursor-paged history endpoints (`count`, `page` = previous `np`) to the last page.
+
+import type { AccountEvent, Fill, HistoryPage, Order, Position } from '../../protocol/frames.js';
+import { PermanentError } from '../../protocol/errors.js';
+
+export type HistoryKind = 'fills' | 'order-history' | 'position-history' | 'account-history';
+
+export interface HistoryRecordOf {
+  fills: Fill;
+  'order-history': Order;
+  'position-history': Position;
+  'account-history': AccountEvent;
+}
+
+export const HISTORY_KINDS: readonly HistoryKind[] = ['fills', 'order-history', 'position-history', 'account-history'];
+export const MAX_HISTORY_PAGE_SIZE = 100;
+
+export interface HistoryOptions {
+  /** Records per page, 1..100 (server default 50). */
+  count?: number;
+  /** Stop after this many pages (default: all). */
+  maxPages?: number;
+}
+
+/** Fetches one page given the cursor of the previous one (undefined for the first). */
+export type PageFetcher<T> = (cursor: string | undefined) => Promise<HistoryPage<T>>;
+
+/** Yields pages until `np` is absent or empty; refuses a cursor that repeats (it would loop forever). */
+export async function* walkPages<T>(fetchPage: PageFetcher<T>, maxPages = Infinity): AsyncGenerator<HistoryPage<T>> {
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let pages = 0; pages < maxPages; pages++) {
+    const page = await fetchPage(cursor);
+    yield page;
+    if (!page.np) return;
+    if (seen.has(page.np)) throw new PermanentError('the server repeated a history page cursor; stopping');
+    seen.add(page.np);
+    cursor = page.np;
+  }
+}

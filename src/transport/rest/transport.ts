@@ -1,0 +1,207 @@
+// One signed HTTP exchange with the REST API, plus the retry loop for reads.
+// Endpoint methods live in client.ts; this file knows nothing about what the paths mean.
+
+import type { ApiKeySigner } from '../../auth/signer.js';
+import { ServerClock } from '../../auth/clock.js';
+import { DecodeError, PermanentError } from '../../protocol/errors.js';
+import type { Network } from '../../protocol/networks.js';
+import {
+  NetworkError,
+  TimeoutError,
+  UnauthorizedError,
+  httpErrorFor,
+  parseRetryAfter,
+  type HttpRequestInfo,
+} from './errors.js';
+import { isRetryableMethod, retryDelayMs } from './retry.js';
+import { buildRequestTarget, type Query } from './target.js';
+
+export type BodyDecoder<T> = (value: unknown) => T;
+
+export interface RestClientOptions {
+  network: Network;
+  /** Needed for signed requests only. Give it the same `clock` as this client. */
+  signer?: ApiKeySigner;
+  fetch?: typeof fetch;
+  /** Fed from every response's `Date` header. */
+  clock?: ServerClock;
+  sleep?: (ms: number) => Promise<void>;
+  /** Per attempt, including reading the body. */
+  timeoutMs?: number;
+}
+
+export interface RequestOptions<T> {
+  /** Object bodies are sent as JSON; strings are sent as they are. */
+  body?: unknown;
+  /** Extra query parameters, appended in order after any query already in the path. */
+  query?: Query;
+  signed?: boolean;
+  decode: BodyDecoder<T>;
+  signal?: AbortSignal;
+}
+
+/** Everything about a request that would be sent, computed once (also what `perpl api --dry-run` shows). */
+export interface PreparedRequest {
+  method: string;
+  url: string;
+  /** Path and query relative to the REST base: the request-target that is signed. */
+  target: string;
+  headers: Record<string, string>;
+  bodyText: string | undefined;
+  /** The signed canonical string, when signed. */
+  canonical: string | undefined;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** A 401 after the first clock sample moved the estimate this far is retried once with the corrected time. */
+const CLOCK_RETRY_THRESHOLD_MS = 10_000;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function encodeBody(body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+export class RestTransport {
+  readonly network: Network;
+  readonly clock: ServerClock;
+  protected readonly signer: ApiKeySigner | undefined;
+  private readonly fetchImpl: typeof fetch;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly timeoutMs: number;
+
+  constructor(opts: RestClientOptions) {
+    this.network = opts.network;
+    this.signer = opts.signer;
+    this.clock = opts.clock ?? new ServerClock();
+    this.fetchImpl = opts.fetch ?? globalThis.fetch;
+    this.sleep = opts.sleep ?? realSleep;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (opts.signer && opts.signer.chainId !== opts.network.chainId) {
+      throw new PermanentError(
+        `the API key signs for chain ${opts.signer.chainId} but the network is ${opts.network.name} (chain ${opts.network.chainId})`,
+      );
+    }
+  }
+
+  /** Builds URL, target, body and (if signed) headers; signs with a fresh timestamp and nonce. */
+  prepare(method: string, pathAndQuery: string, opts: { body?: unknown; query?: Query; signed?: boolean } = {}): PreparedRequest {
+    const m = method.toUpperCase();
+    const { url, target } = buildRequestTarget(this.network.restBase, pathAndQuery, opts.query);
+    const bodyText = encodeBody(opts.body);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    let canonical: string | undefined;
+    if (opts.signed) {
+      if (!this.signer) {
+        throw new PermanentError(`${m} ${target} needs an API key`, {
+          hint: 'create one with `perpl keys create`, or pass --key-file / set PERPL_API_KEY and PERPL_API_SECRET',
+        });
+      }
+      const signed = this.signer.signRest({ method: m, target, ...(bodyText !== undefined ? { body: bodyText } : {}) });
+      Object.assign(headers, signed.headers);
+      canonical = signed.canonical;
+    }
+    return { method: m, url, target, headers, bodyText, canonical };
+  }
+
+  /** Sends one request; reads are retried on 429/5xx/network errors, writes never. */
+  async request<T>(method: string, pathAndQuery: string, opts: RequestOptions<T>): Promise<T> {
+    const retryable = isRetryableMethod(method);
+    let clockRetryUsed = false;
+    for (let retry = 0; ; retry++) {
+      const wasCalibrated = this.clock.calibrated;
+      const prepared = this.prepare(method, pathAndQuery, opts);
+      try {
+        return await this.sendOnce(prepared, opts.decode, opts.signal);
+      } catch (error) {
+        // First contact with a skewed local clock: the 401 response itself calibrated the clock.
+        if (
+          error instanceof UnauthorizedError &&
+          opts.signed &&
+          retryable &&
+          !wasCalibrated &&
+          !clockRetryUsed &&
+          Math.abs(this.clock.offsetMs) > CLOCK_RETRY_THRESHOLD_MS
+        ) {
+          clockRetryUsed = true;
+          retry--;
+          continue;
+        }
+        const delay = retryable && !opts.signal?.aborted ? retryDelayMs(error, retry) : undefined;
+        if (delay === undefined) throw error;
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  private requestInfo(p: PreparedRequest): HttpRequestInfo {
+    return { method: p.method, target: p.target, appUrl: this.network.appUrl };
+  }
+
+  private scrub(text: string): string {
+    return this.signer ? this.signer.redact(text) : text;
+  }
+
+  private async sendOnce<T>(p: PreparedRequest, decode: BodyDecoder<T>, signal?: AbortSignal): Promise<T> {
+    const info = this.requestInfo(p);
+    const controller = new AbortController();
+    const onCallerAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.timeoutMs);
+    const sentAt = this.clock.localNow();
+    let status: number;
+    let text: string;
+    let retryAfter: string | null;
+    try {
+      const res = await this.fetchImpl(p.url, {
+        method: p.method,
+        headers: p.headers,
+        ...(p.bodyText !== undefined ? { body: p.bodyText } : {}),
+        signal: controller.signal,
+        redirect: 'error',
+      });
+      this.clock.observe(res.headers.get('date'), sentAt, this.clock.localNow());
+      status = res.status;
+      retryAfter = res.headers.get('retry-after');
+      text = await res.text();
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw timedOut ? new TimeoutError(info, this.timeoutMs) : new NetworkError(info, cause);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+    }
+    if (status < 200 || status > 299) {
+      throw httpErrorFor(status, info, this.scrub(text), {
+        retryAfterMs: parseRetryAfter(retryAfter, this.clock.now()),
+        clockOffsetMs: this.clock.offsetMs,
+      });
+    }
+    return decodeBody(text, decode, info);
+  }
+}
+
+function decodeBody<T>(text: string, decode: BodyDecoder<T>, info: HttpRequestInfo): T {
+  let value: unknown = null;
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch (cause) {
+      throw new DecodeError(`${info.method} ${info.target}: the response is not JSON`, '', { cause });
+    }
+  }
+  try {
+    return decode(value);
+  } catch (e) {
+    if (e instanceof DecodeError) {
+      throw new DecodeError(`${info.method} ${info.target}: ${e.shortMessage}`, e.path, { cause: e, details: e.details });
+    }
+    throw e;
+  }
+}
