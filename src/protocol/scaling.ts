@@ -5,16 +5,23 @@ import { COLLATERAL_DECIMALS, LEVERAGE_DECIMALS } from './enums.js';
 import { InputError } from './errors.js';
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
+const THOUSANDS_GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/;
 /** Largest integer a wire number may hold without losing precision. */
 export const MAX_WIRE_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * Parses a human decimal string into an integer scaled by 10^decimals.
  * Refuses (InputError) rather than rounds when the string has more decimals than the scale allows.
- * Accepts `_` and `,` as digit-group separators ("67,012.5").
+ * Accepts `_` anywhere and `,` in thousands groups as digit-group separators ("67,012.5", "1_000").
  */
 export function parseScaled(text: string, decimals: number, what = 'value'): bigint {
-  const cleaned = text.trim().replace(/[_,]/g, '');
+  const trimmed = text.trim();
+  // "1,5" is a decimal comma in many locales: reading it as 15 would be a silent 10x error, so a comma
+  // is accepted only in proper thousands groups of the whole part ("67,012.5").
+  if (trimmed.includes(',') && !THOUSANDS_GROUPED.test(trimmed)) {
+    throw new InputError(`${what} "${text}" has a misplaced comma (use "." for decimals)`);
+  }
+  const cleaned = trimmed.replace(/[_,]/g, '');
   const m = DECIMAL.exec(cleaned);
   if (!m || cleaned === '' || cleaned === '.' || /^[+-]\.?$/.test(cleaned)) {
     throw new InputError(`${what} "${text}" is not a number`);
