@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { chartText, renderCandleChart } from './candle-chart.js';
+
+const candle = (t: number, o: number, h: number, l: number, c: number, volume = 10) => ({ t, o, h, l, c, volume });
+
+describe('candle chart', () => {
+  it('fills exactly width x height cells, whatever the data', () => {
+    for (const candles of [[], [candle(0, 100, 110, 90, 105)], Array.from({ length: 500 }, (_, i) => candle(i, i, i + 5, i - 5, i + 1))]) {
+      const text = chartText(renderCandleChart(candles, { width: 40, height: 12, priceDecimals: 1 }));
+      expect(text).toHaveLength(12);
+      for (const line of text) expect(line).toHaveLength(40);
+    }
+  });
+
+  it('draws an up candle and a down candle with different glyphs and wicks beyond the body', () => {
+    const rows = renderCandleChart([candle(0, 100, 200, 0, 150), candle(1, 150, 200, 0, 50)], { width: 12, height: 12, priceDecimals: 0 });
+    const text = chartText(rows);
+    const columnOf = (x: number) => text.map((line) => line[x]).join('');
+    const columnWith = (glyph: string) => [...(text[0] ?? '')].findIndex((_, x) => columnOf(x).includes(glyph));
+    const up = columnWith('█');
+    const down = columnWith('▒');
+    expect(up).toBeGreaterThanOrEqual(0);
+    expect(down).toBe(up + 1); // the newer (down) candle is to the right
+    expect(columnOf(up)).toContain('│');
+    expect(columnOf(down)).toContain('│');
+    expect(columnOf(up)).not.toContain('▒');
+  });
+
+  it('labels the top and bottom of the price range', () => {
+    const text = chartText(renderCandleChart([candle(0, 1000, 1200, 900, 1100)], { width: 20, height: 10, priceDecimals: 1 }));
+    expect(text[0]).toContain('120.0');
+    expect(text.join('\n')).toContain('90.0');
+  });
+});
+

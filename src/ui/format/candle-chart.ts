@@ -1,0 +1,123 @@
+// Candles as block glyphs: one column per candle, a body (█ up, ▒ down: distinguishable without
+// colour) between open and close, │ wicks to high and low, volume bars below, price labels on the right.
+
+import type { CandleView } from '../../domain/views.js';
+import { formatScaledGrouped } from './numbers.js';
+
+export type ChartTone = 'up' | 'down' | 'axis' | 'plain';
+
+export interface ChartRun {
+  text: string;
+  tone: ChartTone;
+}
+
+/** One screen row as runs of equal tone. Every row is exactly `width` cells wide. */
+export type ChartRow = ChartRun[];
+
+export interface ChartOptions {
+  width: number;
+  height: number;
+  priceDecimals: number;
+}
+
+const UP_BODY = '█';
+const DOWN_BODY = '▒';
+const WICK = '│';
+const VOLUME_STEPS = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+
+interface Cell {
+  ch: string;
+  tone: ChartTone;
+}
+
+function toRuns(cells: readonly Cell[]): ChartRow {
+  const runs: ChartRun[] = [];
+  for (const cell of cells) {
+    const last = runs.at(-1);
+    if (last && last.tone === cell.tone) last.text += cell.ch;
+    else runs.push({ text: cell.ch, tone: cell.tone });
+  }
+  return runs;
+}
+
+function volumeRowsFor(height: number): number {
+  if (height >= 14) return 3;
+  if (height >= 8) return 2;
+  return height >= 5 ? 1 : 0;
+}
+
+/** Renders as many of the newest candles as fit. Returns exactly `height` rows of `width` cells. */
+export function renderCandleChart(candles: readonly CandleView[], options: ChartOptions): ChartRow[] {
+  const { width, height, priceDecimals } = options;
+  if (width <= 0 || height <= 0) return [];
+  const blank = (): ChartRow => [{ text: ' '.repeat(width), tone: 'plain' }];
+  if (candles.length === 0) {
+    const rows = Array.from({ length: height }, blank);
+    const message = 'waiting for candles';
+    if (width >= message.length) rows[Math.floor(height / 2)] = [{ text: message.padStart(Math.floor((width + message.length) / 2)).padEnd(width), tone: 'axis' }];
+    return rows;
+  }
+
+  const volumeRows = volumeRowsFor(height);
+  const priceRows = height - volumeRows;
+  const widest = Math.max(
+    formatScaledGrouped(Math.max(...candles.map((c) => c.h)), priceDecimals).length,
+    formatScaledGrouped(Math.min(...candles.map((c) => c.l)), priceDecimals).length,
+  );
+  const labelWidth = Math.min(widest + 1, Math.max(0, width - 1));
+  const plotWidth = width - labelWidth;
+  const shown = candles.slice(-plotWidth);
+  const high = Math.max(...shown.map((c) => c.h));
+  const low = Math.min(...shown.map((c) => c.l));
+  const span = Math.max(1, high - low);
+  // Row 0 is the top (highest price).
+  const rowOf = (price: number): number => Math.min(priceRows - 1, Math.max(0, Math.round(((high - price) / span) * (priceRows - 1))));
+
+  const grid: Cell[][] = Array.from({ length: height }, () => Array.from({ length: width }, () => ({ ch: ' ', tone: 'plain' as ChartTone })));
+  const maxVolume = Math.max(0, ...shown.map((c) => c.volume));
+  const offset = plotWidth - shown.length; // right-align: newest candle next to the axis
+
+  shown.forEach((candle, i) => {
+    const x = offset + i;
+    const up = candle.c >= candle.o;
+    const tone: ChartTone = up ? 'up' : 'down';
+    const top = rowOf(Math.max(candle.o, candle.c));
+    const bottom = rowOf(Math.min(candle.o, candle.c));
+    for (let y = rowOf(candle.h); y <= rowOf(candle.l); y++) {
+      const row = grid[y];
+      if (row) row[x] = { ch: y >= top && y <= bottom ? (up ? UP_BODY : DOWN_BODY) : WICK, tone };
+    }
+    if (volumeRows > 0 && maxVolume > 0) {
+      // Eighths of a cell, so small volumes still show.
+      let eighths = Math.round((candle.volume / maxVolume) * volumeRows * 8);
+      if (candle.volume > 0) eighths = Math.max(1, eighths);
+      for (let v = volumeRows - 1; v >= 0; v--) {
+        const fill = Math.min(8, eighths);
+        eighths -= fill;
+        const row = grid[priceRows + v];
+        if (row) row[x] = { ch: VOLUME_STEPS[fill] ?? ' ', tone };
+      }
+    }
+  });
+
+  // Price labels: top, middle and bottom rows, plus the last close.
+  const labels = new Map<number, number>([
+    [0, high],
+    [priceRows - 1, low],
+  ]);
+  if (priceRows >= 5) labels.set(Math.floor((priceRows - 1) / 2), Math.round(high - span / 2));
+  const last = shown.at(-1);
+  if (last) labels.set(rowOf(last.c), last.c);
+  for (const [y, price] of labels) {
+    const text = formatScaledGrouped(price, priceDecimals).padStart(labelWidth).slice(-labelWidth);
+    const row = grid[y];
+    if (!row) continue;
+    for (let k = 0; k < labelWidth; k++) row[plotWidth + k] = { ch: text[k] ?? ' ', tone: price === last?.c ? 'plain' : 'axis' };
+  }
+  return grid.map(toRuns);
+}
+
+/** Plain text of a chart (tests, ascii snapshots). */
+export function chartText(rows: readonly ChartRow[]): string[] {
+  return rows.map((runs) => runs.map((r) => r.text).join(''));
+}

@@ -1,0 +1,86 @@
+// Fixed-width text for numbers. Prices and sizes arrive as scaled integers and are printed exactly
+// (formatScaled), never through a float.
+
+import { formatScaled } from '../../protocol/scaling.js';
+
+/** "-67012.5" -> "-67,012.5". Leaves the fraction alone. */
+export function groupThousands(decimalText: string): string {
+  const negative = decimalText.startsWith('-');
+  const body = negative ? decimalText.slice(1) : decimalText;
+  const dot = body.indexOf('.');
+  const whole = dot < 0 ? body : body.slice(0, dot);
+  const frac = dot < 0 ? '' : body.slice(dot);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return (negative ? '-' : '') + grouped + frac;
+}
+
+/** A scaled integer as a grouped decimal with exactly `decimals` places: 670125, 1 -> "67,012.5". */
+export function formatScaledGrouped(raw: number, decimals: number): string {
+  return groupThousands(formatScaled(raw, decimals));
+}
+
+/** Right-aligns into exactly `width` cells. A number that does not fit loses its separators, then shows as '#'s: never a wrong value. */
+export function fitNumber(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (text.length <= width) return text.padStart(width);
+  const bare = text.replace(/,/g, '');
+  if (bare.length <= width) return bare.padStart(width);
+  return '#'.repeat(width);
+}
+
+/** Left-aligns into exactly `width` cells, cutting with an ellipsis. */
+export function fitText(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (text.length <= width) return text.padEnd(width);
+  return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
+}
+
+/** Display-only compact figure: 412300 -> "412.3K", 12345678 -> "12.35M". */
+export function formatCompact(value: number): string {
+  const abs = Math.abs(value);
+  const sign = value < 0 ? '-' : '';
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'K'],
+  ];
+  for (const [size, suffix] of units) {
+    if (abs >= size) {
+      const scaled = abs / size;
+      const digits = scaled >= 100 ? 1 : 2;
+      return `${sign}${scaled.toFixed(digits)}${suffix}`;
+    }
+  }
+  return `${sign}${abs.toFixed(abs >= 100 ? 0 : 2)}`;
+}
+
+/** Signed percent with a fixed number of decimals: 1.82 -> "+1.82%", 0 -> "0.00%". */
+export function formatSignedPct(pct: number, digits = 2): string {
+  const text = Math.abs(pct).toFixed(digits);
+  if (Number(text) === 0) return `${text}%`;
+  return `${pct < 0 ? '-' : '+'}${text}%`;
+}
+
+/** Countdown for timers: "12:07" under an hour, "1h02m" above; never negative. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h}h${String(m).padStart(2, '0')}m`;
+  return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** Short duration for an interval length: 2580 s -> "43m", 3600 -> "1h", 28800 -> "8h". */
+export function formatInterval(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600}h`;
+  if (seconds >= 60) return `${Math.round(seconds / 60)}m`;
+  return `${seconds}s`;
+}
+
+/** Local wall-clock time of day, "HH:MM:SS". */
+export function formatTimeOfDay(ms: number): string {
+  const d = new Date(ms);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}

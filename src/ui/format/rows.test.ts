@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { bookColumns, bookRowText, depthBarWidth, spreadText } from './book-rows.js';
+import { headerFields, headerText } from './header.js';
+import { healthBadge, networkBadge } from './status.js';
+import { sideArrow, tradeColumns, tradeRowText } from './trade-rows.js';
+
+const BTC = { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
+
+describe('book rows', () => {
+  it('render every row at exactly the pane width so columns never jitter', () => {
+    const columns = bookColumns(30);
+    const widths = [
+      { price: 5, size: 1, total: 1, orders: 1 },
+      { price: 670_125, size: 123_456_789, total: 987_654_321, orders: 3 },
+    ].map((row) => bookRowText(row, BTC, columns).length);
+    expect(new Set(widths)).toEqual(new Set([30]));
+  });
+
+  it('prints the price and size with the market decimals', () => {
+    const text = bookRowText({ price: 670_125, size: 12_345, total: 112_345, orders: 1 }, BTC, bookColumns(34));
+    expect(text).toContain('67,012.5');
+    expect(text).toContain('0.12345');
+    expect(text).toContain('1.12345');
+  });
+
+  it('scales depth bars to the largest visible total and keeps tiny levels visible', () => {
+    expect(depthBarWidth(50, 100, 20)).toBe(10);
+    expect(depthBarWidth(100, 100, 20)).toBe(20);
+    expect(depthBarWidth(1, 1_000_000, 20)).toBe(1);
+    expect(depthBarWidth(0, 100, 20)).toBe(0);
+    expect(depthBarWidth(500, 100, 20)).toBe(20);
+  });
+
+  it('centres the spread in the pane width', () => {
+    const line = spreadText(670_130, 670_125, BTC, 30);
+    expect(line).toHaveLength(30);
+    expect(line).toContain('spread 0.5');
+    expect(spreadText(undefined, 670_125, BTC, 20)).toContain('no spread');
+  });
+});
+
+describe('trade rows', () => {
+  it('carry the aggressor side as an arrow, not only as colour', () => {
+    const columns = tradeColumns(24);
+    const buy = tradeRowText({ key: 'a', timeMs: 0, price: 670_125, size: 1_000, side: 1 }, BTC, columns);
+    const sell = tradeRowText({ key: 'b', timeMs: 0, price: 670_125, size: 1_000, side: 2 }, BTC, columns);
+    expect(buy).toContain(sideArrow(1));
+    expect(sell).toContain(sideArrow(2));
+    expect(buy).not.toBe(sell);
+    expect(buy).toHaveLength(24);
+  });
+});
+
+describe('status words', () => {
+  const base = { lastDataAt: 1_000, headBlock: 1, latencyMs: 3, retryInMs: null, reason: null };
+
+  it('counts stale age and retry countdown from the clock, not from the last publish', () => {
+    expect(healthBadge({ ...base, health: 'stale' }, 5_000, 1_000).text).toBe('◌ stale 4s');
+    expect(healthBadge({ ...base, health: 'disconnected', retryInMs: 3_000 }, 1_000, 1_000).text).toBe('✕ disconnected, retrying in 3s');
+    expect(healthBadge({ ...base, health: 'disconnected', retryInMs: 3_000 }, 2_100, 1_000).text).toBe('✕ disconnected, retrying in 2s');
+    expect(healthBadge({ ...base, health: 'live' }, 0, 0).text).toBe('● live');
+  });
+
+  it('makes mainnet loud and distinct from testnet and local', () => {
+    expect(networkBadge({ name: 'mainnet', chainId: 143, isMainnet: true })).toEqual({ text: ' MAINNET ', tone: 'loud' });
+    expect(networkBadge({ name: 'testnet', chainId: 10143, isMainnet: false }).text).toContain('TESTNET');
+    expect(networkBadge({ name: 'local', chainId: 31337, isMainnet: false }).text).toContain('LOCAL sim 31337');
+  });
+});
+
+describe('market header', () => {
+  it('shows every field, with a dash for unknown values', () => {
+    const fields = headerFields(
+      {
+        marketId: 16,
+        mark: 670_125,
+        last: null,
+        oracle: 670_101,
+        change24hPct: -1.5,
+        volume24h: 12_345_678,
+        openInterestNotional: 412_300,
+        fundingRatePct: 0.004,
+        fundingAprPct: 4.3,
+        nextFundingInMs: 43 * 60_000 + 12_000,
+      },
+      BTC,
+      2580,
+    );
+    expect(headerText(fields)).toBe('mark 67,012.5  last —  oracle 67,010.1  24h -1.50%  vol 12.35M  OI 412.3K  fund +0.0040%/43m 43:12');
+    expect(fields.find((f) => f.label === '24h')?.direction).toBe('down');
+  });
+});

@@ -1,0 +1,50 @@
+// Words for the status bar: network badge, connection health, key scope.
+
+import type { ConnectionView } from '../../domain/views.js';
+
+export type Tone = 'good' | 'warn' | 'bad' | 'muted' | 'loud' | 'info';
+
+export interface Badge {
+  text: string;
+  tone: Tone;
+}
+
+export function networkBadge(network: { name: string; chainId: number; isMainnet: boolean } | null): Badge {
+  if (!network) return { text: ' … ', tone: 'muted' };
+  if (network.isMainnet) return { text: ' MAINNET ', tone: 'loud' };
+  if (network.name === 'testnet') return { text: ' TESTNET ', tone: 'warn' };
+  if (network.name === 'local') return { text: ` LOCAL sim ${network.chainId} `, tone: 'info' };
+  return { text: ` ${network.name.toUpperCase()} ${network.chainId} `, tone: 'warn' };
+}
+
+function seconds(ms: number): number {
+  return Math.max(0, Math.ceil(ms / 1000));
+}
+
+/**
+ * Connection health in words. `publishedAtMs` is when the view was copied; `nowMs` moves on between
+ * copies so countdowns and stale ages keep counting.
+ */
+export function healthBadge(connection: ConnectionView, nowMs: number, publishedAtMs: number): Badge {
+  switch (connection.health) {
+    case 'live':
+      return { text: '● live', tone: 'good' };
+    case 'connecting':
+      return { text: '○ connecting', tone: 'muted' };
+    case 'resyncing':
+      return { text: '◌ resyncing', tone: 'warn' };
+    case 'stale': {
+      const age = connection.lastDataAt === null ? null : Math.floor(Math.max(0, nowMs - connection.lastDataAt) / 1000);
+      return { text: age === null ? '◌ stale' : `◌ stale ${age}s`, tone: 'warn' };
+    }
+    case 'disconnected': {
+      if (connection.retryInMs === null) return { text: '✕ disconnected', tone: 'bad' };
+      const left = connection.retryInMs - Math.max(0, nowMs - publishedAtMs);
+      return { text: `✕ disconnected, retrying in ${seconds(left)}s`, tone: 'bad' };
+    }
+  }
+}
+
+export function latencyText(latencyMs: number | null): string {
+  return latencyMs === null ? '–ms' : `${Math.round(latencyMs)}ms`;
+}
