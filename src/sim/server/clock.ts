@@ -1,0 +1,77 @@
+// The server owns time: a block timer (one engine.advanceBlock per blockMs) and a flow driver that
+// runs engine.flowStep at a target rate. setInterval cannot fire thousands of times a second, so the
+// driver ticks every few ms and runs as many steps as are due, capped so a stall never snowballs.
+
+export class BlockTimer {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly blockMs: number,
+    private readonly onBlock: () => void,
+  ) {}
+
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
+  start(): void {
+    if (this.timer || this.blockMs <= 0) return;
+    this.timer = setInterval(this.onBlock, this.blockMs);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+const FLOW_TICK_MS = 5;
+/** At most this many steps per tick: if the process falls behind, flow slows down instead of bursting. */
+const MAX_STEPS_PER_TICK = 200;
+
+export class FlowDriver {
+  private timer: NodeJS.Timeout | undefined;
+  private last = 0;
+  private due = 0;
+  /** Steps actually run (for benchmarks). */
+  steps = 0;
+  /** Steps skipped because a tick had more due than the cap (the process could not keep up). */
+  shed = 0;
+
+  constructor(
+    private readonly stepsPerSec: number,
+    private readonly onStep: () => void,
+  ) {}
+
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
+  start(): void {
+    if (this.timer || this.stepsPerSec <= 0) return;
+    this.last = performance.now();
+    this.due = 0;
+    this.timer = setInterval(() => this.tick(), FLOW_TICK_MS);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private tick(): void {
+    const now = performance.now();
+    this.due += ((now - this.last) * this.stepsPerSec) / 1000;
+    this.last = now;
+    let n = Math.floor(this.due);
+    this.due -= n;
+    if (n > MAX_STEPS_PER_TICK) {
+      this.shed += n - MAX_STEPS_PER_TICK;
+      n = MAX_STEPS_PER_TICK;
+    }
+    for (let i = 0; i < n && this.timer; i++) {
+      this.steps++;
+      this.onStep();
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// The demo key file the terminal picks up for `--network local`: JSON with the seed, written 0600 in a
+// 0700 directory. Written atomically (temp file + rename) so a reader never sees half a key.
+
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export function defaultHome(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.PERPL_HOME?.trim();
+  if (fromEnv) return isAbsolute(fromEnv) ? fromEnv : resolve(fromEnv);
+  return join(env.HOME?.trim() || homedir(), '.config', 'perpl');
+}
+
+export interface DemoKey {
+  api_key: string;
+  private_key: string;
+  network: 'local';
+  chain_id: number;
+  scope_mask: number;
+  expires_at: number;
+  rest: string;
+  ws: string;
+}
+
+/** Writes `<home>/keys/local-demo.json` and returns its path. */
+export function writeDemoKeyFile(home: string, key: DemoKey): string {
+  const dir = join(home, 'keys');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const path = join(dir, 'local-demo.json');
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(key, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, path);
+  return path;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { cutPage, decodeCursor } from './history-cursor.js';
+
+function pageAll(list: number[], count: number, arrivals: () => void): number[] {
+  const seen: number[] = [];
+  let cursor;
+  for (let i = 0; i < 1000; i++) {
+    const page = cutPage(list, count, cursor, 'fills', 7);
+    seen.push(...page.d);
+    arrivals();
+    if (!page.np) return seen;
+    cursor = decodeCursor(page.np, 'fills', 7);
+    expect(cursor).toBeDefined();
+  }
+  throw new Error('pagination did not end');
+}
+
+describe('history cursor', () => {
+  it('no-duplicates-or-omissions: paging to the end returns every record once, newest first', () => {
+    const list = Array.from({ length: 237 }, (_, i) => 236 - i); // newest first
+    expect(pageAll(list, 50, () => undefined)).toEqual(list);
+  });
+
+  it('head-arrivals-do-not-shift-pages: records added at the head while paging are not re-served', () => {
+    const list = Array.from({ length: 120 }, (_, i) => 119 - i);
+    const original = [...list];
+    let next = 120;
+    const seen = pageAll(list, 25, () => list.unshift(next++));
+    expect(seen).toEqual(original);
+  });
+
+  it('last-page-has-no-np: an exact multiple of the page size ends without a cursor', () => {
+    const list = Array.from({ length: 100 }, (_, i) => i);
+    const first = cutPage(list, 100, undefined, 'fills', 1);
+    expect(first.d).toHaveLength(100);
+    expect(first.np).toBeUndefined();
+    expect(cutPage([], 50, undefined, 'fills', 1)).toEqual({ d: [] });
+  });
+
+  it('foreign-cursor-rejected: a cursor of another kind or account is refused', () => {
+    const page = cutPage(Array.from({ length: 10 }, (_, i) => i), 3, undefined, 'fills', 5);
+    expect(page.np).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(decodeCursor(page.np!, 'order-history', 5)).toBeUndefined();
+    expect(decodeCursor(page.np!, 'fills', 6)).toBeUndefined();
+    expect(decodeCursor('AAAAAAAAAAAAAAAAAAAAAA', 'fills', 5)).toBeUndefined();
+    expect(decodeCursor('short', 'fills', 5)).toBeUndefined();
+  });
+});

@@ -1,0 +1,223 @@
+// The local exchange's network side: one http.Server for REST under /api and both WebSocket
+// endpoints (ws, permessage-deflate off), the block and flow clocks, and the fan-out of every
+// EngineOutput to the sockets that want it. Faults are applied here, at the points the injector names.
+
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { CloseCode } from '../../protocol/index.js';
+import type { SocketFault } from '../faults/index.js';
+import { BlockTimer, FlowDriver } from './clock.js';
+import { SimConnection, type ConnectionKind } from './connection.js';
+import { fanOutMarketData } from './market-data-fanout.js';
+import { MarketDataSession } from './market-data-session.js';
+import { RestRouter } from './rest-router.js';
+import type { SimState } from './sim-state.js';
+import { TradingSession, WalletConnections } from './trading-session.js';
+
+export const MARKET_DATA_PATH = '/ws/v1/market-data';
+export const TRADING_PATH = '/ws/v1/trading';
+
+/** What the `malformed` fault sends: truncated JSON, non-JSON, an unknown mt, binary noise. */
+const GARBAGE_FRAMES = ['{"mt":16,"sid":', 'not json at all', '{"mt":4242}', '\u0000\u0001\u0002'];
+
+export interface SimServerOptions {
+  blockMs: number;
+  flowStepsPerSec: number;
+  startBlock: number;
+}
+
+export class SimServer {
+  private readonly http: Server;
+  private readonly wss: WebSocketServer;
+  private readonly rest: RestRouter;
+  private readonly marketData = new Set<MarketDataSession>();
+  private readonly trading = new Set<TradingSession>();
+  private readonly wallets = new WalletConnections();
+  private readonly blocks: BlockTimer;
+  readonly flow: FlowDriver;
+  private headBlock: number;
+  private nextConnId = 1;
+  private garbageIndex = 0;
+
+  constructor(
+    private readonly state: SimState,
+    opts: SimServerOptions,
+  ) {
+    this.headBlock = opts.startBlock;
+    this.rest = new RestRouter(state);
+    this.http = createServer((req, res) => {
+      if (this.rest.handles(req)) void this.rest.handle(req, res);
+      else {
+        res.writeHead(404, { 'content-length': '9' });
+        res.end('not found');
+      }
+    });
+    // Keep-alive sockets would hold stop() open; the sim closes them itself.
+    this.http.keepAliveTimeout = 2000;
+    this.wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1024 * 1024 });
+    this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+    this.blocks = new BlockTimer(opts.blockMs, () => this.onBlock());
+    this.flow = new FlowDriver(opts.flowStepsPerSec, () => this.onFlowStep());
+  }
+
+  head(): number {
+    return this.headBlock;
+  }
+
+  listen(port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.http.once('error', reject);
+      this.http.listen(port, '127.0.0.1', () => {
+        this.http.off('error', reject);
+        resolve((this.http.address() as AddressInfo).port);
+      });
+    });
+  }
+
+  startClocks(): void {
+    this.blocks.start();
+    this.flow.start();
+  }
+
+  pauseBlocks(): void {
+    this.blocks.stop();
+  }
+  resumeBlocks(): void {
+    this.blocks.start();
+  }
+  pauseFlow(): void {
+    this.flow.stop();
+  }
+  resumeFlow(): void {
+    this.flow.start();
+  }
+
+  /** Closes every socket with `code` (1006 = drop the TCP connection without a close frame). */
+  dropConnections(code: number = CloseCode.GoingAway): void {
+    for (const s of [...this.marketData, ...this.trading]) {
+      if (code === CloseCode.Abnormal) s.conn.terminate();
+      else s.conn.close(code, code === CloseCode.GoingAway ? 'going away' : 'closed by test');
+    }
+  }
+
+  /** Advances one block now (tests with paused blocks use it to step deterministically). */
+  stepBlock(): void {
+    this.onBlock();
+  }
+
+  async stop(): Promise<void> {
+    this.blocks.stop();
+    this.flow.stop();
+    for (const client of this.wss.clients) client.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      this.http.close(() => resolve());
+      this.http.closeAllConnections();
+    });
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = (req.url ?? '').split('?')[0];
+    const kind: ConnectionKind | undefined =
+      path === MARKET_DATA_PATH ? 'md' : path === TRADING_PATH ? 'tr' : undefined;
+    if (!kind) {
+      socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, kind, req.socket.remoteAddress));
+  }
+
+  private accept(ws: WebSocket, kind: ConnectionKind, remoteAddress: string | undefined): void {
+    const conn = new SimConnection(`${kind}-${this.nextConnId++}`, kind, ws, remoteAddress, this.state.limits.sendBufferLimitBytes);
+    const toText = (data: RawData, isBinary: boolean): string | Uint8Array =>
+      isBinary ? new Uint8Array(Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data as ArrayBuffer)])) : data.toString();
+    ws.on('error', () => conn.terminate());
+    if (kind === 'md') {
+      const session = new MarketDataSession(conn, this.state);
+      this.marketData.add(session);
+      ws.on('message', (data, isBinary) => session.onMessage(toText(data, isBinary)));
+      ws.on('close', () => this.marketData.delete(session));
+    } else {
+      const session = new TradingSession(conn, this.state, this.wallets);
+      this.trading.add(session);
+      ws.on('message', (data, isBinary) => session.onMessage(toText(data, isBinary)));
+      ws.on('close', () => {
+        session.onClose();
+        this.trading.delete(session);
+      });
+    }
+    this.state.log(`${conn.id} connected from ${remoteAddress ?? '?'}`);
+  }
+
+  private onBlock(): void {
+    const head = ++this.headBlock;
+    const now = Date.now();
+    let out;
+    try {
+      out = this.state.engine.advanceBlock(head, now);
+    } catch (e) {
+      this.state.log(`engine failed on block ${head}: ${(e as Error).message}`);
+      return;
+    }
+    fanOutMarketData(this.marketData, out, head, now);
+    const gas = this.anyGasSubscriber() ? this.state.engine.context(head, now).chain.gas : undefined;
+    for (const s of this.marketData) {
+      s.gas(head, gas);
+      s.heartbeat(head, s.isSubscribed(5000) && this.state.faults.heartbeatGap(s.conn.id, head));
+    }
+    for (const s of this.trading) {
+      if (!s.signedIn) continue;
+      s.deliver(out.accounts, head, now);
+      s.heartbeat(head, this.state.faults.heartbeatGap(s.conn.id, head));
+    }
+    this.applySocketFaults();
+  }
+
+  private onFlowStep(): void {
+    const head = this.headBlock;
+    const now = Date.now();
+    let out;
+    try {
+      out = this.state.engine.flowStep(now, head);
+    } catch (e) {
+      this.state.log(`engine flow step failed: ${(e as Error).message}`);
+      return;
+    }
+    fanOutMarketData(this.marketData, out, head, now);
+    if (out.accounts.size > 0) for (const s of this.trading) s.deliver(out.accounts, head, now);
+  }
+
+  private anyGasSubscriber(): boolean {
+    for (const s of this.marketData) if (s.isSubscribed(7000)) return true;
+    return false;
+  }
+
+  private applySocketFaults(): void {
+    if (this.state.faults.profile.name === 'none') return;
+    for (const s of [...this.marketData, ...this.trading]) {
+      if (!s.conn.isOpen) continue;
+      const signedIn = s instanceof TradingSession && s.signedIn;
+      this.applySocketFault(s.conn, this.state.faults.socketFault(s.conn.id, signedIn));
+    }
+  }
+
+  private applySocketFault(conn: SimConnection, f: SocketFault): void {
+    switch (f?.kind) {
+      case undefined:
+        return;
+      case 'drop-terminate':
+        return conn.terminate();
+      case 'drop-going-away':
+        return conn.close(CloseCode.GoingAway, 'going away');
+      case 'auth-close':
+        return conn.close(CloseCode.Unauthorized, 'unauthorized');
+      case 'stall':
+        return conn.stall(f.ms);
+      case 'garbage':
+        conn.sendRaw(GARBAGE_FRAMES[this.garbageIndex++ % GARBAGE_FRAMES.length]!);
+        return;
+    }
+  }
+}
