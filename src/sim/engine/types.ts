@@ -52,6 +52,44 @@ export interface SimEngineOptions {
   instanceId?: number;
   minAccountOpenAmount?: string;
   maxAccountTriggerOrders?: number;
+  /** Wall-clock ms the candle backfill ends at; default: the first time the server passes in. */
+  startTimeMs?: number;
+  /** Tuning of the synthetic market flow (makers, takers, price path). */
+  flow?: SimFlowOptions;
+}
+
+export interface SimFlowOptions {
+  /** Ladder depth per side kept by the internal market maker (default 25). */
+  levels?: number;
+  /** Maker levels requoted per side per step (default 3). */
+  requotePerStep?: number;
+  /** Chance per market per step that the internal taker sends a market order (default 0.05). */
+  takerProbability?: number;
+  /** Oracle volatility per step in basis points (default 0.08). */
+  volatilityBps?: number;
+  /** Minutes of 1-minute candles generated before the start time so charts are not empty (default 300). */
+  backfillMinutes?: number;
+}
+
+/** Money held by one account, for equality checks after chaos runs. */
+export interface SimLedger {
+  balance: string;
+  locked: string;
+  lfr: number;
+  /** Resting and untriggered orders, oldest first. */
+  orders: Order[];
+  positions: Position[];
+}
+
+/** Where all collateral sits; `total` must always equal `deposits` (money is never created or destroyed). */
+export interface SimMoneySupply {
+  deposits: string;
+  balances: string;
+  collateral: string;
+  fees: string;
+  /** Insurance/settlement pool: the counterparty of realised PnL, funding and liquidations. */
+  pool: string;
+  total: string;
 }
 
 /** Result of handing one OrderRequest to the engine at admission time (the mt 3 ack). */
@@ -125,6 +163,20 @@ export interface SimEngine {
   orderHistory(accountId: number): Order[];
   positionHistory(accountId: number): Position[];
   accountHistory(accountId: number): AccountEvent[];
+
+  // Test hooks (tests and the server's fault/chaos tooling)
+  /** Moves oracle and mark of a market at once, so a test can fire mark triggers and liquidations. */
+  setOraclePrice(marketId: number, price: number): void;
+  /** Balance, locked balance, lfr, open orders and positions of one account. */
+  ledger(accountId: number): SimLedger;
+  /** rq values that reached the contract for an account, in execution order (for "no rq executed twice"). */
+  executedRequests(accountId: number): number[];
+  /** Credits `amount` atoms to an account's balance (deposit, et 1). */
+  deposit(accountId: number, amount: string): void;
+  /** Totals across all accounts and the protocol, for conservation checks. */
+  moneySupply(): SimMoneySupply;
+  /** Requests admitted and not yet executed (the server may report it in diagnostics). */
+  pendingRequests(): number;
 }
 
 /** A frame the gateway cannot process at all: the socket is closed with 1011 and no mt 3 is sent. */

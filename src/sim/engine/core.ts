@@ -1,0 +1,126 @@
+// The engine's shared state and the small helpers every part uses (clock stamps, ids, lookups).
+// Parts (matching, positions, triggers, funding, ...) are functions over this one object.
+
+import type { BlockTxLogTimestamp } from '../../protocol/frames.js';
+import { OrderBook } from './book.js';
+import { CandleStore } from './candles.js';
+import { notionalScale } from './money.js';
+import { OutputCollector } from './output.js';
+import type { AccountRecord, MarketRuntime, OrderRecord, PositionRecord } from './records.js';
+import type { SimEngineOptions, SimMarketSpec } from './types.js';
+
+/** Order ids look like the live wide ids (~4.5e12) so clients never treat them as small counters. */
+const FIRST_OID = 4_485_000_000_000;
+const FIRST_PID = 4_485_500_000_000;
+
+export class EngineCore {
+  readonly markets = new Map<number, MarketRuntime>();
+  readonly books = new Map<number, OrderBook>();
+  readonly candles = new Map<number, CandleStore>();
+  readonly accounts = new Map<number, AccountRecord>();
+  readonly wallets = new Map<string, number[]>();
+  readonly out = new OutputCollector();
+  readonly protocol = { fees: 0n, pool: 0n, deposits: 0n };
+  /** Positions closed, inverted or liquidated during the current action; their linked orders are cleaned up after it. */
+  positionsGone: PositionRecord[] = [];
+  /** Accounts whose request outcomes changed during the current action (for `tr`-linked triggers). */
+  outcomesChanged = new Set<number>();
+  /** Resting orders with a good-till block (`tif`), checked each block. */
+  readonly expiring = new Set<OrderRecord>();
+  readonly instanceId: number;
+  readonly maxTriggerOrders: number;
+
+  nextOid = FIRST_OID;
+  nextPid = FIRST_PID;
+  nextTx = 0;
+  nextLog = 0;
+  /** Clock of the work being done now (the block being executed, or the head during a flow step). */
+  block = 0;
+  timeMs = 0;
+  /** Stamp of the transaction being processed; every row it produces carries it (with its own log index). */
+  stamp: BlockTxLogTimestamp = {};
+
+  constructor(readonly opts: SimEngineOptions) {
+    this.instanceId = opts.instanceId ?? 1;
+    this.maxTriggerOrders = opts.maxAccountTriggerOrders ?? 16;
+    for (const spec of opts.markets) this.addMarket(spec);
+  }
+
+  private addMarket(spec: SimMarketSpec): void {
+    if (this.markets.has(spec.id)) throw new RangeError(`duplicate market id ${spec.id}`);
+    this.markets.set(spec.id, {
+      spec,
+      scale: notionalScale(spec),
+      oracleExact: spec.startPrice,
+      oracle: spec.startPrice,
+      mark: spec.startPrice,
+      last: spec.startPrice,
+      nextScid: 1,
+      triggers: [],
+      positions: new Set(),
+      openInterest: 0,
+      fundingSum: 0,
+      lastFundingBlock: undefined,
+      fundingHistory: [],
+      recentTrades: [],
+      volume: [],
+    });
+    this.books.set(spec.id, new OrderBook());
+    this.candles.set(spec.id, new CandleStore());
+  }
+
+  setClock(block: number, timeMs: number): void {
+    if (block !== this.block) {
+      this.nextTx = 0;
+      this.nextLog = 0;
+    }
+    this.block = block;
+    this.timeMs = timeMs;
+  }
+
+  market(id: number): MarketRuntime {
+    const m = this.markets.get(id);
+    if (!m) throw new RangeError(`unknown market ${id}`);
+    return m;
+  }
+  book(id: number): OrderBook {
+    const b = this.books.get(id);
+    if (!b) throw new RangeError(`unknown market ${id}`);
+    return b;
+  }
+  account(id: number): AccountRecord {
+    const a = this.accounts.get(id);
+    if (!a) throw new RangeError(`unknown account ${id}`);
+    return a;
+  }
+
+  /** Starts a new transaction: each executed request or flow action is one "tx" of the current block. */
+  beginTx(): BlockTxLogTimestamp {
+    const tx = ++this.nextTx;
+    const txid = this.block.toString(16).padStart(16, '0') + tx.toString(16).padStart(48, '0');
+    this.stamp = { b: this.block, t: this.timeMs, tx, txid, l: this.nextLog };
+    return this.stamp;
+  }
+
+  /** The next log of the current transaction. */
+  logStamp(): BlockTxLogTimestamp {
+    return { ...this.stamp, l: ++this.nextLog };
+  }
+
+  /** Records how a request ended up (a fill wins over anything later), for `tr`-linked triggers. */
+  noteOutcome(order: OrderRecord, outcome: 'filled' | 'failed' | 'open'): void {
+    const account = this.accounts.get(order.acc);
+    if (!account || account.internal || order.rq <= 0) return;
+    const before = account.outcomes.get(order.rq);
+    if (before === 'filled' || before === outcome) return;
+    account.outcomes.set(order.rq, outcome);
+    this.outcomesChanged.add(account.id);
+  }
+
+  allocOid(): number {
+    return this.nextOid++;
+  }
+  allocPid(): number {
+    return this.nextPid++;
+  }
+}

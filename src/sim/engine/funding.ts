@@ -1,0 +1,67 @@
+// Funding every `funding_interval_blocks`: a rate from the premium of mark over oracle (plus a small
+// base rate), paid from longs to shorts (or back) out of position collateral, through the pool.
+
+import { AccountEventType } from '../../protocol/enums.js';
+import type { FundingEvent } from '../../protocol/frames.js';
+import { publishPosition, recordEvent } from './accounts.js';
+import type { EngineCore } from './core.js';
+import { ceilDiv, MICROS, minBig, notional } from './money.js';
+
+/** Base rate (micros per interval) when mark equals oracle, like a positive interest component. */
+const BASE_RATE_MICROS = 10;
+const MAX_RATE_MICROS = 2_000;
+const FUNDING_HISTORY_KEEP = 5_000;
+
+export function fundingRate(mark: number, oracle: number): number {
+  const premium = Math.trunc(((mark - oracle) * 1_000_000) / Math.max(oracle, 1));
+  const rate = Math.trunc(premium / 4) + BASE_RATE_MICROS;
+  return Math.max(-MAX_RATE_MICROS, Math.min(MAX_RATE_MICROS, rate));
+}
+
+/** Applies funding for a market when its interval has elapsed at the current block. */
+export function maybeApplyFunding(core: EngineCore, marketId: number): void {
+  const market = core.market(marketId);
+  if (market.lastFundingBlock === undefined) {
+    market.lastFundingBlock = core.block;
+    return;
+  }
+  if (core.block - market.lastFundingBlock < market.spec.fundingIntervalBlocks) return;
+  market.lastFundingBlock = core.block;
+
+  const rate = fundingRate(market.mark, market.oracle);
+  const ppl = Math.round((market.mark * rate) / 1_000_000);
+  market.fundingSum += ppl;
+  core.beginTx();
+  for (const pos of [...market.positions]) {
+    const value = notional(market.mark, pos.size, market.scale);
+    // Longs pay a positive rate, shorts receive it; payers round up, receivers down (the pool keeps dust).
+    const longPays = rate >= 0;
+    const pays = (pos.sd === 1) === longPays;
+    const magnitude = BigInt(Math.abs(rate));
+    const account = core.account(pos.acc);
+    let delta: bigint;
+    if (pays) {
+      delta = -minBig(ceilDiv(value * magnitude, MICROS), pos.collateral);
+    } else {
+      delta = (value * magnitude) / MICROS;
+    }
+    if (delta === 0n) continue;
+    pos.collateral += delta;
+    pos.funding += delta;
+    core.protocol.pool -= delta;
+    recordEvent(core, account, { et: AccountEventType.Funding, a: delta, f: 0n, m: marketId, p: pos.pid });
+    publishPosition(core, pos, { st: 1, sr: 0, fnd: delta });
+  }
+  const event: FundingEvent = {
+    at: { b: core.block, t: core.timeMs },
+    feb: core.block,
+    rate,
+    idx: market.oracle,
+    ppl,
+    sum: market.fundingSum,
+    div: 1,
+  };
+  market.fundingHistory.push(event);
+  if (market.fundingHistory.length > FUNDING_HISTORY_KEEP) market.fundingHistory.shift();
+  core.out.fundingEvent(marketId, event);
+}

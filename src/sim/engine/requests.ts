@@ -1,0 +1,167 @@
+// Executing one admitted OrderRequest when its block comes: forwarding and rq rules, expiry, then the
+// order type (open/close, cancel, change, collateral increase, trigger).
+
+import { AccountEventType, OrderFailureReason, OrderFlag, OrderStatus, OrderStatusReason, OrderType, PositionStatus, PositionStatusReason } from '../../protocol/enums.js';
+import type { OrderRequestFrame } from '../../protocol/frames.js';
+import { adjustLocked, publishOrder, publishPosition, recordEvent } from './accounts.js';
+import { remaining } from './book.js';
+import type { EngineCore } from './core.js';
+import { match } from './matching.js';
+import { effectiveLeverage } from './money.js';
+import type { OrderRecord, Side } from './records.js';
+import { endResting, rest, unrest } from './resting.js';
+import { executeTrade, failOrder } from './trade.js';
+import { admitTrigger, cancelTrigger } from './triggers.js';
+
+function sideOf(t: number): Side {
+  return t === OrderType.OpenLong || t === OrderType.CloseShort ? 'buy' : 'sell';
+}
+
+function int(v: number | undefined): number {
+  return v !== undefined && Number.isSafeInteger(v) ? v : 0;
+}
+
+/** A fresh order record for a request (every request that reaches the contract gets its own oid). */
+export function orderFromRequest(core: EngineCore, req: OrderRequestFrame, internal = false): OrderRecord {
+  const market = core.market(req.mkt);
+  const reduceOnly = req.t === OrderType.CloseLong || req.t === OrderType.CloseShort;
+  const order: OrderRecord = {
+    oid: core.allocOid(),
+    rq: req.rq,
+    mkt: req.mkt,
+    acc: req.acc,
+    t: req.t,
+    side: sideOf(req.t),
+    reduceOnly,
+    price: int(req.p),
+    size: int(req.s),
+    filled: 0,
+    filledNotional: 0n,
+    fee: 0n,
+    fl: int(req.fl),
+    lv: reduceOnly ? int(req.lv) : effectiveLeverage(int(req.lv), market.spec.initialMargin),
+    tif: int(req.tif),
+    lb: int(req.lb),
+    tp: int(req.tp),
+    tpc: int(req.tpc),
+    tr: int(req.tr),
+    lp: int(req.lp),
+    scid: 0,
+    st: OrderStatus.Pending,
+    sr: 0,
+    locked: 0n,
+    waitingForParent: false,
+    created: core.stamp,
+    internal,
+  };
+  if (req.mnp !== undefined) order.mnp = req.mnp;
+  if (req.ms !== undefined) order.ms = req.ms;
+  return order;
+}
+
+export function executeRequest(core: EngineCore, req: OrderRequestFrame): void {
+  core.beginTx();
+  const account = core.account(req.acc);
+  const order = orderFromRequest(core, req, account.internal);
+  // Without order forwarding nothing reaches the contract: no tx, lfr stays.
+  if (!account.fw) return failOrder(core, order, OrderStatusReason.OrderForwardingNotAllowed);
+  if (req.rq <= account.lfr) return failOrder(core, order, OrderStatusReason.OrderDescIdTooLow);
+  account.lfr = req.rq;
+  account.executed.push(req.rq);
+  core.out.accountChanged(account.id);
+  if (order.tp === 0 && order.lb !== 0 && core.block > order.lb) {
+    return failOrder(core, order, OrderStatusReason.ExceedsLastExecutionBlock);
+  }
+  switch (req.t) {
+    case OrderType.Cancel:
+      return cancel(core, order, int(req.oid));
+    case OrderType.Change:
+      return change(core, order, req);
+    case OrderType.IncreasePositionCollateral:
+      return increaseCollateral(core, order, req.a);
+    default:
+      if (order.tp > 0) return admitTrigger(core, order);
+      return executeTrade(core, order);
+  }
+}
+
+function cancel(core: EngineCore, request: OrderRecord, oid: number): void {
+  const target = core.account(request.acc).openOrders.get(oid);
+  if (!target || target.mkt !== request.mkt) return failOrder(core, request, OrderStatusReason.OrderDoesNotExist);
+  if (target.st === OrderStatus.Untriggered) return cancelTrigger(core, target, OrderStatusReason.OrderCancelled);
+  endResting(core, target, OrderStatusReason.OrderCancelled);
+  if (target.filled === 0) core.noteOutcome(target, 'failed');
+}
+
+/**
+ * Change (t 7): new price and/or total size for a resting order. It keeps its place in the queue only
+ * when the price is unchanged and the size not increased; otherwise it is re-entered at the back
+ * (and may trade if the new price crosses). A size at or below the filled size fails with sr 38.
+ */
+function change(core: EngineCore, request: OrderRecord, req: OrderRequestFrame): void {
+  const target = core.account(request.acc).openOrders.get(int(req.oid));
+  if (!target || target.mkt !== request.mkt || target.st === OrderStatus.Untriggered) {
+    return failOrder(core, request, OrderStatusReason.OrderDoesNotExist);
+  }
+  const price = int(req.p) > 0 ? int(req.p) : target.price;
+  const size = int(req.s) > 0 ? int(req.s) : target.size;
+  if (size <= target.filled) return failOrder(core, request, OrderStatusReason.OrderSizeExceedsAvailableSize);
+  const book = core.book(target.mkt);
+  if (target.fl === OrderFlag.PostOnly && price !== target.price && book.crosses(target.side, price)) {
+    return failOrder(core, request, OrderStatusReason.CrossesBook);
+  }
+  if (int(req.tif) > 0) target.tif = int(req.tif);
+  if (price === target.price && size <= target.size) {
+    const oldRemaining = remaining(target);
+    book.restingSide(target.side).shrink(target, target.size - size);
+    target.size = size;
+    shrinkLock(core, target, oldRemaining);
+  } else {
+    unrest(core, target);
+    target.price = price;
+    target.size = size;
+    match(core, target, price);
+    if (remaining(target) === 0) {
+      target.st = OrderStatus.Filled;
+      target.sr = OrderStatusReason.TakerOrderFilled;
+      publishOrder(core, target);
+      return;
+    }
+    rest(core, target);
+    if (target.tif > 0) core.expiring.add(target);
+  }
+  target.st = target.filled > 0 ? OrderStatus.PartiallyFilled : OrderStatus.Open;
+  target.sr = OrderStatusReason.OrderChanged;
+  publishOrder(core, target);
+}
+
+/** Releases the part of a resting order's lock that its smaller remainder no longer needs. */
+function shrinkLock(core: EngineCore, order: OrderRecord, oldRemaining: number): void {
+  if (order.locked === 0n || oldRemaining <= 0) return;
+  const wanted = (order.locked * BigInt(remaining(order))) / BigInt(oldRemaining);
+  adjustLocked(core, core.account(order.acc), wanted - order.locked);
+  order.locked = wanted;
+}
+
+/**
+ * IncreasePositionCollateral (t 6): debits the balance and credits the position — and then reports
+ * st 7 sr 32 anyway, exactly like the live service (wire.md 8.10), so clients must not retry it.
+ */
+function increaseCollateral(core: EngineCore, order: OrderRecord, amountText: string | undefined): void {
+  const account = core.account(order.acc);
+  const amount = amountText !== undefined && /^\d+$/.test(amountText) ? BigInt(amountText) : 0n;
+  if (amount <= 0n) return failOrder(core, order, OrderStatusReason.InvalidAmount);
+  const pos = account.positions.get(order.mkt);
+  if (!pos) return failOrder(core, order, OrderStatusReason.TakerOrderSettlementFailed, OrderFailureReason.NoPositionToClose);
+  if (amount > account.balance - account.locked) return failOrder(core, order, OrderStatusReason.AmountExceedsAvailableBalance);
+  account.balance -= amount;
+  pos.collateral += amount;
+  recordEvent(core, account, { et: AccountEventType.IncreasePositionCollateral, a: -amount, f: 0n, m: order.mkt, r: order.rq, p: pos.pid });
+  publishPosition(core, pos, {
+    st: PositionStatus.Open,
+    sr: PositionStatusReason.CollateralIncreased,
+    rq: order.rq,
+    event: { s: 0, c: amount, fee: 0n },
+  });
+  failOrder(core, order, OrderStatusReason.OrderDescIdTooLow);
+}

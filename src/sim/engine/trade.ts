@@ -1,0 +1,96 @@
+// Executing one open or close order against the book: the contract-side checks (balance, post-only,
+// fill-or-kill, reduce-only size), matching, then the order's final or resting status.
+
+import { OrderFailureReason, OrderFlag, OrderStatus, OrderStatusReason } from '../../protocol/enums.js';
+import { publishOrder } from './accounts.js';
+import { remaining } from './book.js';
+import type { EngineCore } from './core.js';
+import { closableSize, match } from './matching.js';
+import { feeFor, marginFor, maxBig, notional, priceWithBps } from './money.js';
+import type { OrderRecord } from './records.js';
+import { rest } from './resting.js';
+
+/** Per-fill rounding (margin and fee round up per fill) may exceed the up-front estimate by a few atoms. */
+const ROUNDING_SLACK = 16n;
+
+/** Fails an order that reached the contract: st 7 with the reason, removed from views. */
+export function failOrder(core: EngineCore, order: OrderRecord, sr: number, fr?: number): void {
+  order.st = OrderStatus.Failed;
+  order.sr = sr;
+  if (fr !== undefined) order.fr = fr;
+  publishOrder(core, order);
+  core.noteOutcome(order, 'failed');
+}
+
+/** Market orders are IOC bounded by `ms` bps (default: the market's cap) from the mark price. */
+export function priceBound(core: EngineCore, order: OrderRecord): number {
+  if (order.price > 0) return order.price;
+  const market = core.market(order.mkt);
+  const bps = order.ms !== undefined && order.ms > 0 ? order.ms : market.spec.maxMarketSlippageBps;
+  return priceWithBps(market.mark, order.side === 'buy' ? bps : -bps);
+}
+
+/** Size already promised by the account's other resting close orders on this market. */
+function committedCloseSize(core: EngineCore, order: OrderRecord): number {
+  let total = 0;
+  for (const o of core.account(order.acc).openOrders.values()) {
+    if (o !== order && o.mkt === order.mkt && o.reduceOnly && o.tp === 0 && o.side === order.side) total += remaining(o);
+  }
+  return total;
+}
+
+/**
+ * Runs an open (t 1/2) or close (t 3/4) order. `forceIoc` is used for fired triggers (tpSlOrdersUseIoc).
+ * Close orders: market/IOC closes are clamped to the position; a resting limit close larger than what is
+ * left after the account's other resting closes fails with sr 38 (OrderSizeExceedsAvailableSize).
+ */
+export function executeTrade(core: EngineCore, order: OrderRecord, forceIoc = false): void {
+  const account = core.account(order.acc);
+  const market = core.market(order.mkt);
+  const book = core.book(order.mkt);
+  if (!Number.isSafeInteger(order.size) || order.size <= 0) return failOrder(core, order, OrderStatusReason.SizeOutOfRange);
+  if (order.price < 0) return failOrder(core, order, OrderStatusReason.PriceOutOfRange);
+  const isMarket = order.price === 0;
+  const ioc = isMarket || forceIoc || order.fl === OrderFlag.ImmediateOrCancel;
+  const bound = priceBound(core, order);
+
+  if (order.reduceOnly) {
+    const closable = closableSize(core, order);
+    if (closable === 0) {
+      return failOrder(core, order, OrderStatusReason.TakerOrderSettlementFailed, OrderFailureReason.NoPositionToClose);
+    }
+    if (ioc || order.fl === OrderFlag.FillOrKill) order.size = Math.min(order.size, closable);
+    else if (order.size > closable - committedCloseSize(core, order)) {
+      return failOrder(core, order, OrderStatusReason.OrderSizeExceedsAvailableSize);
+    }
+  }
+  if (order.fl === OrderFlag.PostOnly && book.crosses(order.side, bound)) {
+    return failOrder(core, order, OrderStatusReason.CrossesBook);
+  }
+  if (!order.reduceOnly) {
+    const value = notional(bound, order.size, market.scale);
+    const required = marginFor(value, order.lv) + maxBig(feeFor(value, market.spec.takerFeeMicros), 0n) + ROUNDING_SLACK;
+    if (required > account.balance - account.locked) {
+      return failOrder(core, order, OrderStatusReason.AmountExceedsAvailableBalance);
+    }
+  }
+  if (order.fl === OrderFlag.FillOrKill && book.fillableSize(order.side, bound, order.size, order.acc) < order.size) {
+    return failOrder(core, order, OrderStatusReason.UnmatchedLotRemainsInFillOrKill);
+  }
+
+  match(core, order, bound);
+  if (remaining(order) === 0) {
+    order.st = OrderStatus.Filled;
+    order.sr = OrderStatusReason.TakerOrderFilled;
+  } else if (ioc) {
+    order.st = order.filled > 0 ? OrderStatus.Filled : OrderStatus.Canceled;
+    order.sr = OrderStatusReason.ImmediateOrCancelExecuted;
+  } else {
+    rest(core, order);
+    if (order.tif > 0) core.expiring.add(order);
+    order.st = order.filled > 0 ? OrderStatus.PartiallyFilled : OrderStatus.Open;
+    order.sr = OrderStatusReason.OrderPlaced;
+  }
+  publishOrder(core, order);
+  core.noteOutcome(order, order.filled > 0 ? 'filled' : order.st === OrderStatus.Open ? 'open' : 'failed');
+}
