@@ -35,6 +35,8 @@ export interface ReconnectingSocketOptions {
   onStateChange?: (state: ConnectionState, info: ConnectionInfo) => void;
   /** Reconnect when no server frame arrived for this long (default: no watchdog). */
   stallMs?: number;
+  /** Told about a stall just before the reconnect it causes (owners mark their state suspect). */
+  onStall?: (silentForMs: number) => void;
   /**
    * When true (default) every inbound frame counts as a sign of life. Set false and call markAlive()
    * yourself when some frames (pongs, acks) must not keep a dead feed looking alive.
@@ -82,7 +84,10 @@ export class ReconnectingSocket {
         ? new Watchdog({
             timeoutMs: options.stallMs,
             timers: this.timers,
-            onStall: (ms) => this.forceReconnect(`stalled: no frame for ${(ms / 1000).toFixed(1)} s`),
+            onStall: (ms) => {
+              options.onStall?.(ms);
+              this.forceReconnect(`stalled: no frame for ${(ms / 1000).toFixed(1)} s`);
+            },
           })
         : null;
     if (options.pingEveryMs !== undefined && options.pingEveryMs > 0) {

@@ -1,0 +1,443 @@
+// The market-data session: one socket to /ws/v1/market-data, one subscription frame for every stream,
+// frames routed by the sid map from mt 6 into the domain models, and resync-by-reconnect whenever the
+// state could be wrong (heartbeat gap, stall, crossed book, malformed book frame). Models are cleared
+// and rebuilt from fresh snapshots, never patched on stale state. Views are built only in snapshot().
+
+import { BlockTimeEstimator } from '../../domain/block-time.js';
+import { OrderBook } from '../../domain/book.js';
+import { CandleSeries } from '../../domain/candles.js';
+import { buildMarketHeader, type HeaderMarketInfo } from '../../domain/market-header.js';
+import { HeartbeatSequence, describeGap } from '../../domain/sequence.js';
+import { TradeTape } from '../../domain/trades.js';
+import type { ConnectionView, MarketRef } from '../../domain/views.js';
+import { CANDLE_RESOLUTIONS } from '../../protocol/enums.js';
+import { DecodeError, InputError } from '../../protocol/errors.js';
+import type { Candle, Context, FundingEvent, InboundFrame, MarketState } from '../../protocol/frames.js';
+import { decodeInbound } from '../../protocol/decode/index.js';
+import {
+  ReconnectingSocket,
+  type BackoffOptions,
+  type ConnectionInfo,
+  type ConnectionState,
+  type OpenConnection,
+} from '../../transport/ws/index.js';
+import { connectionView } from './health.js';
+import { RequestBudget } from './request-budget.js';
+import { chainStreams, marketStreams, StreamRoutes } from './streams.js';
+import type { MarketDataSnapshot, SnapshotWants } from './snapshot-types.js';
+
+export type { MarketDataSnapshot, SnapshotWants } from './snapshot-types.js';
+
+/** REST candles for backfill (the REST client satisfies it). */
+export interface CandleSource {
+  candles(marketId: number, resolution: number, fromMs: number, toMs: number): Promise<Candle[]>;
+}
+
+export interface MarketDataSessionOptions {
+  /** WebSocket base without /api, e.g. wss://app.perpl.xyz or ws://127.0.0.1:port. */
+  wsBase: string;
+  chainId: number;
+  context: Context;
+  marketId: number;
+  /** Candle resolution in seconds (default 60). */
+  resolution?: number;
+  rest?: CandleSource;
+  now?: () => number;
+  /** No server frame for this long -> reconnect; half of it -> 'stale' (default 10 s). */
+  stallMs?: number;
+  log?: (line: string) => void;
+  /** Reconnect delays (tests shorten them). */
+  backoff?: BackoffOptions;
+}
+
+const DEFAULT_STALL_MS = 10_000;
+/** The REST candles endpoint returns at most 1024 candles per request. */
+const BACKFILL_CANDLES = 1024;
+/** A book frame that fails to decode leaves the book unknowable: recognise it without parsing. */
+const BOOK_FRAME = /"mt"\s*:\s*1[56]\b/;
+
+export class MarketDataSession {
+  private readonly opts: MarketDataSessionOptions;
+  private readonly now: () => number;
+  private readonly stallMs: number;
+  private readonly socket: ReconnectingSocket;
+  private readonly routes = new StreamRoutes();
+  private readonly budget = new RequestBudget();
+  private readonly sequence = new HeartbeatSequence();
+  private readonly blockTime = new BlockTimeEstimator();
+
+  private market: HeaderMarketInfo & { ref: MarketRef };
+  private res: number;
+  private book: OrderBook;
+  private trades: TradeTape;
+  private candles: CandleSeries;
+  private readonly states = new Map<number, MarketState>();
+  private readonly funding = new Map<number, FundingEvent>();
+
+  private conn: OpenConnection | null = null;
+  private socketState: ConnectionState = 'closed';
+  private retryAtMs: number | null = null;
+  private closeReason: string | null = null;
+  private resyncReason: string | null = null;
+  private headBlock: number | null = null;
+  private latencyMs: number | null = null;
+  private lastDataAt: number | null = null;
+  private backfillToken = 0;
+
+  private changes = 0;
+  private lastTimeKey = '';
+  private cached: { version: number; wants: SnapshotWants; snapshot: MarketDataSnapshot } | null = null;
+  private readonly stats = { framesReceived: 0, malformedFrames: 0, resyncs: 0, lastFrameAtMs: null as number | null };
+
+  constructor(opts: MarketDataSessionOptions) {
+    this.opts = opts;
+    this.now = opts.now ?? Date.now;
+    this.stallMs = opts.stallMs ?? DEFAULT_STALL_MS;
+    this.res = checkResolution(opts.resolution ?? 60);
+    this.market = this.marketInfo(opts.marketId);
+    this.book = new OrderBook(this.market.id);
+    this.trades = new TradeTape();
+    this.candles = new CandleSeries(this.market.id, this.res);
+    for (const s of chainStreams(opts.chainId)) this.routes.want(s);
+    for (const s of marketStreams(this.market.id, this.res)) this.routes.want(s);
+    this.socket = new ReconnectingSocket({
+      url: `${opts.wsBase.replace(/\/+$/, '')}/ws/v1/market-data`,
+      stallMs: this.stallMs,
+      ...(opts.backoff ? { backoff: opts.backoff } : {}),
+      onOpen: (conn) => this.handleOpen(conn),
+      onFrame: (text, at) => this.handleFrame(text, at),
+      onStall: (ms) => this.noteResync(`feed stalled for ${(ms / 1000).toFixed(1)} s`),
+      onStateChange: (state, info) => this.handleState(state, info),
+      ...(opts.log ? { log: opts.log } : {}),
+    });
+  }
+
+  get marketId(): number {
+    return this.market.id;
+  }
+  get resolution(): number {
+    return this.res;
+  }
+  /** Successful connections so far (increments on every reconnect). */
+  get epoch(): number {
+    return this.socket.epoch;
+  }
+
+  start(): void {
+    this.socket.start();
+  }
+
+  stop(): void {
+    this.backfillToken += 1;
+    this.socket.stop();
+    this.conn = null;
+  }
+
+  /** Switches the book, trades and candles streams to another market; the models start empty. */
+  setMarket(marketId: number): void {
+    if (marketId === this.market.id) return;
+    const next = this.marketInfo(marketId);
+    const oldStreams = marketStreams(this.market.id, this.res);
+    const newStreams = marketStreams(marketId, this.res);
+    for (const s of oldStreams) this.routes.unwant(s);
+    for (const s of newStreams) this.routes.want(s);
+    this.market = next;
+    this.book = new OrderBook(marketId);
+    this.trades = new TradeTape();
+    this.candles = new CandleSeries(marketId, this.res);
+    this.changes += 1;
+    this.resubscribe(oldStreams, newStreams);
+  }
+
+  /** Switches the candle resolution (seconds) and backfills history over REST. */
+  setResolution(resolution: number): void {
+    const res = checkResolution(resolution);
+    if (res === this.res) return;
+    const oldStream = marketStreams(this.market.id, this.res)[2] as string;
+    const newStream = marketStreams(this.market.id, res)[2] as string;
+    this.routes.unwant(oldStream);
+    this.routes.want(newStream);
+    this.res = res;
+    this.candles = new CandleSeries(this.market.id, res);
+    this.changes += 1;
+    this.resubscribe([oldStream], [newStream]);
+  }
+
+  /** The visible slice; cheap when nothing changed since the last call with the same wants. */
+  snapshot(wants: SnapshotWants): MarketDataSnapshot {
+    const nowMs = this.now();
+    const connection = this.connectionView(nowMs);
+    const header = buildMarketHeader({
+      market: this.market,
+      state: this.states.get(this.market.id),
+      funding: this.funding.get(this.market.id),
+      headBlock: this.headBlock,
+      nowMs,
+      msPerBlock: this.blockTime.msPerBlock(),
+    });
+    // Time alone moves some of what is shown (stale age, retry countdown, funding countdown).
+    const timeKey = [
+      connection.health,
+      connection.reason,
+      seconds(connection.retryInMs),
+      seconds(connection.lastDataAt === null ? null : nowMs - connection.lastDataAt),
+      seconds(header.nextFundingInMs),
+    ].join('|');
+    if (timeKey !== this.lastTimeKey) {
+      this.lastTimeKey = timeKey;
+      this.changes += 1;
+    }
+    const c = this.cached;
+    if (c && c.version === this.changes && sameWants(c.wants, wants)) return c.snapshot;
+    const snapshot: MarketDataSnapshot = {
+      version: this.changes,
+      connection,
+      market: this.market.ref,
+      header,
+      book: this.book.view(wants.depth),
+      trades: this.trades.view(wants.trades),
+      candles: this.candles.view(wants.candles),
+      resolution: this.res,
+      headBlock: this.headBlock,
+      stats: { ...this.stats },
+    };
+    this.cached = { version: this.changes, wants: { ...wants }, snapshot };
+    return snapshot;
+  }
+
+  // ---------- connection ----------
+
+  private handleOpen(conn: OpenConnection): void {
+    this.conn = conn;
+    if (conn.epoch > 1 && this.resyncReason === null) {
+      this.resyncReason = `reconnected${this.closeReason ? ` after: ${this.closeReason}` : ''}`;
+    }
+    this.closeReason = null;
+    this.routes.resetConnection();
+    this.budget.reset();
+    this.sequence.reset();
+    // Whatever happened while we were away is unknown: start from the snapshots of this connection.
+    this.clearModels();
+    this.budget.tryTake(this.now());
+    conn.send(JSON.stringify({ mt: 5, subs: this.routes.wantedStreams().map((stream) => ({ stream, subscribe: true })) }));
+    this.backfill();
+  }
+
+  private handleState(state: ConnectionState, info: ConnectionInfo): void {
+    this.socketState = state;
+    this.retryAtMs = info.retryInMs !== undefined ? this.now() + info.retryInMs : null;
+    if (state !== 'open') this.conn = null;
+    if (info.reason !== undefined && info.reason !== '' && state !== 'open' && state !== 'connecting') {
+      this.closeReason = info.code !== undefined ? `${info.reason} (${info.code})` : info.reason;
+    }
+    this.changes += 1;
+  }
+
+  private resubscribe(unsubscribe: string[], subscribe: string[]): void {
+    this.backfill();
+    const conn = this.conn;
+    if (!conn) return; // the next onOpen subscribes to everything wanted
+    if (!this.budget.tryTake(this.now())) {
+      // A new connection has a fresh request budget; going over it would get us closed (1008).
+      this.socket.forceReconnect('subscription budget used up');
+      return;
+    }
+    const subs = [
+      ...unsubscribe.map((stream) => ({ stream, subscribe: false })),
+      ...subscribe.map((stream) => ({ stream, subscribe: true })),
+    ];
+    conn.send(JSON.stringify({ mt: 5, subs }));
+  }
+
+  private resync(reason: string): void {
+    this.noteResync(reason);
+    this.socket.forceReconnect(reason);
+  }
+
+  /** State may be wrong: count it, say why, and drop the models until fresh snapshots arrive. */
+  private noteResync(reason: string): void {
+    this.stats.resyncs += 1;
+    this.resyncReason = reason;
+    this.opts.log?.(`market data: resync (${reason})`);
+    this.clearModels();
+  }
+
+  private clearModels(): void {
+    this.book.clear();
+    this.trades.clear();
+    this.candles.clear();
+    this.states.clear();
+    this.funding.clear();
+    this.headBlock = null;
+    this.latencyMs = null;
+    this.changes += 1;
+  }
+
+  private connectionView(nowMs: number): ConnectionView {
+    return connectionView({
+      socketState: this.socketState,
+      retryAtMs: this.retryAtMs,
+      closeReason: this.closeReason,
+      resyncReason: this.resyncReason,
+      awaitingSnapshots: !this.book.hasSnapshot,
+      streamFailures: this.routes.failureLines(),
+      lastDataAt: this.lastDataAt,
+      headBlock: this.headBlock,
+      latencyMs: this.latencyMs,
+      nowMs,
+      stallMs: this.stallMs,
+    });
+  }
+
+  // ---------- frames ----------
+
+  private handleFrame(text: string, receivedAt: number): void {
+    this.stats.framesReceived += 1;
+    this.stats.lastFrameAtMs = receivedAt;
+    let frame: InboundFrame;
+    try {
+      frame = decodeInbound(text);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      this.stats.malformedFrames += 1;
+      this.changes += 1;
+      this.opts.log?.(`market data: skipped malformed frame: ${e.shortMessage}`);
+      if (BOOK_FRAME.test(text.slice(0, 64))) this.resync('malformed order-book frame');
+      return;
+    }
+    this.apply(frame, receivedAt);
+  }
+
+  private apply(frame: InboundFrame, at: number): void {
+    switch (frame.mt) {
+      case 6: {
+        for (const line of this.routes.acknowledge(frame.subs)) this.opts.log?.(`market data: subscription failed: ${line}`);
+        this.changes += 1;
+        return;
+      }
+      case 100: {
+        if (!this.routes.route(frame.sid, 'heartbeat')) return;
+        this.markData(at);
+        const result = this.sequence.observe(frame.sn);
+        if (result.kind === 'gap') return this.resync(describeGap(result));
+        this.headBlock = frame.h;
+        this.blockTime.observe(frame.h, at);
+        return;
+      }
+      case 9: {
+        if (!this.routes.route(frame.sid, 'market-state')) return;
+        this.markData(at);
+        for (const key in frame.d) this.states.set(Number(key), frame.d[key] as MarketState);
+        return;
+      }
+      case 10: {
+        if (!this.routes.route(frame.sid, 'funding')) return;
+        this.markData(at);
+        for (const key in frame.d) {
+          const event = frame.d[key] as FundingEvent;
+          const id = Number(key);
+          const held = this.funding.get(id);
+          // Each interval is published twice (estimate, then final) with the same feb: upsert by feb.
+          if (!held || event.feb >= held.feb) this.funding.set(id, event);
+        }
+        return;
+      }
+      case 15:
+      case 16: {
+        const route = this.routes.route(frame.sid, 'order-book');
+        if (!route || route.key.kind !== 'order-book' || route.key.market !== this.market.id) return;
+        this.markData(at);
+        if (frame.at?.t !== undefined) this.latencyMs = Math.max(0, at - frame.at.t);
+        if (frame.mt === 15) {
+          this.book.applySnapshot(frame.bid, frame.ask);
+          this.resyncReason = null;
+        } else if (this.book.hasSnapshot) {
+          this.book.applyDelta(frame.bid, frame.ask);
+        } else {
+          return; // a delta before its snapshot describes a book we do not have
+        }
+        if (this.book.isCrossed()) this.resync(`crossed book ${this.book.bestBid()} >= ${this.book.bestAsk()}`);
+        return;
+      }
+      case 17:
+      case 18: {
+        const route = this.routes.route(frame.sid, 'trades');
+        if (!route || route.key.kind !== 'trades' || route.key.market !== this.market.id) return;
+        this.markData(at);
+        if (frame.mt === 17) this.trades.applySnapshot(frame.d, at);
+        else this.trades.add(frame.d, at);
+        return;
+      }
+      case 11:
+      case 12: {
+        const route = this.routes.route(frame.sid, 'candles');
+        if (!route || route.key.kind !== 'candles') return;
+        if (route.key.market !== this.market.id || route.key.resolution !== this.res || frame.r !== this.res) return;
+        this.markData(at);
+        if (frame.mt === 11) this.candles.applySnapshot(frame.d);
+        else this.candles.upsert(frame.d);
+        return;
+      }
+      default:
+        return; // pong, status, gas, market-config: nothing this session shows
+    }
+  }
+
+  private markData(at: number): void {
+    this.lastDataAt = at;
+    this.changes += 1;
+  }
+
+  // ---------- helpers ----------
+
+  private backfill(): void {
+    const rest = this.opts.rest;
+    if (!rest) return;
+    const token = ++this.backfillToken;
+    const series = this.candles;
+    const toMs = this.now();
+    const fromMs = toMs - BACKFILL_CANDLES * this.res * 1000;
+    rest.candles(series.marketId, series.resolution, fromMs, toMs).then(
+      (candles) => {
+        // Too late if the market, the resolution or the connection changed meanwhile.
+        if (token !== this.backfillToken || series !== this.candles) return;
+        series.mergeBackfill(candles);
+        this.changes += 1;
+      },
+      (e: unknown) => this.opts.log?.(`market data: candle backfill failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`),
+    );
+  }
+
+  private marketInfo(marketId: number): HeaderMarketInfo & { ref: MarketRef } {
+    const m = this.opts.context.markets.find((x) => x.id === marketId);
+    if (!m) throw new InputError(`market ${marketId} is not listed on this network`);
+    return {
+      id: m.id,
+      priceDecimals: m.config.price_decimals,
+      sizeDecimals: m.config.size_decimals,
+      fundingIntervalSec: m.funding_interval_sec,
+      fundingIntervalBlocks: m.funding_interval_blocks,
+      ref: {
+        id: m.id,
+        symbol: m.symbol || m.name,
+        priceDecimals: m.config.price_decimals,
+        sizeDecimals: m.config.size_decimals,
+      },
+    };
+  }
+}
+
+function checkResolution(res: number): number {
+  if (!(CANDLE_RESOLUTIONS as readonly number[]).includes(res)) {
+    throw new InputError(`candle resolution ${res} s is not one of ${CANDLE_RESOLUTIONS.join(', ')}`);
+  }
+  return res;
+}
+
+function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
+  return a.depth === b.depth && a.trades === b.trades && a.candles === b.candles;
+}
+
+function seconds(ms: number | null): number | null {
+  return ms === null ? null : Math.floor(ms / 1000);
+}
