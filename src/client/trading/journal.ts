@@ -1,0 +1,114 @@
+// Append-only NDJSON journal of every order request: written (and fsynced) BEFORE the frame is sent,
+// then each ack, update and decision. After a restart the engine reads it back and never resends a
+// request that may have landed. Holds no secrets: frames carry account and market ids, never keys.
+// Location: $PERPL_HOME/journal/<network>-<account>.ndjson (dir 0700, file 0600).
+
+import { chmodSync, closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { perplHome } from '../../auth/home.js';
+import type { OrderRequestFrame } from '../../protocol/frames.js';
+
+interface Base {
+  /** Wall-clock ms. */
+  t: number;
+  /** Client id of the intent; stable when the request moves to a new rq. */
+  key: string;
+  rq: number;
+}
+export type JournalRecord =
+  | (Base & { k: 'request'; frame: OrderRequestFrame; postedHead: number; label: string })
+  | (Base & { k: 'sent'; sn: number; epoch: number; head: number })
+  | (Base & { k: 'ack'; code: number; error?: string })
+  | (Base & { k: 'update'; st: number; sr?: number; oid?: number })
+  | (Base & { k: 'decision'; action: string; reason: string })
+  | (Base & { k: 'resolved'; result: string; message: string });
+
+export type JournalRecordInput = JournalRecord extends infer R ? (R extends JournalRecord ? Omit<R, 't'> : never) : never;
+
+export function journalPath(network: string, accountId: number, env: NodeJS.ProcessEnv = process.env): string {
+  const safeNetwork = network.replace(/[^A-Za-z0-9._-]/g, '_');
+  return join(perplHome(env), 'journal', `${safeNetwork}-${accountId}.ndjson`);
+}
+
+export class Journal {
+  private fd: number;
+
+  constructor(
+    readonly path: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    const dir = path.slice(0, Math.max(path.lastIndexOf('/'), 0)) || '.';
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.fd = openSync(path, 'a', 0o600);
+    // An existing file created by something else keeps its mode on open: force 0600.
+    chmodSync(path, 0o600);
+  }
+
+  /** Appends one record. `durable` fsyncs: used for requests, which must be on disk before they are sent. */
+  append(record: JournalRecordInput, durable = false): void {
+    const line = `${JSON.stringify({ t: this.now(), ...record })}\n`;
+    writeSync(this.fd, line);
+    if (durable) fdatasyncSync(this.fd);
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  /** Reads every record; a torn last line (crash mid-write) is skipped. */
+  static read(path: string): JournalRecord[] {
+    if (!existsSync(path)) return [];
+    const out: JournalRecord[] = [];
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      try {
+        const v = JSON.parse(line) as JournalRecord;
+        if (typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.rq === 'number') out.push(v);
+      } catch {
+        // torn line
+      }
+    }
+    return out;
+  }
+}
+
+export interface UnresolvedRequest {
+  key: string;
+  label: string;
+  /** Every rq the request was sent with, in order; the last one is current. */
+  rqs: number[];
+  frame: OrderRequestFrame;
+  postedHead: number;
+  acked: boolean;
+}
+
+/** Requests with no `resolved` record. */
+export function unresolvedRequests(records: readonly JournalRecord[]): UnresolvedRequest[] {
+  const byKey = new Map<string, UnresolvedRequest>();
+  const resolved = new Set<string>();
+  for (const r of records) {
+    if (r.k === 'resolved') resolved.add(r.key);
+    else if (r.k === 'request') {
+      const cur = byKey.get(r.key);
+      if (cur) {
+        cur.rqs.push(r.rq);
+        cur.frame = r.frame;
+        cur.postedHead = r.postedHead;
+      } else {
+        byKey.set(r.key, { key: r.key, label: r.label, rqs: [r.rq], frame: r.frame, postedHead: r.postedHead, acked: false });
+      }
+    } else if (r.k === 'ack' && r.code === 0) {
+      const cur = byKey.get(r.key);
+      if (cur) cur.acked = true;
+    }
+  }
+  return [...byKey.values()].filter((u) => !resolved.has(u.key));
+}
+
+/** Highest rq ever journaled (the allocator must never hand it out again). */
+export function highestJournaledRq(records: readonly JournalRecord[]): number {
+  let max = 0;
+  for (const r of records) if (r.rq > max) max = r.rq;
+  return max;
+}

@@ -1,0 +1,313 @@
+// THE ONLY code that sends mt 22. Validates, allocates rq (max(local, lfr) + 1, seeded from lfr on every
+// connect), journals before sending, correlates mt 3 by cid (= our frame sn), resolves mt 24 per rq with
+// the spec's definitive-status rules, and applies the retry table on ack timeout, reconnect, each new
+// head block and sr 32. Decisions that read lfr are taken at block boundaries (heartbeat, snapshot):
+// inside a block mt 21 (lfr) arrives before mt 24, so judging mid-block would see "consumed, no status".
+
+import type { Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
+import { type OrderDraft, toOrderFrame } from '../../domain/trading/order-draft.js';
+import { RequestIdAllocator } from '../../domain/trading/rq.js';
+import { type RetryDecision, decideRetry } from '../../domain/trading/retry.js';
+import { resolveStatus } from '../../domain/trading/status.js';
+import { type ValidationContext, validateOrder } from '../../domain/trading/validate.js';
+import { Journal, type JournalRecordInput, highestJournaledRq, journalPath, unresolvedRequests } from './journal.js';
+import type { TradingSession } from './session.js';
+import { type RequestHandle, type RequestResult, type RequestView, TrackedRequest, resultOf } from './tracked-request.js';
+import { reconcileRequest, type OrderLookup } from './reconcile.js';
+
+export interface OrderEngineOptions {
+  session: TradingSession;
+  /** Markets of the context (read on every submit: the list changes). */
+  markets: () => readonly Market[];
+  maxAccountTriggerOrders?: number;
+  /** Trade scope of the key (false = read-only: every order is refused before sending). */
+  canTrade: () => boolean;
+  /** Journal under $PERPL_HOME/journal/<network>-<account>.ndjson; omit to run without one. */
+  journal?: { network: string; env?: NodeJS.ProcessEnv; path?: string };
+  /** No mt 3 within this long counts as a lost ack (default 3 s). */
+  ackTimeoutMs?: number;
+  /** Order history lookup by rq (REST), for reconciling requests whose status was lost. */
+  lookupOrderByRq?: OrderLookup;
+  /** Mark price for minimum-value checks of market orders. */
+  referencePrice?: (marketId: number) => number | undefined;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export class OrderEngine {
+  private readonly session: TradingSession;
+  private readonly allocator = new RequestIdAllocator();
+  private readonly requests = new Map<string, TrackedRequest>();
+  private readonly byRq = new Map<number, TrackedRequest>();
+  private readonly bySn = new Map<number, TrackedRequest>();
+  private nextSn = 1;
+  private nextKey = 1;
+  private journal: Journal | null = null;
+  private lfrFreshEpoch = -1;
+  private readonly unsubscribe: () => void;
+  private readonly keyPrefix: string;
+
+  constructor(private readonly options: OrderEngineOptions) {
+    this.session = options.session;
+    this.keyPrefix = `${(options.now ?? Date.now)().toString(36)}-`;
+    this.unsubscribe = this.session.on({
+      snapshot: (epoch) => this.onSnapshot(epoch),
+      heartbeat: () => this.evaluateAll('block'),
+      ack: (frame) => this.onAck(frame),
+      orderUpdates: (rows) => this.onOrderUpdates(rows),
+      accountChanged: (lfr) => this.allocator.observeLfr(lfr),
+    });
+  }
+
+  /** Why orders cannot be sent right now, or null. */
+  lockReason(): string | null {
+    const problems = this.sessionProblems();
+    return problems.length > 0 ? problems.join('; ') : null;
+  }
+
+  private sessionProblems(): string[] {
+    const r = validateOrder({ t: 5, mkt: -1, s: 0, fl: 0, lv: 0, lb: 0, oid: 1 }, this.validationContext(undefined));
+    return r.ok ? [] : r.problems.filter((p) => p.field !== 'market').map((p) => p.message);
+  }
+
+  private validationContext(market: Market | undefined): ValidationContext {
+    const st = this.session.state;
+    const account = st.account;
+    const ref = market ? this.options.referencePrice?.(market.id) : undefined;
+    return {
+      market,
+      head: this.session.head,
+      account: account ? { fw: account.fw, frozen: account.fr } : null,
+      canTrade: this.options.canTrade(),
+      socketOpen: this.session.isOpen,
+      feedHealth: this.session.health(),
+      openTriggerOrders: st.triggerOrderCount(),
+      maxAccountTriggerOrders: this.options.maxAccountTriggerOrders,
+      ...(ref !== undefined ? { referencePrice: ref } : {}),
+    };
+  }
+
+  /** Validates and sends one order; the handle's promise settles with its final outcome. */
+  submit(draft: OrderDraft, label: string): RequestHandle {
+    const req = new TrackedRequest(`${this.keyPrefix}${this.nextKey++}`, label, draft);
+    const handle: RequestHandle = { key: req.key, rqs: () => [...req.rqHistory], outcome: req.outcome };
+    const market = this.options.markets().find((m) => m.id === draft.mkt);
+    const check = validateOrder(draft, this.validationContext(market));
+    if (!check.ok) {
+      req.finish({ kind: 'invalid', rq: 0, message: check.problems.map((p) => `${p.field}: ${p.message}`).join('; ') });
+      return handle;
+    }
+    this.requests.set(req.key, req);
+    this.sendNewRq(req);
+    return handle;
+  }
+
+  /** Every request this engine followed (newest last). */
+  views(): RequestView[] {
+    return [...this.requests.values()].map((r) => r.view());
+  }
+  pending(): RequestView[] {
+    return this.views().filter((v) => v.phase !== 'done');
+  }
+
+  stop(): void {
+    this.unsubscribe();
+    for (const r of this.requests.values()) {
+      if (!r.done) r.finish({ kind: 'gave-up', rq: r.rq, message: 'engine stopped before an outcome arrived' });
+    }
+    this.journal?.close();
+    this.journal = null;
+  }
+
+  private record(entry: JournalRecordInput, durable = false): void {
+    this.journal?.append(entry, durable);
+  }
+
+  private sendNewRq(req: TrackedRequest): void {
+    const head = this.session.head ?? 0;
+    if (req.rq !== 0 && req.lb > 0) {
+      // Keep the caller's validity distance, measured from the new head.
+      const distance = Math.max(1, req.lb - req.postedHead);
+      const market = this.options.markets().find((m) => m.id === req.draft.mkt);
+      req.lb = head + Math.min(distance, market?.order_ttl_blocks ?? distance);
+    }
+    req.rq = this.allocator.next();
+    req.rqHistory.push(req.rq);
+    req.sendsOfRq = 0;
+    req.postedHead = head;
+    this.byRq.set(req.rq, req);
+    this.transmit(req, true);
+  }
+
+  private transmit(req: TrackedRequest, isNewRq: boolean): void {
+    const acc = this.session.state.account?.id ?? 0;
+    const sn = this.nextSn++;
+    const frame = toOrderFrame({ ...req.draft, lb: req.lb }, { sn, rq: req.rq, acc });
+    req.frame = frame;
+    if (isNewRq) {
+      // On disk before it is on the wire: a crash after this line can never lose track of it.
+      this.record({ k: 'request', key: req.key, rq: req.rq, frame, postedHead: req.postedHead, label: req.label }, true);
+    }
+    req.sn = sn;
+    req.sendsOfRq += 1;
+    req.postedEpoch = this.session.epoch;
+    req.ackCode = undefined;
+    req.ackTimedOut = false;
+    this.bySn.set(sn, req);
+    req.phase = 'sent';
+    const sent = this.session.sendOrderFrame(frame);
+    this.record({ k: 'sent', key: req.key, rq: req.rq, sn, epoch: req.postedEpoch, head: this.session.head ?? 0 });
+    if (!sent) return; // socket went down: the retry table resends after the reconnect
+    if (req.ackTimer) clearTimeout(req.ackTimer);
+    req.ackTimer = setTimeout(() => {
+      req.ackTimer = null;
+      if (req.sn === sn && req.ackCode === undefined && !req.done) {
+        req.ackTimedOut = true;
+        this.evaluate(req, 'ack-timeout');
+      }
+    }, this.options.ackTimeoutMs ?? 3_000);
+    req.ackTimer.unref();
+  }
+
+  private onAck(frame: StatusResponseFrame): void {
+    if (frame.cid === undefined) return;
+    const req = this.bySn.get(frame.cid);
+    if (!req || req.done || req.sn !== frame.cid) return;
+    req.ackCode = frame.status.code;
+    req.ackError = frame.status.error;
+    if (req.ackTimer) clearTimeout(req.ackTimer);
+    req.ackTimer = null;
+    if (req.phase === 'sent') req.phase = 'acked';
+    this.record({ k: 'ack', key: req.key, rq: req.rq, code: frame.status.code, ...(frame.status.error ? { error: frame.status.error } : {}) });
+    if (frame.status.code !== 0) this.evaluate(req, 'update');
+  }
+
+  private onOrderUpdates(rows: readonly Order[]): void {
+    for (const row of rows) {
+      const req = this.byRq.get(row.rq);
+      if (!req || req.done || row.acc !== this.session.state.account?.id) continue;
+      const { outcome, applied } = resolveStatus(req.outcomes.get(row.rq), row);
+      if (!applied || !outcome) continue;
+      req.outcomes.set(row.rq, outcome);
+      this.record({ k: 'update', key: req.key, rq: row.rq, st: row.st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid });
+      this.evaluate(req, 'update');
+    }
+  }
+
+  private onSnapshot(epoch: number): void {
+    const account = this.session.state.account;
+    if (!account) return;
+    this.allocator.seed(account.lfr);
+    this.lfrFreshEpoch = epoch;
+    if (this.journal === null && this.options.journal) this.openJournal(account.id);
+    this.evaluateAll('snapshot');
+  }
+
+  private openJournal(accountId: number): void {
+    const cfg = this.options.journal!;
+    const path = cfg.path ?? journalPath(cfg.network, accountId, cfg.env);
+    const records = Journal.read(path);
+    this.allocator.reserve(highestJournaledRq(records));
+    this.journal = new Journal(path, this.options.now);
+    for (const u of unresolvedRequests(records)) {
+      const { mt: _mt, sn: _sn, rq: _rq, acc: _acc, ...draft } = u.frame;
+      const req = new TrackedRequest(u.key, u.label, draft, true);
+      req.rq = u.rqs[u.rqs.length - 1]!;
+      req.rqHistory.push(...u.rqs);
+      req.postedHead = u.postedHead;
+      req.sendsOfRq = 1;
+      req.frame = u.frame;
+      req.phase = u.acked ? 'acked' : 'sent';
+      this.requests.set(req.key, req);
+      for (const rq of u.rqs) this.byRq.set(rq, req);
+      this.options.log?.(`journal: following unresolved ${u.label} (rq ${u.rqs.join(', ')}) from a previous run`);
+    }
+  }
+
+  private evaluateAll(trigger: 'block' | 'snapshot'): void {
+    for (const req of [...this.requests.values()]) if (!req.done) this.evaluate(req, trigger);
+  }
+
+  private evaluate(req: TrackedRequest, trigger: 'block' | 'snapshot' | 'update' | 'ack-timeout'): void {
+    if (req.done || req.phase === 'reconciling') return;
+    const definitive = req.definitive();
+    if (definitive) return this.finish(req, resultOf(definitive.rq, definitive.outcome));
+    const market = this.options.markets().find((m) => m.id === req.draft.mkt);
+    const account = this.session.state.account;
+    const decision = decideRetry(req.retryState(), {
+      head: this.session.head ?? 0,
+      epoch: this.session.epoch,
+      lfr: account?.lfr ?? 0,
+      lfrFreshThisEpoch: this.lfrFreshEpoch === this.session.epoch && this.session.synced,
+      connected: this.session.synced,
+      ackTimedOut: req.ackTimedOut,
+      orderTtlBlocks: market?.order_ttl_blocks ?? 20,
+      ...(market?.order_retry_blocks !== undefined ? { orderRetryBlocks: market.order_retry_blocks } : {}),
+    });
+    this.act(req, this.restrict(req, decision, trigger), trigger);
+  }
+
+  /** Narrows a decision to what is safe at this moment and for this kind of request. */
+  private restrict(req: TrackedRequest, d: RetryDecision, trigger: string): RetryDecision {
+    if (d.action === 'reconcile' && trigger !== 'block' && trigger !== 'snapshot' && req.outcomes.size === 0) {
+      return { action: 'wait', reason: 'lfr moved mid-block: judging at the block boundary' };
+    }
+    const resend = d.action === 'resend-same-rq' || d.action === 'resend-new-rq';
+    if (resend && req.recovered) {
+      // From a previous run: never resent. Expired and never consumed means it never executed.
+      return d.action === 'resend-new-rq' || d.reason.includes('expired')
+        ? { action: 'give-up', reason: 'from a previous run; expired without reaching the contract; not resent' }
+        : { action: 'wait', reason: 'from a previous run; waiting for it to land or expire' };
+    }
+    if (resend && this.session.health() !== 'live') return { action: 'wait', reason: `feed ${this.session.health()}` };
+    return d;
+  }
+
+  private act(req: TrackedRequest, d: RetryDecision, trigger: string): void {
+    const changed = req.lastDecision?.action !== d.action || req.lastDecision.reason !== d.reason;
+    req.lastDecision = d;
+    if (changed && d.action !== 'wait') this.record({ k: 'decision', key: req.key, rq: req.rq, action: d.action, reason: d.reason });
+    switch (d.action) {
+      case 'wait':
+        return;
+      case 'done': {
+        const def = req.definitive();
+        if (def) this.finish(req, resultOf(def.rq, def.outcome));
+        return;
+      }
+      case 'resend-same-rq':
+        this.options.log?.(`order ${req.label}: ${d.reason} (${trigger}); resending rq ${req.rq}`);
+        return this.transmit(req, false);
+      case 'resend-new-rq': {
+        const failedSr32 = req.outcomes.get(req.rq)?.kind === 'failed';
+        if (failedSr32) req.newRqRetriesForSr32 += 1;
+        else req.newRqRetriesForExpiry += 1;
+        this.options.log?.(`order ${req.label}: ${d.reason}; moving from rq ${req.rq} to a new rq`);
+        return this.sendNewRq(req);
+      }
+      case 'give-up':
+        return this.finish(req, this.giveUpResult(req, d));
+      case 'check-position':
+        return this.finish(req, { kind: 'check-position', rq: req.rq, message: d.reason });
+      case 'reconcile':
+        req.phase = 'reconciling';
+        void reconcileRequest(req.rq, this.session.state, this.options.lookupOrderByRq).then((r) => this.finish(req, r));
+        return;
+    }
+  }
+
+  private giveUpResult(req: TrackedRequest, d: RetryDecision): RequestResult {
+    if (req.ackCode !== undefined && req.ackCode !== 0) {
+      return { kind: 'rejected', rq: req.rq, message: `rejected (${req.ackCode}): ${req.ackError ?? d.reason}` };
+    }
+    const outcome = req.outcomes.get(req.rq);
+    if (outcome?.kind === 'failed') return resultOf(req.rq, outcome);
+    return { kind: 'gave-up', rq: req.rq, message: d.reason };
+  }
+
+  private finish(req: TrackedRequest, result: RequestResult): void {
+    if (req.done) return;
+    req.finish(result);
+    this.record({ k: 'resolved', key: req.key, rq: req.rq, result: result.kind, message: result.message });
+  }
+}

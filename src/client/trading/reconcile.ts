@@ -1,0 +1,34 @@
+// Reconciling a request that reached the contract (rq <= lfr) but whose status never arrived:
+// look for it among the open orders (resting / untriggered), then in order history. Never resend it.
+
+import type { Order } from '../../protocol/frames.js';
+import { resolveStatus } from '../../domain/trading/status.js';
+import type { TradingState } from './trading-state.js';
+import { type RequestResult, resultOf } from './tracked-request.js';
+
+/** Finds the order-history record of an rq (newest first), or undefined. */
+export type OrderLookup = (rq: number) => Promise<Order | undefined>;
+
+export async function reconcileRequest(rq: number, state: TradingState, lookup?: OrderLookup): Promise<RequestResult> {
+  const open = state.orderByRq(rq);
+  if (open) {
+    const { outcome } = resolveStatus(undefined, open);
+    if (outcome) return { ...resultOf(rq, outcome), message: `${resultOf(rq, outcome).message} (found among open orders)` };
+  }
+  if (lookup) {
+    try {
+      const found = await lookup(rq);
+      if (found) {
+        const { outcome } = resolveStatus(undefined, found);
+        if (outcome) return { ...resultOf(rq, outcome), message: `${resultOf(rq, outcome).message} (from order history)` };
+      }
+    } catch {
+      // fall through: the outcome stays unknown rather than guessed
+    }
+  }
+  return {
+    kind: 'unknown',
+    rq,
+    message: `rq ${rq} reached the contract but its status was lost; not resent — check order history`,
+  };
+}

@@ -1,0 +1,303 @@
+// The trading socket (`/ws/v1/trading`): signs in with a freshly signed mt 29 on every (re)connect,
+// rebuilds state from the new snapshots (19/23/26 replace, never patch stale state), applies updates,
+// checks heartbeat continuity (seeded from the wallet snapshot; only mt 19 and mt 100 count, never pong),
+// and reports health. Malformed frames are counted and skipped; a gap or inconsistent state -> resync.
+
+import { MessageType } from '../../protocol/enums.js';
+import type { ApiKeySignInFrame, InboundFrame, Order, OrderRequestFrame, StatusResponseFrame } from '../../protocol/frames.js';
+import { decodeInbound } from '../../protocol/decode/index.js';
+import { userMessage } from '../../protocol/errors.js';
+import type { ConnectionHealth, ConnectionView } from '../../domain/views.js';
+import { type BackoffOptions, type ConnectionInfo, type ConnectionState, ReconnectingSocket } from '../../transport/ws/index.js';
+import { TradingState } from './trading-state.js';
+
+export interface WsSignInSource {
+  signWsSignIn(): ApiKeySignInFrame;
+}
+
+export interface TradingSessionOptions {
+  /** e.g. ws://127.0.0.1:4000 or wss://app.perpl.xyz (no /api). */
+  wsBase: string;
+  signer: WsSignInSource;
+  accountId?: number;
+  /** Reconnect after this much server silence (default 10 s, wire.md 7.8). */
+  stallMs?: number;
+  /** Heartbeat older than this marks the feed stale and locks orders (default 3 s). */
+  staleAfterMs?: number;
+  /** Ping mt 1 every (default 30 s). */
+  pingEveryMs?: number;
+  backoff?: BackoffOptions;
+  maxFills?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface TradingSessionEvents {
+  /** All three snapshots of a connection arrived: state is rebuilt. */
+  snapshot?(epoch: number): void;
+  heartbeat?(head: number): void;
+  ack?(frame: StatusResponseFrame): void;
+  /** mt 24 rows as received (including duplicates), for per-rq resolution. */
+  orderUpdates?(rows: readonly Order[]): void;
+  accountChanged?(lfr: number): void;
+  connection?(view: ConnectionView): void;
+}
+
+/** Frames whose loss leaves account/order/position state possibly wrong: a malformed one forces a resync. */
+const STATE_FRAMES: ReadonlySet<number> = new Set([19, 21, 23, 24, 25, 26, 27]);
+
+/** mt of a frame that failed to decode, when it is at least JSON with a numeric mt. */
+function peekMt(text: string): number | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (typeof v === 'object' && v !== null && 'mt' in v && typeof v.mt === 'number') return v.mt;
+  } catch {
+    // not JSON at all
+  }
+  return null;
+}
+
+export class TradingSession {
+  readonly state: TradingState;
+  private readonly socket: ReconnectingSocket;
+  private readonly listeners: TradingSessionEvents[] = [];
+  private readonly now: () => number;
+  private readonly staleAfterMs: number;
+  private socketState: ConnectionState = 'closed';
+  private lastInfo: ConnectionInfo = { epoch: 0 };
+  private pending = new Set<number>();
+  /** Epoch whose snapshots have all arrived; -1 before any. */
+  private snapshotEpoch = -1;
+  private lastHeartbeatSn: number | null = null;
+  private lastHeartbeatAt: number | null = null;
+  private resyncReason: string | null = null;
+  head: number | null = null;
+  malformedFrames = 0;
+  private healthTimer: NodeJS.Timeout | null = null;
+  private lastHealth: ConnectionHealth | null = null;
+
+  constructor(private readonly options: TradingSessionOptions) {
+    this.state = new TradingState(options.accountId, options.maxFills);
+    this.now = options.now ?? Date.now;
+    this.staleAfterMs = options.staleAfterMs ?? 3_000;
+    const url = `${options.wsBase.replace(/\/+$/, '')}/ws/v1/trading`;
+    this.socket = new ReconnectingSocket({
+      url,
+      stallMs: options.stallMs ?? 10_000,
+      // Pongs and acks must not keep a dead feed looking alive: only data frames feed the watchdog.
+      autoFeedWatchdog: false,
+      pingEveryMs: options.pingEveryMs ?? 30_000,
+      pingFrame: () => JSON.stringify({ mt: MessageType.Ping, t: this.now() }),
+      ...(options.backoff ? { backoff: options.backoff } : {}),
+      // Every close reconnects (3401, 1001, 1006, 1008, 1011, 1013 alike) with a fresh sign-in; stop() ends it.
+      onOpen: (conn) => {
+        this.beginResync('signing in');
+        // Freshly signed on every connect: a replayed sign-in would be refused (nonce, timestamp).
+        conn.send(JSON.stringify(this.options.signer.signWsSignIn()));
+      },
+      onFrame: (text, at) => this.onFrame(text, at),
+      onStateChange: (state, info) => {
+        this.socketState = state;
+        this.lastInfo = info;
+        if (state !== 'open') this.snapshotEpoch = -1;
+        this.emitConnection();
+      },
+      ...(options.log ? { log: options.log } : {}),
+    });
+  }
+
+  on(events: TradingSessionEvents): () => void {
+    this.listeners.push(events);
+    return () => {
+      const i = this.listeners.indexOf(events);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  start(): void {
+    this.socket.start();
+    this.healthTimer = setInterval(() => this.emitConnectionIfChanged(), 500);
+    this.healthTimer.unref();
+  }
+
+  stop(): void {
+    if (this.healthTimer) clearInterval(this.healthTimer);
+    this.healthTimer = null;
+    this.socket.stop();
+  }
+
+  /** Connection epoch (successful opens so far). */
+  get epoch(): number {
+    return this.socket.epoch;
+  }
+  get isOpen(): boolean {
+    return this.socketState === 'open';
+  }
+  /** True once the current connection's snapshots have all arrived. */
+  get synced(): boolean {
+    return this.isOpen && this.snapshotEpoch === this.socket.epoch;
+  }
+
+  health(): ConnectionHealth {
+    if (this.socketState === 'waiting' || (this.socketState === 'closed' && this.lastInfo.epoch > 0)) return 'disconnected';
+    if (this.socketState !== 'open') return this.lastInfo.epoch === 0 ? 'connecting' : 'disconnected';
+    if (!this.synced) return 'resyncing';
+    if (this.lastHeartbeatAt !== null && this.now() - this.lastHeartbeatAt > this.staleAfterMs) return 'stale';
+    return 'live';
+  }
+
+  connectionView(): ConnectionView {
+    const health = this.health();
+    const reason =
+      health === 'resyncing' ? this.resyncReason
+      : health === 'stale' ? `no heartbeat for ${((this.now() - (this.lastHeartbeatAt ?? 0)) / 1000).toFixed(1)} s`
+      : health === 'disconnected' ? (this.lastInfo.reason ?? null)
+      : null;
+    return {
+      health,
+      lastDataAt: this.lastHeartbeatAt,
+      headBlock: this.head,
+      latencyMs: null,
+      retryInMs: this.lastInfo.retryInMs ?? null,
+      reason,
+    };
+  }
+
+  /** Sends one mt 22. Only the OrderEngine calls this (it is the single sender of orders). */
+  sendOrderFrame(frame: OrderRequestFrame): boolean {
+    return this.socket.send(JSON.stringify(frame));
+  }
+
+  /** Drops the connection and rebuilds from fresh snapshots. */
+  resync(reason: string): void {
+    this.beginResync(reason);
+    this.socket.forceReconnect(reason);
+  }
+
+  private beginResync(reason: string): void {
+    this.resyncReason = reason;
+    this.snapshotEpoch = -1;
+    this.pending = new Set([MessageType.WalletSnapshot, MessageType.OrdersSnapshot, MessageType.PositionsSnapshot]);
+    this.lastHeartbeatSn = null;
+    this.emitConnection();
+  }
+
+  private onFrame(text: string, receivedAt: number): void {
+    let frame: InboundFrame;
+    try {
+      frame = decodeInbound(text);
+    } catch (e) {
+      this.malformedFrames++;
+      this.options.log?.(`trading: skipped a malformed frame (${userMessage(e)})`);
+      const mt = peekMt(text);
+      if (mt !== null && STATE_FRAMES.has(mt) && this.isOpen) this.resync(`malformed mt ${mt} frame`);
+      return;
+    }
+    this.handle(frame, receivedAt);
+  }
+
+  private handle(frame: InboundFrame, receivedAt: number): void {
+    const st = this.state;
+    switch (frame.mt) {
+      case MessageType.WalletSnapshot:
+        this.socket.markAlive();
+        st.applyWalletSnapshot(frame);
+        if (frame.sn !== undefined) {
+          this.lastHeartbeatSn = frame.sn;
+          this.head = Math.max(this.head ?? 0, frame.sn);
+        }
+        this.lastHeartbeatAt = receivedAt;
+        if (st.account) this.emit((l) => l.accountChanged?.(st.account!.lfr));
+        this.snapshotPart(frame.mt);
+        return;
+      case MessageType.OrdersSnapshot:
+        this.socket.markAlive();
+        st.replaceOrders(frame.d);
+        this.snapshotPart(frame.mt);
+        return;
+      case MessageType.PositionsSnapshot:
+        this.socket.markAlive();
+        st.replacePositions(frame.d);
+        this.snapshotPart(frame.mt);
+        return;
+      case MessageType.Heartbeat:
+        this.socket.markAlive();
+        this.onHeartbeat(frame.sn, frame.h, receivedAt);
+        return;
+      case MessageType.StatusResponse:
+        this.emit((l) => l.ack?.(frame));
+        return;
+      case MessageType.Pong:
+        return;
+    }
+    // Updates are applied only on top of this connection's snapshots.
+    if (!this.synced) return;
+    this.socket.markAlive();
+    switch (frame.mt) {
+      case MessageType.AccountUpdate:
+        st.applyAccountUpdate(frame);
+        this.emit((l) => l.accountChanged?.(frame.lfr));
+        return;
+      case MessageType.AccountStatsUpdate: {
+        const { mt: _mt, sid: _sid, sn: _sn, cid: _cid, ses: _ses, ...stats } = frame;
+        st.applyStats(stats);
+        return;
+      }
+      case MessageType.OrdersUpdate:
+        st.applyOrders(frame.d);
+        this.emit((l) => l.orderUpdates?.(frame.d));
+        return;
+      case MessageType.FillsUpdate:
+        st.applyFills(frame.d);
+        return;
+      case MessageType.PositionsUpdate:
+        st.applyPositions(frame.d);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private snapshotPart(mt: number): void {
+    if (!this.pending.delete(mt) || this.pending.size > 0) return;
+    this.snapshotEpoch = this.socket.epoch;
+    this.resyncReason = null;
+    const epoch = this.snapshotEpoch;
+    this.emit((l) => l.snapshot?.(epoch));
+    this.emitConnection();
+  }
+
+  private onHeartbeat(sn: number, head: number, receivedAt: number): void {
+    const last = this.lastHeartbeatSn;
+    if (last !== null && sn > last + 1) {
+      this.options.log?.(`trading: heartbeat gap ${last} -> ${sn}; resyncing`);
+      this.resync(`heartbeat gap ${last} -> ${sn}`);
+      return;
+    }
+    if (last !== null && sn <= last) return; // the snapshot's own block, or a duplicate
+    this.lastHeartbeatSn = sn;
+    this.lastHeartbeatAt = receivedAt;
+    this.head = Math.max(this.head ?? 0, head);
+    if (this.synced) this.emit((l) => l.heartbeat?.(this.head!));
+  }
+
+  private emit(fn: (l: TradingSessionEvents) => void): void {
+    for (const l of [...this.listeners]) {
+      try {
+        fn(l);
+      } catch (e) {
+        this.options.log?.(`trading listener failed: ${userMessage(e)}`);
+      }
+    }
+  }
+
+  private emitConnection(): void {
+    const view = this.connectionView();
+    this.lastHealth = view.health;
+    this.emit((l) => l.connection?.(view));
+  }
+
+  private emitConnectionIfChanged(): void {
+    if (this.health() !== this.lastHealth) this.emitConnection();
+  }
+}

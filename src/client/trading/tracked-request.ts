@@ -1,0 +1,166 @@
+// One order request as the engine follows it: its rq history, sends, ack, per-rq outcomes and the
+// promise its caller awaits.
+
+import { OrderStatusName, enumName } from '../../protocol/enums.js';
+import type { OrderRequestFrame } from '../../protocol/frames.js';
+import type { OrderDraft } from '../../domain/trading/order-draft.js';
+import type { RetryDecision, RetryRequestState } from '../../domain/trading/retry.js';
+import { type RequestOutcome, reasonName } from '../../domain/trading/status.js';
+
+export type RequestResultKind =
+  /** A definitive status (Open, Filled, Canceled, Untriggered, ...). */
+  | 'definitive'
+  /** st 7 Failed with a reason. */
+  | 'failed'
+  /** The gateway refused it (mt 3 non-zero code); it was never forwarded. */
+  | 'rejected'
+  /** Pre-send validation refused it; nothing was sent. */
+  | 'invalid'
+  /** Collateral increases are never retried: look at the position / account event et 3. */
+  | 'check-position'
+  /** It reached the contract (rq <= lfr) but its status was lost and could not be found. */
+  | 'unknown'
+  /** Stopped retrying (expired again, engine stopped, restart found it expired unsent). */
+  | 'gave-up';
+
+export interface RequestResult {
+  kind: RequestResultKind;
+  /** The rq the result belongs to (0 when nothing was sent). */
+  rq: number;
+  st?: number;
+  sr?: number;
+  /** e.g. "OrderDescIdTooLow (32)". */
+  reason?: string;
+  oid?: number;
+  message: string;
+}
+
+export type RequestPhase = 'sending' | 'sent' | 'acked' | 'reconciling' | 'done';
+
+/** Read-only view of a request for the UI / bots. */
+export interface RequestView {
+  key: string;
+  label: string;
+  t: number;
+  mkt: number;
+  rqs: readonly number[];
+  phase: RequestPhase;
+  ackCode: number | undefined;
+  retries: number;
+  lastDecision: RetryDecision | undefined;
+  result: RequestResult | undefined;
+}
+
+export interface RequestHandle {
+  readonly key: string;
+  /** Every rq used so far (last = current). */
+  rqs(): readonly number[];
+  readonly outcome: Promise<RequestResult>;
+}
+
+export class TrackedRequest {
+  rq = 0;
+  sn = 0;
+  lb: number;
+  postedHead = 0;
+  postedEpoch = -1;
+  sendsOfRq = 0;
+  newRqRetriesForSr32 = 0;
+  newRqRetriesForExpiry = 0;
+  ackCode: number | undefined;
+  ackError: string | undefined;
+  ackTimedOut = false;
+  ackTimer: NodeJS.Timeout | null = null;
+  readonly outcomes = new Map<number, RequestOutcome>();
+  readonly rqHistory: number[] = [];
+  phase: RequestPhase = 'sending';
+  lastDecision: RetryDecision | undefined;
+  result: RequestResult | undefined;
+  frame: OrderRequestFrame | undefined;
+  readonly outcome: Promise<RequestResult>;
+  private resolveOutcome!: (r: RequestResult) => void;
+
+  constructor(
+    readonly key: string,
+    readonly label: string,
+    readonly draft: OrderDraft,
+    /** Read back from the journal after a restart: observed and reconciled, never resent. */
+    readonly recovered = false,
+  ) {
+    this.lb = draft.lb;
+    this.outcome = new Promise((resolve) => {
+      this.resolveOutcome = resolve;
+    });
+  }
+
+  get t(): number {
+    return this.draft.t;
+  }
+  get isTrigger(): boolean {
+    return (this.draft.tp ?? 0) > 0;
+  }
+  /** The facts of the current rq, as the retry table reads them. */
+  retryState(): RetryRequestState {
+    const outcome = this.outcomes.get(this.rq);
+    return {
+      t: this.draft.t,
+      rq: this.rq,
+      lb: this.lb,
+      isTrigger: this.isTrigger,
+      postedHead: this.postedHead,
+      postedEpoch: this.postedEpoch,
+      sendsOfRq: this.sendsOfRq,
+      newRqRetriesForSr32: this.newRqRetriesForSr32,
+      newRqRetriesForExpiry: this.newRqRetriesForExpiry,
+      ...(this.ackCode !== undefined ? { ackCode: this.ackCode } : {}),
+      ...(outcome ? { outcome } : {}),
+    };
+  }
+  /** A definitive outcome on any rq of this request. */
+  definitive(): { rq: number; outcome: RequestOutcome } | undefined {
+    for (const [rq, o] of this.outcomes) if (o.kind === 'definitive') return { rq, outcome: o };
+    return undefined;
+  }
+  get done(): boolean {
+    return this.phase === 'done';
+  }
+
+  finish(result: RequestResult): void {
+    if (this.done) return;
+    this.phase = 'done';
+    this.result = result;
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = null;
+    this.resolveOutcome(result);
+  }
+
+  view(): RequestView {
+    return {
+      key: this.key,
+      label: this.label,
+      t: this.draft.t,
+      mkt: this.draft.mkt,
+      rqs: [...this.rqHistory],
+      phase: this.phase,
+      ackCode: this.ackCode,
+      retries: Math.max(0, this.rqHistory.length - 1) + Math.max(0, this.sendsOfRq - 1),
+      lastDecision: this.lastDecision,
+      result: this.result,
+    };
+  }
+}
+
+/** The caller-facing result of an outcome. */
+export function resultOf(rq: number, outcome: RequestOutcome): RequestResult {
+  const reason = reasonName(outcome.sr);
+  const status = enumName(OrderStatusName, outcome.st);
+  return {
+    kind: outcome.kind,
+    rq,
+    st: outcome.st,
+    ...(outcome.sr !== undefined ? { sr: outcome.sr } : {}),
+    ...(reason ? { reason } : {}),
+    ...(outcome.oid !== undefined ? { oid: outcome.oid } : {}),
+    message: `rq ${rq} ${status}${reason ? `: ${reason}` : ''}`,
+  };
+}

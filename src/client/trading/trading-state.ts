@@ -1,0 +1,190 @@
+// The account's live trading state as the trading socket reports it. Snapshots (19/23/26) REPLACE;
+// updates (21/24/25/27) apply on top. Late or duplicated updates (a lost-and-resent or duplicated frame)
+// must not resurrect an order or position that a newer frame already changed: rows are ordered by
+// their block/tx/log timestamp per id, and exact duplicates are skipped.
+
+import { PositionStatus } from '../../protocol/enums.js';
+import type {
+  Account,
+  AccountStats,
+  AccountUpdateFrame,
+  BlockTxLogTimestamp,
+  Fill,
+  Order,
+  Position,
+  WalletSnapshotFrame,
+} from '../../protocol/frames.js';
+
+export const DEFAULT_MAX_FILLS = 500;
+
+type Stamp = readonly [number, number, number];
+
+function stampOf(at: BlockTxLogTimestamp | undefined): Stamp | null {
+  if (at?.b === undefined) return null;
+  return [at.b, at.tx ?? 0, at.l ?? 0];
+}
+function isOlder(a: Stamp, b: Stamp): boolean {
+  for (let i = 0; i < 3; i++) {
+    if (a[i]! !== b[i]!) return a[i]! < b[i]!;
+  }
+  return false;
+}
+
+/** Remembers the newest stamp per id and the fingerprints of recently applied rows. */
+class RowOrdering {
+  private readonly newest = new Map<number, Stamp>();
+  private readonly seen = new Set<string>();
+  private readonly seenOrder: string[] = [];
+  constructor(private readonly memory = 4096) {}
+
+  reset(): void {
+    this.newest.clear();
+    this.seen.clear();
+    this.seenOrder.length = 0;
+  }
+
+  /** True when the row is new enough to apply (and records it). */
+  admit(id: number, at: BlockTxLogTimestamp | undefined, row: unknown): boolean {
+    const fingerprint = `${id}:${JSON.stringify(row)}`;
+    if (this.seen.has(fingerprint)) return false;
+    const stamp = stampOf(at);
+    const last = this.newest.get(id);
+    if (stamp && last && isOlder(stamp, last)) return false;
+    if (stamp) this.newest.set(id, stamp);
+    this.seen.add(fingerprint);
+    this.seenOrder.push(fingerprint);
+    if (this.seenOrder.length > this.memory) this.seen.delete(this.seenOrder.shift()!);
+    return true;
+  }
+}
+
+/** Identity of a fill: order, log position, size and price (fills carry no id of their own). */
+export function fillKey(f: Fill): string {
+  return `${f.oid}:${f.at.b ?? ''}:${f.at.tx ?? ''}:${f.at.l ?? ''}:${f.s}:${f.p ?? ''}`;
+}
+
+export class TradingState {
+  account: Account | null = null;
+  stats: AccountStats | null = null;
+  /** Wallet address of the signed-in key. */
+  address: string | null = null;
+  readonly orders = new Map<number, Order>();
+  readonly positions = new Map<number, Position>();
+  /** Newest first, bounded. */
+  fills: Fill[] = [];
+  /** Block of the latest account frame, to ignore an older mt 21. */
+  private accountBlock = -1;
+  private readonly orderRows = new RowOrdering();
+  private readonly positionRows = new RowOrdering();
+  private readonly fillKeys = new Set<string>();
+  /** Bumps on every change, so publishers can skip identical frames. */
+  version = 0;
+
+  constructor(
+    /** Which account of the wallet to follow; undefined = the first one. */
+    private readonly accountId?: number,
+    private readonly maxFills = DEFAULT_MAX_FILLS,
+  ) {}
+
+  private pickAccount(accounts: readonly Account[]): Account | null {
+    if (this.accountId !== undefined) return accounts.find((a) => a.id === this.accountId) ?? null;
+    return accounts[0] ?? null;
+  }
+
+  applyWalletSnapshot(frame: WalletSnapshotFrame): void {
+    this.address = frame.addr;
+    this.account = this.pickAccount(frame.as);
+    this.stats = frame.sts.find((s) => s.id === this.account?.id) ?? null;
+    this.accountBlock = frame.sn ?? -1;
+    this.version++;
+  }
+
+  applyAccountUpdate(frame: AccountUpdateFrame): void {
+    if (this.account && frame.id !== this.account.id) return;
+    if (frame.sn !== undefined && frame.sn < this.accountBlock) return;
+    const { mt: _mt, sid: _sid, sn: _sn, cid: _cid, ses: _ses, ...account } = frame;
+    this.account = { ...account };
+    if (frame.sn !== undefined) this.accountBlock = frame.sn;
+    this.version++;
+  }
+
+  applyStats(stats: AccountStats): void {
+    if (this.account && stats.id !== this.account.id) return;
+    this.stats = stats;
+    this.version++;
+  }
+
+  private mine(row: { acc: number }): boolean {
+    return this.account === null || row.acc === this.account.id;
+  }
+
+  replaceOrders(rows: readonly Order[]): void {
+    this.orders.clear();
+    this.orderRows.reset();
+    for (const o of rows) if (this.mine(o) && !o.r) this.orders.set(o.oid, o);
+    this.version++;
+  }
+
+  /** Applies mt 24 rows; returns the rows that were applied (not stale, not duplicates). */
+  applyOrders(rows: readonly Order[]): Order[] {
+    const applied: Order[] = [];
+    for (const o of rows) {
+      if (!this.mine(o) || !this.orderRows.admit(o.oid, o.at, o)) continue;
+      if (o.r) this.orders.delete(o.oid);
+      else this.orders.set(o.oid, o);
+      applied.push(o);
+    }
+    if (applied.length > 0) this.version++;
+    return applied;
+  }
+
+  replacePositions(rows: readonly Position[]): void {
+    this.positions.clear();
+    this.positionRows.reset();
+    for (const p of rows) if (this.mine(p) && p.st === PositionStatus.Open) this.positions.set(p.pid, p);
+    this.version++;
+  }
+
+  applyPositions(rows: readonly Position[]): void {
+    let changed = false;
+    for (const p of rows) {
+      if (!this.mine(p) || !this.positionRows.admit(p.pid, p.at, p)) continue;
+      // A full close arrives as st 2, s 0: drop every row that is not open.
+      if (p.st === PositionStatus.Open && p.s > 0) this.positions.set(p.pid, p);
+      else this.positions.delete(p.pid);
+      changed = true;
+    }
+    if (changed) this.version++;
+  }
+
+  applyFills(rows: readonly Fill[]): void {
+    const fresh: Fill[] = [];
+    for (const f of rows) {
+      if (!this.mine(f)) continue;
+      const key = fillKey(f);
+      if (this.fillKeys.has(key)) continue;
+      this.fillKeys.add(key);
+      fresh.push(f);
+    }
+    if (fresh.length === 0) return;
+    this.fills = [...fresh.reverse(), ...this.fills].slice(0, this.maxFills);
+    if (this.fillKeys.size > this.maxFills * 4) {
+      this.fillKeys.clear();
+      for (const f of this.fills) this.fillKeys.add(fillKey(f));
+    }
+    this.version++;
+  }
+
+  /** Open (resting or untriggered) order carrying request id `rq`. */
+  orderByRq(rq: number): Order | undefined {
+    for (const o of this.orders.values()) if (o.rq === rq) return o;
+    return undefined;
+  }
+
+  /** Resting trigger orders, for the max_account_trigger_orders cap. */
+  triggerOrderCount(): number {
+    let n = 0;
+    for (const o of this.orders.values()) if ((o.tp ?? 0) > 0) n++;
+    return n;
+  }
+}
