@@ -2,7 +2,7 @@
 
 import type { Account, AccountEvent, AccountStats, Fill, Order, Position } from '../frames.js';
 import { decodeBlockTxLogTimestamp, decodeBlockTxTimestamp } from './common.js';
-import { amount, arr, bool, int, nonNegInt, opt, record, type Reader, type Shape } from './kit.js';
+import { amount, arr, bool, int, nonNegInt, opt, record, type Shape } from './kit.js';
 
 export const decodeAccountEvent = record<AccountEvent>({
   at: decodeBlockTxLogTimestamp,
@@ -96,8 +96,8 @@ export const decodeFill = record<Fill>({
   bfa: opt(amount),
 });
 
-/** Rows may carry undocumented fields; `cpnl` and `pay` are kept, anything newer is dropped. */
-export const decodePosition: Reader<Position> = record<Position>({
+/** Position fields shared by state rows and their settlement-event rows. */
+const positionShape: Shape<Omit<Position, 'e'>> = {
   at: decodeBlockTxLogTimestamp,
   mkt: nonNegInt,
   acc: nonNegInt,
@@ -123,6 +123,13 @@ export const decodePosition: Reader<Position> = record<Position>({
   xp: opt(nonNegInt),
   xfs: opt(int),
   ots: opt(decodeBlockTxTimestamp),
-  // Settlement event rows have the position's own shape.
-  e: opt(arr((v, p) => decodePosition(v, p))),
+};
+
+/** A settlement-event row (`e[]`): the position's shape; a nested `e` is dropped, bounding recursion. */
+export const decodePositionEvent = record<Omit<Position, 'e'>>(positionShape);
+
+/** Rows may carry undocumented fields; `cpnl` and `pay` are kept, anything newer is dropped. */
+export const decodePosition = record<Position>({
+  ...positionShape,
+  e: opt(arr(decodePositionEvent)),
 });
