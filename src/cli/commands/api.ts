@@ -1,5 +1,202 @@
-// Placeholder until the `api` command is built; exits non-zero so nothing mistakes it for working.
-export async function run(_argv: string[]): Promise<number> {
-  console.error('perpl api: not built yet');
-  return 2;
+// `perpl api METHOD PATH`: sign and send one REST request and print the JSON answer, like `gh api`.
+// --dry-run prints what would be sent (URL, target, the four X-API-* headers, canonical string) and sends nothing.
+
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadCredentials, type Credentials } from '../../auth/credentials.js';
+import { ServerClock } from '../../auth/clock.js';
+import { ApiKeySigner } from '../../auth/signer.js';
+import { AUTH_HEADERS } from '../../protocol/canonical.js';
+import { InputError, PermanentError, isPerplError, userMessage } from '../../protocol/errors.js';
+import { resolveNetwork, type Network, type NetworkOptions } from '../../protocol/networks.js';
+import { RestClient } from '../../transport/rest/client.js';
+
+export const API_USAGE = `usage: perpl api METHOD PATH [options]
+
+Signs and sends one REST request and prints the JSON body. PATH is relative to the /api base,
+e.g. /v1/pub/context or "/v1/trading/fills?count=10". Requests are signed whenever an API key
+is configured (unless --unsigned). Reads (GET) retry on 429/5xx; writes are sent once.
+
+options:
+  --body JSON           request body (JSON text, or @file to read it from a file)
+  --network NAME        mainnet | testnet | local (default: the key's network, else local)
+  --base-url URL        REST base address (ends in /api); needs --chain-id unless --network names one
+  --chain-id ID         chain id signed into every request (143 mainnet, 10143 testnet, 31337 local)
+  --key-file FILE       API key file (default: $PERPL_KEY_FILE, else PERPL_API_KEY + PERPL_API_SECRET)
+  --unsigned            send without the X-API-* headers
+  --dry-run             print {method,url,target,headers,canonical} as JSON and send nothing
+  -h, --help            this text
+
+The local exchange has no fixed address: start it with \`perpl sim\` and pass the base URL it
+prints, e.g. --network local --base-url http://127.0.0.1:PORT/api
+
+examples:
+  perpl api GET /v1/pub/context --network testnet
+  perpl api GET "/v1/trading/fills?count=5" --key-file ~/.perpl/keys/bot.json --dry-run`;
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Where the command writes and what it reads; tests substitute their own. */
+export interface ApiIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  fetch?: typeof fetch;
+}
+
+const defaultIo: ApiIo = {
+  out: (t) => process.stdout.write(`${t}\n`),
+  err: (t) => process.stderr.write(`${t}\n`),
+  env: process.env,
+};
+
+interface ApiArgs {
+  method: string;
+  path: string;
+  body: string | undefined;
+  network: NetworkOptions;
+  keyFile: string | undefined;
+  unsigned: boolean;
+  dryRun: boolean;
+}
+
+function parse(argv: string[]): ApiArgs | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        body: { type: 'string' },
+        network: { type: 'string' },
+        'base-url': { type: 'string' },
+        'chain-id': { type: 'string' },
+        'key-file': { type: 'string' },
+        unsigned: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (cause) {
+    throw new InputError(cause instanceof Error ? cause.message : 'bad arguments', { hint: 'see `perpl api --help`' });
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length !== 2) {
+    throw new InputError(`expected METHOD and PATH, got ${positionals.length} argument${positionals.length === 1 ? '' : 's'}`, {
+      hint: 'e.g. perpl api GET /v1/pub/context',
+    });
+  }
+  const [rawMethod = '', path = ''] = positionals;
+  const method = rawMethod.toUpperCase();
+  if (!METHODS.has(method)) throw new InputError(`unknown HTTP method "${rawMethod}"`, { hint: [...METHODS].join(', ') });
+  const chainText = values['chain-id'];
+  if (chainText !== undefined && !/^\d+$/.test(chainText)) throw new InputError(`--chain-id "${chainText}" is not a number`);
+  return {
+    method,
+    path,
+    body: values.body === undefined ? undefined : readBody(values.body),
+    network: {
+      ...(values.network !== undefined ? { network: values.network } : {}),
+      ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+      ...(chainText !== undefined ? { chainId: Number(chainText) } : {}),
+    },
+    keyFile: values['key-file'],
+    unsigned: values.unsigned,
+    dryRun: values['dry-run'],
+  };
+}
+
+/** The body text exactly as it will be sent and signed; must be JSON. */
+function readBody(arg: string): string {
+  let text = arg;
+  if (arg.startsWith('@')) {
+    try {
+      text = readFileSync(arg.slice(1), 'utf8');
+    } catch (cause) {
+      throw new InputError(`cannot read the body file ${arg.slice(1)}`, { cause });
+    }
+  }
+  try {
+    JSON.parse(text);
+  } catch (cause) {
+    throw new InputError('--body is not valid JSON', { cause });
+  }
+  return text;
+}
+
+/** Options first; then what the key file recorded at enrollment (its network, base URL, chain id). */
+function pickNetwork(opts: NetworkOptions, creds: Credentials | null, env: NodeJS.ProcessEnv): Network {
+  const explicit = opts.network !== undefined || opts.baseUrl !== undefined;
+  if (explicit || !creds) {
+    const fromEnv = !explicit && env.PERPL_NETWORK ? { network: env.PERPL_NETWORK } : {};
+    return resolveNetwork({ ...fromEnv, ...opts });
+  }
+  return resolveNetwork({
+    ...(creds.network !== undefined ? { network: creds.network } : {}),
+    ...(creds.restBase !== undefined ? { baseUrl: creds.restBase } : {}),
+    ...(creds.chainId !== undefined ? { chainId: creds.chainId } : {}),
+    ...opts,
+  });
+}
+
+function checkKeyMatchesNetwork(creds: Credentials, network: Network): void {
+  if (creds.chainId !== undefined && creds.chainId !== network.chainId) {
+    throw new PermanentError(`the API key (${creds.source}) is for chain ${creds.chainId}, not ${network.name} (chain ${network.chainId})`, {
+      hint: 'pick the matching --network, or another --key-file',
+    });
+  }
+}
+
+async function execute(args: ApiArgs, io: ApiIo): Promise<number> {
+  const creds = args.unsigned ? null : await loadCredentials({ ...(args.keyFile !== undefined ? { keyFile: args.keyFile } : {}), env: io.env });
+  const network = pickNetwork(args.network, creds, io.env);
+  if (creds) checkKeyMatchesNetwork(creds, network);
+  const clock = new ServerClock();
+  const signer = creds ? new ApiKeySigner({ apiKey: creds.apiKey, seed: creds.seed }, network.chainId, clock) : undefined;
+  const client = new RestClient({ network, clock, ...(signer ? { signer } : {}), ...(io.fetch ? { fetch: io.fetch } : {}) });
+  const request = { ...(args.body !== undefined ? { body: args.body } : {}), signed: signer !== undefined };
+
+  if (args.dryRun) {
+    if (!signer) {
+      throw new PermanentError('--dry-run shows the signed request, but no API key is configured', {
+        hint: 'pass --key-file, or set PERPL_API_KEY and PERPL_API_SECRET',
+      });
+    }
+    const p = client.prepare(args.method, args.path, request);
+    const headers = Object.fromEntries(Object.values(AUTH_HEADERS).map((h) => [h, p.headers[h] ?? '']));
+    io.out(JSON.stringify({ method: p.method, url: p.url, target: p.target, headers, canonical: p.canonical }, null, 2));
+    return 0;
+  }
+
+  const body = await client.request(args.method, args.path, { ...request, decode: (v) => v });
+  if (body !== null) io.out(JSON.stringify(body, null, 2));
+  return 0;
+}
+
+export async function run(argv: string[], io: ApiIo = defaultIo): Promise<number> {
+  let args: ApiArgs | 'help';
+  try {
+    args = parse(argv);
+  } catch (e) {
+    report(e, io);
+    return 2;
+  }
+  if (args === 'help') {
+    io.out(API_USAGE);
+    return 0;
+  }
+  try {
+    return await execute(args, io);
+  } catch (e) {
+    report(e, io);
+    return 1;
+  }
+}
+
+function report(e: unknown, io: ApiIo): void {
+  io.err(`perpl api: ${userMessage(e)}`);
+  if (isPerplError(e) && e.hint) io.err(`hint: ${e.hint}`);
+  if (io.env.PERPL_DEBUG && isPerplError(e) && e.details) io.err(`details: ${e.details}`);
 }

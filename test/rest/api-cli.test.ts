@@ -1,0 +1,154 @@
+// `perpl api`: the dry-run prints exactly what would be signed and sent; real runs print the body;
+// failures exit non-zero with message and hint. The seed never appears in any output.
+
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { run, type ApiIo } from '../../src/cli/commands/api.js';
+import { verifyEd25519 } from '../../src/auth/ed25519.js';
+import { fromBase64url } from '../../src/protocol/canonical.js';
+import { API_TOKEN, CHAIN_ID, PUBLIC_KEY, SEED } from './fixtures.js';
+import { TestServer, serverAcceptsSignature } from './test-server.js';
+
+const SEED_HEX = Buffer.from(SEED).toString('hex');
+const server = new TestServer();
+let baseUrl = '';
+let dir = '';
+beforeAll(async () => {
+  baseUrl = await server.start();
+  dir = mkdtempSync(join(tmpdir(), 'perpl-api-cli-'));
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => server.reset(() => ({ status: 200, body: { ok: true } })));
+
+interface Captured {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** Runs the command with captured output; `fetch` refuses unless `allowNetwork`. */
+async function perplApi(argv: string[], env: NodeJS.ProcessEnv, allowNetwork = false): Promise<Captured> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: ApiIo = {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    env: { PERPL_HOME: join(dir, 'home'), ...env },
+    fetch: allowNetwork ? globalThis.fetch : () => Promise.reject(new Error('the dry run must not touch the network')),
+  };
+  const code = await run(argv, io);
+  const captured = { code, out: out.join('\n'), err: err.join('\n') };
+  // Whatever happened, the seed is never printed (the token and signature are, in a dry run, by design).
+  expect(captured.out + captured.err).not.toContain(SEED_HEX);
+  return captured;
+}
+
+const KEY_ENV = { PERPL_API_KEY: API_TOKEN, PERPL_API_SECRET: `0x${SEED_HEX}` };
+
+describe('perpl api', () => {
+  it('dry-run-prints-exactly-one-json-object-with-the-four-headers-and-the-canonical-string', async () => {
+    const r = await perplApi(['GET', '/v1/trading/fills?count=5', '--network', 'testnet', '--dry-run'], KEY_ENV);
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.out) as Record<string, unknown>;
+    expect(Object.keys(printed)).toEqual(['method', 'url', 'target', 'headers', 'canonical']);
+    expect(printed.method).toBe('GET');
+    expect(printed.url).toBe('https://testnet.perpl.xyz/api/v1/trading/fills?count=5');
+    expect(printed.target).toBe('/v1/trading/fills?count=5');
+    const headers = printed.headers as Record<string, string>;
+    expect(Object.keys(headers).sort()).toEqual(['X-API-Key', 'X-API-Nonce', 'X-API-Signature', 'X-API-Timestamp']);
+    expect(headers['X-API-Key']).toBe(API_TOKEN);
+    const canonical = printed.canonical as string;
+    expect(canonical.split('\n')).toEqual([
+      '10143',
+      'GET',
+      '/v1/trading/fills?count=5',
+      headers['X-API-Timestamp'],
+      headers['X-API-Nonce'],
+      createHash('sha256').update('').digest('hex'),
+    ]);
+    expect(verifyEd25519(PUBLIC_KEY, canonical, fromBase64url(headers['X-API-Signature']!))).toBe(true);
+  });
+
+  it('dry-run-post-signs-the-body-bytes-given', async () => {
+    const body = '{"d":[],"note":"x y"}';
+    const r = await perplApi(['post', '/v1/trading/orders', '--body', body, '--network', 'mainnet', '--dry-run'], KEY_ENV);
+    const printed = JSON.parse(r.out) as { method: string; canonical: string };
+    expect(printed.method).toBe('POST');
+    expect(printed.canonical.split('\n')[0]).toBe('143');
+    expect(printed.canonical.split('\n')[5]).toBe(createHash('sha256').update(body).digest('hex'));
+  });
+
+  it('dry-run-reads-a-0600-key-file-and-a-custom-base-url', async () => {
+    const file = join(dir, 'key.json');
+    writeFileSync(file, JSON.stringify({ api_key: API_TOKEN, private_key: SEED_HEX }), { mode: 0o600 });
+    const r = await perplApi(['GET', '/v1/pub/context', '--base-url', baseUrl, '--chain-id', String(CHAIN_ID), '--key-file', file, '--dry-run'], {});
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.out) as { url: string; canonical: string };
+    expect(printed.url).toBe(`${baseUrl}/v1/pub/context`);
+    expect(printed.canonical.startsWith(`${CHAIN_ID}\nGET\n/v1/pub/context\n`)).toBe(true);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('real-run-sends-a-verifiable-request-and-prints-the-pretty-json-body', async () => {
+    server.reset(() => ({ status: 200, body: { sn: 5, d: [] } }));
+    const r = await perplApi(['GET', '/v1/trading/orders', '--base-url', baseUrl, '--chain-id', String(CHAIN_ID)], KEY_ENV, true);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(JSON.stringify({ sn: 5, d: [] }, null, 2));
+    expect(serverAcceptsSignature(server.requests[0]!, CHAIN_ID, PUBLIC_KEY)).toBe(true);
+  });
+
+  it('unsigned-flag-sends-no-auth-headers', async () => {
+    await perplApi(['GET', '/v1/pub/context', '--base-url', baseUrl, '--chain-id', '1', '--unsigned'], KEY_ENV, true);
+    expect(server.requests[0]!.headers['x-api-key']).toBeUndefined();
+  });
+
+  it('http-failure-exits-non-zero-with-message-and-hint-and-no-token', async () => {
+    server.reset(() => ({ status: 401, body: `unknown key ${API_TOKEN}` }));
+    const r = await perplApi(['GET', '/v1/trading/wallet', '--base-url', baseUrl, '--chain-id', String(CHAIN_ID)], KEY_ENV, true);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^perpl api: GET \/v1\/trading\/wallet failed: 401/);
+    expect(r.err).toMatch(/\nhint: .*clock/);
+    expect(r.err).not.toContain(API_TOKEN);
+    expect(r.out).toBe('');
+  });
+
+  it.each([
+    [['GET'], 2, /expected METHOD and PATH/],
+    [['FETCH', '/v1/x'], 2, /unknown HTTP method/],
+    [['GET', '/v1/x', '--bogus'], 2, /bogus/],
+    [['GET', '/v1/x', '--body', '{nope'], 2, /not valid JSON/],
+    [['GET', '/v1/x', '--network', 'devnet'], 1, /unknown network/],
+    [['GET', '/v1/x', '--base-url', 'https://x.example/api'], 1, /--chain-id/],
+    [['GET', '/v1/x', '--network', 'local'], 1, /local exchange address/],
+  ])('bad-invocation-%j-fails-clearly', async (argv, code, message) => {
+    const r = await perplApi(argv, KEY_ENV);
+    expect(r.code).toBe(code);
+    expect(r.err).toMatch(message);
+  });
+
+  it('dry-run-without-a-key-says-how-to-configure-one', async () => {
+    const r = await perplApi(['GET', '/v1/pub/context', '--network', 'testnet', '--dry-run'], {});
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/no API key/);
+    expect(r.err).toMatch(/hint: .*--key-file/);
+  });
+
+  it('key-for-another-chain-is-refused-before-sending', async () => {
+    const r = await perplApi(['GET', '/v1/trading/wallet', '--network', 'testnet'], { ...KEY_ENV, PERPL_CHAIN_ID: '143' });
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/chain 143/);
+  });
+
+  it('help-documents-that-local-needs-base-url', async () => {
+    const r = await perplApi(['--help'], {});
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/perpl sim/);
+    expect(r.out).toMatch(/--base-url/);
+  });
+});
