@@ -1,5 +1,81 @@
-// Placeholder until the `sim` command is built; exits non-zero so nothing mistakes it for working.
-export async function run(_argv: string[]): Promise<number> {
-  console.error('perpl sim: not built yet');
-  return 2;
+// `perpl sim`: runs the local exchange until SIGINT/SIGTERM. When ready it prints ONE JSON line on
+// stdout (addresses, chain id, demo key file path); everything else goes to stderr, never a secret.
+
+import { parseArgs } from 'node:util';
+import { InputError } from '../../protocol/errors.js';
+import { FAULT_PROFILE_NAMES, startSim } from '../../sim/index.js';
+
+const USAGE = `usage: perpl sim [options]
+
+  --port P          listen port on 127.0.0.1 (default 0 = a free port)
+  --seed S          seed of the market flow and fault injection (default 1)
+  --block-ms MS     block interval (default 300)
+  --faults PROFILE  fault profile: ${FAULT_PROFILE_NAMES.join(', ')}
+  --markets LIST    comma-separated symbols to list (default: all)
+  --flow-rate N     synthetic flow steps per second (0 = no flow)
+  --home DIR        where keys/local-demo.json is written (default $PERPL_HOME or ~/.config/perpl)
+  --verbose         log requests and socket events to stderr
+  --quiet           log nothing to stderr`;
+
+function intOption(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new InputError(`--${name} must be an integer >= ${min}`);
+  return Number(text);
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      'block-ms': { type: 'string' },
+      faults: { type: 'string' },
+      markets: { type: 'string' },
+      'flow-rate': { type: 'string' },
+      home: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (values.faults !== undefined && !FAULT_PROFILE_NAMES.includes(values.faults)) {
+    throw new InputError(`unknown fault profile "${values.faults}"`, { hint: `one of: ${FAULT_PROFILE_NAMES.join(', ')}` });
+  }
+  const port = intOption('port', values.port, 0);
+  if (port !== undefined && port > 65535) throw new InputError('--port must be at most 65535');
+  const seed = intOption('seed', values.seed, 0);
+  const blockMs = intOption('block-ms', values['block-ms'], 1);
+  const flowStepsPerSec = intOption('flow-rate', values['flow-rate'], 0);
+  const sim = await startSim({
+    ...(port !== undefined ? { port } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(blockMs !== undefined ? { blockMs } : {}),
+    ...(flowStepsPerSec !== undefined ? { flowStepsPerSec } : {}),
+    ...(values.faults !== undefined ? { faults: values.faults } : {}),
+    ...(values.markets !== undefined ? { markets: values.markets.split(',') } : {}),
+    ...(values.home !== undefined ? { home: values.home } : {}),
+    verbose: values.verbose,
+    quiet: values.quiet,
+  });
+  process.stdout.write(
+    `${JSON.stringify({ rest: sim.rest, ws: sim.ws, chain_id: sim.chainId, demo_key_file: sim.demoKeyFile })}\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await sim.stop();
+  if (!values.quiet) process.stderr.write('sim: stopped\n');
+  return 0;
 }

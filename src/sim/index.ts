@@ -1,0 +1,12 @@
+// The local exchange: `startSim` runs it in-process (tests, `perpl sim`, the terminal's local network).
+export {
+  startSim,
+  SIM_CHAIN_ID,
+  type RunningSim,
+  type SimControl,
+  type SimOptions,
+  type SimWallet,
+} from './server/start-sim.js';
+export type { SimLimits } from './server/limits.js';
+export { DEFAULT_LIMITS } from './server/limits.js';
+export { FAULT_PROFILE_NAMES, type FaultEvent, type FaultKind, type FaultSpec } from './faults/index.js';

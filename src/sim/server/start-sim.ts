@@ -1,0 +1,193 @@
+// startSim: builds the engine, key store and server, creates the demo wallet and key, starts the clocks.
+
+import { randomBytes } from 'node:crypto';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { ScopeMask } from '../../protocol/index.js';
+import { createSimEngine } from '../engine/index.js';
+import type { SimEngine } from '../engine/types.js';
+import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
+import { selectMarkets } from '../markets.js';
+import { defaultHome, writeDemoKeyFile } from './demo-key-file.js';
+import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
+import { KeyStore } from './key-store.js';
+import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
+import { RequestAuthenticator } from './request-auth.js';
+import { SimServer } from './sim-server.js';
+import type { SimState } from './sim-state.js';
+
+export const SIM_CHAIN_ID = 31337;
+/** First head block: large enough to look like a live chain, small enough to read. */
+const START_BLOCK = 1_000_000;
+/** Demo wallet collateral: 100,000 AUSD in 6-dp atoms. */
+const DEMO_BALANCE = '100000000000';
+/** Default flow rate: a few hundred book updates per second across the default markets. */
+const DEFAULT_FLOW_STEPS_PER_SEC = 100;
+
+export interface SimOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  seed?: number;
+  /** Block interval; default 300 ms like Monad. */
+  blockMs?: number;
+  /** Fault profile name (see faults/profiles.ts); default none. */
+  faults?: string;
+  /** Market symbols to list (default: all). */
+  markets?: string[];
+  /** Flow steps per second (each step may move every market's book); 0 disables flow. */
+  flowStepsPerSec?: number;
+  /** Directory for keys/local-demo.json; default $PERPL_HOME or ~/.config/perpl. */
+  home?: string;
+  /** No diagnostic lines on stderr (fault log lines are printed unless quiet). */
+  quiet?: boolean;
+  /** Also log every REST request and socket event to stderr. */
+  verbose?: boolean;
+  /** Overrides of the enforced limits (idle window, rate limits, caps). */
+  limits?: Partial<SimLimits>;
+}
+
+export interface SimWallet {
+  address: string;
+  /** secp256k1 private key hex (for enrollment tests; a local throwaway). */
+  privateKey: string;
+  accountId?: number;
+}
+
+/** Test hooks. Everything here acts immediately on the running exchange. */
+export interface SimControl {
+  engine: SimEngine;
+  headBlock(): number;
+  /** A fresh wallet; by default with an exchange account holding `balance` atoms (default 100,000 AUSD) and fw on. */
+  createWallet(opts?: { balance?: string; orderForwarding?: boolean; account?: boolean }): SimWallet;
+  /** Registers an Ed25519 key directly (no enrollment); returns the token and the 32-byte seed as hex. */
+  issueKey(opts: { address: string; scopeMask: number; expiresAt?: number; ipCidrs?: string[] }): {
+    apiKey: string;
+    seedHex: string;
+  };
+  revokeKey(apiKey: string): void;
+  setFaults(profile: string | FaultSpec): void;
+  /** Every fault injected so far, oldest first. */
+  faultLog(): FaultEvent[];
+  pauseBlocks(): void;
+  resumeBlocks(): void;
+  /** Advances exactly one block (use with blocks paused). */
+  stepBlock(): void;
+  pauseFlow(): void;
+  resumeFlow(): void;
+  /** Closes every socket with `code` (default 1001; 1006 drops TCP without a close frame). */
+  dropConnections(code?: number): void;
+  /** Gives a wallet a referral code (none by default: ref-code answers 404). */
+  setRefCode(address: string, code: string): void;
+  /** Flow steps run and shed so far (benchmarks). */
+  flowStats(): { steps: number; shed: number };
+}
+
+export interface RunningSim {
+  rest: string;
+  ws: string;
+  chainId: number;
+  demoKeyFile: string;
+  port: number;
+  stop(): Promise<void>;
+  control: SimControl;
+}
+
+export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
+  const seed = opts.seed ?? 1;
+  const verbose = opts.verbose === true && opts.quiet !== true;
+  const log = (line: string): void => {
+    if (verbose) process.stderr.write(`sim: ${line}\n`);
+  };
+  const engine = createSimEngine({
+    chainId: SIM_CHAIN_ID,
+    seed,
+    markets: selectMarkets(opts.markets),
+    startTimeMs: Date.now(),
+  });
+  const keys = new KeyStore();
+  const faults = new FaultInjector(opts.faults ?? 'none', seed, (e) => {
+    if (opts.quiet !== true) process.stderr.write(`sim: fault ${e.kind} on ${e.socket}${e.detail ? ` (${e.detail})` : ''}\n`);
+  });
+  // The state reads the head block from the server, which is built from the state.
+  const serverRef: { current?: SimServer } = {};
+  const state: SimState = {
+    chainId: SIM_CHAIN_ID,
+    engine,
+    keys,
+    auth: new RequestAuthenticator(keys, SIM_CHAIN_ID),
+    faults,
+    limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    macSecret: new Uint8Array(randomBytes(32)),
+    head: () => serverRef.current?.head() ?? START_BLOCK,
+    refCodes: new Map(),
+    log,
+  };
+  const server = new SimServer(state, {
+    blockMs: opts.blockMs ?? 300,
+    flowStepsPerSec: opts.flowStepsPerSec ?? DEFAULT_FLOW_STEPS_PER_SEC,
+    startBlock: START_BLOCK,
+  });
+  serverRef.current = server;
+  const running = server;
+
+  const createWallet: SimControl['createWallet'] = (o = {}) => {
+    const privateKey = generatePrivateKey();
+    const address = privateKeyToAccount(privateKey).address.toLowerCase();
+    if (o.account === false) return { address, privateKey };
+    const accountId = engine.createAccount(address, o.balance ?? DEMO_BALANCE, {
+      orderForwarding: o.orderForwarding ?? true,
+    });
+    return { address, privateKey, accountId };
+  };
+  const issueKey: SimControl['issueKey'] = (o) => {
+    const seedBytes = newEd25519Seed();
+    const stored = keys.add(
+      {
+        publicKey: ed25519PublicKey(seedBytes),
+        address: o.address,
+        scopeMask: o.scopeMask,
+        label: 'issued by test hook',
+        ...(o.expiresAt !== undefined ? { expiresAt: o.expiresAt } : {}),
+        ...(o.ipCidrs ? { ipCidrs: o.ipCidrs } : {}),
+      },
+      Date.now(),
+    );
+    return { apiKey: stored.token, seedHex: Buffer.from(seedBytes).toString('hex') };
+  };
+
+  const port = await server.listen(opts.port ?? 0);
+  const rest = `http://127.0.0.1:${port}/api`;
+  const ws = `ws://127.0.0.1:${port}`;
+
+  const demo = createWallet({ balance: DEMO_BALANCE, orderForwarding: true });
+  const demoKey = issueKey({ address: demo.address, scopeMask: ScopeMask.ReadTrade });
+  const demoKeyFile = writeDemoKeyFile(opts.home ?? defaultHome(), {
+    api_key: demoKey.apiKey,
+    private_key: demoKey.seedHex,
+    network: 'local',
+    chain_id: SIM_CHAIN_ID,
+    scope_mask: ScopeMask.ReadTrade,
+    expires_at: 0,
+    rest,
+    ws,
+  });
+  server.startClocks();
+
+  const control: SimControl = {
+    engine,
+    headBlock: () => running.head(),
+    createWallet,
+    issueKey,
+    revokeKey: (apiKey) => keys.revoke(apiKey),
+    setFaults: (p) => faults.set(p),
+    faultLog: () => faults.log(),
+    pauseBlocks: () => running.pauseBlocks(),
+    resumeBlocks: () => running.resumeBlocks(),
+    stepBlock: () => running.stepBlock(),
+    pauseFlow: () => running.pauseFlow(),
+    resumeFlow: () => running.resumeFlow(),
+    dropConnections: (code) => running.dropConnections(code),
+    setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
+    flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
+  };
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, port, stop: () => running.stop(), control };
+}
