@@ -23,7 +23,7 @@ import {
 } from '../../transport/ws/index.js';
 import { connectionView } from './health.js';
 import { RequestBudget } from './request-budget.js';
-import { chainStreams, marketStreams, StreamRoutes } from './streams.js';
+import { chainStreams, marketStreams, StreamRoutes, type Route, type StreamKind } from './streams.js';
 import type { MarketDataSnapshot, SnapshotWants } from './snapshot-types.js';
 
 export type { MarketDataSnapshot, SnapshotWants } from './snapshot-types.js';
@@ -87,6 +87,8 @@ export class MarketDataSession {
   private changes = 0;
   private lastTimeKey = '';
   private cached: { version: number; wants: SnapshotWants; snapshot: MarketDataSnapshot } | null = null;
+  /** Frames that carried a stream we do not (or no longer) subscribe to: they must stop after a switch. */
+  private unroutedFrames = 0;
   private readonly stats = { framesReceived: 0, malformedFrames: 0, resyncs: 0, lastFrameAtMs: null as number | null };
 
   constructor(opts: MarketDataSessionOptions) {
@@ -121,6 +123,11 @@ export class MarketDataSession {
   /** Successful connections so far (increments on every reconnect). */
   get epoch(): number {
     return this.socket.epoch;
+  }
+
+  /** Diagnostics: frames dropped because their stream is not (or no longer) ours. */
+  get unroutedFrameCount(): number {
+    return this.unroutedFrames;
   }
 
   start(): void {
@@ -316,7 +323,7 @@ export class MarketDataSession {
         return;
       }
       case 100: {
-        if (!this.routes.route(frame.sid, 'heartbeat')) return;
+        if (!this.routed(frame.sid, 'heartbeat')) return;
         this.markData(at);
         const result = this.sequence.observe(frame.sn);
         if (result.kind === 'gap') return this.resync(describeGap(result));
@@ -325,13 +332,13 @@ export class MarketDataSession {
         return;
       }
       case 9: {
-        if (!this.routes.route(frame.sid, 'market-state')) return;
+        if (!this.routed(frame.sid, 'market-state')) return;
         this.markData(at);
         for (const key in frame.d) this.states.set(Number(key), frame.d[key] as MarketState);
         return;
       }
       case 10: {
-        if (!this.routes.route(frame.sid, 'funding')) return;
+        if (!this.routed(frame.sid, 'funding')) return;
         this.markData(at);
         for (const key in frame.d) {
           const event = frame.d[key] as FundingEvent;
@@ -344,7 +351,7 @@ export class MarketDataSession {
       }
       case 15:
       case 16: {
-        const route = this.routes.route(frame.sid, 'order-book');
+        const route = this.routed(frame.sid, 'order-book');
         if (!route || route.key.kind !== 'order-book' || route.key.market !== this.market.id) return;
         this.markData(at);
         if (frame.at?.t !== undefined) this.latencyMs = Math.max(0, at - frame.at.t);
@@ -361,7 +368,7 @@ export class MarketDataSession {
       }
       case 17:
       case 18: {
-        const route = this.routes.route(frame.sid, 'trades');
+        const route = this.routed(frame.sid, 'trades');
         if (!route || route.key.kind !== 'trades' || route.key.market !== this.market.id) return;
         this.markData(at);
         if (frame.mt === 17) this.trades.applySnapshot(frame.d, at);
@@ -370,7 +377,7 @@ export class MarketDataSession {
       }
       case 11:
       case 12: {
-        const route = this.routes.route(frame.sid, 'candles');
+        const route = this.routed(frame.sid, 'candles');
         if (!route || route.key.kind !== 'candles') return;
         if (route.key.market !== this.market.id || route.key.resolution !== this.res || frame.r !== this.res) return;
         this.markData(at);
@@ -381,6 +388,12 @@ export class MarketDataSession {
       default:
         return; // pong, status, gas, market-config: nothing this session shows
     }
+  }
+
+  private routed(sid: number | undefined, kind: StreamKind): Route | null {
+    const route = this.routes.route(sid, kind);
+    if (!route) this.unroutedFrames += 1;
+    return route;
   }
 
   private markData(at: number): void {
