@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { EngineDriver, ONE_BTC, PX } from './testkit.js';
+
+const last = <T>(rows: T[]): T => {
+  const row = rows[rows.length - 1];
+  if (row === undefined) throw new Error('no rows');
+  return row;
+};
+
+describe('matching', () => {
+  it('fills the better price first, then the older order within a price (price-time priority)', () => {
+    const d = new EngineDriver();
+    const m1 = d.account('m1');
+    const m2 = d.account('m2');
+    const m3 = d.account('m3');
+    const taker = d.account('t');
+    const older = d.limit(m1, 'sell', PX + 10, 300);
+    const newer = d.limit(m2, 'sell', PX + 10, 300);
+    const better = d.limit(m3, 'sell', PX, 300);
+    const out = (d.send(taker, { t: 1, p: PX + 10, s: 700, fl: 4 }), d.block());
+    const fills = out.accounts.get(taker)?.fills ?? [];
+    expect(fills.map((f) => [f.p, f.s])).toEqual([
+      [PX, 300],
+      [PX + 10, 300],
+      [PX + 10, 100],
+    ]);
+    expect(out.accounts.get(m3)?.orders.map((o) => [o.oid, o.st, o.sr])).toEqual([[better.oid, 4, 22]]);
+    expect(out.accounts.get(m1)?.orders.map((o) => [o.oid, o.st])).toEqual([[older.oid, 4]]);
+    expect(out.accounts.get(m2)?.orders.map((o) => [o.oid, o.st, o.fs])).toEqual([[newer.oid, 3, 100]]);
+    expect(d.engine.book(1, 5).ask).toEqual([{ p: PX + 10, s: 200, o: 1 }]);
+    expect(out.book.get(1)?.ask).toEqual([
+      { p: PX, s: 0, o: 0 },
+      { p: PX + 10, s: 200, o: 1 },
+    ]);
+  });
+
+  it('a crossing limit order takes what it can and rests the rest as PartiallyFilled', () => {
+    const d = new EngineDriver();
+    const mm = d.account('mm');
+    const a = d.account('a');
+    d.limit(mm, 'sell', PX, 400);
+    const row = d.limit(a, 'buy', PX + 50, 1000);
+    expect(row).toMatchObject({ st: 3, sr: 35, fs: 400, os: 1000, fp: PX });
+    expect(row.scid).toBeGreaterThan(0);
+    expect(d.engine.book(1, 5)).toEqual({ bid: [{ p: PX + 50, s: 600, o: 1 }], ask: [] });
+  });
+
+  it('IOC fills what it can and never rests; nothing to fill ends Canceled', () => {
+    const d = new EngineDriver();
+    const mm = d.account('mm');
+    const a = d.account('a');
+    d.limit(mm, 'sell', PX, 400);
+    expect(last(d.exec(a, { t: 1, p: PX, s: 1000, fl: 4 }))).toMatchObject({ st: 4, sr: 16, fs: 400, r: true });
+    expect(d.engine.book(1, 5).bid).toEqual([]);
+    expect(last(d.exec(a, { t: 1, p: PX, s: 1000, fl: 4 }))).toMatchObject({ st: 5, sr: 16, fs: 0, r: true });
+  });
+
+  it('a market order never trades beyond its slippage bound from the mark', () => {
+    const d = new EngineDriver();
+    const mm = d.account('mm');
+    const a = d.account('a');
+    d.limit(mm, 'sell', PX + 60, 100); // +0.9 bps
+    d.limit(mm, 'sell', PX + 6700, 100); // +100 bps: exactly at the default cap
+    d.limit(mm, 'sell', PX + 6800, 100); // beyond it
+    const row = last(d.exec(a, { t: 1, p: 0, s: 300, fl: 4 }));
+    expect(row).toMatchObject({ st: 4, sr: 16, fs: 200 });
+    expect(d.engine.book(1, 5).ask).toEqual([{ p: PX + 6800, s: 100, o: 1 }]);
+    // A tighter ms stops earlier.
+    d.limit(mm, 'sell', PX + 60, 100);
+    d.limit(mm, 'sell', PX + 700, 100); // ~10 bps
+    expect(last(d.exec(a, { t: 1, p: 0, s: 200, fl: 4, ms: 5 }))).toMatchObject({ fs: 100 });
+  });
+
+  it('a fully filled taker is Filled sr 43 and the maker gets fills with l 1, the taker l 2, fees from micros', () => {
+    const d = new EngineDriver();
+    const mm = d.account('mm');
+    const a = d.account('a');
+    d.limit(mm, 'sell', PX, ONE_BTC);
+    d.send(a, { t: 1, p: 0, s: ONE_BTC, fl: 4 });
+    const out = d.block();
+    expect(last(out.accounts.get(a)?.orders ?? [])).toMatchObject({ st: 4, sr: 43, r: true, scid: 0 });
+    // Notional 67,000 AUSD: taker 345 micros = 23.115, maker 45 micros = 3.015.
+    expect(out.accounts.get(a)?.fills).toMatchObject([{ l: 2, p: PX, s: ONE_BTC, f: '23115000' }]);
+    expect(out.accounts.get(mm)?.fills).toMatchObject([{ l: 1, p: PX, s: ONE_BTC, f: '3015000' }]);
+    expect(out.trades.get(1)).toMatchObject([{ p: PX, s: ONE_BTC, sd: 1 }]);
+  });
+
+  it('an order never trades against its own account: the resting one is cleared', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    const mm = d.account('mm');
+    const own = d.limit(a, 'sell', PX, 100);
+    d.limit(mm, 'sell', PX + 10, 100);
+    d.send(a, { t: 1, p: PX + 10, s: 100, fl: 4 });
+    const rows = d.block().accounts.get(a)?.orders ?? [];
+    expect(rows.find((r) => r.oid === own.oid)).toMatchObject({ st: 5, sr: 9, r: true });
+    expect(last(rows)).toMatchObject({ st: 4, fs: 100, fp: PX + 10 });
+  });
+
+  it('cancel removes the order (st 5 sr 28 r:true) and releases its lock', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    const row = d.limit(a, 'buy', PX, ONE_BTC, { lv: 1000 });
+    expect(BigInt(d.engine.ledger(a).locked)).toBeGreaterThan(6_700_000_000n);
+    expect(last(d.exec(a, { t: 5, oid: row.oid }))).toMatchObject({ oid: row.oid, rq: row.rq, st: 5, sr: 28, r: true });
+    expect(d.engine.ledger(a)).toMatchObject({ locked: '0', orders: [] });
+    expect(d.engine.book(1, 5).bid).toEqual([]);
+  });
+
+  it('change keeps queue priority only for a smaller size at the same price', () => {
+    const d = new EngineDriver();
+    const first = d.account('first');
+    const second = d.account('second');
+    const taker = d.account('taker');
+    const a = d.limit(first, 'sell', PX, 500);
+    d.limit(second, 'sell', PX, 500);
+    expect(last(d.exec(first, { t: 7, oid: a.oid, p: PX, s: 300 }))).toMatchObject({ oid: a.oid, st: 2, sr: 31, os: 300 });
+    d.send(taker, { t: 1, p: PX, s: 100, fl: 4 });
+    expect(d.block().accounts.get(first)?.fills).toHaveLength(1); // still first in the queue
+    expect(last(d.exec(first, { t: 7, oid: a.oid, p: PX, s: 900 }))).toMatchObject({ st: 3, sr: 31, os: 900 });
+    d.send(taker, { t: 1, p: PX, s: 100, fl: 4 });
+    const out = d.block();
+    expect(out.accounts.get(first)?.fills ?? []).toHaveLength(0); // moved behind `second`
+    expect(out.accounts.get(second)?.fills).toHaveLength(1);
+  });
+
+  it('a changed price that crosses trades at once', () => {
+    const d = new EngineDriver();
+    const mm = d.account('mm');
+    const a = d.account('a');
+    d.limit(mm, 'sell', PX, 100);
+    const bid = d.limit(a, 'buy', PX - 100, 100);
+    expect(last(d.exec(a, { t: 7, oid: bid.oid, p: PX, s: 100 }))).toMatchObject({ st: 4, fs: 100 });
+  });
+
+  it('a resting order with tif expires after that block (st 6)', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    const row = d.limit(a, 'buy', PX, 100, { tif: d.head + 3 });
+    d.block();
+    d.block();
+    expect(d.engine.openOrders(a)).toHaveLength(1);
+    d.block();
+    d.block();
+    expect(d.engine.openOrders(a)).toHaveLength(0);
+    expect(d.orderRows(a).find((r) => r.oid === row.oid && r.st === 6)).toMatchObject({ r: true });
+    expect(d.engine.ledger(a).locked).toBe('0');
+  });
+});

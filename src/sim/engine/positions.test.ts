@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { EngineDriver, ONE_BTC, PX } from './testkit.js';
+
+const last = <T>(rows: T[]): T => {
+  const row = rows[rows.length - 1];
+  if (row === undefined) throw new Error('no rows');
+  return row;
+};
+
+/** Opens a long of `size` for `a` at PX through a fresh maker; returns the maker. */
+function openLong(d: EngineDriver, a: number, size: number, lv = 1000): number {
+  const mm = d.account(`mm${d.head}`);
+  d.limit(mm, 'sell', PX, size);
+  d.exec(a, { t: 1, p: 0, s: size, fl: 4, lv });
+  return mm;
+}
+
+describe('positions and settlement', () => {
+  it('opening debits margin + fee from the balance into collateral (et 4 a = -(margin+fee))', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    openLong(d, a, ONE_BTC);
+    const [pos] = d.engine.openPositions(a);
+    // 67,000 at 10x = 6,700 margin; taker fee 23.115.
+    expect(pos).toMatchObject({ st: 1, sd: 1, s: ONE_BTC, ep: PX, c: '6700000000', lv: 1000 });
+    expect(d.balance(a)).toBe(1_000_000_000_000n - 6_700_000_000n - 23_115_000n);
+    const settlement = d.engine.accountHistory(a).find((e) => e.et === 4);
+    expect(settlement).toMatchObject({ a: '-6723115000', f: '23115000', m: 1 });
+    expect(d.conserved()).toBe(true);
+  });
+
+  it('a full close realises PnL to the balance and reports st 2, s 0, c "0" with xp', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    openLong(d, a, ONE_BTC);
+    const before = d.balance(a);
+    const buyer = d.account('buyer');
+    d.limit(buyer, 'buy', PX + 1000, ONE_BTC); // +100 AUSD
+    d.send(a, { t: 3, p: 0, s: ONE_BTC, fl: 4, lv: 0 });
+    const out = d.block();
+    const rows = out.accounts.get(a)?.positions ?? [];
+    expect(last(rows)).toMatchObject({ st: 2, sr: 13, s: 0, c: '0', xp: PX + 1000 });
+    // margin back + 100 PnL - taker fee on 67,100 (23.1495 -> 23.150)
+    expect(d.balance(a) - before).toBe(6_700_000_000n + 100_000_000n - 23_149_500n);
+    expect(d.engine.openPositions(a)).toEqual([]);
+    expect(d.conserved()).toBe(true);
+  });
+
+  it('a partial close releases margin pro rata and keeps pid and entry', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    openLong(d, a, 3000);
+    const pid = d.engine.openPositions(a)[0]?.pid;
+    const buyer = d.account('buyer');
+    d.limit(buyer, 'buy', PX - 100, 1000); // 10 AUSD lower: a loss
+    const before = d.balance(a);
+    d.exec(a, { t: 3, p: 0, s: 1000, fl: 4 });
+    const [pos] = d.engine.openPositions(a);
+    expect(pos).toMatchObject({ pid, s: 2000, ep: PX, c: '134000000' });
+    // 1/3 of the 201 AUSD margin comes back, minus the 0.1 AUSD loss and the taker fee.
+    const released = 201_000_000n - BigInt(pos?.c ?? '0');
+    const fee = (669_900n * 1000n * 345n + 999_999n) / 1_000_000n;
+    expect(d.balance(a) - before).toBe(released - 100_000n - fee);
+    expect(d.conserved()).toBe(true);
+  });
+
+  it('a market close larger than the position is clamped to it', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    openLong(d, a, 1000);
+    const buyer = d.account('buyer');
+    d.limit(buyer, 'buy', PX, 5000);
+    expect(last(d.exec(a, { t: 3, p: 0, s: 5000, fl: 4 }))).toMatchObject({ st: 4, os: 1000, fs: 1000 });
+    expect(d.engine.openPositions(a)).toEqual([]);
+    expect(d.engine.book(1, 1).bid).toEqual([{ p: PX, s: 4000, o: 1 }]);
+  });
+
+  it('selling more than the long on an open inverts it: a close row (sr 13) and a new short (sr 18)', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    openLong(d, a, 1000);
+    const oldPid = d.engine.openPositions(a)[0]?.pid;
+    const buyer = d.account('buyer');
+    d.limit(buyer, 'buy', PX, 3000);
+    d.send(a, { t: 2, p: 0, s: 3000, fl: 4, lv: 1000 });
+    const rows = d.block().accounts.get(a)?.positions ?? [];
+    expect(rows.map((r) => [r.pid === oldPid, r.st, r.sr, r.sd, r.s])).toEqual([
+      [true, 2, 13, 1, 0],
+      [false, 1, 18, 2, 2000],
+    ]);
+    expect(d.engine.openPositions(a)).toMatchObject([{ sd: 2, s: 2000 }]);
+    expect(d.conserved()).toBe(true);
+  });
+
+  it('collateral increase is credited and yet reported st 7 sr 32 (the live quirk), with et 3', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    openLong(d, a, 1000);
+    const before = d.balance(a);
+    d.send(a, { t: 6, a: '5000000', s: 0, p: 0, lv: 0 });
+    const out = d.block();
+    expect(last(out.accounts.get(a)?.orders ?? [])).toMatchObject({ st: 7, sr: 32 });
+    expect(last(out.accounts.get(a)?.positions ?? [])).toMatchObject({ sr: 6, c: String(67_000_000n + 5_000_000n) });
+    expect(out.accounts.get(a)?.account?.h).toMatchObject([{ et: 3, a: '-5000000' }]);
+    expect(d.balance(a)).toBe(before - 5_000_000n);
+    expect(d.engine.ledger(a).lfr).toBe(2); // it did reach the contract
+    expect(d.conserved()).toBe(true);
+  });
+
+  it('leverage above the market maximum is clamped to it', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    openLong(d, a, ONE_BTC, 10_000); // asks 100x, BTC allows 15x
+    expect(d.engine.openPositions(a)[0]).toMatchObject({ lv: 1500, c: String(6_700_000_000n * 10n / 15n + 1n) });
+  });
+
+  it('account stats track volume, fees and realised PnL', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    openLong(d, a, 1000);
+    const buyer = d.account('buyer');
+    d.limit(buyer, 'buy', PX + 1000, 1000);
+    d.send(a, { t: 3, p: 0, s: 1000, fl: 4 });
+    const stats = d.block().accounts.get(a)?.stats;
+    expect(stats).toMatchObject({ id: a, td: '1000000000000', tt: 1, wr: 10_000 });
+    expect(BigInt(stats?.tv ?? '0')).toBe(670_000_000n + 671_000_000n);
+  });
+});

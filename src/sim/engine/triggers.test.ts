@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { EngineDriver, PX } from './testkit.js';
+
+const last = <T>(rows: T[]): T => {
+  const row = rows[rows.length - 1];
+  if (row === undefined) throw new Error('no rows');
+  return row;
+};
+
+/** Long 1000 for `a` at PX; a deep bid ladder below so closes can fill. */
+function setup(d: EngineDriver): { a: number; pid: number; mm: number } {
+  const a = d.account('a');
+  const mm = d.account('mm');
+  d.limit(mm, 'sell', PX, 1000);
+  d.exec(a, { t: 1, p: 0, s: 1000, fl: 4 });
+  const pid = d.engine.openPositions(a)[0]?.pid ?? 0;
+  return { a, pid, mm };
+}
+
+/** A trade between two fresh accounts at `price` (moves the last price). */
+function printTrade(d: EngineDriver, price: number): void {
+  const s = d.account(`s${d.head}`);
+  const b = d.account(`b${d.head}`);
+  d.limit(s, 'sell', price, 10);
+  d.exec(b, { t: 1, p: price, s: 10, fl: 4 });
+}
+
+describe('trigger orders', () => {
+  it('a take-profit on last price stays Untriggered until a trade crosses tp, then fires and closes', () => {
+    const d = new EngineDriver();
+    const { a, pid } = setup(d);
+    const tp = last(d.exec(a, { t: 3, p: 0, s: 1000, tp: PX + 1000, tpc: 1, lp: pid, fl: 4, lv: 0 }));
+    expect(tp).toMatchObject({ st: 8, tp: PX + 1000, tpc: 1, lp: pid });
+    expect(d.engine.openOrders(a)).toHaveLength(1);
+    const bidder = d.account('bidder');
+    d.limit(bidder, 'buy', PX + 900, 5000);
+    printTrade(d, PX + 999);
+    expect(d.engine.openPositions(a)).toHaveLength(1);
+    printTrade(d, PX + 1000);
+    const rows = d.orderRows(a).filter((r) => r.oid === tp.oid).map((r) => r.st);
+    expect(rows).toEqual([8, 9, 4]);
+    expect(d.engine.openPositions(a)).toEqual([]);
+    expect(d.engine.openOrders(a)).toEqual([]);
+  });
+
+  it('a stop-loss on mark fires when the mark crosses (setOraclePrice)', () => {
+    const d = new EngineDriver();
+    const { a, pid } = setup(d);
+    const bidder = d.account('bidder');
+    d.limit(bidder, 'buy', PX - 2000, 5000);
+    const sl = last(d.exec(a, { t: 3, p: 0, s: 1000, tp: PX - 1500, tpc: 4, lp: pid, fl: 4, lv: 0, ms: 500 }));
+    d.engine.setOraclePrice(1, PX - 1400);
+    d.block();
+    expect(d.engine.openOrders(a)).toHaveLength(1);
+    d.engine.setOraclePrice(1, PX - 1500);
+    d.block();
+    expect(d.orderRows(a).filter((r) => r.oid === sl.oid).map((r) => r.st)).toEqual([8, 9, 4]);
+    expect(d.engine.openPositions(a)).toEqual([]);
+  });
+
+  it('an lp-linked trigger is cancelled when its position is closed by another order', () => {
+    const d = new EngineDriver();
+    const { a, pid } = setup(d);
+    const tp = last(d.exec(a, { t: 3, p: 0, s: 1000, tp: PX + 5000, tpc: 1, lp: pid, fl: 4 }));
+    const bidder = d.account('bidder');
+    d.limit(bidder, 'buy', PX, 1000);
+    d.exec(a, { t: 3, p: 0, s: 1000, fl: 4 });
+    expect(last(d.orderRows(a).filter((r) => r.oid === tp.oid))).toMatchObject({ st: 5, r: true });
+    expect(d.engine.openOrders(a)).toEqual([]);
+  });
+
+  it('a trigger naming a position that is not the account\'s fails sr 58', () => {
+    const d = new EngineDriver();
+    const { a, pid } = setup(d);
+    expect(last(d.exec(a, { t: 3, p: 0, s: 1000, tp: PX + 5000, tpc: 1, lp: pid + 1, fl: 4 }))).toMatchObject({ st: 7, sr: 58 });
+  });
+
+  it('a tr-linked trigger arms only when its parent request fills', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    const mm = d.account('mm');
+    const parent = d.limit(a, 'buy', PX - 100, 1000); // rests
+    // Would fire at once on last (PX >= PX - 50), but must wait for the parent.
+    const child = last(d.exec(a, { t: 3, p: 0, s: 1000, tp: PX - 50, tpc: 1, tr: parent.rq, fl: 4 }));
+    expect(child.st).toBe(8);
+    d.block();
+    expect(d.engine.openOrders(a).map((o) => o.oid)).toEqual([parent.oid, child.oid]);
+    d.exec(mm, { t: 2, p: PX - 100, s: 1000, fl: 4 }); // parent fills: last = PX - 100, below tp
+    expect(d.engine.openOrders(a).map((o) => o.oid)).toEqual([child.oid]);
+    const bidder = d.account('bidder');
+    d.limit(bidder, 'buy', PX - 60, 1000);
+    printTrade(d, PX - 50);
+    expect(d.orderRows(a).filter((r) => r.oid === child.oid).map((r) => r.st)).toEqual([8, 9, 4]);
+  });
+
+  it('a tr-linked trigger is cancelled when its parent fails or is cancelled unfilled', () => {
+    const d = new EngineDriver();
+    const a = d.account('a', '1000000'); // 1 AUSD: too little to open
+    const failing = last(d.exec(a, { t: 1, p: PX, s: 100_000 }));
+    expect(failing).toMatchObject({ st: 7, sr: 1 });
+    const orphan = last(d.exec(a, { t: 3, p: 0, s: 10, tp: PX, tpc: 1, tr: failing.rq }));
+    expect(orphan.st).toBe(5);
+    const b = d.account('b');
+    const parent = d.limit(b, 'buy', PX - 100, 10);
+    const child = last(d.exec(b, { t: 3, p: 0, s: 10, tp: PX + 100, tpc: 1, tr: parent.rq }));
+    d.exec(b, { t: 5, oid: parent.oid });
+    expect(last(d.orderRows(b).filter((r) => r.oid === child.oid))).toMatchObject({ st: 5, r: true });
+    expect(d.engine.openOrders(b)).toEqual([]);
+  });
+
+  it('more than max_account_trigger_orders resting triggers fails sr 24', () => {
+    const d = new EngineDriver({ maxTriggers: 3 });
+    const a = d.account('a');
+    for (let i = 0; i < 3; i++) expect(last(d.exec(a, { t: 1, p: 0, s: 10, tp: PX + 10_000 + i, tpc: 1 })).st).toBe(8);
+    expect(last(d.exec(a, { t: 1, p: 0, s: 10, tp: PX + 20_000, tpc: 1 }))).toMatchObject({ st: 7, sr: 24 });
+    expect(d.engine.openOrders(a)).toHaveLength(3);
+  });
+});
