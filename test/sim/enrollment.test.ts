@@ -1,0 +1,193 @@
+// Programmatic enrollment over real HTTP: payload -> wallet signature + Ed25519 proof of possession ->
+// enroll, and every refusal the live service documents.
+
+import { createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hashTypedData, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Eip712TypedData } from '../../src/protocol/frames.js';
+import { startSim, type RunningSim, type SimWallet } from '../../src/sim/index.js';
+import { signedGet, signedInTrading } from './helpers.js';
+
+const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+interface Ed25519Pair {
+  seed: Buffer;
+  publicHex: string;
+  signRaw(msg: Uint8Array): string;
+}
+
+function newKeyPair(): Ed25519Pair {
+  const seed = randomBytes(32);
+  const priv = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const spki = createPublicKey(priv).export({ format: 'der', type: 'spki' });
+  return {
+    seed,
+    publicHex: `0x${spki.subarray(spki.length - 32).toString('hex')}`,
+    signRaw: (msg) => `0x${sign(null, Buffer.from(msg), priv).toString('hex')}`,
+  };
+}
+
+function viemForm(td: Eip712TypedData) {
+  const { EIP712Domain: _d, ...types } = td.types;
+  return {
+    domain: { ...td.domain, chainId: BigInt(td.domain['chainId'] as string) },
+    types,
+    primaryType: td.primaryType,
+    message: { ...td.message, time: BigInt(td.message['time'] as string) },
+  } as Parameters<typeof hashTypedData>[0];
+}
+
+let sim: RunningSim;
+let wallet: SimWallet;
+
+beforeAll(async () => {
+  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 100, flowStepsPerSec: 0, quiet: true });
+  wallet = sim.control.createWallet();
+});
+afterAll(() => sim.stop());
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${sim.rest}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+async function payload(w: SimWallet, pair: Ed25519Pair, extra: Record<string, unknown> = {}) {
+  const res = await post('/v1/api-key/payload', {
+    chain_id: sim.chainId,
+    address: w.address,
+    public_key: pair.publicHex,
+    scope_mask: 2,
+    label: 'test',
+    ...extra,
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { typed_data: Eip712TypedData; mac: string };
+}
+
+async function enrollBody(w: SimWallet, pair: Ed25519Pair, p: { typed_data: Eip712TypedData; mac: string }) {
+  const account = privateKeyToAccount(w.privateKey as Hex);
+  const signature = await account.signTypedData(viemForm(p.typed_data) as Parameters<typeof account.signTypedData>[0]);
+  const digest = Buffer.from(hashTypedData(viemForm(p.typed_data)).slice(2), 'hex');
+  return { chain_id: sim.chainId, address: w.address, typed_data: p.typed_data, mac: p.mac, signature, pop_signature: pair.signRaw(digest) };
+}
+
+describe('API-key enrollment', () => {
+  it('happy-path: the enrolled key signs REST and trading sign-in; scope 2 is reported as 3', async () => {
+    const pair = newKeyPair();
+    const p = await payload(wallet, pair, { ip_cidrs: ['127.0.0.1/32'] });
+    expect(p.typed_data.message['scope']).toBe('3');
+    expect(p.typed_data.domain['chainId']).toBe('0x7a69');
+    const res = await post('/v1/api-key/enroll', await enrollBody(wallet, pair, p));
+    expect(res.status).toBe(200);
+    const info = ((await res.json()) as { api_key: { api_key: string; scope_mask: number; ip_cidrs: string[] } }).api_key;
+    expect(info.scope_mask).toBe(3);
+    expect(info.ip_cidrs).toEqual(['127.0.0.1/32']);
+    const key = { apiKey: info.api_key, seedHex: pair.seed.toString('hex') };
+    expect((await signedGet(sim.rest, sim.chainId, key, '/v1/trading/wallet')).status).toBe(200);
+    (await signedInTrading(sim.ws, sim.chainId, key)).close();
+  });
+
+  it('bad-mac-400: a payload altered after issue (scope widened) is refused', async () => {
+    const pair = newKeyPair();
+    const p = await payload(wallet, pair, { scope_mask: 1 });
+    const altered = { ...p, typed_data: { ...p.typed_data, message: { ...p.typed_data.message, scope: '3' } } };
+    expect((await post('/v1/api-key/enroll', await enrollBody(wallet, pair, altered))).status).toBe(400);
+  });
+
+  it('wrong-chain-400: payload and enroll for another chain id are refused', async () => {
+    const pair = newKeyPair();
+    expect((await post('/v1/api-key/payload', { chain_id: 143, address: wallet.address, public_key: pair.publicHex, scope_mask: 1, label: 'x' })).status).toBe(400);
+    const body = await enrollBody(wallet, pair, await payload(wallet, pair));
+    expect((await post('/v1/api-key/enroll', { ...body, chain_id: 143 })).status).toBe(400);
+  });
+
+  it('payload-validation-400: more than 4 CIDRs, an invalid CIDR, a bad public key or missing label are refused', async () => {
+    const pair = newKeyPair();
+    const base = { chain_id: sim.chainId, address: wallet.address, public_key: pair.publicHex, scope_mask: 3, label: 'x' };
+    const bad = [
+      { ...base, ip_cidrs: ['1.0.0.0/8', '2.0.0.0/8', '3.0.0.0/8', '4.0.0.0/8', '5.0.0.0/8'] },
+      { ...base, ip_cidrs: ['10.0.0.0/40'] },
+      { ...base, public_key: '0x1234' },
+      { ...base, label: '' },
+      { ...base, scope_mask: 8 },
+    ];
+    for (const b of bad) expect((await post('/v1/api-key/payload', b)).status, JSON.stringify(b)).toBe(400);
+  });
+
+  it('stale-payload-400: a payload older than 15 minutes is refused', async () => {
+    const stale = await startSim({
+      home: mkdtempSync(join(tmpdir(), 'perpl-sim-')),
+      blockMs: 200,
+      flowStepsPerSec: 0,
+      quiet: true,
+      limits: { enrollPayloadMaxAgeMs: -1 },
+    });
+    try {
+      const w = stale.control.createWallet();
+      const pair = newKeyPair();
+      const pres = await fetch(`${stale.rest}/v1/api-key/payload`, {
+        method: 'POST',
+        body: JSON.stringify({ chain_id: stale.chainId, address: w.address, public_key: pair.publicHex, scope_mask: 3, label: 'x' }),
+      });
+      const p = (await pres.json()) as { typed_data: Eip712TypedData; mac: string };
+      const body = await enrollBody(w, pair, p);
+      const res = await fetch(`${stale.rest}/v1/api-key/enroll`, { method: 'POST', body: JSON.stringify(body) });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toMatch(/stale/);
+    } finally {
+      await stale.stop();
+    }
+  });
+
+  it('bad-wallet-signature-refused: a signature by another wallet or a wrong pop is not enrolled', async () => {
+    const pair = newKeyPair();
+    const p = await payload(wallet, pair);
+    const other = sim.control.createWallet();
+    const byOther = await enrollBody(other, pair, p);
+    expect((await post('/v1/api-key/enroll', { ...byOther, address: wallet.address })).status).toBe(401);
+    const good = await enrollBody(wallet, pair, p);
+    const wrongPop = newKeyPair().signRaw(new Uint8Array(32));
+    expect((await post('/v1/api-key/enroll', { ...good, pop_signature: wrongPop })).status).toBe(401);
+  });
+
+  it('origin-not-allowed-422: a foreign Origin is refused; an allow-listed one is recorded', async () => {
+    const pair = newKeyPair();
+    const body = { chain_id: sim.chainId, address: wallet.address, public_key: pair.publicHex, scope_mask: 3, label: 'x' };
+    expect((await post('/v1/api-key/payload', body, { origin: 'https://example.com' })).status).toBe(422);
+    const ok = await post('/v1/api-key/payload', body, { origin: 'https://app.perpl.xyz' });
+    expect(ok.status).toBe(200);
+    const p = (await ok.json()) as { typed_data: Eip712TypedData; mac: string };
+    expect(p.typed_data.message['origin']).toBe('https://app.perpl.xyz');
+    expect((await post('/v1/api-key/enroll', await enrollBody(wallet, pair, p), { origin: 'https://evil.example' })).status).toBe(422);
+  });
+
+  it('no-account-404: a wallet without an exchange account, or an unknown target_profile, is refused', async () => {
+    const bare = sim.control.createWallet({ account: false });
+    const pair = newKeyPair();
+    expect((await post('/v1/api-key/enroll', await enrollBody(bare, pair, await payload(bare, pair)))).status).toBe(404);
+    const pair2 = newKeyPair();
+    const target = sim.control.createWallet({ account: false }).address;
+    const body = await enrollBody(wallet, pair2, await payload(wallet, pair2, { target_profile: target }));
+    expect((await post('/v1/api-key/enroll', { ...body, target_profile: target })).status).toBe(404);
+  });
+
+  it('key-reuse-409: a public key already registered cannot be enrolled again', async () => {
+    const pair = newKeyPair();
+    expect((await post('/v1/api-key/enroll', await enrollBody(wallet, pair, await payload(wallet, pair)))).status).toBe(200);
+    expect((await post('/v1/api-key/enroll', await enrollBody(wallet, pair, await payload(wallet, pair)))).status).toBe(409);
+  });
+
+  it('key-limit-423: a profile with 16 active keys cannot enroll a 17th', async () => {
+    const w = sim.control.createWallet();
+    for (let i = 0; i < 16; i++) sim.control.issueKey({ address: w.address, scopeMask: 1 });
+    const pair = newKeyPair();
+    expect((await post('/v1/api-key/enroll', await enrollBody(w, pair, await payload(w, pair)))).status).toBe(423);
+  });
+});

@@ -1,0 +1,120 @@
+// The market-data WebSocket over a real socket: subscribe / unsubscribe, per-stream status, snapshot
+// then deltas, continuous heartbeat sn, and the subscription cap.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { FrameClient } from './helpers.js';
+
+let sim: RunningSim;
+let btc: number;
+let markets: number[];
+
+beforeAll(async () => {
+  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 50, flowStepsPerSec: 40, quiet: true });
+  const ctx = sim.control.engine.context(0, Date.now());
+  markets = ctx.markets.map((m) => m.id);
+  btc = ctx.markets.find((m) => m.symbol === 'BTC')!.id;
+});
+afterAll(() => sim.stop());
+
+const mdUrl = (): string => `${sim.ws}/ws/v1/market-data`;
+const sub = (stream: string, subscribe = true) => ({ stream, subscribe });
+
+describe('market-data subscriptions', () => {
+  it('status-per-stream: known streams get code 0 and their sid, an unknown market 404 "unknown stream"', async () => {
+    const c = await FrameClient.open(mdUrl());
+    c.send({ mt: 5, subs: [sub(`order-book@${btc}`), sub('order-book@999999'), sub(`trades@${btc}`), sub('heartbeat@31337'), sub('heartbeat@143')] });
+    const res = await c.waitFor((f) => f.mt === 6);
+    expect(res['subs']).toEqual([
+      { stream: `order-book@${btc}`, sid: 1_000_000 + btc, status: { code: 0 } },
+      { stream: 'order-book@999999', status: { code: 404, error: 'unknown stream' } },
+      { stream: `trades@${btc}`, sid: 2_000_000 + btc, status: { code: 0 } },
+      { stream: 'heartbeat@31337', sid: 5000, status: { code: 0 } },
+      { stream: 'heartbeat@143', status: { code: 404, error: 'unknown stream' } },
+    ]);
+    expect(c.closeCode).toBeUndefined();
+    c.close();
+  });
+
+  it('snapshot-then-deltas: a book subscription starts with mt 15 of up to 100 levels best first, then mt 16', async () => {
+    const c = await FrameClient.open(mdUrl());
+    c.send({ mt: 5, subs: [sub(`order-book@${btc}`)] });
+    const snap = await c.waitFor((f) => f.mt === 15);
+    const bid = snap['bid'] as { p: number }[];
+    const ask = snap['ask'] as { p: number }[];
+    expect(bid.length).toBeGreaterThan(0);
+    expect(bid.length).toBeLessThanOrEqual(100);
+    for (let i = 1; i < bid.length; i++) expect(bid[i]!.p).toBeLessThan(bid[i - 1]!.p);
+    for (let i = 1; i < ask.length; i++) expect(ask[i]!.p).toBeGreaterThan(ask[i - 1]!.p);
+    const delta = await c.waitFor((f) => f.mt === 16, 3000);
+    expect(delta.sid).toBe(1_000_000 + btc);
+    expect(c.frames.indexOf(snap)).toBeLessThan(c.frames.indexOf(delta));
+    c.close();
+  });
+
+  it('all-snapshots: trades 17, candles 11, market-state 9 (every market), funding 10 on subscribe', async () => {
+    const c = await FrameClient.open(mdUrl());
+    c.send({ mt: 5, subs: [sub(`trades@${btc}`), sub(`candles@${btc}*60`), sub('market-state@31337'), sub('funding@31337')] });
+    const res = await c.waitFor((f) => f.mt === 6);
+    const sids = (res['subs'] as { sid: number }[]).map((s) => s.sid);
+    expect(sids).toEqual([2_000_000 + btc, 6_000_000 + btc * 100_000 + 1, 3000, 4000]);
+    await c.waitFor((f) => f.mt === 17);
+    const candles = await c.waitFor((f) => f.mt === 11);
+    expect(candles['r']).toBe(60);
+    const state = await c.waitFor((f) => f.mt === 9 && f.sid === 3000);
+    expect(Object.keys(state['d'] as object).map(Number).sort((a, b) => a - b)).toEqual([...markets].sort((a, b) => a - b));
+    await c.waitFor((f) => f.mt === 10);
+    c.close();
+  });
+
+  it('heartbeat-continuous: market-data heartbeats carry h = head and sn +1 per block', async () => {
+    const c = await FrameClient.open(mdUrl());
+    c.send({ mt: 5, subs: [sub('heartbeat@31337')] });
+    const beats = await c.waitForCount((f) => f.mt === 100, 6);
+    for (let i = 1; i < beats.length; i++) {
+      expect(beats[i]!.sn).toBe(beats[i - 1]!.sn! + 1);
+      expect(beats[i]!['h']).toBe((beats[i - 1]!['h'] as number) + 1);
+    }
+    c.close();
+  });
+
+  it('unsubscribe-stops-stream: after unsubscribing order-book no further mt 16 arrives for it', async () => {
+    const c = await FrameClient.open(mdUrl());
+    c.send({ mt: 5, subs: [sub(`order-book@${btc}`), sub('heartbeat@31337')] });
+    await c.waitFor((f) => f.mt === 16);
+    c.send({ mt: 5, subs: [sub(`order-book@${btc}`, false)] });
+    const ack = await c.waitFor((f) => f.mt === 6 && (f['subs'] as { status: { code: number } }[])[0]!.status.code === 0, 2000, 1);
+    // Frames already in flight may still land; after a few blocks none may.
+    const beat = await c.waitFor((f) => f.mt === 100, 2000, c.frames.indexOf(ack));
+    const from = c.frames.indexOf(beat);
+    await c.waitForCount((f) => f.mt === 100, c.frames.filter((f) => f.mt === 100).length + 5);
+    expect(c.frames.slice(from).some((f) => f.mt === 16)).toBe(false);
+    c.close();
+  });
+
+  it('subscription-cap-429: the 17th distinct stream of one connection gets 429 "too many subscriptions"', async () => {
+    const c = await FrameClient.open(mdUrl());
+    const resolutions = [60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200, 86400];
+    const streams = [
+      ...resolutions.map((r) => `candles@${btc}*${r}`),
+      ...markets.map((m) => `order-book@${m}`),
+      ...markets.map((m) => `trades@${m}`),
+    ].slice(0, 17);
+    expect(streams).toHaveLength(17);
+    c.send({ mt: 5, subs: streams.map((s) => sub(s)) });
+    const res = await c.waitFor((f) => f.mt === 6);
+    const codes = (res['subs'] as { status: { code: number; error?: string } }[]).map((s) => s.status);
+    expect(codes.slice(0, 16).every((s) => s.code === 0)).toBe(true);
+    expect(codes[16]).toEqual({ code: 429, error: 'too many subscriptions' });
+    c.close();
+  });
+
+  it('garbage-from-client-1011: an unparseable client frame closes the market-data socket 1011', async () => {
+    const c = await FrameClient.open(mdUrl());
+    c.send('{"mt":5,"subs":[');
+    expect(await c.waitClose()).toEqual({ code: 1011, reason: 'failed to process' });
+  });
+});
