@@ -14,10 +14,10 @@ import { ManualMarketDataSource } from './fixtures.js';
 import { createTerminalStore } from './store.js';
 
 const MARKETS = [
-  { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 },
-  { id: 32, symbol: 'ETH', priceDecimals: 2, sizeDecimals: 4 },
-  { id: 48, symbol: 'SOL', priceDecimals: 3, sizeDecimals: 2 },
-  { id: 64, symbol: 'MON', priceDecimals: 6, sizeDecimals: 0 },
+  { id: 16, symbol: 'BTC', name: 'BTC Perp', fundingIntervalSec: 3600, priceDecimals: 1, sizeDecimals: 5 },
+  { id: 32, symbol: 'ETH', name: 'ETH Perp', fundingIntervalSec: 3600, priceDecimals: 2, sizeDecimals: 4 },
+  { id: 48, symbol: 'SOL', name: 'SOL Perp', fundingIntervalSec: 3600, priceDecimals: 3, sizeDecimals: 2 },
+  { id: 64, symbol: 'MON', name: 'MON Perp', fundingIntervalSec: 3600, priceDecimals: 6, sizeDecimals: 0 },
 ];
 
 function storeWithBook(asks: number, bids: number) {

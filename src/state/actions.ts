@@ -1,9 +1,8 @@
 // State transitions driven by keys and resizes. Pure functions of the store, so the ui stays thin
 // and every transition is testable without a terminal.
 
-import type { MarketRef } from '../domain/views.js';
 import type { SnapshotWants } from './snapshot.js';
-import { PANE_ORDER, type BookCursor, type PaneId, type TerminalStore, type Viewport } from './store.js';
+import { PANE_ORDER, type BookCursor, type MarketListing, type PaneId, type TerminalStore, type Viewport } from './store.js';
 
 export function cycleFocus(store: TerminalStore, direction: 1 | -1): void {
   const { focus } = store.getState();
@@ -49,7 +48,7 @@ export function clearBookCursor(store: TerminalStore): void {
 }
 
 /** Markets whose symbol contains the query (case-insensitive), prefix matches first. */
-export function filterMarkets(markets: readonly MarketRef[], query: string): MarketRef[] {
+export function filterMarkets(markets: readonly MarketListing[], query: string): MarketListing[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...markets];
   const hits = markets.filter((m) => m.symbol.toLowerCase().includes(q) || String(m.id) === q);
@@ -77,7 +76,7 @@ export function movePickerSelection(store: TerminalStore, delta: number): void {
 }
 
 /** The market the picker would choose on Enter, or null when the filter matches nothing. */
-export function pickerChoice(store: TerminalStore): MarketRef | null {
+export function pickerChoice(store: TerminalStore): MarketListing | null {
   const { picker, markets } = store.getState();
   return filterMarkets(markets, picker.query)[picker.selected] ?? null;
 }

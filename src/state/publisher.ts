@@ -12,6 +12,7 @@ export interface PublisherOptions {
   source?: MarketDataSource | null;
   /** Ticks per second (default 20). Keep it below Ink's maxFps. */
   hz?: number;
+  now?: () => number;
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
@@ -22,6 +23,7 @@ export class Publisher {
   private readonly store: TerminalStore;
   private source: MarketDataSource | null;
   private readonly intervalMs: number;
+  private readonly now: () => number;
   private timer: ReturnType<typeof setInterval> | null = null;
   private lastVersion = -1;
   private lastWants: SnapshotWants | null = null;
@@ -32,6 +34,7 @@ export class Publisher {
     const hz = options.hz ?? DEFAULT_PUBLISH_HZ;
     if (!(hz > 0 && hz <= 1000)) throw new RangeError(`publish rate ${hz} Hz is out of range`);
     this.intervalMs = Math.round(1000 / hz);
+    this.now = options.now ?? Date.now;
   }
 
   /** Swaps the source (e.g. once the context has loaded); the next tick publishes unconditionally. */
@@ -67,6 +70,7 @@ export class Publisher {
     this.store.setState({
       dataVersion: snapshot.version,
       publishes: state.publishes + 1,
+      publishedAtMs: this.now(),
       connection: snapshot.connection,
       market: snapshot.market,
       header: snapshot.header,

@@ -25,6 +25,13 @@ export interface NetworkBadge {
   isMainnet: boolean;
 }
 
+/** A market as the picker lists it: the view reference plus what the header needs from the context. */
+export interface MarketListing extends MarketRef {
+  name: string;
+  /** Funding interval length in seconds, null when unknown. */
+  fundingIntervalSec: number | null;
+}
+
 export interface BookCursor {
   side: 'ask' | 'bid';
   /** 0 = best level of that side. */
@@ -49,6 +56,8 @@ export interface TerminalState {
   dataVersion: number;
   /** Number of publisher writes so far (diagnostics, and what tests count). */
   publishes: number;
+  /** Wall-clock ms of the last publisher write; countdowns in the view run on from here. */
+  publishedAtMs: number;
   connection: ConnectionView;
   market: MarketRef | null;
   header: MarketHeaderView | null;
@@ -62,7 +71,7 @@ export interface TerminalState {
   network: NetworkBadge | null;
   keyScope: KeyScope;
   /** Every market of the context, for the picker. */
-  markets: MarketRef[];
+  markets: MarketListing[];
 
   focus: PaneId;
   picker: PickerState;
@@ -89,6 +98,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
   return {
     dataVersion: -1,
     publishes: 0,
+    publishedAtMs: 0,
     connection: INITIAL_CONNECTION,
     market: null,
     header: null,

@@ -42,6 +42,9 @@ export function headerFields(header: MarketHeaderView, market: MarketRef, fundin
   ];
 }
 
+/** Fields worth the room on a narrow terminal: the rest are dropped first. */
+export const NARROW_HEADER_LABELS: ReadonlySet<string> = new Set(['mark', 'last', '24h', 'OI', 'fund']);
+
 /** The whole header as plain text (for narrow layouts and tests). */
 export function headerText(fields: readonly HeaderField[]): string {
   return fields.map((f) => `${f.label} ${f.value}`).join('  ');

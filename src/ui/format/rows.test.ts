@@ -51,6 +51,16 @@ describe('trade rows', () => {
   });
 });
 
+describe('narrow tape', () => {
+  it('still shows price and size exactly in an 80-column layout instead of ####', () => {
+    const columns = tradeColumns(24, '67,012.5'.length);
+    const row = tradeRowText({ key: 'a', timeMs: 0, price: 670_125, size: 1_000, side: 1 }, BTC, columns);
+    expect(row).toHaveLength(24);
+    expect(row).toContain('67,012.5');
+    expect(row).toContain('0.01000');
+  });
+});
+
 describe('status words', () => {
   const base = { lastDataAt: 1_000, headBlock: 1, latencyMs: 3, retryInMs: null, reason: null };
 

@@ -11,10 +11,15 @@ export interface TradeColumns {
 
 const SIDE_MARK_WIDTH = 2; // arrow + space
 
-export function tradeColumns(innerWidth: number): TradeColumns {
-  const time = innerWidth >= 26 ? 8 : 5;
+/**
+ * Splits the pane width. `priceWidth` is the printed width of a typical price (e.g. the last trade):
+ * the price column gets that much, the size column the rest, so narrow panes still show both exactly.
+ */
+export function tradeColumns(innerWidth: number, priceWidth?: number): TradeColumns {
+  const time = innerWidth >= 30 ? 8 : 5;
   const rest = Math.max(0, innerWidth - time - 1 - SIDE_MARK_WIDTH - 1);
-  const price = Math.ceil(rest * 0.55);
+  const half = Math.ceil(rest * 0.55);
+  const price = priceWidth === undefined ? half : Math.min(rest, priceWidth);
   return { time, price, size: rest - price };
 }
 

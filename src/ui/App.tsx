@@ -1,0 +1,167 @@
+// The whole screen. Reads the store, sends intents through TerminalCommands; never touches a socket.
+
+import { Box, useInput } from 'ink';
+import { useEffect } from 'react';
+import {
+  closePicker,
+  clearBookCursor,
+  cycleFocus,
+  focusPane,
+  moveBookCursor,
+  movePickerSelection,
+  openPicker,
+  pickerChoice,
+  setNotice,
+  setPickerQuery,
+  setViewport,
+} from '../state/actions.js';
+import { stepTimeframe, type TerminalCommands } from '../state/commands.js';
+import type { TerminalStore } from '../state/store.js';
+import { useTerminalSize } from './hooks/use-terminal-size.js';
+import { resolveKey, type Action } from './keymap.js';
+import { computeLayout } from './layout.js';
+import { BookPane } from './panes/BookPane.js';
+import { ChartPane } from './panes/ChartPane.js';
+import { Footer } from './panes/Footer.js';
+import { MarketPicker } from './panes/MarketPicker.js';
+import { StatusBar } from './panes/StatusBar.js';
+import { TooSmall } from './panes/TooSmall.js';
+import { TradesPane } from './panes/TradesPane.js';
+import { TradingPlaceholder } from './panes/TradingPlaceholder.js';
+import { CommandsContext, StoreContext, useTerminal } from './store-context.js';
+
+export interface AppProps {
+  store: TerminalStore;
+  commands: TerminalCommands;
+}
+
+function runAction(action: Action, store: TerminalStore, commands: TerminalCommands, pageRows: number): void {
+  const state = store.getState();
+  const inBook = state.focus === 'book';
+  switch (action) {
+    case 'quit':
+      commands.quit();
+      return;
+    case 'back':
+      // Esc steps back one level and never quits.
+      if (state.bookCursor) clearBookCursor(store);
+      else if (state.notice) setNotice(store, null);
+      return;
+    case 'openPicker':
+      openPicker(store);
+      return;
+    case 'focusNext':
+      cycleFocus(store, 1);
+      return;
+    case 'focusPrev':
+      cycleFocus(store, -1);
+      return;
+    case 'focusBook':
+      focusPane(store, 'book');
+      return;
+    case 'focusChart':
+      focusPane(store, 'chart');
+      return;
+    case 'focusTrades':
+      focusPane(store, 'trades');
+      return;
+    case 'focusTrading':
+      focusPane(store, 'trading');
+      return;
+    case 'up':
+    case 'down':
+    case 'pageUp':
+    case 'pageDown':
+    case 'top':
+    case 'bottom': {
+      if (!inBook) return;
+      const step = { up: -1, down: 1, pageUp: -pageRows, pageDown: pageRows, top: -10_000, bottom: 10_000 }[action];
+      moveBookCursor(store, step);
+      return;
+    }
+    case 'timeframeDown':
+    case 'timeframeUp': {
+      const next = stepTimeframe(state.resolution, action === 'timeframeUp' ? 1 : -1);
+      if (next !== state.resolution) {
+        store.setState({ resolution: next });
+        commands.setResolution(next);
+      }
+      return;
+    }
+  }
+}
+
+function handlePickerKey(store: TerminalStore, commands: TerminalCommands, input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]): void {
+  const { picker } = store.getState();
+  if (key.escape) {
+    closePicker(store);
+  } else if (key.return) {
+    const choice = pickerChoice(store);
+    closePicker(store);
+    if (choice && choice.id !== store.getState().market?.id) {
+      commands.selectMarket(choice.id);
+      store.setState({ bookCursor: null, notice: `market ${choice.symbol}` });
+    }
+  } else if (key.upArrow) {
+    movePickerSelection(store, -1);
+  } else if (key.downArrow) {
+    movePickerSelection(store, 1);
+  } else if (key.backspace || key.delete) {
+    setPickerQuery(store, picker.query.slice(0, -1));
+  } else if (key.ctrl && input === 'c') {
+    commands.quit();
+  } else if (input && !key.ctrl && !key.meta && !key.tab && /^[\x20-\x7e]+$/.test(input)) {
+    setPickerQuery(store, picker.query + input);
+  }
+}
+
+function Screen({ store, commands }: AppProps) {
+  const { cols, rows } = useTerminalSize();
+  const layout = computeLayout(cols, rows);
+  const pickerOpen = useTerminal((s) => s.picker.open);
+
+  useEffect(() => {
+    setViewport(
+      store,
+      { cols, rows, tooSmall: layout.tooSmall },
+      { depth: layout.depth, trades: layout.tradeRows, candles: layout.candleColumns },
+    );
+  }, [store, cols, rows, layout.tooSmall, layout.depth, layout.tradeRows, layout.candleColumns]);
+
+  useInput((input, key) => {
+    if (store.getState().picker.open) {
+      handlePickerKey(store, commands, input, key);
+      return;
+    }
+    const action = resolveKey(input, key);
+    if (action) runAction(action, store, commands, Math.max(1, layout.depth - 1));
+  });
+
+  if (layout.tooSmall) return <TooSmall cols={cols} rows={rows} />;
+  return (
+    <Box flexDirection="column" width={cols} height={layout.frameRows} overflow="hidden">
+      <StatusBar width={cols} rows={layout.headerRows} />
+      <Box flexDirection="row" width={cols} height={layout.book.height}>
+        <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} />
+        {pickerOpen ? (
+          <MarketPicker width={layout.chart.width} height={layout.chart.height} />
+        ) : (
+          <ChartPane width={layout.chart.width} height={layout.chart.height} />
+        )}
+        <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} />
+      </Box>
+      {layout.trading.height > 0 ? <TradingPlaceholder width={cols} height={layout.trading.height} /> : null}
+      <Footer width={cols} />
+    </Box>
+  );
+}
+
+export function App({ store, commands }: AppProps) {
+  return (
+    <StoreContext.Provider value={store}>
+      <CommandsContext.Provider value={commands}>
+        <Screen store={store} commands={commands} />
+      </CommandsContext.Provider>
+    </StoreContext.Provider>
+  );
+}

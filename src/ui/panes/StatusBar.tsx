@@ -1,0 +1,93 @@
+// Top of the screen: network badge, market, key scope, connection health, head block, latency;
+// on wide terminals the market header shares the line, otherwise it gets the next one.
+
+import { Box, Text } from 'ink';
+import { headerFields, NARROW_HEADER_LABELS, type HeaderField } from '../format/header.js';
+import { healthBadge, latencyText, networkBadge } from '../format/status.js';
+import { useNow } from '../hooks/use-now.js';
+import { useTerminal } from '../store-context.js';
+import { theme, toneBackground, toneColor } from '../theme.js';
+
+function HeaderFields({ fields, narrow = false }: { fields: HeaderField[]; narrow?: boolean }) {
+  const shown = narrow ? fields.filter((f) => NARROW_HEADER_LABELS.has(f.label)) : fields;
+  return (
+    <>
+      {shown.map((f) => (
+        <Text key={f.label}>
+          <Text color={theme.muted}>{f.label} </Text>
+          <Text color={f.direction === 'up' ? theme.up : f.direction === 'down' ? theme.down : undefined}>{f.value}</Text>
+          <Text>{narrow ? ' ' : '  '}</Text>
+        </Text>
+      ))}
+    </>
+  );
+}
+
+function useHeaderFields(): HeaderField[] | null {
+  const header = useTerminal((s) => s.header);
+  const market = useTerminal((s) => s.market);
+  const markets = useTerminal((s) => s.markets);
+  const publishedAt = useTerminal((s) => s.publishedAtMs);
+  const now = useNow(1000);
+  if (!header || !market) return null;
+  const interval = markets.find((m) => m.id === market.id)?.fundingIntervalSec ?? null;
+  const elapsed = Math.max(0, now - publishedAt);
+  const nextFundingInMs = header.nextFundingInMs === null ? null : Math.max(0, header.nextFundingInMs - elapsed);
+  return headerFields({ ...header, nextFundingInMs }, market, interval);
+}
+
+export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
+  const network = useTerminal((s) => s.network);
+  const market = useTerminal((s) => s.market);
+  const keyScope = useTerminal((s) => s.keyScope);
+  const connection = useTerminal((s) => s.connection);
+  const headBlock = useTerminal((s) => s.headBlock ?? s.connection.headBlock);
+  const publishedAt = useTerminal((s) => s.publishedAtMs);
+  const now = useNow(1000);
+  const fields = useHeaderFields();
+  const badge = networkBadge(network);
+  const health = healthBadge(connection, now, publishedAt);
+  const readOnly = keyScope !== 'trade';
+
+  const right = (
+    <Box flexShrink={0}>
+      <Text color={toneColor(health.tone)}>{health.text}</Text>
+      <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
+      {readOnly ? <Text color={toneColor('warn')} bold>{'  READ-ONLY'}</Text> : null}
+      <Text> </Text>
+    </Box>
+  );
+
+  const left = (
+    <Box flexShrink={0}>
+      <Text color={toneColor(badge.tone)} backgroundColor={toneBackground(badge.tone)} bold inverse={badge.tone !== 'loud'}>
+        {badge.text}
+      </Text>
+      <Text bold>{` ${market?.symbol ?? '…'}  `}</Text>
+    </Box>
+  );
+
+  if (rows === 1) {
+    return (
+      <Box width={width} height={1} flexDirection="row" overflow="hidden">
+        {left}
+        <Box flexGrow={1} flexShrink={1} overflow="hidden">
+          <Text wrap="truncate">{fields ? <HeaderFields fields={fields} /> : null}</Text>
+        </Box>
+        {right}
+      </Box>
+    );
+  }
+  return (
+    <Box width={width} height={2} flexDirection="column" overflow="hidden">
+      <Box width={width} height={1} flexDirection="row">
+        {left}
+        <Box flexGrow={1} />
+        {right}
+      </Box>
+      <Box width={width} height={1} overflow="hidden">
+        <Text wrap="truncate"> {fields ? <HeaderFields fields={fields} narrow={width < 110} /> : <Text color={theme.muted}>waiting for market data</Text>}</Text>
+      </Box>
+    </Box>
+  );
+}

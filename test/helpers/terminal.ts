@@ -1,0 +1,165 @@
+// Screen-test harness: runs the real Ink app in-process against an emulated terminal
+// (@xterm/headless) of a real size, and lets a test type keys, resize, and read what a user would see.
+
+import { PassThrough, Writable } from 'node:stream';
+import xterm from '@xterm/headless';
+
+const { Terminal } = xterm;
+type HeadlessTerminal = InstanceType<typeof Terminal>;
+
+/** A stdout that Ink treats as a TTY; every byte goes to the emulator and to `raw`. */
+export class FakeStdout extends Writable {
+  isTTY = true;
+  columns: number;
+  rows: number;
+  raw = '';
+  private pending = 0;
+
+  constructor(
+    private readonly term: HeadlessTerminal,
+    cols: number,
+    rows: number,
+  ) {
+    super({ decodeStrings: false });
+    this.columns = cols;
+    this.rows = rows;
+  }
+
+  override _write(chunk: unknown, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+    this.raw += text;
+    this.pending += 1;
+    this.term.write(text, () => {
+      this.pending -= 1;
+    });
+    callback();
+  }
+
+  /** True when the emulator has parsed everything written so far. */
+  get settled(): boolean {
+    return this.pending === 0;
+  }
+
+  // Ink asks for these on some paths.
+  getColorDepth(): number {
+    return 24;
+  }
+  hasColors(): boolean {
+    return true;
+  }
+  getWindowSize(): [number, number] {
+    return [this.columns, this.rows];
+  }
+}
+
+/** A stdin that Ink treats as a raw-mode TTY; `write` types keys. */
+export class FakeStdin extends PassThrough {
+  isTTY = true;
+  isRaw = false;
+  rawModeCalls: boolean[] = [];
+  setRawMode(mode: boolean): this {
+    this.isRaw = mode;
+    this.rawModeCalls.push(mode);
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+}
+
+export const KEYS = {
+  up: '\u001B[A',
+  down: '\u001B[B',
+  right: '\u001B[C',
+  left: '\u001B[D',
+  enter: '\r',
+  escape: '\u001B',
+  tab: '\t',
+  shiftTab: '\u001B[Z',
+  backspace: '\u007F',
+  ctrlC: '\u0003',
+} as const;
+
+export interface VirtualTerminal {
+  term: HeadlessTerminal;
+  stdout: FakeStdout;
+  stdin: FakeStdin;
+  /** The visible screen, one string per row, trailing spaces trimmed. */
+  lines(): string[];
+  screenText(): string;
+  /** Polls the emulated screen until `what` (text or predicate on the screen text) holds. */
+  waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  press(key: string): void;
+  /** Types each character as its own keypress. */
+  type(text: string): Promise<void>;
+  resize(cols: number, rows: number): void;
+  dispose(): void;
+}
+
+function matches(screen: string, what: string | RegExp | ((screen: string) => boolean)): boolean {
+  if (typeof what === 'string') return screen.includes(what);
+  if (what instanceof RegExp) return what.test(screen);
+  return what(screen);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function createVirtualTerminal(cols: number, rows: number): VirtualTerminal {
+  // A real tty turns \n into \r\n (onlcr); the emulator must do the same.
+  const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0, convertEol: true });
+  const stdout = new FakeStdout(term, cols, rows);
+  const stdin = new FakeStdin();
+
+  const lines = (): string[] => {
+    const buffer = term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < term.rows; y++) out.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+    return out;
+  };
+  const screenText = (): string => lines().join('\n');
+
+  return {
+    term,
+    stdout,
+    stdin,
+    lines,
+    screenText,
+    async waitFor(what, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (stdout.settled) {
+          const screen = screenText();
+          if (matches(screen, what)) return screen;
+        }
+        if (Date.now() > deadline) {
+          throw new Error(`waitFor(${String(what)}) timed out after ${timeoutMs} ms; screen:\n${screenText()}`);
+        }
+        await sleep(20);
+      }
+    },
+    press(key) {
+      stdin.write(key);
+    },
+    async type(text) {
+      for (const ch of text) {
+        stdin.write(ch);
+        await sleep(5);
+      }
+    },
+    resize(newCols, newRows) {
+      term.resize(newCols, newRows);
+      stdout.columns = newCols;
+      stdout.rows = newRows;
+      stdout.emit('resize');
+    },
+    dispose() {
+      stdin.end();
+      term.dispose();
+    },
+  };
+}
