@@ -4,6 +4,7 @@
 // head block and sr 32. Decisions that read lfr are taken at block boundaries (heartbeat, snapshot):
 // inside a block mt 21 (lfr) arrives before mt 24, so judging mid-block would see "consumed, no status".
 
+import { OrderStatus, OrderStatusReason, OrderType } from '../../protocol/enums.js';
 import type { Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
 import { type OrderDraft, toOrderFrame } from '../../domain/trading/order-draft.js';
 import { RequestIdAllocator } from '../../domain/trading/rq.js';
@@ -40,6 +41,8 @@ export class OrderEngine {
   private readonly requests = new Map<string, TrackedRequest>();
   private readonly byRq = new Map<number, TrackedRequest>();
   private readonly bySn = new Map<number, TrackedRequest>();
+  /** Cancel / Change requests by the order they target: their effect shows on that order's rows. */
+  private readonly byTargetOid = new Map<number, TrackedRequest>();
   private nextSn = 1;
   private nextKey = 1;
   private journal: Journal | null = null;
@@ -98,6 +101,9 @@ export class OrderEngine {
       return handle;
     }
     this.requests.set(req.key, req);
+    if ((draft.t === OrderType.Cancel || draft.t === OrderType.Change) && draft.oid !== undefined) {
+      this.byTargetOid.set(draft.oid, req);
+    }
     this.sendNewRq(req);
     return handle;
   }
@@ -182,8 +188,24 @@ export class OrderEngine {
     if (frame.status.code !== 0) this.evaluate(req, 'update');
   }
 
+  /** A Cancel / Change is done when its target order shows the effect (the target's row carries the target's rq). */
+  private targetEffect(row: Order): void {
+    const req = this.byTargetOid.get(row.oid);
+    if (!req || req.done || req.rq === 0 || (row.at.b !== undefined && row.at.b < req.postedHead)) return;
+    const effect =
+      req.draft.t === OrderType.Cancel
+        ? row.r === true || row.st === OrderStatus.Canceled || row.st === OrderStatus.Filled || row.st === OrderStatus.Expired
+        : row.sr === OrderStatusReason.OrderChanged || row.st === OrderStatus.Filled;
+    if (!effect || req.outcomes.get(req.rq)?.kind === 'definitive') return;
+    const st = row.st === OrderStatus.Expired ? OrderStatus.Canceled : row.st;
+    req.outcomes.set(req.rq, { kind: 'definitive', st, sr: row.sr, oid: row.oid });
+    this.record({ k: 'update', key: req.key, rq: req.rq, st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid });
+    this.evaluate(req, 'update');
+  }
+
   private onOrderUpdates(rows: readonly Order[]): void {
     for (const row of rows) {
+      if (row.acc === this.session.state.account?.id) this.targetEffect(row);
       const req = this.byRq.get(row.rq);
       if (!req || req.done || row.acc !== this.session.state.account?.id) continue;
       const { outcome, applied } = resolveStatus(req.outcomes.get(row.rq), row);
@@ -291,7 +313,7 @@ export class OrderEngine {
         return this.finish(req, { kind: 'check-position', rq: req.rq, message: d.reason });
       case 'reconcile':
         req.phase = 'reconciling';
-        void reconcileRequest(req.rq, this.session.state, this.options.lookupOrderByRq).then((r) => this.finish(req, r));
+        void reconcileRequest(req.rq, req.draft, this.session.state, this.options.lookupOrderByRq).then((r) => this.finish(req, r));
         return;
     }
   }

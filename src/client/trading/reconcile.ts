@@ -1,7 +1,9 @@
 // Reconciling a request that reached the contract (rq <= lfr) but whose status never arrived:
 // look for it among the open orders (resting / untriggered), then in order history. Never resend it.
 
+import { OrderStatus, OrderType } from '../../protocol/enums.js';
 import type { Order } from '../../protocol/frames.js';
+import type { OrderDraft } from '../../domain/trading/order-draft.js';
 import { resolveStatus } from '../../domain/trading/status.js';
 import type { TradingState } from './trading-state.js';
 import { type RequestResult, resultOf } from './tracked-request.js';
@@ -9,7 +11,16 @@ import { type RequestResult, resultOf } from './tracked-request.js';
 /** Finds the order-history record of an rq (newest first), or undefined. */
 export type OrderLookup = (rq: number) => Promise<Order | undefined>;
 
-export async function reconcileRequest(rq: number, state: TradingState, lookup?: OrderLookup): Promise<RequestResult> {
+export async function reconcileRequest(
+  rq: number,
+  draft: Pick<OrderDraft, 't' | 'oid'>,
+  state: TradingState,
+  lookup?: OrderLookup,
+): Promise<RequestResult> {
+  // A cancel that reached the contract and whose target is gone did what it was for (or found it gone).
+  if (draft.t === OrderType.Cancel && draft.oid !== undefined && !state.orders.has(draft.oid)) {
+    return { kind: 'definitive', rq, st: OrderStatus.Canceled, oid: draft.oid, message: `rq ${rq}: order ${draft.oid} is no longer open` };
+  }
   const open = state.orderByRq(rq);
   if (open) {
     const { outcome } = resolveStatus(undefined, open);

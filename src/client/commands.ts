@@ -1,0 +1,264 @@
+// The one command interface the UI (and bots) call. `import type { TradingCommands }` from ui/.
+// Every command returns a handle: the request ids used so far and a promise of the outcome.
+// All values are scaled integers (price ticks, size units, leverage hundredths, atoms).
+
+import { OrderFlag, OrderStatus, OrderType, PositionSide, TriggerCondition } from '../protocol/enums.js';
+import type { Market } from '../protocol/frames.js';
+import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
+import type { OrderEngine } from './trading/order-engine.js';
+import type { TradingSession } from './trading/session.js';
+import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
+
+export type PlaceKind = 'limit' | 'market' | 'post-only' | 'ioc' | 'fok';
+export type Side = 'long' | 'short';
+
+export interface TriggerSpec {
+  /** Trigger price, scaled. */
+  price: number;
+  /** Which price crosses it (default mark, like the web UI). */
+  on?: 'mark' | 'last';
+}
+
+export interface PlaceParams {
+  marketId: number;
+  kind: PlaceKind;
+  side: Side;
+  /** Scaled size units. */
+  size: number;
+  /** Scaled limit price; required for limit / post-only, optional for ioc / fok (absent = market). */
+  price?: number;
+  /** Hundredths (1000 = 10x). */
+  leverage: number;
+  /** Market orders: cap in bps (default: the market's order_max_market_slippage_bps). */
+  slippageBps?: number;
+  /** Last execution block; default 0 (the server picks the window). */
+  lastBlock?: number;
+  /** Attached protective triggers, sent linked by `tr` once the order is live or filled. */
+  tp?: TriggerSpec;
+  sl?: TriggerSpec;
+}
+
+export interface CloseParams {
+  kind: 'market' | 'limit';
+  /** Part of the position, 0 < fraction <= 1 (resolved to whole size units, rounded down). */
+  fraction?: number;
+  /** Or an exact scaled size. Neither = the whole position. */
+  size?: number;
+  price?: number;
+  slippageBps?: number;
+}
+
+export interface CommandOutcome {
+  /** True when every request of the command reached a definitive status. */
+  ok: boolean;
+  results: RequestResult[];
+  message: string;
+}
+
+export interface CommandHandle {
+  /** Request ids used so far, across every request of the command. */
+  rqs(): readonly number[];
+  readonly outcome: Promise<CommandOutcome>;
+}
+
+export interface TradingCommands {
+  place(p: PlaceParams): CommandHandle;
+  cancel(orderId: number): CommandHandle;
+  cancelAll(marketId?: number): CommandHandle;
+  change(orderId: number, changes: { price?: number; size?: number }): CommandHandle;
+  close(positionId: number, opts: CloseParams): CommandHandle;
+  /** `amount` in collateral atoms (decimal string). */
+  addCollateral(positionId: number, amount: string): CommandHandle;
+  /** Cancel every resting and trigger order, then reduce-only IOC close every position. */
+  panic(): CommandHandle;
+  /** Why orders are locked right now, or null. */
+  lockReason(): string | null;
+}
+
+function outcomeOf(results: RequestResult[]): CommandOutcome {
+  const ok = results.length > 0 && results.every((r) => r.kind === 'definitive');
+  return { ok, results, message: results.map((r) => r.message).join('; ') || 'nothing to do' };
+}
+
+function handleOf(parts: () => readonly RequestHandle[], outcome: Promise<CommandOutcome>): CommandHandle {
+  return { rqs: () => parts().flatMap((h) => h.rqs()), outcome };
+}
+
+const FLAGS: Record<PlaceKind, number> = {
+  limit: OrderFlag.GoodTillCancel,
+  market: OrderFlag.ImmediateOrCancel,
+  'post-only': OrderFlag.PostOnly,
+  ioc: OrderFlag.ImmediateOrCancel,
+  fok: OrderFlag.FillOrKill,
+};
+
+export class EngineCommands implements TradingCommands {
+  constructor(
+    private readonly engine: OrderEngine,
+    private readonly session: TradingSession,
+    private readonly markets: () => readonly Market[],
+  ) {}
+
+  lockReason(): string | null {
+    return this.engine.lockReason();
+  }
+
+  private market(id: number): Market | undefined {
+    return this.markets().find((m) => m.id === id);
+  }
+
+  private slippage(marketId: number, bps?: number): number {
+    return bps ?? this.market(marketId)?.order_max_market_slippage_bps ?? 100;
+  }
+
+  /** One request as a command. */
+  private single(draft: OrderDraft, label: string): CommandHandle {
+    const h = this.engine.submit(draft, label);
+    return handleOf(() => [h], h.outcome.then((r) => outcomeOf([r])));
+  }
+
+  place(p: PlaceParams): CommandHandle {
+    const isMarket = p.kind === 'market' || ((p.kind === 'ioc' || p.kind === 'fok') && !p.price);
+    const draft: OrderDraft = {
+      t: p.side === 'long' ? OrderType.OpenLong : OrderType.OpenShort,
+      mkt: p.marketId,
+      s: p.size,
+      p: isMarket ? 0 : (p.price ?? 0),
+      fl: FLAGS[p.kind],
+      lv: p.leverage,
+      lb: p.lastBlock ?? 0,
+      ...(isMarket ? { ms: this.slippage(p.marketId, p.slippageBps) } : {}),
+    };
+    const label = `${p.kind} ${p.side} ${p.size} @ ${isMarket ? 'mkt' : draft.p} on ${p.marketId}`;
+    const main = this.engine.submit(draft, label);
+    const parts: RequestHandle[] = [main];
+    const outcome = main.outcome.then(async (r) => {
+      const triggers: Array<[TriggerRole, TriggerSpec]> = [];
+      if (p.tp) triggers.push(['take-profit', p.tp]);
+      if (p.sl) triggers.push(['stop-loss', p.sl]);
+      const live = r.kind === 'definitive' && r.st !== OrderStatus.Canceled;
+      if (triggers.length === 0 || !live) return outcomeOf([r]);
+      // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
+      const linked = triggers.map(([role, spec]) => {
+        const h = this.engine.submit(this.triggerDraft(p, role, spec, r.rq), `${role} ${spec.price} for rq ${r.rq}`);
+        parts.push(h);
+        return h.outcome;
+      });
+      return outcomeOf([r, ...(await Promise.all(linked))]);
+    });
+    return handleOf(() => parts, outcome);
+  }
+
+  private triggerDraft(p: PlaceParams, role: TriggerRole, spec: TriggerSpec, parentRq: number): OrderDraft {
+    const long = p.side === 'long';
+    // Long protection: stop-loss below (LTE), take-profit above (GTE); mirrored for shorts.
+    const lte = long === (role === 'stop-loss');
+    const onMark = (spec.on ?? 'mark') === 'mark';
+    const tpc = lte ? (onMark ? TriggerCondition.LTEMark : TriggerCondition.LTELast) : onMark ? TriggerCondition.GTEMark : TriggerCondition.GTELast;
+    return {
+      t: long ? OrderType.CloseLong : OrderType.CloseShort,
+      mkt: p.marketId,
+      s: p.size,
+      p: 0,
+      fl: OrderFlag.ImmediateOrCancel,
+      lv: 0,
+      lb: 0,
+      tp: spec.price,
+      tpc,
+      tr: parentRq,
+      triggerRole: role,
+    };
+  }
+
+  cancel(orderId: number): CommandHandle {
+    const order = this.session.state.orders.get(orderId);
+    const mkt = order?.mkt ?? -1;
+    return this.single({ t: OrderType.Cancel, mkt, oid: orderId, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, `cancel ${orderId}`);
+  }
+
+  cancelAll(marketId?: number): CommandHandle {
+    const targets = [...this.session.state.orders.values()].filter((o) => marketId === undefined || o.mkt === marketId);
+    const handles = targets.map((o) =>
+      this.engine.submit({ t: OrderType.Cancel, mkt: o.mkt, oid: o.oid, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, `cancel ${o.oid}`),
+    );
+    return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
+  }
+
+  change(orderId: number, changes: { price?: number; size?: number }): CommandHandle {
+    const order = this.session.state.orders.get(orderId);
+    const draft: OrderDraft = {
+      t: OrderType.Change,
+      mkt: order?.mkt ?? -1,
+      oid: orderId,
+      s: changes.size ?? 0,
+      p: changes.price ?? 0,
+      fl: order?.fl ?? 0,
+      lv: order?.lv ?? 0,
+      lb: 0,
+    };
+    return this.single(draft, `change ${orderId}`);
+  }
+
+  private closeDraft(positionId: number, opts: CloseParams): OrderDraft | string {
+    const pos = this.session.state.positions.get(positionId);
+    if (!pos) return `position ${positionId} is not open`;
+    let size = pos.s;
+    if (opts.size !== undefined) size = Math.min(opts.size, pos.s);
+    else if (opts.fraction !== undefined) {
+      if (!(opts.fraction > 0 && opts.fraction <= 1)) return 'close fraction must be in (0, 1]';
+      // Whole units, rounded down, computed in integers so 0.5 of 3 units is exactly 1.
+      size = Number((BigInt(pos.s) * BigInt(Math.round(opts.fraction * 10_000))) / 10_000n);
+    }
+    const isMarket = opts.kind === 'market';
+    return {
+      t: pos.sd === PositionSide.Short ? OrderType.CloseShort : OrderType.CloseLong,
+      mkt: pos.mkt,
+      s: size,
+      p: isMarket ? 0 : (opts.price ?? 0),
+      fl: isMarket ? OrderFlag.ImmediateOrCancel : OrderFlag.GoodTillCancel,
+      lv: 0,
+      lb: 0,
+      lp: positionId,
+      ...(isMarket ? { ms: this.slippage(pos.mkt, opts.slippageBps) } : {}),
+      fullClose: size === pos.s,
+    };
+  }
+
+  close(positionId: number, opts: CloseParams): CommandHandle {
+    const draft = this.closeDraft(positionId, opts);
+    if (typeof draft === 'string') {
+      return handleOf(() => [], Promise.resolve(outcomeOf([{ kind: 'invalid', rq: 0, message: draft }])));
+    }
+    return this.single(draft, `close ${positionId} ${draft.s}`);
+  }
+
+  addCollateral(positionId: number, amount: string): CommandHandle {
+    const pos = this.session.state.positions.get(positionId);
+    const draft: OrderDraft = {
+      t: OrderType.IncreasePositionCollateral,
+      mkt: pos?.mkt ?? -1,
+      lp: positionId,
+      a: amount,
+      s: 0,
+      p: 0,
+      fl: 0,
+      lv: 0,
+      lb: 0,
+    };
+    return this.single(draft, `add ${amount} atoms to ${positionId}`);
+  }
+
+  panic(): CommandHandle {
+    const parts: CommandHandle[] = [];
+    const outcome = (async () => {
+      const cancels = this.cancelAll();
+      parts.push(cancels);
+      const cancelled = await cancels.outcome;
+      const closes = [...this.session.state.positions.keys()].map((pid) => this.close(pid, { kind: 'market' }));
+      parts.push(...closes);
+      const closed = await Promise.all(closes.map((c) => c.outcome));
+      return outcomeOf([...cancelled.results, ...closed.flatMap((c) => c.results)]);
+    })();
+    return { rqs: () => parts.flatMap((p) => p.rqs()), outcome };
+  }
+}

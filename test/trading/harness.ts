@@ -1,0 +1,142 @@
+// Test harness: the real local exchange on port 0, a wallet + key issued by its control hooks, and the
+// client's trading session, order engine and commands talking to it over real sockets.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiKeySigner } from '../../src/auth/signer.js';
+import { EngineCommands } from '../../src/client/commands.js';
+import { OrderEngine, type OrderEngineOptions } from '../../src/client/trading/order-engine.js';
+import { TradingSession } from '../../src/client/trading/session.js';
+import { ScopeMask } from '../../src/protocol/enums.js';
+import type { Context, Market } from '../../src/protocol/frames.js';
+import { decodeContext } from '../../src/protocol/decode/index.js';
+import { type RunningSim, startSim } from '../../src/sim/index.js';
+
+export interface SimHandle {
+  sim: RunningSim;
+  home: string;
+  context: Context;
+  stop(): Promise<void>;
+}
+
+export async function startTestSim(opts: { faults?: string; blockMs?: number; flow?: number; seed?: number } = {}): Promise<SimHandle> {
+  const home = mkdtempSync(join(tmpdir(), 'perpl-trading-'));
+  const sim = await startSim({
+    port: 0,
+    seed: opts.seed ?? 7,
+    blockMs: opts.blockMs ?? 50,
+    flowStepsPerSec: opts.flow ?? 20,
+    home,
+    quiet: true,
+    ...(opts.faults ? { faults: opts.faults } : {}),
+  });
+  const res = await fetch(`${sim.rest}/v1/pub/context`);
+  const context = decodeContext(await res.json());
+  return {
+    sim,
+    home,
+    context,
+    stop: async () => {
+      await sim.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Trader {
+  accountId: number;
+  address: string;
+  signer: ApiKeySigner;
+  session: TradingSession;
+  engine: OrderEngine;
+  commands: EngineCommands;
+  markets: () => readonly Market[];
+  stop(): void;
+}
+
+export interface TraderOptions {
+  scopeMask?: number;
+  orderForwarding?: boolean;
+  balance?: string;
+  /** Reuse an existing wallet (second client on the same account). */
+  wallet?: { address: string; accountId: number };
+  engine?: Partial<Omit<OrderEngineOptions, 'session' | 'markets' | 'canTrade'>>;
+  log?: (line: string) => void;
+}
+
+export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
+  const control = h.sim.control;
+  const wallet =
+    opts.wallet ??
+    (() => {
+      const w = control.createWallet({
+        ...(opts.balance ? { balance: opts.balance } : {}),
+        orderForwarding: opts.orderForwarding ?? true,
+      });
+      return { address: w.address, accountId: w.accountId! };
+    })();
+  const scopeMask = opts.scopeMask ?? ScopeMask.ReadTrade;
+  const key = control.issueKey({ address: wallet.address, scopeMask });
+  const signer = new ApiKeySigner({ apiKey: key.apiKey, seed: Buffer.from(key.seedHex, 'hex') }, h.sim.chainId);
+  const session = new TradingSession({
+    wsBase: h.sim.ws,
+    signer,
+    accountId: wallet.accountId,
+    staleAfterMs: 2_000,
+    stallMs: 4_000,
+    backoff: { baseMs: 50, maxMs: 300 },
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  const markets = () => h.context.markets;
+  const engine = new OrderEngine({
+    session,
+    markets,
+    canTrade: () => (scopeMask & ScopeMask.Trade) !== 0,
+    maxAccountTriggerOrders: h.context.instances[0]?.max_account_trigger_orders ?? 16,
+    ackTimeoutMs: 800,
+    ...opts.engine,
+  });
+  const commands = new EngineCommands(engine, session, markets);
+  session.start();
+  return {
+    accountId: wallet.accountId,
+    address: wallet.address,
+    signer,
+    session,
+    engine,
+    commands,
+    markets,
+    stop: () => {
+      engine.stop();
+      session.stop();
+    },
+  };
+}
+
+/** Polls `check` until it returns a value other than undefined/false (real sockets: no fixed sleeps). */
+export async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = check();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function live(t: Trader): Promise<void> {
+  await until(() => t.session.health() === 'live' && t.session.head !== null, 'a live trading feed');
+}
+
+export function market(h: SimHandle, symbol: string): Market {
+  const m = h.context.markets.find((x) => x.symbol === symbol);
+  if (!m) throw new Error(`no market ${symbol}`);
+  return m;
+}
+
+/** Best bid/ask of a market from the sim's book. */
+export function top(h: SimHandle, marketId: number): { bid: number; ask: number } {
+  const b = h.sim.control.engine.book(marketId, 1);
+  return { bid: b.bid[0]?.p ?? 0, ask: b.ask[0]?.p ?? 0 };
+}
