@@ -4,15 +4,11 @@
 // and rebuilt from fresh snapshots, never patched on stale state. Views are built only in snapshot().
 
 import { BlockTimeEstimator } from '../../domain/block-time.js';
-import { OrderBook } from '../../domain/book.js';
-import { CandleSeries } from '../../domain/candles.js';
-import { buildMarketHeader, type HeaderMarketInfo } from '../../domain/market-header.js';
+import { buildMarketHeader } from '../../domain/market-header.js';
 import { HeartbeatSequence, describeGap } from '../../domain/sequence.js';
-import { TradeTape } from '../../domain/trades.js';
-import type { ConnectionView, MarketRef } from '../../domain/views.js';
-import { CANDLE_RESOLUTIONS } from '../../protocol/enums.js';
-import { DecodeError, InputError } from '../../protocol/errors.js';
-import type { Candle, Context, FundingEvent, InboundFrame, MarketState } from '../../protocol/frames.js';
+import type { ConnectionView } from '../../domain/views.js';
+import { DecodeError } from '../../protocol/errors.js';
+import type { Context, InboundFrame } from '../../protocol/frames.js';
 import { decodeInbound } from '../../protocol/decode/index.js';
 import {
   ReconnectingSocket,
@@ -21,17 +17,16 @@ import {
   type ConnectionState,
   type OpenConnection,
 } from '../../transport/ws/index.js';
+import { CandleBackfill, type CandleSource } from './candle-backfill.js';
 import { connectionView } from './health.js';
+import { checkResolution, marketInfo, type MarketInfo } from './market-info.js';
+import { MarketModels } from './market-models.js';
 import { RequestBudget } from './request-budget.js';
-import { chainStreams, marketStreams, StreamRoutes, type Route, type StreamKind } from './streams.js';
 import type { MarketDataSnapshot, SnapshotWants } from './snapshot-types.js';
+import { candleStream, chainStreams, marketStreams, StreamRoutes, type Route, type StreamKind } from './streams.js';
 
-export type { MarketDataSnapshot, SnapshotWants } from './snapshot-types.js';
-
-/** REST candles for backfill (the REST client satisfies it). */
-export interface CandleSource {
-  candles(marketId: number, resolution: number, fromMs: number, toMs: number): Promise<Candle[]>;
-}
+export type { CandleSource } from './candle-backfill.js';
+export type { MarketDataSnapshot, MarketDataStats, SnapshotWants } from './snapshot-types.js';
 
 export interface MarketDataSessionOptions {
   /** WebSocket base without /api, e.g. wss://app.perpl.xyz or ws://127.0.0.1:port. */
@@ -41,6 +36,7 @@ export interface MarketDataSessionOptions {
   marketId: number;
   /** Candle resolution in seconds (default 60). */
   resolution?: number;
+  /** REST candles for backfill. */
   rest?: CandleSource;
   now?: () => number;
   /** No server frame for this long -> reconnect; half of it -> 'stale' (default 10 s). */
@@ -51,8 +47,6 @@ export interface MarketDataSessionOptions {
 }
 
 const DEFAULT_STALL_MS = 10_000;
-/** The REST candles endpoint returns at most 1024 candles per request. */
-const BACKFILL_CANDLES = 1024;
 /** A book frame that fails to decode leaves the book unknowable: recognise it without parsing. */
 const BOOK_FRAME = /"mt"\s*:\s*1[56]\b/;
 
@@ -65,14 +59,11 @@ export class MarketDataSession {
   private readonly budget = new RequestBudget();
   private readonly sequence = new HeartbeatSequence();
   private readonly blockTime = new BlockTimeEstimator();
+  private readonly backfill: CandleBackfill;
 
-  private market: HeaderMarketInfo & { ref: MarketRef };
+  private market: MarketInfo;
   private res: number;
-  private book: OrderBook;
-  private trades: TradeTape;
-  private candles: CandleSeries;
-  private readonly states = new Map<number, MarketState>();
-  private readonly funding = new Map<number, FundingEvent>();
+  private readonly models: MarketModels;
 
   private conn: OpenConnection | null = null;
   private socketState: ConnectionState = 'closed';
@@ -82,12 +73,12 @@ export class MarketDataSession {
   private headBlock: number | null = null;
   private latencyMs: number | null = null;
   private lastDataAt: number | null = null;
-  private backfillToken = 0;
 
+  /** Bumped whenever anything visible may have changed. */
   private changes = 0;
   private lastTimeKey = '';
   private cached: { version: number; wants: SnapshotWants; snapshot: MarketDataSnapshot } | null = null;
-  /** Frames that carried a stream we do not (or no longer) subscribe to: they must stop after a switch. */
+  /** Frames of streams we do not (or no longer) subscribe to: they must stop after a switch. */
   private unroutedFrames = 0;
   private readonly stats = { framesReceived: 0, malformedFrames: 0, resyncs: 0, lastFrameAtMs: null as number | null };
 
@@ -96,12 +87,10 @@ export class MarketDataSession {
     this.now = opts.now ?? Date.now;
     this.stallMs = opts.stallMs ?? DEFAULT_STALL_MS;
     this.res = checkResolution(opts.resolution ?? 60);
-    this.market = this.marketInfo(opts.marketId);
-    this.book = new OrderBook(this.market.id);
-    this.trades = new TradeTape();
-    this.candles = new CandleSeries(this.market.id, this.res);
-    for (const s of chainStreams(opts.chainId)) this.routes.want(s);
-    for (const s of marketStreams(this.market.id, this.res)) this.routes.want(s);
+    this.market = marketInfo(opts.context, opts.marketId);
+    this.models = new MarketModels(this.market.id, this.res);
+    this.backfill = new CandleBackfill(opts.rest, opts.log);
+    for (const s of [...chainStreams(opts.chainId), ...marketStreams(this.market.id, this.res)]) this.routes.want(s);
     this.socket = new ReconnectingSocket({
       url: `${opts.wsBase.replace(/\/+$/, '')}/ws/v1/market-data`,
       stallMs: this.stallMs,
@@ -124,7 +113,6 @@ export class MarketDataSession {
   get epoch(): number {
     return this.socket.epoch;
   }
-
   /** Diagnostics: frames dropped because their stream is not (or no longer) ours. */
   get unroutedFrameCount(): number {
     return this.unroutedFrames;
@@ -135,49 +123,47 @@ export class MarketDataSession {
   }
 
   stop(): void {
-    this.backfillToken += 1;
+    this.backfill.cancel();
     this.socket.stop();
     this.conn = null;
   }
 
-  /** Switches the book, trades and candles streams to another market; the models start empty. */
+  /** Switches the book, trades and candles streams to another market; its models start empty. */
   setMarket(marketId: number): void {
     if (marketId === this.market.id) return;
-    const next = this.marketInfo(marketId);
+    const next = marketInfo(this.opts.context, marketId);
     const oldStreams = marketStreams(this.market.id, this.res);
     const newStreams = marketStreams(marketId, this.res);
     for (const s of oldStreams) this.routes.unwant(s);
     for (const s of newStreams) this.routes.want(s);
     this.market = next;
-    this.book = new OrderBook(marketId);
-    this.trades = new TradeTape();
-    this.candles = new CandleSeries(marketId, this.res);
+    this.models.selectMarket(marketId, this.res);
     this.changes += 1;
     this.resubscribe(oldStreams, newStreams);
   }
 
-  /** Switches the candle resolution (seconds) and backfills history over REST. */
+  /** Switches the candle resolution (seconds) and backfills its history over REST. */
   setResolution(resolution: number): void {
     const res = checkResolution(resolution);
     if (res === this.res) return;
-    const oldStream = marketStreams(this.market.id, this.res)[2] as string;
-    const newStream = marketStreams(this.market.id, res)[2] as string;
+    const oldStream = candleStream(this.market.id, this.res);
+    const newStream = candleStream(this.market.id, res);
     this.routes.unwant(oldStream);
     this.routes.want(newStream);
     this.res = res;
-    this.candles = new CandleSeries(this.market.id, res);
+    this.models.selectResolution(res);
     this.changes += 1;
     this.resubscribe([oldStream], [newStream]);
   }
 
-  /** The visible slice; cheap when nothing changed since the last call with the same wants. */
+  /** The visible slice; returns the same object when nothing changed since the last call. */
   snapshot(wants: SnapshotWants): MarketDataSnapshot {
     const nowMs = this.now();
     const connection = this.connectionView(nowMs);
     const header = buildMarketHeader({
       market: this.market,
-      state: this.states.get(this.market.id),
-      funding: this.funding.get(this.market.id),
+      state: this.models.states.get(this.market.id),
+      funding: this.models.funding.get(this.market.id),
       headBlock: this.headBlock,
       nowMs,
       msPerBlock: this.blockTime.msPerBlock(),
@@ -196,14 +182,15 @@ export class MarketDataSession {
     }
     const c = this.cached;
     if (c && c.version === this.changes && sameWants(c.wants, wants)) return c.snapshot;
+    const m = this.models;
     const snapshot: MarketDataSnapshot = {
       version: this.changes,
       connection,
       market: this.market.ref,
       header,
-      book: this.book.view(wants.depth),
-      trades: this.trades.view(wants.trades),
-      candles: this.candles.view(wants.candles),
+      book: m.book.view(wants.depth),
+      trades: m.trades.view(wants.trades),
+      candles: m.candles.view(wants.candles),
       resolution: this.res,
       headBlock: this.headBlock,
       stats: { ...this.stats },
@@ -223,25 +210,26 @@ export class MarketDataSession {
     this.routes.resetConnection();
     this.budget.reset();
     this.sequence.reset();
-    // Whatever happened while we were away is unknown: start from the snapshots of this connection.
+    // Whatever happened while we were away is unknown: start from this connection's snapshots.
     this.clearModels();
     this.budget.tryTake(this.now());
-    conn.send(JSON.stringify({ mt: 5, subs: this.routes.wantedStreams().map((stream) => ({ stream, subscribe: true })) }));
-    this.backfill();
+    const subs = this.routes.wantedStreams().map((stream) => ({ stream, subscribe: true }));
+    conn.send(JSON.stringify({ mt: 5, subs }));
+    this.requestBackfill();
   }
 
   private handleState(state: ConnectionState, info: ConnectionInfo): void {
     this.socketState = state;
     this.retryAtMs = info.retryInMs !== undefined ? this.now() + info.retryInMs : null;
     if (state !== 'open') this.conn = null;
-    if (info.reason !== undefined && info.reason !== '' && state !== 'open' && state !== 'connecting') {
+    if (info.reason && state !== 'open' && state !== 'connecting') {
       this.closeReason = info.code !== undefined ? `${info.reason} (${info.code})` : info.reason;
     }
     this.changes += 1;
   }
 
   private resubscribe(unsubscribe: string[], subscribe: string[]): void {
-    this.backfill();
+    this.requestBackfill();
     const conn = this.conn;
     if (!conn) return; // the next onOpen subscribes to everything wanted
     if (!this.budget.tryTake(this.now())) {
@@ -254,6 +242,15 @@ export class MarketDataSession {
       ...subscribe.map((stream) => ({ stream, subscribe: true })),
     ];
     conn.send(JSON.stringify({ mt: 5, subs }));
+  }
+
+  private requestBackfill(): void {
+    this.backfill.request(
+      this.models.candles,
+      this.now(),
+      (series) => series === this.models.candles,
+      () => (this.changes += 1),
+    );
   }
 
   private resync(reason: string): void {
@@ -270,11 +267,7 @@ export class MarketDataSession {
   }
 
   private clearModels(): void {
-    this.book.clear();
-    this.trades.clear();
-    this.candles.clear();
-    this.states.clear();
-    this.funding.clear();
+    this.models.clear();
     this.headBlock = null;
     this.latencyMs = null;
     this.changes += 1;
@@ -286,7 +279,7 @@ export class MarketDataSession {
       retryAtMs: this.retryAtMs,
       closeReason: this.closeReason,
       resyncReason: this.resyncReason,
-      awaitingSnapshots: !this.book.hasSnapshot,
+      awaitingSnapshots: !this.models.book.hasSnapshot,
       streamFailures: this.routes.failureLines(),
       lastDataAt: this.lastDataAt,
       headBlock: this.headBlock,
@@ -316,12 +309,12 @@ export class MarketDataSession {
   }
 
   private apply(frame: InboundFrame, at: number): void {
+    const m = this.models;
     switch (frame.mt) {
-      case 6: {
+      case 6:
         for (const line of this.routes.acknowledge(frame.subs)) this.opts.log?.(`market data: subscription failed: ${line}`);
         this.changes += 1;
         return;
-      }
       case 100: {
         if (!this.routed(frame.sid, 'heartbeat')) return;
         this.markData(at);
@@ -331,58 +324,50 @@ export class MarketDataSession {
         this.blockTime.observe(frame.h, at);
         return;
       }
-      case 9: {
+      case 9:
         if (!this.routed(frame.sid, 'market-state')) return;
         this.markData(at);
-        for (const key in frame.d) this.states.set(Number(key), frame.d[key] as MarketState);
+        m.mergeStates(frame.d);
         return;
-      }
-      case 10: {
+      case 10:
         if (!this.routed(frame.sid, 'funding')) return;
         this.markData(at);
-        for (const key in frame.d) {
-          const event = frame.d[key] as FundingEvent;
-          const id = Number(key);
-          const held = this.funding.get(id);
-          // Each interval is published twice (estimate, then final) with the same feb: upsert by feb.
-          if (!held || event.feb >= held.feb) this.funding.set(id, event);
-        }
+        m.upsertFunding(frame.d);
         return;
-      }
       case 15:
       case 16: {
         const route = this.routed(frame.sid, 'order-book');
-        if (!route || route.key.kind !== 'order-book' || route.key.market !== this.market.id) return;
+        if (route?.key.kind !== 'order-book' || route.key.market !== this.market.id) return;
         this.markData(at);
         if (frame.at?.t !== undefined) this.latencyMs = Math.max(0, at - frame.at.t);
         if (frame.mt === 15) {
-          this.book.applySnapshot(frame.bid, frame.ask);
+          m.book.applySnapshot(frame.bid, frame.ask);
           this.resyncReason = null;
-        } else if (this.book.hasSnapshot) {
-          this.book.applyDelta(frame.bid, frame.ask);
+        } else if (m.book.hasSnapshot) {
+          m.book.applyDelta(frame.bid, frame.ask);
         } else {
           return; // a delta before its snapshot describes a book we do not have
         }
-        if (this.book.isCrossed()) this.resync(`crossed book ${this.book.bestBid()} >= ${this.book.bestAsk()}`);
+        if (m.book.isCrossed()) this.resync(`crossed book ${m.book.bestBid()} >= ${m.book.bestAsk()}`);
         return;
       }
       case 17:
       case 18: {
         const route = this.routed(frame.sid, 'trades');
-        if (!route || route.key.kind !== 'trades' || route.key.market !== this.market.id) return;
+        if (route?.key.kind !== 'trades' || route.key.market !== this.market.id) return;
         this.markData(at);
-        if (frame.mt === 17) this.trades.applySnapshot(frame.d, at);
-        else this.trades.add(frame.d, at);
+        if (frame.mt === 17) m.trades.applySnapshot(frame.d, at);
+        else m.trades.add(frame.d, at);
         return;
       }
       case 11:
       case 12: {
         const route = this.routed(frame.sid, 'candles');
-        if (!route || route.key.kind !== 'candles') return;
-        if (route.key.market !== this.market.id || route.key.resolution !== this.res || frame.r !== this.res) return;
+        if (route?.key.kind !== 'candles' || route.key.market !== this.market.id) return;
+        if (route.key.resolution !== this.res || frame.r !== this.res) return;
         this.markData(at);
-        if (frame.mt === 11) this.candles.applySnapshot(frame.d);
-        else this.candles.upsert(frame.d);
+        if (frame.mt === 11) m.candles.applySnapshot(frame.d);
+        else m.candles.upsert(frame.d);
         return;
       }
       default:
@@ -400,51 +385,6 @@ export class MarketDataSession {
     this.lastDataAt = at;
     this.changes += 1;
   }
-
-  // ---------- helpers ----------
-
-  private backfill(): void {
-    const rest = this.opts.rest;
-    if (!rest) return;
-    const token = ++this.backfillToken;
-    const series = this.candles;
-    const toMs = this.now();
-    const fromMs = toMs - BACKFILL_CANDLES * this.res * 1000;
-    rest.candles(series.marketId, series.resolution, fromMs, toMs).then(
-      (candles) => {
-        // Too late if the market, the resolution or the connection changed meanwhile.
-        if (token !== this.backfillToken || series !== this.candles) return;
-        series.mergeBackfill(candles);
-        this.changes += 1;
-      },
-      (e: unknown) => this.opts.log?.(`market data: candle backfill failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`),
-    );
-  }
-
-  private marketInfo(marketId: number): HeaderMarketInfo & { ref: MarketRef } {
-    const m = this.opts.context.markets.find((x) => x.id === marketId);
-    if (!m) throw new InputError(`market ${marketId} is not listed on this network`);
-    return {
-      id: m.id,
-      priceDecimals: m.config.price_decimals,
-      sizeDecimals: m.config.size_decimals,
-      fundingIntervalSec: m.funding_interval_sec,
-      fundingIntervalBlocks: m.funding_interval_blocks,
-      ref: {
-        id: m.id,
-        symbol: m.symbol || m.name,
-        priceDecimals: m.config.price_decimals,
-        sizeDecimals: m.config.size_decimals,
-      },
-    };
-  }
-}
-
-function checkResolution(res: number): number {
-  if (!(CANDLE_RESOLUTIONS as readonly number[]).includes(res)) {
-    throw new InputError(`candle resolution ${res} s is not one of ${CANDLE_RESOLUTIONS.join(', ')}`);
-  }
-  return res;
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {

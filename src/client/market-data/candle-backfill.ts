@@ -1,0 +1,46 @@
+// REST backfill of older candles for the selected series. A newer request (market, resolution or
+// connection changed) makes any older answer moot.
+
+import type { CandleSeries } from '../../domain/candles.js';
+import type { Candle } from '../../protocol/frames.js';
+
+/** REST candles (the REST client satisfies it). */
+export interface CandleSource {
+  candles(marketId: number, resolution: number, fromMs: number, toMs: number): Promise<Candle[]>;
+}
+
+/** The REST candles endpoint returns at most 1024 candles per request. */
+export const BACKFILL_CANDLES = 1024;
+
+export class CandleBackfill {
+  private token = 0;
+
+  constructor(
+    private readonly source: CandleSource | undefined,
+    private readonly log: ((line: string) => void) | undefined,
+  ) {}
+
+  /** Fetches up to 1024 candles ending now into `series`; `isCurrent` says whether it is still shown. */
+  request(series: CandleSeries, nowMs: number, isCurrent: (s: CandleSeries) => boolean, onMerged: () => void): void {
+    const source = this.source;
+    if (!source) return;
+    const token = ++this.token;
+    const fromMs = nowMs - BACKFILL_CANDLES * series.resolution * 1000;
+    source.candles(series.marketId, series.resolution, fromMs, nowMs).then(
+      (candles) => {
+        if (token !== this.token || !isCurrent(series)) return;
+        series.mergeBackfill(candles);
+        onMerged();
+      },
+      (e: unknown) => {
+        const why = e instanceof Error ? (e.message.split('\n')[0] ?? 'error') : String(e);
+        this.log?.(`market data: candle backfill failed: ${why}`);
+      },
+    );
+  }
+
+  /** Drops whatever is in flight. */
+  cancel(): void {
+    this.token += 1;
+  }
+}

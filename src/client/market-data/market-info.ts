@@ -1,0 +1,39 @@
+// What the session needs to know about a market, read from the context; and input checks.
+
+import type { HeaderMarketInfo } from '../../domain/market-header.js';
+import type { MarketRef } from '../../domain/views.js';
+import { CANDLE_RESOLUTIONS } from '../../protocol/enums.js';
+import { InputError } from '../../protocol/errors.js';
+import type { Context } from '../../protocol/frames.js';
+
+export interface MarketInfo extends HeaderMarketInfo {
+  ref: MarketRef;
+}
+
+/** The market's header facts and display reference; InputError when the network does not list it. */
+export function marketInfo(context: Context, marketId: number): MarketInfo {
+  const m = context.markets.find((x) => x.id === marketId);
+  if (!m) throw new InputError(`market ${marketId} is not listed on this network`);
+  return {
+    id: m.id,
+    priceDecimals: m.config.price_decimals,
+    sizeDecimals: m.config.size_decimals,
+    fundingIntervalSec: m.funding_interval_sec,
+    fundingIntervalBlocks: m.funding_interval_blocks,
+    ref: {
+      id: m.id,
+      // Mainnet lists some markets with an empty symbol (wire.md 6.1).
+      symbol: m.symbol || m.name,
+      priceDecimals: m.config.price_decimals,
+      sizeDecimals: m.config.size_decimals,
+    },
+  };
+}
+
+/** A candle resolution the service serves, else InputError. */
+export function checkResolution(res: number): number {
+  if (!(CANDLE_RESOLUTIONS as readonly number[]).includes(res)) {
+    throw new InputError(`candle resolution ${res} s is not one of ${CANDLE_RESOLUTIONS.join(', ')}`);
+  }
+  return res;
+}
