@@ -151,4 +151,24 @@ describe('perpl api', () => {
     expect(r.out).toMatch(/perpl sim/);
     expect(r.out).toMatch(/--base-url/);
   });
+
+  it('paginate-follows-np-and-prints-every-record-once', async () => {
+    server.reset((req) => {
+      const page = new URL(req.rawUrl, 'http://x').searchParams.get('page');
+      if (page === null) return { status: 200, body: { d: [{ n: 1 }, { n: 2 }], np: 'P2' } };
+      if (page === 'P2') return { status: 200, body: { d: [{ n: 3 }], np: '' } };
+      return { status: 400 };
+    });
+    const r = await perplApi(['GET', '/v1/trading/account-history?count=2', '--paginate', '--base-url', baseUrl, '--chain-id', String(CHAIN_ID)], KEY_ENV, true);
+    expect(r.err).toBe('');
+    expect(JSON.parse(r.out)).toEqual({ d: [{ n: 1 }, { n: 2 }, { n: 3 }] });
+    expect(server.requests.map((q) => q.rawUrl)).toEqual(['/api/v1/trading/account-history?count=2', '/api/v1/trading/account-history?count=2&page=P2']);
+    expect(server.requests.every((q) => serverAcceptsSignature(q, CHAIN_ID, PUBLIC_KEY))).toBe(true);
+  });
+
+  it('paginate-refuses-writes', async () => {
+    const r = await perplApi(['POST', '/v1/trading/orders', '--paginate', '--network', 'testnet'], KEY_ENV);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/GET only/);
+  });
 });

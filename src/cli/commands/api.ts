@@ -9,7 +9,9 @@ import { ApiKeySigner } from '../../auth/signer.js';
 import { AUTH_HEADERS } from '../../protocol/canonical.js';
 import { InputError, PermanentError, isPerplError, userMessage } from '../../protocol/errors.js';
 import { resolveNetwork, type Network, type NetworkOptions } from '../../protocol/networks.js';
+import { decodeHistoryPage } from '../../protocol/decode/index.js';
 import { RestClient } from '../../transport/rest/client.js';
+import { walkPages } from '../../transport/rest/history.js';
 
 export const API_USAGE = `usage: perpl api METHOD PATH [options]
 
@@ -24,6 +26,8 @@ options:
   --chain-id ID         chain id signed into every request (143 mainnet, 10143 testnet, 31337 local)
   --key-file FILE       API key file (default: $PERPL_KEY_FILE, else PERPL_API_KEY + PERPL_API_SECRET)
   --unsigned            send without the X-API-* headers
+  --paginate            GET only: follow the history cursor (np -> page=) to the last page and
+                        print {"d":[every record]}
   --dry-run             print {method,url,target,headers,canonical} as JSON and send nothing
   -h, --help            this text
 
@@ -58,6 +62,7 @@ interface ApiArgs {
   keyFile: string | undefined;
   unsigned: boolean;
   dryRun: boolean;
+  paginate: boolean;
 }
 
 function parse(argv: string[]): ApiArgs | 'help' {
@@ -75,6 +80,7 @@ function parse(argv: string[]): ApiArgs | 'help' {
         'key-file': { type: 'string' },
         unsigned: { type: 'boolean', default: false },
         'dry-run': { type: 'boolean', default: false },
+        paginate: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -91,6 +97,8 @@ function parse(argv: string[]): ApiArgs | 'help' {
   const [rawMethod = '', path = ''] = positionals;
   const method = rawMethod.toUpperCase();
   if (!METHODS.has(method)) throw new InputError(`unknown HTTP method "${rawMethod}"`, { hint: [...METHODS].join(', ') });
+  if (values.paginate && method !== 'GET') throw new InputError('--paginate works with GET only');
+  if (values.paginate && /[?&]page=/.test(path)) throw new InputError('--paginate starts from the first page: drop page= from PATH');
   const chainText = values['chain-id'];
   if (chainText !== undefined && !/^\d+$/.test(chainText)) throw new InputError(`--chain-id "${chainText}" is not a number`);
   return {
@@ -105,6 +113,7 @@ function parse(argv: string[]): ApiArgs | 'help' {
     keyFile: values['key-file'],
     unsigned: values.unsigned,
     dryRun: values['dry-run'],
+    paginate: values.paginate,
   };
 }
 
@@ -167,6 +176,16 @@ async function execute(args: ApiArgs, io: ApiIo): Promise<number> {
     const p = client.prepare(args.method, args.path, request);
     const headers = Object.fromEntries(Object.values(AUTH_HEADERS).map((h) => [h, p.headers[h] ?? '']));
     io.out(JSON.stringify({ method: p.method, url: p.url, target: p.target, headers, canonical: p.canonical }, null, 2));
+    return 0;
+  }
+
+  if (args.paginate) {
+    const records: unknown[] = [];
+    const pages = walkPages((cursor) =>
+      client.request('GET', args.path, { ...request, query: { page: cursor }, decode: (v) => decodeHistoryPage(v, (item) => item) }),
+    );
+    for await (const page of pages) records.push(...page.d);
+    io.out(JSON.stringify({ d: records }, null, 2));
     return 0;
   }
 
