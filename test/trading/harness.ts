@@ -62,6 +62,8 @@ export interface TraderOptions {
   /** Reuse an existing wallet (second client on the same account). */
   wallet?: { address: string; accountId: number };
   engine?: Partial<Omit<OrderEngineOptions, 'session' | 'markets' | 'canTrade'>>;
+  /** Let the client believe it may trade (to see the server's own 403 for a read-only key). */
+  claimTrade?: boolean;
   log?: (line: string) => void;
 }
 
@@ -92,7 +94,7 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
   const engine = new OrderEngine({
     session,
     markets,
-    canTrade: () => (scopeMask & ScopeMask.Trade) !== 0,
+    canTrade: () => opts.claimTrade === true || (scopeMask & ScopeMask.Trade) !== 0,
     maxAccountTriggerOrders: h.context.instances[0]?.max_account_trigger_orders ?? 16,
     ackTimeoutMs: 800,
     ...opts.engine,

@@ -1,13 +1,16 @@
-// Each order type and flag against the real local exchange, over real sockets.
+// Each order type and flag, and the reject reasons, against the real local exchange over real sockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderStatus as S, OrderStatusReason as R, PositionSide } from '../../src/protocol/enums.js';
+import { OrderFlag as F, OrderStatus as S, OrderStatusReason as R, OrderType as T, PositionSide, ScopeMask } from '../../src/protocol/enums.js';
+import type { Market } from '../../src/protocol/frames.js';
 import { type SimHandle, type Trader, live, market, startTestSim, startTrader, top, until } from './harness.js';
 
 let h: SimHandle;
 let t: Trader;
+let btc: Market;
 beforeAll(async () => {
   h = await startTestSim();
   t = startTrader(h);
+  btc = market(h, 'BTC');
   await live(t);
 });
 afterAll(async () => {
@@ -15,12 +18,106 @@ afterAll(async () => {
   await h?.stop();
 });
 
-describe('orders against the local exchange', () => {
-  it('a market long fills and opens a position the session shows', async () => {
-    const btc = market(h, 'BTC');
+describe('order types and flags', () => {
+  it('market long fills (IOC with a slippage cap) and opens the position the session shows', async () => {
     const out = await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
     expect(out.results[0]).toMatchObject({ kind: 'definitive', st: S.Filled });
     const pos = await until(() => [...t.session.state.positions.values()].find((p) => p.mkt === btc.id), 'the position');
     expect(pos).toMatchObject({ sd: PositionSide.Long, s: 100 });
+  });
+
+  it('a GTC limit below the bid rests: Open, listed with its oid, then cancel removes it', async () => {
+    const price = top(h, btc.id).bid - 2_000;
+    const placed = await t.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 50, price, leverage: 500 }).outcome;
+    const r = placed.results[0]!;
+    expect(r).toMatchObject({ kind: 'definitive', st: S.Open });
+    await until(() => t.session.state.orders.get(r.oid!), 'the resting order');
+    const cancelled = await t.commands.cancel(r.oid!).outcome;
+    expect(cancelled.ok).toBe(true);
+    await until(() => !t.session.state.orders.has(r.oid!), 'the order to leave the open-orders view');
+  });
+
+  it('post-only that would cross fails with sr 13 CrossesBook and is not retried', async () => {
+    const price = top(h, btc.id).ask + 50;
+    const handle = t.commands.place({ marketId: btc.id, kind: 'post-only', side: 'long', size: 10, price, leverage: 500 });
+    const out = await handle.outcome;
+    expect(out.results[0]).toMatchObject({ kind: 'failed', sr: R.CrossesBook, reason: 'CrossesBook (13)' });
+    expect(handle.rqs()).toHaveLength(1);
+  });
+
+  it('IOC limit that cannot cross does not rest', async () => {
+    const price = top(h, btc.id).bid - 5_000;
+    const out = await t.commands.place({ marketId: btc.id, kind: 'ioc', side: 'long', size: 10, price, leverage: 500 }).outcome;
+    const r = out.results[0]!;
+    expect(r.kind).toBe('definitive');
+    expect(r.st).not.toBe(S.Open);
+    expect([...t.session.state.orders.values()].some((o) => o.rq === r.rq)).toBe(false);
+  });
+
+  it('FOK larger than the visible book fails whole (sr 46), nothing fills', async () => {
+    const before = t.session.state.positions.size;
+    const out = await t.commands.place({ marketId: btc.id, kind: 'fok', side: 'short', size: 50_000_000, price: 1, leverage: 1000 }).outcome;
+    expect(out.results[0]?.kind).toBe('failed');
+    expect(t.session.state.positions.size).toBe(before);
+  });
+
+  it('a resting limit close larger than the position fails with sr 38', async () => {
+    const pos = [...t.session.state.positions.values()].find((p) => p.mkt === btc.id)!;
+    const price = top(h, btc.id).ask + 5_000;
+    const handle = t.engine.submit(
+      { t: T.CloseLong, mkt: btc.id, s: pos.s * 10, p: price, fl: F.GoodTillCancel, lv: 0, lb: 0, lp: pos.pid },
+      'oversized close',
+    );
+    expect(await handle.outcome).toMatchObject({ kind: 'failed', sr: R.OrderSizeExceedsAvailableSize });
+  });
+});
+
+describe('rejects', () => {
+  it('sr 1: an order the balance cannot margin', async () => {
+    const poor = startTrader(h, { balance: '1000000' });
+    try {
+      await live(poor);
+      const out = await poor.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100_000, leverage: 100 }).outcome;
+      expect(out.results[0]).toMatchObject({ kind: 'failed', sr: R.AmountExceedsAvailableBalance });
+    } finally {
+      poor.stop();
+    }
+  });
+
+  it('fw=false (which the exchange fails with sr 34) locks orders before anything is sent', async () => {
+    const off = startTrader(h, { orderForwarding: false });
+    try {
+      await live(off);
+      const refused = await off.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 10, leverage: 500 }).outcome;
+      expect(refused.results[0]).toMatchObject({ kind: 'invalid' });
+      expect(refused.results[0]?.message).toMatch(/fw=false/);
+      expect(off.engine.lockReason()).toMatch(/forwarding/);
+    } finally {
+      off.stop();
+    }
+  });
+
+  it('read-only key: refused locally, and the server answers mt 3 code 403 if it is sent anyway', async () => {
+    const reader = startTrader(h, { scopeMask: ScopeMask.Read });
+    const claimer = startTrader(h, { scopeMask: ScopeMask.Read, claimTrade: true });
+    try {
+      await live(reader);
+      await live(claimer);
+      const local = await reader.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 10, leverage: 500 }).outcome;
+      expect(local.results[0]?.message).toMatch(/read-only/);
+      const server = await claimer.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 10, leverage: 500 }).outcome;
+      expect(server.results[0]).toMatchObject({ kind: 'rejected' });
+      expect(server.results[0]?.message).toMatch(/403/);
+      expect(h.sim.control.engine.executedRequests(claimer.accountId)).toEqual([]);
+    } finally {
+      reader.stop();
+      claimer.stop();
+    }
+  });
+
+  it('validation refuses lb beyond head + order_ttl_blocks before anything is sent', async () => {
+    const head = t.session.head!;
+    const out = await t.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 10, price: 600_000, leverage: 500, lastBlock: head + 500 }).outcome;
+    expect(out.results[0]).toMatchObject({ kind: 'invalid', rq: 0 });
   });
 });
