@@ -135,10 +135,11 @@ describe('wire quirks', () => {
     const err = decodeErrorOf(() => decodeInbound('{"mt":10,"d":[]}'));
     expect(err.path).toBe('m');
   });
-  it('funding array keeps the last (final) publication for the market', () => {
-    const ev = (t: number) => ({ at: { b: 9, t }, feb: 9, rate: 1, idx: 1, ppl: 0, sum: 0, div: 1 });
-    const frame = decodeInbound(JSON.stringify({ mt: 10, m: 3, d: [ev(100), ev(200)] }));
-    expect(frame).toEqual({ mt: 10, d: { '3': ev(200) } });
+  it('funding array keeps the newest interval, and its final (later) publication', () => {
+    const ev = (feb: number, t: number) => ({ at: { b: feb, t }, feb, rate: 1, idx: 1, ppl: 0, sum: 0, div: 1 });
+    const frame = decodeInbound(JSON.stringify({ mt: 10, m: 3, d: [ev(9, 100), ev(9, 200), ev(5, 50)] }));
+    expect(frame).toEqual({ mt: 10, d: { '3': ev(9, 200) } });
+    expect(decodeInbound(JSON.stringify({ mt: 10, m: 3, d: [] }))).toEqual({ mt: 10, d: {} });
   });
   it('a map keyed by something other than a market id is refused (no prototype pollution)', () => {
     const text = '{"mt":9,"d":{"__proto__":{"x":1}}}';

@@ -71,9 +71,10 @@ export const decodeSubscriptionResponseFrame = record<SubscriptionResponseFrame>
 const MARKET_ID_KEY = /^\d+$/;
 
 /** The gas envelope is undocumented: accept `d: GasPrice` or the GasPrice fields flat on the frame. */
+const decodeGasHeader = record<Omit<GasPriceFrame, 'd'>>({ ...headerShape, mt: literal(7) });
 export const decodeGasPriceFrame: Decoder<GasPriceFrame> = (value, path = '') => {
   const o = obj(value, path);
-  const header = record<Omit<GasPriceFrame, 'd'>>({ ...headerShape, mt: literal(7) })(o, path);
+  const header = decodeGasHeader(o, path);
   const flat = o['d'] === undefined && 'max' in o;
   const d = flat ? decodeGasPrice(o, path) : decodeGasPrice(o['d'], fieldPath(path, 'd'));
   return { ...header, d };
@@ -94,11 +95,13 @@ export const decodeMarketStateFrame = record<MarketStateFrame>({
 /**
  * mt 10's envelope is undocumented (wire.md 7.4). Accepted: `d` as a map by market id; `d` as an
  * array of events or a bare event, both only with a top-level market id `m` (a FundingEvent carries
- * none). With an array, later events for the same market win (the final re-publication).
+ * none). With an array, the event with the highest `feb` wins, and among equal `feb` the later one
+ * (each interval is published twice; the second carries the final timestamp).
  */
+const decodeFundingHeader = record<Omit<MarketFundingFrame, 'd'>>({ ...headerShape, mt: literal(10) });
 export const decodeMarketFundingFrame: Decoder<MarketFundingFrame> = (value, path = '') => {
   const o = obj(value, path);
-  const header = record<Omit<MarketFundingFrame, 'd'>>({ ...headerShape, mt: literal(10) })(o, path);
+  const header = decodeFundingHeader(o, path);
   const dPath = fieldPath(path, 'd');
   const raw = o['d'];
   const isBareEvent = isPlainObject(raw) && Object.keys(raw).some((k) => !MARKET_ID_KEY.test(k));
@@ -110,8 +113,8 @@ export const decodeMarketFundingFrame: Decoder<MarketFundingFrame> = (value, pat
   const events: FundingEvent[] = Array.isArray(raw)
     ? arr(decodeFundingEvent)(raw, dPath)
     : [decodeFundingEvent(raw, dPath)];
-  const last = events[events.length - 1];
-  return { ...header, d: last === undefined ? {} : { [market]: last } };
+  const latest = events.reduce<FundingEvent | undefined>((best, ev) => (best && best.feb > ev.feb ? best : ev), undefined);
+  return { ...header, d: latest === undefined ? {} : { [market]: latest } };
 };
 
 export const decodeCandlesFrame = record<CandlesFrame>({
