@@ -102,6 +102,14 @@ export class SimServer {
     }
   }
 
+  /**
+   * Moves the head forward `n` blocks without executing them (a forwarder that fell behind): queued
+   * requests then run at a later block than they were admitted for. Clients see a heartbeat gap.
+   */
+  skipBlocks(n: number): void {
+    this.headBlock += Math.max(0, Math.floor(n));
+  }
+
   /** Advances one block now (tests with paused blocks use it to step deterministically). */
   stepBlock(): void {
     this.onBlock();

@@ -71,6 +71,8 @@ export interface SimControl {
   resumeBlocks(): void;
   /** Advances exactly one block (use with blocks paused). */
   stepBlock(): void;
+  /** Moves the head `n` blocks on without running them (forwarder lag: admitted requests land late). */
+  skipBlocks(n: number): void;
   pauseFlow(): void;
   resumeFlow(): void;
   /** Closes every socket with `code` (default 1001; 1006 drops TCP without a close frame). */
@@ -183,6 +185,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     pauseBlocks: () => running.pauseBlocks(),
     resumeBlocks: () => running.resumeBlocks(),
     stepBlock: () => running.stepBlock(),
+    skipBlocks: (n) => running.skipBlocks(n),
     pauseFlow: () => running.pauseFlow(),
     resumeFlow: () => running.resumeFlow(),
     dropConnections: (code) => running.dropConnections(code),

@@ -30,6 +30,11 @@ export class WalletConnections {
   }
 }
 
+function withoutMt<T extends { mt?: number }>(record: T): Omit<T, 'mt'> {
+  const { mt: _mt, ...rest } = record;
+  return rest;
+}
+
 export class TradingSession {
   private key: StoredKey | undefined;
   private readonly idleTimer: NodeJS.Timeout;
@@ -167,8 +172,9 @@ export class TradingSession {
     for (const id of this.state.engine.accountsOf(this.key.address)) {
       const o = accounts.get(id);
       if (!o) continue;
-      if (o.account) this.conn.send({ mt: 21, sid: 20, sn: head, ...o.account });
-      if (o.stats) this.conn.send({ mt: 28, sid: 21, sn: head, ...o.stats });
+      // Nested records may carry their own `mt: 0`; the frame's header must win.
+      if (o.account) this.conn.send({ mt: 21, sid: 20, sn: head, ...withoutMt(o.account) });
+      if (o.stats) this.conn.send({ mt: 28, sid: 21, sn: head, ...withoutMt(o.stats) });
       if (o.orders.length > 0) this.sendWithFaults({ mt: 24, sid: 30, sn: head, at, d: o.orders });
       if (o.fills.length > 0) this.conn.send({ mt: 25, sid: 40, sn: head, at, d: o.fills });
       if (o.positions.length > 0) this.sendWithFaults({ mt: 27, sid: 50, sn: head, at, d: o.positions });
