@@ -89,8 +89,9 @@ function parseMeta(o: Record<string, unknown>, path: string): KeyFileMeta {
   assign('expiresAt', optionalInteger(o, 'expires_at', path));
   assign('address', optionalString(o, 'address', path));
   assign('targetProfile', optionalString(o, 'target_profile', path));
-  assign('restBase', optionalString(o, 'rest_base', path));
-  assign('wsBase', optionalString(o, 'ws_base', path));
+  // The local exchange's demo key file spells these `rest` / `ws`.
+  assign('restBase', optionalString(o, 'rest_base', path) ?? optionalString(o, 'rest', path));
+  assign('wsBase', optionalString(o, 'ws_base', path) ?? optionalString(o, 'ws', path));
   assign('createdAt', optionalInteger(o, 'created_at', path));
   assign('enrolledAt', optionalInteger(o, 'enrolled_at', path));
   const cidrs = o.ip_cidrs;

@@ -1,0 +1,68 @@
+// Checks on the typed data the server hands back, before anything is signed: it must be for the chain,
+// wallet and public key we asked about, and fresh. Signing a payload for something else is refused.
+
+import { EnrollError, StalePayloadError, WrongChainError } from './enroll-errors.js';
+import { checkTypedData, integerValue, typedDataChainId, type TypedDataJson } from './eip712.js';
+
+/** Client-side staleness policy (wire.md 3.3): payloads older than this are not signed or sent. */
+export const PAYLOAD_MAX_AGE_MS = 15 * 60_000;
+
+const START_AGAIN = 'start again: run the same `perpl keys enroll` command with --print-typed-data (or use --wallet-key-file)';
+
+export interface ExpectedPayload {
+  chainId: number;
+  /** Signing wallet address. */
+  address: string;
+  /** `0x` + 64 hex of the API public key. */
+  publicKeyHex: string;
+}
+
+function messageString(td: TypedDataJson, field: string): string | undefined {
+  const v = td.message[field];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Refuses typed data for another chain, another wallet or another public key. */
+export function checkServedTypedData(value: unknown, expected: ExpectedPayload): TypedDataJson {
+  const td = checkTypedData(value);
+  const chainId = typedDataChainId(td);
+  if (chainId !== undefined && chainId !== expected.chainId) {
+    throw new WrongChainError(
+      `wrong chain: the typed data is for chain ${chainId}, but this enrollment is for chain ${expected.chainId}`,
+      undefined,
+      'check --network, or --base-url together with --chain-id',
+    );
+  }
+  const signer = messageString(td, 'signer');
+  if (signer !== undefined && signer.toLowerCase() !== expected.address.toLowerCase()) {
+    throw new EnrollError(`the typed data names signer ${signer}, not the wallet ${expected.address}`, undefined, START_AGAIN);
+  }
+  const servedKey = messageString(td, 'publicKey');
+  if (servedKey !== undefined) {
+    const ours = Buffer.from(expected.publicKeyHex.replace(/^0x/i, ''), 'hex');
+    const matches = servedKey === ours.toString('base64url') || servedKey.toLowerCase().replace(/^0x/, '') === ours.toString('hex');
+    if (!matches) throw new EnrollError('the typed data is for a different API public key than this key file', undefined, START_AGAIN);
+  }
+  return td;
+}
+
+/** Issuance time of the payload in ms (message.time), when present. */
+export function payloadTimeMs(value: unknown): number | undefined {
+  const td = checkTypedData(value);
+  if (td.message.time === undefined) return undefined;
+  return Number(integerValue(td.message.time, 'message.time'));
+}
+
+/** Refuses a payload older than 15 minutes by its `time` or by when we fetched it. */
+export function checkFresh(value: unknown, fetchedAtMs: number, nowMs: number, maxAgeMs = PAYLOAD_MAX_AGE_MS): void {
+  const issued = payloadTimeMs(value);
+  const oldest = Math.min(fetchedAtMs, issued ?? fetchedAtMs);
+  const ageMs = nowMs - oldest;
+  if (ageMs > maxAgeMs) {
+    throw new StalePayloadError(
+      `the enrollment payload is stale: fetched ${Math.round(ageMs / 60_000)} min ago, the limit is ${Math.round(maxAgeMs / 60_000)} min`,
+      undefined,
+      START_AGAIN,
+    );
+  }
+}

@@ -1,0 +1,54 @@
+// The two enrollment endpoints are unsigned JSON POSTs: a small fetch wrapper is all they need.
+// No Origin header unless one is asked for (a non-whitelisted Origin gets 422; none is accepted).
+
+import { TransientError } from '../protocol/errors.js';
+
+export interface PostJsonOptions {
+  origin?: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+export interface JsonAnswer {
+  status: number;
+  /** Parsed JSON body, or undefined when the body is empty or not JSON. */
+  body: unknown;
+  /** A short server message for errors (`error` / `message` field, or the start of the text). */
+  message: string | undefined;
+}
+
+function errorMessageOf(body: unknown, text: string): string | undefined {
+  if (typeof body === 'object' && body !== null) {
+    const o = body as Record<string, unknown>;
+    for (const k of ['error', 'message', 'msg']) if (typeof o[k] === 'string') return o[k];
+  }
+  const t = text.trim();
+  return t === '' ? undefined : t.slice(0, 200);
+}
+
+export async function postJson(url: string, body: unknown, options: PostJsonOptions = {}): Promise<JsonAnswer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (options.origin !== undefined) headers.origin = options.origin;
+  const doFetch = options.fetchImpl ?? fetch;
+  let res: Response;
+  let text: string;
+  try {
+    res = await doFetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    });
+    text = await res.text();
+  } catch (cause) {
+    const why = cause instanceof Error && cause.name === 'TimeoutError' ? 'timed out' : 'failed';
+    throw new TransientError(`POST ${url} ${why}`, { cause, hint: 'check the network address and your connection' });
+  }
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, body: parsed, message: res.ok ? undefined : errorMessageOf(parsed, text) };
+}

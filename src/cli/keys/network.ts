@@ -1,0 +1,41 @@
+// Which exchange a keys/doctor command talks to: --network / --base-url / --chain-id, else what the
+// key file recorded at enrollment, else the local exchange found through its demo key file.
+
+import { existsSync } from 'node:fs';
+import { keyFilePath } from '../../auth/home.js';
+import { readKeyFile } from '../../auth/keyfile.js';
+import type { KeyFileMeta } from '../../auth/keyfile-format.js';
+import { isNetworkName, resolveNetwork, type LocalEndpoint, type Network } from '../../protocol/networks.js';
+import { chainIdFlag, stringFlag, type Parsed } from './flags.js';
+
+/** The demo key file `perpl sim` writes: it records where the local exchange listens. */
+export const LOCAL_DEMO_KEY_NAME = 'local-demo';
+
+export async function localEndpoint(env: NodeJS.ProcessEnv): Promise<LocalEndpoint | undefined> {
+  const path = keyFilePath(LOCAL_DEMO_KEY_NAME, env);
+  if (!existsSync(path)) return undefined;
+  try {
+    const doc = await readKeyFile(path);
+    const m = doc.meta;
+    if (m.restBase && m.wsBase && m.chainId) return { rest: m.restBase, ws: m.wsBase, chainId: m.chainId };
+  } catch {
+    // An unreadable demo file just means: no known local exchange.
+  }
+  return undefined;
+}
+
+/** The network from flags; without flags, the one a key file was enrolled on. */
+export async function networkFor(p: Parsed, env: NodeJS.ProcessEnv, keyMeta?: KeyFileMeta): Promise<Network> {
+  const network = stringFlag(p, 'network');
+  const baseUrl = stringFlag(p, 'base-url');
+  const wsUrl = stringFlag(p, 'ws-url');
+  const chainId = chainIdFlag(p);
+  const anyFlag = network !== undefined || baseUrl !== undefined || chainId !== undefined;
+  if (!anyFlag && keyMeta?.restBase && keyMeta.chainId) {
+    const known = keyMeta.network !== undefined && isNetworkName(keyMeta.network) ? keyMeta.network : undefined;
+    return resolveNetwork({ network: known, baseUrl: keyMeta.restBase, wsUrl: wsUrl ?? keyMeta.wsBase, chainId: keyMeta.chainId });
+  }
+  const fromKey = keyMeta?.network !== undefined && isNetworkName(keyMeta.network) ? keyMeta.network : undefined;
+  const name = network ?? (anyFlag ? undefined : fromKey);
+  return resolveNetwork({ network: name, baseUrl, wsUrl, chainId }, await localEndpoint(env));
+}
