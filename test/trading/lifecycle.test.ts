@@ -1,0 +1,128 @@
+// Position and order lifecycle through the command interface: TP/SL triggers on mark and on last,
+// close and partial close, change, cancel-all, add collateral and panic.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderStatus as S, OrderStatusReason as R, PositionSide } from '../../src/protocol/enums.js';
+import type { Market, Position } from '../../src/protocol/frames.js';
+import { type SimHandle, type Trader, live, market, startTestSim, startTrader, top, until } from './harness.js';
+
+let h: SimHandle;
+let btc: Market;
+let eth: Market;
+beforeAll(async () => {
+  h = await startTestSim();
+  btc = market(h, 'BTC');
+  eth = market(h, 'ETH');
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function withTrader(fn: (t: Trader) => Promise<void>): Promise<void> {
+  const t = startTrader(h);
+  try {
+    await live(t);
+    await fn(t);
+  } finally {
+    t.stop();
+  }
+}
+
+function positionIn(t: Trader, mkt: number): Position | undefined {
+  return [...t.session.state.positions.values()].find((p) => p.mkt === mkt);
+}
+
+describe('triggers', () => {
+  it('a stop-loss on mark fires when the mark crosses it and closes the position', async () => {
+    await withTrader(async (t) => {
+      const mark = h.sim.control.engine.marketState(eth.id)!.mrk;
+      const sl = mark - 2_000; // 20 dollars below
+      const out = await t.commands.place({ marketId: eth.id, kind: 'market', side: 'long', size: 1_000, leverage: 500, sl: { price: sl, on: 'mark' } }).outcome;
+      expect(out.results.map((r) => r.st)).toEqual([S.Filled, S.Untriggered]);
+      await until(() => positionIn(t, eth.id), 'the position');
+      h.sim.control.engine.setOraclePrice(eth.id, sl - 100);
+      await until(() => !positionIn(t, eth.id), 'the stop-loss to close the position');
+      expect(t.session.state.triggerOrderCount()).toBe(0);
+    });
+  });
+
+  it('a take-profit on last fires once the last trade price is at or above it', async () => {
+    await withTrader(async (t) => {
+      const last = h.sim.control.engine.marketState(btc.id)!.lst;
+      // GTE last at (or below) the current last: armed by the fill, it fires on the next block.
+      const out = await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500, tp: { price: last - 5_000, on: 'last' } }).outcome;
+      expect(out.results[1]).toMatchObject({ kind: 'definitive', st: S.Untriggered });
+      await until(() => !positionIn(t, btc.id) && t.session.state.triggerOrderCount() === 0, 'the take-profit to fire');
+    });
+  });
+});
+
+describe('close, change, cancel-all, collateral, panic', () => {
+  it('partial close halves the position, full close removes it', async () => {
+    await withTrader(async (t) => {
+      await t.commands.place({ marketId: btc.id, kind: 'market', side: 'short', size: 300, leverage: 500 }).outcome;
+      const pos = await until(() => positionIn(t, btc.id), 'the short');
+      expect(pos.sd).toBe(PositionSide.Short);
+      const half = await t.commands.close(pos.pid, { kind: 'market', fraction: 0.5 }).outcome;
+      expect(half.ok).toBe(true);
+      await until(() => positionIn(t, btc.id)?.s === 150, 'the position to halve');
+      const full = await t.commands.close(pos.pid, { kind: 'market' }).outcome;
+      expect(full.ok).toBe(true);
+      await until(() => !positionIn(t, btc.id), 'the position to close');
+      expect(h.sim.control.engine.ledger(t.accountId).positions).toEqual([]);
+    });
+  });
+
+  it('change moves a resting order to a new price (sr 31 OrderChanged)', async () => {
+    await withTrader(async (t) => {
+      const price = top(h, btc.id).bid - 3_000;
+      const placed = await t.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500 }).outcome;
+      const oid = placed.results[0]!.oid!;
+      const changed = await t.commands.change(oid, { price: price - 100 }).outcome;
+      expect(changed.results[0]).toMatchObject({ kind: 'definitive', sr: R.OrderChanged });
+      await until(() => t.session.state.orders.get(oid)?.p === price - 100, 'the new price');
+    });
+  });
+
+  it('cancel-all in one market leaves the other market alone', async () => {
+    await withTrader(async (t) => {
+      const b = top(h, btc.id).bid - 3_000;
+      const e = top(h, eth.id).bid - 3_000;
+      for (const p of [b, b - 10, b - 20]) await t.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 10, price: p, leverage: 500 }).outcome;
+      await t.commands.place({ marketId: eth.id, kind: 'limit', side: 'long', size: 100, price: e, leverage: 500 }).outcome;
+      await until(() => t.session.state.orders.size === 4, 'four resting orders');
+      const out = await t.commands.cancelAll(btc.id).outcome;
+      expect(out.results).toHaveLength(3);
+      expect(out.ok).toBe(true);
+      await until(() => t.session.state.orders.size === 1, 'only the ETH order left');
+      expect([...t.session.state.orders.values()][0]?.mkt).toBe(eth.id);
+    });
+  });
+
+  it('add collateral is never retried and reports check-position; the position collateral grows', async () => {
+    await withTrader(async (t) => {
+      await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+      const pos = await until(() => positionIn(t, btc.id), 'the position');
+      const before = BigInt(pos.c);
+      const handle = t.commands.addCollateral(pos.pid, '5000000');
+      const out = await handle.outcome;
+      expect(out.results[0]?.kind).toBe('check-position');
+      expect(handle.rqs()).toHaveLength(1);
+      await until(() => BigInt(positionIn(t, btc.id)?.c ?? '0') === before + 5_000_000n, 'the collateral to grow');
+    });
+  });
+
+  it('panic cancels every resting and trigger order, then closes every position', async () => {
+    await withTrader(async (t) => {
+      await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500, sl: { price: 100_000 } }).outcome;
+      await t.commands.place({ marketId: eth.id, kind: 'market', side: 'short', size: 1_000, leverage: 500 }).outcome;
+      await t.commands.place({ marketId: eth.id, kind: 'limit', side: 'long', size: 100, price: top(h, eth.id).bid - 5_000, leverage: 500 }).outcome;
+      await until(() => t.session.state.positions.size === 2 && t.session.state.orders.size === 2, 'two positions, two orders');
+      const out = await t.commands.panic().outcome;
+      expect(out.ok).toBe(true);
+      await until(() => t.session.state.positions.size === 0 && t.session.state.orders.size === 0, 'a flat account');
+      const ledger = h.sim.control.engine.ledger(t.accountId);
+      expect(ledger.positions).toEqual([]);
+      expect(ledger.orders).toEqual([]);
+    });
+  });
+});
