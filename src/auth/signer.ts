@@ -46,7 +46,8 @@ export interface SignerOptions {
 export class ApiKeySigner {
   readonly #apiKey: string;
   readonly #seed: Uint8Array;
-  readonly #clock: ServerClock | undefined;
+  /** Source of timestamps (local time when absent); share it with the REST client that feeds it. */
+  readonly clock: ServerClock | undefined;
   readonly #nonce: () => string;
   /** Raw 32-byte public key of the seed. */
   readonly publicKey: Uint8Array;
@@ -65,7 +66,7 @@ export class ApiKeySigner {
     // Own copy: a caller wiping or reusing its buffer must not change what we sign with.
     this.#seed = Uint8Array.from(creds.seed);
     this.publicKey = publicKeyFromSeed(this.#seed);
-    this.#clock = clock;
+    this.clock = clock;
     this.#nonce = options.nonce ?? newNonce;
   }
 
@@ -75,7 +76,7 @@ export class ApiKeySigner {
   }
 
   private timestampMs(): string {
-    return String(this.#clock ? this.#clock.now() : Date.now());
+    return String(this.clock ? this.clock.now() : Date.now());
   }
 
   private signToBase64url(message: string): string {

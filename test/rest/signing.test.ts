@@ -1,7 +1,11 @@
 // What the server receives must verify: the signed target is the sent target, byte for byte.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_TOKEN, CHAIN_ID, PUBLIC_KEY, makeClient } from './fixtures.js';
+import { ServerClock } from '../../src/auth/clock.js';
+import { ApiKeySigner } from '../../src/auth/signer.js';
+import { resolveNetwork } from '../../src/protocol/networks.js';
+import { RestClient } from '../../src/transport/rest/client.js';
+import { API_TOKEN, CHAIN_ID, PUBLIC_KEY, SEED, makeClient } from './fixtures.js';
 import { TestServer, serverAcceptsSignature, serverCanonical } from './test-server.js';
 
 const server = new TestServer();
@@ -94,5 +98,18 @@ describe('REST signing on the wire', () => {
     await expect(client.get('/v1/trading/wallet', (v) => v, { signed: true })).resolves.toEqual({ ok: 1 });
     expect(server.requests).toHaveLength(2);
     expect(sleeps).toEqual([]);
+  });
+
+  it('client-adopts-the-signer-clock-so-date-headers-correct-the-timestamps-it-signs', () => {
+    const clock = new ServerClock();
+    const signer = new ApiKeySigner({ apiKey: API_TOKEN, seed: SEED }, CHAIN_ID, clock);
+    const network = resolveNetwork({ baseUrl, chainId: CHAIN_ID });
+    expect(new RestClient({ network, signer }).clock).toBe(clock);
+    expect(() => new RestClient({ network, signer, clock: new ServerClock() })).toThrow(/one ServerClock/);
+  });
+
+  it('signer-for-another-chain-is-refused', () => {
+    const signer = new ApiKeySigner({ apiKey: API_TOKEN, seed: SEED }, 143);
+    expect(() => new RestClient({ network: resolveNetwork({ baseUrl, chainId: CHAIN_ID }), signer })).toThrow(/chain 143/);
   });
 });

@@ -20,10 +20,10 @@ export type BodyDecoder<T> = (value: unknown) => T;
 
 export interface RestClientOptions {
   network: Network;
-  /** Needed for signed requests only. Give it the same `clock` as this client. */
+  /** Needed for signed requests only. Its clock (if any) becomes this client's clock. */
   signer?: ApiKeySigner;
   fetch?: typeof fetch;
-  /** Fed from every response's `Date` header. */
+  /** Fed from every response's `Date` header; defaults to the signer's clock. */
   clock?: ServerClock;
   sleep?: (ms: number) => Promise<void>;
   /** Per attempt, including reading the body. */
@@ -74,7 +74,11 @@ export class RestTransport {
   constructor(opts: RestClientOptions) {
     this.network = opts.network;
     this.signer = opts.signer;
-    this.clock = opts.clock ?? new ServerClock();
+    // The signer stamps requests with the clock this client corrects from `Date` headers: one clock.
+    this.clock = opts.clock ?? opts.signer?.clock ?? new ServerClock();
+    if (opts.signer?.clock && opts.signer.clock !== this.clock) {
+      throw new PermanentError('the signer and the REST client must share one ServerClock');
+    }
     this.fetchImpl = opts.fetch ?? globalThis.fetch;
     this.sleep = opts.sleep ?? realSleep;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
