@@ -115,3 +115,16 @@ describe('REST retries', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe('REST cancellation', () => {
+  it('aborted-read-is-not-retried-and-rejects-with-the-abort-reason', async () => {
+    server.reset(() => ({ hang: true }));
+    const { client, sleeps } = makeClient(baseUrl);
+    const controller = new AbortController();
+    const pending = client.request('GET', '/v1/pub/context', { decode: id, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('user left the screen')), 20);
+    await expect(pending).rejects.toThrow(/user left the screen/);
+    expect(sleeps).toEqual([]);
+    await expect(client.request('GET', '/v1/pub/context', { decode: id, signal: controller.signal })).rejects.toThrow(/user left/);
+  });
+});

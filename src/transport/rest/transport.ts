@@ -149,6 +149,7 @@ export class RestTransport {
   }
 
   private async sendOnce<T>(p: PreparedRequest, decode: BodyDecoder<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     const info = this.requestInfo(p);
     const controller = new AbortController();
     const onCallerAbort = () => controller.abort(signal?.reason);
