@@ -4,7 +4,7 @@ import { MessageTypeName, enumName } from '../enums.js';
 import { DecodeError } from '../errors.js';
 import type { InboundFrame } from '../frames.js';
 import { describeValue, isPlainObject, type Decoder } from './kit.js';
-import { parseJson, type ParseOptions } from './json.js';
+import { parseJson, type ParseOptions, type RawInput } from './json.js';
 import {
   decodeCandlesFrame,
   decodeGasPriceFrame,
@@ -87,6 +87,6 @@ export function dispatchByMt<T>(
 }
 
 /** Decodes one server frame. Throws DecodeError for anything that is not a known, well-formed frame. */
-export function decodeInbound(text: string | Uint8Array, opts: ParseOptions = {}): InboundFrame {
+export function decodeInbound(text: RawInput, opts: ParseOptions = {}): InboundFrame {
   return dispatchByMt(parseJson(text, opts), INBOUND, 'server');
 }

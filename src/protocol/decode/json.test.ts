@@ -20,6 +20,12 @@ describe('raw input guard', () => {
     expect(decodeInbound(Buffer.from(heartbeat, 'utf8'))).toEqual({ mt: 100, sn: 7, h: 7 });
     expect(decodeInbound(new TextEncoder().encode(heartbeat))).toEqual({ mt: 100, sn: 7, h: 7 });
   });
+  it('an ArrayBuffer or a list of fragments (as ws delivers them) decodes like text', () => {
+    const bytes = new TextEncoder().encode(heartbeat);
+    expect(decodeInbound(bytes.buffer.slice(0))).toEqual({ mt: 100, sn: 7, h: 7 });
+    expect(decodeInbound([Buffer.from(heartbeat.slice(0, 5)), Buffer.from(heartbeat.slice(5))])).toEqual({ mt: 100, sn: 7, h: 7 });
+    rejects(() => decodeInbound([Buffer.from(heartbeat), Buffer.from(heartbeat)], { maxBytes: heartbeat.length + 1 }));
+  });
   it('binary garbage that is not UTF-8 is refused', () => {
     for (const bytes of [[0xff, 0xfe, 0xfd], [0x7b, 0xc3, 0x28, 0x7d], [0x80]]) {
       expect(rejects(() => decodeInbound(Buffer.from(bytes))).shortMessage).toContain('UTF-8');

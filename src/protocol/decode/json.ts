@@ -16,8 +16,19 @@ function tooLarge(bytes: number, maxBytes: number): DecodeError {
   return new DecodeError(`frame too large: ${bytes} bytes exceeds the ${maxBytes}-byte limit`, '');
 }
 
+/** What a socket or HTTP body may hand over: text, bytes, or (as `ws` does) an ArrayBuffer or fragments. */
+export type RawInput = string | Uint8Array | ArrayBuffer | readonly Uint8Array[];
+
+function toBytes(input: ArrayBuffer | readonly Uint8Array[], maxBytes: number): Uint8Array {
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  const total = input.reduce((n, part) => n + part.byteLength, 0);
+  if (total > maxBytes) throw tooLarge(total, maxBytes);
+  return Buffer.concat(input);
+}
+
 /** UTF-8 text of the input, with the size limit applied before any decoding work. */
-export function inputText(input: string | Uint8Array, maxBytes: number = DEFAULT_MAX_FRAME_BYTES): string {
+export function inputText(raw: RawInput, maxBytes: number = DEFAULT_MAX_FRAME_BYTES): string {
+  const input = typeof raw === 'string' || raw instanceof Uint8Array ? raw : toBytes(raw, maxBytes);
   if (typeof input === 'string') {
     // A UTF-16 unit encodes to at least one byte, so length > max is already too large.
     if (input.length > maxBytes) throw tooLarge(input.length, maxBytes);
@@ -36,7 +47,7 @@ export function inputText(input: string | Uint8Array, maxBytes: number = DEFAULT
 }
 
 /** Parses JSON text with the size guard; any syntax error becomes a DecodeError. */
-export function parseJson(input: string | Uint8Array, opts: ParseOptions = {}): unknown {
+export function parseJson(input: RawInput, opts: ParseOptions = {}): unknown {
   const text = inputText(input, opts.maxBytes ?? DEFAULT_MAX_FRAME_BYTES);
   try {
     return JSON.parse(text) as unknown;

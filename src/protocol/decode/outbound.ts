@@ -10,7 +10,7 @@ import type {
 } from '../frames.js';
 import { headerShape } from './common.js';
 import { dispatchByMt } from './inbound.js';
-import { parseJson, type ParseOptions } from './json.js';
+import { parseJson, type ParseOptions, type RawInput } from './json.js';
 import {
   amount,
   arr,
@@ -86,6 +86,6 @@ const OUTBOUND: ReadonlyMap<number, Decoder<OutboundFrame>> = new Map<number, De
 export const OUTBOUND_MESSAGE_TYPES: readonly number[] = [...OUTBOUND.keys()];
 
 /** Decodes one client frame. Throws DecodeError for anything that is not a known, well-formed frame. */
-export function decodeOutbound(text: string | Uint8Array, opts: ParseOptions = {}): OutboundFrame {
+export function decodeOutbound(text: RawInput, opts: ParseOptions = {}): OutboundFrame {
   return dispatchByMt(parseJson(text, opts), OUTBOUND, 'client');
 }

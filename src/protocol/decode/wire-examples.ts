@@ -137,6 +137,13 @@ export const INBOUND_EXAMPLES: WireExample[] = [
   },
   { name: 'positions update', value: { mt: 27, sid: 50, sn: 68448708, at, d: [position] }, required: ['d'] },
   {
+    name: 'positions update with an undocumented row field',
+    value: { mt: 27, sn: 68448709, d: [{ ...positionRow, liq: '123', e: [{ ...positionEvent, zz: [1] }] }] },
+    expected: { mt: 27, sn: 68448709, d: [{ ...positionRow, e: [positionEvent] }] },
+    required: ['d'],
+    ignored: ['d[0].liq', 'd[0].e[0].zz', 'd[0].e[0].zz[0]'],
+  },
+  {
     name: 'account stats (flat)',
     value: { mt: 28, sid: 21, sn: 68448927, in: 12, id: 824, td: '10040000000', tw: '0', tv: '145069490', tf: '50053', tbf: '0', trp: '-5923', wr: 5000, tt: 2 },
     required: ['in', 'id', 'td', 'tw', 'tv', 'trp', 'wr', 'tt'],
