@@ -8,7 +8,9 @@ import { ApiKeySigner } from '../../src/auth/signer.js';
 import { EngineCommands } from '../../src/client/commands.js';
 import { OrderEngine, type OrderEngineOptions } from '../../src/client/trading/order-engine.js';
 import { TradingSession } from '../../src/client/trading/session.js';
+import { findOrderByRq } from '../../src/client/history/loaders.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
+import { RestClient } from '../../src/transport/rest/client.js';
 import type { Context, Market } from '../../src/protocol/frames.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
 import { type RunningSim, startSim } from '../../src/sim/index.js';
@@ -50,6 +52,7 @@ export interface Trader {
   signer: ApiKeySigner;
   session: TradingSession;
   engine: OrderEngine;
+  rest: RestClient;
   commands: EngineCommands;
   markets: () => readonly Market[];
   stop(): void;
@@ -62,6 +65,8 @@ export interface TraderOptions {
   /** Reuse an existing wallet (second client on the same account). */
   wallet?: { address: string; accountId: number };
   engine?: Partial<Omit<OrderEngineOptions, 'session' | 'markets' | 'canTrade'>>;
+  /** Reconcile lost statuses through REST order history (the default). */
+  historyLookup?: boolean;
   /** Let the client believe it may trade (to see the server's own 403 for a read-only key). */
   claimTrade?: boolean;
   log?: (line: string) => void;
@@ -91,7 +96,13 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
     ...(opts.log ? { log: opts.log } : {}),
   });
   const markets = () => h.context.markets;
+  const rest = new RestClient({
+    network: { name: 'local', chainId: h.sim.chainId, restBase: h.sim.rest, wsBase: h.sim.ws, appUrl: '', isMainnet: false },
+    signer,
+  });
+  const accountId = wallet.accountId;
   const engine = new OrderEngine({
+    ...(opts.historyLookup === false ? {} : { lookupOrderByRq: (rq: number) => findOrderByRq(rest, accountId, rq) }),
     session,
     markets,
     canTrade: () => opts.claimTrade === true || (scopeMask & ScopeMask.Trade) !== 0,
@@ -107,6 +118,7 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
     signer,
     session,
     engine,
+    rest,
     commands,
     markets,
     stop: () => {
