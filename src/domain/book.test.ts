@@ -116,3 +116,12 @@ describe('OrderBook', () => {
     );
   });
 });
+
+describe('OrderBook version', () => {
+  it('a replacement book can continue the version sequence of the one it replaces', () => {
+    const old = new OrderBook(1);
+    old.applySnapshot([lvl(1, 1)], [lvl(2, 1)]);
+    const next = new OrderBook(2, old.version + 1);
+    expect(next.view(5).version).toBeGreaterThan(old.view(5).version);
+  });
+});

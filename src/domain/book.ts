@@ -100,10 +100,16 @@ export class BookSide {
 export class OrderBook {
   readonly bids = new BookSide(true);
   readonly asks = new BookSide(false);
-  private changes = 0;
+  private changes: number;
   private snapshotSeen = false;
 
-  constructor(readonly marketId: number) {}
+  /** `startVersion` lets a replacement book keep counting up from the one it replaces. */
+  constructor(
+    readonly marketId: number,
+    startVersion = 0,
+  ) {
+    this.changes = startVersion;
+  }
 
   /** Increments on every applied snapshot, delta or clear. */
   get version(): number {

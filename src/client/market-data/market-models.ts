@@ -21,7 +21,8 @@ export class MarketModels {
 
   /** Fresh, empty per-market models (market-wide maps are kept: they cover every market). */
   selectMarket(marketId: number, resolution: number): void {
-    this.book = new OrderBook(marketId);
+    // Versions keep rising across the switch so a view-version cache can never mistake the new book for the old.
+    this.book = new OrderBook(marketId, this.book.version + 1);
     this.trades = new TradeTape();
     this.candles = new CandleSeries(marketId, resolution);
   }
