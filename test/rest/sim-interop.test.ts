@@ -99,4 +99,17 @@ describe('REST client against the local exchange', () => {
     const wallet = JSON.parse(out.join('\n')) as { as: unknown[] };
     expect(wallet.as.length).toBeGreaterThan(0);
   });
+
+  it('perpl-api-network-local-finds-the-running-exchange-through-its-demo-key-file', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await perplApi(['GET', '/v1/pub/context', '--network', 'local', '--unsigned'], {
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+      env: { PERPL_HOME: home },
+    });
+    expect(err.join('\n')).toBe('');
+    expect(code).toBe(0);
+    expect((JSON.parse(out.join('\n')) as { chain: { chain_id: number } }).chain.chain_id).toBe(sim.chainId);
+  });
 });

@@ -12,6 +12,8 @@ import { resolveNetwork, type Network, type NetworkOptions } from '../../protoco
 import { decodeHistoryPage } from '../../protocol/decode/index.js';
 import { RestClient } from '../../transport/rest/client.js';
 import { walkPages } from '../../transport/rest/history.js';
+import { passphrasePrompt, processIo } from '../keys/io.js';
+import { localEndpoint } from '../keys/network.js';
 
 export const API_USAGE = `usage: perpl api METHOD PATH [options]
 
@@ -21,7 +23,8 @@ is configured (unless --unsigned). Reads (GET) retry on 429/5xx; writes are sent
 
 options:
   --body JSON           request body (JSON text, or @file to read it from a file)
-  --network NAME        mainnet | testnet | local (default: the key's network, else local)
+  --network NAME        mainnet | testnet | local (default: the key's network, else
+                        $PERPL_NETWORK, else local)
   --base-url URL        REST base address (ends in /api); needs --chain-id unless --network names one
   --chain-id ID         chain id signed into every request (143 mainnet, 10143 testnet, 31337 local)
   --key-file FILE       API key file (default: $PERPL_KEY_FILE, else PERPL_API_KEY + PERPL_API_SECRET)
@@ -31,8 +34,9 @@ options:
   --dry-run             print {method,url,target,headers,canonical} as JSON and send nothing
   -h, --help            this text
 
-The local exchange has no fixed address: start it with \`perpl sim\` and pass the base URL it
-prints, e.g. --network local --base-url http://127.0.0.1:PORT/api
+The local exchange has no fixed address. \`perpl sim\` records it in its demo key file
+($PERPL_HOME/keys/local-demo.json), which --network local reads; otherwise pass the base URL
+it prints: --network local --base-url http://127.0.0.1:PORT/api
 
 examples:
   perpl api GET /v1/pub/context --network testnet
@@ -46,13 +50,19 @@ export interface ApiIo {
   err: (text: string) => void;
   env: NodeJS.ProcessEnv;
   fetch?: typeof fetch;
+  /** Asked for an encrypted key file's passphrase when PERPL_PASSPHRASE is unset (absent: no prompt). */
+  passphrase?: () => Promise<string>;
 }
 
-const defaultIo: ApiIo = {
-  out: (t) => process.stdout.write(`${t}\n`),
-  err: (t) => process.stderr.write(`${t}\n`),
-  env: process.env,
-};
+function defaultIo(): ApiIo {
+  const passphrase = passphrasePrompt(processIo(), 'the API key file');
+  return {
+    out: (t) => process.stdout.write(`${t}\n`),
+    err: (t) => process.stderr.write(`${t}\n`),
+    env: process.env,
+    ...(passphrase ? { passphrase } : {}),
+  };
+}
 
 interface ApiArgs {
   method: string;
@@ -135,19 +145,25 @@ function readBody(arg: string): string {
   return text;
 }
 
-/** Options first; then what the key file recorded at enrollment (its network, base URL, chain id). */
-function pickNetwork(opts: NetworkOptions, creds: Credentials | null, env: NodeJS.ProcessEnv): Network {
+/**
+ * Options first; then what the key file recorded at enrollment (its network, base URL, chain id); then
+ * $PERPL_NETWORK. `local` finds a running local exchange through the demo key file it writes.
+ */
+async function pickNetwork(opts: NetworkOptions, creds: Credentials | null, env: NodeJS.ProcessEnv): Promise<Network> {
   const explicit = opts.network !== undefined || opts.baseUrl !== undefined;
-  if (explicit || !creds) {
-    const fromEnv = !explicit && env.PERPL_NETWORK ? { network: env.PERPL_NETWORK } : {};
-    return resolveNetwork({ ...fromEnv, ...opts });
-  }
-  return resolveNetwork({
-    ...(creds.network !== undefined ? { network: creds.network } : {}),
-    ...(creds.restBase !== undefined ? { baseUrl: creds.restBase } : {}),
-    ...(creds.chainId !== undefined ? { chainId: creds.chainId } : {}),
-    ...opts,
-  });
+  const fromKey: NetworkOptions =
+    !explicit && creds && (creds.network !== undefined || creds.restBase !== undefined)
+      ? {
+          ...(creds.network !== undefined ? { network: creds.network } : {}),
+          ...(creds.restBase !== undefined ? { baseUrl: creds.restBase } : {}),
+          ...(creds.chainId !== undefined ? { chainId: creds.chainId } : {}),
+        }
+      : !explicit && env.PERPL_NETWORK
+        ? { network: env.PERPL_NETWORK }
+        : {};
+  const chosen = { ...fromKey, ...opts };
+  const needsLocal = chosen.baseUrl === undefined && (chosen.network === undefined || chosen.network.trim().toLowerCase() === 'local');
+  return resolveNetwork(chosen, needsLocal ? await localEndpoint(env) : undefined);
 }
 
 function checkKeyMatchesNetwork(creds: Credentials, network: Network): void {
@@ -159,8 +175,14 @@ function checkKeyMatchesNetwork(creds: Credentials, network: Network): void {
 }
 
 async function execute(args: ApiArgs, io: ApiIo): Promise<number> {
-  const creds = args.unsigned ? null : await loadCredentials({ ...(args.keyFile !== undefined ? { keyFile: args.keyFile } : {}), env: io.env });
-  const network = pickNetwork(args.network, creds, io.env);
+  const creds = args.unsigned
+    ? null
+    : await loadCredentials({
+        ...(args.keyFile !== undefined ? { keyFile: args.keyFile } : {}),
+        ...(io.passphrase ? { passphrase: io.passphrase } : {}),
+        env: io.env,
+      });
+  const network = await pickNetwork(args.network, creds, io.env);
   if (creds) checkKeyMatchesNetwork(creds, network);
   const clock = new ServerClock();
   const signer = creds ? new ApiKeySigner({ apiKey: creds.apiKey, seed: creds.seed }, network.chainId, clock) : undefined;
@@ -194,7 +216,7 @@ async function execute(args: ApiArgs, io: ApiIo): Promise<number> {
   return 0;
 }
 
-export async function run(argv: string[], io: ApiIo = defaultIo): Promise<number> {
+export async function run(argv: string[], io: ApiIo = defaultIo()): Promise<number> {
   let args: ApiArgs | 'help';
   try {
     args = parse(argv);
