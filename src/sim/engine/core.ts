@@ -37,8 +37,9 @@ export class EngineCore {
   /** Clock of the work being done now (the block being executed, or the head during a flow step). */
   block = 0;
   timeMs = 0;
-  /** Stamp of the transaction being processed; every row it produces carries it (with its own log index). */
-  stamp: BlockTxLogTimestamp = {};
+  /** Transaction being processed; its stamp (with txid) is built only when a row needs it. */
+  private tx = 0;
+  private txStamp: BlockTxLogTimestamp | undefined;
 
   constructor(readonly opts: SimEngineOptions) {
     this.instanceId = opts.instanceId ?? 1;
@@ -76,6 +77,7 @@ export class EngineCore {
     }
     this.block = block;
     this.timeMs = timeMs;
+    this.txStamp = undefined;
   }
 
   market(id: number): MarketRuntime {
@@ -95,11 +97,18 @@ export class EngineCore {
   }
 
   /** Starts a new transaction: each executed request or flow action is one "tx" of the current block. */
-  beginTx(): BlockTxLogTimestamp {
-    const tx = ++this.nextTx;
-    const txid = this.block.toString(16).padStart(16, '0') + tx.toString(16).padStart(48, '0');
-    this.stamp = { b: this.block, t: this.timeMs, tx, txid, l: this.nextLog };
-    return this.stamp;
+  beginTx(): void {
+    this.tx = ++this.nextTx;
+    this.txStamp = undefined;
+  }
+
+  /** Stamp of the transaction being processed; every row it produces carries it (with its own log index). */
+  get stamp(): BlockTxLogTimestamp {
+    if (!this.txStamp) {
+      const txid = this.block.toString(16).padStart(16, '0') + this.tx.toString(16).padStart(48, '0');
+      this.txStamp = { b: this.block, t: this.timeMs, tx: this.tx, txid, l: this.nextLog };
+    }
+    return this.txStamp;
   }
 
   /** The next log of the current transaction. */

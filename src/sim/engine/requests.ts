@@ -51,7 +51,8 @@ export function orderFromRequest(core: EngineCore, req: OrderRequestFrame, inter
     sr: 0,
     locked: 0n,
     waitingForParent: false,
-    created: core.stamp,
+    // Flow orders are never shown to anyone: skip building their stamp.
+    created: internal ? { b: core.block } : core.stamp,
     internal,
   };
   if (req.mnp !== undefined) order.mnp = req.mnp;
