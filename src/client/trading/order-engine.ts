@@ -35,6 +35,22 @@ export interface OrderEngineOptions {
   log?: (line: string) => void;
 }
 
+const OPENS: ReadonlySet<number> = new Set([OrderType.OpenLong, OrderType.OpenShort]);
+
+/**
+ * rq is per ACCOUNT, and every client signed in on the account receives every row. When two clients used
+ * the same rq (the sr 32 case), the Filled row of one and the Failed row of the other both carry it: a row
+ * only counts for our request when its content matches what we sent (type, market, and for opens the size;
+ * closes are clamped to the position, so their size may differ). Two identical intents remain ambiguous.
+ */
+function rowMatchesRequest(row: Order, req: TrackedRequest): boolean {
+  const f = req.frame;
+  if (!f) return true;
+  if (row.t !== f.t || row.mkt !== f.mkt) return false;
+  if (OPENS.has(f.t) && row.os !== f.s) return false;
+  return true;
+}
+
 export class OrderEngine {
   private readonly session: TradingSession;
   private readonly allocator = new RequestIdAllocator();
@@ -207,7 +223,7 @@ export class OrderEngine {
     for (const row of rows) {
       if (row.acc === this.session.state.account?.id) this.targetEffect(row);
       const req = this.byRq.get(row.rq);
-      if (!req || req.done || row.acc !== this.session.state.account?.id) continue;
+      if (!req || req.done || row.acc !== this.session.state.account?.id || !rowMatchesRequest(row, req)) continue;
       const { outcome, applied } = resolveStatus(req.outcomes.get(row.rq), row);
       if (!applied || !outcome) continue;
       req.outcomes.set(row.rq, outcome);
