@@ -3,9 +3,7 @@
 // state could be wrong (heartbeat gap, stall, crossed book, malformed book frame). Models are cleared
 // and rebuilt from fresh snapshots, never patched on stale state. Views are built only in snapshot().
 
-import { BlockTimeEstimator } from '../../domain/block-time.js';
 import { buildMarketHeader } from '../../domain/market-header.js';
-import { HeartbeatSequence, describeGap } from '../../domain/sequence.js';
 import type { ConnectionView } from '../../domain/views.js';
 import { DecodeError } from '../../protocol/errors.js';
 import type { Context, InboundFrame } from '../../protocol/frames.js';
@@ -18,12 +16,12 @@ import {
   type OpenConnection,
 } from '../../transport/ws/index.js';
 import { CandleBackfill, type CandleSource } from './candle-backfill.js';
+import { MarketFeed } from './feed.js';
 import { connectionView } from './health.js';
 import { checkResolution, marketInfo, type MarketInfo } from './market-info.js';
-import { MarketModels } from './market-models.js';
 import { RequestBudget } from './request-budget.js';
 import type { MarketDataSnapshot, SnapshotWants } from './snapshot-types.js';
-import { candleStream, chainStreams, marketStreams, StreamRoutes, type Route, type StreamKind } from './streams.js';
+import { candleStream, chainStreams, marketStreams } from './streams.js';
 
 export type { CandleSource } from './candle-backfill.js';
 export type { MarketDataSnapshot, MarketDataStats, SnapshotWants } from './snapshot-types.js';
@@ -55,31 +53,23 @@ export class MarketDataSession {
   private readonly now: () => number;
   private readonly stallMs: number;
   private readonly socket: ReconnectingSocket;
-  private readonly routes = new StreamRoutes();
+  private readonly feed: MarketFeed;
   private readonly budget = new RequestBudget();
-  private readonly sequence = new HeartbeatSequence();
-  private readonly blockTime = new BlockTimeEstimator();
   private readonly backfill: CandleBackfill;
 
   private market: MarketInfo;
   private res: number;
-  private readonly models: MarketModels;
 
   private conn: OpenConnection | null = null;
   private socketState: ConnectionState = 'closed';
   private retryAtMs: number | null = null;
   private closeReason: string | null = null;
   private resyncReason: string | null = null;
-  private headBlock: number | null = null;
-  private latencyMs: number | null = null;
-  private lastDataAt: number | null = null;
 
-  /** Bumped whenever anything visible may have changed. */
+  /** Bumped on changes the feed does not see (connection, selection, time-driven fields). */
   private changes = 0;
   private lastTimeKey = '';
   private cached: { version: number; wants: SnapshotWants; snapshot: MarketDataSnapshot } | null = null;
-  /** Frames of streams we do not (or no longer) subscribe to: they must stop after a switch. */
-  private unroutedFrames = 0;
   private readonly stats = { framesReceived: 0, malformedFrames: 0, resyncs: 0, lastFrameAtMs: null as number | null };
 
   constructor(opts: MarketDataSessionOptions) {
@@ -88,9 +78,9 @@ export class MarketDataSession {
     this.stallMs = opts.stallMs ?? DEFAULT_STALL_MS;
     this.res = checkResolution(opts.resolution ?? 60);
     this.market = marketInfo(opts.context, opts.marketId);
-    this.models = new MarketModels(this.market.id, this.res);
+    this.feed = new MarketFeed(this.market.id, this.res);
     this.backfill = new CandleBackfill(opts.rest, opts.log);
-    for (const s of [...chainStreams(opts.chainId), ...marketStreams(this.market.id, this.res)]) this.routes.want(s);
+    for (const s of [...chainStreams(opts.chainId), ...marketStreams(this.market.id, this.res)]) this.feed.routes.want(s);
     this.socket = new ReconnectingSocket({
       url: `${opts.wsBase.replace(/\/+$/, '')}/ws/v1/market-data`,
       stallMs: this.stallMs,
@@ -115,7 +105,7 @@ export class MarketDataSession {
   }
   /** Diagnostics: frames dropped because their stream is not (or no longer) ours. */
   get unroutedFrameCount(): number {
-    return this.unroutedFrames;
+    return this.feed.unroutedFrames;
   }
 
   start(): void {
@@ -134,10 +124,10 @@ export class MarketDataSession {
     const next = marketInfo(this.opts.context, marketId);
     const oldStreams = marketStreams(this.market.id, this.res);
     const newStreams = marketStreams(marketId, this.res);
-    for (const s of oldStreams) this.routes.unwant(s);
-    for (const s of newStreams) this.routes.want(s);
+    for (const s of oldStreams) this.feed.routes.unwant(s);
+    for (const s of newStreams) this.feed.routes.want(s);
     this.market = next;
-    this.models.selectMarket(marketId, this.res);
+    this.feed.models.selectMarket(marketId, this.res);
     this.changes += 1;
     this.resubscribe(oldStreams, newStreams);
   }
@@ -148,10 +138,10 @@ export class MarketDataSession {
     if (res === this.res) return;
     const oldStream = candleStream(this.market.id, this.res);
     const newStream = candleStream(this.market.id, res);
-    this.routes.unwant(oldStream);
-    this.routes.want(newStream);
+    this.feed.routes.unwant(oldStream);
+    this.feed.routes.want(newStream);
     this.res = res;
-    this.models.selectResolution(res);
+    this.feed.models.selectResolution(res);
     this.changes += 1;
     this.resubscribe([oldStream], [newStream]);
   }
@@ -159,14 +149,15 @@ export class MarketDataSession {
   /** The visible slice; returns the same object when nothing changed since the last call. */
   snapshot(wants: SnapshotWants): MarketDataSnapshot {
     const nowMs = this.now();
+    const feed = this.feed;
     const connection = this.connectionView(nowMs);
     const header = buildMarketHeader({
       market: this.market,
-      state: this.models.states.get(this.market.id),
-      funding: this.models.funding.get(this.market.id),
-      headBlock: this.headBlock,
+      state: feed.models.states.get(this.market.id),
+      funding: feed.models.funding.get(this.market.id),
+      headBlock: feed.headBlock,
       nowMs,
-      msPerBlock: this.blockTime.msPerBlock(),
+      msPerBlock: feed.msPerBlock,
     });
     // Time alone moves some of what is shown (stale age, retry countdown, funding countdown).
     const timeKey = [
@@ -180,11 +171,12 @@ export class MarketDataSession {
       this.lastTimeKey = timeKey;
       this.changes += 1;
     }
+    const version = this.changes + feed.changes;
     const c = this.cached;
-    if (c && c.version === this.changes && sameWants(c.wants, wants)) return c.snapshot;
-    const m = this.models;
+    if (c && c.version === version && sameWants(c.wants, wants)) return c.snapshot;
+    const m = feed.models;
     const snapshot: MarketDataSnapshot = {
-      version: this.changes,
+      version,
       connection,
       market: this.market.ref,
       header,
@@ -192,10 +184,10 @@ export class MarketDataSession {
       trades: m.trades.view(wants.trades),
       candles: m.candles.view(wants.candles),
       resolution: this.res,
-      headBlock: this.headBlock,
+      headBlock: feed.headBlock,
       stats: { ...this.stats },
     };
-    this.cached = { version: this.changes, wants: { ...wants }, snapshot };
+    this.cached = { version, wants: { ...wants }, snapshot };
     return snapshot;
   }
 
@@ -207,13 +199,12 @@ export class MarketDataSession {
       this.resyncReason = `reconnected${this.closeReason ? ` after: ${this.closeReason}` : ''}`;
     }
     this.closeReason = null;
-    this.routes.resetConnection();
     this.budget.reset();
-    this.sequence.reset();
+    this.feed.resetConnection();
     // Whatever happened while we were away is unknown: start from this connection's snapshots.
-    this.clearModels();
+    this.feed.clear();
     this.budget.tryTake(this.now());
-    const subs = this.routes.wantedStreams().map((stream) => ({ stream, subscribe: true }));
+    const subs = this.feed.routes.wantedStreams().map((stream) => ({ stream, subscribe: true }));
     conn.send(JSON.stringify({ mt: 5, subs }));
     this.requestBackfill();
   }
@@ -245,10 +236,11 @@ export class MarketDataSession {
   }
 
   private requestBackfill(): void {
+    const models = this.feed.models;
     this.backfill.request(
-      this.models.candles,
+      models.candles,
       this.now(),
-      (series) => series === this.models.candles,
+      (series) => series === models.candles,
       () => (this.changes += 1),
     );
   }
@@ -263,27 +255,21 @@ export class MarketDataSession {
     this.stats.resyncs += 1;
     this.resyncReason = reason;
     this.opts.log?.(`market data: resync (${reason})`);
-    this.clearModels();
-  }
-
-  private clearModels(): void {
-    this.models.clear();
-    this.headBlock = null;
-    this.latencyMs = null;
-    this.changes += 1;
+    this.feed.clear();
   }
 
   private connectionView(nowMs: number): ConnectionView {
+    const feed = this.feed;
     return connectionView({
       socketState: this.socketState,
       retryAtMs: this.retryAtMs,
       closeReason: this.closeReason,
       resyncReason: this.resyncReason,
-      awaitingSnapshots: !this.models.book.hasSnapshot,
-      streamFailures: this.routes.failureLines(),
-      lastDataAt: this.lastDataAt,
-      headBlock: this.headBlock,
-      latencyMs: this.latencyMs,
+      awaitingSnapshots: !feed.models.book.hasSnapshot,
+      streamFailures: feed.routes.failureLines(),
+      lastDataAt: feed.lastDataAt,
+      headBlock: feed.headBlock,
+      latencyMs: feed.latencyMs,
       nowMs,
       stallMs: this.stallMs,
     });
@@ -305,85 +291,11 @@ export class MarketDataSession {
       if (BOOK_FRAME.test(text.slice(0, 64))) this.resync('malformed order-book frame');
       return;
     }
-    this.apply(frame, receivedAt);
-  }
-
-  private apply(frame: InboundFrame, at: number): void {
-    const m = this.models;
-    switch (frame.mt) {
-      case 6:
-        for (const line of this.routes.acknowledge(frame.subs)) this.opts.log?.(`market data: subscription failed: ${line}`);
-        this.changes += 1;
-        return;
-      case 100: {
-        if (!this.routed(frame.sid, 'heartbeat')) return;
-        this.markData(at);
-        const result = this.sequence.observe(frame.sn);
-        if (result.kind === 'gap') return this.resync(describeGap(result));
-        this.headBlock = frame.h;
-        this.blockTime.observe(frame.h, at);
-        return;
-      }
-      case 9:
-        if (!this.routed(frame.sid, 'market-state')) return;
-        this.markData(at);
-        m.mergeStates(frame.d);
-        return;
-      case 10:
-        if (!this.routed(frame.sid, 'funding')) return;
-        this.markData(at);
-        m.upsertFunding(frame.d);
-        return;
-      case 15:
-      case 16: {
-        const route = this.routed(frame.sid, 'order-book');
-        if (route?.key.kind !== 'order-book' || route.key.market !== this.market.id) return;
-        this.markData(at);
-        if (frame.at?.t !== undefined) this.latencyMs = Math.max(0, at - frame.at.t);
-        if (frame.mt === 15) {
-          m.book.applySnapshot(frame.bid, frame.ask);
-          this.resyncReason = null;
-        } else if (m.book.hasSnapshot) {
-          m.book.applyDelta(frame.bid, frame.ask);
-        } else {
-          return; // a delta before its snapshot describes a book we do not have
-        }
-        if (m.book.isCrossed()) this.resync(`crossed book ${m.book.bestBid()} >= ${m.book.bestAsk()}`);
-        return;
-      }
-      case 17:
-      case 18: {
-        const route = this.routed(frame.sid, 'trades');
-        if (route?.key.kind !== 'trades' || route.key.market !== this.market.id) return;
-        this.markData(at);
-        if (frame.mt === 17) m.trades.applySnapshot(frame.d, at);
-        else m.trades.add(frame.d, at);
-        return;
-      }
-      case 11:
-      case 12: {
-        const route = this.routed(frame.sid, 'candles');
-        if (route?.key.kind !== 'candles' || route.key.market !== this.market.id) return;
-        if (route.key.resolution !== this.res || frame.r !== this.res) return;
-        this.markData(at);
-        if (frame.mt === 11) m.candles.applySnapshot(frame.d);
-        else m.candles.upsert(frame.d);
-        return;
-      }
-      default:
-        return; // pong, status, gas, market-config: nothing this session shows
-    }
-  }
-
-  private routed(sid: number | undefined, kind: StreamKind): Route | null {
-    const route = this.routes.route(sid, kind);
-    if (!route) this.unroutedFrames += 1;
-    return route;
-  }
-
-  private markData(at: number): void {
-    this.lastDataAt = at;
-    this.changes += 1;
+    const hadBook = this.feed.models.book.hasSnapshot;
+    const broken = this.feed.apply(frame, receivedAt, (line) => this.opts.log?.(`market data: subscription failed: ${line}`));
+    if (broken !== null) return this.resync(broken);
+    // The first book snapshot on a connection ends any resync.
+    if (!hadBook && this.feed.models.book.hasSnapshot) this.resyncReason = null;
   }
 }
 
