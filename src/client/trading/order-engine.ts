@@ -132,9 +132,14 @@ export class OrderEngine {
     return this.views().filter((v) => v.phase !== 'done');
   }
 
+  /**
+   * Stops following. Pending requests settle as gave-up for their callers but stay UNRESOLVED in the
+   * journal: stopping the client changes nothing on the exchange, so the next run reconciles them.
+   */
   stop(): void {
     this.unsubscribe();
     for (const r of this.requests.values()) {
+      if (r.ackTimer) clearTimeout(r.ackTimer);
       if (!r.done) r.finish({ kind: 'gave-up', rq: r.rq, message: 'engine stopped before an outcome arrived' });
     }
     this.journal?.close();
