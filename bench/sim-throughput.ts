@@ -22,7 +22,7 @@ ws.on('open', () => ws.send(JSON.stringify({ mt: 5, subs: [{ stream: 'order-book
 ws.on('message', (data) => {
   const f = JSON.parse(data.toString());
   if (f.mt !== 16) return;
-  if (start === 0) { start = Date.now(); setTimeout(done, Number(seconds) * 1000); }
+  if (start === 0) { start = Date.now(); process.stdout.write('start\\n'); setTimeout(done, Number(seconds) * 1000); }
   deltas++; bytes += data.length;
   if (deltas % 10 === 0) lags.push(Date.now() - f.at.t);
 });
@@ -46,19 +46,34 @@ async function main(): Promise<void> {
     quiet: true,
   });
   const market = sim.control.engine.context(0, Date.now()).markets[0]!.id;
-  const cpu0 = process.cpuUsage();
-  const steps0 = sim.control.flowStats();
-  const t0 = Date.now();
+  // Server-side numbers are taken over the same window the client measures (first delta -> report).
+  let cpu0 = process.cpuUsage();
+  let steps0 = sim.control.flowStats();
+  let t0 = Date.now();
+  let cpu = cpu0;
+  let steps = steps0;
+  let wall = 0;
   const child = spawn(process.execPath, ['--input-type=module', '-e', CLIENT, sim.ws, String(market), String(seconds)], {
     cwd: join(import.meta.dirname, '..'),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.startsWith('start\n') && wall === 0 && steps === steps0) {
+      out = out.slice('start\n'.length);
+      cpu0 = process.cpuUsage();
+      steps0 = sim.control.flowStats();
+      t0 = Date.now();
+      steps = { ...steps0 };
+    }
+    if (out.includes('}\n')) {
+      wall = (Date.now() - t0) / 1000;
+      cpu = process.cpuUsage(cpu0);
+      steps = sim.control.flowStats();
+    }
+  });
   await new Promise((resolve) => child.on('exit', resolve));
-  const wall = (Date.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
-  const steps = sim.control.flowStats();
   await sim.stop();
 
   const client = JSON.parse(out.trim()) as {

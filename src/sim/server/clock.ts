@@ -26,8 +26,12 @@ export class BlockTimer {
 }
 
 const FLOW_TICK_MS = 5;
-/** At most this many steps per tick: if the process falls behind, flow slows down instead of bursting. */
-const MAX_STEPS_PER_TICK = 200;
+/**
+ * At most 100 ms worth of steps (and at least 200) per tick: a tick delayed by scheduler jitter
+ * catches up, but a process that really falls behind slows the flow down instead of bursting.
+ */
+const CATCH_UP_MS = 100;
+const MIN_STEPS_CAP = 200;
 
 export class FlowDriver {
   private timer: NodeJS.Timeout | undefined;
@@ -65,9 +69,10 @@ export class FlowDriver {
     this.last = now;
     let n = Math.floor(this.due);
     this.due -= n;
-    if (n > MAX_STEPS_PER_TICK) {
-      this.shed += n - MAX_STEPS_PER_TICK;
-      n = MAX_STEPS_PER_TICK;
+    const cap = Math.max(MIN_STEPS_CAP, Math.ceil((this.stepsPerSec * CATCH_UP_MS) / 1000));
+    if (n > cap) {
+      this.shed += n - cap;
+      n = cap;
     }
     for (let i = 0; i < n && this.timer; i++) {
       this.steps++;
