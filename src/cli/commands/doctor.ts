@@ -1,5 +1,33 @@
-// Placeholder until the `doctor` command is built; exits non-zero so nothing mistakes it for working.
-export async function run(_argv: string[]): Promise<number> {
-  console.error('perpl doctor: not built yet');
-  return 2;
+// `perpl doctor`: checks config, key file, scope and expiry, clock skew, REST and both sockets, the
+// exchange account, order forwarding and balance; one line per check. Exit 0 when nothing FAILs.
+
+import { gatherFacts } from '../doctor/gather.js';
+import { doctorExitCode, formatResult, runChecks } from '../doctor/checks.js';
+import { NETWORK_OPTIONS, boolFlag, parseFlags, type Options } from '../keys/flags.js';
+import { processIo, reportFailure, type CliIo } from '../keys/io.js';
+
+export const DOCTOR_USAGE = `usage: perpl doctor [--network N | --base-url URL --chain-id ID] [--key-file F]
+
+Prints one line per check: OK / WARN / FAIL <check>: <detail> (fix: ...). Exit code 0 when nothing fails.
+Without --key-file it uses $PERPL_KEY_FILE, PERPL_API_KEY/PERPL_API_SECRET, keys/default.json or the local demo key.`;
+
+const OPTIONS: Options = { ...NETWORK_OPTIONS, 'key-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } };
+
+export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
+  try {
+    const p = parseFlags(argv, OPTIONS, 'see `perpl doctor --help`');
+    if (boolFlag(p, 'help')) {
+      io.out(DOCTOR_USAGE);
+      return 0;
+    }
+    const results = runChecks(await gatherFacts(p, io));
+    for (const c of results) io.out(formatResult(c));
+    return doctorExitCode(results);
+  } catch (e) {
+    return reportFailure(io, 'doctor', e);
+  }
+}
+
+export async function run(argv: string[]): Promise<number> {
+  return runDoctor(argv, processIo());
 }

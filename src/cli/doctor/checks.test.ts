@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { doctorExitCode, formatResult, runChecks, type CheckResult } from './checks.js';
+import type { DoctorFacts } from './facts.js';
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+const DAY = 86_400_000;
+
+function healthy(): DoctorFacts {
+  return {
+    now: NOW,
+    home: { path: '/h', exists: true },
+    network: { ok: true, name: 'testnet', chainId: 10143, restBase: 'https://t/api', wsBase: 'wss://t', appUrl: 'https://t', isMainnet: false },
+    key: { ok: true, source: '/h/keys/k.json', mode: 0o100600, chainId: 10143, scopeMask: 3, expiresAt: 0, publicKeyHex: '0xab' },
+    rest: { ok: true, latencyMs: 40, localMidMs: NOW, serverDateMs: NOW - 500, marketCount: 3 },
+    marketWs: { ok: true, latencyMs: 30 },
+    tradingWs: { ok: true, latencyMs: 50, accounts: [{ id: 7, fw: true, balance: '2500000' }] },
+  };
+}
+
+function find(results: CheckResult[], check: string): CheckResult {
+  const c = results.find((r) => r.check === check);
+  if (!c) throw new Error(`no ${check} line in ${results.map(formatResult).join('\n')}`);
+  return c;
+}
+
+describe('doctor checks', () => {
+  it('passes a healthy setup with exit code 0 and prints the balance from atoms', () => {
+    const results = runChecks(healthy());
+    expect(results.filter((r) => r.level !== 'OK')).toEqual([]);
+    expect(doctorExitCode(results)).toBe(0);
+    expect(find(results, 'balance').detail).toBe('2.500000 collateral');
+  });
+
+  it('warns when the key expires within 7 days and fails once it has expired', () => {
+    const soon = healthy();
+    soon.key = { ...(soon.key as { ok: true; source: string }), expiresAt: NOW + 3 * DAY };
+    const warn = find(runChecks(soon), 'expiry');
+    expect(warn.level).toBe('WARN');
+    expect(warn.detail).toContain('expires in 3d 0h');
+    expect(doctorExitCode(runChecks(soon))).toBe(0);
+    const later = healthy();
+    later.key = { ...(later.key as { ok: true; source: string }), expiresAt: NOW + 8 * DAY };
+    expect(find(runChecks(later), 'expiry').level).toBe('OK');
+    const gone = healthy();
+    gone.key = { ...(gone.key as { ok: true; source: string }), expiresAt: NOW - 1000 };
+    expect(find(runChecks(gone), 'expiry').level).toBe('FAIL');
+    expect(doctorExitCode(runChecks(gone))).toBe(1);
+  });
+
+  it('warns above 5 s of clock skew and fails above 25 s (Date has 1 s resolution)', () => {
+    const at = (serverDateMs: number) => {
+      const f = healthy();
+      f.rest = { ok: true, latencyMs: 1, localMidMs: NOW, serverDateMs };
+      return find(runChecks(f), 'clock');
+    };
+    expect(at(NOW + 4_000).level).toBe('OK');
+    expect(at(NOW + 6_000).level).toBe('WARN');
+    expect(at(NOW - 7_000).detail).toContain('ahead of the server');
+    expect(at(NOW + 26_000).level).toBe('FAIL');
+    expect(at(NOW + 26_000).fix).toContain('sync the system clock');
+  });
+
+  it('fails when order forwarding is off, naming sr 34 and the fix', () => {
+    const f = healthy();
+    f.tradingWs = { ok: true, latencyMs: 1, accounts: [{ id: 7, fw: false, balance: '1' }] };
+    const line = formatResult(find(runChecks(f), 'order forwarding'));
+    expect(line).toMatch(/^FAIL order forwarding: off/);
+    expect(line).toContain('sr 34');
+    expect(line).toContain('(fix: enable One-Click Trading in the web app (https://t)');
+  });
+
+  it('fails without an exchange account and warns on a zero balance', () => {
+    const none = healthy();
+    none.tradingWs = { ok: true, latencyMs: 1, accounts: [] };
+    expect(find(runChecks(none), 'account').level).toBe('FAIL');
+    const broke = healthy();
+    broke.tradingWs = { ok: true, latencyMs: 1, accounts: [{ id: 7, fw: true, balance: '0' }] };
+    expect(find(runChecks(broke), 'balance').level).toBe('WARN');
+  });
+
+  it('warns on a read-only key and fails on a key for another chain', () => {
+    const f = healthy();
+    f.key = { ok: true, source: 'environment', scopeMask: 1, chainId: 143 };
+    const results = runChecks(f);
+    expect(find(results, 'scope').level).toBe('WARN');
+    expect(find(results, 'key chain').detail).toContain('enrolled on chain 143, the network is chain 10143');
+    expect(doctorExitCode(results)).toBe(1);
+  });
+
+  it('fails a key file readable by others and tells how to fix it', () => {
+    const f = healthy();
+    f.key = { ok: true, source: '/h/keys/k.json', mode: 0o100644 };
+    expect(formatResult(find(runChecks(f), 'key file'))).toBe('FAIL key file: /h/keys/k.json has mode 0644 (fix: chmod 600 /h/keys/k.json)');
+  });
+
+  it('only warns when no key is configured, and skips the trading socket', () => {
+    const f = healthy();
+    delete f.key;
+    delete f.tradingWs;
+    const results = runChecks(f);
+    expect(find(results, 'key').level).toBe('WARN');
+    expect(find(results, 'trading ws').level).toBe('SKIP');
+    expect(doctorExitCode(results)).toBe(0);
+  });
+
+  it('fails unreachable endpoints and an unresolvable network', () => {
+    const f = healthy();
+    f.rest = { ok: false, error: 'GET x failed: ECONNREFUSED' };
+    f.marketWs = { ok: false, error: 'ws: ECONNREFUSED' };
+    f.tradingWs = { ok: false, error: 'sign-in refused (close 3401)' };
+    const results = runChecks(f);
+    expect(['rest', 'market-data ws', 'trading ws'].map((c) => find(results, c).level)).toEqual(['FAIL', 'FAIL', 'FAIL']);
+    expect(results.some((r) => r.check === 'clock')).toBe(false);
+    const n = healthy();
+    n.network = { ok: false, error: 'unknown network "moon"' };
+    expect(find(runChecks(n), 'network').level).toBe('FAIL');
+  });
+});

@@ -1,0 +1,177 @@
+// The doctor's judgement: pure functions from gathered facts to "OK/WARN/FAIL <check>: <detail>
+// (fix: ...)" lines. No I/O here, so every verdict is unit-tested.
+
+import { formatAmount } from '../../protocol/scaling.js';
+import type { DoctorFacts, KeyFacts, NetworkFacts } from './facts.js';
+
+export type Level = 'OK' | 'WARN' | 'FAIL' | 'SKIP';
+
+export interface CheckResult {
+  level: Level;
+  check: string;
+  detail: string;
+  fix?: string;
+}
+
+export const EXPIRY_WARN_MS = 7 * 86_400_000;
+export const SKEW_WARN_MS = 5_000;
+/** The exchange accepts ±30 s; past 25 s signatures start failing on ordinary latency. */
+export const SKEW_FAIL_MS = 25_000;
+/** `Date` truncates to whole seconds: its true time is on average half a second later. */
+const DATE_HALF_SECOND = 500;
+
+const r = (level: Level, check: string, detail: string, fix?: string): CheckResult => (fix === undefined ? { level, check, detail } : { level, check, detail, fix });
+
+function days(ms: number): string {
+  const d = ms / 86_400_000;
+  return d >= 1 ? `${Math.floor(d)}d ${Math.floor((ms % 86_400_000) / 3_600_000)}h` : `${Math.floor(ms / 3_600_000)}h ${Math.floor((ms % 3_600_000) / 60_000)}m`;
+}
+
+export function checkConfig(f: DoctorFacts): CheckResult {
+  return r('OK', 'config', `${f.home.path}${f.home.exists ? '' : ' (not created yet)'}`);
+}
+
+export function checkNetwork(f: DoctorFacts): CheckResult {
+  const n = f.network;
+  if (!n.ok) return r('FAIL', 'network', n.error, n.hint ?? 'use --network local|testnet|mainnet, or --base-url URL --chain-id ID');
+  const badge = n.isMainnet ? 'MAINNET' : n.name;
+  return r('OK', 'network', `${badge} chain ${n.chainId}, ${n.restBase}`);
+}
+
+export function checkKeyFile(f: DoctorFacts): CheckResult {
+  const k = f.key;
+  if (k === undefined) {
+    return r('WARN', 'key', 'no API key configured: market data only', 'perpl keys new && perpl keys enroll ..., or pass --key-file FILE');
+  }
+  if (!k.ok) return r('FAIL', 'key file', k.error, k.hint);
+  if (k.mode !== undefined && (k.mode & 0o077) !== 0) {
+    return r('FAIL', 'key file', `${k.source} has mode ${(k.mode & 0o777).toString(8).padStart(4, '0')}`, `chmod 600 ${k.source}`);
+  }
+  const mode = k.mode === undefined ? '' : ` (${(k.mode & 0o777).toString(8).padStart(4, '0')})`;
+  return r('OK', 'key file', `${k.source}${mode}, public key ${k.publicKeyHex ?? '?'}`);
+}
+
+function usableKey(f: DoctorFacts): KeyFacts | undefined {
+  return f.key?.ok ? f.key : undefined;
+}
+function usableNetwork(f: DoctorFacts): NetworkFacts | undefined {
+  return f.network.ok ? f.network : undefined;
+}
+
+export function checkKeyChain(f: DoctorFacts): CheckResult | undefined {
+  const k = usableKey(f);
+  const n = usableNetwork(f);
+  if (!k || !n || k.chainId === undefined) return undefined;
+  if (k.chainId !== n.chainId) {
+    return r('FAIL', 'key chain', `the key was enrolled on chain ${k.chainId}, the network is chain ${n.chainId}: every signature would be rejected`, 'pick the matching --network, or enroll a key on this one');
+  }
+  return r('OK', 'key chain', `chain ${k.chainId}`);
+}
+
+export function checkScope(f: DoctorFacts): CheckResult | undefined {
+  const k = usableKey(f);
+  if (!k) return undefined;
+  if (k.scopeMask === undefined) return r('WARN', 'scope', 'unknown (not recorded in the key file)', 're-enroll with `perpl keys enroll` to record it');
+  if (k.scopeMask & 2) return r('OK', 'scope', 'trade (read + trade)');
+  if (k.scopeMask & 1) return r('WARN', 'scope', 'read only: the terminal cannot place orders', 'enroll a new key with --scope trade');
+  return r('FAIL', 'scope', `scope mask ${k.scopeMask} grants nothing`, 'enroll a new key with --scope read or trade');
+}
+
+export function checkExpiry(f: DoctorFacts): CheckResult | undefined {
+  const k = usableKey(f);
+  if (!k) return undefined;
+  if (!k.expiresAt) return r('OK', 'expiry', 'never expires');
+  const left = k.expiresAt - f.now;
+  const when = new Date(k.expiresAt).toISOString();
+  if (left <= 0) return r('FAIL', 'expiry', `expired ${days(-left)} ago (${when})`, 'enroll a fresh key: perpl keys new --name N && perpl keys enroll --name N ...');
+  if (left < EXPIRY_WARN_MS) return r('WARN', 'expiry', `expires in ${days(left)} (${when})`, 'enroll a replacement key before it expires');
+  return r('OK', 'expiry', `expires in ${days(left)} (${when})`);
+}
+
+/** Server minus local clock in ms, from a Date header sample. */
+export function clockSkewMs(serverDateMs: number, localMidMs: number): number {
+  return serverDateMs + DATE_HALF_SECOND - localMidMs;
+}
+
+export function checkClock(f: DoctorFacts): CheckResult | undefined {
+  const rest = f.rest;
+  if (!rest?.ok) return undefined;
+  if (rest.serverDateMs === undefined) return r('WARN', 'clock', 'the server sent no Date header: skew unknown');
+  const skew = clockSkewMs(rest.serverDateMs, rest.localMidMs);
+  const text = `local clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? 'behind' : 'ahead of'} the server`;
+  const fix = 'sync the system clock (timedatectl set-ntp true / chrony / ntpdate); signatures must be within 30 s of server time';
+  if (Math.abs(skew) > SKEW_FAIL_MS) return r('FAIL', 'clock', text, fix);
+  if (Math.abs(skew) > SKEW_WARN_MS) return r('WARN', 'clock', `${text} (perpl corrects for it, but keep it small)`, fix);
+  return r('OK', 'clock', text);
+}
+
+export function checkRest(f: DoctorFacts): CheckResult | undefined {
+  if (!f.rest) return undefined;
+  if (!f.rest.ok) return r('FAIL', 'rest', f.rest.error, f.rest.hint ?? 'check the network address and your connection');
+  const markets = f.rest.marketCount === undefined ? '' : `, ${f.rest.marketCount} markets`;
+  return r('OK', 'rest', `context in ${Math.round(f.rest.latencyMs)} ms${markets}`);
+}
+
+export function checkMarketWs(f: DoctorFacts): CheckResult | undefined {
+  if (!f.marketWs) return undefined;
+  if (!f.marketWs.ok) return r('FAIL', 'market-data ws', f.marketWs.error, f.marketWs.hint ?? 'check that WebSockets are not blocked (proxy, firewall)');
+  return r('OK', 'market-data ws', `subscribed in ${Math.round(f.marketWs.latencyMs)} ms`);
+}
+
+export function checkTradingWs(f: DoctorFacts): CheckResult | undefined {
+  if (!f.tradingWs) return usableKey(f) ? undefined : r('SKIP', 'trading ws', 'needs an API key');
+  if (!f.tradingWs.ok) return r('FAIL', 'trading ws', f.tradingWs.error, f.tradingWs.hint);
+  return r('OK', 'trading ws', `signed in (mt 29 -> mt 19) in ${Math.round(f.tradingWs.latencyMs)} ms`);
+}
+
+export function checkAccount(f: DoctorFacts): CheckResult[] {
+  const t = f.tradingWs;
+  if (!t?.ok) return [];
+  const appUrl = f.network.ok ? f.network.appUrl : 'the web app';
+  const account = t.accounts[0];
+  if (!account) {
+    return [r('FAIL', 'account', 'no exchange account for this wallet', `create one in the web app (${appUrl}) by depositing collateral (createAccount)`)];
+  }
+  const out = [r('OK', 'account', `exchange account ${account.id}${t.accounts.length > 1 ? ` (+${t.accounts.length - 1} more)` : ''}`)];
+  out.push(
+    account.fw
+      ? r('OK', 'order forwarding', 'on')
+      : r('FAIL', 'order forwarding', 'off: every order would fail (sr 34 OrderForwardingNotAllowed)', `enable One-Click Trading in the web app (${appUrl}), i.e. allowOrderForwarding(true)`),
+  );
+  let balance: bigint;
+  try {
+    balance = BigInt(account.balance);
+  } catch {
+    out.push(r('WARN', 'balance', `unreadable balance "${account.balance}"`));
+    return out;
+  }
+  out.push(balance > 0n ? r('OK', 'balance', `${formatAmount(balance)} collateral`) : r('WARN', 'balance', '0: nothing to trade with', `deposit collateral in the web app (${appUrl})`));
+  return out;
+}
+
+/** Every check, in the order they are printed. */
+export function runChecks(f: DoctorFacts): CheckResult[] {
+  const maybe = [
+    checkConfig(f),
+    checkNetwork(f),
+    checkKeyFile(f),
+    checkKeyChain(f),
+    checkScope(f),
+    checkExpiry(f),
+    checkClock(f),
+    checkRest(f),
+    checkMarketWs(f),
+    checkTradingWs(f),
+    ...checkAccount(f),
+  ];
+  return maybe.filter((c): c is CheckResult => c !== undefined);
+}
+
+export function formatResult(c: CheckResult): string {
+  return `${c.level.padEnd(4)} ${c.check}: ${c.detail}${c.fix === undefined ? '' : ` (fix: ${c.fix})`}`;
+}
+
+/** 0 when nothing failed. */
+export function doctorExitCode(results: readonly CheckResult[]): number {
+  return results.some((c) => c.level === 'FAIL') ? 1 : 0;
+}

@@ -1,0 +1,65 @@
+// What `perpl doctor` observed, as plain data. The I/O layer (gather.ts) fills it in; the checks
+// (checks.ts) judge it without touching the network or the disk.
+
+export interface Failure {
+  error: string;
+  hint?: string;
+}
+
+export interface NetworkFacts {
+  name: string;
+  chainId: number;
+  restBase: string;
+  wsBase: string;
+  appUrl: string;
+  isMainnet: boolean;
+}
+
+export interface KeyFacts {
+  /** Key file path, or "environment". */
+  source: string;
+  /** Permission bits of the key file (undefined for the environment). */
+  mode?: number;
+  publicKeyHex?: string;
+  chainId?: number;
+  scopeMask?: number;
+  /** Unix ms; 0/undefined = never. */
+  expiresAt?: number;
+}
+
+export interface TimedOk {
+  latencyMs: number;
+}
+
+export interface RestFacts extends TimedOk {
+  /** Server time from the `Date` header (1 s resolution), if sent. */
+  serverDateMs?: number;
+  /** Local time halfway between sending and receiving. */
+  localMidMs: number;
+  marketCount?: number;
+}
+
+export interface AccountFacts {
+  id: number;
+  fw: boolean;
+  /** Balance in collateral atoms (6 decimals), as sent. */
+  balance: string;
+}
+
+export interface TradingFacts extends TimedOk {
+  accounts: AccountFacts[];
+}
+
+export type Outcome<T> = ({ ok: true } & T) | ({ ok: false } & Failure);
+
+export interface DoctorFacts {
+  now: number;
+  home: { path: string; exists: boolean };
+  network: Outcome<NetworkFacts>;
+  /** undefined: no key configured anywhere. */
+  key?: Outcome<KeyFacts>;
+  rest?: Outcome<RestFacts>;
+  marketWs?: Outcome<TimedOk>;
+  /** undefined when there is no usable key (the check is skipped). */
+  tradingWs?: Outcome<TradingFacts>;
+}
