@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { CandleSeries } from '../../domain/candles.js';
+import type { Candle } from '../../protocol/frames.js';
+import { BACKFILL_CANDLES, CandleBackfill, type CandleSource } from './candle-backfill.js';
+
+const candle = (t: number): Candle => ({ t, o: 1, c: 1, h: 1, l: 1, v: '0', n: 0 });
+
+/** A source whose answers the test releases by hand, in any order. */
+function manualSource(): CandleSource & { calls: { args: number[]; resolve(c: Candle[]): void; reject(e: Error): void }[] } {
+  const calls: { args: number[]; resolve(c: Candle[]): void; reject(e: Error): void }[] = [];
+  return {
+    calls,
+    candles: (marketId, res, from, to) =>
+      new Promise<Candle[]>((resolve, reject) => calls.push({ args: [marketId, res, from, to], resolve, reject })),
+  };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('CandleBackfill', () => {
+  it('asks for at most 1024 candles ending now (the REST limit) and merges them', async () => {
+    const source = manualSource();
+    const series = new CandleSeries(3, 300);
+    let merged = 0;
+    new CandleBackfill(source, undefined).request(series, 10_000_000, () => true, () => merged++);
+    expect(source.calls[0]!.args).toEqual([3, 300, 10_000_000 - BACKFILL_CANDLES * 300_000, 10_000_000]);
+    source.calls[0]!.resolve([candle(0), candle(300_000)]);
+    await flush();
+    expect(series.length).toBe(2);
+    expect(merged).toBe(1);
+  });
+
+  it('drops a late answer once a newer request was made (no old market candles in the new chart)', async () => {
+    const source = manualSource();
+    const backfill = new CandleBackfill(source, undefined);
+    const first = new CandleSeries(1, 60);
+    const second = new CandleSeries(2, 60);
+    backfill.request(first, 1_000_000, () => true, () => undefined);
+    backfill.request(second, 1_000_000, () => true, () => undefined);
+    source.calls[0]!.resolve([candle(0)]);
+    source.calls[1]!.resolve([candle(60_000)]);
+    await flush();
+    expect(first.length).toBe(0);
+    expect(second.length).toBe(1);
+  });
+
+  it('drops an answer for a series no longer shown, and after cancel()', async () => {
+    const source = manualSource();
+    const backfill = new CandleBackfill(source, undefined);
+    const s = new CandleSeries(1, 60);
+    backfill.request(s, 1_000_000, () => false, () => undefined);
+    source.calls[0]!.resolve([candle(0)]);
+    backfill.request(s, 1_000_000, () => true, () => undefined);
+    backfill.cancel();
+    source.calls[1]!.resolve([candle(0)]);
+    await flush();
+    expect(s.length).toBe(0);
+  });
+
+  it('logs a failed request with its first line only and keeps going', async () => {
+    const source = manualSource();
+    const lines: string[] = [];
+    new CandleBackfill(source, (l) => lines.push(l)).request(new CandleSeries(1, 60), 0, () => true, () => undefined);
+    source.calls[0]!.reject(new Error('HTTP 503\nsecond line'));
+    await flush();
+    expect(lines).toEqual(['market data: candle backfill failed: HTTP 503']);
+  });
+
+  it('does nothing without a source', () => {
+    expect(() => new CandleBackfill(undefined, undefined).request(new CandleSeries(1, 60), 0, () => true, () => undefined)).not.toThrow();
+  });
+});
