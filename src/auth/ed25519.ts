@@ -77,13 +77,29 @@ export function publicKeyToSpkiDer(publicKey: Uint8Array): Buffer {
   return Buffer.concat([SPKI_ED25519_PREFIX, publicKey]);
 }
 
+// Verifiers see few distinct keys; parsing one costs more than a verification. Bounded, oldest evicted.
+const MAX_CACHED_PUBLIC_KEYS = 256;
+const publicKeyCache = new Map<string, KeyObject>();
+
+function publicKeyObject(publicKey: Uint8Array): KeyObject {
+  const id = Buffer.from(publicKey).toString('hex');
+  const cached = publicKeyCache.get(id);
+  if (cached) return cached;
+  const key = createPublicKey({ key: publicKeyToSpkiDer(publicKey), format: 'der', type: 'spki' });
+  if (publicKeyCache.size >= MAX_CACHED_PUBLIC_KEYS) {
+    const oldest = publicKeyCache.keys().next().value;
+    if (oldest !== undefined) publicKeyCache.delete(oldest);
+  }
+  publicKeyCache.set(id, key);
+  return key;
+}
+
 /** True when `signature` is a valid Ed25519 signature of `message` by `publicKey`; false for malformed input. */
 export function verifyEd25519(publicKey: Uint8Array, message: string | Uint8Array, signature: Uint8Array): boolean {
   if (publicKey.length !== PUBLIC_KEY_BYTES || signature.length !== SIGNATURE_BYTES) return false;
   const bytes = typeof message === 'string' ? Buffer.from(message, 'utf8') : message;
   try {
-    const key = createPublicKey({ key: publicKeyToSpkiDer(publicKey), format: 'der', type: 'spki' });
-    return verify(null, bytes, key, signature);
+    return verify(null, bytes, publicKeyObject(publicKey), signature);
   } catch {
     return false;
   }
