@@ -32,6 +32,7 @@ export function checkAdmission(core: EngineCore, address: string, req: OrderRequ
   if (tp === 0 && lb > head + market.spec.orderTtlBlocks) return reject('last exec block too high');
   if (tif > 0 && tif <= head) return reject('order already expired');
   if (req.mnp !== undefined && req.mnp > MAX_MNP) return reject('max negative pnl collateralization out of range');
-  if (!isInt(req.rq) || req.rq <= 0) return reject('invalid request id');
+  // rq <= lfr (including 0) is the contract's business: it fails later with sr 32.
+  if (!isInt(req.rq)) return reject('invalid request id');
   return { code: 0 };
 }

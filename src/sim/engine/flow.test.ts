@@ -50,6 +50,12 @@ describe('synthetic market flow', () => {
     expect(maxChanged).toBeLessThan(40);
   });
 
+  it('flow steps carry no account output for the internal flow accounts', () => {
+    const e = engine(5, ['BTC']);
+    for (let i = 0; i < 300; i++) expect(e.flowStep(T0 + i * 5, 100).accounts.size).toBe(0);
+    expect(e.accountsOf('0x000000000000000000000000000000000000f10e')).toEqual([]);
+  });
+
   it('produces trades on both sides and keeps mark near the oracle', () => {
     const e = engine(3, ['BTC']);
     const sides = new Set<number>();

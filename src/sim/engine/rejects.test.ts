@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { selectMarkets } from '../markets.js';
 import { EngineDriver, ONE_BTC, PX } from './testkit.js';
 
 const last = <T>(rows: T[]): T => {
@@ -28,6 +29,14 @@ describe('requests that reach the contract and fail', () => {
     expect(d.engine.ledger(a).lfr).toBe(5);
     expect(d.engine.executedRequests(a)).toEqual([5]);
     expect(d.engine.openOrders(a)).toHaveLength(1);
+  });
+
+  it('rq 0 passes the gateway and fails on the contract with sr 32', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    expect(d.send(a, { rq: 0, p: PX, s: 100 }).code).toBe(0);
+    expect(last(d.block().accounts.get(a)?.orders ?? [])).toMatchObject({ st: 7, sr: 32 });
+    expect(d.engine.executedRequests(a)).toEqual([]);
   });
 
   it('a duplicate rq in the same block executes once', () => {
@@ -110,5 +119,26 @@ describe('requests that reach the contract and fail', () => {
     const d = new EngineDriver();
     const a = d.account('a');
     expect(last(d.exec(a, { t: 3, p: 0, s: 100, fl: 4 }))).toMatchObject({ st: 7, sr: 44, fr: 4 });
+  });
+
+  it('orders under the minimum order value fail (sr 39 resting, sr 17 immediate); a full close is exempt', () => {
+    // 10 AUSD minimums; 100 units of BTC at 67,000 = 67 AUSD, 10 units = 6.7 AUSD.
+    const d = new EngineDriver({ markets: selectMarkets(['BTC'], { minPostingAmount: '10000000', minSettleAmount: '10000000' }) });
+    const mm = d.account('mm');
+    const a = d.account('a');
+    expect(last(d.exec(mm, { t: 2, p: PX, s: 10 }))).toMatchObject({ st: 7, sr: 39 });
+    expect(last(d.exec(mm, { t: 2, p: PX, s: 1000 })).st).toBe(2);
+    expect(last(d.exec(a, { t: 1, p: 0, s: 10, fl: 4 }))).toMatchObject({ st: 7, sr: 17 });
+    expect(last(d.exec(a, { t: 1, p: 0, s: 100, fl: 4 })).st).toBe(4);
+    const bidder = d.account('bidder');
+    d.limit(bidder, 'buy', PX, 1000);
+    expect(last(d.exec(a, { t: 3, p: 0, s: 10, fl: 4 }))).toMatchObject({ st: 7, sr: 17 }); // partial close: not exempt
+    expect(last(d.exec(a, { t: 3, p: 0, s: 100, fl: 4 })).st).toBe(4); // full close of 100: 67 AUSD anyway
+  });
+
+  it('a market that is not open refuses opens with sr 12', () => {
+    const d = new EngineDriver({ markets: selectMarkets(['BTC'], { isOpen: false }) });
+    const a = d.account('a');
+    expect(last(d.exec(a, { t: 1, p: PX, s: 100 }))).toMatchObject({ st: 7, sr: 12 });
   });
 });

@@ -91,7 +91,6 @@ function cancel(core: EngineCore, request: OrderRecord, oid: number): void {
   if (!target || target.mkt !== request.mkt) return failOrder(core, request, OrderStatusReason.OrderDoesNotExist);
   if (target.st === OrderStatus.Untriggered) return cancelTrigger(core, target, OrderStatusReason.OrderCancelled);
   endResting(core, target, OrderStatusReason.OrderCancelled);
-  if (target.filled === 0) core.noteOutcome(target, 'failed');
 }
 
 /**

@@ -46,4 +46,6 @@ export function endResting(core: EngineCore, order: OrderRecord, sr: number, st:
   order.st = st;
   order.sr = sr;
   publishOrder(core, order);
+  // An order that ends without any fill counts as a failed parent for `tr`-linked triggers.
+  if (order.filled === 0) core.noteOutcome(order, 'failed');
 }

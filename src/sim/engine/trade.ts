@@ -40,6 +40,22 @@ function committedCloseSize(core: EngineCore, order: OrderRecord): number {
 }
 
 /**
+ * Minimum order value (getMinimumPostCNS / getMinimumSettleCNS): resting orders below the posting
+ * minimum fail sr 39, immediate orders below the settle minimum sr 17; a full close is exempt.
+ */
+function belowMinimumValue(core: EngineCore, order: OrderRecord, bound: number, ioc: boolean): number | undefined {
+  const spec = core.market(order.mkt).spec;
+  const minPost = BigInt(spec.minPostingAmount ?? '0');
+  const minSettle = BigInt(spec.minSettleAmount ?? '0');
+  if (minPost === 0n && minSettle === 0n) return undefined;
+  if (order.reduceOnly && order.size >= closableSize(core, order)) return undefined;
+  const value = notional(bound, order.size, core.market(order.mkt).scale);
+  if (!ioc && value < minPost) return OrderStatusReason.PostOrderUnderMinimum;
+  if (ioc && value < minSettle) return OrderStatusReason.ImmediateOrderUnderMinimum;
+  return undefined;
+}
+
+/**
  * Runs an open (t 1/2) or close (t 3/4) order. `forceIoc` is used for fired triggers (tpSlOrdersUseIoc).
  * Close orders: market/IOC closes are clamped to the position; a resting limit close larger than what is
  * left after the account's other resting closes fails with sr 38 (OrderSizeExceedsAvailableSize).
@@ -64,6 +80,9 @@ export function executeTrade(core: EngineCore, order: OrderRecord, forceIoc = fa
       return failOrder(core, order, OrderStatusReason.OrderSizeExceedsAvailableSize);
     }
   }
+  if (!order.reduceOnly && !market.spec.isOpen) return failOrder(core, order, OrderStatusReason.ContractNotOperational);
+  const underMinimum = belowMinimumValue(core, order, bound, ioc);
+  if (underMinimum !== undefined) return failOrder(core, order, underMinimum);
   if (order.fl === OrderFlag.PostOnly && book.crosses(order.side, bound)) {
     return failOrder(core, order, OrderStatusReason.CrossesBook);
   }
