@@ -115,6 +115,35 @@ describe('rejects', () => {
     }
   });
 
+  it('sr 34: forwarding turned off after the client last heard fw=true fails on the exchange, no retry', async () => {
+    const t2 = startTrader(h);
+    try {
+      await live(t2);
+      h.sim.control.pauseBlocks();
+      h.sim.control.engine.setOrderForwarding(t2.accountId, false);
+      const handle = t2.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 10, leverage: 500 });
+      h.sim.control.resumeBlocks();
+      expect((await handle.outcome).results[0]).toMatchObject({ kind: 'failed', sr: R.OrderForwardingNotAllowed });
+      expect(handle.rqs()).toHaveLength(1);
+      await until(() => t2.session.state.account?.fw === false, 'fw=false to arrive');
+      expect(t2.engine.lockReason()).toMatch(/fw=false/);
+    } finally {
+      h.sim.control.resumeBlocks();
+      t2.stop();
+    }
+  });
+
+  it('mt 3 reject (400 last exec block already expired) is final: no mt 24 is awaited, nothing executes', async () => {
+    const executedBefore = h.sim.control.engine.executedRequests(t.accountId).length;
+    const realHead = t.session.head!;
+    t.session.head = realHead - 10; // a lagging view of the chain (e.g. a slow feed): lb is already past
+    const handle = t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 10, leverage: 500, lastBlock: realHead - 5 });
+    const out = await handle.outcome;
+    expect(out.results[0]).toMatchObject({ kind: 'rejected' });
+    expect(out.results[0]?.message).toMatch(/400.*expired/);
+    expect(h.sim.control.engine.executedRequests(t.accountId)).toHaveLength(executedBefore);
+  });
+
   it('validation refuses lb beyond head + order_ttl_blocks before anything is sent', async () => {
     const head = t.session.head!;
     const out = await t.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 10, price: 600_000, leverage: 500, lastBlock: head + 500 }).outcome;
