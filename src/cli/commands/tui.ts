@@ -1,5 +1,79 @@
-// Placeholder until the terminal UI is wired; exits cleanly so `npm start` works from day one.
-export async function run(_argv: string[]): Promise<number> {
-  console.log('perpl-terminal: the UI is coming.');
-  return 0;
+// `perpl` / `perpl tui`: the full-screen terminal. Parses options, refuses to run without a terminal,
+// and hands over to app/tui.ts, which owns the screen until quit.
+
+import { parseArgs } from 'node:util';
+import { InputError } from '../../protocol/errors.js';
+
+const USAGE = `usage: perpl [tui] [options]
+
+  --network N       local (default: starts the local exchange in-process), testnet, mainnet
+  --base-url U      REST base of another deployment (with --chain-id, optionally --ws-url)
+  --chain-id ID     chain id for --base-url
+  --ws-url W        WebSocket base override
+  --market SYM      market to open first (symbol or id; default: the first listed)
+  --fps N           screen publish rate, 1..50 (default 20)
+
+keys: / market  Tab focus  j/k move  [ ] timeframe  Esc back  q quit`;
+
+function intOption(name: string, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new InputError(`--${name} must be an integer from ${min} to ${max}`);
+  }
+  return Number(text);
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      network: { type: 'string' },
+      'base-url': { type: 'string' },
+      'chain-id': { type: 'string' },
+      'ws-url': { type: 'string' },
+      market: { type: 'string' },
+      fps: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const fps = intOption('fps', values.fps, 1, 50);
+  const chainId = intOption('chain-id', values['chain-id'], 1, Number.MAX_SAFE_INTEGER);
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    throw new InputError('the terminal UI needs an interactive terminal', {
+      hint: 'run it in a terminal (not through a pipe); for scripts use `perpl api`',
+    });
+  }
+  // Development React re-checks every render; the terminal is a production program.
+  const userChoseEnv = process.env.NODE_ENV !== undefined;
+  process.env.NODE_ENV ??= 'production';
+  const { developmentReactLoaded, rerunInProduction } = await import('../../app/production-react.js');
+  if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
+  const { startTui } = await import('../../app/tui.js');
+  const { exitCodeFor } = await import('../../app/terminal.js');
+  let fatal: number | null = null;
+  const handle = await startTui({
+    ...(values.network !== undefined ? { network: values.network } : {}),
+    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+    ...(values['ws-url'] !== undefined ? { wsUrl: values['ws-url'] } : {}),
+    ...(chainId !== undefined ? { chainId } : {}),
+    ...(values.market !== undefined ? { market: values.market } : {}),
+    ...(fps !== undefined ? { fps } : {}),
+    handleProcessEvents: true,
+    onFatal: (reason) => {
+      fatal = exitCodeFor(reason);
+      if (reason.kind === 'crash') {
+        const e = reason.error;
+        process.stderr.write(`perpl: crashed: ${e instanceof Error ? e.message : String(e)}\n`);
+        if (process.env.PERPL_DEBUG && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
+      }
+      process.exit(fatal);
+    },
+  });
+  await handle.done;
+  return fatal ?? 0;
 }

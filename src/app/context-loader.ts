@@ -1,0 +1,66 @@
+// Fetches the exchange context until it arrives, showing "disconnected, retrying in Ns" meanwhile.
+// No network is a state to show, never a crash.
+
+import { userMessage } from '../protocol/errors.js';
+import type { Context } from '../protocol/frames.js';
+import type { MarketListing, TerminalStore } from '../state/store.js';
+
+export interface ContextSource {
+  context(): Promise<Context>;
+}
+
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 10_000];
+
+/** Resolves with the context, or null when `signal` aborts first. */
+export async function loadContextWithRetry(source: ContextSource, store: TerminalStore, signal: AbortSignal): Promise<Context | null> {
+  for (let attempt = 0; !signal.aborted; attempt++) {
+    try {
+      return await source.context();
+    } catch (error) {
+      if (signal.aborted) return null;
+      const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 10_000;
+      store.setState((s) => ({
+        connection: { ...s.connection, health: 'disconnected', retryInMs: delay, reason: userMessage(error) },
+        publishedAtMs: Date.now(),
+        notice: `no context: ${userMessage(error)}`,
+      }));
+      await abortableSleep(delay, signal);
+    }
+  }
+  return null;
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The picker's list: every market of the context, in context order. */
+export function marketListings(context: Context): MarketListing[] {
+  return context.markets.map((m) => ({
+    id: m.id,
+    symbol: m.symbol || m.name,
+    name: m.name,
+    priceDecimals: m.config.price_decimals,
+    sizeDecimals: m.config.size_decimals,
+    fundingIntervalSec: m.funding_interval_sec || null,
+  }));
+}
+
+/** The market to open: `--market SYMBOL` (case-insensitive, or a numeric id) or the first listed. */
+export function chooseMarket(markets: readonly MarketListing[], wanted: string | undefined): { market: MarketListing | null; unknown: boolean } {
+  if (wanted) {
+    const w = wanted.trim().toLowerCase().replace(/-perp$/, '');
+    const hit = markets.find((m) => m.symbol.toLowerCase() === w || m.name.toLowerCase() === w || String(m.id) === w);
+    if (hit) return { market: hit, unknown: false };
+    return { market: markets[0] ?? null, unknown: true };
+  }
+  return { market: markets[0] ?? null, unknown: false };
+}

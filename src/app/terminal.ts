@@ -1,0 +1,104 @@
+// Terminal manners: alternate screen, hidden cursor, no line wrap while the app runs; everything put
+// back exactly once on every way out (quit, signals, crashes), and raw mode never left on.
+
+export const ENTER_ALT_SCREEN = '\u001B[?1049h';
+export const LEAVE_ALT_SCREEN = '\u001B[?1049l';
+export const HIDE_CURSOR = '\u001B[?25l';
+export const SHOW_CURSOR = '\u001B[?25h';
+export const DISABLE_WRAP = '\u001B[?7l';
+export const ENABLE_WRAP = '\u001B[?7h';
+
+export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + HIDE_CURSOR + DISABLE_WRAP;
+/** Reverse order of ENTER_SEQUENCE, so the main screen comes back with wrap and cursor as they were. */
+export const RESTORE_SEQUENCE = ENABLE_WRAP + SHOW_CURSOR + LEAVE_ALT_SCREEN;
+
+export interface TerminalOut {
+  write(chunk: string): boolean;
+}
+
+export interface TerminalIn {
+  isTTY?: boolean;
+  setRawMode?(mode: boolean): unknown;
+}
+
+export type ExitReason =
+  | { kind: 'signal'; signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP' }
+  | { kind: 'crash'; error: unknown };
+
+export interface TerminalMannersOptions {
+  stdout: TerminalOut;
+  stdin?: TerminalIn;
+  /** Listen to process signals and fatal errors (the CLI does; in-process tests do not). */
+  handleProcessEvents?: boolean;
+  /** Called after the terminal is restored when a signal or a crash ends the app. */
+  onExit?: (reason: ExitReason) => void;
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+export class TerminalManners {
+  private entered = false;
+  private restoredOnce = false;
+  private readonly detach: (() => void)[] = [];
+
+  constructor(private readonly opts: TerminalMannersOptions) {}
+
+  get restored(): boolean {
+    return this.restoredOnce;
+  }
+
+  enter(): void {
+    if (this.entered) return;
+    this.entered = true;
+    if (this.opts.handleProcessEvents) this.listen();
+    this.opts.stdout.write(ENTER_SEQUENCE);
+  }
+
+  /** Puts the terminal back. Idempotent: the second and later calls do nothing. */
+  restore(): void {
+    if (!this.entered || this.restoredOnce) return;
+    this.restoredOnce = true;
+    for (const off of this.detach.splice(0)) off();
+    const stdin = this.opts.stdin;
+    try {
+      if (stdin?.isTTY && stdin.setRawMode) stdin.setRawMode(false);
+    } catch {
+      // stdin may already be closed; the write below still matters.
+    }
+    try {
+      this.opts.stdout.write(RESTORE_SEQUENCE);
+    } catch {
+      // stdout gone (terminal closed): nothing left to restore.
+    }
+  }
+
+  private listen(): void {
+    for (const signal of SIGNALS) {
+      const handler = (): void => this.exitWith({ kind: 'signal', signal });
+      process.on(signal, handler);
+      this.detach.push(() => process.off(signal, handler));
+    }
+    const onCrash = (error: unknown): void => this.exitWith({ kind: 'crash', error });
+    process.on('uncaughtException', onCrash);
+    process.on('unhandledRejection', onCrash);
+    this.detach.push(() => {
+      process.off('uncaughtException', onCrash);
+      process.off('unhandledRejection', onCrash);
+    });
+    // Last resort: a plain process.exit() elsewhere still restores (exit handlers must be synchronous).
+    const onProcessExit = (): void => this.restore();
+    process.on('exit', onProcessExit);
+    this.detach.push(() => process.off('exit', onProcessExit));
+  }
+
+  private exitWith(reason: ExitReason): void {
+    this.restore();
+    this.opts.onExit?.(reason);
+  }
+}
+
+/** Conventional exit status for a reason: 128 + signal number, 1 for a crash. */
+export function exitCodeFor(reason: ExitReason): number {
+  if (reason.kind === 'crash') return 1;
+  return { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 }[reason.signal];
+}

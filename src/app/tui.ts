@@ -1,0 +1,175 @@
+// Wiring of the terminal: network -> (local exchange) -> context -> market-data session -> store ->
+// publisher -> Ink screen; and the one shutdown path that stops all of it so the process exits by itself.
+
+import { existsSync } from 'node:fs';
+import type { Instance } from 'ink';
+import { MarketDataSession } from '../client/market-data/session.js';
+import { userMessage } from '../protocol/errors.js';
+import { LOCAL_CHAIN_ID, resolveNetwork, type LocalEndpoint, type Network } from '../protocol/networks.js';
+import type { TerminalCommands } from '../state/commands.js';
+import { Publisher } from '../state/publisher.js';
+import { createTerminalStore, type TerminalStore } from '../state/store.js';
+import { RestClient } from '../transport/rest/client.js';
+import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
+import { mountScreen } from './render.js';
+import { TerminalManners, type ExitReason } from './terminal.js';
+
+export interface TuiOptions {
+  network?: string;
+  baseUrl?: string;
+  wsUrl?: string;
+  chainId?: number;
+  /** Market symbol or id to open first. */
+  market?: string;
+  /** Store publish rate (default 20 Hz). */
+  fps?: number;
+  /** $PERPL_HOME for the local exchange's demo key. */
+  home?: string;
+  /** An already-running local exchange (tests); otherwise `local` starts one in-process. */
+  local?: LocalEndpoint;
+  stdout?: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+  stderr?: NodeJS.WriteStream;
+  /** Signal and crash handlers (the CLI: true). */
+  handleProcessEvents?: boolean;
+  /** Called once the terminal is restored after a signal or crash. */
+  onFatal?: (reason: ExitReason) => void;
+}
+
+export interface TuiHandle {
+  store: TerminalStore;
+  /** Resolves when the app has quit and everything it started has stopped. */
+  done: Promise<void>;
+  quit(): Promise<void>;
+}
+
+interface LocalSim {
+  rest: string;
+  ws: string;
+  chainId: number;
+  demoKeyFile: string;
+  stop(): Promise<void>;
+}
+
+function wantsLocalSim(opts: TuiOptions): boolean {
+  const name = opts.network?.trim().toLowerCase();
+  return !opts.baseUrl && (name === undefined || name === '' || name === 'local') && !opts.local;
+}
+
+async function startLocalSim(home: string | undefined): Promise<LocalSim> {
+  // Loaded only for the local network, so remote sessions do not pay for the exchange's code.
+  const { startSim } = await import('../sim/index.js');
+  return startSim({ port: 0, quiet: true, ...(home ? { home } : {}) });
+}
+
+/** Checks the options before the terminal is taken over, so mistakes print as plain errors. */
+function checkNetworkOptions(opts: TuiOptions, local: boolean): Network | null {
+  const placeholder: LocalEndpoint = { rest: 'http://127.0.0.1:1/api', ws: 'ws://127.0.0.1:1', chainId: LOCAL_CHAIN_ID };
+  const network = resolveNetwork(
+    { network: opts.network, baseUrl: opts.baseUrl, wsUrl: opts.wsUrl, chainId: opts.chainId },
+    opts.local ?? placeholder,
+  );
+  return local ? null : network;
+}
+
+export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
+  const stdout = opts.stdout ?? process.stdout;
+  const stdin = opts.stdin ?? process.stdin;
+  const startsSim = wantsLocalSim(opts);
+  const remote = checkNetworkOptions(opts, startsSim);
+  const badge = remote ?? { name: 'local', chainId: opts.local?.chainId ?? LOCAL_CHAIN_ID, isMainnet: false };
+  const store = createTerminalStore({
+    network: { name: badge.name, chainId: badge.chainId, isMainnet: badge.isMainnet },
+    keyScope: 'none',
+    notice: startsSim ? 'starting the local exchange…' : null,
+  });
+  const publisher = new Publisher({ store, ...(opts.fps ? { hz: opts.fps } : {}) });
+  const abort = new AbortController();
+  let sim: LocalSim | null = null;
+  let session: MarketDataSession | null = null;
+  let instance: Instance | null = null;
+
+  let resolveDone: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
+  let quitting: Promise<void> | null = null;
+  const quit = (): Promise<void> => {
+    quitting ??= (async () => {
+      abort.abort();
+      publisher.stop();
+      session?.stop();
+      instance?.unmount();
+      manners.restore();
+      await sim?.stop();
+      resolveDone();
+    })();
+    return quitting;
+  };
+
+  const manners = new TerminalManners({
+    stdout,
+    stdin,
+    handleProcessEvents: opts.handleProcessEvents ?? false,
+    onExit: (reason) => {
+      void quit().finally(() => opts.onFatal?.(reason));
+    },
+  });
+
+  const commands: TerminalCommands = {
+    selectMarket: (marketId) => session?.setMarket(marketId),
+    setResolution: (seconds) => session?.setResolution(seconds),
+    quit: () => void quit(),
+  };
+
+  // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.
+  manners.enter();
+  instance = mountScreen({ store, commands, stdout, stdin, ...(opts.stderr ? { stderr: opts.stderr } : {}) });
+  publisher.start();
+
+  const connect = async (): Promise<void> => {
+    let network = remote;
+    if (!network) {
+      let local = opts.local;
+      if (!local) {
+        sim = await startLocalSim(opts.home ?? process.env.PERPL_HOME);
+        if (abort.signal.aborted) {
+          await sim.stop();
+          return;
+        }
+        local = { rest: sim.rest, ws: sim.ws, chainId: sim.chainId };
+        // The local exchange's demo key is trade-scoped (trading itself lands with issue 6).
+        if (existsSync(sim.demoKeyFile)) store.setState({ keyScope: 'trade' });
+      }
+      network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl }, local);
+      store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false }, notice: null });
+    }
+    const rest = new RestClient({ network });
+    const context = await loadContextWithRetry(rest, store, abort.signal);
+    if (!context || abort.signal.aborted) return;
+    const markets = marketListings(context);
+    const { market, unknown } = chooseMarket(markets, opts.market);
+    store.setState({
+      markets,
+      notice: unknown ? `unknown market "${opts.market}"; showing ${market?.symbol ?? 'none'}` : null,
+    });
+    if (!market) {
+      store.setState({ notice: 'the exchange lists no markets' });
+      return;
+    }
+    session = new MarketDataSession({
+      wsBase: network.wsBase,
+      chainId: network.chainId,
+      context,
+      marketId: market.id,
+      rest: { candles: async (id, res, from, to) => (await rest.candles(id, res, from, to)).d },
+    });
+    session.start();
+    publisher.setSource(session);
+  };
+  connect().catch((error: unknown) => {
+    store.setState({ notice: `start-up failed: ${userMessage(error)}` });
+  });
+
+  return { store, done, quit };
+}
