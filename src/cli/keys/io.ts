@@ -16,7 +16,7 @@ export interface CliIo {
 }
 
 /** Reads one line from a TTY with echo off; Ctrl-C cancels. */
-function askHidden(question: string): Promise<string> {
+export function askHidden(question: string): Promise<string> {
   const stdin = process.stdin;
   return new Promise((resolve, reject) => {
     const wasRaw = stdin.isRaw;
