@@ -65,6 +65,8 @@ export interface TraderOptions {
   /** Reuse an existing wallet (second client on the same account). */
   wallet?: { address: string; accountId: number };
   engine?: Partial<Omit<OrderEngineOptions, 'session' | 'markets' | 'canTrade'>>;
+  /** Ping interval of the trading socket (default 30 s). */
+  pingEveryMs?: number;
   /** Reconcile lost statuses through REST order history (the default). */
   historyLookup?: boolean;
   /** Let the client believe it may trade (to see the server's own 403 for a read-only key). */
@@ -93,6 +95,7 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
     staleAfterMs: 2_000,
     stallMs: 4_000,
     backoff: { baseMs: 50, maxMs: 300 },
+    ...(opts.pingEveryMs ? { pingEveryMs: opts.pingEveryMs } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
   const markets = () => h.context.markets;
