@@ -173,6 +173,17 @@ describe('fault profiles', () => {
     c.close();
   });
 
+  it('drop-connections-hook: control.dropConnections closes every socket with 1001, or drops TCP for 1006', async () => {
+    const a = await heartbeats();
+    const b = await signedInTrading(sim.ws, sim.chainId, key);
+    sim.control.dropConnections();
+    expect((await a.waitClose()).code).toBe(1001);
+    expect((await b.waitClose()).code).toBe(1001);
+    const c = await heartbeats();
+    sim.control.dropConnections(1006);
+    expect((await c.waitClose()).code).toBe(1006);
+  });
+
   it('chaos: the named profile mixes faults; REST traffic meets injected statuses that match the log', async () => {
     const t0 = Date.now();
     sim.control.setFaults('chaos');

@@ -17,7 +17,7 @@ function context(state: SimState): Context {
 }
 
 function marketIds(state: SimState): number[] {
-  return context(state).markets.map((m) => m.id);
+  return [...state.markets.keys()];
 }
 
 function parseRange(text: string): { from: number; to: number } | undefined {
@@ -31,7 +31,7 @@ function parseRange(text: string): { from: number; to: number } | undefined {
 function knownMarket(state: SimState, text: string): number | undefined {
   if (!/^\d{1,9}$/.test(text)) return undefined;
   const id = Number(text);
-  return marketIds(state).includes(id) ? id : undefined;
+  return state.markets.has(id) ? id : undefined;
 }
 
 export function getContext(state: SimState): Reply {
@@ -52,8 +52,7 @@ export function getCandles(state: SimState, mktText: string, resText: string, ra
 }
 
 function fundingIntervalMs(state: SimState, mkt: number): number {
-  const m = context(state).markets.find((x) => x.id === mkt);
-  return Math.max(1, m?.funding_interval_sec ?? 3600) * 1000;
+  return Math.max(1, state.markets.get(mkt)?.funding_interval_sec ?? 3600) * 1000;
 }
 
 export function getMarketFunding(state: SimState, mktText: string, rangeText: string): Reply {

@@ -1,5 +1,6 @@
 // The state every server part shares: engine, keys, authenticator, clock reading, faults and limits.
 
+import type { Market } from '../../protocol/index.js';
 import type { FaultInjector } from '../faults/index.js';
 import type { SimEngine } from '../engine/types.js';
 import type { KeyStore } from './key-store.js';
@@ -15,6 +16,8 @@ export interface SimState {
   readonly limits: SimLimits;
   /** Secret for enrollment MACs; never leaves the process. */
   readonly macSecret: Uint8Array;
+  /** The listed markets by id, as the context showed them at start (the list is fixed for a run). */
+  readonly markets: ReadonlyMap<number, Market>;
   /** Current head block. */
   head(): number;
   /** Referral codes by lower-case address (none by default). */

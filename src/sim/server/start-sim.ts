@@ -119,6 +119,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     faults,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     macSecret: new Uint8Array(randomBytes(32)),
+    markets: new Map(engine.context(START_BLOCK, Date.now()).markets.map((m) => [m.id, m])),
     head: () => serverRef.current?.head() ?? START_BLOCK,
     refCodes: new Map(),
     log,

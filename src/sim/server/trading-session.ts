@@ -143,10 +143,9 @@ export class TradingSession {
 
   private order(req: OrderRequestFrame, key: StoredKey): void {
     const engine = this.state.engine;
-    const markets = engine.context(this.state.head(), Date.now()).markets;
     const protocolError =
       (req.mnp !== undefined && req.mnp < 0) ||
-      !markets.some((m) => m.id === req.mkt) ||
+      !this.state.markets.has(req.mkt) ||
       !engine.accountsOf(key.address).includes(req.acc);
     if (protocolError) return this.conn.close(CloseCode.InternalError, 'failed to process');
     let status: { code: number; error?: string };
