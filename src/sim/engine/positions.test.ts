@@ -125,4 +125,19 @@ describe('positions and settlement', () => {
     expect(stats).toMatchObject({ id: a, td: '1000000000000', tt: 1, wr: 10_000 });
     expect(BigInt(stats?.tv ?? '0')).toBe(670_000_000n + 671_000_000n);
   });
+
+  it('a fill worse than the mark collateralises that loss (cpnl): c = margin + cpnl, a = -(c + fee)', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    const mm = d.account('mm');
+    d.limit(mm, 'sell', PX + 100, 1000); // 10 AUSD above the mark, on 0.01 BTC: 0.1 AUSD worse
+    d.send(a, { t: 1, p: 0, s: 1000, fl: 4, lv: 1000 });
+    const out = d.block();
+    const row = last(out.accounts.get(a)?.positions ?? []);
+    const margin = 67_010_000n; // 670,100 x 1000 / 10x
+    expect(row).toMatchObject({ c: String(margin + 100_000n), e: [{ cpnl: '100000', c: String(margin + 100_000n) }] });
+    const fee = (670_100n * 1000n * 345n + 999_999n) / 1_000_000n;
+    expect(out.accounts.get(a)?.account?.h).toMatchObject([{ et: 4, a: String(-(margin + 100_000n + fee)) }]);
+    expect(d.conserved()).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@
 import { AccountEventType, LiquiditySide, PositionStatus, PositionStatusReason } from '../../protocol/enums.js';
 import { adjustLocked, publishFill, publishPosition, recordEvent } from './accounts.js';
 import type { EngineCore } from './core.js';
-import { feeFor, marginFor, maxBig, notional } from './money.js';
+import { feeFor, marginFor, maxBig, minBig, notional } from './money.js';
 import type { AccountRecord, OrderRecord, PositionRecord } from './records.js';
 
 /** Side of the position an order of this side opens: buys are long (1), sells short (2). */
@@ -71,7 +71,14 @@ function increase(
 ): void {
   const market = core.market(order.mkt);
   const lv = order.lv > 0 ? order.lv : (existing?.lv ?? 100);
-  const margin = marginFor(value, lv);
+  // A fill worse than the mark starts with negative PnL; like the live exchange, that loss is
+  // collateralised on top of the margin (`cpnl`), as far as the free balance allows.
+  const side = openingSide(order);
+  const atMark = notional(market.mark, qty, market.scale);
+  const lossAtMark = side === 1 ? value - atMark : atMark - value;
+  const free = account.balance - account.locked - marginFor(value, lv) - fee;
+  const cpnl = lossAtMark > 0n && free > 0n ? minBig(lossAtMark, free) : 0n;
+  const margin = marginFor(value, lv) + cpnl;
   account.balance -= margin + fee;
   core.protocol.fees += fee;
   let pos = existing;
@@ -107,7 +114,7 @@ function increase(
     : existing
       ? PositionStatusReason.PositionIncreased
       : PositionStatusReason.PositionOpened;
-  publishPosition(core, pos, { st: PositionStatus.Open, sr, rq: order.rq, oid: order.oid, event: { s: qty, c: margin, fee } });
+  publishPosition(core, pos, { st: PositionStatus.Open, sr, rq: order.rq, oid: order.oid, cpnl, event: { s: qty, c: margin, fee } });
 }
 
 function reduce(

@@ -89,6 +89,7 @@ export function executeTrade(core: EngineCore, order: OrderRecord, forceIoc = fa
   if (!order.reduceOnly) {
     const value = notional(bound, order.size, market.scale);
     const required = marginFor(value, order.lv) + maxBig(feeFor(value, market.spec.takerFeeMicros), 0n) + ROUNDING_SLACK;
+    // The collateralised loss against the mark (cpnl) is taken only from what is left after this.
     if (required > account.balance - account.locked) {
       return failOrder(core, order, OrderStatusReason.AmountExceedsAvailableBalance);
     }

@@ -49,6 +49,8 @@ export interface PositionRowExtras {
   cfee?: bigint;
   dpnl?: bigint;
   fnd?: bigint;
+  /** Negative PnL collateralised by this fill (only on `e[]` rows of opens/increases). */
+  cpnl?: bigint;
   /** Event deltas for the `e[]` row (size and collateral change of this event). */
   event?: { s: number; c: bigint; fee: bigint };
 }
@@ -92,7 +94,17 @@ export function positionToWire(p: PositionRecord, at: BlockTxLogTimestamp, scale
   };
   if (x.xp !== undefined) row.xp = x.xp;
   if (x.event) {
-    row.e = [{ ...row, rq: x.rq ?? 0, oid: x.oid ?? 0, s: x.event.s, c: x.event.c.toString(), fee: x.event.fee.toString() }];
+    row.e = [
+      {
+        ...row,
+        rq: x.rq ?? 0,
+        oid: x.oid ?? 0,
+        s: x.event.s,
+        c: x.event.c.toString(),
+        fee: x.event.fee.toString(),
+        cpnl: (x.cpnl ?? 0n).toString(),
+      },
+    ];
   }
   return row;
 }
