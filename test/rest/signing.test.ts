@@ -40,7 +40,7 @@ describe('REST signing on the wire', () => {
     const { client } = makeClient(baseUrl);
     const body = { d: [{ rq: 1, mkt: 16, acc: 841, t: 1, p: 0, s: 1, fl: 4, lv: 1000, lb: 0 }], note: 'ünïcode' };
     await client.post('/v1/trading/orders', body, { signed: true });
-    const req = server.requests[0]!;
+    const req = server.requests.find((r) => r.method === 'POST')!;
     expect(req.method).toBe('POST');
     expect(req.body).toBe(JSON.stringify(body));
     expect(req.headers['content-type']).toBe('application/json');
@@ -111,5 +111,17 @@ describe('REST signing on the wire', () => {
   it('signer-for-another-chain-is-refused', () => {
     const signer = new ApiKeySigner({ apiKey: API_TOKEN, seed: SEED }, 143);
     expect(() => new RestClient({ network: resolveNetwork({ baseUrl, chainId: CHAIN_ID }), signer })).toThrow(/chain 143/);
+  });
+
+  it('first-signed-write-calibrates-the-clock-first-because-writes-are-never-retried', async () => {
+    const skewMs = 7 * 60_000;
+    server.reset(() => ({ status: 200, body: {}, headers: { date: new Date(Date.now() + skewMs).toUTCString() } }));
+    const { client } = makeClient(baseUrl);
+    await client.post('/v1/trading/orders', { d: [] }, { signed: true });
+    expect(server.requests.map((r) => `${r.method} ${r.rawUrl}`)).toEqual(['GET /api/v1/profile/announcements', 'POST /api/v1/trading/orders']);
+    expect(server.requests[0]!.headers['x-api-key']).toBeUndefined();
+    expect(Math.abs(Number(server.requests[1]!.headers['x-api-timestamp']) - (Date.now() + skewMs))).toBeLessThanOrEqual(30_000);
+    await client.post('/v1/trading/orders', { d: [] }, { signed: true });
+    expect(server.requests).toHaveLength(3);
   });
 });

@@ -55,6 +55,8 @@ export interface PreparedRequest {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** A 401 after the first clock sample moved the estimate this far is retried once with the corrected time. */
 const CLOCK_RETRY_THRESHOLD_MS = 10_000;
+/** Small, public, cheap: used only for its `Date` header. */
+const CLOCK_PROBE_PATH = '/v1/profile/announcements';
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -110,9 +112,22 @@ export class RestTransport {
     return { method: m, url, target, headers, bodyText, canonical };
   }
 
+  /**
+   * Reads the server's `Date` from a small public endpoint. A signed write is never retried, so before the
+   * first one the clock must already be right; errors are ignored (the `Date` header is read either way).
+   */
+  async calibrateClock(signal?: AbortSignal): Promise<void> {
+    try {
+      await this.sendOnce(this.prepare('GET', CLOCK_PROBE_PATH), () => null, signal);
+    } catch {
+      // A failed probe leaves the clock as it was; the write then reports its own error.
+    }
+  }
+
   /** Sends one request; reads are retried on 429/5xx/network errors, writes never. */
   async request<T>(method: string, pathAndQuery: string, opts: RequestOptions<T>): Promise<T> {
     const retryable = isRetryableMethod(method);
+    if (opts.signed && !retryable && !this.clock.calibrated) await this.calibrateClock(opts.signal);
     let clockRetryUsed = false;
     for (let retry = 0; ; retry++) {
       const wasCalibrated = this.clock.calibrated;
