@@ -219,4 +219,24 @@ describe('MarketDataSession (scripted server)', () => {
     expect(snap().connection.health).toBe('resyncing');
     expect(snap().connection.reason).toMatch(/send buffer overflow \(1013\)/);
   });
+
+  it('shows disconnected with a retry countdown while the server is unreachable, and keeps retrying', async () => {
+    session = new MarketDataSession({
+      wsBase: server.url,
+      chainId: TEST_CHAIN_ID,
+      context: testContext(),
+      marketId: 1,
+      backoff: { baseMs: 60_000, maxMs: 60_000, jitter: 0 },
+    });
+    session.start();
+    await waitFor(() => server.connections.length > 0 && server.last.sids.size === 6, 'subscription');
+    await sendBookSnapshot();
+    await server.close();
+    await waitFor(() => snap().connection.health === 'disconnected', 'disconnected');
+    const c = snap().connection;
+    expect(c.retryInMs).toBeGreaterThan(50_000);
+    expect(c.retryInMs).toBeLessThanOrEqual(60_000);
+    expect(c.reason).toMatch(/\(1006\)|connection lost/);
+    server = await ScriptedServer.start(); // afterEach closes it
+  });
 });
