@@ -60,6 +60,25 @@ export async function signedGet(
   });
 }
 
+/** POST `{rest}{path}` with a JSON body and the four X-API-* headers (body hash over the exact bytes sent). */
+export async function signedPost(rest: string, chainId: number, key: TestKey, path: string, body: unknown): Promise<Response> {
+  const text = JSON.stringify(body);
+  const timestamp = Date.now();
+  const nonce = newNonce();
+  const canonical = restCanonicalString({ chainId, method: 'POST', target: path, timestampMs: timestamp, nonce, body: text });
+  return fetch(`${rest}${path}`, {
+    method: 'POST',
+    body: text,
+    headers: {
+      'content-type': 'application/json',
+      'X-API-Key': key.apiKey,
+      'X-API-Timestamp': String(timestamp),
+      'X-API-Nonce': nonce,
+      'X-API-Signature': signWith(key.seedHex, canonical),
+    },
+  });
+}
+
 export function signInFrame(chainId: number, key: TestKey, o: SignOverrides = {}): object {
   const timestamp = o.timestamp ?? Date.now();
   const nonce = o.nonce ?? newNonce();

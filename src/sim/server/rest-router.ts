@@ -7,6 +7,7 @@ import { BodyTooLarge, errorReply, readBody, send, type Reply } from './http-io.
 import type { HistoryKind } from './history-cursor.js';
 import type { StoredKey } from './key-store.js';
 import { KeyedLimiter } from './rate-limiter.js';
+import { postBatchOrders } from './rest-batch.js';
 import { postEnroll, postPayload } from './rest-enroll.js';
 import {
   getAllFunding,
@@ -47,6 +48,12 @@ const SIGNED_GET: Record<string, SignedHandler> = {
   '/v1/trading/position-history': history('position-history'),
   '/v1/trading/account-history': history('account-history'),
   '/v1/profile/ref-code': (s, k) => getRefCode(s, k),
+};
+
+type SignedBodyHandler = (state: SimState, key: StoredKey, body: Uint8Array) => Reply;
+
+const SIGNED_POST: Record<string, SignedBodyHandler> = {
+  '/v1/trading/orders': (s, k, b) => postBatchOrders(s, k, b),
 };
 
 const ENROLL_PATHS = new Set(['/v1/api-key/payload', '/v1/api-key/enroll']);
@@ -123,9 +130,9 @@ export class RestRouter {
       return { ...r, headers: { ...r.headers, ...cors } };
     }
 
-    const signed = SIGNED_GET[path];
-    if (signed) {
-      if (method !== 'GET') return errorReply(405, 'method not allowed');
+    const signedGet = method === 'GET' ? SIGNED_GET[path] : undefined;
+    const signedPost = method === 'POST' ? SIGNED_POST[path] : undefined;
+    if (signedGet || signedPost) {
       const auth = this.state.auth.verifyRest(
         {
           apiKey: header(req, AUTH_HEADERS.key),
@@ -140,8 +147,11 @@ export class RestRouter {
         this.state.log(`401 ${path}: ${auth.reason}`);
         return errorReply(401, 'unauthorized');
       }
-      return this.limit(this.authedLimiter, `key:${auth.key.token}`) ?? signed(this.state, auth.key, query);
+      const limited = this.limit(this.authedLimiter, `key:${auth.key.token}`);
+      if (limited) return limited;
+      return signedGet ? signedGet(this.state, auth.key, query) : signedPost!(this.state, auth.key, body);
     }
+    if (SIGNED_GET[path] || SIGNED_POST[path]) return errorReply(405, 'method not allowed');
 
     for (const [pattern, handler] of PUBLIC_GET) {
       const m = pattern.exec(path);

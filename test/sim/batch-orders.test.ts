@@ -1,0 +1,59 @@
+// Batch order submission over HTTP (POST /v1/trading/orders, wire.md 9): per-order statuses in list
+// order, batch-level refusals, and accepted orders really executing.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim, type SimWallet } from '../../src/sim/index.js';
+import { signedPost, type TestKey } from './helpers.js';
+
+let sim: RunningSim;
+let wallet: SimWallet;
+let key: TestKey;
+let btc: number;
+
+beforeAll(async () => {
+  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 50, flowStepsPerSec: 20, quiet: true });
+  wallet = sim.control.createWallet();
+  key = sim.control.issueKey({ address: wallet.address, scopeMask: 3 });
+  btc = sim.control.engine.context(0, Date.now()).markets.find((m) => m.symbol === 'BTC')!.id;
+});
+afterAll(() => sim.stop());
+
+const spec = (extra: Record<string, unknown> = {}) => ({ rq: 1, mkt: btc, acc: wallet.accountId, t: 1, p: 0, s: 10, fl: 4, ms: 500, lv: 500, lb: 0, ...extra });
+
+describe('batch orders over HTTP', () => {
+  it('per-order-statuses: each order is judged on its own, in list order, and accepted ones execute', async () => {
+    const foreign = sim.control.createWallet();
+    const res = await signedPost(sim.rest, sim.chainId, key, '/v1/trading/orders', {
+      mt: 30,
+      sn: 5,
+      d: [spec({ rq: 1 }), spec({ rq: 2, mkt: 999 }), spec({ rq: 3, acc: foreign.accountId }), spec({ rq: 4, lb: 1 }), spec({ rq: 5 })],
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { mt: number; cid: number; status: { code: number }; statuses: { code: number; error?: string }[] };
+    expect(body).toMatchObject({ mt: 31, cid: 5, status: { code: 0 } });
+    expect(body.statuses.map((s) => s.code)).toEqual([0, 400, 403, 400, 0]);
+    expect(body.statuses[3]!.error).toBe('last exec block already expired');
+    const deadline = Date.now() + 5000;
+    while (sim.control.engine.executedRequests(wallet.accountId!).length < 2 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(sim.control.engine.executedRequests(wallet.accountId!)).toEqual([1, 5]);
+  });
+
+  it('batch-refusals: empty, over 100, malformed are 400; a read-only key is 403 and nothing executes', async () => {
+    const post = (b: unknown, k: TestKey = key) => signedPost(sim.rest, sim.chainId, k, '/v1/trading/orders', b);
+    expect((await post({ d: [] })).status).toBe(400);
+    expect((await post({ d: Array.from({ length: 101 }, (_, i) => spec({ rq: 100 + i })) })).status).toBe(400);
+    expect((await post({ orders: [] })).status).toBe(400);
+    const reader = sim.control.issueKey({ address: wallet.address, scopeMask: 1 });
+    const before = sim.control.engine.executedRequests(wallet.accountId!).length;
+    const refused = await post({ sn: 9, d: [spec({ rq: 50 })] }, reader);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ mt: 31, cid: 9, status: { code: 403 } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sim.control.engine.executedRequests(wallet.accountId!).length).toBe(before);
+  });
+});
