@@ -239,4 +239,22 @@ describe('MarketDataSession (scripted server)', () => {
     expect(c.reason).toMatch(/\(1006\)|connection lost/);
     server = await ScriptedServer.start(); // afterEach closes it
   });
+
+  it('reconnect-mid-snapshot: a connection lost between the ack and the book snapshot leaves no partial book', async () => {
+    const s = await connect();
+    await sendBookSnapshot();
+    const first = server.last;
+    server.send({ mt: 16, sid: server.sid('order-book@1', first), sn: 6, bid: [lvl(97, 1)], ask: [] }, first);
+    first.ws.terminate();
+    await waitFor(() => s.epoch === 2 && server.last !== first && server.last.sids.size === 6, 'second subscription');
+    // Acked but no snapshot yet: nothing from the first connection may show.
+    server.send({ mt: 16, sid: server.sid('order-book@1'), sn: 7, bid: [lvl(96, 1)], ask: [] });
+    server.send({ mt: 100, sid: server.sid(HB), sn: 1, h: 1 });
+    await waitFor(() => snap().headBlock === 1, 'heartbeat on the new connection');
+    expect(snap().book.bids).toEqual([]);
+    expect(snap().connection.health).toBe('resyncing');
+    await sendBookSnapshot();
+    expect(snap().book.bids.map((r) => r.price)).toEqual([100, 99]);
+    expect(snap().connection.health).toBe('live');
+  });
 });
