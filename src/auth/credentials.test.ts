@@ -138,6 +138,16 @@ describe('credentials never leak when logged', () => {
 });
 
 describe('writeSecretFile', () => {
+  it('never changes the mode of a directory the user chose, but narrows perpl\'s own when asked', async () => {
+    const shared = join(dir, 'shared');
+    await writeSecretFile(join(shared, 'a.json'), '{}');
+    chmodSync(shared, 0o755);
+    await writeSecretFile(join(shared, 'b.json'), '{}');
+    expect(statSync(shared).mode & 0o777).toBe(0o755);
+    await writeSecretFile(join(shared, 'c.json'), '{}', { tightenDir: true });
+    expect(statSync(shared).mode & 0o777).toBe(0o700);
+  });
+
   it('creates the file 0600 in a 0700 directory and refuses to clobber when asked', async () => {
     const path = join(dir, 'private', 'sub', 'k.json');
     await writeSecretFile(path, '{}', { overwrite: false });

@@ -41,7 +41,7 @@ export async function savePending(p: PendingEnrollment, env: NodeJS.ProcessEnv =
     mac: p.mac,
     typed_data: p.typedData,
   };
-  await writeSecretFile(path, `${JSON.stringify(body, null, 2)}\n`);
+  await writeSecretFile(path, `${JSON.stringify(body, null, 2)}\n`, { tightenDir: true });
   return path;
 }
 

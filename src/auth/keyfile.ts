@@ -27,12 +27,17 @@ const IS_POSIX = process.platform !== 'win32';
 export interface WriteSecretFileOptions {
   /** When false (default true) an existing file is left alone and the write fails. */
   overwrite?: boolean;
+  /**
+   * Also narrow an existing parent directory to 0700. Only for perpl's own keys/ and pending/: a
+   * directory the user chose (say /tmp) is never changed.
+   */
+  tightenDir?: boolean;
 }
 
-/** Creates `dir` 0700 if missing; tightens it to 0700 when it exists wider (it is ours: keys/ or pending/). */
-export async function ensurePrivateDir(dir: string): Promise<void> {
+/** Creates `dir` (and missing parents) 0700; with `tighten`, narrows an existing wider one to 0700. */
+export async function ensurePrivateDir(dir: string, tighten = false): Promise<void> {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  if (IS_POSIX) {
+  if (IS_POSIX && tighten) {
     const st = await fs.stat(dir);
     if ((st.mode & 0o077) !== 0) await fs.chmod(dir, 0o700);
   }
@@ -41,7 +46,7 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
 /** Writes `text` to `path` with mode 0600, atomically; the parent directory is created 0700. */
 export async function writeSecretFile(path: string, text: string, options: WriteSecretFileOptions = {}): Promise<void> {
   const dir = dirname(path);
-  await ensurePrivateDir(dir);
+  await ensurePrivateDir(dir, options.tightenDir === true);
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   // 'wx' + mode: the file is born 0600 (umask can only narrow it) and never existed wider.
   const handle = await fs.open(temp, 'wx', 0o600);

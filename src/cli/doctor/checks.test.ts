@@ -84,6 +84,8 @@ describe('doctor checks', () => {
     const results = runChecks(f);
     expect(find(results, 'scope').level).toBe('WARN');
     expect(find(results, 'key chain').detail).toContain('enrolled on chain 143, the network is chain 10143');
+    delete f.tradingWs;
+    expect(find(runChecks(f), 'trading ws')).toMatchObject({ level: 'SKIP', detail: 'the key belongs to another chain' });
     expect(doctorExitCode(results)).toBe(1);
   });
 

@@ -119,7 +119,10 @@ export function checkMarketWs(f: DoctorFacts): CheckResult | undefined {
 }
 
 export function checkTradingWs(f: DoctorFacts): CheckResult | undefined {
-  if (!f.tradingWs) return usableKey(f) ? undefined : r('SKIP', 'trading ws', 'needs an API key');
+  if (!f.tradingWs) {
+    if (!usableKey(f)) return r('SKIP', 'trading ws', 'needs a usable API key');
+    return f.network.ok ? r('SKIP', 'trading ws', 'the key belongs to another chain') : undefined;
+  }
   if (!f.tradingWs.ok) return r('FAIL', 'trading ws', f.tradingWs.error, f.tradingWs.hint);
   return r('OK', 'trading ws', `signed in (mt 29 -> mt 19) in ${Math.round(f.tradingWs.latencyMs)} ms`);
 }

@@ -2,16 +2,16 @@
 // Every failure becomes a fact; nothing here decides OK/WARN/FAIL.
 
 import { existsSync, statSync } from 'node:fs';
+import { discoverKeyFile, type KeyDiscoveryTarget } from '../../auth/keyfile-discovery.js';
 import { loadCredentials, type Credentials } from '../../auth/credentials.js';
-import { keyFilePath, perplHome, resolveKeyFile } from '../../auth/home.js';
+import { perplHome, resolveKeyFile } from '../../auth/home.js';
 import { readKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
 import { ApiKeySigner } from '../../auth/signer.js';
 import { isPerplError, userMessage } from '../../protocol/errors.js';
 import type { Network } from '../../protocol/networks.js';
 import { stringFlag, type Parsed } from '../keys/flags.js';
 import { passphrasePrompt, type CliIo } from '../keys/io.js';
-import { LOCAL_DEMO_KEY_NAME, networkFor } from '../keys/network.js';
-import { DEFAULT_KEY_NAME } from '../keys/store.js';
+import { networkFor } from '../keys/network.js';
 import type { DoctorFacts, Failure, KeyFacts } from './facts.js';
 import { probeMarketWs, probeRest, probeTradingWs } from './probes.js';
 
@@ -19,16 +19,21 @@ function failure(e: unknown): Failure {
   return isPerplError(e) && e.hint ? { error: userMessage(e), hint: e.hint } : { error: userMessage(e) };
 }
 
-/** --key-file, $PERPL_KEY_FILE, then keys/default.json, then the local exchange's demo key. */
-function keyReference(p: Parsed, env: NodeJS.ProcessEnv): string | undefined {
-  const explicit = stringFlag(p, 'key-file') ?? (env.PERPL_KEY_FILE?.trim() || undefined);
+/** --key-file, else the key discovery of auth/ (for the network the flags name, when they name one). */
+async function keyReference(p: Parsed, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const explicit = stringFlag(p, 'key-file');
   if (explicit !== undefined) return explicit;
-  if (env.PERPL_API_KEY || env.PERPL_API_SECRET) return undefined;
-  if (existsSync(keyFilePath(DEFAULT_KEY_NAME, env))) return DEFAULT_KEY_NAME;
-  const network = stringFlag(p, 'network');
-  const noNetworkFlags = network === undefined && stringFlag(p, 'base-url') === undefined;
-  if ((noNetworkFlags || network === 'local') && existsSync(keyFilePath(LOCAL_DEMO_KEY_NAME, env))) return LOCAL_DEMO_KEY_NAME;
-  return undefined;
+  const networkFlags = ['network', 'base-url', 'chain-id'].some((f) => stringFlag(p, f) !== undefined);
+  let target: KeyDiscoveryTarget = {};
+  if (networkFlags) {
+    try {
+      const n = await networkFor(p, env);
+      target = { name: n.name, chainId: n.chainId };
+    } catch {
+      // The network line reports this; discovery just goes without a target.
+    }
+  }
+  return discoverKeyFile(env, target);
 }
 
 function keyFacts(c: Credentials, mode: number | undefined): KeyFacts {
@@ -46,7 +51,7 @@ export async function gatherFacts(p: Parsed, io: CliIo): Promise<DoctorFacts> {
   const facts: DoctorFacts = { now: io.now(), home: { path: home, exists: existsSync(home) }, network: { ok: false, error: 'not resolved' } };
 
   // The key's public part first: it may say which network it belongs to.
-  const ref = keyReference(p, env);
+  const ref = await keyReference(p, env);
   const path = ref === undefined ? undefined : resolveKeyFile(ref, env);
   let meta: KeyFileMeta | undefined;
   let keyError: Failure | undefined;

@@ -73,7 +73,7 @@ async function storeEnrollment(s: StoreInput): Promise<KeyFileMeta> {
     ...(keepBases ? { restBase: s.network.restBase, wsBase: s.network.wsBase } : {}),
     ...(s.targetProfile === undefined ? {} : { targetProfile: s.targetProfile }),
   };
-  await writeKeyFile(s.key.path, meta, { seed: s.key.secrets.seed, apiKey: s.info.api_key }, s.key.passphrase === undefined ? {} : { passphrase: s.key.passphrase });
+  await writeKeyFile(s.key.path, meta, { seed: s.key.secrets.seed, apiKey: s.info.api_key }, { tightenDir: true, ...(s.key.passphrase === undefined ? {} : { passphrase: s.key.passphrase }) });
   return meta;
 }
 

@@ -27,7 +27,7 @@ export async function createKey(io: CliIo, name: string, encrypt: boolean): Prom
   const passphrase = encrypt ? await newPassphrase(io) : undefined;
   const seed = new Uint8Array(randomBytes(32));
   try {
-    await writeKeyFile(path, { createdAt: io.now() }, { seed }, { overwrite: false, ...(passphrase === undefined ? {} : { passphrase }) });
+    await writeKeyFile(path, { createdAt: io.now() }, { seed }, { overwrite: false, tightenDir: true, ...(passphrase === undefined ? {} : { passphrase }) });
     return { name, path, publicKeyHex: publicKeyHexOf(seed) };
   } finally {
     seed.fill(0);

@@ -3,13 +3,12 @@
 
 import { existsSync } from 'node:fs';
 import { keyFilePath } from '../../auth/home.js';
+import { LOCAL_DEMO_KEY_NAME } from '../../auth/keyfile-discovery.js';
 import { readKeyFile } from '../../auth/keyfile.js';
 import type { KeyFileMeta } from '../../auth/keyfile-format.js';
 import { isNetworkName, resolveNetwork, type LocalEndpoint, type Network } from '../../protocol/networks.js';
 import { chainIdFlag, stringFlag, type Parsed } from './flags.js';
 
-/** The demo key file `perpl sim` writes: it records where the local exchange listens. */
-export const LOCAL_DEMO_KEY_NAME = 'local-demo';
 
 export async function localEndpoint(env: NodeJS.ProcessEnv): Promise<LocalEndpoint | undefined> {
   const path = keyFilePath(LOCAL_DEMO_KEY_NAME, env);

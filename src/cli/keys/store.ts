@@ -7,7 +7,7 @@ import { readKeyFile, unlockKeyFile, type KeyFileDocument, type KeySecrets } fro
 import { PermanentError } from '../../protocol/errors.js';
 import { passphrasePrompt, type CliIo } from './io.js';
 
-export const DEFAULT_KEY_NAME = 'default';
+export { DEFAULT_KEY_NAME } from '../../auth/keyfile-discovery.js';
 
 export interface OpenedKey {
   name: string;

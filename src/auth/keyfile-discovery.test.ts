@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { keyFilePath } from './home.js';
+import { writeKeyFile } from './keyfile.js';
+import { discoverKeyFile } from './keyfile-discovery.js';
+
+const home = mkdtempSync(join(tmpdir(), 'perpl-discover-'));
+const env = { PERPL_HOME: home };
+afterAll(() => rm(home, { recursive: true, force: true }));
+const seed = (b: number) => new Uint8Array(32).fill(b);
+
+describe('discoverKeyFile', () => {
+  it('finds nothing in an empty home, and honours PERPL_KEY_FILE and environment credentials', async () => {
+    expect(await discoverKeyFile(env, { name: 'testnet', chainId: 10143 })).toBeUndefined();
+    expect(await discoverKeyFile({ ...env, PERPL_KEY_FILE: '/k.json' })).toBe('/k.json');
+    expect(await discoverKeyFile({ ...env, PERPL_API_KEY: 't', PERPL_API_SECRET: 's' })).toBeUndefined();
+  });
+
+  it('does not pick a testnet key for mainnet; picks the only enrolled key of the chain', async () => {
+    await writeKeyFile(keyFilePath('tn', env), { chainId: 10143, enrolledAt: 1 }, { seed: seed(1), apiKey: 'a' });
+    await writeKeyFile(keyFilePath('unenrolled', env), { chainId: 143 }, { seed: seed(2) });
+    expect(await discoverKeyFile(env, { name: 'testnet', chainId: 10143 })).toBe('tn');
+    expect(await discoverKeyFile(env, { name: 'mainnet', chainId: 143 })).toBeUndefined();
+  });
+
+  it('prefers keys/default.json when it belongs to the chain, and the demo key on local', async () => {
+    await writeKeyFile(keyFilePath('default', env), { chainId: 143, enrolledAt: 1 }, { seed: seed(3), apiKey: 'b' });
+    await writeKeyFile(keyFilePath('local-demo', env), { chainId: 31337 }, { seed: seed(4), apiKey: 'c' });
+    expect(await discoverKeyFile(env, { name: 'mainnet', chainId: 143 })).toBe('default');
+    expect(await discoverKeyFile(env, { name: 'testnet', chainId: 10143 })).toBe('tn');
+    expect(await discoverKeyFile(env, { name: 'local', chainId: 31337 })).toBe('local-demo');
+  });
+});
