@@ -63,6 +63,7 @@ export class EngineCore {
       fundingSum: 0,
       lastFundingBlock: undefined,
       fundingHistory: [],
+      pendingFunding: undefined,
       recentTrades: [],
       volume: [],
     });

@@ -18,9 +18,20 @@ export function fundingRate(mark: number, oracle: number): number {
   return Math.max(-MAX_RATE_MICROS, Math.min(MAX_RATE_MICROS, rate));
 }
 
-/** Applies funding for a market when its interval has elapsed at the current block. */
+/** How far ahead of the block time the first (estimated) publication of an interval is stamped. */
+const ESTIMATE_LEAD_MS = 700;
+
+/**
+ * Applies funding for a market when its interval has elapsed at the current block. Like the live
+ * feed, each interval is published twice with the same `feb`: first with an estimated time, then
+ * (next block) with the final one, so clients must upsert by `feb`.
+ */
 export function maybeApplyFunding(core: EngineCore, marketId: number): void {
   const market = core.market(marketId);
+  if (market.pendingFunding) {
+    core.out.fundingEvent(marketId, market.pendingFunding);
+    market.pendingFunding = undefined;
+  }
   if (market.lastFundingBlock === undefined) {
     market.lastFundingBlock = core.block;
     return;
@@ -63,5 +74,6 @@ export function maybeApplyFunding(core: EngineCore, marketId: number): void {
   };
   market.fundingHistory.push(event);
   if (market.fundingHistory.length > FUNDING_HISTORY_KEEP) market.fundingHistory.shift();
-  core.out.fundingEvent(marketId, event);
+  market.pendingFunding = event;
+  core.out.fundingEvent(marketId, { ...event, at: { b: core.block, t: core.timeMs + ESTIMATE_LEAD_MS } });
 }

@@ -114,6 +114,8 @@ export interface MarketRuntime {
   fundingSum: number;
   lastFundingBlock: number | undefined;
   fundingHistory: FundingEvent[];
+  /** The latest interval, published first with an estimated time; re-published final the next block. */
+  pendingFunding: FundingEvent | undefined;
   recentTrades: Trade[];
   /** Hourly volume buckets for the rolling 24 h `dv`/`dva`. */
   volume: { hour: number; size: number; value: bigint }[];
