@@ -1,0 +1,156 @@
+// The issue's "done when": the real app, in an emulated terminal, against a real local exchange.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RESTORE_SEQUENCE } from '../../src/app/terminal.js';
+import type { OrderRequestFrame } from '../../src/protocol/frames.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { KEYS, sleep } from '../helpers/terminal.js';
+import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+
+let sim: RunningSim;
+let home: string;
+let running: RunningApp | null = null;
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'perpl-screen-'));
+  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 11, flowStepsPerSec: 40 });
+});
+
+afterAll(async () => {
+  await sim?.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  sim.control.resumeFlow();
+  sim.control.resumeBlocks();
+  await running?.close();
+  running = null;
+});
+
+async function open(cols: number, rows: number, market?: string): Promise<RunningApp> {
+  running = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, cols, rows, market);
+  return running;
+}
+
+/** Waits until the app shows a live book for a market and returns that market. */
+async function waitForLiveBook(r: RunningApp) {
+  await r.vt.waitFor((screen) => screen.includes('● live') && screen.includes('spread '), 10_000);
+  const market = r.app.store.getState().market;
+  if (!market) throw new Error('no market in the store');
+  return market;
+}
+
+/** The lines of the book pane just above and below the spread line. */
+function aroundSpread(lines: string[], bookWidth = 40): { above: string; below: string } {
+  const i = lines.findIndex((l) => l.slice(0, bookWidth).includes('spread '));
+  return { above: lines[i - 1]?.slice(0, bookWidth) ?? '', below: lines[i + 1]?.slice(0, bookWidth) ?? '' };
+}
+
+describe('the terminal against the local exchange', () => {
+  it('book-shows-exchange-best-prices: best ask above and best bid below the spread match the engine', async () => {
+    const r = await open(200, 50);
+    const market = await waitForLiveBook(r);
+    sim.control.pauseFlow();
+    sim.control.pauseBlocks();
+    const book = sim.control.engine.book(market.id, 1);
+    const bestAsk = formatScaledGrouped(book.ask[0]?.p ?? 0, market.priceDecimals);
+    const bestBid = formatScaledGrouped(book.bid[0]?.p ?? 0, market.priceDecimals);
+    const screen = await r.vt.waitFor((s) => {
+      const { above, below } = aroundSpread(s.split('\n'));
+      return above.includes(bestAsk) && below.includes(bestBid);
+    });
+    const { above, below } = aroundSpread(screen.split('\n'));
+    expect(above).toContain(bestAsk);
+    expect(below).toContain(bestBid);
+  });
+
+  it('tape-shows-new-trade: a market buy executed by the exchange appears on top of the tape with an up arrow', async () => {
+    const r = await open(200, 50);
+    const market = await waitForLiveBook(r);
+    sim.control.pauseFlow();
+    const wallet = sim.control.createWallet();
+    const size = 1234; // an odd size no flow trade is likely to share
+    const sizeText = formatScaledGrouped(size, market.sizeDecimals);
+    expect(r.vt.screenText()).not.toContain(sizeText);
+    const head = sim.control.headBlock();
+    const order: OrderRequestFrame = {
+      mt: 22,
+      sn: 1,
+      rq: 1,
+      mkt: market.id,
+      acc: wallet.accountId ?? 0,
+      t: 1,
+      p: 0,
+      s: size,
+      ms: 500,
+      fl: 4,
+      lv: 500,
+      lb: head + 20,
+    };
+    expect(sim.control.engine.admit(wallet.address, order, head).code).toBe(0);
+    const screen = await r.vt.waitFor((s) => s.split('\n').some((line) => line.includes(sizeText) && line.includes('▲')), 10_000);
+    const row = screen.split('\n').find((line) => line.includes(sizeText)) ?? '';
+    expect(row).toContain('▲');
+  });
+
+  it('resize-relays-the-screen: 200x50 -> 80x24 -> 200x50 keeps every pane inside the terminal', async () => {
+    const r = await open(200, 50);
+    await waitForLiveBook(r);
+    r.vt.resize(80, 24);
+    await r.vt.waitFor((s) => {
+      const lines = s.split('\n');
+      // Narrow: header on the second row, footer on the frame's last row (rows - 2), bottom border above it.
+      return (lines[1] ?? '').trimStart().startsWith('mark') && (lines[22] ?? '').includes('q quit') && (lines[21] ?? '').startsWith('└');
+    });
+    r.vt.resize(200, 50);
+    await r.vt.waitFor((s) => {
+      const lines = s.split('\n');
+      return (lines[0] ?? '').includes('mark') && (lines[48] ?? '').includes('q quit');
+    });
+  });
+
+  it('too-small-screen: 70x20 says so and the layout comes back at 80x24', async () => {
+    const r = await open(80, 24);
+    await waitForLiveBook(r);
+    r.vt.resize(70, 20);
+    await r.vt.waitFor('terminal too small (need 80x24, have 70x20)');
+    r.vt.resize(80, 24);
+    const screen = await r.vt.waitFor((s) => s.includes('spread ') && !s.includes('too small'));
+    expect(screen).toContain('Trades');
+  });
+
+  it('picker-switches-market: / then typing a symbol and Enter shows that market', async () => {
+    const r = await open(200, 50);
+    const first = await waitForLiveBook(r);
+    const other = r.app.store.getState().markets.find((m) => m.id !== first.id);
+    if (!other) throw new Error('the local exchange lists one market only');
+    r.vt.press('/');
+    await r.vt.waitFor('▸ Market');
+    await r.vt.type(other.symbol.toLowerCase());
+    await r.vt.waitFor((s) => s.includes(`› ${other.symbol}`));
+    r.vt.press(KEYS.enter);
+    await r.vt.waitFor((s) => s.includes(`Book ${other.symbol}`) && s.includes('spread '), 10_000);
+    expect(r.app.store.getState().market?.id).toBe(other.id);
+  });
+
+  it('quit-restores-terminal: q unmounts, writes the restore sequence and leaves raw mode off', async () => {
+    const r = await open(80, 24);
+    await waitForLiveBook(r);
+    r.vt.press(KEYS.escape);
+    await sleep(100);
+    expect(r.vt.stdout.raw.includes(RESTORE_SEQUENCE)).toBe(false); // Esc never quits
+    r.vt.press('q');
+    await r.app.done;
+    const raw = r.vt.stdout.raw;
+    expect(raw.split(RESTORE_SEQUENCE)).toHaveLength(2); // exactly once
+    expect(raw.lastIndexOf(RESTORE_SEQUENCE)).toBeGreaterThan(raw.lastIndexOf('q quit')); // after the last frame
+    await r.close(); // a second quit must not restore again
+    expect(r.vt.stdout.raw.split(RESTORE_SEQUENCE)).toHaveLength(2);
+    expect(r.vt.stdin.rawModeCalls.at(-1)).toBe(false);
+  });
+});

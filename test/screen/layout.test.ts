@@ -1,0 +1,138 @@
+// The screen at real sizes against hand-made market data (no server): layout, keys, degradation.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { mountScreen } from '../../src/app/render.js';
+import { ManualMarketDataSource } from '../../src/state/fixtures.js';
+import { Publisher } from '../../src/state/publisher.js';
+import { createTerminalStore } from '../../src/state/store.js';
+import { createVirtualTerminal, KEYS, sleep } from '../helpers/terminal.js';
+
+const MARKETS = [
+  { id: 16, symbol: 'BTC', name: 'BTC Perp', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: 2580 },
+  { id: 32, symbol: 'ETH', name: 'ETH Perp', priceDecimals: 2, sizeDecimals: 4, fundingIntervalSec: 2580 },
+];
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const f of cleanup.reverse()) f();
+  cleanup = [];
+});
+
+function start(cols: number, rows: number, network = { name: 'local', chainId: 31337, isMainnet: false }) {
+  const vt = createVirtualTerminal(cols, rows);
+  const store = createTerminalStore({ markets: MARKETS, network });
+  const source = new ManualMarketDataSource();
+  const publisher = new Publisher({ store, source });
+  const calls = { quit: 0, resolutions: [] as number[], markets: [] as number[] };
+  const instance = mountScreen({
+    store,
+    commands: {
+      selectMarket: (id) => calls.markets.push(id),
+      setResolution: (s) => calls.resolutions.push(s),
+      quit: () => {
+        calls.quit += 1;
+      },
+    },
+    stdout: vt.stdout as unknown as NodeJS.WriteStream,
+    stdin: vt.stdin as unknown as NodeJS.ReadStream,
+  });
+  publisher.start();
+  cleanup.push(() => {
+    publisher.stop();
+    instance.unmount();
+    vt.dispose();
+  });
+  return { vt, store, source, calls };
+}
+
+describe('screen layout with hand-made data', () => {
+  it('shows every pane at 200x50 with the header on the status line and the frame one row short', async () => {
+    const { vt } = start(200, 50);
+    const screen = await vt.waitFor('spread 1.0');
+    const lines = screen.split('\n');
+    expect(lines[0]).toContain('LOCAL sim 31337');
+    expect(lines[0]).toContain('mark 67,012.5');
+    expect(lines[0]).toContain('● live');
+    for (const pane of ['Book BTC', 'Chart 1m', 'Trades', 'Positions']) expect(screen).toContain(pane);
+    expect(lines[48]).toContain('q quit'); // frame = rows - 1
+    expect(lines[49]?.trim()).toBe('');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(200);
+  });
+
+  it('degrades to 80x24: header on its own row, trading area dropped, book and tape still readable', async () => {
+    const { vt } = start(80, 24);
+    const screen = await vt.waitFor('spread 1.0');
+    const lines = screen.split('\n');
+    expect(lines[1]).toContain('mark 67,012.5');
+    expect(lines[1]).toContain('fund +0.0040%/43m');
+    expect(screen).not.toContain('Positions');
+    expect(screen).toMatch(/▲ +67,01\d\.\d 0\.0\d{4}/); // tape price and size both exact, no ####
+    expect(lines[22]).toContain('q quit');
+  });
+
+  it('mainnet-is-loud: the mainnet badge is shown', async () => {
+    const { vt } = start(200, 50, { name: 'mainnet', chainId: 143, isMainnet: true });
+    await vt.waitFor('MAINNET');
+  });
+
+  it('esc-never-quits and q quits', async () => {
+    const { vt, calls } = start(80, 24);
+    await vt.waitFor('spread 1.0');
+    vt.press(KEYS.escape);
+    await sleep(150);
+    expect(calls.quit).toBe(0);
+    vt.press('q');
+    await sleep(100);
+    expect(calls.quit).toBe(1);
+    vt.press(KEYS.ctrlC);
+    await sleep(100);
+    expect(calls.quit).toBe(2);
+  });
+
+  it('tab-cycles-focus and j/k move the book cursor only while the book has focus', async () => {
+    const { vt, store } = start(200, 50);
+    await vt.waitFor('▸ Book');
+    vt.press('j');
+    await sleep(50);
+    expect(store.getState().bookCursor).toEqual({ side: 'bid', level: 0 });
+    vt.press(KEYS.tab);
+    await vt.waitFor('▸ Chart');
+    vt.press('j');
+    await sleep(50);
+    expect(store.getState().bookCursor).toEqual({ side: 'bid', level: 0 });
+    vt.press(KEYS.shiftTab);
+    await vt.waitFor('▸ Book');
+    vt.press(KEYS.up);
+    await sleep(50);
+    expect(store.getState().bookCursor).toEqual({ side: 'ask', level: 0 }); // across the spread
+    vt.press(KEYS.up);
+    await sleep(50);
+    expect(store.getState().bookCursor).toEqual({ side: 'ask', level: 1 });
+  });
+
+  it('timeframe-keys: ] and [ step the candle resolution and ask the session for it', async () => {
+    const { vt, calls } = start(200, 50);
+    await vt.waitFor('Chart 1m');
+    vt.press(']');
+    await vt.waitFor('Chart 5m');
+    vt.press('[');
+    await vt.waitFor('Chart 1m');
+    expect(calls.resolutions).toEqual([300, 60]);
+  });
+
+  it('picker: Esc closes without switching, Enter on a filtered match switches', async () => {
+    const { vt, calls } = start(200, 50);
+    await vt.waitFor('spread 1.0');
+    vt.press('/');
+    await vt.waitFor('▸ Market');
+    vt.press(KEYS.escape);
+    await vt.waitFor((s) => !s.includes('▸ Market'));
+    vt.press('/');
+    await vt.waitFor('▸ Market');
+    await vt.type('et');
+    await vt.waitFor('› ETH');
+    vt.press(KEYS.enter);
+    await vt.waitFor('market ETH');
+    expect(calls.markets).toEqual([32]);
+  });
+});
