@@ -12,7 +12,7 @@ let sim: RunningSim;
 let btc: number;
 
 beforeAll(async () => {
-  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 50, flowStepsPerSec: 20, quiet: true });
+  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 50, flowStepsPerSec: 100, quiet: true });
   btc = sim.control.engine.context(0, Date.now()).markets.find((m) => m.symbol === 'BTC')!.id;
 });
 afterAll(() => sim.stop());
@@ -115,6 +115,23 @@ describe('fills and triggers', () => {
     expect(t.c.frames.indexOf(beat)).toBeGreaterThan(t.c.frames.indexOf(fill));
     t.c.close();
   });
+
+  it('maker-fill-lands-with-a-block: a resting order filled by flow between blocks arrives before that block\'s heartbeat', async () => {
+    const t = await trader();
+    const top = sim.control.engine.book(btc, 1);
+    const price = top.bid[0]!.p + 1;
+    expect(price).toBeLessThan(top.ask[0]!.p);
+    const resting = await place(t, { fl: 0, p: price, s: 5, lb: 0 });
+    expect(resting['st']).toBe(2);
+    const fill = await t.c.waitFor((f) => f.mt === 25, 15_000);
+    const beat = await t.c.waitFor((f) => f.mt === 100 && f.sn === fill.sn, 3000);
+    const sameBlock = t.c.frames.filter((f) => f.sn === fill.sn && f.mt !== 3 && f.mt !== 2);
+    expect(sameBlock.at(-1)).toBe(beat);
+    const mts = sameBlock.map((f) => f.mt);
+    expect(mts.filter((mt) => mt === 25)).toHaveLength(1);
+    expect(mts).toEqual([...mts].sort((a, b) => [21, 28, 24, 25, 27, 100].indexOf(a) - [21, 28, 24, 25, 27, 100].indexOf(b)));
+    t.c.close();
+  }, 25_000);
 
   it('trigger-fires-on-mark: a stop-loss is Untriggered (st 8) until the mark crosses, then Triggered (st 9)', async () => {
     const t = await trader();

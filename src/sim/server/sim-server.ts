@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CloseCode } from '../../protocol/index.js';
 import type { SocketFault } from '../faults/index.js';
+import { PendingAccountUpdates } from './account-batches.js';
 import { BlockTimer, FlowDriver } from './clock.js';
 import { SimConnection, type ConnectionKind } from './connection.js';
 import { fanOutMarketData } from './market-data-fanout.js';
@@ -35,6 +36,7 @@ export class SimServer {
   private readonly marketData = new Set<MarketDataSession>();
   private readonly trading = new Set<TradingSession>();
   private readonly wallets = new WalletConnections();
+  private readonly pendingAccounts = new PendingAccountUpdates();
   private readonly blocks: BlockTimer;
   readonly flow: FlowDriver;
   private headBlock: number;
@@ -175,9 +177,10 @@ export class SimServer {
       s.gas(head, gas);
       s.heartbeat(head, s.isSubscribed(5000) && this.state.faults.heartbeatGap(s.conn.id, head));
     }
+    const accounts = this.pendingAccounts.takeWith(out.accounts);
     for (const s of this.trading) {
       if (!s.signedIn) continue;
-      s.deliver(out.accounts, head, now);
+      s.deliver(accounts, head, now);
       s.heartbeat(head, this.state.faults.heartbeatGap(s.conn.id, head));
     }
     this.applySocketFaults();
@@ -194,7 +197,7 @@ export class SimServer {
       return;
     }
     fanOutMarketData(this.marketData, out, head, now);
-    if (out.accounts.size > 0) for (const s of this.trading) s.deliver(out.accounts, head, now);
+    if (out.accounts.size > 0) this.pendingAccounts.add(out.accounts);
   }
 
   private anyGasSubscriber(): boolean {
