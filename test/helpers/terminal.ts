@@ -163,3 +163,12 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
     },
   };
 }
+
+/** Polls `check` until it returns true (keys are processed asynchronously); throws after `timeoutMs`. */
+export async function eventually(check: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}

@@ -5,7 +5,7 @@ import { mountScreen } from '../../src/app/render.js';
 import { ManualMarketDataSource } from '../../src/state/fixtures.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore } from '../../src/state/store.js';
-import { createVirtualTerminal, KEYS, sleep } from '../helpers/terminal.js';
+import { createVirtualTerminal, eventually, KEYS, sleep } from '../helpers/terminal.js';
 
 const MARKETS = [
   { id: 16, symbol: 'BTC', name: 'BTC Perp', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: 2580 },
@@ -82,31 +82,28 @@ describe('screen layout with hand-made data', () => {
     await sleep(150);
     expect(calls.quit).toBe(0);
     vt.press('q');
-    await sleep(100);
-    expect(calls.quit).toBe(1);
+    await eventually(() => calls.quit === 1, 5_000, 'q quits');
     vt.press(KEYS.ctrlC);
-    await sleep(100);
-    expect(calls.quit).toBe(2);
+    await eventually(() => calls.quit === 2, 5_000, 'Ctrl-C quits');
   });
 
   it('tab-cycles-focus and j/k move the book cursor only while the book has focus', async () => {
     const { vt, store } = start(200, 50);
     await vt.waitFor('▸ Book');
     vt.press('j');
-    await sleep(50);
+    await eventually(() => JSON.stringify(store.getState().bookCursor) === JSON.stringify({ side: 'bid', level: 0 }));
     expect(store.getState().bookCursor).toEqual({ side: 'bid', level: 0 });
     vt.press(KEYS.tab);
     await vt.waitFor('▸ Chart');
-    vt.press('j');
-    await sleep(50);
-    expect(store.getState().bookCursor).toEqual({ side: 'bid', level: 0 });
+    vt.press('j'); // chart has focus: the book cursor must not move
     vt.press(KEYS.shiftTab);
-    await vt.waitFor('▸ Book');
+    await vt.waitFor('▸ Book'); // keys are handled in order, so 'j' has been handled too
+    expect(store.getState().bookCursor).toEqual({ side: 'bid', level: 0 });
     vt.press(KEYS.up);
-    await sleep(50);
+    await eventually(() => JSON.stringify(store.getState().bookCursor) === JSON.stringify({ side: 'ask', level: 0 }));
     expect(store.getState().bookCursor).toEqual({ side: 'ask', level: 0 }); // across the spread
     vt.press(KEYS.up);
-    await sleep(50);
+    await eventually(() => JSON.stringify(store.getState().bookCursor) === JSON.stringify({ side: 'ask', level: 1 }));
     expect(store.getState().bookCursor).toEqual({ side: 'ask', level: 1 });
   });
 
