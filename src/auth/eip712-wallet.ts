@@ -19,9 +19,18 @@ export function walletKeyFromText(text: string, source: string): Hex {
   return `0x${t.toLowerCase()}`;
 }
 
+/** viem's account; its error for an out-of-range key quotes the key (as a number), so it is replaced. */
+function accountOf(privateKey: Hex): ReturnType<typeof privateKeyToAccount> {
+  try {
+    return privateKeyToAccount(privateKey);
+  } catch {
+    throw new WalletKeyError('the wallet private key is not a valid secp256k1 key (zero or beyond the curve order)');
+  }
+}
+
 /** Address of a wallet private key. */
 export function walletAddress(privateKey: Hex): Hex {
-  return privateKeyToAccount(privateKey).address;
+  return accountOf(privateKey).address;
 }
 
 type ViemTypedData = Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0];
@@ -29,7 +38,7 @@ type ViemTypedData = Parameters<ReturnType<typeof privateKeyToAccount>['signType
 /** 65-byte EIP-712 signature (0x-hex) over the served typed data. */
 export async function signTypedDataWithWallet(privateKey: Hex, typedData: unknown): Promise<Hex> {
   const n = normalizeTypedData(typedData);
-  const account = privateKeyToAccount(privateKey);
+  const account = accountOf(privateKey);
   // The served EIP712Domain stays in `types`: viem then hashes the domain exactly as served.
   return account.signTypedData({ domain: n.domain, types: n.types, primaryType: n.primaryType, message: n.message } as ViemTypedData);
 }

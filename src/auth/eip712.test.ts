@@ -61,6 +61,20 @@ describe('typed data conversion', () => {
     await expect(recoverTypedDataSigner(TYPED_DATA_6_FIELDS, '0x1234')).rejects.toThrow(/malformed/);
   });
 
+  it('never quotes an out-of-range wallet key (viem would print it as a number)', () => {
+    const beyondOrder = walletKeyFromText(`0x${'ff'.repeat(32)}`, 'test');
+    const err = (() => {
+      try {
+        walletAddress(beyondOrder);
+      } catch (e) {
+        return String(e);
+      }
+      return 'no error';
+    })();
+    expect(err).toContain('not a valid secp256k1 key');
+    expect(err).not.toContain(BigInt(beyondOrder).toString());
+  });
+
   it('never quotes a wallet key that is not 64 hex', () => {
     const bad = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f3623';
     expect(() => walletKeyFromText(bad, 'PERPL_WALLET_KEY')).toThrow(/PERPL_WALLET_KEY is not 64 hex/);
