@@ -72,6 +72,14 @@ describe('perpl doctor against the local exchange', () => {
     expect(r.code, r.out).toBe(0);
   });
 
+  it('fails a wallet without an exchange account and points to the web app', async () => {
+    const wallet = sim.control.createWallet({ account: false });
+    const { path } = await issuedKeyFile('noacct', wallet);
+    const r = await doctor(['--key-file', path]);
+    expect(r.out).toMatch(/^FAIL account: no exchange account for this wallet \(fix: create one in the web app \(http:\/\/127\.0\.0\.1:\d+\)/m);
+    expect(r.code).toBe(1);
+  });
+
   it('reports a revoked key as a trading sign-in failure (close 3401)', async () => {
     const wallet = sim.control.createWallet();
     const { path, apiKey } = await issuedKeyFile('revoked', wallet);
