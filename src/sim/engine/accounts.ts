@@ -11,9 +11,10 @@ import { orderToWire, positionToWire, type PositionRowExtras } from './wire.js';
 const MAX_HISTORY = 20_000;
 export const FIRST_USER_ACCOUNT_ID = 1001;
 
+/** Appends, trimming the oldest quarter at a time so a full history does not cost O(n) per row. */
 function pushBounded<T>(list: T[], item: T): void {
   list.push(item);
-  if (list.length > MAX_HISTORY) list.splice(0, list.length - MAX_HISTORY);
+  if (list.length > MAX_HISTORY + MAX_HISTORY / 4) list.splice(0, list.length - MAX_HISTORY);
 }
 
 export function newAccount(core: EngineCore, id: number, address: string, internal: boolean, fw: boolean): AccountRecord {
