@@ -60,6 +60,7 @@ describe('trading session', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect(t.session.epoch).toBe(epoch);
     expect(t.session.health()).toBe('live');
+    expect(t.session.connectionView().latencyMs).not.toBeNull();
   });
 
   it('after a reconnect the state is the new snapshot, not the old state patched', async () => {

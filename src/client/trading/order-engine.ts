@@ -4,14 +4,15 @@
 // head block and sr 32. Decisions that read lfr are taken at block boundaries (heartbeat, snapshot):
 // inside a block mt 21 (lfr) arrives before mt 24, so judging mid-block would see "consumed, no status".
 
-import { OrderStatus, OrderStatusReason, OrderType } from '../../protocol/enums.js';
+import { OrderStatus, OrderType } from '../../protocol/enums.js';
 import type { Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
 import { type OrderDraft, toOrderFrame } from '../../domain/trading/order-draft.js';
 import { RequestIdAllocator } from '../../domain/trading/rq.js';
 import { type RetryDecision, decideRetry } from '../../domain/trading/retry.js';
 import { resolveStatus } from '../../domain/trading/status.js';
 import { type ValidationContext, validateOrder } from '../../domain/trading/validate.js';
-import { Journal, type JournalRecordInput, highestJournaledRq, journalPath, unresolvedRequests } from './journal.js';
+import { Journal, type JournalRecordInput, highestJournaledRq, journalPath } from './journal.js';
+import { recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
 import type { TradingSession } from './session.js';
 import { type RequestHandle, type RequestResult, type RequestView, TrackedRequest, resultOf } from './tracked-request.js';
 import { reconcileRequest, type OrderLookup } from './reconcile.js';
@@ -33,22 +34,6 @@ export interface OrderEngineOptions {
   referencePrice?: (marketId: number) => number | undefined;
   now?: () => number;
   log?: (line: string) => void;
-}
-
-const OPENS: ReadonlySet<number> = new Set([OrderType.OpenLong, OrderType.OpenShort]);
-
-/**
- * rq is per ACCOUNT, and every client signed in on the account receives every row. When two clients used
- * the same rq (the sr 32 case), the Filled row of one and the Failed row of the other both carry it: a row
- * only counts for our request when its content matches what we sent (type, market, and for opens the size;
- * closes are clamped to the position, so their size may differ). Two identical intents remain ambiguous.
- */
-function rowMatchesRequest(row: Order, req: TrackedRequest): boolean {
-  const f = req.frame;
-  if (!f) return true;
-  if (row.t !== f.t || row.mkt !== f.mkt) return false;
-  if (OPENS.has(f.t) && row.os !== f.s) return false;
-  return true;
 }
 
 export class OrderEngine {
@@ -122,6 +107,12 @@ export class OrderEngine {
     }
     this.sendNewRq(req);
     return handle;
+  }
+
+  /** The lb this client sent with `rq` (orders do not echo it): for the blocks-left column. */
+  lastBlockOf(rq: number): number | undefined {
+    const req = this.byRq.get(rq);
+    return req && req.rq === rq && req.lb > 0 ? req.lb : undefined;
   }
 
   /** Every request this engine followed (newest last). */
@@ -213,11 +204,7 @@ export class OrderEngine {
   private targetEffect(row: Order): void {
     const req = this.byTargetOid.get(row.oid);
     if (!req || req.done || req.rq === 0 || (row.at.b !== undefined && row.at.b < req.postedHead)) return;
-    const effect =
-      req.draft.t === OrderType.Cancel
-        ? row.r === true || row.st === OrderStatus.Canceled || row.st === OrderStatus.Filled || row.st === OrderStatus.Expired
-        : row.sr === OrderStatusReason.OrderChanged || row.st === OrderStatus.Filled;
-    if (!effect || req.outcomes.get(req.rq)?.kind === 'definitive') return;
+    if (!showsTargetEffect(req.draft.t, row) || req.outcomes.get(req.rq)?.kind === 'definitive') return;
     const st = row.st === OrderStatus.Expired ? OrderStatus.Canceled : row.st;
     req.outcomes.set(req.rq, { kind: 'definitive', st, sr: row.sr, oid: row.oid });
     this.record({ k: 'update', key: req.key, rq: req.rq, st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid });
@@ -252,18 +239,10 @@ export class OrderEngine {
     const records = Journal.read(path);
     this.allocator.reserve(highestJournaledRq(records));
     this.journal = new Journal(path, this.options.now);
-    for (const u of unresolvedRequests(records)) {
-      const { mt: _mt, sn: _sn, rq: _rq, acc: _acc, ...draft } = u.frame;
-      const req = new TrackedRequest(u.key, u.label, draft, true);
-      req.rq = u.rqs[u.rqs.length - 1]!;
-      req.rqHistory.push(...u.rqs);
-      req.postedHead = u.postedHead;
-      req.sendsOfRq = 1;
-      req.frame = u.frame;
-      req.phase = u.acked ? 'acked' : 'sent';
+    for (const req of recoverRequests(records)) {
       this.requests.set(req.key, req);
-      for (const rq of u.rqs) this.byRq.set(rq, req);
-      this.options.log?.(`journal: following unresolved ${u.label} (rq ${u.rqs.join(', ')}) from a previous run`);
+      for (const rq of req.rqHistory) this.byRq.set(rq, req);
+      this.options.log?.(`journal: following unresolved ${req.label} (rq ${req.rqHistory.join(', ')}) from a previous run`);
     }
   }
 
@@ -287,23 +266,7 @@ export class OrderEngine {
       orderTtlBlocks: market?.order_ttl_blocks ?? 20,
       ...(market?.order_retry_blocks !== undefined ? { orderRetryBlocks: market.order_retry_blocks } : {}),
     });
-    this.act(req, this.restrict(req, decision, trigger), trigger);
-  }
-
-  /** Narrows a decision to what is safe at this moment and for this kind of request. */
-  private restrict(req: TrackedRequest, d: RetryDecision, trigger: string): RetryDecision {
-    if (d.action === 'reconcile' && trigger !== 'block' && trigger !== 'snapshot' && req.outcomes.size === 0) {
-      return { action: 'wait', reason: 'lfr moved mid-block: judging at the block boundary' };
-    }
-    const resend = d.action === 'resend-same-rq' || d.action === 'resend-new-rq';
-    if (resend && req.recovered) {
-      // From a previous run: never resent. Expired and never consumed means it never executed.
-      return d.action === 'resend-new-rq' || d.reason.includes('expired')
-        ? { action: 'give-up', reason: 'from a previous run; expired without reaching the contract; not resent' }
-        : { action: 'wait', reason: 'from a previous run; waiting for it to land or expire' };
-    }
-    if (resend && this.session.health() !== 'live') return { action: 'wait', reason: `feed ${this.session.health()}` };
-    return d;
+    this.act(req, restrictDecision(req, decision, trigger, this.session.health()), trigger);
   }
 
   private act(req: TrackedRequest, d: RetryDecision, trigger: string): void {

@@ -73,6 +73,7 @@ export class TradingSession {
   private resyncReason: string | null = null;
   head: number | null = null;
   malformedFrames = 0;
+  private latencyMs: number | null = null;
   private healthTimer: NodeJS.Timeout | null = null;
   private lastHealth: ConnectionHealth | null = null;
 
@@ -157,7 +158,7 @@ export class TradingSession {
       health,
       lastDataAt: this.lastHeartbeatAt,
       headBlock: this.head,
-      latencyMs: null,
+      latencyMs: this.latencyMs,
       retryInMs: this.lastInfo.retryInMs ?? null,
       reason,
     };
@@ -228,6 +229,8 @@ export class TradingSession {
         this.emit((l) => l.ack?.(frame));
         return;
       case MessageType.Pong:
+        // Round trip of our own ping (t echoes it); never proof that the feed is alive.
+        if (frame.t !== undefined) this.latencyMs = Math.max(0, this.now() - frame.t);
         return;
     }
     // Updates are applied only on top of this connection's snapshots.
