@@ -147,18 +147,28 @@ export class SimServer {
     if (kind === 'md') {
       const session = new MarketDataSession(conn, this.state);
       this.marketData.add(session);
-      ws.on('message', (data, isBinary) => session.onMessage(toText(data, isBinary)));
+      ws.on('message', (data, isBinary) => this.guard(conn, () => session.onMessage(toText(data, isBinary))));
       ws.on('close', () => this.marketData.delete(session));
     } else {
       const session = new TradingSession(conn, this.state, this.wallets);
       this.trading.add(session);
-      ws.on('message', (data, isBinary) => session.onMessage(toText(data, isBinary)));
+      ws.on('message', (data, isBinary) => this.guard(conn, () => session.onMessage(toText(data, isBinary))));
       ws.on('close', () => {
         session.onClose();
         this.trading.delete(session);
       });
     }
     this.state.log(`${conn.id} connected from ${remoteAddress ?? '?'}`);
+  }
+
+  /** A bug while handling one frame closes that socket 1011; it must never take the exchange down. */
+  private guard(conn: SimConnection, handle: () => void): void {
+    try {
+      handle();
+    } catch (e) {
+      this.state.log(`${conn.id}: internal error: ${(e as Error).message}`);
+      conn.close(CloseCode.InternalError, 'failed to process');
+    }
   }
 
   private onBlock(): void {
