@@ -120,6 +120,20 @@ describe('two-step enrollment (sign elsewhere)', () => {
     expect(r.err).toContain(`was made by ${other.address}`);
   });
 
+  it('explains a payload that was edited after it was served (the exchange MAC no longer matches)', async () => {
+    const wallet = sim.control.createWallet();
+    await keys(['enroll', '--name', 'edited', ...netArgs(), '--label', 'original', '--print-typed-data', '--address', wallet.address]);
+    const path = pendingFilePath('edited', cli.env);
+    const pending = JSON.parse(readFileSync(path, 'utf8'));
+    pending.typed_data.message.label = 'edited';
+    writeFileSync(path, JSON.stringify(pending), { mode: 0o600 });
+    const { EIP712Domain: _d, ...types } = pending.typed_data.types;
+    const signature = await new Wallet(wallet.privateKey).signTypedData(pending.typed_data.domain, types, pending.typed_data.message);
+    const r = await keys(['enroll', '--name', 'edited', '--wallet-signature', signature]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('the payload was changed after it was served');
+  });
+
   it('says what to do when there is no pending payload', async () => {
     const r = await keys(['enroll', '--name', 'nothing', '--wallet-signature', `0x${'11'.repeat(65)}`]);
     expect(r.err).toContain('no pending enrollment for key "nothing"');
@@ -219,6 +233,20 @@ describe('encrypted keys', () => {
     expect(text).not.toContain(creds!.apiKey);
     await expect(loadCredentials({ keyFile: 'sealed', env: { ...env, PERPL_PASSPHRASE: 'nope' } })).rejects.toThrow(/wrong passphrase/);
     cli.transcript.push(...sealed.transcript);
+  });
+
+  it('asks for the passphrase once, hidden, when there is a terminal and no PERPL_PASSPHRASE', async () => {
+    const env = { PERPL_HOME: home, PERPL_PASSPHRASE: 'typed at the terminal' };
+    await new CliHarness(env).run(runKeys, ['new', '--name', 'prompted', '--encrypt']);
+    const wallet = sim.control.createWallet();
+    const asked: string[] = [];
+    const r = await keys(['enroll', '--name', 'prompted', ...netArgs(), '--label', 'p', '--yes', '--wallet-key-file', walletFile(wallet, 'prompted')], {
+      interactive: true,
+      ask: async (q: string, hidden: boolean) => (asked.push(`${hidden ? 'hidden' : 'visible'}: ${q}`), 'typed at the terminal'),
+    });
+    expect(r.code, r.err).toBe(0);
+    expect(asked).toEqual(['hidden: Passphrase for key "prompted": ']);
+    expect((await loadCredentials({ keyFile: 'prompted', env })).scopeMask).toBe(1);
   });
 });
 

@@ -78,6 +78,27 @@ describe('perpl keys list / show / remove', () => {
     expect(existsSync(keyFilePath('alpha', cli.env))).toBe(false);
   });
 
+  it('asks before removing at a terminal, and keeps the key unless the answer is yes', async () => {
+    await keys(['new', '--name', 'asked']);
+    const questions: string[] = [];
+    const ask = (answer: string) => ({ interactive: true, ask: async (q: string) => (questions.push(q), answer) });
+    const kept = await cli.run(runKeys, ['remove', 'asked'], ask('n'));
+    expect(kept.code).toBe(1);
+    expect(questions[0]).toContain('key "asked" is not enrolled');
+    expect(existsSync(keyFilePath('asked', cli.env))).toBe(true);
+    expect((await cli.run(runKeys, ['remove', 'asked'], ask('y'))).code).toBe(0);
+    expect(existsSync(keyFilePath('asked', cli.env))).toBe(false);
+  });
+
+  it('asks twice for a new passphrase at a terminal, hidden, and refuses a mismatch', async () => {
+    const hidden: boolean[] = [];
+    const answers = ['first passphrase', 'other passphrase'];
+    const r = await cli.run(runKeys, ['new', '--name', 'typed', '--encrypt'], { interactive: true, ask: async (_q: string, h: boolean) => (hidden.push(h), answers.shift()!) });
+    expect(r.err).toContain('the two passphrases differ');
+    expect(hidden).toEqual([true, true]);
+    expect(existsSync(keyFilePath('typed', cli.env))).toBe(false);
+  });
+
   it('names unknown keys and unknown options without echoing values', async () => {
     expect((await keys(['show', 'ghost'])).err).toContain('no key named "ghost"');
     const r = await keys(['list', '--bogus=secretvalue']);
