@@ -60,8 +60,9 @@ export class SimServer {
     this.http.keepAliveTimeout = 2000;
     this.wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1024 * 1024 });
     this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
-    this.blocks = new BlockTimer(opts.blockMs, () => this.onBlock());
-    this.flow = new FlowDriver(opts.flowStepsPerSec, () => this.onFlowStep());
+    // A failure in one block or step is logged and skipped: the clock keeps running.
+    this.blocks = new BlockTimer(opts.blockMs, () => this.safely('block', () => this.onBlock()));
+    this.flow = new FlowDriver(opts.flowStepsPerSec, () => this.safely('flow step', () => this.onFlowStep()));
   }
 
   head(): number {
@@ -114,7 +115,7 @@ export class SimServer {
 
   /** Advances one block now (tests with paused blocks use it to step deterministically). */
   stepBlock(): void {
-    this.onBlock();
+    this.safely('block', () => this.onBlock());
   }
 
   async stop(): Promise<void> {
@@ -159,6 +160,14 @@ export class SimServer {
       });
     }
     this.state.log(`${conn.id} connected from ${remoteAddress ?? '?'}`);
+  }
+
+  private safely(what: string, run: () => void): void {
+    try {
+      run();
+    } catch (e) {
+      this.state.log(`${what} failed: ${(e as Error).message}`);
+    }
   }
 
   /** A bug while handling one frame closes that socket 1011; it must never take the exchange down. */
