@@ -1,6 +1,7 @@
 // The local exchange's engine: orchestration of admission, block execution, flow steps and snapshots.
 // Pure and deterministic for a seed: no timers, no sockets, no wall clock (the server passes time in).
 
+import { OrderStatus, OrderStatusReason } from '../../protocol/enums.js';
 import type { AccountEvent, Candle, Context, Fill, FundingEvent, L2Level, MarketState, Order, OrderRequestFrame, Position, Trade } from '../../protocol/frames.js';
 import { amountToBigInt } from '../../protocol/scaling.js';
 import { MarketFlow } from '../flow/flow.js';
@@ -16,7 +17,6 @@ import { endResting } from './resting.js';
 import { fireTriggers, settleLinks } from './triggers.js';
 import type { AdmissionResult, EngineOutput, SimEngine, SimEngineOptions, SimLedger, SimMoneySupply } from './types.js';
 import { accountToWire, orderToWire, positionSnapshot, statsToWire } from './wire.js';
-import { OrderStatus, OrderStatusReason } from '../../protocol/enums.js';
 
 const MAX_FUNDING_PER_QUERY = 1024;
 
@@ -119,8 +119,12 @@ export class Engine implements SimEngine {
 
   flowStep(timeMs: number, head: number): EngineOutput {
     this.ensureStarted(timeMs);
-    this.core.setClock(head, timeMs);
-    this.flow.step(() => settleLinks(this.core));
+    const core = this.core;
+    core.setClock(head, timeMs);
+    const settle = (): void => settleLinks(core);
+    this.flow.step(settle);
+    // Triggers watch prices continuously (a flow trade may cross tp and come back before the block).
+    for (const id of core.markets.keys()) fireTriggers(core, id, settle);
     return this.take();
   }
 

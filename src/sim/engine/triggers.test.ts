@@ -115,4 +115,14 @@ describe('trigger orders', () => {
     expect(last(d.exec(a, { t: 1, p: 0, s: 10, tp: PX + 20_000, tpc: 1 }))).toMatchObject({ st: 7, sr: 24 });
     expect(d.engine.openOrders(a)).toHaveLength(3);
   });
+
+  it('a trigger fires during a flow step, between blocks, and its rows come with that step', () => {
+    const d = new EngineDriver();
+    const { a, pid } = setup(d);
+    const sl = last(d.exec(a, { t: 3, p: 0, s: 1000, tp: PX - 1000, tpc: 4, lp: pid, fl: 4 }));
+    d.engine.setOraclePrice(1, PX - 2000);
+    const out = d.engine.flowStep(d.timeMs + 10, d.head);
+    expect(out.accounts.get(a)?.orders.filter((r) => r.oid === sl.oid).map((r) => r.st)).toEqual([9, 4]);
+    expect(d.engine.openPositions(a)).toEqual([]);
+  });
 });
