@@ -246,7 +246,7 @@ describe('encrypted keys', () => {
     });
     expect(r.code, r.err).toBe(0);
     expect(asked).toEqual(['hidden: Passphrase for key "prompted": ']);
-    expect((await loadCredentials({ keyFile: 'prompted', env })).scopeMask).toBe(1);
+    expect((await loadCredentials({ keyFile: 'prompted', env }))?.scopeMask).toBe(1);
   });
 });
 
