@@ -96,7 +96,7 @@ export class RestRouter {
     } catch (e) {
       if (e instanceof BodyTooLarge) reply = errorReply(413, 'body too large');
       else {
-        this.state.log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(e as Error).message}`);
+        this.state.warn(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(e as Error).message}`);
         reply = errorReply(500, 'internal error');
       }
     }

@@ -166,7 +166,7 @@ export class SimServer {
     try {
       run();
     } catch (e) {
-      this.state.log(`${what} failed: ${(e as Error).message}`);
+      this.state.warn(`${what} failed: ${(e as Error).message}`);
     }
   }
 
@@ -175,7 +175,7 @@ export class SimServer {
     try {
       handle();
     } catch (e) {
-      this.state.log(`${conn.id}: internal error: ${(e as Error).message}`);
+      this.state.warn(`${conn.id}: internal error: ${(e as Error).message}`);
       conn.close(CloseCode.InternalError, 'failed to process');
     }
   }
@@ -187,7 +187,7 @@ export class SimServer {
     try {
       out = this.state.engine.advanceBlock(head, now);
     } catch (e) {
-      this.state.log(`engine failed on block ${head}: ${(e as Error).message}`);
+      this.state.warn(`engine failed on block ${head}: ${(e as Error).message}`);
       return;
     }
     fanOutMarketData(this.marketData, out, head, now);
@@ -212,7 +212,7 @@ export class SimServer {
     try {
       out = this.state.engine.flowStep(now, head);
     } catch (e) {
-      this.state.log(`engine flow step failed: ${(e as Error).message}`);
+      this.state.warn(`engine flow step failed: ${(e as Error).message}`);
       return;
     }
     fanOutMarketData(this.marketData, out, head, now);

@@ -24,4 +24,6 @@ export interface SimState {
   readonly refCodes: Map<string, { code: string; created_at: number }>;
   /** Diagnostic line to stderr (quiet unless verbose); never given secrets. */
   log(line: string): void;
+  /** A problem worth seeing (internal errors), on stderr unless quiet; never given secrets. */
+  warn(line: string): void;
 }

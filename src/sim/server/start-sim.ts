@@ -123,6 +123,9 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     head: () => serverRef.current?.head() ?? START_BLOCK,
     refCodes: new Map(),
     log,
+    warn: (line) => {
+      if (opts.quiet !== true) process.stderr.write(`sim: ${line}\n`);
+    },
   };
   const server = new SimServer(state, {
     blockMs: opts.blockMs ?? 300,
