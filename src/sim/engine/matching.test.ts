@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EngineDriver, ONE_BTC, PX } from './testkit.js';
 
@@ -145,5 +146,47 @@ describe('matching', () => {
     expect(d.engine.openOrders(a)).toHaveLength(0);
     expect(d.orderRows(a).find((r) => r.oid === row.oid && r.st === 6)).toMatchObject({ r: true });
     expect(d.engine.ledger(a).locked).toBe('0');
+  });
+});
+
+describe('matching invariants (property)', () => {
+  it('after any sequence of orders the book is never crossed and level sizes equal the resting remainders', () => {
+    const orderArb = fc.record({
+      who: fc.integer({ min: 0, max: 2 }),
+      t: fc.constantFrom(1, 2),
+      offset: fc.integer({ min: -20, max: 20 }),
+      s: fc.integer({ min: 1, max: 500 }),
+      fl: fc.constantFrom(0, 0, 1, 2, 4),
+      cancel: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(orderArb, { minLength: 1, maxLength: 40 }), (orders) => {
+        const d = new EngineDriver();
+        const accs = [d.account('x'), d.account('y'), d.account('z')];
+        for (const o of orders) {
+          const acc = accs[o.who] ?? 0;
+          const open = d.engine.openOrders(acc);
+          if (o.cancel && open[0]) d.send(acc, { t: 5, oid: open[0].oid });
+          else d.send(acc, { t: o.t, p: PX + o.offset * 10, s: o.s, fl: o.fl, lv: 500 });
+          d.block();
+          const book = d.engine.book(1, 100);
+          const bid = book.bid[0]?.p;
+          const ask = book.ask[0]?.p;
+          if (bid !== undefined && ask !== undefined) expect(bid).toBeLessThan(ask);
+          const resting = accs.flatMap((a) => d.engine.openOrders(a));
+          const total = (side: 'bid' | 'ask'): number => book[side].reduce((sum, l) => sum + l.s, 0);
+          const restingSize = (t: number): number => resting.filter((r) => r.t === t).reduce((sum, r) => sum + r.os - r.fs, 0);
+          expect(total('bid')).toBe(restingSize(1));
+          expect(total('ask')).toBe(restingSize(2));
+          expect(d.conserved()).toBe(true);
+        }
+        // Every fill has a counterparty: bought size equals sold size.
+        const fills = d.outputs.flatMap((out) => [...out.accounts.values()].flatMap((a) => a.fills));
+        const bought = fills.filter((f) => f.t === 1).reduce((s, f) => s + f.s, 0);
+        const sold = fills.filter((f) => f.t === 2).reduce((s, f) => s + f.s, 0);
+        expect(bought).toBe(sold);
+      }),
+      { numRuns: 40, seed: 4242 },
+    );
   });
 });
