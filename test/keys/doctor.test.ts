@@ -49,6 +49,7 @@ describe('perpl doctor against the local exchange', () => {
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/^OK {3}rest: context in \d+ ms, \d+ markets$/m);
     expect(r.out).toMatch(/^OK {3}market-data ws: subscribed in \d+ ms$/m);
+    expect(r.out).toMatch(/^OK {3}signed rest: GET \/v1\/trading\/fills accepted in \d+ ms$/m);
     expect(r.out).toMatch(/^OK {3}trading ws: signed in \(mt 29 -> mt 19\) in \d+ ms$/m);
     expect(r.out).toMatch(/^OK {3}clock: /m);
     expect(r.out).toMatch(/^OK {3}order forwarding: on$/m);
@@ -86,6 +87,7 @@ describe('perpl doctor against the local exchange', () => {
     sim.control.revokeKey(apiKey);
     const r = await doctor(['--key-file', path]);
     expect(r.out).toMatch(/^FAIL trading ws: sign-in refused \(close 3401\)/m);
+    expect(r.out).toMatch(/^FAIL signed rest: 401: signature refused/m);
     expect(r.code).toBe(1);
   });
 

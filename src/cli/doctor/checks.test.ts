@@ -13,6 +13,7 @@ function healthy(): DoctorFacts {
     key: { ok: true, source: '/h/keys/k.json', mode: 0o100600, chainId: 10143, scopeMask: 3, expiresAt: 0, publicKeyHex: '0xab' },
     rest: { ok: true, latencyMs: 40, localMidMs: NOW, serverDateMs: NOW - 500, marketCount: 3 },
     marketWs: { ok: true, latencyMs: 30 },
+    signedRest: { ok: true, latencyMs: 20, status: 200 },
     tradingWs: { ok: true, latencyMs: 50, accounts: [{ id: 7, fw: true, balance: '2500000' }] },
   };
 }
@@ -93,6 +94,15 @@ describe('doctor checks', () => {
     const f = healthy();
     f.key = { ok: true, source: '/h/keys/k.json', mode: 0o100644 };
     expect(formatResult(find(runChecks(f), 'key file'))).toBe('FAIL key file: /h/keys/k.json has mode 0644 (fix: chmod 600 /h/keys/k.json)');
+  });
+
+  it('names a refused REST signature and only warns on 404 (no account yet)', () => {
+    const refused = healthy();
+    refused.signedRest = { ok: true, latencyMs: 1, status: 401 };
+    expect(find(runChecks(refused), 'signed rest')).toMatchObject({ level: 'FAIL', detail: expect.stringContaining('401: signature refused') });
+    const noAccount = healthy();
+    noAccount.signedRest = { ok: true, latencyMs: 1, status: 404 };
+    expect(find(runChecks(noAccount), 'signed rest').level).toBe('WARN');
   });
 
   it('only warns when no key is configured, and skips the trading socket', () => {

@@ -118,6 +118,19 @@ export function checkMarketWs(f: DoctorFacts): CheckResult | undefined {
   return r('OK', 'market-data ws', `subscribed in ${Math.round(f.marketWs.latencyMs)} ms`);
 }
 
+export function checkSignedRest(f: DoctorFacts): CheckResult | undefined {
+  const s = f.signedRest;
+  if (!s) return undefined;
+  if (!s.ok) return r('FAIL', 'signed rest', s.error);
+  const ms = `${Math.round(s.latencyMs)} ms`;
+  if (s.status === 200) return r('OK', 'signed rest', `GET /v1/trading/fills accepted in ${ms}`);
+  if (s.status === 404) return r('WARN', 'signed rest', 'signature accepted, but 404: no exchange account yet', 'create the exchange account in the web app');
+  if (s.status === 401) {
+    return r('FAIL', 'signed rest', '401: signature refused (unknown, revoked or expired key, IP outside the allow-list, or clock skew)', 'check the clock line, `perpl keys show`, and the key\'s network');
+  }
+  return r('FAIL', 'signed rest', `GET /v1/trading/fills answered ${s.status}`);
+}
+
 export function checkTradingWs(f: DoctorFacts): CheckResult | undefined {
   if (!f.tradingWs) {
     if (!usableKey(f)) return r('SKIP', 'trading ws', 'needs a usable API key');
@@ -164,6 +177,7 @@ export function runChecks(f: DoctorFacts): CheckResult[] {
     checkClock(f),
     checkRest(f),
     checkMarketWs(f),
+    checkSignedRest(f),
     checkTradingWs(f),
     ...checkAccount(f),
   ];

@@ -39,6 +39,11 @@ export interface RestFacts extends TimedOk {
   marketCount?: number;
 }
 
+/** A signed GET on a trading-history endpoint: proves REST signing, key status and the IP allow-list. */
+export interface SignedRestFacts extends TimedOk {
+  status: number;
+}
+
 export interface AccountFacts {
   id: number;
   fw: boolean;
@@ -60,6 +65,8 @@ export interface DoctorFacts {
   key?: Outcome<KeyFacts>;
   rest?: Outcome<RestFacts>;
   marketWs?: Outcome<TimedOk>;
+  /** undefined when there is no usable key. */
+  signedRest?: Outcome<SignedRestFacts>;
   /** undefined when there is no usable key (the check is skipped). */
   tradingWs?: Outcome<TradingFacts>;
 }

@@ -6,6 +6,7 @@ import { discoverKeyFile, type KeyDiscoveryTarget } from '../../auth/keyfile-dis
 import { loadCredentials, type Credentials } from '../../auth/credentials.js';
 import { perplHome, resolveKeyFile } from '../../auth/home.js';
 import { readKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
+import { ServerClock } from '../../auth/clock.js';
 import { ApiKeySigner } from '../../auth/signer.js';
 import { isPerplError, userMessage } from '../../protocol/errors.js';
 import type { Network } from '../../protocol/networks.js';
@@ -13,7 +14,7 @@ import { stringFlag, type Parsed } from '../keys/flags.js';
 import { passphrasePrompt, type CliIo } from '../keys/io.js';
 import { networkFor } from '../keys/network.js';
 import type { DoctorFacts, Failure, KeyFacts } from './facts.js';
-import { probeMarketWs, probeRest, probeTradingWs } from './probes.js';
+import { probeMarketWs, probeRest, probeSignedRest, probeTradingWs } from './probes.js';
 
 function failure(e: unknown): Failure {
   return isPerplError(e) && e.hint ? { error: userMessage(e), hint: e.hint } : { error: userMessage(e) };
@@ -91,8 +92,12 @@ export async function gatherFacts(p: Parsed, io: CliIo): Promise<DoctorFacts> {
   if (creds) {
     const keyChainMatches = creds.chainId === undefined || creds.chainId === network.chainId;
     if (keyChainMatches) {
+      // Sign on the server's clock, as the terminal does, so a skewed laptop clock shows up only on the clock line.
+      const clock = new ServerClock();
+      if (rest.ok && rest.serverDateMs !== undefined) clock.observe(new Date(rest.serverDateMs).toUTCString(), rest.localMidMs, rest.localMidMs);
       try {
-        facts.tradingWs = await probeTradingWs(network, new ApiKeySigner(creds, network.chainId));
+        const signer = new ApiKeySigner(creds, network.chainId, clock);
+        [facts.signedRest, facts.tradingWs] = await Promise.all([probeSignedRest(network, signer), probeTradingWs(network, signer)]);
       } catch (e) {
         facts.tradingWs = { ok: false, ...failure(e) };
       }

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { ApiKeySigner } from '../../auth/signer.js';
 import { decodeContext, decodeWalletSnapshotFrame } from '../../protocol/decode/index.js';
 import { marketDataWsUrl, tradingWsUrl, type Network } from '../../protocol/networks.js';
-import type { Outcome, RestFacts, TimedOk, TradingFacts } from './facts.js';
+import type { Outcome, RestFacts, SignedRestFacts, TimedOk, TradingFacts } from './facts.js';
 
 export const PROBE_TIMEOUT_MS = 8_000;
 
@@ -36,6 +36,21 @@ export async function probeRest(network: Network, timeoutMs = PROBE_TIMEOUT_MS):
       return { ok: false, error: `GET ${url} did not return a context`, hint: 'check that --base-url is the REST base ending in /api' };
     }
     return { ok: true, latencyMs, localMidMs, marketCount, ...(Number.isFinite(serverDateMs) ? { serverDateMs } : {}) };
+  } catch (e) {
+    return { ok: false, error: `GET ${url} failed: ${reason(e)}` };
+  }
+}
+
+/** The cheapest signed read: one fill. Any HTTP answer is a fact; only a transport failure is not. */
+export async function probeSignedRest(network: Network, signer: ApiKeySigner, timeoutMs = PROBE_TIMEOUT_MS): Promise<Outcome<SignedRestFacts>> {
+  const target = '/v1/trading/fills?count=1';
+  const url = `${network.restBase}${target}`;
+  const t0 = performance.now();
+  try {
+    const { headers } = signer.signRest({ method: 'GET', target });
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    return { ok: true, status: res.status, latencyMs: performance.now() - t0 };
   } catch (e) {
     return { ok: false, error: `GET ${url} failed: ${reason(e)}` };
   }
