@@ -11,7 +11,7 @@ export const KEYS_USAGE = `usage: perpl keys <command> [options]
   list                                   the stored keys (never their secrets)
   show NAME                              scope, expiry, allow-list, network, public key, label, enrolled or not
   remove NAME [--yes]                    delete a key file (an enrolled key stays active until revoked in the web app)
-  enroll [--name N] --label L [--scope read|trade] [--expires DATE|30d] [--ip-cidr CIDR ...]
+  enroll [--name N] --label L [--scope read|trade (default read)] [--expires DATE|30d] [--ip-cidr CIDR ...]
          [--target-profile ADDR] [--origin O] [--network N | --base-url URL --chain-id ID]
          --wallet-key-file F                      sign locally (or set PERPL_WALLET_KEY)
          --print-typed-data --address WALLET      step 1: print the typed data to sign elsewhere
