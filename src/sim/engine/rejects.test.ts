@@ -141,4 +141,14 @@ describe('requests that reach the contract and fail', () => {
     const a = d.account('a');
     expect(last(d.exec(a, { t: 1, p: PX, s: 100 }))).toMatchObject({ st: 7, sr: 12 });
   });
+
+  it('a change that grows an order beyond the available balance fails sr 1 and leaves the order as it was', () => {
+    const d = new EngineDriver();
+    const a = d.account('a', '10000000000'); // 10,000 AUSD
+    const row = d.limit(a, 'buy', PX, ONE_BTC, { lv: 1000 }); // locks ~6,700
+    expect(last(d.exec(a, { t: 7, oid: row.oid, p: PX, s: 2 * ONE_BTC }))).toMatchObject({ st: 7, sr: 1 });
+    expect(d.engine.openOrders(a)).toMatchObject([{ oid: row.oid, os: ONE_BTC, p: PX }]);
+    expect(d.engine.book(1, 1).bid).toEqual([{ p: PX, s: ONE_BTC, o: 1 }]);
+    expect(last(d.exec(a, { t: 7, oid: row.oid, p: PX, s: ONE_BTC + 10_000 }))).toMatchObject({ st: 2, sr: 31 });
+  });
 });

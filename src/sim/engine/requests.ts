@@ -9,7 +9,7 @@ import type { EngineCore } from './core.js';
 import { match } from './matching.js';
 import { effectiveLeverage } from './money.js';
 import type { OrderRecord, Side } from './records.js';
-import { endResting, rest, unrest } from './resting.js';
+import { endResting, rest, restingLock, unrest } from './resting.js';
 import { executeTrade, failOrder } from './trade.js';
 import { admitTrigger, cancelTrigger } from './triggers.js';
 
@@ -109,6 +109,14 @@ function change(core: EngineCore, request: OrderRecord, req: OrderRequestFrame):
   const book = core.book(target.mkt);
   if (target.fl === OrderFlag.PostOnly && price !== target.price && book.crosses(target.side, price)) {
     return failOrder(core, request, OrderStatusReason.CrossesBook);
+  }
+  if (!target.reduceOnly && BigInt(price) * BigInt(size - target.filled) > BigInt(target.price) * BigInt(remaining(target))) {
+    // Growing the order needs collateral for the new remainder beyond what its current lock frees.
+    const account = core.account(target.acc);
+    const wanted = restingLock(core, { ...target, price, size });
+    if (wanted > account.balance - account.locked + target.locked) {
+      return failOrder(core, request, OrderStatusReason.AmountExceedsAvailableBalance);
+    }
   }
   if (int(req.tif) > 0) target.tif = int(req.tif);
   if (price === target.price && size <= target.size) {
