@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
+import WebSocket from 'ws';
 import { FrameClient } from './helpers.js';
 
 let sim: RunningSim;
@@ -116,5 +117,28 @@ describe('market-data subscriptions', () => {
     const c = await FrameClient.open(mdUrl());
     c.send('{"mt":5,"subs":[');
     expect(await c.waitClose()).toEqual({ code: 1011, reason: 'failed to process' });
+  });
+});
+
+describe('protocol keep-alive', () => {
+  it('ping-timeout-1008: a client that never answers protocol pings is closed 1008 "ping timeout"; a normal one stays', async () => {
+    const quick = await startSim({
+      home: mkdtempSync(join(tmpdir(), 'perpl-sim-')),
+      blockMs: 100,
+      flowStepsPerSec: 0,
+      quiet: true,
+      limits: { pingIntervalMs: 100 },
+    });
+    try {
+      const silent = new WebSocket(`${quick.ws}/ws/v1/market-data`, { autoPong: false });
+      const closed = new Promise<[number, string]>((resolve) => silent.on('close', (code, reason) => resolve([code, reason.toString()])));
+      const normal = await FrameClient.open(`${quick.ws}/ws/v1/market-data`);
+      expect(await closed).toEqual([1008, 'ping timeout']);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(normal.closeCode).toBeUndefined();
+      normal.close();
+    } finally {
+      await quick.stop();
+    }
   });
 });

@@ -22,6 +22,10 @@ class FakeSocket extends EventEmitter {
     this.terminated = true;
     this.readyState = 3;
   }
+  pings = 0;
+  ping(): void {
+    this.pings++;
+  }
 }
 
 function connection(limit = 1000): { conn: SimConnection; ws: FakeSocket } {
@@ -53,6 +57,18 @@ describe('server connection', () => {
     expect(ws.sent.map((t) => (JSON.parse(t) as { sn: number }).sn)).toEqual([0, 1, 2, 3, 4]);
     conn.send({ mt: 100, sn: 5 });
     expect(ws.sent).toHaveLength(6);
+  });
+
+  it('ping-timeout-1008: a socket that misses a protocol pong is closed 1008 "ping timeout"; one that answers stays', () => {
+    const { conn, ws } = connection();
+    conn.keepAlive();
+    expect(ws.pings).toBe(1);
+    ws.emit('pong');
+    conn.keepAlive();
+    expect(ws.pings).toBe(2);
+    expect(ws.closedWith).toBeUndefined();
+    conn.keepAlive();
+    expect(ws.closedWith).toEqual([1008, 'ping timeout']);
   });
 
   it('closed-socket-sends-nothing: after close or terminate, sends are ignored', () => {

@@ -16,6 +16,8 @@ export class SimConnection {
   private stallQueue: string[] = [];
   private stallTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** A protocol pong arrived since the last ping. */
+  private answeredPing = true;
   readonly remoteAddress: string | undefined;
 
   constructor(
@@ -27,6 +29,18 @@ export class SimConnection {
   ) {
     this.remoteAddress = remoteAddress;
     ws.on('close', () => this.markClosed());
+    ws.on('pong', () => (this.answeredPing = true));
+  }
+
+  /**
+   * Called every ping interval: a socket that did not answer the previous protocol ping is closed
+   * 1008 "ping timeout" (as live); otherwise it is pinged again.
+   */
+  keepAlive(): void {
+    if (!this.isOpen) return;
+    if (!this.answeredPing) return this.close(CloseCode.PolicyViolation, 'ping timeout');
+    this.answeredPing = false;
+    this.ws.ping();
   }
 
   get isOpen(): boolean {

@@ -17,6 +17,8 @@ export interface SimLimits {
   restPublicPerMin: number;
   /** REST requests per minute per API key on signed endpoints; 0 = unlimited. */
   restAuthedPerMin: number;
+  /** Protocol-level ping interval; a socket that misses one pong is closed 1008 "ping timeout". 0 = off. */
+  pingIntervalMs: number;
   /** Bytes a socket may have queued before it is closed 1013 "send buffer overflow". */
   sendBufferLimitBytes: number;
   /** Origins accepted by the enrollment endpoints; a request without Origin is always accepted. */
@@ -33,6 +35,7 @@ export const DEFAULT_LIMITS: SimLimits = {
   marketDataRequestsPerMin: 0,
   restPublicPerMin: 3_000,
   restAuthedPerMin: 3_000,
+  pingIntervalMs: 30_000,
   sendBufferLimitBytes: 8 * 1024 * 1024,
   allowedOrigins: ['https://app.perpl.xyz', 'https://testnet.perpl.xyz', 'http://localhost'],
   enrollPayloadMaxAgeMs: 15 * 60_000,

@@ -41,6 +41,7 @@ export class SimServer {
   readonly flow: FlowDriver;
   private headBlock: number;
   private nextConnId = 1;
+  private readonly pinger: NodeJS.Timeout | undefined;
   private garbageIndex = 0;
 
   constructor(
@@ -61,6 +62,12 @@ export class SimServer {
     this.wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1024 * 1024 });
     this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
     // A failure in one block or step is logged and skipped: the clock keeps running.
+    if (state.limits.pingIntervalMs > 0) {
+      this.pinger = setInterval(() => {
+        for (const s of [...this.marketData, ...this.trading]) s.conn.keepAlive();
+      }, state.limits.pingIntervalMs);
+      this.pinger.unref();
+    }
     this.blocks = new BlockTimer(opts.blockMs, () => this.safely('block', () => this.onBlock()));
     this.flow = new FlowDriver(opts.flowStepsPerSec, () => this.safely('flow step', () => this.onFlowStep()));
   }
@@ -119,6 +126,7 @@ export class SimServer {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.pinger);
     this.blocks.stop();
     this.flow.stop();
     for (const client of this.wss.clients) client.terminate();
