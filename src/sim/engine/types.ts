@@ -65,7 +65,7 @@ export interface SimFlowOptions {
   requotePerStep?: number;
   /** Chance per market per step that the internal taker sends a market order (default 0.05). */
   takerProbability?: number;
-  /** Oracle volatility per step in basis points (default 0.08). */
+  /** Oracle volatility per step in basis points (default 0.15: about 1.5 bps/s at 100 steps/s). */
   volatilityBps?: number;
   /** Minutes of 1-minute candles generated before the start time so charts are not empty (default 300). */
   backfillMinutes?: number;

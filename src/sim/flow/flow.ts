@@ -45,7 +45,7 @@ export class MarketFlow {
     const levels = flow.levels ?? 25;
     this.requotePerStep = flow.requotePerStep ?? 3;
     this.takerProbability = flow.takerProbability ?? 0.05;
-    this.volatilityBps = flow.volatilityBps ?? 0.08;
+    this.volatilityBps = flow.volatilityBps ?? 0.15;
     this.backfillMinutes = flow.backfillMinutes ?? 300;
     for (const id of [FLOW_MAKER_ACCOUNT_ID, FLOW_TAKER_ACCOUNT_ID]) {
       deposit(core, newAccount(core, id, FLOW_ADDRESS, true, true), FLOW_BALANCE);

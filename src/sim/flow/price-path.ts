@@ -4,8 +4,8 @@
 
 import type { Prng } from './prng.js';
 
-/** Pull toward the anchor per step, as a fraction of the distance. */
-const MEAN_REVERSION = 0.00002;
+/** Pull toward the anchor per step, as a fraction of the distance (half-life ~2 h at 100 steps/s). */
+const MEAN_REVERSION = 1e-7;
 
 export function nextOracle(current: number, anchor: number, volatilityBps: number, rng: Prng): number {
   const shock = rng.gaussian() * volatilityBps * 1e-4;
