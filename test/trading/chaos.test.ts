@@ -35,6 +35,12 @@ function prng(seed: number): () => number {
   };
 }
 
+function kindsOf(outcomes: Array<{ results: Array<{ kind: string }> }>): string {
+  const n = new Map<string, number>();
+  for (const o of outcomes) for (const r of o.results) n.set(r.kind, (n.get(r.kind) ?? 0) + 1);
+  return [...n].map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
 function step(rand: () => number): CommandHandle | null {
   const m = markets[Math.floor(rand() * markets.length)]!;
   const unit = m.symbol === 'BTC' ? 100 : 1_000;
@@ -119,10 +125,10 @@ describe(`chaos run (${SECONDS} s)`, () => {
     const kinds = new Set(faults.map((f) => f.kind));
     console.log(
       `chaos: ${SECONDS}s, ${attempted} steps, ${handles.length} commands, ${executed.length} rqs executed, ` +
-        `${outcomes.filter((o) => o.ok).length} ok, ${faults.length} faults (${[...kinds].join(',')}), ` +
+        `${outcomes.filter((o) => o.ok).length} ok (${kindsOf(outcomes)}), ${faults.length} faults (${[...kinds].join(',')}), ` +
         `${t.session.epoch} connections, ${t.session.malformedFrames} malformed frames skipped`,
     );
-    if (process.env.PERPL_CHAOS_LOG) console.log(logLines.join("\n"));
+    if (process.env.PERPL_CHAOS_LOG) console.log([...logLines, ...t.engine.views().filter((v) => v.result?.kind === "unknown").map((v) => `unknown: ${v.label} ${v.result?.message}`)].join("\n"));
     expect(faults.length).toBeGreaterThan(0);
   }, (SECONDS + 90) * 1000);
 });

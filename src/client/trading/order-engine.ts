@@ -230,6 +230,9 @@ export class OrderEngine {
     this.allocator.seed(account.lfr);
     this.lfrFreshEpoch = epoch;
     if (this.journal === null && this.options.journal) this.openJournal(account.id);
+    for (const req of this.requests.values()) {
+      if (!req.done && req.reconcileAfterEpoch !== undefined && epoch > req.reconcileAfterEpoch) this.reconcile(req);
+    }
     this.evaluateAll('snapshot');
   }
 
@@ -297,9 +300,18 @@ export class OrderEngine {
         return this.finish(req, { kind: 'check-position', rq: req.rq, message: d.reason });
       case 'reconcile':
         req.phase = 'reconciling';
-        void reconcileRequest(req.rq, req.draft, this.session.state, this.options.lookupOrderByRq).then((r) => this.finish(req, r));
+        if (trigger === 'snapshot') return this.reconcile(req);
+        // A status was lost, so the open-orders / positions view may be stale too: rebuild it from fresh
+        // snapshots first, then look the rq up (onSnapshot).
+        req.reconcileAfterEpoch = this.session.epoch;
+        if (this.session.synced) this.session.resync(`status of rq ${req.rq} lost`);
         return;
     }
+  }
+
+  private reconcile(req: TrackedRequest): void {
+    req.reconcileAfterEpoch = undefined;
+    void reconcileRequest(req.rq, req.draft, this.session.state, this.options.lookupOrderByRq).then((r) => this.finish(req, r));
   }
 
   private giveUpResult(req: TrackedRequest, d: RetryDecision): RequestResult {

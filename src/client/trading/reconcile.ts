@@ -1,7 +1,7 @@
 // Reconciling a request that reached the contract (rq <= lfr) but whose status never arrived:
 // look for it among the open orders (resting / untriggered), then in order history. Never resend it.
 
-import { OrderStatus, OrderType } from '../../protocol/enums.js';
+import { OrderStatus, OrderStatusReason, OrderType } from '../../protocol/enums.js';
 import type { Order } from '../../protocol/frames.js';
 import type { OrderDraft } from '../../domain/trading/order-draft.js';
 import { resolveStatus } from '../../domain/trading/status.js';
@@ -13,13 +13,22 @@ export type OrderLookup = (rq: number) => Promise<Order | undefined>;
 
 export async function reconcileRequest(
   rq: number,
-  draft: Pick<OrderDraft, 't' | 'oid'>,
+  draft: Pick<OrderDraft, 't' | 'oid' | 'p' | 's'>,
   state: TradingState,
   lookup?: OrderLookup,
 ): Promise<RequestResult> {
   // A cancel that reached the contract and whose target is gone did what it was for (or found it gone).
   if (draft.t === OrderType.Cancel && draft.oid !== undefined && !state.orders.has(draft.oid)) {
     return { kind: 'definitive', rq, st: OrderStatus.Canceled, oid: draft.oid, message: `rq ${rq}: order ${draft.oid} is no longer open` };
+  }
+  // A change shows on its target: still open with the price / size asked for.
+  if (draft.t === OrderType.Change && draft.oid !== undefined) {
+    const target = state.orders.get(draft.oid);
+    const priceOk = !draft.p || target?.p === draft.p;
+    const sizeOk = !draft.s || target?.os === draft.s;
+    if (target && priceOk && sizeOk) {
+      return { kind: 'definitive', rq, st: target.st, sr: OrderStatusReason.OrderChanged, oid: target.oid, message: `rq ${rq}: order ${target.oid} shows the change` };
+    }
   }
   const open = state.orderByRq(rq);
   if (open) {

@@ -74,6 +74,8 @@ export class TrackedRequest {
   readonly outcomes = new Map<number, RequestOutcome>();
   readonly rqHistory: number[] = [];
   phase: RequestPhase = 'sending';
+  /** Set while waiting for the fresh snapshots of a resync before reconciling (the epoch it started in). */
+  reconcileAfterEpoch: number | undefined;
   lastDecision: RetryDecision | undefined;
   result: RequestResult | undefined;
   frame: OrderRequestFrame | undefined;
