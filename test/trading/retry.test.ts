@@ -62,6 +62,19 @@ describe('retry rules', () => {
     expect(h.sim.control.engine.executedRequests(t.accountId)).toEqual(handle.rqs());
   });
 
+  it('lost status of a resting order: the resync snapshot lists it by rq -> Open, not resent', async () => {
+    const t = await trader({ historyLookup: false });
+    const epoch = t.session.epoch;
+    h.sim.control.setFaults({ name: 'test-lost-updates', lostUpdate: 1 });
+    const price = h.sim.control.engine.book(btc.id, 1).bid[0]!.p - 3_000;
+    const handle = t.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 30, price, leverage: 500 });
+    const out = await handle.outcome;
+    expect(out.results[0]).toMatchObject({ kind: 'definitive', st: S.Open });
+    expect(out.results[0]?.message).toMatch(/open orders/);
+    expect(t.session.epoch).toBeGreaterThan(epoch); // the view was rebuilt, not trusted
+    expect(h.sim.control.engine.executedRequests(t.accountId)).toEqual(handle.rqs());
+  });
+
   it('lost status update without a history source: outcome unknown, still not resent', async () => {
     const t = await trader({ historyLookup: false });
     h.sim.control.setFaults({ name: 'test-lost-updates', lostUpdate: 1 });
