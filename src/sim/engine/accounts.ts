@@ -100,8 +100,8 @@ export function publishPosition(core: EngineCore, pos: PositionRecord, extras: P
   if (!account || account.internal) return;
   const row: Position = positionToWire(pos, core.logStamp(), core.market(pos.mkt).scale, extras);
   core.out.position(account.id, row);
-  const { e: _events, ...historyRow } = row;
-  pushBounded(account.history.positions, { ...historyRow, rq: extras.rq ?? 0, oid: extras.oid ?? 0 });
+  // Position history is per event (wire.md 11: fold by pid): the event row, with this event's deltas.
+  pushBounded(account.history.positions, row.e?.[0] ?? row);
 }
 
 /** Changes the locked balance (resting opens reserve collateral); marks the account for an mt 21. */

@@ -61,7 +61,7 @@ export function maybeApplyFunding(core: EngineCore, marketId: number): void {
     pos.funding += delta;
     core.protocol.pool -= delta;
     recordEvent(core, account, { et: AccountEventType.Funding, a: delta, f: 0n, m: marketId, p: pos.pid });
-    publishPosition(core, pos, { st: 1, sr: 0, fnd: delta });
+    publishPosition(core, pos, { st: 1, sr: 0, fnd: delta, event: { s: 0, c: delta, fee: 0n } });
   }
   const event: FundingEvent = {
     at: { b: core.block, t: core.timeMs },

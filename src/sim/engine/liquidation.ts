@@ -47,7 +47,7 @@ export function runLiquidations(core: EngineCore, marketId: number, afterEach: (
       sr: PositionStatusReason.PositionLiquidated,
       xp: market.mark,
       dpnl: -lost,
-      event: { s: -size, c: -lost, fee: 0n },
+      event: { s: size, c: -lost, fee: 0n },
     });
     pos.collateral = 0n;
     pos.size = 0;

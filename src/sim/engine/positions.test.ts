@@ -140,4 +140,22 @@ describe('positions and settlement', () => {
     expect(out.accounts.get(a)?.account?.h).toMatchObject([{ et: 4, a: String(-(margin + 100_000n + fee)) }]);
     expect(d.conserved()).toBe(true);
   });
+
+  it('position history holds one event row per change, newest first, with that event\'s deltas', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    openLong(d, a, 3000);
+    d.exec(a, { t: 6, a: '25000000', s: 0 });
+    const buyer = d.account('buyer');
+    d.limit(buyer, 'buy', PX, 1000);
+    d.exec(a, { t: 3, p: 0, s: 1000, fl: 4 });
+    const rows = d.engine.positionHistory(a);
+    const pid = rows[0]?.pid;
+    expect(rows.map((r) => [r.pid, r.sr, r.s, r.c])).toEqual([
+      [pid, 14, 1000, String(-(201_000_000n + 25_000_000n) / 3n)],
+      [pid, 6, 0, '25000000'],
+      [pid, 21, 3000, '201000000'],
+    ]);
+    expect(rows.every((r) => (r.rq ?? 0) > 0)).toBe(true);
+  });
 });

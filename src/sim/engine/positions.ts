@@ -163,7 +163,7 @@ function reduce(
       xp: price,
       cfee: feeTaken,
       dpnl: pnl,
-      event: { s: -qty, c: -released, fee: feeTaken },
+      event: { s: qty, c: -released, fee: feeTaken },
     });
   } else {
     publishPosition(core, pos, {
@@ -173,7 +173,7 @@ function reduce(
       oid: order.oid,
       cfee: feeTaken,
       dpnl: pnl,
-      event: { s: -qty, c: -released, fee: feeTaken },
+      event: { s: qty, c: -released, fee: feeTaken },
     });
   }
 }

@@ -51,7 +51,7 @@ export interface PositionRowExtras {
   fnd?: bigint;
   /** Negative PnL collateralised by this fill (only on `e[]` rows of opens/increases). */
   cpnl?: bigint;
-  /** Event deltas for the `e[]` row (size and collateral change of this event). */
+  /** The `e[]` row: size traded by this event (unsigned) and the signed collateral change. */
   event?: { s: number; c: bigint; fee: bigint };
 }
 
