@@ -73,7 +73,8 @@ export function recordEvent(
   if (e.o !== undefined && e.o > 0) row.o = e.o;
   if (e.p !== undefined && e.p > 0) row.p = e.p;
   core.out.event(account.id, row);
-  pushBounded(account.history.events, row);
+  // History keeps its own copies: the server may decorate the rows it sends.
+  pushBounded(account.history.events, { ...row });
 }
 
 /** Publishes the order's current state (one mt 24 row and one order-history row). */
@@ -92,7 +93,7 @@ export function publishFill(core: EngineCore, account: AccountRecord, fill: Omit
   if (account.internal) return;
   const row: Fill = { at: core.logStamp(), acc: account.id, ...fill };
   core.out.fill(account.id, row);
-  pushBounded(account.history.fills, row);
+  pushBounded(account.history.fills, { ...row });
 }
 
 export function publishPosition(core: EngineCore, pos: PositionRecord, extras: PositionRowExtras): void {
@@ -101,7 +102,7 @@ export function publishPosition(core: EngineCore, pos: PositionRecord, extras: P
   const row: Position = positionToWire(pos, core.logStamp(), core.market(pos.mkt).scale, extras);
   core.out.position(account.id, row);
   // Position history is per event (wire.md 11: fold by pid): the event row, with this event's deltas.
-  pushBounded(account.history.positions, row.e?.[0] ?? row);
+  pushBounded(account.history.positions, { ...(row.e?.[0] ?? row) });
 }
 
 /** Changes the locked balance (resting opens reserve collateral); marks the account for an mt 21. */
