@@ -80,6 +80,10 @@ function outcomeOf(results: RequestResult[]): CommandOutcome {
   return { ok, results, message: results.map((r) => r.message).join('; ') || 'nothing to do' };
 }
 
+function refused(message: string): CommandHandle {
+  return { rqs: () => [], outcome: Promise.resolve(outcomeOf([{ kind: 'invalid', rq: 0, message }])) };
+}
+
 function handleOf(parts: () => readonly RequestHandle[], outcome: Promise<CommandOutcome>): CommandHandle {
   return { rqs: () => parts().flatMap((h) => h.rqs()), outcome };
 }
@@ -172,8 +176,8 @@ export class EngineCommands implements TradingCommands {
 
   cancel(orderId: number): CommandHandle {
     const order = this.session.state.orders.get(orderId);
-    const mkt = order?.mkt ?? -1;
-    return this.single({ t: OrderType.Cancel, mkt, oid: orderId, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, `cancel ${orderId}`);
+    if (!order) return refused(`order ${orderId} is not open`);
+    return this.single({ t: OrderType.Cancel, mkt: order.mkt, oid: orderId, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, `cancel ${orderId}`);
   }
 
   cancelAll(marketId?: number): CommandHandle {
@@ -186,14 +190,15 @@ export class EngineCommands implements TradingCommands {
 
   change(orderId: number, changes: { price?: number; size?: number }): CommandHandle {
     const order = this.session.state.orders.get(orderId);
+    if (!order) return refused(`order ${orderId} is not open`);
     const draft: OrderDraft = {
       t: OrderType.Change,
-      mkt: order?.mkt ?? -1,
+      mkt: order.mkt,
       oid: orderId,
       s: changes.size ?? 0,
       p: changes.price ?? 0,
-      fl: order?.fl ?? 0,
-      lv: order?.lv ?? 0,
+      fl: order.fl,
+      lv: order.lv,
       lb: 0,
     };
     return this.single(draft, `change ${orderId}`);
@@ -226,17 +231,16 @@ export class EngineCommands implements TradingCommands {
 
   close(positionId: number, opts: CloseParams): CommandHandle {
     const draft = this.closeDraft(positionId, opts);
-    if (typeof draft === 'string') {
-      return handleOf(() => [], Promise.resolve(outcomeOf([{ kind: 'invalid', rq: 0, message: draft }])));
-    }
+    if (typeof draft === 'string') return refused(draft);
     return this.single(draft, `close ${positionId} ${draft.s}`);
   }
 
   addCollateral(positionId: number, amount: string): CommandHandle {
     const pos = this.session.state.positions.get(positionId);
+    if (!pos) return refused(`position ${positionId} is not open`);
     const draft: OrderDraft = {
       t: OrderType.IncreasePositionCollateral,
-      mkt: pos?.mkt ?? -1,
+      mkt: pos.mkt,
       lp: positionId,
       a: amount,
       s: 0,

@@ -111,6 +111,17 @@ describe('close, change, cancel-all, collateral, panic', () => {
     });
   });
 
+  it('cancel, change, close and add-collateral of ids that are not open are refused before sending', async () => {
+    await withTrader(async (t) => {
+      for (const h2 of [t.commands.cancel(1), t.commands.change(1, { price: 5 }), t.commands.close(1, { kind: 'market' }), t.commands.addCollateral(1, '1')]) {
+        const out = await h2.outcome;
+        expect(out.results[0]).toMatchObject({ kind: 'invalid', rq: 0 });
+        expect(out.results[0]?.message).toMatch(/is not open/);
+        expect(h2.rqs()).toEqual([]);
+      }
+    });
+  });
+
   it('panic cancels every resting and trigger order, then closes every position', async () => {
     await withTrader(async (t) => {
       await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500, sl: { price: 100_000 } }).outcome;
