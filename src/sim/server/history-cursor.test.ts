@@ -29,6 +29,19 @@ describe('history cursor', () => {
     expect(seen).toEqual(original);
   });
 
+  it('oldest-trimmed-while-paging: when old records are trimmed mid-walk the next page still continues exactly', () => {
+    const list = Array.from({ length: 300 }, (_, i) => ({ n: 299 - i }));
+    const first = cutPage(list, 100, undefined, 'fills', 7);
+    expect(first.d.at(-1)).toEqual({ n: 200 });
+    list.splice(250, 50); // the engine drops the 50 oldest records
+    list.unshift({ n: 300 }); // and a new one arrives at the head
+    const second = cutPage(list, 100, decodeCursor(first.np!, 'fills', 7), 'fills', 7);
+    expect(second.d[0]).toEqual({ n: 199 });
+    expect(second.d.at(-1)).toEqual({ n: 100 });
+    list.splice(150); // everything the next cursor points at is trimmed away
+    expect(cutPage(list, 100, decodeCursor(second.np!, 'fills', 7), 'fills', 7)).toEqual({ d: [] });
+  });
+
   it('last-page-has-no-np: an exact multiple of the page size ends without a cursor', () => {
     const list = Array.from({ length: 100 }, (_, i) => i);
     const first = cutPage(list, 100, undefined, 'fills', 1);
