@@ -151,4 +151,13 @@ describe('requests that reach the contract and fail', () => {
     expect(d.engine.book(1, 1).bid).toEqual([{ p: PX, s: ONE_BTC, o: 1 }]);
     expect(last(d.exec(a, { t: 7, oid: row.oid, p: PX, s: ONE_BTC + 10_000 }))).toMatchObject({ st: 2, sr: 31 });
   });
+
+  it('a sell is margined at the best bid it would hit, so a bid far above the mark cannot overdraw the balance', () => {
+    const d = new EngineDriver();
+    const bidder = d.account('bidder');
+    const a = d.account('a', '6730000000'); // enough for 1 BTC at the 67,000 mark at 10x, not at 73,700
+    d.limit(bidder, 'buy', 737_000, ONE_BTC);
+    expect(last(d.exec(a, { t: 2, p: 0, s: ONE_BTC, fl: 4, lv: 1000 }))).toMatchObject({ st: 7, sr: 1 });
+    expect(d.engine.ledger(a).balance).toBe('6730000000');
+  });
 });

@@ -87,7 +87,9 @@ export function executeTrade(core: EngineCore, order: OrderRecord, forceIoc = fa
     return failOrder(core, order, OrderStatusReason.CrossesBook);
   }
   if (!order.reduceOnly) {
-    const value = notional(bound, order.size, market.scale);
+    // A sell fills at or above its bound (up to the best bid): price the margin at the dearest fill.
+    const dearest = order.side === 'buy' ? bound : Math.max(bound, book.bestBid() ?? 0);
+    const value = notional(dearest, order.size, market.scale);
     const required = marginFor(value, order.lv) + maxBig(feeFor(value, market.spec.takerFeeMicros), 0n) + ROUNDING_SLACK;
     // The collateralised loss against the mark (cpnl) is taken only from what is left after this.
     if (required > account.balance - account.locked) {
