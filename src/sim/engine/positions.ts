@@ -7,6 +7,7 @@ import { adjustLocked, publishFill, publishPosition, recordEvent } from './accou
 import type { EngineCore } from './core.js';
 import { feeFor, marginFor, maxBig, minBig, notional } from './money.js';
 import type { AccountRecord, OrderRecord, PositionRecord } from './records.js';
+import { restingLock } from './resting.js';
 
 /** Side of the position an order of this side opens: buys are long (1), sells short (2). */
 export function openingSide(order: OrderRecord): 1 | 2 {
@@ -76,7 +77,9 @@ function increase(
   const side = openingSide(order);
   const atMark = notional(market.mark, qty, market.scale);
   const lossAtMark = side === 1 ? value - atMark : atMark - value;
-  const free = account.balance - account.locked - marginFor(value, lv) - fee;
+  // What the rest of a taker order may still need to lock when it rests is not free for cpnl.
+  const reserve = order.locked > 0n ? 0n : restingLock(core, order);
+  const free = account.balance - account.locked - marginFor(value, lv) - fee - reserve;
   const cpnl = lossAtMark > 0n && free > 0n ? minBig(lossAtMark, free) : 0n;
   const margin = marginFor(value, lv) + cpnl;
   account.balance -= margin + fee;
