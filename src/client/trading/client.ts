@@ -1,0 +1,75 @@
+// One call that wires the trading side for the app or a bot: session + order engine + commands, the
+// journal under $PERPL_HOME, and order-history reconciliation through the REST client.
+
+import type { ApiKeySigner } from '../../auth/signer.js';
+import { hasTradeScope } from '../../protocol/enums.js';
+import type { Market } from '../../protocol/frames.js';
+import type { Network } from '../../protocol/networks.js';
+import type { RestClient } from '../../transport/rest/client.js';
+import { EngineCommands } from '../commands.js';
+import { findOrderByRq } from '../history/loaders.js';
+import { OrderEngine } from './order-engine.js';
+import { TradingSession } from './session.js';
+
+export interface TradingClientOptions {
+  network: Network;
+  signer: ApiKeySigner;
+  /** Signed REST client of the same key: used to reconcile lost statuses from order history. */
+  rest?: RestClient;
+  /** Scope mask of the key (1 read, 3 read+trade). */
+  scopeMask: number;
+  markets: () => readonly Market[];
+  maxAccountTriggerOrders?: number;
+  accountId?: number;
+  /** Journal requests under $PERPL_HOME/journal (default true). */
+  journal?: boolean;
+  env?: NodeJS.ProcessEnv;
+  referencePrice?: (marketId: number) => number | undefined;
+  log?: (line: string) => void;
+}
+
+export interface TradingClient {
+  session: TradingSession;
+  engine: OrderEngine;
+  commands: EngineCommands;
+  start(): void;
+  stop(): void;
+}
+
+export function createTradingClient(o: TradingClientOptions): TradingClient {
+  const session = new TradingSession({
+    wsBase: o.network.wsBase,
+    signer: o.signer,
+    ...(o.accountId !== undefined ? { accountId: o.accountId } : {}),
+    ...(o.log ? { log: o.log } : {}),
+  });
+  const rest = o.rest;
+  const engine = new OrderEngine({
+    session,
+    markets: o.markets,
+    canTrade: () => hasTradeScope(o.scopeMask),
+    ...(o.maxAccountTriggerOrders !== undefined ? { maxAccountTriggerOrders: o.maxAccountTriggerOrders } : {}),
+    ...(o.journal === false ? {} : { journal: { network: o.network.name, ...(o.env ? { env: o.env } : {}) } }),
+    ...(rest
+      ? {
+          lookupOrderByRq: (rq: number) => {
+            const acc = session.state.account?.id;
+            return acc === undefined ? Promise.resolve(undefined) : findOrderByRq(rest, acc, rq);
+          },
+        }
+      : {}),
+    ...(o.referencePrice ? { referencePrice: o.referencePrice } : {}),
+    ...(o.log ? { log: o.log } : {}),
+  });
+  const commands = new EngineCommands(engine, session, o.markets);
+  return {
+    session,
+    engine,
+    commands,
+    start: () => session.start(),
+    stop: () => {
+      engine.stop();
+      session.stop();
+    },
+  };
+}
