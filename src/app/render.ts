@@ -15,6 +15,8 @@ export interface MountOptions {
   stdout: NodeJS.WriteStream;
   stdin: NodeJS.ReadStream;
   stderr?: NodeJS.WriteStream;
+  /** Paint time of every frame (ms), for the adaptive publish rate. */
+  onPaint?: (paintMs: number) => void;
 }
 
 export function mountScreen(options: MountOptions): Instance {
@@ -26,5 +28,6 @@ export function mountScreen(options: MountOptions): Instance {
     patchConsole: false,
     exitOnCtrlC: false,
     incrementalRendering: false,
+    ...(options.onPaint ? { onRender: ({ renderTime }: { renderTime: number }) => options.onPaint?.(renderTime) } : {}),
   });
 }

@@ -7,7 +7,8 @@ import { MarketDataSession } from '../client/market-data/session.js';
 import { userMessage } from '../protocol/errors.js';
 import { LOCAL_CHAIN_ID, resolveNetwork, type LocalEndpoint, type Network } from '../protocol/networks.js';
 import type { TerminalCommands } from '../state/commands.js';
-import { Publisher } from '../state/publisher.js';
+import { FrameBudget } from '../state/frame-budget.js';
+import { DEFAULT_PUBLISH_HZ, Publisher } from '../state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../state/store.js';
 import { RestClient } from '../transport/rest/client.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
@@ -21,7 +22,7 @@ export interface TuiOptions {
   chainId?: number;
   /** Market symbol or id to open first. */
   market?: string;
-  /** Store publish rate (default 20 Hz). */
+  /** Highest store publish rate (default 20 Hz, 10 over SSH); lowered automatically when painting is slow. */
   fps?: number;
   /** $PERPL_HOME for the local exchange's demo key. */
   home?: string;
@@ -83,7 +84,12 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
     keyScope: 'none',
     notice: startsSim ? 'starting the local exchange…' : null,
   });
-  const publisher = new Publisher({ store, ...(opts.fps ? { hz: opts.fps } : {}) });
+  // Over SSH every frame crosses the network: a lower ceiling (UX "low-bandwidth profile").
+  const maxHz = opts.fps ?? (process.env.SSH_TTY ? 10 : DEFAULT_PUBLISH_HZ);
+  const publisher = new Publisher({ store, hz: maxHz });
+  const budget = new FrameBudget({ maxHz });
+  const adapt = setInterval(() => publisher.setHz(budget.suggestedHz()), 1_000);
+  adapt.unref();
   const abort = new AbortController();
   let sim: LocalSim | null = null;
   let session: MarketDataSession | null = null;
@@ -97,6 +103,7 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
   const quit = (): Promise<void> => {
     quitting ??= (async () => {
       abort.abort();
+      clearInterval(adapt);
       publisher.stop();
       session?.stop();
       instance?.unmount();
@@ -124,7 +131,14 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
 
   // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.
   manners.enter();
-  instance = mountScreen({ store, commands, stdout, stdin, ...(opts.stderr ? { stderr: opts.stderr } : {}) });
+  instance = mountScreen({
+    store,
+    commands,
+    stdout,
+    stdin,
+    ...(opts.stderr ? { stderr: opts.stderr } : {}),
+    onPaint: (ms) => budget.record(ms),
+  });
   publisher.start();
 
   const connect = async (): Promise<void> => {

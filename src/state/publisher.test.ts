@@ -80,6 +80,23 @@ describe('Publisher', () => {
     expect(writes.count).toBe(0);
   });
 
+  it('slows down when the rate is lowered (adaptive frame rate)', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source, hz: 20 });
+    publisher.start();
+    publisher.setHz(5);
+    const writes = countWrites(store);
+    for (let tick = 0; tick < 10; tick++) {
+      source.update({ headBlock: tick });
+      vi.advanceTimersByTime(50);
+    }
+    publisher.stop();
+    expect(publisher.hz).toBe(5);
+    expect(writes.count).toBe(2); // 500 ms at 5 Hz, although the source changed every 50 ms
+  });
+
   it('rejects a nonsensical publish rate', () => {
     expect(() => new Publisher({ store: createTerminalStore(), hz: 0 })).toThrow(RangeError);
   });

@@ -22,7 +22,7 @@ function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
 export class Publisher {
   private readonly store: TerminalStore;
   private source: MarketDataSource | null;
-  private readonly intervalMs: number;
+  private intervalMs: number;
   private readonly now: () => number;
   private timer: ReturnType<typeof setInterval> | null = null;
   private lastVersion = -1;
@@ -50,6 +50,22 @@ export class Publisher {
     // The publisher alone must never keep the process alive after quit.
     this.timer.unref?.();
     this.tick();
+  }
+
+  /** Changes the tick rate (adaptive frame rate); a running publisher continues at the new rate. */
+  setHz(hz: number): void {
+    if (!(hz > 0 && hz <= 1000)) throw new RangeError(`publish rate ${hz} Hz is out of range`);
+    const intervalMs = Math.round(1000 / hz);
+    if (intervalMs === this.intervalMs) return;
+    this.intervalMs = intervalMs;
+    if (this.timer) {
+      this.stop();
+      this.start();
+    }
+  }
+
+  get hz(): number {
+    return Math.round(1000 / this.intervalMs);
   }
 
   stop(): void {

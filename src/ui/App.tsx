@@ -139,7 +139,7 @@ function Screen({ store, commands }: AppProps) {
 
   if (layout.tooSmall) return <TooSmall cols={cols} rows={rows} />;
   return (
-    <Box flexDirection="column" width={cols} height={layout.frameRows} overflow="hidden">
+    <Box flexDirection="column" width={cols} height={layout.frameRows}>
       <StatusBar width={cols} rows={layout.headerRows} />
       <Box flexDirection="row" width={cols} height={layout.book.height}>
         <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} />

@@ -1,4 +1,6 @@
 // A bordered pane with its title in the top border. Fixed size: its content never moves the layout.
+// No overflow clipping: panes render exactly as many fixed-width rows as fit (clipping makes Ink
+// re-slice every line with ANSI-aware slicing, a large share of the paint time).
 
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
@@ -29,7 +31,6 @@ export function Pane({ title, width, height, focused = false, children }: PanePr
         borderStyle="single"
         borderTop={false}
         borderColor={color}
-        overflow="hidden"
       >
         {children}
       </Box>

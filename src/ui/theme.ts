@@ -12,8 +12,6 @@ function c(name: string): string | undefined {
 export const theme = {
   up: c('green'),
   down: c('red'),
-  upBar: c('#103a1c'),
-  downBar: c('#4a1414'),
   muted: c('gray'),
   focus: c('cyan'),
   border: c('gray'),

@@ -7,6 +7,7 @@ import type { BookCursor } from '../../state/store.js';
 import { bookColumns, bookHeaderText, bookRowText, depthBarWidth, spreadText, type BookColumns } from '../format/book-rows.js';
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
+import { paint } from '../ansi.js';
 import { theme } from '../theme.js';
 
 interface RowProps {
@@ -23,13 +24,11 @@ function BookRow({ row, side, market, columns, width, maxTotal, selected }: RowP
   if (!row) return <Text>{' '.repeat(width)}</Text>;
   const text = bookRowText(row, market, columns).padEnd(width);
   const bar = depthBarWidth(row.total, maxTotal, width);
-  const color = side === 'ask' ? theme.down : theme.up;
+  const colour = side === 'ask' ? 'red' : 'green';
+  const line = paint(text.slice(0, width - bar), colour) + paint(text.slice(width - bar), colour, side === 'ask' ? 'darkRed' : 'darkGreen');
   return (
     <Text wrap="truncate" inverse={selected}>
-      <Text color={color}>{text.slice(0, width - bar)}</Text>
-      <Text color={color} backgroundColor={side === 'ask' ? theme.downBar : theme.upBar}>
-        {text.slice(width - bar)}
-      </Text>
+      {line}
     </Text>
   );
 }

@@ -5,7 +5,10 @@ import { timeframeLabel } from '../../state/commands.js';
 import { renderCandleChart } from '../format/candle-chart.js';
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
-import { toneColor } from '../theme.js';
+import { paint, type Colour } from '../ansi.js';
+import type { ChartTone } from '../format/candle-chart.js';
+
+const CHART_COLOURS: Record<ChartTone, Colour | undefined> = { up: 'green', down: 'red', axis: 'gray', plain: undefined };
 
 export function ChartPane({ width, height }: { width: number; height: number }) {
   const candles = useTerminal((s) => s.candles);
@@ -21,11 +24,7 @@ export function ChartPane({ width, height }: { width: number; height: number }) 
     <Pane title={`Chart ${timeframeLabel(resolution)}  [ ]`} width={width} height={height} focused={focused}>
       {rows.map((runs, y) => (
         <Text key={y} wrap="truncate">
-          {runs.map((run, i) => (
-            <Text key={i} color={toneColor(run.tone)}>
-              {run.text}
-            </Text>
-          ))}
+          {runs.map((run) => paint(run.text, CHART_COLOURS[run.tone])).join('')}
         </Text>
       ))}
     </Pane>

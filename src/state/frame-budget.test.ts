@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { FrameBudget } from './frame-budget.js';
+
+describe('FrameBudget', () => {
+  it('keeps the configured rate while paints are cheap', () => {
+    const budget = new FrameBudget({ maxHz: 20 });
+    for (let i = 0; i < 50; i++) budget.record(6);
+    expect(budget.suggestedHz()).toBe(20);
+  });
+
+  it('slows publishing when paints get expensive, never below the floor', () => {
+    const budget = new FrameBudget({ maxHz: 20, minHz: 4 });
+    for (let i = 0; i < 100; i++) budget.record(80);
+    expect(budget.suggestedHz()).toBe(5); // 0.4 * 1000 / 80
+    for (let i = 0; i < 100; i++) budget.record(500);
+    expect(budget.suggestedHz()).toBe(4);
+  });
+
+  it('does not halve the rate for one slow frame', () => {
+    const budget = new FrameBudget({ maxHz: 20 });
+    for (let i = 0; i < 50; i++) budget.record(10);
+    budget.record(200);
+    expect(budget.suggestedHz()).toBeGreaterThanOrEqual(13);
+  });
+
+  it('ignores nonsense measurements', () => {
+    const budget = new FrameBudget({ maxHz: 20 });
+    budget.record(Number.NaN);
+    budget.record(-1);
+    expect(budget.averagePaintMs).toBeNull();
+    expect(budget.suggestedHz()).toBe(20);
+  });
+});

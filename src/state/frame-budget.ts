@@ -1,0 +1,42 @@
+// Adaptive publish rate: paint cost on Ink is per frame, whatever changed (about 20 ms at 200x50 on a
+// small VM, more with many colours or a busy machine). Publishing faster than the machine can paint
+// only burns CPU, so the rate follows the measured paint time to stay within a share of one core.
+
+export interface FrameBudgetOptions {
+  /** Highest publish rate (the configured rate, e.g. 20 Hz). */
+  maxHz: number;
+  /** Lowest rate the screen may fall to, so it still looks live (default 4 Hz). */
+  minHz?: number;
+  /** Share of one core that painting may use (default 0.4). */
+  cpuShare?: number;
+}
+
+export class FrameBudget {
+  private readonly maxHz: number;
+  private readonly minHz: number;
+  private readonly cpuShare: number;
+  private averageMs: number | null = null;
+
+  constructor(options: FrameBudgetOptions) {
+    this.maxHz = options.maxHz;
+    this.minHz = Math.min(options.minHz ?? 4, options.maxHz);
+    this.cpuShare = options.cpuShare ?? 0.4;
+  }
+
+  /** Feeds one measured paint time (ms). Exponential average: one slow frame does not halve the rate. */
+  record(paintMs: number): void {
+    if (!Number.isFinite(paintMs) || paintMs < 0) return;
+    this.averageMs = this.averageMs === null ? paintMs : this.averageMs * 0.9 + paintMs * 0.1;
+  }
+
+  get averagePaintMs(): number | null {
+    return this.averageMs;
+  }
+
+  /** The rate that keeps painting within the budget, between minHz and maxHz. */
+  suggestedHz(): number {
+    if (this.averageMs === null || this.averageMs <= 0) return this.maxHz;
+    const affordable = Math.floor((this.cpuShare * 1000) / this.averageMs);
+    return Math.max(this.minHz, Math.min(this.maxHz, affordable));
+  }
+}
