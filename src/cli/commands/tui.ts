@@ -1,6 +1,7 @@
 // `perpl` / `perpl tui`: the full-screen terminal. Parses options, refuses to run without a terminal,
 // and hands over to app/tui.ts, which owns the screen until quit.
 
+import { isatty } from 'node:tty';
 import { parseArgs } from 'node:util';
 import { InputError } from '../../protocol/errors.js';
 
@@ -43,7 +44,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const fps = intOption('fps', values.fps, 1, 50);
   const chainId = intOption('chain-id', values['chain-id'], 1, Number.MAX_SAFE_INTEGER);
-  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+  // isatty(0), not process.stdin: creating the stdin stream here would share a tty handle with a re-launch.
+  if (!isatty(1) || !isatty(0)) {
     throw new InputError('the terminal UI needs an interactive terminal', {
       hint: 'run it in a terminal (not through a pipe); for scripts use `perpl api`',
     });
