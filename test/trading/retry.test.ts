@@ -75,6 +75,14 @@ describe('retry rules', () => {
     expect(h.sim.control.engine.executedRequests(t.accountId)).toEqual(handle.rqs());
   });
 
+  it('a long-running engine stays bounded: only the newest finished requests are kept', async () => {
+    const t = await trader({ engine: { keepFinished: 2 } });
+    for (let i = 0; i < 4; i++) await marketLong(t).outcome;
+    const views = t.engine.views();
+    expect(views).toHaveLength(2);
+    expect(views.every((v) => v.phase === 'done')).toBe(true);
+  });
+
   it('lost status update without a history source: outcome unknown, still not resent', async () => {
     const t = await trader({ historyLookup: false });
     h.sim.control.setFaults({ name: 'test-lost-updates', lostUpdate: 1 });

@@ -4,7 +4,7 @@
 // head block and sr 32. Decisions that read lfr are taken at block boundaries (heartbeat, snapshot):
 // inside a block mt 21 (lfr) arrives before mt 24, so judging mid-block would see "consumed, no status".
 
-import { OrderStatus, OrderType } from '../../protocol/enums.js';
+import { OrderStatus } from '../../protocol/enums.js';
 import type { Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
 import { type OrderDraft, toOrderFrame } from '../../domain/trading/order-draft.js';
 import { RequestIdAllocator } from '../../domain/trading/rq.js';
@@ -16,6 +16,7 @@ import { recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect
 import type { TradingSession } from './session.js';
 import { type RequestHandle, type RequestResult, type RequestView, TrackedRequest, resultOf } from './tracked-request.js';
 import { reconcileRequest, type OrderLookup } from './reconcile.js';
+import { RequestIndex } from './request-index.js';
 
 export interface OrderEngineOptions {
   session: TradingSession;
@@ -32,6 +33,8 @@ export interface OrderEngineOptions {
   lookupOrderByRq?: OrderLookup;
   /** Mark price for minimum-value checks of market orders. */
   referencePrice?: (marketId: number) => number | undefined;
+  /** Finished requests kept for views() (default 500). */
+  keepFinished?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -39,11 +42,7 @@ export interface OrderEngineOptions {
 export class OrderEngine {
   private readonly session: TradingSession;
   private readonly allocator = new RequestIdAllocator();
-  private readonly requests = new Map<string, TrackedRequest>();
-  private readonly byRq = new Map<number, TrackedRequest>();
-  private readonly bySn = new Map<number, TrackedRequest>();
-  /** Cancel / Change requests by the order they target: their effect shows on that order's rows. */
-  private readonly byTargetOid = new Map<number, TrackedRequest>();
+  private readonly index: RequestIndex;
   private nextSn = 1;
   private nextKey = 1;
   private journal: Journal | null = null;
@@ -53,6 +52,7 @@ export class OrderEngine {
 
   constructor(private readonly options: OrderEngineOptions) {
     this.session = options.session;
+    this.index = new RequestIndex(options.keepFinished);
     this.keyPrefix = `${(options.now ?? Date.now)().toString(36)}-`;
     this.unsubscribe = this.session.on({
       snapshot: (epoch) => this.onSnapshot(epoch),
@@ -101,23 +101,20 @@ export class OrderEngine {
       req.finish({ kind: 'invalid', rq: 0, message: check.problems.map((p) => `${p.field}: ${p.message}`).join('; ') });
       return handle;
     }
-    this.requests.set(req.key, req);
-    if ((draft.t === OrderType.Cancel || draft.t === OrderType.Change) && draft.oid !== undefined) {
-      this.byTargetOid.set(draft.oid, req);
-    }
+    this.index.add(req);
     this.sendNewRq(req);
     return handle;
   }
 
   /** The lb this client sent with `rq` (orders do not echo it): for the blocks-left column. */
   lastBlockOf(rq: number): number | undefined {
-    const req = this.byRq.get(rq);
+    const req = this.index.byRq(rq);
     return req && req.rq === rq && req.lb > 0 ? req.lb : undefined;
   }
 
   /** Every request this engine followed (newest last). */
   views(): RequestView[] {
-    return [...this.requests.values()].map((r) => r.view());
+    return this.index.all().map((r) => r.view());
   }
   pending(): RequestView[] {
     return this.views().filter((v) => v.phase !== 'done');
@@ -129,7 +126,7 @@ export class OrderEngine {
    */
   stop(): void {
     this.unsubscribe();
-    for (const r of this.requests.values()) {
+    for (const r of this.index.all()) {
       if (r.ackTimer) clearTimeout(r.ackTimer);
       if (!r.done) r.finish({ kind: 'gave-up', rq: r.rq, message: 'engine stopped before an outcome arrived' });
     }
@@ -153,7 +150,7 @@ export class OrderEngine {
     req.rqHistory.push(req.rq);
     req.sendsOfRq = 0;
     req.postedHead = head;
-    this.byRq.set(req.rq, req);
+    this.index.addRq(req.rq, req);
     this.transmit(req, true);
   }
 
@@ -171,7 +168,7 @@ export class OrderEngine {
     req.postedEpoch = this.session.epoch;
     req.ackCode = undefined;
     req.ackTimedOut = false;
-    this.bySn.set(sn, req);
+    this.index.addSn(sn, req);
     req.phase = 'sent';
     const sent = this.session.sendOrderFrame(frame);
     this.record({ k: 'sent', key: req.key, rq: req.rq, sn, epoch: req.postedEpoch, head: this.session.head ?? 0 });
@@ -189,7 +186,7 @@ export class OrderEngine {
 
   private onAck(frame: StatusResponseFrame): void {
     if (frame.cid === undefined) return;
-    const req = this.bySn.get(frame.cid);
+    const req = this.index.takeSn(frame.cid);
     if (!req || req.done || req.sn !== frame.cid) return;
     req.ackCode = frame.status.code;
     req.ackError = frame.status.error;
@@ -202,7 +199,7 @@ export class OrderEngine {
 
   /** A Cancel / Change is done when its target order shows the effect (the target's row carries the target's rq). */
   private targetEffect(row: Order): void {
-    const req = this.byTargetOid.get(row.oid);
+    const req = this.index.byTarget(row.oid);
     if (!req || req.done || req.rq === 0 || (row.at.b !== undefined && row.at.b < req.postedHead)) return;
     if (!showsTargetEffect(req.draft.t, row) || req.outcomes.get(req.rq)?.kind === 'definitive') return;
     const st = row.st === OrderStatus.Expired ? OrderStatus.Canceled : row.st;
@@ -214,7 +211,7 @@ export class OrderEngine {
   private onOrderUpdates(rows: readonly Order[]): void {
     for (const row of rows) {
       if (row.acc === this.session.state.account?.id) this.targetEffect(row);
-      const req = this.byRq.get(row.rq);
+      const req = this.index.byRq(row.rq);
       if (!req || req.done || row.acc !== this.session.state.account?.id || !rowMatchesRequest(row, req)) continue;
       const { outcome, applied } = resolveStatus(req.outcomes.get(row.rq), row);
       if (!applied || !outcome) continue;
@@ -230,7 +227,7 @@ export class OrderEngine {
     this.allocator.seed(account.lfr);
     this.lfrFreshEpoch = epoch;
     if (this.journal === null && this.options.journal) this.openJournal(account.id);
-    for (const req of this.requests.values()) {
+    for (const req of this.index.all()) {
       if (!req.done && req.reconcileAfterEpoch !== undefined && epoch > req.reconcileAfterEpoch) this.reconcile(req);
     }
     this.evaluateAll('snapshot');
@@ -243,14 +240,13 @@ export class OrderEngine {
     this.allocator.reserve(highestJournaledRq(records));
     this.journal = new Journal(path, this.options.now);
     for (const req of recoverRequests(records)) {
-      this.requests.set(req.key, req);
-      for (const rq of req.rqHistory) this.byRq.set(rq, req);
+      this.index.add(req);
       this.options.log?.(`journal: following unresolved ${req.label} (rq ${req.rqHistory.join(', ')}) from a previous run`);
     }
   }
 
   private evaluateAll(trigger: 'block' | 'snapshot'): void {
-    for (const req of [...this.requests.values()]) if (!req.done) this.evaluate(req, trigger);
+    for (const req of this.index.all()) if (!req.done) this.evaluate(req, trigger);
   }
 
   private evaluate(req: TrackedRequest, trigger: 'block' | 'snapshot' | 'update' | 'ack-timeout'): void {
@@ -327,5 +323,6 @@ export class OrderEngine {
     if (req.done) return;
     req.finish(result);
     this.record({ k: 'resolved', key: req.key, rq: req.rq, result: result.kind, message: result.message });
+    this.index.prune();
   }
 }
