@@ -160,4 +160,25 @@ describe('requests that reach the contract and fail', () => {
     expect(last(d.exec(a, { t: 2, p: 0, s: ONE_BTC, fl: 4, lv: 1000 }))).toMatchObject({ st: 7, sr: 1 });
     expect(d.engine.ledger(a).balance).toBe('6730000000');
   });
+
+  it('an open that would collateralise more negative PnL than mnp allows fails (sr 44, fr 8)', () => {
+    const d = new EngineDriver();
+    const mm = d.account('mm');
+    const a = d.account('a');
+    d.limit(mm, 'sell', PX + 100, 1000); // ~1.5 bps above the mark
+    expect(last(d.exec(a, { t: 1, p: 0, s: 100, fl: 4, mnp: 1 }))).toMatchObject({ st: 7, sr: 44, fr: 8 });
+    expect(last(d.exec(a, { t: 1, p: 0, s: 100, fl: 4, mnp: 0 }))).toMatchObject({ st: 7, sr: 44, fr: 8 });
+    expect(last(d.exec(a, { t: 1, p: 0, s: 100, fl: 4, mnp: 2 }))).toMatchObject({ st: 4, fs: 100 });
+    expect(last(d.exec(a, { t: 1, p: 0, s: 100, fl: 4 }))).toMatchObject({ st: 4, fs: 100 }); // default 300 bps
+  });
+
+  it('a limit order stopped by mnp does not rest crossed: its remainder is cancelled', () => {
+    const d = new EngineDriver();
+    const mm = d.account('mm');
+    const a = d.account('a');
+    d.limit(mm, 'sell', PX, 100);
+    d.limit(mm, 'sell', PX + 100, 100); // ~1.5 bps above the mark
+    expect(last(d.exec(a, { t: 1, p: PX + 200, s: 300, mnp: 1 }))).toMatchObject({ st: 4, sr: 16, fs: 100 });
+    expect(d.engine.book(1, 5)).toEqual({ bid: [], ask: [{ p: PX + 100, s: 100, o: 1 }] });
+  });
 });

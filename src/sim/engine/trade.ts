@@ -39,6 +39,19 @@ function committedCloseSize(core: EngineCore, order: OrderRecord): number {
   return total;
 }
 
+/** Default `mnp` (bps of notional) when a request omits it; the context advertises the same value. */
+export const DEFAULT_MAX_NEG_PNL_BPS = 300;
+
+/**
+ * An open may collateralise at most `mnp` bps of its notional as loss against the mark, so it
+ * stops matching where a fill would start deeper in the red than that.
+ */
+function negativePnlBound(core: EngineCore, order: OrderRecord, bound: number): number {
+  const mnp = order.mnp ?? DEFAULT_MAX_NEG_PNL_BPS;
+  const mark = core.market(order.mkt).mark;
+  return order.side === 'buy' ? Math.min(bound, priceWithBps(mark, mnp)) : Math.max(bound, priceWithBps(mark, -mnp));
+}
+
 /**
  * Minimum order value (getMinimumPostCNS / getMinimumSettleCNS): resting orders below the posting
  * minimum fail sr 39, immediate orders below the settle minimum sr 17; a full close is exempt.
@@ -96,15 +109,21 @@ export function executeTrade(core: EngineCore, order: OrderRecord, forceIoc = fa
       return failOrder(core, order, OrderStatusReason.AmountExceedsAvailableBalance);
     }
   }
-  if (order.fl === OrderFlag.FillOrKill && book.fillableSize(order.side, bound, order.size, order.acc) < order.size) {
+  const limit = order.reduceOnly ? bound : negativePnlBound(core, order, bound);
+  if (limit !== bound && book.crosses(order.side, bound) && !book.crosses(order.side, limit)) {
+    // Every available fill would start further below the mark than `mnp` allows to collateralise.
+    return failOrder(core, order, OrderStatusReason.TakerOrderSettlementFailed, OrderFailureReason.ExceedsMaxNegPnlCollat);
+  }
+  if (order.fl === OrderFlag.FillOrKill && book.fillableSize(order.side, limit, order.size, order.acc) < order.size) {
     return failOrder(core, order, OrderStatusReason.UnmatchedLotRemainsInFillOrKill);
   }
 
-  match(core, order, bound);
+  match(core, order, limit);
   if (remaining(order) === 0) {
     order.st = OrderStatus.Filled;
     order.sr = OrderStatusReason.TakerOrderFilled;
-  } else if (ioc) {
+  } else if (ioc || book.crosses(order.side, order.price)) {
+    // (A remainder stopped by the mnp bound would rest crossed: it is cancelled like an IOC's.)
     order.st = order.filled > 0 ? OrderStatus.Filled : OrderStatus.Canceled;
     order.sr = OrderStatusReason.ImmediateOrCancelExecuted;
   } else {
