@@ -56,6 +56,19 @@ describe('triggers', () => {
   });
 });
 
+describe('tr-linked triggers on a resting order', () => {
+  it('are posted Untriggered while the parent rests, and cancelled when the parent is cancelled unfilled', async () => {
+    await withTrader(async (t) => {
+      const price = top(h, btc.id).bid - 3_000;
+      const out = await t.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500, sl: { price: price - 5_000 }, tp: { price: price + 20_000 } }).outcome;
+      expect(out.results.map((r) => r.st)).toEqual([S.Open, S.Untriggered, S.Untriggered]);
+      await until(() => t.session.state.triggerOrderCount() === 2, 'two resting triggers');
+      await t.commands.cancel(out.results[0]!.oid!).outcome;
+      await until(() => t.session.state.orders.size === 0, 'parent and both triggers gone');
+    });
+  });
+});
+
 describe('close, change, cancel-all, collateral, panic', () => {
   it('partial close halves the position, full close removes it', async () => {
     await withTrader(async (t) => {
