@@ -8,5 +8,6 @@ export {
   type ReconnectingSocketOptions,
 } from './reconnecting-socket.js';
 export { CLOSE_ABNORMAL, Socket, type SocketEvents, type SocketOptions } from './socket.js';
+export type { FrameDirection, FrameTap } from './tap.js';
 export { realTimers, type TimerHandle, type Timers } from './timers.js';
 export { Watchdog, type WatchdogOptions } from './watchdog.js';

@@ -5,6 +5,7 @@
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { KeepAlive } from './keepalive.js';
 import { CLOSE_ABNORMAL, Socket, type SocketOptions } from './socket.js';
+import type { FrameTap } from './tap.js';
 import { realTimers, type TimerHandle, type Timers } from './timers.js';
 import { Watchdog } from './watchdog.js';
 
@@ -52,6 +53,8 @@ export interface ReconnectingSocketOptions {
   timers?: Timers;
   /** Diagnostic lines (never frame contents). */
   log?: (line: string) => void;
+  /** Sees every frame in and out and every open/close (recording); must not throw. */
+  tap?: FrameTap;
 }
 
 /** Server asked us to come back at once (wire.md 8.11: 1001 going away). */
@@ -124,6 +127,7 @@ export class ReconnectingSocket {
 
   /** Closes for good: no reconnect, no timers left behind. */
   stop(): void {
+    if (this.currentState === 'open') this.tapSafely((tap) => tap.closed?.(undefined, 'stopped', this.timers.now()));
     this.clearRetry();
     this.stopConnectionTimers();
     this.abandonSocket();
@@ -132,7 +136,20 @@ export class ReconnectingSocket {
 
   /** Sends on the current connection; false when there is none open. */
   send(text: string): boolean {
-    return this.currentState === 'open' && this.socket !== null && this.socket.send(text);
+    const sent = this.currentState === 'open' && this.socket !== null && this.socket.send(text);
+    if (sent) this.tapSafely((tap) => tap.frame('out', text, this.timers.now()));
+    return sent;
+  }
+
+  /** A recorder's failure must never break the connection it watches. */
+  private tapSafely(fn: (tap: FrameTap) => void): void {
+    const tap = this.options.tap;
+    if (!tap) return;
+    try {
+      fn(tap);
+    } catch (e) {
+      this.options.log?.(`ws tap threw: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
 
   /** Counts as a sign of life for the stall watchdog (when autoFeedWatchdog is false). */
@@ -144,6 +161,7 @@ export class ReconnectingSocket {
   forceReconnect(reason: string): void {
     if (this.currentState !== 'open' && this.currentState !== 'connecting') return;
     this.options.log?.(`ws ${this.options.url}: reconnecting (${reason})`);
+    if (this.currentState === 'open') this.tapSafely((tap) => tap.closed?.(undefined, reason, this.timers.now()));
     this.stopConnectionTimers();
     this.abandonSocket();
     this.scheduleReconnect(undefined, reason);
@@ -183,6 +201,7 @@ export class ReconnectingSocket {
     this.watchdog?.start();
     this.keepAlive?.start();
     const epoch = this.openCount;
+    this.tapSafely((tap) => tap.opened?.(epoch, this.timers.now()));
     const conn: OpenConnection = {
       epoch,
       send: (text) => generation === this.generation && this.send(text),
@@ -196,6 +215,7 @@ export class ReconnectingSocket {
 
   private handleMessage(text: string): void {
     const receivedAt = this.timers.now();
+    this.tapSafely((tap) => tap.frame('in', text, receivedAt));
     if (this.autoFeed) this.watchdog?.feed();
     if (!this.healthySinceOpen) {
       // The server talked back: the connection works, so the next failure starts at the short delay.
@@ -214,6 +234,7 @@ export class ReconnectingSocket {
     this.socket = null;
     this.stopConnectionTimers();
     const why = reason !== '' ? reason : (this.lastError ?? (code === CLOSE_ABNORMAL ? 'connection lost' : ''));
+    if (this.currentState === 'open') this.tapSafely((tap) => tap.closed?.(code, why, this.timers.now()));
     if (this.options.shouldReconnect && !this.options.shouldReconnect(code, why)) {
       this.setState('closed', { code, reason: why });
       return;

@@ -1,0 +1,112 @@
+// The market-data part of a recording, ready to replay: inbound md frames in order with their time,
+// which recorded connection (epoch) each came from, the recorded sid -> stream answers (mt 6), and
+// the exchange context the UI needs first. Each recorded connection began with fresh snapshots, so
+// replaying from the start of the epoch that holds a position rebuilds the exact state at that position.
+
+import { InputError } from '../../protocol/errors.js';
+import type { Recording, RecordingLine } from '../../transport/record/index.js';
+
+export type WireFrame = Record<string, unknown>;
+
+export interface TimelineEntry {
+  /** ms since the recording started. */
+  t: number;
+  /** Index of the recorded md connection this frame arrived on. */
+  epoch: number;
+  frame: WireFrame;
+}
+
+export interface Timeline {
+  chainId: number;
+  network: string;
+  context: unknown;
+  entries: TimelineEntry[];
+  /** Index into entries of the first frame of each epoch. */
+  epochStarts: number[];
+  /** ms of the last md frame (0 when none). */
+  durationMs: number;
+  /** Every stream that some recorded mt 6 acknowledged, with the first sid it had. */
+  streams: Map<string, number>;
+}
+
+const MT_SUBSCRIPTION_RESPONSE = 6;
+const MT_PONG = 2;
+
+function isObject(v: unknown): v is WireFrame {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function contextFromRest(line: RecordingLine): unknown {
+  if (!('dir' in line) || line.ch !== 'rest' || line.dir !== 'in' || !isObject(line.frame)) return undefined;
+  const f = line.frame;
+  if (f.status !== 200 || typeof f.url !== 'string' || !/\/v1\/pub\/context(\?|$)/.test(f.url)) return undefined;
+  return f.body;
+}
+
+/** Acknowledged (code 0, with a sid) entries of a recorded mt 6. */
+export function acknowledgedSubs(frame: WireFrame): { stream: string; sid: number }[] {
+  const subs = Array.isArray(frame.subs) ? frame.subs : [];
+  const out: { stream: string; sid: number }[] = [];
+  for (const s of subs) {
+    if (!isObject(s) || typeof s.stream !== 'string' || typeof s.sid !== 'number') continue;
+    const code = isObject(s.status) ? s.status.code : 0;
+    if (code === 0) out.push({ stream: s.stream, sid: s.sid });
+  }
+  return out;
+}
+
+export function buildTimeline(rec: Recording): Timeline {
+  let context: unknown = rec.header.context;
+  const entries: TimelineEntry[] = [];
+  const epochStarts: number[] = [];
+  const streams = new Map<string, number>();
+  let epoch = -1;
+  for (const line of rec.lines) {
+    if ('context' in line && context === undefined) context = line.context;
+    if (context === undefined) context = contextFromRest(line);
+    if ('event' in line) {
+      if (line.ch === 'md' && line.event === 'open') {
+        epoch += 1;
+        epochStarts.push(entries.length);
+      }
+      continue;
+    }
+    if (!('dir' in line) || line.ch !== 'md' || line.dir !== 'in' || !isObject(line.frame)) continue;
+    const frame = line.frame;
+    if (frame.mt === MT_PONG) continue;
+    if (epoch < 0) {
+      // A recording without connection events (or frames before the first): one epoch from here.
+      epoch = 0;
+      epochStarts.push(entries.length);
+    }
+    if (frame.mt === MT_SUBSCRIPTION_RESPONSE) {
+      for (const s of acknowledgedSubs(frame)) if (!streams.has(s.stream)) streams.set(s.stream, s.sid);
+    }
+    entries.push({ t: line.t, epoch, frame });
+  }
+  if (context === undefined) {
+    throw new InputError('the recording holds no exchange context (GET /v1/pub/context)', {
+      hint: 'it was cut before the app loaded the context; record again for a little longer',
+    });
+  }
+  return {
+    chainId: rec.header.chainId,
+    network: rec.header.network,
+    context,
+    entries,
+    epochStarts,
+    durationMs: entries.length > 0 ? entries[entries.length - 1]!.t : 0,
+    streams,
+  };
+}
+
+/** Index of the first entry of the epoch that is current at `positionMs`. */
+export function epochStartAt(tl: Timeline, positionMs: number): number {
+  let start = tl.epochStarts[0] ?? 0;
+  for (const s of tl.epochStarts) {
+    const first = tl.entries[s];
+    if (first === undefined || first.t > positionMs) break;
+    start = s;
+  }
+  return start;
+}

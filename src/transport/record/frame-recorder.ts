@@ -1,0 +1,140 @@
+// Writes a session to an NDJSON recording as it happens (format.ts): appended through one write stream
+// (bounded memory: frames are dropped and counted, never buffered without limit, when the disk lags),
+// file created 0600, secrets stripped before anything is written, flushed on close.
+
+import { chmodSync, createWriteStream, type WriteStream } from 'node:fs';
+import type { FrameDirection, FrameTap } from '../ws/tap.js';
+import {
+  RECORDING_VERSION,
+  type ContextLine,
+  type EventLine,
+  type FrameLine,
+  type RecordChannel,
+  type RecordingHeader,
+} from './format.js';
+import { Scrubber } from './scrub.js';
+
+export interface FrameRecorderOptions {
+  path: string;
+  network: string;
+  chainId: number;
+  markets?: string[];
+  context?: unknown;
+  /** Strings that must never reach the file (API token, seed hex and base64). */
+  secrets?: Iterable<string>;
+  /** Bytes the stream may queue before frames are dropped (default 8 MiB). */
+  maxBufferedBytes?: number;
+  now?: () => number;
+}
+
+const DEFAULT_MAX_BUFFERED = 8 * 1024 * 1024;
+
+export class FrameRecorder {
+  readonly path: string;
+  readonly startedAt: number;
+  private readonly out: WriteStream;
+  private readonly scrub: Scrubber;
+  private readonly now: () => number;
+  private readonly maxBuffered: number;
+  private closing: Promise<void> | null = null;
+  private failure: Error | null = null;
+  /** Lines written / dropped because the disk could not keep up (or after an I/O error). */
+  written = 0;
+  dropped = 0;
+
+  constructor(opts: FrameRecorderOptions) {
+    this.path = opts.path;
+    this.now = opts.now ?? Date.now;
+    this.startedAt = this.now();
+    this.scrub = new Scrubber(opts.secrets);
+    this.maxBuffered = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED;
+    // 'w' truncates; mode applies on creation only, so an existing file is chmod-ed below as well.
+    this.out = createWriteStream(opts.path, { flags: 'w', mode: 0o600 });
+    this.out.on('open', () => {
+      try {
+        chmodSync(opts.path, 0o600);
+      } catch {
+        // The file is ours and open; a failing chmod (exotic fs) is not worth losing the recording.
+      }
+    });
+    this.out.on('error', (e) => {
+      this.failure = e;
+    });
+    const header: RecordingHeader = {
+      recording: RECORDING_VERSION,
+      network: opts.network,
+      chainId: opts.chainId,
+      startedAt: this.startedAt,
+      ...(opts.markets ? { markets: opts.markets } : {}),
+      ...(opts.context !== undefined ? { context: this.scrub.value(opts.context) } : {}),
+    };
+    this.writeLine(header, true);
+  }
+
+  /** The I/O error that stopped the recording, if any. */
+  get error(): Error | null {
+    return this.failure;
+  }
+
+  /** One frame as text (parsed when it is JSON, kept raw otherwise). */
+  frame(ch: RecordChannel, dir: FrameDirection, text: string, atMs = this.now()): void {
+    let frame: unknown;
+    try {
+      frame = this.scrub.value(JSON.parse(text));
+    } catch {
+      frame = this.scrub.text(text);
+    }
+    this.writeLine({ ...this.times(atMs), dir, ch, frame } satisfies FrameLine);
+  }
+
+  /** One already-parsed frame (REST records). */
+  value(ch: RecordChannel, dir: FrameDirection, value: unknown, atMs = this.now()): void {
+    this.writeLine({ ...this.times(atMs), dir, ch, frame: this.scrub.value(value) } satisfies FrameLine);
+  }
+
+  event(ch: RecordChannel, event: 'open' | 'close', info: { epoch?: number; code?: number; reason?: string } = {}, atMs = this.now()): void {
+    const line: EventLine = { ...this.times(atMs), ch, event };
+    if (info.epoch !== undefined) line.epoch = info.epoch;
+    if (info.code !== undefined) line.code = info.code;
+    if (info.reason !== undefined) line.reason = this.scrub.text(info.reason);
+    this.writeLine(line);
+  }
+
+  /** The exchange context, when the app loads it after the recording started (replay serves it). */
+  context(context: unknown, atMs = this.now()): void {
+    this.writeLine({ ...this.times(atMs), context: this.scrub.value(context) } satisfies ContextLine);
+  }
+
+  /** A tap for a ReconnectingSocket of channel `ch`. */
+  tap(ch: RecordChannel): FrameTap {
+    return {
+      frame: (dir, text, atMs) => this.frame(ch, dir, text, atMs),
+      opened: (epoch, atMs) => this.event(ch, 'open', { epoch }, atMs),
+      closed: (code, reason, atMs) =>
+        this.event(ch, 'close', { ...(code !== undefined ? { code } : {}), ...(reason !== '' ? { reason } : {}) }, atMs),
+    };
+  }
+
+  /** Flushes everything written so far and closes the file; later lines are dropped. */
+  close(): Promise<void> {
+    this.closing ??= new Promise<void>((resolve) => {
+      if (this.out.destroyed) return resolve();
+      this.out.end(() => resolve());
+      this.out.once('error', () => resolve());
+    });
+    return this.closing;
+  }
+
+  private times(atMs: number): { t: number; at: number } {
+    return { t: Math.max(0, atMs - this.startedAt), at: atMs };
+  }
+
+  private writeLine(line: object, force = false): void {
+    if (this.closing || this.failure || (!force && this.out.writableLength > this.maxBuffered)) {
+      this.dropped += 1;
+      return;
+    }
+    this.out.write(`${JSON.stringify(line)}\n`);
+    this.written += 1;
+  }
+}

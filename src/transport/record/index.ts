@@ -1,0 +1,16 @@
+export { FrameRecorder, type FrameRecorderOptions } from './frame-recorder.js';
+export {
+  RECORDING_VERSION,
+  STRIPPED,
+  type ContextLine,
+  type EventLine,
+  type FrameLine,
+  type RecordChannel,
+  type RecordingHeader,
+  type RecordingLine,
+  type RestRequestRecord,
+  type RestResponseRecord,
+} from './format.js';
+export { parseRecording, readRecording, type Recording } from './reader.js';
+export { recordingFetch } from './recording-fetch.js';
+export { Scrubber } from './scrub.js';

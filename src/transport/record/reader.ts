@@ -1,0 +1,64 @@
+// Reads a recording back (replay, tests): the header and the lines, in file order. A torn last line
+// (the recorder was killed mid-write) is skipped; a file without a valid header is refused.
+
+import { readFileSync } from 'node:fs';
+import { InputError } from '../../protocol/errors.js';
+import { RECORDING_VERSION, type RecordingHeader, type RecordingLine } from './format.js';
+
+export interface Recording {
+  header: RecordingHeader;
+  lines: RecordingLine[];
+  /** Lines that were not JSON objects (skipped). */
+  skipped: number;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function parseRecording(text: string, source = 'the recording'): Recording {
+  const rows = text.split('\n');
+  let header: RecordingHeader | null = null;
+  const lines: RecordingLine[] = [];
+  let skipped = 0;
+  for (const row of rows) {
+    if (row.trim() === '') continue;
+    let v: unknown;
+    try {
+      v = JSON.parse(row);
+    } catch {
+      skipped += 1;
+      continue;
+    }
+    if (!isObject(v)) {
+      skipped += 1;
+      continue;
+    }
+    if (header === null) {
+      if (v.recording !== RECORDING_VERSION || typeof v.chainId !== 'number' || typeof v.startedAt !== 'number') {
+        throw new InputError(`${source} is not a perpl recording (version ${RECORDING_VERSION})`, {
+          hint: 'record one with `perpl --record FILE`',
+        });
+      }
+      header = v as unknown as RecordingHeader;
+      continue;
+    }
+    if (typeof v.t !== 'number') {
+      skipped += 1;
+      continue;
+    }
+    lines.push(v as unknown as RecordingLine);
+  }
+  if (header === null) throw new InputError(`${source} is empty`, { hint: 'record one with `perpl --record FILE`' });
+  return { header, lines, skipped };
+}
+
+export function readRecording(path: string): Recording {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (cause) {
+    throw new InputError(`cannot read the recording ${path}`, { cause });
+  }
+  return parseRecording(text, path);
+}

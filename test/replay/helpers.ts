@@ -1,0 +1,45 @@
+// Shared pieces of the record/replay tests: a local exchange on port 0, temp dirs, polling.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeContext } from '../../src/protocol/decode/index.js';
+import type { Context } from '../../src/protocol/frames.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+
+export interface SimFixture {
+  sim: RunningSim;
+  dir: string;
+  context: Context;
+  contextJson: unknown;
+  stop(): Promise<void>;
+}
+
+export async function startFixture(opts: { flow?: number } = {}): Promise<SimFixture> {
+  const dir = mkdtempSync(join(tmpdir(), 'perpl-replay-'));
+  const sim = await startSim({ port: 0, seed: 11, blockMs: 50, flowStepsPerSec: opts.flow ?? 40, home: dir, quiet: true });
+  const contextJson: unknown = await (await fetch(`${sim.rest}/v1/pub/context`)).json();
+  return {
+    sim,
+    dir,
+    context: decodeContext(contextJson),
+    contextJson,
+    stop: async () => {
+      await sim.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` returns something other than undefined/false (real sockets: no fixed sleeps). */
+export async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = check();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
