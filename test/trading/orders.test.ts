@@ -61,6 +61,15 @@ describe('order types and flags', () => {
     expect(t.session.state.positions.size).toBe(before);
   });
 
+  it('FOK that the book can fill fills whole; post-only below the bid rests', async () => {
+    const book = top(h, btc.id);
+    const fok = await t.commands.place({ marketId: btc.id, kind: 'fok', side: 'long', size: 10, price: book.ask + 1_000, leverage: 500 }).outcome;
+    expect(fok.results[0]).toMatchObject({ kind: 'definitive', st: S.Filled });
+    const post = await t.commands.place({ marketId: btc.id, kind: 'post-only', side: 'long', size: 10, price: book.bid - 4_000, leverage: 500 }).outcome;
+    expect(post.results[0]).toMatchObject({ kind: 'definitive', st: S.Open });
+    expect((await t.commands.cancel(post.results[0]!.oid!).outcome).ok).toBe(true);
+  });
+
   it('a resting limit close larger than the position fails with sr 38', async () => {
     const pos = [...t.session.state.positions.values()].find((p) => p.mkt === btc.id)!;
     const price = top(h, btc.id).ask + 5_000;
