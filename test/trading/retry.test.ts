@@ -122,6 +122,10 @@ describe('retry rules', () => {
     expect(ob.results[0]?.kind).toBe('definitive');
     const retried = [ha, hb].find((x) => x.rqs().length === 2);
     expect(retried).toBeDefined();
+    const loser = retried === ha ? a : b;
+    const lines = loser.engine.journalEntries().map((e) => e.text);
+    expect(lines.some((l) => /Failed: OrderDescIdTooLow \(32\)/.test(l))).toBe(true);
+    expect(lines.some((l) => /-> resend-new-rq/.test(l))).toBe(true);
     const executed = h.sim.control.engine.executedRequests(a.accountId);
     for (const rq of [...ha.rqs(), ...hb.rqs()]) expect(count(executed, rq)).toBe(1);
     await until(() => a.session.state.positions.values().next().value?.s === 170, 'both fills in one position');

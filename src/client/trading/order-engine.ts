@@ -17,6 +17,8 @@ import type { TradingSession } from './session.js';
 import { type RequestHandle, type RequestResult, type RequestView, TrackedRequest, resultOf } from './tracked-request.js';
 import { reconcileRequest, type OrderLookup } from './reconcile.js';
 import { RequestIndex } from './request-index.js';
+import { JournalTail } from './journal-view.js';
+import type { JournalEntryView } from '../../domain/trading/views.js';
 
 export interface OrderEngineOptions {
   session: TradingSession;
@@ -43,6 +45,8 @@ export class OrderEngine {
   private readonly session: TradingSession;
   private readonly allocator = new RequestIdAllocator();
   private readonly index: RequestIndex;
+  private readonly tail = new JournalTail();
+  private changes = 0;
   private nextSn = 1;
   private nextKey = 1;
   private journal: Journal | null = null;
@@ -112,6 +116,16 @@ export class OrderEngine {
     return req && req.rq === rq && req.lb > 0 ? req.lb : undefined;
   }
 
+  /** Bumps on every journaled event: a publisher copies views only when it moved. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** The latest journal lines (oldest first), for the Journal pane. */
+  journalEntries(): readonly JournalEntryView[] {
+    return this.tail.list();
+  }
+
   /** Every request this engine followed (newest last). */
   views(): RequestView[] {
     return this.index.all().map((r) => r.view());
@@ -136,6 +150,8 @@ export class OrderEngine {
 
   private record(entry: JournalRecordInput, durable = false): void {
     this.journal?.append(entry, durable);
+    this.tail.add(entry, (this.options.now ?? Date.now)());
+    this.changes++;
   }
 
   private sendNewRq(req: TrackedRequest): void {

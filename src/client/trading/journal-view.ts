@@ -1,0 +1,41 @@
+// The in-memory tail of the journal as one-line entries for the Journal pane (kept even when no journal
+// file is configured).
+
+import { OrderStatusName, enumName } from '../../protocol/enums.js';
+import { reasonName } from '../../domain/trading/status.js';
+import type { JournalEntryView } from '../../domain/trading/views.js';
+import type { JournalRecordInput } from './journal.js';
+
+export function journalLine(r: JournalRecordInput): string {
+  switch (r.k) {
+    case 'request':
+      return `rq ${r.rq} ${r.label}`;
+    case 'sent':
+      return `rq ${r.rq} sent (sn ${r.sn}, head ${r.head})`;
+    case 'ack':
+      return r.code === 0 ? `rq ${r.rq} accepted for forwarding` : `rq ${r.rq} rejected ${r.code}${r.error ? `: ${r.error}` : ''}`;
+    case 'update': {
+      const reason = reasonName(r.sr);
+      return `rq ${r.rq} ${enumName(OrderStatusName, r.st)}${reason ? `: ${reason}` : ''}`;
+    }
+    case 'decision':
+      return `rq ${r.rq} -> ${r.action}: ${r.reason}`;
+    case 'resolved':
+      return `${r.result}: ${r.message}`;
+  }
+}
+
+export class JournalTail {
+  private entries: JournalEntryView[] = [];
+  constructor(private readonly max = 300) {}
+
+  add(r: JournalRecordInput, timeMs: number): void {
+    this.entries.push({ timeMs, kind: r.k, requestKey: r.key, rq: r.rq, text: journalLine(r) });
+    if (this.entries.length > this.max) this.entries = this.entries.slice(-this.max);
+  }
+
+  /** Oldest first. */
+  list(): readonly JournalEntryView[] {
+    return this.entries;
+  }
+}
