@@ -2,7 +2,7 @@
 
 import { Text } from 'ink';
 import { formatScaledGrouped } from '../format/numbers.js';
-import { sideArrow, tradeColumns, tradeHeaderText, tradeRowText } from '../format/trade-rows.js';
+import { tradeColumns, tradeHeaderText, tradeRowText } from '../format/trade-rows.js';
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
 import { theme } from '../theme.js';
@@ -27,7 +27,7 @@ export function TradesPane({ width, height, rows }: { width: number; height: num
           </Text>
         ))
       ) : (
-        <Text color={theme.muted}>{`no trades yet ${sideArrow(1)}${sideArrow(2)}`}</Text>
+        <Text color={theme.muted}>no trades yet</Text>
       )}
     </Pane>
   );
