@@ -66,6 +66,19 @@ describe('journal restart', () => {
     }
   });
 
+  it('refuses to send when the journal cannot be written (a crash could lose track of the order)', async () => {
+    const t = startTrader(h, { engine: { journal: { network: 'local', path: '/dev/null/cannot/journal.ndjson' } } });
+    try {
+      await live(t);
+      expect(t.engine.lockReason()).toMatch(/journal cannot be written/);
+      const out = await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 10, leverage: 500 }).outcome;
+      expect(out.results[0]).toMatchObject({ kind: 'invalid', rq: 0 });
+      expect(h.sim.control.engine.executedRequests(t.accountId)).toEqual([]);
+    } finally {
+      t.stop();
+    }
+  });
+
   it('an unresolved entry that never reached the exchange is given up once expired, never resent', async () => {
     const t0 = startTrader(h);
     await live(t0);

@@ -5,6 +5,7 @@
 // inside a block mt 21 (lfr) arrives before mt 24, so judging mid-block would see "consumed, no status".
 
 import { OrderStatus } from '../../protocol/enums.js';
+import { userMessage } from '../../protocol/errors.js';
 import type { Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
 import { type OrderDraft, toOrderFrame } from '../../domain/trading/order-draft.js';
 import { RequestIdAllocator } from '../../domain/trading/rq.js';
@@ -50,6 +51,7 @@ export class OrderEngine {
   private nextSn = 1;
   private nextKey = 1;
   private journal: Journal | null = null;
+  private journalError: string | null = null;
   private lfrFreshEpoch = -1;
   private readonly unsubscribe: () => void;
   private readonly keyPrefix: string;
@@ -70,6 +72,7 @@ export class OrderEngine {
   /** Why orders cannot be sent right now, or null. */
   lockReason(): string | null {
     const problems = this.sessionProblems();
+    if (this.journalError) problems.push(this.journalError);
     return problems.length > 0 ? problems.join('; ') : null;
   }
 
@@ -101,8 +104,10 @@ export class OrderEngine {
     const handle: RequestHandle = { key: req.key, rqs: () => [...req.rqHistory], outcome: req.outcome };
     const market = this.options.markets().find((m) => m.id === draft.mkt);
     const check = validateOrder(draft, this.validationContext(market));
-    if (!check.ok) {
-      req.finish({ kind: 'invalid', rq: 0, message: check.problems.map((p) => `${p.field}: ${p.message}`).join('; ') });
+    const problems = check.ok ? [] : check.problems.map((p) => `${p.field}: ${p.message}`);
+    if (this.options.journal && this.journal === null) problems.push(`journal: ${this.journalError ?? 'not open yet'}`);
+    if (problems.length > 0) {
+      req.finish({ kind: 'invalid', rq: 0, message: problems.join('; ') });
       return handle;
     }
     this.index.add(req);
@@ -252,9 +257,18 @@ export class OrderEngine {
   private openJournal(accountId: number): void {
     const cfg = this.options.journal!;
     const path = cfg.path ?? journalPath(cfg.network, accountId, cfg.env);
-    const records = Journal.read(path);
+    let records;
+    try {
+      records = Journal.read(path);
+      this.journal = new Journal(path, this.options.now);
+      this.journalError = null;
+    } catch (e) {
+      // Without a writable journal a crash could lose track of an order: refuse to send (lockReason).
+      this.journalError = `the order journal cannot be written (${userMessage(e)})`;
+      this.options.log?.(this.journalError);
+      return;
+    }
     this.allocator.reserve(highestJournaledRq(records));
-    this.journal = new Journal(path, this.options.now);
     for (const req of recoverRequests(records)) {
       this.index.add(req);
       this.options.log?.(`journal: following unresolved ${req.label} (rq ${req.rqHistory.join(', ')}) from a previous run`);
