@@ -38,6 +38,8 @@ describe('offline start', () => {
     const status = screen.split('\n')[0] ?? '';
     expect(status).toContain('TESTNET');
     expect(status).toContain('READ-ONLY');
+    const footer = await vt.waitFor((s) => (s.split('\n')[48] ?? '').includes('no context'));
+    expect(footer.split('\n')[48]).toContain('q quit'); // the notice does not push the keys off the line
   });
 
   it('bad-network-name: refuses before touching the terminal', async () => {

@@ -77,5 +77,8 @@ export async function run(argv: string[]): Promise<number> {
     },
   });
   await handle.done;
+  // Everything the app started is stopped; a request still in flight (e.g. a DNS lookup on a dead
+  // network) must not hold the terminal for seconds after `q`.
+  setTimeout(() => process.exit(fatal ?? 0), 250).unref();
   return fatal ?? 0;
 }
