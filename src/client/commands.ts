@@ -122,6 +122,9 @@ export class EngineCommands implements TradingCommands {
   }
 
   place(p: PlaceParams): CommandHandle {
+    if ((p.kind === 'limit' || p.kind === 'post-only') && !(p.price && p.price > 0)) {
+      return refused(`a ${p.kind} order needs a limit price`);
+    }
     const isMarket = p.kind === 'market' || ((p.kind === 'ioc' || p.kind === 'fok') && !p.price);
     const draft: OrderDraft = {
       t: p.side === 'long' ? OrderType.OpenLong : OrderType.OpenShort,

@@ -126,6 +126,8 @@ describe('close, change, cancel-all, collateral, panic', () => {
 
   it('cancel, change, close and add-collateral of ids that are not open are refused before sending', async () => {
     await withTrader(async (t) => {
+      const noPrice = await t.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 10, leverage: 500 }).outcome;
+      expect(noPrice.results[0]?.message).toMatch(/needs a limit price/);
       for (const h2 of [t.commands.cancel(1), t.commands.change(1, { price: 5 }), t.commands.close(1, { kind: 'market' }), t.commands.addCollateral(1, '1')]) {
         const out = await h2.outcome;
         expect(out.results[0]).toMatchObject({ kind: 'invalid', rq: 0 });
