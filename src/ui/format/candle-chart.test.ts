@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartText, renderCandleChart } from './candle-chart.js';
+import { chartText, renderCandleChart, timeAxisLabel } from './candle-chart.js';
 
 const candle = (t: number, o: number, h: number, l: number, c: number, volume = 10) => ({ t, o, h, l, c, volume });
 
@@ -31,5 +31,14 @@ describe('candle chart', () => {
     expect(text[0]).toContain('120.0');
     expect(text.join('\n')).toContain('90.0');
   });
-});
 
+  it('labels the time of the first and newest candle on the bottom row', () => {
+    const t0 = new Date(2026, 10, 22, 9, 30).getTime();
+    const candles = Array.from({ length: 30 }, (_, i) => candle(t0 + i * 60_000, 100, 110, 90, 105));
+    const text = chartText(renderCandleChart(candles, { width: 60, height: 12, priceDecimals: 0, resolution: 60 }));
+    const axis = text[11] ?? '';
+    expect(axis).toContain('09:30');
+    expect(axis).toContain('09:59');
+    expect(timeAxisLabel(t0, 86_400)).toBe('11-22');
+  });
+});

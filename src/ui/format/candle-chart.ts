@@ -18,6 +18,15 @@ export interface ChartOptions {
   width: number;
   height: number;
   priceDecimals: number;
+  /** Candle resolution in seconds: picks the time-axis format (dates for daily candles). Default 60. */
+  resolution?: number;
+}
+
+/** Time-axis label of a candle start: "HH:MM" intraday, "MM-DD" for daily candles (local time). */
+export function timeAxisLabel(timeMs: number, resolution: number): string {
+  const d = new Date(timeMs);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return resolution >= 86_400 ? `${two(d.getMonth() + 1)}-${two(d.getDate())}` : `${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
 const UP_BODY = '█';
@@ -58,8 +67,9 @@ export function renderCandleChart(candles: readonly CandleView[], options: Chart
     return rows;
   }
 
-  const volumeRows = volumeRowsFor(height);
-  const priceRows = height - volumeRows;
+  const axisRows = height >= 8 ? 1 : 0;
+  const volumeRows = volumeRowsFor(height - axisRows);
+  const priceRows = height - axisRows - volumeRows;
   const widest = Math.max(
     formatScaledGrouped(Math.max(...candles.map((c) => c.h)), priceDecimals).length,
     formatScaledGrouped(Math.min(...candles.map((c) => c.l)), priceDecimals).length,
@@ -113,6 +123,22 @@ export function renderCandleChart(candles: readonly CandleView[], options: Chart
     const row = grid[y];
     if (!row) continue;
     for (let k = 0; k < labelWidth; k++) row[plotWidth + k] = { ch: text[k] ?? ' ', tone: price === last?.c ? 'plain' : 'axis' };
+  }
+  if (axisRows > 0) {
+    // Time labels under the newest, first and middle shown candle (in that priority), never overlapping.
+    const axis = grid[height - 1];
+    const resolution = options.resolution ?? 60;
+    const taken: [number, number][] = [];
+    for (const i of [shown.length - 1, 0, Math.floor((shown.length - 1) / 2)]) {
+      const candle = shown[i];
+      if (!candle || !axis) continue;
+      const label = timeAxisLabel(candle.t, resolution);
+      const x = Math.max(0, Math.min(offset + i, plotWidth - label.length));
+      const end = x + label.length;
+      if (end > plotWidth || taken.some(([a, b]) => x <= b && end >= a)) continue;
+      for (let k = 0; k < label.length; k++) axis[x + k] = { ch: label[k] ?? ' ', tone: 'axis' };
+      taken.push([x, end]);
+    }
   }
   return grid.map(toRuns);
 }

@@ -19,6 +19,7 @@ export function ChartPane({ width, height }: { width: number; height: number }) 
     width: Math.max(0, width - 2),
     height: Math.max(0, height - 2),
     priceDecimals: market?.priceDecimals ?? 0,
+    resolution,
   });
   return (
     <Pane title={`Chart ${timeframeLabel(resolution)}  [ ]`} width={width} height={height} focused={focused}>
