@@ -63,6 +63,14 @@ async function startLocalSim(home: string | undefined): Promise<LocalSim> {
   return startSim({ port: 0, quiet: true, ...(home ? { home } : {}) });
 }
 
+function safely(step: () => void): void {
+  try {
+    step();
+  } catch {
+    // Shutting down: nothing useful to do with the error, and the remaining steps must run.
+  }
+}
+
 /** Checks the options before the terminal is taken over, so mistakes print as plain errors. */
 function checkNetworkOptions(opts: TuiOptions, local: boolean): Network | null {
   const placeholder: LocalEndpoint = { rest: 'http://127.0.0.1:1/api', ws: 'ws://127.0.0.1:1', chainId: LOCAL_CHAIN_ID };
@@ -104,11 +112,12 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
     quitting ??= (async () => {
       abort.abort();
       clearInterval(adapt);
-      publisher.stop();
-      session?.stop();
-      instance?.unmount();
+      // Each step on its own: a failure in one must not leave the terminal unrestored or the exchange running.
+      safely(() => publisher.stop());
+      safely(() => session?.stop());
+      safely(() => instance?.unmount());
       manners.restore();
-      await sim?.stop();
+      await sim?.stop().catch(() => undefined);
       resolveDone();
     })();
     return quitting;
