@@ -1,0 +1,173 @@
+// One measured run of the terminal app, in its own process (so its CPU is its own): wires the app
+// (bench/lib/app-wiring.ts) against a running local exchange, renders to this process's stdout (a pipe
+// the parent drains, at the size of a real terminal), and sends one result object over IPC.
+// Started by bench/run.ts: node --expose-gc --import tsx bench/app-probe.ts '<json ProbeConfig>'.
+
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PassThrough, Writable } from 'node:stream';
+import { PerfMeter } from '../src/app/perf/perf-meter.js';
+import type { Network } from '../src/protocol/networks.js';
+import { wireApp } from './lib/app-wiring.js';
+import { FeedTracker } from './lib/feed-tracker.js';
+import { startOrderDriver, type OrderDriver } from './lib/order-driver.js';
+import type { ProbeConfig, ProbeResult } from './lib/probe-types.js';
+import { quantile, round } from './lib/stats.js';
+
+/** Ink sees a TTY of the configured size; every byte goes on to the real (piped) stdout. */
+class PipeTty extends Writable {
+  isTTY = true;
+  constructor(
+    readonly columns: number,
+    readonly rows: number,
+  ) {
+    super({ decodeStrings: false });
+  }
+  override _write(chunk: unknown, _enc: BufferEncoding, cb: (error?: Error | null) => void): void {
+    process.stdout.write(chunk as string | Uint8Array);
+    cb();
+  }
+  getColorDepth(): number {
+    return 8;
+  }
+  hasColors(): boolean {
+    return true;
+  }
+  getWindowSize(): [number, number] {
+    return [this.columns, this.rows];
+  }
+}
+
+class TtyIn extends PassThrough {
+  isTTY = true;
+  isRaw = false;
+  setRawMode(mode: boolean): this {
+    this.isRaw = mode;
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const epochNow = (): number => performance.timeOrigin + performance.now();
+const mb = (bytes: number): number => bytes / (1024 * 1024);
+
+function gcHeapUsed(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+async function main(): Promise<void> {
+  const cfg = JSON.parse(process.argv[2] ?? '{}') as ProbeConfig;
+  const network: Network = { name: 'local', chainId: cfg.chainId, restBase: cfg.rest, wsBase: cfg.ws, appUrl: '', isMainnet: false };
+  const stdout = new PipeTty(cfg.cols, cfg.rows);
+  const stdin = new TtyIn();
+  const meter = new PerfMeter({ keepSamples: true });
+  const feed = new FeedTracker();
+  const app = await wireApp({
+    mode: cfg.mode,
+    network,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    meter,
+    onFrameText: (text) => feed.frame(text),
+  });
+
+  // First frame written after the store holds a live book.
+  const liveDeadline = Date.now() + 30_000;
+  let framesAtLive = -1;
+  let firstLiveEpoch = 0;
+  for (;;) {
+    const s = app.store.getState();
+    const live = s.connection.health === 'live' && (s.book?.bids.length ?? 0) > 0;
+    if (live && framesAtLive < 0) framesAtLive = meter.samples.frames;
+    if (framesAtLive >= 0 && meter.samples.frames > framesAtLive) {
+      firstLiveEpoch = epochNow();
+      break;
+    }
+    if (Date.now() > liveDeadline) throw new Error(`no live book within 30 s (health ${s.connection.health})`);
+    await sleep(2);
+  }
+  const result: ProbeResult = { figures: { first_live_frame_epoch_ms: firstLiveEpoch } };
+  if (cfg.seconds <= 0) return finish(result);
+
+  let orders: OrderDriver | null = null;
+  if (cfg.ordersEveryMs && cfg.keyFile) {
+    orders = await startOrderDriver({
+      network,
+      keyFile: cfg.keyFile,
+      context: app.context,
+      marketId: app.marketId,
+      store: app.store,
+      home: cfg.home,
+    });
+  }
+  await sleep(cfg.warmupS * 1000);
+
+  meter.resetSamples();
+  feed.reset();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  orders?.start(cfg.ordersEveryMs ?? 250);
+  const heap0 = gcHeapUsed();
+  const rss0 = process.memoryUsage().rss;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let rssMax = rss0;
+  const memTimer = setInterval(() => {
+    rssMax = Math.max(rssMax, process.memoryUsage().rss);
+  }, 1000);
+  await sleep(cfg.seconds * 1000);
+  clearInterval(memTimer);
+  orders?.stop();
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const rss1 = process.memoryUsage().rss;
+  const heap1 = gcHeapUsed();
+  loop.disable();
+  const s = meter.samples;
+  const perSec = 1000 / wallMs;
+  const f = result.figures;
+  f.fps = round(s.frames * perSec, 1);
+  f.paint_p50_ms = round(quantile(s.paintMs, 0.5), 2);
+  f.paint_p99_ms = round(quantile(s.paintMs, 0.99), 2);
+  f.tick_to_screen_p50_ms = round(quantile(s.tickToScreenMs, 0.5), 1);
+  f.tick_to_screen_p99_ms = round(quantile(s.tickToScreenMs, 0.99), 1);
+  f.cpu_pct = round(((cpu.user + cpu.system) / 1000 / wallMs) * 100, 1);
+  f.bytes_per_s = Math.round(s.bytes * perSec);
+  f.msgs_per_s = Math.round(s.msgs * perSec);
+  f.event_loop_p99_ms = round(loop.percentile(99) / 1e6, 1);
+  f.book_updates_per_s = Math.round(feed.bookUpdates * perSec);
+  f.trades_per_s = Math.round(feed.trades * perSec);
+  f.feed_lag_p99_ms = round(feed.lagP99(), 1);
+  f.backlog_growing = feed.growing() ? 1 : 0;
+  f.rss_growth_mb = round(mb(rss1 - rss0), 1);
+  f.rss_max_growth_mb = round(mb(rssMax - rss0), 1);
+  f.heap_growth_mb = round(mb(heap1 - heap0), 1);
+  f.rss_mb = round(mb(rss1), 1);
+  if (orders) {
+    if (orders.samples.length > 0) {
+      f.key_to_wire_p50_ms = round(quantile(orders.samples, 0.5), 2);
+      f.key_to_wire_p99_ms = round(quantile(orders.samples, 0.99), 2);
+    }
+    f.orders_sent = orders.sent;
+    if (orders.locked !== null) (result.notes ??= []).push(`orders stayed locked: ${orders.locked}`);
+  }
+  app.stop();
+  return finish(result);
+}
+
+function finish(result: ProbeResult): void {
+  process.send?.(result, () => process.exit(0));
+}
+
+main().catch((e: unknown) => {
+  process.send?.({ figures: {}, error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies ProbeResult, () =>
+    process.exit(1),
+  );
+});

@@ -1,0 +1,119 @@
+// The terminal wired the way app/tui.ts wires it (store, market-data session, publisher, Ink screen),
+// in one of two modes:
+//   optimized: the app's own Publisher (coalesced, DEFAULT_PUBLISH_HZ) and mountScreen (its Ink options);
+//   baseline:  what a straightforward Ink app does: the store written on every socket message and Ink's
+//              default render options (maxFps 30, standard rendering). React's build follows NODE_ENV,
+//              which the parent sets per mode.
+// Both get the same meters: every frame's arrival, every store write, every Ink render and write.
+
+import { createElement } from 'react';
+import { render, type Instance } from 'ink';
+import { MarketDataSession } from '../../src/client/market-data/session.js';
+import { chooseMarket, loadContextWithRetry, marketListings } from '../../src/app/context-loader.js';
+import { meterInkRenders, meterWrites } from '../../src/app/perf/ink-hook.js';
+import type { PerfMeter } from '../../src/app/perf/perf-meter.js';
+import { mountScreen } from '../../src/app/render.js';
+import { TerminalManners } from '../../src/app/terminal.js';
+import type { Context } from '../../src/protocol/frames.js';
+import type { Network } from '../../src/protocol/networks.js';
+import type { TerminalCommands } from '../../src/state/commands.js';
+import { Publisher } from '../../src/state/publisher.js';
+import { createTerminalStore, type TerminalStore } from '../../src/state/store.js';
+import { RestClient } from '../../src/transport/rest/client.js';
+import { App } from '../../src/ui/App.js';
+
+export type Mode = 'optimized' | 'baseline';
+
+export interface WiredApp {
+  store: TerminalStore;
+  context: Context;
+  marketId: number;
+  rest: RestClient;
+  stop(): void;
+}
+
+export interface WireOptions {
+  mode: Mode;
+  network: Network;
+  stdout: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+  meter: PerfMeter;
+  /** Sees every market-data frame text on arrival (backlog tracking). */
+  onFrameText?: (text: string) => void;
+}
+
+interface FrameHandler {
+  handleFrame(text: string, receivedAt: number): void;
+}
+
+export async function wireApp(o: WireOptions): Promise<WiredApp> {
+  const { network, meter } = o;
+  const store = createTerminalStore({
+    network: { name: network.name, chainId: network.chainId, isMainnet: false },
+    keyScope: 'none',
+  });
+  const abort = new AbortController();
+  // Baseline: no timer-driven coalescing; a slow 1 Hz tick only refreshes time-driven fields.
+  const publisher = new Publisher({ store, ...(o.mode === 'baseline' ? { hz: 1 } : {}) });
+  const originalTick = publisher.tick.bind(publisher);
+  // The source has applied every arrived frame whenever the publisher reads it.
+  publisher.tick = (): boolean => {
+    meter.publishing();
+    return originalTick();
+  };
+  const manners = new TerminalManners({ stdout: o.stdout, stdin: o.stdin });
+  const commands: TerminalCommands = { selectMarket: () => undefined, setResolution: () => undefined, quit: () => undefined };
+  manners.enter();
+  meterWrites(o.stdout, meter);
+  const instance: Instance =
+    o.mode === 'optimized'
+      ? mountScreen({ store, commands, stdout: o.stdout, stdin: o.stdin })
+      : render(createElement(App, { store, commands }), {
+          stdout: o.stdout,
+          stdin: o.stdin,
+          patchConsole: false,
+          exitOnCtrlC: false,
+        });
+  if (!(await meterInkRenders(o.stdout, meter))) throw new Error('no Ink instance on the bench stdout');
+  publisher.start();
+
+  const rest = new RestClient({ network });
+  const context = await loadContextWithRetry(rest, store, abort.signal);
+  if (!context) throw new Error('no context from the exchange');
+  const markets = marketListings(context);
+  const { market } = chooseMarket(markets, undefined);
+  if (!market) throw new Error('the exchange lists no markets');
+  store.setState({ markets });
+  const session = new MarketDataSession({
+    wsBase: network.wsBase,
+    chainId: network.chainId,
+    context,
+    marketId: market.id,
+    rest: { candles: async (id, res, from, to) => (await rest.candles(id, res, from, to)).d },
+  });
+  // The socket calls handleFrame through `this` on every message: wrap it on the instance.
+  const target = session as unknown as FrameHandler;
+  const handleFrame = target.handleFrame.bind(session);
+  const onText = o.onFrameText;
+  target.handleFrame = (text, receivedAt) => {
+    meter.frameArrived();
+    onText?.(text);
+    handleFrame(text, receivedAt);
+    if (o.mode === 'baseline') publisher.tick();
+  };
+  session.start();
+  publisher.setSource(session);
+  return {
+    store,
+    context,
+    marketId: market.id,
+    rest,
+    stop: () => {
+      abort.abort();
+      publisher.stop();
+      session.stop();
+      instance.unmount();
+      manners.restore();
+    },
+  };
+}

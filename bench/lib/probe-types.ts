@@ -1,0 +1,30 @@
+// What bench/run.ts tells a probe process and what the probe sends back (over IPC).
+
+import type { Mode } from './app-wiring.js';
+
+export interface ProbeConfig {
+  mode: Mode;
+  rest: string;
+  ws: string;
+  chainId: number;
+  cols: number;
+  rows: number;
+  /** Measured seconds after the warm-up; 0 = stop at the first live frame (start scenario). */
+  seconds: number;
+  warmupS: number;
+  /** $PERPL_HOME for the order journal. */
+  home: string;
+  /** Place one order every this many ms while measuring (key_to_wire). */
+  ordersEveryMs?: number;
+  /** The exchange's demo key file (trade scope). */
+  keyFile?: string;
+}
+
+/** Figures are numbers named with their unit; notes and errors travel apart. */
+export type Figures = Record<string, number>;
+
+export interface ProbeResult {
+  figures: Figures;
+  notes?: string[];
+  error?: string;
+}

@@ -1,0 +1,78 @@
+// The local exchange as a child process (`node dist/perpl.js sim`), so its CPU is not the app's.
+// It prints one JSON line when ready (rest, ws, chain_id, demo_key_file).
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface SimChild {
+  rest: string;
+  ws: string;
+  chainId: number;
+  keyFile: string;
+  pid: number;
+  /** CPU seconds of the child so far (from /proc), or null where unavailable. */
+  stop(): Promise<void>;
+}
+
+interface ReadyLine {
+  rest: string;
+  ws: string;
+  chain_id: number;
+  demo_key_file: string;
+}
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+export async function startSimChild(opts: { flowRate: number; home: string; markets?: string; seed?: number }): Promise<SimChild> {
+  const args = [
+    join(ROOT, 'dist', 'perpl.js'),
+    'sim',
+    '--port',
+    '0',
+    '--quiet',
+    '--flow-rate',
+    String(opts.flowRate),
+    '--home',
+    opts.home,
+    '--markets',
+    opts.markets ?? 'BTC',
+    '--seed',
+    String(opts.seed ?? 1),
+  ];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const ready = await new Promise<ReadyLine>((resolve, reject) => {
+    let out = '';
+    const onData = (d: Buffer): void => {
+      out += d.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) {
+        child.stdout?.off('data', onData);
+        try {
+          resolve(JSON.parse(out.slice(0, nl)) as ReadyLine);
+        } catch (e) {
+          reject(e instanceof Error ? e : new Error(String(e)));
+        }
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`sim exited (${code ?? 'signal'}) before it was ready`)));
+  });
+  child.stdout?.resume();
+  return {
+    rest: ready.rest,
+    ws: ready.ws,
+    chainId: ready.chain_id,
+    keyFile: ready.demo_key_file,
+    pid: child.pid ?? 0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,66 @@
+// start: the built terminal (`node dist/perpl.js`, default network = the local exchange in-process)
+// spawned in a pseudo-terminal of 200x50 (util-linux `script`; there is no node-pty here), its output
+// parsed by a headless terminal; the time from spawn to the first screen with a live book.
+
+import { spawn } from 'node:child_process';
+import xterm from '@xterm/headless';
+import { ROOT } from './sim-child.js';
+
+const { Terminal } = xterm;
+
+export function liveBookOnScreen(screen: string): boolean {
+  return screen.includes('● live') && screen.includes('spread ');
+}
+
+function screenText(term: InstanceType<typeof Terminal>): string {
+  const b = term.buffer.active;
+  const out: string[] = [];
+  for (let y = 0; y < term.rows; y++) out.push(b.getLine(b.viewportY + y)?.translateToString(true) ?? '');
+  return out.join('\n');
+}
+
+/**
+ * ms from spawn to the live screen. `nodeEnv` undefined = as a user starts it (the CLI re-runs itself
+ * with production React); 'development' = no re-run, development React.
+ */
+export async function measureStart(opts: { home: string; nodeEnv?: string; cols: number; rows: number; timeoutMs?: number }): Promise<number> {
+  const term = new Terminal({ cols: opts.cols, rows: opts.rows, allowProposedApi: true, scrollback: 0, convertEol: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', PERPL_HOME: opts.home, TERM: 'xterm-256color' };
+  if (opts.nodeEnv) env.NODE_ENV = opts.nodeEnv;
+  else delete env.NODE_ENV;
+  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec node dist/perpl.js`;
+  const t0 = performance.now();
+  const child = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no live book on screen within ${opts.timeoutMs ?? 30_000} ms`)), opts.timeoutMs ?? 30_000);
+      let done = false;
+      child.stdout.on('data', (d: Buffer) => {
+        term.write(d, () => {
+          if (done || !liveBookOnScreen(screenText(term))) return;
+          done = true;
+          clearTimeout(timer);
+          resolve(performance.now() - t0);
+        });
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        if (!done) reject(new Error(`the app exited (${code ?? 'signal'}) before a live book`));
+      });
+    });
+  } finally {
+    await quit(child);
+    term.dispose();
+  }
+}
+
+async function quit(child: ReturnType<typeof spawn>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stdin?.write('q');
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3000));
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}

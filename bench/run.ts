@@ -1,0 +1,203 @@
+// `npm run bench`: every scenario of issue 8 against the local exchange over real sockets, each in the
+// optimized pipeline and in the baseline (store written per message, Ink defaults, development React),
+// in the same run. Prints a table with the ratio optimized / baseline and writes bench/results/latest.json.
+// Env: BENCH_QUICK=1 (a ~1-2 minute smoke run), BENCH_SOAK_S (soak length of the optimized run).
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { measureIngest, recordFrames } from './lib/ingest.js';
+import type { Mode } from './lib/app-wiring.js';
+import { runProbe } from './lib/probe-child.js';
+import type { Figures, ProbeConfig } from './lib/probe-types.js';
+import { printTable } from './lib/table.js';
+import { ROOT, startSimChild, type SimChild } from './lib/sim-child.js';
+import { measureStart } from './lib/start-pty.js';
+import { median, round } from './lib/stats.js';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const BUSY_S = QUICK ? 5 : 20;
+const WARMUP_S = QUICK ? 2 : 3;
+/** The issue asks for 5 minutes; the baseline soak is shorter to keep the run under 10 minutes. */
+const SOAK_S = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 15 : 240));
+const SOAK_WARMUP_S = QUICK ? 5 : 30;
+const BASELINE_SOAK_S = Math.min(SOAK_S, QUICK ? 15 : 60);
+const START_RUNS = QUICK ? 1 : 3;
+const MODES: readonly Mode[] = ['optimized', 'baseline'];
+
+type ScenarioName = 'ingest' | 'busy_book_2000' | 'busy_book_5000' | 'key_to_wire' | 'start' | 'soak';
+type Scenarios = Record<ScenarioName, { optimized: Figures; baseline: Figures }>;
+
+const scenarios: Scenarios = {
+  ingest: { optimized: {}, baseline: {} },
+  busy_book_2000: { optimized: {}, baseline: {} },
+  busy_book_5000: { optimized: {}, baseline: {} },
+  key_to_wire: { optimized: {}, baseline: {} },
+  start: { optimized: {}, baseline: {} },
+  soak: { optimized: {}, baseline: {} },
+};
+const notes: Partial<Record<ScenarioName, string[]>> = {};
+const note = (s: ScenarioName, text: string): void => {
+  (notes[s] ??= []).push(text);
+};
+
+const home = mkdtempSync(join(os.tmpdir(), 'perpl-bench-'));
+const log = (line: string): void => {
+  process.stderr.write(`bench: ${line}\n`);
+};
+
+async function withSim<T>(flowRate: number, body: (sim: SimChild) => Promise<T>): Promise<T> {
+  const sim = await startSimChild({ flowRate, home });
+  try {
+    return await body(sim);
+  } finally {
+    await sim.stop();
+  }
+}
+
+function probeConfig(sim: SimChild, mode: Mode, extra: Partial<ProbeConfig>): ProbeConfig {
+  return { mode, rest: sim.rest, ws: sim.ws, chainId: sim.chainId, cols: 200, rows: 50, seconds: BUSY_S, warmupS: WARMUP_S, home, ...extra };
+}
+
+/** One probe run; its first-live figure (ms from spawn) is kept for the start scenario. */
+async function probe(scenario: ScenarioName, cfg: ProbeConfig): Promise<Figures> {
+  const run = await runProbe(cfg);
+  for (const n of run.result.notes ?? []) note(scenario, `${cfg.mode}: ${n}`);
+  const f = { ...run.result.figures };
+  const firstLive = f.first_live_frame_epoch_ms;
+  delete f.first_live_frame_epoch_ms;
+  if (firstLive !== undefined) f.first_live_frame_probe_ms = round(firstLive - run.spawnedAtEpoch, 0);
+  return f;
+}
+
+async function marketId(sim: SimChild): Promise<number> {
+  const ctx = (await (await fetch(`${sim.rest}/v1/pub/context`)).json()) as { markets: { id: number }[] };
+  const id = ctx.markets[0]?.id;
+  if (id === undefined) throw new Error('the exchange lists no markets');
+  return id;
+}
+
+async function ingest(): Promise<void> {
+  await withSim(2000, async (sim) => {
+    const texts = await recordFrames(sim.ws, sim.chainId, await marketId(sim), QUICK ? 3000 : 8000, 10_000);
+    const r = measureIngest(texts, sim.chainId, await marketId(sim), QUICK ? 3 : 7);
+    scenarios.ingest = r;
+  });
+  note('ingest', 'frames recorded from the exchange at 2,000 flow steps/s; baseline adds a per-message publish (views + store write, no React)');
+}
+
+const pick = (f: Figures, names: readonly string[]): Figures => Object.fromEntries(names.flatMap((n) => (f[n] === undefined ? [] : [[n, f[n]]])));
+const suffixed = (f: Figures, suffix: string): Figures => Object.fromEntries(Object.entries(f).map(([k, v]) => [`${k}${suffix}`, v]));
+const BUSY_FIGURES = [
+  'fps',
+  'paint_p50_ms',
+  'paint_p99_ms',
+  'tick_to_screen_p50_ms',
+  'tick_to_screen_p99_ms',
+  'cpu_pct',
+  'bytes_per_s',
+  'event_loop_p99_ms',
+  'msgs_per_s',
+  'book_updates_per_s',
+  'trades_per_s',
+  'feed_lag_p99_ms',
+  'backlog_growing',
+] as const;
+const SMALL_FIGURES = ['fps', 'paint_p99_ms', 'tick_to_screen_p99_ms', 'cpu_pct', 'bytes_per_s', 'backlog_growing'] as const;
+const probeStarts: Record<Mode, number[]> = { optimized: [], baseline: [] };
+
+async function busyBook(rate: 2000 | 5000): Promise<void> {
+  const name: ScenarioName = rate === 2000 ? 'busy_book_2000' : 'busy_book_5000';
+  await withSim(rate, async (sim) => {
+    for (const mode of MODES) {
+      log(`${name} ${mode} 200x50 (${BUSY_S} s)`);
+      const withOrders = rate === 2000;
+      const f = await probe(name, probeConfig(sim, mode, withOrders ? { ordersEveryMs: 250, keyFile: sim.keyFile } : {}));
+      scenarios[name][mode] = pick(f, BUSY_FIGURES);
+      if (f.first_live_frame_probe_ms !== undefined) probeStarts[mode].push(f.first_live_frame_probe_ms);
+      if (withOrders) scenarios.key_to_wire[mode] = pick(f, ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'orders_sent']);
+    }
+    if (rate !== 2000) return;
+    for (const mode of MODES) {
+      log(`${name} ${mode} 80x24 (${BUSY_S} s)`);
+      const f = await probe(name, probeConfig(sim, mode, { cols: 80, rows: 24 }));
+      Object.assign(scenarios[name][mode], suffixed(pick(f, SMALL_FIGURES), '_80x24'));
+    }
+  });
+  note(name, `${rate} flow steps/s on one market (~1 book update per step; the exchange's taker rate gives ~100 trades/s); 200x50 unless _80x24`);
+}
+
+async function start(): Promise<void> {
+  for (const mode of MODES) {
+    const runs: number[] = [];
+    for (let i = 0; i < START_RUNS; i++) {
+      log(`start ${mode} run ${i + 1}/${START_RUNS}`);
+      runs.push(await measureStart({ home, cols: 200, rows: 50, ...(mode === 'baseline' ? { nodeEnv: 'development' } : {}) }));
+    }
+    scenarios.start[mode].first_live_frame_ms = round(median(runs), 0);
+    scenarios.start[mode].first_live_frame_max_ms = round(Math.max(...runs), 0);
+    if (probeStarts[mode].length > 0) scenarios.start[mode].first_live_frame_probe_ms = round(median(probeStarts[mode]), 0);
+  }
+  note(
+    'start',
+    'first_live_frame_ms: `node dist/perpl.js` (local exchange in-process) in a 200x50 pty (script), spawn -> screen shows "● live" and a spread line; ' +
+      'optimized = as a user starts it (re-runs itself with production React), baseline = NODE_ENV=development (no re-run). ' +
+      'first_live_frame_probe_ms: the bench wiring under tsx against the exchange child, busy_book_2000 runs',
+  );
+}
+
+async function soak(): Promise<void> {
+  await withSim(2000, async (sim) => {
+    for (const mode of MODES) {
+      const seconds = mode === 'optimized' ? SOAK_S : BASELINE_SOAK_S;
+      log(`soak ${mode} (${SOAK_WARMUP_S} s warm-up + ${seconds} s)`);
+      const f = await probe('soak', probeConfig(sim, mode, { seconds, warmupS: SOAK_WARMUP_S }));
+      scenarios.soak[mode] = { ...pick(f, ['rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'cpu_pct', 'backlog_growing']), soak_s: seconds };
+    }
+  });
+  note('soak', `2,000 flow steps/s at 200x50; growth measured after a ${SOAK_WARMUP_S} s warm-up (heap after a forced GC); baseline soak ${BASELINE_SOAK_S} s to fit the 10-minute budget`);
+}
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const cpus = os.cpus();
+  const machine = {
+    cpus: cpus.length,
+    model: cpus[0]?.model ?? 'unknown',
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    loadavg: os.loadavg().map((x) => round(x, 2)),
+    quick: QUICK ? 1 : 0,
+  };
+  const steps: Array<[ScenarioName, () => Promise<void>]> = [
+    ['ingest', ingest],
+    ['busy_book_2000', () => busyBook(2000)],
+    ['busy_book_5000', () => busyBook(5000)],
+    ['start', start],
+    ['soak', soak],
+  ];
+  for (const [name, step] of steps) {
+    log(`scenario ${name}`);
+    try {
+      await step();
+    } catch (e) {
+      note(name, `failed: ${e instanceof Error ? e.message : String(e)}`);
+      log(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+  note('key_to_wire', 'no order keys yet (issue 6): from the order command (EngineCommands.place, what a key calls) to TradingSession.sendOrderFrame returning; IOC orders every 250 ms during busy_book_2000 at 200x50');
+  const out = {
+    machine,
+    scenarios,
+    notes,
+    run: { seconds: round((Date.now() - t0) / 1000, 0), loadavg_end: os.loadavg().map((x) => round(x, 2)) },
+  };
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(out, null, 2)}\n`);
+  printTable(scenarios, notes);
+  console.log(`\nmachine: ${machine.cpus} x ${machine.model}, node ${machine.node}, load ${machine.loadavg.join(' ')} at start, ${out.run.loadavg_end.join(' ')} at end; ${out.run.seconds} s`);
+  console.log('written: bench/results/latest.json');
+  rmSync(home, { recursive: true, force: true });
+}
+
+await main();
