@@ -44,6 +44,7 @@ beforeAll(async () => {
   await until(() => liveSession.snapshot(WANTS).trades.length >= 3, 'some live trades');
   // Freeze the market, then let the last frames reach both connections.
   f.sim.control.pauseFlow();
+  f.sim.control.pauseBlocks();
   const engineTop = (): number | undefined => f.sim.control.engine.book(marketId, 1).bid[0]?.p;
   await until(() => liveSession.snapshot(WANTS).book.bids[0]?.price === engineTop(), 'the live book to settle');
   await sleep(300);
@@ -52,6 +53,7 @@ beforeAll(async () => {
   recorded.stop();
   await recorder.close();
   f.sim.control.resumeFlow();
+  f.sim.control.resumeBlocks();
 }, 20_000);
 
 afterAll(async () => {
