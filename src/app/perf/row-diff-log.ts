@@ -1,0 +1,147 @@
+// Ink's frame writer, rewritten to send only the rows that changed. Ink 6.8 standard mode erases and
+// rewrites the whole frame on every paint; its incremental mode writes changed rows but starts one row
+// too low when the frame ends with a newline (every frame shorter than the terminal, which ours is:
+// rows - 1), fixed upstream only in Ink 7 (Node 22). This writer has the same interface as Ink's
+// log-update, so it replaces the instance's `log` after mounting (Ink reads `this.log` on every paint).
+
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const ESC = '\u001B[';
+const HIDE_CURSOR = `${ESC}?25l`;
+const SHOW_CURSOR = `${ESC}?25h`;
+/** Reset attributes, then erase to the end of the line (so the erase never paints a background). */
+const END_ROW = `${ESC}0m${ESC}K`;
+
+export interface CursorPositionLike {
+  x: number;
+  y: number;
+}
+
+/** The shape of Ink 6.8's LogUpdate. */
+export interface RowDiffLog {
+  (str: string): boolean;
+  clear(): void;
+  done(): void;
+  sync(str: string): void;
+  setCursorPosition(position: CursorPositionLike | undefined): void;
+  isCursorDirty(): boolean;
+  willRender(str: string): boolean;
+}
+
+export interface RowStream {
+  write(chunk: string): boolean;
+}
+
+interface Frame {
+  output: string;
+  /** Visible rows (without the empty string after a trailing newline). */
+  rows: string[];
+  trailingNewline: boolean;
+}
+
+const EMPTY: Frame = { output: '', rows: [], trailingNewline: false };
+
+function frameOf(output: string): Frame {
+  const rows = output.split('\n');
+  const trailingNewline = output.endsWith('\n');
+  if (trailingNewline) rows.pop();
+  return { output, rows, trailingNewline };
+}
+
+/** From where the last write left the cursor to column 0 of the frame's first row. */
+function toTop(prev: Frame): string {
+  const up = prev.trailingNewline ? prev.rows.length : prev.rows.length - 1;
+  return (up > 0 ? `${ESC}${up}A` : '') + '\r';
+}
+
+export function createRowDiffLog(stream: RowStream, opts: { cursorHidden?: boolean } = {}): RowDiffLog {
+  let prev: Frame = EMPTY;
+  let cursorHidden = opts.cursorHidden === true;
+  let cursorDirty = false;
+
+  const render = (str: string): boolean => {
+    cursorDirty = false;
+    if (str === prev.output) return false;
+    let out = '';
+    if (!cursorHidden) {
+      out += HIDE_CURSOR;
+      cursorHidden = true;
+    }
+    const next = frameOf(str);
+    if (prev.output === '') {
+      out += str;
+    } else if (!next.trailingNewline && next.rows.length < prev.rows.length) {
+      // A shorter frame that ends mid-row: redraw it all (rare: only full-height frames end so).
+      out += `${toTop(prev)}${ESC}J${str}`;
+    } else {
+      out += toTop(prev);
+      let skip = 0;
+      const last = next.rows.length - 1;
+      for (let i = 0; i <= last; i++) {
+        const row = next.rows[i] ?? '';
+        const newline = i < last || next.trailingNewline ? '\n' : '';
+        if (i < prev.rows.length && row === prev.rows[i]) {
+          // Unchanged: move past it (batched); the last row without a newline needs no move.
+          if (newline) skip += 1;
+          continue;
+        }
+        if (skip > 0) out += `${ESC}${skip}E`;
+        skip = 0;
+        out += `\r${row}${END_ROW}${newline}`;
+      }
+      if (skip > 0) out += `${ESC}${skip}E`;
+      // Rows the new frame no longer has.
+      if (next.rows.length < prev.rows.length) out += `${ESC}J`;
+    }
+    stream.write(out);
+    prev = next;
+    return true;
+  };
+
+  render.clear = (): void => {
+    if (prev.output !== '') stream.write(`${toTop(prev)}${ESC}J`);
+    prev = EMPTY;
+  };
+  render.done = (): void => {
+    prev = EMPTY;
+    if (cursorHidden) {
+      stream.write(SHOW_CURSOR);
+      cursorHidden = false;
+    }
+  };
+  render.sync = (str: string): void => {
+    prev = frameOf(str);
+  };
+  render.setCursorPosition = (_position: CursorPositionLike | undefined): void => {
+    // The terminal keeps its cursor hidden; a position only asks for a repaint check.
+    cursorDirty = true;
+  };
+  render.isCursorDirty = (): boolean => cursorDirty;
+  render.willRender = (str: string): boolean => str !== prev.output || cursorDirty;
+  return render;
+}
+
+interface InkInstanceInternals {
+  log: RowDiffLog;
+  lastOutputToRender?: string;
+}
+
+/**
+ * Swaps the frame writer of the Ink app mounted on `stdout` for the row-diff one, continuing from the
+ * frame already on screen. Resolves false when no Ink instance is mounted there.
+ */
+export async function installRowDiffLog(stdout: RowStream & object): Promise<boolean> {
+  const entry = createRequire(import.meta.url).resolve('ink');
+  const mod = (await import(pathToFileURL(join(dirname(entry), 'instances.js')).href)) as {
+    default: WeakMap<object, InkInstanceInternals>;
+  };
+  const instance = mod.default.get(stdout);
+  if (!instance) return false;
+  // Ink already painted (and hid the cursor): start from that frame.
+  const log = createRowDiffLog(stdout, { cursorHidden: true });
+  log.sync(instance.lastOutputToRender ?? '');
+  instance.log = log;
+  return true;
+}
