@@ -125,8 +125,11 @@ const positionShape: Shape<Omit<Position, 'e'>> = {
   ots: opt(decodeBlockTxTimestamp),
 };
 
-/** A settlement-event row (`e[]`): the position's shape; a nested `e` is dropped, bounding recursion. */
-export const decodePositionEvent = record<Omit<Position, 'e'>>(positionShape);
+/**
+ * A settlement-event row (`e[]`): the position's shape, but its amounts are the deltas of that event,
+ * so a decrease carries a negative size. A nested `e` is dropped, bounding recursion.
+ */
+export const decodePositionEvent = record<Omit<Position, 'e'>>({ ...positionShape, s: int });
 
 /** Rows may carry undocumented fields; `cpnl` and `pay` are kept, anything newer is dropped. */
 export const decodePosition = record<Position>({
