@@ -1,0 +1,58 @@
+// Replay keys are taken out of the input (the UI never sees them) and drive the replay clock; the
+// clock holds its position while paused, clamps seeks, and starts only when told.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ReplayClock } from '../../src/app/replay/replay-clock.js';
+import { SEEK_STEP_MS, takeReplayKeys } from '../../src/app/replay/replay-keys.js';
+import { run } from '../../src/cli/commands/replay.js';
+
+describe('replay keys', () => {
+  it('space toggles, arrows seek, everything else passes through in order', () => {
+    const calls: string[] = [];
+    const actions = { togglePause: () => calls.push('toggle'), seekBy: (ms: number) => calls.push(`seek ${ms}`) };
+    expect(takeReplayKeys('a \u001B[Cb\u001B[D\u001B[Aq', actions)).toBe('ab\u001B[Aq');
+    expect(calls).toEqual(['toggle', `seek ${SEEK_STEP_MS}`, `seek ${-SEEK_STEP_MS}`]);
+  });
+});
+
+describe('replay clock', () => {
+  it('runs at speed once started, holds while paused, clamps seeks to the recording', () => {
+    let now = 0;
+    const clock = new ReplayClock({ durationMs: 60_000, speed: 2, fromMs: 5_000, now: () => now });
+    now = 1_000;
+    expect(clock.position()).toBe(5_000); // not started: the viewer has not subscribed yet
+    clock.start();
+    now = 2_000;
+    expect(clock.position()).toBe(7_000);
+    clock.pause();
+    now = 10_000;
+    expect(clock.position()).toBe(7_000);
+    clock.resume();
+    now = 11_000;
+    expect(clock.position()).toBe(9_000);
+    clock.seekBy(-20_000);
+    expect(clock.position()).toBe(0);
+    clock.seek(1e9);
+    expect(clock.ended).toBe(true);
+    expect(() => new ReplayClock({ durationMs: 1, speed: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('perpl replay arguments', () => {
+  it('refuses a missing file, a file that is not a recording, and a bad --speed before taking the screen', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpl-replay-cli-'));
+    try {
+      const notRecording = join(dir, 'x.ndjson');
+      writeFileSync(notRecording, '{"hello":1}\n');
+      await expect(run([join(dir, 'missing.ndjson')])).rejects.toThrow(/cannot read the recording/);
+      await expect(run([notRecording])).rejects.toThrow(/not a perpl recording/);
+      await expect(run([notRecording, '--speed', '0'])).rejects.toThrow(/--speed must be a positive number/);
+      await expect(run([])).rejects.toThrow(/expected one recording FILE/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
