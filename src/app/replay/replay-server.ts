@@ -1,5 +1,5 @@
 // A small read-only exchange on 127.0.0.1 that plays a recording back to the normal terminal: REST
-// serves the recorded context (and empty candle history: candles come from the recorded stream), the
+// serves the recorded context and candle history (REST answers the recorded session got), the
 // market-data socket plays recorded frames (ReplayConnection), the trading socket does not exist.
 // /replay is a control API (GET status; POST /replay/pause|resume|toggle, /replay/seek?ms=|by=).
 
@@ -29,7 +29,9 @@ export interface ReplayStatus {
 }
 
 const MARKET_DATA_PATH = '/ws/v1/market-data';
-const CANDLES = /^\/api\/v1\/market-data\/\d+\/candles\/(\d+)\/\d+-\d+$/;
+const CANDLES = /^\/api\/v1\/market-data\/(\d+)\/candles\/(\d+)\/\d+-\d+$/;
+/** REST candle requests return at most this many (wire.md 7.5). */
+const MAX_CANDLES = 1024;
 
 export class ReplayServer {
   readonly clock: ReplayClock;
@@ -114,13 +116,23 @@ export class ReplayServer {
     const path = url.pathname;
     if (req.method === 'GET' && path === '/api/v1/pub/context') return json(res, 200, this.timeline.context);
     const candles = req.method === 'GET' ? CANDLES.exec(path) : null;
-    if (candles) return json(res, 200, { r: Number(candles[1]), d: [] });
+    if (candles) return json(res, 200, this.candles(candles));
     if (path === '/replay' && req.method === 'GET') return json(res, 200, this.status());
     if (path.startsWith('/replay/') && req.method === 'POST') {
       const done = this.control(path.slice('/replay/'.length), url.searchParams);
       return done ? json(res, 200, this.status()) : json(res, 400, { error: 'unknown control or bad value' });
     }
     json(res, 404, { error: 'not in this recording' });
+  }
+
+  /**
+   * The recorded candle history of that market and resolution (empty when none). The range is ignored:
+   * the viewer asks for "up to now" in today's time, while the recording's candles are from its own day.
+   */
+  private candles(m: RegExpExecArray): { r: number; d: unknown[] } {
+    const [, market, res] = m;
+    const all = this.timeline.candles.get(`${market}/${res}`) ?? [];
+    return { r: Number(res), d: all.slice(-MAX_CANDLES) };
   }
 
   private control(action: string, params: URLSearchParams): boolean {

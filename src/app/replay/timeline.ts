@@ -27,6 +27,8 @@ export interface Timeline {
   durationMs: number;
   /** Every stream that some recorded mt 6 acknowledged, with the first sid it had. */
   streams: Map<string, number>;
+  /** Recorded REST candle history by "market/resolution", merged by open time (oldest first). */
+  candles: Map<string, WireFrame[]>;
 }
 
 const MT_SUBSCRIPTION_RESPONSE = 6;
@@ -41,6 +43,17 @@ function contextFromRest(line: RecordingLine): unknown {
   const f = line.frame;
   if (f.status !== 200 || typeof f.url !== 'string' || !/\/v1\/pub\/context(\?|$)/.test(f.url)) return undefined;
   return f.body;
+}
+
+const CANDLES_URL = /\/v1\/market-data\/(\d+)\/candles\/(\d+)\//;
+
+/** A recorded REST candles answer: its "market/resolution" key and candles. */
+function candlesFromRest(line: RecordingLine): { key: string; d: WireFrame[] } | undefined {
+  if (!('dir' in line) || line.ch !== 'rest' || line.dir !== 'in' || !isObject(line.frame)) return undefined;
+  const f = line.frame;
+  const m = f.status === 200 && typeof f.url === 'string' ? CANDLES_URL.exec(f.url) : null;
+  if (!m || !isObject(f.body) || !Array.isArray(f.body.d)) return undefined;
+  return { key: `${m[1]}/${m[2]}`, d: f.body.d.filter(isObject) };
 }
 
 /** Acknowledged (code 0, with a sid) entries of a recorded mt 6. */
@@ -60,8 +73,15 @@ export function buildTimeline(rec: Recording): Timeline {
   const entries: TimelineEntry[] = [];
   const epochStarts: number[] = [];
   const streams = new Map<string, number>();
+  const candleSets = new Map<string, Map<number, WireFrame>>();
   let epoch = -1;
   for (const line of rec.lines) {
+    const candles = candlesFromRest(line);
+    if (candles) {
+      const set = candleSets.get(candles.key) ?? new Map<number, WireFrame>();
+      for (const c of candles.d) if (typeof c.t === 'number') set.set(c.t, c);
+      candleSets.set(candles.key, set);
+    }
     if ('context' in line && context === undefined) context = line.context;
     if (context === undefined) context = contextFromRest(line);
     if ('event' in line) {
@@ -97,6 +117,7 @@ export function buildTimeline(rec: Recording): Timeline {
     epochStarts,
     durationMs: entries.length > 0 ? entries[entries.length - 1]!.t : 0,
     streams,
+    candles: new Map([...candleSets].map(([k, set]) => [k, [...set.values()].sort((a, b) => (a.t as number) - (b.t as number))])),
   };
 }
 
