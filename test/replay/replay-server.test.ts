@@ -101,8 +101,10 @@ describe('replay server', () => {
 
     // Seek into the second recorded connection: this socket closes (1001), a new one gets epoch 2
     // with its sids (78, 99) rewritten to the same 77 / 88.
-    const before = await (await fetch(`${s.wsBase.replace('ws:', 'http:')}/replay/seek?ms=20012`, { method: 'POST' })).json();
-    expect(before).toMatchObject({ positionMs: 20_012 });
+    const base = s.wsBase.replace('ws:', 'http:');
+    await fetch(`${base}/replay/pause`, { method: 'POST' });
+    const before = await (await fetch(`${base}/replay/seek?ms=20013`, { method: 'POST' })).json();
+    expect(before).toMatchObject({ positionMs: 20_013, paused: true });
     await until(() => v.closed !== null, 'the viewer to be closed by the seek');
     expect(v.closed?.code).toBe(1001);
     const again = connect(s, ['heartbeat@31337', 'order-book@1']);
