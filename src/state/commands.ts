@@ -7,6 +7,8 @@ export interface TerminalCommands {
   setResolution(seconds: number): void;
   /** Leave the app: stop everything and restore the terminal. */
   quit(): void;
+  /** Put text on the user's clipboard (OSC 52 through the app's terminal writer). */
+  copyText?(text: string): void;
 }
 
 /** Candle resolutions the timeframe keys step through (interface.md 4.1 allowed values). */

@@ -10,6 +10,7 @@ import type {
   MarketRef,
   TradeView,
 } from '../domain/views.js';
+import { INITIAL_LIVE, type LiveState } from './live-slice.js';
 import type { SnapshotWants } from './snapshot.js';
 
 export type PaneId = 'book' | 'chart' | 'trades' | 'trading';
@@ -81,6 +82,8 @@ export interface TerminalState {
   wants: SnapshotWants;
   /** A one-line notice for the footer (e.g. "market ETH selected"), null when none. */
   notice: string | null;
+  /** Help overlay, zoom, theme, alerts, watchlist (state/live-actions.ts). */
+  live: LiveState;
 }
 
 export type TerminalStore = StoreApi<TerminalState>;
@@ -116,6 +119,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     viewport: { cols: 80, rows: 24, tooSmall: false },
     wants: { depth: 10, trades: 20, candles: 60 },
     notice: null,
+    live: INITIAL_LIVE,
     ...overrides,
   };
 }

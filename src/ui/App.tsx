@@ -20,6 +20,9 @@ import type { TerminalStore } from '../state/store.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { resolveKey, type Action } from './keymap.js';
 import { computeLayout } from './layout.js';
+import { handleHelpKey, runLiveAction } from './live-keys.js';
+import { HelpOverlay } from './panes/HelpOverlay.js';
+import { applyZoom } from './zoom-layout.js';
 import { BookPane } from './panes/BookPane.js';
 import { ChartPane } from './panes/ChartPane.js';
 import { Footer } from './panes/Footer.js';
@@ -36,6 +39,7 @@ export interface AppProps {
 }
 
 function runAction(action: Action, store: TerminalStore, commands: TerminalCommands, pageRows: number): void {
+  if (runLiveAction(action, store, commands)) return;
   const state = store.getState();
   const inBook = state.focus === 'book';
   switch (action) {
@@ -117,8 +121,10 @@ function handlePickerKey(store: TerminalStore, commands: TerminalCommands, input
 
 function Screen({ store, commands }: AppProps) {
   const { cols, rows } = useTerminalSize();
-  const layout = computeLayout(cols, rows);
+  const zoomed = useTerminal((s) => s.live.zoomed);
+  const layout = applyZoom(computeLayout(cols, rows), zoomed);
   const pickerOpen = useTerminal((s) => s.picker.open);
+  const helpOpen = useTerminal((s) => s.live.help.open);
 
   useEffect(() => {
     setViewport(
@@ -133,6 +139,7 @@ function Screen({ store, commands }: AppProps) {
       handlePickerKey(store, commands, input, key);
       return;
     }
+    if (handleHelpKey(store, commands, input, key)) return;
     const action = resolveKey(input, key);
     if (action) runAction(action, store, commands, Math.max(1, layout.depth - 1));
   });
@@ -142,13 +149,15 @@ function Screen({ store, commands }: AppProps) {
     <Box flexDirection="column" width={cols} height={layout.frameRows}>
       <StatusBar width={cols} rows={layout.headerRows} />
       <Box flexDirection="row" width={cols} height={layout.book.height}>
-        <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} />
-        {pickerOpen ? (
+        {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}
+        {helpOpen ? (
+          <HelpOverlay width={layout.chart.width || layout.cols} height={layout.chart.height || layout.trading.height} />
+        ) : pickerOpen ? (
           <MarketPicker width={layout.chart.width} height={layout.chart.height} />
-        ) : (
+        ) : layout.chart.width > 0 ? (
           <ChartPane width={layout.chart.width} height={layout.chart.height} />
-        )}
-        <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} />
+        ) : null}
+        {layout.trades.width > 0 ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
       </Box>
       {layout.trading.height > 0 ? <TradingPlaceholder width={cols} height={layout.trading.height} /> : null}
       <Footer width={cols} />

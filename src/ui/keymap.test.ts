@@ -16,6 +16,6 @@ describe('keymap', () => {
     expect(resolveKey(']', {})).toBe('timeframeUp');
     expect(resolveKey('3', {})).toBe('focusTrades');
     expect(resolveKey('j', { ctrl: true })).toBeNull();
-    expect(resolveKey('z', {})).toBeNull();
+    expect(resolveKey('~', {})).toBeNull();
   });
 });

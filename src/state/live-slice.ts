@@ -1,0 +1,41 @@
+// Screen furniture a trader lives with all day: the help overlay, pane zoom, the theme in force, price
+// alerts and the watchlist's mini prices. Written by live-actions.ts and the app's alert watcher.
+
+import type { PaneId } from './store.js';
+
+export interface PriceAlert {
+  id: number;
+  /** Market symbol as typed (upper-cased), e.g. `BTC`. */
+  symbol: string;
+  direction: 'above' | 'below';
+  /** Threshold as a decimal string, exactly as typed (shown back to the user). */
+  priceText: string;
+  /** Threshold scaled to the market's price decimals, once the market is known. */
+  scaledPrice: number | null;
+}
+
+export interface WatchQuote {
+  symbol: string;
+  /** Scaled mark price, null when the feed has not sent one yet. */
+  mark: number | null;
+  priceDecimals: number;
+}
+
+export interface LiveState {
+  help: { open: boolean; query: string };
+  /** The pane drawn full screen, or null for the normal layout. */
+  zoomed: PaneId | null;
+  /** Name of the theme in force (the screen remounts when it changes). */
+  theme: string;
+  alerts: PriceAlert[];
+  /** Favourite markets (config `watchlist`), with their latest marks. */
+  watchlist: WatchQuote[];
+}
+
+export const INITIAL_LIVE: LiveState = {
+  help: { open: false, query: '' },
+  zoomed: null,
+  theme: 'dark',
+  alerts: [],
+  watchlist: [],
+};

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { footerHints } from './format/footer-hints.js';
+import { helpRows } from './help.js';
+import { DEFAULT_BINDINGS } from './keymap-table.js';
+
+describe('contextual help rows', () => {
+  it('lists only keys valid in the focused pane', () => {
+    const chart = helpRows(DEFAULT_BINDINGS, 'chart', '').map((r) => r.description);
+    expect(chart).toContain('longer candle timeframe');
+    expect(chart.some((d) => d.includes('cursor'))).toBe(false);
+    const book = helpRows(DEFAULT_BINDINGS, 'book', '').map((r) => r.description);
+    expect(book).toContain('cursor down one level');
+    expect(book).not.toContain('longer candle timeframe');
+  });
+
+  it('typing filters by description, action or key; every word must match', () => {
+    expect(helpRows(DEFAULT_BINDINGS, 'book', 'focus').every((r) => r.description.includes('focus'))).toBe(true);
+    expect(helpRows(DEFAULT_BINDINGS, 'book', 'cursor page').map((r) => r.keys)).toEqual(['PgUp', 'PgDn']);
+    expect(helpRows(DEFAULT_BINDINGS, 'book', 'ctrl-c').map((r) => r.description)).toEqual(['quit']);
+    expect(helpRows(DEFAULT_BINDINGS, 'book', 'nothing-like-this')).toEqual([]);
+  });
+});
+
+describe('footer hints', () => {
+  it('change with the focus', () => {
+    expect(footerHints(DEFAULT_BINDINGS, 'chart', 200)).toContain('[ timeframe');
+    expect(footerHints(DEFAULT_BINDINGS, 'book', 200)).not.toContain('timeframe');
+    expect(footerHints(DEFAULT_BINDINGS, 'book', 200)).toContain('k move');
+  });
+
+  it('drop items that do not fit but keep quit, and never exceed the width', () => {
+    const wide = footerHints(DEFAULT_BINDINGS, 'book', 200);
+    for (const width of [60, 40, 25, 12]) {
+      const line = footerHints(DEFAULT_BINDINGS, 'book', width);
+      expect(line.length).toBeLessThanOrEqual(width);
+      expect(line).toContain('q quit');
+      expect(line.length).toBeLessThan(wide.length);
+    }
+    expect(footerHints(DEFAULT_BINDINGS, 'book', 3)).toBe('');
+  });
+});

@@ -1,0 +1,38 @@
+// What the `?` overlay lists: the bindings valid in the focused pane, filtered by what the user typed.
+
+import type { PaneId } from '../state/store.js';
+import { validIn, type KeyBinding } from './keymap-table.js';
+
+export interface HelpRow {
+  keys: string;
+  description: string;
+}
+
+/** Key names as people read them. */
+export function displayKey(name: string): string {
+  if (name.startsWith('C-')) return `Ctrl-${name.slice(2)}`;
+  if (name === 'S-Tab') return 'Shift-Tab';
+  if (name === ' ') return 'Space';
+  return name;
+}
+
+/**
+ * Rows for the focused pane. The filter matches the description, the action name or a key
+ * (case-insensitive); every word of the query must match.
+ */
+export function helpRows(bindings: readonly KeyBinding[], pane: PaneId, query: string): HelpRow[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return bindings
+    .filter((b) => b.keys.length > 0 && validIn(b, pane))
+    .map((b) => ({ keys: b.keys.map(displayKey).join(' '), description: b.description, action: b.action }))
+    .filter((r) => {
+      const haystack = `${r.keys} ${r.description} ${r.action}`.toLowerCase();
+      return words.every((w) => haystack.includes(w));
+    })
+    .map(({ keys, description }) => ({ keys, description }));
+}
+
+/** Human name of a pane for the overlay's title. */
+export function paneName(pane: PaneId): string {
+  return { book: 'Book', chart: 'Chart', trades: 'Trades', trading: 'Trading' }[pane];
+}

@@ -1,0 +1,30 @@
+// `?` help: only the keys valid in the focused pane; typing filters, Backspace edits, Esc closes.
+
+import { Text } from 'ink';
+import { fitText } from '../format/numbers.js';
+import { helpRows, paneName } from '../help.js';
+import { activeBindings } from '../keymap-table.js';
+import { Pane } from '../Pane.js';
+import { useTerminal } from '../store-context.js';
+import { theme } from '../theme.js';
+
+export function HelpOverlay({ width, height }: { width: number; height: number }) {
+  const query = useTerminal((s) => s.live.help.query);
+  const focus = useTerminal((s) => s.focus);
+  const inner = Math.max(0, width - 2);
+  const rows = helpRows(activeBindings(), focus, query);
+  const keyWidth = Math.min(16, Math.max(6, ...rows.map((r) => r.keys.length)) + 2);
+  const visible = Math.max(0, height - 4);
+  return (
+    <Pane title={`Help: ${paneName(focus)} keys`} width={width} height={height} focused>
+      <Text wrap="truncate">{fitText(`? ${query}▏  (type to filter, Esc closes)`, inner)}</Text>
+      {rows.length === 0 ? <Text color={theme.muted}>no key matches</Text> : null}
+      {rows.slice(0, visible).map((r) => (
+        <Text key={r.keys} wrap="truncate">
+          <Text color={theme.focus}>{r.keys.padEnd(keyWidth)}</Text>
+          {fitText(r.description, Math.max(0, inner - keyWidth))}
+        </Text>
+      ))}
+    </Pane>
+  );
+}
