@@ -14,6 +14,7 @@ import { RestClient } from '../transport/rest/client.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
 import { mountScreen } from './render.js';
 import { TerminalManners, type ExitReason } from './terminal.js';
+import { startTrading, type TradingWiring } from './trading-wiring.js';
 
 export interface TuiOptions {
   network?: string;
@@ -35,6 +36,8 @@ export interface TuiOptions {
   handleProcessEvents?: boolean;
   /** Called once the terminal is restored after a signal or crash. */
   onFatal?: (reason: ExitReason) => void;
+  /** API key file (path or name) for trading; else discovery (the local exchange's demo key on `local`). */
+  keyFile?: string;
 }
 
 export interface TuiHandle {
@@ -101,6 +104,7 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
   const abort = new AbortController();
   let sim: LocalSim | null = null;
   let session: MarketDataSession | null = null;
+  let trading: TradingWiring | null = null;
   let instance: Instance | null = null;
 
   let resolveDone: () => void = () => {};
@@ -115,6 +119,7 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
       // Each step on its own: a failure in one must not leave the terminal unrestored or the exchange running.
       safely(() => publisher.stop());
       safely(() => session?.stop());
+      safely(() => trading?.stop());
       safely(() => instance?.unmount());
       manners.restore();
       await sim?.stop().catch(() => undefined);
@@ -136,6 +141,7 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
     selectMarket: (marketId) => session?.setMarket(marketId),
     setResolution: (seconds) => session?.setResolution(seconds),
     quit: () => void quit(),
+    trading: () => trading?.intents ?? null,
   };
 
   // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.
@@ -161,8 +167,6 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
           return;
         }
         local = { rest: sim.rest, ws: sim.ws, chainId: sim.chainId };
-        // The local exchange's demo key is trade-scoped (trading itself lands with issue 6).
-        if (existsSync(sim.demoKeyFile)) store.setState({ keyScope: 'trade' });
       }
       network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl }, local);
       store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false }, notice: null });
@@ -189,6 +193,11 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
     });
     session.start();
     publisher.setSource(session);
+    const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined);
+    const env = opts.home ? { ...process.env, PERPL_HOME: opts.home } : process.env;
+    const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}) });
+    if (abort.signal.aborted) wiring?.stop();
+    else trading = wiring;
   };
   connect().catch((error: unknown) => {
     store.setState({ notice: `start-up failed: ${userMessage(error)}` });

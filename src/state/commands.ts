@@ -1,6 +1,8 @@
 // What the screen may ask of the rest of the program. app/ implements it over the market-data session;
 // the ui sees only this interface, never the session itself.
 
+import type { TradingIntents } from './trading-commands.js';
+
 export interface TerminalCommands {
   selectMarket(marketId: number): void;
   /** Candle resolution in seconds (60, 300, 900, 3600, 14400, 86400, ...). */
@@ -9,6 +11,8 @@ export interface TerminalCommands {
   quit(): void;
   /** Put text on the user's clipboard (OSC 52 through the app's terminal writer). */
   copyText?(text: string): void;
+  /** Trading intents once a key is loaded and the trading client runs; null = market data only. */
+  trading?(): TradingIntents | null;
 }
 
 /** Candle resolutions the timeframe keys step through (interface.md 4.1 allowed values). */

@@ -12,6 +12,7 @@ import type {
 } from '../domain/views.js';
 import { INITIAL_LIVE, type LiveState } from './live-slice.js';
 import type { SnapshotWants } from './snapshot.js';
+import { EMPTY_TRADING, INITIAL_TRADING_UI, type TradingSlice, type TradingUiState } from './trading-slice.js';
 
 export type PaneId = 'book' | 'chart' | 'trades' | 'trading';
 export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];
@@ -84,6 +85,10 @@ export interface TerminalState {
   notice: string | null;
   /** Help overlay, zoom, theme, alerts, watchlist (state/live-actions.ts). */
   live: LiveState;
+  /** Trading session/engine copy (app/trading-publisher.ts). */
+  trading: TradingSlice;
+  /** Order entry, review, confirm, command line, toasts (state/trading-actions.ts). */
+  tradingUi: TradingUiState;
 }
 
 export type TerminalStore = StoreApi<TerminalState>;
@@ -120,6 +125,8 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     wants: { depth: 10, trades: 20, candles: 60 },
     notice: null,
     live: INITIAL_LIVE,
+    trading: EMPTY_TRADING,
+    tradingUi: INITIAL_TRADING_UI,
     ...overrides,
   };
 }

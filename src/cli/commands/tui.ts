@@ -13,6 +13,7 @@ const USAGE = `usage: perpl [tui] [options]
   --ws-url W        WebSocket base override
   --market SYM      market to open first (symbol or id; default: the first listed)
   --fps N           screen publish rate, 1..50 (default 20)
+  --key-file F      API key file (path or name) for trading; default: discovery, else read-only
 
 keys: / market  Tab focus  j/k move  [ ] timeframe  Esc back  q quit`;
 
@@ -34,6 +35,7 @@ export async function run(argv: string[]): Promise<number> {
       'ws-url': { type: 'string' },
       market: { type: 'string' },
       fps: { type: 'string' },
+      'key-file': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -65,6 +67,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(chainId !== undefined ? { chainId } : {}),
     ...(values.market !== undefined ? { market: values.market } : {}),
     ...(fps !== undefined ? { fps } : {}),
+    ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
     handleProcessEvents: true,
     onFatal: (reason) => {
       fatal = exitCodeFor(reason);

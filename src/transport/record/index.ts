@@ -14,3 +14,4 @@ export {
 export { parseRecording, readRecording, type Recording } from './reader.js';
 export { recordingFetch } from './recording-fetch.js';
 export { Scrubber } from './scrub.js';
+export { recordingSecrets } from './secrets.js';

@@ -1,0 +1,119 @@
+// Copies the trading session and order engine into the store's `trading` slice at frame rate, only
+// when something visible moved; announces new fills (toast + optional bell) as they arrive.
+
+import type { TradingClient } from '../client/trading/client.js';
+import { accountView, fillRow, orderRow, positionRow } from '../domain/trading/rows.js';
+import type { FillRowView } from '../domain/trading/views.js';
+import type { Market } from '../protocol/frames.js';
+import { formatScaledTrim } from '../protocol/scaling.js';
+import type { TerminalStore } from '../state/store.js';
+import { pushToast } from '../state/trading-actions.js';
+
+export interface TradingPublisherOptions {
+  store: TerminalStore;
+  client: TradingClient;
+  markets: readonly Market[];
+  scopeMask: number;
+  keyExpiresAt: number | null;
+  hz: number;
+  /** Rings the terminal bell (app writes BEL); called on fills and triggers when the bell is on. */
+  bell?: () => void;
+  now?: () => number;
+}
+
+const CLOSE_TYPES: ReadonlySet<number> = new Set([3, 4]);
+
+function fillText(f: FillRowView, market: Market | undefined, triggered: boolean): string {
+  const side = f.type === 1 || f.type === 4 ? 'bought' : 'sold';
+  const pd = market?.config.price_decimals ?? 0;
+  const sd = market?.config.size_decimals ?? 0;
+  const price = f.price === null ? 'mkt' : formatScaledTrim(f.price, pd);
+  const what = triggered ? 'TP/SL triggered: ' : 'filled: ';
+  return `${what}${side} ${formatScaledTrim(f.size, sd)} ${market?.symbol ?? `#${f.marketId}`} @ ${price}`;
+}
+
+export class TradingPublisher {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private lastKey = '';
+  private seenFills = new Set<string>();
+  /** Set once the first synced snapshot was seen: fills before it are history, not news. */
+  private baselined = false;
+  /** Order ids that rest as trigger orders: a fill of one is a trigger going off. */
+  private triggerOrders = new Set<number>();
+  private readonly now: () => number;
+
+  constructor(private readonly o: TradingPublisherOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.tick(), Math.max(20, Math.round(1000 / this.o.hz)));
+    this.timer.unref?.();
+    this.tick();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private markOf(marketId: number): number | null {
+    const header = this.o.store.getState().header;
+    if (header?.marketId === marketId && header.mark !== null) return header.mark;
+    return this.o.markets.find((m) => m.id === marketId)?.state?.mrk ?? null;
+  }
+
+  /** Writes the slice when the engine, the session, the health or the mark moved. Returns true when it wrote. */
+  tick(): boolean {
+    const { session, engine } = this.o.client;
+    const st = session.state;
+    const health = session.connectionView();
+    const lockReason = engine.lockReason();
+    const header = this.o.store.getState().header;
+    const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${session.head ?? ''}:${header?.mark ?? ''}:${lockReason ?? ''}`;
+    if (key === this.lastKey) return false;
+    this.lastKey = key;
+    const markets = this.o.markets;
+    const marketOf = (id: number) => markets.find((m) => m.id === id);
+    const fills = st.fills.map(fillRow);
+    this.announceFills(fills, session.synced);
+    for (const o of st.orders.values()) if (CLOSE_TYPES.has(o.t) && (o.tp ?? 0) > 0) this.triggerOrders.add(o.oid);
+    const prev = this.o.store.getState().trading;
+    this.o.store.setState({
+      trading: {
+        enabled: true,
+        version: prev.version + 1,
+        account: st.account ? accountView(st.account, st.positions.values(), markets, (id) => this.markOf(id), this.o.scopeMask) : null,
+        positions: [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), this.markOf(p.mkt))),
+        orders: [...st.orders.values()].map((o) => orderRow(o, session.head, engine.lastBlockOf(o.rq))),
+        fills,
+        journal: [...engine.journalEntries()],
+        lockReason,
+        inFlight: engine.pending().length,
+        health,
+        keyExpiresAt: this.o.keyExpiresAt,
+        markets: [...markets],
+      },
+    });
+    return true;
+  }
+
+  private announceFills(fills: readonly FillRowView[], synced: boolean): void {
+    const fresh = fills.filter((f) => !this.seenFills.has(f.key));
+    for (const f of fresh) this.seenFills.add(f.key);
+    // Fills of the snapshot at sign-in are history, not news.
+    if (!this.baselined) {
+      this.baselined = synced;
+      return;
+    }
+    if (fresh.length === 0) return;
+    const store = this.o.store;
+    for (const f of fresh.slice(0, 3).reverse()) {
+      const triggered = this.triggerOrders.has(f.orderId);
+      pushToast(store, fillText(f, this.o.markets.find((m) => m.id === f.marketId), triggered), 'good', this.now());
+    }
+    if (fresh.length > 3) pushToast(store, `${fresh.length - 3} more fills (see Fills)`, 'info', this.now());
+    if (store.getState().tradingUi.bell) this.o.bell?.();
+  }
+}

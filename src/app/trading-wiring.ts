@@ -1,0 +1,101 @@
+// Trading side of the terminal: find a key (local demo key, --key-file, discovery), start the trading
+// client with it, and keep the store's `trading` slice in step. No key, or a key that fails to load,
+// means market data only (READ-ONLY), with the reason in the footer.
+
+import { ServerClock } from '../auth/clock.js';
+import { loadCredentials, type Credentials } from '../auth/credentials.js';
+import { discoverKeyFile } from '../auth/keyfile-discovery.js';
+import { ApiKeySigner } from '../auth/signer.js';
+import { createTradingClient, type TradingClient } from '../client/trading/client.js';
+import { hasTradeScope, ScopeMask } from '../protocol/enums.js';
+import { userMessage } from '../protocol/errors.js';
+import type { Context } from '../protocol/frames.js';
+import type { Network } from '../protocol/networks.js';
+import type { TerminalStore } from '../state/store.js';
+import type { TradingIntents } from '../state/trading-commands.js';
+import { RestClient } from '../transport/rest/client.js';
+import { TradingPublisher } from './trading-publisher.js';
+
+export interface TradingWiringOptions {
+  store: TerminalStore;
+  network: Network;
+  context: Context;
+  /** A key file path or name; else discovery for the network when `discover`. */
+  keyFile?: string;
+  discover: boolean;
+  env: NodeJS.ProcessEnv;
+  hz: number;
+  /** Writes BEL to the terminal. */
+  bell?: () => void;
+}
+
+export interface TradingWiring {
+  client: TradingClient;
+  intents: TradingIntents;
+  stop(): void;
+}
+
+async function findCredentials(o: TradingWiringOptions): Promise<Credentials | null> {
+  const keyFile = o.keyFile ?? (o.discover ? await discoverKeyFile(o.env, { name: o.network.name, chainId: o.network.chainId }) : undefined);
+  if (keyFile === undefined && !o.discover) return null;
+  return loadCredentials({ ...(keyFile !== undefined ? { keyFile } : {}), env: o.env });
+}
+
+/** Starts trading when a usable key is found; null (and a READ-ONLY badge) otherwise. */
+export async function startTrading(o: TradingWiringOptions): Promise<TradingWiring | null> {
+  let creds: Credentials | null;
+  try {
+    creds = await findCredentials(o);
+  } catch (error) {
+    // userMessage never carries secrets (credentials redact themselves); the path is fine to show.
+    o.store.setState({ keyScope: 'none', notice: `no trading key: ${userMessage(error)}` });
+    return null;
+  }
+  if (!creds) {
+    o.store.setState({ keyScope: 'none' });
+    return null;
+  }
+  if (creds.chainId !== undefined && creds.chainId !== o.network.chainId) {
+    o.store.setState({ keyScope: 'none', notice: `key is for chain ${creds.chainId}, not ${o.network.chainId}: read-only` });
+    return null;
+  }
+  const scopeMask = creds.scopeMask ?? ScopeMask.ReadTrade;
+  const clock = new ServerClock();
+  const signer = new ApiKeySigner(creds, o.network.chainId, clock);
+  const rest = new RestClient({ network: o.network, signer });
+  const markets = () => o.context.markets;
+  const client = createTradingClient({
+    network: o.network,
+    signer,
+    rest,
+    scopeMask,
+    markets,
+    ...(o.context.instances[0]?.max_account_trigger_orders !== undefined ? { maxAccountTriggerOrders: o.context.instances[0].max_account_trigger_orders } : {}),
+    env: o.env,
+    referencePrice: (marketId) => {
+      const header = o.store.getState().header;
+      if (header?.marketId === marketId && header.mark !== null) return header.mark;
+      return o.context.markets.find((m) => m.id === marketId)?.state?.mrk;
+    },
+  });
+  o.store.setState({ keyScope: hasTradeScope(scopeMask) ? 'trade' : 'read' });
+  const publisher = new TradingPublisher({
+    store: o.store,
+    client,
+    markets: o.context.markets,
+    scopeMask,
+    keyExpiresAt: creds.expiresAt !== undefined && creds.expiresAt > 0 ? creds.expiresAt : null,
+    hz: o.hz,
+    ...(o.bell ? { bell: o.bell } : {}),
+  });
+  client.start();
+  publisher.start();
+  return {
+    client,
+    intents: client.commands,
+    stop: () => {
+      publisher.stop();
+      client.stop();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// The `trading` store slice: a frame-rate copy of the trading session and order engine (written by
+// app/trading-publisher.ts only when their versions move), plus the screen-side state of order entry,
+// review, the command line, panic and toasts (written by the trading actions).
+
+import type { ConnectionView } from '../domain/views.js';
+import type { AccountView, FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
+import type { Market } from '../protocol/frames.js';
+import type { OrderEntryForm } from './order-entry.js';
+
+export interface TradingSlice {
+  /** A trading client runs (a key was loaded). False = market data only. */
+  enabled: boolean;
+  /** Engine + session version of the last copy; -1 before the first. */
+  version: number;
+  account: AccountView | null;
+  positions: PositionRowView[];
+  orders: OrderRowView[];
+  /** Newest first. */
+  fills: FillRowView[];
+  /** Oldest first. */
+  journal: JournalEntryView[];
+  /** Why orders cannot be sent now (engine lockReason), null when they can. */
+  lockReason: string | null;
+  /** Requests sent and not yet definitive. */
+  inFlight: number;
+  health: ConnectionView | null;
+  /** Unix ms when the API key expires, null = never / unknown. */
+  keyExpiresAt: number | null;
+  /** Markets of the context with their configs (order entry limits, preview). */
+  markets: Market[];
+}
+
+export type ToastTone = 'info' | 'good' | 'bad';
+
+export interface Toast {
+  id: number;
+  text: string;
+  tone: ToastTone;
+  /** Wall-clock ms after which it is no longer shown (the journal keeps it). */
+  expiresAtMs: number;
+}
+
+export interface ConfirmPrompt {
+  /** What the question is about, e.g. "price 12% from mark; send?" */
+  text: string;
+  /** What answering yes does. */
+  action: 'send-order' | 'panic' | 'close' | 'cancel-all' | 'cancel';
+}
+
+export interface TradingUiState {
+  entry: OrderEntryForm | null;
+  /** The review line is shown (Enter pressed on a valid form). */
+  reviewing: boolean;
+  /** A confirm whose default answer is Cancel (only `y` proceeds). */
+  confirm: ConfirmPrompt | null;
+  /** Command line text, null when closed. */
+  commandLine: string | null;
+  /** Last command line error (shown under the line until the next keystroke). */
+  commandError: string | null;
+  /** Wall-clock ms of the first `!`, for the `!!` chord. */
+  panicArmedAtMs: number | null;
+  toasts: Toast[];
+  /** Ring the bell on fills and triggers. */
+  bell: boolean;
+  /** Pending typed command waiting for its confirm (close / cancel all / cancel). */
+  pendingCommand: string | null;
+}
+
+export const EMPTY_TRADING: TradingSlice = {
+  enabled: false,
+  version: -1,
+  account: null,
+  positions: [],
+  orders: [],
+  fills: [],
+  journal: [],
+  lockReason: null,
+  inFlight: 0,
+  health: null,
+  keyExpiresAt: null,
+  markets: [],
+};
+
+export const INITIAL_TRADING_UI: TradingUiState = {
+  entry: null,
+  reviewing: false,
+  confirm: null,
+  commandLine: null,
+  commandError: null,
+  panicArmedAtMs: null,
+  toasts: [],
+  bell: true,
+  pendingCommand: null,
+};
