@@ -59,6 +59,16 @@ describe('FrameRecorder', () => {
     expect(JSON.stringify(ack)).toContain(`bad key ${STRIPPED}`);
   });
 
+  it('scrubs secrets added after the recording started (a key loaded later)', async () => {
+    const path = join(dir, 'r.ndjson');
+    const rec = new FrameRecorder({ path, network: 'local', chainId: 31337 });
+    rec.addSecrets([TOKEN]);
+    rec.frame('rest', 'in', JSON.stringify({ echo: `x${TOKEN}x` }));
+    await rec.close();
+    expect(readFileSync(path, 'utf8')).not.toContain(TOKEN);
+    expect(readFileSync(path, 'utf8')).toContain(`x${STRIPPED}x`);
+  });
+
   it('creates the file 0600, also over an existing world-readable file', async () => {
     const path = join(dir, 'r.ndjson');
     writeFileSync(path, 'old');

@@ -71,6 +71,11 @@ export class FrameRecorder {
     this.writeLine(header, true);
   }
 
+  /** Strings to scrub from now on (e.g. the API key once it is loaded). */
+  addSecrets(secrets: Iterable<string>): void {
+    this.scrub.add(secrets);
+  }
+
   /** The I/O error that stopped the recording, if any. */
   get error(): Error | null {
     return this.failure;

@@ -9,11 +9,19 @@ const SIGN_IN_FIELDS = ['api_key', 'signature', 'nonce'] as const;
 const SIGN_IN_MT = 29;
 
 export class Scrubber {
-  private readonly secrets: string[];
+  private secrets: string[] = [];
 
-  /** Secrets shorter than 8 characters are ignored: stripping them would mangle ordinary text. */
   constructor(secrets: Iterable<string> = []) {
-    this.secrets = [...new Set([...secrets].filter((s) => s.length >= 8))];
+    this.add(secrets);
+  }
+
+  /**
+   * More secrets (a key loaded after the recording started). Longest first, so a secret that contains
+   * another is replaced whole. Secrets shorter than 8 characters are ignored: they would mangle text.
+   */
+  add(secrets: Iterable<string>): void {
+    const all = new Set([...this.secrets, ...[...secrets].filter((s) => s.length >= 8)]);
+    this.secrets = [...all].sort((a, b) => b.length - a.length);
   }
 
   /** Text with every known secret replaced. */
