@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReplayClock } from '../../src/app/replay/replay-clock.js';
 import { SEEK_STEP_MS, takeReplayKeys } from '../../src/app/replay/replay-keys.js';
 import { run } from '../../src/cli/commands/replay.js';
@@ -51,6 +51,31 @@ describe('perpl replay arguments', () => {
       await expect(run([notRecording])).rejects.toThrow(/not a perpl recording/);
       await expect(run([notRecording, '--speed', '0'])).rejects.toThrow(/--speed must be a positive number/);
       await expect(run([])).rejects.toThrow(/expected one recording FILE/);
+      // --info needs no terminal and describes the file.
+      const good = join(dir, 'good.ndjson');
+      writeFileSync(
+        good,
+        [
+          JSON.stringify({ recording: 1, network: 'local', chainId: 31337, startedAt: 0, context: { markets: [] } }),
+          JSON.stringify({ t: 1, at: 1, ch: 'md', event: 'open', epoch: 1 }),
+          JSON.stringify({ t: 2, at: 2, dir: 'in', ch: 'md', frame: { mt: 6, subs: [{ stream: 'heartbeat@31337', sid: 5, status: { code: 0 } }] } }),
+          JSON.stringify({ t: 3, at: 3, dir: 'in', ch: 'md', frame: { mt: 100, sid: 5, sn: 1, h: 1 } }),
+        ].join('\n'),
+      );
+      const printed: string[] = [];
+      const spy = vi.spyOn(console, 'log').mockImplementation((t: string) => void printed.push(t));
+      try {
+        expect(await run([good, '--info'])).toBe(0);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(JSON.parse(printed.join(''))).toMatchObject({
+        network: 'local',
+        durationMs: 3,
+        frames: { 'md in': 2 },
+        marketDataConnections: 1,
+        streams: ['heartbeat@31337'],
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -12,6 +12,7 @@ Plays a session recorded with \`perpl --record FILE\` through the same screen, r
   --from SEC        start this many seconds into the recording (default 0)
   --market SYM      market to open first (default: the first listed; must be in the recording)
   --fps N           screen publish rate, 1..50 (default 20)
+  --info            print what the recording holds (JSON) and exit; needs no terminal
 
 keys: space pause/resume  ← / → seek 10 s back / ahead  (and the terminal's own keys)  q quit
 Control API while it runs: GET /replay, POST /replay/pause|resume|toggle, /replay/seek?ms=|by=`;
@@ -37,6 +38,7 @@ export async function run(argv: string[]): Promise<number> {
         from: { type: 'string' },
         market: { type: 'string' },
         fps: { type: 'string' },
+        info: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -57,7 +59,13 @@ export async function run(argv: string[]): Promise<number> {
   // Read and check the file before the screen is taken over, so a bad file prints a plain error.
   const { readRecording } = await import('../../transport/record/index.js');
   const { buildTimeline } = await import('../../app/replay/timeline.js');
-  buildTimeline(readRecording(file));
+  const recording = readRecording(file);
+  const timeline = buildTimeline(recording);
+  if (values.info) {
+    const { summarize } = await import('../../app/replay/summary.js');
+    console.log(JSON.stringify(summarize(recording, timeline), null, 2));
+    return 0;
+  }
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new InputError('replay needs an interactive terminal', { hint: 'run it in a terminal (not through a pipe)' });
   }
