@@ -2,6 +2,7 @@
 // the ui sees only this interface, never the session itself.
 
 import type { TradingIntents } from './trading-commands.js';
+import type { HistoryFeedKind } from './trading-tabs.js';
 
 export interface TerminalCommands {
   selectMarket(marketId: number): void;
@@ -13,6 +14,8 @@ export interface TerminalCommands {
   copyText?(text: string): void;
   /** Trading intents once a key is loaded and the trading client runs; null = market data only. */
   trading?(): TradingIntents | null;
+  /** Appends the next REST page of a history list into the store (tabs.history); no-op while loading or done. */
+  loadMoreHistory?(kind: HistoryFeedKind): void;
 }
 
 /** Candle resolutions the timeframe keys step through (interface.md 4.1 allowed values). */

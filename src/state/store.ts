@@ -12,6 +12,7 @@ import type {
 } from '../domain/views.js';
 import { INITIAL_LIVE, type LiveState } from './live-slice.js';
 import type { SnapshotWants } from './snapshot.js';
+import { INITIAL_TRADING_TABS, type TradingTabsState } from './trading-tabs.js';
 import { EMPTY_TRADING, INITIAL_TRADING_UI, type TradingSlice, type TradingUiState } from './trading-slice.js';
 
 export type PaneId = 'book' | 'chart' | 'trades' | 'trading';
@@ -83,12 +84,14 @@ export interface TerminalState {
   wants: SnapshotWants;
   /** A one-line notice for the footer (e.g. "market ETH selected"), null when none. */
   notice: string | null;
-  /** Help overlay, zoom, theme, alerts, watchlist (state/live-actions.ts). */
-  live: LiveState;
+  /** Bottom trading tabs: tab, selections, history pages, inline prompt (state/trading-tabs.ts). */
+  tabs: TradingTabsState;
   /** Trading session/engine copy (app/trading-publisher.ts). */
   trading: TradingSlice;
   /** Order entry, review, confirm, command line, toasts (state/trading-actions.ts). */
   tradingUi: TradingUiState;
+  /** Help overlay, zoom, theme, alerts, watchlist (state/live-actions.ts). */
+  live: LiveState;
 }
 
 export type TerminalStore = StoreApi<TerminalState>;
@@ -124,9 +127,10 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     viewport: { cols: 80, rows: 24, tooSmall: false },
     wants: { depth: 10, trades: 20, candles: 60 },
     notice: null,
-    live: INITIAL_LIVE,
+    tabs: INITIAL_TRADING_TABS,
     trading: EMPTY_TRADING,
     tradingUi: INITIAL_TRADING_UI,
+    live: INITIAL_LIVE,
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { resolveKey, type Action } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { handleHelpKey, runLiveAction } from './live-keys.js';
+import { handleTradingTabsKey } from './trading-tabs-keys.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { applyZoom } from './zoom-layout.js';
 import { BookPane } from './panes/BookPane.js';
@@ -30,7 +31,7 @@ import { MarketPicker } from './panes/MarketPicker.js';
 import { StatusBar } from './panes/StatusBar.js';
 import { TooSmall } from './panes/TooSmall.js';
 import { TradesPane } from './panes/TradesPane.js';
-import { TradingPlaceholder } from './panes/TradingPlaceholder.js';
+import { TradingTabs } from './panes/TradingTabs.js';
 import { CommandsContext, StoreContext, useTerminal } from './store-context.js';
 
 export interface AppProps {
@@ -140,6 +141,7 @@ function Screen({ store, commands }: AppProps) {
       return;
     }
     if (handleHelpKey(store, commands, input, key)) return;
+    if (handleTradingTabsKey(store, commands, input, key, Math.max(1, layout.trading.height - 4))) return;
     const action = resolveKey(input, key);
     if (action) runAction(action, store, commands, Math.max(1, layout.depth - 1));
   });
@@ -159,7 +161,7 @@ function Screen({ store, commands }: AppProps) {
         ) : null}
         {layout.trades.width > 0 ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
       </Box>
-      {layout.trading.height > 0 ? <TradingPlaceholder width={cols} height={layout.trading.height} /> : null}
+      {layout.trading.height > 0 ? <TradingTabs width={cols} height={layout.trading.height} /> : null}
       <Footer width={cols} />
     </Box>
   );

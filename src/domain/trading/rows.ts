@@ -31,6 +31,7 @@ export function positionRow(p: Position, market: Market | undefined, mark: numbe
     roe: upnl === null ? null : returnOnEquity(upnl, math.collateral),
     liquidationPrice: liq === null ? null : Number(liq),
     liquidationDistancePct: distance,
+    ...(p.fnd !== undefined ? { fundingPaid: p.fnd } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ export interface PositionRowView {
   liquidationPrice: number | null;
   /** Distance from mark to liquidation in percent of mark (display). */
   liquidationDistancePct: number | null;
+  /** Funding accrued against the position `fnd`, atoms (positive = paid), when the server sends it. */
+  fundingPaid?: string;
 }
 
 export interface OrderRowView {

@@ -1,0 +1,57 @@
+// The rows each trading tab lists, from the store: live session rows, REST history pages merged in
+// (live fills first, duplicates dropped), and the market filter. Pure; the pane and the keys share it
+// so the selected row is the same row for both.
+
+import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
+import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
+import type { TerminalState } from './store.js';
+import type { HistoryFeedKind } from './trading-tabs.js';
+
+export type TabRows =
+  | { tab: 'positions'; rows: PositionRowView[] }
+  | { tab: 'orders'; rows: OrderRowView[] }
+  | { tab: 'fills'; rows: FillRowView[]; feed: HistoryFeedKind }
+  | { tab: 'history'; view: 'orders'; rows: OrderHistoryRowView[]; feed: HistoryFeedKind }
+  | { tab: 'history'; view: 'positions'; rows: PositionHistoryRowView[]; feed: HistoryFeedKind }
+  | { tab: 'history'; view: 'events'; rows: AccountEventRowView[]; feed: HistoryFeedKind }
+  | { tab: 'journal'; rows: JournalEntryView[] };
+
+/** Live fills (newest first) then paged ones not already shown. */
+export function mergeFills(live: readonly FillRowView[], paged: readonly FillRowView[]): FillRowView[] {
+  const seen = new Set(live.map((f) => f.key));
+  return [...live, ...paged.filter((f) => !seen.has(f.key))];
+}
+
+export function tabRows(state: TerminalState): TabRows {
+  const { tabs, trading } = state;
+  const marketId = tabs.currentMarketOnly ? state.market?.id : undefined;
+  const inMarket = <R extends { marketId: number | null }>(rows: R[]): R[] =>
+    marketId === undefined ? rows : rows.filter((r) => r.marketId === marketId);
+  switch (tabs.tab) {
+    case 'positions':
+      return { tab: 'positions', rows: trading.positions };
+    case 'orders':
+      return { tab: 'orders', rows: trading.orders };
+    case 'fills':
+      return { tab: 'fills', rows: inMarket(mergeFills(trading.fills, tabs.history.fills.rows)), feed: 'fills' };
+    case 'history':
+      switch (tabs.historyView) {
+        case 'orders':
+          return { tab: 'history', view: 'orders', rows: inMarket(tabs.history.orders.rows), feed: 'orders' };
+        case 'positions':
+          return { tab: 'history', view: 'positions', rows: inMarket(tabs.history.positions.rows), feed: 'positions' };
+        case 'events':
+          return { tab: 'history', view: 'events', rows: inMarket(tabs.history.events.rows), feed: 'events' };
+      }
+      break;
+    case 'journal':
+      // Newest first, like every other list here.
+      return { tab: 'journal', rows: [...trading.journal].reverse() };
+  }
+  return { tab: 'positions', rows: trading.positions };
+}
+
+/** The selected index clamped to the rows there are (the list can shrink under the cursor). */
+export function selectedIndex(state: TerminalState, count: number): number {
+  return Math.max(0, Math.min(count - 1, state.tabs.selected[state.tabs.tab]));
+}

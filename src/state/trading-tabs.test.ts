@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
+import type { MarketRef } from '../domain/views.js';
+import { createTerminalStore } from './store.js';
+import { EMPTY_TRADING } from './trading-slice.js';
+import { moveSelection, selectTab, stepTab, toggleMarketFilter } from './trading-tabs.js';
+import { amendIntent, closeIntent, collateralIntent, protectIntent } from './trading-tabs-intents.js';
+import { mergeFills, tabRows } from './trading-tabs-rows.js';
+
+const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
+const position: PositionRowView = {
+  positionId: 7, marketId: 1, side: 1, size: 3, entryPrice: 670_000, markPrice: 680_000, collateral: '1', leverage: 1000,
+  unrealizedPnl: '0', roe: 0, liquidationPrice: 600_000, liquidationDistancePct: 10,
+};
+const order: OrderRowView = {
+  orderId: 42, requestId: 3, marketId: 1, type: 1, status: 2, price: 665_000, originalSize: 20_000, filledSize: 0, flags: 0,
+  leverage: 500, triggerPrice: null, triggerCondition: null, linkedPositionId: null, lastBlock: null, blocksLeft: null,
+};
+
+describe('tab navigation', () => {
+  it('steps through the tabs in a ring and clamps the selection to the rows', () => {
+    const store = createTerminalStore();
+    stepTab(store, -1);
+    expect(store.getState().tabs.tab).toBe('journal');
+    stepTab(store, 1);
+    expect(store.getState().tabs.tab).toBe('positions');
+    moveSelection(store, 5, 3);
+    expect(store.getState().tabs.selected.positions).toBe(2);
+    moveSelection(store, -10, 3);
+    expect(store.getState().tabs.selected.positions).toBe(0);
+  });
+  it('fills merge live and paged rows without duplicates and follow the market filter', () => {
+    const fill = (key: string, marketId: number) => ({ key, timeMs: 0, block: 1, marketId, orderId: 1, type: 1, liquidity: 2, price: 1, size: 1, fee: '0' });
+    expect(mergeFills([fill('a', 1)], [fill('a', 1), fill('b', 2)]).map((f) => f.key)).toEqual(['a', 'b']);
+    const store = createTerminalStore({ market: BTC, trading: { ...EMPTY_TRADING, fills: [fill('a', 1), fill('c', 2)] } });
+    selectTab(store, 'fills');
+    expect(tabRows(store.getState()).rows).toHaveLength(2);
+    toggleMarketFilter(store);
+    expect(tabRows(store.getState()).rows).toHaveLength(1);
+  });
+});
+
+describe('editor parsing', () => {
+  it('close: percent of the position rounds down in integers; empty is everything at market', () => {
+    const half = closeIntent('50%', position, BTC);
+    expect('intent' in half && half.intent).toEqual({ kind: 'close', positionId: 7, opts: { kind: 'market', size: 1 } });
+    const all = closeIntent('', position, BTC);
+    expect('intent' in all && all.intent.kind === 'close' && all.intent.opts.size).toBe(3);
+    expect('confirm' in all && all.confirm).toContain('at market');
+  });
+  it('close: a limit close needs a price; a size above the position is refused', () => {
+    const limit = closeIntent('0.00002 @ 69000', position, BTC);
+    expect('intent' in limit && limit.intent).toEqual({ kind: 'close', positionId: 7, opts: { kind: 'limit', size: 2, price: 690_000 } });
+    expect(closeIntent('1', position, BTC)).toEqual({ error: 'the position holds only 0.00003' });
+    expect('error' in closeIntent('50% @', position, BTC)).toBe(true);
+    expect('error' in closeIntent('10%', position, BTC)).toBe(true); // 10% of 3 units rounds to 0
+  });
+  it('amend: price and optional size, exactly scaled; too many decimals is refused', () => {
+    expect(amendIntent('66000.5', order, BTC)).toEqual({ intent: { kind: 'change', orderId: 42, price: 660_005 }, confirm: null });
+    expect(amendIntent('66000 0.1', order, BTC)).toEqual({ intent: { kind: 'change', orderId: 42, price: 660_000, size: 10_000 }, confirm: null });
+    expect('error' in amendIntent('66000.25', order, BTC)).toBe(true);
+    expect(amendIntent('66500', order, BTC)).toEqual({ error: 'nothing changes' });
+  });
+  it('collateral: an amount in collateral units becomes atoms and asks first', () => {
+    const r = collateralIntent('12.5', position, BTC);
+    expect('intent' in r && r.intent).toEqual({ kind: 'collateral', positionId: 7, amount: '12500000' });
+    expect('confirm' in r && r.confirm).toContain('add 12.500000');
+  });
+  it('tp/sl: each on the right side of the mark for a long', () => {
+    const r = protectIntent('tp 70000 sl 65000', position, BTC);
+    expect('intent' in r && r.intent).toEqual({ kind: 'protect', positionId: 7, on: 'mark', tp: 700_000, sl: 650_000 });
+    expect(protectIntent('sl 69000', position, BTC)).toEqual({ error: 'stop-loss must be below 68000.0' });
+    expect('error' in protectIntent('tp', position, BTC)).toBe(true);
+    expect(protectIntent('sl 65000 last', position, BTC)).toMatchObject({ intent: { on: 'last', sl: 650_000 } });
+  });
+});

@@ -1,0 +1,148 @@
+// Screen state of the bottom trading tabs: which tab, the selected row of each, the history pages
+// loaded so far, the market filter, and the inline prompt (an editor or a confirm whose default is
+// Cancel). Pure transitions of the store so every step is testable without a terminal.
+
+import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
+import type { FillRowView } from '../domain/trading/views.js';
+import type { CloseIntent } from './trading-commands.js';
+import type { TerminalStore } from './store.js';
+
+export const TRADING_TABS = ['positions', 'orders', 'fills', 'history', 'journal'] as const;
+export type TradingTab = (typeof TRADING_TABS)[number];
+export const TAB_LABELS: Record<TradingTab, string> = {
+  positions: 'Positions',
+  orders: 'Open orders',
+  fills: 'Fills',
+  history: 'History',
+  journal: 'Journal',
+};
+
+/** What the History tab shows; each is paged from REST on demand. */
+export const HISTORY_VIEWS = ['orders', 'positions', 'events'] as const;
+export type HistoryView = (typeof HISTORY_VIEWS)[number];
+export type HistoryFeedKind = 'fills' | HistoryView;
+
+export interface HistoryPages<Row> {
+  rows: Row[];
+  loading: boolean;
+  /** The server has no more pages. */
+  done: boolean;
+  error: string | null;
+}
+
+export interface HistoryState {
+  fills: HistoryPages<FillRowView>;
+  orders: HistoryPages<OrderHistoryRowView>;
+  positions: HistoryPages<PositionHistoryRowView>;
+  events: HistoryPages<AccountEventRowView>;
+}
+
+/** A request the tabs will send once confirmed (or at once for an editor's Enter). */
+export type TabIntent =
+  | { kind: 'cancel'; orderId: number }
+  | { kind: 'cancelAll'; marketId?: number }
+  | { kind: 'change'; orderId: number; price?: number; size?: number }
+  | { kind: 'close'; positionId: number; opts: CloseIntent }
+  | { kind: 'collateral'; positionId: number; amount: string }
+  | { kind: 'protect'; positionId: number; tp?: number; sl?: number; on: 'mark' | 'last' };
+
+export type EditorMode = 'amend' | 'close' | 'collateral' | 'tpsl';
+
+export type TabPrompt =
+  | { kind: 'editor'; mode: EditorMode; targetId: number; text: string; error: string | null }
+  | { kind: 'confirm'; question: string; intent: TabIntent };
+
+export interface TradingTabsState {
+  tab: TradingTab;
+  selected: Record<TradingTab, number>;
+  historyView: HistoryView;
+  /** Fills and history show only the current market. */
+  currentMarketOnly: boolean;
+  prompt: TabPrompt | null;
+  history: HistoryState;
+}
+
+const emptyPages = <Row>(): HistoryPages<Row> => ({ rows: [], loading: false, done: false, error: null });
+
+export const INITIAL_TRADING_TABS: TradingTabsState = {
+  tab: 'positions',
+  selected: { positions: 0, orders: 0, fills: 0, history: 0, journal: 0 },
+  historyView: 'orders',
+  currentMarketOnly: false,
+  prompt: null,
+  history: { fills: emptyPages(), orders: emptyPages(), positions: emptyPages(), events: emptyPages() },
+};
+
+function patch(store: TerminalStore, change: Partial<TradingTabsState>): void {
+  store.setState({ tabs: { ...store.getState().tabs, ...change } });
+}
+
+export function selectTab(store: TerminalStore, tab: TradingTab): void {
+  patch(store, { tab, prompt: null });
+}
+
+export function stepTab(store: TerminalStore, direction: 1 | -1): void {
+  const index = TRADING_TABS.indexOf(store.getState().tabs.tab);
+  selectTab(store, TRADING_TABS[(index + direction + TRADING_TABS.length) % TRADING_TABS.length] ?? 'positions');
+}
+
+/** Moves the selection of the current tab within [0, rowCount). */
+export function moveSelection(store: TerminalStore, delta: number, rowCount: number): void {
+  const { tabs } = store.getState();
+  const current = tabs.selected[tabs.tab];
+  const next = Math.max(0, Math.min(Math.max(0, rowCount - 1), current + delta));
+  if (next !== current) patch(store, { selected: { ...tabs.selected, [tabs.tab]: next } });
+}
+
+export function cycleHistoryView(store: TerminalStore): void {
+  const { tabs } = store.getState();
+  const index = HISTORY_VIEWS.indexOf(tabs.historyView);
+  const historyView = HISTORY_VIEWS[(index + 1) % HISTORY_VIEWS.length] ?? 'orders';
+  patch(store, { historyView, selected: { ...tabs.selected, history: 0 } });
+}
+
+export function toggleMarketFilter(store: TerminalStore): void {
+  const { tabs } = store.getState();
+  patch(store, { currentMarketOnly: !tabs.currentMarketOnly, selected: { ...tabs.selected, fills: 0, history: 0 } });
+}
+
+export function setPrompt(store: TerminalStore, prompt: TabPrompt | null): void {
+  patch(store, { prompt });
+}
+
+export function openEditor(store: TerminalStore, mode: EditorMode, targetId: number, text = ''): void {
+  setPrompt(store, { kind: 'editor', mode, targetId, text, error: null });
+}
+
+export function editPromptText(store: TerminalStore, edit: (text: string) => string): void {
+  const { prompt } = store.getState().tabs;
+  if (prompt?.kind !== 'editor') return;
+  setPrompt(store, { ...prompt, text: edit(prompt.text), error: null });
+}
+
+export function setPromptError(store: TerminalStore, error: string): void {
+  const { prompt } = store.getState().tabs;
+  if (prompt?.kind === 'editor') setPrompt(store, { ...prompt, error });
+}
+
+/** History feed writes (the app's loader calls these; never the UI). */
+export function historyLoading(store: TerminalStore, kind: HistoryFeedKind): void {
+  const { history } = store.getState().tabs;
+  patch(store, { history: { ...history, [kind]: { ...history[kind], loading: true, error: null } } });
+}
+
+export function appendHistory<K extends HistoryFeedKind>(
+  store: TerminalStore,
+  kind: K,
+  update: (rows: HistoryState[K]['rows']) => HistoryState[K]['rows'],
+  done: boolean,
+): void {
+  const { history } = store.getState().tabs;
+  const pages = history[kind];
+  patch(store, { history: { ...history, [kind]: { rows: update(pages.rows), loading: false, done, error: null } } });
+}
+
+export function historyFailed(store: TerminalStore, kind: HistoryFeedKind, error: string): void {
+  const { history } = store.getState().tabs;
+  patch(store, { history: { ...history, [kind]: { ...history[kind], loading: false, error } } });
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../../domain/trading/views.js';
+import type { MarketRef } from '../../domain/views.js';
+import { cellsText, fitColumns, headerCells, rowCells } from './table.js';
+import {
+  feeCell,
+  fillColumns,
+  formatAtoms,
+  journalColumns,
+  openOrderColumns,
+  orderHistoryColumns,
+  positionColumns,
+  signedAtoms,
+  triggerText,
+} from './trading-rows.js';
+
+const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
+const markets = (id: number) => (id === 1 ? BTC : undefined);
+
+const long: PositionRowView = {
+  positionId: 7, marketId: 1, side: 1, size: 50_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000',
+  leverage: 1000, unrealizedPnl: '5000000', roe: 0.05, liquidationPrice: 610_000, liquidationDistancePct: 10.29, fundingPaid: '-120000',
+};
+const short: PositionRowView = { ...long, positionId: 8, side: 2, unrealizedPnl: '-5000000', roe: -0.05 };
+
+const resting: OrderRowView = {
+  orderId: 42, requestId: 3, marketId: 1, type: 1, status: 2, price: 665_000, originalSize: 20_000, filledSize: 5_000, flags: 0,
+  leverage: 500, triggerPrice: null, triggerCondition: null, linkedPositionId: null, lastBlock: 1100, blocksLeft: 6,
+};
+
+describe('money and signs', () => {
+  it('formatAtoms rounds half away from zero to cents and groups thousands', () => {
+    expect(formatAtoms('1234567890')).toBe('1,234.57');
+    expect(formatAtoms('-1234565000')).toBe('-1,234.57');
+    expect(formatAtoms('4999')).toBe('0.00');
+    expect(formatAtoms('-4999')).toBe('0.00');
+    expect(formatAtoms(null)).toBe('—');
+    expect(formatAtoms('12.5')).toBe('—');
+  });
+  it('signedAtoms carries the sign in the text, not only in the tone', () => {
+    expect(signedAtoms('5000000')).toEqual({ text: '+5.00', tone: 'up' });
+    expect(signedAtoms('-5000000')).toEqual({ text: '-5.00', tone: 'down' });
+    expect(signedAtoms('0').text).toBe('0.00');
+  });
+  it('a negative fee is shown as a rebate', () => {
+    expect(feeCell('-50000').text).toBe('0.0500 reb');
+    expect(feeCell('120000').text).toBe('0.1200');
+  });
+  it('trigger text names the direction and the price source', () => {
+    expect(triggerText(650_000, 4, BTC)).toBe('≤ 65,000.0 mark');
+    expect(triggerText(700_000, 1, BTC)).toBe('≥ 70,000.0 last');
+    expect(triggerText(null, null, BTC)).toBe('');
+  });
+});
+
+describe('positions rows', () => {
+  it('a wide row shows side arrow, size, entry, mark, signed uPnL and ROE, liq, distance, collateral, leverage, funding', () => {
+    const cols = fitColumns(positionColumns(markets), 196);
+    const text = cellsText(rowCells(cols, long));
+    for (const part of ['▲ LONG', 'BTC', '0.50000', '67,000.0', '68,000.0', '+5.00', '+5.00%', '61,000.0', '10.3%', '100.00', '10.00x', '-0.12']) {
+      expect(text).toContain(part);
+    }
+    expect(cellsText(rowCells(cols, short))).toMatch(/▼ SHORT.*-5\.00.*-5\.00%/);
+  });
+  it('a narrow pane drops low-priority columns but keeps side, size, entry, uPnL and liq, and fits the width', () => {
+    const cols = fitColumns(positionColumns(markets), 78);
+    const header = cellsText(headerCells(cols));
+    expect(header.length).toBeLessThanOrEqual(78);
+    for (const h of ['side', 'size', 'entry', 'uPnL', 'liq']) expect(header).toContain(h);
+    expect(header).not.toContain('funding');
+  });
+});
+
+describe('open orders, fills, history and journal rows', () => {
+  it('an open order shows remaining size, blocks left and its kind', () => {
+    const text = cellsText(rowCells(fitColumns(openOrderColumns(markets), 196), resting));
+    expect(text).toContain('42');
+    expect(text).toContain('▲ open L');
+    expect(text).toContain('66,500.0');
+    expect(text).toContain('0.15000');
+    expect(text).toContain('6 blk');
+    expect(text).toContain('limit');
+  });
+  it('a trigger order shows its condition, source and linked position', () => {
+    const trigger = { ...resting, type: 3, status: 8, price: 0, flags: 4, triggerPrice: 650_000, triggerCondition: 4, linkedPositionId: 7, blocksLeft: null };
+    const text = cellsText(rowCells(fitColumns(openOrderColumns(markets), 196), trigger));
+    expect(text).toContain('▼ close L');
+    expect(text).toContain('≤ 65,000.0 mark');
+    expect(text).toContain('#7');
+    expect(text).toContain('Untriggered');
+  });
+  it('a fill row shows maker/taker and fee or rebate', () => {
+    const fill: FillRowView = { key: 'k', timeMs: 0, block: 12, marketId: 1, orderId: 42, type: 2, liquidity: 1, price: 670_000, size: 1_000, fee: '-2500' };
+    const text = cellsText(rowCells(fitColumns(fillColumns(markets), 196), fill));
+    expect(text).toMatch(/▼ open S.*67,000\.0.*0\.01000.*maker.*0\.0025 reb/);
+  });
+  it('order history names the reject reason', () => {
+    const row = { key: 'k', timeMs: null, marketId: 1, orderId: 9, requestId: 4, type: 1, status: 7, reason: 13, price: 1, originalSize: 1, filledSize: 0, fee: null };
+    expect(cellsText(rowCells(fitColumns(orderHistoryColumns(markets), 196), row))).toContain('CrossesBook');
+  });
+  it('the journal text column takes the spare width', () => {
+    const entry: JournalEntryView = { timeMs: 0, kind: 'resolved', requestKey: 'a', rq: 42, text: 'rq 42 Failed: CrossesBook (13) -> no retry' };
+    const cols = fitColumns(journalColumns(), 120);
+    const text = cellsText(rowCells(cols, entry));
+    expect(text.length).toBe(120);
+    expect(text).toContain('rq 42 Failed: CrossesBook (13) -> no retry');
+  });
+});

@@ -1,0 +1,233 @@
+// Fixed-width rows of the trading tabs: positions, open orders, fills, order / position history,
+// account events and the journal. Prices and sizes are scaled integers printed exactly; money is atoms
+// (bigint) rounded for display only. Sides always carry an arrow and a word, PnL always a sign.
+
+import {
+  AccountEventTypeName,
+  LiquiditySide,
+  OrderFlag,
+  OrderStatusName,
+  OrderStatusReasonName,
+  OrderType,
+  PositionSide,
+  PositionStatusName,
+  TriggerCondition,
+  enumName,
+} from '../../protocol/enums.js';
+import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
+import type { MarketRef } from '../../domain/views.js';
+import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../../domain/trading/views.js';
+import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../../domain/trading/history-views.js';
+import { formatScaledGrouped, formatSignedPct, formatTimeOfDay, groupThousands } from './numbers.js';
+import type { Cell, CellTone, Column } from './table.js';
+
+/** Markets by id, for decimals and symbols of rows in any market. */
+export type MarketLookup = (marketId: number) => MarketRef | undefined;
+
+function price(raw: number | null | undefined, market: MarketRef | undefined): string {
+  if (raw === null || raw === undefined || raw <= 0) return '—';
+  return market ? formatScaledGrouped(raw, market.priceDecimals) : String(raw);
+}
+
+function size(raw: number, market: MarketRef | undefined): string {
+  return market ? formatScaledGrouped(raw, market.sizeDecimals) : String(raw);
+}
+
+function symbol(marketId: number, markets: MarketLookup): string {
+  return markets(marketId)?.symbol ?? `#${marketId}`;
+}
+
+/** Atoms (6 decimals) as a grouped decimal rounded half away from zero to `digits` places: "-1,234.57". */
+export function formatAtoms(atoms: string | bigint | null | undefined, digits = 2): string {
+  if (atoms === null || atoms === undefined) return '—';
+  if (typeof atoms === 'string' && !/^-?\d+$/.test(atoms)) return '—';
+  const value = BigInt(atoms);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const drop = 10n ** BigInt(COLLATERAL_DECIMALS - digits);
+  const rounded = (abs + drop / 2n) / drop;
+  const unit = 10n ** BigInt(digits);
+  const whole = (rounded / unit).toString();
+  const frac = digits > 0 ? `.${(rounded % unit).toString().padStart(digits, '0')}` : '';
+  return `${negative && rounded > 0n ? '-' : ''}${groupThousands(whole)}${frac}`;
+}
+
+/** Signed money: "+12.30" / "-4.10" / "0.00", with its tone. */
+export function signedAtoms(atoms: string | null | undefined, digits = 2): Cell {
+  if (atoms === null || atoms === undefined || !/^-?\d+$/.test(atoms)) return { text: '—', tone: 'muted' };
+  const text = formatAtoms(atoms, digits);
+  if (/^-/.test(text)) return { text, tone: 'down' };
+  if (/^[0.,]+$/.test(text)) return { text, tone: 'plain' };
+  return { text: `+${text}`, tone: 'up' };
+}
+
+export function sideCell(side: number): Cell {
+  return side === PositionSide.Short ? { text: '▼ SHORT', tone: 'down' } : { text: '▲ LONG', tone: 'up' };
+}
+
+/** Buy-side order types (open long, close short) get an up arrow. */
+export function orderSideCell(type: number): Cell {
+  switch (type) {
+    case OrderType.OpenLong:
+      return { text: '▲ open L', tone: 'up' };
+    case OrderType.CloseShort:
+      return { text: '▲ close S', tone: 'up' };
+    case OrderType.OpenShort:
+      return { text: '▼ open S', tone: 'down' };
+    case OrderType.CloseLong:
+      return { text: '▼ close L', tone: 'down' };
+    default:
+      return { text: enumName(new Map([[OrderType.Cancel, 'cancel'], [OrderType.IncreasePositionCollateral, 'collat'], [OrderType.Change, 'change']]), type) };
+  }
+}
+
+export function orderKindText(o: { flags: number; triggerPrice: number | null; price: number }): string {
+  if (o.triggerPrice !== null) return 'trigger';
+  if (o.flags === OrderFlag.PostOnly) return 'post';
+  if (o.flags === OrderFlag.ImmediateOrCancel) return o.price > 0 ? 'ioc' : 'market';
+  if (o.flags === OrderFlag.FillOrKill) return 'fok';
+  return 'limit';
+}
+
+/** "≥ 65,000 mark" / "≤ 64,000 last". */
+export function triggerText(triggerPrice: number | null, condition: number | null, market: MarketRef | undefined): string {
+  if (triggerPrice === null || condition === null) return '';
+  const gte = condition === TriggerCondition.GTELast || condition === TriggerCondition.GTEMark;
+  const source = condition === TriggerCondition.GTEMark || condition === TriggerCondition.LTEMark ? 'mark' : 'last';
+  return `${gte ? '≥' : '≤'} ${price(triggerPrice, market)} ${source}`;
+}
+
+function pct(value: number | null, digits = 2): Cell {
+  if (value === null || !Number.isFinite(value)) return { text: '—', tone: 'muted' };
+  const text = formatSignedPct(value, digits);
+  return { text, tone: text.startsWith('-') ? 'down' : text.startsWith('+') ? 'up' : 'plain' };
+}
+
+function leverageText(hundredths: number): string {
+  return hundredths > 0 ? `${(hundredths / 100).toFixed(2)}x` : '—';
+}
+
+function time(ms: number | null | undefined): string {
+  return ms === null || ms === undefined ? '—' : formatTimeOfDay(ms);
+}
+
+const col = <Row>(header: string, width: number, align: 'left' | 'right', priority: number, cell: (r: Row) => Cell): Column<Row> => ({
+  header,
+  width,
+  align,
+  priority,
+  cell,
+});
+const plain = (text: string, tone?: CellTone): Cell => (tone ? { text, tone } : { text });
+
+export function positionColumns(markets: MarketLookup): Column<PositionRowView>[] {
+  const m = (r: PositionRowView) => markets(r.marketId);
+  return [
+    col('side', 7, 'left', 0, (r) => sideCell(r.side)),
+    col('market', 9, 'left', 6, (r) => plain(symbol(r.marketId, markets))),
+    col('size', 10, 'right', 0, (r) => plain(size(r.size, m(r)))),
+    col('entry', 11, 'right', 0, (r) => plain(price(r.entryPrice, m(r)))),
+    col('mark', 11, 'right', 5, (r) => plain(price(r.markPrice, m(r)))),
+    col('uPnL', 11, 'right', 0, (r) => signedAtoms(r.unrealizedPnl)),
+    col('ROE', 8, 'right', 4, (r) => pct(r.roe === null ? null : r.roe * 100)),
+    col('liq', 11, 'right', 0, (r) => plain(price(r.liquidationPrice, m(r)))),
+    col('dist', 7, 'right', 3, (r) =>
+      r.liquidationDistancePct === null ? plain('—', 'muted') : plain(`${r.liquidationDistancePct.toFixed(1)}%`, r.liquidationDistancePct < 5 ? 'warn' : 'plain'),
+    ),
+    col('collateral', 11, 'right', 2, (r) => plain(formatAtoms(r.collateral))),
+    col('lev', 6, 'right', 2, (r) => plain(leverageText(r.leverage))),
+    col('funding', 9, 'right', 1, (r) => (r.fundingPaid === undefined ? plain('—', 'muted') : signedAtoms(r.fundingPaid))),
+  ];
+}
+
+export function openOrderColumns(markets: MarketLookup): Column<OrderRowView>[] {
+  const m = (r: OrderRowView) => markets(r.marketId);
+  return [
+    col('oid', 7, 'right', 0, (r) => plain(String(r.orderId))),
+    col('market', 9, 'left', 6, (r) => plain(symbol(r.marketId, markets))),
+    col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
+    col('kind', 7, 'left', 3, (r) => plain(orderKindText(r))),
+    col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
+    col('size', 10, 'right', 0, (r) => plain(size(r.originalSize - r.filledSize, m(r)))),
+    col('filled', 9, 'right', 2, (r) => plain(size(r.filledSize, m(r)))),
+    col('trigger', 18, 'left', 4, (r) => plain(triggerText(r.triggerPrice, r.triggerCondition, m(r)))),
+    col('status', 11, 'left', 3, (r) => plain(enumName(OrderStatusName, r.status))),
+    col('expires', 9, 'right', 1, (r) => plain(r.blocksLeft === null ? '—' : `${r.blocksLeft} blk`, r.blocksLeft !== null && r.blocksLeft < 10 ? 'warn' : undefined)),
+    col('pos', 6, 'right', 1, (r) => plain(r.linkedPositionId === null ? '' : `#${r.linkedPositionId}`)),
+  ];
+}
+
+/** Fee or rebate: positive fee "0.12", negative "0.05 reb" (a rebate is money received). */
+export function feeCell(atoms: string): Cell {
+  if (!/^-?\d+$/.test(atoms)) return plain('—', 'muted');
+  const value = BigInt(atoms);
+  if (value < 0n) return plain(`${formatAtoms(-value, 4)} reb`, 'up');
+  return plain(formatAtoms(value, 4));
+}
+
+export function fillColumns(markets: MarketLookup): Column<FillRowView>[] {
+  const m = (r: FillRowView) => markets(r.marketId);
+  return [
+    col('time', 8, 'left', 0, (r) => plain(time(r.timeMs))),
+    col('market', 9, 'left', 5, (r) => plain(symbol(r.marketId, markets))),
+    col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
+    col('price', 11, 'right', 0, (r) => plain(price(r.price, m(r)))),
+    col('size', 10, 'right', 0, (r) => plain(size(r.size, m(r)))),
+    col('liq', 5, 'left', 3, (r) => plain(r.liquidity === LiquiditySide.Maker ? 'maker' : 'taker')),
+    col('fee/rebate', 12, 'right', 4, (r) => feeCell(r.fee)),
+    col('oid', 7, 'right', 2, (r) => plain(String(r.orderId))),
+    col('block', 9, 'right', 1, (r) => plain(r.block === null ? '—' : String(r.block))),
+  ];
+}
+
+export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryRowView>[] {
+  const m = (r: OrderHistoryRowView) => markets(r.marketId);
+  return [
+    col('time', 8, 'left', 0, (r) => plain(time(r.timeMs))),
+    col('market', 9, 'left', 5, (r) => plain(symbol(r.marketId, markets))),
+    col('oid', 7, 'right', 2, (r) => plain(String(r.orderId))),
+    col('rq', 6, 'right', 1, (r) => plain(String(r.requestId))),
+    col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
+    col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
+    col('filled/size', 17, 'right', 3, (r) => plain(`${size(r.filledSize, m(r))}/${size(r.originalSize, m(r))}`)),
+    col('status', 15, 'left', 0, (r) => plain(enumName(OrderStatusName, r.status), r.status === 7 ? 'down' : undefined)),
+    col('reason', 26, 'left', 4, (r) => plain(r.reason === null || r.reason === 0 ? '' : enumName(OrderStatusReasonName, r.reason))),
+    col('fee', 10, 'right', 1, (r) => (r.fee === null ? plain('') : feeCell(r.fee))),
+  ];
+}
+
+export function positionHistoryColumns(markets: MarketLookup): Column<PositionHistoryRowView>[] {
+  const m = (r: PositionHistoryRowView) => markets(r.marketId);
+  return [
+    col('pid', 6, 'right', 0, (r) => plain(`#${r.positionId}`)),
+    col('market', 9, 'left', 5, (r) => plain(symbol(r.marketId, markets))),
+    col('side', 7, 'left', 0, (r) => sideCell(r.side)),
+    col('status', 10, 'left', 0, (r) => plain(enumName(PositionStatusName, r.status))),
+    col('max size', 10, 'right', 3, (r) => plain(size(r.maxSize, m(r)))),
+    col('entry', 11, 'right', 2, (r) => plain(price(r.entryPrice, m(r)))),
+    col('exit', 11, 'right', 2, (r) => plain(price(r.exitPrice, m(r)))),
+    col('realized', 11, 'right', 0, (r) => signedAtoms(r.realizedPnl)),
+    col('funding', 9, 'right', 1, (r) => signedAtoms(r.funding)),
+    col('fees', 9, 'right', 1, (r) => plain(formatAtoms(r.fees))),
+  ];
+}
+
+export function accountEventColumns(markets: MarketLookup): Column<AccountEventRowView>[] {
+  return [
+    col('time', 8, 'left', 0, (r) => plain(time(r.timeMs))),
+    col('event', 26, 'left', 0, (r) => plain(enumName(AccountEventTypeName, r.type))),
+    col('market', 9, 'left', 3, (r) => plain(r.marketId === null ? '' : symbol(r.marketId, markets))),
+    col('amount', 12, 'right', 0, (r) => signedAtoms(r.amount)),
+    col('balance', 13, 'right', 2, (r) => plain(formatAtoms(r.balance))),
+    col('fee', 9, 'right', 1, (r) => plain(formatAtoms(r.fee))),
+  ];
+}
+
+export function journalColumns(): Column<JournalEntryView>[] {
+  return [
+    col('time', 8, 'left', 0, (r) => plain(time(r.timeMs))),
+    col('kind', 8, 'left', 1, (r) => plain(r.kind, r.kind === 'resolved' ? 'plain' : 'muted')),
+    col('rq', 6, 'right', 2, (r) => plain(r.rq === null ? '' : String(r.rq))),
+    { ...col('what', 30, 'left', 0, (r) => plain(r.text, /Failed|reject|locked/i.test(r.text) ? 'down' : undefined)), grow: true },
+  ];
+}

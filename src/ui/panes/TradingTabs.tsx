@@ -1,0 +1,152 @@
+// The bottom trading area: Positions | Open orders | Fills | History | Journal. Rows are fixed-width
+// text from format/trading-rows.ts; the selected row is inverse when the pane has focus; the last
+// line is the inline editor / confirm, or the keys that work here.
+
+import { Box, Text } from 'ink';
+import { useEffect } from 'react';
+import type { TabRows } from '../../state/trading-tabs-rows.js';
+import { selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
+import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TabPrompt, type TradingTabsState } from '../../state/trading-tabs.js';
+import { EDITOR_HINTS } from '../../state/trading-tabs-intents.js';
+import type { TerminalState } from '../../state/store.js';
+import { paint, type Colour } from '../ansi.js';
+import { Pane } from '../Pane.js';
+import { useCommands, useTerminal } from '../store-context.js';
+import { theme } from '../theme.js';
+import { fitColumns, headerCells, rowCells, type Cell, type CellTone, type Column } from '../format/table.js';
+import { fitText } from '../format/numbers.js';
+import {
+  accountEventColumns,
+  fillColumns,
+  journalColumns,
+  openOrderColumns,
+  orderHistoryColumns,
+  positionColumns,
+  positionHistoryColumns,
+  type MarketLookup,
+} from '../format/trading-rows.js';
+
+const TONE_COLOUR: Record<CellTone, Colour | undefined> = { up: 'green', down: 'red', warn: 'yellow', muted: 'gray', plain: undefined };
+
+function paintCells(cells: readonly Cell[]): string {
+  return cells.map((c) => paint(c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join(' ');
+}
+
+/** The title: every tab, the active one bracketed (never colour alone). */
+export function tabsTitle(tabs: TradingTabsState): string {
+  return TRADING_TABS.map((t) => (t === tabs.tab ? `[${TAB_LABELS[t]}]` : TAB_LABELS[t])).join(' | ');
+}
+
+interface Table {
+  header: Cell[];
+  lines: Cell[][];
+}
+
+function table<Row>(columns: Column<Row>[], rows: readonly Row[], width: number, from: number, count: number): Table {
+  const fitted = fitColumns(columns, width);
+  return { header: headerCells(fitted), lines: rows.slice(from, from + count).map((r) => rowCells(fitted, r)) };
+}
+
+function buildTable(rows: TabRows, markets: MarketLookup, width: number, from: number, count: number): Table {
+  switch (rows.tab) {
+    case 'positions':
+      return table(positionColumns(markets), rows.rows, width, from, count);
+    case 'orders':
+      return table(openOrderColumns(markets), rows.rows, width, from, count);
+    case 'fills':
+      return table(fillColumns(markets), rows.rows, width, from, count);
+    case 'journal':
+      return table(journalColumns(), rows.rows, width, from, count);
+    case 'history':
+      if (rows.view === 'orders') return table(orderHistoryColumns(markets), rows.rows, width, from, count);
+      if (rows.view === 'positions') return table(positionHistoryColumns(markets), rows.rows, width, from, count);
+      return table(accountEventColumns(markets), rows.rows, width, from, count);
+  }
+}
+
+function emptyText(state: TerminalState, rows: TabRows): string {
+  if (!state.trading.enabled && rows.tab !== 'history') return 'read-only: no trading key loaded (market data only)';
+  const feed = 'feed' in rows ? state.tabs.history[rows.feed] : null;
+  if (feed?.loading) return 'loading…';
+  if (feed?.error) return `could not load: ${feed.error} (r retries)`;
+  switch (rows.tab) {
+    case 'positions':
+      return 'no open positions';
+    case 'orders':
+      return 'no open orders';
+    case 'fills':
+      return 'no fills';
+    case 'journal':
+      return 'no requests sent yet';
+    case 'history':
+      return `no ${rows.view === 'events' ? 'account events' : `${rows.view === 'orders' ? 'order' : 'position'} history`}`;
+  }
+}
+
+/** The bottom line: the open prompt, or the keys of this tab. */
+export function footerLine(state: TerminalState, rows: TabRows): { text: string; tone: CellTone } {
+  const prompt: TabPrompt | null = state.tabs.prompt;
+  if (prompt?.kind === 'confirm') return { text: `${prompt.question}  y = yes, any other key = cancel`, tone: 'warn' };
+  if (prompt?.kind === 'editor') {
+    const label = { amend: 'change', close: 'close', collateral: 'add collateral', tpsl: 'TP/SL' }[prompt.mode];
+    const tail = prompt.error ? `  ✗ ${prompt.error}` : `  ${EDITOR_HINTS[prompt.mode]}`;
+    return { text: `${label}> ${prompt.text}█${tail}`, tone: prompt.error ? 'down' : 'plain' };
+  }
+  const scope = state.tabs.currentMarketOnly && state.market ? state.market.symbol : 'all markets';
+  switch (rows.tab) {
+    case 'positions':
+      return { text: 'x close  a add collateral  t TP/SL  j/k move  h/l or P O F H J tabs', tone: 'muted' };
+    case 'orders':
+      return { text: 'c cancel  e change  C cancel all in market  A cancel all  j/k move  h/l tabs', tone: 'muted' };
+    case 'fills': {
+      const feed = state.tabs.history.fills;
+      return { text: `${scope} (m)  ${feed.done ? 'all loaded' : 'j past the end or r loads more'}  h/l tabs`, tone: 'muted' };
+    }
+    case 'history': {
+      const feed = state.tabs.history[rows.feed];
+      const views = HISTORY_VIEWS.map((v) => (v === rows.view ? `[${v}]` : v)).join(' ');
+      return { text: `v ${views}  ${scope} (m)  ${feed.loading ? 'loading…' : feed.done ? 'all loaded' : 'r more'}`, tone: 'muted' };
+    }
+    case 'journal':
+      return { text: 'every request, ack, update, status and retry decision; newest first', tone: 'muted' };
+  }
+}
+
+export function TradingTabs({ width, height }: { width: number; height: number }) {
+  const state = useTerminal((s) => s);
+  const commands = useCommands();
+  const focused = state.focus === 'trading';
+  const inner = Math.max(0, width - 2);
+  const visible = Math.max(0, height - 2 - 2); // borders, header line, footer line
+  const rows = tabRows(state);
+  const feed = 'feed' in rows ? rows.feed : null;
+  const pages = feed ? state.tabs.history[feed] : null;
+
+  // Opening a history list asks for its first page (an intent; the app does the I/O).
+  useEffect(() => {
+    if (feed && pages && pages.rows.length === 0 && !pages.done && !pages.loading && !pages.error) commands.loadMoreHistory?.(feed);
+  }, [feed, pages, commands]);
+
+  const selected = selectedIndex(state, rows.rows.length);
+  // Scroll just enough to keep the selection on screen.
+  const start = selected >= visible ? selected - visible + 1 : 0;
+  const markets: MarketLookup = (id) => state.markets.find((m) => m.id === id) ?? (state.market?.id === id ? state.market : undefined);
+  const built = buildTable(rows, markets, inner, start, visible);
+  const footer = footerLine(state, rows);
+  return (
+    <Pane title={tabsTitle(state.tabs)} width={width} height={height} focused={focused}>
+      <Text wrap="truncate">{paintCells(built.header)}</Text>
+      {rows.rows.length === 0 ? (
+        <Text color={theme.muted}>{fitText(emptyText(state, rows), inner)}</Text>
+      ) : (
+        built.lines.map((cells, i) => (
+          <Text key={i} wrap="truncate" inverse={focused && start + i === selected}>
+            {paintCells(cells)}
+          </Text>
+        ))
+      )}
+      <Box flexGrow={1} />
+      <Text wrap="truncate">{paint(fitText(footer.text, inner), TONE_COLOUR[footer.tone])}</Text>
+    </Pane>
+  );
+}
