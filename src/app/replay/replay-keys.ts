@@ -1,6 +1,6 @@
 // Replay keys, taken out of the input before the UI sees it: space pauses/resumes, ← / → seek -10 / +10 s.
 // The UI gets a stdin proxy (a raw-mode TTY to Ink) that forwards everything else unchanged. While the
-// UI has a text field open (the market picker) nothing is taken, so typing still works there.
+// UI takes typed text (picker, help filter, command line, order entry) nothing is taken.
 
 import { PassThrough } from 'node:stream';
 

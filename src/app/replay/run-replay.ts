@@ -7,6 +7,7 @@ import type { ExitReason } from '../terminal.js';
 import { startTui, type TuiHandle } from '../tui.js';
 import { ReplayServer, type ReplayStatus } from './replay-server.js';
 import { ReplayStdin } from './replay-keys.js';
+import { uiTakesText } from './text-entry.js';
 import { buildTimeline } from './timeline.js';
 
 export interface ReplayOptions {
@@ -52,8 +53,8 @@ export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
   await server.listen(0);
   const realStdin = opts.stdin ?? process.stdin;
   // Filled once the UI exists; until then every key goes to the UI unchanged.
-  let pickerOpen: () => boolean = () => true;
-  const stdin = new ReplayStdin(realStdin, { togglePause: () => server.clock.togglePause(), seekBy: (ms) => server.clock.seekBy(ms) }, () => !pickerOpen());
+  let takesText: () => boolean = () => true;
+  const stdin = new ReplayStdin(realStdin, { togglePause: () => server.clock.togglePause(), seekBy: (ms) => server.clock.seekBy(ms) }, () => !takesText());
   let tui: TuiHandle;
   try {
     tui = await startTui({
@@ -73,7 +74,7 @@ export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
     throw e;
   }
   const store = tui.store;
-  pickerOpen = () => store.getState().picker.open;
+  takesText = () => uiTakesText(store.getState());
   // Read-only and not the live exchange, whatever the recording's chain: never the loud mainnet badge.
   store.setState({ network: { name: `replay ${timeline.network}`, chainId: timeline.chainId, isMainnet: false }, keyScope: 'none' });
   const showStatus = (): void => {
