@@ -37,6 +37,41 @@ describe('row-diff frame writer', () => {
     vt.dispose();
   });
 
+  it('styled-cells-match-a-full-redraw: colours, bold and wide glyph rows end up as a full rewrite draws them', async () => {
+    const cols = 60;
+    const diffVt = createVirtualTerminal(cols, 16);
+    const fullVt = createVirtualTerminal(cols, 16);
+    const log = createRowDiffLog(diffVt.stdout);
+    const rnd = lcg(11);
+    const styles = ['', '\u001B[31m', '\u001B[1;32m', '\u001B[30;41m', '\u001B[38;5;208m', '\u001B[48;2;10;20;30m', '\u001B[7m'];
+    const segment = (): string => {
+      const s = styles[Math.floor(rnd() * styles.length)] ?? '';
+      const text = ['67,012.5', ' ', '▲ 0.125', '│', '██▒', 'x', '中', '  '][Math.floor(rnd() * 8)] ?? '';
+      return s ? `${s}${text}\u001B[0m` : text;
+    };
+    let rows = Array.from({ length: 15 }, () => Array.from({ length: 6 }, segment).join(''));
+    for (let step = 0; step < 40; step++) {
+      rows = rows.map((r) => (rnd() < 0.4 ? Array.from({ length: 1 + Math.floor(rnd() * 8) }, segment).join('') : r));
+      log(frame(rows));
+      fullVt.stdout.write(`\u001B[H\u001B[2J${frame(rows)}`);
+      await settle(diffVt);
+      await settle(fullVt);
+      for (let y = 0; y < 16; y++) {
+        const a = diffVt.term.buffer.active.getLine(y);
+        const b = fullVt.term.buffer.active.getLine(y);
+        for (let x = 0; x < cols; x++) {
+          const ca = a?.getCell(x);
+          const cb = b?.getCell(x);
+          const show = (c: typeof ca): string =>
+            c ? `${c.getChars() || ' '}|${c.getFgColor()}|${c.getBgColor()}|${c.isBold()}|${c.isInverse()}|${c.getFgColorMode()}|${c.getBgColorMode()}` : '';
+          expect(show(ca), `step ${step} row ${y} col ${x}`).toBe(show(cb));
+        }
+      }
+    }
+    diffVt.dispose();
+    fullVt.dispose();
+  });
+
   it('frame-grows-and-shrinks: rows a shorter frame no longer has are erased', async () => {
     const vt = createVirtualTerminal(30, 10);
     const log = createRowDiffLog(vt.stdout);

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { diffCells, toCells, type Cells } from './row-cells.js';
 
 const ESC = '\u001B[';
 const HIDE_CURSOR = `${ESC}?25l`;
@@ -39,15 +40,26 @@ interface Frame {
   /** Visible rows (without the empty string after a trailing newline). */
   rows: string[];
   trailingNewline: boolean;
+  /** Rows parsed into cells, filled on demand (null: the row cannot be split). */
+  cells: (Cells | null | undefined)[];
 }
 
-const EMPTY: Frame = { output: '', rows: [], trailingNewline: false };
+const EMPTY: Frame = { output: '', rows: [], trailingNewline: false, cells: [] };
 
 function frameOf(output: string): Frame {
   const rows = output.split('\n');
   const trailingNewline = output.endsWith('\n');
   if (trailingNewline) rows.pop();
-  return { output, rows, trailingNewline };
+  return { output, rows, trailingNewline, cells: [] };
+}
+
+function cellsOf(frame: Frame, i: number): Cells | null {
+  let c = frame.cells[i];
+  if (c === undefined) {
+    c = toCells(frame.rows[i] ?? '');
+    frame.cells[i] = c;
+  }
+  return c;
 }
 
 /** From where the last write left the cursor to column 0 of the frame's first row. */
@@ -82,14 +94,27 @@ export function createRowDiffLog(stream: RowStream, opts: { cursorHidden?: boole
       for (let i = 0; i <= last; i++) {
         const row = next.rows[i] ?? '';
         const newline = i < last || next.trailingNewline ? '\n' : '';
-        if (i < prev.rows.length && row === prev.rows[i]) {
+        let change: string | null = null;
+        if (i < prev.rows.length) {
+          if (row === prev.rows[i]) {
+            next.cells[i] = prev.cells[i];
+            change = '';
+          } else {
+            const before = cellsOf(prev, i);
+            const after = cellsOf(next, i);
+            if (before && after) change = diffCells(before, after);
+          }
+        }
+        if (change === '') {
           // Unchanged: move past it (batched); the last row without a newline needs no move.
           if (newline) skip += 1;
           continue;
         }
         if (skip > 0) out += `${ESC}${skip}E`;
         skip = 0;
-        out += `\r${row}${END_ROW}${newline}`;
+        // Only the changed cells, or the whole row when it could not be split.
+        out += change ?? `\r${row}${END_ROW}`;
+        out += newline;
       }
       if (skip > 0) out += `${ESC}${skip}E`;
       // Rows the new frame no longer has.

@@ -1,0 +1,134 @@
+// Cell-level diff of one terminal row: Ink's rows are strings with SGR colour codes; a busy book changes
+// a few dozen cells of a 200-column row, so only the changed spans are rewritten (cursor to the
+// column, the span's styles, its characters). Rows with characters whose width is not one cell (wide
+// East Asian, emoji, combining marks) or with other escape sequences are not split: the caller
+// rewrites them whole.
+
+const ESC = '\u001B[';
+/** Wide, surrogate (emoji) or zero-width code units: column arithmetic would be unsafe. */
+const NOT_SINGLE_WIDTH = /[\u0300-\u036F\u1100-\u115F\u200B-\u200F\u2E80-\uA4CF\uAC00-\uD7A3\uD800-\uDFFF\uF900-\uFAFF\uFE00-\uFE0F\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/;
+/** Unchanged cells shorter than this between two changes are rewritten rather than jumped over. */
+const MERGE_GAP = 6;
+
+export interface Cells {
+  chars: string[];
+  /** SGR parameters in effect for each cell ('' = default). */
+  styles: string[];
+}
+
+interface Style {
+  fg: string;
+  bg: string;
+  attrs: Set<string>;
+}
+
+const ATTR_ON: Record<string, string> = { '1': 'b', '2': 'd', '3': 'i', '4': 'u', '5': 'k', '7': 'r', '8': 'h', '9': 's' };
+const ATTR_OFF: Record<string, string[]> = { '22': ['b', 'd'], '23': ['i'], '24': ['u'], '25': ['k'], '27': ['r'], '28': ['h'], '29': ['s'] };
+const ATTR_CODE: Record<string, string> = { b: '1', d: '2', i: '3', u: '4', k: '5', r: '7', h: '8', s: '9' };
+
+function applySgr(style: Style, params: string): void {
+  const codes = params === '' ? ['0'] : params.split(';');
+  for (let i = 0; i < codes.length; i++) {
+    const c = codes[i] ?? '0';
+    const n = Number(c);
+    if (c === '0' || c === '') {
+      style.fg = '';
+      style.bg = '';
+      style.attrs.clear();
+    } else if (ATTR_ON[c]) style.attrs.add(ATTR_ON[c]);
+    else if (ATTR_OFF[c]) for (const a of ATTR_OFF[c]) style.attrs.delete(a);
+    else if ((n >= 30 && n <= 37) || (n >= 90 && n <= 97)) style.fg = c;
+    else if (n === 39) style.fg = '';
+    else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) style.bg = c;
+    else if (n === 49) style.bg = '';
+    else if (n === 38 || n === 48) {
+      // 38;5;n or 38;2;r;g;b (and the same for 48).
+      const len = codes[i + 1] === '5' ? 2 : codes[i + 1] === '2' ? 4 : 0;
+      const value = codes.slice(i, i + 1 + len).join(';');
+      if (n === 38) style.fg = value;
+      else style.bg = value;
+      i += len;
+    }
+  }
+}
+
+function styleKey(style: Style): string {
+  const parts: string[] = [];
+  for (const a of [...style.attrs].sort()) parts.push(ATTR_CODE[a] ?? '');
+  if (style.fg) parts.push(style.fg);
+  if (style.bg) parts.push(style.bg);
+  return parts.join(';');
+}
+
+/** The row as cells, or null when it cannot be split safely. */
+export function toCells(row: string): Cells | null {
+  if (NOT_SINGLE_WIDTH.test(row)) return null;
+  const chars: string[] = [];
+  const styles: string[] = [];
+  const style: Style = { fg: '', bg: '', attrs: new Set() };
+  let key = '';
+  for (let i = 0; i < row.length; i++) {
+    const ch = row[i]!;
+    if (ch === '\u001B') {
+      const m = /^\u001B\[([0-9;]*)m/.exec(row.slice(i, i + 32));
+      if (!m) return null; // cursor moves, hyperlinks...: not ours to split
+      applySgr(style, m[1] ?? '');
+      key = styleKey(style);
+      i += m[0].length - 1;
+      continue;
+    }
+    if (ch < ' ') return null;
+    chars.push(ch);
+    styles.push(key);
+  }
+  return { chars, styles };
+}
+
+/**
+ * The bytes that turn `prev` into `next` on the row the cursor is on (cursor anywhere on it; it is left
+ * somewhere on the row). Empty when nothing differs.
+ */
+export function diffCells(prev: Cells, next: Cells): string {
+  const width = Math.max(prev.chars.length, next.chars.length);
+  let out = '';
+  let i = 0;
+  while (i < width) {
+    if (same(prev, next, i)) {
+      i++;
+      continue;
+    }
+    // A span of changes, extended over short runs of unchanged cells.
+    let end = i + 1;
+    let gap = 0;
+    for (let j = end; j < width && gap < MERGE_GAP; j++) {
+      if (same(prev, next, j)) gap++;
+      else {
+        gap = 0;
+        end = j + 1;
+      }
+    }
+    out += `${ESC}${i + 1}G${spanText(next, i, Math.min(end, next.chars.length))}`;
+    if (end > next.chars.length) out += `${ESC}0m${ESC}K`; // the new row is shorter: clear the rest
+    i = end;
+  }
+  return out;
+}
+
+function same(a: Cells, b: Cells, i: number): boolean {
+  return a.chars[i] === b.chars[i] && a.styles[i] === b.styles[i];
+}
+
+function spanText(cells: Cells, from: number, to: number): string {
+  let out = '';
+  let current: string | null = null;
+  for (let k = from; k < to; k++) {
+    const s = cells.styles[k] ?? '';
+    if (s !== current) {
+      out += `${ESC}0${s ? `;${s}` : ''}m`;
+      current = s;
+    }
+    out += cells.chars[k] ?? ' ';
+  }
+  if (current !== null && current !== '') out += `${ESC}0m`;
+  return out;
+}
