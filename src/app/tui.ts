@@ -15,6 +15,8 @@ import { chooseMarket, loadContextWithRetry, marketListings } from './context-lo
 import { mountScreen } from './render.js';
 import { TerminalManners, type ExitReason } from './terminal.js';
 import { startTrading, type TradingWiring } from './trading-wiring.js';
+import { readLiveConfig, startLive, withConfigDefaults } from './live-wiring.js';
+import { perplHome } from '../auth/home.js';
 
 export interface TuiOptions {
   network?: string;
@@ -38,6 +40,10 @@ export interface TuiOptions {
   onFatal?: (reason: ExitReason) => void;
   /** API key file (path or name) for trading; else discovery (the local exchange's demo key on `local`). */
   keyFile?: string;
+  /** `--config FILE`; default $PERPL_HOME/config.toml or config.json. */
+  config?: string;
+  /** `--ascii`: no box-drawing, block, braille or arrow glyphs. */
+  ascii?: boolean;
 }
 
 export interface TuiHandle {
@@ -84,7 +90,9 @@ function checkNetworkOptions(opts: TuiOptions, local: boolean): Network | null {
   return local ? null : network;
 }
 
-export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
+export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
+  const loadedConfig = readLiveConfig({ ...(given.config ? { configFile: given.config } : {}), home: given.home ?? perplHome() });
+  const opts = withConfigDefaults(given, loadedConfig.config);
   const stdout = opts.stdout ?? process.stdout;
   const stdin = opts.stdin ?? process.stdin;
   const startsSim = wantsLocalSim(opts);
@@ -95,6 +103,7 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
     keyScope: 'none',
     notice: startsSim ? 'starting the local exchange…' : null,
   });
+  const live = startLive({ store, stdout, loaded: loadedConfig, ascii: opts.ascii ?? false });
   // Over SSH every frame crosses the network: a lower ceiling (UX "low-bandwidth profile").
   const maxHz = opts.fps ?? (process.env.SSH_TTY ? 10 : DEFAULT_PUBLISH_HZ);
   const publisher = new Publisher({ store, hz: maxHz });
@@ -121,6 +130,7 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
       safely(() => session?.stop());
       safely(() => trading?.stop());
       safely(() => instance?.unmount());
+      safely(() => live.stop());
       manners.restore();
       await sim?.stop().catch(() => undefined);
       resolveDone();
@@ -141,6 +151,7 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
     selectMarket: (marketId) => session?.setMarket(marketId),
     setResolution: (seconds) => session?.setResolution(seconds),
     quit: () => void quit(),
+    copyText: (text) => live.copyText(text),
     trading: () => trading?.intents ?? null,
   };
 
@@ -193,6 +204,7 @@ export async function startTui(opts: TuiOptions = {}): Promise<TuiHandle> {
     });
     session.start();
     publisher.setSource(session);
+    live.setMarkSource(session);
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined);
     const env = opts.home ? { ...process.env, PERPL_HOME: opts.home } : process.env;
     const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}) });

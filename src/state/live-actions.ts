@@ -1,6 +1,6 @@
 // Transitions of the live slice (help overlay, zoom, alerts). Pure functions of the store.
 
-import type { LiveState, PriceAlert } from './live-slice.js';
+import type { LiveState, PriceAlert, ThemeName } from './live-slice.js';
 import type { PaneId, TerminalStore } from './store.js';
 
 function patchLive(store: TerminalStore, patch: Partial<LiveState>): void {
@@ -26,7 +26,7 @@ export function toggleZoom(store: TerminalStore, pane: PaneId): void {
   patchLive(store, { zoomed: live.zoomed ? null : pane });
 }
 
-export function setThemeName(store: TerminalStore, theme: string): void {
+export function setThemeName(store: TerminalStore, theme: ThemeName): void {
   patchLive(store, { theme });
 }
 

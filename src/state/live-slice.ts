@@ -8,11 +8,13 @@ export interface PriceAlert {
   /** Market symbol as typed (upper-cased), e.g. `BTC`. */
   symbol: string;
   direction: 'above' | 'below';
-  /** Threshold as a decimal string, exactly as typed (shown back to the user). */
+  /** Threshold as a decimal string, exactly as typed; scaled with the market's decimals when compared. */
   priceText: string;
-  /** Threshold scaled to the market's price decimals, once the market is known. */
-  scaledPrice: number | null;
 }
+
+/** Themes the screen knows (ui/theme-palettes.ts holds their colours). */
+export const THEME_NAMES = ['dark', 'light', 'colorblind', 'mono'] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
 
 export interface WatchQuote {
   symbol: string;
@@ -26,7 +28,9 @@ export interface LiveState {
   /** The pane drawn full screen, or null for the normal layout. */
   zoomed: PaneId | null;
   /** Name of the theme in force (the screen remounts when it changes). */
-  theme: string;
+  theme: ThemeName;
+  /** A config file problem (line and key), shown in the footer until Esc. */
+  configNotice: string | null;
   alerts: PriceAlert[];
   /** Favourite markets (config `watchlist`), with their latest marks. */
   watchlist: WatchQuote[];
@@ -36,6 +40,7 @@ export const INITIAL_LIVE: LiveState = {
   help: { open: false, query: '' },
   zoomed: null,
   theme: 'dark',
+  configNotice: null,
   alerts: [],
   watchlist: [],
 };

@@ -23,6 +23,7 @@ import { computeLayout } from './layout.js';
 import { handleHelpKey, runLiveAction } from './live-keys.js';
 import { handleTradingTabsKey } from './trading-tabs-keys.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
+import { applyTheme } from './theme.js';
 import { applyZoom } from './zoom-layout.js';
 import { BookPane } from './panes/BookPane.js';
 import { ChartPane } from './panes/ChartPane.js';
@@ -126,6 +127,9 @@ function Screen({ store, commands }: AppProps) {
   const layout = applyZoom(computeLayout(cols, rows), zoomed);
   const pickerOpen = useTerminal((s) => s.picker.open);
   const helpOpen = useTerminal((s) => s.live.help.open);
+  // Before the children render: they read the palette while rendering; the key below remounts them on a change.
+  const themeName = useTerminal((s) => s.live.theme);
+  applyTheme(themeName);
 
   useEffect(() => {
     setViewport(
@@ -148,7 +152,7 @@ function Screen({ store, commands }: AppProps) {
 
   if (layout.tooSmall) return <TooSmall cols={cols} rows={rows} />;
   return (
-    <Box flexDirection="column" width={cols} height={layout.frameRows}>
+    <Box key={themeName} flexDirection="column" width={cols} height={layout.frameRows}>
       <StatusBar width={cols} rows={layout.headerRows} />
       <Box flexDirection="row" width={cols} height={layout.book.height}>
         {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}

@@ -1,38 +1,56 @@
 // Pre-coloured strings. A chart row with a hundred colour runs as a hundred <Text> nodes costs Ink a
 // hundred layout nodes per row every frame; one <Text> holding SGR-coloured text costs one.
+// Colour names mean roles (green = up, red = down, dark* = depth bars), resolved through the theme in
+// force, so the colour-blind theme and NO_COLOR apply to pre-coloured text too.
 
-import { COLOR_ENABLED } from './theme.js';
+import type { ColourSpec, Palette } from './theme-palettes.js';
+import { colourEnabled, theme } from './theme.js';
 
 export type Colour = 'green' | 'red' | 'gray' | 'cyan' | 'yellow' | 'white' | 'blue' | 'darkGreen' | 'darkRed';
 
-const FG: Record<Colour, string> = {
-  green: '32',
-  red: '31',
-  gray: '90',
-  cyan: '36',
-  yellow: '33',
-  white: '37',
-  blue: '34',
-  darkGreen: '38;5;22',
-  darkRed: '38;5;52',
+const ROLE: Record<Colour, keyof Palette> = {
+  green: 'up',
+  red: 'down',
+  gray: 'muted',
+  cyan: 'info',
+  yellow: 'warn',
+  white: 'title',
+  blue: 'cursor',
+  darkGreen: 'upBar',
+  darkRed: 'downBar',
 };
 
-const BG: Record<Colour, string> = {
-  green: '42',
-  red: '41',
-  gray: '100',
-  cyan: '46',
-  yellow: '43',
-  white: '47',
-  blue: '44',
-  darkGreen: '48;5;22',
-  darkRed: '48;5;52',
-};
+const NAMED: Record<string, number> = { black: 0, red: 1, green: 2, yellow: 3, blue: 4, magenta: 5, cyan: 6, white: 7 };
 
-/** Wraps `text` in foreground/background SGR codes (nothing when colour is off or the text is empty). */
+/** SGR parameters for a colour spec (`green`, `gray`, `ansi256(n)`, `#rrggbb`), or null. */
+export function sgrFor(spec: ColourSpec, layer: 'fg' | 'bg'): string | null {
+  if (!spec) return null;
+  const base = layer === 'fg' ? 30 : 40;
+  const named = NAMED[spec];
+  if (named !== undefined) return String(base + named);
+  if (spec === 'gray' || spec === 'grey') return String(base + 60);
+  const ansi = /^ansi256\((\d+)\)$/.exec(spec);
+  if (ansi) return `${base + 8};5;${ansi[1]}`;
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(spec);
+  if (hex) return `${base + 8};2;${parseInt(hex[1] ?? '0', 16)};${parseInt(hex[2] ?? '0', 16)};${parseInt(hex[3] ?? '0', 16)}`;
+  return null;
+}
+
+/**
+ * Wraps `text` in SGR codes for the roles `fg` and `bg` (nothing when colour is off or the text is
+ * empty). Text whose colour equals its background switches to the bar text colour; without colour a
+ * background becomes inverse video, so depth bars stay visible in monochrome.
+ */
 export function paint(text: string, fg?: Colour, bg?: Colour): string {
-  if (!COLOR_ENABLED || text === '' || (!fg && !bg)) return text;
-  const codes = [fg ? FG[fg] : null, bg ? BG[bg] : null].filter((c): c is string => c !== null);
-  const reset = [fg ? '39' : null, bg ? '49' : null].filter((c): c is string => c !== null);
+  if (text === '' || (!fg && !bg)) return text;
+  if (!colourEnabled()) return bg ? `\u001B[7m${text}\u001B[27m` : text;
+  const bgSpec = bg ? theme[ROLE[bg]] : undefined;
+  let fgSpec = fg ? theme[ROLE[fg]] : undefined;
+  if (bgSpec && fgSpec === bgSpec) fgSpec = theme.barText;
+  const f = sgrFor(fgSpec, 'fg');
+  const b = sgrFor(bgSpec, 'bg');
+  const codes = [f, b].filter((c): c is string => c !== null);
+  if (codes.length === 0) return text;
+  const reset = [f ? '39' : null, b ? '49' : null].filter((c): c is string => c !== null);
   return `\u001B[${codes.join(';')}m${text}\u001B[${reset.join(';')}m`;
 }

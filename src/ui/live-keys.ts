@@ -45,6 +45,10 @@ export function runLiveAction(action: Action, store: TerminalStore, commands: Te
       return true;
     }
     case 'back':
+      if (state.live.configNotice && !state.notice) {
+        store.setState({ live: { ...state.live, configNotice: null } });
+        return true;
+      }
       // Esc un-zooms before anything else steps back.
       if (state.live.zoomed && !state.bookCursor) {
         toggleZoom(store, state.focus);

@@ -1,23 +1,40 @@
-// Colours by meaning. NO_COLOR turns every colour off; the text still carries signs and arrows.
+// Colours by meaning, from the theme in force (theme-palettes.ts). Panes read `theme` while they
+// render; App applies the store's theme name before its children render and remounts them on a change.
+// NO_COLOR (or a terminal without colour) turns every colour off; the text still carries signs and arrows.
 
 import type { ChartTone } from './format/candle-chart.js';
 import type { Tone } from './format/status.js';
+import { detectColorDepth, resolvePalette, type ColorDepth, type Palette } from './theme-palettes.js';
 
-export const COLOR_ENABLED = !('NO_COLOR' in process.env) || process.env.NO_COLOR === '';
+let depth: ColorDepth = detectColorDepth(process.env);
+let appliedName = '';
 
-function c(name: string): string | undefined {
-  return COLOR_ENABLED ? name : undefined;
+/** The palette in force. Mutated in place by applyTheme so every importer sees the change. */
+export const theme: Palette = { ...resolvePalette('dark', depth) };
+
+/** Whether any colour is drawn (false for NO_COLOR, colourless terminals and the monochrome theme). */
+export function colourEnabled(): boolean {
+  return Object.values(theme).some((c) => c !== undefined);
 }
 
-export const theme = {
-  up: c('green'),
-  down: c('red'),
-  muted: c('gray'),
-  focus: c('cyan'),
-  border: c('gray'),
-  cursor: c('blue'),
-  title: c('white'),
-} as const;
+/** Sets the colour depth the app detected (or was told); re-applies the current theme. */
+export function setColorDepth(next: ColorDepth): void {
+  depth = next;
+  const name = appliedName || 'dark';
+  appliedName = '';
+  applyTheme(name);
+}
+
+export function colorDepth(): ColorDepth {
+  return depth;
+}
+
+/** Makes `name` the theme in force (idempotent). */
+export function applyTheme(name: string): void {
+  if (name === appliedName) return;
+  appliedName = name;
+  Object.assign(theme, resolvePalette(name, depth));
+}
 
 export function toneColor(tone: Tone | ChartTone): string | undefined {
   switch (tone) {
@@ -28,11 +45,11 @@ export function toneColor(tone: Tone | ChartTone): string | undefined {
     case 'down':
       return theme.down;
     case 'warn':
-      return c('yellow');
+      return theme.warn;
     case 'info':
-      return c('cyan');
+      return theme.info;
     case 'loud':
-      return c('white');
+      return theme.loud;
     case 'muted':
     case 'axis':
       return theme.muted;
@@ -43,6 +60,6 @@ export function toneColor(tone: Tone | ChartTone): string | undefined {
 
 /** Background for badges: mainnet must be impossible to miss. */
 export function toneBackground(tone: Tone): string | undefined {
-  if (tone === 'loud') return c('red');
+  if (tone === 'loud') return theme.loudBg;
   return undefined;
 }

@@ -13,9 +13,11 @@ const USAGE = `usage: perpl [tui] [options]
   --ws-url W        WebSocket base override
   --market SYM      market to open first (symbol or id; default: the first listed)
   --fps N           screen publish rate, 1..50 (default 20)
+  --config FILE     config file (default $PERPL_HOME/config.toml or config.json)
+  --ascii           ASCII only: no box-drawing, block, braille or arrow glyphs
   --key-file F      API key file (path or name) for trading; default: discovery, else read-only
 
-keys: / market  Tab focus  j/k move  [ ] timeframe  Esc back  q quit`;
+keys: ? help  / market  Tab focus  j/k move  [ ] timeframe  z zoom  y copy  Esc back  q quit`;
 
 function intOption(name: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
@@ -35,6 +37,8 @@ export async function run(argv: string[]): Promise<number> {
       'ws-url': { type: 'string' },
       market: { type: 'string' },
       fps: { type: 'string' },
+      config: { type: 'string' },
+      ascii: { type: 'boolean', default: false },
       'key-file': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -67,6 +71,8 @@ export async function run(argv: string[]): Promise<number> {
     ...(chainId !== undefined ? { chainId } : {}),
     ...(values.market !== undefined ? { market: values.market } : {}),
     ...(fps !== undefined ? { fps } : {}),
+    ...(values.config !== undefined ? { config: values.config } : {}),
+    ...(values.ascii ? { ascii: true } : {}),
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
     handleProcessEvents: true,
     onFatal: (reason) => {

@@ -107,6 +107,12 @@ export class MarketDataSession {
   get unroutedFrameCount(): number {
     return this.feed.unroutedFrames;
   }
+  /** Latest scaled mark of every market the chain-wide market-state stream reported (watchlist, alerts). */
+  marks(): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const [id, state] of this.feed.models.states) out.set(id, state.mrk);
+    return out;
+  }
 
   start(): void {
     this.socket.start();

@@ -52,7 +52,9 @@ function peekMt(text: string): number | null {
     const v: unknown = JSON.parse(text);
     if (typeof v === 'object' && v !== null && 'mt' in v && typeof v.mt === 'number') return v.mt;
   } catch {
-    // not JSON at all
+    // Not JSON (e.g. truncated): a frame that starts like a state frame may still have carried state.
+    const m = /^\s*\{\s*"mt"\s*:\s*(\d{1,4})\b/.exec(text.slice(0, 64));
+    if (m) return Number(m[1]);
   }
   return null;
 }

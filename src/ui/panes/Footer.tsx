@@ -11,7 +11,7 @@ const HINTS_PICKER = ' type to search  ↑/↓ choose  Enter select  Esc close';
 const HINTS_HELP = ' type to filter  Backspace edit  Esc close';
 
 export function Footer({ width }: { width: number }) {
-  const notice = useTerminal((s) => s.notice);
+  const notice = useTerminal((s) => s.notice ?? s.live.configNotice);
   const picker = useTerminal((s) => s.picker.open);
   const keyScope = useTerminal((s) => s.keyScope);
   const focus = useTerminal((s) => s.focus);

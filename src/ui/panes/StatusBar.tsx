@@ -6,6 +6,7 @@ import { headerFields, NARROW_HEADER_LABELS, type HeaderField } from '../format/
 import { healthBadge, latencyText, networkBadge } from '../format/status.js';
 import { useNow } from '../hooks/use-now.js';
 import { useTerminal } from '../store-context.js';
+import { WatchStrip } from './WatchStrip.js';
 import { theme, toneBackground, toneColor } from '../theme.js';
 
 function HeaderFields({ fields, narrow = false }: { fields: HeaderField[]; narrow?: boolean }) {
@@ -74,6 +75,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
         <Box flexGrow={1} flexShrink={1} overflow="hidden">
           <Text wrap="truncate">{fields ? <HeaderFields fields={fields} /> : null}</Text>
         </Box>
+        <WatchStrip width={Math.max(0, width - 180)} />
         {right}
       </Box>
     );
@@ -82,7 +84,9 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
     <Box width={width} height={2} flexDirection="column" overflow="hidden">
       <Box width={width} height={1} flexDirection="row">
         {left}
-        <Box flexGrow={1} />
+        <Box flexGrow={1} overflow="hidden">
+          <WatchStrip width={Math.max(0, width - 64)} />
+        </Box>
         {right}
       </Box>
       <Box width={width} height={1} overflow="hidden">

@@ -1,0 +1,67 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseConfigText, problemNotice } from './load-config.js';
+
+describe('config file', () => {
+  it('reads every entry from TOML', () => {
+    const { config, problems } = parseConfigText(
+      [
+        'network = "testnet"',
+        'market = "ETH"',
+        'layout = "chart"',
+        'fps = 15',
+        'bell = false',
+        'theme = "colorblind"',
+        'ascii = true',
+        'watchlist = ["btc", "eth"]',
+        '[confirm]',
+        'priceFromMarkPct = 5',
+        'skipReview = true',
+        '[keys]',
+        'openPicker = "p"',
+        'zoom = ["Z", "ctrl+z"]',
+      ].join('\n'),
+      'toml',
+    );
+    expect(problems).toEqual([]);
+    expect(config).toMatchObject({ network: 'testnet', market: 'ETH', layout: 'chart', fps: 15, bell: false, theme: 'colorblind', ascii: true });
+    expect(config.watchlist).toEqual(['BTC', 'ETH']);
+    expect(config.confirm).toEqual({ priceFromMarkPct: 5, skipReview: true });
+    expect([...config.keys]).toEqual([
+      ['openPicker', ['p']],
+      ['zoom', ['Z', 'C-z']],
+    ]);
+  });
+
+  it('invalid-entry-falls-back: a bad entry is reported with line and key; the others still apply', () => {
+    const { config, problems } = parseConfigText(['theme = "neon"', 'fps = 20', '[keys]', 'fly = "f"', 'openPicker = "hyper+p"'].join('\n'), 'toml');
+    expect(config.theme).toBe('dark');
+    expect(config.fps).toBe(20);
+    expect(config.keys.size).toBe(0);
+    expect(problems).toEqual([
+      { line: 1, key: 'theme', message: 'must be one of dark, light, colorblind, mono' },
+      { line: 4, key: 'keys.fly', message: 'unknown action "fly"' },
+      { line: 5, key: 'keys.openPicker', message: 'unknown key "hyper+p"' },
+    ]);
+    expect(problemNotice('config.toml', problems)).toBe('config config.toml: line 1: theme: must be one of dark, light, colorblind, mono; default used (+2 more)');
+  });
+
+  it('reads JSON with lines for bad keys, and survives a broken JSON file', () => {
+    const good = parseConfigText('{\n  "keys": { "openPicker": "p" },\n  "fps": 99\n}', 'json');
+    expect(good.config.keys.get('openPicker')).toEqual(['p']);
+    expect(good.problems).toEqual([{ line: 3, key: 'fps', message: 'must be an integer from 1 to 50' }]);
+    const broken = parseConfigText('{\n  "fps": 10,\n  oops\n}', 'json');
+    expect(broken.config.fps).toBeUndefined();
+    expect(broken.problems[0]?.message).toContain('not valid JSON');
+  });
+
+  it('finds config.toml in PERPL_HOME, and reports a missing --config file', () => {
+    const home = mkdtempSync(join(tmpdir(), 'perpl-config-'));
+    writeFileSync(join(home, 'config.toml'), 'theme = "light"\n');
+    expect(loadConfig({ home }).config.theme).toBe('light');
+    expect(loadConfig({ home: join(home, 'none') }).problems).toEqual([]);
+    expect(loadConfig({ file: join(home, 'missing.toml') }).problems[0]?.message).toContain('not found');
+  });
+});

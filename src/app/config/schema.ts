@@ -1,0 +1,134 @@
+// The terminal's config: what each entry may hold and its default. Validation is per entry: a bad
+// entry is reported (line and key) and only that entry falls back to its default.
+
+import type { Action } from '../../ui/keymap.js';
+import { isActionName, normaliseKeyName } from '../../ui/keymap-table.js';
+import { THEME_NAMES, type ThemeName } from '../../state/live-slice.js';
+import type { PaneId } from '../../state/store.js';
+import type { TomlTable, TomlValue } from './toml.js';
+
+
+export interface ConfirmThresholds {
+  /** Limit price this far from mark (percent) always stops for a confirm. */
+  priceFromMarkPct?: number;
+  /** Order notional above this share of equity (percent) always stops for a confirm. */
+  sizeOfEquityPct?: number;
+  /** Leverage above this always stops for a confirm. */
+  leverageAbove?: number;
+  /** Routine orders skip the review step. */
+  skipReview?: boolean;
+}
+
+export interface TerminalConfig {
+  network?: string;
+  market?: string;
+  /** A pane to start zoomed, or `normal`. */
+  layout: PaneId | 'normal';
+  fps?: number;
+  confirm: ConfirmThresholds;
+  bell: boolean;
+  theme: ThemeName;
+  ascii: boolean;
+  watchlist: string[];
+  keys: Map<Action, string[]>;
+}
+
+export function defaultConfig(): TerminalConfig {
+  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, watchlist: [], keys: new Map() };
+}
+
+export interface ConfigProblem {
+  /** 1-based line in the file, null when it cannot be told (e.g. a JSON value). */
+  line: number | null;
+  key: string;
+  message: string;
+}
+
+type Report = (key: string, message: string) => void;
+
+const LAYOUTS = ['normal', 'book', 'chart', 'trades', 'trading'] as const;
+
+function isTable(v: TomlValue | undefined): v is TomlTable {
+  return typeof v === 'object' && !Array.isArray(v);
+}
+
+function readKeys(value: TomlValue, report: Report, into: Map<Action, string[]>): void {
+  if (!isTable(value)) return report('keys', 'must be a table of action = "key"');
+  for (const [action, raw] of Object.entries(value)) {
+    const key = `keys.${action}`;
+    if (!isActionName(action)) {
+      report(key, `unknown action "${action}"`);
+      continue;
+    }
+    const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : null;
+    if (!list || list.length === 0) {
+      report(key, 'must be a key or a list of keys');
+      continue;
+    }
+    const names = list.map(normaliseKeyName);
+    const bad = list.find((_, i) => names[i] === null);
+    if (bad !== undefined) {
+      report(key, `unknown key "${bad}"`);
+      continue;
+    }
+    into.set(action, names.filter((n): n is string => n !== null));
+  }
+}
+
+function readConfirm(value: TomlValue, report: Report, into: ConfirmThresholds): void {
+  if (!isTable(value)) return report('confirm', 'must be a table');
+  for (const [name, raw] of Object.entries(value)) {
+    const key = `confirm.${name}`;
+    if (name === 'skipReview') {
+      if (typeof raw === 'boolean') into.skipReview = raw;
+      else report(key, 'must be true or false');
+    } else if (name === 'priceFromMarkPct' || name === 'sizeOfEquityPct' || name === 'leverageAbove') {
+      if (typeof raw === 'number' && raw > 0 && Number.isFinite(raw)) into[name] = raw;
+      else report(key, 'must be a positive number');
+    } else report(key, 'unknown entry');
+  }
+}
+
+/** Validates a parsed table entry by entry; returns the config with defaults where entries were bad. */
+export function validateConfig(table: TomlTable, report: Report): TerminalConfig {
+  const config = defaultConfig();
+  for (const [name, value] of Object.entries(table)) {
+    switch (name) {
+      case 'network':
+      case 'market':
+        if (typeof value === 'string' && value.trim() !== '') config[name] = value.trim();
+        else report(name, 'must be a non-empty string');
+        break;
+      case 'layout':
+        if (typeof value === 'string' && (LAYOUTS as readonly string[]).includes(value)) config.layout = value as TerminalConfig['layout'];
+        else report(name, `must be one of ${LAYOUTS.join(', ')}`);
+        break;
+      case 'fps':
+        if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 50) config.fps = value;
+        else report(name, 'must be an integer from 1 to 50');
+        break;
+      case 'bell':
+      case 'ascii':
+        if (typeof value === 'boolean') config[name] = value;
+        else report(name, 'must be true or false');
+        break;
+      case 'theme':
+        if (typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value)) config.theme = value as ThemeName;
+        else report(name, `must be one of ${THEME_NAMES.join(', ')}`);
+        break;
+      case 'watchlist':
+        if (Array.isArray(value)) config.watchlist = value.map((s) => s.trim().toUpperCase()).filter(Boolean);
+        else report(name, 'must be a list of market symbols');
+        break;
+      case 'confirm':
+        readConfirm(value, report, config.confirm);
+        break;
+      case 'keys':
+        readKeys(value, report, config.keys);
+        break;
+      default:
+        report(name, 'unknown entry');
+    }
+  }
+  return config;
+}

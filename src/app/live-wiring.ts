@@ -1,0 +1,156 @@
+// Wiring of the live features: the config file into the store and the keymap, the colour depth and
+// theme, ASCII output, OSC 52 copies, the watchlist's mini prices and price alerts (evaluated on every
+// published frame). Everything it starts stops in stop().
+
+import { removeAlerts } from '../state/live-actions.js';
+import type { WatchQuote } from '../state/live-slice.js';
+import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.js';
+import type { TerminalStore } from '../state/store.js';
+import { formatScaledGrouped } from '../ui/format/numbers.js';
+import { DEFAULT_BINDINGS, remapBindings, setActiveBindings } from '../ui/keymap-table.js';
+import { detectColorDepth } from '../ui/theme-palettes.js';
+import { setColorDepth } from '../ui/theme.js';
+import { installAsciiOutput } from './ascii-output.js';
+import { osc52 } from './clipboard.js';
+import { loadConfig, problemNotice, type LoadedConfig } from './config/load-config.js';
+
+export interface LiveOptions {
+  /** `--config FILE`; else $PERPL_HOME/config.toml or config.json. */
+  configFile?: string;
+  home?: string;
+  /** `--ascii`, on top of the config's `ascii`. */
+  ascii?: boolean;
+}
+
+/** Where marks of every market come from (the market-data session). */
+export interface MarkSource {
+  marks(): Map<number, number>;
+}
+
+export interface LiveWiring {
+  copyText(text: string): void;
+  setMarkSource(source: MarkSource): void;
+  stop(): void;
+}
+
+export function readLiveConfig(opts: LiveOptions): LoadedConfig {
+  return loadConfig({ ...(opts.configFile ? { file: opts.configFile } : {}), ...(opts.home ? { home: opts.home } : {}) });
+}
+
+const WATCH_REFRESH_MS = 1_000;
+
+export interface StartLiveOptions {
+  store: TerminalStore;
+  stdout: { write: NodeJS.WriteStream['write'] };
+  loaded: LoadedConfig;
+  ascii?: boolean;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Shows an alert (a toast when the app has them); default: the footer notice. */
+  announce?: (text: string) => void;
+}
+
+function sameQuotes(a: readonly WatchQuote[], b: readonly WatchQuote[]): boolean {
+  return a.length === b.length && a.every((q, i) => q.symbol === b[i]?.symbol && q.mark === b[i]?.mark);
+}
+
+export function startLive(opts: StartLiveOptions): LiveWiring {
+  const { store, loaded } = opts;
+  const { config } = loaded;
+  const env = opts.env ?? process.env;
+  setActiveBindings(remapBindings(DEFAULT_BINDINGS, config.keys));
+  setColorDepth(detectColorDepth(env));
+  store.setState((s) => ({
+    live: {
+      ...s.live,
+      theme: config.theme,
+      zoomed: config.layout === 'normal' ? null : config.layout,
+      configNotice: problemNotice(loaded.file, loaded.problems),
+      watchlist: config.watchlist.map((symbol) => ({ symbol, mark: null, priceDecimals: 0 })),
+    },
+    tradingUi: { ...s.tradingUi, bell: config.bell },
+  }));
+  const undoAscii = opts.ascii || config.ascii ? installAsciiOutput(opts.stdout) : () => {};
+  const announce = opts.announce ?? ((text: string) => store.setState({ notice: text }));
+  let source: MarkSource | null = null;
+
+  const quotesBySymbol = (): Map<string, MarkQuote> => {
+    const state = store.getState();
+    const marks = source?.marks() ?? new Map<number, number>();
+    if (state.header?.mark != null && state.market) marks.set(state.market.id, state.header.mark);
+    const out = new Map<string, MarkQuote>();
+    for (const m of state.markets) {
+      const mark = marks.get(m.id);
+      if (mark !== undefined) out.set(m.symbol.toUpperCase().replace(/-PERP$/, ''), { mark, priceDecimals: m.priceDecimals });
+    }
+    return out;
+  };
+
+  const evaluateAlerts = (): void => {
+    const { alerts } = store.getState().live;
+    if (alerts.length === 0) return;
+    const quotes = quotesBySymbol();
+    const fired = triggeredAlerts(alerts, quotes);
+    if (fired.length === 0) return;
+    removeAlerts(store, new Set(fired.map((a) => a.id)));
+    const text = fired
+      .map((a) => {
+        const q = quotes.get(a.symbol);
+        return `ALERT ${describeAlert(a)} (mark ${q ? formatScaledGrouped(q.mark, q.priceDecimals) : '?'})`;
+      })
+      .join('; ');
+    announce(text);
+    if (config.bell) opts.stdout.write('\u0007');
+  };
+
+  // Every publisher write is a frame: alerts are checked against the marks of that frame.
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.publishes !== previous.publishes || state.live.alerts !== previous.live.alerts) evaluateAlerts();
+  });
+
+  const refreshWatchlist = (): void => {
+    const { live } = store.getState();
+    if (live.watchlist.length === 0) return;
+    const quotes = quotesBySymbol();
+    const next = live.watchlist.map((w) => {
+      const q = quotes.get(w.symbol);
+      return { symbol: w.symbol, mark: q?.mark ?? null, priceDecimals: q?.priceDecimals ?? w.priceDecimals };
+    });
+    if (!sameQuotes(next, live.watchlist)) store.setState({ live: { ...store.getState().live, watchlist: next } });
+  };
+  const watchTimer = setInterval(refreshWatchlist, WATCH_REFRESH_MS);
+  watchTimer.unref();
+
+  return {
+    copyText(text) {
+      const sequence = osc52(text, env);
+      if (sequence === null) announce('too long to copy');
+      else opts.stdout.write(sequence);
+    },
+    setMarkSource(next) {
+      source = next;
+      refreshWatchlist();
+    },
+    stop() {
+      clearInterval(watchTimer);
+      unsubscribe();
+      undoAscii();
+    },
+  };
+}
+
+interface StartupChoices {
+  network?: string;
+  baseUrl?: string;
+  market?: string;
+  fps?: number;
+  local?: unknown;
+}
+
+/** The config's network, market and frame rate, where the command line (or a test) did not choose. */
+export function withConfigDefaults<T extends StartupChoices>(opts: T, config: LoadedConfig['config']): T {
+  const out: T = { ...opts };
+  if (out.network === undefined && out.baseUrl === undefined && out.local === undefined && config.network) out.network = config.network;
+  if (out.market === undefined && config.market) out.market = config.market;
+  if (out.fps === undefined && config.fps !== undefined) out.fps = config.fps;
+  return out;
+}

@@ -1,0 +1,14 @@
+// Favourite markets' mini prices in the header (config `watchlist`), in at most `width` cells.
+
+import { Text } from 'ink';
+import { watchlistText } from '../format/watchlist.js';
+import { useTerminal } from '../store-context.js';
+import { theme } from '../theme.js';
+
+export function WatchStrip({ width }: { width: number }) {
+  const quotes = useTerminal((s) => s.live.watchlist);
+  const symbol = useTerminal((s) => s.market?.symbol ?? null);
+  const text = watchlistText(quotes, symbol, Math.max(0, width - 2));
+  if (text === '') return null;
+  return <Text color={theme.muted} wrap="truncate">{` ${text} `}</Text>;
+}
