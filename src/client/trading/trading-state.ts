@@ -115,7 +115,9 @@ export class TradingState {
   }
 
   private mine(row: { acc: number }): boolean {
-    return this.account === null || row.acc === this.account.id;
+    // Before the wallet snapshot names the account, the one we were told to follow still decides.
+    const id = this.account?.id ?? this.accountId;
+    return id === undefined || row.acc === id;
   }
 
   replaceOrders(rows: readonly Order[]): void {
