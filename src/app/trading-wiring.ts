@@ -14,6 +14,7 @@ import type { Network } from '../protocol/networks.js';
 import type { TerminalStore } from '../state/store.js';
 import type { TradingIntents } from '../state/trading-commands.js';
 import { RestClient } from '../transport/rest/client.js';
+import { HistoryFeed } from './history-feed.js';
 import { TradingPublisher } from './trading-publisher.js';
 
 export interface TradingWiringOptions {
@@ -32,6 +33,8 @@ export interface TradingWiringOptions {
 export interface TradingWiring {
   client: TradingClient;
   intents: TradingIntents;
+  /** REST history pages for the Fills / History tabs. */
+  history: HistoryFeed;
   stop(): void;
 }
 
@@ -93,6 +96,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   return {
     client,
     intents: client.commands,
+    history: new HistoryFeed(rest, o.store),
     stop: () => {
       publisher.stop();
       client.stop();

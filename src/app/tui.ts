@@ -51,6 +51,8 @@ export interface TuiHandle {
   /** Resolves when the app has quit and everything it started has stopped. */
   done: Promise<void>;
   quit(): Promise<void>;
+  /** What the screen's keys call (tests drive trading intents through it). */
+  commands: TerminalCommands;
 }
 
 interface LocalSim {
@@ -153,6 +155,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     quit: () => void quit(),
     copyText: (text) => live.copyText(text),
     trading: () => trading?.intents ?? null,
+    loadMoreHistory: (kind) => trading?.history.loadMore(kind),
   };
 
   // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.
@@ -215,5 +218,5 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     store.setState({ notice: `start-up failed: ${userMessage(error)}` });
   });
 
-  return { store, done, quit };
+  return { store, done, quit, commands };
 }

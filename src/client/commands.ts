@@ -69,6 +69,8 @@ export interface TradingCommands {
   close(positionId: number, opts: CloseParams): CommandHandle;
   /** `amount` in collateral atoms (decimal string). */
   addCollateral(positionId: number, amount: string): CommandHandle;
+  /** Attach take-profit and/or stop-loss triggers to an open position (linked by `lp`, whole size). */
+  protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }): CommandHandle;
   /** Cancel every resting and trigger order, then reduce-only IOC close every position. */
   panic(): CommandHandle;
   /** Why orders are locked right now, or null. */
@@ -253,6 +255,37 @@ export class EngineCommands implements TradingCommands {
       lb: 0,
     };
     return this.single(draft, `add ${amount} atoms to ${positionId}`);
+  }
+
+  protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }): CommandHandle {
+    const pos = this.session.state.positions.get(positionId);
+    if (!pos) return refused(`position ${positionId} is not open`);
+    const roles: Array<[TriggerRole, TriggerSpec]> = [];
+    if (p.tp) roles.push(['take-profit', p.tp]);
+    if (p.sl) roles.push(['stop-loss', p.sl]);
+    if (roles.length === 0) return refused('give a take-profit or a stop-loss price');
+    const long = pos.sd !== PositionSide.Short;
+    const handles = roles.map(([role, spec]) => {
+      // Long protection: stop-loss below (LTE), take-profit above (GTE); mirrored for shorts.
+      const lte = long === (role === 'stop-loss');
+      const onMark = (spec.on ?? 'mark') === 'mark';
+      const tpc = lte ? (onMark ? TriggerCondition.LTEMark : TriggerCondition.LTELast) : onMark ? TriggerCondition.GTEMark : TriggerCondition.GTELast;
+      const draft: OrderDraft = {
+        t: long ? OrderType.CloseLong : OrderType.CloseShort,
+        mkt: pos.mkt,
+        s: pos.s,
+        p: 0,
+        fl: OrderFlag.ImmediateOrCancel,
+        lv: 0,
+        lb: 0,
+        tp: spec.price,
+        tpc,
+        lp: positionId,
+        triggerRole: role,
+      };
+      return this.engine.submit(draft, `${role} ${spec.price} for position ${positionId}`);
+    });
+    return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
   }
 
   panic(): CommandHandle {

@@ -49,6 +49,8 @@ export interface TradingIntents {
   change(orderId: number, changes: { price?: number; size?: number }): IntentHandle;
   close(positionId: number, opts: CloseIntent): IntentHandle;
   addCollateral(positionId: number, amount: string): IntentHandle;
+  /** Take-profit / stop-loss triggers linked to an open position (optional: older wirings lack it). */
+  protect?(positionId: number, p: { tp?: TriggerIntent; sl?: TriggerIntent }): IntentHandle;
   panic(): IntentHandle;
   lockReason(): string | null;
 }

@@ -7,7 +7,7 @@ import { formatScaled } from '../protocol/scaling.js';
 import { setNotice } from '../state/actions.js';
 import type { TerminalCommands } from '../state/commands.js';
 import type { TerminalState, TerminalStore } from '../state/store.js';
-import type { IntentHandle, TradingIntents, TriggerIntent } from '../state/trading-commands.js';
+import type { IntentHandle, TradingIntents } from '../state/trading-commands.js';
 import {
   cycleHistoryView,
   editPromptText,
@@ -34,11 +34,6 @@ export interface TabKey extends KeyInfo {
 }
 
 const TAB_BY_INITIAL: Record<string, TradingTab> = { P: 'positions', O: 'orders', F: 'fills', H: 'history', J: 'journal' };
-
-/** Attaching TP/SL to an open position: an intent the app may offer next to TradingIntents. */
-export interface ProtectCapable {
-  protect?(positionId: number, p: { tp?: TriggerIntent; sl?: TriggerIntent }): IntentHandle;
-}
 
 function marketOf(state: TerminalState, marketId: number) {
   return state.markets.find((m) => m.id === marketId) ?? (state.market?.id === marketId ? state.market : undefined);
@@ -77,7 +72,7 @@ function describe(intent: TabIntent): string {
   }
 }
 
-function send(intents: TradingIntents & ProtectCapable, intent: TabIntent, state: TerminalState): IntentHandle | string {
+function send(intents: TradingIntents, intent: TabIntent, state: TerminalState): IntentHandle | string {
   switch (intent.kind) {
     case 'cancel':
       return intents.cancel(intent.orderId);
@@ -117,7 +112,7 @@ export function runTabIntent(store: TerminalStore, commands: TerminalCommands, i
     return;
   }
   const label = describe(intent);
-  const handle = send(intents as TradingIntents & ProtectCapable, intent, store.getState());
+  const handle = send(intents, intent, store.getState());
   if (typeof handle === 'string') {
     setNotice(store, `${label}: ${handle}`);
     return;
@@ -167,6 +162,7 @@ function handlePromptKey(store: TerminalStore, commands: TerminalCommands, input
   if (key.escape) setPrompt(store, null);
   else if (key.return) submitEditor(store, commands);
   else if (key.backspace || key.delete) editPromptText(store, (t) => t.slice(0, -1));
+  else if (key.ctrl && input === 'u') editPromptText(store, () => ''); // clear the line, as in a shell
   else if (input && !key.ctrl && !key.meta && /^[\x20-\x7e]+$/.test(input)) editPromptText(store, (t) => t + input);
 }
 

@@ -89,7 +89,7 @@ export function footerLine(state: TerminalState, rows: TabRows): { text: string;
   if (prompt?.kind === 'confirm') return { text: `${prompt.question}  y = yes, any other key = cancel`, tone: 'warn' };
   if (prompt?.kind === 'editor') {
     const label = { amend: 'change', close: 'close', collateral: 'add collateral', tpsl: 'TP/SL' }[prompt.mode];
-    const tail = prompt.error ? `  ✗ ${prompt.error}` : `  ${EDITOR_HINTS[prompt.mode]}`;
+    const tail = prompt.error ? `  ✗ ${prompt.error}` : `  ${EDITOR_HINTS[prompt.mode]}  Ctrl-U clears`;
     return { text: `${label}> ${prompt.text}█${tail}`, tone: prompt.error ? 'down' : 'plain' };
   }
   const scope = state.tabs.currentMarketOnly && state.market ? state.market.symbol : 'all markets';

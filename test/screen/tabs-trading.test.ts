@@ -1,0 +1,152 @@
+// The trading tabs in the real app against the local exchange (200x50): amend and cancel a resting order
+// from Open orders; a market order's position with uPnL and liq price; close half then all with `x`;
+// attach a stop with `t` and see it fire when the oracle moves; the journal names the statuses and reasons.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MarketRef } from '../../src/domain/views.js';
+import { formatScaled } from '../../src/protocol/scaling.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import type { TradingIntents } from '../../src/state/trading-commands.js';
+import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { KEYS, eventually } from '../helpers/terminal.js';
+import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+
+let sim: RunningSim;
+let home: string;
+let app: RunningApp;
+let market: MarketRef;
+let intents: TradingIntents;
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'perpl-tabs-'));
+  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 21, flowStepsPerSec: 10 });
+  app = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 200, 50, undefined, { keyFile: sim.demoKeyFile, home });
+  const { store } = app.app;
+  await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, 15_000, 'trading unlocked');
+  await app.vt.waitFor('spread ', 10_000);
+  market = store.getState().market!;
+  intents = app.app.commands.trading?.() ?? (null as never);
+  app.vt.press('4'); // focus the trading tabs
+}, 30_000);
+
+afterAll(async () => {
+  await app?.close();
+  await sim?.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  // A failed step must not leave an editor open that swallows the next test's keys.
+  app.app.store.setState({ tabs: { ...app.app.store.getState().tabs, prompt: null } });
+});
+
+const state = () => app.app.store.getState();
+const px = (raw: number) => formatScaledGrouped(raw, market.priceDecimals);
+const sz = (raw: number) => formatScaledGrouped(raw, market.sizeDecimals);
+/** The bottom pane's lines (below the book/chart/trades row). */
+const tabLines = () => app.vt.lines().slice(36).join('\n');
+
+/** Answers a confirm with y and waits until it is gone (keys written together arrive as one chunk). */
+async function confirmYes(): Promise<void> {
+  app.vt.press('y');
+  await eventually(() => state().tabs.prompt === null, 5_000, 'the confirm to close');
+}
+
+async function typeAndEnter(text: string): Promise<void> {
+  await app.vt.type(text);
+  app.vt.press(KEYS.enter);
+}
+
+describe('trading tabs against the local exchange', () => {
+  it('open-order-amend-then-cancel: e changes the price on screen, c + y cancels it', async () => {
+    const bid = sim.control.engine.book(market.id, 1).bid[0]!.p;
+    const price = bid - 3_000;
+    const out = await intents.place({ marketId: market.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500 }).outcome;
+    expect(out.ok).toBe(true);
+    app.vt.press('O');
+    await app.vt.waitFor(() => tabLines().includes('[Open orders]') && tabLines().includes(px(price)), 10_000);
+
+    app.vt.press('e');
+    await app.vt.waitFor('change> ', 5_000);
+    app.vt.press('\u0015'); // Ctrl-U clears the prefilled "price size"
+    await app.vt.waitFor(/change> █/, 5_000);
+    const amended = price - 1_000;
+    await typeAndEnter(formatScaled(amended, market.priceDecimals));
+    await app.vt.waitFor(() => tabLines().includes(px(amended)) && !tabLines().includes(px(price)), 10_000);
+    expect(state().trading.orders.map((o) => o.price)).toContain(amended);
+
+    app.vt.press('c');
+    await app.vt.waitFor(/cancel order \d+\?/, 5_000);
+    app.vt.press(KEYS.enter); // the default answer is Cancel: nothing is sent
+    await app.vt.waitFor(() => !tabLines().includes('cancel order'), 5_000);
+    expect(state().trading.orders).toHaveLength(1);
+    app.vt.press('c');
+    await app.vt.waitFor(/cancel order \d+\?/, 5_000);
+    await confirmYes();
+    await app.vt.waitFor(() => tabLines().includes('no open orders'), 10_000);
+  }, 40_000);
+
+  it('position-row-then-close-half-and-all: uPnL and liq price shown; x 50% then x all', async () => {
+    await intents.place({ marketId: market.id, kind: 'market', side: 'long', size: 200, leverage: 500 }).outcome;
+    app.vt.press('P');
+    await eventually(() => state().trading.positions[0]?.liquidationPrice != null, 10_000, 'the position with a liq price');
+    const row = state().trading.positions[0]!;
+    await app.vt.waitFor(() => tabLines().includes('▲ LONG') && tabLines().includes(px(row.liquidationPrice!)), 10_000);
+    const line = tabLines().split('\n').find((l) => l.includes('▲ LONG'))!;
+    expect(line).toContain(sz(200));
+    expect(line).toMatch(/[+-]\d[\d,]*\.\d\d\s/); // signed uPnL
+    expect(line).toContain(px(row.entryPrice));
+
+    app.vt.press('x');
+    await app.vt.waitFor('close> ', 5_000);
+    await typeAndEnter('50%');
+    await app.vt.waitFor(`close 50% (${formatScaled(100, market.sizeDecimals)})`, 5_000);
+    await confirmYes();
+    await eventually(() => state().trading.positions[0]?.size === 100, 10_000, 'half closed');
+    await app.vt.waitFor(() => (tabLines().split('\n').find((l) => l.includes('▲ LONG')) ?? '').includes(sz(100)), 10_000);
+
+    app.vt.press('x');
+    await app.vt.waitFor('close> ', 5_000);
+    app.vt.press(KEYS.enter); // empty = everything at market
+    await app.vt.waitFor('close 100%', 5_000);
+    await confirmYes();
+    await app.vt.waitFor(() => tabLines().includes('no open positions'), 10_000);
+  }, 40_000);
+
+  it('stop-attached-with-t-fires: t sl PRICE shows the trigger in Open orders and it closes the position', async () => {
+    await intents.place({ marketId: market.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+    app.vt.press('P');
+    await app.vt.waitFor(() => tabLines().includes('▲ LONG'), 10_000);
+    const mark = sim.control.engine.marketState(market.id)!.mrk;
+    const stop = mark - 2_000;
+    app.vt.press('t');
+    await app.vt.waitFor('TP/SL> ', 5_000);
+    await typeAndEnter(`sl ${formatScaled(stop, market.priceDecimals)}`);
+    await app.vt.waitFor('attach SL', 5_000);
+    await confirmYes();
+    app.vt.press('O');
+    await app.vt.waitFor(() => tabLines().includes(`≤ ${px(stop)} mark`), 10_000);
+
+    sim.control.engine.setOraclePrice(market.id, stop - 100);
+    app.vt.press('P');
+    await app.vt.waitFor(() => tabLines().includes('no open positions'), 15_000);
+  }, 40_000);
+
+  it('journal-lists-requests-with-reasons-by-name', async () => {
+    app.vt.press('J');
+    // Updates carry the status and the reason by name (and number), newest first.
+    await app.vt.waitFor(() => tabLines().includes('[Journal]') && /rq \d+ Filled: [A-Z][A-Za-z]+ \(\d+\)/.test(tabLines()), 10_000);
+    expect(tabLines()).toMatch(/rq \d+ accepted for forwarding/);
+    expect(tabLines()).toMatch(/rq \d+ sent \(sn \d+, head \d+\)/);
+    // Older entries scroll into view with j: the cancel of the first test, its reason by name.
+    const newestFirst = [...state().trading.journal].reverse();
+    const at = newestFirst.findIndex((e) => /^rq \d+ Canceled: [A-Z]/.test(e.text));
+    expect(at).toBeGreaterThan(0);
+    app.vt.press('g');
+    await app.vt.type('j'.repeat(at));
+    await app.vt.waitFor(() => tabLines().includes(newestFirst[at]!.text), 10_000);
+  }, 20_000);
+});
