@@ -1,0 +1,48 @@
+// Builds the real CLI bundle (same esbuild flags as `npm run build`) into a private directory under
+// node_modules/.cache (so package imports resolve and nothing shared, like dist/, is overwritten), and
+// runs it inside a pseudo-terminal with util-linux `script`.
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export function buildApp(name: string): { entry: string; dispose(): void } {
+  const out = join(ROOT, 'node_modules', '.cache', `perpl-${name}-${process.pid}`);
+  mkdirSync(out, { recursive: true });
+  execFileSync(
+    join(ROOT, 'node_modules', '.bin', 'esbuild'),
+    ['perpl=src/cli/main.ts', '--bundle', '--splitting', '--platform=node', '--format=esm', '--target=node20', '--packages=external', `--outdir=${out}`, '--chunk-names=chunks/[name]-[hash]', '--log-level=warning'],
+    { cwd: ROOT, stdio: 'pipe' },
+  );
+  return { entry: join(out, 'perpl.js'), dispose: () => rmSync(out, { recursive: true, force: true }) };
+}
+
+export const hasScript = (): boolean => existsSync('/usr/bin/script') || existsSync('/bin/script');
+
+export interface PtyRun {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the shell's full output once `script` ends. */
+  ended: Promise<string>;
+}
+
+/** Runs `shellCommand` in a new pseudo-terminal of cols x rows. */
+export function runInPty(shellCommand: string, env: NodeJS.ProcessEnv, cols = 100, rows = 30): PtyRun {
+  const command = `stty cols ${cols} rows ${rows}; ${shellCommand}`;
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  const ended = new Promise<string>((r) => child.on('close', () => r(out)));
+  return { child, output: () => out, ended };
+}
+
+export async function waitForOutput(run: PtyRun, test: (out: string) => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!test(run.output())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output tail: ${JSON.stringify(run.output().slice(-400))}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

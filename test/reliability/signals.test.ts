@@ -1,0 +1,81 @@
+// The BUILT app in a real pseudo-terminal (util-linux `script`): SIGINT, SIGTERM, SIGHUP (an SSH drop)
+// and an uncaught exception must each end the process by itself with its conventional status, the
+// terminal restored (alternate screen left, cursor shown, line wrap back on) and raw mode off.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESTORE_SEQUENCE } from '../../src/app/terminal.js';
+import { buildApp, hasScript, runInPty, waitForOutput } from './built-app.js';
+
+const PRELOAD = resolve(import.meta.dirname, 'fixtures/preload.mjs');
+const ENTER_ALT = '\u001B[?1049h';
+const LEAVE_ALT = '\u001B[?1049l';
+const HIDE_CURSOR = '\u001B[?25l';
+const NO_WRAP = '\u001B[?7l';
+
+let app: { entry: string; dispose(): void };
+let home: string;
+beforeAll(() => {
+  app = buildApp('signals');
+  home = mkdtempSync(join(tmpdir(), 'perpl-signals-'));
+}, 120_000);
+afterAll(() => {
+  app?.dispose();
+  rmSync(home, { recursive: true, force: true });
+});
+
+interface Case {
+  name: string;
+  signal?: NodeJS.Signals;
+  throwAfterMs?: number;
+  exit: number;
+}
+const CASES: Case[] = [
+  { name: 'SIGINT', signal: 'SIGINT', exit: 130 },
+  { name: 'SIGTERM', signal: 'SIGTERM', exit: 143 },
+  { name: 'SIGHUP (the SSH connection dropped)', signal: 'SIGHUP', exit: 129 },
+  { name: 'an uncaught exception', throwAfterMs: 2_500, exit: 1 },
+];
+
+describe.skipIf(!hasScript())('the built app in a pseudo-terminal', () => {
+  for (const c of CASES) {
+    it(`terminal-restored-on-${c.signal ?? 'crash'}: ${c.name} exits by itself with ${c.exit}, restores the screen and leaves raw mode`, async () => {
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        CI: 'false',
+        NODE_ENV: 'production',
+        TERM: 'xterm-256color',
+        PERPL_HOME: home,
+        ...(c.throwAfterMs ? { PERPL_TEST_THROW_AFTER_MS: String(c.throwAfterMs) } : {}),
+      };
+      const run = runInPty(`node --import ${PRELOAD} ${app.entry}; echo "PERPL_TEST_EXIT=$?"; stty -a`, env);
+      const guard = setTimeout(() => run.child.kill('SIGKILL'), 45_000);
+      try {
+        await waitForOutput(run, (o) => /PERPL_TEST_PID=\d+/.test(o) && o.includes(ENTER_ALT), 'the app to take over the screen');
+        // Wait for a painted screen, not just the escape sequence (the signal must hit a running app).
+        await waitForOutput(run, (o) => /live|connecting|BTC/.test(o.slice(o.indexOf(ENTER_ALT))), 'a painted screen');
+        const pid = Number(/PERPL_TEST_PID=(\d+)/.exec(run.output())![1]);
+        if (c.signal) process.kill(pid, c.signal);
+        const out = await run.ended;
+        const exit = /PERPL_TEST_EXIT=(\d+)/.exec(out);
+        expect(exit?.[1]).toBe(String(c.exit));
+        const app = out.slice(0, out.indexOf('PERPL_TEST_EXIT='));
+        expect(app).toContain(RESTORE_SEQUENCE);
+        // Nothing after the last restore takes the terminal again.
+        const tail = app.slice(app.lastIndexOf(LEAVE_ALT));
+        expect(tail).not.toContain(ENTER_ALT);
+        expect(tail).not.toContain(HIDE_CURSOR);
+        expect(tail).not.toContain(NO_WRAP);
+        expect(app.lastIndexOf(LEAVE_ALT)).toBeGreaterThan(app.lastIndexOf(ENTER_ALT));
+        // Raw mode is off again: the line discipline is canonical with echo.
+        const stty = out.slice(out.indexOf('PERPL_TEST_EXIT='));
+        expect(stty).toMatch(/(^|\s)icanon(\s|$)/m);
+        expect(stty).toMatch(/(^|\s)echo(\s|$)/m);
+        if (c.throwAfterMs) expect(app).toContain('injected uncaught exception');
+      } finally {
+        clearTimeout(guard);
+      }
+    }, 60_000);
+  }
+});
