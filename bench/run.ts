@@ -1,7 +1,7 @@
 // `npm run bench`: every scenario of issue 8 against the local exchange over real sockets, each in the
 // optimized pipeline and in the baseline (store written per message, Ink defaults, development React),
 // in the same run. Prints a table with the ratio optimized / baseline and writes bench/results/latest.json.
-// Env: BENCH_QUICK=1 (a ~1-2 minute smoke run), BENCH_SOAK_S (soak length of the optimized run).
+// Env: BENCH_QUICK=1 (a ~3 minute smoke run), BENCH_SOAK_S (soak of the optimized run, default 180 s).
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,11 +18,14 @@ import { median, round } from './lib/stats.js';
 const QUICK = process.env.BENCH_QUICK === '1';
 const BUSY_S = QUICK ? 5 : 20;
 const WARMUP_S = QUICK ? 2 : 3;
-/** The issue asks for 5 minutes; the baseline soak is shorter to keep the run under 10 minutes. */
-const SOAK_S = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 15 : 240));
+/**
+ * The issue asks for 5 minutes of soak; 5 minutes (plus the warm-ups and a baseline soak) do not fit the
+ * 10-minute budget with everything else, so the default is 3 minutes: BENCH_SOAK_S=300 for the full one.
+ */
+const SOAK_S = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 15 : 180));
 const SOAK_WARMUP_S = QUICK ? 5 : 30;
-const BASELINE_SOAK_S = Math.min(SOAK_S, QUICK ? 15 : 60);
-const START_RUNS = QUICK ? 1 : 3;
+const BASELINE_SOAK_S = Math.min(SOAK_S, QUICK ? 15 : 45);
+const START_RUNS = QUICK ? 1 : 2;
 const MODES: readonly Mode[] = ['optimized', 'baseline'];
 
 type ScenarioName = 'ingest' | 'busy_book_2000' | 'busy_book_5000' | 'key_to_wire' | 'start' | 'soak';

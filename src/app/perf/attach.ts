@@ -1,10 +1,12 @@
 // Attaches a perf meter to the pipeline's two ends without changing either class: the session's frame
 // handler (the socket calls it through `this` on every message) and the publisher's tick (its timer
-// calls it through `this`). Both are wrapped on the instance.
+// calls it through `this`). Both are wrapped on the instance. startAppPerf wires all of it for the app
+// (the overlay reads it); the benchmark uses the parts.
 
 import type { MarketDataSession } from '../../client/market-data/session.js';
 import type { Publisher } from '../../state/publisher.js';
-import type { PerfMeter } from './perf-meter.js';
+import { meterInkRenders, meterWrites, type WritableLike } from './ink-hook.js';
+import { PerfMeter, type PerfFigures } from './perf-meter.js';
 
 interface FrameHandler {
   handleFrame(text: string, receivedAt: number): void;
@@ -28,5 +30,31 @@ export function meterPublisher(publisher: Publisher, meter: PerfMeter): void {
   publisher.tick = (): boolean => {
     meter.publishing();
     return tick();
+  };
+}
+
+export interface AppPerf {
+  meter: PerfMeter;
+  /** For the overlay. */
+  read: () => PerfFigures;
+  /** Call once the market-data session exists. */
+  attachSession(session: MarketDataSession): void;
+  stop(): void;
+}
+
+/** The app's meter: terminal writes and Ink renders on `stdout`, store writes by `publisher`. */
+export function startAppPerf(stdout: WritableLike & object, publisher: Publisher): AppPerf {
+  const meter = new PerfMeter();
+  const undoWrites = meterWrites(stdout, meter);
+  void meterInkRenders(stdout, meter);
+  meterPublisher(publisher, meter);
+  return {
+    meter,
+    read: () => meter.figures(),
+    attachSession: (session) => meterFrames(session, meter),
+    stop: () => {
+      meter.stop();
+      undoWrites();
+    },
   };
 }
