@@ -1,0 +1,175 @@
+// Living in the terminal: contextual help, a remapped key from a config file, an invalid config entry,
+// every theme without unreadable cells, ASCII mode, zoom and OSC 52 copy — the real app, an emulated
+// terminal and a real local exchange.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTui, type TuiHandle } from '../../src/app/tui.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { THEME_NAMES } from '../../src/state/live-slice.js';
+import { createVirtualTerminal, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
+
+let sim: RunningSim;
+let root: string;
+let running: { vt: VirtualTerminal; app: TuiHandle } | null = null;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'perpl-live-'));
+  sim = await startSim({ port: 0, home: join(root, 'sim'), quiet: true, blockMs: 100, seed: 5, flowStepsPerSec: 20 });
+});
+
+afterAll(async () => {
+  await sim?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await running?.app.quit();
+  running?.vt.dispose();
+  running = null;
+});
+
+let homes = 0;
+async function open(opts: { config?: string; ascii?: boolean; cols?: number; rows?: number } = {}) {
+  const home = join(root, `home-${homes++}`);
+  const vt = createVirtualTerminal(opts.cols ?? 160, opts.rows ?? 40);
+  const app = await startTui({
+    local: { rest: sim.rest, ws: sim.ws, chainId: sim.chainId },
+    home,
+    stdout: vt.stdout as unknown as NodeJS.WriteStream,
+    stdin: vt.stdin as unknown as NodeJS.ReadStream,
+    ...(opts.config ? { config: opts.config } : {}),
+    ...(opts.ascii ? { ascii: true } : {}),
+  });
+  running = { vt, app };
+  await vt.waitFor((s) => (s.includes('● live') || s.includes('* live')) && s.includes('spread '), 10_000);
+  return running;
+}
+
+function configFile(name: string, text: string): string {
+  const file = join(root, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** Cells whose foreground and background are the same explicit colour (text that cannot be read). */
+function unreadableCells(vt: VirtualTerminal): string[] {
+  const buffer = vt.term.buffer.active;
+  const bad: string[] = [];
+  for (let y = 0; y < vt.term.rows; y++) {
+    const line = buffer.getLine(buffer.viewportY + y);
+    for (let x = 0; line && x < vt.term.cols; x++) {
+      const cell = line.getCell(x);
+      if (!cell || cell.getChars().trim() === '') continue;
+      if (cell.isFgDefault() || cell.isBgDefault()) continue;
+      if (cell.getFgColorMode() === cell.getBgColorMode() && cell.getFgColor() === cell.getBgColor()) bad.push(`${x},${y} "${cell.getChars()}"`);
+    }
+  }
+  return bad;
+}
+
+/** Cells drawn in red or green (16-colour palette, as FORCE_COLOR=1 gives), and cells with any colour. */
+function colourCounts(vt: VirtualTerminal): { redOrGreen: number; coloured: number } {
+  const buffer = vt.term.buffer.active;
+  let redOrGreen = 0;
+  let coloured = 0;
+  for (let y = 0; y < vt.term.rows; y++) {
+    const line = buffer.getLine(buffer.viewportY + y);
+    for (let x = 0; line && x < vt.term.cols; x++) {
+      const cell = line.getCell(x);
+      if (!cell) continue;
+      if (!cell.isFgDefault() || !cell.isBgDefault()) coloured += 1;
+      const isRedGreen = (c: number): boolean => [1, 2, 9, 10].includes(c);
+      if ((cell.isFgPalette() && isRedGreen(cell.getFgColor())) || (cell.isBgPalette() && isRedGreen(cell.getBgColor()))) redOrGreen += 1;
+    }
+  }
+  return { redOrGreen, coloured };
+}
+
+describe('help, keys and config', () => {
+  it('help-lists-focused-pane-keys: ? shows only the keys valid in the focused pane; typing filters; Esc closes', async () => {
+    const { vt } = await open();
+    vt.press('?');
+    let screen = await vt.waitFor('Help: Book keys');
+    expect(screen).toContain('cursor down one level');
+    expect(screen).not.toContain('longer candle timeframe');
+    await vt.type('page');
+    screen = await vt.waitFor((s) => s.includes('? page') && !s.includes('focus the next pane'));
+    expect(screen).toContain('cursor down one page');
+    expect(screen).not.toContain('cursor down one level');
+    vt.press(KEYS.escape);
+    await vt.waitFor((s) => !s.includes('Help: Book keys'));
+    await vt.type('2?'); // one key per read: Ink hands a burst of keys over as one string
+    screen = await vt.waitFor('Help: Chart keys');
+    expect(screen).toContain('longer candle timeframe');
+    expect(screen).not.toContain('cursor down one level');
+  });
+
+  it('remapped-key: openPicker = "p" in config.toml opens the picker and "/" no longer does', async () => {
+    const { vt, app } = await open({ config: configFile('remap.toml', '[keys]\nopenPicker = "p"\n') });
+    await vt.type('/?'); // the later key proves the first one was handled (and did nothing)
+    await vt.waitFor('Help: Book keys');
+    expect(app.store.getState().picker.open).toBe(false);
+    expect(vt.screenText()).toMatch(/p\s+market picker with search/);
+    vt.press(KEYS.escape);
+    await vt.waitFor((s) => !s.includes('Help: Book keys')); // ESC then p at once would read as Alt-p
+    vt.press('p');
+    await vt.waitFor('type to search');
+    expect(app.store.getState().picker.open).toBe(true);
+  });
+
+  it('invalid-config-notice: a bad entry is shown with its line and key, the app starts, the other entries apply', async () => {
+    const { vt, app } = await open({ config: configFile('bad.json', '{\n  "fps": 10,\n  "theme": "neon",\n  "keys": { "zoom": "Z" }\n}\n') });
+    const screen = await vt.waitFor('line 3: theme');
+    expect(screen).toContain('must be one of dark');
+    expect(app.store.getState().live.theme).toBe('dark');
+    await vt.type('2Z');
+    await vt.waitFor((s) => !s.includes('Trades'));
+    expect(app.store.getState().live.zoomed).toBe('chart');
+  });
+});
+
+describe('themes, ascii, zoom and copy', () => {
+  it('every-theme-readable: each theme renders with no cell in its own background colour', async () => {
+    const { vt, app } = await open();
+    for (const theme of THEME_NAMES) {
+      app.store.setState((s) => ({ live: { ...s.live, theme } }));
+      vt.press('j'); // a book cursor: the inverse row is drawn too
+      await vt.waitFor((s) => s.includes('spread '));
+      const before = app.store.getState().publishes;
+      await vt.waitFor(() => app.store.getState().publishes > before + 2);
+      expect(unreadableCells(vt), theme).toEqual([]);
+      const colours = colourCounts(vt);
+      if (theme === 'dark') expect(colours.redOrGreen).toBeGreaterThan(0);
+      if (theme === 'colorblind') expect(colours.redOrGreen, 'colour-blind theme uses red or green').toBe(0);
+      if (theme === 'mono') expect(colours.coloured, 'monochrome draws colour').toBe(0);
+    }
+  });
+
+  it('ascii-mode: no box-drawing, block, braille or arrow glyph reaches the screen', async () => {
+    const { vt } = await open({ ascii: true });
+    const screen = await vt.waitFor((s) => s.includes('+-') && s.includes('Trades'));
+    expect(screen.match(/[^\x20-\x7e\n]/g) ?? []).toEqual([]);
+  });
+
+  it('zoom-toggles: z gives the focused pane the whole screen and z again brings the layout back', async () => {
+    const { vt } = await open();
+    await vt.type('3z');
+    await vt.waitFor((s) => s.includes('Trades') && !s.includes('Book ') && !s.includes('Chart '));
+    vt.press('z');
+    await vt.waitFor((s) => s.includes('Trades') && s.includes('Book ') && s.includes('Chart '));
+  });
+
+  it('copy-osc52: y on a book level writes the level as an OSC 52 clipboard sequence', async () => {
+    const { vt, app } = await open();
+    vt.press('j');
+    await vt.waitFor(() => app.store.getState().bookCursor !== null);
+    vt.press('y');
+    await vt.waitFor('copied: ');
+    const copied = /copied: (.*?bid [0-9.]+ x [0-9.]+)/.exec(vt.screenText())?.[1];
+    expect(copied).toBeDefined();
+    expect(vt.stdout.raw).toContain(`\u001B]52;c;${Buffer.from(copied ?? '').toString('base64')}\u0007`);
+  });
+});
