@@ -62,10 +62,12 @@ async function typeAndEnter(text: string): Promise<void> {
 
 describe('trading tabs against the local exchange', () => {
   it('open-order-amend-then-cancel: e changes the price on screen, c + y cancels it', async () => {
-    const bid = sim.control.engine.book(market.id, 1).bid[0]!.p;
-    const price = bid - 3_000;
+    // Join the third bid level: shown in the book, and unlikely to trade during the test.
+    const price = sim.control.engine.book(market.id, 3).bid[2]!.p;
     const out = await intents.place({ marketId: market.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500 }).outcome;
     expect(out.ok).toBe(true);
+    // Own orders in the book: the level holding ours carries a ◆ (not colour alone).
+    await app.vt.waitFor(() => app.vt.lines().some((l) => l.slice(0, 40).includes(px(price)) && l.slice(0, 40).includes('◆')), 10_000);
     app.vt.press('O');
     await app.vt.waitFor(() => tabLines().includes('[Open orders]') && tabLines().includes(px(price)), 10_000);
 
