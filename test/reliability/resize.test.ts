@@ -1,0 +1,79 @@
+// Terminal resizes against the real app in an emulated terminal, fed by a live local exchange:
+// hundreds of resizes in bursts (a window being dragged), sizes below 80x24, and back. The app keeps
+// rendering, never exits, and ends with the layout of its final size (no ghost rows from older sizes).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSim, startSim } from '../../src/sim/index.js';
+import { sleep } from '../helpers/terminal.js';
+import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+
+const STORM = process.env.PERPL_CHAOS === 'long' ? 2_000 : 200;
+
+let sim: RunningSim;
+let home: string;
+let r: RunningApp;
+let exited = false;
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'perpl-resize-'));
+  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 13, flowStepsPerSec: 30 });
+  r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 120, 40);
+  void r.app.done.then(() => (exited = true));
+  await r.vt.waitFor((s) => s.includes('● live') && s.includes('spread '), 15_000);
+}, 30_000);
+afterAll(async () => {
+  await r?.close();
+  await sim?.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** A settled screen of the normal layout at cols x rows. */
+async function normalLayoutAt(cols: number, rows: number): Promise<string[]> {
+  const screen = await r.vt.waitFor((s) => {
+    const v = r.app.store.getState().viewport;
+    return v.cols === cols && v.rows === rows && !v.tooSmall && s.includes('● live') && s.includes('spread ') && !s.includes('terminal too small');
+  }, 10_000);
+  return screen.split('\n');
+}
+
+describe('terminal resizes', () => {
+  it(`resize-storm: ${STORM} resizes in bursts leave the app running with the final size's layout`, async () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    let paintsDuring = 0;
+    const unsub = r.app.store.subscribe(() => paintsDuring++);
+    for (let i = 0; i < STORM; i++) {
+      r.vt.resize(20 + Math.floor(rand() * 220), 5 + Math.floor(rand() * 60));
+      // Bursts: mostly back to back, now and then a pause long enough for a paint.
+      if (i % 25 === 0) await sleep(30);
+    }
+    unsub();
+    r.vt.resize(100, 30);
+    const lines = await normalLayoutAt(100, 30);
+    expect(exited).toBe(false);
+    expect(paintsDuring).toBeGreaterThan(0);
+    // One status line, one spread line: nothing left over from a previous size.
+    expect(lines.filter((l) => l.includes('● live'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes('spread '))).toHaveLength(1);
+    // The frame is one row short of the terminal (ARCHITECTURE.md): the last row stays empty.
+    expect(lines.at(-1)).toBe('');
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(100);
+  }, 60_000);
+
+  it('too-small-then-back: below 80x24 says so (with the size), at 80x24 the layout returns', async () => {
+    for (const [cols, rows] of [[79, 24], [80, 23], [40, 10], [10, 3], [1, 1]] as const) {
+      r.vt.resize(cols, rows);
+      await r.vt.waitFor(() => {
+        const v = r.app.store.getState().viewport;
+        return v.cols === cols && v.rows === rows && v.tooSmall;
+      }, 5_000);
+      if (cols >= 60 && rows >= 3) await r.vt.waitFor(`have ${cols}x${rows}`, 5_000);
+      expect(exited).toBe(false);
+    }
+    r.vt.resize(80, 24);
+    const lines = await normalLayoutAt(80, 24);
+    expect(lines.join('\n')).not.toContain('terminal too small');
+    expect(lines.filter((l) => l.includes('spread '))).toHaveLength(1);
+  }, 60_000);
+});
