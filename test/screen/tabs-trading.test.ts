@@ -11,6 +11,7 @@ import { formatScaled } from '../../src/protocol/scaling.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import type { TradingIntents } from '../../src/state/trading-commands.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { formatAtoms } from '../../src/ui/format/trading-rows.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
 
@@ -135,6 +136,40 @@ describe('trading tabs against the local exchange', () => {
     sim.control.engine.setOraclePrice(market.id, stop - 100);
     app.vt.press('P');
     await app.vt.waitFor(() => tabLines().includes('no open positions'), 15_000);
+  }, 40_000);
+
+  it('add-collateral-with-a: the confirmed amount raises the position collateral on screen', async () => {
+    await intents.place({ marketId: market.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+    app.vt.press('P');
+    await eventually(() => state().trading.positions.length === 1, 10_000, 'the position');
+    const before = BigInt(state().trading.positions[0]!.collateral);
+    app.vt.press('a');
+    await app.vt.waitFor('add collateral> ', 5_000);
+    await typeAndEnter('5');
+    await app.vt.waitFor('add 5.000000 collateral', 5_000);
+    await confirmYes();
+    await eventually(() => BigInt(state().trading.positions[0]?.collateral ?? '0') === before + 5_000_000n, 10_000, 'collateral +5');
+    const shown = formatAtoms(before + 5_000_000n);
+    await app.vt.waitFor(() => (tabLines().split('\n').find((l) => l.includes('▲ LONG')) ?? '').includes(shown), 10_000);
+    app.vt.press('x');
+    await app.vt.waitFor('close> ', 5_000);
+    app.vt.press(KEYS.enter);
+    await app.vt.waitFor('close 100%', 5_000);
+    await confirmYes();
+    await app.vt.waitFor(() => tabLines().includes('no open positions'), 10_000);
+  }, 40_000);
+
+  it('fills-and-history-paged-from-rest: fills with fee, order history with statuses, positions and account events', async () => {
+    app.vt.press('F');
+    await app.vt.waitFor(() => tabLines().includes('[Fills]') && tabLines().includes('taker') && tabLines().includes('▼ close L'), 10_000);
+    expect(tabLines()).toContain('fee/rebate');
+    app.vt.press('H');
+    await app.vt.waitFor(() => tabLines().includes('[History]') && tabLines().includes('[orders]') && tabLines().includes('Filled'), 10_000);
+    expect(state().tabs.history.orders.rows.length).toBeGreaterThan(0);
+    app.vt.press('v');
+    await app.vt.waitFor(() => tabLines().includes('[positions]') && /#\d+ +BTC|#\d+/.test(tabLines()) && tabLines().includes('Closed'), 10_000);
+    app.vt.press('v');
+    await app.vt.waitFor(() => tabLines().includes('[events]') && tabLines().includes('IncreasePositionCollateral'), 10_000);
   }, 40_000);
 
   it('journal-lists-requests-with-reasons-by-name', async () => {
