@@ -3,6 +3,8 @@
 // wire: every number goes through protocol/scaling.ts.
 
 import { divFloor, notionalAtoms } from '../domain/trading/notional.js';
+import { validateOrder } from '../domain/trading/validate.js';
+import { OrderFlag, OrderType } from '../protocol/enums.js';
 import { COLLATERAL_DECIMALS } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
 import { parseScaled, parseLeverage, parsePrice, parseSize, toWireInteger } from '../protocol/scaling.js';
@@ -154,6 +156,13 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   if (Object.keys(problems).length > 0 || size === null || leverage === null) {
     return { problems, intent: null, sizeUnits: size === null ? null : BigInt(size), notionalAtoms: notional };
   }
+  // The domain's own rules (minimum value, leverage cap, ...) on the same numbers; session problems are the
+  // engine's lockReason, shown separately.
+  const ruleProblem = domainProblem(market, size, price, leverage, slippage, expiry !== null && ctx.head !== null ? ctx.head + expiry : 0, form, ctx);
+  if (ruleProblem) {
+    problems[ruleProblem.field] = ruleProblem.message;
+    return { problems, intent: null, sizeUnits: BigInt(size), notionalAtoms: notional };
+  }
   const intent: PlaceIntent = {
     marketId: market.id,
     kind: kindOf(form),
@@ -167,6 +176,51 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
     ...(sl !== null ? { sl: { price: sl } } : {}),
   };
   return { problems, intent, sizeUnits: BigInt(size), notionalAtoms: notional };
+}
+
+const DOMAIN_FIELDS: Record<string, EntryField> = { size: 'size', price: 'price', leverage: 'leverage', slippage: 'slippage', lb: 'expiry', fl: 'tif', t: 'type' };
+
+function domainProblem(
+  market: Market,
+  size: number,
+  price: number | null,
+  leverage: number,
+  slippage: number | null,
+  lastBlock: number,
+  form: OrderEntryForm,
+  ctx: EntryContext,
+): { field: EntryField; message: string } | null {
+  const isMarket = price === null;
+  const flags = isMarket || form.tif === 'ioc' ? OrderFlag.ImmediateOrCancel : form.tif === 'post' ? OrderFlag.PostOnly : form.tif === 'fok' ? OrderFlag.FillOrKill : OrderFlag.GoodTillCancel;
+  const check = validateOrder(
+    {
+      t: form.side === 'long' ? OrderType.OpenLong : OrderType.OpenShort,
+      mkt: market.id,
+      s: size,
+      p: price ?? 0,
+      fl: flags,
+      lv: leverage,
+      lb: lastBlock,
+      ...(isMarket ? { ms: slippage ?? market.order_max_market_slippage_bps } : {}),
+    },
+    {
+      market,
+      head: ctx.head,
+      account: { fw: true, frozen: false },
+      canTrade: true,
+      socketOpen: true,
+      feedHealth: 'live',
+      openTriggerOrders: 0,
+      maxAccountTriggerOrders: undefined,
+      ...(ctx.mark !== null ? { referencePrice: ctx.mark } : {}),
+    },
+  );
+  if (check.ok) return null;
+  for (const p of check.problems) {
+    const field = DOMAIN_FIELDS[p.field];
+    if (field) return { field, message: p.message };
+  }
+  return null;
 }
 
 /** The next field in `direction` (wrapping); market orders skip price, limit orders skip slippage. */

@@ -64,6 +64,10 @@ export interface TradingUiState {
   bell: boolean;
   /** Pending typed command waiting for its confirm (close / cancel all / cancel). */
   pendingCommand: string | null;
+  /** Leverage order entry starts with (`:lev`), empty = min(5x, market max). */
+  leverage: string;
+  /** Orders sent lately, for the duplicate check of smart confirm. */
+  recent: { signature: string; atMs: number }[];
 }
 
 export const EMPTY_TRADING: TradingSlice = {
@@ -91,4 +95,6 @@ export const INITIAL_TRADING_UI: TradingUiState = {
   toasts: [],
   bell: true,
   pendingCommand: null,
+  leverage: '',
+  recent: [],
 };

@@ -33,6 +33,9 @@ import { StatusBar } from './panes/StatusBar.js';
 import { TooSmall } from './panes/TooSmall.js';
 import { TradesPane } from './panes/TradesPane.js';
 import { TradingTabs } from './panes/TradingTabs.js';
+import { OrderEntryPane } from './panes/OrderEntryPane.js';
+import { TradingBar } from './panes/TradingBar.js';
+import { handleTradingKey } from './trading-keys.js';
 import { CommandsContext, StoreContext, useTerminal } from './store-context.js';
 
 export interface AppProps {
@@ -127,6 +130,7 @@ function Screen({ store, commands }: AppProps) {
   const layout = applyZoom(computeLayout(cols, rows), zoomed);
   const pickerOpen = useTerminal((s) => s.picker.open);
   const helpOpen = useTerminal((s) => s.live.help.open);
+  const entryOpen = useTerminal((s) => s.tradingUi.entry !== null);
   // Before the children render: they read the palette while rendering; the key below remounts them on a change.
   const themeName = useTerminal((s) => s.live.theme);
   applyTheme(themeName);
@@ -145,6 +149,7 @@ function Screen({ store, commands }: AppProps) {
       return;
     }
     if (handleHelpKey(store, commands, input, key)) return;
+    if (handleTradingKey(store, commands, input, key)) return;
     if (handleTradingTabsKey(store, commands, input, key, Math.max(1, layout.trading.height - 4))) return;
     const action = resolveKey(input, key);
     if (action) runAction(action, store, commands, Math.max(1, layout.depth - 1));
@@ -160,13 +165,15 @@ function Screen({ store, commands }: AppProps) {
           <HelpOverlay width={layout.chart.width || layout.cols} height={layout.chart.height || layout.trading.height} />
         ) : pickerOpen ? (
           <MarketPicker width={layout.chart.width} height={layout.chart.height} />
+        ) : entryOpen ? (
+          <OrderEntryPane width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
         ) : layout.chart.width > 0 ? (
           <ChartPane width={layout.chart.width} height={layout.chart.height} />
         ) : null}
-        {layout.trades.width > 0 ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
+        {layout.trades.width > 0 && (!entryOpen || helpOpen || pickerOpen) ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
       </Box>
       {layout.trading.height > 0 ? <TradingTabs width={cols} height={layout.trading.height} /> : null}
-      <Footer width={cols} />
+      <TradingBar width={cols} fallback={<Footer width={cols} />} />
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import { headerFields, NARROW_HEADER_LABELS, type HeaderField } from '../format/
 import { healthBadge, latencyText, networkBadge } from '../format/status.js';
 import { useNow } from '../hooks/use-now.js';
 import { useTerminal } from '../store-context.js';
+import { KeyExpiry } from './KeyExpiry.js';
 import { WatchStrip } from './WatchStrip.js';
 import { theme, toneBackground, toneColor } from '../theme.js';
 
@@ -55,6 +56,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
       <Text color={toneColor(health.tone)}>{health.text}</Text>
       <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
       {readOnly ? <Text color={toneColor('warn')} bold>{'  READ-ONLY'}</Text> : null}
+      <KeyExpiry />
       <Text> </Text>
     </Box>
   );

@@ -1,0 +1,188 @@
+// Running a `:` command line, the confirms it and panic need (default answer Cancel), and the `!!`
+// chord. Orders typed here go through the same review as keyed ones.
+
+import { setNotice } from './actions.js';
+import { parseCommandLine } from './command-line.js';
+import { runLiveCommandLine } from './live-commands.js';
+import type { TerminalCommands } from './commands.js';
+import { currentMarket, disabledReason, entryFromCommand, reportOutcome, sendEntry } from './order-entry-actions.js';
+import type { TerminalStore } from './store.js';
+import { askConfirm, patchTradingUi, pushToast } from './trading-actions.js';
+
+/** Two `!` within this long arm panic. */
+export const PANIC_CHORD_MS = 1_500;
+
+export function openCommandLine(store: TerminalStore): void {
+  patchTradingUi(store, { commandLine: '', commandError: null });
+}
+
+export function closeCommandLine(store: TerminalStore): void {
+  patchTradingUi(store, { commandLine: null, commandError: null });
+}
+
+export function editCommandLine(store: TerminalStore, text: string): void {
+  patchTradingUi(store, { commandLine: text.slice(0, 120), commandError: null });
+}
+
+function fail(store: TerminalStore, message: string): void {
+  // The line stays open with the text so the trader can fix it.
+  patchTradingUi(store, { commandError: message });
+}
+
+/** Enter on the command line. */
+export function runCommandLine(store: TerminalStore, commands: TerminalCommands): void {
+  const text = store.getState().tradingUi.commandLine ?? '';
+  // :theme, :alert, :alerts (state/live-commands.ts).
+  if (runLiveCommandLine(store, text)) return closeCommandLine(store);
+  const cmd = parseCommandLine(text);
+  const state = store.getState();
+  switch (cmd.kind) {
+    case 'error':
+      fail(store, cmd.message);
+      return;
+    case 'order':
+      closeCommandLine(store);
+      entryFromCommand(store, cmd);
+      return;
+    case 'lev':
+      closeCommandLine(store);
+      patchTradingUi(store, { leverage: cmd.leverage });
+      setNotice(store, `leverage for new orders: ${cmd.leverage}x`);
+      return;
+    case 'tf':
+      closeCommandLine(store);
+      store.setState({ resolution: cmd.seconds });
+      commands.setResolution(cmd.seconds);
+      return;
+    case 'bell':
+      closeCommandLine(store);
+      patchTradingUi(store, { bell: cmd.on });
+      setNotice(store, `bell ${cmd.on ? 'on' : 'off'}`);
+      return;
+    case 'market': {
+      const want = cmd.symbol.toLowerCase();
+      const hit = state.markets.find((m) => m.symbol.toLowerCase() === want || m.name.toLowerCase() === want || m.symbol.toLowerCase().startsWith(want));
+      if (!hit) {
+        fail(store, `market: no market "${cmd.symbol}"`);
+        return;
+      }
+      closeCommandLine(store);
+      commands.selectMarket(hit.id);
+      store.setState({ bookCursor: null, notice: `market ${hit.symbol}` });
+      return;
+    }
+    case 'close':
+    case 'cancel':
+    case 'cancel-all': {
+      const reason = disabledReason(state);
+      if (reason) {
+        fail(store, `cannot ${cmd.kind.replace('-', ' ')}: ${reason}`);
+        return;
+      }
+      const question = describeConfirm(store, text);
+      if (typeof question !== 'string') {
+        fail(store, question.error);
+        return;
+      }
+      closeCommandLine(store);
+      patchTradingUi(store, { pendingCommand: text });
+      askConfirm(store, { text: question, action: cmd.kind === 'close' ? 'close' : cmd.kind === 'cancel' ? 'cancel' : 'cancel-all' });
+      return;
+    }
+  }
+}
+
+function positionFor(store: TerminalStore, symbol: string) {
+  const state = store.getState();
+  const want = symbol.toLowerCase();
+  const market = state.trading.markets.find((m) => m.symbol.toLowerCase() === want || m.name.toLowerCase() === want || m.symbol.toLowerCase().startsWith(want));
+  if (!market) return { error: `close: no market "${symbol}"` };
+  const position = state.trading.positions.find((p) => p.marketId === market.id);
+  if (!position) return { error: `close: no open ${market.symbol} position` };
+  return { market, position };
+}
+
+function describeConfirm(store: TerminalStore, text: string): string | { error: string } {
+  const cmd = parseCommandLine(text);
+  const state = store.getState();
+  if (cmd.kind === 'close') {
+    const found = positionFor(store, cmd.symbol);
+    if ('error' in found) return { error: found.error ?? 'close: not found' };
+    return `close ${Math.round(cmd.fraction * 100)}% of ${found.market.symbol} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
+  }
+  if (cmd.kind === 'cancel') {
+    if (!state.trading.orders.some((o) => o.orderId === cmd.orderId)) return { error: `cancel: order ${cmd.orderId} is not open` };
+    return `cancel order ${cmd.orderId}?`;
+  }
+  if (cmd.kind === 'cancel-all') {
+    const n = state.trading.orders.length;
+    if (n === 0) return { error: 'cancel: no open orders' };
+    return `cancel all ${n} open order${n === 1 ? '' : 's'}?`;
+  }
+  return { error: 'nothing to confirm' };
+}
+
+function runPending(store: TerminalStore, commands: TerminalCommands, text: string): void {
+  const intents = commands.trading?.() ?? null;
+  const cmd = parseCommandLine(text);
+  if (!intents) return;
+  if (cmd.kind === 'close') {
+    const found = positionFor(store, cmd.symbol);
+    if ('error' in found || !found.position) return;
+    reportOutcome(store, `close ${found.market.symbol}`, intents.close(found.position.positionId, { kind: 'market', fraction: cmd.fraction }), Date.now);
+  } else if (cmd.kind === 'cancel') {
+    reportOutcome(store, `cancel ${cmd.orderId}`, intents.cancel(cmd.orderId), Date.now);
+  } else if (cmd.kind === 'cancel-all') {
+    reportOutcome(store, 'cancel all', intents.cancelAll(), Date.now);
+  }
+}
+
+function runPanic(store: TerminalStore, commands: TerminalCommands, nowMs: number): void {
+  const intents = commands.trading?.() ?? null;
+  if (!intents) {
+    setNotice(store, `panic: ${disabledReason(store.getState()) ?? 'no trading client'}`);
+    return;
+  }
+  const state = store.getState();
+  const orders = state.trading.orders.length;
+  const positions = state.trading.positions.length;
+  pushToast(store, `PANIC: cancelling ${orders} order${orders === 1 ? '' : 's'}, closing ${positions} position${positions === 1 ? '' : 's'}`, 'bad', nowMs);
+  void intents.panic().outcome.then(
+    (o) => {
+      const ok = o.results.filter((r) => r.kind === 'definitive').length;
+      const summary = o.results.length === 0 ? 'nothing was open' : `${ok}/${o.results.length} requests done${o.ok ? '' : `; ${o.message}`}`;
+      pushToast(store, `panic: ${summary}`, o.ok ? 'good' : 'bad', Date.now());
+    },
+    (e: unknown) => pushToast(store, `panic failed: ${e instanceof Error ? e.message : String(e)}`, 'bad', Date.now()),
+  );
+}
+
+/** `y` on a confirm: do it. Anything else: Cancel (the default). */
+export function answerConfirm(store: TerminalStore, commands: TerminalCommands, yes: boolean, nowMs: number): void {
+  const { confirm, pendingCommand } = store.getState().tradingUi;
+  if (!confirm) return;
+  askConfirm(store, null);
+  patchTradingUi(store, { pendingCommand: null });
+  if (!yes) {
+    setNotice(store, 'cancelled');
+    return;
+  }
+  if (confirm.action === 'send-order') sendEntry(store, commands, nowMs);
+  else if (confirm.action === 'panic') runPanic(store, commands, nowMs);
+  else if (pendingCommand) runPending(store, commands, pendingCommand);
+}
+
+/** `!`: the second press within PANIC_CHORD_MS asks to panic. */
+export function pressPanicKey(store: TerminalStore, nowMs: number): void {
+  const armed = store.getState().tradingUi.panicArmedAtMs;
+  if (armed !== null && nowMs - armed <= PANIC_CHORD_MS) {
+    patchTradingUi(store, { panicArmedAtMs: null });
+    const s = store.getState().trading;
+    askConfirm(store, { text: `PANIC: cancel ${s.orders.length} orders and close ${s.positions.length} positions at market?`, action: 'panic' });
+    return;
+  }
+  patchTradingUi(store, { panicArmedAtMs: nowMs });
+  setNotice(store, 'press ! again for panic');
+}
+
+export { currentMarket };

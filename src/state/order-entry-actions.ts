@@ -1,0 +1,202 @@
+// Order entry flow on the store: open (prefilled from the book cursor or best price), edit, review,
+// smart confirm (default Cancel), send through TerminalCommands.trading(), and the `:` command line.
+
+import { previewOrder, type OrderPreview } from '../domain/trading/preview.js';
+import type { PositionMath } from '../domain/trading/risk.js';
+import type { Market } from '../protocol/frames.js';
+import { formatScaledTrim } from '../protocol/scaling.js';
+import { setNotice } from './actions.js';
+import { parseCommandLine, type OrderCommand } from './command-line.js';
+import type { TerminalCommands } from './commands.js';
+import { evaluateEntry, maxLeverageHundredths, newEntryForm, type EntryContext, type EntryResult, type OrderEntryForm } from './order-entry.js';
+import { confirmReasons, orderSignature } from './smart-confirm.js';
+import type { TerminalState, TerminalStore } from './store.js';
+import type { IntentHandle, PlaceIntent, TradeSide } from './trading-commands.js';
+import { askConfirm, patchTradingUi, pushToast } from './trading-actions.js';
+
+export function currentMarket(state: TerminalState, marketId?: number): Market | undefined {
+  const id = marketId ?? state.market?.id;
+  return state.trading.markets.find((m) => m.id === id);
+}
+
+export function entryContext(state: TerminalState, form: OrderEntryForm): EntryContext {
+  const header = state.header;
+  return {
+    market: currentMarket(state, form.marketId),
+    mark: header && header.marketId === form.marketId ? header.mark : null,
+    head: state.trading.health?.headBlock ?? state.headBlock,
+  };
+}
+
+/** Why an order cannot be sent at all right now (no key, read-only, engine lock), or null. */
+export function disabledReason(state: TerminalState): string | null {
+  if (!state.trading.enabled) return 'read-only: no API key loaded';
+  if (state.keyScope !== 'trade') return 'the API key is read-only (no trade scope)';
+  return state.trading.lockReason;
+}
+
+function prefillPrice(state: TerminalState, side: TradeSide, pd: number): string {
+  const book = state.book;
+  const cursor = state.bookCursor;
+  const row = cursor ? (cursor.side === 'ask' ? book?.asks : book?.bids)?.[cursor.level] : undefined;
+  // Without a cursor a buy starts at the best ask and a sell at the best bid (marketable, visible).
+  const price = row?.price ?? (side === 'long' ? book?.asks[0]?.price : book?.bids[0]?.price) ?? state.header?.mark ?? null;
+  return price === null || price === undefined ? '' : formatScaledTrim(price, pd);
+}
+
+function defaultLeverage(state: TerminalState, market: Market): string {
+  const typed = state.tradingUi.leverage;
+  if (typed !== '') return typed;
+  return formatScaledTrim(Math.min(500, maxLeverageHundredths(market)), 2);
+}
+
+/** b / s: opens order entry for the current market; false (with a notice) when there is nothing to trade. */
+export function openEntry(store: TerminalStore, side: TradeSide): boolean {
+  const state = store.getState();
+  const market = currentMarket(state);
+  if (!market) {
+    setNotice(store, `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`);
+    return false;
+  }
+  const form = newEntryForm(market.id, side, prefillPrice(state, side, market.config.price_decimals), defaultLeverage(state, market));
+  patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
+  const reason = disabledReason(state);
+  if (reason) setNotice(store, `orders disabled: ${reason}`);
+  return true;
+}
+
+export function closeEntry(store: TerminalStore): void {
+  patchTradingUi(store, { entry: null, reviewing: false, confirm: null });
+}
+
+export function updateEntry(store: TerminalStore, form: OrderEntryForm): void {
+  patchTradingUi(store, { entry: form, reviewing: false });
+}
+
+export function evaluateCurrentEntry(state: TerminalState): EntryResult | null {
+  const form = state.tradingUi.entry;
+  return form ? evaluateEntry(form, entryContext(state, form)) : null;
+}
+
+function positionMath(state: TerminalState, marketId: number): PositionMath | null {
+  const p = state.trading.positions.find((r) => r.marketId === marketId);
+  return p ? { side: p.side, entry: BigInt(p.entryPrice), size: BigInt(p.size), collateral: BigInt(p.collateral) } : null;
+}
+
+/** The one-line risk preview of a valid form, or null. */
+export function entryPreview(state: TerminalState, intent: PlaceIntent): OrderPreview | null {
+  const market = currentMarket(state, intent.marketId);
+  if (!market) return null;
+  const book = state.book?.marketId === intent.marketId ? state.book : null;
+  const opposite = (intent.side === 'long' ? book?.asks : book?.bids) ?? [];
+  const header = state.header?.marketId === intent.marketId ? state.header : null;
+  return previewOrder({
+    market,
+    side: intent.side === 'long' ? 1 : 2,
+    size: BigInt(intent.size),
+    ...(intent.price !== undefined ? { limitPrice: BigInt(intent.price) } : {}),
+    leverageHundredths: intent.leverage,
+    opposite: opposite.map((l) => ({ price: l.price, size: l.size })),
+    mark: header?.mark ?? null,
+    feeTier: state.trading.account?.feeTier ?? 0,
+    position: positionMath(state, intent.marketId),
+  });
+}
+
+/** Enter on the form: review when valid and sendable, else say why. */
+export function startReview(store: TerminalStore): void {
+  const state = store.getState();
+  const result = evaluateCurrentEntry(state);
+  if (!result) return;
+  const reason = disabledReason(state);
+  if (reason) {
+    setNotice(store, `cannot send: ${reason}`);
+    return;
+  }
+  const bad = Object.keys(result.problems);
+  if (bad.length > 0 || !result.intent) {
+    setNotice(store, bad.length > 0 ? `fix ${bad.join(', ')} (reasons beside each field)` : 'the order is incomplete');
+    return;
+  }
+  patchTradingUi(store, { reviewing: true });
+}
+
+/** y / Enter in review: ask (default Cancel) when smart confirm trips, else send. */
+export function acceptReview(store: TerminalStore, commands: TerminalCommands, nowMs: number): void {
+  const state = store.getState();
+  const result = evaluateCurrentEntry(state);
+  if (!result?.intent) return;
+  const intent = result.intent;
+  const preview = entryPreview(state, intent);
+  const position = state.trading.positions.find((p) => p.marketId === intent.marketId);
+  const equity = state.trading.account?.equity;
+  const reasons = confirmReasons({
+    intent,
+    mark: state.header?.marketId === intent.marketId ? state.header.mark : null,
+    marginAtoms: preview?.marginAtoms ?? null,
+    equityAtoms: equity ? BigInt(equity) : null,
+    position: position ? { side: position.side === 2 ? 'short' : 'long', size: position.size } : null,
+    recent: state.tradingUi.recent,
+    nowMs,
+  });
+  if (reasons.length > 0) {
+    askConfirm(store, { text: `${reasons.join('; ')}: send anyway?`, action: 'send-order' });
+    return;
+  }
+  sendEntry(store, commands, nowMs);
+}
+
+function describe(intent: PlaceIntent, market: Market | undefined): string {
+  const pd = market?.config.price_decimals ?? 0;
+  const sd = market?.config.size_decimals ?? 0;
+  const price = intent.price !== undefined ? `@ ${formatScaledTrim(intent.price, pd)}` : 'mkt';
+  return `${intent.side === 'long' ? 'buy' : 'sell'} ${formatScaledTrim(intent.size, sd)} ${market?.symbol ?? ''} ${price}`.replace(/\s+/g, ' ');
+}
+
+/** Toasts the outcome of a request: rejects in red with the reason, successes briefly. */
+export function reportOutcome(store: TerminalStore, label: string, handle: IntentHandle, now: () => number): void {
+  void handle.outcome.then(
+    (o) => pushToast(store, o.ok ? `${label}: ${o.message}` : `${label} refused: ${o.message}`, o.ok ? 'info' : 'bad', now()),
+    (e: unknown) => pushToast(store, `${label} failed: ${e instanceof Error ? e.message : String(e)}`, 'bad', now()),
+  );
+}
+
+export function sendEntry(store: TerminalStore, commands: TerminalCommands, nowMs: number): void {
+  const state = store.getState();
+  const result = evaluateCurrentEntry(state);
+  const intents = commands.trading?.() ?? null;
+  if (!result?.intent || !intents) {
+    setNotice(store, `cannot send: ${disabledReason(state) ?? 'the order is incomplete'}`);
+    return;
+  }
+  const intent = result.intent;
+  const label = describe(intent, currentMarket(state, intent.marketId));
+  const handle = intents.place(intent);
+  const recent = [...state.tradingUi.recent, { signature: orderSignature(intent), atMs: nowMs }].slice(-20);
+  patchTradingUi(store, { entry: null, reviewing: false, confirm: null, recent });
+  setNotice(store, `sent: ${label}`);
+  reportOutcome(store, label, handle, Date.now);
+}
+
+/** A typed order: the same form, straight to review. */
+export function entryFromCommand(store: TerminalStore, cmd: OrderCommand): void {
+  const state = store.getState();
+  const market = currentMarket(state);
+  if (!market) {
+    setNotice(store, `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`);
+    return;
+  }
+  const form: OrderEntryForm = {
+    ...newEntryForm(market.id, cmd.side, cmd.price ?? '', cmd.leverage ?? defaultLeverage(state, market)),
+    type: cmd.type,
+    tif: cmd.tif,
+    size: cmd.size,
+    slippage: cmd.slippage ?? '',
+    tp: cmd.tp ?? '',
+    sl: cmd.sl ?? '',
+  };
+  patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
+  startReview(store);
+}
+
+export { parseCommandLine };

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../protocol/frames.js';
+import { cycleChoice, evaluateEntry, newEntryForm, stepField, typeInto, type EntryContext, type OrderEntryForm } from './order-entry.js';
+
+function market(over: Partial<Market['config']> = {}): Market {
+  return {
+    ver: 1, id: 16, instance_id: 1, perpetual_id: 16, symbol: 'BTC', name: 'BTC Perp', size_units: 'BTC',
+    funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20,
+    order_max_market_slippage_bps: 100,
+    config: {
+      at: {}, is_open: true, price_decimals: 1, size_decimals: 5, min_posting_amount: '0', min_settle_amount: '0',
+      initial_margin: 1500, maintenance_margin: 2500, maker_fee: 45, taker_fee: 345, ...over,
+    },
+  };
+}
+const ctx: EntryContext = { market: market(), mark: 670_000, head: 1_000 };
+const form = (over: Partial<OrderEntryForm> = {}): OrderEntryForm => ({ ...newEntryForm(16, 'long', '67000', '5'), size: '0.01', ...over });
+
+describe('evaluateEntry', () => {
+  it('turns a valid limit form into scaled integers', () => {
+    const r = evaluateEntry(form({ tif: 'post', tp: '69000', sl: '65500', expiry: '10' }), ctx);
+    expect(r.problems).toEqual({});
+    expect(r.intent).toEqual({
+      marketId: 16, kind: 'post-only', side: 'long', size: 1_000, price: 670_000, leverage: 500,
+      lastBlock: 1_010, tp: { price: 690_000 }, sl: { price: 655_000 },
+    });
+    expect(r.notionalAtoms).toBe(670_000_000n);
+  });
+
+  it('a market order takes the slippage cap and no price', () => {
+    const r = evaluateEntry(form({ type: 'market', price: 'garbage', slippage: '50' }), ctx);
+    expect(r.intent).toMatchObject({ kind: 'market', slippageBps: 50 });
+    expect(r.intent?.price).toBeUndefined();
+  });
+
+  it('a notional size converts at the price, rounded down to whole units', () => {
+    const r = evaluateEntry(form({ sizeUnit: 'notional', size: '670' }), ctx);
+    expect(r.intent?.size).toBe(1_000);
+  });
+
+  it.each([
+    ['size', { size: 'abc' }, 'not a number'],
+    ['size', { size: '-1' }, 'greater than 0'],
+    ['size', { size: '0' }, 'greater than 0'],
+    ['size', { size: '0.000001' }, 'more than 5 decimals'],
+    ['size', { size: '99999999999999999' }, 'too large'],
+    ['price', { price: 'x' }, 'not a number'],
+    ['price', { price: '-5' }, 'greater than 0'],
+    ['price', { price: '1.25' }, 'more than 1 decimal'],
+    ['price', { price: '9007199254740993' }, 'too large'],
+    ['leverage', { leverage: '0' }, 'greater than 0'],
+    ['leverage', { leverage: '99' }, 'maximum 15x'],
+    ['leverage', { leverage: 'lots' }, 'not a number'],
+    ['tp', { tp: '60000' }, 'above'],
+    ['tp', { tp: 'up' }, 'not a number'],
+    ['sl', { sl: '70000' }, 'below'],
+    ['expiry', { expiry: '1.5' }, 'whole number'],
+    ['expiry', { expiry: '0' }, 'at least 1'],
+    ['slippage', { type: 'market', slippage: '5000' }, 'capped at 100'],
+    ['slippage', { type: 'market', slippage: '-3' }, 'whole basis points'],
+    ['expiry', { expiry: '500' }, 'order_ttl_blocks'],
+  ] as const)('explains garbage in %s (%j)', (field, over, reason) => {
+    const r = evaluateEntry(form(over as Partial<OrderEntryForm>), ctx);
+    expect(r.intent).toBeNull();
+    expect(r.problems[field]).toContain(reason);
+  });
+
+  it('a closed market is refused', () => {
+    expect(evaluateEntry(form(), { ...ctx, market: market({ is_open: false }) }).problems.type).toContain('closed');
+  });
+});
+
+describe('form editing', () => {
+  it('moves through fields, skipping what the order type does not use', () => {
+    expect(stepField(form({ focus: 'size' }), 1)).toBe('price');
+    expect(stepField(form({ type: 'market', focus: 'size' }), 1)).toBe('leverage');
+    expect(stepField(form({ focus: 'side' }), -1)).toBe('expiry');
+  });
+  it('cycles choices and types into text fields', () => {
+    expect(cycleChoice(form({ focus: 'side' })).side).toBe('short');
+    expect(cycleChoice(form({ focus: 'tif' })).tif).toBe('post');
+    expect(cycleChoice(form({ focus: 'size' })).sizeUnit).toBe('notional');
+    expect(typeInto(form({ focus: 'size', size: '0.0' }), '5', false).size).toBe('0.05');
+    expect(typeInto(form({ focus: 'size', size: '0.0' }), '', true).size).toBe('0.');
+    expect(typeInto(form({ focus: 'side' }), '5', false)).toEqual(form({ focus: 'side' }));
+  });
+});

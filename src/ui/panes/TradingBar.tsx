@@ -1,0 +1,40 @@
+// The bottom line while trading needs it: the `:` command line (with its error), a confirm whose
+// default is Cancel, or the newest toast; otherwise the normal footer.
+
+import { Text } from 'ink';
+import type { ReactNode } from 'react';
+import { fitText } from '../format/numbers.js';
+import { useNow } from '../hooks/use-now.js';
+import { useTerminal } from '../store-context.js';
+import { theme } from '../theme.js';
+
+export function TradingBar({ width, fallback }: { width: number; fallback: ReactNode }) {
+  const ui = useTerminal((s) => s.tradingUi);
+  const now = useNow(500);
+  if (ui.commandLine !== null) {
+    const error = ui.commandError ? `  ✗ ${ui.commandError}` : '';
+    return (
+      <Text wrap="truncate">
+        <Text color={theme.focus}>{`:${ui.commandLine}█`}</Text>
+        <Text color={theme.down}>{fitText(error, Math.max(0, width - ui.commandLine.length - 2))}</Text>
+      </Text>
+    );
+  }
+  if (ui.confirm) {
+    return (
+      <Text wrap="truncate" color={theme.warn} bold>
+        {fitText(`${ui.confirm.text}  [y] yes  [any other key] Cancel`, width)}
+      </Text>
+    );
+  }
+  const toast = [...ui.toasts].reverse().find((t) => t.expiresAtMs > now);
+  if (toast) {
+    const color = toast.tone === 'bad' ? theme.down : toast.tone === 'good' ? theme.up : theme.info;
+    return (
+      <Text wrap="truncate" color={color}>
+        {fitText(` ${toast.tone === 'bad' ? '✗' : '●'} ${toast.text}`, width)}
+      </Text>
+    );
+  }
+  return <>{fallback}</>;
+}

@@ -1,0 +1,94 @@
+// Keys of order entry, review, confirm, the `:` command line and the `!!` panic chord. Runs before the
+// global keymap: while one of these is open it owns the keyboard (Esc backs out one level).
+
+import { setNotice } from '../state/actions.js';
+import { completeCommand } from '../state/command-line.js';
+import { answerConfirm, closeCommandLine, editCommandLine, openCommandLine, pressPanicKey, runCommandLine } from '../state/command-actions.js';
+import type { TerminalCommands } from '../state/commands.js';
+import { cycleChoice, stepField, TEXT_FIELDS, typeInto } from '../state/order-entry.js';
+import { acceptReview, closeEntry, openEntry, startReview, updateEntry } from '../state/order-entry-actions.js';
+import type { TerminalStore } from '../state/store.js';
+import { patchTradingUi } from '../state/trading-actions.js';
+import type { KeyInfo } from './keymap.js';
+
+export interface TradingKey extends KeyInfo {
+  leftArrow?: boolean;
+  rightArrow?: boolean;
+  backspace?: boolean;
+  delete?: boolean;
+  meta?: boolean;
+}
+
+const PRINTABLE = /^[\x20-\x7e]+$/;
+
+function printable(input: string, key: TradingKey): boolean {
+  return input !== '' && !key.ctrl && !key.meta && !key.tab && !key.return && !key.escape && PRINTABLE.test(input);
+}
+
+function entryKey(store: TerminalStore, commands: TerminalCommands, input: string, key: TradingKey, nowMs: number): void {
+  const { entry, reviewing } = store.getState().tradingUi;
+  if (!entry) return;
+  if (reviewing) {
+    if (key.escape) patchTradingUi(store, { reviewing: false });
+    else if (key.return || input === 'y') acceptReview(store, commands, nowMs);
+    return;
+  }
+  if (key.escape) closeEntry(store);
+  else if (key.return) startReview(store);
+  else if (key.tab || key.downArrow) updateEntry(store, { ...entry, focus: stepField(entry, key.shift && key.tab ? -1 : 1) });
+  else if (key.upArrow) updateEntry(store, { ...entry, focus: stepField(entry, -1) });
+  else if (key.backspace || key.delete) updateEntry(store, typeInto(entry, '', true));
+  else if (key.leftArrow || key.rightArrow || (input === ' ' && !TEXT_FIELDS.has(entry.focus)) || (input === ' ' && entry.focus === 'size')) {
+    updateEntry(store, cycleChoice(entry));
+  } else if (printable(input, key) && TEXT_FIELDS.has(entry.focus)) updateEntry(store, typeInto(entry, input, false));
+}
+
+function commandLineKey(store: TerminalStore, commands: TerminalCommands, input: string, key: TradingKey): void {
+  const text = store.getState().tradingUi.commandLine ?? '';
+  if (key.escape) closeCommandLine(store);
+  else if (key.return) runCommandLine(store, commands);
+  else if (key.tab) editCommandLine(store, completeCommand(text));
+  else if (key.backspace || key.delete) {
+    if (text === '') closeCommandLine(store);
+    else editCommandLine(store, text.slice(0, -1));
+  } else if (printable(input, key)) editCommandLine(store, text + input);
+}
+
+/** True when the key was consumed by trading (entry, review, confirm, command line, b/s/:/!). */
+export function handleTradingKey(store: TerminalStore, commands: TerminalCommands, input: string, key: TradingKey, nowMs = Date.now()): boolean {
+  const ui = store.getState().tradingUi;
+  if (key.ctrl && input === 'c') return false;
+  if (ui.confirm) {
+    // Default answer Cancel: only `y` proceeds; Enter, Esc and anything else cancel.
+    answerConfirm(store, commands, input === 'y' || input === 'Y', nowMs);
+    return true;
+  }
+  if (ui.commandLine !== null) {
+    commandLineKey(store, commands, input, key);
+    return true;
+  }
+  if (ui.entry) {
+    entryKey(store, commands, input, key, nowMs);
+    return true;
+  }
+  // The tabs' inline editor (part of the same screen, its own slice) types these characters itself.
+  const tabs = (store.getState() as { tabs?: { prompt?: unknown } }).tabs;
+  if (tabs?.prompt) return false;
+  if (input === 'b' || input === 's') {
+    openEntry(store, input === 'b' ? 'long' : 'short');
+    return true;
+  }
+  if (input.startsWith(':') && printable(input, key)) {
+    // Pasted or fast typing can arrive as one chunk (":buy 1 ..."): the rest is the line's text.
+    openCommandLine(store);
+    if (input.length > 1) editCommandLine(store, input.slice(1));
+    return true;
+  }
+  if (input === '!') {
+    pressPanicKey(store, nowMs);
+    return true;
+  }
+  if (ui.panicArmedAtMs !== null) patchTradingUi(store, { panicArmedAtMs: null });
+  if (key.escape && store.getState().notice?.startsWith('press ! again')) setNotice(store, null);
+  return false;
+}

@@ -1,0 +1,191 @@
+// Order entry on screen, against the local exchange: a limit order placed with keys rests on the
+// exchange and shows in the book; a market order fills (toast, position with uPnL and liq price);
+// the same through `:buy`; garbage in every field is explained inline; a read-only key is refused.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { divCeil, notionalAtoms } from '../../src/domain/trading/notional.js';
+import { ScopeMask } from '../../src/protocol/enums.js';
+import type { Market } from '../../src/protocol/frames.js';
+import { formatScaledTrim } from '../../src/protocol/scaling.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
+import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { eventually, KEYS, sleep } from '../helpers/terminal.js';
+import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+
+let sim: RunningSim;
+let home: string;
+let running: RunningApp | null = null;
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'perpl-entry-screen-'));
+  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 9, flowStepsPerSec: 20 });
+});
+
+afterAll(async () => {
+  await sim?.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await running?.close();
+  running = null;
+});
+
+function local() {
+  return { rest: sim.rest, ws: sim.ws, chainId: sim.chainId };
+}
+
+/** Opens the app with the demo key and waits until orders can be sent. */
+async function openTrading(cols = 200, rows = 50): Promise<{ r: RunningApp; market: Market }> {
+  const r = await runAppInTerminal(local(), cols, rows, undefined, { keyFile: sim.demoKeyFile, home });
+  running = r;
+  const { store } = r.app;
+  await r.vt.waitFor((s) => s.includes('● live') && s.includes('spread '), 10_000);
+  await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, 10_000, 'orders unlocked');
+  const id = store.getState().market?.id;
+  const market = store.getState().trading.markets.find((m) => m.id === id);
+  if (!market) throw new Error('no market');
+  return { r, market };
+}
+
+/** A size text worth about `usd` dollars at `price` (whole units, at least one). */
+function sizeFor(market: Market, price: number, usd: number): string {
+  const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
+  const units = divCeil(BigInt(usd) * 1_000_000n, notionalAtoms(price, 1, scales));
+  return formatScaledTrim(units > 0n ? units : 1n, market.config.size_decimals);
+}
+
+/** Presses `key` `times` times, one keypress each (a burst would reach the app as one input). */
+async function press(r: RunningApp, key: string, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    r.vt.press(key);
+    await sleep(10);
+  }
+}
+
+async function clearField(r: RunningApp, n = 24): Promise<void> {
+  await press(r, KEYS.backspace, n);
+}
+
+describe('order entry on screen', () => {
+  it('limit-with-keys: b, size, price, Enter, y rests the order; it is in open orders and in the book', async () => {
+    const { r, market } = await openTrading();
+    const { store } = r.app;
+    const bestBid = store.getState().book?.bids[0]?.price ?? 0;
+    const price = bestBid - 20; // below the best bid: rests (not far from mark, so no extra confirm)
+    const priceText = formatScaledTrim(price, market.config.price_decimals);
+    r.vt.press('b');
+    await r.vt.waitFor('Order entry');
+    await r.vt.type(sizeFor(market, price, 200));
+    await press(r, KEYS.tab);
+    await r.vt.waitFor('▸price');
+    await clearField(r);
+    await r.vt.type(priceText);
+    await r.vt.waitFor(`price       ${priceText}`);
+    r.vt.press(KEYS.enter);
+    await r.vt.waitFor('y/Enter send');
+    expect(r.vt.screenText()).toMatch(/est .* slip .* fee .* margin .* liq /);
+    r.vt.press('y');
+    await eventually(() => store.getState().trading.orders.some((o) => o.price === price), 10_000, 'order in the store');
+    expect(r.vt.screenText()).not.toContain('Order entry');
+    // The exchange's book holds it, and so does the screen's book.
+    await r.vt.waitFor(formatScaledGrouped(price, market.config.price_decimals), 10_000);
+  });
+
+  it('market-with-keys: a market buy fills: toast, and a position with uPnL and liq price', async () => {
+    const { r, market } = await openTrading(120, 40);
+    const { store } = r.app;
+    const ask = store.getState().book?.asks[0]?.price ?? 0;
+    r.vt.press('b');
+    await r.vt.waitFor('Order entry');
+    await r.vt.type(sizeFor(market, ask, 100));
+    await press(r, KEYS.up); // size -> type
+    await press(r, ' '); // limit -> market
+    await r.vt.waitFor('bps cap');
+    r.vt.press(KEYS.enter);
+    await r.vt.waitFor('y/Enter send');
+    r.vt.press(KEYS.enter);
+    await r.vt.waitFor('filled: bought', 10_000);
+    await eventually(() => {
+      const p = store.getState().trading.positions.find((x) => x.marketId === market.id);
+      return p !== undefined && p.unrealizedPnl !== null && p.liquidationPrice !== null;
+    }, 10_000, 'position with uPnL and liq price');
+  });
+
+  it('command line: `:buy SIZE @ PRICE post` goes through review and rests; malformed lines are explained', async () => {
+    const { r, market } = await openTrading(120, 40);
+    const { store } = r.app;
+    await press(r, ':');
+    await r.vt.waitFor(':█');
+    await r.vt.type('buy lots @ 5');
+    r.vt.press(KEYS.enter);
+    await r.vt.waitFor('size "lots" is not a number');
+    await press(r, KEYS.backspace, 20);
+    const bid = store.getState().book?.bids[0]?.price ?? 0;
+    const price = bid - 30;
+    await press(r, ':');
+    await r.vt.waitFor(':█');
+    await r.vt.type(`buy ${sizeFor(market, price, 150)} @ ${formatScaledTrim(price, market.config.price_decimals)} post`);
+    r.vt.press(KEYS.enter);
+    await r.vt.waitFor('y/Enter send');
+    expect(r.vt.screenText()).toContain('PostOnly');
+    r.vt.press('y');
+    await eventually(() => store.getState().trading.orders.some((o) => o.price === price), 10_000, 'typed order in the store');
+  });
+
+  it('garbage in every field is explained inline, and Enter does not send', async () => {
+    const { r } = await openTrading();
+    const { store } = r.app;
+    const before = store.getState().trading.journal.length;
+    r.vt.press('b');
+    await r.vt.waitFor('Order entry');
+    const typeField = async (text: string, clear = 0) => {
+      await clearField(r, clear);
+      await r.vt.type(text);
+      await press(r, KEYS.tab);
+    };
+    await typeField('abc'); // size
+    await typeField('-5', 12); // price (prefilled)
+    await typeField('999', 4); // leverage (prefilled)
+    await press(r, KEYS.tab); // time in force
+    await typeField('up'); // take-profit
+    await typeField('1.23456789'); // stop-loss
+    await typeField('0'); // expiry
+    const screen = await r.vt.waitFor('at least 1 block');
+    expect(screen).toContain('size "abc" is not a number');
+    expect(screen).toContain('price must be greater than 0');
+    expect(screen).toContain('above the market maximum');
+    expect(screen).toContain('price "up" is not a number');
+    expect(screen).toMatch(/has more than \d+ decimal/);
+    r.vt.press(KEYS.enter);
+    await r.vt.waitFor(/fix [a-z, -]*size/);
+    expect(r.vt.screenText()).not.toContain('y/Enter send');
+    expect(store.getState().trading.journal.length).toBe(before);
+  }, 30_000);
+
+  it('a read-only key: READ-ONLY badge, and b shows why orders are disabled', async () => {
+    const w = sim.control.createWallet({ orderForwarding: true });
+    const key = sim.control.issueKey({ address: w.address, scopeMask: ScopeMask.Read });
+    const roHome = mkdtempSync(join(tmpdir(), 'perpl-ro-entry-'));
+    try {
+      const keyFile = writeDemoKeyFile(roHome, {
+        api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: sim.chainId,
+        scope_mask: ScopeMask.Read, expires_at: 0, rest: sim.rest, ws: sim.ws,
+      });
+      const r = await runAppInTerminal(local(), 120, 40, undefined, { keyFile, home: roHome });
+      running = r;
+      await eventually(() => r.app.store.getState().trading.enabled, 10_000, 'trading client');
+      await r.vt.waitFor('READ-ONLY');
+      r.vt.press('s');
+      await r.vt.waitFor('submit disabled: the API key is read-only', 10_000);
+      r.vt.press(KEYS.enter);
+      await r.vt.waitFor('cannot send');
+    } finally {
+      rmSync(roHome, { recursive: true, force: true });
+    }
+  });
+});
