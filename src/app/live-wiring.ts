@@ -6,6 +6,7 @@ import { removeAlerts } from '../state/live-actions.js';
 import type { WatchQuote } from '../state/live-slice.js';
 import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.js';
 import type { TerminalStore } from '../state/store.js';
+import { pushToast } from '../state/trading-actions.js';
 import { formatScaledGrouped } from '../ui/format/numbers.js';
 import { DEFAULT_BINDINGS, remapBindings, setActiveBindings } from '../ui/keymap-table.js';
 import { detectColorDepth } from '../ui/theme-palettes.js';
@@ -45,7 +46,7 @@ export interface StartLiveOptions {
   loaded: LoadedConfig;
   ascii?: boolean;
   env?: Readonly<Record<string, string | undefined>>;
-  /** Shows an alert (a toast when the app has them); default: the footer notice. */
+  /** Shows an alert; default: a toast, and the footer notice until Esc. */
   announce?: (text: string) => void;
 }
 
@@ -70,7 +71,12 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
     tradingUi: { ...s.tradingUi, bell: config.bell },
   }));
   const undoAscii = opts.ascii || config.ascii ? installAsciiOutput(opts.stdout) : () => {};
-  const announce = opts.announce ?? ((text: string) => store.setState({ notice: text }));
+  const announce =
+    opts.announce ??
+    ((text: string) => {
+      pushToast(store, text, 'info', Date.now());
+      store.setState({ notice: text });
+    });
   let source: MarkSource | null = null;
 
   const quotesBySymbol = (): Map<string, MarkQuote> => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTui, type TuiHandle } from '../../src/app/tui.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { runLiveCommandLine } from '../../src/state/live-commands.js';
 import { THEME_NAMES } from '../../src/state/live-slice.js';
 import { createVirtualTerminal, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
 
@@ -160,6 +161,24 @@ describe('themes, ascii, zoom and copy', () => {
     await vt.waitFor((s) => s.includes('Trades') && !s.includes('Book ') && !s.includes('Chart '));
     vt.press('z');
     await vt.waitFor((s) => s.includes('Trades') && s.includes('Book ') && s.includes('Chart '));
+  });
+
+  it('price-alert-fires: an alert the mark has crossed rings the bell and says so once; one not reached stays', async () => {
+    const { vt, app } = await open();
+    const symbol = app.store.getState().market?.symbol ?? 'BTC';
+    const bellsBefore = vt.stdout.raw.split('\u0007').length;
+    runLiveCommandLine(app.store, `alert ${symbol} < 1`);
+    runLiveCommandLine(app.store, `alert ${symbol} > 1`);
+    const screen = await vt.waitFor(`ALERT ${symbol} > 1`);
+    expect(screen).toContain('(mark ');
+    expect(vt.stdout.raw.split('\u0007').length).toBeGreaterThan(bellsBefore);
+    expect(app.store.getState().live.alerts.map((a) => a.direction)).toEqual(['below']);
+  });
+
+  it('watchlist-mini-prices: favourite markets from the config show their marks in the header', async () => {
+    const { vt } = await open({ config: configFile('watch.toml', 'market = "BTC"\nwatchlist = ["BTC", "ETH", "SOL"]\n') });
+    const screen = await vt.waitFor((s) => /ETH [0-9,]+\.[0-9]+ +SOL [0-9,]+\.[0-9]+/.test(s.split('\n')[0] ?? ''), 8_000);
+    expect(screen.split('\n')[0]).not.toMatch(/ BTC [0-9]/); // the current market is in the header already
   });
 
   it('copy-osc52: y on a book level writes the level as an OSC 52 clipboard sequence', async () => {
