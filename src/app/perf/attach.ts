@@ -42,16 +42,23 @@ export interface AppPerf {
   stop(): void;
 }
 
+export interface AppPerfOptions {
+  /** The benchmark's meter (it keeps every sample); by default a fresh one for the overlay. */
+  meter?: PerfMeter;
+  /** Sees every market-data frame text on arrival (the benchmark's backlog check). */
+  onFrameText?: (text: string) => void;
+}
+
 /** The app's meter: terminal writes and Ink renders on `stdout`, store writes by `publisher`. */
-export function startAppPerf(stdout: WritableLike & object, publisher: Publisher): AppPerf {
-  const meter = new PerfMeter();
+export function startAppPerf(stdout: WritableLike & object, publisher: Publisher, opts: AppPerfOptions = {}): AppPerf {
+  const meter = opts.meter ?? new PerfMeter();
   const undoWrites = meterWrites(stdout, meter);
   void meterInkRenders(stdout, meter);
   meterPublisher(publisher, meter);
   return {
     meter,
     read: () => meter.figures(),
-    attachSession: (session) => meterFrames(session, meter),
+    attachSession: (session) => meterFrames(session, meter, opts.onFrameText ? { onText: opts.onFrameText } : {}),
     stop: () => {
       meter.stop();
       undoWrites();

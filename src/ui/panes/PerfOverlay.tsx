@@ -31,17 +31,22 @@ const POLL_MS = 500;
  */
 export function usePerfOverlayToggle(): boolean {
   const [on, setOn] = useState(false);
-  const { internal_eventEmitter: events } = useStdin() as { internal_eventEmitter?: NodeJS.EventEmitter };
+  const stdin = useStdin() as ReturnType<typeof useStdin> & { internal_eventEmitter?: NodeJS.EventEmitter };
+  const events = stdin.internal_eventEmitter;
+  const { setRawMode, isRawModeSupported } = stdin;
   useEffect(() => {
-    if (!events) return;
+    if (!events || !isRawModeSupported) return;
+    // Ink reads the keyboard only while someone holds raw mode (counted, like useInput does).
+    setRawMode(true);
     const onInput = (data: string | Buffer): void => {
       if (String(data) === F12) setOn((v) => !v);
     };
     events.on('input', onInput);
     return () => {
       events.off('input', onInput);
+      setRawMode(false);
     };
-  }, [events]);
+  }, [events, setRawMode, isRawModeSupported]);
   return on;
 }
 
