@@ -13,6 +13,15 @@ describe('contextual help rows', () => {
     expect(book).not.toContain('longer candle timeframe');
   });
 
+  it('lists the trading keys (read by the trading code itself) only where they work', () => {
+    const trading = helpRows(DEFAULT_BINDINGS, 'trading', '').map((r) => r.description);
+    expect(trading).toContain('cancel the selected order (confirm)');
+    expect(trading).toContain('order entry: buy / long');
+    const book = helpRows(DEFAULT_BINDINGS, 'book', '').map((r) => r.description);
+    expect(book).not.toContain('cancel the selected order (confirm)');
+    expect(book).toContain('order entry: buy / long');
+  });
+
   it('typing filters by description, action or key; every word must match', () => {
     expect(helpRows(DEFAULT_BINDINGS, 'book', 'focus').every((r) => r.description.includes('focus'))).toBe(true);
     expect(helpRows(DEFAULT_BINDINGS, 'book', 'cursor page').map((r) => r.keys)).toEqual(['PgUp', 'PgDn']);

@@ -1,6 +1,7 @@
 // What the `?` overlay lists: the bindings valid in the focused pane, filtered by what the user typed.
 
 import type { PaneId } from '../state/store.js';
+import { FIXED_HELP, type FixedHelpEntry } from './help-fixed.js';
 import { validIn, type KeyBinding } from './keymap-table.js';
 
 export interface HelpRow {
@@ -20,11 +21,15 @@ export function displayKey(name: string): string {
  * Rows for the focused pane. The filter matches the description, the action name or a key
  * (case-insensitive); every word of the query must match.
  */
-export function helpRows(bindings: readonly KeyBinding[], pane: PaneId, query: string): HelpRow[] {
+export function helpRows(bindings: readonly KeyBinding[], pane: PaneId, query: string, fixed: readonly FixedHelpEntry[] = FIXED_HELP): HelpRow[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const fixedRows = fixed
+    .filter((f) => f.panes === 'all' || f.panes.includes(pane))
+    .map((f) => ({ keys: f.keys, description: f.description, action: '' }));
   return bindings
     .filter((b) => b.keys.length > 0 && validIn(b, pane))
-    .map((b) => ({ keys: b.keys.map(displayKey).join(' '), description: b.description, action: b.action }))
+    .map((b): { keys: string; description: string; action: string } => ({ keys: b.keys.map(displayKey).join(' '), description: b.description, action: b.action }))
+    .concat(fixedRows)
     .filter((r) => {
       const haystack = `${r.keys} ${r.description} ${r.action}`.toLowerCase();
       return words.every((w) => haystack.includes(w));

@@ -20,7 +20,7 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
       <Text wrap="truncate">{fitText(`? ${query}▏  (type to filter, Esc closes)`, inner)}</Text>
       {rows.length === 0 ? <Text color={theme.muted}>no key matches</Text> : null}
       {rows.slice(0, visible).map((r) => (
-        <Text key={r.keys} wrap="truncate">
+        <Text key={`${r.keys}|${r.description}`} wrap="truncate">
           <Text color={theme.focus}>{r.keys.padEnd(keyWidth)}</Text>
           {fitText(r.description, Math.max(0, inner - keyWidth))}
         </Text>
