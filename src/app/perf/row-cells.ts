@@ -19,24 +19,24 @@ export interface Cells {
 interface Style {
   fg: string;
   bg: string;
-  attrs: Set<string>;
+  /** Attribute bits, indexed by SGR code (1 bold .. 9 strike). */
+  attrs: number;
 }
 
-const ATTR_ON: Record<string, string> = { '1': 'b', '2': 'd', '3': 'i', '4': 'u', '5': 'k', '7': 'r', '8': 'h', '9': 's' };
-const ATTR_OFF: Record<string, string[]> = { '22': ['b', 'd'], '23': ['i'], '24': ['u'], '25': ['k'], '27': ['r'], '28': ['h'], '29': ['s'] };
-const ATTR_CODE: Record<string, string> = { b: '1', d: '2', i: '3', u: '4', k: '5', r: '7', h: '8', s: '9' };
+/** SGR codes that clear attributes: 22 clears both bold (1) and dim (2). */
+const ATTR_OFF: Record<number, number> = { 22: (1 << 1) | (1 << 2), 23: 1 << 3, 24: 1 << 4, 25: 1 << 5, 27: 1 << 7, 28: 1 << 8, 29: 1 << 9 };
 
 function applySgr(style: Style, params: string): void {
   const codes = params === '' ? ['0'] : params.split(';');
   for (let i = 0; i < codes.length; i++) {
     const c = codes[i] ?? '0';
-    const n = Number(c);
-    if (c === '0' || c === '') {
+    const n = c === '' ? 0 : Number(c);
+    if (n === 0) {
       style.fg = '';
       style.bg = '';
-      style.attrs.clear();
-    } else if (ATTR_ON[c]) style.attrs.add(ATTR_ON[c]);
-    else if (ATTR_OFF[c]) for (const a of ATTR_OFF[c]) style.attrs.delete(a);
+      style.attrs = 0;
+    } else if (n >= 1 && n <= 9 && n !== 6) style.attrs |= 1 << n;
+    else if (ATTR_OFF[n] !== undefined) style.attrs &= ~ATTR_OFF[n];
     else if ((n >= 30 && n <= 37) || (n >= 90 && n <= 97)) style.fg = c;
     else if (n === 39) style.fg = '';
     else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) style.bg = c;
@@ -52,12 +52,17 @@ function applySgr(style: Style, params: string): void {
   }
 }
 
+/** The SGR parameters that set `style` from a reset ('' = default). */
 function styleKey(style: Style): string {
-  const parts: string[] = [];
-  for (const a of [...style.attrs].sort()) parts.push(ATTR_CODE[a] ?? '');
-  if (style.fg) parts.push(style.fg);
-  if (style.bg) parts.push(style.bg);
-  return parts.join(';');
+  let key = '';
+  for (let b = 1; b <= 9; b++) if (style.attrs & (1 << b)) key += key ? `;${b}` : String(b);
+  if (style.fg) key += key ? `;${style.fg}` : style.fg;
+  if (style.bg) key += key ? `;${style.bg}` : style.bg;
+  return key;
+}
+
+function isSgrParam(code: number): boolean {
+  return (code >= 48 && code <= 57) || code === 59; // 0-9 ;
 }
 
 /** The row as cells, or null when it cannot be split safely. */
@@ -65,20 +70,24 @@ export function toCells(row: string): Cells | null {
   if (NOT_SINGLE_WIDTH.test(row)) return null;
   const chars: string[] = [];
   const styles: string[] = [];
-  const style: Style = { fg: '', bg: '', attrs: new Set() };
+  const style: Style = { fg: '', bg: '', attrs: 0 };
   let key = '';
-  for (let i = 0; i < row.length; i++) {
-    const ch = row[i]!;
-    if (ch === '\u001B') {
-      const m = /^\u001B\[([0-9;]*)m/.exec(row.slice(i, i + 32));
-      if (!m) return null; // cursor moves, hyperlinks...: not ours to split
-      applySgr(style, m[1] ?? '');
+  const n = row.length;
+  for (let i = 0; i < n; i++) {
+    const code = row.charCodeAt(i);
+    if (code === 27) {
+      // ESC [ params m; anything else (cursor moves, hyperlinks) is not ours to split.
+      if (row.charCodeAt(i + 1) !== 91) return null;
+      let j = i + 2;
+      while (j < n && isSgrParam(row.charCodeAt(j))) j++;
+      if (row.charCodeAt(j) !== 109) return null;
+      applySgr(style, row.slice(i + 2, j));
       key = styleKey(style);
-      i += m[0].length - 1;
+      i = j;
       continue;
     }
-    if (ch < ' ') return null;
-    chars.push(ch);
+    if (code < 32) return null;
+    chars.push(row[i]!);
     styles.push(key);
   }
   return { chars, styles };
