@@ -67,6 +67,7 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
       zoomed: config.layout === 'normal' ? null : config.layout,
       configNotice: problemNotice(loaded.file, loaded.problems),
       watchlist: config.watchlist.map((symbol) => ({ symbol, mark: null, priceDecimals: 0 })),
+      confirmPrefs: config.confirm,
     },
     tradingUi: { ...s.tradingUi, bell: config.bell },
   }));

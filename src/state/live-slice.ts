@@ -23,6 +23,20 @@ export interface WatchQuote {
   priceDecimals: number;
 }
 
+/** Config `[confirm]`: names follow smart-confirm.ts's ConfirmThresholds (leverage in x, window in seconds). */
+export interface ConfirmPrefs {
+  /** Limit price this far from mark (percent) always stops for a confirm. */
+  priceFromMarkPct?: number;
+  /** Margin used above this share of equity (percent) always stops for a confirm. */
+  marginOfEquityPct?: number;
+  /** Leverage above this (e.g. 10 = 10x) always stops for a confirm. */
+  leverageAbove?: number;
+  /** The same order again within this many seconds stops for a confirm. */
+  duplicateWindowSec?: number;
+  /** Routine orders skip the review step. */
+  skipReview?: boolean;
+}
+
 export interface LiveState {
   help: { open: boolean; query: string };
   /** The pane drawn full screen, or null for the normal layout. */
@@ -34,6 +48,8 @@ export interface LiveState {
   alerts: PriceAlert[];
   /** Favourite markets (config `watchlist`), with their latest marks. */
   watchlist: WatchQuote[];
+  /** Smart-confirm thresholds and skip-review from the config (absent = the engine's defaults). */
+  confirmPrefs: ConfirmPrefs;
 }
 
 export const INITIAL_LIVE: LiveState = {
@@ -43,4 +59,5 @@ export const INITIAL_LIVE: LiveState = {
   configNotice: null,
   alerts: [],
   watchlist: [],
+  confirmPrefs: {},
 };

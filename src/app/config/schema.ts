@@ -3,21 +3,10 @@
 
 import type { Action } from '../../ui/keymap.js';
 import { isActionName, normaliseKeyName } from '../../ui/keymap-table.js';
-import { THEME_NAMES, type ThemeName } from '../../state/live-slice.js';
+import { THEME_NAMES, type ConfirmPrefs, type ThemeName } from '../../state/live-slice.js';
 import type { PaneId } from '../../state/store.js';
 import type { TomlTable, TomlValue } from './toml.js';
 
-
-export interface ConfirmThresholds {
-  /** Limit price this far from mark (percent) always stops for a confirm. */
-  priceFromMarkPct?: number;
-  /** Order notional above this share of equity (percent) always stops for a confirm. */
-  sizeOfEquityPct?: number;
-  /** Leverage above this always stops for a confirm. */
-  leverageAbove?: number;
-  /** Routine orders skip the review step. */
-  skipReview?: boolean;
-}
 
 export interface TerminalConfig {
   network?: string;
@@ -25,7 +14,7 @@ export interface TerminalConfig {
   /** A pane to start zoomed, or `normal`. */
   layout: PaneId | 'normal';
   fps?: number;
-  confirm: ConfirmThresholds;
+  confirm: ConfirmPrefs;
   bell: boolean;
   theme: ThemeName;
   ascii: boolean;
@@ -75,14 +64,14 @@ function readKeys(value: TomlValue, report: Report, into: Map<Action, string[]>)
   }
 }
 
-function readConfirm(value: TomlValue, report: Report, into: ConfirmThresholds): void {
+function readConfirm(value: TomlValue, report: Report, into: ConfirmPrefs): void {
   if (!isTable(value)) return report('confirm', 'must be a table');
   for (const [name, raw] of Object.entries(value)) {
     const key = `confirm.${name}`;
     if (name === 'skipReview') {
       if (typeof raw === 'boolean') into.skipReview = raw;
       else report(key, 'must be true or false');
-    } else if (name === 'priceFromMarkPct' || name === 'sizeOfEquityPct' || name === 'leverageAbove') {
+    } else if (name === 'priceFromMarkPct' || name === 'marginOfEquityPct' || name === 'leverageAbove' || name === 'duplicateWindowSec') {
       if (typeof raw === 'number' && raw > 0 && Number.isFinite(raw)) into[name] = raw;
       else report(key, 'must be a positive number');
     } else report(key, 'unknown entry');
