@@ -9,7 +9,8 @@ function patchLive(store: TerminalStore, patch: Partial<LiveState>): void {
 }
 
 export function openHelp(store: TerminalStore): void {
-  patchLive(store, { help: { open: true, query: '' } });
+  // Help draws where the chart is: a zoomed layout has no such place, so it comes back first.
+  patchLive(store, { help: { open: true, query: '' }, zoomed: null });
 }
 
 export function closeHelp(store: TerminalStore): void {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { openHelp, toggleZoom } from '../state/live-actions.js';
+import { createTerminalStore } from '../state/store.js';
 import { computeLayout } from './layout.js';
 import { applyZoom } from './zoom-layout.js';
 
@@ -20,5 +22,15 @@ describe('zoom layout', () => {
     expect(applyZoom(base, null)).toBe(base);
     const small = computeLayout(40, 10);
     expect(applyZoom(small, 'chart')).toBe(small);
+  });
+});
+
+describe('help while zoomed', () => {
+  it('opening help brings the normal layout back (help draws where the chart is)', () => {
+    const store = createTerminalStore();
+    toggleZoom(store, 'trading');
+    expect(store.getState().live.zoomed).toBe('trading');
+    openHelp(store);
+    expect(store.getState().live).toMatchObject({ zoomed: null, help: { open: true, query: '' } });
   });
 });

@@ -7,7 +7,6 @@ import { THEME_NAMES, type ConfirmPrefs, type ThemeName } from '../../state/live
 import type { PaneId } from '../../state/store.js';
 import type { TomlTable, TomlValue } from './toml.js';
 
-
 export interface TerminalConfig {
   network?: string;
   market?: string;
