@@ -149,6 +149,18 @@ describe('themes, ascii, zoom and copy', () => {
     }
   });
 
+  it('no-color: NO_COLOR draws no colour at all (depth bars and badges fall back to inverse video)', async () => {
+    process.env.NO_COLOR = '1';
+    try {
+      const { vt, app } = await open();
+      const before = app.store.getState().publishes;
+      await vt.waitFor(() => app.store.getState().publishes > before + 2);
+      expect(colourCounts(vt).coloured).toBe(0);
+    } finally {
+      delete process.env.NO_COLOR;
+    }
+  });
+
   it('ascii-mode: no box-drawing, block, braille or arrow glyph reaches the screen', async () => {
     const { vt } = await open({ ascii: true });
     const screen = await vt.waitFor((s) => s.includes('+-') && s.includes('Trades'));
