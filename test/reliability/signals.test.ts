@@ -78,4 +78,6 @@ describe.skipIf(!hasScript())('the built app in a pseudo-terminal', () => {
       }
     }, 60_000);
   }
+  // The issue allows a --detach-style mode that survives SIGHUP; the CLI has none yet.
+  it.todo('keeps running after SIGHUP when started with --detach (mode not built)');
 });
