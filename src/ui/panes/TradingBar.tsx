@@ -27,12 +27,15 @@ export function TradingBar({ width, fallback }: { width: number; fallback: React
       </Text>
     );
   }
-  const toast = [...ui.toasts].reverse().find((t) => t.expiresAtMs > now);
+  // Newest first; several at once share the line so a fill toast never hides a panic summary.
+  const live = ui.toasts.filter((t) => t.expiresAtMs > now).reverse();
+  const toast = live[0];
   if (toast) {
     const color = toast.tone === 'bad' ? theme.down : toast.tone === 'good' ? theme.up : theme.info;
+    const text = live.map((t) => `${t.tone === 'bad' ? '✗' : '●'} ${t.text}`).join('  ');
     return (
       <Text wrap="truncate" color={color}>
-        {fitText(` ${toast.tone === 'bad' ? '✗' : '●'} ${toast.text}`, width)}
+        {fitText(` ${text}`, width)}
       </Text>
     );
   }

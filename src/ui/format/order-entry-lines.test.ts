@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Market } from '../../protocol/frames.js';
+import { evaluateEntry, newEntryForm, type OrderEntryForm } from '../../state/order-entry.js';
+import { entryLines, leverageBar, previewLine } from './order-entry-lines.js';
+
+const market: Market = {
+  ver: 1, id: 16, instance_id: 1, perpetual_id: 16, symbol: 'BTC', name: 'BTC Perp', size_units: 'BTC',
+  funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20, order_max_market_slippage_bps: 100,
+  config: {
+    at: {}, is_open: true, price_decimals: 1, size_decimals: 5, min_posting_amount: '0', min_settle_amount: '0',
+    initial_margin: 1500, maintenance_margin: 2500, maker_fee: 45, taker_fee: 345,
+  },
+};
+const ctx = { market, mark: 670_000, head: 1_000 };
+
+function lines(form: OrderEntryForm, disabled: string | null = null) {
+  return entryLines({ form, result: evaluateEntry(form, ctx), market, reviewing: false, preview: null, disabled }).map((l) => l.text);
+}
+
+describe('entryLines', () => {
+  it('shows the size in both units and the leverage as value and bar', () => {
+    const text = lines({ ...newEntryForm(16, 'long', '67000', '7.5'), size: '0.01' }).join('\n');
+    expect(text).toContain('0.01 BTC = 670 USD');
+    expect(text).toContain('7.5x [#####-----] max 15x');
+    expect(text).toContain('▲ LONG');
+  });
+  it('puts the reason beside the invalid field and the disabled reason last', () => {
+    const out = lines({ ...newEntryForm(16, 'short', 'abc', '5'), size: '1' }, 'the feed is stale');
+    expect(out.find((l) => l.includes('price'))).toContain('✗ price "abc" is not a number');
+    expect(out.at(-1)).toContain('submit disabled: the feed is stale');
+  });
+  it('hides the price of a market order and shows its slippage cap', () => {
+    const text = lines({ ...newEntryForm(16, 'long', '1', '5'), type: 'market', size: '1' }).join('\n');
+    expect(text).toContain('100 bps cap');
+    expect(text).not.toMatch(/price {7}/);
+  });
+});
+
+describe('leverageBar and previewLine', () => {
+  it('fills the bar by share of the maximum', () => {
+    expect(leverageBar(1500, 1500)).toBe('[##########]');
+    expect(leverageBar(null, 1500)).toBe('[----------]');
+  });
+  it('prints every preview figure', () => {
+    const line = previewLine(
+      { estimatedAveragePrice: 670_012, slippageBps: 1.8, bookCovers: true, feeAtoms: 2_310_000n, marginAtoms: 134_000_000n, liquidationPrice: 623_000n, liquidationDistancePct: 7.01 },
+      market,
+    );
+    expect(line).toBe('est 67,001.2 slip 1.8bps fee 2.31 margin 134 liq 62,300 (7.0%)');
+  });
+});

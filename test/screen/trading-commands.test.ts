@@ -1,0 +1,119 @@
+// The `:` command line and panic at 80x24, against the local exchange: a typed market order opens a
+// position, `:close SYM 50%` halves it, `:close SYM` closes it; a duplicate order stops at a confirm
+// whose default (Enter) is Cancel; `:cancel all` clears resting orders; `!!` + y closes everything.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { divCeil, notionalAtoms } from '../../src/domain/trading/notional.js';
+import type { Market } from '../../src/protocol/frames.js';
+import { formatScaledTrim } from '../../src/protocol/scaling.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { eventually, KEYS, sleep } from '../helpers/terminal.js';
+import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+
+let sim: RunningSim;
+let home: string;
+let running: RunningApp | null = null;
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'perpl-cmd-screen-'));
+  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 13, flowStepsPerSec: 20 });
+});
+
+afterAll(async () => {
+  await sim?.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await running?.close();
+  running = null;
+});
+
+function sizeFor(market: Market, price: number, usd: number): string {
+  const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
+  const units = divCeil(BigInt(usd) * 1_000_000n, notionalAtoms(price, 1, scales));
+  return formatScaledTrim(units > 0n ? units : 1n, market.config.size_decimals);
+}
+
+async function command(r: RunningApp, text: string): Promise<void> {
+  r.vt.press(':');
+  await r.vt.waitFor(':█');
+  await r.vt.type(text);
+  await sleep(10);
+  r.vt.press(KEYS.enter);
+}
+
+describe('command line and panic (80x24)', () => {
+  it('typed market order, close half, close all, duplicate confirm defaults to Cancel, cancel all, panic', async () => {
+    const r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 80, 24, undefined, { keyFile: sim.demoKeyFile, home });
+    running = r;
+    const { store } = r.app;
+    await r.vt.waitFor((s) => s.includes('● live') && s.includes('spread '), 10_000);
+    await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, 10_000, 'orders unlocked');
+    const market = store.getState().trading.markets.find((m) => m.id === store.getState().market?.id);
+    if (!market) throw new Error('no market');
+    const sym = market.symbol;
+    const position = () => store.getState().trading.positions.find((p) => p.marketId === market.id);
+
+    // A typed market order goes through the same review, then fills.
+    const ask = store.getState().book?.asks[0]?.price ?? 0;
+    await command(r, `buy ${sizeFor(market, ask, 300)} mkt slip 80`);
+    await r.vt.waitFor('y/Enter send');
+    r.vt.press('y');
+    await eventually(() => position() !== undefined, 10_000, 'position opened');
+    const full = position()?.size ?? 0;
+
+    await command(r, `close ${sym} 50%`);
+    await r.vt.waitFor('close 50% of');
+    r.vt.press('y');
+    await eventually(() => (position()?.size ?? 0) > 0 && (position()?.size ?? 0) < full, 10_000, 'half closed');
+
+    await command(r, `close ${sym}`);
+    await r.vt.waitFor('close 100% of');
+    r.vt.press('y');
+    await eventually(() => position() === undefined, 10_000, 'position closed');
+
+    // A resting order, then the same order again: smart confirm asks, and Enter (the default) cancels.
+    const bid = store.getState().book?.bids[0]?.price ?? 0;
+    const line = `buy ${sizeFor(market, bid - 40, 150)} @ ${formatScaledTrim(bid - 40, market.config.price_decimals)}`;
+    await command(r, line);
+    await r.vt.waitFor('y/Enter send');
+    r.vt.press('y');
+    await eventually(() => store.getState().trading.orders.length === 1, 10_000, 'resting order');
+    await command(r, line);
+    await r.vt.waitFor('y/Enter send');
+    r.vt.press('y');
+    await r.vt.waitFor('same order sent seconds ago');
+    r.vt.press(KEYS.enter);
+    await r.vt.waitFor('cancelled');
+    await sleep(300);
+    expect(store.getState().trading.orders.length).toBe(1);
+    expect(store.getState().tradingUi.entry).not.toBeNull();
+    r.vt.press(KEYS.escape);
+    await sleep(20);
+    r.vt.press(KEYS.escape);
+    await eventually(() => store.getState().tradingUi.entry === null, 5_000, 'entry closed');
+
+    await command(r, 'cancel all');
+    await r.vt.waitFor('cancel all 1 open order?');
+    r.vt.press('y');
+    await eventually(() => store.getState().trading.orders.length === 0, 10_000, 'orders cancelled');
+
+    // Panic: a position again, then !! and y.
+    await command(r, `buy ${sizeFor(market, ask, 200)} mkt`);
+    await r.vt.waitFor('y/Enter send');
+    r.vt.press('y');
+    await eventually(() => position() !== undefined, 10_000, 'position for panic');
+    r.vt.press('!');
+    await sleep(20);
+    r.vt.press('!');
+    await r.vt.waitFor('PANIC: cancel 0 orders and close 1 positions');
+    r.vt.press('y');
+    await eventually(() => position() === undefined, 15_000, 'panic closed the position');
+    // The summary toast once every request of the panic is definitive.
+    await r.vt.waitFor(/panic: \d+\/\d+ requests done/, 20_000);
+  }, 90_000);
+});
