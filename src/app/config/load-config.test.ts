@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,5 +63,15 @@ describe('config file', () => {
     expect(loadConfig({ home }).config.theme).toBe('light');
     expect(loadConfig({ home: join(home, 'none') }).problems).toEqual([]);
     expect(loadConfig({ file: join(home, 'missing.toml') }).problems[0]?.message).toContain('not found');
+  });
+});
+
+describe('the example config', () => {
+  it('example-config-is-valid: every entry of the shipped example reads without a problem', () => {
+    const text = readFileSync(new URL('./example-config.toml', import.meta.url), 'utf8');
+    const { config, problems } = parseConfigText(text, 'toml');
+    expect(problems).toEqual([]);
+    expect(config.keys.get('zoom')).toEqual(['z', 'C-z']);
+    expect(config.confirm.leverageAbove).toBe(10);
   });
 });
