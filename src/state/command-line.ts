@@ -28,7 +28,8 @@ export type ParsedCommand =
   | { kind: 'bell'; on: boolean }
   | { kind: 'error'; message: string };
 
-export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'lev', 'market', 'tf', 'bell'];
+// theme, alert and alerts are run by state/live-commands.ts (offered each line first in command-actions.ts).
+export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
 
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE (@ PRICE | mkt) [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
