@@ -193,6 +193,19 @@ describe('themes, ascii, zoom and copy', () => {
     expect(screen.split('\n')[0]).not.toMatch(/ BTC [0-9]/); // the current market is in the header already
   });
 
+  it('command-line-theme-and-alert: :theme light switches the theme and :alert sets an alert from the typed line', async () => {
+    const { vt, app } = await open();
+    const symbol = app.store.getState().market?.symbol ?? 'BTC';
+    await vt.type(':theme light');
+    vt.press(KEYS.enter);
+    await vt.waitFor('theme light');
+    expect(app.store.getState().live.theme).toBe('light');
+    await vt.type(`:alert ${symbol} < 1`);
+    vt.press(KEYS.enter);
+    await vt.waitFor(`alert set: ${symbol} < 1`);
+    expect(app.store.getState().live.alerts.map((x) => x.symbol)).toEqual([symbol]); // :alerts and :alert clear: unit-tested
+  });
+
   it('copy-osc52: y on a book level writes the level as an OSC 52 clipboard sequence', async () => {
     const { vt, app } = await open();
     vt.press('j');
