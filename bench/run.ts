@@ -121,13 +121,16 @@ async function busyBook(rate: 2000 | 5000): Promise<void> {
       if (withOrders) scenarios.key_to_wire[mode] = pick(f, ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'orders_sent']);
     }
     if (rate !== 2000) return;
+    log(`${name} optimized 200x50 low-bandwidth profile (SSH_TTY set, ${BUSY_S} s)`);
+    const lb = await probe(name, probeConfig(sim, 'optimized', { lowBandwidth: true }));
+    Object.assign(scenarios[name].optimized, suffixed(pick(lb, SMALL_FIGURES), '_low_bandwidth'));
     for (const mode of MODES) {
       log(`${name} ${mode} 80x24 (${BUSY_S} s)`);
       const f = await probe(name, probeConfig(sim, mode, { cols: 80, rows: 24 }));
       Object.assign(scenarios[name][mode], suffixed(pick(f, SMALL_FIGURES), '_80x24'));
     }
   });
-  note(name, `${rate} flow steps/s on one market (~1 book update per step; the exchange's taker rate gives ~100 trades/s); 200x50 unless _80x24`);
+  note(name, `${rate} flow steps/s on one market (~1 book update per step; the exchange's taker rate gives ~100-200 trades/s); 200x50 unless _80x24; _low_bandwidth = the app with SSH_TTY set`);
 }
 
 async function start(): Promise<void> {

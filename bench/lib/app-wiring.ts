@@ -10,6 +10,7 @@ import { createElement } from 'react';
 import { render, type Instance } from 'ink';
 import { MarketDataSession } from '../../src/client/market-data/session.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from '../../src/app/context-loader.js';
+import { meterFrames, meterPublisher } from '../../src/app/perf/attach.js';
 import { meterInkRenders, meterWrites } from '../../src/app/perf/ink-hook.js';
 import type { PerfMeter } from '../../src/app/perf/perf-meter.js';
 import { mountScreen } from '../../src/app/render.js';
@@ -42,10 +43,6 @@ export interface WireOptions {
   onFrameText?: (text: string) => void;
 }
 
-interface FrameHandler {
-  handleFrame(text: string, receivedAt: number): void;
-}
-
 export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const { network, meter } = o;
   const store = createTerminalStore({
@@ -55,12 +52,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const abort = new AbortController();
   // Baseline: no timer-driven coalescing; a slow 1 Hz tick only refreshes time-driven fields.
   const publisher = new Publisher({ store, ...(o.mode === 'baseline' ? { hz: 1 } : {}) });
-  const originalTick = publisher.tick.bind(publisher);
-  // The source has applied every arrived frame whenever the publisher reads it.
-  publisher.tick = (): boolean => {
-    meter.publishing();
-    return originalTick();
-  };
+  meterPublisher(publisher, meter);
   const manners = new TerminalManners({ stdout: o.stdout, stdin: o.stdin });
   const commands: TerminalCommands = { selectMarket: () => undefined, setResolution: () => undefined, quit: () => undefined };
   manners.enter();
@@ -75,6 +67,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
           exitOnCtrlC: false,
         });
   if (!(await meterInkRenders(o.stdout, meter))) throw new Error('no Ink instance on the bench stdout');
+  if (o.mode === 'optimized' && process.env.BENCH_ROW_DIFF === '1') await (await import('../../src/app/perf/row-diff-log.js')).installRowDiffLog(o.stdout);
   publisher.start();
 
   const rest = new RestClient({ network });
@@ -91,16 +84,11 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     marketId: market.id,
     rest: { candles: async (id, res, from, to) => (await rest.candles(id, res, from, to)).d },
   });
-  // The socket calls handleFrame through `this` on every message: wrap it on the instance.
-  const target = session as unknown as FrameHandler;
-  const handleFrame = target.handleFrame.bind(session);
-  const onText = o.onFrameText;
-  target.handleFrame = (text, receivedAt) => {
-    meter.frameArrived();
-    onText?.(text);
-    handleFrame(text, receivedAt);
-    if (o.mode === 'baseline') publisher.tick();
-  };
+  meterFrames(session, meter, {
+    ...(o.onFrameText ? { onText: o.onFrameText } : {}),
+    // Baseline: the store written once per socket message.
+    ...(o.mode === 'baseline' ? { after: () => void publisher.tick() } : {}),
+  });
   session.start();
   publisher.setSource(session);
   return {

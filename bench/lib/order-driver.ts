@@ -74,7 +74,7 @@ export async function startOrderDriver(opts: {
   };
   client.start();
   // A saturated event loop (the baseline) may keep the trading socket from ever getting live.
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 15_000;
   while (client.engine.lockReason() !== null) {
     if (Date.now() > deadline) {
       driver.locked = client.engine.lockReason();

@@ -19,6 +19,9 @@ export function runProbe(cfg: ProbeConfig, onOutput?: (chunk: Buffer) => void, t
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', PERPL_HOME: cfg.home };
   if (cfg.mode === 'optimized') env.NODE_ENV = 'production';
   else delete env.NODE_ENV;
+  // The app lowers its frame rate over SSH: only the low-bandwidth run may look like SSH.
+  if (cfg.lowBandwidth) env.SSH_TTY = '/dev/pts/bench';
+  else delete env.SSH_TTY;
   const spawnedAtEpoch = Date.now();
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'app-probe.ts'), JSON.stringify(cfg)], {
     cwd: ROOT,

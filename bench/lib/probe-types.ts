@@ -18,6 +18,8 @@ export interface ProbeConfig {
   ordersEveryMs?: number;
   /** The exchange's demo key file (trade scope). */
   keyFile?: string;
+  /** Run as over SSH (SSH_TTY set): the app's low-bandwidth profile. */
+  lowBandwidth?: boolean;
 }
 
 /** Figures are numbers named with their unit; notes and errors travel apart. */
