@@ -20,6 +20,8 @@ export interface ChartOptions {
   priceDecimals: number;
   /** Candle resolution in seconds: picks the time-axis format (dates for daily candles). Default 60. */
   resolution?: number;
+  /** Own order / TP-SL price lines: a dotted row across empty plot cells and the price labelled with `mark`. */
+  lines?: readonly { price: number; mark: string }[];
 }
 
 /** Time-axis label of a candle start: "HH:MM" intraday, "MM-DD" for daily candles (local time). */
@@ -123,6 +125,15 @@ export function renderCandleChart(candles: readonly CandleView[], options: Chart
     const row = grid[y];
     if (!row) continue;
     for (let k = 0; k < labelWidth; k++) row[plotWidth + k] = { ch: text[k] ?? ' ', tone: price === last?.c ? 'plain' : 'axis' };
+  }
+  for (const line of options.lines ?? []) {
+    // Only inside the shown range: a line pinned to the edge would point at the wrong price.
+    if (line.price < low || line.price > high) continue;
+    const row = grid[rowOf(line.price)];
+    if (!row) continue;
+    for (let x = 0; x < plotWidth; x++) if (row[x]?.ch === ' ') row[x] = { ch: '╌', tone: 'axis' };
+    const text = `${line.mark}${formatScaledGrouped(line.price, priceDecimals)}`.padStart(labelWidth).slice(-labelWidth);
+    for (let k = 0; k < labelWidth; k++) row[plotWidth + k] = { ch: text[k] ?? ' ', tone: 'plain' };
   }
   if (axisRows > 0) {
     // Time labels under the newest, first and middle shown candle (in that priority), never overlapping.

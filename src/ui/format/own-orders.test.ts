@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRowView } from '../../domain/trading/views.js';
+import { chartText, renderCandleChart } from './candle-chart.js';
 import { bookMarks, ownLevels, withMark } from './own-orders.js';
 
 const base: OrderRowView = {
@@ -27,5 +28,17 @@ describe('own orders in the book', () => {
     expect(bookMarks([level(1001)], [level(999)], ownLevels(orders, 1)).size).toBe(0);
     expect(withMark('  67,000.0', '◆')).toBe('◆ 67,000.0');
     expect(withMark('167,000.0', '◆')).toBe('167,000.0');
+  });
+});
+
+describe('own order lines on the chart', () => {
+  const candles = [0, 1, 2].map((t) => ({ t, o: 1000, h: 1200, l: 800, c: 1100, volume: 1 }));
+  it('draws a dotted line with the marked price label inside the range, nothing outside it', () => {
+    const text = chartText(renderCandleChart(candles, { width: 30, height: 12, priceDecimals: 1, lines: [{ price: 900, mark: '◆' }, { price: 5000, mark: 'T' }] }));
+    const row = text.find((l) => l.includes('◆90.0'));
+    expect(row).toBeDefined();
+    expect(row).toContain('╌');
+    expect(text.join('\n')).not.toContain('T500');
+    for (const line of text) expect(line).toHaveLength(30);
   });
 });
