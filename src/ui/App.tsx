@@ -19,6 +19,7 @@ import { stepTimeframe, type TerminalCommands } from '../state/commands.js';
 import type { TerminalStore } from '../state/store.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { resolveKey, type Action } from './keymap.js';
+import { splitKeyChunk } from './key-chunks.js';
 import { computeLayout } from './layout.js';
 import { handleHelpKey, runLiveAction } from './live-keys.js';
 import { handleTradingTabsKey } from './trading-tabs-keys.js';
@@ -143,16 +144,18 @@ function Screen({ store, commands }: AppProps) {
     );
   }, [store, cols, rows, layout.tooSmall, layout.depth, layout.tradeRows, layout.candleColumns]);
 
-  useInput((input, key) => {
-    if (store.getState().picker.open) {
-      handlePickerKey(store, commands, input, key);
-      return;
+  useInput((chunk, chunkKey) => {
+    for (const { input, key } of splitKeyChunk(chunk, chunkKey)) {
+      if (store.getState().picker.open) {
+        handlePickerKey(store, commands, input, key);
+        continue;
+      }
+      if (handleHelpKey(store, commands, input, key)) continue;
+      if (handleTradingKey(store, commands, input, key)) continue;
+      if (handleTradingTabsKey(store, commands, input, key, Math.max(1, layout.trading.height - 4))) continue;
+      const action = resolveKey(input, key);
+      if (action) runAction(action, store, commands, Math.max(1, layout.depth - 1));
     }
-    if (handleHelpKey(store, commands, input, key)) return;
-    if (handleTradingKey(store, commands, input, key)) return;
-    if (handleTradingTabsKey(store, commands, input, key, Math.max(1, layout.trading.height - 4))) return;
-    const action = resolveKey(input, key);
-    if (action) runAction(action, store, commands, Math.max(1, layout.depth - 1));
   });
 
   if (layout.tooSmall) return <TooSmall cols={cols} rows={rows} />;

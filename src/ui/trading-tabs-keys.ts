@@ -238,8 +238,7 @@ export function handleTradingTabsKey(store: TerminalStore, commands: TerminalCom
     selectTab(store, tab);
     return true;
   }
-  // A held j/k over a slow link arrives as one chunk ("jjj"): move once per key.
-  const step = key.upArrow ? -1 : key.downArrow ? 1 : /^k+$/.test(input) ? -input.length : /^j+$/.test(input) ? input.length : key.pageUp ? -pageRows : key.pageDown ? pageRows : input === 'g' ? -1e9 : input === 'G' ? 1e9 : 0;
+  const step = key.upArrow || input === 'k' ? -1 : key.downArrow || input === 'j' ? 1 : key.pageUp ? -pageRows : key.pageDown ? pageRows : input === 'g' ? -1e9 : input === 'G' ? 1e9 : 0;
   if (step !== 0) {
     const { rows, index } = selectedRow(state);
     moveSelection(store, step, rows.rows.length);
