@@ -129,7 +129,7 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
     stdin,
     lines,
     screenText,
-    async waitFor(what, timeoutMs = 5_000) {
+    async waitFor(what, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (stdout.settled) {
@@ -165,7 +165,7 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
 }
 
 /** Polls `check` until it returns true (keys are processed asynchronously); throws after `timeoutMs`. */
-export async function eventually(check: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
+export async function eventually(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
