@@ -2,6 +2,7 @@
 // the source a thousand times a second; the store (and so React and Yoga) sees at most one write per tick,
 // and none when nothing changed.
 
+import { SlowSliceGate } from './slow-slices.js';
 import type { MarketDataSource, SnapshotWants } from './snapshot.js';
 import type { TerminalStore } from './store.js';
 
@@ -13,6 +14,8 @@ export interface PublisherOptions {
   /** Ticks per second (default 20). Keep it below Ink's maxFps. */
   hz?: number;
   now?: () => number;
+  /** Low-bandwidth: the chart and the tape are republished at most this often (ms); see slow-slices.ts. */
+  slowPaneMs?: number;
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
@@ -27,6 +30,7 @@ export class Publisher {
   private timer: ReturnType<typeof setInterval> | null = null;
   private lastVersion = -1;
   private lastWants: SnapshotWants | null = null;
+  private readonly slowGate: SlowSliceGate | null;
 
   constructor(options: PublisherOptions) {
     this.store = options.store;
@@ -35,6 +39,7 @@ export class Publisher {
     if (!(hz > 0 && hz <= 1000)) throw new RangeError(`publish rate ${hz} Hz is out of range`);
     this.intervalMs = Math.round(1000 / hz);
     this.now = options.now ?? Date.now;
+    this.slowGate = options.slowPaneMs === undefined ? null : new SlowSliceGate(options.slowPaneMs);
   }
 
   /** Swaps the source (e.g. once the context has loaded); the next tick publishes unconditionally. */
@@ -80,19 +85,30 @@ export class Publisher {
     const state = this.store.getState();
     const wants = state.wants;
     const snapshot = source.snapshot(wants);
-    if (snapshot.version === this.lastVersion && this.lastWants && sameWants(this.lastWants, wants)) return false;
+    const wantsMoved = !this.lastWants || !sameWants(this.lastWants, wants);
+    const now = this.now();
+    const heldDueAt = this.slowGate?.dueAtMs() ?? null;
+    const heldIsDue = heldDueAt !== null && now >= heldDueAt;
+    if (snapshot.version === this.lastVersion && !wantsMoved && !heldIsDue) return false;
     this.lastVersion = snapshot.version;
     this.lastWants = { ...wants };
+    const slow = this.slowGate
+      ? this.slowGate.pass(
+          { candles: snapshot.candles, trades: snapshot.trades, marketId: snapshot.market.id, resolution: snapshot.resolution },
+          now,
+          wantsMoved,
+        )
+      : snapshot;
     this.store.setState({
       dataVersion: snapshot.version,
       publishes: state.publishes + 1,
-      publishedAtMs: this.now(),
+      publishedAtMs: now,
       connection: snapshot.connection,
       market: snapshot.market,
       header: snapshot.header,
       book: snapshot.book,
-      trades: snapshot.trades,
-      candles: snapshot.candles,
+      trades: slow.trades,
+      candles: slow.candles,
       resolution: snapshot.resolution,
       headBlock: snapshot.headBlock,
     });

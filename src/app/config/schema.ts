@@ -17,12 +17,14 @@ export interface TerminalConfig {
   bell: boolean;
   theme: ThemeName;
   ascii: boolean;
+  /** Low-bandwidth profile: on, off, or `auto` (on when SSH_TTY is set). */
+  lowBandwidth: boolean | 'auto';
   watchlist: string[];
   keys: Map<Action, string[]>;
 }
 
 export function defaultConfig(): TerminalConfig {
-  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, watchlist: [], keys: new Map() };
+  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map() };
 }
 
 export interface ConfigProblem {
@@ -99,6 +101,10 @@ export function validateConfig(table: TomlTable, report: Report): TerminalConfig
       case 'ascii':
         if (typeof value === 'boolean') config[name] = value;
         else report(name, 'must be true or false');
+        break;
+      case 'lowBandwidth':
+        if (typeof value === 'boolean' || value === 'auto') config.lowBandwidth = value;
+        else report(name, 'must be true, false or "auto"');
         break;
       case 'theme':
         if (typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value)) config.theme = value as ThemeName;

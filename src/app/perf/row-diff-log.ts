@@ -68,12 +68,20 @@ function toTop(prev: Frame): string {
   return (up > 0 ? `${ESC}${up}A` : '') + '\r';
 }
 
-export function createRowDiffLog(stream: RowStream, opts: { cursorHidden?: boolean } = {}): RowDiffLog {
+export interface RowDiffOptions {
+  cursorHidden?: boolean;
+  /** Rewrites each frame before it is diffed (low-bandwidth ASCII: glyphs that map alike then diff alike). */
+  transform?: (frame: string) => string;
+}
+
+export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): RowDiffLog {
+  const transform = opts.transform ?? ((frame: string) => frame);
   let prev: Frame = EMPTY;
   let cursorHidden = opts.cursorHidden === true;
   let cursorDirty = false;
 
-  const render = (str: string): boolean => {
+  const render = (frame: string): boolean => {
+    const str = transform(frame);
     cursorDirty = false;
     if (str === prev.output) return false;
     let out = '';
@@ -137,14 +145,14 @@ export function createRowDiffLog(stream: RowStream, opts: { cursorHidden?: boole
     }
   };
   render.sync = (str: string): void => {
-    prev = frameOf(str);
+    prev = frameOf(transform(str));
   };
   render.setCursorPosition = (_position: CursorPositionLike | undefined): void => {
     // The terminal keeps its cursor hidden; a position only asks for a repaint check.
     cursorDirty = true;
   };
   render.isCursorDirty = (): boolean => cursorDirty;
-  render.willRender = (str: string): boolean => str !== prev.output || cursorDirty;
+  render.willRender = (str: string): boolean => transform(str) !== prev.output || cursorDirty;
   return render;
 }
 
@@ -157,7 +165,7 @@ interface InkInstanceInternals {
  * Swaps the frame writer of the Ink app mounted on `stdout` for the row-diff one, continuing from the
  * frame already on screen. Resolves false when no Ink instance is mounted there.
  */
-export async function installRowDiffLog(stdout: RowStream & object): Promise<boolean> {
+export async function installRowDiffLog(stdout: RowStream & object, opts: Pick<RowDiffOptions, 'transform'> = {}): Promise<boolean> {
   const entry = createRequire(import.meta.url).resolve('ink');
   const mod = (await import(pathToFileURL(join(dirname(entry), 'instances.js')).href)) as {
     default: WeakMap<object, InkInstanceInternals>;
@@ -165,7 +173,7 @@ export async function installRowDiffLog(stdout: RowStream & object): Promise<boo
   const instance = mod.default.get(stdout);
   if (!instance) return false;
   // Ink already painted (and hid the cursor): start from that frame.
-  const log = createRowDiffLog(stdout, { cursorHidden: true });
+  const log = createRowDiffLog(stdout, { ...opts, cursorHidden: true });
   log.sync(instance.lastOutputToRender ?? '');
   instance.log = log;
   return true;
