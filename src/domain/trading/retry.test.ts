@@ -78,6 +78,22 @@ describe('decideRetry (interface.md 3 retry table)', () => {
     expect(decideRetry(req(), facts({ head: 130, epoch: 2, lfrFreshThisEpoch: true })).action).toBe('resend-new-rq');
   });
 
+  it('sr 14 ExceedsLastExecutionBlock is a definitive failure: never resent, whether or not lfr moved', () => {
+    const sr14 = failed(R.ExceedsLastExecutionBlock);
+    // lfr unchanged (no tx) or advanced (it reached the contract): the rq can never run again either way.
+    for (const lfr of [9, 10]) {
+      const d = decideRetry(req({ outcome: sr14 }), facts({ head: 121, lfr }));
+      expect(d).toMatchObject({ action: 'give-up' });
+      expect(d.reason).toMatch(/sr 14/);
+    }
+    // Row c needs "no status received": head >= lb does not turn the status into a new-rq retry.
+    expect(decideRetry(req({ outcome: sr14 }), facts({ head: 200, lfr: 9 })).action).toBe('give-up');
+    // Nor does a reconnect since the send, nor a second send of the same rq.
+    expect(decideRetry(req({ outcome: sr14, sendsOfRq: 2 }), facts({ head: 121, epoch: 2 })).action).toBe('give-up');
+    // Without the status, the same facts are row c: a new rq.
+    expect(decideRetry(req(), facts({ head: 121, lfr: 9 })).action).toBe('resend-new-rq');
+  });
+
   it('other failures give up with no resend', () => {
     expect(decideRetry(req({ outcome: failed(R.CrossesBook) }), facts()).action).toBe('give-up');
   });

@@ -7,6 +7,7 @@
 // | st 7 sr 32, first time, rq sent once                   | resend-new-rq   |
 // | st 7 sr 32, rq had been sent more than once            | reconcile (our own earlier send may have landed) |
 // | st 7 sr 32 after the one allowed new-rq retry          | give-up         |
+// | st 7 sr 14 ExceedsLastExecutionBlock                   | give-up         (see below) |
 // | st 7 any other reason                                  | give-up         |
 // | no status, socket down                                 | wait            |
 // | no status, rq <= lfr (it reached the contract)         | reconcile (status lost; look the rq up, never resend) |
@@ -16,6 +17,13 @@
 // | no status, lb expired, no reconnection since the send  | resend-new-rq   (row c) |
 // | no status, lb expired, reconnected, fresh lfr < rq     | resend-new-rq   (lfr proves nothing was consumed, and the old rq can no longer execute) |
 // | no status, trigger order (lb 0, server-managed)        | never expires: wait / resend-same-rq only |
+//
+// sr 14 (ExceedsLastExecutionBlock): the rq's lb passed before it executed. wire.md: "can occur with no tx",
+// so lfr may or may not move; either way no send of this rq can execute any more (its lb is in the past).
+// interface.md 3 makes the first st 7 of an rq its processed outcome, and the retry table's only
+// status-driven retry is sr 32; row c ("head >= lb, no status received") needs NO status. So sr 14 is a
+// definitive failure, never resent on a new rq automatically: the lb was the caller's validity bound, and a
+// market order sent again later would trade at a price the trader never saw. The caller decides.
 //
 // lb = 0 (server picks the window): the server sets lb = its head + order_ttl_blocks at admission, and its
 // head can be slightly ahead of ours. We count such a request as expired only when
@@ -118,6 +126,9 @@ export function decideRetry(req: RetryRequestState, facts: RetryFacts): RetryDec
       }
       if (req.newRqRetriesForSr32 >= 1) return { action: 'give-up', reason: 'sr 32 again after the one retry' };
       return { action: 'resend-new-rq', reason: 'sr 32 (rq <= lfr, another client moved lfr): one retry with a new rq' };
+    }
+    if (outcome.sr === OrderStatusReason.ExceedsLastExecutionBlock) {
+      return { action: 'give-up', reason: 'sr 14: its last execution block passed before it ran; not resent (the retry table retries only sr 32 and expiry with no status)' };
     }
     return { action: 'give-up', reason: 'failed' };
   }
