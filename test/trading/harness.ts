@@ -22,7 +22,9 @@ export interface SimHandle {
   stop(): Promise<void>;
 }
 
-export async function startTestSim(opts: { faults?: string; blockMs?: number; flow?: number; seed?: number } = {}): Promise<SimHandle> {
+export async function startTestSim(
+  opts: { faults?: string; blockMs?: number; flow?: number; seed?: number; lbPassedWithoutTx?: boolean } = {},
+): Promise<SimHandle> {
   const home = mkdtempSync(join(tmpdir(), 'perpl-trading-'));
   const sim = await startSim({
     port: 0,
@@ -32,6 +34,7 @@ export async function startTestSim(opts: { faults?: string; blockMs?: number; fl
     home,
     quiet: true,
     ...(opts.faults ? { faults: opts.faults } : {}),
+    ...(opts.lbPassedWithoutTx ? { lbPassedWithoutTx: true } : {}),
   });
   const res = await fetch(`${sim.rest}/v1/pub/context`);
   const context = decodeContext(await res.json());

@@ -61,6 +61,16 @@ describe('requests that reach the contract and fail', () => {
     expect(d.engine.ledger(a).lfr).toBe(1);
   });
 
+  it('lb passed, lbPassedWithoutTx: sr 14 with no tx, lfr unchanged, the rq never executes', () => {
+    const d = new EngineDriver({ lbPassedWithoutTx: true });
+    const a = d.account('a');
+    expect(d.send(a, { p: PX, s: 100, lb: d.head + 1 }).code).toBe(0);
+    d.head += 1;
+    expect(last(d.block().accounts.get(a)?.orders ?? [])).toMatchObject({ st: 7, sr: 14 });
+    expect(d.engine.ledger(a).lfr).toBe(0);
+    expect(d.engine.executedRequests(a)).toEqual([]);
+  });
+
   it('opening beyond the available balance fails sr 1 and locks nothing', () => {
     const d = new EngineDriver();
     const a = d.account('a', '1000000000'); // 1,000 AUSD

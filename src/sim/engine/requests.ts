@@ -67,12 +67,13 @@ export function executeRequest(core: EngineCore, req: OrderRequestFrame): void {
   // Without order forwarding nothing reaches the contract: no tx, lfr stays.
   if (!account.fw) return failOrder(core, order, OrderStatusReason.OrderForwardingNotAllowed);
   if (req.rq <= account.lfr) return failOrder(core, order, OrderStatusReason.OrderDescIdTooLow);
+  const lbPassed = order.tp === 0 && order.lb !== 0 && core.block > order.lb;
+  // The forwarder may refuse it before the contract (no tx, lfr stays), or the contract fails it (lfr moves).
+  if (lbPassed && core.opts.lbPassedWithoutTx === true) return failOrder(core, order, OrderStatusReason.ExceedsLastExecutionBlock);
   account.lfr = req.rq;
   account.executed.push(req.rq);
   core.out.accountChanged(account.id);
-  if (order.tp === 0 && order.lb !== 0 && core.block > order.lb) {
-    return failOrder(core, order, OrderStatusReason.ExceedsLastExecutionBlock);
-  }
+  if (lbPassed) return failOrder(core, order, OrderStatusReason.ExceedsLastExecutionBlock);
   switch (req.t) {
     case OrderType.Cancel:
       return cancel(core, order, int(req.oid));

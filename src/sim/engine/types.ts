@@ -56,6 +56,11 @@ export interface SimEngineOptions {
   startTimeMs?: number;
   /** Tuning of the synthetic market flow (makers, takers, price path). */
   flow?: SimFlowOptions;
+  /**
+   * A request whose lb passed fails sr 14 WITHOUT a transaction (wire.md: "can occur with no tx"): lfr stays
+   * and the rq is not consumed. Default false: it reaches the contract, fails there, and lfr advances.
+   */
+  lbPassedWithoutTx?: boolean;
 }
 
 export interface SimFlowOptions {

@@ -43,6 +43,8 @@ export interface SimOptions {
   verbose?: boolean;
   /** Overrides of the enforced limits (idle window, rate limits, caps). */
   limits?: Partial<SimLimits>;
+  /** sr 14 without a transaction (lfr stays) instead of a failed transaction (lfr advances). */
+  lbPassedWithoutTx?: boolean;
 }
 
 export interface SimWallet {
@@ -104,6 +106,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     seed,
     markets: selectMarkets(opts.markets),
     startTimeMs: Date.now(),
+    ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
   });
   const keys = new KeyStore();
   const faults = new FaultInjector(opts.faults ?? 'none', seed, (e) => {
