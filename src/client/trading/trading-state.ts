@@ -63,6 +63,20 @@ export function fillKey(f: Fill): string {
   return `${f.oid}:${f.at.b ?? ''}:${f.at.tx ?? ''}:${f.at.l ?? ''}:${f.s}:${f.p ?? ''}`;
 }
 
+/**
+ * An update's `fnd` is the funding realized by that one event (history/fold-positions.ts sums it too), so the
+ * open position keeps the sum since the snapshot: "funding paid" on screen, negative = paid.
+ */
+function withFundingSoFar(update: Position, before: Position | undefined): Position {
+  if (!before) return update;
+  const sum = amountOr0(before.fnd) + amountOr0(update.fnd);
+  return { ...update, fnd: sum.toString() };
+}
+
+function amountOr0(value: string | undefined): bigint {
+  return value !== undefined && /^-?\d+$/.test(value) ? BigInt(value) : 0n;
+}
+
 export class TradingState {
   account: Account | null = null;
   stats: AccountStats | null = null;
@@ -152,7 +166,7 @@ export class TradingState {
     for (const p of rows) {
       if (!this.mine(p) || !this.positionRows.admit(p.pid, p.at, p)) continue;
       // A full close arrives as st 2, s 0: drop every row that is not open.
-      if (p.st === PositionStatus.Open && p.s > 0) this.positions.set(p.pid, p);
+      if (p.st === PositionStatus.Open && p.s > 0) this.positions.set(p.pid, withFundingSoFar(p, this.positions.get(p.pid)));
       else this.positions.delete(p.pid);
       changed = true;
     }

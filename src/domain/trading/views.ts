@@ -39,7 +39,7 @@ export interface PositionRowView {
   liquidationPrice: number | null;
   /** Distance from mark to liquidation in percent of mark (display). */
   liquidationDistancePct: number | null;
-  /** Funding accrued against the position `fnd`, atoms (positive = paid), when the server sends it. */
+  /** Funding realized on the position (`fnd` summed over its updates), atoms, signed as it hit the collateral (negative = paid). */
   fundingPaid?: string;
 }
 

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { Position } from '../../protocol/frames.js';
+import { positionRow } from '../../domain/trading/rows.js';
+import { TradingState } from './trading-state.js';
+
+const position = (over: Partial<Position>): Position => ({ at: { b: 10 }, mkt: 1, acc: 5, pid: 7, st: 1, sr: 21, sd: 1, c: '100000000', ep: 1000, s: 10, lv: 500, fnd: '0', ...over });
+
+describe('funding paid on an open position', () => {
+  it('sums the fnd of each update (one funding event each), so a later fill does not reset it to 0', () => {
+    const s = new TradingState(5);
+    s.applyPositions([position({})]);
+    s.applyPositions([position({ at: { b: 20 }, sr: 0, c: '99880000', fnd: '-120000' })]);
+    s.applyPositions([position({ at: { b: 30 }, sr: 0, c: '99830000', fnd: '-50000' })]);
+    s.applyPositions([position({ at: { b: 40 }, sr: 17, s: 20, c: '150000000', fnd: '0' })]); // an increase
+    expect(s.positions.get(7)?.fnd).toBe('-170000');
+    expect(positionRow(s.positions.get(7)!, undefined, null).fundingPaid).toBe('-170000');
+  });
+
+  it('a duplicate update is not counted twice, and a new position starts from its own fnd', () => {
+    const s = new TradingState(5);
+    const funding = position({ at: { b: 20 }, sr: 0, fnd: '-120000' });
+    s.applyPositions([position({})]);
+    s.applyPositions([funding]);
+    s.applyPositions([funding]);
+    expect(s.positions.get(7)?.fnd).toBe('-120000');
+    s.applyPositions([position({ at: { b: 30 }, pid: 8, fnd: '5' })]);
+    expect(s.positions.get(8)?.fnd).toBe('5');
+  });
+});
