@@ -9,7 +9,7 @@ import { setNotice } from './actions.js';
 import { parseCommandLine, type OrderCommand } from './command-line.js';
 import type { TerminalCommands } from './commands.js';
 import { evaluateEntry, maxLeverageHundredths, newEntryForm, type EntryContext, type EntryResult, type OrderEntryForm } from './order-entry.js';
-import { confirmReasons, orderSignature } from './smart-confirm.js';
+import { confirmReasons, orderSignature, thresholdsFrom } from './smart-confirm.js';
 import type { TerminalState, TerminalStore } from './store.js';
 import type { IntentHandle, PlaceIntent, TradeSide } from './trading-commands.js';
 import { askConfirm, patchTradingUi, pushToast } from './trading-actions.js';
@@ -33,6 +33,12 @@ export function disabledReason(state: TerminalState): string | null {
   if (!state.trading.enabled) return 'read-only: no API key loaded';
   if (state.keyScope !== 'trade') return 'the API key is read-only (no trade scope)';
   return state.trading.lockReason;
+}
+
+/** Why the order in the form cannot be sent: the session's reason, else a closed market. */
+export function entryDisabledReason(state: TerminalState, form: OrderEntryForm): string | null {
+  const market = currentMarket(state, form.marketId);
+  return disabledReason(state) ?? (market && !market.config.is_open ? `the market ${market.symbol} is closed` : null);
 }
 
 function prefillPrice(state: TerminalState, side: TradeSide, pd: number): string {
@@ -60,7 +66,7 @@ export function openEntry(store: TerminalStore, side: TradeSide): boolean {
   }
   const form = newEntryForm(market.id, side, prefillPrice(state, side, market.config.price_decimals), defaultLeverage(state, market));
   patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
-  const reason = disabledReason(state);
+  const reason = entryDisabledReason(state, form);
   if (reason) setNotice(store, `orders disabled: ${reason}`);
   return true;
 }
@@ -107,8 +113,9 @@ export function entryPreview(state: TerminalState, intent: PlaceIntent): OrderPr
 export function startReview(store: TerminalStore): void {
   const state = store.getState();
   const result = evaluateCurrentEntry(state);
-  if (!result) return;
-  const reason = disabledReason(state);
+  const form = state.tradingUi.entry;
+  if (!result || !form) return;
+  const reason = entryDisabledReason(state, form);
   if (reason) {
     setNotice(store, `cannot send: ${reason}`);
     return;
@@ -125,7 +132,12 @@ export function startReview(store: TerminalStore): void {
 export function acceptReview(store: TerminalStore, commands: TerminalCommands, nowMs: number): void {
   const state = store.getState();
   const result = evaluateCurrentEntry(state);
-  if (!result?.intent) return;
+  if (!result?.intent || !state.tradingUi.entry) return;
+  const reason = entryDisabledReason(state, state.tradingUi.entry);
+  if (reason) {
+    setNotice(store, `cannot send: ${reason}`);
+    return;
+  }
   const intent = result.intent;
   const preview = entryPreview(state, intent);
   const position = state.trading.positions.find((p) => p.marketId === intent.marketId);
@@ -138,7 +150,7 @@ export function acceptReview(store: TerminalStore, commands: TerminalCommands, n
     position: position ? { side: position.side === 2 ? 'short' : 'long', size: position.size } : null,
     recent: state.tradingUi.recent,
     nowMs,
-  });
+  }, thresholdsFrom(state.live.confirmPrefs));
   if (reasons.length > 0) {
     askConfirm(store, { text: `${reasons.join('; ')}: send anyway?`, action: 'send-order' });
     return;
@@ -165,8 +177,10 @@ export function sendEntry(store: TerminalStore, commands: TerminalCommands, nowM
   const state = store.getState();
   const result = evaluateCurrentEntry(state);
   const intents = commands.trading?.() ?? null;
-  if (!result?.intent || !intents) {
-    setNotice(store, `cannot send: ${disabledReason(state) ?? 'the order is incomplete'}`);
+  // Checked again at send time: the session can lock (stale feed, fw off) while the review is open.
+  const reason = state.tradingUi.entry ? entryDisabledReason(state, state.tradingUi.entry) : null;
+  if (!result?.intent || !intents || reason) {
+    setNotice(store, `cannot send: ${reason ?? disabledReason(state) ?? 'the order is incomplete'}`);
     return;
   }
   const intent = result.intent;

@@ -1,6 +1,7 @@
 // Smart confirm (UX.md "Safety"): reasons that make an order stop for an explicit `y` whose default
 // answer is Cancel. Pure; thresholds are configurable, the defaults are conservative.
 
+import type { ConfirmPrefs } from './live-slice.js';
 import type { PlaceIntent } from './trading-commands.js';
 
 export interface ConfirmThresholds {
@@ -20,6 +21,17 @@ export const DEFAULT_CONFIRM_THRESHOLDS: ConfirmThresholds = {
   leverageHundredths: 1_000,
   duplicateWindowMs: 10_000,
 };
+
+/** The config's `[confirm]` entries over the defaults (leverage in x, the window in seconds). */
+export function thresholdsFrom(prefs: ConfirmPrefs): ConfirmThresholds {
+  const d = DEFAULT_CONFIRM_THRESHOLDS;
+  return {
+    priceFromMarkPct: prefs.priceFromMarkPct ?? d.priceFromMarkPct,
+    marginOfEquityPct: prefs.marginOfEquityPct ?? d.marginOfEquityPct,
+    leverageHundredths: prefs.leverageAbove !== undefined ? Math.round(prefs.leverageAbove * 100) : d.leverageHundredths,
+    duplicateWindowMs: prefs.duplicateWindowSec !== undefined ? Math.round(prefs.duplicateWindowSec * 1000) : d.duplicateWindowMs,
+  };
+}
 
 export interface ConfirmFacts {
   intent: PlaceIntent;

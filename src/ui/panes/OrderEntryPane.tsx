@@ -1,7 +1,7 @@
 // Order entry (b / s): the form, its inline reasons, the disabled reason and the review line.
 
 import { Text } from 'ink';
-import { disabledReason, entryContext, entryPreview } from '../../state/order-entry-actions.js';
+import { entryContext, entryDisabledReason, entryPreview } from '../../state/order-entry-actions.js';
 import { evaluateEntry } from '../../state/order-entry.js';
 import { fitText } from '../format/numbers.js';
 import { entryLines, type EntryLineTone } from '../format/order-entry-lines.js';
@@ -45,7 +45,7 @@ export function OrderEntryPane({ width, height }: { width: number; height: numbe
   }
   const result = evaluateEntry(form, ctx);
   const preview = state.tradingUi.reviewing && result.intent ? entryPreview(state, result.intent) : null;
-  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: disabledReason(state) });
+  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: entryDisabledReason(state, form) });
   const inner = Math.max(0, width - 2);
   return (
     <Pane title={title} width={width} height={height} focused>

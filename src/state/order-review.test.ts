@@ -1,0 +1,135 @@
+// Review and smart confirm on the store: a position flip asks (default Cancel), the config's [confirm]
+// thresholds replace the defaults, and every reason the submit is disabled is shown on the form.
+
+import { describe, expect, it } from 'vitest';
+import type { PositionRowView } from '../domain/trading/views.js';
+import type { Market } from '../protocol/frames.js';
+import { formatScaledTrim } from '../protocol/scaling.js';
+import { evaluateEntry, newEntryForm, type OrderEntryForm } from './order-entry.js';
+import { acceptReview, entryContext, entryDisabledReason, startReview } from './order-entry-actions.js';
+import { answerConfirm } from './command-actions.js';
+import type { TerminalCommands } from './commands.js';
+import { createTerminalStore, type TerminalState } from './store.js';
+import type { IntentHandle, PlaceIntent, TradingIntents } from './trading-commands.js';
+import { EMPTY_TRADING } from './trading-slice.js';
+import { entryLines } from '../ui/format/order-entry-lines.js';
+
+const market = (isOpen = true): Market => ({
+  ver: 1, id: 16, instance_id: 1, perpetual_id: 16, symbol: 'BTC', name: 'BTC Perp', size_units: 'BTC',
+  funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20, order_max_market_slippage_bps: 100,
+  config: {
+    at: {}, is_open: isOpen, price_decimals: 1, size_decimals: 5, min_posting_amount: '0', min_settle_amount: '0',
+    initial_margin: 1500, maintenance_margin: 2500, maker_fee: 45, taker_fee: 345,
+  },
+});
+
+const longPosition: PositionRowView = {
+  positionId: 3, marketId: 16, side: 1, size: 1_000, entryPrice: 670_000, markPrice: 670_000, collateral: '100000000',
+  leverage: 500, unrealizedPnl: '0', roe: 0, liquidationPrice: 560_000, liquidationDistancePct: 16,
+};
+
+function fakeIntents(sent: PlaceIntent[]): TradingIntents {
+  const handle: IntentHandle = { rqs: () => [1], outcome: new Promise(() => undefined) };
+  return {
+    place: (p) => (sent.push(p), handle),
+    cancel: () => handle,
+    cancelAll: () => handle,
+    change: () => handle,
+    close: () => handle,
+    addCollateral: () => handle,
+    panic: () => handle,
+    lockReason: () => null,
+  };
+}
+
+function setup(form: Partial<OrderEntryForm>, over: Partial<TerminalState> = {}) {
+  const m = market();
+  const store = createTerminalStore({
+    market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 },
+    header: { marketId: 16, mark: 670_000, last: null, oracle: null, change24hPct: null, volume24h: null, openInterestNotional: null, fundingRatePct: null, fundingAprPct: null, nextFundingInMs: null },
+    keyScope: 'trade',
+    trading: { ...EMPTY_TRADING, enabled: true, markets: [m], account: { accountId: 1, balance: '1000000000000', locked: '0', available: '1000000000000', equity: '1000000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3 } },
+    ...over,
+  });
+  const entry = { ...newEntryForm(16, 'long', formatScaledTrim(669_000, 1), '5'), size: '0.01', ...form };
+  store.setState({ tradingUi: { ...store.getState().tradingUi, entry } });
+  const sent: PlaceIntent[] = [];
+  const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => fakeIntents(sent) };
+  return { store, commands, sent };
+}
+
+describe('smart confirm on review', () => {
+  it('a sell larger than the long position asks "flips"; Enter (the default) cancels, y sends', () => {
+    const { store, commands, sent } = setup({ side: 'short', size: '0.02', price: '67100' });
+    store.setState({ trading: { ...store.getState().trading, positions: [longPosition] } });
+    startReview(store);
+    expect(store.getState().tradingUi.reviewing).toBe(true);
+    acceptReview(store, commands, 1_000);
+    expect(store.getState().tradingUi.confirm?.text).toContain('flips your long position');
+    answerConfirm(store, commands, false, 1_001);
+    expect(sent).toEqual([]);
+    expect(store.getState().notice).toBe('cancelled');
+    acceptReview(store, commands, 1_002);
+    answerConfirm(store, commands, true, 1_003);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ side: 'short', size: 2_000 });
+  });
+
+  it('a sell smaller than the long position reduces it: no confirm, sent at once', () => {
+    const { store, commands, sent } = setup({ side: 'short', size: '0.005', price: '67100' });
+    store.setState({ trading: { ...store.getState().trading, positions: [longPosition] } });
+    acceptReview(store, commands, 1_000);
+    expect(store.getState().tradingUi.confirm).toBeNull();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('the config [confirm] thresholds replace the defaults', () => {
+    const routine = setup({ leverage: '5' });
+    acceptReview(routine.store, routine.commands, 1_000);
+    expect(routine.sent).toHaveLength(1); // 5x is under the default 10x
+
+    const strict = setup({ leverage: '5' }, { live: { ...createTerminalStore().getState().live, confirmPrefs: { leverageAbove: 3, priceFromMarkPct: 0.1 } } });
+    acceptReview(strict.store, strict.commands, 1_000);
+    expect(strict.sent).toEqual([]);
+    const text = strict.store.getState().tradingUi.confirm?.text ?? '';
+    expect(text).toContain('leverage 5x');
+    expect(text).toContain('from mark'); // 66,900.0 vs mark 67,000.0 is 0.15 %
+
+    const window = setup({}, { live: { ...createTerminalStore().getState().live, confirmPrefs: { duplicateWindowSec: 60 } } });
+    acceptReview(window.store, window.commands, 1_000);
+    window.store.setState({ tradingUi: { ...window.store.getState().tradingUi, entry: { ...newEntryForm(16, 'long', '66900', '5'), size: '0.01' } } });
+    acceptReview(window.store, window.commands, 40_000); // 39 s later: still "the same order" with a 60 s window
+    expect(window.store.getState().tradingUi.confirm?.text).toContain('same order sent seconds ago');
+  });
+});
+
+describe('submit disabled, with the reason on the form', () => {
+  const shown = (state: TerminalState): string => {
+    const form = state.tradingUi.entry!;
+    const ctx = entryContext(state, form);
+    const lines = entryLines({ form, result: evaluateEntry(form, ctx), market: ctx.market!, reviewing: false, preview: null, disabled: entryDisabledReason(state, form) });
+    return lines.map((l) => l.text).join('\n');
+  };
+
+  const trading = (s: TerminalState, change: Partial<TerminalState['trading']>) => ({ trading: { ...s.trading, ...change } });
+  it.each<[string, (s: TerminalState) => Partial<TerminalState>, string]>([
+    ['no key', () => ({ trading: { ...EMPTY_TRADING, markets: [market()] } }), 'read-only: no API key loaded'],
+    ['read-only key', () => ({ keyScope: 'read' }), 'the API key is read-only'],
+    ['stale feed', (s) => trading(s, { lockReason: 'the feed is stale: orders are locked until it is live' }), 'the feed is stale'],
+    ['fw off', (s) => trading(s, { lockReason: 'order forwarding is off (fw=false): enable One-Click Trading' }), 'order forwarding is off'],
+    ['no account', (s) => trading(s, { lockReason: 'no exchange account for this key' }), 'no exchange account'],
+    ['market closed', (s) => trading(s, { markets: [market(false)] }), 'the market BTC is closed'],
+  ])('%s', (_name, change, reason) => {
+    const { store, commands, sent } = setup({});
+    store.setState(change(store.getState()));
+    expect(shown(store.getState())).toContain(`submit disabled: ${reason}`);
+    startReview(store);
+    expect(store.getState().tradingUi.reviewing).toBe(false);
+    expect(store.getState().notice).toContain(`cannot send: ${reason}`);
+    // Even from review (the session may lock while the trader reads the preview), y sends nothing.
+    store.setState({ tradingUi: { ...store.getState().tradingUi, reviewing: true } });
+    acceptReview(store, commands, 1_000);
+    expect(sent).toEqual([]);
+    expect(store.getState().notice).toContain(`cannot send: ${reason}`);
+  });
+});
