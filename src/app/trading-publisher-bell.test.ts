@@ -1,0 +1,62 @@
+// Fills and triggers announced by the publisher: a toast each, and the bell when it is on (config
+// `bell`, `:bell on|off`); fills of the sign-in snapshot are history and ring nothing.
+
+import { describe, expect, it } from 'vitest';
+import type { TradingClient } from '../client/trading/client.js';
+import { TradingState } from '../client/trading/trading-state.js';
+import type { Fill, Order } from '../protocol/frames.js';
+import { INITIAL_CONNECTION, createTerminalStore } from '../state/store.js';
+import { setBell } from '../state/trading-actions.js';
+import { TradingPublisher } from './trading-publisher.js';
+
+const fill = (oid: number, b: number, t = 1): Fill => ({ at: { b, tx: 0, l: 0 }, mkt: 1, acc: 5, oid, t, l: 2, p: 670_000, s: 100, f: '10' });
+const stop: Order = { at: { b: 3, tx: 0, l: 0 }, rq: 9, mkt: 1, acc: 5, oid: 55, st: 8, t: 3, os: 100, fs: 0, fl: 4, lv: 500, p: 0, tp: 650_000, tpc: 4 };
+
+function setup() {
+  const state = new TradingState(5);
+  state.applyWalletSnapshot({ mt: 19, sn: 1, addr: '0xabc', as: [{ in: 1, id: 5, fr: false, fw: true, lfr: 0, b: '1000', lb: '0' }], sts: [] });
+  const client = {
+    session: { state, head: 10, synced: true, connectionView: () => INITIAL_CONNECTION },
+    engine: { version: 0, lockReason: () => null, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },
+  } as unknown as TradingClient;
+  const store = createTerminalStore();
+  let bells = 0;
+  const publisher = new TradingPublisher({ store, client, markets: [], scopeMask: 3, keyExpiresAt: null, hz: 10, bell: () => bells++, now: () => 0 });
+  const toasts = () => store.getState().tradingUi.toasts.map((t) => t.text);
+  return { state, store, publisher, toasts, bells: () => bells };
+}
+
+describe('bell and toasts on fills and triggers', () => {
+  it('the snapshot fills ring nothing; a new fill toasts and rings once', () => {
+    const s = setup();
+    s.state.applyFills([fill(1, 2)]);
+    s.publisher.tick();
+    expect(s.bells()).toBe(0);
+    expect(s.toasts()).toEqual([]);
+    s.state.applyFills([fill(2, 4), fill(3, 4)]);
+    s.publisher.tick();
+    expect(s.bells()).toBe(1);
+    expect(s.toasts().filter((t) => t.startsWith('filled: bought'))).toHaveLength(2);
+  });
+
+  it('with the bell off a fill still toasts but does not ring', () => {
+    const s = setup();
+    s.publisher.tick();
+    setBell(s.store, false);
+    s.state.applyFills([fill(2, 4)]);
+    s.publisher.tick();
+    expect(s.bells()).toBe(0);
+    expect(s.toasts()).toHaveLength(1);
+  });
+
+  it('a stop that goes off is announced as a trigger, with the bell', () => {
+    const s = setup();
+    s.state.applyOrders([stop]);
+    s.publisher.tick();
+    s.state.applyOrders([{ ...stop, at: { b: 5, tx: 0, l: 0 }, st: 4, fs: 100, r: true }]);
+    s.state.applyFills([fill(55, 5, 3)]);
+    s.publisher.tick();
+    expect(s.toasts()).toEqual(['TP/SL triggered: sold 100 #1 @ 670000']);
+    expect(s.bells()).toBe(1);
+  });
+});

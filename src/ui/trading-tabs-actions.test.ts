@@ -1,0 +1,125 @@
+// Row actions of the trading tabs through their keys, with recorded intents: a limit close from `x`,
+// editing an attached stop with `t` (the old trigger of that role is cancelled, the other kept), and
+// the market filter (`m`) in every history view.
+
+import { describe, expect, it } from 'vitest';
+import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
+import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
+import type { MarketListing, TerminalState } from '../state/store.js';
+import { createTerminalStore } from '../state/store.js';
+import type { TerminalCommands } from '../state/commands.js';
+import type { IntentHandle, TradingIntents } from '../state/trading-commands.js';
+import { EMPTY_TRADING } from '../state/trading-slice.js';
+import { INITIAL_TRADING_TABS } from '../state/trading-tabs.js';
+import { tabRows } from '../state/trading-tabs-rows.js';
+import { handleTradingTabsKey, type TabKey } from './trading-tabs-keys.js';
+
+const BTC = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
+const position: PositionRowView = {
+  positionId: 7, marketId: 1, side: 1, size: 40_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000', leverage: 500,
+  unrealizedPnl: '0', roe: 0, liquidationPrice: 560_000, liquidationDistancePct: 17,
+};
+const trigger = (orderId: number, price: number, condition: number): OrderRowView => ({
+  orderId, requestId: orderId, marketId: 1, type: 3, status: 8, price: 0, originalSize: 40_000, filledSize: 0, flags: 4, leverage: 500,
+  triggerPrice: price, triggerCondition: condition, linkedPositionId: 7, lastBlock: null, blocksLeft: null,
+});
+
+type Call = [string, ...unknown[]];
+
+function setup(orders: OrderRowView[] = []) {
+  const calls: Call[] = [];
+  const handle: IntentHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
+  const record = (name: string) => (...args: unknown[]) => (calls.push([name, ...args]), handle);
+  const intents: TradingIntents = {
+    place: record('place'), cancel: record('cancel'), cancelAll: record('cancelAll'), change: record('change'), close: record('close'),
+    addCollateral: record('addCollateral'), protect: record('protect'), panic: record('panic'), lockReason: () => null,
+  };
+  const listing: MarketListing = { ...BTC, name: 'BTC', fundingIntervalSec: null };
+  const store = createTerminalStore({
+    focus: 'trading',
+    market: BTC,
+    markets: [listing],
+    trading: { ...EMPTY_TRADING, enabled: true, positions: [position], orders },
+  });
+  const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
+  const press = (input: string, key: TabKey = {}) => handleTradingTabsKey(store, commands, input, key, 10);
+  const type = (text: string) => {
+    for (const ch of text) press(ch);
+  };
+  return { store, calls, press, type };
+}
+
+describe('position actions from the keys', () => {
+  it('x "50% @ PRICE" closes half with a limit order after a confirm', () => {
+    const { store, calls, press, type } = setup();
+    press('x');
+    type('50% @ 69000');
+    press('', { return: true });
+    const prompt = store.getState().tabs.prompt;
+    expect(prompt?.kind === 'confirm' && prompt.question).toContain('limit @ 69000.0');
+    expect(calls).toEqual([]);
+    press('y');
+    expect(calls).toEqual([['close', 7, { kind: 'limit', size: 20_000, price: 690_000 }]]);
+  });
+
+  it('t on a position with a stop shows it; a new stop replaces it and leaves the take-profit alone', () => {
+    const { store, calls, press, type } = setup([trigger(41, 650_000, 4), trigger(42, 700_000, 3)]);
+    press('t');
+    const editor = store.getState().tabs.prompt;
+    expect(editor?.kind === 'editor' && editor.text).toBe('sl 65000.0 tp 70000.0');
+    press('u', { ctrl: true });
+    type('sl 66000');
+    press('', { return: true });
+    press('y');
+    expect(calls).toEqual([
+      ['cancel', 41],
+      ['protect', 7, { sl: { price: 660_000, on: 'mark' } }],
+    ]);
+  });
+
+  it('an edited stop on the wrong side of the mark is refused in the editor, nothing is cancelled', () => {
+    const { store, calls, press, type } = setup([trigger(41, 650_000, 4)]);
+    press('t');
+    press('u', { ctrl: true });
+    type('sl 69000');
+    press('', { return: true });
+    const editor = store.getState().tabs.prompt;
+    expect(editor?.kind === 'editor' && editor.error).toContain('stop-loss must be below');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('market filter in every history list', () => {
+  const orderRow = (key: string, marketId: number): OrderHistoryRowView => ({ key, timeMs: 0, marketId, orderId: 1, requestId: 1, type: 1, status: 4, reason: null, price: 1, originalSize: 1, filledSize: 1, fee: null });
+  const positionRow = (positionId: number, marketId: number) => ({ positionId, marketId }) as unknown as PositionHistoryRowView;
+  const eventRow = (key: string, marketId: number | null) => ({ key, marketId }) as unknown as AccountEventRowView;
+
+  it('m keeps only the current market in fills, orders, positions and events', () => {
+    const { store, press } = setup();
+    const pages = INITIAL_TRADING_TABS.history;
+    store.setState({
+      tabs: {
+        ...store.getState().tabs,
+        history: {
+          fills: pages.fills,
+          orders: { ...pages.orders, rows: [orderRow('a', 1), orderRow('b', 2)] },
+          positions: { ...pages.positions, rows: [positionRow(1, 1), positionRow(2, 2), positionRow(3, 1)] },
+          events: { ...pages.events, rows: [eventRow('d', null), eventRow('e', 1), eventRow('f', 2)] },
+        },
+      },
+    });
+    const counts = (s: TerminalState) => tabRows(s).rows.length;
+    press('H');
+    const all: number[] = [];
+    const filtered: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      all.push(counts(store.getState()));
+      press('m');
+      filtered.push(counts(store.getState()));
+      press('m');
+      press('v');
+    }
+    expect(all).toEqual([2, 3, 3]);
+    expect(filtered).toEqual([1, 2, 1]);
+  });
+});
