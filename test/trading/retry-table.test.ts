@@ -126,11 +126,11 @@ describe('t 6 IncreasePositionCollateral', () => {
 function dropNextOrderFrames(t: Trader, n: number): void {
   let left = n;
   const send = t.session.sendOrderFrame.bind(t.session);
-  t.session.sendOrderFrame = (frame) => {
+  t.session.sendOrderFrame = (...args: Parameters<typeof send>) => {
     if (left > 0) {
       left--;
       return true;
     }
-    return send(frame);
+    return send(...args);
   };
 }
