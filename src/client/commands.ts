@@ -5,6 +5,7 @@
 import { OrderFlag, OrderStatus, OrderType, PositionSide, TriggerCondition } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
+import { type PanicOptions, runPanic } from './panic.js';
 import type { OrderEngine } from './trading/order-engine.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
@@ -71,7 +72,11 @@ export interface TradingCommands {
   addCollateral(positionId: number, amount: string): CommandHandle;
   /** Attach take-profit and/or stop-loss triggers to an open position (linked by `lp`, whole size). */
   protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }): CommandHandle;
-  /** Cancel every resting and trigger order, then reduce-only IOC close every position. */
+  /**
+   * Cancel every resting and trigger order, then reduce-only IOC close every position, retrying a close that
+   * left its position open with a wider slippage cap (bounded). ok = every cancel done and every position
+   * flat; otherwise the message says what is still open.
+   */
   panic(): CommandHandle;
   /** Why orders are locked right now, or null. */
   lockReason(): string | null;
@@ -103,6 +108,7 @@ export class EngineCommands implements TradingCommands {
     private readonly engine: OrderEngine,
     private readonly session: TradingSession,
     private readonly markets: () => readonly Market[],
+    private readonly panicOptions: PanicOptions = {},
   ) {}
 
   lockReason(): string | null {
@@ -289,16 +295,12 @@ export class EngineCommands implements TradingCommands {
   }
 
   panic(): CommandHandle {
-    const parts: CommandHandle[] = [];
-    const outcome = (async () => {
-      const cancels = this.cancelAll();
-      parts.push(cancels);
-      const cancelled = await cancels.outcome;
-      const closes = [...this.session.state.positions.keys()].map((pid) => this.close(pid, { kind: 'market' }));
-      parts.push(...closes);
-      const closed = await Promise.all(closes.map((c) => c.outcome));
-      return outcomeOf([...cancelled.results, ...closed.flatMap((c) => c.results)]);
-    })();
-    return { rqs: () => parts.flatMap((p) => p.rqs()), outcome };
+    return runPanic({
+      ...this.panicOptions,
+      session: this.session,
+      cancelAll: () => this.cancelAll(),
+      close: (pid, opts) => this.close(pid, opts),
+      market: (id) => this.market(id),
+    });
   }
 }

@@ -1,0 +1,134 @@
+// Panic: cancel every resting and trigger order, then close every position at market until it is flat.
+// A close that left its position open with a known outcome (an IOC that found nothing inside its cap, a
+// failure, a gateway reject) is followed by a new close with a wider cap, a bounded number of times
+// (domain/trading/panic-close.ts). Every close is an ordinary engine request: journaled first, under the
+// retry table. Positions are judged at a block boundary: a block's position rows (mt 27) come after its
+// order rows (mt 24), so right after a close resolves the position view may not show it yet.
+
+import { PositionSide } from '../protocol/enums.js';
+import type { Market, Position } from '../protocol/frames.js';
+import { formatScaledTrim } from '../protocol/scaling.js';
+import { DEFAULT_PANIC_CLOSE_POLICY, type PanicClosePolicy, nextPanicCloseStep } from '../domain/trading/panic-close.js';
+import type { TradingSession } from './trading/session.js';
+import type { RequestResult } from './trading/tracked-request.js';
+import type { CloseParams, CommandHandle, CommandOutcome } from './commands.js';
+
+export interface PanicOptions {
+  policy?: PanicClosePolicy;
+  /** Longest wait for a live block before judging a position (default 10 s). */
+  blockWaitMs?: number;
+}
+
+export interface PanicDeps extends PanicOptions {
+  session: TradingSession;
+  cancelAll(): CommandHandle;
+  close(positionId: number, opts: CloseParams): CommandHandle;
+  market(id: number): Market | undefined;
+}
+
+interface CloseReport {
+  flat: boolean;
+  attempts: number;
+  /** The last close request's result. */
+  last: RequestResult | undefined;
+  /** What is left open and why it stopped (not flat only). */
+  note?: string;
+}
+
+const DEFAULT_BLOCK_WAIT_MS = 10_000;
+
+export function runPanic(deps: PanicDeps): CommandHandle {
+  const parts: CommandHandle[] = [];
+  const outcome = (async (): Promise<CommandOutcome> => {
+    const cancels = deps.cancelAll();
+    parts.push(cancels);
+    const cancelled = await cancels.outcome;
+    // A resting order that filled before its cancel landed shows as a position in the same block's mt 27.
+    if (cancelled.results.some((r) => r.rq !== 0)) await nextLiveBlock(deps.session, deps.blockWaitMs ?? DEFAULT_BLOCK_WAIT_MS);
+    const pids = [...deps.session.state.positions.keys()];
+    const closes = await Promise.all(pids.map((pid) => closeUntilFlat(deps, pid, parts)));
+    return panicOutcome(cancelled.results, closes);
+  })();
+  return { rqs: () => parts.flatMap((p) => p.rqs()), outcome };
+}
+
+async function closeUntilFlat(deps: PanicDeps, pid: number, parts: CommandHandle[]): Promise<CloseReport> {
+  const { session } = deps;
+  const policy = deps.policy ?? DEFAULT_PANIC_CLOSE_POLICY;
+  const first = session.state.positions.get(pid);
+  if (!first) return { flat: true, attempts: 0, last: undefined };
+  const baseSlippageBps = deps.market(first.mkt)?.order_max_market_slippage_bps ?? 100;
+  let slippageBps = baseSlippageBps;
+  let attempts = 0;
+  for (;;) {
+    const handle = deps.close(pid, { kind: 'market', slippageBps });
+    parts.push(handle);
+    attempts += 1;
+    const last = (await handle.outcome).results[0];
+    const live = await nextLiveBlock(session, deps.blockWaitMs ?? DEFAULT_BLOCK_WAIT_MS);
+    const position = session.state.positions.get(pid);
+    if (!live) {
+      const note = `${describe(deps, position ?? first)} not confirmed flat: no live block after close ${attempts}`;
+      return { flat: false, attempts, last, note };
+    }
+    const step = nextPanicCloseStep({ lastResult: last?.kind ?? 'unknown', stillOpen: position !== undefined, attemptsMade: attempts, baseSlippageBps }, policy);
+    if (step.action === 'flat') return { flat: true, attempts, last };
+    if (step.action === 'stop') {
+      const lastText = last ? ` (last: ${last.message})` : '';
+      return { flat: false, attempts, last, note: `${describe(deps, position ?? first)} still open: ${step.reason}${lastText}` };
+    }
+    slippageBps = step.slippageBps;
+  }
+}
+
+/** "BTC long 0.01 (position 7)". */
+function describe(deps: PanicDeps, pos: Position): string {
+  const market = deps.market(pos.mkt);
+  const size = market ? formatScaledTrim(pos.s, market.config.size_decimals) : String(pos.s);
+  const side = pos.sd === PositionSide.Short ? 'short' : 'long';
+  return `${market?.symbol ?? `market ${pos.mkt}`} ${side} ${size} (position ${pos.pid})`;
+}
+
+function panicOutcome(cancels: readonly RequestResult[], closes: readonly CloseReport[]): CommandOutcome {
+  const closeResults = closes.flatMap((c): RequestResult[] => {
+    if (!c.last) return [];
+    // Not flat: the command reports what is left, not the last request's own (maybe "Canceled") status.
+    return c.flat ? [c.last] : [{ kind: 'gave-up', rq: c.last.rq, message: c.note ?? c.last.message }];
+  });
+  const results = [...cancels, ...closeResults];
+  const cancelsOk = cancels.every((r) => r.kind === 'definitive');
+  const open = closes.filter((c) => !c.flat);
+  const ok = cancelsOk && open.length === 0;
+  if (results.length === 0) return { ok: false, results, message: 'nothing to do' };
+  const retried = closes.reduce((n, c) => n + Math.max(0, c.attempts - 1), 0);
+  if (ok) {
+    const retriedText = retried > 0 ? ` (${retried} close${retried === 1 ? '' : 's'} retried wider)` : '';
+    return { ok, results, message: `flat: ${cancels.length} cancelled, ${closes.length} closed${retriedText}` };
+  }
+  const problems = [
+    ...open.map((c) => c.note ?? 'a position is still open'),
+    ...cancels.filter((r) => r.kind !== 'definitive').map((r) => r.message),
+  ];
+  return { ok, results, message: problems.join('; ') };
+}
+
+/** Resolves true at the next live block boundary (a heartbeat after the current head), false after `timeoutMs`. */
+function nextLiveBlock(session: TradingSession, timeoutMs: number): Promise<boolean> {
+  const from = session.head ?? 0;
+  return new Promise((resolve) => {
+    let unsubscribe: () => void = () => undefined;
+    const timer = setTimeout(() => {
+      unsubscribe();
+      resolve(false);
+    }, timeoutMs);
+    timer.unref();
+    unsubscribe = session.on({
+      heartbeat: (head) => {
+        if (head <= from || session.health() !== 'live') return;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(true);
+      },
+    });
+  });
+}
