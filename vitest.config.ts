@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
     // Ink buffers all output until unmount when it believes it runs in CI; screen tests need live frames.
-    env: { CI: 'false', FORCE_COLOR: '1' },
+    // SSH_TTY empty: run over SSH or not, the app's low-bandwidth profile stays off unless a test asks for it.
+    env: { CI: 'false', FORCE_COLOR: '1', SSH_TTY: '' },
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

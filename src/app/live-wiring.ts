@@ -45,6 +45,8 @@ export interface StartLiveOptions {
   stdout: { write: NodeJS.WriteStream['write'] };
   loaded: LoadedConfig;
   ascii?: boolean;
+  /** The low-bandwidth profile is on (shown as LB in the status bar). */
+  lowBandwidth?: boolean;
   env?: Readonly<Record<string, string | undefined>>;
   /** Shows an alert; default: a toast, and the footer notice until Esc. */
   announce?: (text: string) => void;
@@ -68,6 +70,7 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
       configNotice: problemNotice(loaded.file, loaded.problems),
       watchlist: config.watchlist.map((symbol) => ({ symbol, mark: null, priceDecimals: 0 })),
       confirmPrefs: config.confirm,
+      lowBandwidth: opts.lowBandwidth ?? false,
     },
     tradingUi: { ...s.tradingUi, bell: config.bell },
   }));

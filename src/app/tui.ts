@@ -8,7 +8,7 @@ import { userMessage } from '../protocol/errors.js';
 import { LOCAL_CHAIN_ID, resolveNetwork, type LocalEndpoint, type Network } from '../protocol/networks.js';
 import type { TerminalCommands } from '../state/commands.js';
 import { FrameBudget } from '../state/frame-budget.js';
-import { DEFAULT_PUBLISH_HZ, Publisher } from '../state/publisher.js';
+import { Publisher } from '../state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../state/store.js';
 import { RestClient } from '../transport/rest/client.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
@@ -16,6 +16,7 @@ import { mountScreen } from './render.js';
 import { TerminalManners, type ExitReason } from './terminal.js';
 import { startTrading, type TradingWiring } from './trading-wiring.js';
 import { readLiveConfig, startLive, withConfigDefaults } from './live-wiring.js';
+import { installLowBandwidthOutput, resolveLowBandwidth, screenProfile } from './low-bandwidth.js';
 import { perplHome } from '../auth/home.js';
 
 export interface TuiOptions {
@@ -25,7 +26,7 @@ export interface TuiOptions {
   chainId?: number;
   /** Market symbol or id to open first. */
   market?: string;
-  /** Highest store publish rate (default 20 Hz, 10 over SSH); lowered automatically when painting is slow. */
+  /** Highest store publish rate (default 20 Hz, 5 in the low-bandwidth profile); lowered automatically when painting is slow. */
   fps?: number;
   /** $PERPL_HOME for the local exchange's demo key. */
   home?: string;
@@ -44,6 +45,8 @@ export interface TuiOptions {
   config?: string;
   /** `--ascii`: no box-drawing, block, braille or arrow glyphs. */
   ascii?: boolean;
+  /** `--low-bandwidth` (true) / `--no-low-bandwidth` (false); else the config's, else on when SSH_TTY is set. */
+  lowBandwidth?: boolean;
 }
 
 export interface TuiHandle {
@@ -105,10 +108,16 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     keyScope: 'none',
     notice: startsSim ? 'starting the local exchange…' : null,
   });
-  const live = startLive({ store, stdout, loaded: loadedConfig, ascii: opts.ascii ?? false });
-  // Over SSH every frame crosses the network: a lower ceiling (UX "low-bandwidth profile").
-  const maxHz = opts.fps ?? (process.env.SSH_TTY ? 10 : DEFAULT_PUBLISH_HZ);
-  const publisher = new Publisher({ store, hz: maxHz });
+  // Over SSH every frame crosses the network: the low-bandwidth profile (app/low-bandwidth.ts).
+  const lowBandwidth = resolveLowBandwidth({
+    ...(opts.lowBandwidth !== undefined ? { flag: opts.lowBandwidth } : {}),
+    config: loadedConfig.config.lowBandwidth,
+    env: process.env,
+  });
+  const profile = screenProfile(lowBandwidth, opts.fps);
+  const maxHz = profile.maxHz;
+  const live = startLive({ store, stdout, loaded: loadedConfig, ascii: (opts.ascii ?? false) || lowBandwidth, lowBandwidth });
+  const publisher = new Publisher({ store, hz: maxHz, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
   const budget = new FrameBudget({ maxHz });
   const adapt = setInterval(() => publisher.setHz(budget.suggestedHz()), 1_000);
   adapt.unref();
@@ -168,6 +177,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     ...(opts.stderr ? { stderr: opts.stderr } : {}),
     onPaint: (ms) => budget.record(ms),
   });
+  // Should Ink's internals ever move, the screen keeps Ink's own writer (full frames, still ASCII).
+  if (lowBandwidth) void installLowBandwidthOutput(stdout).catch(() => false);
   publisher.start();
 
   const connect = async (): Promise<void> => {

@@ -18,7 +18,8 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
 const USAGE = `usage: perpl [command] [options]
 
 commands:
-  (none) | tui   the full-screen terminal (default network: the local exchange)
+  (none) | tui   the full-screen terminal (default network: the local exchange);
+                 --low-bandwidth for slow links (on over SSH unless --no-low-bandwidth)
   sim            run the local exchange
   api            sign and send one REST request, like \`gh api\`
   keys           create, enroll, list, show and remove API keys

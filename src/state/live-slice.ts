@@ -50,6 +50,8 @@ export interface LiveState {
   watchlist: WatchQuote[];
   /** Smart-confirm thresholds and skip-review from the config (absent = the engine's defaults). */
   confirmPrefs: ConfirmPrefs;
+  /** The low-bandwidth profile is on (fewer frames, ASCII, slow chart and tape): the status bar says LB. */
+  lowBandwidth: boolean;
 }
 
 export const INITIAL_LIVE: LiveState = {
@@ -60,4 +62,5 @@ export const INITIAL_LIVE: LiveState = {
   alerts: [],
   watchlist: [],
   confirmPrefs: {},
+  lowBandwidth: false,
 };

@@ -145,7 +145,9 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
     }
   };
   render.sync = (str: string): void => {
-    prev = frameOf(transform(str));
+    // What was written, untransformed: if it reached the screen without the transform, the next
+    // diff rewrites every cell the transform changes.
+    prev = frameOf(str);
   };
   render.setCursorPosition = (_position: CursorPositionLike | undefined): void => {
     // The terminal keeps its cursor hidden; a position only asks for a repaint check.

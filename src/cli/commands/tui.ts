@@ -12,9 +12,12 @@ const USAGE = `usage: perpl [tui] [options]
   --chain-id ID     chain id for --base-url
   --ws-url W        WebSocket base override
   --market SYM      market to open first (symbol or id; default: the first listed)
-  --fps N           screen publish rate, 1..50 (default 20)
+  --fps N           screen publish rate, 1..50 (default 20; 5 with --low-bandwidth)
   --config FILE     config file (default $PERPL_HOME/config.toml or config.json)
   --ascii           ASCII only: no box-drawing, block, braille or arrow glyphs
+  --low-bandwidth   for slow links (on by default over SSH, shown as LB): 5 Hz, only changed
+                    cells written, ASCII, chart and trades tape redrawn at most once a second
+  --no-low-bandwidth  the full profile even over SSH (config: lowBandwidth = true|false|"auto")
   --key-file F      API key file (path or name) for trading; default: discovery, else read-only
 
 keys: ? help  / market  Tab focus  j/k move  [ ] timeframe  z zoom  y copy  Esc back  q quit`;
@@ -39,6 +42,8 @@ export async function run(argv: string[]): Promise<number> {
       fps: { type: 'string' },
       config: { type: 'string' },
       ascii: { type: 'boolean', default: false },
+      'low-bandwidth': { type: 'boolean' },
+      'no-low-bandwidth': { type: 'boolean' },
       'key-file': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -50,6 +55,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const fps = intOption('fps', values.fps, 1, 50);
   const chainId = intOption('chain-id', values['chain-id'], 1, Number.MAX_SAFE_INTEGER);
+  if (values['low-bandwidth'] && values['no-low-bandwidth']) throw new InputError('--low-bandwidth and --no-low-bandwidth contradict each other');
+  const lowBandwidth = values['low-bandwidth'] ? true : values['no-low-bandwidth'] ? false : undefined;
   // isatty(0), not process.stdin: creating the stdin stream here would share a tty handle with a re-launch.
   if (!isatty(1) || !isatty(0)) {
     throw new InputError('the terminal UI needs an interactive terminal', {
@@ -73,6 +80,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(fps !== undefined ? { fps } : {}),
     ...(values.config !== undefined ? { config: values.config } : {}),
     ...(values.ascii ? { ascii: true } : {}),
+    ...(lowBandwidth !== undefined ? { lowBandwidth } : {}),
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
     handleProcessEvents: true,
     onFatal: (reason) => {

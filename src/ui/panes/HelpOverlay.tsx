@@ -8,16 +8,24 @@ import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
 import { theme } from '../theme.js';
 
+const LOW_BANDWIDTH_HELP = 'LB: low-bandwidth profile: 5 Hz, ASCII, chart and tape once a second (--no-low-bandwidth turns it off)';
+
 export function HelpOverlay({ width, height }: { width: number; height: number }) {
   const query = useTerminal((s) => s.live.help.query);
   const focus = useTerminal((s) => s.focus);
   const inner = Math.max(0, width - 2);
   const rows = helpRows(activeBindings(), focus, query);
   const keyWidth = Math.min(16, Math.max(6, ...rows.map((r) => r.keys.length)) + 2);
-  const visible = Math.max(0, height - 4);
+  const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
+  const visible = Math.max(0, height - 4 - (lowBandwidth ? 1 : 0));
   return (
     <Pane title={`Help: ${paneName(focus)} keys`} width={width} height={height} focused>
       <Text wrap="truncate">{fitText(`? ${query}▏  (type to filter, Esc closes)`, inner)}</Text>
+      {lowBandwidth ? (
+        <Text color={theme.muted} wrap="truncate">
+          {fitText(LOW_BANDWIDTH_HELP, inner)}
+        </Text>
+      ) : null}
       {rows.length === 0 ? <Text color={theme.muted}>no key matches</Text> : null}
       {rows.slice(0, visible).map((r) => (
         <Text key={`${r.keys}|${r.description}`} wrap="truncate">

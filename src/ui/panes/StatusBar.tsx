@@ -47,6 +47,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const publishedAt = useTerminal((s) => s.publishedAtMs);
   const now = useNow(1000);
   const fields = useHeaderFields();
+  const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
   const badge = networkBadge(network);
   const health = healthBadge(connection, now, publishedAt);
   const readOnly = keyScope !== 'trade';
@@ -56,6 +57,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
       <Text color={toneColor(health.tone)}>{health.text}</Text>
       <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
       {readOnly ? <Text color={toneColor('warn')} bold>{'  READ-ONLY'}</Text> : null}
+      {lowBandwidth ? <Text color={toneColor('info')} bold>{'  LB'}</Text> : null}
       <KeyExpiry />
       <Text> </Text>
     </Box>
