@@ -143,7 +143,7 @@ export function positionColumns(markets: MarketLookup): Column<PositionRowView>[
 export function openOrderColumns(markets: MarketLookup): Column<OrderRowView>[] {
   const m = (r: OrderRowView) => markets(r.marketId);
   return [
-    col('oid', 12, 'right', 0, (r) => plain(String(r.orderId))),
+    col('oid', 14, 'right', 0, (r) => plain(String(r.orderId))),
     col('market', 9, 'left', 6, (r) => plain(symbol(r.marketId, markets))),
     col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
     col('kind', 7, 'left', 3, (r) => plain(orderKindText(r))),
@@ -175,7 +175,7 @@ export function fillColumns(markets: MarketLookup): Column<FillRowView>[] {
     col('size', 10, 'right', 0, (r) => plain(size(r.size, m(r)))),
     col('liq', 5, 'left', 3, (r) => plain(r.liquidity === LiquiditySide.Maker ? 'maker' : 'taker')),
     col('fee/rebate', 12, 'right', 4, (r) => feeCell(r.fee)),
-    col('oid', 12, 'right', 2, (r) => plain(String(r.orderId))),
+    col('oid', 14, 'right', 2, (r) => plain(String(r.orderId))),
     col('block', 9, 'right', 1, (r) => plain(r.block === null ? '—' : String(r.block))),
   ];
 }
@@ -185,7 +185,7 @@ export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryR
   return [
     col('time', 8, 'left', 0, (r) => plain(time(r.timeMs))),
     col('market', 9, 'left', 5, (r) => plain(symbol(r.marketId, markets))),
-    col('oid', 12, 'right', 2, (r) => plain(String(r.orderId))),
+    col('oid', 14, 'right', 2, (r) => plain(String(r.orderId))),
     col('rq', 6, 'right', 1, (r) => plain(String(r.requestId))),
     col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
     col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
