@@ -6,3 +6,4 @@ export * from './transport.js';
 export * from './candle-ranges.js';
 export * from './history.js';
 export * from './client.js';
+export * from './rate-limits.js';

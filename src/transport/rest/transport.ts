@@ -7,13 +7,16 @@ import { DecodeError, PermanentError } from '../../protocol/errors.js';
 import type { Network } from '../../protocol/networks.js';
 import {
   NetworkError,
+  RateLimitedError,
   TimeoutError,
   UnauthorizedError,
   httpErrorFor,
   parseRetryAfter,
   type HttpRequestInfo,
 } from './errors.js';
+import { RestRateLimits, restBudgetOf } from './rate-limits.js';
 import { isRetryableMethod, retryDelayMs } from './retry.js';
+import type { ThrottleReport } from '../rate/rate-gate.js';
 import { buildRequestTarget, type Query } from './target.js';
 
 export type BodyDecoder<T> = (value: unknown) => T;
@@ -28,6 +31,10 @@ export interface RestClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Per attempt, including reading the body. */
   timeoutMs?: number;
+  /** Client-side request budgets; share one instance between the clients of a process (default: own). */
+  rateLimits?: RestRateLimits;
+  /** Told while a read sleeps out a 429 back-off (ms), null when it ends. */
+  onRateLimitBackoff?: ThrottleReport;
 }
 
 export interface RequestOptions<T> {
@@ -72,6 +79,10 @@ export class RestTransport {
   private readonly fetchImpl: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly timeoutMs: number;
+  private readonly rateLimits: RestRateLimits;
+  private readonly onRateLimitBackoff: ThrottleReport | undefined;
+  private backoffsRunning = 0;
+  private backoffUntilMs = 0;
 
   constructor(opts: RestClientOptions) {
     this.network = opts.network;
@@ -84,6 +95,8 @@ export class RestTransport {
     this.fetchImpl = opts.fetch ?? globalThis.fetch;
     this.sleep = opts.sleep ?? realSleep;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.rateLimits = opts.rateLimits ?? new RestRateLimits();
+    this.onRateLimitBackoff = opts.onRateLimitBackoff;
     if (opts.signer && opts.signer.chainId !== opts.network.chainId) {
       throw new PermanentError(
         `the API key signs for chain ${opts.signer.chainId} but the network is ${opts.network.name} (chain ${opts.network.chainId})`,
@@ -118,6 +131,7 @@ export class RestTransport {
    */
   async calibrateClock(signal?: AbortSignal): Promise<void> {
     try {
+      await this.rateLimits.acquire('public', signal);
       await this.sendOnce(this.prepare('GET', CLOCK_PROBE_PATH), () => null, signal);
     } catch {
       // A failed probe leaves the clock as it was; the write then reports its own error.
@@ -129,7 +143,10 @@ export class RestTransport {
     const retryable = isRetryableMethod(method);
     if (opts.signed && !retryable && !this.clock.calibrated) await this.calibrateClock(opts.signal);
     let clockRetryUsed = false;
+    const budget = restBudgetOf(opts.signed);
     for (let retry = 0; ; retry++) {
+      // Every attempt is a request the server counts: each waits for its own token.
+      await this.rateLimits.acquire(budget, opts.signal);
       const wasCalibrated = this.clock.calibrated;
       const prepared = this.prepare(method, pathAndQuery, opts);
       try {
@@ -150,8 +167,24 @@ export class RestTransport {
         }
         const delay = retryable && !opts.signal?.aborted ? retryDelayMs(error, retry) : undefined;
         if (delay === undefined) throw error;
-        await this.sleep(delay);
+        await this.backOff(delay, error instanceof RateLimitedError);
       }
+    }
+  }
+
+  /** A 429 back-off is a throttle the user is told about; a 5xx retry is not. */
+  private async backOff(ms: number, rateLimited: boolean): Promise<void> {
+    if (!rateLimited) return this.sleep(ms);
+    // Several reads may back off at once: the notice lasts until the last of them ends.
+    const now = this.clock.localNow();
+    this.backoffUntilMs = Math.max(this.backoffUntilMs, now + ms);
+    this.backoffsRunning += 1;
+    this.onRateLimitBackoff?.(this.backoffUntilMs - now);
+    try {
+      await this.sleep(ms);
+    } finally {
+      this.backoffsRunning -= 1;
+      if (this.backoffsRunning === 0) this.onRateLimitBackoff?.(null);
     }
   }
 
