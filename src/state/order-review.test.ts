@@ -6,7 +6,7 @@ import type { PositionRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { evaluateEntry, newEntryForm, type OrderEntryForm } from './order-entry.js';
-import { acceptReview, entryContext, entryDisabledReason, startReview } from './order-entry-actions.js';
+import { acceptReview, entryContext, entryDisabledReason, openEntry, startReview } from './order-entry-actions.js';
 import { answerConfirm } from './command-actions.js';
 import type { TerminalCommands } from './commands.js';
 import { createTerminalStore, type TerminalState } from './store.js';
@@ -57,6 +57,22 @@ function setup(form: Partial<OrderEntryForm>, over: Partial<TerminalState> = {})
   const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => fakeIntents(sent) };
   return { store, commands, sent };
 }
+
+describe('the price order entry starts with', () => {
+  const level = (price: number) => ({ price, size: 1, total: 1, orders: 1 });
+  const book = { marketId: 16, asks: [level(670_050), level(670_100)], bids: [level(669_950), level(669_900), level(669_850)], maxTotal: 3, version: 1 };
+  it('is the book cursor level when there is one, else the best ask to buy and the best bid to sell', () => {
+    const { store } = setup({});
+    store.setState({ book, bookCursor: { side: 'bid', level: 2 } });
+    openEntry(store, 'long');
+    expect(store.getState().tradingUi.entry?.price).toBe('66985');
+    store.setState({ bookCursor: null });
+    openEntry(store, 'long');
+    expect(store.getState().tradingUi.entry?.price).toBe('67005');
+    openEntry(store, 'short');
+    expect(store.getState().tradingUi.entry?.price).toBe('66995');
+  });
+});
 
 describe('smart confirm on review', () => {
   it('a sell larger than the long position asks "flips"; Enter (the default) cancels, y sends', () => {

@@ -1,6 +1,7 @@
 // Row actions of the trading tabs through their keys, with recorded intents: a limit close from `x`,
-// editing an attached stop with `t` (the old trigger of that role is cancelled, the other kept), and
-// the market filter (`m`) in every history view.
+// editing an attached stop with `t` (the old trigger of that role is cancelled, the other kept), cancel
+// all in the market (`C`) and everywhere (`A`), paging history as the cursor nears the end, and the
+// market filter (`m`) in every history view.
 
 import { describe, expect, it } from 'vitest';
 import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
@@ -41,12 +42,15 @@ function setup(orders: OrderRowView[] = []) {
     markets: [listing],
     trading: { ...EMPTY_TRADING, enabled: true, positions: [position], orders },
   });
-  const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
+  const pagesAsked: string[] = [];
+  const commands: TerminalCommands = {
+    selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents, loadMoreHistory: (kind) => pagesAsked.push(kind),
+  };
   const press = (input: string, key: TabKey = {}) => handleTradingTabsKey(store, commands, input, key, 10);
   const type = (text: string) => {
     for (const ch of text) press(ch);
   };
-  return { store, calls, press, type };
+  return { store, calls, press, type, pagesAsked };
 }
 
 describe('position actions from the keys', () => {
@@ -86,6 +90,43 @@ describe('position actions from the keys', () => {
     const editor = store.getState().tabs.prompt;
     expect(editor?.kind === 'editor' && editor.error).toContain('stop-loss must be below');
     expect(calls).toEqual([]);
+  });
+});
+
+describe('open orders: cancel all in the market, cancel all', () => {
+  const resting: OrderRowView = { ...trigger(50, 0, 0), type: 1, status: 2, price: 660_000, flags: 0, triggerPrice: null, triggerCondition: null, linkedPositionId: null };
+  it('C asks about this market and sends cancelAll(market); A asks about every market; Enter answers Cancel', () => {
+    const { store, calls, press } = setup([resting]);
+    press('O');
+    press('C');
+    const prompt = store.getState().tabs.prompt;
+    expect(prompt?.kind === 'confirm' && prompt.question).toBe('cancel every order in BTC?');
+    press('', { return: true });
+    expect(calls).toEqual([]);
+    press('C');
+    press('y');
+    press('A');
+    const all = store.getState().tabs.prompt;
+    expect(all?.kind === 'confirm' && all.question).toBe('cancel every open order in every market?');
+    press('y');
+    expect(calls).toEqual([['cancelAll', 1], ['cancelAll', undefined]]);
+  });
+});
+
+describe('history paged as the user scrolls', () => {
+  it('moving the cursor near the end of the loaded rows asks for the next page', () => {
+    const { store, press, pagesAsked } = setup();
+    const fills = Array.from({ length: 12 }, (_, i) => ({ key: `f${i}`, timeMs: 0, block: i, marketId: 1, orderId: i, type: 1, liquidity: 2, price: 1, size: 1, fee: '0' }));
+    const pages = INITIAL_TRADING_TABS.history;
+    store.setState({ tabs: { ...store.getState().tabs, history: { ...pages, fills: { ...pages.fills, rows: fills } } } });
+    press('F');
+    press('j'); // row 1 of 12, a page (10 rows) from the end: nothing yet
+    expect(pagesAsked).toEqual([]);
+    press('j');
+    expect(pagesAsked).toEqual(['fills']);
+    press('H');
+    press('r'); // r asks again for the view shown
+    expect(pagesAsked).toEqual(['fills', 'orders']);
   });
 });
 
