@@ -1,6 +1,7 @@
 // The terminal wired the way app/tui.ts wires it (store, market-data session, publisher, Ink screen),
 // in one of two modes:
 //   optimized: the app's own Publisher (coalesced, DEFAULT_PUBLISH_HZ) and mountScreen (its Ink options);
+//              with SSH_TTY set, the app's low-bandwidth profile (src/app/low-bandwidth.ts) as over SSH;
 //   baseline:  what a straightforward Ink app does: the store written on every socket message and Ink's
 //              default render options (maxFps 30, standard rendering). React's build follows NODE_ENV,
 //              which the parent sets per mode.
@@ -13,6 +14,7 @@ import { chooseMarket, loadContextWithRetry, marketListings } from '../../src/ap
 import { meterFrames, meterPublisher } from '../../src/app/perf/attach.js';
 import { meterInkRenders, meterWrites } from '../../src/app/perf/ink-hook.js';
 import type { PerfMeter } from '../../src/app/perf/perf-meter.js';
+import { installLowBandwidthOutput, resolveLowBandwidth, screenProfile } from '../../src/app/low-bandwidth.js';
 import { mountScreen } from '../../src/app/render.js';
 import { TerminalManners } from '../../src/app/terminal.js';
 import type { Context } from '../../src/protocol/frames.js';
@@ -50,8 +52,15 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     keyScope: 'none',
   });
   const abort = new AbortController();
+  // The app's auto rule (no flag, no config): on when SSH_TTY is set.
+  const profile = screenProfile(o.mode === 'optimized' && resolveLowBandwidth({ config: 'auto', env: process.env }));
+  if (profile.lowBandwidth) store.setState((s) => ({ live: { ...s.live, lowBandwidth: true } }));
   // Baseline: no timer-driven coalescing; a slow 1 Hz tick only refreshes time-driven fields.
-  const publisher = new Publisher({ store, ...(o.mode === 'baseline' ? { hz: 1 } : {}) });
+  const publisher = new Publisher({
+    store,
+    ...(o.mode === 'baseline' ? { hz: 1 } : { hz: profile.maxHz }),
+    ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}),
+  });
   meterPublisher(publisher, meter);
   const manners = new TerminalManners({ stdout: o.stdout, stdin: o.stdin });
   const commands: TerminalCommands = { selectMarket: () => undefined, setResolution: () => undefined, quit: () => undefined };
@@ -67,7 +76,9 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
           exitOnCtrlC: false,
         });
   if (!(await meterInkRenders(o.stdout, meter))) throw new Error('no Ink instance on the bench stdout');
-  if (o.mode === 'optimized' && process.env.BENCH_ROW_DIFF === '1') await (await import('../../src/app/perf/row-diff-log.js')).installRowDiffLog(o.stdout);
+  if (profile.lowBandwidth) {
+    if (!(await installLowBandwidthOutput(o.stdout))) throw new Error('no Ink instance for the low-bandwidth writer');
+  } else if (o.mode === 'optimized' && process.env.BENCH_ROW_DIFF === '1') await (await import('../../src/app/perf/row-diff-log.js')).installRowDiffLog(o.stdout);
   publisher.start();
 
   const rest = new RestClient({ network });

@@ -1,0 +1,54 @@
+// `node --import tsx bench/low-bandwidth.ts`: what the low-bandwidth profile saves on the wire. The
+// 200x50 screen on a busy book (2,000 flow steps/s), measured by the bench's probe in three runs against
+// one exchange: the default profile (Ink's full frames), the default with only the row-diff writer, and
+// the low-bandwidth profile (SSH_TTY set, as over SSH). Prints bytes/s, frames/s and CPU of each.
+// Env: BENCH_LB_S (measured seconds per run, default 15).
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { runProbe } from './lib/probe-child.js';
+import { startSimChild } from './lib/sim-child.js';
+
+const SECONDS = Number(process.env.BENCH_LB_S ?? 15);
+const RUNS = [
+  { name: 'default', env: {} as Record<string, string> },
+  { name: 'default + row-diff writer', env: { BENCH_ROW_DIFF: '1' } },
+  { name: 'low-bandwidth (SSH_TTY)', env: {}, lowBandwidth: true },
+] as const;
+
+const home = mkdtempSync(join(os.tmpdir(), 'perpl-bench-lb-'));
+const sim = await startSimChild({ flowRate: 2000, home });
+const rows: string[] = [];
+try {
+  for (const run of RUNS) {
+    process.stderr.write(`bench: ${run.name} 200x50 (${SECONDS} s)\n`);
+    const saved = process.env.BENCH_ROW_DIFF;
+    delete process.env.BENCH_ROW_DIFF;
+    Object.assign(process.env, run.env);
+    try {
+      const { result } = await runProbe({
+        mode: 'optimized',
+        rest: sim.rest,
+        ws: sim.ws,
+        chainId: sim.chainId,
+        cols: 200,
+        rows: 50,
+        seconds: SECONDS,
+        warmupS: 3,
+        home,
+        ...('lowBandwidth' in run ? { lowBandwidth: run.lowBandwidth } : {}),
+      });
+      const f = result.figures;
+      rows.push(`${run.name.padEnd(28)} ${String(f.bytes_per_s).padStart(9)} B/s  ${String(f.fps).padStart(5)} fps  ${String(f.cpu_pct).padStart(5)} % cpu`);
+    } finally {
+      if (saved === undefined) delete process.env.BENCH_ROW_DIFF;
+      else process.env.BENCH_ROW_DIFF = saved;
+    }
+  }
+} finally {
+  await sim.stop();
+  rmSync(home, { recursive: true, force: true });
+}
+console.log(rows.join('\n'));
+console.log(`machine: ${os.cpus().length} cpus, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
