@@ -15,6 +15,7 @@ import {
   type ConnectionState,
   type OpenConnection,
 } from '../../transport/ws/index.js';
+import type { ThrottleReport } from '../../transport/rate/index.js';
 import { CandleBackfill, type CandleSource } from './candle-backfill.js';
 import { MarketFeed } from './feed.js';
 import { connectionView } from './health.js';
@@ -42,6 +43,8 @@ export interface MarketDataSessionOptions {
   log?: (line: string) => void;
   /** Reconnect delays (tests shorten them). */
   backoff?: BackoffOptions;
+  /** Told how long frames wait for the socket's send budget (WS_MESSAGE_LIMIT), null once none waits. */
+  onThrottle?: ThrottleReport;
 }
 
 const DEFAULT_STALL_MS = 10_000;
@@ -89,6 +92,7 @@ export class MarketDataSession {
       onFrame: (text, at) => this.handleFrame(text, at),
       onStall: (ms) => this.noteResync(`feed stalled for ${(ms / 1000).toFixed(1)} s`),
       onStateChange: (state, info) => this.handleState(state, info),
+      ...(opts.onThrottle ? { onThrottle: opts.onThrottle } : {}),
       ...(opts.log ? { log: opts.log } : {}),
     });
   }

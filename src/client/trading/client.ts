@@ -8,7 +8,9 @@ import type { Network } from '../../protocol/networks.js';
 import type { RestClient } from '../../transport/rest/client.js';
 import { EngineCommands } from '../commands.js';
 import { findOrderByRq } from '../history/loaders.js';
+import type { ThrottleReport } from '../../transport/rate/index.js';
 import { OrderEngine } from './order-engine.js';
+import { tradingRequestLimit } from './request-limits.js';
 import { TradingSession } from './session.js';
 
 export interface TradingClientOptions {
@@ -25,6 +27,8 @@ export interface TradingClientOptions {
   journal?: boolean;
   env?: NodeJS.ProcessEnv;
   referencePrice?: (marketId: number) => number | undefined;
+  /** Told how long frames wait for the trading socket's send budget, null once none waits. */
+  onThrottle?: ThrottleReport;
   log?: (line: string) => void;
 }
 
@@ -41,6 +45,8 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
     wsBase: o.network.wsBase,
     signer: o.signer,
     ...(o.accountId !== undefined ? { accountId: o.accountId } : {}),
+    requestLimit: tradingRequestLimit(o.network.name),
+    ...(o.onThrottle ? { onThrottle: o.onThrottle } : {}),
     ...(o.log ? { log: o.log } : {}),
   });
   const rest = o.rest;

@@ -191,9 +191,30 @@ export class OrderEngine {
     req.ackTimedOut = false;
     this.index.addSn(sn, req);
     req.phase = 'sent';
-    const sent = this.session.sendOrderFrame(frame);
+    let waiting = false;
+    const sent = this.session.sendOrderFrame(frame, {
+      // Behind the socket's send budget: no decision about it until it is on the wire (a resend would
+      // only queue a duplicate), and the ack timer starts when it leaves.
+      queued: () => {
+        waiting = true;
+        req.phase = 'sending';
+      },
+      written: () => {
+        if (req.sn !== sn || req.done) return;
+        req.phase = 'sent';
+        this.startAckTimer(req, sn);
+      },
+      // Its connection ended first: the reconnect's evaluation resends it like any frame lost in a drop.
+      dropped: () => {
+        if (req.sn === sn && req.phase === 'sending') req.phase = 'sent';
+      },
+    });
     this.record({ k: 'sent', key: req.key, rq: req.rq, sn, epoch: req.postedEpoch, head: this.session.head ?? 0 });
-    if (!sent) return; // socket went down: the retry table resends after the reconnect
+    if (!sent || waiting) return; // socket down: the retry table resends after the reconnect
+    this.startAckTimer(req, sn);
+  }
+
+  private startAckTimer(req: TrackedRequest, sn: number): void {
     if (req.ackTimer) clearTimeout(req.ackTimer);
     req.ackTimer = setTimeout(() => {
       req.ackTimer = null;
@@ -280,7 +301,7 @@ export class OrderEngine {
   }
 
   private evaluate(req: TrackedRequest, trigger: 'block' | 'snapshot' | 'update' | 'ack-timeout'): void {
-    if (req.done || req.phase === 'reconciling') return;
+    if (req.done || req.phase === 'reconciling' || req.phase === 'sending') return;
     const definitive = req.definitive();
     if (definitive) return this.finish(req, resultOf(definitive.rq, definitive.outcome));
     const market = this.options.markets().find((m) => m.id === req.draft.mkt);

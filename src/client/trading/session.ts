@@ -8,7 +8,16 @@ import type { ApiKeySignInFrame, InboundFrame, Order, OrderRequestFrame, StatusR
 import { decodeInbound } from '../../protocol/decode/index.js';
 import { userMessage } from '../../protocol/errors.js';
 import type { ConnectionHealth, ConnectionView } from '../../domain/views.js';
-import { type BackoffOptions, type ConnectionInfo, type ConnectionState, ReconnectingSocket } from '../../transport/ws/index.js';
+import {
+  type BackoffOptions,
+  type ConnectionInfo,
+  type ConnectionState,
+  ReconnectingSocket,
+  type SendReceipt,
+  WS_MESSAGE_LIMIT,
+} from '../../transport/ws/index.js';
+import type { ThrottleReport, TokenBucketLimit } from '../../transport/rate/index.js';
+import { MAINNET_TRADING_REQUEST_LIMIT } from './request-limits.js';
 import { TradingState } from './trading-state.js';
 
 export interface WsSignInSource {
@@ -28,6 +37,10 @@ export interface TradingSessionOptions {
   pingEveryMs?: number;
   backoff?: BackoffOptions;
   maxFills?: number;
+  /** Requests per connection (orders, pings); default the mainnet budget (request-limits.ts). */
+  requestLimit?: TokenBucketLimit;
+  /** Told how long frames wait for the send budget, null once none waits. */
+  onThrottle?: ThrottleReport;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -99,6 +112,9 @@ export class TradingSession {
         conn.send(JSON.stringify(this.options.signer.signWsSignIn()));
       },
       onFrame: (text, at) => this.onFrame(text, at),
+      // Messages per second and requests per minute: an order waits in line rather than get the socket closed.
+      outboundLimits: [WS_MESSAGE_LIMIT, options.requestLimit ?? MAINNET_TRADING_REQUEST_LIMIT],
+      ...(options.onThrottle ? { onThrottle: options.onThrottle } : {}),
       onStateChange: (state, info) => {
         this.socketState = state;
         this.lastInfo = info;
@@ -166,9 +182,17 @@ export class TradingSession {
     };
   }
 
-  /** Sends one mt 22. Only the OrderEngine calls this (it is the single sender of orders). */
-  sendOrderFrame(frame: OrderRequestFrame): boolean {
-    return this.socket.send(JSON.stringify(frame));
+  /**
+   * Sends one mt 22. Only the OrderEngine calls this (it is the single sender of orders). When the send
+   * budget is used up the frame waits in order (receipt.queued, then written or dropped with its connection).
+   */
+  sendOrderFrame(frame: OrderRequestFrame, receipt?: SendReceipt): boolean {
+    return this.socket.send(JSON.stringify(frame), receipt);
+  }
+
+  /** Frames waiting for the send budget on the current connection. */
+  get queuedFrames(): number {
+    return this.socket.queuedFrames;
   }
 
   /** Drops the connection and rebuilds from fresh snapshots. */

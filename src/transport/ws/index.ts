@@ -6,6 +6,8 @@ export {
   type ConnectionState,
   type OpenConnection,
   type ReconnectingSocketOptions,
+  type SendReceipt,
+  WS_MESSAGE_LIMIT,
 } from './reconnecting-socket.js';
 export { CLOSE_ABNORMAL, Socket, type SocketEvents, type SocketOptions } from './socket.js';
 export type { FrameDirection, FrameTap } from './tap.js';

@@ -2,6 +2,8 @@
 // time-based watchdog, optionally pings, and re-runs the owner's onOpen (sign-in, subscribe) on every
 // connection. `epoch` counts successful opens so owners can ask "has there been a reconnect since X".
 
+import { RateGate, type ThrottleReport } from '../rate/rate-gate.js';
+import type { TokenBucketLimit } from '../rate/token-bucket.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { KeepAlive } from './keepalive.js';
 import { CLOSE_ABNORMAL, Socket, type SocketOptions } from './socket.js';
@@ -25,8 +27,24 @@ export interface ConnectionInfo {
 /** What onOpen gets: a sender bound to this one connection (it refuses after that connection ends). */
 export interface OpenConnection {
   readonly epoch: number;
-  send(text: string): boolean;
+  send(text: string, receipt?: SendReceipt): boolean;
 }
+
+/** For a sender that must know when its frame really left (orders: the ack timer starts then). */
+export interface SendReceipt {
+  /** Called during send(): the frame waits behind the outbound rate limit. */
+  queued?(): void;
+  /** A frame that waited is now written to the socket. */
+  written?(): void;
+  /** A frame that waited will never be written: its connection ended first. */
+  dropped?(): void;
+}
+
+/**
+ * interface.md 8: about 50 messages a second per connection. 40 keeps headroom; a burst of 40 lets a
+ * subscribe or a handful of orders out at once.
+ */
+export const WS_MESSAGE_LIMIT: TokenBucketLimit = { capacity: 40, refillPerSec: 40 };
 
 export interface ReconnectingSocketOptions {
   url: string;
@@ -55,6 +73,13 @@ export interface ReconnectingSocketOptions {
   log?: (line: string) => void;
   /** Sees every frame in and out and every open/close (recording); must not throw. */
   tap?: FrameTap;
+  /**
+   * Outbound frames of one connection wait, in order, for a token of every one of these buckets (fresh
+   * buckets per connection, as the server counts). Default: WS_MESSAGE_LIMIT.
+   */
+  outboundLimits?: readonly TokenBucketLimit[];
+  /** Told how long outbound frames wait for a token, null once none waits. */
+  onThrottle?: ThrottleReport;
 }
 
 /** Server asked us to come back at once (wire.md 8.11: 1001 going away). */
@@ -76,6 +101,8 @@ export class ReconnectingSocket {
   private retryTimer: TimerHandle | null = null;
   private healthySinceOpen = false;
   private lastError: string | null = null;
+  /** The open connection's outbound queue; null while not open. */
+  private outbound: RateGate | null = null;
 
   constructor(options: ReconnectingSocketOptions) {
     this.options = options;
@@ -134,8 +161,36 @@ export class ReconnectingSocket {
     if (this.currentState !== 'closed') this.setState('closed', { reason: 'stopped' });
   }
 
-  /** Sends on the current connection; false when there is none open. */
-  send(text: string): boolean {
+  /**
+   * Sends on the current connection: at once when the outbound budget allows, else after the frames
+   * already waiting (receipt.queued is told). False when no connection is open or the write failed.
+   */
+  send(text: string, receipt?: SendReceipt): boolean {
+    const outbound = this.outbound;
+    if (this.currentState !== 'open' || this.socket === null || outbound === null) return false;
+    let waited = false;
+    let wroteNow = false;
+    const ranNow = outbound.submit(
+      () => {
+        const ok = this.write(text);
+        if (!waited) wroteNow = ok;
+        else if (ok) receipt?.written?.();
+        else receipt?.dropped?.();
+      },
+      { dropped: () => receipt?.dropped?.() },
+    );
+    if (ranNow) return wroteNow;
+    waited = true;
+    receipt?.queued?.();
+    return true;
+  }
+
+  /** Frames still waiting for the outbound budget on this connection. */
+  get queuedFrames(): number {
+    return this.outbound?.waiting ?? 0;
+  }
+
+  private write(text: string): boolean {
     const sent = this.currentState === 'open' && this.socket !== null && this.socket.send(text);
     if (sent) this.tapSafely((tap) => tap.frame('out', text, this.timers.now()));
     return sent;
@@ -197,6 +252,11 @@ export class ReconnectingSocket {
 
   private handleOpen(generation: number): void {
     this.openCount += 1;
+    this.outbound = new RateGate({
+      limits: this.options.outboundLimits ?? [WS_MESSAGE_LIMIT],
+      timers: this.timers,
+      ...(this.options.onThrottle ? { onThrottle: this.options.onThrottle } : {}),
+    });
     this.setState('open', {});
     this.watchdog?.start();
     this.keepAlive?.start();
@@ -204,7 +264,7 @@ export class ReconnectingSocket {
     this.tapSafely((tap) => tap.opened?.(epoch, this.timers.now()));
     const conn: OpenConnection = {
       epoch,
-      send: (text) => generation === this.generation && this.send(text),
+      send: (text, receipt) => generation === this.generation && this.send(text, receipt),
     };
     try {
       this.options.onOpen?.(conn);
@@ -257,9 +317,13 @@ export class ReconnectingSocket {
     socket?.terminate();
   }
 
+  /** Ends the connection's timers and its outbound queue (waiting frames are dropped, their owners told). */
   private stopConnectionTimers(): void {
     this.watchdog?.stop();
     this.keepAlive?.stop();
+    const outbound = this.outbound;
+    this.outbound = null;
+    outbound?.clear(new Error('connection closed'));
   }
 
   private clearRetry(): void {
