@@ -1,0 +1,344 @@
+// `npm run assets`: the README's screenshots and recorded demo, made from the real app. Starts the local
+// exchange with a fixed seed, runs the terminal in an emulated 200x50 (and 80x24) terminal, drives it
+// with keys into the states worth showing and renders each screen to a PNG (Unifont bitmaps, see
+// assets/hex-font.ts). Then records a short session: a market-data and a trading socket taped into an
+// NDJSON recording (secrets stripped by the recorder), and the app's terminal output as an asciicast.
+//
+//   node --import tsx test/support/make-assets.ts [--out DIR] [--only screens|demo]
+//
+// Needs the `unifont` Debian package (apt-get install unifont); nothing else beyond the dev dependencies.
+
+// Before anything loads chalk or React: live frames (Ink holds output under CI), truecolor, production React.
+process.env.CI = 'false';
+process.env.FORCE_COLOR = '3';
+process.env.NODE_ENV ??= 'production';
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AsciicastWriter } from './assets/asciicast.js';
+import { HexFont } from './assets/hex-font.js';
+import { encodePng } from './assets/png.js';
+import { DARK_SCHEME, LIGHT_SCHEME, rasterise, type TerminalScheme } from './assets/rasterise.js';
+import { createVirtualTerminal, eventually, KEYS, sleep, type VirtualTerminal } from '../helpers/terminal.js';
+
+const { startTui } = await import('../../src/app/tui.js');
+const { startSim } = await import('../../src/sim/index.js');
+const { ApiKeySigner } = await import('../../src/auth/signer.js');
+const { chainStreams, marketStreams } = await import('../../src/client/market-data/streams.js');
+const { divCeil, notionalAtoms } = await import('../../src/domain/trading/notional.js');
+const { resolveNetwork } = await import('../../src/protocol/networks.js');
+const { formatScaledTrim } = await import('../../src/protocol/scaling.js');
+const { RestClient } = await import('../../src/transport/rest/client.js');
+const { FrameRecorder, readRecording, recordingFetch, recordingSecrets } = await import('../../src/transport/record/index.js');
+const { ReconnectingSocket } = await import('../../src/transport/ws/index.js');
+
+type TuiHandle = Awaited<ReturnType<typeof startTui>>;
+type RunningSim = Awaited<ReturnType<typeof startSim>>;
+
+const SEED = 7;
+const UI_MS = 15_000;
+const EXCHANGE_MS = 25_000;
+/** How long the demo shows the live market before and after the trade. */
+const DEMO_WATCH_MS = 5_000;
+const CAST_SAMPLE_MS = 20;
+const MAX_DEMO_BYTES = 2 * 1024 * 1024;
+
+const { values } = parseArgs({
+  options: { out: { type: 'string', default: 'assets' }, only: { type: 'string' } },
+  strict: true,
+});
+const outDir = resolve(values.out);
+const only = values.only;
+if (only !== undefined && only !== 'screens' && only !== 'demo') throw new Error('--only takes screens or demo');
+
+interface App {
+  vt: VirtualTerminal;
+  app: TuiHandle;
+  cols: number;
+  rows: number;
+}
+
+let sim: RunningSim;
+let home: string;
+let font: HexFont;
+
+async function openApp(cols: number, rows: number, extra: { keyFile?: string; fps?: number } = {}): Promise<App> {
+  const vt = createVirtualTerminal(cols, rows);
+  const app = await startTui({
+    local: { rest: sim.rest, ws: sim.ws, chainId: sim.chainId },
+    home,
+    stdout: vt.stdout as unknown as NodeJS.WriteStream,
+    stdin: vt.stdin as unknown as NodeJS.ReadStream,
+    ...extra,
+  });
+  await vt.waitFor((s) => s.includes('● live') && s.includes('spread '), EXCHANGE_MS);
+  if (extra.keyFile) {
+    await eventually(() => app.store.getState().trading.account !== null && app.store.getState().trading.lockReason === null, EXCHANGE_MS, 'orders unlocked');
+  }
+  return { vt, app, cols, rows };
+}
+
+async function closeApp(a: App): Promise<void> {
+  await a.app.quit();
+  a.vt.dispose();
+}
+
+/** Waits for the screen to settle (a published frame or two), then writes it as NAME-COLSxROWS.png. */
+async function shoot(a: App, name: string, scheme: TerminalScheme = DARK_SCHEME): Promise<void> {
+  await sleep(400);
+  await eventually(() => a.vt.stdout.settled, UI_MS, 'the emulator to catch up');
+  const file = join(outDir, `${name}-${a.cols}x${a.rows}.png`);
+  writeFileSync(file, encodePng(rasterise(a.vt.term, font, scheme)));
+  console.log(`${file}  ${(statSync(file).size / 1024).toFixed(1)} KB`);
+}
+
+/** Presses keys one at a time (a burst would reach the app as one input chunk). */
+async function press(a: App, key: string, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    a.vt.press(key);
+    await sleep(15);
+  }
+}
+
+/** A size (scaled units, at least one) worth about `usd` dollars at `price` in the open market. */
+function sizeUnitsFor(a: App, price: number, usd: number): bigint {
+  const market = currentMarket(a);
+  const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
+  const units = divCeil(BigInt(usd) * 1_000_000n, notionalAtoms(price, 1, scales));
+  return units > 0n ? units : 1n;
+}
+
+/** The same size as a user types it. */
+function sizeFor(a: App, price: number, usd: number): string {
+  return formatScaledTrim(sizeUnitsFor(a, price, usd), currentMarket(a).config.size_decimals);
+}
+
+function currentMarket(a: App) {
+  const state = a.app.store.getState();
+  const market = state.trading.markets.find((m) => m.id === state.market?.id);
+  if (!market) throw new Error('no market open');
+  return market;
+}
+
+/** A market buy through the order entry keys: b, size, type -> market, Enter (review), Enter (send). */
+async function buyAtMarketWithKeys(a: App, usd: number, reviewPauseMs = 0): Promise<void> {
+  const ask = a.app.store.getState().book?.asks[0]?.price ?? 0;
+  await press(a, 'b');
+  await a.vt.waitFor('Order entry', UI_MS);
+  await a.vt.type(sizeFor(a, ask, usd));
+  await press(a, KEYS.up); // size -> type
+  await press(a, ' '); // limit -> market
+  await a.vt.waitFor('bps cap', UI_MS);
+  await press(a, KEYS.enter);
+  await a.vt.waitFor('y/Enter send', UI_MS);
+  await sleep(reviewPauseMs);
+  await press(a, KEYS.enter);
+}
+
+/**
+ * Holds a long position: the order entry first; when the book lags a moved oracle a market order can end
+ * with no fill inside its slippage cap, and then it is tried again through the intents, as the tests do.
+ */
+async function openLong(a: App, usd: number, reviewPauseMs = 0): Promise<void> {
+  const state = () => a.app.store.getState();
+  await buyAtMarketWithKeys(a, usd, reviewPauseMs);
+  const market = currentMarket(a);
+  const intents = a.app.commands.trading?.() ?? null;
+  if (!intents) throw new Error('trading is not available');
+  for (let attempt = 0; attempt < 20 && state().trading.positions.length === 0; attempt++) {
+    const filled = await eventually(() => state().trading.positions.length > 0, 3_000, 'a fill').then(() => true, () => false);
+    if (filled) break;
+    const ask = state().book?.asks[0]?.price ?? 0;
+    const size = Number(sizeUnitsFor(a, ask, usd));
+    await intents.place({ marketId: market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
+  }
+  await eventually(() => state().trading.positions.length > 0, EXCHANGE_MS, 'a long position');
+}
+
+async function flatten(a: App): Promise<void> {
+  const intents = a.app.commands.trading?.() ?? null;
+  if (!intents) return;
+  const { trading } = a.app.store.getState();
+  if (trading.orders.length > 0) await intents.cancelAll().outcome;
+  for (const p of trading.positions) await intents.close(p.positionId, { kind: 'market', fraction: 1, slippageBps: 500 }).outcome;
+}
+
+async function screens(): Promise<void> {
+  const a = await openApp(200, 50, { keyFile: sim.demoKeyFile });
+  try {
+    // Candles and trades fill in while the flow runs.
+    await sleep(5_000);
+    await shoot(a, 'market');
+
+    // A limit order a little under the bid, at its review line (est, slippage, fee, margin, liq).
+    const market = currentMarket(a);
+    const bid = a.app.store.getState().book?.bids[0]?.price ?? 0;
+    const price = formatScaledTrim(bid - Math.max(1, Math.round(bid / 400)), market.config.price_decimals);
+    await press(a, 'b');
+    await a.vt.waitFor('Order entry', UI_MS);
+    await a.vt.type(sizeFor(a, bid, 400));
+    await press(a, KEYS.tab);
+    await a.vt.waitFor('▸price', UI_MS);
+    await press(a, KEYS.backspace, 24);
+    await a.vt.type(price);
+    await press(a, KEYS.enter);
+    await a.vt.waitFor('y/Enter send', UI_MS);
+    await shoot(a, 'order-entry');
+    await press(a, 'y');
+    await eventually(() => a.app.store.getState().trading.orders.length > 0, EXCHANGE_MS, 'the resting order');
+
+    // A position (and the resting order marked in the book and on the chart).
+    await openLong(a, 300);
+    await press(a, '4');
+    await press(a, 'P');
+    await a.vt.waitFor((s) => s.includes('▲ LONG'), EXCHANGE_MS);
+    await eventually(() => a.app.store.getState().trading.positions[0]?.liquidationPrice != null, EXCHANGE_MS, 'the liq price');
+    await shoot(a, 'positions');
+
+    await press(a, '1'); // the book has focus: its help
+    await press(a, '?');
+    await a.vt.waitFor('Help:', UI_MS);
+    await shoot(a, 'help');
+    await press(a, KEYS.escape);
+    await a.vt.waitFor((s) => !s.includes('Help:'), UI_MS);
+
+    await press(a, '/');
+    await a.vt.waitFor('▸ Market', UI_MS);
+    await shoot(a, 'market-picker');
+    await press(a, KEYS.escape);
+    await a.vt.waitFor((s) => !s.includes('▸ Market'), UI_MS);
+
+    // Themes switched directly in the store: `:theme` would leave its confirmation toast on the picture.
+    a.app.store.setState((s) => ({ live: { ...s.live, theme: 'light' } }));
+    await shoot(a, 'theme-light', LIGHT_SCHEME);
+    a.app.store.setState((s) => ({ live: { ...s.live, theme: 'colorblind' } }));
+    await shoot(a, 'theme-colorblind');
+    await flatten(a);
+  } finally {
+    await closeApp(a);
+  }
+
+  const small = await openApp(80, 24, { keyFile: sim.demoKeyFile });
+  try {
+    await sleep(3_000);
+    await shoot(small, 'market');
+  } finally {
+    await closeApp(small);
+  }
+}
+
+/** The demo key as the recorder must know it: everything derived from it is scrubbed from the file. */
+function demoKey(): { apiKey: string; seed: Buffer } {
+  const demo = JSON.parse(readFileSync(sim.demoKeyFile, 'utf8')) as { api_key: string; private_key: string };
+  return { apiKey: demo.api_key, seed: Buffer.from(demo.private_key, 'hex') };
+}
+
+async function demo(): Promise<void> {
+  // Smaller and slower than the screenshots: the cast holds every frame Ink writes (the whole screen,
+  // about 20 KB at 120x40), and must stay well under 2 MB.
+  const cols = 120;
+  const rows = 40;
+  const fps = 4;
+  const contextJson: unknown = await (await fetch(`${sim.rest}/v1/pub/context`)).json();
+  const key = demoKey();
+  const recordingPath = join(outDir, 'demo.ndjson');
+  const recorder = new FrameRecorder({ path: recordingPath, network: 'local', chainId: sim.chainId, context: contextJson, secrets: recordingSecrets(key) });
+  const network = resolveNetwork({ network: 'local' }, { rest: sim.rest, ws: sim.ws, chainId: sim.chainId });
+  const firstMarket = (contextJson as { markets: { id: number; symbol: string }[] }).markets[0]!;
+
+  // The candle history the chart starts from (the replay serves recorded REST candles).
+  const rest = new RestClient({ network, fetch: recordingFetch(recorder) });
+  const now = Date.now();
+  await rest.candles(firstMarket.id, 60, now - 6 * 3600_000, now);
+  const md = new ReconnectingSocket({
+    url: `${network.wsBase}/ws/v1/market-data`,
+    tap: recorder.tap('md'),
+    onOpen: (conn) => {
+      const streams = [...chainStreams(sim.chainId), ...marketStreams(firstMarket.id, 60)];
+      conn.send(JSON.stringify({ mt: 5, subs: streams.map((stream) => ({ stream, subscribe: true })) }));
+    },
+    onFrame: () => {},
+  });
+  // The account's own side of the session: signed in with the demo key (the recorder strips the sign-in).
+  const signer = new ApiKeySigner({ apiKey: key.apiKey, seed: key.seed }, sim.chainId);
+  const trading = new ReconnectingSocket({
+    url: `${network.wsBase}/ws/v1/trading`,
+    tap: recorder.tap('trading'),
+    onOpen: (conn) => conn.send(JSON.stringify(signer.signWsSignIn())),
+    onFrame: () => {},
+  });
+  md.start();
+  trading.start();
+
+  let cast: AsciicastWriter | null = null;
+  let sent = 0;
+  let vt: VirtualTerminal | null = null;
+  const sample = setInterval(() => {
+    if (!vt || !cast) return;
+    const raw = vt.stdout.raw;
+    cast.output(raw.slice(sent));
+    sent = raw.length;
+  }, CAST_SAMPLE_MS);
+  let a: App | null = null;
+  try {
+    cast = new AsciicastWriter({ width: cols, height: rows, title: 'perpl-terminal: local exchange, a market buy and its close', env: { TERM: 'xterm-256color' } });
+    a = await openApp(cols, rows, { keyFile: sim.demoKeyFile, fps });
+    vt = a.vt;
+    await sleep(DEMO_WATCH_MS);
+    await openLong(a, 300, 1_500);
+    await press(a, '4');
+    await press(a, 'P');
+    await a.vt.waitFor((s) => s.includes('▲ LONG'), EXCHANGE_MS);
+    await sleep(3_000);
+    await press(a, 'x');
+    await a.vt.waitFor('close> ', UI_MS);
+    await sleep(700);
+    await press(a, KEYS.enter); // empty = everything at market
+    await a.vt.waitFor('close 100%', UI_MS);
+    await sleep(1_000);
+    await press(a, 'y');
+    await a.vt.waitFor((s) => s.includes('no open positions'), EXCHANGE_MS);
+    await sleep(DEMO_WATCH_MS);
+    await press(a, 'q');
+    await a.app.done;
+  } finally {
+    if (a) await closeApp(a);
+    clearInterval(sample);
+    if (vt !== null) cast?.output((vt as VirtualTerminal).stdout.raw.slice(sent));
+    md.stop();
+    trading.stop();
+    await recorder.close();
+  }
+  if (!cast) throw new Error('the demo did not start');
+  const castPath = join(outDir, 'demo.cast');
+  writeFileSync(castPath, cast.toText());
+
+  // The recording must not hold the key in any form, nor a signature.
+  const text = readFileSync(recordingPath, 'utf8');
+  const leaks = recordingSecrets(key).filter((s) => text.includes(s));
+  if (leaks.length > 0) throw new Error(`the recording holds ${leaks.length} secret form(s) of the demo key`);
+  for (const file of [recordingPath, castPath]) {
+    if (statSync(file).size > MAX_DEMO_BYTES) throw new Error(`${file} is over ${MAX_DEMO_BYTES} bytes: shorten the demo`);
+  }
+  const frames = readRecording(recordingPath).lines;
+  console.log(`${recordingPath}  ${(statSync(recordingPath).size / 1024).toFixed(1)} KB, ${frames.length} lines, ${recorder.dropped} dropped`);
+  console.log(`${castPath}  ${(statSync(castPath).size / 1024).toFixed(1)} KB, ${cast.eventCount} events`);
+}
+
+async function main(): Promise<void> {
+  font = HexFont.load();
+  mkdirSync(outDir, { recursive: true });
+  home = mkdtempSync(join(tmpdir(), 'perpl-assets-'));
+  sim = await startSim({ port: 0, seed: SEED, blockMs: 100, flowStepsPerSec: 20, home, quiet: true });
+  try {
+    if (only !== 'demo') await screens();
+    if (only !== 'screens') await demo();
+  } finally {
+    await sim.stop();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+await main();
