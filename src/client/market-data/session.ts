@@ -13,6 +13,7 @@ import {
   type BackoffOptions,
   type ConnectionInfo,
   type ConnectionState,
+  type FrameTap,
   type OpenConnection,
 } from '../../transport/ws/index.js';
 import type { ThrottleReport } from '../../transport/rate/index.js';
@@ -45,6 +46,8 @@ export interface MarketDataSessionOptions {
   backoff?: BackoffOptions;
   /** Told how long frames wait for the socket's send budget (WS_MESSAGE_LIMIT), null once none waits. */
   onThrottle?: ThrottleReport;
+  /** Sees every frame and connection event (the `--record` recorder). */
+  tap?: FrameTap;
 }
 
 const DEFAULT_STALL_MS = 10_000;
@@ -93,6 +96,7 @@ export class MarketDataSession {
       onStall: (ms) => this.noteResync(`feed stalled for ${(ms / 1000).toFixed(1)} s`),
       onStateChange: (state, info) => this.handleState(state, info),
       ...(opts.onThrottle ? { onThrottle: opts.onThrottle } : {}),
+      ...(opts.tap ? { tap: opts.tap } : {}),
       ...(opts.log ? { log: opts.log } : {}),
     });
   }

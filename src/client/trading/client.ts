@@ -9,6 +9,7 @@ import type { RestClient } from '../../transport/rest/client.js';
 import { EngineCommands } from '../commands.js';
 import { findOrderByRq } from '../history/loaders.js';
 import type { ThrottleReport } from '../../transport/rate/index.js';
+import type { FrameTap } from '../../transport/ws/index.js';
 import { OrderEngine } from './order-engine.js';
 import { tradingRequestLimit } from './request-limits.js';
 import { TradingSession } from './session.js';
@@ -29,6 +30,8 @@ export interface TradingClientOptions {
   referencePrice?: (marketId: number) => number | undefined;
   /** Told how long frames wait for the trading socket's send budget, null once none waits. */
   onThrottle?: ThrottleReport;
+  /** Sees every trading frame and connection event (the `--record` recorder). */
+  tap?: FrameTap;
   log?: (line: string) => void;
 }
 
@@ -47,6 +50,7 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
     ...(o.accountId !== undefined ? { accountId: o.accountId } : {}),
     requestLimit: tradingRequestLimit(o.network.name),
     ...(o.onThrottle ? { onThrottle: o.onThrottle } : {}),
+    ...(o.tap ? { tap: o.tap } : {}),
     ...(o.log ? { log: o.log } : {}),
   });
   const rest = o.rest;

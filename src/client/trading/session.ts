@@ -13,6 +13,7 @@ import {
   type ConnectionInfo,
   type ConnectionState,
   ReconnectingSocket,
+  type FrameTap,
   type SendReceipt,
   WS_MESSAGE_LIMIT,
 } from '../../transport/ws/index.js';
@@ -41,6 +42,8 @@ export interface TradingSessionOptions {
   requestLimit?: TokenBucketLimit;
   /** Told how long frames wait for the send budget, null once none waits. */
   onThrottle?: ThrottleReport;
+  /** Sees every frame and connection event (the `--record` recorder; it strips the sign-in). */
+  tap?: FrameTap;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -115,6 +118,7 @@ export class TradingSession {
       // Messages per second and requests per minute: an order waits in line rather than get the socket closed.
       outboundLimits: [WS_MESSAGE_LIMIT, options.requestLimit ?? MAINNET_TRADING_REQUEST_LIMIT],
       ...(options.onThrottle ? { onThrottle: options.onThrottle } : {}),
+      ...(options.tap ? { tap: options.tap } : {}),
       onStateChange: (state, info) => {
         this.socketState = state;
         this.lastInfo = info;
