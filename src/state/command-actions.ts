@@ -42,7 +42,7 @@ export function runCommandLine(store: TerminalStore, commands: TerminalCommands)
       return;
     case 'order':
       closeCommandLine(store);
-      entryFromCommand(store, cmd);
+      entryFromCommand(store, cmd, { commands, nowMs: Date.now() });
       return;
     case 'lev':
       closeCommandLine(store);

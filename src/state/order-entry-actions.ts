@@ -109,8 +109,17 @@ export function entryPreview(state: TerminalState, intent: PlaceIntent): OrderPr
   });
 }
 
-/** Enter on the form: review when valid and sendable, else say why. */
-export function startReview(store: TerminalStore): void {
+/** What sending needs when the config skips the review (`[confirm] skipReview`). */
+export interface SendContext {
+  commands: TerminalCommands;
+  nowMs: number;
+}
+
+/**
+ * Enter on the form: review when valid and sendable, else say why. With `skipReview` configured a
+ * routine order goes straight out; one that trips smart confirm still stops at its question.
+ */
+export function startReview(store: TerminalStore, send?: SendContext): void {
   const state = store.getState();
   const result = evaluateCurrentEntry(state);
   const form = state.tradingUi.entry;
@@ -126,6 +135,7 @@ export function startReview(store: TerminalStore): void {
     return;
   }
   patchTradingUi(store, { reviewing: true });
+  if (send && state.live.confirmPrefs.skipReview) acceptReview(store, send.commands, send.nowMs);
 }
 
 /** y / Enter in review: ask (default Cancel) when smart confirm trips, else send. */
@@ -193,7 +203,7 @@ export function sendEntry(store: TerminalStore, commands: TerminalCommands, nowM
 }
 
 /** A typed order: the same form, straight to review. */
-export function entryFromCommand(store: TerminalStore, cmd: OrderCommand): void {
+export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?: SendContext): void {
   const state = store.getState();
   const market = currentMarket(state);
   if (!market) {
@@ -210,7 +220,7 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand): void 
     sl: cmd.sl ?? '',
   };
   patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
-  startReview(store);
+  startReview(store, send);
 }
 
 export { parseCommandLine };

@@ -1,5 +1,6 @@
-// Review and smart confirm on the store: a position flip asks (default Cancel), the config's [confirm]
-// thresholds replace the defaults, and every reason the submit is disabled is shown on the form.
+// Review and smart confirm on the store: the entry price from the book, a position flip asks (default
+// Cancel), the config's [confirm] thresholds replace the defaults and skipReview sends routine orders
+// at once, and every reason the submit is disabled is shown on the form.
 
 import { describe, expect, it } from 'vitest';
 import type { PositionRowView } from '../domain/trading/views.js';
@@ -116,6 +117,28 @@ describe('smart confirm on review', () => {
     window.store.setState({ tradingUi: { ...window.store.getState().tradingUi, entry: { ...newEntryForm(16, 'long', '66900', '5'), size: '0.01' } } });
     acceptReview(window.store, window.commands, 40_000); // 39 s later: still "the same order" with a 60 s window
     expect(window.store.getState().tradingUi.confirm?.text).toContain('same order sent seconds ago');
+  });
+});
+
+describe('[confirm] skipReview', () => {
+  const skipping = { live: { ...createTerminalStore().getState().live, confirmPrefs: { skipReview: true } } };
+  it('sends a routine order on Enter without the review step', () => {
+    const { store, commands, sent } = setup({}, skipping);
+    startReview(store, { commands, nowMs: 1_000 });
+    expect(sent).toHaveLength(1);
+    expect(store.getState().tradingUi.entry).toBeNull();
+  });
+  it('still stops at smart confirm (default Cancel) for an order that trips it', () => {
+    const { store, commands, sent } = setup({ leverage: '12' }, skipping);
+    startReview(store, { commands, nowMs: 1_000 });
+    expect(sent).toEqual([]);
+    expect(store.getState().tradingUi.confirm?.text).toContain('leverage 12x');
+  });
+  it('without it, Enter only opens the review', () => {
+    const { store, commands, sent } = setup({});
+    startReview(store, { commands, nowMs: 1_000 });
+    expect(sent).toEqual([]);
+    expect(store.getState().tradingUi.reviewing).toBe(true);
   });
 });
 

@@ -34,7 +34,7 @@ function entryKey(store: TerminalStore, commands: TerminalCommands, input: strin
     return;
   }
   if (key.escape) closeEntry(store);
-  else if (key.return) startReview(store);
+  else if (key.return) startReview(store, { commands, nowMs });
   else if (key.tab || key.downArrow) updateEntry(store, { ...entry, focus: stepField(entry, key.shift && key.tab ? -1 : 1) });
   else if (key.upArrow) updateEntry(store, { ...entry, focus: stepField(entry, -1) });
   else if (key.backspace || key.delete) updateEntry(store, typeInto(entry, '', true));
