@@ -15,6 +15,7 @@ import type { TerminalStore } from '../state/store.js';
 import type { TradingIntents } from '../state/trading-commands.js';
 import { RestClient } from '../transport/rest/client.js';
 import { HistoryFeed } from './history-feed.js';
+import type { ThrottleWiring } from './throttle-wiring.js';
 import { TradingPublisher } from './trading-publisher.js';
 
 export interface TradingWiringOptions {
@@ -28,6 +29,8 @@ export interface TradingWiringOptions {
   hz: number;
   /** Writes BEL to the terminal. */
   bell?: () => void;
+  /** The app's shared REST budgets and throttle notice. */
+  throttle?: ThrottleWiring;
 }
 
 export interface TradingWiring {
@@ -65,12 +68,17 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   const scopeMask = creds.scopeMask ?? ScopeMask.ReadTrade;
   const clock = new ServerClock();
   const signer = new ApiKeySigner(creds, o.network.chainId, clock);
-  const rest = new RestClient({ network: o.network, signer });
+  const rest = new RestClient({
+    network: o.network,
+    signer,
+    ...(o.throttle ? { rateLimits: o.throttle.restLimits, onRateLimitBackoff: o.throttle.reporter('signed rest back-off') } : {}),
+  });
   const markets = () => o.context.markets;
   const client = createTradingClient({
     network: o.network,
     signer,
     rest,
+    ...(o.throttle ? { onThrottle: o.throttle.reporter('trading socket') } : {}),
     scopeMask,
     markets,
     ...(o.context.instances[0]?.max_account_trigger_orders !== undefined ? { maxAccountTriggerOrders: o.context.instances[0].max_account_trigger_orders } : {}),

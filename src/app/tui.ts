@@ -16,6 +16,7 @@ import { mountScreen } from './render.js';
 import { TerminalManners, type ExitReason } from './terminal.js';
 import { startTrading, type TradingWiring } from './trading-wiring.js';
 import { readLiveConfig, startLive, withConfigDefaults } from './live-wiring.js';
+import { startThrottleNotice } from './throttle-wiring.js';
 import { installLowBandwidthOutput, resolveLowBandwidth, screenProfile } from './low-bandwidth.js';
 import { perplHome } from '../auth/home.js';
 
@@ -117,6 +118,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const profile = screenProfile(lowBandwidth, opts.fps);
   const maxHz = profile.maxHz;
   const live = startLive({ store, stdout, loaded: loadedConfig, ascii: (opts.ascii ?? false) || lowBandwidth, lowBandwidth });
+  const throttle = startThrottleNotice(store);
   const publisher = new Publisher({ store, hz: maxHz, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
   const budget = new FrameBudget({ maxHz });
   const adapt = setInterval(() => publisher.setHz(budget.suggestedHz()), 1_000);
@@ -142,6 +144,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       safely(() => trading?.stop());
       safely(() => instance?.unmount());
       safely(() => live.stop());
+      safely(() => throttle.stop());
       manners.restore();
       await sim?.stop().catch(() => undefined);
       resolveDone();
@@ -196,7 +199,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl }, local);
       store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false }, notice: null });
     }
-    const rest = new RestClient({ network });
+    const rest = new RestClient({ network, rateLimits: throttle.restLimits, onRateLimitBackoff: throttle.reporter('rest back-off') });
     const context = await loadContextWithRetry(rest, store, abort.signal);
     if (!context || abort.signal.aborted) return;
     const markets = marketListings(context);
@@ -215,13 +218,14 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       context,
       marketId: market.id,
       rest: { candles: async (id, res, from, to) => (await rest.candles(id, res, from, to)).d },
+      onThrottle: throttle.reporter('market-data socket'),
     });
     session.start();
     publisher.setSource(session);
     live.setMarkSource(session);
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined);
     const env = opts.home ? { ...process.env, PERPL_HOME: opts.home } : process.env;
-    const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}) });
+    const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}) });
     if (abort.signal.aborted) wiring?.stop();
     else trading = wiring;
   };

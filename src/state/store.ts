@@ -12,6 +12,7 @@ import type {
 } from '../domain/views.js';
 import { INITIAL_LIVE, type LiveState } from './live-slice.js';
 import type { SnapshotWants } from './snapshot.js';
+import type { ThrottleView } from './throttle.js';
 import { INITIAL_TRADING_TABS, type TradingTabsState } from './trading-tabs.js';
 import { EMPTY_TRADING, INITIAL_TRADING_UI, type TradingSlice, type TradingUiState } from './trading-slice.js';
 
@@ -92,6 +93,8 @@ export interface TerminalState {
   tradingUi: TradingUiState;
   /** Help overlay, zoom, theme, alerts, watchlist (state/live-actions.ts). */
   live: LiveState;
+  /** Requests held back by the client's rate limits or a 429 back-off; null when none (app/throttle-wiring.ts). */
+  throttle: ThrottleView | null;
 }
 
 export type TerminalStore = StoreApi<TerminalState>;
@@ -131,6 +134,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     trading: EMPTY_TRADING,
     tradingUi: INITIAL_TRADING_UI,
     live: INITIAL_LIVE,
+    throttle: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@
 import { Box, Text } from 'ink';
 import { headerFields, NARROW_HEADER_LABELS, type HeaderField } from '../format/header.js';
 import { healthBadge, latencyText, networkBadge } from '../format/status.js';
+import { throttleText } from '../format/throttle.js';
 import { useNow } from '../hooks/use-now.js';
 import { useTerminal } from '../store-context.js';
 import { KeyExpiry } from './KeyExpiry.js';
@@ -48,12 +49,14 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const now = useNow(1000);
   const fields = useHeaderFields();
   const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
+  const throttled = throttleText(useTerminal((s) => s.throttle), now);
   const badge = networkBadge(network);
   const health = healthBadge(connection, now, publishedAt);
   const readOnly = keyScope !== 'trade';
 
   const right = (
     <Box flexShrink={0}>
+      {throttled ? <Text color={toneColor('warn')}>{`${throttled}  `}</Text> : null}
       <Text color={toneColor(health.tone)}>{health.text}</Text>
       <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
       {readOnly ? <Text color={toneColor('warn')} bold>{'  READ-ONLY'}</Text> : null}
