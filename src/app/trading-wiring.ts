@@ -13,6 +13,7 @@ import type { Context } from '../protocol/frames.js';
 import type { Network } from '../protocol/networks.js';
 import type { TerminalStore } from '../state/store.js';
 import type { TradingIntents } from '../state/trading-commands.js';
+import { recordingSecrets, type FrameRecorder } from '../transport/record/index.js';
 import { RestClient } from '../transport/rest/client.js';
 import { HistoryFeed } from './history-feed.js';
 import type { ThrottleWiring } from './throttle-wiring.js';
@@ -29,6 +30,8 @@ export interface TradingWiringOptions {
   hz: number;
   /** Writes BEL to the terminal. */
   bell?: () => void;
+  /** `--record`: the trading socket's frames go here, and the key's secrets are scrubbed from the file. */
+  recorder?: FrameRecorder;
   /** The app's shared REST budgets and throttle notice. */
   throttle?: ThrottleWiring;
 }
@@ -65,6 +68,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     o.store.setState({ keyScope: 'none', notice: `key is for chain ${creds.chainId}, not ${o.network.chainId}: read-only` });
     return null;
   }
+  o.recorder?.addSecrets(recordingSecrets(creds));
   const scopeMask = creds.scopeMask ?? ScopeMask.ReadTrade;
   const clock = new ServerClock();
   const signer = new ApiKeySigner(creds, o.network.chainId, clock);
@@ -78,6 +82,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     network: o.network,
     signer,
     rest,
+    ...(o.recorder ? { tap: o.recorder.tap('trading') } : {}),
     ...(o.throttle ? { onThrottle: o.throttle.reporter('trading socket') } : {}),
     scopeMask,
     markets,

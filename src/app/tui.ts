@@ -11,6 +11,7 @@ import { FrameBudget } from '../state/frame-budget.js';
 import { Publisher } from '../state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../state/store.js';
 import { RestClient } from '../transport/rest/client.js';
+import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
 import { mountScreen } from './render.js';
 import { TerminalManners, type ExitReason } from './terminal.js';
@@ -46,6 +47,8 @@ export interface TuiOptions {
   config?: string;
   /** `--ascii`: no box-drawing, block, braille or arrow glyphs. */
   ascii?: boolean;
+  /** `--record FILE`: the session's frames (REST answers, both sockets) as NDJSON, secrets stripped. */
+  record?: string;
   /** `--low-bandwidth` (true) / `--no-low-bandwidth` (false); else the config's, else on when SSH_TTY is set. */
   lowBandwidth?: boolean;
 }
@@ -125,6 +128,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   adapt.unref();
   const abort = new AbortController();
   let sim: LocalSim | null = null;
+  let recorder: FrameRecorder | null = null;
   let session: MarketDataSession | null = null;
   let trading: TradingWiring | null = null;
   let instance: Instance | null = null;
@@ -146,6 +150,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       safely(() => live.stop());
       safely(() => throttle.stop());
       manners.restore();
+      await recorder?.close();
       await sim?.stop().catch(() => undefined);
       resolveDone();
     })();
@@ -199,7 +204,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl }, local);
       store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false }, notice: null });
     }
-    const rest = new RestClient({ network, rateLimits: throttle.restLimits, onRateLimitBackoff: throttle.reporter('rest back-off') });
+    // Opened once the network is known (the header names it); everything below writes into it.
+    if (opts.record) recorder = new FrameRecorder({ path: opts.record, network: network.name, chainId: network.chainId });
+    const rest = new RestClient({ network, ...(recorder ? { fetch: recordingFetch(recorder) } : {}), rateLimits: throttle.restLimits, onRateLimitBackoff: throttle.reporter('rest back-off') });
     const context = await loadContextWithRetry(rest, store, abort.signal);
     if (!context || abort.signal.aborted) return;
     const markets = marketListings(context);
@@ -218,6 +225,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       context,
       marketId: market.id,
       rest: { candles: async (id, res, from, to) => (await rest.candles(id, res, from, to)).d },
+      ...(recorder ? { tap: recorder.tap('md') } : {}),
       onThrottle: throttle.reporter('market-data socket'),
     });
     session.start();
@@ -225,7 +233,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     live.setMarkSource(session);
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined);
     const env = opts.home ? { ...process.env, PERPL_HOME: opts.home } : process.env;
-    const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}) });
+    const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}) });
     if (abort.signal.aborted) wiring?.stop();
     else trading = wiring;
   };

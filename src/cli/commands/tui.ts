@@ -1,6 +1,8 @@
 // `perpl` / `perpl tui`: the full-screen terminal. Parses options, refuses to run without a terminal,
 // and hands over to app/tui.ts, which owns the screen until quit.
 
+import { accessSync, constants } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { isatty } from 'node:tty';
 import { parseArgs } from 'node:util';
 import { InputError } from '../../protocol/errors.js';
@@ -19,8 +21,20 @@ const USAGE = `usage: perpl [tui] [options]
                     cells written, ASCII, chart and trades tape redrawn at most once a second
   --no-low-bandwidth  the full profile even over SSH (config: lowBandwidth = true|false|"auto")
   --key-file F      API key file (path or name) for trading; default: discovery, else read-only
+  --record FILE     record the session's frames (NDJSON, 0600, key and signatures stripped)
+                    for \`perpl replay FILE\`
 
 keys: ? help  / market  Tab focus  j/k move  [ ] timeframe  z zoom  y copy  Esc back  q quit`;
+
+/** A recording's folder must be writable: said before the screen is taken, not found out at quit. */
+function checkRecordPath(path: string): void {
+  const folder = dirname(resolve(path));
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch (cause) {
+    throw new InputError(`--record: cannot write in ${folder}`, { cause, hint: 'choose a file in a folder you can write to' });
+  }
+}
 
 function intOption(name: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
@@ -45,6 +59,7 @@ export async function run(argv: string[]): Promise<number> {
       'low-bandwidth': { type: 'boolean' },
       'no-low-bandwidth': { type: 'boolean' },
       'key-file': { type: 'string' },
+      record: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -57,6 +72,7 @@ export async function run(argv: string[]): Promise<number> {
   const chainId = intOption('chain-id', values['chain-id'], 1, Number.MAX_SAFE_INTEGER);
   if (values['low-bandwidth'] && values['no-low-bandwidth']) throw new InputError('--low-bandwidth and --no-low-bandwidth contradict each other');
   const lowBandwidth = values['low-bandwidth'] ? true : values['no-low-bandwidth'] ? false : undefined;
+  if (values.record !== undefined) checkRecordPath(values.record);
   // isatty(0), not process.stdin: creating the stdin stream here would share a tty handle with a re-launch.
   if (!isatty(1) || !isatty(0)) {
     throw new InputError('the terminal UI needs an interactive terminal', {
@@ -82,6 +98,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.ascii ? { ascii: true } : {}),
     ...(lowBandwidth !== undefined ? { lowBandwidth } : {}),
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
+    ...(values.record !== undefined ? { record: values.record } : {}),
     handleProcessEvents: true,
     onFatal: (reason) => {
       fatal = exitCodeFor(reason);
