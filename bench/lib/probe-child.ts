@@ -1,6 +1,6 @@
 // Runs bench/app-probe.ts in its own process with the React build of its mode, drains the frames it
-// writes (as a terminal would), and returns its result. `onOutput` sees every byte (the start scenario
-// feeds a headless terminal with them).
+// writes (as a terminal would), and returns its result. The time limit follows the run's length (a soak
+// runs for minutes).
 
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -14,7 +14,23 @@ export interface ProbeRun {
   bytes: number;
 }
 
-export function runProbe(cfg: ProbeConfig, onOutput?: (chunk: Buffer) => void, timeoutMs = 120_000): Promise<ProbeRun> {
+/** Start-up (exchange context, first live frame), the warm-up, the measured run, the exit: with room to spare. */
+export function probeTimeoutMs(cfg: Pick<ProbeConfig, 'seconds' | 'warmupS'>): number {
+  return (cfg.warmupS + Math.max(0, cfg.seconds)) * 1000 + 90_000;
+}
+
+export interface ProbeSpawnOptions {
+  /** Sees every byte the probe writes (the start scenario feeds a headless terminal with them). */
+  onOutput?: (chunk: Buffer) => void;
+  /** Default: probeTimeoutMs(cfg). */
+  timeoutMs?: number;
+  /** Extra node flags for the probe (e.g. --cpu-prof while profiling). */
+  nodeArgs?: readonly string[];
+}
+
+export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promise<ProbeRun> {
+  const { onOutput, nodeArgs = [] } = opts;
+  const timeoutMs = opts.timeoutMs ?? probeTimeoutMs(cfg);
   // Production React for the app; a straightforward Ink app runs with NODE_ENV unset (development).
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', PERPL_HOME: cfg.home };
   if (cfg.mode === 'optimized') env.NODE_ENV = 'production';
@@ -23,7 +39,7 @@ export function runProbe(cfg: ProbeConfig, onOutput?: (chunk: Buffer) => void, t
   if (cfg.lowBandwidth) env.SSH_TTY = '/dev/pts/bench';
   else delete env.SSH_TTY;
   const spawnedAtEpoch = Date.now();
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'app-probe.ts'), JSON.stringify(cfg)], {
+  const child = spawn(process.execPath, [...nodeArgs, '--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'app-probe.ts'), JSON.stringify(cfg)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env,

@@ -1,13 +1,22 @@
 // Mounts the Ink app with the rendering rules measured in ARCHITECTURE.md: standard (non-incremental)
-// rendering, maxFps above the publish rate, no console patching, our own Ctrl-C handling.
+// rendering, maxFps above the publish rate, no console patching, our own Ctrl-C handling; and, unless
+// turned off, our frame path: Ink's grid remembered across frames (perf/output-cache.ts) and only the
+// changed cells written to the terminal (perf/row-diff-log.ts).
 
 import { render, type Instance } from 'ink';
 import { createElement } from 'react';
 import type { TerminalCommands } from '../state/commands.js';
 import type { TerminalStore } from '../state/store.js';
 import { App } from '../ui/App.js';
+import { installRowDiffWriter } from './perf/frame-writer.js';
+import { installOutputCache } from './perf/output-cache.js';
 
 export const MAX_FPS = 60;
+
+/** Env switch back to Ink's own frames (every frame drawn afresh and written whole), should ours ever misdraw. */
+export const FULL_REDRAW_ENV = 'PERPL_FULL_REDRAW';
+
+export type FramePath = 'row-diff' | 'ink';
 
 export interface MountOptions {
   store: TerminalStore;
@@ -17,10 +26,20 @@ export interface MountOptions {
   stderr?: NodeJS.WriteStream;
   /** Paint time of every frame (ms), for the adaptive publish rate. */
   onPaint?: (paintMs: number) => void;
+  /** Default: 'row-diff', or 'ink' when PERPL_FULL_REDRAW=1. */
+  frames?: FramePath;
+}
+
+export function framePathFromEnv(env: Readonly<Record<string, string | undefined>>): FramePath {
+  const v = env[FULL_REDRAW_ENV];
+  return v !== undefined && v !== '' && v !== '0' ? 'ink' : 'row-diff';
 }
 
 export function mountScreen(options: MountOptions): Instance {
-  return render(createElement(App, { store: options.store, commands: options.commands }), {
+  const frames = options.frames ?? framePathFromEnv(process.env);
+  // Before the first frame is drawn; the same string comes out as with Ink's own grid.
+  if (frames === 'row-diff') installOutputCache();
+  const instance = render(createElement(App, { store: options.store, commands: options.commands }), {
     stdout: options.stdout,
     stdin: options.stdin,
     ...(options.stderr ? { stderr: options.stderr } : {}),
@@ -30,4 +49,6 @@ export function mountScreen(options: MountOptions): Instance {
     incrementalRendering: false,
     ...(options.onPaint ? { onRender: ({ renderTime }: { renderTime: number }) => options.onPaint?.(renderTime) } : {}),
   });
+  if (frames === 'row-diff') installRowDiffWriter(options.stdout);
+  return instance;
 }

@@ -1,34 +1,42 @@
-// The tape: newest trade first; side as arrow and colour.
+// The tape: newest trade first; side as arrow and colour. Its rows are one pre-built block, rebuilt
+// only when the shown trades changed.
 
 import { Text } from 'ink';
+import { useMemo } from 'react';
+import type { TradeView } from '../../domain/views.js';
+import type { TerminalState } from '../../state/store.js';
 import { formatScaledGrouped } from '../format/numbers.js';
 import { tradeColumns, tradeHeaderText, tradeRowText } from '../format/trade-rows.js';
+import { sameArray, useTerminalEqual } from '../hooks/use-terminal-equal.js';
 import { Pane } from '../Pane.js';
+import { PrebuiltLines } from '../PrebuiltLines.js';
 import { useTerminal } from '../store-context.js';
+import { paint } from '../ansi.js';
 import { theme } from '../theme.js';
 
+const selectTrades = (s: TerminalState): TradeView[] => s.trades;
+// A trade never changes once printed: its key names it.
+const sameTrades = sameArray<TradeView>((a, b) => a.key === b.key);
+
 export function TradesPane({ width, height, rows }: { width: number; height: number; rows: number }) {
-  const trades = useTerminal((s) => s.trades);
+  const trades = useTerminalEqual(selectTrades, sameTrades);
   const market = useTerminal((s) => s.market);
   const focused = useTerminal((s) => s.focus === 'trades');
   const inner = Math.max(0, width - 2);
   const first = trades[0];
   const priceWidth = first && market ? formatScaledGrouped(first.price, market.priceDecimals).length : undefined;
-  const columns = tradeColumns(inner, priceWidth);
+  const lines = useMemo(() => {
+    if (!market) return [];
+    const columns = tradeColumns(inner, priceWidth);
+    // Every glyph of a row is one cell wide (digits, separators, ▲ ▼): its length is its width.
+    return trades.slice(0, rows).map((trade) => paint(tradeRowText(trade, market, columns).slice(0, inner).padEnd(inner), trade.side === 1 ? 'green' : 'red'));
+  }, [trades, market, inner, priceWidth, rows]);
   return (
     <Pane title="Trades" width={width} height={height} focused={focused}>
       <Text color={theme.muted} wrap="truncate">
-        {tradeHeaderText(columns).padEnd(inner)}
+        {tradeHeaderText(tradeColumns(inner, priceWidth)).padEnd(inner)}
       </Text>
-      {market && trades.length > 0 ? (
-        trades.slice(0, rows).map((trade) => (
-          <Text key={trade.key} color={trade.side === 1 ? theme.up : theme.down} wrap="truncate">
-            {tradeRowText(trade, market, columns)}
-          </Text>
-        ))
-      ) : (
-        <Text color={theme.muted}>no trades yet</Text>
-      )}
+      {lines.length > 0 ? <PrebuiltLines lines={lines} width={inner} /> : <Text color={theme.muted}>no trades yet</Text>}
     </Pane>
   );
 }

@@ -1,0 +1,46 @@
+// `node --import tsx bench/probe-once.ts [mode] [flowRate] [cols]x[rows] [seconds]`: one probe of the
+// busy-book scenario against a fresh exchange child, printed as JSON; for iterating on one figure
+// without the whole `npm run bench`. Defaults: optimized 2000 200x50 10.
+// Env: BENCH_PROBE_ORDERS=1 places orders (key_to_wire), BENCH_CPU_PROF=DIR writes a --cpu-prof of the
+// probe into DIR. Needs `npm run build` (the exchange runs from dist/).
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import type { Mode } from './lib/app-wiring.js';
+import { runProbe } from './lib/probe-child.js';
+import { startSimChild } from './lib/sim-child.js';
+
+const [modeArg = 'optimized', rateArg = '2000', sizeArg = '200x50', secondsArg = '10'] = process.argv.slice(2);
+if (modeArg !== 'optimized' && modeArg !== 'baseline') throw new Error(`mode must be optimized or baseline, not ${modeArg}`);
+const mode: Mode = modeArg;
+const [cols, rows] = sizeArg.split('x').map(Number);
+if (!cols || !rows) throw new Error(`size must be COLSxROWS, not ${sizeArg}`);
+const profileDir = process.env.BENCH_CPU_PROF;
+
+const home = mkdtempSync(join(os.tmpdir(), 'perpl-bench-once-'));
+const sim = await startSimChild({ flowRate: Number(rateArg), home });
+try {
+  const loadBefore = os.loadavg();
+  const { result, bytes } = await runProbe(
+    {
+      mode,
+      rest: sim.rest,
+      ws: sim.ws,
+      chainId: sim.chainId,
+      cols,
+      rows,
+      seconds: Number(secondsArg),
+      warmupS: 3,
+      home,
+      ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 250, keyFile: sim.keyFile } : {}),
+    },
+    profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+  );
+  const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(JSON.stringify({ mode, rate: Number(rateArg), size: sizeArg, ...result.figures, notes: result.notes, total_bytes: bytes }, null, 1));
+  console.log(`load ${load(loadBefore)} before, ${load(os.loadavg())} after`);
+} finally {
+  await sim.stop();
+  rmSync(home, { recursive: true, force: true });
+}
