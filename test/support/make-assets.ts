@@ -1,8 +1,8 @@
 // `npm run assets`: the README's screenshots and recorded demo, made from the real app. Starts the local
 // exchange with a fixed seed, runs the terminal in an emulated 200x50 (and 80x24) terminal, drives it
 // with keys into the states worth showing and renders each screen to a PNG (Unifont bitmaps, see
-// assets/hex-font.ts). Then records a short session: a market-data and a trading socket taped into an
-// NDJSON recording (secrets stripped by the recorder), and the app's terminal output as an asciicast.
+// assets/hex-font.ts). Then records a short session with the app's `--record` (NDJSON, secrets stripped
+// by the recorder, checked here) and the app's terminal output as an asciicast.
 //
 //   node --import tsx test/support/make-assets.ts [--out DIR] [--only screens|demo]
 //
@@ -25,14 +25,9 @@ import { createVirtualTerminal, eventually, KEYS, sleep, type VirtualTerminal } 
 
 const { startTui } = await import('../../src/app/tui.js');
 const { startSim } = await import('../../src/sim/index.js');
-const { ApiKeySigner } = await import('../../src/auth/signer.js');
-const { chainStreams, marketStreams } = await import('../../src/client/market-data/streams.js');
 const { divCeil, notionalAtoms } = await import('../../src/domain/trading/notional.js');
-const { resolveNetwork } = await import('../../src/protocol/networks.js');
 const { formatScaledTrim } = await import('../../src/protocol/scaling.js');
-const { RestClient } = await import('../../src/transport/rest/client.js');
-const { FrameRecorder, readRecording, recordingFetch, recordingSecrets } = await import('../../src/transport/record/index.js');
-const { ReconnectingSocket } = await import('../../src/transport/ws/index.js');
+const { readRecording, recordingSecrets } = await import('../../src/transport/record/index.js');
 
 type TuiHandle = Awaited<ReturnType<typeof startTui>>;
 type RunningSim = Awaited<ReturnType<typeof startSim>>;
@@ -64,7 +59,7 @@ let sim: RunningSim;
 let home: string;
 let font: HexFont;
 
-async function openApp(cols: number, rows: number, extra: { keyFile?: string; fps?: number } = {}): Promise<App> {
+async function openApp(cols: number, rows: number, extra: { keyFile?: string; fps?: number; record?: string } = {}): Promise<App> {
   const vt = createVirtualTerminal(cols, rows);
   const app = await startTui({
     local: { rest: sim.rest, ws: sim.ws, chainId: sim.chainId },
@@ -229,7 +224,7 @@ async function screens(): Promise<void> {
   }
 }
 
-/** The demo key as the recorder must know it: everything derived from it is scrubbed from the file. */
+/** The demo key: no form of it may be in the recording. */
 function demoKey(): { apiKey: string; seed: Buffer } {
   const demo = JSON.parse(readFileSync(sim.demoKeyFile, 'utf8')) as { api_key: string; private_key: string };
   return { apiKey: demo.api_key, seed: Buffer.from(demo.private_key, 'hex') };
@@ -241,36 +236,9 @@ async function demo(): Promise<void> {
   const cols = 120;
   const rows = 40;
   const fps = 4;
-  const contextJson: unknown = await (await fetch(`${sim.rest}/v1/pub/context`)).json();
   const key = demoKey();
+  // The app's own `--record`: REST answers, the market-data and the trading socket, secrets stripped.
   const recordingPath = join(outDir, 'demo.ndjson');
-  const recorder = new FrameRecorder({ path: recordingPath, network: 'local', chainId: sim.chainId, context: contextJson, secrets: recordingSecrets(key) });
-  const network = resolveNetwork({ network: 'local' }, { rest: sim.rest, ws: sim.ws, chainId: sim.chainId });
-  const firstMarket = (contextJson as { markets: { id: number; symbol: string }[] }).markets[0]!;
-
-  // The candle history the chart starts from (the replay serves recorded REST candles).
-  const rest = new RestClient({ network, fetch: recordingFetch(recorder) });
-  const now = Date.now();
-  await rest.candles(firstMarket.id, 60, now - 6 * 3600_000, now);
-  const md = new ReconnectingSocket({
-    url: `${network.wsBase}/ws/v1/market-data`,
-    tap: recorder.tap('md'),
-    onOpen: (conn) => {
-      const streams = [...chainStreams(sim.chainId), ...marketStreams(firstMarket.id, 60)];
-      conn.send(JSON.stringify({ mt: 5, subs: streams.map((stream) => ({ stream, subscribe: true })) }));
-    },
-    onFrame: () => {},
-  });
-  // The account's own side of the session: signed in with the demo key (the recorder strips the sign-in).
-  const signer = new ApiKeySigner({ apiKey: key.apiKey, seed: key.seed }, sim.chainId);
-  const trading = new ReconnectingSocket({
-    url: `${network.wsBase}/ws/v1/trading`,
-    tap: recorder.tap('trading'),
-    onOpen: (conn) => conn.send(JSON.stringify(signer.signWsSignIn())),
-    onFrame: () => {},
-  });
-  md.start();
-  trading.start();
 
   let cast: AsciicastWriter | null = null;
   let sent = 0;
@@ -284,7 +252,7 @@ async function demo(): Promise<void> {
   let a: App | null = null;
   try {
     cast = new AsciicastWriter({ width: cols, height: rows, title: 'perpl-terminal: local exchange, a market buy and its close', env: { TERM: 'xterm-256color' } });
-    a = await openApp(cols, rows, { keyFile: sim.demoKeyFile, fps });
+    a = await openApp(cols, rows, { keyFile: sim.demoKeyFile, fps, record: recordingPath });
     vt = a.vt;
     await sleep(DEMO_WATCH_MS);
     await openLong(a, 300, 1_500);
@@ -307,15 +275,12 @@ async function demo(): Promise<void> {
     if (a) await closeApp(a);
     clearInterval(sample);
     if (vt !== null) cast?.output((vt as VirtualTerminal).stdout.raw.slice(sent));
-    md.stop();
-    trading.stop();
-    await recorder.close();
   }
   if (!cast) throw new Error('the demo did not start');
   const castPath = join(outDir, 'demo.cast');
   writeFileSync(castPath, cast.toText());
 
-  // The recording must not hold the key in any form, nor a signature.
+  // No form of the key in the file (the sign-in's signature and nonce the recorder strips; test/assets checks).
   const text = readFileSync(recordingPath, 'utf8');
   const leaks = recordingSecrets(key).filter((s) => text.includes(s));
   if (leaks.length > 0) throw new Error(`the recording holds ${leaks.length} secret form(s) of the demo key`);
@@ -323,7 +288,7 @@ async function demo(): Promise<void> {
     if (statSync(file).size > MAX_DEMO_BYTES) throw new Error(`${file} is over ${MAX_DEMO_BYTES} bytes: shorten the demo`);
   }
   const frames = readRecording(recordingPath).lines;
-  console.log(`${recordingPath}  ${(statSync(recordingPath).size / 1024).toFixed(1)} KB, ${frames.length} lines, ${recorder.dropped} dropped`);
+  console.log(`${recordingPath}  ${(statSync(recordingPath).size / 1024).toFixed(1)} KB, ${frames.length} lines`);
   console.log(`${castPath}  ${(statSync(castPath).size / 1024).toFixed(1)} KB, ${cast.eventCount} events`);
 }
 
