@@ -6,8 +6,9 @@ export default defineConfig({
     // Ink buffers all output until unmount when it believes it runs in CI; screen tests need live frames.
     // SSH_TTY empty: run over SSH or not, the app's low-bandwidth profile stays off unless a test asks for it.
     env: { CI: 'false', FORCE_COLOR: '1', SSH_TTY: '' },
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // End-to-end tests share two cores with the exchange they talk to: a loaded CI must not time them out.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
