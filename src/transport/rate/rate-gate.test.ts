@@ -137,3 +137,25 @@ describe('ThrottleMonitor', () => {
     expect(monitor.current()).toBeNull();
   });
 });
+
+describe('RateGate when work throws', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('the work queued behind it still runs', () => {
+    const gate = new RateGate({ limits: [{ capacity: 1, refillPerSec: 10 }] });
+    const ran: string[] = [];
+    gate.submit(() => ran.push('a'));
+    gate.submit(() => {
+      throw new Error('owner bug');
+    });
+    gate.submit(() => ran.push('c'));
+    expect(() => vi.advanceTimersByTime(100)).toThrow('owner bug');
+    vi.advanceTimersByTime(100);
+    expect(ran).toEqual(['a', 'c']);
+    expect(gate.waiting).toBe(0);
+  });
+});

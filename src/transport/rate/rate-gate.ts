@@ -121,6 +121,8 @@ export class RateGate {
       }
     } finally {
       this.pumping = false;
+      // Work that threw must not stall the work queued behind it.
+      if (this.timer === null && this.queue.length > 0) this.timer = this.timers.setTimeout(() => this.pump(), 0);
     }
     this.report(now);
   }
