@@ -36,7 +36,7 @@ const SEED = 7;
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
 /** How long the demo shows the live market before and after the trade. */
-const DEMO_WATCH_MS = 5_000;
+const DEMO_WATCH_MS = 7_000;
 const CAST_SAMPLE_MS = 20;
 const MAX_DEMO_BYTES = 2 * 1024 * 1024;
 
@@ -231,11 +231,11 @@ function demoKey(): { apiKey: string; seed: Buffer } {
 }
 
 async function demo(): Promise<void> {
-  // Smaller and slower than the screenshots: the cast holds every frame Ink writes (the whole screen,
-  // about 20 KB at 120x40), and must stay well under 2 MB.
+  // Smaller and slower than the screenshots: the cast holds every byte the app writes and must stay well
+  // under 2 MB, and 120x40 fits the terminal most people will play it in.
   const cols = 120;
   const rows = 40;
-  const fps = 4;
+  const fps = 10;
   const key = demoKey();
   // The app's own `--record`: REST answers, the market-data and the trading socket, secrets stripped.
   const recordingPath = join(outDir, 'demo.ndjson');
@@ -259,7 +259,7 @@ async function demo(): Promise<void> {
     await press(a, '4');
     await press(a, 'P');
     await a.vt.waitFor((s) => s.includes('▲ LONG'), EXCHANGE_MS);
-    await sleep(3_000);
+    await sleep(4_000);
     await press(a, 'x');
     await a.vt.waitFor('close> ', UI_MS);
     await sleep(700);
