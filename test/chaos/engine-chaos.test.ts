@@ -28,7 +28,10 @@ const SHORT: FaultSpec[] = [
   { name: 'malformed', garbage: 0.05 },
   { ...FAULT_PROFILES.chaos!, drop: 0.01, gap: 0.02, stall: 0.005, stallMs: 2_500, authClose: 0.005, http: 0.1 },
 ];
-const LONG_RUNS: FaultSpec[] = Object.values(FAULT_PROFILES).filter((p) => p.name !== 'none');
+// REST carries few requests in a run, so the long http run raises its rate until bursts surely happen.
+const LONG_RUNS: FaultSpec[] = Object.values(FAULT_PROFILES)
+  .filter((p) => p.name !== 'none')
+  .map((p) => (p.name === 'http' ? { ...p, http: 0.2 } : p));
 const RUNS = LONG ? LONG_RUNS : SHORT;
 const runMs = (p: FaultSpec): number => (LONG ? (p.name === 'chaos' ? 120_000 : 55_000) : 1_800);
 /** Profiles whose faults must make the feed visibly not-live at some point. */
@@ -135,6 +138,18 @@ describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () =
             else refused++;
           },
         });
+        // The http profile hits REST only, which the engine uses only to reconcile: read like the UI does
+        // (orders and positions, as its tabs would) so 429/500/503 bursts meet the client's back-off.
+        let restReads = 0;
+        let restFailures = 0;
+        // Paced inside the documented limits (public ~100/min, signed ~60/min), as the client's buckets are.
+        let tick = 0;
+        const reader = spec.http
+          ? setInterval(() => {
+              const read = tick++ % 2 === 0 ? t.rest.orders() : t.rest.ticker(markets[0]!.id);
+              read.then(() => restReads++).catch(() => restFailures++);
+            }, 1_000)
+          : null;
         control.setFaults(spec);
         const started = Date.now();
         const deadline = started + runMs(spec);
@@ -147,6 +162,7 @@ describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () =
           }
         } finally {
           control.setFaults('none');
+          if (reader) clearInterval(reader);
         }
         const chaosMs = Date.now() - started;
         control.pauseFlow();
@@ -186,6 +202,8 @@ describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () =
         expect(unlockedWhileNotLive).toBe(0);
         expect(sentWhileLocked).toBe(0);
         expect(faults.length).toBeGreaterThan(0);
+        // Reads retried through the bursts: most succeed (a burst longer than the retries may fail one).
+        if (spec.http) expect(restReads).toBeGreaterThan(restFailures);
         expect(sent).toBeGreaterThan(0);
         if (MUST_DEGRADE.has(spec.name)) {
           expect(staleSamples + degraded).toBeGreaterThan(0);
