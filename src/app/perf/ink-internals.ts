@@ -30,6 +30,7 @@ export interface AnsiTokenize {
   styledCharsToString(chars: readonly StyledCell[]): string;
   diffAnsiCodes(from: readonly AnsiCode[], to: readonly AnsiCode[]): AnsiCode[];
   ansiCodesToString(codes: readonly AnsiCode[]): string;
+  reduceAnsiCodesIncremental(codes: readonly AnsiCode[], newCodes: readonly AnsiCode[]): AnsiCode[];
 }
 
 async function load<T>(url: string): Promise<T> {

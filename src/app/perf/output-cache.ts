@@ -83,7 +83,7 @@ function sameCodes(a: readonly AnsiCode[], b: readonly AnsiCode[]): boolean {
  * A line as the cells it occupies, one per column: a wide character is followed by its empty filler
  * cells, exactly as Ink's Output places them.
  */
-function cellsOf(line: string, widthOf: (text: string) => number): StyledCell[] {
+function tokenizedCells(line: string, widthOf: (text: string) => number): StyledCell[] {
   const chars = ansiTokenize.styledCharsFromTokens(ansiTokenize.tokenize(line));
   const cells: StyledCell[] = [];
   let styles: readonly AnsiCode[] = NO_STYLES;
@@ -92,6 +92,55 @@ function cellsOf(line: string, widthOf: (text: string) => number): StyledCell[] 
     cells.push({ type: 'char', value: ch.value, fullWidth: ch.fullWidth, styles });
     const width = Math.max(1, widthOf(ch.value));
     for (let k = 1; k < width; k++) cells.push({ type: 'char', value: '', fullWidth: false, styles });
+  }
+  return cells;
+}
+
+/**
+ * True for a UTF-16 unit that is a whole grapheme on its own and never joins a neighbour: printable
+ * ASCII, Latin-1 and spacing Latin letters, and the punctuation, arrows, box-drawing, block and shape
+ * blocks the screen draws with (U+2010..U+2BFF without the zero-width and format characters).
+ */
+function standsAlone(c: number): boolean {
+  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c < 0x300) || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205e) || (c >= 0x2070 && c <= 0x2bff);
+}
+
+const ESC = 0x1b;
+
+/**
+ * tokenizedCells for the lines the screen is made of (characters that stand alone, SGR colour codes):
+ * no grapheme segmentation, the codes reduced exactly as ansi-tokenize reduces them. Null for anything
+ * else (other escapes, combining marks, emoji sequences, CJK), which goes through ansi-tokenize.
+ */
+function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (seq: string) => readonly AnsiCode[] | null): StyledCell[] | null {
+  const cells: StyledCell[] = [];
+  let codes: AnsiCode[] = [];
+  let styles: readonly AnsiCode[] = NO_STYLES;
+  for (let i = 0; i < line.length; ) {
+    const c = line.charCodeAt(i);
+    if (c === ESC) {
+      let j = i + 1;
+      if (line.charCodeAt(j) !== 0x5b) return null;
+      j += 1;
+      while (j < line.length) {
+        const d = line.charCodeAt(j);
+        if ((d >= 0x30 && d <= 0x39) || d === 0x3b) j += 1;
+        else break;
+      }
+      if (line.charCodeAt(j) !== 0x6d) return null;
+      const tokens = sgrTokens(line.slice(i, j + 1));
+      if (!tokens) return null;
+      for (const token of tokens) codes = ansiTokenize.reduceAnsiCodesIncremental(codes, [token]);
+      i = j + 1;
+      continue;
+    }
+    if (!standsAlone(c)) return null;
+    if (!sameCodes(styles, codes)) styles = codes;
+    const value = line[i] as string;
+    const width = c <= 0x7e ? 1 : Math.max(1, widthOf(value));
+    cells.push({ type: 'char', value, fullWidth: width > 1, styles });
+    for (let k = 1; k < width; k++) cells.push({ type: 'char', value: '', fullWidth: false, styles });
+    i += 1;
   }
   return cells;
 }
@@ -121,12 +170,38 @@ export class FrameCellCache {
   private current = new Map<string, StyledCell[]>();
   private older = new Map<string, StyledCell[]>();
   private rows: { cells: StyledCell[]; text: string }[] = [];
+  /** Widths of single characters (they never change). */
+  private readonly charWidths = new Map<string, number>();
+  /** ansi-tokenize's tokens of one SGR sequence, or null when it yields anything but codes. */
+  private readonly sgr = new Map<string, readonly AnsiCode[] | null>();
+
+  private sgrTokens = (seq: string): readonly AnsiCode[] | null => {
+    let tokens = this.sgr.get(seq);
+    if (tokens === undefined) {
+      const all = ansiTokenize.tokenize(seq) as { type: string }[];
+      tokens = all.every((t) => t.type === 'ansi') ? (all as unknown as AnsiCode[]) : null;
+      if (this.sgr.size < GENERATION_SIZE) this.sgr.set(seq, tokens);
+    }
+    return tokens;
+  };
+
+  private cellsOf(line: string, widthOf: (text: string) => number): StyledCell[] {
+    const charWidth = (ch: string): number => {
+      let w = this.charWidths.get(ch);
+      if (w === undefined) {
+        w = widthOf(ch);
+        if (this.charWidths.size < GENERATION_SIZE) this.charWidths.set(ch, w);
+      }
+      return w;
+    };
+    return simpleCells(line, charWidth, this.sgrTokens) ?? tokenizedCells(line, widthOf);
+  }
 
   /** The cells of `line`, from the cache when any recent frame had the same line. */
   cells(line: string, widthOf: (text: string) => number): StyledCell[] {
     let cells = this.current.get(line);
     if (cells) return cells;
-    cells = this.older.get(line) ?? cellsOf(line, widthOf);
+    cells = this.older.get(line) ?? this.cellsOf(line, widthOf);
     if (this.current.size >= GENERATION_SIZE) {
       this.older = this.current;
       this.current = new Map();
