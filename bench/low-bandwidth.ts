@@ -1,7 +1,7 @@
 // `node --import tsx bench/low-bandwidth.ts`: what the low-bandwidth profile saves on the wire. The
 // 200x50 screen on a busy book (2,000 flow steps/s), measured by the bench's probe in three runs against
-// one exchange: the default profile (Ink's full frames), the default with only the row-diff writer, and
-// the low-bandwidth profile (SSH_TTY set, as over SSH). Prints bytes/s, frames/s and CPU of each.
+// one exchange: Ink's own full frames (PERPL_FULL_REDRAW=1), the default profile (the row-diff writer),
+// and the low-bandwidth profile (SSH_TTY set, as over SSH). Prints bytes/s, frames/s and CPU of each.
 // Env: BENCH_LB_S (measured seconds per run, default 15).
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { startSimChild } from './lib/sim-child.js';
 
 const SECONDS = Number(process.env.BENCH_LB_S ?? 15);
 const RUNS = [
-  { name: 'default', env: {} as Record<string, string> },
-  { name: 'default + row-diff writer', env: { BENCH_ROW_DIFF: '1' } },
+  { name: 'full redraw (Ink frames)', env: { PERPL_FULL_REDRAW: '1' } as Record<string, string> },
+  { name: 'default (row-diff writer)', env: {} },
   { name: 'low-bandwidth (SSH_TTY)', env: {}, lowBandwidth: true },
 ] as const;
 
@@ -23,8 +23,8 @@ const rows: string[] = [];
 try {
   for (const run of RUNS) {
     process.stderr.write(`bench: ${run.name} 200x50 (${SECONDS} s)\n`);
-    const saved = process.env.BENCH_ROW_DIFF;
-    delete process.env.BENCH_ROW_DIFF;
+    const saved = process.env.PERPL_FULL_REDRAW;
+    delete process.env.PERPL_FULL_REDRAW;
     Object.assign(process.env, run.env);
     try {
       const { result } = await runProbe({
@@ -42,8 +42,8 @@ try {
       const f = result.figures;
       rows.push(`${run.name.padEnd(28)} ${String(f.bytes_per_s).padStart(9)} B/s  ${String(f.fps).padStart(5)} fps  ${String(f.cpu_pct).padStart(5)} % cpu`);
     } finally {
-      if (saved === undefined) delete process.env.BENCH_ROW_DIFF;
-      else process.env.BENCH_ROW_DIFF = saved;
+      if (saved === undefined) delete process.env.PERPL_FULL_REDRAW;
+      else process.env.PERPL_FULL_REDRAW = saved;
     }
   }
 } finally {

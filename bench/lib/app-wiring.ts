@@ -14,7 +14,7 @@ import { chooseMarket, loadContextWithRetry, marketListings } from '../../src/ap
 import { meterFrames, meterPublisher } from '../../src/app/perf/attach.js';
 import { meterInkRenders, meterWrites } from '../../src/app/perf/ink-hook.js';
 import type { PerfMeter } from '../../src/app/perf/perf-meter.js';
-import { installLowBandwidthOutput, resolveLowBandwidth, screenProfile } from '../../src/app/low-bandwidth.js';
+import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../../src/app/low-bandwidth.js';
 import { mountScreen } from '../../src/app/render.js';
 import { TerminalManners } from '../../src/app/terminal.js';
 import type { Context } from '../../src/protocol/frames.js';
@@ -68,7 +68,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   meterWrites(o.stdout, meter);
   const instance: Instance =
     o.mode === 'optimized'
-      ? mountScreen({ store, commands, stdout: o.stdout, stdin: o.stdin })
+      ? mountScreen({ store, commands, stdout: o.stdout, stdin: o.stdin, ...lowBandwidthMountOptions(profile.lowBandwidth) })
       : render(createElement(App, { store, commands }), {
           stdout: o.stdout,
           stdin: o.stdin,
@@ -76,9 +76,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
           exitOnCtrlC: false,
         });
   if (!(await meterInkRenders(o.stdout, meter))) throw new Error('no Ink instance on the bench stdout');
-  if (profile.lowBandwidth) {
-    if (!(await installLowBandwidthOutput(o.stdout))) throw new Error('no Ink instance for the low-bandwidth writer');
-  } else if (o.mode === 'optimized' && process.env.BENCH_ROW_DIFF === '1') await (await import('../../src/app/perf/row-diff-log.js')).installRowDiffLog(o.stdout);
+  if (o.mode === 'optimized' && !profile.lowBandwidth && process.env.BENCH_ROW_DIFF === '1') await (await import('../../src/app/perf/row-diff-log.js')).installRowDiffLog(o.stdout);
   publisher.start();
 
   const rest = new RestClient({ network });

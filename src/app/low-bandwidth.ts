@@ -1,15 +1,15 @@
 // The low-bandwidth profile (UX "terminal manners"): for a terminal at the far end of a slow or metered
-// link, usually SSH. What it changes, and why each cuts bytes:
-//   - a 5 Hz frame-rate ceiling: fewer frames, and more of the book's churn coalesced into each;
-//   - only the changed cells of changed rows are written (the row-diff writer) instead of Ink's full frame;
+// link, usually SSH. The app's row-diff writer already sends only the changed cells of changed rows; on
+// top of it the profile cuts, in the order of what they save (test/screen/low-bandwidth-bytes.test.ts,
+// bench/low-bandwidth.ts):
+//   - a 5 Hz frame-rate ceiling instead of 20: fewer frames, more of the book's churn coalesced into each;
+//   - the chart and the trades tape republished at most once a second (state/slow-slices.ts): every
+//     trade moves the last candle and scrolls the whole tape; the book and the header keep the rate;
 //   - ASCII glyphs, applied before the diff: 1 byte a cell instead of 3, and glyphs that map to the same
-//     ASCII character (braille, bar eighths) no longer count as changes;
-//   - the chart and the trades tape are republished at most once a second (state/slow-slices.ts): they
-//     repaint the most rows per trade. The book and the header keep the frame rate.
+//     ASCII character (braille, bar eighths) no longer count as changes.
 
 import { DEFAULT_PUBLISH_HZ } from '../state/publisher.js';
 import { toAscii } from '../ui/format/ascii-glyphs.js';
-import { installRowDiffLog, type RowStream } from './perf/row-diff-log.js';
 
 export type LowBandwidthSetting = boolean | 'auto';
 
@@ -48,10 +48,7 @@ export function screenProfile(lowBandwidth: boolean, fps?: number): ScreenProfil
   };
 }
 
-/**
- * Swaps the frame writer of the Ink app mounted on `stdout` for the row-diff one with ASCII glyphs.
- * Resolves false when no Ink app is mounted there (nothing changes).
- */
-export function installLowBandwidthOutput(stdout: RowStream & object): Promise<boolean> {
-  return installRowDiffLog(stdout, { transform: toAscii });
+/** What the profile asks of mountScreen: ASCII glyphs applied before the row diff. */
+export function lowBandwidthMountOptions(lowBandwidth: boolean): { frameTransform?: (frame: string) => string } {
+  return lowBandwidth ? { frameTransform: toAscii } : {};
 }

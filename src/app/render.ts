@@ -28,6 +28,8 @@ export interface MountOptions {
   onPaint?: (paintMs: number) => void;
   /** Default: 'row-diff', or 'ink' when PERPL_FULL_REDRAW=1. */
   frames?: FramePath;
+  /** Row-diff path: rewrites each frame before it is diffed (the low-bandwidth profile's ASCII). */
+  frameTransform?: (frame: string) => string;
 }
 
 export function framePathFromEnv(env: Readonly<Record<string, string | undefined>>): FramePath {
@@ -49,6 +51,6 @@ export function mountScreen(options: MountOptions): Instance {
     incrementalRendering: false,
     ...(options.onPaint ? { onRender: ({ renderTime }: { renderTime: number }) => options.onPaint?.(renderTime) } : {}),
   });
-  if (frames === 'row-diff') installRowDiffWriter(options.stdout);
+  if (frames === 'row-diff') installRowDiffWriter(options.stdout, options.frameTransform ? { transform: options.frameTransform } : {});
   return instance;
 }

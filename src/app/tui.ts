@@ -18,7 +18,7 @@ import { TerminalManners, type ExitReason } from './terminal.js';
 import { startTrading, type TradingWiring } from './trading-wiring.js';
 import { readLiveConfig, startLive, withConfigDefaults } from './live-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
-import { installLowBandwidthOutput, resolveLowBandwidth, screenProfile } from './low-bandwidth.js';
+import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from './low-bandwidth.js';
 import { perplHome } from '../auth/home.js';
 
 export interface TuiOptions {
@@ -184,9 +184,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     stdin,
     ...(opts.stderr ? { stderr: opts.stderr } : {}),
     onPaint: (ms) => budget.record(ms),
+    ...lowBandwidthMountOptions(lowBandwidth),
   });
-  // Should Ink's internals ever move, the screen keeps Ink's own writer (full frames, still ASCII).
-  if (lowBandwidth) void installLowBandwidthOutput(stdout).catch(() => false);
   publisher.start();
 
   const connect = async (): Promise<void> => {

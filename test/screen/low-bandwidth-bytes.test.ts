@@ -5,9 +5,8 @@
 // and at the end both terminals must show the same market (the profile's in ASCII).
 
 import { describe, expect, it } from 'vitest';
-import { installLowBandwidthOutput, screenProfile } from '../../src/app/low-bandwidth.js';
-import { installRowDiffLog } from '../../src/app/perf/row-diff-log.js';
-import { mountScreen } from '../../src/app/render.js';
+import { lowBandwidthMountOptions, screenProfile } from '../../src/app/low-bandwidth.js';
+import { mountScreen, type FramePath } from '../../src/app/render.js';
 import type { CandleView, TradeView } from '../../src/domain/views.js';
 import type { TerminalCommands } from '../../src/state/commands.js';
 import { ManualMarketDataSource, sampleSnapshot } from '../../src/state/fixtures.js';
@@ -47,8 +46,8 @@ interface Run {
   panes: string[];
 }
 
-/** `app-default`: whatever writer mountScreen puts in place; `row-diff`: the row-diff writer installed on top. */
-async function runScript(opts: { lowBandwidth: boolean; writer: 'app-default' | 'row-diff' }): Promise<Run> {
+/** `frames`: Ink's own full frames, or the app's row-diff writer (the profile always uses the latter). */
+async function runScript(opts: { lowBandwidth: boolean; frames: FramePath }): Promise<Run> {
   const profile = screenProfile(opts.lowBandwidth);
   const vt = createVirtualTerminal(COLS, ROWS);
   const base = sampleSnapshot();
@@ -58,9 +57,15 @@ async function runScript(opts: { lowBandwidth: boolean; writer: 'app-default' | 
   let now = 1_790_000_000_000;
   const publisher = new Publisher({ store, source, hz: profile.maxHz, now: () => now, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
   let paints = 0;
-  const instance = mountScreen({ store, commands, stdout: vt.stdout as unknown as NodeJS.WriteStream, stdin: vt.stdin as unknown as NodeJS.ReadStream, onPaint: () => (paints += 1) });
-  if (opts.lowBandwidth) expect(await installLowBandwidthOutput(vt.stdout)).toBe(true);
-  else if (opts.writer === 'row-diff') expect(await installRowDiffLog(vt.stdout)).toBe(true);
+  const instance = mountScreen({
+    store,
+    commands,
+    stdout: vt.stdout as unknown as NodeJS.WriteStream,
+    stdin: vt.stdin as unknown as NodeJS.ReadStream,
+    onPaint: () => (paints += 1),
+    frames: opts.frames,
+    ...lowBandwidthMountOptions(opts.lowBandwidth),
+  });
   const publishAndPaint = async (): Promise<void> => {
     const before = paints;
     if (publisher.tick()) await eventually(() => paints > before, 15_000, 'a paint after the publish');
@@ -89,18 +94,18 @@ async function runScript(opts: { lowBandwidth: boolean; writer: 'app-default' | 
 }
 
 describe('low-bandwidth bytes', () => {
-  it('lb-fewer-bytes: the profile writes fewer bytes than the default, and ends on the same screen', async () => {
-    const fullProfile = await runScript({ lowBandwidth: false, writer: 'app-default' });
-    const low = await runScript({ lowBandwidth: true, writer: 'row-diff' });
+  it('lb-fewer-bytes-than-full-redraw: the profile writes fewer bytes than Ink full frames, and ends on the same screen', async () => {
+    const fullRedraw = await runScript({ lowBandwidth: false, frames: 'ink' });
+    const low = await runScript({ lowBandwidth: true, frames: 'row-diff' });
     expect(low.bytes).toBeGreaterThan(0);
-    expect(low.bytes).toBeLessThan(fullProfile.bytes);
-    expect(low.panes).toEqual(fullProfile.panes.map(toAscii));
+    expect(low.bytes).toBeLessThan(fullRedraw.bytes);
+    expect(low.panes).toEqual(fullRedraw.panes.map(toAscii));
   }, 120_000);
 
-  it('lb-fewer-bytes-same-writer: with the row-diff writer in both, the slow chart and tape and ASCII still cut bytes', async () => {
-    const rowDiff = await runScript({ lowBandwidth: false, writer: 'row-diff' });
-    const low = await runScript({ lowBandwidth: true, writer: 'row-diff' });
-    expect(low.bytes).toBeLessThan(rowDiff.bytes);
-    expect(low.panes).toEqual(rowDiff.panes.map(toAscii));
+  it('lb-fewer-bytes-than-default: through the same row-diff writer, the slow chart and tape and ASCII still cut bytes', async () => {
+    const usual = await runScript({ lowBandwidth: false, frames: 'row-diff' });
+    const low = await runScript({ lowBandwidth: true, frames: 'row-diff' });
+    expect(low.bytes).toBeLessThan(usual.bytes);
+    expect(low.panes).toEqual(usual.panes.map(toAscii));
   }, 120_000);
 });
