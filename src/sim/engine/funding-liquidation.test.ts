@@ -6,6 +6,33 @@ import type { PositionRecord } from './records.js';
 import { EngineDriver, PX } from './testkit.js';
 
 describe('funding', () => {
+  it('a started market already has a day of funding history; the next event completes the current interval', () => {
+    const d = new EngineDriver({ markets: selectMarkets(['BTC'], { fundingIntervalBlocks: 5, fundingIntervalSec: 3_600 }), backfillFunding: true });
+    d.block();
+    const start = d.head;
+    const history = d.engine.fundingHistory(1, 0, Number.MAX_SAFE_INTEGER);
+    expect(history.length).toBeGreaterThan(10);
+    const last = history[history.length - 1]!;
+    expect(d.engine.latestFunding(1)).toEqual(last);
+    expect(last.feb).toBeLessThanOrEqual(start);
+    expect(last.feb).toBeGreaterThan(start - 5);
+    for (const [i, f] of history.entries()) {
+      expect(f.at.b).toBe(f.feb);
+      if (i === 0) continue;
+      const before = history[i - 1]!;
+      expect(f.feb - before.feb).toBe(5);
+      expect(f.at.t! - before.at.t!).toBe(3_600_000);
+      expect(f.sum - before.sum).toBe(f.ppl);
+    }
+    const live = [];
+    for (let i = 0; i < 6; i++) {
+      const f = d.block().funding.get(1);
+      if (f) live.push(f);
+    }
+    expect(live[0]?.feb).toBe(last.feb + 5);
+    expect(live[0]?.sum).toBe(last.sum + live[0]!.ppl);
+  });
+
   it('pays every funding interval from longs to shorts out of position collateral (et 8), and sum accumulates', () => {
     const d = new EngineDriver({ markets: selectMarkets(['BTC'], { fundingIntervalBlocks: 5 }) });
     const long = d.account('long');

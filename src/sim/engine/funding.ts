@@ -33,7 +33,8 @@ export function maybeApplyFunding(core: EngineCore, marketId: number): void {
     market.pendingFunding = undefined;
   }
   if (market.lastFundingBlock === undefined) {
-    market.lastFundingBlock = core.block;
+    if (core.opts.backfillFunding === true) backfillFunding(core, marketId);
+    else market.lastFundingBlock = core.block;
     return;
   }
   if (core.block - market.lastFundingBlock < market.spec.fundingIntervalBlocks) return;
@@ -76,4 +77,40 @@ export function maybeApplyFunding(core: EngineCore, marketId: number): void {
   if (market.fundingHistory.length > FUNDING_HISTORY_KEEP) market.fundingHistory.shift();
   market.pendingFunding = event;
   core.out.fundingEvent(marketId, { ...event, at: { b: core.block, t: core.timeMs + ESTIMATE_LEAD_MS } });
+}
+
+/** How much funding history a started market already has. */
+const BACKFILL_FUNDING_MS = 24 * 3_600_000;
+
+/** A stable pseudo-random integer of (market, block): the backfill must not draw from the flow's PRNG. */
+function mix(marketId: number, block: number): number {
+  let z = (Math.imul(marketId, 0x9e3779b1) ^ block) >>> 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
+/**
+ * Past funding intervals up to the current block: the last one a random part of an interval ago, so the
+ * next live event comes after the rest of that interval. Rates wander around the base rate; nothing is
+ * paid (no positions existed).
+ */
+function backfillFunding(core: EngineCore, marketId: number): void {
+  const market = core.market(marketId);
+  const interval = market.spec.fundingIntervalBlocks;
+  const msPerBlock = (market.spec.fundingIntervalSec * 1_000) / interval;
+  const count = Math.max(1, Math.floor(BACKFILL_FUNDING_MS / (market.spec.fundingIntervalSec * 1_000)));
+  const lastFeb = core.block - (mix(marketId, core.block) % interval);
+  let sum = 0;
+  for (let k = count - 1; k >= 0; k--) {
+    const feb = lastFeb - k * interval;
+    if (feb <= 0) continue;
+    const rate = BASE_RATE_MICROS + (mix(marketId, feb) % 41) - 20;
+    const ppl = Math.round((market.oracle * rate) / 1_000_000);
+    sum += ppl;
+    const t = Math.round(core.timeMs - (core.block - feb) * msPerBlock);
+    market.fundingHistory.push({ at: { b: feb, t }, feb, rate, idx: market.oracle, ppl, sum, div: 1 });
+  }
+  market.fundingSum = sum;
+  market.lastFundingBlock = lastFeb;
 }

@@ -23,7 +23,7 @@ export class EngineDriver {
   private readonly owner = new Map<number, string>();
   private sn = 0;
 
-  constructor(opts: { seed?: number; markets?: SimMarketSpec[]; maxTriggers?: number; lbPassedWithoutTx?: boolean } = {}) {
+  constructor(opts: { seed?: number; markets?: SimMarketSpec[]; maxTriggers?: number; lbPassedWithoutTx?: boolean; backfillFunding?: boolean } = {}) {
     this.engine = createSimEngine({
       chainId: 31337,
       seed: opts.seed ?? 1,
@@ -32,6 +32,7 @@ export class EngineDriver {
       maxAccountTriggerOrders: opts.maxTriggers ?? 16,
       flow: { backfillMinutes: 0 },
       ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
+      ...(opts.backfillFunding === true ? { backfillFunding: true } : {}),
     });
   }
 

@@ -61,6 +61,12 @@ export interface SimEngineOptions {
    * and the rq is not consumed. Default false: it reaches the contract, fails there, and lfr advances.
    */
   lbPassedWithoutTx?: boolean;
+  /**
+   * Funding history before the start (a day of past intervals ending at a random point of the current one),
+   * so a client sees a rate and a countdown at once, as on a live market. Default false: the first interval
+   * starts at the first block (engine tests count intervals from there).
+   */
+  backfillFunding?: boolean;
 }
 
 export interface SimFlowOptions {

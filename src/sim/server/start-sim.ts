@@ -106,6 +106,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     seed,
     markets: selectMarkets(opts.markets),
     startTimeMs: Date.now(),
+    backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
   });
   const keys = new KeyStore();
