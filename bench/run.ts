@@ -1,7 +1,8 @@
 // `npm run bench`: every scenario of issue 8 against the local exchange over real sockets, each in the
 // optimized pipeline and in the baseline (store written per message, Ink defaults, development React),
 // in the same run. Prints a table with the ratio optimized / baseline and writes bench/results/latest.json.
-// Env: BENCH_QUICK=1 (a ~3 minute smoke run), BENCH_SOAK_S (soak of the optimized run, default 180 s).
+// Env: BENCH_QUICK=1 (a ~3 minute smoke run), BENCH_SOAK_S (soak of the optimized run, default 180 s),
+// BENCH_SOAK_BASELINE=1 (soak the baseline too, 45 s).
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,14 +20,17 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const BUSY_S = QUICK ? 5 : 20;
 const WARMUP_S = QUICK ? 2 : 3;
 /**
- * The issue asks for 5 minutes of soak; 5 minutes (plus the warm-ups and a baseline soak) do not fit the
- * 10-minute budget with everything else, so the default is 3 minutes: BENCH_SOAK_S=300 for the full one.
+ * The issue asks for 5 minutes of soak and the whole run under 10 minutes. Without the soak the run
+ * takes about 330 s; the soak adds its 30 s warm-up, start-up and its length: 300 s would make about
+ * 670 s, so the default is 180 s (about 550 s in all); BENCH_SOAK_S=300 runs the full one (~11 min).
+ * The goal is on the optimized run's growth: the baseline soaks only with BENCH_SOAK_BASELINE=1.
  */
+const MODES: readonly Mode[] = ['optimized', 'baseline'];
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 15 : 180));
 const SOAK_WARMUP_S = QUICK ? 5 : 30;
 const BASELINE_SOAK_S = Math.min(SOAK_S, QUICK ? 15 : 45);
+const SOAK_MODES: readonly Mode[] = process.env.BENCH_SOAK_BASELINE === '1' ? MODES : ['optimized'];
 const START_RUNS = QUICK ? 1 : 2;
-const MODES: readonly Mode[] = ['optimized', 'baseline'];
 
 type ScenarioName = 'ingest' | 'busy_book_2000' | 'busy_book_5000' | 'key_to_wire' | 'start' | 'soak';
 type Scenarios = Record<ScenarioName, { optimized: Figures; baseline: Figures }>;
@@ -154,14 +158,18 @@ async function start(): Promise<void> {
 
 async function soak(): Promise<void> {
   await withSim(2000, async (sim) => {
-    for (const mode of MODES) {
+    for (const mode of SOAK_MODES) {
       const seconds = mode === 'optimized' ? SOAK_S : BASELINE_SOAK_S;
       log(`soak ${mode} (${SOAK_WARMUP_S} s warm-up + ${seconds} s)`);
       const f = await probe('soak', probeConfig(sim, mode, { seconds, warmupS: SOAK_WARMUP_S }));
       scenarios.soak[mode] = { ...pick(f, ['rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'cpu_pct', 'backlog_growing']), soak_s: seconds };
     }
   });
-  note('soak', `2,000 flow steps/s at 200x50; growth measured after a ${SOAK_WARMUP_S} s warm-up (heap after a forced GC); baseline soak ${BASELINE_SOAK_S} s to fit the 10-minute budget`);
+  note(
+    'soak',
+    `2,000 flow steps/s at 200x50; growth measured after a ${SOAK_WARMUP_S} s warm-up (heap after a forced GC); ` +
+      (SOAK_MODES.length > 1 ? `baseline soak ${BASELINE_SOAK_S} s` : 'no baseline soak (BENCH_SOAK_BASELINE=1), to fit the 10-minute budget'),
+  );
 }
 
 async function main(): Promise<void> {
@@ -191,7 +199,11 @@ async function main(): Promise<void> {
       log(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
   }
-  note('key_to_wire', 'no order keys yet (issue 6): from the order command (EngineCommands.place, what a key calls) to TradingSession.sendOrderFrame returning; IOC orders every 250 ms during busy_book_2000 at 200x50');
+  note(
+    'key_to_wire',
+    'from the order command the confirm key runs (EngineCommands.place) to TradingSession.sendOrderFrame returning: the engine, signing and the socket write, ' +
+      'not the key decoding and order-entry screens before it; IOC orders every 250 ms during busy_book_2000 at 200x50',
+  );
   const out = {
     machine,
     scenarios,
