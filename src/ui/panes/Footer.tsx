@@ -13,20 +13,18 @@ const HINTS_HELP = ' type to filter  Backspace edit  Esc close';
 export function Footer({ width }: { width: number }) {
   const notice = useTerminal((s) => s.notice ?? s.live.configNotice);
   const picker = useTerminal((s) => s.picker.open);
-  const keyScope = useTerminal((s) => s.keyScope);
   const focus = useTerminal((s) => s.focus);
   const help = useTerminal((s) => s.live.help.open);
-  const badge = keyScope !== 'trade' ? 'READ-ONLY ' : '';
   // The notice may use up to half the line; the hints keep at least the quit key visible.
   const noticeText = notice ? fitText(notice, Math.min(notice.length, Math.floor(width / 2))) + '  ' : '';
-  const right = noticeText + badge;
+  // READ-ONLY lives in the status bar (always shown there); a second copy here only ate hint space.
+  const right = noticeText;
   const hints = picker ? HINTS_PICKER : help ? HINTS_HELP : footerHints(activeBindings(), focus, Math.max(0, width - right.length));
   const left = fitText(hints, Math.max(0, width - right.length));
   return (
     <Text wrap="truncate">
       <Text color={theme.muted}>{left}</Text>
       <Text>{noticeText}</Text>
-      <Text color={theme.muted}>{badge}</Text>
     </Text>
   );
 }
