@@ -1,7 +1,9 @@
 // The terminal wired the way app/tui.ts wires it (store, market-data session, publisher, Ink screen),
 // in one of two modes:
-//   optimized: the app's own Publisher (coalesced, DEFAULT_PUBLISH_HZ) and mountScreen (its Ink options);
-//              with SSH_TTY set, the app's low-bandwidth profile (src/app/low-bandwidth.ts) as over SSH;
+//   optimized: what app/tui.ts runs: the app's Publisher (coalesced, DEFAULT_PUBLISH_HZ) with its adaptive
+//              rate (adaptPublishRate) and mountScreen (its Ink options and frame path: the cached grid and
+//              the row-diff writer, or Ink's own with PERPL_FULL_REDRAW=1); with SSH_TTY set, the app's
+//              low-bandwidth profile (src/app/low-bandwidth.ts) as over SSH;
 //   baseline:  what a straightforward Ink app does: the store written on every socket message and Ink's
 //              default render options (maxFps 30, standard rendering). React's build follows NODE_ENV,
 //              which the parent sets per mode.
@@ -20,6 +22,7 @@ import { TerminalManners } from '../../src/app/terminal.js';
 import type { Context } from '../../src/protocol/frames.js';
 import type { Network } from '../../src/protocol/networks.js';
 import type { TerminalCommands } from '../../src/state/commands.js';
+import { adaptPublishRate } from '../../src/state/frame-budget.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../../src/state/store.js';
 import { RestClient } from '../../src/transport/rest/client.js';
@@ -62,6 +65,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}),
   });
   meterPublisher(publisher, meter);
+  const adaptive = o.mode === 'optimized' ? adaptPublishRate(publisher, profile.maxHz) : null;
   const manners = new TerminalManners({ stdout: o.stdout, stdin: o.stdin });
   const commands: TerminalCommands = { selectMarket: () => undefined, setResolution: () => undefined, quit: () => undefined };
   manners.enter();
@@ -76,7 +80,6 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
           exitOnCtrlC: false,
         });
   if (!(await meterInkRenders(o.stdout, meter))) throw new Error('no Ink instance on the bench stdout');
-  if (o.mode === 'optimized' && !profile.lowBandwidth && process.env.BENCH_ROW_DIFF === '1') await (await import('../../src/app/perf/row-diff-log.js')).installRowDiffLog(o.stdout);
   publisher.start();
 
   const rest = new RestClient({ network });
@@ -107,6 +110,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     rest,
     stop: () => {
       abort.abort();
+      adaptive?.stop();
       publisher.stop();
       session.stop();
       instance.unmount();

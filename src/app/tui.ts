@@ -7,7 +7,7 @@ import { MarketDataSession } from '../client/market-data/session.js';
 import { userMessage } from '../protocol/errors.js';
 import { LOCAL_CHAIN_ID, resolveNetwork, type LocalEndpoint, type Network } from '../protocol/networks.js';
 import type { TerminalCommands } from '../state/commands.js';
-import { FrameBudget } from '../state/frame-budget.js';
+import { adaptPublishRate } from '../state/frame-budget.js';
 import { Publisher } from '../state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../state/store.js';
 import { RestClient } from '../transport/rest/client.js';
@@ -123,9 +123,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const live = startLive({ store, stdout, loaded: loadedConfig, ascii: (opts.ascii ?? false) || lowBandwidth, lowBandwidth });
   const throttle = startThrottleNotice(store);
   const publisher = new Publisher({ store, hz: maxHz, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
-  const budget = new FrameBudget({ maxHz });
-  const adapt = setInterval(() => publisher.setHz(budget.suggestedHz()), 1_000);
-  adapt.unref();
+  const adaptive = adaptPublishRate(publisher, maxHz);
   const abort = new AbortController();
   let sim: LocalSim | null = null;
   let recorder: FrameRecorder | null = null;
@@ -141,7 +139,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const quit = (): Promise<void> => {
     quitting ??= (async () => {
       abort.abort();
-      clearInterval(adapt);
+      adaptive.stop();
       // Each step on its own: a failure in one must not leave the terminal unrestored or the exchange running.
       safely(() => publisher.stop());
       safely(() => session?.stop());
@@ -183,7 +181,6 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     stdout,
     stdin,
     ...(opts.stderr ? { stderr: opts.stderr } : {}),
-    onPaint: (ms) => budget.record(ms),
     ...lowBandwidthMountOptions(lowBandwidth),
   });
   publisher.start();

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { FrameBudget } from './frame-budget.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adaptPublishRate, FrameBudget } from './frame-budget.js';
 
 describe('FrameBudget', () => {
   it('keeps the configured rate while paints are cheap', () => {
@@ -29,5 +29,25 @@ describe('FrameBudget', () => {
     budget.record(-1);
     expect(budget.averagePaintMs).toBeNull();
     expect(budget.suggestedHz()).toBe(20);
+  });
+});
+
+describe('adaptPublishRate', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('follows-frame-cost: expensive frames lower the publisher rate at the next adjustment; stop detaches it', () => {
+    vi.useFakeTimers();
+    const rates: number[] = [];
+    const publisher = { onFrameCost: null as ((ms: number) => void) | null, setHz: (hz: number) => void rates.push(hz) };
+    const adaptive = adaptPublishRate(publisher, 20);
+    for (let i = 0; i < 100; i++) publisher.onFrameCost?.(5);
+    vi.advanceTimersByTime(1_000);
+    for (let i = 0; i < 100; i++) publisher.onFrameCost?.(80);
+    vi.advanceTimersByTime(1_000);
+    expect(rates).toEqual([20, 5]);
+    adaptive.stop();
+    expect(publisher.onFrameCost).toBeNull();
+    vi.advanceTimersByTime(5_000);
+    expect(rates).toHaveLength(2);
   });
 });

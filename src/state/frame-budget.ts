@@ -1,6 +1,9 @@
-// Adaptive publish rate: paint cost on Ink is per frame, whatever changed (about 20 ms at 200x50 on a
-// small VM, more with many colours or a busy machine). Publishing faster than the machine can paint
-// only burns CPU, so the rate follows the measured paint time to stay within a share of one core.
+// Adaptive publish rate: a frame costs React, layout, Ink's paint and the terminal write, whatever
+// changed (about 10 ms at 200x50 on the bench VM, more on a busy machine). Publishing faster than the
+// machine can draw only burns CPU and lets frames queue behind each other (tick-to-screen grows), so
+// the rate follows the measured frame cost to stay within a share of one core: fewer, timely frames.
+
+import type { Publisher } from './publisher.js';
 
 export interface FrameBudgetOptions {
   /** Highest publish rate (the configured rate, e.g. 20 Hz). */
@@ -39,4 +42,27 @@ export class FrameBudget {
     const affordable = Math.floor((this.cpuShare * 1000) / this.averageMs);
     return Math.max(this.minHz, Math.min(this.maxHz, affordable));
   }
+}
+
+export interface AdaptiveRate {
+  budget: FrameBudget;
+  stop(): void;
+}
+
+/**
+ * The app's adaptive rate: every frame's cost (Publisher#onFrameCost) feeds a FrameBudget, and once a
+ * second the publisher takes its suggestion. The app and the benchmark both run exactly this.
+ */
+export function adaptPublishRate(publisher: Pick<Publisher, 'setHz' | 'onFrameCost'>, maxHz: number, everyMs = 1_000): AdaptiveRate {
+  const budget = new FrameBudget({ maxHz });
+  publisher.onFrameCost = (ms) => budget.record(ms);
+  const timer = setInterval(() => publisher.setHz(budget.suggestedHz()), everyMs);
+  timer.unref?.();
+  return {
+    budget,
+    stop: () => {
+      clearInterval(timer);
+      publisher.onFrameCost = null;
+    },
+  };
 }

@@ -100,4 +100,20 @@ describe('Publisher', () => {
   it('rejects a nonsensical publish rate', () => {
     expect(() => new Publisher({ store: createTerminalStore(), hz: 0 })).toThrow(RangeError);
   });
+
+  it('frame-cost-after-the-frame: reported once per store write, after the work the write queued, never for a tick that did not write', async () => {
+    const store = createTerminalStore();
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source });
+    const events: string[] = [];
+    // Stands in for React: a subscriber that draws in a microtask queued by the write.
+    store.subscribe(() => queueMicrotask(() => events.push('frame drawn')));
+    publisher.onFrameCost = (ms) => events.push(ms >= 0 ? 'cost' : 'negative cost');
+    source.update({ headBlock: 1 });
+    expect(publisher.tick()).toBe(true);
+    expect(publisher.tick()).toBe(false);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(events).toEqual(['frame drawn', 'cost']);
+  });
 });

@@ -31,6 +31,12 @@ export class Publisher {
   private lastVersion = -1;
   private lastWants: SnapshotWants | null = null;
   private readonly slowGate: SlowSliceGate | null;
+  /**
+   * Called with the wall time (ms) from each store write to the end of the frame it causes: React's
+   * render and commit, Ink's layout, paint and terminal write all run in microtasks the write queues,
+   * so a microtask queued after the write sees them done. The adaptive rate reads it (frame-budget.ts).
+   */
+  onFrameCost: ((ms: number) => void) | null = null;
 
   constructor(options: PublisherOptions) {
     this.store = options.store;
@@ -99,6 +105,7 @@ export class Publisher {
           wantsMoved,
         )
       : snapshot;
+    const writeStart = performance.now();
     this.store.setState({
       dataVersion: snapshot.version,
       publishes: state.publishes + 1,
@@ -112,6 +119,8 @@ export class Publisher {
       resolution: snapshot.resolution,
       headBlock: snapshot.headBlock,
     });
+    const onFrameCost = this.onFrameCost;
+    if (onFrameCost) queueMicrotask(() => onFrameCost(performance.now() - writeStart));
     return true;
   }
 }
