@@ -28,7 +28,8 @@ export class ReplayConnection {
   private epoch = -1;
   private replySn = 0;
   private timer: NodeJS.Timeout | null = null;
-  private lastHeartbeat: WireFrame | null = null;
+  /** The last heartbeat sent, with its recorded arrival: resent while idle, stamped anew each time. */
+  private lastHeartbeat: { t: number; frame: WireFrame } | null = null;
   private closed = false;
   private readonly offClock: () => void;
   /** Frames sent to this viewer (tests, diagnostics). */
@@ -106,18 +107,19 @@ export class ReplayConnection {
       if (e.t > position) break;
       if (e.epoch !== this.epoch) return this.close('the recorded session reconnected here');
       this.cursor += 1;
-      this.emit(e.frame);
+      this.emit(e);
       if (++sentNow >= BURST_CHUNK) return this.schedule(0);
     }
     const next = entries[this.cursor];
     if (!this.clock.running || next === undefined) {
-      if (sentNow === 0 && this.lastHeartbeat) this.send(this.lastHeartbeat);
+      if (sentNow === 0 && this.lastHeartbeat) this.send(restampHeartbeat(this.lastHeartbeat, this.timeline.startedAt));
       return this.schedule(IDLE_HEARTBEAT_MS);
     }
     this.schedule((next.t - position) / this.clock.speed);
   }
 
-  private emit(frame: WireFrame): void {
+  private emit(entry: { t: number; frame: WireFrame }): void {
+    const { frame } = entry;
     if (frame.mt === MT_SUBSCRIPTION_RESPONSE) {
       for (const s of acknowledgedSubs(frame)) this.recordedRoutes.set(s.sid, s.stream);
       return;
@@ -128,7 +130,10 @@ export class ReplayConnection {
       if (stream === undefined || !this.subscribed.has(stream)) return;
       out = { ...frame, sid: this.sids.sidOf(stream) };
     }
-    if (out.mt === MT_HEARTBEAT) this.lastHeartbeat = out;
+    if (out.mt === MT_HEARTBEAT) {
+      this.lastHeartbeat = { t: entry.t, frame: out };
+      out = restampHeartbeat(this.lastHeartbeat, this.timeline.startedAt);
+    }
     this.send(out);
   }
 
@@ -150,4 +155,16 @@ export class ReplayConnection {
     this.timer = null;
     this.offClock();
   }
+}
+
+/**
+ * A heartbeat's block time moved by as much as the recording is old, so the latency the app derives from it
+ * (arrival - block time) is the one the trader saw live, not the age of the recording.
+ */
+export function restampHeartbeat(entry: { t: number; frame: WireFrame }, startedAt: number): WireFrame {
+  const { frame } = entry;
+  const at = frame.at as { t?: unknown } | undefined;
+  if (frame.mt !== MT_HEARTBEAT || typeof at !== 'object' || at === null || typeof at.t !== 'number') return frame;
+  const recordedLatency = startedAt + entry.t - at.t;
+  return { ...frame, at: { ...at, t: Date.now() - recordedLatency } };
 }

@@ -18,6 +18,8 @@ export interface TimelineEntry {
 
 export interface Timeline {
   chainId: number;
+  /** Epoch ms of the recording's t = 0 (frame arrival = startedAt + entry.t). */
+  startedAt: number;
   network: string;
   context: unknown;
   entries: TimelineEntry[];
@@ -111,6 +113,7 @@ export function buildTimeline(rec: Recording): Timeline {
   }
   return {
     chainId: rec.header.chainId,
+    startedAt: rec.header.startedAt,
     network: rec.header.network,
     context,
     entries,
