@@ -94,10 +94,19 @@ export function toCells(row: string): Cells | null {
 }
 
 /**
- * The bytes that turn `prev` into `next` on the row the cursor is on (cursor anywhere on it; it is left
- * somewhere on the row). Empty when nothing differs.
+ * The SGR style the terminal is drawing with ('' = default), carried across the spans and rows of one
+ * frame so a span in the style already in force sends no code at all (a green tape row after a green
+ * tape row). Whoever writes something else must leave it at '' (a reset), and the frame ends reset.
  */
-export function diffCells(prev: Cells, next: Cells): string {
+export interface Pen {
+  style: string;
+}
+
+/**
+ * The bytes that turn `prev` into `next` on the row the cursor is on (cursor anywhere on it; it is left
+ * somewhere on the row). Empty when nothing differs. `pen` is the style in force before, and after.
+ */
+export function diffCells(prev: Cells, next: Cells, pen: Pen = { style: '' }): string {
   const width = Math.max(prev.chars.length, next.chars.length);
   let out = '';
   let i = 0;
@@ -116,8 +125,12 @@ export function diffCells(prev: Cells, next: Cells): string {
         end = j + 1;
       }
     }
-    out += `${ESC}${i + 1}G${spanText(next, i, Math.min(end, next.chars.length))}`;
-    if (end > next.chars.length) out += `${ESC}0m${ESC}K`; // the new row is shorter: clear the rest
+    out += `${ESC}${i + 1}G${spanText(next, i, Math.min(end, next.chars.length), pen)}`;
+    if (end > next.chars.length) {
+      // The new row is shorter: clear the rest (in the default style, so the erase paints no background).
+      out += `${pen.style === '' ? '' : `${ESC}0m`}${ESC}K`;
+      pen.style = '';
+    }
     i = end;
   }
   return out;
@@ -127,17 +140,15 @@ function same(a: Cells, b: Cells, i: number): boolean {
   return a.chars[i] === b.chars[i] && a.styles[i] === b.styles[i];
 }
 
-function spanText(cells: Cells, from: number, to: number): string {
+function spanText(cells: Cells, from: number, to: number, pen: Pen): string {
   let out = '';
-  let current: string | null = null;
   for (let k = from; k < to; k++) {
     const s = cells.styles[k] ?? '';
-    if (s !== current) {
+    if (s !== pen.style) {
       out += `${ESC}0${s ? `;${s}` : ''}m`;
-      current = s;
+      pen.style = s;
     }
     out += cells.chars[k] ?? ' ';
   }
-  if (current !== null && current !== '') out += `${ESC}0m`;
   return out;
 }

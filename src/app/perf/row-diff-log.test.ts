@@ -101,6 +101,18 @@ describe('row-diff frame writer', () => {
     expect(writes[1]!.length).toBeLessThan(60);
   });
 
+  it('style-carried-across-spans: changed cells in the colour already in force send no colour code again; the frame ends reset', () => {
+    const writes: string[] = [];
+    const log = createRowDiffLog({ write: (c) => writes.push(c) > 0 });
+    const green = (text: string): string => `\u001B[32m${text}\u001B[39m`;
+    const rows = (n: number): string[] => Array.from({ length: 6 }, (_, i) => green(`14:13:0${i} 67,012.${(i + n) % 10}  0.0100${n}`));
+    log(frame(rows(0)));
+    log(frame(rows(1)));
+    const diff = writes[1] ?? '';
+    expect(diff.split('\u001B[0;32m')).toHaveLength(2);
+    expect(diff.endsWith('\u001B[0m')).toBe(true);
+  });
+
   it('installed-on-a-real-ink-app: the screen follows state changes exactly', async () => {
     const vt = createVirtualTerminal(50, 14);
     let setValue: (v: number) => void = () => undefined;

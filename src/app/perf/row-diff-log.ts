@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { diffCells, toCells, type Cells } from './row-cells.js';
+import { diffCells, toCells, type Cells, type Pen } from './row-cells.js';
 
 const ESC = '\u001B[';
 const HIDE_CURSOR = `${ESC}?25l`;
@@ -97,6 +97,8 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
       out += `${toTop(prev)}${ESC}J${str}`;
     } else {
       out += toTop(prev);
+      // The style in force: the previous frame ended in the default one.
+      const pen: Pen = { style: '' };
       let skip = 0;
       const last = next.rows.length - 1;
       for (let i = 0; i <= last; i++) {
@@ -110,7 +112,7 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
           } else {
             const before = cellsOf(prev, i);
             const after = cellsOf(next, i);
-            if (before && after) change = diffCells(before, after);
+            if (before && after) change = diffCells(before, after, pen);
           }
         }
         if (change === '') {
@@ -120,11 +122,16 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
         }
         if (skip > 0) out += `${ESC}${skip}E`;
         skip = 0;
-        // Only the changed cells, or the whole row when it could not be split.
-        out += change ?? `\r${row}${END_ROW}`;
+        // Only the changed cells, or the whole row when it could not be split (Ink's rows start from
+        // the default style and END_ROW resets).
+        if (change === null) {
+          out += `${pen.style === '' ? '' : `${ESC}0m`}\r${row}${END_ROW}`;
+          pen.style = '';
+        } else out += change;
         out += newline;
       }
       if (skip > 0) out += `${ESC}${skip}E`;
+      if (pen.style !== '') out += `${ESC}0m`;
       // Rows the new frame no longer has.
       if (next.rows.length < prev.rows.length) out += `${ESC}J`;
     }
