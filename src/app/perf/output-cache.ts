@@ -69,8 +69,12 @@ type Get = (this: OutputInternals) => { output: string; height: number };
 
 const NO_STYLES: readonly AnsiCode[] = [];
 const BLANK: StyledCell = { type: 'char', value: ' ', fullWidth: false, styles: NO_STYLES };
-/** Lines kept per generation; two generations live at once, so the memory stays bounded. */
-const GENERATION_SIZE = 4096;
+/**
+ * Lines kept per generation; two generations live at once, so the memory stays bounded (a line of 200
+ * cells holds about 10 KB of cell objects). A frame has about a hundred distinct lines and a line still
+ * on screen moves into the new generation when it is next drawn, so a few frames' worth is enough.
+ */
+const GENERATION_SIZE = 512;
 
 function sameCodes(a: readonly AnsiCode[], b: readonly AnsiCode[]): boolean {
   if (a === b) return true;
