@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const network: Network = { name: 'local', chainId: cfg.chainId, restBase: cfg.rest, wsBase: cfg.ws, appUrl: '', isMainnet: false };
   const stdout = new PipeTty(cfg.cols, cfg.rows);
   const stdin = new TtyIn();
-  const meter = new PerfMeter({ keepSamples: true });
+  const meter = new PerfMeter({ keepSamples: cfg.soak !== true });
   const feed = new FeedTracker();
   const app = await wireApp({
     mode: cfg.mode,

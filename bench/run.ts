@@ -161,7 +161,7 @@ async function soak(): Promise<void> {
     for (const mode of SOAK_MODES) {
       const seconds = mode === 'optimized' ? SOAK_S : BASELINE_SOAK_S;
       log(`soak ${mode} (${SOAK_WARMUP_S} s warm-up + ${seconds} s)`);
-      const f = await probe('soak', probeConfig(sim, mode, { seconds, warmupS: SOAK_WARMUP_S }));
+      const f = await probe('soak', probeConfig(sim, mode, { seconds, warmupS: SOAK_WARMUP_S, soak: true }));
       scenarios.soak[mode] = { ...pick(f, ['rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'cpu_pct', 'backlog_growing']), soak_s: seconds };
     }
   });

@@ -20,6 +20,8 @@ export interface ProbeConfig {
   keyFile?: string;
   /** Run as over SSH (SSH_TTY set): the app's low-bandwidth profile. */
   lowBandwidth?: boolean;
+  /** A soak: the meter keeps no per-frame samples (they would grow the heap it measures); no latency figures. */
+  soak?: boolean;
 }
 
 /** Figures are numbers named with their unit; notes and errors travel apart. */
