@@ -178,7 +178,12 @@ describe('order entry on screen', () => {
       });
       const r = await runAppInTerminal(local(), 120, 40, undefined, { keyFile, home: roHome });
       running = r;
-      await eventually(() => r.app.store.getState().trading.enabled, 10_000, 'trading client');
+      // The order form needs the market's trading config, which arrives after the client is enabled.
+      const tradable = () => {
+        const s = r.app.store.getState();
+        return s.trading.enabled && s.trading.markets.some((m) => m.id === s.market?.id);
+      };
+      await eventually(tradable, 20_000, 'trading client with the market config');
       await r.vt.waitFor('READ-ONLY');
       r.vt.press('s');
       await r.vt.waitFor('submit disabled: the API key is read-only', 10_000);
