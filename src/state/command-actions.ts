@@ -167,7 +167,8 @@ export function answerConfirm(store: TerminalStore, commands: TerminalCommands, 
     setNotice(store, 'cancelled');
     return;
   }
-  if (confirm.action === 'send-order') sendEntry(store, commands, nowMs);
+  if (confirm.action === 'quit') commands.quit();
+  else if (confirm.action === 'send-order') sendEntry(store, commands, nowMs);
   else if (confirm.action === 'panic') runPanic(store, commands, nowMs);
   else if (pendingCommand) runPending(store, commands, pendingCommand);
 }
@@ -183,6 +184,20 @@ export function pressPanicKey(store: TerminalStore, nowMs: number): void {
   }
   patchTradingUi(store, { panicArmedAtMs: nowMs });
   setNotice(store, 'press ! again for panic');
+}
+
+/**
+ * q / Ctrl-C: quits at once unless requests are in flight, then asks (default Cancel): the exchange may still
+ * execute them and the trader would not see how. Asked again while asking (a second Ctrl-C) quits.
+ */
+export function requestQuit(store: TerminalStore, commands: TerminalCommands): void {
+  const { trading, tradingUi } = store.getState();
+  if (trading.inFlight === 0 || tradingUi.confirm?.action === 'quit') {
+    commands.quit();
+    return;
+  }
+  const n = trading.inFlight;
+  askConfirm(store, { text: `${n} request${n === 1 ? '' : 's'} in flight (the exchange may still execute them): quit anyway?`, action: 'quit' });
 }
 
 export { currentMarket };

@@ -44,7 +44,7 @@ export interface ConfirmPrompt {
   /** What the question is about, e.g. "price 12% from mark; send?" */
   text: string;
   /** What answering yes does. */
-  action: 'send-order' | 'panic' | 'close' | 'cancel-all' | 'cancel';
+  action: 'send-order' | 'panic' | 'close' | 'cancel-all' | 'cancel' | 'quit';
 }
 
 export interface TradingUiState {

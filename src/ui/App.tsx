@@ -15,6 +15,7 @@ import {
   setPickerQuery,
   setViewport,
 } from '../state/actions.js';
+import { requestQuit } from '../state/command-actions.js';
 import { stepTimeframe, type TerminalCommands } from '../state/commands.js';
 import type { TerminalStore } from '../state/store.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
@@ -50,7 +51,7 @@ function runAction(action: Action, store: TerminalStore, commands: TerminalComma
   const inBook = state.focus === 'book';
   switch (action) {
     case 'quit':
-      commands.quit();
+      requestQuit(store, commands);
       return;
     case 'back':
       // Esc steps back one level and never quits.
@@ -119,7 +120,7 @@ function handlePickerKey(store: TerminalStore, commands: TerminalCommands, input
   } else if (key.backspace || key.delete) {
     setPickerQuery(store, picker.query.slice(0, -1));
   } else if (key.ctrl && input === 'c') {
-    commands.quit();
+    requestQuit(store, commands);
   } else if (input && !key.ctrl && !key.meta && !key.tab && /^[\x20-\x7e]+$/.test(input)) {
     setPickerQuery(store, picker.query + input);
   }

@@ -1,6 +1,7 @@
 // Keys and actions of the live slice: the help overlay's own keys, zoom and copy. App.tsx routes here
 // first so its own switch stays about market data.
 
+import { requestQuit } from '../state/command-actions.js';
 import { closeHelp, openHelp, setHelpQuery, toggleZoom } from '../state/live-actions.js';
 import type { TerminalCommands } from '../state/commands.js';
 import type { TerminalStore } from '../state/store.js';
@@ -19,7 +20,7 @@ export function handleHelpKey(store: TerminalStore, commands: TerminalCommands, 
   if (!help.open) return false;
   if (key.escape || key.return) closeHelp(store);
   else if (key.backspace || key.delete) setHelpQuery(store, help.query.slice(0, -1));
-  else if (key.ctrl && input === 'c') commands.quit();
+  else if (key.ctrl && input === 'c') requestQuit(store, commands);
   else if (input && !key.ctrl && !key.meta && !key.tab && /^[\x20-\x7e]+$/.test(input)) setHelpQuery(store, help.query + input);
   return true;
 }

@@ -1,0 +1,45 @@
+// q / Ctrl-C with requests in flight asks first (default Cancel); with none it quits at once.
+
+import { describe, expect, it } from 'vitest';
+import { answerConfirm, requestQuit } from './command-actions.js';
+import type { TerminalCommands } from './commands.js';
+import { createTerminalStore } from './store.js';
+
+function setup(inFlight: number) {
+  const store = createTerminalStore();
+  store.setState({ trading: { ...store.getState().trading, inFlight } });
+  let quits = 0;
+  const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => void quits++ };
+  return { store, commands, quits: () => quits };
+}
+
+describe('quit with requests in flight', () => {
+  it('quits at once when nothing is in flight', () => {
+    const t = setup(0);
+    requestQuit(t.store, t.commands);
+    expect(t.quits()).toBe(1);
+    expect(t.store.getState().tradingUi.confirm).toBeNull();
+  });
+
+  it('asks when requests are in flight; anything but y stays', () => {
+    const t = setup(2);
+    requestQuit(t.store, t.commands);
+    expect(t.quits()).toBe(0);
+    expect(t.store.getState().tradingUi.confirm).toMatchObject({ action: 'quit', text: expect.stringContaining('2 requests in flight') });
+    answerConfirm(t.store, t.commands, false, Date.now());
+    expect(t.quits()).toBe(0);
+    expect(t.store.getState().tradingUi.confirm).toBeNull();
+  });
+
+  it('y quits, and so does a second quit key while asking', () => {
+    const yes = setup(1);
+    requestQuit(yes.store, yes.commands);
+    answerConfirm(yes.store, yes.commands, true, Date.now());
+    expect(yes.quits()).toBe(1);
+
+    const twice = setup(1);
+    requestQuit(twice.store, twice.commands);
+    requestQuit(twice.store, twice.commands);
+    expect(twice.quits()).toBe(1);
+  });
+});
