@@ -2,7 +2,8 @@
 // optimized pipeline and in the baseline (store written per message, Ink defaults, development React),
 // in the same run. Prints a table with the ratio optimized / baseline and writes bench/results/latest.json.
 // Env: BENCH_QUICK=1 (a ~3 minute smoke run), BENCH_SOAK_S (soak of the optimized run, default 180 s),
-// BENCH_SOAK_BASELINE=1 (soak the baseline too, 45 s).
+// BENCH_SOAK_BASELINE=1 (soak the baseline too, 45 s), BENCH_OUT (file name under bench/results/, default
+// latest.json).
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -210,11 +211,12 @@ async function main(): Promise<void> {
     notes,
     run: { seconds: round((Date.now() - t0) / 1000, 0), loadavg_end: os.loadavg().map((x) => round(x, 2)) },
   };
+  const outFile = join(ROOT, 'bench', 'results', process.env.BENCH_OUT ?? 'latest.json');
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(out, null, 2)}\n`);
+  writeFileSync(outFile, `${JSON.stringify(out, null, 2)}\n`);
   printTable(scenarios, notes);
   console.log(`\nmachine: ${machine.cpus} x ${machine.model}, node ${machine.node}, load ${machine.loadavg.join(' ')} at start, ${out.run.loadavg_end.join(' ')} at end; ${out.run.seconds} s`);
-  console.log('written: bench/results/latest.json');
+  console.log(`written: ${outFile}`);
   rmSync(home, { recursive: true, force: true });
 }
 
