@@ -22,11 +22,11 @@ import { MarketFeed } from './feed.js';
 import { connectionView } from './health.js';
 import { checkResolution, marketInfo, type MarketInfo } from './market-info.js';
 import { RequestBudget } from './request-budget.js';
-import type { MarketDataSnapshot, SnapshotWants } from './snapshot-types.js';
+import type { MarketDataSnapshot, SnapshotWants } from '../../domain/market-data-snapshot.js';
 import { candleStream, chainStreams, marketStreams } from './streams.js';
 
 export type { CandleSource } from './candle-backfill.js';
-export type { MarketDataSnapshot, MarketDataStats, SnapshotWants } from './snapshot-types.js';
+export type { MarketDataSnapshot, MarketDataStats, SnapshotWants } from '../../domain/market-data-snapshot.js';
 
 export interface MarketDataSessionOptions {
   /** WebSocket base without /api, e.g. wss://app.perpl.xyz or ws://127.0.0.1:port. */

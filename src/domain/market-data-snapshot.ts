@@ -1,8 +1,10 @@
-// The shape snapshot() returns. Identical to state/snapshot.ts's MarketDataSnapshot (the publisher's
-// contract) but declared here, because client/ may not import state/; a type test keeps them equal.
+// The shape a market-data source hands the publisher: the session (client/) produces it, the
+// publisher (state/) reads it. Declared in domain/ because both layers may import domain/ and
+// neither may import the other.
 
-import type { BookView, CandleView, ConnectionView, MarketHeaderView, MarketRef, TradeView } from '../../domain/views.js';
+import type { BookView, CandleView, ConnectionView, MarketHeaderView, MarketRef, TradeView } from './views.js';
 
+/** How much of each slice the screen can show; the source trims to it. */
 export interface SnapshotWants {
   /** Book levels per side. */
   depth: number;
@@ -18,7 +20,7 @@ export interface MarketDataStats {
 }
 
 export interface MarketDataSnapshot {
-  /** Increments whenever anything visible changed. */
+  /** Increments whenever anything visible changed; the publisher writes the store only when it moves. */
   version: number;
   connection: ConnectionView;
   market: MarketRef;
