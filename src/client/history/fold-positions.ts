@@ -3,28 +3,10 @@
 
 import { PositionStatus } from '../../protocol/enums.js';
 import type { Position } from '../../protocol/frames.js';
+import type { PositionHistoryRowView } from '../../domain/trading/history-views.js';
 
-export interface FoldedPosition {
-  positionId: number;
-  marketId: number;
-  /** 1 Long, 2 Short (of the latest row). */
-  side: number;
-  /** Latest PositionStatus (1 Open, 2 Closed, 3 Liquidated, ...). */
-  status: number;
-  openedAtMs: number | null;
-  lastEventAtMs: number | null;
-  /** Largest size the position reached (scaled). */
-  maxSize: number;
-  /** Entry price of the latest row with one (scaled). */
-  entryPrice: number | null;
-  /** Exit price when closed (scaled). */
-  exitPrice: number | null;
-  /** Realized PnL (sum of dpnl), funding (sum of fnd) and fees (fee + cfee), atoms. */
-  realizedPnl: string;
-  funding: string;
-  fees: string;
-  events: number;
-}
+/** One summary row per position: the history tab's row view. */
+export type FoldedPosition = PositionHistoryRowView;
 
 function atoms(v: string | undefined): bigint {
   return v !== undefined && /^-?\d+$/.test(v) ? BigInt(v) : 0n;

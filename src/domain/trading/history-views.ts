@@ -20,17 +20,23 @@ export interface OrderHistoryRowView {
   fee: string | null;
 }
 
-/** One row per position (the endpoint's per-event rows folded; same shape as client/history FoldedPosition). */
+/** One row per position: the endpoint's per-event rows folded (client/history/fold-positions.ts). */
 export interface PositionHistoryRowView {
   positionId: number;
   marketId: number;
+  /** 1 Long, 2 Short (of the latest row). */
   side: number;
+  /** Latest PositionStatus (1 Open, 2 Closed, 3 Liquidated, ...). */
   status: number;
   openedAtMs: number | null;
   lastEventAtMs: number | null;
+  /** Largest size the position reached (scaled). */
   maxSize: number;
+  /** Entry price of the latest row with one (scaled). */
   entryPrice: number | null;
+  /** Exit price when closed (scaled). */
   exitPrice: number | null;
+  /** Realized PnL (sum of dpnl), funding (sum of fnd) and fees (fee + cfee), atoms. */
   realizedPnl: string;
   funding: string;
   fees: string;
