@@ -4,50 +4,14 @@
 
 import { OrderFlag, OrderStatus, OrderType, PositionSide, TriggerCondition } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
+import type { CloseParams, PlaceKind, PlaceParams, TriggerSpec } from '../domain/trading/command-params.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
 import { type PanicOptions, runPanic } from './panic.js';
 import type { OrderEngine } from './trading/order-engine.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
 
-export type PlaceKind = 'limit' | 'market' | 'post-only' | 'ioc' | 'fok';
-export type Side = 'long' | 'short';
-
-export interface TriggerSpec {
-  /** Trigger price, scaled. */
-  price: number;
-  /** Which price crosses it (default mark, like the web UI). */
-  on?: 'mark' | 'last';
-}
-
-export interface PlaceParams {
-  marketId: number;
-  kind: PlaceKind;
-  side: Side;
-  /** Scaled size units. */
-  size: number;
-  /** Scaled limit price; required for limit / post-only, optional for ioc / fok (absent = market). */
-  price?: number;
-  /** Hundredths (1000 = 10x). */
-  leverage: number;
-  /** Market orders: cap in bps (default: the market's order_max_market_slippage_bps). */
-  slippageBps?: number;
-  /** Last execution block; default 0 (the server picks the window). */
-  lastBlock?: number;
-  /** Attached protective triggers, sent linked by `tr` once the order is live or filled. */
-  tp?: TriggerSpec;
-  sl?: TriggerSpec;
-}
-
-export interface CloseParams {
-  kind: 'market' | 'limit';
-  /** Part of the position, 0 < fraction <= 1 (resolved to whole size units, rounded down). */
-  fraction?: number;
-  /** Or an exact scaled size. Neither = the whole position. */
-  size?: number;
-  price?: number;
-  slippageBps?: number;
-}
+export type { CloseParams, PlaceKind, PlaceParams, Side, TriggerSpec } from '../domain/trading/command-params.js';
 
 export interface CommandOutcome {
   /** True when every request of the command reached a definitive status. */
@@ -103,6 +67,35 @@ const FLAGS: Record<PlaceKind, number> = {
   fok: OrderFlag.FillOrKill,
 };
 
+/**
+ * A reduce-only close trigger protecting a long or short: linked by `tr` to the order that opens it, or
+ * by `lp` to a position already open.
+ */
+function protectiveTrigger(
+  target: { long: boolean; marketId: number; size: number },
+  role: TriggerRole,
+  spec: TriggerSpec,
+  link: { tr: number } | { lp: number },
+): OrderDraft {
+  // Long protection: stop-loss below (LTE), take-profit above (GTE); mirrored for shorts.
+  const lte = target.long === (role === 'stop-loss');
+  const onMark = (spec.on ?? 'mark') === 'mark';
+  const tpc = lte ? (onMark ? TriggerCondition.LTEMark : TriggerCondition.LTELast) : onMark ? TriggerCondition.GTEMark : TriggerCondition.GTELast;
+  return {
+    t: target.long ? OrderType.CloseLong : OrderType.CloseShort,
+    mkt: target.marketId,
+    s: target.size,
+    p: 0,
+    fl: OrderFlag.ImmediateOrCancel,
+    lv: 0,
+    lb: 0,
+    tp: spec.price,
+    tpc,
+    ...link,
+    triggerRole: role,
+  };
+}
+
 export class EngineCommands implements TradingCommands {
   constructor(
     private readonly engine: OrderEngine,
@@ -155,34 +148,14 @@ export class EngineCommands implements TradingCommands {
       if (triggers.length === 0 || !live) return outcomeOf([r]);
       // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
       const linked = triggers.map(([role, spec]) => {
-        const h = this.engine.submit(this.triggerDraft(p, role, spec, r.rq), `${role} ${spec.price} for rq ${r.rq}`);
+        const target = { long: p.side === 'long', marketId: p.marketId, size: p.size };
+        const h = this.engine.submit(protectiveTrigger(target, role, spec, { tr: r.rq }), `${role} ${spec.price} for rq ${r.rq}`);
         parts.push(h);
         return h.outcome;
       });
       return outcomeOf([r, ...(await Promise.all(linked))]);
     });
     return handleOf(() => parts, outcome);
-  }
-
-  private triggerDraft(p: PlaceParams, role: TriggerRole, spec: TriggerSpec, parentRq: number): OrderDraft {
-    const long = p.side === 'long';
-    // Long protection: stop-loss below (LTE), take-profit above (GTE); mirrored for shorts.
-    const lte = long === (role === 'stop-loss');
-    const onMark = (spec.on ?? 'mark') === 'mark';
-    const tpc = lte ? (onMark ? TriggerCondition.LTEMark : TriggerCondition.LTELast) : onMark ? TriggerCondition.GTEMark : TriggerCondition.GTELast;
-    return {
-      t: long ? OrderType.CloseLong : OrderType.CloseShort,
-      mkt: p.marketId,
-      s: p.size,
-      p: 0,
-      fl: OrderFlag.ImmediateOrCancel,
-      lv: 0,
-      lb: 0,
-      tp: spec.price,
-      tpc,
-      tr: parentRq,
-      triggerRole: role,
-    };
   }
 
   cancel(orderId: number): CommandHandle {
@@ -272,23 +245,7 @@ export class EngineCommands implements TradingCommands {
     if (roles.length === 0) return refused('give a take-profit or a stop-loss price');
     const long = pos.sd !== PositionSide.Short;
     const handles = roles.map(([role, spec]) => {
-      // Long protection: stop-loss below (LTE), take-profit above (GTE); mirrored for shorts.
-      const lte = long === (role === 'stop-loss');
-      const onMark = (spec.on ?? 'mark') === 'mark';
-      const tpc = lte ? (onMark ? TriggerCondition.LTEMark : TriggerCondition.LTELast) : onMark ? TriggerCondition.GTEMark : TriggerCondition.GTELast;
-      const draft: OrderDraft = {
-        t: long ? OrderType.CloseLong : OrderType.CloseShort,
-        mkt: pos.mkt,
-        s: pos.s,
-        p: 0,
-        fl: OrderFlag.ImmediateOrCancel,
-        lv: 0,
-        lb: 0,
-        tp: spec.price,
-        tpc,
-        lp: positionId,
-        triggerRole: role,
-      };
+      const draft = protectiveTrigger({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });
       return this.engine.submit(draft, `${role} ${spec.price} for position ${positionId}`);
     });
     return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));

@@ -1,35 +1,14 @@
 // The trading intents the screen may send. Structurally the client's TradingCommands (client/commands.ts),
-// declared here because state/ may not import client/; app/ hands the real EngineCommands in.
-// Every value is a scaled integer (price ticks, size units, leverage hundredths, atoms).
+// declared here because state/ may not import client/; app/ hands the real EngineCommands in. The
+// parameters are shared (domain/trading/command-params.ts); the handles are kept loose on purpose.
 
-export type PlaceKind = 'limit' | 'market' | 'post-only' | 'ioc' | 'fok';
-export type TradeSide = 'long' | 'short';
+import type { CloseParams, PlaceParams, Side, TriggerSpec } from '../domain/trading/command-params.js';
 
-export interface TriggerIntent {
-  price: number;
-  on?: 'mark' | 'last';
-}
-
-export interface PlaceIntent {
-  marketId: number;
-  kind: PlaceKind;
-  side: TradeSide;
-  size: number;
-  price?: number;
-  leverage: number;
-  slippageBps?: number;
-  lastBlock?: number;
-  tp?: TriggerIntent;
-  sl?: TriggerIntent;
-}
-
-export interface CloseIntent {
-  kind: 'market' | 'limit';
-  fraction?: number;
-  size?: number;
-  price?: number;
-  slippageBps?: number;
-}
+export type { PlaceKind } from '../domain/trading/command-params.js';
+export type TradeSide = Side;
+export type TriggerIntent = TriggerSpec;
+export type PlaceIntent = PlaceParams;
+export type CloseIntent = CloseParams;
 
 export interface IntentOutcome {
   ok: boolean;

@@ -1,0 +1,42 @@
+// The parameters of the trading commands: what the screen builds (state/) and the command interface
+// takes (client/). Declared in domain/ so both layers share one definition without importing each other.
+// Every value is a scaled integer (price ticks, size units, leverage hundredths, atoms).
+
+export type PlaceKind = 'limit' | 'market' | 'post-only' | 'ioc' | 'fok';
+export type Side = 'long' | 'short';
+
+export interface TriggerSpec {
+  /** Trigger price, scaled. */
+  price: number;
+  /** Which price crosses it (default mark, like the web UI). */
+  on?: 'mark' | 'last';
+}
+
+export interface PlaceParams {
+  marketId: number;
+  kind: PlaceKind;
+  side: Side;
+  /** Scaled size units. */
+  size: number;
+  /** Scaled limit price; required for limit / post-only, optional for ioc / fok (absent = market). */
+  price?: number;
+  /** Hundredths (1000 = 10x). */
+  leverage: number;
+  /** Market orders: cap in bps (default: the market's order_max_market_slippage_bps). */
+  slippageBps?: number;
+  /** Last execution block; default 0 (the server picks the window). */
+  lastBlock?: number;
+  /** Attached protective triggers, sent linked by `tr` once the order is live or filled. */
+  tp?: TriggerSpec;
+  sl?: TriggerSpec;
+}
+
+export interface CloseParams {
+  kind: 'market' | 'limit';
+  /** Part of the position, 0 < fraction <= 1 (resolved to whole size units, rounded down). */
+  fraction?: number;
+  /** Or an exact scaled size. Neither = the whole position. */
+  size?: number;
+  price?: number;
+  slippageBps?: number;
+}
