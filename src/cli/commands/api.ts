@@ -2,7 +2,6 @@
 // --dry-run prints what would be sent (URL, target, the four X-API-* headers, canonical string) and sends nothing.
 
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { loadCredentials, type Credentials } from '../../auth/credentials.js';
 import { ServerClock } from '../../auth/clock.js';
 import { ApiKeySigner } from '../../auth/signer.js';
@@ -12,6 +11,7 @@ import { resolveNetwork, type Network, type NetworkOptions } from '../../protoco
 import { decodeHistoryPage } from '../../protocol/decode/index.js';
 import { RestClient } from '../../transport/rest/client.js';
 import { walkPages } from '../../transport/rest/history.js';
+import { parseCommandArgs } from '../command-args.js';
 import { passphrasePrompt, processIo } from '../keys/io.js';
 import { localEndpoint } from '../keys/network.js';
 
@@ -76,28 +76,21 @@ interface ApiArgs {
 }
 
 function parse(argv: string[]): ApiArgs | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        body: { type: 'string' },
-        network: { type: 'string' },
-        'base-url': { type: 'string' },
-        'chain-id': { type: 'string' },
-        'key-file': { type: 'string' },
-        unsigned: { type: 'boolean', default: false },
-        'dry-run': { type: 'boolean', default: false },
-        paginate: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (cause) {
-    throw new InputError(cause instanceof Error ? cause.message : 'bad arguments', { hint: 'see `perpl api --help`' });
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    {
+      body: { type: 'string' },
+      network: { type: 'string' },
+      'base-url': { type: 'string' },
+      'chain-id': { type: 'string' },
+      'key-file': { type: 'string' },
+      unsigned: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
+      paginate: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    'api',
+  );
   if (values.help) return 'help';
   if (positionals.length !== 2) {
     throw new InputError(`expected METHOD and PATH, got ${positionals.length} argument${positionals.length === 1 ? '' : 's'}`, {

@@ -1,8 +1,8 @@
 // `perpl replay FILE`: plays a recording (`perpl --record FILE`) through the normal terminal, read-only.
 // Parses options, refuses to run without a terminal, and hands over to app/replay/run-replay.ts.
 
-import { parseArgs } from 'node:util';
 import { InputError } from '../../protocol/errors.js';
+import { parseCommandArgs } from '../command-args.js';
 
 const USAGE = `usage: perpl replay FILE [options]
 
@@ -27,25 +27,18 @@ function positiveNumber(name: string, text: string | undefined, allowZero: boole
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        speed: { type: 'string' },
-        from: { type: 'string' },
-        market: { type: 'string' },
-        fps: { type: 'string' },
-        info: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (cause) {
-    throw new InputError(cause instanceof Error ? cause.message : 'bad arguments', { hint: 'see `perpl replay --help`' });
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    {
+      speed: { type: 'string' },
+      from: { type: 'string' },
+      market: { type: 'string' },
+      fps: { type: 'string' },
+      info: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    'replay',
+  );
   if (values.help) {
     console.log(USAGE);
     return 0;
