@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { closeServers } from '../../sim/server/close-servers.js';
 import { ReplayClock } from './replay-clock.js';
 import { ReplayConnection } from './replay-connection.js';
 import { SidMap } from './sid-map.js';
@@ -89,12 +90,7 @@ export class ReplayServer {
 
   async stop(): Promise<void> {
     for (const v of this.viewers) v.close('replay stopped');
-    for (const c of this.wss.clients) c.terminate();
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
-    await new Promise<void>((resolve) => {
-      this.http.close(() => resolve());
-      this.http.closeAllConnections();
-    });
+    await closeServers(this.http, this.wss);
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {

@@ -10,6 +10,7 @@ import { CloseCode } from '../../protocol/index.js';
 import type { SocketFault } from '../faults/index.js';
 import { PendingAccountUpdates } from './account-batches.js';
 import { BlockTimer, FlowDriver } from './clock.js';
+import { closeServers } from './close-servers.js';
 import { SimConnection, type ConnectionKind } from './connection.js';
 import { fanOutMarketData } from './market-data-fanout.js';
 import { MarketDataSession } from './market-data-session.js';
@@ -129,12 +130,7 @@ export class SimServer {
     clearInterval(this.pinger);
     this.blocks.stop();
     this.flow.stop();
-    for (const client of this.wss.clients) client.terminate();
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
-    await new Promise<void>((resolve) => {
-      this.http.close(() => resolve());
-      this.http.closeAllConnections();
-    });
+    await closeServers(this.http, this.wss);
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
