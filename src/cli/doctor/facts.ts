@@ -1,19 +1,15 @@
 // What `perpl doctor` observed, as plain data. The I/O layer (gather.ts) fills it in; the checks
 // (checks.ts) judge it without touching the network or the disk.
 
+import type { Network } from '../../protocol/networks.js';
+
 export interface Failure {
   error: string;
   hint?: string;
 }
 
-export interface NetworkFacts {
-  name: string;
-  chainId: number;
-  restBase: string;
-  wsBase: string;
-  appUrl: string;
-  isMainnet: boolean;
-}
+/** The network doctor resolved from the options: the same record the client connects with. */
+export type NetworkFacts = Network;
 
 export interface KeyFacts {
   /** Key file path, or "environment". */
