@@ -39,7 +39,7 @@ describe('adaptPublishRate', () => {
     vi.useFakeTimers();
     const rates: number[] = [];
     const publisher = { onFrameCost: null as ((ms: number) => void) | null, setHz: (hz: number) => void rates.push(hz) };
-    const adaptive = adaptPublishRate(publisher, 20);
+    const adaptive = adaptPublishRate(publisher, 20, { warmupMs: 0 });
     for (let i = 0; i < 100; i++) publisher.onFrameCost?.(5);
     vi.advanceTimersByTime(1_000);
     for (let i = 0; i < 100; i++) publisher.onFrameCost?.(80);
@@ -49,5 +49,20 @@ describe('adaptPublishRate', () => {
     expect(publisher.onFrameCost).toBeNull();
     vi.advanceTimersByTime(5_000);
     expect(rates).toHaveLength(2);
+  });
+
+  it('warm-up-not-counted: the dear first frames after start do not lower the rate', () => {
+    vi.useFakeTimers();
+    const rates: number[] = [];
+    const publisher = { onFrameCost: null as ((ms: number) => void) | null, setHz: (hz: number) => void rates.push(hz) };
+    let t = 0;
+    const adaptive = adaptPublishRate(publisher, 20, { warmupMs: 3_000, now: () => t });
+    for (let i = 0; i < 20; i++) publisher.onFrameCost?.(200);
+    vi.advanceTimersByTime(1_000);
+    t = 3_000;
+    for (let i = 0; i < 100; i++) publisher.onFrameCost?.(200);
+    vi.advanceTimersByTime(1_000);
+    expect(rates).toEqual([20, 4]);
+    adaptive.stop();
   });
 });

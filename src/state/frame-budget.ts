@@ -51,11 +51,21 @@ export interface AdaptiveRate {
 
 /**
  * The app's adaptive rate: every frame's cost (Publisher#onFrameCost) feeds a FrameBudget, and once a
- * second the publisher takes its suggestion. The app and the benchmark both run exactly this.
+ * second the publisher takes its suggestion. The app and the benchmark both run exactly this. Frames
+ * of the first `warmupMs` are not counted: code not yet optimised makes them several times dearer than
+ * later ones, and a rate lowered for them would delay the very frames that show the first live screen.
  */
-export function adaptPublishRate(publisher: Pick<Publisher, 'setHz' | 'onFrameCost'>, maxHz: number, everyMs = 1_000): AdaptiveRate {
+export function adaptPublishRate(
+  publisher: Pick<Publisher, 'setHz' | 'onFrameCost'>,
+  maxHz: number,
+  opts: { everyMs?: number; warmupMs?: number; now?: () => number } = {},
+): AdaptiveRate {
+  const { everyMs = 1_000, warmupMs = 3_000, now = () => performance.now() } = opts;
   const budget = new FrameBudget({ maxHz });
-  publisher.onFrameCost = (ms) => budget.record(ms);
+  const countFrom = now() + warmupMs;
+  publisher.onFrameCost = (ms) => {
+    if (now() >= countFrom) budget.record(ms);
+  };
   const timer = setInterval(() => publisher.setHz(budget.suggestedHz()), everyMs);
   timer.unref?.();
   return {

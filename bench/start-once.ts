@@ -1,0 +1,17 @@
+// `node --import tsx bench/start-once.ts [runs]`: the start scenario alone (`node dist/perpl.js` in a
+// 200x50 pty to the first live screen), as `npm run bench` measures it; needs `npm run build`.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { measureStart } from './lib/start-pty.js';
+
+const runs = Number(process.argv[2] ?? 3);
+const home = mkdtempSync(join(os.tmpdir(), 'perpl-bench-start-'));
+try {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(Math.round(await measureStart({ home, cols: 200, rows: 50 })));
+  console.log(`first live frame (ms): ${times.join(' ')}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+} finally {
+  rmSync(home, { recursive: true, force: true });
+}
