@@ -3,6 +3,7 @@
 
 import type { MarketState, Trade } from '../../protocol/frames.js';
 import type { EngineCore } from './core.js';
+import type { VolumeBucket } from './records.js';
 import { notional } from './money.js';
 
 const TAPE_KEEP = 200;
@@ -19,16 +20,21 @@ export function recordTrade(core: EngineCore, marketId: number, price: number, s
   core.out.trade(marketId, trade);
 
   const value = notional(price, size, market.scale);
-  const hour = core.timeMs - (core.timeMs % HOUR_MS);
-  const bucket = market.volume[market.volume.length - 1];
+  addHourlyVolume(market.volume, core.timeMs, size, value);
+  core.candles.get(marketId)?.add(core.timeMs, price, value, (res, c) => core.out.candle(marketId, res, c));
+}
+
+/** Adds a trade to its hour's volume bucket; keeps the 25 latest hours (the rolling 24 h `dv`/`dva` and the current one). */
+export function addHourlyVolume(volume: VolumeBucket[], timeMs: number, size: number, value: bigint): void {
+  const hour = timeMs - (timeMs % HOUR_MS);
+  const bucket = volume[volume.length - 1];
   if (bucket && bucket.hour === hour) {
     bucket.size += size;
     bucket.value += value;
   } else {
-    market.volume.push({ hour, size, value });
-    while (market.volume.length > 25) market.volume.shift();
+    volume.push({ hour, size, value });
+    while (volume.length > 25) volume.shift();
   }
-  core.candles.get(marketId)?.add(core.timeMs, price, value, (res, c) => core.out.candle(marketId, res, c));
 }
 
 /** Mark = a smoothed mix of oracle and book mid (mid clamped to 1 % of the oracle so one thin quote cannot drag it). */

@@ -98,6 +98,13 @@ export interface PositionRecord {
   opened: BlockTxLogTimestamp;
 }
 
+/** One hour of traded size and notional value (atoms). */
+export interface VolumeBucket {
+  hour: number;
+  size: number;
+  value: bigint;
+}
+
 export interface MarketRuntime {
   spec: SimMarketSpec;
   scale: bigint;
@@ -118,5 +125,5 @@ export interface MarketRuntime {
   pendingFunding: FundingEvent | undefined;
   recentTrades: Trade[];
   /** Hourly volume buckets for the rolling 24 h `dv`/`dva`. */
-  volume: { hour: number; size: number; value: bigint }[];
+  volume: VolumeBucket[];
 }

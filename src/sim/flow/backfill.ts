@@ -2,12 +2,12 @@
 // 1-minute bars that ends at the market's start price.
 
 import type { EngineCore } from '../engine/core.js';
+import { addHourlyVolume } from '../engine/market-data.js';
 import { notional } from '../engine/money.js';
 import { baseLevelSize } from './price-path.js';
 import type { Prng } from './prng.js';
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 /** Per-minute volatility of the backfilled walk, in basis points. */
 const MINUTE_VOL_BPS = 6;
 
@@ -36,15 +36,7 @@ export function backfillCandles(core: EngineCore, marketId: number, minutes: num
     const value = notional(close, size, market.scale);
     const t = firstBar + i * MINUTE_MS;
     candles.add(t, close, value, undefined, { o: open, h: high, l: low, n: trades });
-    const hour = t - (t % HOUR_MS);
-    const bucket = market.volume[market.volume.length - 1];
-    if (bucket && bucket.hour === hour) {
-      bucket.size += size;
-      bucket.value += value;
-    } else {
-      market.volume.push({ hour, size, value });
-    }
+    addHourlyVolume(market.volume, t, size, value);
     open = close;
   }
-  while (market.volume.length > 25) market.volume.shift();
 }
