@@ -36,6 +36,23 @@ export function sgrFor(spec: ColourSpec, layer: 'fg' | 'bg'): string | null {
   return null;
 }
 
+/** Opening and closing SGR of a (fg, bg) spec pair, worked out once per pair (paint runs hundreds of times a frame). */
+const sgrPairs = new Map<string, { open: string; close: string } | null>();
+
+function sgrPair(fgSpec: ColourSpec | undefined, bgSpec: ColourSpec | undefined): { open: string; close: string } | null {
+  const key = `${fgSpec ?? ''}\u0000${bgSpec ?? ''}`;
+  let pair = sgrPairs.get(key);
+  if (pair === undefined) {
+    const f = sgrFor(fgSpec, 'fg');
+    const b = sgrFor(bgSpec, 'bg');
+    const codes = [f, b].filter((c): c is string => c !== null);
+    const reset = [f ? '39' : null, b ? '49' : null].filter((c): c is string => c !== null);
+    pair = codes.length === 0 ? null : { open: `\u001B[${codes.join(';')}m`, close: `\u001B[${reset.join(';')}m` };
+    sgrPairs.set(key, pair);
+  }
+  return pair;
+}
+
 /**
  * Wraps `text` in SGR codes for the roles `fg` and `bg` (nothing when colour is off or the text is
  * empty). Text whose colour equals its background switches to the bar text colour; without colour a
@@ -43,14 +60,11 @@ export function sgrFor(spec: ColourSpec, layer: 'fg' | 'bg'): string | null {
  */
 export function paint(text: string, fg?: Colour, bg?: Colour): string {
   if (text === '' || (!fg && !bg)) return text;
-  if (!colourEnabled()) return bg ? `\u001B[7m${text}\u001B[27m` : text;
   const bgSpec = bg ? theme[ROLE[bg]] : undefined;
   let fgSpec = fg ? theme[ROLE[fg]] : undefined;
+  // No spec for either role: colour may be off altogether (the rarer question, asked only then).
+  if (!fgSpec && !bgSpec) return bg && !colourEnabled() ? `\u001B[7m${text}\u001B[27m` : text;
   if (bgSpec && fgSpec === bgSpec) fgSpec = theme.barText;
-  const f = sgrFor(fgSpec, 'fg');
-  const b = sgrFor(bgSpec, 'bg');
-  const codes = [f, b].filter((c): c is string => c !== null);
-  if (codes.length === 0) return text;
-  const reset = [f ? '39' : null, b ? '49' : null].filter((c): c is string => c !== null);
-  return `\u001B[${codes.join(';')}m${text}\u001B[${reset.join(';')}m`;
+  const pair = sgrPair(fgSpec, bgSpec);
+  return pair ? `${pair.open}${text}${pair.close}` : text;
 }
