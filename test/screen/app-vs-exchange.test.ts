@@ -1,40 +1,22 @@
 // The "done when": the real app, in an emulated terminal, against a real local exchange.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RESTORE_SEQUENCE } from '../../src/app/terminal.js';
 import type { OrderRequestFrame } from '../../src/protocol/frames.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { KEYS, sleep } from '../helpers/terminal.js';
-import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+import { useScreenExchange } from '../helpers/screen-exchange.js';
+import type { RunningApp } from '../helpers/terminal-app.js';
 
-let sim: RunningSim;
-let home: string;
-let running: RunningApp | null = null;
+const exchange = useScreenExchange('perpl-screen-', { blockMs: 100, seed: 11, flowStepsPerSec: 40 });
 
-beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), 'perpl-screen-'));
-  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 11, flowStepsPerSec: 40 });
-});
-
-afterAll(async () => {
-  await sim?.stop();
-  rmSync(home, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  sim.control.resumeFlow();
-  sim.control.resumeBlocks();
-  await running?.close();
-  running = null;
+afterEach(() => {
+  exchange.sim.control.resumeFlow();
+  exchange.sim.control.resumeBlocks();
 });
 
 async function open(cols: number, rows: number, market?: string): Promise<RunningApp> {
-  running = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, cols, rows, market);
-  return running;
+  return exchange.open(cols, rows, market);
 }
 
 /** Waits until the app shows a live book for a market and returns that market. */
@@ -55,9 +37,9 @@ describe('the terminal against the local exchange', () => {
   it('book-shows-exchange-best-prices: best ask above and best bid below the spread match the engine', async () => {
     const r = await open(200, 50);
     const market = await waitForLiveBook(r);
-    sim.control.pauseFlow();
-    sim.control.pauseBlocks();
-    const book = sim.control.engine.book(market.id, 1);
+    exchange.sim.control.pauseFlow();
+    exchange.sim.control.pauseBlocks();
+    const book = exchange.sim.control.engine.book(market.id, 1);
     const bestAsk = formatScaledGrouped(book.ask[0]?.p ?? 0, market.priceDecimals);
     const bestBid = formatScaledGrouped(book.bid[0]?.p ?? 0, market.priceDecimals);
     const screen = await r.vt.waitFor((s) => {
@@ -72,12 +54,12 @@ describe('the terminal against the local exchange', () => {
   it('tape-shows-new-trade: a market buy executed by the exchange appears on top of the tape with an up arrow', async () => {
     const r = await open(200, 50);
     const market = await waitForLiveBook(r);
-    sim.control.pauseFlow();
-    const wallet = sim.control.createWallet();
+    exchange.sim.control.pauseFlow();
+    const wallet = exchange.sim.control.createWallet();
     const size = 1234; // an odd size no flow trade is likely to share
     const sizeText = formatScaledGrouped(size, market.sizeDecimals);
     expect(r.vt.screenText()).not.toContain(sizeText);
-    const head = sim.control.headBlock();
+    const head = exchange.sim.control.headBlock();
     const order: OrderRequestFrame = {
       mt: 22,
       sn: 1,
@@ -92,7 +74,7 @@ describe('the terminal against the local exchange', () => {
       lv: 500,
       lb: head + 20,
     };
-    expect(sim.control.engine.admit(wallet.address, order, head).code).toBe(0);
+    expect(exchange.sim.control.engine.admit(wallet.address, order, head).code).toBe(0);
     const screen = await r.vt.waitFor((s) => s.split('\n').some((line) => line.includes(sizeText) && line.includes('▲')), 10_000);
     const row = screen.split('\n').find((line) => line.includes(sizeText)) ?? '';
     expect(row).toContain('▲');

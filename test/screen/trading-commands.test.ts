@@ -2,35 +2,15 @@
 // position, `:close SYM 50%` halves it, `:close SYM` closes it; a duplicate order stops at a confirm
 // whose default (Enter) is Cancel; `:cancel all` clears resting orders; `!!` + y closes everything.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { divCeil, notionalAtoms } from '../../src/domain/trading/notional.js';
 import type { Market } from '../../src/protocol/frames.js';
 import { formatScaledTrim } from '../../src/protocol/scaling.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { eventually, KEYS, sleep } from '../helpers/terminal.js';
-import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+import { useScreenExchange } from '../helpers/screen-exchange.js';
+import type { RunningApp } from '../helpers/terminal-app.js';
 
-let sim: RunningSim;
-let home: string;
-let running: RunningApp | null = null;
-
-beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), 'perpl-cmd-screen-'));
-  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 13, flowStepsPerSec: 20 });
-});
-
-afterAll(async () => {
-  await sim?.stop();
-  rmSync(home, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await running?.close();
-  running = null;
-});
+const exchange = useScreenExchange('perpl-cmd-screen-', { blockMs: 100, seed: 13, flowStepsPerSec: 20 });
 
 function sizeFor(market: Market, price: number, usd: number): string {
   const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
@@ -48,8 +28,7 @@ async function command(r: RunningApp, text: string): Promise<void> {
 
 describe('command line and panic (80x24)', () => {
   it('typed market order, close half, close all, duplicate confirm defaults to Cancel, cancel all, panic', async () => {
-    const r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 80, 24, undefined, { keyFile: sim.demoKeyFile, home });
-    running = r;
+    const r = await exchange.open(80, 24, undefined, { keyFile: exchange.sim.demoKeyFile, home: exchange.home });
     const { store } = r.app;
     await r.vt.waitFor((s) => s.includes('● live') && s.includes('spread '), 25_000);
     await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, 25_000, 'orders unlocked');

@@ -5,44 +5,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { divCeil, notionalAtoms } from '../../src/domain/trading/notional.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import type { Market } from '../../src/protocol/frames.js';
 import { formatScaledTrim } from '../../src/protocol/scaling.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { eventually, KEYS, sleep } from '../helpers/terminal.js';
-import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+import { useScreenExchange } from '../helpers/screen-exchange.js';
+import type { RunningApp } from '../helpers/terminal-app.js';
 
-let sim: RunningSim;
-let home: string;
-let running: RunningApp | null = null;
-
-beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), 'perpl-entry-screen-'));
-  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 9, flowStepsPerSec: 20 });
-});
-
-afterAll(async () => {
-  await sim?.stop();
-  rmSync(home, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await running?.close();
-  running = null;
-});
-
-function local() {
-  return { rest: sim.rest, ws: sim.ws, chainId: sim.chainId };
-}
+const exchange = useScreenExchange('perpl-entry-screen-', { blockMs: 100, seed: 9, flowStepsPerSec: 20 });
 
 /** Opens the app with the demo key and waits until orders can be sent. */
 async function openTrading(cols = 200, rows = 50): Promise<{ r: RunningApp; market: Market }> {
-  const r = await runAppInTerminal(local(), cols, rows, undefined, { keyFile: sim.demoKeyFile, home });
-  running = r;
+  const r = await exchange.open(cols, rows, undefined, { keyFile: exchange.sim.demoKeyFile, home: exchange.home });
   const { store } = r.app;
   await r.vt.waitFor((s) => s.includes('● live') && s.includes('spread '), 10_000);
   await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, 10_000, 'orders unlocked');
@@ -168,16 +146,15 @@ describe('order entry on screen', () => {
   }, 30_000);
 
   it('a read-only key: READ-ONLY badge, and b shows why orders are disabled', async () => {
-    const w = sim.control.createWallet({ orderForwarding: true });
-    const key = sim.control.issueKey({ address: w.address, scopeMask: ScopeMask.Read });
+    const w = exchange.sim.control.createWallet({ orderForwarding: true });
+    const key = exchange.sim.control.issueKey({ address: w.address, scopeMask: ScopeMask.Read });
     const roHome = mkdtempSync(join(tmpdir(), 'perpl-ro-entry-'));
     try {
       const keyFile = writeDemoKeyFile(roHome, {
-        api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: sim.chainId,
-        scope_mask: ScopeMask.Read, expires_at: 0, rest: sim.rest, ws: sim.ws,
+        api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: exchange.sim.chainId,
+        scope_mask: ScopeMask.Read, expires_at: 0, rest: exchange.sim.rest, ws: exchange.sim.ws,
       });
-      const r = await runAppInTerminal(local(), 120, 40, undefined, { keyFile, home: roHome });
-      running = r;
+      const r = await exchange.open(120, 40, undefined, { keyFile, home: roHome });
       // The order form needs the market's trading config, which arrives after the client is enabled.
       const tradable = () => {
         const s = r.app.store.getState();
