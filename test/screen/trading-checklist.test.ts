@@ -6,58 +6,31 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MarketRef } from '../../src/domain/views.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { formatScaled } from '../../src/protocol/scaling.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
-import type { TradingIntents } from '../../src/state/trading-commands.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { KEYS, eventually, sleep } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
-
-let sim: RunningSim;
-let home: string;
-let app: RunningApp;
-let market: MarketRef;
-let intents: TradingIntents;
+import { flattenAccount, useTradingScreen } from '../helpers/trading-screen.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll.
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
 const TEST_MS = 120_000;
 
-beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), 'perpl-checklist-'));
-  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 33, flowStepsPerSec: 10 });
-  app = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 200, 50, undefined, { keyFile: sim.demoKeyFile, home });
-  const { store } = app.app;
-  await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, EXCHANGE_MS, 'trading unlocked');
-  await app.vt.waitFor('spread ', EXCHANGE_MS);
-  market = store.getState().market!;
-  intents = app.app.commands.trading?.() ?? (null as never);
-  app.vt.press('4'); // focus the trading tabs
-}, TEST_MS);
-
-afterAll(async () => {
-  await app?.close();
-  await sim?.stop();
-  rmSync(home, { recursive: true, force: true });
-});
+const screen = useTradingScreen('perpl-checklist-', { blockMs: 100, seed: 33, flowStepsPerSec: 10 }, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 
 beforeEach(async () => {
   // Each test starts flat, unlocked, with no editor or entry open.
-  sim.control.resumeBlocks();
-  app.app.store.setState({ tabs: { ...state().tabs, prompt: null }, tradingUi: { ...state().tradingUi, entry: null, reviewing: false, confirm: null, commandLine: null } });
+  screen.sim.control.resumeBlocks();
+  screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null }, tradingUi: { ...state().tradingUi, entry: null, reviewing: false, confirm: null, commandLine: null } });
   await eventually(() => state().trading.lockReason === null, EXCHANGE_MS, 'trading unlocked');
-  const { trading } = state();
-  if (trading.orders.length > 0) await intents.cancelAll().outcome;
-  for (const p of trading.positions) await intents.close(p.positionId, { kind: 'market', fraction: 1, slippageBps: 500 }).outcome;
-  await eventually(() => state().trading.orders.length === 0 && state().trading.positions.length === 0, EXCHANGE_MS, 'a flat account');
+  await flattenAccount(screen, EXCHANGE_MS);
 }, TEST_MS);
 
-const state = () => app.app.store.getState();
+const state = () => screen.app.app.store.getState();
 
 /** Polls until `get` returns a value. */
 async function until<T>(get: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
@@ -65,14 +38,14 @@ async function until<T>(get: () => T | undefined, timeoutMs: number, what: strin
   await eventually(() => (value = get()) !== undefined, timeoutMs, what);
   return value as T;
 }
-const px = (raw: number) => formatScaledGrouped(raw, market.priceDecimals);
+const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
 /** The bottom pane's lines (below the book/chart/trades row). */
-const tabLines = () => app.vt.lines().slice(36).join('\n');
+const tabLines = () => screen.app.vt.lines().slice(36).join('\n');
 const positionLine = () => tabLines().split('\n').find((l) => l.includes('▲ LONG')) ?? '';
-const bells = () => app.vt.stdout.raw.split('\u0007').length - 1;
+const bells = () => screen.app.vt.stdout.raw.split('\u0007').length - 1;
 
 async function confirmYes(): Promise<void> {
-  app.vt.press('y');
+  screen.app.vt.press('y');
   await eventually(() => state().tabs.prompt === null, UI_MS, 'the confirm to close');
 }
 
@@ -80,136 +53,136 @@ async function confirmYes(): Promise<void> {
 async function openLong(size: number): Promise<void> {
   const before = state().trading.positions.length;
   for (let attempt = 0; attempt < 20 && state().trading.positions.length === before; attempt++) {
-    await intents.place({ marketId: market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
+    await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
     await eventually(() => state().trading.positions.length > before, 1_000, 'a fill').catch(() => undefined);
   }
   await eventually(() => state().trading.positions.length > before, EXCHANGE_MS, 'the long');
 }
 
 async function typeAndEnter(text: string): Promise<void> {
-  await app.vt.type(text);
-  app.vt.press(KEYS.enter);
+  await screen.app.vt.type(text);
+  screen.app.vt.press(KEYS.enter);
 }
 
 async function command(text: string): Promise<void> {
-  app.vt.press(':');
-  await app.vt.waitFor(':█', UI_MS);
+  screen.app.vt.press(':');
+  await screen.app.vt.waitFor(':█', UI_MS);
   await typeAndEnter(text);
 }
 
 describe('trading checklist on screen', () => {
   it('fills-live-with-bell: a new fill shows in the open Fills tab and rings; :bell off keeps it quiet', async () => {
-    app.vt.press('F');
-    await app.vt.waitFor('[Fills]', UI_MS);
+    screen.app.vt.press('F');
+    await screen.app.vt.waitFor('[Fills]', UI_MS);
     const rang = bells();
     await openLong(100);
     const fill = await until(() => state().trading.fills[0], EXCHANGE_MS, 'the fill');
     // Live, without paging: the fill's order id is in the tab and the bell rang.
-    await app.vt.waitFor(() => tabLines().includes(String(fill.orderId)), EXCHANGE_MS);
+    await screen.app.vt.waitFor(() => tabLines().includes(String(fill.orderId)), EXCHANGE_MS);
     expect(bells()).toBeGreaterThan(rang);
 
     await command('bell off');
-    await app.vt.waitFor('bell off', UI_MS);
+    await screen.app.vt.waitFor('bell off', UI_MS);
     const quiet = bells();
     const position = state().trading.positions[0]!;
-    await intents.close(position.positionId, { kind: 'market', fraction: 1, slippageBps: 500 }).outcome;
+    await screen.intents.close(position.positionId, { kind: 'market', fraction: 1, slippageBps: 500 }).outcome;
     const closeFill = await until(() => state().trading.fills.find((f) => f.orderId !== fill.orderId && f.type === 3), EXCHANGE_MS, 'the close fill');
-    await app.vt.waitFor(() => tabLines().includes(String(closeFill.orderId)), EXCHANGE_MS);
-    await app.vt.waitFor('filled: sold', UI_MS); // the toast still says so
+    await screen.app.vt.waitFor(() => tabLines().includes(String(closeFill.orderId)), EXCHANGE_MS);
+    await screen.app.vt.waitFor('filled: sold', UI_MS); // the toast still says so
     expect(bells()).toBe(quiet);
     await command('bell on');
-    await app.vt.waitFor('bell on', UI_MS);
+    await screen.app.vt.waitFor('bell on', UI_MS);
   }, TEST_MS);
 
   it('blocks-left-then-stale-lock: an order with an expiry counts blocks; a stalled feed disables the submit with its reason', async () => {
     // Blocks advance by hand from here: the order neither expires nor counts down while the screen is read.
-    sim.control.pauseBlocks();
+    screen.sim.control.pauseBlocks();
     const head = state().trading.health?.headBlock ?? 0;
-    const price = sim.control.engine.book(market.id, 3).bid[2]!.p;
-    void intents.place({ marketId: market.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500, lastBlock: head + 20 });
+    const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
+    void screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500, lastBlock: head + 20 });
     for (let i = 0; i < 10 && !state().trading.orders.some((o) => o.price === price); i++) {
-      sim.control.stepBlock();
+      screen.sim.control.stepBlock();
       await sleep(300);
     }
-    app.vt.press('O');
+    screen.app.vt.press('O');
     const order = await until(() => state().trading.orders.find((o) => o.price === price && o.blocksLeft !== null), EXCHANGE_MS, 'the order with its expiry');
-    await app.vt.waitFor(() => tabLines().includes(`${order.blocksLeft} blk`), EXCHANGE_MS);
+    await screen.app.vt.waitFor(() => tabLines().includes(`${order.blocksLeft} blk`), EXCHANGE_MS);
     expect(order.lastBlock).toBe(head + 20);
 
     // No heartbeat for a few seconds: the feed is stale and order entry says why it cannot send.
     await eventually(() => /stale/.test(state().trading.lockReason ?? ''), EXCHANGE_MS, 'the stale lock');
-    app.vt.press('b');
-    await app.vt.waitFor(/submit disabled: .*stale/, UI_MS);
-    app.vt.press(KEYS.enter);
-    await app.vt.waitFor('cannot send', UI_MS);
-    app.vt.press(KEYS.escape);
+    screen.app.vt.press('b');
+    await screen.app.vt.waitFor(/submit disabled: .*stale/, UI_MS);
+    screen.app.vt.press(KEYS.enter);
+    await screen.app.vt.waitFor('cannot send', UI_MS);
+    screen.app.vt.press(KEYS.escape);
     await eventually(() => state().tradingUi.entry === null, UI_MS, 'entry closed');
-    sim.control.resumeBlocks();
+    screen.sim.control.resumeBlocks();
     await eventually(() => state().trading.lockReason === null, EXCHANGE_MS, 'unlocked again');
   }, TEST_MS);
 
   it('limit-close-and-liq-distance: the Positions row shows liq distance and funding; x "50% @ PRICE" rests a close', async () => {
     await openLong(200);
-    app.vt.press('P');
+    screen.app.vt.press('P');
     const row = await until(() => {
       const p = state().trading.positions[0];
       return p?.liquidationDistancePct != null ? p : undefined;
     }, EXCHANGE_MS, 'the position with its liq distance');
-    await app.vt.waitFor(() => positionLine().includes(px(row.liquidationPrice!)), EXCHANGE_MS);
+    await screen.app.vt.waitFor(() => positionLine().includes(px(row.liquidationPrice!)), EXCHANGE_MS);
     const header = tabLines().split('\n').find((l) => l.includes('uPnL')) ?? '';
     expect(header).toContain('dist');
     expect(header).toContain('funding');
     expect(positionLine()).toMatch(/\d+\.\d% /); // the distance in percent of mark
 
-    const mark = sim.control.engine.marketState(market.id)!.mrk;
+    const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
     const above = mark + Math.round(mark / 50); // 2 % over the mark: rests as a sell
-    app.vt.press('x');
-    await app.vt.waitFor('close> ', UI_MS);
-    await typeAndEnter(`50% @ ${formatScaled(above, market.priceDecimals)}`);
-    await app.vt.waitFor(`limit @ ${formatScaled(above, market.priceDecimals)}`, UI_MS);
+    screen.app.vt.press('x');
+    await screen.app.vt.waitFor('close> ', UI_MS);
+    await typeAndEnter(`50% @ ${formatScaled(above, screen.market.priceDecimals)}`);
+    await screen.app.vt.waitFor(`limit @ ${formatScaled(above, screen.market.priceDecimals)}`, UI_MS);
     await confirmYes();
-    app.vt.press('O');
-    await app.vt.waitFor(() => tabLines().split('\n').some((l) => l.includes('▼ close L') && l.includes(px(above))), EXCHANGE_MS);
+    screen.app.vt.press('O');
+    await screen.app.vt.waitFor(() => tabLines().split('\n').some((l) => l.includes('▼ close L') && l.includes(px(above))), EXCHANGE_MS);
     expect(state().trading.positions[0]?.size).toBe(200); // resting, not filled
   }, TEST_MS);
 
   it('edit-stop-with-t: t shows the attached stop; a new price replaces it (one trigger left)', async () => {
     await openLong(100);
-    app.vt.press('P');
-    await app.vt.waitFor(() => positionLine() !== '', EXCHANGE_MS);
-    const mark = sim.control.engine.marketState(market.id)!.mrk;
+    screen.app.vt.press('P');
+    await screen.app.vt.waitFor(() => positionLine() !== '', EXCHANGE_MS);
+    const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
     const first = mark - Math.round(mark / 20);
     const second = mark - Math.round(mark / 25);
-    app.vt.press('t');
-    await app.vt.waitFor('TP/SL> ', UI_MS);
-    await typeAndEnter(`sl ${formatScaled(first, market.priceDecimals)}`);
-    await app.vt.waitFor('attach SL', UI_MS);
+    screen.app.vt.press('t');
+    await screen.app.vt.waitFor('TP/SL> ', UI_MS);
+    await typeAndEnter(`sl ${formatScaled(first, screen.market.priceDecimals)}`);
+    await screen.app.vt.waitFor('attach SL', UI_MS);
     await confirmYes();
     await eventually(() => state().trading.orders.some((o) => o.triggerPrice === first), EXCHANGE_MS, 'the first stop');
 
-    app.vt.press('t');
-    await app.vt.waitFor(`TP/SL> sl ${formatScaled(first, market.priceDecimals)}`, UI_MS);
-    app.vt.press('\u0015'); // Ctrl-U clears the line
-    await app.vt.waitFor(/TP\/SL> █/, UI_MS);
-    await typeAndEnter(`sl ${formatScaled(second, market.priceDecimals)}`);
-    await app.vt.waitFor('attach SL', UI_MS);
+    screen.app.vt.press('t');
+    await screen.app.vt.waitFor(`TP/SL> sl ${formatScaled(first, screen.market.priceDecimals)}`, UI_MS);
+    screen.app.vt.press('\u0015'); // Ctrl-U clears the line
+    await screen.app.vt.waitFor(/TP\/SL> █/, UI_MS);
+    await typeAndEnter(`sl ${formatScaled(second, screen.market.priceDecimals)}`);
+    await screen.app.vt.waitFor('attach SL', UI_MS);
     await confirmYes();
-    app.vt.press('O');
-    await app.vt.waitFor(() => tabLines().includes(`≤ ${px(second)} mark`) && !tabLines().includes(`≤ ${px(first)} mark`), EXCHANGE_MS);
+    screen.app.vt.press('O');
+    await screen.app.vt.waitFor(() => tabLines().includes(`≤ ${px(second)} mark`) && !tabLines().includes(`≤ ${px(first)} mark`), EXCHANGE_MS);
     expect(state().trading.orders.filter((o) => o.triggerPrice !== null).map((o) => o.triggerPrice)).toEqual([second]);
   }, TEST_MS);
 });
 
 describe('accounts that cannot trade', () => {
   async function appFor(opts: { orderForwarding?: boolean; account?: boolean }): Promise<{ r: RunningApp; dir: string }> {
-    const w = sim.control.createWallet(opts);
-    const key = sim.control.issueKey({ address: w.address, scopeMask: ScopeMask.ReadTrade });
+    const w = screen.sim.control.createWallet(opts);
+    const key = screen.sim.control.issueKey({ address: w.address, scopeMask: ScopeMask.ReadTrade });
     const dir = mkdtempSync(join(tmpdir(), 'perpl-locked-'));
     const keyFile = writeDemoKeyFile(dir, {
-      api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: sim.chainId,
-      scope_mask: ScopeMask.ReadTrade, expires_at: 0, rest: sim.rest, ws: sim.ws,
+      api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: screen.sim.chainId,
+      scope_mask: ScopeMask.ReadTrade, expires_at: 0, rest: screen.sim.rest, ws: screen.sim.ws,
     });
-    const r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 200, 50, undefined, { keyFile, home: dir });
+    const r = await runAppInTerminal({ rest: screen.sim.rest, ws: screen.sim.ws, chainId: screen.sim.chainId }, 200, 50, undefined, { keyFile, home: dir });
     return { r, dir };
   }
 
