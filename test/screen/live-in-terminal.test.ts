@@ -2,55 +2,30 @@
 // every theme without unreadable cells, ASCII mode, zoom and OSC 52 copy — the real app, an emulated
 // terminal and a real local exchange.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTui, type TuiHandle } from '../../src/app/tui.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { describe, expect, it } from 'vitest';
 import { runLiveCommandLine } from '../../src/state/live-commands.js';
 import { THEME_NAMES } from '../../src/state/live-slice.js';
-import { createVirtualTerminal, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
+import { useScreenExchange } from '../helpers/screen-exchange.js';
+import { KEYS, type VirtualTerminal } from '../helpers/terminal.js';
 
-let sim: RunningSim;
-let root: string;
-let running: { vt: VirtualTerminal; app: TuiHandle } | null = null;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'perpl-live-'));
-  sim = await startSim({ port: 0, home: join(root, 'sim'), quiet: true, blockMs: 100, seed: 5, flowStepsPerSec: 20 });
-});
-
-afterAll(async () => {
-  await sim?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await running?.app.quit();
-  running?.vt.dispose();
-  running = null;
-});
+// The app homes and config files go in the exchange's temporary home, removed with it.
+const exchange = useScreenExchange('perpl-live-', { blockMs: 100, seed: 5, flowStepsPerSec: 20 });
 
 let homes = 0;
 async function open(opts: { config?: string; ascii?: boolean; cols?: number; rows?: number } = {}) {
-  const home = join(root, `home-${homes++}`);
-  const vt = createVirtualTerminal(opts.cols ?? 160, opts.rows ?? 40);
-  const app = await startTui({
-    local: { rest: sim.rest, ws: sim.ws, chainId: sim.chainId },
-    home,
-    stdout: vt.stdout as unknown as NodeJS.WriteStream,
-    stdin: vt.stdin as unknown as NodeJS.ReadStream,
+  const running = await exchange.open(opts.cols ?? 160, opts.rows ?? 40, undefined, {
+    home: join(exchange.home, `home-${homes++}`),
     ...(opts.config ? { config: opts.config } : {}),
     ...(opts.ascii ? { ascii: true } : {}),
   });
-  running = { vt, app };
-  await vt.waitFor((s) => (s.includes('● live') || s.includes('* live')) && s.includes('spread '), 10_000);
+  await running.vt.waitFor((s) => (s.includes('● live') || s.includes('* live')) && s.includes('spread '), 10_000);
   return running;
 }
 
 function configFile(name: string, text: string): string {
-  const file = join(root, name);
+  const file = join(exchange.home, name);
   writeFileSync(file, text);
   return file;
 }

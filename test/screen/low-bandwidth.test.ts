@@ -1,49 +1,25 @@
 // The low-bandwidth profile on the real app, an emulated terminal and a real local exchange: it draws
 // ASCII only and says LB in the status bar; SSH_TTY turns it on unless --no-low-bandwidth.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTui, type TuiHandle } from '../../src/app/tui.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { createVirtualTerminal, type VirtualTerminal } from '../helpers/terminal.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useScreenExchange } from '../helpers/screen-exchange.js';
+import type { VirtualTerminal } from '../helpers/terminal.js';
 
-let sim: RunningSim;
-let root: string;
-let running: { vt: VirtualTerminal; app: TuiHandle } | null = null;
+const exchange = useScreenExchange('perpl-lb-', { blockMs: 100, seed: 9, flowStepsPerSec: 20 });
 const sshTtyBefore = process.env.SSH_TTY;
 
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'perpl-lb-'));
-  sim = await startSim({ port: 0, home: join(root, 'sim'), quiet: true, blockMs: 100, seed: 9, flowStepsPerSec: 20 });
-});
-
-afterAll(async () => {
-  await sim?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await running?.app.quit();
-  running?.vt.dispose();
-  running = null;
+afterEach(() => {
   if (sshTtyBefore === undefined) delete process.env.SSH_TTY;
   else process.env.SSH_TTY = sshTtyBefore;
 });
 
 let homes = 0;
 async function open(opts: { lowBandwidth?: boolean } = {}) {
-  const vt = createVirtualTerminal(160, 40);
-  const app = await startTui({
-    local: { rest: sim.rest, ws: sim.ws, chainId: sim.chainId },
-    home: join(root, `home-${homes++}`),
-    stdout: vt.stdout as unknown as NodeJS.WriteStream,
-    stdin: vt.stdin as unknown as NodeJS.ReadStream,
+  return exchange.open(160, 40, undefined, {
+    home: join(exchange.home, `home-${homes++}`),
     ...(opts.lowBandwidth !== undefined ? { lowBandwidth: opts.lowBandwidth } : {}),
   });
-  running = { vt, app };
-  return running;
 }
 
 /** The status bar's last words: `LB` is the badge, after READ-ONLY / the key expiry. */
