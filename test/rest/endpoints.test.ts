@@ -1,17 +1,11 @@
 // Endpoint methods hit the documented paths and shapes: pagination, candle splitting, ticker/book/funding.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_CANDLES_PER_REQUEST, mergeCandles, splitCandleRange } from '../../src/transport/rest/candle-ranges.js';
 import { CHAIN_ID, PUBLIC_KEY, candle, fill, makeClient } from './fixtures.js';
-import { TestServer, serverAcceptsSignature } from './test-server.js';
+import { serverAcceptsSignature, useTestServer } from './test-server.js';
 
-const server = new TestServer();
-let baseUrl = '';
-beforeAll(async () => {
-  baseUrl = await server.start();
-});
-afterAll(() => server.stop());
-beforeEach(() => server.reset(() => ({ status: 200, body: {} })));
+const server = useTestServer();
 
 /** Three pages of fills: cursor -> page. */
 const PAGES: Record<string, { d: unknown[]; np?: string }> = {
@@ -30,7 +24,7 @@ function pagedFills() {
 describe('REST endpoints', () => {
   it('history-walks-np-to-the-last-page-and-stops-on-empty-np', async () => {
     pagedFills();
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const pages = [];
     for await (const p of client.history('fills', { count: 2 })) pages.push(p);
     expect(pages.map((p) => p.d.length)).toEqual([2, 2, 1]);
@@ -44,7 +38,7 @@ describe('REST endpoints', () => {
 
   it('history-items-flattens-pages-newest-first', async () => {
     pagedFills();
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const oids = [];
     for await (const f of client.historyItems('fills')) oids.push(f.oid);
     expect(oids).toEqual([9, 8, 7, 6, 5]);
@@ -52,7 +46,7 @@ describe('REST endpoints', () => {
 
   it('history-stops-at-max-pages', async () => {
     pagedFills();
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     let n = 0;
     for await (const _ of client.history('fills', { maxPages: 2 })) n += _.d.length;
     expect(n).toBe(4);
@@ -61,7 +55,7 @@ describe('REST endpoints', () => {
 
   it('history-refuses-a-repeating-cursor-instead-of-looping', async () => {
     server.reset(() => ({ status: 200, body: { d: [fill(1, 1)], np: 'SAME' } }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const run = async () => {
       for await (const _ of client.history('fills')) void _;
     };
@@ -70,7 +64,7 @@ describe('REST endpoints', () => {
   });
 
   it('history-page-size-outside-1-100-is-refused-before-sending', () => {
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     expect(() => client.history('fills', { count: 101 })).toThrow(/between 1 and 100/);
   });
 
@@ -86,7 +80,7 @@ describe('REST endpoints', () => {
       for (let t = Math.max(from, a - res * 1000); t <= b; t += res * 1000) d.push(candle(t));
       return { status: 200, body: { mt: 12, r: res, d } };
     });
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const out = await client.candles(16, res, from, to);
     expect(server.requests).toHaveLength(3);
     for (const r of server.requests) {
@@ -101,7 +95,7 @@ describe('REST endpoints', () => {
 
   it('short-candle-range-is-one-request', async () => {
     server.reset(() => ({ status: 200, body: { r: 3600, d: [] } }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const out = await client.candles(1, 3600, 0, 3_600_000 * 10);
     expect(server.requests.map((r) => r.rawUrl)).toEqual(['/api/v1/market-data/1/candles/3600/0-36000000']);
     expect(out.d).toEqual([]);
@@ -122,7 +116,7 @@ describe('REST endpoints', () => {
       if (req.rawUrl.includes('/ticker')) return { status: 200, body: { mt: 9, sn: 5, d: {} } };
       return { status: 200, body: { mt: 13, m: 16, d: [] } };
     });
-    const { client } = makeClient(baseUrl, { signed: false });
+    const { client } = makeClient(server.baseUrl, { signed: false });
     const book = await client.book(16, 20);
     expect(book.bid[0]!.p).toBe(10);
     await client.ticker(16);
@@ -143,7 +137,7 @@ describe('REST endpoints', () => {
       if (req.rawUrl.endsWith('/orders')) return { status: 200, body: { sn: 77, d: [] } };
       return { status: 200, body: { sn: 77, d: [] } };
     });
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const w = await client.wallet();
     expect([w.mt, w.sn]).toEqual([19, 77]);
     expect((await client.orders()).mt).toBe(23);

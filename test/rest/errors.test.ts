@@ -1,6 +1,6 @@
 // Failures become the right error class with a useful hint, and never reveal headers or the token.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DecodeError, PermanentError } from '../../src/protocol/errors.js';
 import {
   ConflictError,
@@ -11,15 +11,9 @@ import {
   parseRetryAfter,
 } from '../../src/transport/rest/errors.js';
 import { API_TOKEN, makeClient } from './fixtures.js';
-import { TestServer } from './test-server.js';
+import { useTestServer } from './test-server.js';
 
-const server = new TestServer();
-let baseUrl = '';
-beforeAll(async () => {
-  baseUrl = await server.start();
-});
-afterAll(() => server.stop());
-beforeEach(() => server.reset(() => ({ status: 200, body: {} })));
+const server = useTestServer();
 
 const id = (v: unknown) => v;
 
@@ -35,7 +29,7 @@ async function failure(run: () => Promise<unknown>): Promise<Error> {
 describe('REST errors', () => {
   it('401-names-the-request-and-hints-at-clock-key-pair-expiry-and-allow-list', async () => {
     server.reset(() => ({ status: 401, body: 'invalid signature' }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const e = await failure(() => client.get('/v1/trading/fills', id, { signed: true, query: { count: 5 } }));
     expect(e).toBeInstanceOf(UnauthorizedError);
     const u = e as UnauthorizedError;
@@ -49,7 +43,7 @@ describe('REST errors', () => {
 
   it('error-never-contains-the-token-or-signature-even-if-the-server-echoes-them', async () => {
     server.reset((req) => ({ status: 401, body: `bad key ${String(req.headers['x-api-key'])} sig ${String(req.headers['x-api-signature'])}` }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const e = await failure(() => client.get('/v1/trading/wallet', id, { signed: true }));
     const everything = `${e.message}\n${String((e as PermanentError).hint)}\n${JSON.stringify(e)}`;
     expect(everything).not.toContain(API_TOKEN);
@@ -60,7 +54,7 @@ describe('REST errors', () => {
 
   it('404-on-trading-path-says-create-an-exchange-account-in-the-web-app', async () => {
     server.reset(() => ({ status: 404 }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const e = await failure(() => client.wallet());
     expect(e).toBeInstanceOf(NotFoundError);
     expect((e as NotFoundError).hint).toMatch(/no exchange account/);
@@ -70,20 +64,20 @@ describe('REST errors', () => {
 
   it('ref-code-404-with-empty-body-is-null-not-an-error', async () => {
     server.reset(() => ({ status: 404 }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     await expect(client.refCode()).resolves.toBeNull();
   });
 
   it('403-hints-at-trade-scope', async () => {
     server.reset(() => ({ status: 403, body: 'api key lacks trade scope' }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const e = await failure(() => client.post('/v1/trading/orders', { d: [] }, { signed: true }));
     expect(e).toBeInstanceOf(ForbiddenError);
     expect((e as ForbiddenError).hint).toMatch(/trade scope/);
   });
 
   it('enrollment-409-and-423-explain-fresh-key-and-key-limit', async () => {
-    const { client } = makeClient(baseUrl, { signed: false });
+    const { client } = makeClient(server.baseUrl, { signed: false });
     server.reset(() => ({ status: 409 }));
     const c = await failure(() => client.post('/v1/api-key/enroll', {}));
     expect(c).toBeInstanceOf(ConflictError);
@@ -97,7 +91,7 @@ describe('REST errors', () => {
 
   it('non-json-success-body-is-a-decode-error-naming-the-request', async () => {
     server.reset(() => ({ status: 200, body: '<html>oops</html>' }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const e = await failure(() => client.context());
     expect(e).toBeInstanceOf(DecodeError);
     expect((e as DecodeError).shortMessage).toContain('GET /v1/pub/context');
@@ -105,7 +99,7 @@ describe('REST errors', () => {
 
   it('wrong-shape-body-is-a-decode-error-with-the-field-path', async () => {
     server.reset(() => ({ status: 200, body: { d: [{ oops: 1 }] } }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const e = await failure(async () => {
       for await (const _ of client.history('fills')) void _;
     });
@@ -114,7 +108,7 @@ describe('REST errors', () => {
   });
 
   it('signed-request-without-a-key-says-how-to-get-one', async () => {
-    const { client } = makeClient(baseUrl, { signed: false });
+    const { client } = makeClient(server.baseUrl, { signed: false });
     const e = await failure(() => client.wallet());
     expect(e).toBeInstanceOf(PermanentError);
     expect((e as PermanentError).hint).toMatch(/perpl keys/);

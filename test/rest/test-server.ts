@@ -3,6 +3,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { verifyEd25519 } from '../../src/auth/ed25519.js';
 import { fromBase64url, restCanonicalString } from '../../src/protocol/canonical.js';
 
@@ -29,6 +30,7 @@ export class TestServer {
   handler: Handler = () => ({ status: 200, body: {} });
   private readonly server: Server;
   private readonly hanging: ServerResponse[] = [];
+  private url: string | undefined;
 
   constructor() {
     this.server = createServer((req, res) => {
@@ -57,7 +59,14 @@ export class TestServer {
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/api`;
+    this.url = `http://127.0.0.1:${port}/api`;
+    return this.url;
+  }
+
+  /** The REST base address (ending in /api) once started. */
+  get baseUrl(): string {
+    if (!this.url) throw new Error('the test server is not started');
+    return this.url;
   }
 
   async stop(): Promise<void> {
@@ -70,6 +79,17 @@ export class TestServer {
     this.requests.length = 0;
     this.handler = handler;
   }
+}
+
+/** One TestServer for a test file: started before its tests, answering 200 {} afresh before each, stopped after. */
+export function useTestServer(): TestServer {
+  const server = new TestServer();
+  beforeAll(async () => {
+    await server.start();
+  });
+  afterAll(() => server.stop());
+  beforeEach(() => server.reset(() => ({ status: 200, body: {} })));
+  return server;
 }
 
 function header(req: ReceivedRequest, name: string): string {
