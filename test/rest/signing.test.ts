@@ -1,24 +1,18 @@
 // What the server receives must verify: the signed target is the sent target, byte for byte.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServerClock } from '../../src/auth/clock.js';
 import { ApiKeySigner } from '../../src/auth/signer.js';
 import { resolveNetwork } from '../../src/protocol/networks.js';
 import { RestClient } from '../../src/transport/rest/client.js';
 import { API_TOKEN, CHAIN_ID, PUBLIC_KEY, SEED, makeClient } from './fixtures.js';
-import { TestServer, serverAcceptsSignature, serverCanonical } from './test-server.js';
+import { serverAcceptsSignature, serverCanonical, useTestServer } from './test-server.js';
 
-const server = new TestServer();
-let baseUrl = '';
-beforeAll(async () => {
-  baseUrl = await server.start();
-});
-afterAll(() => server.stop());
-beforeEach(() => server.reset(() => ({ status: 200, body: { ok: true } })));
+const server = useTestServer({ status: 200, body: { ok: true } });
 
 describe('REST signing on the wire', () => {
   it('signed-get-headers-verify-against-the-canonical-string-the-server-rebuilt', async () => {
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     await client.get('/v1/trading/fills', (v) => v, { signed: true, query: { count: 100, page: 'AAAAAAQUbjoAAAADAAAABA' } });
     const [req] = server.requests;
     expect(req!.rawUrl).toBe('/api/v1/trading/fills?count=100&page=AAAAAAQUbjoAAAADAAAABA');
@@ -28,7 +22,7 @@ describe('REST signing on the wire', () => {
   });
 
   it('query-needing-percent-encoding-is-signed-exactly-as-sent', async () => {
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const prepared = client.prepare('GET', '/v1/trading/fills?x=a b|c', { query: [['page', 'a+b/c=='], ['count', 5]], signed: true });
     await client.get('/v1/trading/fills?x=a b|c', (v) => v, { signed: true, query: { page: 'a+b/c==', count: 5 } });
     const req = server.requests[0]!;
@@ -37,7 +31,7 @@ describe('REST signing on the wire', () => {
   });
 
   it('signed-post-body-hash-covers-the-exact-bytes-sent', async () => {
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     const body = { d: [{ rq: 1, mkt: 16, acc: 841, t: 1, p: 0, s: 1, fl: 4, lv: 1000, lb: 0 }], note: 'ünïcode' };
     await client.post('/v1/trading/orders', body, { signed: true });
     const req = server.requests.find((r) => r.method === 'POST')!;
@@ -49,7 +43,7 @@ describe('REST signing on the wire', () => {
 
   it('each-attempt-is-signed-with-a-fresh-nonce', async () => {
     server.reset((_r, i) => (i === 0 ? { status: 503 } : { status: 200, body: {} }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     await client.get('/v1/trading/wallet', (v) => v, { signed: true });
     const [a, b] = server.requests;
     expect(a!.headers['x-api-nonce']).not.toBe(b!.headers['x-api-nonce']);
@@ -57,13 +51,13 @@ describe('REST signing on the wire', () => {
   });
 
   it('unsigned-requests-carry-no-auth-headers', async () => {
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     await client.get('/v1/pub/context', (v) => v);
     expect(Object.keys(server.requests[0]!.headers).filter((h) => h.startsWith('x-api-'))).toEqual([]);
   });
 
   it('enrollment-post-sends-no-origin-header', async () => {
-    const { client } = makeClient(baseUrl, { signed: false });
+    const { client } = makeClient(server.baseUrl, { signed: false });
     await client.post('/v1/api-key/payload', { chain_id: CHAIN_ID, address: '0x0' });
     expect(server.requests[0]!.headers['origin']).toBeUndefined();
   });
@@ -79,7 +73,7 @@ describe('REST signing on the wire', () => {
         ? { status: 401, body: 'stale timestamp', headers: { date: date.toUTCString() } }
         : { status: 200, body: {}, headers: { date: date.toUTCString() } };
     });
-    const { client, clock } = makeClient(baseUrl);
+    const { client, clock } = makeClient(server.baseUrl);
     await client.get('/v1/pub/context', (v) => v);
     expect(Math.abs(clock.offsetMs - skewMs)).toBeLessThan(2_000);
     await client.get('/v1/trading/wallet', (v) => v, { signed: true });
@@ -94,7 +88,7 @@ describe('REST signing on the wire', () => {
       const fresh = Math.abs(Number(req.headers['x-api-timestamp']) - date.getTime()) <= 30_000;
       return fresh ? { status: 200, body: { ok: 1 }, headers: { date: date.toUTCString() } } : { status: 401, headers: { date: date.toUTCString() } };
     });
-    const { client, sleeps } = makeClient(baseUrl);
+    const { client, sleeps } = makeClient(server.baseUrl);
     await expect(client.get('/v1/trading/wallet', (v) => v, { signed: true })).resolves.toEqual({ ok: 1 });
     expect(server.requests).toHaveLength(2);
     expect(sleeps).toEqual([]);
@@ -103,20 +97,20 @@ describe('REST signing on the wire', () => {
   it('client-adopts-the-signer-clock-so-date-headers-correct-the-timestamps-it-signs', () => {
     const clock = new ServerClock();
     const signer = new ApiKeySigner({ apiKey: API_TOKEN, seed: SEED }, CHAIN_ID, clock);
-    const network = resolveNetwork({ baseUrl, chainId: CHAIN_ID });
+    const network = resolveNetwork({ baseUrl: server.baseUrl, chainId: CHAIN_ID });
     expect(new RestClient({ network, signer }).clock).toBe(clock);
     expect(() => new RestClient({ network, signer, clock: new ServerClock() })).toThrow(/one ServerClock/);
   });
 
   it('signer-for-another-chain-is-refused', () => {
     const signer = new ApiKeySigner({ apiKey: API_TOKEN, seed: SEED }, 143);
-    expect(() => new RestClient({ network: resolveNetwork({ baseUrl, chainId: CHAIN_ID }), signer })).toThrow(/chain 143/);
+    expect(() => new RestClient({ network: resolveNetwork({ baseUrl: server.baseUrl, chainId: CHAIN_ID }), signer })).toThrow(/chain 143/);
   });
 
   it('first-signed-write-calibrates-the-clock-first-because-writes-are-never-retried', async () => {
     const skewMs = 7 * 60_000;
     server.reset(() => ({ status: 200, body: {}, headers: { date: new Date(Date.now() + skewMs).toUTCString() } }));
-    const { client } = makeClient(baseUrl);
+    const { client } = makeClient(server.baseUrl);
     await client.post('/v1/trading/orders', { d: [] }, { signed: true });
     expect(server.requests.map((r) => `${r.method} ${r.rawUrl}`)).toEqual(['GET /api/v1/profile/announcements', 'POST /api/v1/trading/orders']);
     expect(server.requests[0]!.headers['x-api-key']).toBeUndefined();

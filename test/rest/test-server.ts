@@ -81,14 +81,14 @@ export class TestServer {
   }
 }
 
-/** One TestServer for a test file: started before its tests, answering 200 {} afresh before each, stopped after. */
-export function useTestServer(): TestServer {
+/** One TestServer for a test file: started before its tests, answering `reply` afresh before each, stopped after. */
+export function useTestServer(reply: Reply = { status: 200, body: {} }): TestServer {
   const server = new TestServer();
   beforeAll(async () => {
     await server.start();
   });
   afterAll(() => server.stop());
-  beforeEach(() => server.reset(() => ({ status: 200, body: {} })));
+  beforeEach(() => server.reset(() => reply));
   return server;
 }
 
