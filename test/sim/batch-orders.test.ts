@@ -1,12 +1,10 @@
 // Batch order submission over HTTP (POST /v1/trading/orders, wire.md 9): per-order statuses in list
 // order, batch-level refusals, and accepted orders really executing.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim, type SimWallet } from '../../src/sim/index.js';
+import type { RunningSim, SimWallet } from '../../src/sim/index.js';
 import { signedPost, type TestKey } from './helpers.js';
+import { newTrader, startTestSim } from './sim-setup.js';
 
 let sim: RunningSim;
 let wallet: SimWallet;
@@ -14,10 +12,8 @@ let key: TestKey;
 let btc: number;
 
 beforeAll(async () => {
-  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 50, flowStepsPerSec: 20, quiet: true });
-  wallet = sim.control.createWallet();
-  key = sim.control.issueKey({ address: wallet.address, scopeMask: 3 });
-  btc = sim.control.engine.context(0, Date.now()).markets.find((m) => m.symbol === 'BTC')!.id;
+  sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 20 });
+  ({ wallet, key, btc } = newTrader(sim));
 });
 afterAll(() => sim.stop());
 

@@ -2,15 +2,13 @@
 // enroll, and every refusal the live service documents.
 
 import { createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { hashTypedData, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Eip712TypedData } from '../../src/protocol/frames.js';
-import { startSim, type RunningSim, type SimWallet } from '../../src/sim/index.js';
+import type { RunningSim, SimWallet } from '../../src/sim/index.js';
 import { signedGet, signedInTrading } from './helpers.js';
+import { startTestSim } from './sim-setup.js';
 
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
@@ -45,7 +43,7 @@ let sim: RunningSim;
 let wallet: SimWallet;
 
 beforeAll(async () => {
-  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 100, flowStepsPerSec: 0, quiet: true });
+  sim = await startTestSim({ blockMs: 100, flowStepsPerSec: 0 });
   wallet = sim.control.createWallet();
 });
 afterAll(() => sim.stop());
@@ -122,13 +120,7 @@ describe('API-key enrollment', () => {
   });
 
   it('stale-payload-400: a payload older than 15 minutes is refused', async () => {
-    const stale = await startSim({
-      home: mkdtempSync(join(tmpdir(), 'perpl-sim-')),
-      blockMs: 200,
-      flowStepsPerSec: 0,
-      quiet: true,
-      limits: { enrollPayloadMaxAgeMs: -1 },
-    });
+    const stale = await startTestSim({ blockMs: 200, flowStepsPerSec: 0, limits: { enrollPayloadMaxAgeMs: -1 } });
     try {
       const w = stale.control.createWallet();
       const pair = newKeyPair();

@@ -1,12 +1,10 @@
 // Fault injection over real sockets: each profile's fault is logged (kind, time, socket) and has the
 // effect a client would see. Rates are set to 1 through a FaultSpec so each fault shows up at once.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type FaultEvent, type RunningSim, type SimWallet } from '../../src/sim/index.js';
+import type { FaultEvent, RunningSim, SimWallet } from '../../src/sim/index.js';
 import { FrameClient, signedInTrading, type TestKey } from './helpers.js';
+import { newTrader, startTestSim } from './sim-setup.js';
 
 let sim: RunningSim;
 let wallet: SimWallet;
@@ -14,16 +12,8 @@ let key: TestKey;
 let btc: number;
 
 beforeAll(async () => {
-  sim = await startSim({
-    home: mkdtempSync(join(tmpdir(), 'perpl-sim-')),
-    blockMs: 50,
-    flowStepsPerSec: 10,
-    quiet: true,
-    limits: { restPublicPerMin: 0 },
-  });
-  wallet = sim.control.createWallet();
-  key = sim.control.issueKey({ address: wallet.address, scopeMask: 3 });
-  btc = sim.control.engine.context(0, Date.now()).markets.find((m) => m.symbol === 'BTC')!.id;
+  sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 10, limits: { restPublicPerMin: 0 } });
+  ({ wallet, key, btc } = newTrader(sim));
 });
 afterEach(() => sim.control.setFaults('none'));
 afterAll(() => sim.stop());

@@ -2,11 +2,10 @@
 // from the snapshot and deltas; it must equal the exchange's own book once the exchange is paused.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import type { RunningSim } from '../../src/sim/index.js';
+import { startTestSim } from './sim-setup.js';
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 const SCRIPT = join(import.meta.dirname, 'independent_client.py');
@@ -14,7 +13,7 @@ const SCRIPT = join(import.meta.dirname, 'independent_client.py');
 let sim: RunningSim;
 
 beforeAll(async () => {
-  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 50, flowStepsPerSec: 200, quiet: true });
+  sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 200 });
 });
 afterAll(() => sim.stop());
 

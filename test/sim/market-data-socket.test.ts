@@ -1,20 +1,18 @@
 // The market-data WebSocket over a real socket: subscribe / unsubscribe, per-stream status, snapshot
 // then deltas, continuous heartbeat sn, and the subscription cap.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import type { RunningSim } from '../../src/sim/index.js';
 import WebSocket from 'ws';
 import { FrameClient } from './helpers.js';
+import { startTestSim } from './sim-setup.js';
 
 let sim: RunningSim;
 let btc: number;
 let markets: number[];
 
 beforeAll(async () => {
-  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 50, flowStepsPerSec: 40, quiet: true });
+  sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 40 });
   const ctx = sim.control.engine.context(0, Date.now());
   markets = ctx.markets.map((m) => m.id);
   btc = ctx.markets.find((m) => m.symbol === 'BTC')!.id;
@@ -122,13 +120,7 @@ describe('market-data subscriptions', () => {
 
 describe('protocol keep-alive', () => {
   it('ping-timeout-1008: a client that never answers protocol pings is closed 1008 "ping timeout"; a normal one stays', async () => {
-    const quick = await startSim({
-      home: mkdtempSync(join(tmpdir(), 'perpl-sim-')),
-      blockMs: 100,
-      flowStepsPerSec: 0,
-      quiet: true,
-      limits: { pingIntervalMs: 100 },
-    });
+    const quick = await startTestSim({ blockMs: 100, flowStepsPerSec: 0, limits: { pingIntervalMs: 100 } });
     try {
       const silent = new WebSocket(`${quick.ws}/ws/v1/market-data`, { autoPong: false });
       const closed = new Promise<[number, string]>((resolve) => silent.on('close', (code, reason) => resolve([code, reason.toString()])));

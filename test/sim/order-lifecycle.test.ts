@@ -1,18 +1,16 @@
 // Orders end to end over the trading socket: each engine reject reason reaches the client as mt 24
 // (st 7 with its sr), fills arrive in the live per-block order, and a trigger fires on a mark move.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim, type SimWallet } from '../../src/sim/index.js';
+import type { RunningSim, SimWallet } from '../../src/sim/index.js';
 import { signedInTrading, type Frame, type FrameClient } from './helpers.js';
+import { startTestSim } from './sim-setup.js';
 
 let sim: RunningSim;
 let btc: number;
 
 beforeAll(async () => {
-  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 50, flowStepsPerSec: 100, quiet: true });
+  sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 100 });
   btc = sim.control.engine.context(0, Date.now()).markets.find((m) => m.symbol === 'BTC')!.id;
 });
 afterAll(() => sim.stop());

@@ -1,19 +1,17 @@
 // Signed REST over real HTTP: every auth failure is 401, scope and account rules, and the
 // request-target rule (signed without /api, exactly as sent).
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import type { RunningSim } from '../../src/sim/index.js';
 import { newNonce, signedGet, type TestKey } from './helpers.js';
+import { startTestSim } from './sim-setup.js';
 
 let sim: RunningSim;
 let key: TestKey;
 let address: string;
 
 beforeAll(async () => {
-  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 100, flowStepsPerSec: 10, quiet: true });
+  sim = await startTestSim({ blockMs: 100, flowStepsPerSec: 10 });
   const w = sim.control.createWallet();
   address = w.address;
   key = sim.control.issueKey({ address, scopeMask: 3 });

@@ -1,23 +1,15 @@
 // Public REST endpoints and history pagination over real HTTP.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import type { RunningSim } from '../../src/sim/index.js';
 import { signedGet, type TestKey } from './helpers.js';
+import { startTestSim } from './sim-setup.js';
 
 let sim: RunningSim;
 let btc: number;
 
 beforeAll(async () => {
-  sim = await startSim({
-    home: mkdtempSync(join(tmpdir(), 'perpl-sim-')),
-    blockMs: 100,
-    flowStepsPerSec: 20,
-    quiet: true,
-    limits: { restPublicPerMin: 0 },
-  });
+  sim = await startTestSim({ blockMs: 100, flowStepsPerSec: 20, limits: { restPublicPerMin: 0 } });
   const ctx = (await (await fetch(`${sim.rest}/v1/pub/context`)).json()) as { markets: { id: number; symbol: string }[] };
   btc = ctx.markets.find((m) => m.symbol === 'BTC')!.id;
 });
@@ -113,13 +105,7 @@ describe('history pagination', () => {
 
 describe('REST rate limits', () => {
   it('rate-limited-429: beyond the configured per-IP budget the answer is 429 with Retry-After', async () => {
-    const limited = await startSim({
-      home: mkdtempSync(join(tmpdir(), 'perpl-sim-')),
-      blockMs: 200,
-      flowStepsPerSec: 0,
-      quiet: true,
-      limits: { restPublicPerMin: 5 },
-    });
+    const limited = await startTestSim({ blockMs: 200, flowStepsPerSec: 0, limits: { restPublicPerMin: 5 } });
     try {
       const codes: number[] = [];
       let retryAfter: string | null = null;

@@ -2,19 +2,17 @@
 // junk REST requests; afterwards the exchange still serves a fresh client normally.
 
 import fc from 'fast-check';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import type { RunningSim } from '../../src/sim/index.js';
 import { FrameClient, signedInTrading, type TestKey } from './helpers.js';
+import { startTestSim } from './sim-setup.js';
 
 let sim: RunningSim;
 let key: TestKey;
 let accountId: number;
 
 beforeAll(async () => {
-  sim = await startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), blockMs: 50, flowStepsPerSec: 20, quiet: true, limits: { restPublicPerMin: 0 } });
+  sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 20, limits: { restPublicPerMin: 0 } });
   const w = sim.control.createWallet();
   accountId = w.accountId!;
   key = sim.control.issueKey({ address: w.address, scopeMask: 3 });

@@ -1,12 +1,10 @@
 // The trading WebSocket over a real socket: sign-in, snapshots, heartbeats, order admission acks,
 // and every close code the gateway uses.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim, type SimWallet } from '../../src/sim/index.js';
+import type { RunningSim, SimWallet } from '../../src/sim/index.js';
 import { FrameClient, signInFrame, signedInTrading, type Frame, type TestKey } from './helpers.js';
+import { newTrader, startTestSim } from './sim-setup.js';
 
 let sim: RunningSim;
 let wallet: SimWallet;
@@ -14,16 +12,8 @@ let key: TestKey;
 let btc: number;
 
 beforeAll(async () => {
-  sim = await startSim({
-    home: mkdtempSync(join(tmpdir(), 'perpl-sim-')),
-    blockMs: 60,
-    flowStepsPerSec: 10,
-    quiet: true,
-    limits: { idleTimeoutMs: 400, tradingRequestsPerMin: 30 },
-  });
-  wallet = sim.control.createWallet();
-  key = sim.control.issueKey({ address: wallet.address, scopeMask: 3 });
-  btc = sim.control.engine.context(0, Date.now()).markets.find((m) => m.symbol === 'BTC')!.id;
+  sim = await startTestSim({ blockMs: 60, flowStepsPerSec: 10, limits: { idleTimeoutMs: 400, tradingRequestsPerMin: 30 } });
+  ({ wallet, key, btc } = newTrader(sim));
 });
 afterAll(() => sim.stop());
 
