@@ -135,6 +135,26 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
 }
 
 /** Polls `check` until it returns a value other than undefined/false (real sockets: no fixed sleeps). */
+/** The traders a test file starts: each signed in and live when returned, all stopped after each test. */
+export class TraderPool {
+  private readonly started: Trader[] = [];
+
+  async start(h: SimHandle, opts: TraderOptions = {}): Promise<Trader> {
+    const t = startTrader(h, opts);
+    this.started.push(t);
+    await live(t);
+    return t;
+  }
+
+  /** Stops every trader started so far, each after `beforeStop` (e.g. closing its positions). */
+  async stopAll(beforeStop?: (t: Trader) => Promise<void>): Promise<void> {
+    for (const t of this.started.splice(0)) {
+      if (beforeStop) await beforeStop(t);
+      t.stop();
+    }
+  }
+}
+
 export async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

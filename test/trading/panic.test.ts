@@ -4,12 +4,12 @@
 // follow a close whose outcome is unknown with another.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../src/protocol/frames.js';
-import { type SimHandle, type Trader, live, market, startTestSim, startTrader, top, until } from './harness.js';
+import { type SimHandle, type Trader, type TraderOptions, TraderPool, market, startTestSim, top, until } from './harness.js';
 
 let h: SimHandle;
 let btc: Market;
 let oracle = 0;
-const traders: Trader[] = [];
+const traders = new TraderPool();
 beforeAll(async () => {
   h = await startTestSim();
   btc = market(h, 'BTC');
@@ -20,19 +20,16 @@ afterEach(async () => {
   if (oracle > 0) h.sim.control.engine.setOraclePrice(btc.id, oracle);
   oracle = 0;
   h.sim.control.resumeFlow();
-  for (const t of traders.splice(0)) {
+  await traders.stopAll(async (t) => {
     for (const pid of t.session.state.positions.keys()) await t.commands.close(pid, { kind: 'market' }).outcome;
-    t.stop();
-  }
+  });
 });
 afterAll(async () => {
   await h?.stop();
 });
 
-async function longPosition(opts: Parameters<typeof startTrader>[1] = {}): Promise<Trader> {
-  const t = startTrader(h, opts);
-  traders.push(t);
-  await live(t);
+async function longPosition(opts: TraderOptions = {}): Promise<Trader> {
+  const t = await traders.start(h, opts);
   const open = await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
   expect(open.ok).toBe(true);
   await until(() => t.session.state.positions.size === 1, 'the long position');

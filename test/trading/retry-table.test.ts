@@ -6,33 +6,28 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountEventType, OrderStatus as S, OrderStatusReason as R } from '../../src/protocol/enums.js';
 import type { Market } from '../../src/protocol/frames.js';
-import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
+import { type SimHandle, type Trader, TraderPool, market, startTestSim, until } from './harness.js';
 
 let h: SimHandle;
 let noTx: SimHandle;
 let btc: Market;
-const traders: Trader[] = [];
+const traders = new TraderPool();
 beforeAll(async () => {
   [h, noTx] = await Promise.all([startTestSim(), startTestSim({ lbPassedWithoutTx: true })]);
   btc = market(h, 'BTC');
 });
-afterEach(() => {
+afterEach(async () => {
   for (const sim of [h, noTx]) {
     sim.sim.control.setFaults('none');
     sim.sim.control.resumeBlocks();
   }
-  while (traders.length > 0) traders.pop()!.stop();
+  await traders.stopAll();
 });
 afterAll(async () => {
   await Promise.all([h?.stop(), noTx?.stop()]);
 });
 
-async function trader(sim: SimHandle): Promise<Trader> {
-  const t = startTrader(sim);
-  traders.push(t);
-  await live(t);
-  return t;
-}
+const trader = (sim: SimHandle): Promise<Trader> => traders.start(sim);
 
 const journal = (t: Trader): string[] => t.engine.journalEntries().map((e) => e.text);
 

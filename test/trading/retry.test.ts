@@ -4,30 +4,25 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus as S } from '../../src/protocol/enums.js';
 import type { Market } from '../../src/protocol/frames.js';
-import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
+import { type SimHandle, type Trader, type TraderOptions, TraderPool, market, startTestSim, until } from './harness.js';
 
 let h: SimHandle;
 let btc: Market;
-const traders: Trader[] = [];
+const traders = new TraderPool();
 beforeAll(async () => {
   h = await startTestSim();
   btc = market(h, 'BTC');
 });
-afterEach(() => {
+afterEach(async () => {
   h.sim.control.setFaults('none');
   h.sim.control.resumeBlocks();
-  while (traders.length > 0) traders.pop()!.stop();
+  await traders.stopAll();
 });
 afterAll(async () => {
   await h?.stop();
 });
 
-async function trader(opts: Parameters<typeof startTrader>[1] = {}): Promise<Trader> {
-  const t = startTrader(h, opts);
-  traders.push(t);
-  await live(t);
-  return t;
-}
+const trader = (opts: TraderOptions = {}): Promise<Trader> => traders.start(h, opts);
 
 function count(xs: readonly number[], x: number): number {
   return xs.filter((v) => v === x).length;

@@ -2,27 +2,22 @@
 // a fresh sign-in after close 3401, pongs never counted as heartbeats, snapshots replace stale state.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/protocol/frames.js';
-import { type SimHandle, type Trader, live, startTestSim, startTrader, until } from './harness.js';
+import { type SimHandle, type Trader, type TraderOptions, TraderPool, live, startTestSim, until } from './harness.js';
 
 let h: SimHandle;
-const traders: Trader[] = [];
+const traders = new TraderPool();
 beforeAll(async () => {
   h = await startTestSim();
 });
-afterEach(() => {
+afterEach(async () => {
   h.sim.control.setFaults('none');
-  while (traders.length > 0) traders.pop()!.stop();
+  await traders.stopAll();
 });
 afterAll(async () => {
   await h?.stop();
 });
 
-async function trader(opts: Parameters<typeof startTrader>[1] = {}): Promise<Trader> {
-  const t = startTrader(h, opts);
-  traders.push(t);
-  await live(t);
-  return t;
-}
+const trader = (opts: TraderOptions = {}): Promise<Trader> => traders.start(h, opts);
 
 describe('trading session', () => {
   it('a heartbeat gap reconnects and rebuilds from fresh snapshots', async () => {
