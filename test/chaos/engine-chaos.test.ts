@@ -12,8 +12,9 @@ import { Journal } from '../../src/client/trading/journal.js';
 import type { Market } from '../../src/protocol/frames.js';
 import type { FaultSpec } from '../../src/sim/faults/profiles.js';
 import { FAULT_PROFILES } from '../../src/sim/faults/profiles.js';
-import { type SimHandle, type Trader, live, market, startTestSim, startTrader, top, until } from '../trading/harness.js';
-import { LONG, prng, record, summary } from './figures.js';
+import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from '../trading/harness.js';
+import { prng, randomCommand } from '../trading/random-commands.js';
+import { LONG, record, summary } from './figures.js';
 
 /** Short runs amplify each profile so its fault actually fires within seconds. */
 const SHORT: FaultSpec[] = [
@@ -50,32 +51,6 @@ afterAll(async () => {
   await h?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-function step(t: Trader, rand: () => number): CommandHandle | null {
-  const m = markets[Math.floor(rand() * markets.length)]!;
-  const unit = m.symbol === 'BTC' ? 100 : 1_000;
-  const side = rand() < 0.5 ? 'long' : 'short';
-  const st = t.session.state;
-  const r = rand();
-  if (r < 0.35) return t.commands.place({ marketId: m.id, kind: 'market', side, size: unit * (1 + Math.floor(rand() * 3)), leverage: 500 });
-  if (r < 0.6) {
-    const book = top(h, m.id);
-    const price = side === 'long' ? book.bid - 200 - Math.floor(rand() * 2_000) : book.ask + 200 + Math.floor(rand() * 2_000);
-    if (price <= 0) return null;
-    return t.commands.place({ marketId: m.id, kind: rand() < 0.5 ? 'limit' : 'post-only', side, size: unit, price, leverage: 500 });
-  }
-  if (r < 0.75) {
-    const o = [...st.orders.values()][Math.floor(rand() * st.orders.size)];
-    return o ? t.commands.cancel(o.oid) : null;
-  }
-  if (r < 0.85) {
-    const p = [...st.positions.values()][Math.floor(rand() * st.positions.size)];
-    return p ? t.commands.close(p.pid, { kind: 'market', fraction: rand() < 0.5 ? 0.5 : 1 }) : null;
-  }
-  const orders = [...st.orders.values()].filter((o) => (o.tp ?? 0) === 0 && (o.p ?? 0) > 0);
-  const o = orders[Math.floor(rand() * orders.length)];
-  return o ? t.commands.change(o.oid, { price: (o.p ?? 0) + (o.t === 1 ? -10 : 10) }) : null;
-}
 
 function ledgerView(t: Trader) {
   const l = h.sim.control.engine.ledger(t.accountId);
@@ -157,7 +132,7 @@ describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () =
           while (Date.now() < deadline) {
             await new Promise((r) => setTimeout(r, 60 + Math.floor(rand() * 120)));
             if (t.engine.lockReason() !== null) continue; // the UI shows the reason; a bot waits
-            const hnd = step(t, rand);
+            const hnd = randomCommand(h, t, markets, rand);
             if (hnd) handles.push(hnd);
           }
         } finally {
