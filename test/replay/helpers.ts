@@ -31,15 +31,7 @@ export async function startFixture(opts: { flow?: number } = {}): Promise<SimFix
   };
 }
 
-/** Polls until `check` returns something other than undefined/false (real sockets: no fixed sleeps). */
-export async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = check();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Polling, as the trading tests poll. */
+export { until } from '../trading/harness.js';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

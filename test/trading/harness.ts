@@ -134,7 +134,6 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
   };
 }
 
-/** Polls `check` until it returns a value other than undefined/false (real sockets: no fixed sleeps). */
 /** The traders a test file starts: each signed in and live when returned, all stopped after each test. */
 export class TraderPool {
   private readonly started: Trader[] = [];
@@ -155,6 +154,7 @@ export class TraderPool {
   }
 }
 
+/** Polls `check` until it returns a value other than undefined/false (real sockets: no fixed sleeps). */
 export async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
