@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { MarketRef } from '../../src/domain/views.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 import type { TradingIntents } from '../../src/state/trading-commands.js';
-import { eventually } from './terminal.js';
+import { KEYS, eventually } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
 
 export interface TradingScreen {
@@ -81,4 +81,30 @@ export async function flattenAccount(screen: TradingScreen, timeoutMs: number): 
   if (trading.orders.length > 0) await screen.intents.cancelAll().outcome;
   for (const p of trading.positions) await screen.intents.close(p.positionId, { kind: 'market', fraction: 1, slippageBps: 500 }).outcome;
   await eventually(() => state().trading.orders.length === 0 && state().trading.positions.length === 0, timeoutMs, 'a flat account');
+}
+
+/** Answers a confirm with y and waits until it is gone (keys written together arrive as one chunk). */
+export async function confirmYes(screen: TradingScreen, timeoutMs: number): Promise<void> {
+  screen.app.vt.press('y');
+  await eventually(() => screen.app.app.store.getState().tabs.prompt === null, timeoutMs, 'the confirm to close');
+}
+
+/** Types `text` and presses Enter. */
+export async function typeAndEnter(screen: TradingScreen, text: string): Promise<void> {
+  await screen.app.vt.type(text);
+  screen.app.vt.press(KEYS.enter);
+}
+
+/**
+ * Opens a long at market. The book may lag a moved oracle, so a market order can find nothing inside its
+ * slippage cap and end as "IOC executed" with no fill: try again, as a trader would.
+ */
+export async function openLong(screen: TradingScreen, size: number, timeoutMs: number): Promise<void> {
+  const positions = () => screen.app.app.store.getState().trading.positions.length;
+  const before = positions();
+  for (let attempt = 0; attempt < 20 && positions() === before; attempt++) {
+    await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
+    await eventually(() => positions() > before, 1_000, 'a fill').catch(() => undefined);
+  }
+  await eventually(() => positions() > before, timeoutMs, 'the long');
 }

@@ -7,14 +7,13 @@ import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { formatAtoms } from '../../src/ui/format/trading-rows.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { flattenAccount, useTradingScreen } from '../helpers/trading-screen.js';
+import { confirmYes, flattenAccount, openLong, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll, so a
 // green run takes no longer.
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
 const TEST_MS = 120_000;
-
 
 const screen = useTradingScreen('perpl-tabs-', { blockMs: 100, seed: 21, flowStepsPerSec: 10 }, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 
@@ -30,29 +29,6 @@ const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals
 const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
 /** The bottom pane's lines (below the book/chart/trades row). */
 const tabLines = () => screen.app.vt.lines().slice(36).join('\n');
-
-/** Answers a confirm with y and waits until it is gone (keys written together arrive as one chunk). */
-async function confirmYes(): Promise<void> {
-  screen.app.vt.press('y');
-  await eventually(() => state().tabs.prompt === null, UI_MS, 'the confirm to close');
-}
-
-/**
- * Opens a long at market. The book may lag a moved oracle, so a market order can find nothing inside its
- * slippage cap and end as "IOC executed" with no fill: try again, as a trader would.
- */
-async function openLong(size: number): Promise<void> {
-  const before = state().trading.positions.length;
-  for (let attempt = 0; attempt < 20 && state().trading.positions.length === before; attempt++) {
-    await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
-    await eventually(() => state().trading.positions.length > before, 1_000, 'a fill').catch(() => undefined);
-  }
-}
-
-async function typeAndEnter(text: string): Promise<void> {
-  await screen.app.vt.type(text);
-  screen.app.vt.press(KEYS.enter);
-}
 
 describe('trading tabs against the local exchange', () => {
   it('open-order-amend-then-cancel: e changes the price on screen, c + y cancels it', async () => {
@@ -72,7 +48,7 @@ describe('trading tabs against the local exchange', () => {
     screen.app.vt.press('\u0015'); // Ctrl-U clears the prefilled "price size"
     await screen.app.vt.waitFor(/change> █/, UI_MS);
     const amended = price - 1_000;
-    await typeAndEnter(formatScaled(amended, screen.market.priceDecimals));
+    await typeAndEnter(screen, formatScaled(amended, screen.market.priceDecimals));
     await screen.app.vt.waitFor(() => tabLines().includes(px(amended)) && !tabLines().includes(px(price)), EXCHANGE_MS);
     expect(state().trading.orders.map((o) => o.price)).toContain(amended);
 
@@ -83,12 +59,12 @@ describe('trading tabs against the local exchange', () => {
     expect(state().trading.orders).toHaveLength(1);
     screen.app.vt.press('c');
     await screen.app.vt.waitFor(/cancel order \d+\?/, UI_MS);
-    await confirmYes();
+    await confirmYes(screen, UI_MS);
     await screen.app.vt.waitFor(() => tabLines().includes('no open orders'), EXCHANGE_MS);
   }, TEST_MS);
 
   it('position-row-then-close-half-and-all: uPnL and liq price shown; x 50% then x all', async () => {
-    await openLong(200);
+    await openLong(screen, 200, EXCHANGE_MS);
     screen.app.vt.press('P');
     await eventually(() => state().trading.positions[0]?.liquidationPrice != null, EXCHANGE_MS, 'the position with a liq price');
     const row = state().trading.positions[0]!;
@@ -100,9 +76,9 @@ describe('trading tabs against the local exchange', () => {
 
     screen.app.vt.press('x');
     await screen.app.vt.waitFor('close> ', UI_MS);
-    await typeAndEnter('50%');
+    await typeAndEnter(screen, '50%');
     await screen.app.vt.waitFor(`close 50% (${formatScaled(100, screen.market.sizeDecimals)})`, UI_MS);
-    await confirmYes();
+    await confirmYes(screen, UI_MS);
     await eventually(() => state().trading.positions[0]?.size === 100, EXCHANGE_MS, 'half closed');
     await screen.app.vt.waitFor(() => (tabLines().split('\n').find((l) => l.includes('▲ LONG')) ?? '').includes(sz(100)), EXCHANGE_MS);
 
@@ -110,21 +86,21 @@ describe('trading tabs against the local exchange', () => {
     await screen.app.vt.waitFor('close> ', UI_MS);
     screen.app.vt.press(KEYS.enter); // empty = everything at market
     await screen.app.vt.waitFor('close 100%', UI_MS);
-    await confirmYes();
+    await confirmYes(screen, UI_MS);
     await screen.app.vt.waitFor(() => tabLines().includes('no open positions'), EXCHANGE_MS);
   }, TEST_MS);
 
   it('stop-attached-with-t-fires: t sl PRICE shows the trigger in Open orders and it closes the position', async () => {
-    await openLong(100);
+    await openLong(screen, 100, EXCHANGE_MS);
     screen.app.vt.press('P');
     await screen.app.vt.waitFor(() => tabLines().includes('▲ LONG'), EXCHANGE_MS);
     const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
     const stop = mark - 2_000;
     screen.app.vt.press('t');
     await screen.app.vt.waitFor('TP/SL> ', UI_MS);
-    await typeAndEnter(`sl ${formatScaled(stop, screen.market.priceDecimals)}`);
+    await typeAndEnter(screen, `sl ${formatScaled(stop, screen.market.priceDecimals)}`);
     await screen.app.vt.waitFor('attach SL', UI_MS);
-    await confirmYes();
+    await confirmYes(screen, UI_MS);
     screen.app.vt.press('O');
     await screen.app.vt.waitFor(() => tabLines().includes(`≤ ${px(stop)} mark`), EXCHANGE_MS);
 
@@ -134,15 +110,15 @@ describe('trading tabs against the local exchange', () => {
   }, TEST_MS);
 
   it('add-collateral-with-a: the confirmed amount raises the position collateral on screen', async () => {
-    await openLong(100);
+    await openLong(screen, 100, EXCHANGE_MS);
     screen.app.vt.press('P');
     await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the position');
     const before = BigInt(state().trading.positions[0]!.collateral);
     screen.app.vt.press('a');
     await screen.app.vt.waitFor('add collateral> ', UI_MS);
-    await typeAndEnter('5');
+    await typeAndEnter(screen, '5');
     await screen.app.vt.waitFor('add 5.000000 collateral', UI_MS);
-    await confirmYes();
+    await confirmYes(screen, UI_MS);
     await eventually(() => BigInt(state().trading.positions[0]?.collateral ?? '0') === before + 5_000_000n, EXCHANGE_MS, 'collateral +5');
     const shown = formatAtoms(before + 5_000_000n);
     await screen.app.vt.waitFor(() => (tabLines().split('\n').find((l) => l.includes('▲ LONG')) ?? '').includes(shown), EXCHANGE_MS);
@@ -150,13 +126,13 @@ describe('trading tabs against the local exchange', () => {
     await screen.app.vt.waitFor('close> ', UI_MS);
     screen.app.vt.press(KEYS.enter);
     await screen.app.vt.waitFor('close 100%', UI_MS);
-    await confirmYes();
+    await confirmYes(screen, UI_MS);
     await screen.app.vt.waitFor(() => tabLines().includes('no open positions'), EXCHANGE_MS);
   }, TEST_MS);
 
   it('fills-and-history-paged-from-rest: fills with fee, order history with statuses, positions and account events', async () => {
     // Its own history, whatever ran before: an open, a collateral top-up and a close.
-    await openLong(100);
+    await openLong(screen, 100, EXCHANGE_MS);
     await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the position');
     const position = state().trading.positions[0]!;
     await screen.intents.addCollateral(position.positionId, '1').outcome;

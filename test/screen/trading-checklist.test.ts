@@ -13,7 +13,7 @@ import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { KEYS, eventually, sleep } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
-import { flattenAccount, useTradingScreen } from '../helpers/trading-screen.js';
+import { confirmYes, flattenAccount, openLong, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll.
 const UI_MS = 15_000;
@@ -44,30 +44,10 @@ const tabLines = () => screen.app.vt.lines().slice(36).join('\n');
 const positionLine = () => tabLines().split('\n').find((l) => l.includes('▲ LONG')) ?? '';
 const bells = () => screen.app.vt.stdout.raw.split('\u0007').length - 1;
 
-async function confirmYes(): Promise<void> {
-  screen.app.vt.press('y');
-  await eventually(() => state().tabs.prompt === null, UI_MS, 'the confirm to close');
-}
-
-/** A market long; the book can lag a moved oracle and leave an IOC unfilled, so try again as a trader would. */
-async function openLong(size: number): Promise<void> {
-  const before = state().trading.positions.length;
-  for (let attempt = 0; attempt < 20 && state().trading.positions.length === before; attempt++) {
-    await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
-    await eventually(() => state().trading.positions.length > before, 1_000, 'a fill').catch(() => undefined);
-  }
-  await eventually(() => state().trading.positions.length > before, EXCHANGE_MS, 'the long');
-}
-
-async function typeAndEnter(text: string): Promise<void> {
-  await screen.app.vt.type(text);
-  screen.app.vt.press(KEYS.enter);
-}
-
 async function command(text: string): Promise<void> {
   screen.app.vt.press(':');
   await screen.app.vt.waitFor(':█', UI_MS);
-  await typeAndEnter(text);
+  await typeAndEnter(screen, text);
 }
 
 describe('trading checklist on screen', () => {
@@ -75,7 +55,7 @@ describe('trading checklist on screen', () => {
     screen.app.vt.press('F');
     await screen.app.vt.waitFor('[Fills]', UI_MS);
     const rang = bells();
-    await openLong(100);
+    await openLong(screen, 100, EXCHANGE_MS);
     const fill = await until(() => state().trading.fills[0], EXCHANGE_MS, 'the fill');
     // Live, without paging: the fill's order id is in the tab and the bell rang.
     await screen.app.vt.waitFor(() => tabLines().includes(String(fill.orderId)), EXCHANGE_MS);
@@ -122,7 +102,7 @@ describe('trading checklist on screen', () => {
   }, TEST_MS);
 
   it('limit-close-and-liq-distance: the Positions row shows liq distance and funding; x "50% @ PRICE" rests a close', async () => {
-    await openLong(200);
+    await openLong(screen, 200, EXCHANGE_MS);
     screen.app.vt.press('P');
     const row = await until(() => {
       const p = state().trading.positions[0];
@@ -138,16 +118,16 @@ describe('trading checklist on screen', () => {
     const above = mark + Math.round(mark / 50); // 2 % over the mark: rests as a sell
     screen.app.vt.press('x');
     await screen.app.vt.waitFor('close> ', UI_MS);
-    await typeAndEnter(`50% @ ${formatScaled(above, screen.market.priceDecimals)}`);
+    await typeAndEnter(screen, `50% @ ${formatScaled(above, screen.market.priceDecimals)}`);
     await screen.app.vt.waitFor(`limit @ ${formatScaled(above, screen.market.priceDecimals)}`, UI_MS);
-    await confirmYes();
+    await confirmYes(screen, UI_MS);
     screen.app.vt.press('O');
     await screen.app.vt.waitFor(() => tabLines().split('\n').some((l) => l.includes('▼ close L') && l.includes(px(above))), EXCHANGE_MS);
     expect(state().trading.positions[0]?.size).toBe(200); // resting, not filled
   }, TEST_MS);
 
   it('edit-stop-with-t: t shows the attached stop; a new price replaces it (one trigger left)', async () => {
-    await openLong(100);
+    await openLong(screen, 100, EXCHANGE_MS);
     screen.app.vt.press('P');
     await screen.app.vt.waitFor(() => positionLine() !== '', EXCHANGE_MS);
     const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
@@ -155,18 +135,18 @@ describe('trading checklist on screen', () => {
     const second = mark - Math.round(mark / 25);
     screen.app.vt.press('t');
     await screen.app.vt.waitFor('TP/SL> ', UI_MS);
-    await typeAndEnter(`sl ${formatScaled(first, screen.market.priceDecimals)}`);
+    await typeAndEnter(screen, `sl ${formatScaled(first, screen.market.priceDecimals)}`);
     await screen.app.vt.waitFor('attach SL', UI_MS);
-    await confirmYes();
+    await confirmYes(screen, UI_MS);
     await eventually(() => state().trading.orders.some((o) => o.triggerPrice === first), EXCHANGE_MS, 'the first stop');
 
     screen.app.vt.press('t');
     await screen.app.vt.waitFor(`TP/SL> sl ${formatScaled(first, screen.market.priceDecimals)}`, UI_MS);
     screen.app.vt.press('\u0015'); // Ctrl-U clears the line
     await screen.app.vt.waitFor(/TP\/SL> █/, UI_MS);
-    await typeAndEnter(`sl ${formatScaled(second, screen.market.priceDecimals)}`);
+    await typeAndEnter(screen, `sl ${formatScaled(second, screen.market.priceDecimals)}`);
     await screen.app.vt.waitFor('attach SL', UI_MS);
-    await confirmYes();
+    await confirmYes(screen, UI_MS);
     screen.app.vt.press('O');
     await screen.app.vt.waitFor(() => tabLines().includes(`≤ ${px(second)} mark`) && !tabLines().includes(`≤ ${px(first)} mark`), EXCHANGE_MS);
     expect(state().trading.orders.filter((o) => o.triggerPrice !== null).map((o) => o.triggerPrice)).toEqual([second]);
