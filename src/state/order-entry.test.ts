@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Market } from '../protocol/frames.js';
 import { cycleChoice, evaluateEntry, newEntryForm, stepField, typeInto, type EntryContext, type OrderEntryForm } from './order-entry.js';
+import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 
-function market(over: Partial<Market['config']> = {}): Market {
-  return {
-    ver: 1, id: 16, instance_id: 1, perpetual_id: 16, symbol: 'BTC', name: 'BTC Perp', size_units: 'BTC',
-    funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20,
-    order_max_market_slippage_bps: 100,
-    config: {
-      at: {}, is_open: true, price_decimals: 1, size_decimals: 5, min_posting_amount: '0', min_settle_amount: '0',
-      initial_margin: 1500, maintenance_margin: 2500, maker_fee: 45, taker_fee: 345, ...over,
-    },
-  };
-}
+const market = btcTestMarket;
 const ctx: EntryContext = { market: market(), mark: 670_000, head: 1_000 };
 const form = (over: Partial<OrderEntryForm> = {}): OrderEntryForm => ({ ...newEntryForm(16, 'long', '67000', '5'), size: '0.01', ...over });
 

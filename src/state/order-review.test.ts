@@ -14,15 +14,9 @@ import { createTerminalStore, type TerminalState } from './store.js';
 import type { IntentHandle, PlaceIntent, TradingIntents } from './trading-commands.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 import { entryLines } from '../ui/format/order-entry-lines.js';
+import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 
-const market = (isOpen = true): Market => ({
-  ver: 1, id: 16, instance_id: 1, perpetual_id: 16, symbol: 'BTC', name: 'BTC Perp', size_units: 'BTC',
-  funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20, order_max_market_slippage_bps: 100,
-  config: {
-    at: {}, is_open: isOpen, price_decimals: 1, size_decimals: 5, min_posting_amount: '0', min_settle_amount: '0',
-    initial_margin: 1500, maintenance_margin: 2500, maker_fee: 45, taker_fee: 345,
-  },
-});
+const market = (isOpen = true): Market => btcTestMarket({ is_open: isOpen });
 
 const longPosition: PositionRowView = {
   positionId: 3, marketId: 16, side: 1, size: 1_000, entryPrice: 670_000, markPrice: 670_000, collateral: '100000000',

@@ -12,17 +12,11 @@ import type { TerminalCommands } from '../../src/state/commands.js';
 import { type EntryContext, type EntryField, type OrderEntryForm, evaluateEntry, newEntryForm } from '../../src/state/order-entry.js';
 import { createTerminalStore } from '../../src/state/store.js';
 import { INITIAL_TRADING_UI } from '../../src/state/trading-slice.js';
+import { btcTestMarket } from '../../src/domain/trading/market.fixtures.js';
 
 const PD = 1;
 const SD = 5;
-const MARKET: Market = {
-  ver: 1, id: 16, instance_id: 1, perpetual_id: 16, symbol: 'BTC', name: 'BTC Perp', size_units: 'BTC',
-  funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20, order_max_market_slippage_bps: 100,
-  config: {
-    at: {}, is_open: true, price_decimals: PD, size_decimals: SD, min_posting_amount: '0', min_settle_amount: '0',
-    initial_margin: 1500, maintenance_margin: 2500, maker_fee: 45, taker_fee: 345,
-  },
-};
+const MARKET: Market = btcTestMarket({ price_decimals: PD, size_decimals: SD });
 const CTX: EntryContext = { market: MARKET, mark: 670_000, head: 1_000 };
 const valid = (over: Partial<OrderEntryForm> = {}): OrderEntryForm => ({ ...newEntryForm(16, 'long', '67000', '5'), size: '0.01', ...over });
 

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { OrderFlag as F, OrderType as T, TriggerCondition as C } from '../../protocol/enums.js';
-import type { Market } from '../../protocol/frames.js';
 import type { OrderDraft } from './order-draft.js';
 import { type ValidationContext, validateOrder } from './validate.js';
+import { btcTestMarket } from './market.fixtures.js';
 
-function market(over: Partial<Market['config']> = {}): Market {
-  return {
-    ver: 1, id: 16, instance_id: 1, perpetual_id: 16, symbol: 'BTC', name: 'BTC Perp', size_units: 'BTC',
-    funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20,
-    order_max_market_slippage_bps: 100,
-    config: {
-      at: {}, is_open: true, price_decimals: 1, size_decimals: 5, min_posting_amount: '0', min_settle_amount: '0',
-      initial_margin: 1500, maintenance_margin: 2500, maker_fee: 45, taker_fee: 345, ...over,
-    },
-  };
-}
+const market = btcTestMarket;
 function ctx(over: Partial<ValidationContext> = {}): ValidationContext {
   return {
     market: market(), head: 1000, account: { fw: true, frozen: false }, canTrade: true, socketOpen: true,

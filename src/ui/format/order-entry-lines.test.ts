@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Market } from '../../protocol/frames.js';
 import { evaluateEntry, newEntryForm, type OrderEntryForm } from '../../state/order-entry.js';
 import { entryLines, leverageBar, previewLine } from './order-entry-lines.js';
+import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 
-const market: Market = {
-  ver: 1, id: 16, instance_id: 1, perpetual_id: 16, symbol: 'BTC', name: 'BTC Perp', size_units: 'BTC',
-  funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20, order_max_market_slippage_bps: 100,
-  config: {
-    at: {}, is_open: true, price_decimals: 1, size_decimals: 5, min_posting_amount: '0', min_settle_amount: '0',
-    initial_margin: 1500, maintenance_margin: 2500, maker_fee: 45, taker_fee: 345,
-  },
-};
+const market = btcTestMarket();
 const ctx = { market, mark: 670_000, head: 1_000 };
 
 function lines(form: OrderEntryForm, disabled: string | null = null) {
