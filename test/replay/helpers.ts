@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { decodeContext } from '../../src/protocol/decode/index.js';
 import type { Context } from '../../src/protocol/frames.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { chainStreams, marketStreams } from '../../src/client/market-data/streams.js';
+import { FrameRecorder } from '../../src/transport/record/index.js';
+import { ReconnectingSocket } from '../../src/transport/ws/index.js';
 
 export interface SimFixture {
   sim: RunningSim;
@@ -27,6 +30,28 @@ export async function startFixture(opts: { flow?: number } = {}): Promise<SimFix
     stop: async () => {
       await sim.stop();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Records the market-data frames of `marketId` (and the chain streams) to `path`: what a
+ * MarketDataSession sends, through the same ReconnectingSocket + tap. Started; `stop` closes the file.
+ */
+export function recordMarketData(f: SimFixture, marketId: number, path: string): { stop(): Promise<void> } {
+  const recorder = new FrameRecorder({ path, network: 'local', chainId: f.sim.chainId, context: f.contextJson });
+  const streams = [...chainStreams(f.sim.chainId), ...marketStreams(marketId, 60)];
+  const socket = new ReconnectingSocket({
+    url: `${f.sim.ws}/ws/v1/market-data`,
+    tap: recorder.tap('md'),
+    onOpen: (conn) => conn.send(JSON.stringify({ mt: 5, subs: streams.map((stream) => ({ stream, subscribe: true })) })),
+    onFrame: () => {},
+  });
+  socket.start();
+  return {
+    async stop() {
+      socket.stop();
+      await recorder.close();
     },
   };
 }

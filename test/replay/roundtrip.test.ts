@@ -8,11 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTimeline } from '../../src/app/replay/timeline.js';
 import { ReplayServer } from '../../src/app/replay/replay-server.js';
 import { MarketDataSession, type MarketDataSnapshot } from '../../src/client/market-data/session.js';
-import { chainStreams, marketStreams } from '../../src/client/market-data/streams.js';
-import { FrameRecorder, readRecording } from '../../src/transport/record/index.js';
-import { ReconnectingSocket } from '../../src/transport/ws/index.js';
+import { readRecording } from '../../src/transport/record/index.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
-import { type SimFixture, sleep, startFixture, until } from './helpers.js';
+import { type SimFixture, recordMarketData, sleep, startFixture, until } from './helpers.js';
 
 const WANTS = { depth: 15, trades: 40, candles: 0 };
 
@@ -29,17 +27,8 @@ beforeAll(async () => {
   f = await startFixture();
   marketId = f.context.markets[0]!.id;
   recordingPath = join(f.dir, 'session.ndjson');
-  const recorder = new FrameRecorder({ path: recordingPath, network: 'local', chainId: f.sim.chainId, context: f.contextJson });
-  const streams = [...chainStreams(f.sim.chainId), ...marketStreams(marketId, 60)];
-  // The recorded connection: what a MarketDataSession sends, through the same ReconnectingSocket + tap.
-  const recorded = new ReconnectingSocket({
-    url: `${f.sim.ws}/ws/v1/market-data`,
-    tap: recorder.tap('md'),
-    onOpen: (conn) => conn.send(JSON.stringify({ mt: 5, subs: streams.map((stream) => ({ stream, subscribe: true })) })),
-    onFrame: () => {},
-  });
+  const recorded = recordMarketData(f, marketId, recordingPath);
   const liveSession = new MarketDataSession({ wsBase: f.sim.ws, chainId: f.sim.chainId, context: f.context, marketId });
-  recorded.start();
   liveSession.start();
   await until(() => liveSession.snapshot(WANTS).trades.length >= 3, 'some live trades');
   // Freeze the market, then let the last frames reach both connections.
@@ -50,8 +39,7 @@ beforeAll(async () => {
   await sleep(300);
   live = comparable(liveSession.snapshot(WANTS));
   liveSession.stop();
-  recorded.stop();
-  await recorder.close();
+  await recorded.stop();
   f.sim.control.resumeFlow();
   f.sim.control.resumeBlocks();
 }, 20_000);

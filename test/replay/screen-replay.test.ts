@@ -5,13 +5,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReplay } from '../../src/app/replay/run-replay.js';
-import { chainStreams, marketStreams } from '../../src/client/market-data/streams.js';
-import { FrameRecorder } from '../../src/transport/record/index.js';
-import { ReconnectingSocket } from '../../src/transport/ws/index.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { createVirtualTerminal } from '../helpers/terminal.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';
-import { type SimFixture, startFixture, until } from './helpers.js';
+import { type SimFixture, recordMarketData, startFixture, until } from './helpers.js';
 
 const BOOK_WIDTH = 40;
 const ROWS_EACH_SIDE = 6;
@@ -40,15 +37,7 @@ function bookRows(lines: string[]): string[] {
 it('the replayed screen shows the same book rows as the live run', async () => {
   const marketId = f.context.markets[0]!.id;
   const path = join(f.dir, 'screen.ndjson');
-  const recorder = new FrameRecorder({ path, network: 'local', chainId: f.sim.chainId, context: f.contextJson });
-  const streams = [...chainStreams(f.sim.chainId), ...marketStreams(marketId, 60)];
-  const recorded = new ReconnectingSocket({
-    url: `${f.sim.ws}/ws/v1/market-data`,
-    tap: recorder.tap('md'),
-    onOpen: (conn) => conn.send(JSON.stringify({ mt: 5, subs: streams.map((stream) => ({ stream, subscribe: true })) })),
-    onFrame: () => {},
-  });
-  recorded.start();
+  const recorded = recordMarketData(f, marketId, path);
   const liveApp = await runAppInTerminal({ rest: f.sim.rest, ws: f.sim.ws, chainId: f.sim.chainId }, 200, 50);
   let liveRows: string[];
   try {
@@ -67,8 +56,7 @@ it('the replayed screen shows the same book rows as the live run', async () => {
     liveRows = bookRows(liveApp.vt.lines());
   } finally {
     await liveApp.close();
-    recorded.stop();
-    await recorder.close();
+    await recorded.stop();
     f.sim.control.resumeFlow();
   }
   expect(liveRows.join('\n')).toMatch(/\d/);
