@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchChild } from '../helpers/watched-child.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 // Bundled once with esbuild (well under a second) instead of tsx per spawn (several seconds on a busy box).
@@ -35,18 +36,9 @@ describe('perpl sim command', () => {
       [BUNDLE, 'sim', '--port', '0', '--home', home, '--block-ms', '100', '--flow-rate', '5', '--faults', 'none'],
       { cwd: ROOT, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('\n')) resolve();
-      });
-      void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)));
-    });
-    const ready = JSON.parse(out.trim()) as { rest: string; ws: string; chain_id: number; demo_key_file: string };
+    const watched = watchChild(child);
+    await watched.untilOut((out) => out.includes('\n'), 'the ready line');
+    const ready = JSON.parse(watched.out.trim()) as { rest: string; ws: string; chain_id: number; demo_key_file: string };
     expect(ready.rest).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(ready.ws).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
     expect(ready.chain_id).toBe(31337);
@@ -62,9 +54,9 @@ describe('perpl sim command', () => {
     expect(ctx.status).toBe(200);
 
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(out.trim().split('\n')).toHaveLength(1);
-    expect(out + err).not.toContain(key['private_key'] as string);
+    expect(await watched.exited).toBe(0);
+    expect(watched.out.trim().split('\n')).toHaveLength(1);
+    expect(watched.out + watched.err).not.toContain(key['private_key'] as string);
   }, 40_000);
 
   it('bad-option-exits-nonzero: an unknown fault profile is refused with a hint', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../src/sim/index.js';
 import { startTestSim } from './sim-setup.js';
+import { watchChild } from '../helpers/watched-child.js';
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 const SCRIPT = join(import.meta.dirname, 'independent_client.py');
@@ -20,22 +21,13 @@ afterAll(() => sim.stop());
 describe('independent client', () => {
   it.skipIf(!hasPython)('python-rebuilt-book-equals-exchange: snapshot + 300 deltas give the exchange\'s exact book', async () => {
     const child = spawn('python3', [SCRIPT, sim.rest, sim.ws, '300'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('SYNCED\n')) resolve();
-      });
-      void exited.then((code) => reject(new Error(`python exited ${code} before syncing: ${err}`)));
-    });
+    const watched = watchChild(child);
+    await watched.untilOut((out) => out.includes('SYNCED\n'), 'syncing');
     sim.control.pauseFlow();
     sim.control.pauseBlocks();
     child.stdin.write('go\n');
-    expect(await exited, err).toBe(0);
-    const result = JSON.parse(out.split('\n').find((l) => l.startsWith('{'))!) as {
+    expect(await watched.exited, watched.err).toBe(0);
+    const result = JSON.parse(watched.out.split('\n').find((l) => l.startsWith('{'))!) as {
       market: number;
       applied: number;
       rebuilt: { bid: unknown[]; ask: unknown[] };
