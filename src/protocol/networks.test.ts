@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from './errors.js';
 import { LIVE_NETWORKS, marketDataWsUrl, normalizeRestBase, resolveNetwork, tradingWsUrl, wsBaseFromRestBase } from './networks.js';
+import { thrownBy } from './thrown.fixtures.js';
 
 const LOCAL = { rest: 'http://127.0.0.1:43111/api', ws: 'ws://127.0.0.1:43111', chainId: 31337 };
 
-function inputError(f: () => unknown): InputError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    return e as InputError;
-  }
-  throw new Error('expected an InputError');
-}
+const inputError = (f: () => unknown): InputError => thrownBy(f, InputError);
 
 describe('networks', () => {
   it('built-ins-match-wire-section-1', () => {

@@ -4,19 +4,12 @@ import { decodeInbound } from './inbound.js';
 import { decodeOutbound } from './outbound.js';
 import { INBOUND_EXAMPLES, OUTBOUND_EXAMPLES, type WireExample } from './wire-examples.js';
 import { DELETE, fieldSites, replaceAt, wrongTypeReplacements } from './wire-mutations.js';
+import { thrownBy } from '../thrown.fixtures.js';
 
 type FrameDecoder = (text: string) => unknown;
 
 /** The error thrown by `run`, which must be a DecodeError. */
-function decodeErrorOf(run: () => unknown): DecodeError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DecodeError);
-    return e as DecodeError;
-  }
-  throw new Error('expected a DecodeError, but the value decoded');
-}
+const decodeErrorOf = (run: () => unknown): DecodeError => thrownBy(run, DecodeError);
 
 /** True when `errorPath` lies at or below `path` (a replaced object reports its missing children). */
 function within(errorPath: string, path: string): boolean {

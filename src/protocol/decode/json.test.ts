@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../errors.js';
 import { decodeInbound } from './inbound.js';
 import { DEFAULT_MAX_FRAME_BYTES, parseJson } from './json.js';
+import { thrownBy } from '../thrown.fixtures.js';
 
 const heartbeat = '{"mt":100,"sn":7,"h":7}';
 
-function rejects(run: () => unknown): DecodeError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DecodeError);
-    return e as DecodeError;
-  }
-  throw new Error('expected a DecodeError');
-}
+const rejects = (run: () => unknown): DecodeError => thrownBy(run, DecodeError);
 
 describe('raw input guard', () => {
   it('a binary frame holding UTF-8 JSON decodes like text', () => {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../errors.js';
 import { amount, arr, int, literal, marketMap, nonNegInt, oneOf, opt, record, str, withDefault } from './kit.js';
+import { thrownBy } from '../thrown.fixtures.js';
 
-function rejection(run: () => unknown): DecodeError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DecodeError);
-    return e as DecodeError;
-  }
-  throw new Error('expected a DecodeError');
-}
+const rejection = (run: () => unknown): DecodeError => thrownBy(run, DecodeError);
 
 interface Row {
   id: number;

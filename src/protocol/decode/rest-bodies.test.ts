@@ -20,16 +20,9 @@ import {
 import { API_KEY_INFO_EXAMPLE, CONTEXT_EXAMPLE, REST_EXAMPLES } from './wire-examples.js';
 import { fieldSites, replaceAt, wrongTypeReplacements } from './wire-mutations.js';
 import { decodeOrder } from './trading-records.js';
+import { thrownBy } from '../thrown.fixtures.js';
 
-function decodeErrorOf(run: () => unknown): DecodeError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DecodeError);
-    return e as DecodeError;
-  }
-  throw new Error('expected a DecodeError, but the value decoded');
-}
+const decodeErrorOf = (run: () => unknown): DecodeError => thrownBy(run, DecodeError);
 
 /** Body name -> its decoder and the paths whose contents are opaque (kept verbatim, any type). */
 const CASES: { name: keyof typeof REST_EXAMPLES; decode: Decoder<unknown>; opaque?: RegExp }[] = [
