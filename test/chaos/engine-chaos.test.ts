@@ -117,15 +117,18 @@ describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () =
         // (orders and positions, as its tabs would) so 429/500/503 bursts meet the client's back-off.
         let restReads = 0;
         let restFailures = 0;
+        // Every read is kept so the run waits for its retries to end: a short run is over before a read
+        // that met a burst has had its 1 s, 2 s, 4 s back-offs, and an unsettled read counts as neither.
+        const reads: Promise<void>[] = [];
         // Paced inside the documented limits (public ~100/min, signed ~60/min), as the client's buckets are.
         let tick = 0;
-        const reader = spec.http
-          ? setInterval(() => {
-              const read = tick++ % 2 === 0 ? t.rest.orders() : t.rest.ticker(markets[0]!.id);
-              read.then(() => restReads++).catch(() => restFailures++);
-            }, 1_000)
-          : null;
+        const readOnce = (): void => {
+          const read = tick++ % 2 === 0 ? t.rest.orders() : t.rest.ticker(markets[0]!.id);
+          reads.push(read.then(() => void restReads++, () => void restFailures++));
+        };
         control.setFaults(spec);
+        if (spec.http) readOnce(); // the first read meets the faults at once, not a second into a short run
+        const reader = spec.http ? setInterval(readOnce, 1_000) : null;
         const started = Date.now();
         const deadline = started + runMs(spec);
         try {
@@ -140,6 +143,7 @@ describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () =
           if (reader) clearInterval(reader);
         }
         const chaosMs = Date.now() - started;
+        await Promise.all(reads);
         control.pauseFlow();
         await until(() => t.engine.pending().length === 0, 'every request to settle', 40_000);
         await until(() => t.session.health() === 'live', 'a live feed', 20_000);
