@@ -35,10 +35,16 @@ export function disabledReason(state: TerminalState): string | null {
   return state.trading.lockReason;
 }
 
-/** Why the order in the form cannot be sent: the session's reason, else a closed market. */
+/**
+ * Why the order in the form cannot be sent: the session's reason, else a market-data feed that is not
+ * live (the book, mark and preview the trader decides on would be stale), else a closed market.
+ * Cancels, closes and panic only need the trading session, so they are not held by the market feed.
+ */
 export function entryDisabledReason(state: TerminalState, form: OrderEntryForm): string | null {
   const market = currentMarket(state, form.marketId);
-  return disabledReason(state) ?? (market && !market.config.is_open ? `the market ${market.symbol} is closed` : null);
+  const feed = state.connection.health;
+  const staleFeed = feed === 'live' ? null : `the market data feed is ${feed}`;
+  return disabledReason(state) ?? staleFeed ?? (market && !market.config.is_open ? `the market ${market.symbol} is closed` : null);
 }
 
 function prefillPrice(state: TerminalState, side: TradeSide, pd: number): string {

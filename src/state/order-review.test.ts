@@ -10,7 +10,7 @@ import { evaluateEntry, newEntryForm, type OrderEntryForm } from './order-entry.
 import { acceptReview, entryContext, entryDisabledReason, openEntry, startReview } from './order-entry-actions.js';
 import { answerConfirm } from './command-actions.js';
 import type { TerminalCommands } from './commands.js';
-import { createTerminalStore, type TerminalState } from './store.js';
+import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from './store.js';
 import type { IntentHandle, PlaceIntent, TradingIntents } from './trading-commands.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 import { entryLines } from '../ui/format/order-entry-lines.js';
@@ -43,6 +43,7 @@ function setup(form: Partial<OrderEntryForm>, over: Partial<TerminalState> = {})
     market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 },
     header: { marketId: 16, mark: 670_000, last: null, oracle: null, change24hPct: null, volume24h: null, openInterestNotional: null, fundingRatePct: null, fundingAprPct: null, nextFundingInMs: null },
     keyScope: 'trade',
+    connection: { ...INITIAL_CONNECTION, health: 'live' },
     trading: { ...EMPTY_TRADING, enabled: true, markets: [m], account: { accountId: 1, balance: '1000000000000', locked: '0', available: '1000000000000', equity: '1000000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3 } },
     ...over,
   });
@@ -152,6 +153,9 @@ describe('submit disabled, with the reason on the form', () => {
     ['fw off', (s) => trading(s, { lockReason: 'order forwarding is off (fw=false): enable One-Click Trading' }), 'order forwarding is off'],
     ['no account', (s) => trading(s, { lockReason: 'no exchange account for this key' }), 'no exchange account'],
     ['market closed', (s) => trading(s, { markets: [market(false)] }), 'the market BTC is closed'],
+    // The trading socket can be live while the market-data feed stalls: the book and mark are then old.
+    ['market data stale', (s) => ({ connection: { ...s.connection, health: 'stale' } }), 'the market data feed is stale'],
+    ['market data resyncing', (s) => ({ connection: { ...s.connection, health: 'resyncing' } }), 'the market data feed is resyncing'],
   ])('%s', (_name, change, reason) => {
     const { store, commands, sent } = setup({});
     store.setState(change(store.getState()));
