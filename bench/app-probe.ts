@@ -7,10 +7,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough, Writable } from 'node:stream';
 import { PerfMeter } from '../src/app/perf/perf-meter.js';
 import type { Network } from '../src/protocol/networks.js';
-import { wireApp } from './lib/app-wiring.js';
+import { wireApp, type WiredApp } from './lib/app-wiring.js';
 import { FeedTracker } from './lib/feed-tracker.js';
-import { startOrderDriver, type OrderDriver } from './lib/order-driver.js';
-import type { ProbeConfig, ProbeResult } from './lib/probe-types.js';
+import { startKeyDriver, type KeyDriver } from './lib/key-driver.js';
+import type { KeyMessage, ProbeConfig, ProbeResult } from './lib/probe-types.js';
 import { quantile, round } from './lib/stats.js';
 
 /** Ink sees a TTY of the configured size; every byte goes on to the real (piped) stdout. */
@@ -67,6 +67,9 @@ async function main(): Promise<void> {
   const network: Network = { name: 'local', chainId: cfg.chainId, restBase: cfg.rest, wsBase: cfg.ws, appUrl: '', isMainnet: false };
   const stdout = new PipeTty(cfg.cols, cfg.rows);
   const stdin = new TtyIn();
+  // Keys the parent presses arrive on the real stdin (a pipe) and wait behind a running paint, as a
+  // trader's would; the app reads them from the TTY stand-in.
+  process.stdin.on('data', (d: Buffer) => stdin.write(d));
   const meter = new PerfMeter({ keepSamples: cfg.soak !== true });
   const feed = new FeedTracker();
   const app = await wireApp({
@@ -76,6 +79,7 @@ async function main(): Promise<void> {
     stdin: stdin as unknown as NodeJS.ReadStream,
     meter,
     onFrameText: (text) => feed.frame(text),
+    ...(cfg.ordersEveryMs && cfg.keyFile ? { trading: { keyFile: cfg.keyFile, home: cfg.home } } : {}),
   });
 
   // First frame written after the store holds a live book.
@@ -96,24 +100,25 @@ async function main(): Promise<void> {
   const result: ProbeResult = { figures: { first_live_frame_epoch_ms: firstLiveEpoch } };
   if (cfg.seconds <= 0) return finish(result);
 
-  let orders: OrderDriver | null = null;
-  if (cfg.ordersEveryMs && cfg.keyFile) {
-    orders = await startOrderDriver({
-      network,
-      keyFile: cfg.keyFile,
-      context: app.context,
-      marketId: app.marketId,
-      store: app.store,
-      home: cfg.home,
-    });
-  }
+  if (cfg.ordersEveryMs) await tradingLive(app.store);
   await sleep(cfg.warmupS * 1000);
 
   meter.resetSamples();
   feed.reset();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  orders?.start(cfg.ordersEveryMs ?? 250);
+  const market = app.context.markets.find((m) => m.id === app.marketId);
+  const send = (m: KeyMessage): void => void process.send?.(m);
+  const orders: KeyDriver | null =
+    cfg.ordersEveryMs && market
+      ? startKeyDriver({
+          store: app.store,
+          type: (text) => stdin.write(text),
+          market,
+          everyMs: cfg.ordersEveryMs,
+          events: { ready: (n, key) => send({ kind: 'key-ready', n, key }), sent: (n, atEpochMs) => send({ kind: 'key-sent', n, atEpochMs }) },
+        })
+      : null;
   const heap0 = gcHeapUsed();
   const rss0 = process.memoryUsage().rss;
   const cpu0 = process.cpuUsage();
@@ -150,16 +155,24 @@ async function main(): Promise<void> {
   f.rss_max_growth_mb = round(mb(rssMax - rss0), 1);
   f.heap_growth_mb = round(mb(heap1 - heap0), 1);
   f.rss_mb = round(mb(rss1), 1);
+  // The key_to_wire figures are the parent's (it pressed the keys); what did not reach the wire is ours.
   if (orders) {
-    if (orders.samples.length > 0) {
-      f.key_to_wire_p50_ms = round(quantile(orders.samples, 0.5), 2);
-      f.key_to_wire_p99_ms = round(quantile(orders.samples, 0.99), 2);
-    }
-    f.orders_sent = orders.sent;
-    if (orders.locked !== null) (result.notes ??= []).push(`orders stayed locked: ${orders.locked}`);
+    f.orders_refused = orders.refused;
+    if (orders.lastRefusal !== null) (result.notes ??= []).push(`an order did not reach the wire: ${orders.lastRefusal}`);
   }
   app.stop();
   return finish(result);
+}
+
+/** Orders unlock once the trading socket has its snapshots (a saturated baseline may take a while). */
+async function tradingLive(store: WiredApp['store']): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const t = store.getState().trading;
+    if (t.enabled && t.lockReason === null) return;
+    if (Date.now() > deadline) throw new Error(`orders stayed locked: ${t.lockReason ?? 'no trading client'}`);
+    await sleep(50);
+  }
 }
 
 function finish(result: ProbeResult): void {

@@ -34,7 +34,7 @@ try {
       seconds: Number(secondsArg),
       warmupS: 3,
       home,
-      ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 250, keyFile: sim.keyFile } : {}),
+      ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 300, keyFile: sim.keyFile } : {}),
       ...(process.env.BENCH_PROBE_SOAK === '1' ? { soak: true, warmupS: 30 } : {}),
     },
     profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},

@@ -1,9 +1,8 @@
 // `npm run bench`: every scenario of issue 8 against the local exchange over real sockets, each in the
 // optimized pipeline and in the baseline (store written per message, Ink defaults, development React),
 // in the same run. Prints a table with the ratio optimized / baseline and writes bench/results/latest.json.
-// Env: BENCH_QUICK=1 (a ~3 minute smoke run), BENCH_SOAK_S (soak of the optimized run, default 180 s),
-// BENCH_SOAK_BASELINE=1 (soak the baseline too, 45 s), BENCH_OUT (file name under bench/results/, default
-// latest.json).
+// Env: BENCH_QUICK=1 (a ~3 minute smoke run), BENCH_SOAK_S (soak of the optimized run, default 300 s),
+// BENCH_OUT (file name under bench/results/, default latest.json).
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,16 +20,16 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const BUSY_S = QUICK ? 5 : 20;
 const WARMUP_S = QUICK ? 2 : 3;
 /**
- * The issue asks for 5 minutes of soak and the whole run under 10 minutes. Without the soak the run
- * takes about 330 s; the soak adds its 30 s warm-up, start-up and its length: 300 s would make about
- * 670 s, so the default is 180 s (about 550 s in all); BENCH_SOAK_S=300 runs the full one (~11 min).
- * The goal is on the optimized run's growth: the baseline soaks only with BENCH_SOAK_BASELINE=1.
+ * The issue asks for 5 minutes of soak and the whole run under 10 minutes. Everything but the soaks
+ * takes about 200 s; the optimized soak is the full 300 s after a 30 s warm-up. The baseline, whose
+ * backlog grows at this rate anyway, soaks 30 s after a 10 s warm-up: its growth for the ratio, not a
+ * fifth minute of a saturated loop. The side runs (80x24, low bandwidth) measure 10 s each.
  */
 const MODES: readonly Mode[] = ['optimized', 'baseline'];
-const SOAK_S = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 15 : 180));
-const SOAK_WARMUP_S = QUICK ? 5 : 30;
-const BASELINE_SOAK_S = Math.min(SOAK_S, QUICK ? 15 : 45);
-const SOAK_MODES: readonly Mode[] = process.env.BENCH_SOAK_BASELINE === '1' ? MODES : ['optimized'];
+const SOAK_S = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 15 : 300));
+const SOAK_WARMUP_S: Record<Mode, number> = QUICK ? { optimized: 5, baseline: 5 } : { optimized: 30, baseline: 10 };
+const BASELINE_SOAK_S = Math.min(SOAK_S, QUICK ? 15 : 30);
+const SIDE_RUN_S = QUICK ? 5 : 10;
 const START_RUNS = QUICK ? 1 : 2;
 
 type ScenarioName = 'ingest' | 'busy_book_2000' | 'busy_book_5000' | 'key_to_wire' | 'start' | 'soak';
@@ -50,8 +49,9 @@ const note = (s: ScenarioName, text: string): void => {
 };
 
 const home = mkdtempSync(join(os.tmpdir(), 'perpl-bench-'));
+const benchStart = Date.now();
 const log = (line: string): void => {
-  process.stderr.write(`bench: ${line}\n`);
+  process.stderr.write(`bench: [${Math.round((Date.now() - benchStart) / 1000)} s] ${line}\n`);
 };
 
 async function withSim<T>(flowRate: number, body: (sim: SimChild) => Promise<T>): Promise<T> {
@@ -120,18 +120,18 @@ async function busyBook(rate: 2000 | 5000): Promise<void> {
     for (const mode of MODES) {
       log(`${name} ${mode} 200x50 (${BUSY_S} s)`);
       const withOrders = rate === 2000;
-      const f = await probe(name, probeConfig(sim, mode, withOrders ? { ordersEveryMs: 250, keyFile: sim.keyFile } : {}));
+      const f = await probe(name, probeConfig(sim, mode, withOrders ? { ordersEveryMs: 300, keyFile: sim.keyFile } : {}));
       scenarios[name][mode] = pick(f, BUSY_FIGURES);
       if (f.first_live_frame_probe_ms !== undefined) probeStarts[mode].push(f.first_live_frame_probe_ms);
-      if (withOrders) scenarios.key_to_wire[mode] = pick(f, ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'orders_sent']);
+      if (withOrders) scenarios.key_to_wire[mode] = pick(f, ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'key_to_wire_max_ms', 'orders_sent', 'orders_refused']);
     }
     if (rate !== 2000) return;
-    log(`${name} optimized 200x50 low-bandwidth profile (SSH_TTY set, ${BUSY_S} s)`);
-    const lb = await probe(name, probeConfig(sim, 'optimized', { lowBandwidth: true }));
+    log(`${name} optimized 200x50 low-bandwidth profile (SSH_TTY set, ${SIDE_RUN_S} s)`);
+    const lb = await probe(name, probeConfig(sim, 'optimized', { lowBandwidth: true, seconds: SIDE_RUN_S }));
     Object.assign(scenarios[name].optimized, suffixed(pick(lb, SMALL_FIGURES), '_low_bandwidth'));
     for (const mode of MODES) {
-      log(`${name} ${mode} 80x24 (${BUSY_S} s)`);
-      const f = await probe(name, probeConfig(sim, mode, { cols: 80, rows: 24 }));
+      log(`${name} ${mode} 80x24 (${SIDE_RUN_S} s)`);
+      const f = await probe(name, probeConfig(sim, mode, { cols: 80, rows: 24, seconds: SIDE_RUN_S }));
       Object.assign(scenarios[name][mode], suffixed(pick(f, SMALL_FIGURES), '_80x24'));
     }
   });
@@ -159,17 +159,17 @@ async function start(): Promise<void> {
 
 async function soak(): Promise<void> {
   await withSim(2000, async (sim) => {
-    for (const mode of SOAK_MODES) {
+    for (const mode of MODES) {
       const seconds = mode === 'optimized' ? SOAK_S : BASELINE_SOAK_S;
-      log(`soak ${mode} (${SOAK_WARMUP_S} s warm-up + ${seconds} s)`);
-      const f = await probe('soak', probeConfig(sim, mode, { seconds, warmupS: SOAK_WARMUP_S, soak: true }));
+      log(`soak ${mode} (${SOAK_WARMUP_S[mode]} s warm-up + ${seconds} s)`);
+      const f = await probe('soak', probeConfig(sim, mode, { seconds, warmupS: SOAK_WARMUP_S[mode], soak: true }));
       scenarios.soak[mode] = { ...pick(f, ['rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'cpu_pct', 'backlog_growing']), soak_s: seconds };
     }
   });
   note(
     'soak',
-    `2,000 flow steps/s at 200x50; growth measured after a ${SOAK_WARMUP_S} s warm-up (heap after a forced GC); ` +
-      (SOAK_MODES.length > 1 ? `baseline soak ${BASELINE_SOAK_S} s` : 'no baseline soak (BENCH_SOAK_BASELINE=1), to fit the 10-minute budget'),
+    `2,000 flow steps/s at 200x50; growth measured after the warm-up (heap after a forced GC); optimized ${SOAK_WARMUP_S.optimized} s + ${SOAK_S} s, ` +
+      `baseline ${SOAK_WARMUP_S.baseline} s + ${BASELINE_SOAK_S} s (its backlog grows at this rate; a longer soak only grows it further)`,
   );
 }
 
@@ -202,8 +202,9 @@ async function main(): Promise<void> {
   }
   note(
     'key_to_wire',
-    'from the order command the confirm key runs (EngineCommands.place) to TradingSession.sendOrderFrame returning: the engine, signing and the socket write, ' +
-      'not the key decoding and order-entry screens before it; IOC orders every 250 ms during busy_book_2000 at 200x50',
+    'the app trades with the exchange demo key: it types `:buy SIZE @ PRICE ioc` + Enter (the review opens), then the bench parent writes `y` into the ' +
+      "app's stdin pipe; from that write to the app's trading socket sending the mt 22 (ws send): input wait behind a paint, Ink's key parsing, order " +
+      'entry, validation, the fsynced journal line, the frame. One IOC order about every 300 ms during busy_book_2000 at 200x50',
   );
   const out = {
     machine,

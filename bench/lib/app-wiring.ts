@@ -8,6 +8,7 @@
 //              default render options (maxFps 30, standard rendering). React's build follows NODE_ENV,
 //              which the parent sets per mode.
 // Both get the same meters: every frame's arrival, every store write, every Ink render and write.
+// With a key file both also trade the way app/tui.ts does (startTrading), so keys send real orders.
 
 import { createElement } from 'react';
 import { render, type Instance } from 'ink';
@@ -18,6 +19,8 @@ import { meterInkRenders, meterWrites } from '../../src/app/perf/ink-hook.js';
 import type { PerfMeter } from '../../src/app/perf/perf-meter.js';
 import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../../src/app/low-bandwidth.js';
 import { mountScreen } from '../../src/app/render.js';
+import { startThrottleNotice } from '../../src/app/throttle-wiring.js';
+import { startTrading, type TradingWiring } from '../../src/app/trading-wiring.js';
 import { TerminalManners } from '../../src/app/terminal.js';
 import type { Context } from '../../src/protocol/frames.js';
 import type { Network } from '../../src/protocol/networks.js';
@@ -46,6 +49,8 @@ export interface WireOptions {
   meter: PerfMeter;
   /** Sees every market-data frame text on arrival (backlog tracking). */
   onFrameText?: (text: string) => void;
+  /** Trade with this key file (its journal under `home`), as the app does on `local`. */
+  trading?: { keyFile: string; home: string };
 }
 
 export async function wireApp(o: WireOptions): Promise<WiredApp> {
@@ -67,7 +72,14 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   meterPublisher(publisher, meter);
   const adaptive = o.mode === 'optimized' ? adaptPublishRate(publisher, profile.maxHz) : null;
   const manners = new TerminalManners({ stdout: o.stdout, stdin: o.stdin });
-  const commands: TerminalCommands = { selectMarket: () => undefined, setResolution: () => undefined, quit: () => undefined };
+  let trading: TradingWiring | null = null;
+  const throttle = startThrottleNotice(store);
+  const commands: TerminalCommands = {
+    selectMarket: () => undefined,
+    setResolution: () => undefined,
+    quit: () => undefined,
+    trading: () => trading?.intents ?? null,
+  };
   manners.enter();
   meterWrites(o.stdout, meter);
   const instance: Instance =
@@ -103,6 +115,11 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   });
   session.start();
   publisher.setSource(session);
+  if (o.trading) {
+    const env = { ...process.env, PERPL_HOME: o.trading.home };
+    trading = await startTrading({ store, network, context, env, hz: profile.maxHz, discover: false, keyFile: o.trading.keyFile, throttle });
+    if (!trading) throw new Error(`no trading with ${o.trading.keyFile}: ${store.getState().notice ?? 'unknown reason'}`);
+  }
   return {
     store,
     context,
@@ -113,6 +130,8 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
       adaptive?.stop();
       publisher.stop();
       session.stop();
+      trading?.stop();
+      throttle.stop();
       instance.unmount();
       manners.restore();
     },

@@ -4,7 +4,8 @@
 
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { ProbeConfig, ProbeResult } from './probe-types.js';
+import type { KeyMessage, ProbeConfig, ProbeMessage, ProbeResult } from './probe-types.js';
+import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
 
 export interface ProbeRun {
@@ -41,7 +42,8 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
   const spawnedAtEpoch = Date.now();
   const child = spawn(process.execPath, [...nodeArgs, '--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'app-probe.ts'), JSON.stringify(cfg)], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    // stdin is the probe's keyboard (key_to_wire).
+    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
     env,
   });
   // Diagnostics pass through; terminal control sequences (cursor restore at exit) do not.
@@ -60,14 +62,45 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
       child.kill('SIGKILL');
       reject(new Error(`probe ${cfg.mode} timed out after ${timeoutMs} ms`));
     }, timeoutMs);
-    child.on('message', (m) => {
-      result = m as ProbeResult;
+    const keys = new KeyTimer((key) => child.stdin?.write(key));
+    child.on('message', (m: ProbeMessage) => {
+      if ('figures' in m) result = m;
+      else keys.onMessage(m);
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
       if (!result) return reject(new Error(`probe ${cfg.mode} exited (${code ?? 'signal'}) without a result`));
       if (result.error) return reject(new Error(`probe ${cfg.mode} failed: ${result.error}`));
+      Object.assign(result.figures, keys.figures());
       resolve({ result, spawnedAtEpoch, bytes });
     });
   });
+}
+
+/** The parent's side of key_to_wire: presses the key the probe asks for and times it to the send. */
+class KeyTimer {
+  private readonly pressedAt = new Map<number, number>();
+  private readonly samples: number[] = [];
+  constructor(private readonly press: (key: string) => void) {}
+
+  onMessage(m: KeyMessage): void {
+    if (m.kind === 'key-ready') {
+      this.pressedAt.set(m.n, performance.timeOrigin + performance.now());
+      this.press(m.key);
+      return;
+    }
+    const at = this.pressedAt.get(m.n);
+    this.pressedAt.delete(m.n);
+    if (at !== undefined) this.samples.push(m.atEpochMs - at);
+  }
+
+  figures(): Record<string, number> {
+    if (this.samples.length === 0) return {};
+    return {
+      key_to_wire_p50_ms: round(quantile(this.samples, 0.5), 2),
+      key_to_wire_p99_ms: round(quantile(this.samples, 0.99), 2),
+      key_to_wire_max_ms: round(Math.max(...this.samples), 2),
+      orders_sent: this.samples.length,
+    };
+  }
 }

@@ -14,9 +14,9 @@ export interface ProbeConfig {
   warmupS: number;
   /** $PERPL_HOME for the order journal. */
   home: string;
-  /** Place one order every this many ms while measuring (key_to_wire). */
+  /** Type one order every this many ms while measuring (key_to_wire); needs keyFile. */
   ordersEveryMs?: number;
-  /** The exchange's demo key file (trade scope). */
+  /** The exchange's demo key file (trade scope): the app trades with it, as `perpl` does on `local`. */
   keyFile?: string;
   /** Run as over SSH (SSH_TTY set): the app's low-bandwidth profile. */
   lowBandwidth?: boolean;
@@ -32,3 +32,8 @@ export interface ProbeResult {
   notes?: string[];
   error?: string;
 }
+
+/** key_to_wire: the probe asks the parent to press a key; the parent times it to the order's send. */
+export type KeyMessage = { kind: 'key-ready'; n: number; key: string } | { kind: 'key-sent'; n: number; atEpochMs: number };
+
+export type ProbeMessage = ProbeResult | KeyMessage;

@@ -1,0 +1,127 @@
+// key_to_wire, from the key a trader presses to the mt 22 bytes handed to the socket. The probe types an
+// order on the app's command line (`:buy SIZE @ PRICE ioc`, Enter: the review opens), then asks the bench
+// parent to press `y`: the parent writes it into the probe's stdin pipe and notes the time, so the key
+// arrives like a real one, as I/O that waits behind whatever paint is running. The probe notes when the
+// app's own trading socket sends the order (ws send), and the parent takes the difference.
+// Orders are IOC limits a few percent under the bid: none fills, none rests, each passes smart confirm.
+
+import WebSocket from 'ws';
+import { notionalAtoms } from '../../src/domain/trading/notional.js';
+import type { Market } from '../../src/protocol/frames.js';
+import { formatScaledTrim } from '../../src/protocol/scaling.js';
+import type { TerminalStore } from '../../src/state/store.js';
+
+export interface KeyDriverEvents {
+  /** The review of order `n` is open: press `key` now (the clock starts at that write). */
+  ready(n: number, key: string): void;
+  /** Order `n` left through the socket at this epoch ms. */
+  sent(n: number, atEpochMs: number): void;
+}
+
+export interface KeyDriver {
+  /** Orders typed that never reached the socket, and why (the last reason). */
+  refused: number;
+  lastRefusal: string | null;
+  stop(): void;
+}
+
+const ORDER_FRAME = /^\{"mt":22[,}]/;
+const GIVE_UP_MS = 3_000;
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
+function minimumSize(market: Market, price: number): number {
+  const min = BigInt(market.config.min_settle_amount || '0');
+  const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
+  let s = 1;
+  while (notionalAtoms(price, s, scales) < min * 2n && s < 2 ** 40) s *= 2;
+  return s;
+}
+
+/** Calls `onSend` with the text of every frame any `ws` socket of this process sends. */
+function tapSocketSends(onSend: (text: string) => void): () => void {
+  const proto = WebSocket.prototype as unknown as { send: (data: unknown, ...rest: unknown[]) => void };
+  const original = proto.send;
+  proto.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
+    original.call(this, data, ...rest);
+    if (typeof data === 'string') onSend(data);
+  };
+  return () => {
+    proto.send = original;
+  };
+}
+
+export function startKeyDriver(o: {
+  store: TerminalStore;
+  /** The app's stdin: where the typed command goes. */
+  type: (text: string) => void;
+  market: Market;
+  everyMs: number;
+  events: KeyDriverEvents;
+}): KeyDriver {
+  const { store, market } = o;
+  const pd = market.config.price_decimals;
+  const sd = market.config.size_decimals;
+  type Phase = { kind: 'idle' } | { kind: 'typed' | 'pressed'; n: number; since: number };
+  let phase: Phase = { kind: 'idle' };
+  let count = 0;
+  const driver: KeyDriver = { refused: 0, lastRefusal: null, stop };
+
+  const giveUp = (why: string): void => {
+    driver.refused += 1;
+    driver.lastRefusal = why;
+    o.type('\u001B'); // Esc: back out of whatever is open
+    phase = { kind: 'idle' };
+  };
+
+  const untap = tapSocketSends((text) => {
+    if (phase.kind !== 'pressed' || !ORDER_FRAME.test(text)) return;
+    o.events.sent(phase.n, epochNow());
+    phase = { kind: 'idle' };
+  });
+
+  function typeOrder(): void {
+    const s = store.getState();
+    const bid = s.book?.bids[0]?.price;
+    if (phase.kind !== 'idle' || bid === undefined || s.trading.lockReason !== null || !s.trading.enabled) return;
+    if (s.tradingUi.entry !== null || s.tradingUi.confirm !== null) return;
+    count += 1;
+    // A different price every time: the same order within seconds would stop at the duplicate confirm.
+    const price = Math.max(1, Math.round(bid * 0.97) - (count % 50));
+    const size = minimumSize(market, price);
+    phase = { kind: 'typed', n: count, since: performance.now() };
+    void typeKeys(`:buy ${formatScaledTrim(size, sd)} @ ${formatScaledTrim(price, pd)} ioc\r`);
+  }
+
+  /** One key at a time, as a trader types: `:` must open the command line before the rest arrives. */
+  async function typeKeys(text: string): Promise<void> {
+    for (const ch of text) {
+      o.type(ch);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  }
+
+  function watch(): void {
+    if (phase.kind === 'idle') return;
+    const s = store.getState();
+    if (performance.now() - phase.since > GIVE_UP_MS) return giveUp(s.notice ?? `no ${phase.kind === 'typed' ? 'review' : 'send'} within ${GIVE_UP_MS} ms`);
+    if (phase.kind !== 'typed') return;
+    if (s.tradingUi.confirm !== null) return giveUp(`smart confirm asked: ${s.tradingUi.confirm.text}`);
+    if (s.tradingUi.reviewing) {
+      phase = { kind: 'pressed', n: phase.n, since: performance.now() };
+      o.events.ready(phase.n, 'y');
+    }
+  }
+
+  // The review opens on a store write: watching writes sees it at once, without a polling timer's cost.
+  const unwatch = store.subscribe(watch);
+  const typing = setInterval(() => {
+    watch(); // the give-up clock, when no store write comes
+    typeOrder();
+  }, o.everyMs);
+  function stop(): void {
+    clearInterval(typing);
+    unwatch();
+    untap();
+  }
+  return driver;
+}
