@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cycleChoice, evaluateEntry, newEntryForm, stepField, typeInto, type EntryContext, type OrderEntryForm } from './order-entry.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
+import { entryLines } from '../ui/format/order-entry-lines.js';
 
 const market = btcTestMarket;
 const ctx: EntryContext = { market: market(), mark: 670_000, head: 1_000 };
@@ -39,7 +40,6 @@ describe('evaluateEntry', () => {
     ['price', { price: '1.25' }, 'more than 1 decimal'],
     ['price', { price: '9007199254740993' }, 'too large'],
     ['leverage', { leverage: '0' }, 'greater than 0'],
-    ['leverage', { leverage: '99' }, 'maximum 15x'],
     ['leverage', { leverage: 'lots' }, 'not a number'],
     ['tp', { tp: '60000' }, 'above'],
     ['tp', { tp: 'up' }, 'not a number'],
@@ -53,6 +53,14 @@ describe('evaluateEntry', () => {
     const r = evaluateEntry(form(over as Partial<OrderEntryForm>), ctx);
     expect(r.intent).toBeNull();
     expect(r.problems[field]).toContain(reason);
+  });
+
+  it('leverage above the market maximum is clamped to it, and the form says so', () => {
+    const r = evaluateEntry(form({ leverage: '99' }), ctx);
+    expect(r.problems).toEqual({});
+    expect(r.intent?.leverage).toBe(1_500);
+    const lines = entryLines({ form: form({ leverage: '99', focus: 'leverage' }), result: r, market: market(), reviewing: false, preview: null, disabled: null });
+    expect(lines.map((l) => l.text).join('\n')).toContain('15x [##########] max (99x clamped)');
   });
 
   it('a closed market is refused', () => {

@@ -138,9 +138,9 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   if (form.sizeUnit === 'base') size = attempt(() => parseSize(form.size, sd), problems, 'size');
   else if (valuation === null) problems.size = 'no price to convert the notional (enter a price or wait for the mark)';
   else size = attempt(() => sizeFromNotional(form.size, valuation, market), problems, 'size');
-  const maxLev = maxLeverageHundredths(market);
-  const leverage = attempt(() => parseLeverage(form.leverage), problems, 'leverage');
-  if (leverage !== null && leverage > maxLev) problems.leverage = `leverage above the market maximum ${maxLev / 100}x`;
+  // Above the market maximum is clamped to it (the form shows the clamp), as the exchange itself does.
+  const typedLeverage = attempt(() => parseLeverage(form.leverage), problems, 'leverage');
+  const leverage = typedLeverage === null ? null : Math.min(typedLeverage, maxLeverageHundredths(market));
   const slippage = isMarket && form.slippage.trim() !== '' ? attempt(() => parseBps(form.slippage, market.order_max_market_slippage_bps), problems, 'slippage') : null;
   const tp = form.tp.trim() !== '' ? attempt(() => parsePrice(form.tp, pd), problems, 'tp') : null;
   const sl = form.sl.trim() !== '' ? attempt(() => parsePrice(form.sl, pd), problems, 'sl') : null;

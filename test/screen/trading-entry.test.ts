@@ -136,7 +136,7 @@ describe('order entry on screen', () => {
     const screen = await r.vt.waitFor('at least 1 block');
     expect(screen).toContain('size "abc" is not a number');
     expect(screen).toContain('price must be greater than 0');
-    expect(screen).toContain('above the market maximum');
+    expect(screen).toContain('(999x clamped)'); // leverage: clamped to the market maximum, not refused
     expect(screen).toContain('price "up" is not a number');
     expect(screen).toMatch(/has more than \d+ decimal/);
     r.vt.press(KEYS.enter);

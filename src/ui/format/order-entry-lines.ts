@@ -67,7 +67,9 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
         lev = null;
       }
       const max = maxLeverageHundredths(market);
-      return `${form.leverage || '_'}x ${leverageBar(lev, max)} max ${formatScaledTrim(max, 2)}x`;
+      const maxText = `${formatScaledTrim(max, 2)}x`;
+      if (lev !== null && lev > max) return `${maxText} ${leverageBar(max, max)} max (${form.leverage}x clamped)`;
+      return `${form.leverage || '_'}x ${leverageBar(lev, max)} max ${maxText}`;
     }
     case 'slippage':
       return form.type === 'market' ? `${form.slippage || market.order_max_market_slippage_bps} bps cap` : '(market orders)';
