@@ -2,7 +2,8 @@
 // (journal on disk) in a loop against this test's exchange and is SIGKILLed at a random step. A new
 // engine restarted on the same journal must resolve every intent the dead one left open, and the
 // exchange must show nothing executed twice and nothing executed that was not journaled first; the
-// restarted engine's snapshots equal the ledger.
+// restarted engine's snapshots equal the ledger. Each kill lands right after a place, a cancel or an
+// amend went out (the bot freezes there), so every round has that request open in the journal.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,8 @@ import { type SimHandle, live, startTestSim, startTrader, until } from '../tradi
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LONG = process.env.PERPL_CHAOS === 'long';
-const ROUNDS = LONG ? 8 : 3;
+const ROUNDS = LONG ? 9 : 3;
+const FREEZE_KINDS = ['place', 'cancel', 'amend'] as const;
 
 let h: SimHandle;
 let home: string;
@@ -29,8 +31,8 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-/** Runs the bot until it has started `steps` actions, then SIGKILLs it; returns the steps it printed. */
-async function runAndKill(env: NodeJS.ProcessEnv, steps: number): Promise<string[]> {
+/** Runs the bot until it froze right after sending a request, then SIGKILLs it; returns the steps it printed. */
+async function runAndKill(env: NodeJS.ProcessEnv): Promise<string[]> {
   // One process (node with the tsx loader), not the tsx wrapper: SIGKILL must hit the trader itself.
   const proc = spawn(process.execPath, ['--import', 'tsx', 'test/reliability/fixtures/trader-loop.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child = proc;
@@ -40,7 +42,7 @@ async function runAndKill(env: NodeJS.ProcessEnv, steps: number): Promise<string
   proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<NodeJS.Signals | null>((r) => proc.on('exit', (_code, signal) => r(signal)));
   try {
-    await until(() => (out.match(/^STEP /gm)?.length ?? 0) >= steps, `${steps} steps of the bot (stderr: ${err.slice(-300)})`, 60_000);
+    await until(() => /^FROZEN /m.test(out), `the bot to freeze after a request (stderr: ${err.slice(-300)})`, 60_000);
   } finally {
     proc.kill('SIGKILL');
   }
@@ -67,17 +69,25 @@ describe('kill -9 mid-trading, restart on the same journal', () => {
       PERPL_TEST_SEED_HEX: key.seedHex,
     };
     const kinds = new Map<string, number>();
+    const killedAt: string[] = [];
     let recoveredTotal = 0;
     for (let round = 0; round < ROUNDS; round++) {
       control.resumeFlow();
-      const steps = 8 + Math.floor(Math.random() * 25);
-      const done = await runAndKill({ ...env, PERPL_TEST_SEED: String(1_000 + round) }, steps);
+      // Killed in the middle of placing, then cancelling, then amending (and round again in the long run).
+      const freezeKind = FREEZE_KINDS[round % FREEZE_KINDS.length]!;
+      const freezeAfter = 8 + Math.floor(Math.random() * 25);
+      const done = await runAndKill({ ...env, PERPL_TEST_SEED: String(1_000 + round), PERPL_TEST_FREEZE_KIND: freezeKind, PERPL_TEST_FREEZE_AFTER: String(freezeAfter) });
       for (const l of done) kinds.set(l.split(' ')[2]!, (kinds.get(l.split(' ')[2]!) ?? 0) + 1);
+      const last = done.at(-1)?.split(' ')[2];
+      killedAt.push(last ?? '?');
+      expect(last === 'cancel' || last === 'amend' ? last : 'place').toBe(freezeKind);
 
-      // What the dead process left: intents with a request journaled but no resolution.
+      // What the dead process left: intents with a request journaled but no resolution, the last one among them.
       const records = Journal.read(path);
       const resolvedKeys = new Set(records.filter((r) => r.k === 'resolved').map((r) => r.key));
       const open = new Set(records.filter((r) => r.k === 'request' && !resolvedKeys.has(r.key)).map((r) => r.key));
+      const lastRequest = records.filter((r) => r.k === 'request').at(-1);
+      expect(lastRequest && open.has(lastRequest.key)).toBe(true);
       recoveredTotal += open.size;
 
       // Restart: a new engine on the same journal resolves them all.
@@ -116,7 +126,7 @@ describe('kill -9 mid-trading, restart on the same journal', () => {
     }
     const records = Journal.read(path);
     console.log(
-      `kill -9: ${ROUNDS} kills, bot steps ${[...kinds].map(([k, v]) => `${k} ${v}`).join(', ')}, ` +
+      `kill -9: ${ROUNDS} kills (in the middle of ${killedAt.join(', ')}), bot steps ${[...kinds].map(([k, v]) => `${k} ${v}`).join(', ')}, ` +
         `${records.filter((r) => r.k === 'request').length} requests journaled, ${recoveredTotal} open at a kill and resolved after restart, ` +
         `${control.engine.executedRequests(accountId).length} executed, duplicates 0`,
     );
