@@ -111,7 +111,12 @@ describe('REST errors', () => {
     const { client } = makeClient(server.baseUrl, { signed: false });
     const e = await failure(() => client.wallet());
     expect(e).toBeInstanceOf(PermanentError);
-    expect((e as PermanentError).hint).toMatch(/perpl keys/);
+    const hint = (e as PermanentError).hint ?? '';
+    expect(hint).toMatch(/`perpl keys new`/);
+    // Every `perpl keys <sub>` named in the hint is a real subcommand (it once said `keys create`).
+    const named = [...hint.matchAll(/perpl keys ([a-z-]+)/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const sub of named) expect(['new', 'enroll', 'list', 'show', 'remove']).toContain(sub);
     expect(server.requests).toHaveLength(0);
   });
 

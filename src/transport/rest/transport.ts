@@ -115,7 +115,7 @@ export class RestTransport {
     if (opts.signed) {
       if (!this.signer) {
         throw new PermanentError(`${m} ${target} needs an API key`, {
-          hint: 'create one with `perpl keys create`, or pass --key-file / set PERPL_API_KEY and PERPL_API_SECRET',
+          hint: 'create one with `perpl keys new` and enroll it with `perpl keys enroll`, or pass --key-file / set PERPL_API_KEY and PERPL_API_SECRET',
         });
       }
       const signed = this.signer.signRest({ method: m, target, ...(bodyText !== undefined ? { body: bodyText } : {}) });
