@@ -31,6 +31,8 @@ const SHORT: AppRun[] = [
   { spec: { name: 'malformed', garbage: 0.2 }, ms: 1_500, degrades: false },
   // The app calls the feed stale after half its 10 s stall limit: a 6 s stall must show it.
   { spec: { name: 'stalls', stall: 0.5, stallMs: 6_000 }, ms: 1_000, degrades: true },
+  // The trading socket's faults reach the app too: 3401 mid-session, lost acks and updates, duplicates.
+  { spec: { name: 'trading', authClose: 0.05, lostAck: 0.4, lostUpdate: 0.4, dupe: 0.3, dupeDelayMs: 200 }, ms: 2_000, degrades: false },
 ];
 const LONG_RUNS: AppRun[] = ['drops', 'gaps', 'stalls', 'malformed', 'dupes', 'chaos'].map((n) => ({
   spec: FAULT_PROFILES[n]!,
@@ -68,7 +70,7 @@ function bookMatchesExchange(): boolean {
 
 describe(`the app under socket faults (${LONG ? 'long' : 'short'})`, () => {
   for (const run of RUNS) {
-    it(`${run.spec.name}: shows not-live and locks orders meanwhile, never exits, ends live with the exchange's book and ledger, nothing executed twice`, async () => {
+    it(`${run.spec.name}: shows not-live and locks orders meanwhile, never exits, ends live with the exchange's book and ledger, nothing executed twice`, async ({ task }) => {
       const control = sim.control;
       control.resumeFlow();
       const faultsBefore = control.faultLog().length;
@@ -150,7 +152,7 @@ describe(`the app under socket faults (${LONG ? 'long' : 'short'})`, () => {
           duplicates,
           mismatches: (matches ? 0 : 1) + (tradingMatches ? 0 : 1),
           staleSamples: badges.size + tradingNotLive,
-        });
+        }, task);
 
         expect(exited).toBe(false);
         expect(faults.length).toBeGreaterThan(0);

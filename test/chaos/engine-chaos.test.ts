@@ -73,7 +73,7 @@ function clientView(t: Trader) {
 
 describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () => {
   for (const [i, spec] of RUNS.entries()) {
-    it(`${spec.name}: no double execution, ledger match, sending locked while not live`, async () => {
+    it(`${spec.name}: no double execution, ledger match, sending locked while not live`, async ({ task }) => {
       const control = h.sim.control;
       control.setFaults('none');
       control.resumeFlow();
@@ -172,7 +172,7 @@ describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () =
           duplicates: duplicates + multiLanded,
           mismatches,
           staleSamples: staleSamples + degraded,
-        });
+        }, task);
 
         expect(clientView(t)).toEqual(ledgerView(t));
         expect(duplicates).toBe(0);

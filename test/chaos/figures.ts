@@ -1,5 +1,6 @@
-// Chaos figures shared by the chaos files of one vitest worker: every run adds what it injected and saw,
-// and each file prints the totals when it ends (the issue's "figures printed at the end").
+// Chaos figures: every run adds what it injected and saw; each file prints its totals when it ends, and
+// each run's figures ride on its test's meta to the summary reporter, which prints the totals of the
+// whole run across files (the issue's "figures printed at the end").
 
 import type { FaultEvent } from '../../src/sim/faults/injector.js';
 
@@ -17,10 +18,24 @@ export interface RunFigures {
   staleSamples: number;
 }
 
+/** What one run tells the reporter: the figures with its faults counted by kind (meta is serialised). */
+export type ChaosMeta = Omit<RunFigures, 'faults'> & { faultsByKind: Record<string, number> };
+
+declare module 'vitest' {
+  interface TaskMeta {
+    chaos?: ChaosMeta;
+  }
+}
+
 const runs: RunFigures[] = [];
 
-export function record(run: RunFigures): void {
+/** Keeps the run for this file's summary and hands it to the reporter on `task`'s meta. */
+export function record(run: RunFigures, task: { meta: { chaos?: ChaosMeta } }): void {
   runs.push(run);
+  const faultsByKind: Record<string, number> = {};
+  for (const f of run.faults) faultsByKind[f.kind] = (faultsByKind[f.kind] ?? 0) + 1;
+  const { faults: _faults, ...rest } = run;
+  task.meta.chaos = { ...rest, faultsByKind };
 }
 
 export function summary(title: string): string {
