@@ -53,6 +53,7 @@ describe('screen layout with hand-made data', () => {
     expect(lines[0]).toContain('LOCAL sim 31337');
     expect(lines[0]).toContain('mark 67,012.5');
     expect(lines[0]).toContain('● live');
+    expect(lines[0]).toMatch(/fund \+0\.0040%\/43m \([+-]?\d+\.\d\d% apr\) \d+:\d\d/); // annualised: room for it
     for (const pane of ['Book BTC', 'Chart 1m', 'Trades', 'Positions']) expect(screen).toContain(pane);
     expect(lines[48]).toContain('q quit'); // frame = rows - 1
     expect(lines[49]?.trim()).toBe('');
@@ -65,6 +66,7 @@ describe('screen layout with hand-made data', () => {
     const lines = screen.split('\n');
     expect(lines[1]).toContain('mark 67,012.5');
     expect(lines[1]).toContain('fund +0.0040%/43m');
+    expect(lines[1]).not.toContain('apr'); // no room for the annualised rate: it goes first
     expect(screen).not.toContain('Positions');
     expect(screen).toMatch(/▲ +67,01\d\.\d 0\.0\d{4}/); // tape price and size both exact, no ####
     expect(lines[22]).toContain('q quit');

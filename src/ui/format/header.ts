@@ -1,4 +1,5 @@
-// The market header line: mark, last, oracle, 24 h change, volume, open interest, funding.
+// The market header line: mark, last, oracle, 24 h change, volume, open interest, funding (per interval,
+// annualised when the line has room, countdown to the next event).
 
 import type { MarketHeaderView, MarketRef } from '../../domain/views.js';
 import { formatCompact, formatCountdown, formatInterval, formatScaledGrouped, formatSignedPct } from './numbers.js';
@@ -21,12 +22,21 @@ function direction(n: number | null): HeaderField['direction'] {
   return n > 0 ? 'up' : 'down';
 }
 
-export function headerFields(header: MarketHeaderView, market: MarketRef, fundingIntervalSec: number | null): HeaderField[] {
-  const funding =
-    header.fundingRatePct === null
-      ? DASH
-      : `${formatSignedPct(header.fundingRatePct, 4)}${fundingIntervalSec ? `/${formatInterval(fundingIntervalSec)}` : ''}` +
-        (header.nextFundingInMs === null ? '' : ` ${formatCountdown(header.nextFundingInMs)}`);
+export interface HeaderOptions {
+  /** The annualised funding rate after the per-interval one, e.g. `(+4.38% apr)` (default true). */
+  apr?: boolean;
+}
+
+function fundingValue(header: MarketHeaderView, fundingIntervalSec: number | null, apr: boolean): string {
+  if (header.fundingRatePct === null) return DASH;
+  const rate = `${formatSignedPct(header.fundingRatePct, 4)}${fundingIntervalSec ? `/${formatInterval(fundingIntervalSec)}` : ''}`;
+  const annual = apr && header.fundingAprPct !== null ? ` (${formatSignedPct(header.fundingAprPct, 2)} apr)` : '';
+  const countdown = header.nextFundingInMs === null ? '' : ` ${formatCountdown(header.nextFundingInMs)}`;
+  return rate + annual + countdown;
+}
+
+export function headerFields(header: MarketHeaderView, market: MarketRef, fundingIntervalSec: number | null, opts: HeaderOptions = {}): HeaderField[] {
+  const funding = fundingValue(header, fundingIntervalSec, opts.apr ?? true);
   return [
     { label: 'mark', value: price(header.mark, market), direction: 'flat' },
     { label: 'last', value: price(header.last, market), direction: 'flat' },
@@ -48,4 +58,31 @@ export const NARROW_HEADER_LABELS: ReadonlySet<string> = new Set(['mark', 'last'
 /** The whole header as plain text (for narrow layouts and tests). */
 export function headerText(fields: readonly HeaderField[]): string {
   return fields.map((f) => `${f.label} ${f.value}`).join('  ');
+}
+
+/** The fields the status bar draws: on a narrow terminal only NARROW_HEADER_LABELS. */
+export function shownHeaderFields(fields: readonly HeaderField[], narrow: boolean): HeaderField[] {
+  return narrow ? fields.filter((f) => NARROW_HEADER_LABELS.has(f.label)) : [...fields];
+}
+
+/** Cells the status bar needs for `fields` (two spaces between fields, one when narrow). */
+export function headerCells(fields: readonly HeaderField[], narrow: boolean): number {
+  const text = fields.reduce((n, f) => n + f.label.length + 1 + f.value.length, 0);
+  return text + Math.max(0, fields.length - 1) * (narrow ? 1 : 2);
+}
+
+/**
+ * The header for `width` cells: with the annualised funding rate when the whole line fits, else
+ * without it (the first thing to go; the rest is truncated at the end as before).
+ */
+export function fitHeaderFields(
+  header: MarketHeaderView,
+  market: MarketRef,
+  fundingIntervalSec: number | null,
+  width: number,
+  narrow: boolean,
+): HeaderField[] {
+  const full = headerFields(header, market, fundingIntervalSec);
+  if (header.fundingAprPct === null || headerCells(shownHeaderFields(full, narrow), narrow) <= width) return full;
+  return headerFields(header, market, fundingIntervalSec, { apr: false });
 }

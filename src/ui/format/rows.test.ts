@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookColumns, bookRowText, depthBarWidth, spreadText } from './book-rows.js';
-import { headerFields, headerText } from './header.js';
+import { fitHeaderFields, headerCells, headerFields, headerText, shownHeaderFields, type HeaderField } from './header.js';
 import { healthBadge, networkBadge } from './status.js';
 import { sideArrow, tradeColumns, tradeRowText } from './trade-rows.js';
 
@@ -96,7 +96,38 @@ describe('market header', () => {
       BTC,
       2580,
     );
-    expect(headerText(fields)).toBe('mark 67,012.5  last —  oracle 67,010.1  24h -1.50%  vol 12.35M  OI 412.3K  fund +0.0040%/43m 43:12');
+    expect(headerText(fields)).toBe('mark 67,012.5  last —  oracle 67,010.1  24h -1.50%  vol 12.35M  OI 412.3K  fund +0.0040%/43m (+4.30% apr) 43:12');
     expect(fields.find((f) => f.label === '24h')?.direction).toBe('down');
+  });
+
+  it('funding-apr-dropped-first-when-narrow: the annualised rate shows while the line fits, and goes before anything else', () => {
+    const header = {
+      marketId: 16,
+      mark: 670_125,
+      last: 670_130,
+      oracle: 670_101,
+      change24hPct: 1.82,
+      volume24h: 12_345_678,
+      openInterestNotional: 412_300,
+      fundingRatePct: 0.004,
+      fundingAprPct: 48.9,
+      nextFundingInMs: 12 * 60_000 + 7_000,
+    };
+    const fund = (fields: HeaderField[]) => fields.find((f) => f.label === 'fund')?.value;
+    // Wide: every field, the apr between the rate and the countdown.
+    const wide = fitHeaderFields(header, BTC, 2580, 200, false);
+    expect(fund(wide)).toBe('+0.0040%/43m (+48.90% apr) 12:07');
+    expect(headerCells(wide, false)).toBe(headerText(wide).length);
+    // Exactly the width it needs: still there; one cell less: the apr goes, the countdown stays.
+    const need = headerCells(wide, false);
+    expect(fund(fitHeaderFields(header, BTC, 2580, need, false))).toContain('apr');
+    expect(fund(fitHeaderFields(header, BTC, 2580, need - 1, false))).toBe('+0.0040%/43m 12:07');
+    // 80 columns (narrow set of fields, one space apart): no room for it.
+    const narrow = fitHeaderFields(header, BTC, 2580, 79, true);
+    expect(fund(narrow)).toBe('+0.0040%/43m 12:07');
+    expect(shownHeaderFields(narrow, true).map((f) => f.label)).toEqual(['mark', 'last', '24h', 'OI', 'fund']);
+    // No interval known: no apr, whatever the width.
+    expect(fund(fitHeaderFields({ ...header, fundingAprPct: null }, BTC, null, 500, false))).toBe('+0.0040% 12:07');
+    expect(fund(headerFields(header, BTC, 2580, { apr: false }))).toBe('+0.0040%/43m 12:07');
   });
 });

@@ -2,7 +2,7 @@
 // on wide terminals the market header shares the line, otherwise it gets the next one.
 
 import { Box, Text } from 'ink';
-import { headerFields, NARROW_HEADER_LABELS, type HeaderField } from '../format/header.js';
+import { fitHeaderFields, shownHeaderFields, type HeaderField } from '../format/header.js';
 import { healthBadge, latencyText, networkBadge } from '../format/status.js';
 import { throttleText } from '../format/throttle.js';
 import { useNow } from '../hooks/use-now.js';
@@ -12,7 +12,7 @@ import { WatchStrip } from './WatchStrip.js';
 import { theme, toneBackground, toneColor } from '../theme.js';
 
 function HeaderFields({ fields, narrow = false }: { fields: HeaderField[]; narrow?: boolean }) {
-  const shown = narrow ? fields.filter((f) => NARROW_HEADER_LABELS.has(f.label)) : fields;
+  const shown = shownHeaderFields(fields, narrow);
   return (
     <>
       {shown.map((f) => (
@@ -26,7 +26,8 @@ function HeaderFields({ fields, narrow = false }: { fields: HeaderField[]; narro
   );
 }
 
-function useHeaderFields(): HeaderField[] | null {
+/** The header fields for `width` cells (the annualised funding rate only when the line has room). */
+function useHeaderFields(width: number, narrow: boolean): HeaderField[] | null {
   const header = useTerminal((s) => s.header);
   const market = useTerminal((s) => s.market);
   const markets = useTerminal((s) => s.markets);
@@ -36,7 +37,7 @@ function useHeaderFields(): HeaderField[] | null {
   const interval = markets.find((m) => m.id === market.id)?.fundingIntervalSec ?? null;
   const elapsed = Math.max(0, now - publishedAt);
   const nextFundingInMs = header.nextFundingInMs === null ? null : Math.max(0, header.nextFundingInMs - elapsed);
-  return headerFields({ ...header, nextFundingInMs }, market, interval);
+  return fitHeaderFields({ ...header, nextFundingInMs }, market, interval, width, narrow);
 }
 
 export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
@@ -47,12 +48,28 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const headBlock = useTerminal((s) => s.headBlock ?? s.connection.headBlock);
   const publishedAt = useTerminal((s) => s.publishedAtMs);
   const now = useNow(1000);
-  const fields = useHeaderFields();
   const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
   const throttled = throttleText(useTerminal((s) => s.throttle), now);
   const badge = networkBadge(network);
   const health = healthBadge(connection, now, publishedAt);
   const readOnly = keyScope !== 'trade';
+  const watching = useTerminal((s) => s.live.watchlist.length > 0);
+  const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
+  // Room for the market header: the second line (after its leading space), or what the one line leaves
+  // between the badge and the health figures (the key countdown counted at its widest).
+  const sideCells =
+    badge.text.length +
+    ` ${market?.symbol ?? '…'}  `.length +
+    (throttled ? throttled.length + 2 : 0) +
+    health.text.length +
+    `  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`.length +
+    (readOnly ? 11 : 0) +
+    (lowBandwidth ? 4 : 0) +
+    (keyExpiry ? 14 : 0) +
+    1 +
+    (watching ? Math.max(0, width - 180) : 0);
+  const narrow = rows === 2 && width < 110;
+  const fields = useHeaderFields(rows === 1 ? width - sideCells : width - 1, narrow);
 
   const right = (
     <Box flexShrink={0}>
@@ -97,7 +114,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
         {right}
       </Box>
       <Box width={width} height={1} overflow="hidden">
-        <Text wrap="truncate"> {fields ? <HeaderFields fields={fields} narrow={width < 110} /> : <Text color={theme.muted}>waiting for market data</Text>}</Text>
+        <Text wrap="truncate"> {fields ? <HeaderFields fields={fields} narrow={narrow} /> : <Text color={theme.muted}>waiting for market data</Text>}</Text>
       </Box>
     </Box>
   );
