@@ -78,6 +78,40 @@ describe.skipIf(!hasScript())('the built app in a pseudo-terminal', () => {
       }
     }, 60_000);
   }
+  it('ssh-drop-leaves-no-orphan: the terminal itself goes away (pty closed, writes fail with EIO): the app exits instead of lingering', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', NODE_ENV: 'production', TERM: 'xterm-256color', PERPL_HOME: home };
+    const run = runInPty(`node --import ${PRELOAD} ${app.entry}`, env);
+    const guard = setTimeout(() => run.child.kill('SIGKILL'), 45_000);
+    let pid = 0;
+    try {
+      await waitForOutput(run, (o) => /PERPL_TEST_PID=\d+/.test(o) && /live|connecting|BTC/.test(o.slice(o.indexOf(ENTER_ALT))), 'a painted screen');
+      pid = Number(/PERPL_TEST_PID=(\d+)/.exec(run.output())![1]);
+      // SIGKILL to `script` closes the pty master, as sshd does when the connection drops: the kernel
+      // hangs up the session and every later write to the terminal fails.
+      run.child.kill('SIGKILL');
+      const alive = (): boolean => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const deadline = Date.now() + 15_000;
+      while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(alive()).toBe(false);
+    } finally {
+      clearTimeout(guard);
+      if (pid) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone: what the test wants
+        }
+      }
+    }
+  }, 60_000);
+
   // The issue allows a --detach-style mode that survives SIGHUP; the CLI has none yet.
   it.todo('keeps running after SIGHUP when started with --detach (mode not built)');
 });
