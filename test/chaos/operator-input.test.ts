@@ -13,6 +13,9 @@ import { type EntryContext, type EntryField, type OrderEntryForm, evaluateEntry,
 import { createTerminalStore } from '../../src/state/store.js';
 import { INITIAL_TRADING_UI } from '../../src/state/trading-slice.js';
 import { btcTestMarket } from '../../src/domain/trading/market.fixtures.js';
+import type { OrderRowView, PositionRowView } from '../../src/domain/trading/views.js';
+import { parseAlertCommand, scaledThreshold, triggeredAlerts } from '../../src/state/alerts.js';
+import { type EditorResult, amendIntent, closeIntent, collateralIntent, protectIntent } from '../../src/state/trading-tabs-intents.js';
 
 const PD = 1;
 const SD = 5;
@@ -149,5 +152,80 @@ describe('property: random text never becomes a float, NaN or a wrong order', ()
       }),
       { numRuns: process.env.PERPL_CHAOS === 'long' ? 20_000 : 1_000 },
     );
+  });
+});
+
+describe('the trading tabs editors and :alert reject garbage', () => {
+  const ref = { id: 16, symbol: 'BTC', priceDecimals: PD, sizeDecimals: SD };
+  const order: OrderRowView = {
+    orderId: 7, requestId: 3, marketId: 16, type: 1, status: 2, price: 660_000, originalSize: 1_000, filledSize: 0, flags: 0, leverage: 500,
+    triggerPrice: null, triggerCondition: null, linkedPositionId: null, lastBlock: null, blocksLeft: null,
+  };
+  const position: PositionRowView = {
+    positionId: 3, marketId: 16, side: 1, size: 1_000, entryPrice: 670_000, markPrice: 670_000, collateral: '100000000',
+    leverage: 500, unrealizedPnl: '0', roe: 0, liquidationPrice: 560_000, liquidationDistancePct: 16,
+  };
+  /** Each editor with garbage in each of its slots (the rest of the line valid, so the slot is what fails). */
+  const EDITORS: Array<{ name: string; run: (text: string) => EditorResult; lines: (g: string) => string[] }> = [
+    { name: 'amend (e)', run: (t) => amendIntent(t, order, ref), lines: (g) => [g, `66000 ${g}`, `${g} 0.01`] },
+    { name: 'close (x)', run: (t) => closeIntent(t, position, ref), lines: (g) => [g, `${g}%`, `50% @ ${g}`, `0.01 @ ${g}`] },
+    { name: 'add collateral (a)', run: (t) => collateralIntent(t, position, ref), lines: (g) => [g] },
+    { name: 'TP/SL (t)', run: (t) => protectIntent(t, position, ref), lines: (g) => [`tp ${g}`, `sl ${g}`, `tp 69000 sl ${g}`] },
+  ];
+  for (const { name, run, lines } of EDITORS) {
+    it(`${name}: negative, zero, too precise, above 2^53, non-numeric -> a message, no request`, () => {
+      for (const g of [...GARBAGE, '0.000001', '67000.05'].filter((x) => x.trim() !== '')) {
+        for (const text of lines(g)) {
+          let r: EditorResult | undefined;
+          expect(() => (r = run(text)), `${name}: ${JSON.stringify(text)}`).not.toThrow();
+          // A few lines are valid after all (e.g. "66000 0.01" style slots that parse exactly): their
+          // request must hold only positive safe integers; everything else is refused with a message.
+          if (r && 'intent' in r) {
+            const numbers = Object.values(r.intent).filter((v): v is number => typeof v === 'number');
+            for (const v of numbers) expect(Number.isSafeInteger(v) && v > 0, `${name}: ${JSON.stringify(text)} gave ${JSON.stringify(r.intent)}`).toBe(true);
+            continue;
+          }
+          expect(r!.error.length, `${name}: ${JSON.stringify(text)}`).toBeGreaterThan(0);
+        }
+      }
+    });
+  }
+
+  it('the garbage above is refused outright where it cannot be a valid number', () => {
+    for (const g of ['-1', '0', 'abc', 'NaN', '1e5', '9007199254740993', '½']) {
+      expect('error' in amendIntent(g, order, ref), `amend ${g}`).toBe(true);
+      // An amount is a bigint string of atoms: a huge one is exact (the exchange refuses it), not garbage.
+      if (g !== '9007199254740993') expect('error' in collateralIntent(g, position, ref), `collateral ${g}`).toBe(true);
+      expect('error' in protectIntent(`sl ${g}`, position, ref), `sl ${g}`).toBe(true);
+      expect('error' in closeIntent(`50% @ ${g}`, position, ref), `close @ ${g}`).toBe(true);
+    }
+  });
+
+  it('property: random editor text never throws and never yields a float, NaN or a non-positive integer', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...EDITORS), fc.string({ maxLength: 30 }), ({ run }, text) => {
+        const r = run(text);
+        if ('error' in r) {
+          expect(r.error.length).toBeGreaterThan(0);
+          return;
+        }
+        const i = r.intent;
+        for (const v of Object.values(i)) if (typeof v === 'number') expect(Number.isSafeInteger(v) && v > 0).toBe(true);
+        if (i.kind === 'collateral') expect(BigInt(i.amount) > 0n).toBe(true);
+        if (i.kind === 'close') expect(Number.isSafeInteger(i.opts.size) && (i.opts.size ?? 0) > 0).toBe(true);
+      }),
+      { numRuns: process.env.PERPL_CHAOS === 'long' ? 20_000 : 1_000 },
+    );
+  });
+
+  it(':alert garbage gets its usage line, and a threshold with too many decimals never fires', () => {
+    for (const text of ['alert', 'alert BTC', 'alert BTC >', 'alert BTC > -5', 'alert BTC > abc', 'alert BTC >> 5', 'alert > 5', 'alert BTC = 5', 'alert BTC > 1e5', 'alert BTC > NaN']) {
+      const cmd = parseAlertCommand(text);
+      if (text === 'alert') expect(cmd).toEqual({ kind: 'list' });
+      else expect(cmd, text).toMatchObject({ kind: 'error', message: expect.stringContaining('alert SYMBOL > PRICE') });
+    }
+    const alert = { id: 1, symbol: 'BTC', direction: 'above' as const, priceText: '67000.05' };
+    expect(scaledThreshold(alert, PD)).toBeNull();
+    expect(triggeredAlerts([alert], new Map([['BTC', { mark: 9_999_999, priceDecimals: PD }]]))).toEqual([]);
   });
 });
