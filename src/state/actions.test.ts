@@ -3,6 +3,8 @@ import {
   closePicker,
   cycleFocus,
   filterMarkets,
+  focusPane,
+  keepFocusVisible,
   moveBookCursor,
   movePickerSelection,
   openPicker,
@@ -11,6 +13,7 @@ import {
 } from './actions.js';
 import { stepTimeframe } from './commands.js';
 import { ManualMarketDataSource } from './fixtures.js';
+import { toggleZoom } from './live-actions.js';
 import { createTerminalStore } from './store.js';
 
 const MARKETS = [
@@ -41,6 +44,49 @@ describe('focus', () => {
     expect(seen).toEqual(['book', 'chart', 'trades', 'trading', 'book']);
     cycleFocus(store, -1);
     expect(store.getState().focus).toBe('trading');
+  });
+
+  it('focus-never-lands-on-a-hidden-pane: Tab and the pane keys skip panes the layout does not draw', () => {
+    const store = createTerminalStore();
+    const visible = ['book', 'chart', 'trades'] as const;
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      cycleFocus(store, 1, visible);
+      seen.push(store.getState().focus);
+    }
+    expect(seen).toEqual(['chart', 'trades', 'book', 'chart']);
+    cycleFocus(store, -1, visible);
+    expect(store.getState().focus).toBe('book');
+    cycleFocus(store, -1, visible);
+    expect(store.getState().focus).toBe('trades'); // wraps past 'trading', which is not drawn
+    focusPane(store, 'trading', visible);
+    expect(store.getState().focus).toBe('trades');
+    focusPane(store, 'book', visible);
+    expect(store.getState().focus).toBe('book');
+    focusPane(store, 'trades', visible);
+    expect(store.getState().focus).toBe('trades');
+    cycleFocus(store, 1, []); // too small: nothing to focus
+    expect(store.getState().focus).toBe('trades');
+  });
+
+  it('focus-left-on-a-hidden-pane-moves: after a resize the focus goes to the first pane on screen', () => {
+    const store = createTerminalStore({ focus: 'trading' });
+    keepFocusVisible(store, ['book', 'chart', 'trades']);
+    expect(store.getState().focus).toBe('book');
+    keepFocusVisible(store, ['book', 'chart', 'trades']);
+    expect(store.getState().focus).toBe('book');
+  });
+
+  it('zoom-follows-focus: Tab or a pane key while zoomed zooms the newly focused pane', () => {
+    const store = createTerminalStore();
+    toggleZoom(store, 'book');
+    cycleFocus(store, 1);
+    expect(store.getState()).toMatchObject({ focus: 'chart', live: { zoomed: 'chart' } });
+    focusPane(store, 'trading');
+    expect(store.getState()).toMatchObject({ focus: 'trading', live: { zoomed: 'trading' } });
+    toggleZoom(store, 'trading');
+    cycleFocus(store, 1);
+    expect(store.getState()).toMatchObject({ focus: 'book', live: { zoomed: null } });
   });
 });
 

@@ -4,15 +4,39 @@
 import type { SnapshotWants } from './snapshot.js';
 import { PANE_ORDER, type BookCursor, type MarketListing, type PaneId, type TerminalStore, type Viewport } from './store.js';
 
-export function cycleFocus(store: TerminalStore, direction: 1 | -1): void {
-  const { focus } = store.getState();
-  const index = PANE_ORDER.indexOf(focus);
-  const next = PANE_ORDER[(index + direction + PANE_ORDER.length) % PANE_ORDER.length] ?? 'book';
-  store.setState({ focus: next });
+/** Focuses `pane`; while a pane is zoomed the zoom follows the focus, so the focused pane is the one shown. */
+function setFocus(store: TerminalStore, pane: PaneId): void {
+  const { live } = store.getState();
+  if (live.zoomed && live.zoomed !== pane) store.setState({ focus: pane, live: { ...live, zoomed: pane } });
+  else store.setState({ focus: pane });
 }
 
-export function focusPane(store: TerminalStore, pane: PaneId): void {
-  store.setState({ focus: pane });
+/**
+ * Tab / Shift-Tab: the next (1) or previous (-1) pane in PANE_ORDER among `visible`, the panes the
+ * unzoomed layout draws (ui/layout.ts visiblePanes; default all), so the focus never lands on a pane
+ * that is not on screen. Nothing happens when no pane is visible (terminal too small).
+ */
+export function cycleFocus(store: TerminalStore, direction: 1 | -1, visible: readonly PaneId[] = PANE_ORDER): void {
+  const n = PANE_ORDER.length;
+  const from = Math.max(0, PANE_ORDER.indexOf(store.getState().focus));
+  for (let step = 1; step <= n; step++) {
+    const pane = PANE_ORDER[(from + direction * step + n * step) % n];
+    if (pane && visible.includes(pane)) {
+      setFocus(store, pane);
+      return;
+    }
+  }
+}
+
+/** `1`..`4`: focuses `pane` when it is among `visible` (default all); otherwise nothing. */
+export function focusPane(store: TerminalStore, pane: PaneId, visible: readonly PaneId[] = PANE_ORDER): void {
+  if (visible.includes(pane)) setFocus(store, pane);
+}
+
+/** After a resize: a focus left on a pane the layout no longer draws moves to the first one it does. */
+export function keepFocusVisible(store: TerminalStore, visible: readonly PaneId[]): void {
+  const first = visible[0];
+  if (first && !visible.includes(store.getState().focus)) setFocus(store, first);
 }
 
 /**

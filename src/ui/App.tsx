@@ -7,6 +7,7 @@ import {
   clearBookCursor,
   cycleFocus,
   focusPane,
+  keepFocusVisible,
   moveBookCursor,
   movePickerSelection,
   openPicker,
@@ -17,11 +18,11 @@ import {
 } from '../state/actions.js';
 import { requestQuit } from '../state/command-actions.js';
 import { stepTimeframe, type TerminalCommands } from '../state/commands.js';
-import type { TerminalStore } from '../state/store.js';
+import type { PaneId, TerminalStore } from '../state/store.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { resolveKey, type Action } from './keymap.js';
 import { splitKeyChunk } from './key-chunks.js';
-import { computeLayout } from './layout.js';
+import { computeLayout, visiblePanes } from './layout.js';
 import { handleHelpKey, runLiveAction } from './live-keys.js';
 import { handleTradingTabsKey } from './trading-tabs-keys.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
@@ -45,7 +46,8 @@ export interface AppProps {
   commands: TerminalCommands;
 }
 
-function runAction(action: Action, store: TerminalStore, commands: TerminalCommands, pageRows: number): void {
+/** `panes`: what the unzoomed layout draws; focus keys never land elsewhere. */
+function runAction(action: Action, store: TerminalStore, commands: TerminalCommands, pageRows: number, panes: readonly PaneId[]): void {
   if (runLiveAction(action, store, commands)) return;
   const state = store.getState();
   const inBook = state.focus === 'book';
@@ -62,22 +64,22 @@ function runAction(action: Action, store: TerminalStore, commands: TerminalComma
       openPicker(store);
       return;
     case 'focusNext':
-      cycleFocus(store, 1);
+      cycleFocus(store, 1, panes);
       return;
     case 'focusPrev':
-      cycleFocus(store, -1);
+      cycleFocus(store, -1, panes);
       return;
     case 'focusBook':
-      focusPane(store, 'book');
+      focusPane(store, 'book', panes);
       return;
     case 'focusChart':
-      focusPane(store, 'chart');
+      focusPane(store, 'chart', panes);
       return;
     case 'focusTrades':
-      focusPane(store, 'trades');
+      focusPane(store, 'trades', panes);
       return;
     case 'focusTrading':
-      focusPane(store, 'trading');
+      focusPane(store, 'trading', panes);
       return;
     case 'up':
     case 'down':
@@ -129,7 +131,10 @@ function handlePickerKey(store: TerminalStore, commands: TerminalCommands, input
 function Screen({ store, commands }: AppProps) {
   const { cols, rows } = useTerminalSize();
   const zoomed = useTerminal((s) => s.live.zoomed);
-  const layout = applyZoom(computeLayout(cols, rows), zoomed);
+  const base = computeLayout(cols, rows);
+  const layout = applyZoom(base, zoomed);
+  const panes = visiblePanes(base);
+  const panesKey = panes.join(',');
   const pickerOpen = useTerminal((s) => s.picker.open);
   const helpOpen = useTerminal((s) => s.live.help.open);
   const entryOpen = useTerminal((s) => s.tradingUi.entry !== null);
@@ -145,6 +150,11 @@ function Screen({ store, commands }: AppProps) {
     );
   }, [store, cols, rows, layout.tooSmall, layout.depth, layout.tradeRows, layout.candleColumns]);
 
+  // A resize that hides the focused pane moves the focus to one on screen.
+  useEffect(() => {
+    if (panesKey !== '') keepFocusVisible(store, panesKey.split(',') as PaneId[]);
+  }, [store, panesKey]);
+
   useInput((chunk, chunkKey) => {
     for (const { input, key } of splitKeyChunk(chunk, chunkKey)) {
       if (store.getState().picker.open) {
@@ -154,8 +164,8 @@ function Screen({ store, commands }: AppProps) {
       if (handleHelpKey(store, commands, input, key)) continue;
       if (handleTradingKey(store, commands, input, key)) continue;
       if (handleTradingTabsKey(store, commands, input, key, Math.max(1, layout.trading.height - 4))) continue;
-      const action = resolveKey(input, key);
-      if (action) runAction(action, store, commands, Math.max(1, layout.depth - 1));
+      const action = resolveKey(input, key, store.getState().focus);
+      if (action) runAction(action, store, commands, Math.max(1, layout.depth - 1), panes);
     }
   });
 

@@ -1,4 +1,9 @@
 // Pane sizes for a terminal size. Pure, so the 200x50 and 80x24 layouts are tested without a terminal.
+// Every pane is on screen at every size from 80x24 up: on short terminals (80x24 included) the trading
+// area is a compact strip of COMPACT_TRADING_HEIGHT rows (three rows of the active tab) and the book,
+// chart and tape share the rest.
+
+import { PANE_ORDER, type PaneId } from '../state/store.js';
 
 export const MIN_COLS = 80;
 export const MIN_ROWS = 24;
@@ -19,7 +24,7 @@ export interface ScreenLayout {
   book: PaneBox;
   chart: PaneBox;
   trades: PaneBox;
-  /** Height 0 when there is no room for the trading area. */
+  /** The bottom trading tabs; a short strip (COMPACT_TRADING_HEIGHT) below COMPACT_ROWS rows. */
   trading: PaneBox;
   /** Visible book levels per side, trades and candles: what the publisher asks the source for. */
   depth: number;
@@ -28,6 +33,9 @@ export interface ScreenLayout {
 }
 
 const BORDER = 2;
+
+/** The compact trading strip: borders, column header, three rows of the active tab, its key line. */
+export const COMPACT_TRADING_HEIGHT = 7;
 
 function clamp(n: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, n));
@@ -39,7 +47,8 @@ export function computeLayout(cols: number, rows: number): ScreenLayout {
   const headerRows: 1 | 2 = cols >= 180 ? 1 : 2;
   const footerRows = 1;
   const body = Math.max(0, frameRows - headerRows - footerRows);
-  const tradingHeight = rows >= 34 ? clamp(Math.round(body * 0.26), 6, 14) : 0;
+  // A quarter of the body, never less than the compact strip (what terminals under ~32 rows get).
+  const tradingHeight = Math.min(body, clamp(Math.round(body * 0.26), COMPACT_TRADING_HEIGHT, 14));
   const topHeight = body - tradingHeight;
 
   const bookWidth = clamp(Math.round(cols * 0.19), 28, 44);
@@ -64,4 +73,11 @@ export function computeLayout(cols: number, rows: number): ScreenLayout {
     tradeRows,
     candleColumns: Math.max(1, chartWidth - BORDER),
   };
+}
+
+/** The panes `layout` draws (width and height both non-zero), in focus order; none when too small. */
+export function visiblePanes(layout: ScreenLayout): PaneId[] {
+  if (layout.tooSmall) return [];
+  const boxes: Record<PaneId, PaneBox> = { book: layout.book, chart: layout.chart, trades: layout.trades, trading: layout.trading };
+  return PANE_ORDER.filter((pane) => boxes[pane].width > 0 && boxes[pane].height > 0);
 }

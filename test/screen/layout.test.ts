@@ -12,6 +12,22 @@ const MARKETS = [
   { id: 32, symbol: 'ETH', name: 'ETH Perp', priceDecimals: 2, sizeDecimals: 4, fundingIntervalSec: 2580 },
 ];
 
+/** 0.25 BTC long from 66,000.0 (BTC: 1 price decimal, 5 size decimals). */
+const POSITION = {
+  positionId: 1,
+  marketId: 16,
+  side: 1,
+  size: 25_000,
+  entryPrice: 660_000,
+  markPrice: 670_125,
+  collateral: '1650000000',
+  leverage: 10,
+  unrealizedPnl: '253125000',
+  roe: 0.153,
+  liquidationPrice: 600_000,
+  liquidationDistancePct: 10.5,
+};
+
 let cleanup: (() => void)[] = [];
 afterEach(() => {
   for (const f of cleanup.reverse()) f();
@@ -60,16 +76,38 @@ describe('screen layout with hand-made data', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(200);
   });
 
-  it('degrades to 80x24: header on its own row, trading area dropped, book and tape still readable', async () => {
-    const { vt } = start(80, 24);
-    const screen = await vt.waitFor('spread 1.0');
+  it('degrades to 80x24: header on its own row, a compact trading strip, book and tape still readable', async () => {
+    const { vt, store } = start(80, 24);
+    // An open position in the trading slice: the compact strip must show its row.
+    store.setState((s) => ({ trading: { ...s.trading, enabled: true, positions: [POSITION] } }));
+    const screen = await vt.waitFor((s) => s.includes('spread 1.0') && s.includes('▲ LONG'));
     const lines = screen.split('\n');
     expect(lines[1]).toContain('mark 67,012.5');
     expect(lines[1]).toContain('fund +0.0040%/43m');
     expect(lines[1]).not.toContain('apr'); // no room for the annualised rate: it goes first
-    expect(screen).not.toContain('Positions');
     expect(screen).toMatch(/▲ +67,01\d\.\d 0\.0\d{4}/); // tape price and size both exact, no ####
+    // The strip: its title (tabs), the column header, the position row, the frame's bottom rows.
+    const title = lines.findIndex((l) => l.includes('[Positions]'));
+    expect(title).toBe(15);
+    expect(lines[title + 1]).toMatch(/side +market +size +entry/);
+    expect(lines[title + 2]).toMatch(/▲ LONG +BTC +0\.25000 +66,000\.0/);
+    expect(lines[21]?.startsWith('└')).toBe(true);
     expect(lines[22]).toContain('q quit');
+    // Book: four levels a side around the spread.
+    expect(screen.match(/spread 1\.0/g)).toHaveLength(1);
+  });
+
+  it('focus-visits-the-trading-strip-at-80x24: Tab reaches the strip and 4 focuses it', async () => {
+    const { vt, store } = start(80, 24);
+    await vt.waitFor('▸ Book');
+    for (const expected of ['chart', 'trades', 'trading', 'book'] as const) {
+      vt.press(KEYS.tab);
+      await eventually(() => store.getState().focus === expected, 5_000, `Tab to ${expected}`);
+    }
+    await vt.waitFor((s) => s.includes('▸ Book') && !s.includes('▸ [Positions]'));
+    vt.press('4');
+    await eventually(() => store.getState().focus === 'trading', 5_000, '4 focuses the trading tabs');
+    await vt.waitFor('▸ [Positions]');
   });
 
   it('mainnet-is-loud: the mainnet badge is shown', async () => {

@@ -1,6 +1,7 @@
 // The `:` command line and panic at 80x24, against the local exchange: a typed market order opens a
 // position, `:close SYM 50%` halves it, `:close SYM` closes it; a duplicate order stops at a confirm
-// whose default (Enter) is Cancel; `:cancel all` clears resting orders; `!!` + y closes everything.
+// whose default (Enter) is Cancel; `:cancel all` clears resting orders; `!!` + y closes everything. The
+// position's row shows in the compact trading strip of the 80x24 layout.
 
 import { describe, expect, it } from 'vitest';
 import { divCeil, notionalAtoms } from '../../src/domain/trading/notional.js';
@@ -8,7 +9,7 @@ import type { Market } from '../../src/protocol/frames.js';
 import { formatScaledTrim } from '../../src/protocol/scaling.js';
 import { eventually, KEYS, sleep } from '../helpers/terminal.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
-import type { RunningApp } from '../helpers/terminal-app.js';
+import { runCommand } from '../helpers/trading-screen.js';
 
 const exchange = useScreenExchange('perpl-cmd-screen-', { blockMs: 100, seed: 13, flowStepsPerSec: 20 });
 
@@ -16,14 +17,6 @@ function sizeFor(market: Market, price: number, usd: number): string {
   const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
   const units = divCeil(BigInt(usd) * 1_000_000n, notionalAtoms(price, 1, scales));
   return formatScaledTrim(units > 0n ? units : 1n, market.config.size_decimals);
-}
-
-async function command(r: RunningApp, text: string): Promise<void> {
-  r.vt.press(':');
-  await r.vt.waitFor(':█');
-  await r.vt.type(text);
-  await sleep(10);
-  r.vt.press(KEYS.enter);
 }
 
 describe('command line and panic (80x24)', () => {
@@ -39,18 +32,20 @@ describe('command line and panic (80x24)', () => {
 
     // A typed market order goes through the same review, then fills.
     const ask = store.getState().book?.asks[0]?.price ?? 0;
-    await command(r, `buy ${sizeFor(market, ask, 300)} mkt slip 80`);
+    await runCommand(r, `buy ${sizeFor(market, ask, 300)} mkt slip 80`);
     await r.vt.waitFor('y/Enter send');
     r.vt.press('y');
     await eventually(() => position() !== undefined, 25_000, 'position opened');
     const full = position()?.size ?? 0;
+    // 80x24 keeps a compact strip of the trading tabs: the position's row is on screen, no zoom needed.
+    await r.vt.waitFor((s) => s.includes('[Positions]') && s.split('\n').some((l) => l.includes('▲ LONG') && l.includes(sym)), 10_000);
 
-    await command(r, `close ${sym} 50%`);
+    await runCommand(r, `close ${sym} 50%`);
     await r.vt.waitFor('close 50% of');
     r.vt.press('y');
     await eventually(() => (position()?.size ?? 0) > 0 && (position()?.size ?? 0) < full, 25_000, 'half closed');
 
-    await command(r, `close ${sym}`);
+    await runCommand(r, `close ${sym}`);
     await r.vt.waitFor('close 100% of');
     r.vt.press('y');
     await eventually(() => position() === undefined, 25_000, 'position closed');
@@ -60,11 +55,11 @@ describe('command line and panic (80x24)', () => {
     const bid = store.getState().book?.bids[0]?.price ?? 0;
     const rest = bid - Math.round(bid / 100);
     const line = `buy ${sizeFor(market, rest, 150)} @ ${formatScaledTrim(rest, market.config.price_decimals)}`;
-    await command(r, line);
+    await runCommand(r, line);
     await r.vt.waitFor('y/Enter send');
     r.vt.press('y');
     await eventually(() => store.getState().trading.orders.length === 1, 25_000, 'resting order');
-    await command(r, line);
+    await runCommand(r, line);
     await r.vt.waitFor('y/Enter send');
     r.vt.press('y');
     await r.vt.waitFor('same order sent seconds ago');
@@ -78,13 +73,13 @@ describe('command line and panic (80x24)', () => {
     r.vt.press(KEYS.escape);
     await eventually(() => store.getState().tradingUi.entry === null, 15_000, 'entry closed');
 
-    await command(r, 'cancel all');
+    await runCommand(r, 'cancel all');
     await r.vt.waitFor('cancel all 1 open order?');
     r.vt.press('y');
     await eventually(() => store.getState().trading.orders.length === 0, 25_000, 'orders cancelled');
 
     // Panic: a position again, then !! and y.
-    await command(r, `buy ${sizeFor(market, ask, 200)} mkt`);
+    await runCommand(r, `buy ${sizeFor(market, ask, 200)} mkt`);
     await r.vt.waitFor('y/Enter send');
     r.vt.press('y');
     await eventually(() => position() !== undefined, 25_000, 'position for panic');
