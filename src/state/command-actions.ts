@@ -1,13 +1,15 @@
 // Running a `:` command line, the confirms it and panic need (default answer Cancel), and the `!!`
 // chord. Orders typed here go through the same review as keyed ones.
 
+import { formatScaled, formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from './actions.js';
-import { parseCommandLine } from './command-line.js';
+import { parseCommandLine, type AmendCommand } from './command-line.js';
 import { runLiveCommandLine } from './live-commands.js';
 import type { TerminalCommands } from './commands.js';
 import { currentMarket, disabledReason, entryFromCommand, reportOutcome, sendEntry } from './order-entry-actions.js';
 import type { TerminalStore } from './store.js';
 import { askConfirm, patchTradingUi, pushToast } from './trading-actions.js';
+import { amendIntent } from './trading-tabs-intents.js';
 
 /** Two `!` within this long arm panic. */
 export const PANIC_CHORD_MS = 1_500;
@@ -73,6 +75,7 @@ export function runCommandLine(store: TerminalStore, commands: TerminalCommands)
     }
     case 'close':
     case 'cancel':
+    case 'amend':
     case 'cancel-all': {
       const reason = disabledReason(state);
       if (reason) {
@@ -86,7 +89,7 @@ export function runCommandLine(store: TerminalStore, commands: TerminalCommands)
       }
       closeCommandLine(store);
       patchTradingUi(store, { pendingCommand: text });
-      askConfirm(store, { text: question, action: cmd.kind === 'close' ? 'close' : cmd.kind === 'cancel' ? 'cancel' : 'cancel-all' });
+      askConfirm(store, { text: question, action: cmd.kind });
       return;
     }
   }
@@ -102,6 +105,29 @@ function positionFor(store: TerminalStore, symbol: string) {
   return { market, position };
 }
 
+/**
+ * `:amend`: the same change the Open orders tab's `e` makes (trading-tabs-intents.ts amendIntent, exactly
+ * scaled), read against the order as it is now. A size alone keeps the price; a price alone keeps the size.
+ */
+function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; price: number; size?: number; question: string } | { error: string } {
+  const state = store.getState();
+  const order = state.trading.orders.find((o) => o.orderId === cmd.orderId);
+  if (!order) return { error: `amend: order ${cmd.orderId} is not open` };
+  const market = state.markets.find((m) => m.id === order.marketId);
+  if (!market) return { error: `amend: market ${order.marketId} of order ${cmd.orderId} is not loaded` };
+  const result = amendIntent(`${cmd.price ?? formatScaled(order.price, market.priceDecimals)} ${cmd.size ?? ''}`, order, market);
+  if ('error' in result) return { error: `amend: ${result.error}` };
+  if (result.intent.kind !== 'change' || result.intent.price === undefined) return { error: 'amend: nothing to change' };
+  const { price, size } = result.intent;
+  const px = (v: number) => formatScaledTrim(v, market.priceDecimals);
+  const sz = (v: number) => formatScaledTrim(v, market.sizeDecimals);
+  const changes = [
+    price !== order.price ? `price ${px(order.price)} → ${px(price)}` : null,
+    size !== undefined && size !== order.originalSize - order.filledSize ? `size ${sz(order.originalSize - order.filledSize)} → ${sz(size)}` : null,
+  ].filter(Boolean);
+  return { orderId: order.orderId, price, ...(size !== undefined ? { size } : {}), question: `change ${market.symbol} order ${order.orderId}: ${changes.join(', ')}?` };
+}
+
 function describeConfirm(store: TerminalStore, text: string): string | { error: string } {
   const cmd = parseCommandLine(text);
   const state = store.getState();
@@ -113,6 +139,10 @@ function describeConfirm(store: TerminalStore, text: string): string | { error: 
   if (cmd.kind === 'cancel') {
     if (!state.trading.orders.some((o) => o.orderId === cmd.orderId)) return { error: `cancel: order ${cmd.orderId} is not open` };
     return `cancel order ${cmd.orderId}?`;
+  }
+  if (cmd.kind === 'amend') {
+    const found = amendFor(store, cmd);
+    return 'error' in found ? found : found.question;
   }
   if (cmd.kind === 'cancel-all') {
     const n = state.trading.orders.length;
@@ -132,6 +162,11 @@ function runPending(store: TerminalStore, commands: TerminalCommands, text: stri
     reportOutcome(store, `close ${found.market.symbol}`, intents.close(found.position.positionId, { kind: 'market', fraction: cmd.fraction }), Date.now);
   } else if (cmd.kind === 'cancel') {
     reportOutcome(store, `cancel ${cmd.orderId}`, intents.cancel(cmd.orderId), Date.now);
+  } else if (cmd.kind === 'amend') {
+    // Read again: the order may have filled or gone while the confirm was open.
+    const found = amendFor(store, cmd);
+    if ('error' in found) setNotice(store, found.error);
+    else reportOutcome(store, `amend ${found.orderId}`, intents.change(found.orderId, { price: found.price, ...(found.size !== undefined ? { size: found.size } : {}) }), Date.now);
   } else if (cmd.kind === 'cancel-all') {
     reportOutcome(store, 'cancel all', intents.cancelAll(), Date.now);
   }

@@ -11,6 +11,9 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine('close BTC 50%')).toEqual({ kind: 'close', symbol: 'BTC', fraction: 0.5 });
     expect(parseCommandLine('cancel all')).toEqual({ kind: 'cancel-all' });
     expect(parseCommandLine('cancel 42')).toEqual({ kind: 'cancel', orderId: 42 });
+    expect(parseCommandLine('amend 42 @ 66000')).toEqual({ kind: 'amend', orderId: 42, price: '66000' });
+    expect(parseCommandLine('amend 42 @66000 size 0.02')).toEqual({ kind: 'amend', orderId: 42, price: '66000', size: '0.02' });
+    expect(parseCommandLine('change 42 size 0.02')).toEqual({ kind: 'amend', orderId: 42, size: '0.02' });
     expect(parseCommandLine('lev 5')).toEqual({ kind: 'lev', leverage: '5' });
     expect(parseCommandLine('market ETH')).toEqual({ kind: 'market', symbol: 'ETH' });
     expect(parseCommandLine('tf 5m')).toEqual({ kind: 'tf', seconds: 300 });
@@ -37,6 +40,14 @@ describe('parseCommandLine', () => {
     ['cancel', 'say what'],
     ['cancel 1x', 'not an order id'],
     ['cancel 0', 'not an order id'],
+    ['amend', 'say which order'],
+    ['amend @ 66000', 'not an order id'],
+    ['amend 42', 'say what changes'],
+    ['amend 42 66000', 'unexpected "66000"'],
+    ['amend 42 @', 'missing price'],
+    ['amend 42 @ -1', 'price "-1" is not a number'],
+    ['change 42 size big', 'size "big" is not a number'],
+    ['amend 42 @ 1 @ 2', 'price given twice'],
     ['lev', 'lev X'],
     ['lev five', 'not a number'],
     ['tf 7m', 'tf 1m'],
@@ -50,6 +61,7 @@ describe('parseCommandLine', () => {
   it('completes the command word', () => {
     expect(completeCommand('ca')).toBe('cancel ');
     expect(completeCommand('c')).toBe('c');
+    expect(completeCommand('am')).toBe('amend ');
     expect(completeCommand('buy 1')).toBe('buy 1');
   });
 });

@@ -17,11 +17,20 @@ export interface OrderCommand {
   leverage?: string;
 }
 
+/** A change of a resting order: the new price, the new remaining size, or both (numbers as typed). */
+export interface AmendCommand {
+  kind: 'amend';
+  orderId: number;
+  price?: string;
+  size?: string;
+}
+
 export type ParsedCommand =
   | OrderCommand
   | { kind: 'close'; symbol: string; fraction: number }
   | { kind: 'cancel-all' }
   | { kind: 'cancel'; orderId: number }
+  | AmendCommand
   | { kind: 'lev'; leverage: string }
   | { kind: 'market'; symbol: string }
   | { kind: 'tf'; seconds: number }
@@ -29,13 +38,14 @@ export type ParsedCommand =
   | { kind: 'error'; message: string };
 
 // theme, alert and alerts are run by state/live-commands.ts (offered each line first in command-actions.ts).
-export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
+export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
 
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE (@ PRICE | mkt) [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
   sell: 'sell SIZE (@ PRICE | mkt) [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
   close: 'close SYMBOL [PERCENT%]',
   cancel: 'cancel all | cancel ORDER_ID',
+  amend: 'amend ORDER_ID [@ PRICE] [size SIZE]',
   lev: 'lev X',
   market: 'market SYMBOL',
   tf: `tf ${TIMEFRAMES.map((t) => t.label).join('|')}`,
@@ -55,8 +65,7 @@ function needsNumber(token: string | undefined, what: string, word: string): str
 }
 
 function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
-  // "@67000" and "@ 67000" read the same.
-  const tokens = args.flatMap((t) => (t.startsWith('@') && t.length > 1 ? ['@', t.slice(1)] : [t]));
+  const tokens = splitAt(args);
   const size = tokens.shift();
   const bad = needsNumber(size, 'size', word);
   if (bad || size === undefined) return error(bad ?? `${word}: missing size`);
@@ -119,12 +128,42 @@ function parseClose(args: string[]): ParsedCommand {
   return { kind: 'close', symbol, fraction: value / 100 };
 }
 
+/** Reads "@67000" and "@ 67000" alike. */
+function splitAt(args: string[]): string[] {
+  return args.flatMap((t) => (t.startsWith('@') && t.length > 1 ? ['@', t.slice(1)] : [t]));
+}
+
+function isOrderId(text: string): boolean {
+  return /^\d{1,15}$/.test(text) && Number(text) > 0;
+}
+
+/** `amend OID @ PRICE`, `amend OID size SIZE`, or both; `change` is the same word. */
+function parseAmend(args: string[]): ParsedCommand {
+  const tokens = splitAt(args);
+  const id = tokens.shift();
+  if (id === undefined) return error(`amend: say which order (${USAGE.amend})`);
+  if (!isOrderId(id)) return error(`amend: "${id}" is not an order id (${USAGE.amend})`);
+  const cmd: AmendCommand = { kind: 'amend', orderId: Number(id) };
+  while (tokens.length > 0) {
+    const t = (tokens.shift() ?? '').toLowerCase();
+    const field = t === '@' || t === 'price' ? 'price' : t === 'size' ? 'size' : null;
+    if (field === null) return error(`amend: unexpected "${t}" (${USAGE.amend})`);
+    if (cmd[field] !== undefined) return error(`amend: ${field} given twice`);
+    const v = tokens.shift();
+    const problem = needsNumber(v, field, 'amend');
+    if (problem || v === undefined) return error(problem ?? `amend: missing ${field}`);
+    cmd[field] = v;
+  }
+  if (cmd.price === undefined && cmd.size === undefined) return error(`amend: say what changes (${USAGE.amend})`);
+  return cmd;
+}
+
 function parseCancel(args: string[]): ParsedCommand {
   const [what, extra] = args;
   if (what === undefined) return error(`cancel: say what (${USAGE.cancel})`);
   if (extra !== undefined) return error(`cancel: unexpected "${extra}" (${USAGE.cancel})`);
   if (what.toLowerCase() === 'all') return { kind: 'cancel-all' };
-  if (!/^\d{1,15}$/.test(what) || Number(what) <= 0) return error(`cancel: "${what}" is not an order id (${USAGE.cancel})`);
+  if (!isOrderId(what)) return error(`cancel: "${what}" is not an order id (${USAGE.cancel})`);
   return { kind: 'cancel', orderId: Number(what) };
 }
 
@@ -132,7 +171,7 @@ function parseCancel(args: string[]): ParsedCommand {
 export function parseCommandLine(text: string): ParsedCommand {
   const words = text.trim().split(/\s+/).filter((w) => w !== '');
   const [head, ...args] = words;
-  if (head === undefined) return error('empty command (try buy, sell, close, cancel, lev, market, tf)');
+  if (head === undefined) return error('empty command (try buy, sell, close, cancel, amend, lev, market, tf)');
   const word = head.toLowerCase();
   switch (word) {
     case 'buy':
@@ -145,6 +184,9 @@ export function parseCommandLine(text: string): ParsedCommand {
       return parseClose(args);
     case 'cancel':
       return parseCancel(args);
+    case 'amend':
+    case 'change':
+      return parseAmend(args);
     case 'lev': {
       if (args.length !== 1) return error(`lev: ${USAGE.lev}`);
       const v = (args[0] ?? '').replace(/x$/i, '');

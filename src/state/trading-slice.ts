@@ -44,7 +44,7 @@ export interface ConfirmPrompt {
   /** What the question is about, e.g. "price 12% from mark; send?" */
   text: string;
   /** What answering yes does. */
-  action: 'send-order' | 'panic' | 'close' | 'cancel-all' | 'cancel' | 'quit';
+  action: 'send-order' | 'panic' | 'close' | 'cancel-all' | 'cancel' | 'amend' | 'quit';
 }
 
 export interface TradingUiState {
@@ -62,7 +62,7 @@ export interface TradingUiState {
   toasts: Toast[];
   /** Ring the bell on fills and triggers. */
   bell: boolean;
-  /** Pending typed command waiting for its confirm (close / cancel all / cancel). */
+  /** Pending typed command waiting for its confirm (close / cancel all / cancel / amend). */
   pendingCommand: string | null;
   /** Leverage order entry starts with (`:lev`), empty = min(5x, market max). */
   leverage: string;
