@@ -1,15 +1,18 @@
 // The setup of the screen tests that trade through one app for a whole file: a local exchange in a
 // fresh temporary home, the app at 200x50 with the demo key, signed in with orders unlocked and the
-// trading tabs focused; and the reset to a flat account each test starts from.
+// trading tabs focused; the reset to a flat account each test starts from; the `:` command line, the
+// book's own-order marker, and an app on a read-only key.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { MarketRef } from '../../src/domain/views.js';
+import { ScopeMask } from '../../src/protocol/enums.js';
+import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 import type { TradingIntents } from '../../src/state/trading-commands.js';
-import { KEYS, eventually } from './terminal.js';
+import { KEYS, eventually, sleep, type VirtualTerminal } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
 
 export interface TradingScreen {
@@ -107,4 +110,46 @@ export async function openLong(screen: TradingScreen, size: number, timeoutMs: n
     await eventually(() => positions() > before, 1_000, 'a fill').catch(() => undefined);
   }
   await eventually(() => positions() > before, timeoutMs, 'the long');
+}
+
+/** Opens the `:` command line, types `text` and presses Enter. */
+export async function runCommand(app: RunningApp, text: string): Promise<void> {
+  app.vt.press(':');
+  await app.vt.waitFor(':█');
+  await app.vt.type(text);
+  await sleep(10);
+  app.vt.press(KEYS.enter);
+}
+
+/** The book (the left 40 columns) shows the level at `priceText` with the own-order ◆ (not colour alone). */
+export function bookMarksOwnOrder(vt: VirtualTerminal, priceText: string): boolean {
+  return vt.lines().some((l) => l.slice(0, 40).includes(priceText) && l.slice(0, 40).includes('◆'));
+}
+
+/**
+ * Runs `body` with the app on a read-only key of a new wallet, in its own temporary home, once the trading
+ * client has the market's config (the order form needs it); closes the app and removes the home after.
+ */
+export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: number, body: (r: RunningApp) => Promise<void>, timeoutMs = 20_000): Promise<void> {
+  const w = sim.control.createWallet({ orderForwarding: true });
+  const key = sim.control.issueKey({ address: w.address, scopeMask: ScopeMask.Read });
+  const home = mkdtempSync(join(tmpdir(), 'perpl-read-only-'));
+  let r: RunningApp | undefined;
+  try {
+    const keyFile = writeDemoKeyFile(home, {
+      api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: sim.chainId,
+      scope_mask: ScopeMask.Read, expires_at: 0, rest: sim.rest, ws: sim.ws,
+    });
+    r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, cols, rows, undefined, { keyFile, home });
+    const app = r.app;
+    const tradable = () => {
+      const s = app.store.getState();
+      return s.trading.enabled && s.trading.markets.some((m) => m.id === s.market?.id);
+    };
+    await eventually(tradable, timeoutMs, 'trading client with the market config');
+    await body(r);
+  } finally {
+    await r?.close();
+    rmSync(home, { recursive: true, force: true });
+  }
 }

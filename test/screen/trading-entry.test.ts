@@ -1,20 +1,17 @@
 // Order entry on screen, against the local exchange: a limit order placed with keys rests on the
-// exchange and shows in the book; a market order fills (toast, position with uPnL and liq price);
+// exchange, has its Open orders row and a ◆ at its level in the book; a market order fills (toast, and
+// the Positions row with uPnL and liq price);
 // the same through `:buy`; garbage in every field is explained inline; a read-only key is refused.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { divCeil, notionalAtoms } from '../../src/domain/trading/notional.js';
-import { ScopeMask } from '../../src/protocol/enums.js';
 import type { Market } from '../../src/protocol/frames.js';
-import { formatScaledTrim } from '../../src/protocol/scaling.js';
-import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
+import { formatScaledTrim, parseSize } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { eventually, KEYS, sleep } from '../helpers/terminal.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import type { RunningApp } from '../helpers/terminal-app.js';
+import { bookMarksOwnOrder, withReadOnlyApp } from '../helpers/trading-screen.js';
 
 const exchange = useScreenExchange('perpl-entry-screen-', { blockMs: 100, seed: 9, flowStepsPerSec: 20 });
 
@@ -50,7 +47,7 @@ async function clearField(r: RunningApp, n = 24): Promise<void> {
 }
 
 describe('order entry on screen', () => {
-  it('limit-with-keys: b, size, price, Enter, y rests the order; it is in open orders and in the book', async () => {
+  it('limit-with-keys: b, size, price, Enter, y rests the order: its Open orders row, and a ◆ at its level in the book', async () => {
     const { r, market } = await openTrading();
     const { store } = r.app;
     const bestBid = store.getState().book?.bids[0]?.price ?? 0;
@@ -58,7 +55,8 @@ describe('order entry on screen', () => {
     const priceText = formatScaledTrim(price, market.config.price_decimals);
     r.vt.press('b');
     await r.vt.waitFor('Order entry');
-    await r.vt.type(sizeFor(market, price, 200));
+    const size = sizeFor(market, price, 200);
+    await r.vt.type(size);
     await press(r, KEYS.tab);
     await r.vt.waitFor('▸price');
     await clearField(r);
@@ -68,10 +66,17 @@ describe('order entry on screen', () => {
     await r.vt.waitFor('y/Enter send');
     expect(r.vt.screenText()).toMatch(/est .* slip .* fee .* margin .* liq /);
     r.vt.press('y');
-    await eventually(() => store.getState().trading.orders.some((o) => o.price === price), 10_000, 'order in the store');
-    expect(r.vt.screenText()).not.toContain('Order entry');
-    // The exchange's book holds it, and so does the screen's book.
-    await r.vt.waitFor(formatScaledGrouped(price, market.config.price_decimals), 10_000);
+    await r.vt.waitFor((s) => !s.includes('Order entry'), 10_000);
+    const px = formatScaledGrouped(price, market.config.price_decimals);
+    // The screen's book marks the level of the own resting order with a ◆.
+    await r.vt.waitFor(() => bookMarksOwnOrder(r.vt, px), 10_000);
+    // Open orders (trading area, then O) has its row: an open long at that price and size.
+    r.vt.press('4');
+    await sleep(10);
+    r.vt.press('O');
+    const sizeText = formatScaledGrouped(parseSize(size, market.config.size_decimals), market.config.size_decimals);
+    await r.vt.waitFor(() => r.vt.lines().some((l) => l.includes('▲ open L') && l.includes('limit') && l.includes(px) && l.includes(sizeText)), 10_000);
+    expect(r.vt.screenText()).toContain('[Open orders]');
   });
 
   it('market-with-keys: a market buy fills: toast, and a position with uPnL and liq price', async () => {
@@ -88,10 +93,14 @@ describe('order entry on screen', () => {
     await r.vt.waitFor('y/Enter send');
     r.vt.press(KEYS.enter);
     await r.vt.waitFor('filled: bought', 10_000);
-    await eventually(() => {
-      const p = store.getState().trading.positions.find((x) => x.marketId === market.id);
-      return p !== undefined && p.unrealizedPnl !== null && p.liquidationPrice !== null;
-    }, 10_000, 'position with uPnL and liq price');
+    const position = () => store.getState().trading.positions.find((x) => x.marketId === market.id);
+    await eventually(() => position()?.liquidationPrice != null, 10_000, 'position with a liq price');
+    // The Positions tab's row (shown by default): ▲ LONG, a signed uPnL (or exactly 0.00) and the liq price.
+    const liq = formatScaledGrouped(position()?.liquidationPrice ?? 0, market.config.price_decimals);
+    const row = () => r.vt.lines().find((l) => l.includes('▲ LONG') && l.includes(liq));
+    await r.vt.waitFor(() => row() !== undefined, 10_000);
+    expect(row()).toMatch(/(?:[+-]\d[\d,]*\.\d\d|\s0\.00)\s/);
+    expect(r.vt.lines().some((l) => l.includes('uPnL') && l.includes('liq'))).toBe(true);
   });
 
   it('command line: `:buy SIZE @ PRICE post` goes through review and rests; malformed lines are explained', async () => {
@@ -146,28 +155,12 @@ describe('order entry on screen', () => {
   }, 30_000);
 
   it('a read-only key: READ-ONLY badge, and b shows why orders are disabled', async () => {
-    const w = exchange.sim.control.createWallet({ orderForwarding: true });
-    const key = exchange.sim.control.issueKey({ address: w.address, scopeMask: ScopeMask.Read });
-    const roHome = mkdtempSync(join(tmpdir(), 'perpl-ro-entry-'));
-    try {
-      const keyFile = writeDemoKeyFile(roHome, {
-        api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: exchange.sim.chainId,
-        scope_mask: ScopeMask.Read, expires_at: 0, rest: exchange.sim.rest, ws: exchange.sim.ws,
-      });
-      const r = await exchange.open(120, 40, undefined, { keyFile, home: roHome });
-      // The order form needs the market's trading config, which arrives after the client is enabled.
-      const tradable = () => {
-        const s = r.app.store.getState();
-        return s.trading.enabled && s.trading.markets.some((m) => m.id === s.market?.id);
-      };
-      await eventually(tradable, 20_000, 'trading client with the market config');
+    await withReadOnlyApp(exchange.sim, 120, 40, async (r) => {
       await r.vt.waitFor('READ-ONLY');
       r.vt.press('s');
       await r.vt.waitFor('submit disabled: the API key is read-only', 10_000);
       r.vt.press(KEYS.enter);
       await r.vt.waitFor('cannot send');
-    } finally {
-      rmSync(roHome, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,0 +1,116 @@
+// The trading flows of issue 6 typed on the `:` command line, in the real app against the local exchange,
+// asserted on the screen: `:buy SIZE @ PRICE` rests (Open orders row, ◆ in the book); `:amend OID @ PRICE`
+// asks first (Enter = Cancel), then moves it on screen; `:cancel OID` removes it; `:buy SIZE mkt sl PRICE`
+// opens a long whose stop shows in Open orders and fires when the oracle moves; a read-only key (80x24)
+// refuses `:buy` and `:amend` with the reason. Market orders, `:close` and panic: trading-commands.test.ts.
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatScaled } from '../../src/protocol/scaling.js';
+import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { KEYS, sleep } from '../helpers/terminal.js';
+import { bookMarksOwnOrder, flattenAccount, runCommand, useTradingScreen, withReadOnlyApp } from '../helpers/trading-screen.js';
+
+const UI_MS = 15_000;
+const EXCHANGE_MS = 25_000;
+const TEST_MS = 120_000;
+
+const screen = useTradingScreen('perpl-cmdline-', { blockMs: 100, seed: 33, flowStepsPerSec: 10 }, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
+
+beforeEach(() => flattenAccount(screen, EXCHANGE_MS), TEST_MS);
+
+const vt = () => screen.app.vt;
+/** As the screen shows a price (grouped), and as a trader types one. */
+const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
+const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
+const typedPrice = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
+const typedSize = (raw: number) => formatScaled(raw, screen.market.sizeDecimals);
+/** The trading tabs at 200x50: the lines below the book, chart and trades. */
+const tabLines = () => vt().lines().slice(36);
+const tabsShow = (text: string) => tabLines().some((l) => l.includes(text));
+/** The Open orders row of our long resting at `priceText`, and the order id it shows. */
+const orderRow = (priceText: string) => tabLines().find((l) => l.includes('▲ open L') && l.includes(priceText));
+const shownOrderId = (priceText: string): number => {
+  const id = /(\d+)\s+(?:\S+\s+)?▲ open L/.exec(orderRow(priceText) ?? '')?.[1];
+  if (id === undefined) throw new Error(`no Open orders row at ${priceText}`);
+  return Number(id);
+};
+
+describe('trading through the `:` command line (200x50, read-only at 80x24)', () => {
+  it('limit-amend-cancel-typed: :buy @ rests and is marked; :amend asks then moves it; :cancel removes it', async () => {
+    // Join the third bid level: in the book, and unlikely to trade during the test.
+    const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
+    await runCommand(screen.app, `buy ${typedSize(20)} @ ${typedPrice(price)}`);
+    await vt().waitFor('y/Enter send', UI_MS);
+    vt().press('y');
+    await vt().waitFor(() => bookMarksOwnOrder(vt(), px(price)), EXCHANGE_MS);
+    vt().press('O');
+    await vt().waitFor(() => orderRow(px(price))?.includes(sz(20)) === true, EXCHANGE_MS);
+    const oid = shownOrderId(px(price));
+    expect(screen.app.app.store.getState().trading.orders.map((o) => o.orderId)).toEqual([oid]);
+
+    // Garbage is refused under the line, which stays open to be fixed.
+    await runCommand(screen.app, `amend ${oid} @ abc`);
+    await vt().waitFor('amend: price "abc" is not a number', UI_MS);
+    vt().press(KEYS.escape);
+    await vt().waitFor((s) => !s.includes(':amend'), UI_MS);
+
+    // The confirm's default answer is Cancel: Enter leaves the order where it was.
+    // One dollar lower: a level the book still shows, so its ◆ can be seen to move.
+    const amended = price - 10 ** screen.market.priceDecimals;
+    const question = `change ${screen.market.symbol} order ${oid}: price ${typedPrice(price)} → ${typedPrice(amended)}?`;
+    await runCommand(screen.app, `amend ${oid} @ ${typedPrice(amended)}`);
+    await vt().waitFor(question, UI_MS);
+    vt().press(KEYS.enter);
+    await vt().waitFor((s) => !s.includes(question), UI_MS);
+    await sleep(500);
+    expect(orderRow(px(price))).toBeDefined();
+    expect(orderRow(px(amended))).toBeUndefined();
+
+    // `:change` is the same word; y sends it, and the row and the book's ◆ move to the new price.
+    await runCommand(screen.app, `change ${oid} @${typedPrice(amended)}`);
+    await vt().waitFor(question, UI_MS);
+    vt().press('y');
+    await vt().waitFor(() => orderRow(px(amended)) !== undefined && orderRow(px(price)) === undefined, EXCHANGE_MS);
+    await vt().waitFor(() => bookMarksOwnOrder(vt(), px(amended)), EXCHANGE_MS);
+    const after = shownOrderId(px(amended));
+
+    await runCommand(screen.app, `cancel ${after}`);
+    await vt().waitFor(`cancel order ${after}?`, UI_MS);
+    vt().press('y');
+    await vt().waitFor(() => tabsShow('no open orders'), EXCHANGE_MS);
+    await vt().waitFor(() => !bookMarksOwnOrder(vt(), px(amended)), EXCHANGE_MS);
+  }, TEST_MS);
+
+  it('market-with-typed-stop-fires: :buy mkt sl opens a long, the stop shows in Open orders and fires', async () => {
+    const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+    const stop = mark - 2_000;
+    await runCommand(screen.app, `buy ${typedSize(100)} mkt sl ${typedPrice(stop)}`);
+    await vt().waitFor('y/Enter send', UI_MS);
+    vt().press('y');
+    await vt().waitFor('filled: bought', EXCHANGE_MS);
+    vt().press('P');
+    await vt().waitFor(() => tabsShow('▲ LONG'), EXCHANGE_MS);
+    vt().press('O');
+    await vt().waitFor(() => tabsShow(`≤ ${px(stop)} mark`), EXCHANGE_MS);
+
+    screen.sim.control.engine.setOraclePrice(screen.market.id, stop - 100);
+    await vt().waitFor('TP/SL triggered: sold', EXCHANGE_MS);
+    await vt().waitFor(() => tabsShow('no open orders'), EXCHANGE_MS);
+    vt().press('P');
+    await vt().waitFor(() => tabsShow('no open positions'), EXCHANGE_MS);
+  }, TEST_MS);
+
+  it('read-only-key-refuses-typed-orders: :buy and :amend say why, and nothing is sent', async () => {
+    await withReadOnlyApp(screen.sim, 80, 24, async (r) => {
+      await r.vt.waitFor('READ-ONLY', UI_MS);
+      const bid = screen.sim.control.engine.book(screen.market.id, 1).bid[0]!.p;
+      await runCommand(r, `buy ${typedSize(20)} @ ${typedPrice(bid)}`);
+      await r.vt.waitFor('cannot send: the API key is read-only', UI_MS);
+      r.vt.press(KEYS.escape); // closes the form (it never reached review)
+      await r.vt.waitFor((s) => !s.includes('Order entry'), UI_MS);
+      await runCommand(r, 'amend 1 @ 5');
+      await r.vt.waitFor('cannot amend: the API key is read-only', UI_MS);
+      expect(r.app.store.getState().trading.journal).toHaveLength(0);
+    });
+  }, TEST_MS);
+});
