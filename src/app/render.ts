@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import type { TerminalCommands } from '../state/commands.js';
 import type { TerminalStore } from '../state/store.js';
 import { App } from '../ui/App.js';
+import type { PerfProbe } from '../ui/panes/PerfOverlay.js';
 import { installRowDiffWriter } from './perf/frame-writer.js';
 import { installOutputCache } from './perf/output-cache.js';
 
@@ -30,6 +31,8 @@ export interface MountOptions {
   frames?: FramePath;
   /** Row-diff path: rewrites each frame before it is diffed (the low-bandwidth profile's ASCII). */
   frameTransform?: (frame: string) => string;
+  /** The frame meter the F12 overlay starts and stops (app/perf/attach.ts createAppPerf). */
+  perf?: PerfProbe;
 }
 
 export function framePathFromEnv(env: Readonly<Record<string, string | undefined>>): FramePath {
@@ -41,7 +44,7 @@ export function mountScreen(options: MountOptions): Instance {
   const frames = options.frames ?? framePathFromEnv(process.env);
   // Before the first frame is drawn; the same string comes out as with Ink's own grid.
   if (frames === 'row-diff') installOutputCache();
-  const instance = render(createElement(App, { store: options.store, commands: options.commands }), {
+  const instance = render(createElement(App, { store: options.store, commands: options.commands, perf: options.perf ?? null }), {
     stdout: options.stdout,
     stdin: options.stdin,
     ...(options.stderr ? { stderr: options.stderr } : {}),

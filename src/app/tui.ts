@@ -20,6 +20,7 @@ import { readLiveConfig, startLive, withConfigDefaults } from './live-wiring.js'
 import { startThrottleNotice } from './throttle-wiring.js';
 import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from './low-bandwidth.js';
 import { perplHome } from '../auth/home.js';
+import { createAppPerf } from './perf/attach.js';
 
 export interface TuiOptions {
   network?: string;
@@ -124,6 +125,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const throttle = startThrottleNotice(store);
   const publisher = new Publisher({ store, hz: maxHz, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
   const adaptive = adaptPublishRate(publisher, maxHz);
+  // The F12 overlay's meter: hooks nothing until the overlay is shown, and takes it all off when hidden.
+  const perf = createAppPerf(stdout, publisher);
   const abort = new AbortController();
   let sim: LocalSim | null = null;
   let recorder: FrameRecorder | null = null;
@@ -141,6 +144,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       abort.abort();
       adaptive.stop();
       // Each step on its own: a failure in one must not leave the terminal unrestored or the exchange running.
+      safely(() => perf.stop());
       safely(() => publisher.stop());
       safely(() => session?.stop());
       safely(() => trading?.stop());
@@ -182,6 +186,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     stdin,
     ...(opts.stderr ? { stderr: opts.stderr } : {}),
     ...lowBandwidthMountOptions(lowBandwidth),
+    perf,
   });
   publisher.start();
 
@@ -224,6 +229,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       ...(recorder ? { tap: recorder.tap('md') } : {}),
       onThrottle: throttle.reporter('market-data socket'),
     });
+    perf.attachSession(session);
     session.start();
     publisher.setSource(session);
     live.setMarkSource(session);

@@ -37,6 +37,7 @@ import { TooSmall } from './panes/TooSmall.js';
 import { TradesPane } from './panes/TradesPane.js';
 import { TradingTabs } from './panes/TradingTabs.js';
 import { OrderEntryPane } from './panes/OrderEntryPane.js';
+import { PerfOverlay, usePerfOverlayToggle, type PerfProbe } from './panes/PerfOverlay.js';
 import { TradingBar } from './panes/TradingBar.js';
 import { handleTradingKey } from './trading-keys.js';
 import { CommandsContext, StoreContext, useTerminal } from './store-context.js';
@@ -44,6 +45,8 @@ import { CommandsContext, StoreContext, useTerminal } from './store-context.js';
 export interface AppProps {
   store: TerminalStore;
   commands: TerminalCommands;
+  /** The app's frame meter for the F12 overlay (started only while the overlay is shown). */
+  perf?: PerfProbe | null;
 }
 
 /** `panes`: what the unzoomed layout draws; focus keys never land elsewhere. */
@@ -128,8 +131,10 @@ function handlePickerKey(store: TerminalStore, commands: TerminalCommands, input
   }
 }
 
-function Screen({ store, commands }: AppProps) {
+function Screen({ store, commands, perf = null }: AppProps) {
   const { cols, rows } = useTerminalSize();
+  // F12: the perf line in place of the key hints (read from the raw input: Ink reports no F-keys).
+  const perfOn = usePerfOverlayToggle();
   const zoomed = useTerminal((s) => s.live.zoomed);
   const base = computeLayout(cols, rows);
   const layout = applyZoom(base, zoomed);
@@ -187,16 +192,16 @@ function Screen({ store, commands }: AppProps) {
         {layout.trades.width > 0 && (!entryOpen || helpOpen || pickerOpen) ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
       </Box>
       {layout.trading.height > 0 ? <TradingTabs width={cols} height={layout.trading.height} /> : null}
-      <TradingBar width={cols} fallback={<Footer width={cols} />} />
+      <TradingBar width={cols} fallback={perfOn ? <PerfOverlay width={cols} probe={perf} /> : <Footer width={cols} />} />
     </Box>
   );
 }
 
-export function App({ store, commands }: AppProps) {
+export function App({ store, commands, perf = null }: AppProps) {
   return (
     <StoreContext.Provider value={store}>
       <CommandsContext.Provider value={commands}>
-        <Screen store={store} commands={commands} />
+        <Screen store={store} commands={commands} perf={perf} />
       </CommandsContext.Provider>
     </StoreContext.Provider>
   );

@@ -1,67 +1,161 @@
 // Attaches a perf meter to the pipeline's two ends without changing either class: the session's frame
 // handler (the socket calls it through `this` on every message) and the publisher's tick (its timer
-// calls it through `this`). Both are wrapped on the instance. startAppPerf wires all of it for the app
-// (the overlay reads it); the benchmark uses the parts.
+// calls it through `this`). Both are wrapped on the instance, and every wrapper comes with its undo.
+// createAppPerf is the app's meter (the F12 overlay reads it): nothing is wrapped, counted or timed
+// until the overlay is shown, and all of it comes off again when it is hidden, so with the overlay off
+// the pipeline runs exactly as unmetered. The benchmark uses the parts.
 
 import type { MarketDataSession } from '../../client/market-data/session.js';
 import type { Publisher } from '../../state/publisher.js';
-import { meterInkRenders, meterWrites, type WritableLike } from './ink-hook.js';
+import { meterInkRendersNow, meterWrites, type WritableLike } from './ink-hook.js';
 import { PerfMeter, type PerfFigures } from './perf-meter.js';
 
 interface FrameHandler {
   handleFrame(text: string, receivedAt: number): void;
 }
 
-/** Counts every market-data frame on arrival; `after` runs once it is applied (the baseline publishes there). */
-export function meterFrames(session: MarketDataSession, meter: PerfMeter, hooks: { onText?: (text: string) => void; after?: () => void } = {}): void {
-  const target = session as unknown as FrameHandler;
-  const handle = target.handleFrame.bind(session);
-  target.handleFrame = (text, receivedAt) => {
-    meter.frameArrived();
-    hooks.onText?.(text);
-    handle(text, receivedAt);
-    hooks.after?.();
+/**
+ * Replaces `obj[key]` (a method called through `this`) by `wrapper` on the instance; the undo removes
+ * it again (back to the prototype's, or to an own one that was there before) while it is still the one
+ * installed, and otherwise leaves the later wrapper alone.
+ */
+function wrapOwn<T extends object, K extends keyof T>(obj: T, key: K, wrapper: T[K]): () => void {
+  const hadOwn = Object.prototype.hasOwnProperty.call(obj, key);
+  const before = obj[key];
+  obj[key] = wrapper;
+  return () => {
+    if (obj[key] !== wrapper) return;
+    if (hadOwn) obj[key] = before;
+    else delete obj[key];
   };
 }
 
-/** Marks every store write: the source has applied every arrived frame when the publisher reads it. */
-export function meterPublisher(publisher: Publisher, meter: PerfMeter): void {
+/**
+ * Counts every market-data frame on arrival; `after` runs once it is applied (the baseline publishes
+ * there). Per frame: one clock read and a store into the meter's ring. Returns the undo.
+ */
+export function meterFrames(session: MarketDataSession, meter: PerfMeter, hooks: { onText?: (text: string) => void; after?: () => void } = {}): () => void {
+  const target = session as unknown as FrameHandler;
+  const handle = target.handleFrame.bind(session);
+  const { onText, after } = hooks;
+  // Undone while another wrapper sits on top: this one stays in the chain, counting nothing.
+  let active = true;
+  const wrapped =
+    onText || after
+      ? (text: string, receivedAt: number): void => {
+          if (active) meter.frameArrived();
+          onText?.(text);
+          handle(text, receivedAt);
+          after?.();
+        }
+      : (text: string, receivedAt: number): void => {
+          if (active) meter.frameArrived();
+          handle(text, receivedAt);
+        };
+  const undo = wrapOwn(target, 'handleFrame', wrapped);
+  return () => {
+    active = false;
+    undo();
+  };
+}
+
+/** Marks every store write: the source has applied every arrived frame when the publisher reads it. Returns the undo. */
+export function meterPublisher(publisher: Publisher, meter: PerfMeter): () => void {
   const tick = publisher.tick.bind(publisher);
-  publisher.tick = (): boolean => {
-    meter.publishing();
+  let active = true;
+  const undo = wrapOwn(publisher, 'tick', (): boolean => {
+    if (active) meter.publishing();
     return tick();
+  });
+  return () => {
+    active = false;
+    undo();
   };
 }
 
 export interface AppPerf {
+  /** Starts metering (idempotent): a fresh meter on the terminal, Ink, the publisher and the session. */
+  start(): void;
+  /** Takes every hook off again and stops the meter (idempotent). */
+  stop(): void;
+  /** The last complete second's figures; null while stopped or before the first second is measured. */
+  read(): PerfFigures | null;
+  /** Call once the market-data session exists (metered from then on while started). */
+  attachSession(session: MarketDataSession): void;
+  /** True while started (tests). */
+  readonly running: boolean;
+}
+
+/** The app's meter on `stdout` (terminal writes, Ink renders) and `publisher` (store writes); idle until start(). */
+export function createAppPerf(stdout: WritableLike & object, publisher: Publisher): AppPerf {
+  let meter: PerfMeter | null = null;
+  let session: MarketDataSession | null = null;
+  let undo: (() => void)[] = [];
+  let undoSession: (() => void) | null = null;
+  return {
+    start() {
+      if (meter) return;
+      const m = new PerfMeter();
+      meter = m;
+      undo = [meterWrites(stdout, m), meterPublisher(publisher, m)];
+      const undoInk = meterInkRendersNow(stdout, m);
+      if (undoInk) undo.push(undoInk);
+      if (session) undoSession = meterFrames(session, m);
+    },
+    stop() {
+      if (!meter) return;
+      undoSession?.();
+      undoSession = null;
+      for (const f of undo.reverse()) f();
+      undo = [];
+      meter.stop();
+      meter = null;
+    },
+    read() {
+      if (!meter) return null;
+      const figures = meter.figures();
+      return meter.windows > 0 ? figures : null;
+    },
+    attachSession(next) {
+      undoSession?.();
+      undoSession = null;
+      session = next;
+      if (meter) undoSession = meterFrames(next, meter);
+    },
+    get running() {
+      return meter !== null;
+    },
+  };
+}
+
+export interface AppPerfOptions {
+  /** The benchmark's meter (it keeps every sample); by default a fresh one. */
+  meter?: PerfMeter;
+  /** Sees every market-data frame text on arrival (the benchmark's backlog check). */
+  onFrameText?: (text: string) => void;
+}
+
+export interface StartedAppPerf {
   meter: PerfMeter;
-  /** For the overlay. */
   read: () => PerfFigures;
   /** Call once the market-data session exists. */
   attachSession(session: MarketDataSession): void;
   stop(): void;
 }
 
-export interface AppPerfOptions {
-  /** The benchmark's meter (it keeps every sample); by default a fresh one for the overlay. */
-  meter?: PerfMeter;
-  /** Sees every market-data frame text on arrival (the benchmark's backlog check). */
-  onFrameText?: (text: string) => void;
-}
-
-/** The app's meter: terminal writes and Ink renders on `stdout`, store writes by `publisher`. */
-export function startAppPerf(stdout: WritableLike & object, publisher: Publisher, opts: AppPerfOptions = {}): AppPerf {
+/** A meter on everything at once, from now until stop() (benchmark-style; the app uses createAppPerf). */
+export function startAppPerf(stdout: WritableLike & object, publisher: Publisher, opts: AppPerfOptions = {}): StartedAppPerf {
   const meter = opts.meter ?? new PerfMeter();
-  const undoWrites = meterWrites(stdout, meter);
-  void meterInkRenders(stdout, meter);
-  meterPublisher(publisher, meter);
+  const undo = [meterWrites(stdout, meter), meterPublisher(publisher, meter)];
+  const undoInk = meterInkRendersNow(stdout, meter);
+  if (undoInk) undo.push(undoInk);
   return {
     meter,
     read: () => meter.figures(),
-    attachSession: (session) => meterFrames(session, meter, opts.onFrameText ? { onText: opts.onFrameText } : {}),
+    attachSession: (session) => void undo.push(meterFrames(session, meter, opts.onFrameText ? { onText: opts.onFrameText } : {})),
     stop: () => {
+      for (const f of undo.reverse()) f();
       meter.stop();
-      undoWrites();
     },
   };
 }

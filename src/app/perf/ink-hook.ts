@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inkInstances as loadedInkInstances } from './ink-internals.js';
 import type { PerfMeter } from './perf-meter.js';
 
 interface InkInstanceLike {
@@ -26,17 +27,22 @@ export interface WritableLike {
   write: NodeJS.WriteStream['write'];
 }
 
-/** Counts every byte written to `stdout` into the meter; returns the undo. */
+/**
+ * Counts every byte written to `stdout` into the meter; returns the undo. The undo puts the original
+ * back when the wrapper is still the one installed, and otherwise turns the wrapper into a pass-through.
+ */
 export function meterWrites(stdout: WritableLike, meter: PerfMeter): () => void {
   const original = stdout.write;
+  let active = true;
   const wrapped = function (this: unknown, chunk: string | Uint8Array, ...rest: unknown[]): boolean {
     const ok = (original as (...a: unknown[]) => boolean).call(stdout, chunk, ...rest);
-    meter.wrote(typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength);
+    if (active) meter.wrote(typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength);
     return ok;
-  };
-  stdout.write = wrapped as NodeJS.WriteStream['write'];
+  } as NodeJS.WriteStream['write'];
+  stdout.write = wrapped;
   return () => {
-    stdout.write = original;
+    active = false;
+    if (stdout.write === wrapped) stdout.write = original;
   };
 }
 
@@ -50,4 +56,24 @@ export async function meterInkRenders(stdout: object, meter: PerfMeter): Promise
     meter.paintRendered(metrics.renderTime);
   };
   return true;
+}
+
+/**
+ * meterInkRenders, synchronously (Ink's modules already loaded by ink-internals.ts), with an undo that
+ * restores the app's own onRender. Null when no Ink app is mounted on `stdout`.
+ */
+export function meterInkRendersNow(stdout: object, meter: PerfMeter): (() => void) | null {
+  const instance = loadedInkInstances.get(stdout) as InkInstanceLike | undefined;
+  if (!instance) return null;
+  const previous = instance.options.onRender;
+  let active = true;
+  const hook = (metrics: { renderTime: number }): void => {
+    previous?.(metrics);
+    if (active) meter.paintRendered(metrics.renderTime);
+  };
+  instance.options.onRender = hook;
+  return () => {
+    active = false;
+    if (instance.options.onRender === hook) instance.options.onRender = previous;
+  };
 }

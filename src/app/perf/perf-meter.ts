@@ -1,6 +1,11 @@
 // Frame-pipeline meter: counts market-data frames as they arrive, notes when the store has taken them,
 // and resolves each terminal frame Ink writes to the market-data frames it first shows. Feeds the perf
 // overlay (rolling one-second figures) and the benchmark (every sample, when `keepSamples`).
+//
+// Per market-data frame the meter does O(1) work and allocates nothing: arrival times go into a ring of
+// doubles (grown by doubling, only while the backlog is larger than it ever was), and the overlay's
+// tick-to-screen quantiles come from a fixed 1 ms histogram. Only the benchmark's `keepSamples` pushes
+// into arrays. Per terminal frame: one paint time into a fixed buffer; once a second a figures object.
 
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
@@ -33,14 +38,31 @@ export interface PerfMeterOptions {
 }
 
 const WINDOW_MS = 1000;
+/** Tick-to-screen histogram: 1 ms buckets; the last one holds everything slower. */
+const T2S_BUCKETS = 5000;
+/** Paint times kept per window (frames are capped at 60/s: never reached in a one-second window). */
+const PAINT_SLOTS = 512;
+const INITIAL_RING = 1024;
+/** Arrivals waiting for a paint beyond this many are dropped (counted, never shown): memory stays bounded. */
+const MAX_PENDING = 1 << 20;
+
+const ZERO_FIGURES: PerfFigures = {
+  fps: 0,
+  paintMsP50: 0,
+  paintMsP99: 0,
+  tickToScreenMsP50: 0,
+  tickToScreenMsP99: 0,
+  bytesPerSec: 0,
+  msgsPerSec: 0,
+  eventLoopMsP99: 0,
+};
 
 export class PerfMeter {
   private readonly now: () => number;
   private readonly keep: boolean;
-  /** Arrival times of frames not yet shown, oldest first (a queue with a moving head). */
-  private arrivals: number[] = [];
-  private head = 0;
-  /** Frames counted so far / taken by the store so far / shown so far (absolute indices). */
+  /** Arrival times of frames not yet shown: absolute index i lives at ring[i % ring.length]. */
+  private ring = new Float64Array(INITIAL_RING);
+  /** Frames counted so far / taken by the store so far / shown (or dropped) so far (absolute indices). */
   private arrived = 0;
   private published = 0;
   private shown = 0;
@@ -49,38 +71,43 @@ export class PerfMeter {
   private paintBytes = 0;
   private lastWriteEnd = 0;
   private readonly loop: IntervalHistogram;
+  private readonly finishPaintTask = (): void => this.finishPaint();
   readonly samples: PerfSamples = { paintMs: [], tickToScreenMs: [], frames: 0, bytes: 0, msgs: 0 };
-  // Rolling window for the overlay.
-  private win = { start: 0, frames: 0, bytes: 0, msgs: 0, paint: [] as number[], t2s: [] as number[] };
-  private lastFigures: PerfFigures = {
-    fps: 0,
-    paintMsP50: 0,
-    paintMsP99: 0,
-    tickToScreenMsP50: 0,
-    tickToScreenMsP99: 0,
-    bytesPerSec: 0,
-    msgsPerSec: 0,
-    eventLoopMsP99: 0,
-  };
+  // Rolling window for the overlay (reused, never reallocated).
+  private winStart = 0;
+  private winFrames = 0;
+  private winBytes = 0;
+  private winMsgs = 0;
+  private readonly winPaint = new Float64Array(PAINT_SLOTS);
+  private winPaintCount = 0;
+  private readonly winT2s = new Uint32Array(T2S_BUCKETS);
+  private winT2sCount = 0;
+  private winT2sMax = 0;
+  private lastFigures: PerfFigures = ZERO_FIGURES;
+  /** Windows closed so far: 0 until the first second has been measured. */
+  windows = 0;
+  /** Arrivals dropped because no paint took them (MAX_PENDING). */
+  dropped = 0;
 
   constructor(opts: PerfMeterOptions = {}) {
     this.now = opts.now ?? (() => performance.now());
     this.keep = opts.keepSamples === true;
     this.loop = monitorEventLoopDelay({ resolution: 10 });
     this.loop.enable();
-    this.win.start = this.now();
+    this.winStart = this.now();
   }
 
   stop(): void {
     this.loop.disable();
   }
 
-  /** A market-data frame arrived on the socket (call before it is applied). */
+  /** A market-data frame arrived on the socket (call before it is applied). O(1), allocation-free. */
   frameArrived(at = this.now()): void {
-    this.arrivals.push(at);
+    if (this.arrived - this.shown >= this.ring.length) this.makeRoom();
+    this.ring[this.arrived % this.ring.length] = at;
     this.arrived += 1;
     this.samples.msgs += 1;
-    this.win.msgs += 1;
+    this.winMsgs += 1;
   }
 
   /** The store is about to be written from a source that has applied every frame so far. */
@@ -95,45 +122,23 @@ export class PerfMeter {
     this.paintUpTo = this.published;
     this.paintBytes = 0;
     // Ink writes the frame synchronously after onRender: the paint is over once this task ends.
-    queueMicrotask(() => this.finishPaint());
+    queueMicrotask(this.finishPaintTask);
   }
 
   /** Bytes written to the terminal (call after the write returned). */
   wrote(bytes: number): void {
     this.samples.bytes += bytes;
-    this.win.bytes += bytes;
+    this.winBytes += bytes;
     if (this.paintStart !== null) {
       this.paintBytes += bytes;
       this.lastWriteEnd = this.now();
     }
   }
 
-  /** Figures of the last complete window (the overlay polls this). */
+  /** Figures of the last complete window (the overlay polls this); zeros before the first (see `windows`). */
   figures(): PerfFigures {
     this.roll();
     return this.lastFigures;
-  }
-
-  /** Closes the window once it is a second old (also called per paint, so it never grows unbounded). */
-  private roll(): void {
-    const t = this.now();
-    const elapsed = t - this.win.start;
-    if (elapsed >= WINDOW_MS) {
-      const w = this.win;
-      const perSec = 1000 / elapsed;
-      this.lastFigures = {
-        fps: w.frames * perSec,
-        paintMsP50: quantile(w.paint, 0.5),
-        paintMsP99: quantile(w.paint, 0.99),
-        tickToScreenMsP50: quantile(w.t2s, 0.5),
-        tickToScreenMsP99: quantile(w.t2s, 0.99),
-        bytesPerSec: w.bytes * perSec,
-        msgsPerSec: w.msgs * perSec,
-        eventLoopMsP99: this.loop.percentile(99) / 1e6,
-      };
-      this.loop.reset();
-      this.win = { start: t, frames: 0, bytes: 0, msgs: 0, paint: [], t2s: [] };
-    }
   }
 
   /** Clears the benchmark samples (end of warm-up). */
@@ -145,6 +150,64 @@ export class PerfMeter {
     this.samples.msgs = 0;
   }
 
+  /** The ring is full: double it (a backlog larger than any before), or past MAX_PENDING drop the oldest. */
+  private makeRoom(): void {
+    const pending = this.arrived - this.shown;
+    if (pending >= MAX_PENDING) {
+      this.shown += 1;
+      this.dropped += 1;
+      if (this.published < this.shown) this.published = this.shown;
+      if (this.paintUpTo < this.shown) this.paintUpTo = this.shown;
+      return;
+    }
+    const old = this.ring;
+    const next = new Float64Array(old.length * 2);
+    for (let i = this.shown; i < this.arrived; i++) next[i % next.length] = old[i % old.length] ?? 0;
+    this.ring = next;
+  }
+
+  /** Closes the window once it is a second old (also called per paint). */
+  private roll(): void {
+    const t = this.now();
+    const elapsed = t - this.winStart;
+    if (elapsed < WINDOW_MS) return;
+    const perSec = 1000 / elapsed;
+    const paints = this.winPaint.subarray(0, Math.min(this.winPaintCount, PAINT_SLOTS)).sort();
+    this.lastFigures = {
+      fps: this.winFrames * perSec,
+      paintMsP50: sortedQuantile(paints, 0.5),
+      paintMsP99: sortedQuantile(paints, 0.99),
+      tickToScreenMsP50: this.t2sQuantile(0.5),
+      tickToScreenMsP99: this.t2sQuantile(0.99),
+      bytesPerSec: this.winBytes * perSec,
+      msgsPerSec: this.winMsgs * perSec,
+      eventLoopMsP99: this.loop.percentile(99) / 1e6,
+    };
+    this.windows += 1;
+    this.loop.reset();
+    this.winStart = t;
+    this.winFrames = 0;
+    this.winBytes = 0;
+    this.winMsgs = 0;
+    this.winPaintCount = 0;
+    if (this.winT2sCount > 0) this.winT2s.fill(0);
+    this.winT2sCount = 0;
+    this.winT2sMax = 0;
+  }
+
+  /** Nearest-rank quantile of the window's tick-to-screen histogram: the bucket's middle (ms). */
+  private t2sQuantile(q: number): number {
+    const n = this.winT2sCount;
+    if (n === 0) return 0;
+    const rank = Math.min(n, Math.max(1, Math.ceil(q * n)));
+    let seen = 0;
+    for (let b = 0; b < T2S_BUCKETS; b++) {
+      seen += this.winT2s[b] ?? 0;
+      if (seen >= rank) return b === T2S_BUCKETS - 1 ? this.winT2sMax : Math.min(b + 0.5, this.winT2sMax);
+    }
+    return this.winT2sMax;
+  }
+
   private finishPaint(): void {
     const start = this.paintStart;
     if (start === null) return;
@@ -154,23 +217,28 @@ export class PerfMeter {
     const end = this.lastWriteEnd;
     const paint = end - start;
     this.samples.frames += 1;
-    this.win.frames += 1;
-    this.win.paint.push(paint);
+    this.winFrames += 1;
+    this.winPaint[this.winPaintCount % PAINT_SLOTS] = paint;
+    this.winPaintCount += 1;
     if (this.keep) this.samples.paintMs.push(paint);
     const upTo = this.paintUpTo;
+    const ring = this.ring;
     while (this.shown < upTo) {
-      const arrivedAt = this.arrivals[this.head++] ?? end;
+      const t2s = end - (ring[this.shown % ring.length] ?? end);
       this.shown += 1;
-      const t2s = end - arrivedAt;
-      this.win.t2s.push(t2s);
+      const bucket = t2s <= 0 ? 0 : t2s >= T2S_BUCKETS - 1 ? T2S_BUCKETS - 1 : Math.floor(t2s);
+      this.winT2s[bucket] = (this.winT2s[bucket] ?? 0) + 1;
+      this.winT2sCount += 1;
+      if (t2s > this.winT2sMax) this.winT2sMax = t2s;
       if (this.keep) this.samples.tickToScreenMs.push(t2s);
     }
-    // Drop the consumed head now and then, so the queue does not grow without bound.
-    if (this.head > 4096) {
-      this.arrivals = this.arrivals.slice(this.head);
-      this.head = 0;
-    }
   }
+}
+
+function sortedQuantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i] ?? 0;
 }
 
 /** Nearest-rank quantile of unsorted samples; 0 when there are none. */

@@ -1,9 +1,10 @@
-// F12 toggles the perf line; it shows the meter's figures and polls them, it does not repaint per frame.
+// F12 toggles the perf line; it shows the meter's figures and polls them, it does not repaint per frame;
+// the meter runs only while the line is shown.
 
 import { Box, Text, render } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { createVirtualTerminal } from '../../../test/helpers/terminal.js';
-import { PerfOverlay, formatPerfLine, usePerfOverlayToggle, type PerfOverlayFigures } from './PerfOverlay.js';
+import { PerfOverlay, formatPerfLine, usePerfOverlayToggle, type PerfOverlayFigures, type PerfProbe } from './PerfOverlay.js';
 
 const FIGURES: PerfOverlayFigures = {
   fps: 19.7,
@@ -16,9 +17,28 @@ const FIGURES: PerfOverlayFigures = {
   eventLoopMsP99: 11.6,
 };
 
-function Harness({ read }: { read: () => PerfOverlayFigures | null }) {
+function Harness({ probe }: { probe: PerfProbe }) {
   const on = usePerfOverlayToggle();
-  return <Box flexDirection="column">{on ? <PerfOverlay width={150} read={read} /> : <Text>hints</Text>}</Box>;
+  return <Box flexDirection="column">{on ? <PerfOverlay width={150} probe={probe} /> : <Text>hints</Text>}</Box>;
+}
+
+/** A probe that counts its starts and stops and has figures only while started. */
+function fakeProbe(): PerfProbe & { starts: number; stops: number } {
+  let running = false;
+  const probe = {
+    starts: 0,
+    stops: 0,
+    start() {
+      running = true;
+      probe.starts += 1;
+    },
+    stop() {
+      running = false;
+      probe.stops += 1;
+    },
+    read: () => (running ? FIGURES : null),
+  };
+  return probe;
 }
 
 describe('perf overlay', () => {
@@ -32,19 +52,31 @@ describe('perf overlay', () => {
     expect(line).toContain('loop p99 11.6 ms');
   });
 
-  it('f12-toggles-the-overlay: on with the figures, off again', async () => {
+  it('perf-line-fits-80-columns: the compact form keeps every figure', () => {
+    const line = formatPerfLine({ ...FIGURES, msgsPerSec: 12_345, bytesPerSec: 2.5 * 1024 * 1024, tickToScreenMsP99: 1234 }, 80);
+    expect(line.length).toBeLessThanOrEqual(80);
+    for (const part of ['19.7 fps', 'paint 12.3/30.1ms', 't→s 61/1234ms', '2.5MB/s', '12,345 msg/s', 'loop 11.6ms']) expect(line).toContain(part);
+    expect(formatPerfLine(FIGURES, 200)).toBe(formatPerfLine(FIGURES));
+  });
+
+  it('f12-toggles-the-overlay: on with the figures, off again; the meter runs only while it is shown', async () => {
     const vt = createVirtualTerminal(160, 6);
-    const app = render(<Harness read={() => FIGURES} />, {
+    const probe = fakeProbe();
+    const app = render(<Harness probe={probe} />, {
       stdout: vt.stdout as unknown as NodeJS.WriteStream,
       stdin: vt.stdin as unknown as NodeJS.ReadStream,
       patchConsole: false,
       exitOnCtrlC: false,
     });
     await vt.waitFor('hints');
+    expect(probe.starts).toBe(0);
     vt.press('\u001B[24~');
+    await vt.waitFor('perf  measuring');
     await vt.waitFor('19.7 fps');
+    expect(probe).toMatchObject({ starts: 1, stops: 0 });
     vt.press('\u001B[24~');
     await vt.waitFor((s) => s.includes('hints') && !s.includes('fps'));
+    expect(probe).toMatchObject({ starts: 1, stops: 1 });
     app.unmount();
     vt.dispose();
   });

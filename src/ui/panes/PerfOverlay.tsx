@@ -1,7 +1,8 @@
 // The performance overlay (F12): one line in place of the key hints with the frame pipeline's figures
 // of the last second: frames/s, paint ms, tick-to-screen ms, bytes/s to the terminal, market-data
-// messages/s, event-loop delay. It reads a meter through a function (ui/ never imports app/) and polls
-// it twice a second, so it adds one small repaint per half second, not one per frame.
+// messages/s, event-loop delay. It reads the app's meter through a PerfProbe (ui/ never imports app/):
+// the meter is started when the line is shown and stopped when it goes, so with the overlay off nothing
+// is measured at all; while shown it polls twice a second (one small repaint per half second).
 
 import { Text, useStdin } from 'ink';
 import { useEffect, useState } from 'react';
@@ -22,6 +23,16 @@ export interface PerfOverlayFigures {
 
 export type PerfReader = () => PerfOverlayFigures | null;
 
+/** The app's meter as the overlay drives it (app/perf/attach.ts createAppPerf). */
+export interface PerfProbe {
+  /** Starts measuring (the overlay was shown). */
+  start(): void;
+  /** Stops measuring and takes every hook off (the overlay was hidden). */
+  stop(): void;
+  /** The last complete second's figures; null before the first one. */
+  read: PerfReader;
+}
+
 const F12 = '\u001B[24~';
 const POLL_MS = 500;
 
@@ -39,7 +50,9 @@ export function usePerfOverlayToggle(): boolean {
     // Ink reads the keyboard only while someone holds raw mode (counted, like useInput does).
     setRawMode(true);
     const onInput = (data: string | Buffer): void => {
-      if (String(data) === F12) setOn((v) => !v);
+      // A burst of keys can arrive as one chunk: every F12 in it counts.
+      const presses = String(data).split(F12).length - 1;
+      if (presses % 2 === 1) setOn((v) => !v);
     };
     events.on('input', onInput);
     return () => {
@@ -54,25 +67,41 @@ function kb(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-export function formatPerfLine(f: PerfOverlayFigures): string {
-  return (
+/** The perf line; when `width` is given and the full line does not fit, a compact form (fits 80 columns). */
+export function formatPerfLine(f: PerfOverlayFigures, width = Infinity): string {
+  const msgs = Math.round(f.msgsPerSec).toLocaleString('en-US');
+  const full =
     ` perf  ${f.fps.toFixed(1)} fps` +
     `  paint ${f.paintMsP50.toFixed(1)}/${f.paintMsP99.toFixed(1)} ms` +
     `  tick→screen ${f.tickToScreenMsP50.toFixed(0)}/${f.tickToScreenMsP99.toFixed(0)} ms` +
     `  ${kb(f.bytesPerSec)}/s out` +
-    `  ${Math.round(f.msgsPerSec).toLocaleString('en-US')} msg/s` +
+    `  ${msgs} msg/s` +
     `  loop p99 ${f.eventLoopMsP99.toFixed(1)} ms` +
-    '  (p50/p99, last second; F12 hides)'
+    '  (p50/p99, last second; F12 hides)';
+  if (full.length <= width) return full;
+  return (
+    ` perf ${f.fps.toFixed(1)} fps` +
+    ` paint ${f.paintMsP50.toFixed(1)}/${f.paintMsP99.toFixed(1)}ms` +
+    ` t→s ${f.tickToScreenMsP50.toFixed(0)}/${f.tickToScreenMsP99.toFixed(0)}ms` +
+    ` ${kb(f.bytesPerSec).replace(' ', '')}/s` +
+    ` ${msgs} msg/s` +
+    ` loop ${f.eventLoopMsP99.toFixed(1)}ms`
   );
 }
 
-export function PerfOverlay({ width, read }: { width: number; read: PerfReader }) {
-  const [figures, setFigures] = useState<PerfOverlayFigures | null>(() => read());
+/** The perf line; `probe` null when the app has no meter (ui tests). */
+export function PerfOverlay({ width, probe }: { width: number; probe: PerfProbe | null }) {
+  const [figures, setFigures] = useState<PerfOverlayFigures | null>(null);
   useEffect(() => {
-    const timer = setInterval(() => setFigures(read()), POLL_MS);
-    return () => clearInterval(timer);
-  }, [read]);
-  const text = figures ? formatPerfLine(figures) : ' perf  no meter';
+    if (!probe) return;
+    probe.start();
+    const timer = setInterval(() => setFigures(probe.read()), POLL_MS);
+    return () => {
+      clearInterval(timer);
+      probe.stop();
+    };
+  }, [probe]);
+  const text = !probe ? ' perf  no meter in this screen  (F12 hides)' : figures ? formatPerfLine(figures, width) : ' perf  measuring…  (F12 hides)';
   return (
     <Text wrap="truncate" color={theme.focus}>
       {fitText(text, width)}
