@@ -8,7 +8,8 @@ import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
 import { formatScaledGrouped } from '../ui/format/numbers.js';
-import { DEFAULT_BINDINGS, remapBindings, setActiveBindings } from '../ui/keymap-table.js';
+import { remapBindings } from '../ui/keymap-remap.js';
+import { DEFAULT_BINDINGS, setActiveBindings } from '../ui/keymap-table.js';
 import { detectColorDepth } from '../ui/theme-palettes.js';
 import { setColorDepth } from '../ui/theme.js';
 import { installAsciiOutput } from './ascii-output.js';

@@ -7,6 +7,8 @@ import { validIn, type KeyBinding } from './keymap-table.js';
 export interface HelpRow {
   keys: string;
   description: string;
+  /** The name to write in the config's [keys]; empty for fixed keys. */
+  action: string;
 }
 
 /** Key names as people read them. */
@@ -15,6 +17,13 @@ export function displayKey(name: string): string {
   if (name === 'S-Tab') return 'Shift-Tab';
   if (name === ' ') return 'Space';
   return name;
+}
+
+/** A binding's key as shown: a chord (panic) doubled, `!!`. */
+export function bindingKeyLabel(binding: KeyBinding, name: string): string {
+  const shown = displayKey(name);
+  if (!binding.twice) return shown;
+  return shown.length === 1 ? shown + shown : `${shown} ${shown}`;
 }
 
 /**
@@ -28,13 +37,12 @@ export function helpRows(bindings: readonly KeyBinding[], pane: PaneId, query: s
     .map((f) => ({ keys: f.keys, description: f.description, action: '' }));
   return bindings
     .filter((b) => b.keys.length > 0 && validIn(b, pane))
-    .map((b): { keys: string; description: string; action: string } => ({ keys: b.keys.map(displayKey).join(' '), description: b.description, action: b.action }))
+    .map((b): HelpRow => ({ keys: b.keys.map((k) => bindingKeyLabel(b, k)).join(' '), description: b.description, action: b.action }))
     .concat(fixedRows)
     .filter((r) => {
       const haystack = `${r.keys} ${r.description} ${r.action}`.toLowerCase();
       return words.every((w) => haystack.includes(w));
-    })
-    .map(({ keys, description }) => ({ keys, description }));
+    });
 }
 
 /** Human name of a pane for the overlay's title. */

@@ -1,5 +1,6 @@
 // Keys to action names. The bindings are a table (keymap-table.ts), remappable by action name.
 
+import type { PaneId } from '../state/store.js';
 import { activeBindings, lookupAction } from './keymap-table.js';
 
 export type Action =
@@ -12,6 +13,8 @@ export type Action =
   | 'focusChart'
   | 'focusTrades'
   | 'focusTrading'
+  | 'focusPositions'
+  | 'focusOrders'
   | 'up'
   | 'down'
   | 'pageUp'
@@ -22,11 +25,36 @@ export type Action =
   | 'timeframeUp'
   | 'help'
   | 'zoom'
-  | 'copy';
+  | 'copy'
+  // Trading: order entry, the command line and panic work from any pane.
+  | 'buy'
+  | 'sell'
+  | 'commandLine'
+  | 'panic'
+  // The trading tabs, while they have focus.
+  | 'prevTab'
+  | 'nextTab'
+  | 'tabPositions'
+  | 'tabOrders'
+  | 'tabFills'
+  | 'tabHistory'
+  | 'tabJournal'
+  | 'closePosition'
+  | 'addCollateral'
+  | 'editTpsl'
+  | 'cancelOrder'
+  | 'cancelMarketOrders'
+  | 'cancelAllOrders'
+  | 'amendOrder'
+  | 'marketFilter'
+  | 'historyView'
+  | 'loadMore';
 
 export interface KeyInfo {
   upArrow?: boolean;
   downArrow?: boolean;
+  leftArrow?: boolean;
+  rightArrow?: boolean;
   pageUp?: boolean;
   pageDown?: boolean;
   tab?: boolean;
@@ -36,7 +64,10 @@ export interface KeyInfo {
   return?: boolean;
 }
 
-/** The action of a key outside the picker, or null when the key does nothing here. */
-export function resolveKey(input: string, key: KeyInfo): Action | null {
-  return lookupAction(activeBindings(), input, key);
+/**
+ * The action of a key outside the picker, or null when the key does nothing here. With `pane`, only
+ * bindings valid in that pane count (one key may mean different things in panes that do not overlap).
+ */
+export function resolveKey(input: string, key: KeyInfo, pane?: PaneId): Action | null {
+  return lookupAction(activeBindings(), input, key, pane);
 }

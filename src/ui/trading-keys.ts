@@ -1,5 +1,6 @@
 // Keys of order entry, review, confirm, the `:` command line and the `!!` panic chord. Runs before the
-// global keymap: while one of these is open it owns the keyboard (Esc backs out one level).
+// global keymap: while one of these is open it owns the keyboard (Esc backs out one level); their own
+// keys (y, Enter, Tab, typing) are fixed. Opening them goes through the keymap (buy, sell, commandLine, panic).
 
 import { setNotice } from '../state/actions.js';
 import { completeCommand } from '../state/command-line.js';
@@ -9,11 +10,11 @@ import { cycleChoice, stepField, TEXT_FIELDS, typeInto } from '../state/order-en
 import { acceptReview, closeEntry, openEntry, startReview, updateEntry } from '../state/order-entry-actions.js';
 import type { TerminalStore } from '../state/store.js';
 import { patchTradingUi } from '../state/trading-actions.js';
-import type { KeyInfo } from './keymap.js';
+import { displayKey } from './help.js';
+import { resolveKey, type KeyInfo } from './keymap.js';
+import { activeBindings, keyOf } from './keymap-table.js';
 
 export interface TradingKey extends KeyInfo {
-  leftArrow?: boolean;
-  rightArrow?: boolean;
   backspace?: boolean;
   delete?: boolean;
   meta?: boolean;
@@ -54,9 +55,10 @@ function commandLineKey(store: TerminalStore, commands: TerminalCommands, input:
   } else if (printable(input, key)) editCommandLine(store, text + input);
 }
 
-/** True when the key was consumed by trading (entry, review, confirm, command line, b/s/:/!). */
+/** True when the key was consumed by trading: an open entry, review, confirm or command line, or buy / sell / commandLine / panic. */
 export function handleTradingKey(store: TerminalStore, commands: TerminalCommands, input: string, key: TradingKey, nowMs = Date.now()): boolean {
-  const ui = store.getState().tradingUi;
+  const state = store.getState();
+  const ui = state.tradingUi;
   if (key.ctrl && input === 'c') return false;
   if (ui.confirm) {
     // Default answer Cancel: only `y` proceeds; Enter, Esc and anything else cancel.
@@ -72,23 +74,29 @@ export function handleTradingKey(store: TerminalStore, commands: TerminalCommand
     return true;
   }
   // The tabs' inline editor (part of the same screen, its own slice) types these characters itself.
-  const tabs = (store.getState() as { tabs?: { prompt?: unknown } }).tabs;
-  if (tabs?.prompt) return false;
-  if (input === 'b' || input === 's') {
-    openEntry(store, input === 'b' ? 'long' : 'short');
-    return true;
-  }
-  if (input.startsWith(':') && printable(input, key)) {
-    // Pasted or fast typing can arrive as one chunk (":buy 1 ..."): the rest is the line's text.
-    openCommandLine(store);
-    if (input.length > 1) editCommandLine(store, input.slice(1));
-    return true;
-  }
-  if (input === '!') {
+  if (state.tabs.prompt) return false;
+  const action = resolveKey(input, key, state.focus);
+  if (action === 'panic') {
     pressPanicKey(store, nowMs);
+    // The notice names the key in force (panic may be remapped away from `!`).
+    const panicKey = keyOf(activeBindings(), 'panic');
+    if (store.getState().tradingUi.panicArmedAtMs === nowMs && panicKey) setNotice(store, panicNotice(panicKey));
     return true;
   }
   if (ui.panicArmedAtMs !== null) patchTradingUi(store, { panicArmedAtMs: null });
-  if (key.escape && store.getState().notice?.startsWith('press ! again')) setNotice(store, null);
+  if (action === 'buy' || action === 'sell') {
+    openEntry(store, action === 'buy' ? 'long' : 'short');
+    return true;
+  }
+  if (action === 'commandLine') {
+    openCommandLine(store);
+    return true;
+  }
+  const notice = store.getState().notice;
+  if (key.escape && notice && /^press .+ again for panic$/.test(notice)) setNotice(store, null);
   return false;
+}
+
+function panicNotice(key: string): string {
+  return `press ${displayKey(key)} again for panic`;
 }

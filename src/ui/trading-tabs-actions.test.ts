@@ -1,9 +1,9 @@
 // Row actions of the trading tabs through their keys, with recorded intents: a limit close from `x`,
 // editing an attached stop with `t` (the old trigger of that role is cancelled, the other kept), cancel
 // all in the market (`C`) and everywhere (`A`), paging history as the cursor nears the end, and the
-// market filter (`m`) in every history view.
+// market filter (`m`) in every history view; 5 / 6 from any pane, and a remapped row key.
 
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketListing, TerminalState } from '../state/store.js';
@@ -13,6 +13,8 @@ import type { IntentHandle, TradingIntents } from '../state/trading-commands.js'
 import { EMPTY_TRADING } from '../state/trading-slice.js';
 import { INITIAL_TRADING_TABS } from '../state/trading-tabs.js';
 import { tabRows } from '../state/trading-tabs-rows.js';
+import { remapBindings } from './keymap-remap.js';
+import { DEFAULT_BINDINGS, setActiveBindings } from './keymap-table.js';
 import { handleTradingTabsKey, type TabKey } from './trading-tabs-keys.js';
 
 const BTC = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
@@ -162,5 +164,31 @@ describe('market filter in every history list', () => {
     }
     expect(all).toEqual([2, 3, 3]);
     expect(filtered).toEqual([1, 2, 1]);
+  });
+});
+
+describe('keys from the keymap', () => {
+  afterEach(() => setActiveBindings(DEFAULT_BINDINGS));
+
+  it('5 and 6 jump to the Positions and Open orders tabs from any pane', () => {
+    const { store, press } = setup();
+    store.setState({ focus: 'book' });
+    expect(press('6')).toBe(true);
+    expect(store.getState().focus).toBe('trading');
+    expect(store.getState().tabs.tab).toBe('orders');
+    store.setState({ focus: 'chart' });
+    press('5');
+    expect(store.getState().focus).toBe('trading');
+    expect(store.getState().tabs.tab).toBe('positions');
+  });
+
+  it('a remapped row action: closePosition on X opens the close editor, x no longer does', () => {
+    setActiveBindings(remapBindings(DEFAULT_BINDINGS, new Map([['closePosition', ['X']]])));
+    const { store, press } = setup();
+    expect(press('x')).toBe(false);
+    expect(store.getState().tabs.prompt).toBeNull();
+    press('X');
+    const prompt = store.getState().tabs.prompt;
+    expect(prompt?.kind === 'editor' && prompt.mode).toBe('close');
   });
 });

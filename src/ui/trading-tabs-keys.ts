@@ -4,7 +4,7 @@
 
 import { PositionSide, TriggerCondition } from '../protocol/enums.js';
 import { formatScaled } from '../protocol/scaling.js';
-import { setNotice } from '../state/actions.js';
+import { focusPane, setNotice } from '../state/actions.js';
 import type { TerminalCommands } from '../state/commands.js';
 import type { TerminalState, TerminalStore } from '../state/store.js';
 import type { IntentHandle, TradingIntents } from '../state/trading-commands.js';
@@ -23,17 +23,13 @@ import {
 } from '../state/trading-tabs.js';
 import { amendIntent, closeIntent, collateralIntent, protectIntent, type EditorResult } from '../state/trading-tabs-intents.js';
 import { selectedIndex, tabRows } from '../state/trading-tabs-rows.js';
-import type { KeyInfo } from './keymap.js';
+import { resolveKey, type Action, type KeyInfo } from './keymap.js';
 
 export interface TabKey extends KeyInfo {
-  leftArrow?: boolean;
-  rightArrow?: boolean;
   backspace?: boolean;
   delete?: boolean;
   meta?: boolean;
 }
-
-const TAB_BY_INITIAL: Record<string, TradingTab> = { P: 'positions', O: 'orders', F: 'fills', H: 'history', J: 'journal' };
 
 function marketOf(state: TerminalState, marketId: number) {
   return state.markets.find((m) => m.id === marketId) ?? (state.market?.id === marketId ? state.market : undefined);
@@ -166,41 +162,42 @@ function handlePromptKey(store: TerminalStore, commands: TerminalCommands, input
   else if (input && !key.ctrl && !key.meta && /^[\x20-\x7e]+$/.test(input)) editPromptText(store, (t) => t + input);
 }
 
-function openRowAction(store: TerminalStore, input: string): boolean {
+/** The row actions of the Positions and Open orders tabs; false when the action means nothing here. */
+function openRowAction(store: TerminalStore, action: Action): boolean {
   const state = store.getState();
   const { rows, index } = selectedRow(state);
   if (rows.tab === 'positions') {
     const position = rows.rows[index];
-    if (!position || !['x', 'a', 't'].includes(input)) return false;
-    if (input === 'x') openEditor(store, 'close', position.positionId);
-    else if (input === 'a') openEditor(store, 'collateral', position.positionId);
-    else {
+    if (!position) return false;
+    if (action === 'closePosition') openEditor(store, 'close', position.positionId);
+    else if (action === 'addCollateral') openEditor(store, 'collateral', position.positionId);
+    else if (action === 'editTpsl') {
       const market = marketOf(state, position.marketId);
       const current = state.trading.orders.filter((o) => o.linkedPositionId === position.positionId && o.triggerPrice !== null);
       const lteConds: readonly number[] = [TriggerCondition.LTELast, TriggerCondition.LTEMark];
       const long = position.side !== PositionSide.Short;
       const words = current.map((o) => `${lteConds.includes(o.triggerCondition ?? 0) === long ? 'sl' : 'tp'} ${market ? formatScaled(o.triggerPrice ?? 0, market.priceDecimals) : ''}`);
       openEditor(store, 'tpsl', position.positionId, words.join(' '));
-    }
+    } else return false;
     return true;
   }
   if (rows.tab === 'orders') {
     const order = rows.rows[index];
-    if (input === 'C') {
+    if (action === 'cancelMarketOrders') {
       const market = state.market;
       if (market) setPrompt(store, { kind: 'confirm', question: `cancel every order in ${market.symbol}?`, intent: { kind: 'cancelAll', marketId: market.id } });
       return true;
     }
-    if (input === 'A') {
+    if (action === 'cancelAllOrders') {
       setPrompt(store, { kind: 'confirm', question: 'cancel every open order in every market?', intent: { kind: 'cancelAll' } });
       return true;
     }
-    if (!order) return input === 'c' || input === 'e';
-    if (input === 'c') {
+    if (!order) return action === 'cancelOrder' || action === 'amendOrder';
+    if (action === 'cancelOrder') {
       setPrompt(store, { kind: 'confirm', question: `cancel order ${order.orderId}?`, intent: { kind: 'cancel', orderId: order.orderId } });
       return true;
     }
-    if (input === 'e') {
+    if (action === 'amendOrder') {
       const market = marketOf(state, order.marketId);
       const prefill = market ? `${formatScaled(order.price, market.priceDecimals)} ${formatScaled(order.originalSize - order.filledSize, market.sizeDecimals)}` : '';
       openEditor(store, 'amend', order.orderId, prefill);
@@ -210,35 +207,34 @@ function openRowAction(store: TerminalStore, input: string): boolean {
   return false;
 }
 
-/**
- * Handles a key while the trading tabs have focus. Returns false for keys it leaves to the global
- * keymap (focus, quit, order entry...). `loadMore` asks the app for the next history page.
- */
-export function handleTradingTabsKey(store: TerminalStore, commands: TerminalCommands, input: string, key: TabKey, pageRows: number): boolean {
+const TAB_BY_ACTION: Partial<Record<Action, TradingTab>> = {
+  tabPositions: 'positions', tabOrders: 'orders', tabFills: 'fills', tabHistory: 'history', tabJournal: 'journal',
+  focusPositions: 'positions', focusOrders: 'orders',
+};
+
+function stepOf(action: Action, pageRows: number): number {
+  return { up: -1, down: 1, pageUp: -pageRows, pageDown: pageRows, top: -1e9, bottom: 1e9 }[action as string] ?? 0;
+}
+
+/** Runs an action of the trading tabs; false for actions that belong to someone else. */
+function runTabsAction(store: TerminalStore, commands: TerminalCommands, action: Action, pageRows: number): boolean {
   const state = store.getState();
+  const tab = TAB_BY_ACTION[action];
+  if (action === 'focusPositions' || action === 'focusOrders') {
+    focusPane(store, 'trading');
+    if (tab) selectTab(store, tab);
+    return true;
+  }
   if (state.focus !== 'trading') return false;
-  // Order entry, review, the command line and their confirms own the keyboard while open.
-  const ui = state.tradingUi;
-  if (ui.entry || ui.commandLine !== null || ui.confirm) return false;
-  if (state.tabs.prompt) {
-    handlePromptKey(store, commands, input, key);
+  if (action === 'prevTab' || action === 'nextTab') {
+    stepTab(store, action === 'prevTab' ? -1 : 1);
     return true;
   }
-  if (key.ctrl || key.tab || key.escape) return false;
-  if (key.leftArrow || input === 'h') {
-    stepTab(store, -1);
-    return true;
-  }
-  if (key.rightArrow || input === 'l') {
-    stepTab(store, 1);
-    return true;
-  }
-  const tab = TAB_BY_INITIAL[input];
   if (tab) {
     selectTab(store, tab);
     return true;
   }
-  const step = key.upArrow || input === 'k' ? -1 : key.downArrow || input === 'j' ? 1 : key.pageUp ? -pageRows : key.pageDown ? pageRows : input === 'g' ? -1e9 : input === 'G' ? 1e9 : 0;
+  const step = stepOf(action, pageRows);
   if (step !== 0) {
     const { rows, index } = selectedRow(state);
     moveSelection(store, step, rows.rows.length);
@@ -247,13 +243,31 @@ export function handleTradingTabsKey(store: TerminalStore, commands: TerminalCom
     return true;
   }
   if (state.tabs.tab === 'fills' || state.tabs.tab === 'history') {
-    if (input === 'm') toggleMarketFilter(store);
-    else if (input === 'v' && state.tabs.tab === 'history') cycleHistoryView(store);
-    else if (input === 'r') {
+    if (action === 'marketFilter') toggleMarketFilter(store);
+    else if (action === 'historyView' && state.tabs.tab === 'history') cycleHistoryView(store);
+    else if (action === 'loadMore') {
       const rows = tabRows(store.getState());
       if ('feed' in rows) commands.loadMoreHistory?.(rows.feed);
     } else return false;
     return true;
   }
-  return openRowAction(store, input);
+  return openRowAction(store, action);
+}
+
+/**
+ * Handles a key for the trading tabs: their inline editor / confirm while one is open (it owns the
+ * keyboard), else the tabs' actions from the keymap (5 / 6 from anywhere, the rest while the tabs have
+ * focus). Returns false for keys it leaves to the global keymap (focus, quit, order entry...).
+ */
+export function handleTradingTabsKey(store: TerminalStore, commands: TerminalCommands, input: string, key: TabKey, pageRows: number): boolean {
+  const state = store.getState();
+  // Order entry, review, the command line and their confirms own the keyboard while open.
+  const ui = state.tradingUi;
+  if (ui.entry || ui.commandLine !== null || ui.confirm) return false;
+  if (state.focus === 'trading' && state.tabs.prompt) {
+    handlePromptKey(store, commands, input, key);
+    return true;
+  }
+  const action = resolveKey(input, key, state.focus);
+  return action !== null && runTabsAction(store, commands, action, pageRows);
 }

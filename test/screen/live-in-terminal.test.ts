@@ -1,4 +1,5 @@
-// Living in the terminal: contextual help, a remapped key from a config file, an invalid config entry,
+// Living in the terminal: contextual help, a remapped key from a config file (a trading key too, and the
+// footer's order keys, marked off without a trading key), an invalid config entry,
 // every theme without unreadable cells, ASCII mode, zoom and OSC 52 copy — the real app, an emulated
 // terminal and a real local exchange.
 
@@ -8,17 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { runLiveCommandLine } from '../../src/state/live-commands.js';
 import { THEME_NAMES } from '../../src/state/live-slice.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
-import { KEYS, type VirtualTerminal } from '../helpers/terminal.js';
+import { eventually, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
 
 // The app homes and config files go in the exchange's temporary home, removed with it.
 const exchange = useScreenExchange('perpl-live-', { blockMs: 100, seed: 5, flowStepsPerSec: 20 });
 
 let homes = 0;
-async function open(opts: { config?: string; ascii?: boolean; cols?: number; rows?: number } = {}) {
+async function open(opts: { config?: string; ascii?: boolean; cols?: number; rows?: number; trading?: boolean } = {}) {
   const running = await exchange.open(opts.cols ?? 160, opts.rows ?? 40, undefined, {
     home: join(exchange.home, `home-${homes++}`),
     ...(opts.config ? { config: opts.config } : {}),
     ...(opts.ascii ? { ascii: true } : {}),
+    ...(opts.trading ? { keyFile: exchange.sim.demoKeyFile } : {}),
   });
   await running.vt.waitFor((s) => (s.includes('● live') || s.includes('* live')) && s.includes('spread '), 10_000);
   return running;
@@ -88,12 +90,35 @@ describe('help, keys and config', () => {
     await vt.type('/?'); // the later key proves the first one was handled (and did nothing)
     await vt.waitFor('Help: Book keys');
     expect(app.store.getState().picker.open).toBe(false);
-    expect(vt.screenText()).toMatch(/p\s+market picker with search/);
+    expect(vt.screenText()).toMatch(/p\s+openPicker\s+market picker with search/);
     vt.press(KEYS.escape);
     await vt.waitFor((s) => !s.includes('Help: Book keys')); // ESC then p at once would read as Alt-p
     vt.press('p');
     await vt.waitFor('type to search');
     expect(app.store.getState().picker.open).toBe(true);
+  });
+
+  it('remapped-trading-key: buy = "B" opens order entry on B, b no longer does, and the footer says B buy', async () => {
+    const { vt, app } = await open({ config: configFile('buy.toml', '[keys]\nbuy = "B"\n'), trading: true });
+    const { store } = app;
+    await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, 10_000, 'orders unlocked');
+    await vt.waitFor((s) => /B buy {2}s sell {2}!! panic {2}Tab focus/.test(s)); // on, no "(off: ...)" after them
+    await vt.type('b?'); // the later key proves b was handled (and opened nothing)
+    await vt.waitFor('Help: Book keys');
+    expect(store.getState().tradingUi.entry).toBeNull();
+    expect(vt.screenText()).toMatch(/B\s+buy\s+order entry: buy \/ long/); // the name to write in [keys]
+    vt.press(KEYS.escape);
+    await vt.waitFor((s) => !s.includes('Help: Book keys'));
+    vt.press('B');
+    await vt.waitFor('Order entry');
+    expect(store.getState().tradingUi.entry?.side).toBe('long');
+  });
+
+  it('order-keys-off-in-footer: without a trading key the footer lists the order keys marked off, with the reason', async () => {
+    const { vt } = await open();
+    const screen = await vt.waitFor('b buy  s sell  !! panic (off: no key)');
+    const footer = screen.split('\n').find((l) => l.includes('!! panic')) ?? '';
+    expect(footer).toContain('q quit');
   });
 
   it('invalid-config-notice: a bad entry is shown with its line and key, the app starts, the other entries apply', async () => {

@@ -48,6 +48,26 @@ describe('config file', () => {
     expect(problemNotice('config.toml', problems)).toBe('config config.toml: line 1: theme: must be one of dark, light, colorblind, mono; default used (+2 more)');
   });
 
+  it('remaps a trading action by name, and takes panic doubled as the help shows it', () => {
+    const { config, problems } = parseConfigText(['[keys]', 'buy = "B"', 'panic = "!!"', 'cancelOrder = "d"'].join('\n'), 'toml');
+    expect(problems).toEqual([]);
+    expect([...config.keys]).toEqual([
+      ['buy', ['B']],
+      ['panic', ['!']],
+      ['cancelOrder', ['d']],
+    ]);
+  });
+
+  it('remap-collision-refused: a key another action already uses is reported with line and key; that action keeps its default', () => {
+    const { config, problems } = parseConfigText(['fps = 20', '[keys]', 'zoom = "b"', 'openPicker = "p"', 'sell = "x"'].join('\n'), 'toml');
+    expect([...config.keys]).toEqual([['openPicker', ['p']]]);
+    expect(problems).toEqual([
+      { line: 3, key: 'keys.zoom', message: 'key "b" is already bound to buy' },
+      { line: 5, key: 'keys.sell', message: 'key "x" is already bound to closePosition' },
+    ]);
+    expect(problemNotice('config.toml', problems)).toBe('config config.toml: line 3: keys.zoom: key "b" is already bound to buy; default used (+1 more)');
+  });
+
   it('reads JSON with lines for bad keys, and survives a broken JSON file', () => {
     const good = parseConfigText('{\n  "keys": { "openPicker": "p" },\n  "fps": 99\n}', 'json');
     expect(good.config.keys.get('openPicker')).toEqual(['p']);
@@ -72,6 +92,8 @@ describe('the example config', () => {
     const { config, problems } = parseConfigText(text, 'toml');
     expect(problems).toEqual([]);
     expect(config.keys.get('zoom')).toEqual(['z', 'C-z']);
+    expect(config.keys.get('panic')).toEqual(['!']);
+    expect(config.keys.get('closePosition')).toEqual(['x']);
     expect(config.confirm.leverageAbove).toBe(10);
   });
 });

@@ -2,7 +2,8 @@
 // entry is reported (line and key) and only that entry falls back to its default.
 
 import type { Action } from '../../ui/keymap.js';
-import { isActionName, normaliseKeyName } from '../../ui/keymap-table.js';
+import { acceptRemaps, isActionName, normaliseActionKey } from '../../ui/keymap-remap.js';
+import { DEFAULT_BINDINGS } from '../../ui/keymap-table.js';
 import { THEME_NAMES, type ConfirmPrefs, type ThemeName } from '../../state/live-slice.js';
 import type { PaneId } from '../../state/store.js';
 import type { TomlTable, TomlValue } from './toml.js';
@@ -44,6 +45,7 @@ function isTable(v: TomlValue | undefined): v is TomlTable {
 
 function readKeys(value: TomlValue, report: Report, into: Map<Action, string[]>): void {
   if (!isTable(value)) return report('keys', 'must be a table of action = "key"');
+  const parsed = new Map<Action, string[]>();
   for (const [action, raw] of Object.entries(value)) {
     const key = `keys.${action}`;
     if (!isActionName(action)) {
@@ -55,14 +57,18 @@ function readKeys(value: TomlValue, report: Report, into: Map<Action, string[]>)
       report(key, 'must be a key or a list of keys');
       continue;
     }
-    const names = list.map(normaliseKeyName);
+    const names = list.map((text) => normaliseActionKey(action, text));
     const bad = list.find((_, i) => names[i] === null);
     if (bad !== undefined) {
       report(key, `unknown key "${bad}"`);
       continue;
     }
-    into.set(action, names.filter((n): n is string => n !== null));
+    parsed.set(action, names.filter((n): n is string => n !== null));
   }
+  // A key another action already uses where both apply would silently lose to it: refuse the entry.
+  const { accepted, refused } = acceptRemaps(DEFAULT_BINDINGS, parsed);
+  for (const c of refused) report(`keys.${c.action}`, `key "${c.key === ' ' ? 'space' : c.key}" is already bound to ${c.other}`);
+  for (const [action, keys] of accepted) into.set(action, keys);
 }
 
 function readConfirm(value: TomlValue, report: Report, into: ConfirmPrefs): void {

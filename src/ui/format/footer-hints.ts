@@ -1,39 +1,70 @@
-// The footer's key hints for the focused pane, derived from the keymap; items that do not fit are
-// dropped from the least important end, and `quit` is kept to the last.
+// The footer's key hints for the focused pane, derived from the keymap in force (so a remapped key shows
+// its new key); items that do not fit are dropped from the least important end, and `quit` is kept to
+// the last. Order keys that are off stay listed, marked, with the short reason after them.
 
 import type { PaneId } from '../../state/store.js';
+import type { Action } from '../keymap.js';
 import { validIn, type KeyBinding } from '../keymap-table.js';
-import { displayKey } from '../help.js';
+import { bindingKeyLabel } from '../help.js';
 
 export interface HintItem {
   key: string;
   label: string;
+  /** Short reason the key does nothing useful now (orders off); absent when it works. */
+  off?: string;
 }
+
+export interface HintPart {
+  text: string;
+  tone: 'plain' | 'off' | 'reason';
+}
+
+/** The short reason an action is off, or null. */
+export type OffReason = (action: Action) => string | null;
 
 /** Hint items in priority order (table order), with the first key of each hinted binding valid here. */
-export function hintItems(bindings: readonly KeyBinding[], pane: PaneId): HintItem[] {
+export function hintItems(bindings: readonly KeyBinding[], pane: PaneId, offReason: OffReason = () => null): HintItem[] {
   return bindings
     .filter((b) => b.hint !== undefined && b.keys.length > 0 && validIn(b, pane))
-    .map((b) => ({ key: displayKey(b.keys[0] ?? ''), label: b.hint ?? '' }));
+    .map((b) => {
+      const off = offReason(b.action);
+      return { key: bindingKeyLabel(b, b.keys[0] ?? ''), label: b.hint ?? '', ...(off ? { off } : {}) };
+    });
 }
 
-function render(items: readonly HintItem[]): string {
-  return items.length === 0 ? '' : ' ' + items.map((i) => `${i.key} ${i.label}`).join('  ');
+/** The items as styled parts: a run of items off for one reason is followed once by that reason. */
+function render(items: readonly HintItem[]): HintPart[] {
+  const parts: HintPart[] = [];
+  items.forEach((item, i) => {
+    parts.push({ text: i === 0 ? ' ' : '  ', tone: 'plain' });
+    parts.push({ text: `${item.key} ${item.label}`, tone: item.off ? 'off' : 'plain' });
+    if (item.off && items[i + 1]?.off !== item.off) parts.push({ text: ` (off: ${item.off})`, tone: 'reason' });
+  });
+  return parts;
 }
+
+const lengthOf = (parts: readonly HintPart[]): number => parts.reduce((n, p) => n + p.text.length, 0);
 
 /**
- * The hint line for `width` cells: all items when they fit, otherwise the longest prefix that fits
- * with `quit` (when bound) appended, so the way out is always on screen.
+ * The hint line for `width` cells as parts: all items when they fit, otherwise the longest prefix that
+ * fits with `quit` (when bound) appended, so the way out is always on screen.
  */
-export function footerHints(bindings: readonly KeyBinding[], pane: PaneId, width: number): string {
-  const items = hintItems(bindings, pane);
+export function footerHintParts(bindings: readonly KeyBinding[], pane: PaneId, width: number, offReason?: OffReason): HintPart[] {
+  const items = hintItems(bindings, pane, offReason);
   const full = render(items);
-  if (full.length <= width) return full;
+  if (lengthOf(full) <= width) return full;
   const quit = items.find((i) => i.label === 'quit');
   const rest = items.filter((i) => i !== quit);
   for (let n = rest.length; n >= 0; n--) {
-    const line = render(quit ? [...rest.slice(0, n), quit] : rest.slice(0, n));
-    if (line.length <= width) return line;
+    const parts = render(quit ? [...rest.slice(0, n), quit] : rest.slice(0, n));
+    if (lengthOf(parts) <= width) return parts;
   }
-  return '';
+  return [];
+}
+
+/** The hint line as plain text. */
+export function footerHints(bindings: readonly KeyBinding[], pane: PaneId, width: number, offReason?: OffReason): string {
+  return footerHintParts(bindings, pane, width, offReason)
+    .map((p) => p.text)
+    .join('');
 }

@@ -1,4 +1,5 @@
-// `?` help: only the keys valid in the focused pane; typing filters, Backspace edits, Esc closes.
+// `?` help: only the keys valid in the focused pane; typing filters, Backspace edits, Esc closes. Each
+// row reads like a config line: key, action name (what [keys] remaps it by), then what it does.
 
 import { Text } from 'ink';
 import { fitText } from '../format/numbers.js';
@@ -15,12 +16,15 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   const focus = useTerminal((s) => s.focus);
   const inner = Math.max(0, width - 2);
   const rows = helpRows(activeBindings(), focus, query);
-  const keyWidth = Math.min(16, Math.max(6, ...rows.map((r) => r.keys.length)) + 2);
+  // Narrow overlays squeeze the keys and then the descriptions; the action names stay whole longest.
+  const keyWidth = Math.min(16, Math.max(6, ...rows.map((r) => r.keys.length)) + 2, Math.max(4, Math.floor(inner / 4)));
+  const actionWidth = Math.min(Math.max(0, ...rows.map((r) => r.action.length)) + 2, Math.max(0, inner - keyWidth));
+  const descriptionWidth = Math.max(0, inner - keyWidth - actionWidth);
   const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
   const visible = Math.max(0, height - 4 - (lowBandwidth ? 1 : 0));
   return (
     <Pane title={`Help: ${paneName(focus)} keys`} width={width} height={height} focused>
-      <Text wrap="truncate">{fitText(`? ${query}▏  (type to filter, Esc closes)`, inner)}</Text>
+      <Text wrap="truncate">{fitText(`? ${query}▏  (type to filter, Esc closes; config [keys]: action = "key")`, inner)}</Text>
       {lowBandwidth ? (
         <Text color={theme.muted} wrap="truncate">
           {fitText(LOW_BANDWIDTH_HELP, inner)}
@@ -29,8 +33,9 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
       {rows.length === 0 ? <Text color={theme.muted}>no key matches</Text> : null}
       {rows.slice(0, visible).map((r) => (
         <Text key={`${r.keys}|${r.description}`} wrap="truncate">
-          <Text color={theme.focus}>{r.keys.padEnd(keyWidth)}</Text>
-          {fitText(r.description, Math.max(0, inner - keyWidth))}
+          <Text color={theme.focus}>{fitText(r.keys, keyWidth - 1).padEnd(keyWidth)}</Text>
+          <Text color={theme.muted}>{fitText(r.action, actionWidth - 1).padEnd(actionWidth)}</Text>
+          {fitText(r.description, descriptionWidth)}
         </Text>
       ))}
     </Pane>

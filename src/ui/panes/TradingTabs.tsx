@@ -10,6 +10,9 @@ import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TabPrompt, type TradingTa
 import { EDITOR_HINTS } from '../../state/trading-tabs-intents.js';
 import type { TerminalState } from '../../state/store.js';
 import { paint, type Colour } from '../ansi.js';
+import { bindingKeyLabel } from '../help.js';
+import type { Action } from '../keymap.js';
+import { activeBindings } from '../keymap-table.js';
 import { Pane } from '../Pane.js';
 import { useCommands, useTerminal } from '../store-context.js';
 import { theme } from '../theme.js';
@@ -83,6 +86,13 @@ function emptyText(state: TerminalState, rows: TabRows): string {
   }
 }
 
+/** The first key of `action` as shown, from the keymap in force (remapped keys show their new key). */
+function k(action: Action): string {
+  const binding = activeBindings().find((b) => b.action === action);
+  const key = binding?.keys[0];
+  return binding && key !== undefined ? bindingKeyLabel(binding, key) : '-';
+}
+
 /** The bottom line: the open prompt, or the keys of this tab. */
 export function footerLine(state: TerminalState, rows: TabRows): { text: string; tone: CellTone } {
   const prompt: TabPrompt | null = state.tabs.prompt;
@@ -93,19 +103,24 @@ export function footerLine(state: TerminalState, rows: TabRows): { text: string;
     return { text: `${label}> ${prompt.text}█${tail}`, tone: prompt.error ? 'down' : 'plain' };
   }
   const scope = state.tabs.currentMarketOnly && state.market ? state.market.symbol : 'all markets';
+  const move = `${k('down')}/${k('up')} move`;
+  const tabKeys = `${k('prevTab')}/${k('nextTab')} or ${(['tabPositions', 'tabOrders', 'tabFills', 'tabHistory', 'tabJournal'] as const).map(k).join(' ')}`;
   switch (rows.tab) {
     case 'positions':
-      return { text: 'x close  a add collateral  t TP/SL  j/k move  h/l or P O F H J tabs', tone: 'muted' };
+      return { text: `${k('closePosition')} close  ${k('addCollateral')} add collateral  ${k('editTpsl')} TP/SL  ${move}  ${tabKeys} tabs`, tone: 'muted' };
     case 'orders':
-      return { text: 'c cancel  e change  C cancel all in market  A cancel all  j/k move  h/l tabs', tone: 'muted' };
+      return {
+        text: `${k('cancelOrder')} cancel  ${k('amendOrder')} change  ${k('cancelMarketOrders')} cancel all in market  ${k('cancelAllOrders')} cancel all  ${move}  ${k('prevTab')}/${k('nextTab')} tabs`,
+        tone: 'muted',
+      };
     case 'fills': {
       const feed = state.tabs.history.fills;
-      return { text: `${scope} (m)  ${feed.done ? 'all loaded' : 'j past the end or r loads more'}  h/l tabs`, tone: 'muted' };
+      return { text: `${scope} (${k('marketFilter')})  ${feed.done ? 'all loaded' : `${k('down')} past the end or ${k('loadMore')} loads more`}  ${k('prevTab')}/${k('nextTab')} tabs`, tone: 'muted' };
     }
     case 'history': {
       const feed = state.tabs.history[rows.feed];
       const views = HISTORY_VIEWS.map((v) => (v === rows.view ? `[${v}]` : v)).join(' ');
-      return { text: `v ${views}  ${scope} (m)  ${feed.loading ? 'loading…' : feed.done ? 'all loaded' : 'r more'}`, tone: 'muted' };
+      return { text: `${k('historyView')} ${views}  ${scope} (${k('marketFilter')})  ${feed.loading ? 'loading…' : feed.done ? 'all loaded' : `${k('loadMore')} more`}`, tone: 'muted' };
     }
     case 'journal':
       return { text: 'every request, ack, update, status and retry decision; newest first', tone: 'muted' };

@@ -1,0 +1,89 @@
+// Remapping keys by action name (the config file's [keys]): key names as people write them, applying
+// overrides to the table, and refusing an override whose key another action already uses in a pane
+// where both are valid (it would be silently overridden by whichever the lookup finds first).
+
+import type { Action } from './keymap.js';
+import { DEFAULT_BINDINGS, FIXED_KEYS, type KeyBinding } from './keymap-table.js';
+
+/** Key names people write in a config file, normalised (`ctrl+x`, `shift+tab`, `pgdown`, `escape`). */
+export function normaliseKeyName(text: string): string | null {
+  const t = text.trim();
+  if (t.length === 1) return t;
+  const lower = t.toLowerCase().replace(/\s+/g, '');
+  const ctrl = /^(?:c-|ctrl[+-]|control[+-])(.)$/.exec(lower);
+  if (ctrl?.[1]) return `C-${ctrl[1]}`;
+  const names: Record<string, string> = {
+    tab: 'Tab', 's-tab': 'S-Tab', 'shift+tab': 'S-Tab', 'shift-tab': 'S-Tab', up: 'Up', down: 'Down', left: 'Left', right: 'Right',
+    pgup: 'PgUp', pageup: 'PgUp', pgdn: 'PgDn', pgdown: 'PgDn', pagedown: 'PgDn', esc: 'Esc', escape: 'Esc',
+    enter: 'Enter', return: 'Enter', space: ' ',
+  };
+  return names[lower] ?? null;
+}
+
+export function isActionName(name: string): name is Action {
+  return DEFAULT_BINDINGS.some((b) => b.action === name);
+}
+
+/** A key for `action` as written in a config: a chord action (panic) also takes its key doubled, `"!!"`. */
+export function normaliseActionKey(action: Action, text: string): string | null {
+  const chord = DEFAULT_BINDINGS.find((b) => b.action === action)?.twice === true;
+  const t = text.trim();
+  return normaliseKeyName(chord && t.length === 2 && t[0] === t[1] ? t.slice(1) : t);
+}
+
+function panesOverlap(a: KeyBinding, b: KeyBinding): boolean {
+  return a.panes === 'all' || b.panes === 'all' || a.panes.some((p) => b.panes.includes(p));
+}
+
+/**
+ * The default table with `overrides` (action -> keys) applied: the overridden action gets exactly the
+ * new keys, and any other action valid in the same panes loses those keys, so one key never means two
+ * things where both would apply (the config refuses such overrides first; see acceptRemaps).
+ */
+export function remapBindings(base: readonly KeyBinding[], overrides: ReadonlyMap<Action, readonly string[]>): KeyBinding[] {
+  const applied = base.map((b) => ({ ...b, keys: [...(overrides.get(b.action) ?? b.keys)] }));
+  return applied.map((b) => {
+    if (overrides.has(b.action)) return b;
+    const keys = b.keys.filter((k) => FIXED_KEYS[k] === b.action || !applied.some((o) => overrides.has(o.action) && o.keys.includes(k) && panesOverlap(o, b)));
+    return { ...b, keys };
+  });
+}
+
+export interface KeyCollision {
+  action: Action;
+  key: string;
+  /** The action that keeps the key. */
+  other: Action;
+}
+
+function findCollision(base: readonly KeyBinding[], accepted: ReadonlyMap<Action, readonly string[]>): KeyCollision | null {
+  const order = [...accepted.keys()];
+  const table = base.map((b) => ({ ...b, keys: accepted.get(b.action) ?? b.keys }));
+  for (const action of order) {
+    const mine = table.find((b) => b.action === action);
+    if (!mine) continue;
+    for (const key of mine.keys) {
+      const fixed = FIXED_KEYS[key];
+      if (fixed && fixed !== action) return { action, key, other: fixed };
+      const other = table.find((b) => b.action !== action && b.keys.includes(key) && panesOverlap(b, mine));
+      // Two overrides on one key: the first written keeps it, so blame waits for the later one.
+      if (other && !(accepted.has(other.action) && order.indexOf(other.action) > order.indexOf(action))) return { action, key, other: other.action };
+    }
+  }
+  return null;
+}
+
+/**
+ * Splits overrides into those that can apply and those refused because a key is already another
+ * action's where both are valid (the refused action keeps its default keys; a swap such as buy = "s",
+ * sell = "b" is fine). Refusing one can make its default keys collide again, so it repeats until stable.
+ */
+export function acceptRemaps(base: readonly KeyBinding[], overrides: ReadonlyMap<Action, readonly string[]>): { accepted: Map<Action, string[]>; refused: KeyCollision[] } {
+  const accepted = new Map<Action, string[]>([...overrides].map(([a, keys]) => [a, [...keys]]));
+  const refused: KeyCollision[] = [];
+  for (let c = findCollision(base, accepted); c; c = findCollision(base, accepted)) {
+    refused.push(c);
+    accepted.delete(c.action);
+  }
+  return { accepted, refused };
+}
