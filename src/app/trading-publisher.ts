@@ -1,7 +1,8 @@
 // Copies the trading session and order engine into the store's `trading` slice at frame rate, only
 // when something visible moved; announces new fills (toast + optional bell) as they arrive.
 
-import type { TradingClient } from '../client/trading/client.js';
+import type { OrderEngine } from '../client/trading/order-engine.js';
+import type { TradingSession } from '../client/trading/session.js';
 import { accountView, fillRow, orderRow, positionRow } from '../domain/trading/rows.js';
 import type { FillRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
@@ -9,9 +10,15 @@ import { formatScaledTrim } from '../protocol/scaling.js';
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
 
+/** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
+export interface TradingSource {
+  session: Pick<TradingSession, 'state' | 'head' | 'synced' | 'connectionView' | 'malformedFrames'>;
+  engine: Pick<OrderEngine, 'version' | 'lockReason' | 'journalEntries' | 'pending' | 'lastBlockOf'>;
+}
+
 export interface TradingPublisherOptions {
   store: TerminalStore;
-  client: TradingClient;
+  client: TradingSource;
   markets: readonly Market[];
   scopeMask: number;
   keyExpiresAt: number | null;

@@ -7,6 +7,7 @@ import { loadCredentials, type Credentials } from '../auth/credentials.js';
 import { discoverKeyFile } from '../auth/keyfile-discovery.js';
 import { ApiKeySigner } from '../auth/signer.js';
 import { createTradingClient, type TradingClient } from '../client/trading/client.js';
+import type { JournalEntryView } from '../domain/trading/views.js';
 import { hasTradeScope, ScopeMask } from '../protocol/enums.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Context } from '../protocol/frames.js';
@@ -50,6 +51,11 @@ async function findCredentials(o: TradingWiringOptions): Promise<Credentials | n
   return loadCredentials({ ...(keyFile !== undefined ? { keyFile } : {}), env: o.env });
 }
 
+/** Writes each Journal pane line to the recording, stamped with the time the pane shows. */
+function recordJournal(recorder: FrameRecorder): (entry: JournalEntryView) => void {
+  return (entry) => recorder.journal(entry, entry.timeMs);
+}
+
 /** Starts trading when a usable key is found; null (and a READ-ONLY badge) otherwise. */
 export async function startTrading(o: TradingWiringOptions): Promise<TradingWiring | null> {
   let creds: Credentials | null;
@@ -83,6 +89,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     signer,
     rest,
     ...(o.recorder ? { tap: o.recorder.tap('trading') } : {}),
+    ...(o.recorder ? { onJournal: recordJournal(o.recorder) } : {}),
     ...(o.throttle ? { onThrottle: o.throttle.reporter('trading socket') } : {}),
     scopeMask,
     markets,

@@ -6,7 +6,10 @@ import type { Instance } from 'ink';
 import { MarketDataSession } from '../client/market-data/session.js';
 import { userMessage } from '../protocol/errors.js';
 import { LOCAL_CHAIN_ID, resolveNetwork, type LocalEndpoint, type Network } from '../protocol/networks.js';
+import type { Context } from '../protocol/frames.js';
 import type { TerminalCommands } from '../state/commands.js';
+import type { TradingIntents } from '../state/trading-commands.js';
+import type { HistoryFeedKind } from '../state/trading-tabs.js';
 import { adaptPublishRate } from '../state/frame-budget.js';
 import { Publisher } from '../state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../state/store.js';
@@ -15,7 +18,7 @@ import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
 import { mountScreen } from './render.js';
 import { TerminalManners, type ExitReason } from './terminal.js';
-import { startTrading, type TradingWiring } from './trading-wiring.js';
+import { startTrading } from './trading-wiring.js';
 import { readLiveConfig, startLive, withConfigDefaults } from './live-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
 import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from './low-bandwidth.js';
@@ -52,6 +55,18 @@ export interface TuiOptions {
   record?: string;
   /** `--low-bandwidth` (true) / `--no-low-bandwidth` (false); else the config's, else on when SSH_TTY is set. */
   lowBandwidth?: boolean;
+  /**
+   * `perpl replay`: the trading side to run instead of finding a key and starting a trading client, built
+   * once the context is loaded. No key is looked for and nothing is signed.
+   */
+  tradingSide?: (o: { store: TerminalStore; context: Context; hz: number }) => TradingSide;
+}
+
+/** What the screen needs of a trading side: the live one (trading-wiring.ts) or a replay's (replay/replay-trading.ts). */
+export interface TradingSide {
+  intents: TradingIntents;
+  history: { loadMore(kind: HistoryFeedKind): void };
+  stop(): void;
 }
 
 export interface TuiHandle {
@@ -131,7 +146,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let sim: LocalSim | null = null;
   let recorder: FrameRecorder | null = null;
   let session: MarketDataSession | null = null;
-  let trading: TradingWiring | null = null;
+  let trading: TradingSide | null = null;
   let instance: Instance | null = null;
 
   let resolveDone: () => void = () => {};
@@ -233,6 +248,10 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     session.start();
     publisher.setSource(session);
     live.setMarkSource(session);
+    if (opts.tradingSide) {
+      trading = opts.tradingSide({ store, context, hz: maxHz });
+      return;
+    }
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined);
     const env = opts.home ? { ...process.env, PERPL_HOME: opts.home } : process.env;
     const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}) });

@@ -31,7 +31,8 @@ export function entryContext(state: TerminalState, form: OrderEntryForm): EntryC
 /** Why an order cannot be sent at all right now (no key, read-only, engine lock), or null. */
 export function disabledReason(state: TerminalState): string | null {
   if (!state.trading.enabled) return 'read-only: no API key loaded';
-  if (state.keyScope !== 'trade') return 'the API key is read-only (no trade scope)';
+  // A trading side without a trade key says why itself (a replay: "replay: read-only").
+  if (state.keyScope !== 'trade') return state.trading.lockReason ?? 'the API key is read-only (no trade scope)';
   return state.trading.lockReason;
 }
 

@@ -1,6 +1,7 @@
 // A small read-only exchange on 127.0.0.1 that plays a recording back to the normal terminal: REST
 // serves the recorded context and candle history (REST answers the recorded session got), the
-// market-data socket plays recorded frames (ReplayConnection), the trading socket does not exist.
+// market-data socket plays recorded frames (ReplayConnection), the trading socket does not exist (the
+// recorded trading side is fed to the app in-process on the same clock: replay-trading.ts).
 // /replay is a control API (GET status; POST /replay/pause|resume|toggle, /replay/seek?ms=|by=).
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

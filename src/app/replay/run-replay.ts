@@ -1,12 +1,15 @@
 // `perpl replay FILE`: the normal terminal, read-only, against a local replay server that plays the
-// recording (no UI changes: the UI cannot tell a replay from a quiet exchange). Replay keys are taken
-// from stdin before the UI (replay-keys.ts); the footer notice shows position, speed and the keys.
+// recording's market data (no UI changes: the UI cannot tell a replay from a quiet exchange), with the
+// recorded trading side fed in-process on the same clock (replay-trading.ts: no key, no sign-in, no
+// order engine; order keys say "replay: read-only"). Replay keys are taken from stdin before the UI
+// (replay-keys.ts); the footer notice shows position, speed and the keys.
 
 import { readRecording } from '../../transport/record/index.js';
 import type { ExitReason } from '../terminal.js';
 import { startTui, type TuiHandle } from '../tui.js';
 import { ReplayServer, type ReplayStatus } from './replay-server.js';
 import { ReplayStdin } from './replay-keys.js';
+import { startReplayTrading } from './replay-trading.js';
 import { uiTakesText } from './text-entry.js';
 import { buildTimeline } from './timeline.js';
 
@@ -67,6 +70,8 @@ export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
       stdin: stdin as unknown as NodeJS.ReadStream,
       ...(opts.handleProcessEvents !== undefined ? { handleProcessEvents: opts.handleProcessEvents } : {}),
       ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
+      tradingSide: ({ store, context, hz }) =>
+        startReplayTrading({ events: timeline.trading, startedAt: timeline.startedAt, clock: server.clock, store, context, hz }),
     });
   } catch (e) {
     stdin.detach();

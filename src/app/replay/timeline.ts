@@ -1,7 +1,8 @@
-// The market-data part of a recording, ready to replay: inbound md frames in order with their time,
-// which recorded connection (epoch) each came from, the recorded sid -> stream answers (mt 6), and
-// the exchange context the UI needs first. Each recorded connection began with fresh snapshots, so
-// replaying from the start of the epoch that holds a position rebuilds the exact state at that position.
+// A recording ready to replay: inbound md frames in order with their time, which recorded connection
+// (epoch) each came from, the recorded sid -> stream answers (mt 6), and the exchange context the UI
+// needs first. Each recorded connection began with fresh snapshots, so replaying from the start of the
+// epoch that holds a position rebuilds the exact state at that position. The trading side (what the
+// trading socket said, the orders sent, the Journal pane's lines) is kept apart, in order: replay-trading.ts.
 
 import { InputError } from '../../protocol/errors.js';
 import type { Recording, RecordingLine } from '../../transport/record/index.js';
@@ -31,10 +32,24 @@ export interface Timeline {
   streams: Map<string, number>;
   /** Recorded REST candle history by "market/resolution", merged by open time (oldest first). */
   candles: Map<string, WireFrame[]>;
+  /** The trading side, in recorded order (empty for a market-data-only recording). */
+  trading: TradingEvent[];
 }
+
+/** What happened on the recorded trading side, at `t` (ms since start) / `at` (epoch ms). */
+export type TradingEvent =
+  | { t: number; at: number; kind: 'open' }
+  | { t: number; at: number; kind: 'close'; reason?: string }
+  /** An inbound trading frame as recorded: parsed JSON, or the raw text when it was not JSON. */
+  | { t: number; at: number; kind: 'in'; frame: unknown }
+  /** An mt 22 the app sent: the lb it carried (orders do not echo it; the blocks-left column needs it). */
+  | { t: number; at: number; kind: 'order'; rq: number; lb: number }
+  /** A line of the Journal pane as the app showed it. */
+  | { t: number; at: number; kind: 'journal'; entry: WireFrame };
 
 const MT_SUBSCRIPTION_RESPONSE = 6;
 const MT_PONG = 2;
+const MT_ORDER_REQUEST = 22;
 
 function isObject(v: unknown): v is WireFrame {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -70,14 +85,34 @@ export function acknowledgedSubs(frame: WireFrame): { stream: string; sid: numbe
   return out;
 }
 
+/** The trading-side event of a line, if it is one. */
+function tradingEvent(line: RecordingLine): TradingEvent | undefined {
+  const { t, at } = line;
+  if ('journal' in line) return isObject(line.journal) ? { t, at, kind: 'journal', entry: line.journal } : undefined;
+  if (!('ch' in line) || line.ch !== 'trading') return undefined;
+  if ('event' in line) return line.event === 'open' ? { t, at, kind: 'open' } : { t, at, kind: 'close', ...(line.reason !== undefined ? { reason: line.reason } : {}) };
+  if (!('dir' in line)) return undefined;
+  if (line.dir === 'in') return { t, at, kind: 'in', frame: line.frame };
+  const f = line.frame;
+  if (!isObject(f)) return undefined;
+  if (f.mt === MT_ORDER_REQUEST && typeof f.rq === 'number' && typeof f.lb === 'number') return { t, at, kind: 'order', rq: f.rq, lb: f.lb };
+  return undefined;
+}
+
 export function buildTimeline(rec: Recording): Timeline {
   let context: unknown = rec.header.context;
   const entries: TimelineEntry[] = [];
   const epochStarts: number[] = [];
   const streams = new Map<string, number>();
   const candleSets = new Map<string, Map<number, WireFrame>>();
+  const trading: TradingEvent[] = [];
   let epoch = -1;
   for (const line of rec.lines) {
+    const tradingSide = tradingEvent(line);
+    if (tradingSide) {
+      trading.push(tradingSide);
+      continue;
+    }
     const candles = candlesFromRest(line);
     if (candles) {
       const set = candleSets.get(candles.key) ?? new Map<number, WireFrame>();
@@ -118,9 +153,12 @@ export function buildTimeline(rec: Recording): Timeline {
     context,
     entries,
     epochStarts,
-    durationMs: entries.length > 0 ? entries[entries.length - 1]!.t : 0,
+    // To the last thing either side shows (a trade's updates can arrive after the last md frame); the
+    // closes of quitting are not shown.
+    durationMs: trading.reduce((last, e) => (e.kind === 'close' ? last : Math.max(last, e.t)), entries.length > 0 ? entries[entries.length - 1]!.t : 0),
     streams,
     candles: new Map([...candleSets].map(([k, set]) => [k, [...set.values()].sort((a, b) => (a.t as number) - (b.t as number))])),
+    trading,
   };
 }
 

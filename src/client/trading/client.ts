@@ -10,6 +10,7 @@ import { EngineCommands } from '../commands.js';
 import { findOrderByRq } from '../history/loaders.js';
 import type { ThrottleReport } from '../../transport/rate/index.js';
 import type { FrameTap } from '../../transport/ws/index.js';
+import type { JournalEntryView } from '../../domain/trading/views.js';
 import { OrderEngine } from './order-engine.js';
 import { tradingRequestLimit } from './request-limits.js';
 import { TradingSession } from './session.js';
@@ -32,6 +33,8 @@ export interface TradingClientOptions {
   onThrottle?: ThrottleReport;
   /** Sees every trading frame and connection event (the `--record` recorder). */
   tap?: FrameTap;
+  /** Sees every Journal pane line as the engine adds it (the `--record` recorder). */
+  onJournal?: (entry: JournalEntryView) => void;
   log?: (line: string) => void;
 }
 
@@ -69,6 +72,7 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
         }
       : {}),
     ...(o.referencePrice ? { referencePrice: o.referencePrice } : {}),
+    ...(o.onJournal ? { onJournal: o.onJournal } : {}),
     ...(o.log ? { log: o.log } : {}),
   });
   const commands = new EngineCommands(engine, session, o.markets);

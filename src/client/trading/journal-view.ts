@@ -29,9 +29,16 @@ export class JournalTail {
   private entries: JournalEntryView[] = [];
   constructor(private readonly max = 300) {}
 
-  add(r: JournalRecordInput, timeMs: number): void {
-    this.entries.push({ timeMs, kind: r.k, requestKey: r.key, rq: r.rq, text: journalLine(r) });
+  /** Appends the line for `r` and returns it. */
+  add(r: JournalRecordInput, timeMs: number): JournalEntryView {
+    return this.push({ timeMs, kind: r.k, requestKey: r.key, rq: r.rq, text: journalLine(r) });
+  }
+
+  /** Appends a line as it is (a replay feeds recorded lines). */
+  push(entry: JournalEntryView): JournalEntryView {
+    this.entries.push(entry);
     if (this.entries.length > this.max) this.entries = this.entries.slice(-this.max);
+    return entry;
   }
 
   /** Oldest first. */

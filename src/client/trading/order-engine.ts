@@ -38,6 +38,8 @@ export interface OrderEngineOptions {
   referencePrice?: (marketId: number) => number | undefined;
   /** Finished requests kept for views() (default 500). */
   keepFinished?: number;
+  /** Sees every line of the Journal pane as it is added (the `--record` recorder, so a replay shows it). */
+  onJournal?: (entry: JournalEntryView) => void;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -155,8 +157,14 @@ export class OrderEngine {
 
   private record(entry: JournalRecordInput, durable = false): void {
     this.journal?.append(entry, durable);
-    this.tail.add(entry, (this.options.now ?? Date.now)());
+    const line = this.tail.add(entry, (this.options.now ?? Date.now)());
     this.changes++;
+    try {
+      this.options.onJournal?.(line);
+    } catch (e) {
+      // A failing observer (a recording disk) must never break the engine.
+      this.options.log?.(`journal observer failed: ${userMessage(e)}`);
+    }
   }
 
   private sendNewRq(req: TrackedRequest): void {

@@ -45,7 +45,17 @@ export interface ContextLine {
   context: unknown;
 }
 
-export type RecordingLine = FrameLine | EventLine | ContextLine;
+/**
+ * One line of the app's Journal pane (the order engine's requests, acks, updates, decisions) as it was
+ * shown: { timeMs, kind, requestKey, rq, text }. The journal is local, not on the wire; a replay shows these.
+ */
+export interface JournalLine {
+  t: number;
+  at: number;
+  journal: unknown;
+}
+
+export type RecordingLine = FrameLine | EventLine | ContextLine | JournalLine;
 
 /** Outbound REST request as recorded on `ch: "rest"` (X-API-* headers stripped). */
 export interface RestRequestRecord {

@@ -9,6 +9,7 @@ import {
   type ContextLine,
   type EventLine,
   type FrameLine,
+  type JournalLine,
   type RecordChannel,
   type RecordingHeader,
 } from './format.js';
@@ -108,6 +109,11 @@ export class FrameRecorder {
   /** The exchange context, when the app loads it after the recording started (replay serves it). */
   context(context: unknown, atMs = this.now()): void {
     this.writeLine({ ...this.times(atMs), context: this.scrub.value(context) } satisfies ContextLine);
+  }
+
+  /** One line of the Journal pane as the app showed it (a replay shows the journal from these). */
+  journal(entry: object, atMs = this.now()): void {
+    this.writeLine({ ...this.times(atMs), journal: this.scrub.value(entry) } satisfies JournalLine);
   }
 
   /** A tap for a ReconnectingSocket of channel `ch`. */

@@ -5,6 +5,7 @@ export {
   type ContextLine,
   type EventLine,
   type FrameLine,
+  type JournalLine,
   type RecordChannel,
   type RecordingHeader,
   type RecordingLine,

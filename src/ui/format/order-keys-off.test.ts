@@ -6,6 +6,7 @@ import { newOrderKeysOff, orderKeyOff, sessionKeysOff, shortReason } from './ord
 describe('why the order keys are off, in a few words', () => {
   it('shortens the session and engine reasons', () => {
     expect(shortReason('the API key is read-only (no trade scope)')).toBe('read-only key');
+    expect(shortReason('replay: read-only')).toBe('replay');
     expect(shortReason('the feed is stale: orders are locked until it is live; no exchange account for this key')).toBe('feed stale');
     expect(shortReason('order forwarding is off (fw=false): enable One-Click Trading')).toBe('fw=false');
     expect(shortReason('no exchange account for this key')).toBe('no account');

@@ -7,6 +7,7 @@ import type { Action } from '../keymap.js';
 
 const SHORT: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/no API key loaded/, () => 'no key'],
+  [/^replay: read-only/, () => 'replay'],
   [/read-only/, () => 'read-only key'],
   [/not connected/, () => 'disconnected'],
   [/feed is (\w+)/, (m) => `feed ${m[1] ?? 'down'}`],
