@@ -9,4 +9,12 @@ export {
 } from './server/start-sim.js';
 export type { SimLimits } from './server/limits.js';
 export { DEFAULT_LIMITS } from './server/limits.js';
-export { FAULT_PROFILE_NAMES, type FaultEvent, type FaultKind, type FaultSpec } from './faults/index.js';
+export {
+  FAULT_PROFILE_NAMES,
+  SERVER_CLOSE_CODES,
+  SERVER_CLOSES,
+  type FaultEvent,
+  type FaultKind,
+  type FaultSpec,
+  type ServerCloseCode,
+} from './faults/index.js';

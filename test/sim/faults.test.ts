@@ -2,7 +2,7 @@
 // effect a client would see. Rates are set to 1 through a FaultSpec so each fault shows up at once.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FaultEvent, RunningSim, SimWallet } from '../../src/sim/index.js';
+import { SERVER_CLOSES, SERVER_CLOSE_CODES, type FaultEvent, type RunningSim, type SimWallet } from '../../src/sim/index.js';
 import { FrameClient, signedInTrading, type TestKey } from './helpers.js';
 import { newTrader, startTestSim } from './sim-setup.js';
 
@@ -91,6 +91,21 @@ describe('fault profiles', () => {
     sim.control.setFaults({ name: 'auth', authClose: 1 });
     expect(await c.waitClose()).toEqual({ code: 3401, reason: 'unauthorized' });
     expect(logSince(t0, /^auth-close$/)[0]!.socket).toMatch(/^tr-\d+$/);
+  });
+
+  it('closes: the server closes trading and market-data sockets 1008, 1011 or 1013 with the live reason, logged with the code', async () => {
+    for (const code of SERVER_CLOSE_CODES) {
+      const t0 = Date.now();
+      const tr = await signedInTrading(sim.ws, sim.chainId, key);
+      const md = await heartbeats();
+      sim.control.setFaults({ name: 'closes', serverClose: 1, serverCloseCodes: [code] });
+      expect(await tr.waitClose()).toEqual({ code, reason: SERVER_CLOSES[code] });
+      expect(await md.waitClose()).toEqual({ code, reason: SERVER_CLOSES[code] });
+      sim.control.setFaults('none');
+      const logged = logSince(t0, /^server-close$/);
+      expect(new Set(logged.map((e) => e.socket.slice(0, 3)))).toEqual(new Set(['tr-', 'md-']));
+      for (const e of logged) expect(e.detail).toBe(`${code} ${SERVER_CLOSES[code]}`);
+    }
   });
 
   it('http: REST answers bursts of 429/500/503 and logs each injected status', async () => {

@@ -1,7 +1,9 @@
 // The trading session's connection rules against the local exchange: resync on a heartbeat gap,
-// a fresh sign-in after close 3401, pongs never counted as heartbeats, snapshots replace stale state.
+// a fresh sign-in after close 3401 and after the server's 1008 / 1011 / 1013, pongs never counted as
+// heartbeats, snapshots replace stale state.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/protocol/frames.js';
+import { SERVER_CLOSES, SERVER_CLOSE_CODES } from '../../src/sim/index.js';
 import { type SimHandle, type Trader, type TraderOptions, TraderPool, live, startTestSim, until } from './harness.js';
 
 let h: SimHandle;
@@ -19,6 +21,25 @@ afterAll(async () => {
 
 const trader = (opts: TraderOptions = {}): Promise<Trader> => traders.start(h, opts);
 
+/** The nonce of every sign-in the trader signs from now on. */
+function signInNonces(t: Trader): string[] {
+  const nonces: string[] = [];
+  const sign = t.signer.signWsSignIn.bind(t.signer);
+  t.signer.signWsSignIn = () => {
+    const f = sign();
+    nonces.push(f.nonce);
+    return f;
+  };
+  return nonces;
+}
+
+/** Puts an order the exchange never had into the trader's state (state that drifted); returns its oid. */
+function plantGhostOrder(t: Trader): number {
+  const ghost: Order = { at: { b: 1 }, rq: 999_999, mkt: 1, acc: t.accountId, oid: 424242, st: 2, t: 1, os: 1, fs: 0, fl: 0, lv: 100 };
+  t.session.state.orders.set(ghost.oid, ghost);
+  return ghost.oid;
+}
+
 describe('trading session', () => {
   it('a heartbeat gap reconnects and rebuilds from fresh snapshots', async () => {
     const lines: string[] = [];
@@ -35,18 +56,31 @@ describe('trading session', () => {
 
   it('close 3401 reconnects with a freshly signed sign-in (new nonce each time)', async () => {
     const t = await trader();
-    const nonces: string[] = [];
-    const sign = t.signer.signWsSignIn.bind(t.signer);
-    t.signer.signWsSignIn = () => {
-      const f = sign();
-      nonces.push(f.nonce);
-      return f;
-    };
+    const nonces = signInNonces(t);
     h.sim.control.setFaults({ name: 'test-auth', authClose: 1 });
     await until(() => nonces.length >= 2, 'two re-sign-ins');
     h.sim.control.setFaults('none');
     await live(t);
     expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
+  it.each(SERVER_CLOSE_CODES)('a server close %i reconnects with a fresh sign-in and rebuilds from the new snapshots', async (code) => {
+    const t = await trader();
+    const nonces = signInNonces(t);
+    const reasons: string[] = [];
+    const off = t.session.on({ connection: (view) => void (view.reason !== null && reasons.push(view.reason)) });
+    const ghost = plantGhostOrder(t);
+    const epoch = t.session.epoch;
+    h.sim.control.setFaults({ name: `test-close-${code}`, serverClose: 1, serverCloseCodes: [code] });
+    await until(() => t.session.epoch > epoch, `a reconnect after close ${code}`);
+    h.sim.control.setFaults('none');
+    await live(t);
+    off();
+    expect(reasons).toContain(SERVER_CLOSES[code]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    expect(t.session.synced).toBe(true);
+    expect(t.session.state.orders.has(ghost)).toBe(false);
   });
 
   it('pongs (their own small sn) never trip the heartbeat gap detector', async () => {
@@ -60,13 +94,12 @@ describe('trading session', () => {
 
   it('after a reconnect the state is the new snapshot, not the old state patched', async () => {
     const t = await trader();
-    const ghost: Order = { at: { b: 1 }, rq: 999_999, mkt: 1, acc: t.accountId, oid: 424242, st: 2, t: 1, os: 1, fs: 0, fl: 0, lv: 100 };
-    t.session.state.orders.set(ghost.oid, ghost); // state that drifted from the exchange
+    const ghost = plantGhostOrder(t);
     const epoch = t.session.epoch;
     t.session.resync('test');
     expect(t.session.health()).not.toBe('live'); // orders lock while resyncing
     expect(t.engine.lockReason()).toMatch(/resyncing|not connected/);
     await until(() => t.session.epoch > epoch && t.session.synced, 'the resync');
-    expect(t.session.state.orders.has(ghost.oid)).toBe(false);
+    expect(t.session.state.orders.has(ghost)).toBe(false);
   });
 });

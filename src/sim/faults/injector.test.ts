@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FaultInjector } from './injector.js';
-import { FAULT_PROFILE_NAMES, faultProfile } from './profiles.js';
+import { FAULT_PROFILE_NAMES, SERVER_CLOSES, faultProfile } from './profiles.js';
 
 function run(seed: number, profile: string): string[] {
   const f = new FaultInjector(profile, seed);
@@ -30,6 +30,7 @@ describe('fault injector', () => {
       gaps: /^heartbeat-gap$/,
       stalls: /^stall$/,
       auth: /^auth-close$/,
+      closes: /^server-close$/,
       http: /^http-(429|500|503)$/,
       'lost-acks': /^lost-ack$/,
       'lost-updates': /^lost-update$/,
@@ -51,6 +52,22 @@ describe('fault injector', () => {
     expect(first).toBeDefined();
     expect(f.httpFault('/a')).toBe(first);
     expect(f.httpFault('/a')).toBe(first);
+  });
+
+  it('server-close-codes: a server close picks 1008, 1011 or 1013 with its live reason, or only the codes a spec names', () => {
+    const all = new FaultInjector({ name: 't', serverClose: 1 }, 5);
+    const seen = new Set<number>();
+    for (let i = 0; i < 60; i++) {
+      const f = all.socketFault('tr-1', true);
+      if (f?.kind !== 'server-close') throw new Error(`expected a server close, got ${f?.kind}`);
+      expect(f.reason).toBe(SERVER_CLOSES[f.code]);
+      seen.add(f.code);
+    }
+    expect([...seen].sort()).toEqual([1008, 1011, 1013]);
+    expect(all.log()[0]).toMatchObject({ kind: 'server-close', socket: 'tr-1' });
+    expect(all.log()[0]!.detail).toMatch(/^10(08|11|13) [a-z ]+$/);
+    const one = new FaultInjector({ name: 't', serverClose: 1, serverCloseCodes: [1013] }, 5);
+    for (let i = 0; i < 10; i++) expect(one.socketFault('md-1', false)).toEqual({ kind: 'server-close', code: 1013, reason: 'send buffer overflow' });
   });
 
   it('unknown-profile-refused: a typo names the known profiles', () => {

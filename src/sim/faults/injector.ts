@@ -3,7 +3,7 @@
 // it never touches sockets itself.
 
 import { Prng } from './prng.js';
-import { faultProfile, type FaultSpec } from './profiles.js';
+import { faultProfile, SERVER_CLOSE_CODES, SERVER_CLOSES, type FaultSpec, type ServerCloseCode } from './profiles.js';
 
 export type FaultKind =
   | 'drop-terminate'
@@ -11,6 +11,7 @@ export type FaultKind =
   | 'heartbeat-gap'
   | 'stall'
   | 'auth-close'
+  | 'server-close'
   | 'http-429'
   | 'http-500'
   | 'http-503'
@@ -33,6 +34,7 @@ export type SocketFault =
   | { kind: 'drop-terminate' }
   | { kind: 'drop-going-away' }
   | { kind: 'auth-close' }
+  | { kind: 'server-close'; code: ServerCloseCode; reason: string }
   | { kind: 'stall'; ms: number }
   | { kind: 'garbage' }
   | undefined;
@@ -91,6 +93,13 @@ export class FaultInjector {
     if (isSignedInTrading && this.rng.chance(s.authClose ?? 0)) {
       this.record('auth-close', socket);
       return { kind: 'auth-close' };
+    }
+    if (this.rng.chance(s.serverClose ?? 0)) {
+      const codes = s.serverCloseCodes?.length ? s.serverCloseCodes : SERVER_CLOSE_CODES;
+      const code = codes[this.rng.int(0, codes.length - 1)]!;
+      const reason = SERVER_CLOSES[code];
+      this.record('server-close', socket, `${code} ${reason}`);
+      return { kind: 'server-close', code, reason };
     }
     if (this.rng.chance(s.stall ?? 0)) {
       const ms = s.stallMs ?? 12_000;

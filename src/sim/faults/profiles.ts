@@ -13,6 +13,13 @@ export interface FaultSpec {
   stallMs?: number;
   /** Per signed-in trading socket per block: close 3401 as if the key had failed. */
   authClose?: number;
+  /**
+   * Per socket per block: the server closes it with one of the live close codes (wire.md 8.11):
+   * 1008 "too many requests", 1011 "failed to process", 1013 "send buffer overflow".
+   */
+  serverClose?: number;
+  /** The codes `serverClose` picks from (default all three); a test names one to see that code. */
+  serverCloseCodes?: readonly ServerCloseCode[];
   /** Per REST request: answer 429, 500 or 503 instead; a hit starts a burst of `httpBurst` requests. */
   http?: number;
   httpBurst?: number;
@@ -27,6 +34,15 @@ export interface FaultSpec {
   garbage?: number;
 }
 
+/** Close codes a live server sends mid-session, with the reason it gives (wire.md 8.11). */
+export const SERVER_CLOSES = {
+  1008: 'too many requests',
+  1011: 'failed to process',
+  1013: 'send buffer overflow',
+} as const;
+export type ServerCloseCode = keyof typeof SERVER_CLOSES;
+export const SERVER_CLOSE_CODES = Object.keys(SERVER_CLOSES).map(Number) as ServerCloseCode[];
+
 const NONE: FaultSpec = { name: 'none' };
 
 export const FAULT_PROFILES: Readonly<Record<string, FaultSpec>> = {
@@ -35,6 +51,7 @@ export const FAULT_PROFILES: Readonly<Record<string, FaultSpec>> = {
   gaps: { name: 'gaps', gap: 0.02 },
   stalls: { name: 'stalls', stall: 0.005, stallMs: 12_000 },
   auth: { name: 'auth', authClose: 0.005 },
+  closes: { name: 'closes', serverClose: 0.005 },
   http: { name: 'http', http: 0.05, httpBurst: 3 },
   'lost-acks': { name: 'lost-acks', lostAck: 0.2 },
   'lost-updates': { name: 'lost-updates', lostUpdate: 0.2 },
@@ -47,6 +64,7 @@ export const FAULT_PROFILES: Readonly<Record<string, FaultSpec>> = {
     stall: 0.001,
     stallMs: 12_000,
     authClose: 0.001,
+    serverClose: 0.001,
     http: 0.02,
     httpBurst: 2,
     lostAck: 0.05,

@@ -247,6 +247,8 @@ export class SimServer {
         return conn.close(CloseCode.GoingAway, 'going away');
       case 'auth-close':
         return conn.close(CloseCode.Unauthorized, 'unauthorized');
+      case 'server-close':
+        return conn.close(f.code, f.reason);
       case 'stall':
         return conn.stall(f.ms);
       case 'garbage':
