@@ -1,8 +1,13 @@
 // Default markets of the local exchange, shaped like the live mainnet listing (wire.md 6.1):
 // same ids, decimals, margins and fee micros, plausible start prices.
+// Fee tiers 0-7 are the live ones; tier 8 is the sim's own market-maker tier, whose maker fee is
+// negative (a rebate, as interface.md allows) so that clients and tests meet rebates somewhere.
 
 import { InputError } from '../protocol/errors.js';
 import type { SimMarketSpec } from './engine/types.js';
+
+/** The fee tier (`ft`) whose maker fee is a rebate: -20 micros (-0.2 bps), taker 125. */
+export const REBATE_FEE_TIER = 8;
 
 const COMMON = {
   orderTtlBlocks: 20,
@@ -11,6 +16,8 @@ const COMMON = {
   maxMarketSlippageBps: 100,
   makerFeeMicros: 45,
   takerFeeMicros: 345,
+  makerFeeTiers: [45, 25, 15, 0, 0, 0, 0, 0, -20],
+  takerFeeTiers: [345, 300, 250, 210, 175, 150, 125, 0, 125],
   isOpen: true,
   minPostingAmount: '0',
   minSettleAmount: '0',

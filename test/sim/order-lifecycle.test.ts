@@ -1,8 +1,11 @@
 // Orders end to end over the trading socket: each engine reject reason reaches the client as mt 24
-// (st 7 with its sr), fills arrive in the live per-block order, and a trigger fires on a mark move.
+// (st 7 with its sr), admission limits answer mt 3, fills arrive in the live per-block order, a trigger
+// fires on a mark move, market orders stop at their `ms` bound, and a rebate tier's maker fills carry a
+// negative fee.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim, SimWallet } from '../../src/sim/index.js';
+import { REBATE_FEE_TIER } from '../../src/sim/markets.js';
 import { signedInTrading, type Frame, type FrameClient } from './helpers.js';
 import { startTestSim } from './sim-setup.js';
 
@@ -22,21 +25,42 @@ interface Trader {
   sn: number;
 }
 
-async function trader(opts: { balance?: string; orderForwarding?: boolean } = {}): Promise<Trader> {
-  const w = sim.control.createWallet(opts);
-  const c = await signedInTrading(sim.ws, sim.chainId, sim.control.issueKey({ address: w.address, scopeMask: 3 }));
+async function trader(opts: { balance?: string; orderForwarding?: boolean; feeTier?: number } = {}, on = sim): Promise<Trader> {
+  const w = on.control.createWallet(opts);
+  const c = await signedInTrading(on.ws, on.chainId, on.control.issueKey({ address: w.address, scopeMask: 3 }));
   const lfr = (c.frames[0]!['as'] as { lfr: number }[])[0]!.lfr;
   return { w, c, rq: lfr, sn: 0 };
 }
 
-/** Sends an order and resolves with the first mt 24 row for its rq. */
-async function place(t: Trader, fields: Record<string, unknown>, rq = ++t.rq): Promise<Record<string, unknown>> {
+/** Sends an order (a market buy of 10 unless `fields` say otherwise) and resolves with its mt 3 ack. */
+async function submit(t: Trader, fields: Record<string, unknown>, rq = ++t.rq): Promise<Frame> {
   const sn = ++t.sn;
   t.c.send({ mt: 22, sn, rq, mkt: btc, acc: t.w.accountId, t: 1, p: 0, s: 10, fl: 4, ms: 500, lv: 500, lb: 0, ...fields });
-  const ack = await t.c.waitFor((f) => f.mt === 3 && f.cid === sn);
-  expect(ack['status']).toEqual({ code: 0 });
+  return t.c.waitFor((f) => f.mt === 3 && f.cid === sn);
+}
+
+/** The first mt 24 row for `rq`. */
+async function rowFor(t: Trader, rq: number): Promise<Record<string, unknown>> {
   const upd = await t.c.waitFor((f) => f.mt === 24 && (f['d'] as { rq: number }[]).some((o) => o.rq === rq), 5000);
   return (upd['d'] as { rq: number }[]).find((o) => o.rq === rq)! as unknown as Record<string, unknown>;
+}
+
+/** Sends an order, expects it admitted, and resolves with the first mt 24 row for its rq. */
+async function place(t: Trader, fields: Record<string, unknown>, rq = ++t.rq): Promise<Record<string, unknown>> {
+  expect((await submit(t, fields, rq))['status']).toEqual({ code: 0 });
+  return rowFor(t, rq);
+}
+
+/** Runs `fn` with the synthetic flow and/or the block clock stopped (blocks then advance by stepBlock). */
+async function frozen<T>(what: { flow?: boolean; blocks?: boolean }, fn: () => Promise<T>): Promise<T> {
+  if (what.flow) sim.control.pauseFlow();
+  if (what.blocks) sim.control.pauseBlocks();
+  try {
+    return await fn();
+  } finally {
+    if (what.blocks) sim.control.resumeBlocks();
+    if (what.flow) sim.control.resumeFlow();
+  }
 }
 
 function bestAsk(): number {
@@ -81,20 +105,124 @@ describe('reject reasons reach the client as mt 24', () => {
 
   it('sr-14-lb-passed: a request whose lb has passed when the forwarder reaches it fails with sr 14', async () => {
     const t = await trader();
-    sim.control.pauseBlocks();
-    try {
-      const head = sim.control.headBlock();
-      const sn = ++t.sn;
+    await frozen({ blocks: true }, async () => {
       const rq = ++t.rq;
-      t.c.send({ mt: 22, sn, rq, mkt: btc, acc: t.w.accountId, t: 1, p: 0, s: 10, fl: 4, ms: 500, lv: 500, lb: head + 1 });
-      expect((await t.c.waitFor((f) => f.mt === 3 && f.cid === sn))['status']).toEqual({ code: 0 });
+      expect((await submit(t, { lb: sim.control.headBlock() + 1 }, rq))['status']).toEqual({ code: 0 });
       sim.control.skipBlocks(2);
       sim.control.stepBlock();
-      const upd = await t.c.waitFor((f) => f.mt === 24 && (f['d'] as { rq: number }[]).some((o) => o.rq === rq));
-      expect((upd['d'] as { rq: number }[]).find((o) => o.rq === rq)).toMatchObject({ st: 7, sr: 14 });
-    } finally {
-      sim.control.resumeBlocks();
-    }
+      expect(await rowFor(t, rq)).toMatchObject({ st: 7, sr: 14 });
+    });
+    t.c.close();
+  });
+
+  it('lb-too-high-400: lb beyond head + order_ttl_blocks is refused at admission (mt 3 400); head + ttl is admitted', async () => {
+    const t = await trader();
+    const ttl = sim.control.engine.context(0, Date.now()).markets.find((m) => m.id === btc)!.order_ttl_blocks;
+    await frozen({ blocks: true }, async () => {
+      const head = sim.control.headBlock();
+      const tooHigh = await submit(t, { lb: head + ttl + 1 });
+      expect(tooHigh['status']).toEqual({ code: 400, error: 'last exec block too high' });
+      const rq = ++t.rq;
+      expect((await submit(t, { lb: head + ttl }, rq))['status']).toEqual({ code: 0 });
+      sim.control.stepBlock();
+      expect((await rowFor(t, rq))['st']).toBe(4);
+    });
+    t.c.close();
+  });
+
+  it('sr-24-trigger-cap: a trigger beyond max_account_trigger_orders fails st 7 sr 24; those before stay Untriggered', async () => {
+    const t = await trader();
+    const cap = sim.control.engine.context(0, Date.now()).instances[0]!.max_account_trigger_orders;
+    expect(cap).toBeGreaterThan(0);
+    // Stop-losses on a mark at or below one tick: they never fire, they only count against the cap.
+    const trigger = { t: 3, p: 0, s: 10, tp: 1, tpc: 4, fl: 4, lv: 0, lb: 0 };
+    for (let i = 0; i < cap; i++) expect(await place(t, trigger)).toMatchObject({ st: 8 });
+    expect(await place(t, trigger)).toMatchObject({ st: 7, sr: 24 });
+    const resting = sim.control.engine.ledger(t.w.accountId!).orders;
+    expect(resting.filter((o) => o.st === 8)).toHaveLength(cap);
+    t.c.close();
+  });
+});
+
+describe('market orders and fees', () => {
+  it('market-order-ms-bound: a market buy fills only the asks at or below mark + ms bps, the rest is cancelled (st 4 sr 16)', async () => {
+    const t = await trader();
+    await frozen({ flow: true, blocks: true }, async () => {
+      // With both clocks stopped the mark and the book stay as read until the order runs.
+      const mark = sim.control.engine.marketState(btc)!.mrk;
+      const asks = sim.control.engine.book(btc, 20).ask;
+      const bound = (bps: number): number => Math.floor((mark * (10_000 + bps)) / 10_000);
+      let ms = 1;
+      while (!asks.some((a) => a.p <= bound(ms))) ms++;
+      const within = asks.filter((a) => a.p <= bound(ms));
+      expect(within.length).toBeLessThan(asks.length);
+      const reachable = within.reduce((n, a) => n + a.s, 0);
+      const from = t.c.frames.length;
+      const rq = ++t.rq;
+      expect((await submit(t, { p: 0, s: reachable + 50, ms }, rq))['status']).toEqual({ code: 0 });
+      sim.control.stepBlock();
+      expect(await rowFor(t, rq)).toMatchObject({ st: 4, sr: 16, fs: reachable });
+      const fills = (await t.c.waitFor((f) => f.mt === 25, 3000, from))['d'] as { p: number; s: number }[];
+      expect(fills.reduce((n, f) => n + f.s, 0)).toBe(reachable);
+      for (const f of fills) expect(f.p).toBeLessThanOrEqual(bound(ms));
+    });
+    t.c.close();
+  });
+
+  it('maker-rebate: on the rebate fee tier a maker fill carries a negative fee (notional x micros, toward zero)', async () => {
+    const market = sim.control.engine.context(0, Date.now()).markets.find((m) => m.id === btc)!;
+    const micros = market.config.maker_fees![REBATE_FEE_TIER]!;
+    expect(micros).toBeLessThan(0);
+    const maker = await trader({ feeTier: REBATE_FEE_TIER });
+    expect((maker.c.frames[0]!['as'] as { ft: number }[])[0]!.ft).toBe(REBATE_FEE_TIER);
+    const taker = await trader();
+    const top = sim.control.engine.book(btc, 1);
+    const price = top.bid[0]!.p + 1;
+    expect(price).toBeLessThan(top.ask[0]!.p);
+    expect(await place(maker, { fl: 1, p: price, s: 100 })).toMatchObject({ st: 2 });
+    await place(taker, { t: 2, s: 100 }); // a market sell meets the best bid: the maker's
+    const fill = await maker.c.waitFor((f) => f.mt === 25 && (f['d'] as { l: number }[]).some((x) => x.l === 1));
+    const row = (fill['d'] as { l: number; p: number; s: number; f: string }[]).find((x) => x.l === 1)!;
+    // BTC: 1 decimal of price + 5 of size = 6, so the notional in atoms is p x s.
+    const notional = BigInt(row.p) * BigInt(row.s);
+    expect(row.f).toBe((-((notional * BigInt(-micros)) / 1_000_000n)).toString());
+    expect(BigInt(row.f)).toBeLessThan(0n);
+    maker.c.close();
+    taker.c.close();
+  });
+});
+
+describe('minimum order value (a sim whose markets set one; live markets say "0")', () => {
+  let minSim: RunningSim;
+  beforeAll(async () => {
+    minSim = await startTestSim({
+      blockMs: 50,
+      flowStepsPerSec: 100,
+      marketOverrides: { minPostingAmount: '100000000', minSettleAmount: '50000000' },
+    });
+    // The makers quote from the first flow step on: wait for a two-sided book.
+    const twoSided = (): boolean => Object.values(minSim.control.engine.book(btc, 1)).every((side) => side.length > 0);
+    while (!twoSided()) await new Promise((r) => setTimeout(r, 20));
+  });
+  afterAll(() => minSim.stop());
+
+  it('sr-17-sr-39-under-minimum: small opens and a small partial close fail; the full close of the same position is exempt', async () => {
+    const config = minSim.control.engine.context(0, Date.now()).markets.find((m) => m.id === btc)!.config;
+    expect([config.min_posting_amount, config.min_settle_amount]).toEqual(['100000000', '50000000']);
+    const t = await trader({}, minSim);
+    const bid = minSim.control.engine.book(btc, 1).bid[0]!.p;
+    // BTC near 67,000: 0.0001 BTC (~6.7 AUSD) filled at once is under the 50 AUSD settle minimum.
+    expect(await place(t, { s: 10 })).toMatchObject({ st: 7, sr: 17 });
+    // 0.001 BTC (~67 AUSD) resting is under the 100 AUSD posting minimum.
+    expect(await place(t, { fl: 0, p: bid - 1_000, s: 100 })).toMatchObject({ st: 7, sr: 39 });
+    // 0.0008 BTC, valued at its bound (mark + 5 %): ~56 AUSD, above the settle minimum.
+    expect(await place(t, { s: 80 })).toMatchObject({ st: 4 });
+    await t.c.waitFor((f) => f.mt === 27);
+    // Closes are valued at their bound too (mark - 20 %): 79 of 80 is ~42 AUSD, under the minimum...
+    expect(await place(t, { t: 3, s: 79, ms: 2_000, lv: 0 })).toMatchObject({ st: 7, sr: 17 });
+    // ...while closing all 80 (~43 AUSD at that bound) is exempt.
+    expect(await place(t, { t: 3, s: 80, ms: 2_000, lv: 0 })).toMatchObject({ st: 4 });
+    expect(minSim.control.engine.ledger(t.w.accountId!).positions).toEqual([]);
     t.c.close();
   });
 });

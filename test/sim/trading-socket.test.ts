@@ -64,6 +64,33 @@ describe('trading sign-in', () => {
     }
   });
 
+  it('replayed-sign-in-3401: the exact mt 29 of a successful sign-in, sent again on a new socket, closes 3401', async () => {
+    const frame = signInFrame(sim.chainId, key);
+    const first = await FrameClient.open(tradingUrl());
+    first.send(frame);
+    await first.waitFor((f) => f.mt === 19);
+    first.close();
+    const replay = await FrameClient.open(tradingUrl());
+    replay.send(frame); // same nonce, still inside the +-30 s window
+    expect(await replay.waitClose()).toEqual({ code: 3401, reason: 'unauthorized' });
+    expect(replay.frames).toEqual([]);
+  });
+
+  it('no-exchange-account: a wallet with a key but no account signs in to empty snapshots; any order closes 1011', async () => {
+    const bare = sim.control.createWallet({ account: false });
+    expect(bare.accountId).toBeUndefined();
+    const c = await signedInTrading(sim.ws, sim.chainId, sim.control.issueKey({ address: bare.address, scopeMask: 3 }));
+    await c.waitForCount((f) => f.mt === 100, 2);
+    const [w, orders, positions] = c.frames;
+    expect(w).toMatchObject({ mt: 19, addr: bare.address, as: [], sts: [] });
+    expect(orders).toMatchObject({ mt: 23, d: [] });
+    expect(positions).toMatchObject({ mt: 26, d: [] });
+    // No account of its own to name: an order for someone else's account is the gateway's protocol error.
+    c.send(order({ sn: 9 }));
+    expect(await c.waitClose()).toEqual({ code: 1011, reason: 'failed to process' });
+    expect(c.frames.some((f: Frame) => f.mt === 3)).toBe(false);
+  });
+
   it('first-frame-must-be-sign-in: an order before mt 29 closes 3401', async () => {
     const c = await FrameClient.open(tradingUrl());
     c.send(order());

@@ -23,6 +23,7 @@ export function newAccount(core: EngineCore, id: number, address: string, intern
     address: address.toLowerCase(),
     internal,
     fw,
+    ft: 0,
     lfr: 0,
     balance: 0n,
     locked: 0n,

@@ -40,8 +40,8 @@ export function buildContext(core: EngineCore, headBlock: number, nowMs: number)
         maintenance_margin: s.maintenanceMargin,
         maker_fee: s.makerFeeMicros,
         taker_fee: s.takerFeeMicros,
-        maker_fees: [s.makerFeeMicros],
-        taker_fees: [s.takerFeeMicros],
+        maker_fees: [...(s.makerFeeTiers ?? [s.makerFeeMicros])],
+        taker_fees: [...(s.takerFeeTiers ?? [s.takerFeeMicros])],
         recycle_fee: '0',
       },
     };

@@ -65,9 +65,12 @@ export class Engine implements SimEngine {
     return buildContext(this.core, headBlock, nowMs);
   }
 
-  createAccount(address: string, balance: string, opts: { orderForwarding?: boolean } = {}): number {
+  createAccount(address: string, balance: string, opts: { orderForwarding?: boolean; feeTier?: number } = {}): number {
+    const ft = opts.feeTier ?? 0;
+    if (!Number.isSafeInteger(ft) || ft < 0) throw new RangeError('fee tier must be a non-negative integer');
     const id = this.nextAccountId++;
     const account = newAccount(this.core, id, address, false, opts.orderForwarding ?? true);
+    account.ft = ft;
     const amount = amountToBigInt(balance);
     if (amount > 0n) deposit(this.core, account, amount);
     return id;

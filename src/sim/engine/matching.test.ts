@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { REBATE_FEE_TIER } from '../markets.js';
 import { EngineDriver, ONE_BTC, PX } from './testkit.js';
 
 const last = <T>(rows: T[]): T => {
@@ -84,6 +85,24 @@ describe('matching', () => {
     expect(out.accounts.get(a)?.fills).toMatchObject([{ l: 2, p: PX, s: ONE_BTC, f: '23115000' }]);
     expect(out.accounts.get(mm)?.fills).toMatchObject([{ l: 1, p: PX, s: ONE_BTC, f: '3015000' }]);
     expect(out.trades.get(1)).toMatchObject([{ p: PX, s: ONE_BTC, sd: 1 }]);
+  });
+
+  it('rebate-tier: a maker on a negative maker fee locks margin only and is credited the rebate; money is conserved', () => {
+    const d = new EngineDriver();
+    const mm = d.account('mm', undefined, true, REBATE_FEE_TIER);
+    const a = d.account('a');
+    d.limit(mm, 'sell', PX, ONE_BTC, { lv: 1000 });
+    // 67,000 AUSD at 10x: 6,700 AUSD of margin and nothing for the (negative) fee.
+    expect(d.engine.ledger(mm).locked).toBe('6700000000');
+    const before = d.balance(mm);
+    d.send(a, { t: 1, p: 0, s: ONE_BTC, fl: 4 });
+    const out = d.block();
+    // -20 micros of 67,000 AUSD: a rebate of 1.34 AUSD; the taker still pays 345 micros.
+    expect(out.accounts.get(mm)?.fills).toMatchObject([{ l: 1, p: PX, s: ONE_BTC, f: '-1340000' }]);
+    expect(out.accounts.get(a)?.fills).toMatchObject([{ l: 2, f: '23115000' }]);
+    // The locked margin left the balance for the position's collateral; the rebate came in.
+    expect(d.balance(mm) - before).toBe(-6_700_000_000n + 1_340_000n);
+    expect(d.conserved()).toBe(true);
   });
 
   it('an order never trades against its own account: the resting one is cleared', () => {

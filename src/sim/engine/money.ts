@@ -34,6 +34,16 @@ export function feeFor(notionalAtoms: bigint, micros: number): bigint {
   return -((notionalAtoms * BigInt(-micros)) / MICROS);
 }
 
+/** Fee micros an account of fee tier `ft` pays as maker or taker: its tier's entry, else the base fee. */
+export function tierFeeMicros(
+  spec: Pick<SimMarketSpec, 'makerFeeMicros' | 'takerFeeMicros' | 'makerFeeTiers' | 'takerFeeTiers'>,
+  ft: number,
+  liquidity: 'maker' | 'taker',
+): number {
+  const tiers = liquidity === 'maker' ? spec.makerFeeTiers : spec.takerFeeTiers;
+  return tiers?.[ft] ?? (liquidity === 'maker' ? spec.makerFeeMicros : spec.takerFeeMicros);
+}
+
 /** Maintenance requirement (wire.md 8.8): entry notional / (maintenance_margin / 100). */
 export function maintenanceRequirement(entryNotional: bigint, maintenanceMargin: number): bigint {
   return (entryNotional * 100n) / BigInt(maintenanceMargin);

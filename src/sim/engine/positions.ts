@@ -5,7 +5,7 @@
 import { AccountEventType, LiquiditySide, PositionStatus, PositionStatusReason } from '../../protocol/enums.js';
 import { adjustLocked, publishFill, publishPosition, recordEvent } from './accounts.js';
 import type { EngineCore } from './core.js';
-import { feeFor, marginFor, maxBig, minBig, notional } from './money.js';
+import { feeFor, marginFor, maxBig, minBig, notional, tierFeeMicros } from './money.js';
 import type { AccountRecord, OrderRecord, PositionRecord } from './records.js';
 import { restingLock } from './resting.js';
 
@@ -28,7 +28,7 @@ export function settleFill(core: EngineCore, order: OrderRecord, price: number, 
   const account = core.account(order.acc);
   const market = core.market(order.mkt);
   const value = notional(price, qty, market.scale);
-  const fee = feeFor(value, liquidity === LiquiditySide.Maker ? market.spec.makerFeeMicros : market.spec.takerFeeMicros);
+  const fee = feeFor(value, tierFeeMicros(market.spec, account.ft, liquidity === LiquiditySide.Maker ? 'maker' : 'taker'));
 
   if (liquidity === LiquiditySide.Maker && order.locked > 0n) {
     const before = order.size - order.filled;

@@ -12,6 +12,8 @@ export interface AccountRecord {
   /** Flow accounts (market maker, taker): no history, no socket output. */
   internal: boolean;
   fw: boolean;
+  /** Fee tier (`ft`): the index into each market's fee tiers. */
+  ft: number;
   lfr: number;
   /** Free collateral; `locked` is the part reserved by resting opens (available = balance - locked). */
   balance: bigint;

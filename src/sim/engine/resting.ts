@@ -4,15 +4,16 @@ import { OrderStatus } from '../../protocol/enums.js';
 import { adjustLocked, publishOrder } from './accounts.js';
 import { remaining } from './book.js';
 import type { EngineCore } from './core.js';
-import { feeFor, marginFor, maxBig, minBig, notional } from './money.js';
+import { feeFor, marginFor, maxBig, minBig, notional, tierFeeMicros } from './money.js';
 import type { OrderRecord } from './records.js';
 
-/** Collateral a resting open reserves for its remainder: margin plus a positive maker fee. */
+/** Collateral a resting open reserves for its remainder: margin plus a positive maker fee (a rebate reserves nothing). */
 export function restingLock(core: EngineCore, order: OrderRecord): bigint {
   if (order.reduceOnly) return 0n;
   const market = core.market(order.mkt);
   const value = notional(order.price, remaining(order), market.scale);
-  return marginFor(value, order.lv) + maxBig(feeFor(value, market.spec.makerFeeMicros), 0n);
+  const makerFee = tierFeeMicros(market.spec, core.account(order.acc).ft, 'maker');
+  return marginFor(value, order.lv) + maxBig(feeFor(value, makerFee), 0n);
 }
 
 /** Puts the remainder of `order` on the book at its limit price; the caller sets and publishes the status. */

@@ -36,10 +36,10 @@ export class EngineDriver {
     });
   }
 
-  /** A wallet with one account holding `balance` atoms (default 1,000,000 AUSD). */
-  account(name: string, balance = '1000000000000', fw = true): number {
+  /** A wallet with one account holding `balance` atoms (default 1,000,000 AUSD), on fee tier `feeTier`. */
+  account(name: string, balance = '1000000000000', fw = true, feeTier = 0): number {
     const address = `0x${Buffer.from(name).toString('hex').padStart(40, '0')}`;
-    const id = this.engine.createAccount(address, balance, { orderForwarding: fw });
+    const id = this.engine.createAccount(address, balance, { orderForwarding: fw, feeTier });
     this.owner.set(id, address);
     return id;
   }

@@ -6,7 +6,7 @@ import { publishOrder } from './accounts.js';
 import { remaining } from './book.js';
 import type { EngineCore } from './core.js';
 import { closableSize, match } from './matching.js';
-import { feeFor, marginFor, maxBig, notional, priceWithBps } from './money.js';
+import { feeFor, marginFor, maxBig, notional, priceWithBps, tierFeeMicros } from './money.js';
 import type { OrderRecord } from './records.js';
 import { rest } from './resting.js';
 
@@ -103,7 +103,8 @@ export function executeTrade(core: EngineCore, order: OrderRecord, forceIoc = fa
     // A sell fills at or above its bound (up to the best bid): price the margin at the dearest fill.
     const dearest = order.side === 'buy' ? bound : Math.max(bound, book.bestBid() ?? 0);
     const value = notional(dearest, order.size, market.scale);
-    const required = marginFor(value, order.lv) + maxBig(feeFor(value, market.spec.takerFeeMicros), 0n) + ROUNDING_SLACK;
+    const takerFee = tierFeeMicros(market.spec, account.ft, 'taker');
+    const required = marginFor(value, order.lv) + maxBig(feeFor(value, takerFee), 0n) + ROUNDING_SLACK;
     // The collateralised loss against the mark (cpnl) is taken only from what is left after this.
     if (required > account.balance - account.locked) {
       return failOrder(core, order, OrderStatusReason.AmountExceedsAvailableBalance);

@@ -30,8 +30,12 @@ export interface SimMarketSpec {
   initialMargin: number;
   /** Hundredths: maintenance fraction = 100 / maintenanceMargin. */
   maintenanceMargin: number;
+  /** Base fees (fee tier 0), Micros of notional; negative = rebate. */
   makerFeeMicros: number;
   takerFeeMicros: number;
+  /** Fees per fee tier (index = the account's `ft`, entry 0 = the base); a missing entry falls back to the base. */
+  makerFeeTiers?: readonly number[];
+  takerFeeTiers?: readonly number[];
   orderTtlBlocks: number;
   fundingIntervalBlocks: number;
   fundingIntervalSec: number;
@@ -139,7 +143,8 @@ export interface SimEngine {
   context(headBlock: number, nowMs: number): Context;
 
   /** Creates a wallet with one exchange account holding `balance` atoms; returns the account id. */
-  createAccount(address: string, balance: string, opts?: { orderForwarding?: boolean }): number;
+  /** `feeTier` is the account's `ft` (default 0), the index into each market's fee tiers. */
+  createAccount(address: string, balance: string, opts?: { orderForwarding?: boolean; feeTier?: number }): number;
   /** Account ids owned by a wallet address (lower-case compare); empty when it has no exchange account. */
   accountsOf(address: string): number[];
   setOrderForwarding(accountId: number, allowed: boolean): void;

@@ -121,7 +121,7 @@ export function accountToWire(a: AccountRecord, instanceId: number): Account {
     id: a.id,
     fr: false,
     fw: a.fw,
-    ft: 0,
+    ft: a.ft,
     lfr: a.lfr,
     b: a.balance.toString(),
     lb: a.locked.toString(),

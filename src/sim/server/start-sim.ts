@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ScopeMask } from '../../protocol/index.js';
 import { createSimEngine } from '../engine/index.js';
-import type { SimEngine } from '../engine/types.js';
+import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
 import { selectMarkets } from '../markets.js';
 import { defaultHome, writeDemoKeyFile } from './demo-key-file.js';
@@ -33,6 +33,8 @@ export interface SimOptions {
   faults?: string;
   /** Market symbols to list (default: all). */
   markets?: string[];
+  /** Applied to every listed market (e.g. a nonzero minimum order value, which live sets to "0"). */
+  marketOverrides?: Partial<Omit<SimMarketSpec, 'id' | 'symbol' | 'name' | 'sizeUnits'>>;
   /** Flow steps per second (each step may move every market's book); 0 disables flow. */
   flowStepsPerSec?: number;
   /** Directory for keys/local-demo.json; default $PERPL_HOME or ~/.config/perpl. */
@@ -59,7 +61,7 @@ export interface SimControl {
   engine: SimEngine;
   headBlock(): number;
   /** A fresh wallet; by default with an exchange account holding `balance` atoms (default 100,000 AUSD) and fw on. */
-  createWallet(opts?: { balance?: string; orderForwarding?: boolean; account?: boolean }): SimWallet;
+  createWallet(opts?: { balance?: string; orderForwarding?: boolean; account?: boolean; feeTier?: number }): SimWallet;
   /** Registers an Ed25519 key directly (no enrollment); returns the token and the 32-byte seed as hex. */
   issueKey(opts: { address: string; scopeMask: number; expiresAt?: number; ipCidrs?: string[] }): {
     apiKey: string;
@@ -104,7 +106,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const engine = createSimEngine({
     chainId: SIM_CHAIN_ID,
     seed,
-    markets: selectMarkets(opts.markets),
+    markets: selectMarkets(opts.markets, opts.marketOverrides),
     startTimeMs: Date.now(),
     backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
@@ -145,6 +147,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     if (o.account === false) return { address, privateKey };
     const accountId = engine.createAccount(address, o.balance ?? DEMO_BALANCE, {
       orderForwarding: o.orderForwarding ?? true,
+      ...(o.feeTier !== undefined ? { feeTier: o.feeTier } : {}),
     });
     return { address, privateKey, accountId };
   };

@@ -2,6 +2,8 @@
 // sharing the head block as sn, then per block the account's frames in the order 21 -> 28 -> 24 -> 25 -> 27
 // followed by the heartbeat (sn == h). mt 22 is judged here (protocol errors close 1011, scope 403)
 // and handed to the engine; each gets exactly one mt 3 whose cid echoes the frame's sn.
+// A wallet whose key is valid but which has no exchange account signs in to empty snapshots (mt 19
+// `as: []`); with no account of its own to name, every mt 22 it sends closes 1011 (live: not captured).
 
 import { CloseCode, hasTradeScope, type OrderRequestFrame } from '../../protocol/index.js';
 import { decodeOutbound } from '../../protocol/decode/index.js';
