@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { ApiKeySigner } from '../../src/auth/signer.js';
 import { EngineCommands } from '../../src/client/commands.js';
 import { OrderEngine, type OrderEngineOptions } from '../../src/client/trading/order-engine.js';
@@ -11,7 +12,7 @@ import { TradingSession } from '../../src/client/trading/session.js';
 import { findOrderByRq } from '../../src/client/history/loaders.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { RestClient } from '../../src/transport/rest/client.js';
-import type { Context, Market } from '../../src/protocol/frames.js';
+import type { Context, Market, Order, Position } from '../../src/protocol/frames.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
 import { type RunningSim, startSim } from '../../src/sim/index.js';
 
@@ -173,6 +174,43 @@ export function market(h: SimHandle, symbol: string): Market {
   const m = h.context.markets.find((x) => x.symbol === symbol);
   if (!m) throw new Error(`no market ${symbol}`);
   return m;
+}
+
+/** An account as both sides can show it: balance, locked, lfr, open orders and positions as sorted keys. */
+export interface AccountView {
+  balance: string | undefined;
+  locked: string | undefined;
+  lfr: number | undefined;
+  orders: string[];
+  positions: string[];
+}
+
+const orderKeys = (orders: Iterable<Order>): string[] => [...orders].map((o) => `${o.oid}:${o.st}:${o.fs}:${o.p ?? 0}`).sort();
+const positionKeys = (positions: Iterable<Position>): string[] => [...positions].map((p) => `${p.pid}:${p.sd}:${p.s}:${p.c}:${p.ep}`).sort();
+
+/** The trader's account in the exchange's ledger. */
+export function ledgerView(h: SimHandle, t: Trader): AccountView {
+  const l = h.sim.control.engine.ledger(t.accountId);
+  return { balance: l.balance, locked: l.locked, lfr: l.lfr, orders: orderKeys(l.orders), positions: positionKeys(l.positions) };
+}
+
+/** The trader's account as its trading session holds it. */
+export function clientView(t: Trader): AccountView {
+  const st = t.session.state;
+  return {
+    balance: st.account?.b,
+    locked: st.account?.lb,
+    lfr: st.account?.lfr,
+    orders: orderKeys(st.orders.values()),
+    positions: positionKeys(st.positions.values()),
+  };
+}
+
+/** Expects the client's account to equal the ledger, once frames of the last block had time to arrive. */
+export async function expectClientMatchesLedger(h: SimHandle, t: Trader, timeoutMs = 10_000): Promise<void> {
+  const same = (): boolean => JSON.stringify(ledgerView(h, t)) === JSON.stringify(clientView(t));
+  await until(same, 'the client to match the ledger', timeoutMs).catch(() => undefined);
+  expect(clientView(t)).toEqual(ledgerView(h, t));
 }
 
 /** Best bid/ask of a market from the sim's book. */

@@ -1,9 +1,20 @@
 // Position and order lifecycle through the command interface: TP/SL triggers on mark and on last,
-// close and partial close, change, cancel-all, add collateral and panic.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderStatus as S, OrderStatusReason as R, PositionSide } from '../../src/protocol/enums.js';
-import type { Market, Position } from '../../src/protocol/frames.js';
-import { type SimHandle, type Trader, live, market, startTestSim, startTrader, top, until } from './harness.js';
+// close, partial close and limit close, change, cancel-all, add collateral, panic, and a liquidation.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OrderStatus as S, OrderStatusReason as R, PositionSide, PositionStatus } from '../../src/protocol/enums.js';
+import type { Market, Order, Position } from '../../src/protocol/frames.js';
+import {
+  type SimHandle,
+  type Trader,
+  TraderPool,
+  expectClientMatchesLedger,
+  live,
+  market,
+  startTestSim,
+  startTrader,
+  top,
+  until,
+} from './harness.js';
 
 let h: SimHandle;
 let btc: Market;
@@ -16,6 +27,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
+/** Counterparties a test starts besides its own trader. */
+const others = new TraderPool();
+afterEach(() => others.stopAll());
 
 async function withTrader(fn: (t: Trader) => Promise<void>): Promise<void> {
   const t = startTrader(h);
@@ -45,13 +59,33 @@ describe('triggers', () => {
     });
   });
 
-  it('a take-profit on last fires once the last trade price is at or above it', async () => {
+  it('a take-profit on last waits while trades print below it and fires once one prints at it', async () => {
     await withTrader(async (t) => {
-      const last = h.sim.control.engine.marketState(btc.id)!.lst;
-      // GTE last at (or below) the current last: armed by the fill, it fires on the next block.
-      const out = await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500, tp: { price: last - 5_000, on: 'last' } }).outcome;
-      expect(out.results[1]).toMatchObject({ kind: 'definitive', st: S.Untriggered });
-      await until(() => !positionIn(t, btc.id) && t.session.state.triggerOrderCount() === 0, 'the take-profit to fire');
+      const seller = await others.start(h);
+      const buyer = await others.start(h);
+      const engine = h.sim.control.engine;
+      h.sim.control.pauseFlow(); // only these traders print trades now
+      try {
+        await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+        const pos = await until(() => positionIn(t, btc.id), 'the position');
+        // Above the last trade and the best ask: no trade has printed there yet.
+        const tp = Math.max(top(h, btc.id).ask, engine.marketState(btc.id)!.lst) + 1;
+        const armed = await t.commands.protect(pos.pid, { tp: { price: tp, on: 'last' } }).outcome;
+        expect(armed.results[0]).toMatchObject({ kind: 'definitive', st: S.Untriggered });
+        const head = h.sim.control.headBlock();
+        await until(() => h.sim.control.headBlock() >= head + 3, 'three blocks');
+        expect(t.session.state.triggerOrderCount()).toBe(1);
+        expect(positionIn(t, btc.id)).toBeDefined();
+        // A sell resting at tp, then a buy that takes every ask up to it: the last trade prints at tp.
+        const rest = await seller.commands.place({ marketId: btc.id, kind: 'post-only', side: 'short', size: 10, price: tp, leverage: 500 }).outcome;
+        expect(rest.results[0]).toMatchObject({ st: S.Open });
+        const upToTp = engine.book(btc.id, 100).ask.filter((l) => l.p <= tp).reduce((n, l) => n + l.s, 0);
+        await buyer.commands.place({ marketId: btc.id, kind: 'ioc', side: 'long', size: upToTp, price: tp, leverage: 500 }).outcome;
+        expect(engine.recentTrades(btc.id, 100).some((x) => x.p === tp)).toBe(true);
+        await until(() => !positionIn(t, btc.id) && t.session.state.triggerOrderCount() === 0, 'the take-profit to fire');
+      } finally {
+        h.sim.control.resumeFlow();
+      }
     });
   });
 });
@@ -82,6 +116,36 @@ describe('close, change, cancel-all, collateral, panic', () => {
       expect(full.ok).toBe(true);
       await until(() => !positionIn(t, btc.id), 'the position to close');
       expect(h.sim.control.engine.ledger(t.accountId).positions).toEqual([]);
+    });
+  });
+
+  it('limit close rests reduce-only at its price until bought, then a crossing limit close ends the position', async () => {
+    await withTrader(async (t) => {
+      await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 200, leverage: 500 }).outcome;
+      const pos = await until(() => positionIn(t, btc.id), 'the long');
+      const noPrice = await t.commands.close(pos.pid, { kind: 'limit' }).outcome;
+      expect(noPrice.results[0]).toMatchObject({ kind: 'invalid', rq: 0 });
+      const buyer = await others.start(h);
+      h.sim.control.pauseFlow(); // the close stays the best ask until the buyer comes
+      try {
+        // Half the position offered inside the spread: it rests as the best ask.
+        const book = top(h, btc.id);
+        const price = book.ask - 1;
+        expect(price).toBeGreaterThan(book.bid);
+        const half = await t.commands.close(pos.pid, { kind: 'limit', price, fraction: 0.5 }).outcome;
+        expect(half.results[0]).toMatchObject({ kind: 'definitive', st: S.Open });
+        const resting = await until(() => [...t.session.state.orders.values()].find((o) => o.mkt === btc.id), 'the resting close');
+        expect(resting).toMatchObject({ t: 3, p: price, os: 100, lp: pos.pid });
+        await buyer.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+        await until(() => positionIn(t, btc.id)?.s === 100 && t.session.state.orders.size === 0, 'the resting half to fill');
+      } finally {
+        h.sim.control.resumeFlow();
+      }
+      // The rest at a price below the best bid crosses: it fills at once.
+      const rest = await t.commands.close(pos.pid, { kind: 'limit', price: top(h, btc.id).bid - 1_000 }).outcome;
+      expect(rest.results[0]).toMatchObject({ kind: 'definitive', st: S.Filled });
+      await until(() => !positionIn(t, btc.id), 'the position to close');
+      await expectClientMatchesLedger(h, t);
     });
   });
 
@@ -149,6 +213,40 @@ describe('close, change, cancel-all, collateral, panic', () => {
       const ledger = h.sim.control.engine.ledger(t.accountId);
       expect(ledger.positions).toEqual([]);
       expect(ledger.orders).toEqual([]);
+    });
+  });
+});
+
+describe('liquidation', () => {
+  it('a mark through the liquidation price liquidates: the client sees the position and its orders go, and equals the ledger', async () => {
+    await withTrader(async (t) => {
+      const sol = market(h, 'SOL');
+      const positionRows: Position[] = [];
+      const apply = t.session.state.applyPositions.bind(t.session.state);
+      t.session.state.applyPositions = (rows) => {
+        positionRows.push(...rows);
+        apply(rows);
+      };
+      const orderRows: Order[] = [];
+      const off = t.session.on({ orderUpdates: (rows) => void orderRows.push(...rows) });
+      await t.commands.place({ marketId: sol.id, kind: 'market', side: 'long', size: 1_000, leverage: sol.config.initial_margin }).outcome;
+      const pos = await until(() => positionIn(t, sol.id), 'the long at maximum leverage');
+      const mark = h.sim.control.engine.marketState(sol.id)!.mrk;
+      // A take-profit and a resting close, both tied to the position: neither can outlive it.
+      await t.commands.protect(pos.pid, { tp: { price: Math.floor(mark * 1.3) } }).outcome;
+      await t.commands.close(pos.pid, { kind: 'limit', price: Math.floor(mark * 1.2) }).outcome;
+      await until(() => t.session.state.orders.size === 2, 'the trigger and the resting close');
+      const linked = [...t.session.state.orders.keys()];
+      const epoch = t.session.epoch;
+      // 12x with 5 % maintenance is liquidated about 3 % below entry; the mark moves 15 %.
+      h.sim.control.engine.setOraclePrice(sol.id, Math.floor(mark * 0.85));
+      await until(() => !positionIn(t, sol.id) && t.session.state.orders.size === 0, 'the liquidation to reach the client');
+      off();
+      expect(t.session.epoch).toBe(epoch); // delivered as updates on the same connection, not by a resync
+      expect(positionRows.find((p) => p.pid === pos.pid && p.st === PositionStatus.Liquidated)).toMatchObject({ sr: 19, s: 0 });
+      for (const oid of linked) expect(orderRows.find((o) => o.oid === oid && o.r === true)).toBeDefined();
+      expect(h.sim.control.engine.ledger(t.accountId).positions).toEqual([]);
+      await expectClientMatchesLedger(h, t);
     });
   });
 });
