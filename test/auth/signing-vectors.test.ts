@@ -12,6 +12,7 @@ import { ServerClock } from '../../src/auth/clock.js';
 import { publicKeyFromSeed, publicKeyToSpkiDer, seedFromHex, signEd25519, verifyEd25519 } from '../../src/auth/ed25519.js';
 import { ApiKeySigner } from '../../src/auth/signer.js';
 import { fromBase64url, restCanonicalString, wsSignInCanonicalString } from '../../src/protocol/canonical.js';
+import { requireTool } from '../helpers/ci.js';
 
 ed.hashes.sha512 = sha512;
 
@@ -153,7 +154,7 @@ describe('openssl as an independent verifier', () => {
   }
 
   it('openssl-accepts-our-rest-signature-and-rejects-a-tampered-one', (ctx) => {
-    if (!hasOpenssl) ctx.skip();
+    requireTool(ctx, 'openssl', hasOpenssl);
     const c = vectors.cases.find((x) => x.method === 'POST')!;
     const { seed, pub } = keyOf(c.key);
     const signer = new ApiKeySigner({ apiKey: vectors.api_key, seed }, c.chain_id);
@@ -164,7 +165,7 @@ describe('openssl as an independent verifier', () => {
   });
 
   it('openssl-accepts-the-golden-ws-sign-in-signature', (ctx) => {
-    if (!hasOpenssl) ctx.skip();
+    requireTool(ctx, 'openssl', hasOpenssl);
     const c = vectors.cases.find((x) => x.kind === 'ws')!;
     const { pub } = keyOf(c.key);
     expect(opensslVerifies(pub, c.expected_canonical, fromBase64url(c.expected_signature_b64url))).toBe(true);

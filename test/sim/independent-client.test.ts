@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../src/sim/index.js';
 import { startTestSim } from './sim-setup.js';
+import { requireTool } from '../helpers/ci.js';
 import { watchChild } from '../helpers/watched-child.js';
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
@@ -19,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => sim.stop());
 
 describe('independent client', () => {
-  it.skipIf(!hasPython)('python-rebuilt-book-equals-exchange: snapshot + 300 deltas give the exchange\'s exact book', async () => {
+  it('python-rebuilt-book-equals-exchange: snapshot + 300 deltas give the exchange\'s exact book', async (ctx) => {
+    requireTool(ctx, 'python3', hasPython);
     const child = spawn('python3', [SCRIPT, sim.rest, sim.ws, '300'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const watched = watchChild(child);
     await watched.untilOut((out) => out.includes('SYNCED\n'), 'syncing');
