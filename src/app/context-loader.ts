@@ -11,14 +11,20 @@ export interface ContextSource {
 
 const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 10_000];
 
-/** Resolves with the context, or null when `signal` aborts first. */
-export async function loadContextWithRetry(source: ContextSource, store: TerminalStore, signal: AbortSignal): Promise<Context | null> {
+/** Resolves with the context, or null when `signal` aborts first. `onError` sees each failed attempt (the app log). */
+export async function loadContextWithRetry(
+  source: ContextSource,
+  store: TerminalStore,
+  signal: AbortSignal,
+  onError?: (error: unknown, retryInMs: number) => void,
+): Promise<Context | null> {
   for (let attempt = 0; !signal.aborted; attempt++) {
     try {
       return await source.context();
     } catch (error) {
       if (signal.aborted) return null;
       const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 10_000;
+      onError?.(error, delay);
       store.setState((s) => ({
         connection: { ...s.connection, health: 'disconnected', retryInMs: delay, reason: userMessage(error) },
         publishedAtMs: Date.now(),

@@ -30,6 +30,8 @@ export class HistoryFeed {
     private readonly source: HistorySource,
     private readonly store: TerminalStore,
     private readonly pageSize = 50,
+    /** Sees a failed page load with its whole error (the app log). */
+    private readonly onError?: (kind: HistoryFeedKind, error: unknown) => void,
   ) {}
 
   /** Loads the next page of `kind`; a no-op while one loads or when the server has no more. */
@@ -40,6 +42,7 @@ export class HistoryFeed {
     this.next(kind).catch((error: unknown) => {
       // A broken walk restarts from the first page next time (rows are keyed, so nothing doubles).
       this.walks.delete(kind);
+      this.onError?.(kind, error);
       historyFailed(this.store, kind, userMessage(error));
     });
   }

@@ -74,6 +74,8 @@ export class TradingPublisher {
   /** Writes the slice when the engine, the session, the health or the mark moved. Returns true when it wrote. */
   tick(): boolean {
     const { session, engine } = this.o.client;
+    const badFrames = this.o.store.getState().badFrames;
+    if (session.malformedFrames !== badFrames.trading) this.o.store.setState({ badFrames: { ...badFrames, trading: session.malformedFrames } });
     const st = session.state;
     const health = session.connectionView();
     const lockReason = engine.lockReason();

@@ -1,6 +1,7 @@
 // Trading side of the terminal: find a key (local demo key, --key-file, discovery), start the trading
 // client with it, and keep the store's `trading` slice in step. No key, or a key that fails to load,
-// means market data only (READ-ONLY), with the reason in the footer.
+// means market data only (READ-ONLY), with the reason in the footer. An encrypted key file was already
+// unlocked (or given up on) before the screen was taken (app/key-unlock.ts): `startKey` carries the result.
 
 import { ServerClock } from '../auth/clock.js';
 import { loadCredentials, type Credentials } from '../auth/credentials.js';
@@ -18,6 +19,8 @@ import { recordingSecrets, type FrameRecorder } from '../transport/record/index.
 import { RestClient } from '../transport/rest/client.js';
 import { HistoryFeed } from './history-feed.js';
 import type { ThrottleWiring } from './throttle-wiring.js';
+import type { AppLog } from './app-log.js';
+import type { StartKey } from './key-unlock.js';
 import { TradingPublisher } from './trading-publisher.js';
 
 export interface TradingWiringOptions {
@@ -35,6 +38,10 @@ export interface TradingWiringOptions {
   recorder?: FrameRecorder;
   /** The app's shared REST budgets and throttle notice. */
   throttle?: ThrottleWiring;
+  /** The key the passphrase prompt unlocked or gave up on before the screen; wins over keyFile/discovery. */
+  startKey?: StartKey | null;
+  /** The app's log file: the trading socket's and the engine's diagnostics, key failures. */
+  log?: AppLog | null;
 }
 
 export interface TradingWiring {
@@ -58,23 +65,33 @@ function recordJournal(recorder: FrameRecorder): (entry: JournalEntryView) => vo
 
 /** Starts trading when a usable key is found; null (and a READ-ONLY badge) otherwise. */
 export async function startTrading(o: TradingWiringOptions): Promise<TradingWiring | null> {
+  const log = o.log ?? null;
+  if (o.startKey?.kind === 'locked') {
+    log?.line(`trading: ${o.startKey.path}: ${o.startKey.notice}`);
+    o.store.setState({ keyScope: 'none', notice: o.startKey.notice });
+    return null;
+  }
   let creds: Credentials | null;
   try {
-    creds = await findCredentials(o);
+    creds = o.startKey?.kind === 'unlocked' ? o.startKey.credentials : await findCredentials(o);
   } catch (error) {
     // userMessage never carries secrets (credentials redact themselves); the path is fine to show.
+    log?.error('trading: no usable key, read-only', error);
     o.store.setState({ keyScope: 'none', notice: `no trading key: ${userMessage(error)}` });
     return null;
   }
   if (!creds) {
+    log?.line('trading: no key configured, read-only');
     o.store.setState({ keyScope: 'none' });
     return null;
   }
   if (creds.chainId !== undefined && creds.chainId !== o.network.chainId) {
+    log?.line(`trading: key ${creds.source} is for chain ${creds.chainId}, not ${o.network.chainId}: read-only`);
     o.store.setState({ keyScope: 'none', notice: `key is for chain ${creds.chainId}, not ${o.network.chainId}: read-only` });
     return null;
   }
   o.recorder?.addSecrets(recordingSecrets(creds));
+  log?.addSecrets(recordingSecrets(creds));
   const scopeMask = creds.scopeMask ?? ScopeMask.ReadTrade;
   const clock = new ServerClock();
   const signer = new ApiKeySigner(creds, o.network.chainId, clock);
@@ -91,6 +108,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     ...(o.recorder ? { tap: o.recorder.tap('trading') } : {}),
     ...(o.recorder ? { onJournal: recordJournal(o.recorder) } : {}),
     ...(o.throttle ? { onThrottle: o.throttle.reporter('trading socket') } : {}),
+    ...(log ? { log: log.tagged('trading') } : {}),
     scopeMask,
     markets,
     ...(o.context.instances[0]?.max_account_trigger_orders !== undefined ? { maxAccountTriggerOrders: o.context.instances[0].max_account_trigger_orders } : {}),
@@ -102,6 +120,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     },
   });
   o.store.setState({ keyScope: hasTradeScope(scopeMask) ? 'trade' : 'read' });
+  log?.line(`trading: key ${creds.source} (${creds.publicKeyHex}), scope ${hasTradeScope(scopeMask) ? 'read+trade' : 'read'}`);
   const publisher = new TradingPublisher({
     store: o.store,
     client,
@@ -116,7 +135,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   return {
     client,
     intents: client.commands,
-    history: new HistoryFeed(rest, o.store),
+    history: new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined),
     stop: () => {
       publisher.stop();
       client.stop();

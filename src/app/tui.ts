@@ -24,6 +24,8 @@ import { startThrottleNotice } from './throttle-wiring.js';
 import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from './low-bandwidth.js';
 import { perplHome } from '../auth/home.js';
 import { createAppPerf } from './perf/attach.js';
+import { AppLog } from './app-log.js';
+import { keyFileAtStart, unlockKeyAtStart } from './key-unlock.js';
 
 export interface TuiOptions {
   network?: string;
@@ -55,6 +57,8 @@ export interface TuiOptions {
   record?: string;
   /** `--low-bandwidth` (true) / `--no-low-bandwidth` (false); else the config's, else on when SSH_TTY is set. */
   lowBandwidth?: boolean;
+  /** Write $PERPL_HOME/logs/perpl.log (bad frames, reconnects, errors in full); the CLI: true. */
+  appLog?: boolean;
   /**
    * `perpl replay`: the trading side to run instead of finding a key and starting a trading client, built
    * once the context is loaded. No key is looked for and nothing is signed.
@@ -123,6 +127,20 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const startsSim = wantsLocalSim(opts);
   const remote = checkNetworkOptions(opts, startsSim);
   const badge = remote ?? { name: 'local', chainId: opts.local?.chainId ?? LOCAL_CHAIN_ID, isMainnet: false };
+  const env = opts.home ? { ...process.env, PERPL_HOME: opts.home } : process.env;
+  // An encrypted key asks for its passphrase now, on the plain terminal, before the screen is taken
+  // (a replay signs nothing: no key, no question).
+  const startKey = opts.tradingSide
+    ? null
+    : await unlockKeyAtStart({
+        keyFile: await keyFileAtStart({ keyFile: opts.keyFile, discover: remote && !opts.local ? { name: remote.name, chainId: remote.chainId } : null, env }),
+        env,
+        stdin,
+        out: stdout,
+        handleSignals: opts.handleProcessEvents ?? false,
+      });
+  const log = opts.appLog ? AppLog.open({ home: opts.home ?? perplHome() }) : null;
+  log?.line(`start: network ${badge.name} (chain ${badge.chainId})${startsSim ? ', local exchange in-process' : ''}`);
   const store = createTerminalStore({
     network: { name: badge.name, chainId: badge.chainId, isMainnet: badge.isMainnet },
     keyScope: 'none',
@@ -169,6 +187,10 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       manners.restore();
       await recorder?.close();
       await sim?.stop().catch(() => undefined);
+      safely(() => {
+        log?.line('stopped');
+        log?.close();
+      });
       resolveDone();
     })();
     return quitting;
@@ -179,6 +201,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     stdin,
     handleProcessEvents: opts.handleProcessEvents ?? false,
     onExit: (reason) => {
+      if (reason.kind === 'crash') log?.error('crash', reason.error, { stack: true });
+      else log?.line(`exit on ${reason.signal}`);
       void quit().finally(() => opts.onFatal?.(reason));
     },
   });
@@ -223,7 +247,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     // Opened once the network is known (the header names it); everything below writes into it.
     if (opts.record) recorder = new FrameRecorder({ path: opts.record, network: network.name, chainId: network.chainId });
     const rest = new RestClient({ network, ...(recorder ? { fetch: recordingFetch(recorder) } : {}), rateLimits: throttle.restLimits, onRateLimitBackoff: throttle.reporter('rest back-off') });
-    const context = await loadContextWithRetry(rest, store, abort.signal);
+    const context = await loadContextWithRetry(rest, store, abort.signal, log ? (e, ms) => log.error(`context: load failed, retrying in ${ms} ms`, e) : undefined);
     if (!context || abort.signal.aborted) return;
     const markets = marketListings(context);
     const { market, unknown } = chooseMarket(markets, opts.market);
@@ -243,6 +267,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       rest: { candles: async (id, res, from, to) => (await rest.candles(id, res, from, to)).d },
       ...(recorder ? { tap: recorder.tap('md') } : {}),
       onThrottle: throttle.reporter('market-data socket'),
+      ...(log ? { log: log.tagged('md') } : {}),
     });
     perf.attachSession(session);
     session.start();
@@ -253,12 +278,12 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       return;
     }
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined);
-    const env = opts.home ? { ...process.env, PERPL_HOME: opts.home } : process.env;
-    const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}) });
+    const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}), startKey, log });
     if (abort.signal.aborted) wiring?.stop();
     else trading = wiring;
   };
   connect().catch((error: unknown) => {
+    log?.error('start-up failed', error);
     store.setState({ notice: `start-up failed: ${userMessage(error)}` });
   });
 

@@ -95,6 +95,13 @@ export interface TerminalState {
   live: LiveState;
   /** Requests held back by the client's rate limits or a 429 back-off; null when none (app/throttle-wiring.ts). */
   throttle: ThrottleView | null;
+  /** Frames that failed to decode and were skipped, per socket, since start (status bar; the log says which). */
+  badFrames: BadFrameCounts;
+}
+
+export interface BadFrameCounts {
+  marketData: number;
+  trading: number;
 }
 
 export type TerminalStore = StoreApi<TerminalState>;
@@ -135,6 +142,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     tradingUi: INITIAL_TRADING_UI,
     live: INITIAL_LIVE,
     throttle: null,
+    badFrames: { marketData: 0, trading: 0 },
     ...overrides,
   };
 }

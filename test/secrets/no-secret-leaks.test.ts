@@ -4,13 +4,17 @@
 // PERPL_DEBUG details). Then grep every log line, console/stdout/stderr write, error message, error
 // detail, inspect/JSON form, journal file and recording file for the token and the seed (hex, HEX,
 // base64, base64url): none may appear. `perpl api --dry-run` is left out on purpose: showing the
-// signed headers is its job.
+// signed headers is its job. The app's log file ($PERPL_HOME/logs/perpl.log) gets the same diagnostic
+// lines and every error in full, with no scrubber armed, so a leak by any source would show; and the
+// BUILT app, run in a pty with the demo key until an injected crash, must leave none on its terminal
+// output (PERPL_DEBUG on, so the stack is printed) or in its own log file.
 
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppLog, appLogPath } from '../../src/app/app-log.js';
 import { ServerClock } from '../../src/auth/clock.js';
 import { loadCredentials } from '../../src/auth/credentials.js';
 import { ApiKeySigner } from '../../src/auth/signer.js';
@@ -26,6 +30,7 @@ import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { RestClient } from '../../src/transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../../src/transport/record/index.js';
 import { ReconnectingSocket } from '../../src/transport/ws/index.js';
+import { buildApp, hasScript, runInPty } from '../reliability/built-app.js';
 
 let sim: RunningSim;
 let dir: string;
@@ -68,7 +73,12 @@ it('no log, error, journal or recording holds the token or the seed', async () =
   const allSecrets = [...secrets, ...demoSecrets];
 
   const texts: string[] = [];
-  const log = (line: string): void => void texts.push(line);
+  // The app's log file, with no secrets given to its scrubber: whatever reaches it is what sources wrote.
+  const appLog = AppLog.open({ home: dir })!;
+  const log = (line: string): void => {
+    texts.push(line);
+    appLog.line(line);
+  };
   // Everything written to the console or the process streams while the scenario runs.
   const spies = [
     ...(['log', 'error', 'warn', 'info', 'debug'] as const).map((m) =>
@@ -92,6 +102,7 @@ it('no log, error, journal or recording holds the token or the seed', async () =
     const clock = new ServerClock();
     const signer = new ApiKeySigner({ apiKey: key.apiKey, seed }, sim.chainId, clock);
     texts.push(JSON.stringify(creds), inspect(creds), String(creds), JSON.stringify(signer), inspect(signer), String(signer));
+    appLog.line(`credentials ${inspect(creds)} ${JSON.stringify(creds)} ${String(creds)}; signer ${inspect(signer)}`);
 
     // Signed REST through the recording fetch: one success, then failures (404, 400, 401).
     const rest = new RestClient({ network, signer, clock, fetch: recordingFetch(recorder) });
@@ -108,6 +119,7 @@ it('no log, error, journal or recording holds the token or the seed', async () =
     await otherChain.wallet().catch((e: unknown) => failures.push(e));
     expect(failures).toHaveLength(3);
     for (const e of failures) texts.push(...errorTexts(e));
+    for (const e of failures) appLog.error('signed rest failed', e, { stack: true });
 
     // The trading socket, recorded through the tap, signed in with the same key.
     let signedIn = false;
@@ -158,6 +170,7 @@ it('no log, error, journal or recording holds the token or the seed', async () =
     engine?.stop();
     session?.stop();
     await recorder.close();
+    appLog.close();
     for (const spy of spies) spy.mockRestore();
   }
 
@@ -178,6 +191,9 @@ it('no log, error, journal or recording holds the token or the seed', async () =
   // The scenario really produced what is being checked.
   const journal = existsSync(journalFile) ? readFileSync(journalFile, 'utf8') : '';
   const recording = readFileSync(recordingPath, 'utf8');
+  const appLogText = readFileSync(appLogPath(dir), 'utf8');
+  expect(appLogText).toMatch(/signed rest failed: \w+Error: GET \S+ failed: 40[14]/);
+  expect(appLogText).toMatch(/ws \S+: reconnecting in \d+ ms/);
   expect(journal).toContain('"k":"request"');
   expect(recording).toContain('"mt":29');
   expect(recording).toContain('"ch":"rest"');
@@ -188,6 +204,7 @@ it('no log, error, journal or recording holds the token or the seed', async () =
     ...texts.map((t, i): [string, string] => [`output #${i}`, t]),
     ['journal', journal],
     ['recording', recording],
+    ['app log', appLogText],
   ];
   const leaks: string[] = [];
   for (const [where, text] of everything) {
@@ -195,3 +212,50 @@ it('no log, error, journal or recording holds the token or the seed', async () =
   }
   expect(leaks).toEqual([]);
 }, 40_000);
+
+describe.skipIf(!hasScript())('the built app', () => {
+  let app: { entry: string; dispose(): void } | undefined;
+  let appHome: string | undefined;
+  afterAll(() => {
+    app?.dispose();
+    if (appHome) rmSync(appHome, { recursive: true, force: true });
+  });
+
+  it('secrets-never-leak-from-the-built-app: terminal output up to a crash and the app log hold neither token nor seed', async () => {
+    app = buildApp('secrets');
+    appHome = mkdtempSync(join(tmpdir(), 'perpl-secrets-app-'));
+    const demo = JSON.parse(readFileSync(sim.demoKeyFile, 'utf8')) as { api_key: string; private_key: string };
+    const demoSeed = Buffer.from(demo.private_key, 'hex');
+    const secrets = [demo.api_key, demo.private_key, demo.private_key.toUpperCase(), demoSeed.toString('base64'), demoSeed.toString('base64url')];
+    const preload = resolve(import.meta.dirname, '../reliability/fixtures/preload.mjs');
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      CI: 'false',
+      NODE_ENV: 'production',
+      TERM: 'xterm-256color',
+      PERPL_HOME: appHome,
+      PERPL_DEBUG: '1',
+      PERPL_TEST_THROW_AFTER_MS: '5000',
+    };
+    const run = runInPty(`node --import ${preload} ${app.entry} --network local --base-url ${sim.rest} --key-file ${sim.demoKeyFile}; echo "PERPL_TEST_EXIT=$?"`, env, 120, 36);
+    const guard = setTimeout(() => run.child.kill('SIGKILL'), 40_000);
+    let out: string;
+    try {
+      out = await run.ended;
+    } finally {
+      clearTimeout(guard);
+    }
+    // It really ran, traded with the key, and crashed with the stack printed.
+    expect(out).toMatch(/PERPL_TEST_EXIT=1/);
+    expect(out).toContain('injected uncaught exception');
+    expect(out).toMatch(/\n\s+at /);
+    const log = readFileSync(appLogPath(appHome), 'utf8');
+    expect(log).toMatch(/trading: key \S+local-demo\.json .*scope read\+trade/);
+    expect(log).toMatch(/crash: Error: injected uncaught exception\n\s+at /);
+    const leaks = [
+      ...secrets.filter((x) => out.includes(x)).map((x) => `terminal output holds ${x.slice(0, 6)}…`),
+      ...secrets.filter((x) => log.includes(x)).map((x) => `app log holds ${x.slice(0, 6)}…`),
+    ];
+    expect(leaks).toEqual([]);
+  }, 90_000);
+});

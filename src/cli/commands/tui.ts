@@ -24,6 +24,9 @@ const USAGE = `usage: perpl [tui] [options]
   --record FILE     record the session's frames (NDJSON, 0600, key and signatures stripped)
                     for \`perpl replay FILE\`
 
+An encrypted key file asks for its passphrase before the screen opens (PERPL_PASSPHRASE for unattended
+use). Bad frames, reconnects and errors go to $PERPL_HOME/logs/perpl.log (0600, no secrets).
+
 keys: ? help  / market  Tab focus  j/k move  [ ] timeframe  z zoom  y copy  Esc back  q quit`;
 
 /** A recording's folder must be writable: said before the screen is taken, not found out at quit. */
@@ -100,6 +103,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
     ...(values.record !== undefined ? { record: values.record } : {}),
     handleProcessEvents: true,
+    appLog: true,
     onFatal: (reason) => {
       fatal = exitCodeFor(reason);
       if (reason.kind === 'crash') {

@@ -53,6 +53,8 @@ export interface MarketDataSessionOptions {
 const DEFAULT_STALL_MS = 10_000;
 /** A book frame that fails to decode leaves the book unknowable: recognise it without parsing. */
 const BOOK_FRAME = /"mt"\s*:\s*1[56]\b/;
+/** The message type at the start of a frame that may not parse. */
+const LEADING_MT = /^\s*\{\s*"mt"\s*:\s*(\d{1,4})\b/;
 
 export class MarketDataSession {
   private readonly opts: MarketDataSessionOptions;
@@ -301,7 +303,10 @@ export class MarketDataSession {
       if (!(e instanceof DecodeError)) throw e;
       this.stats.malformedFrames += 1;
       this.changes += 1;
-      this.opts.log?.(`market data: skipped malformed frame: ${e.shortMessage}`);
+      // The frame's type (when its start names one) and why; never its body, which could hold anything.
+      const mt = LEADING_MT.exec(text.slice(0, 64))?.[1];
+      const type = mt !== undefined && !e.shortMessage.includes(`mt ${mt}`) ? ` (mt ${mt})` : '';
+      this.opts.log?.(`market data: skipped malformed frame${type}: ${e.shortMessage}`);
       if (BOOK_FRAME.test(text.slice(0, 64))) this.resync('malformed order-book frame');
       return;
     }

@@ -219,8 +219,10 @@ export class TradingSession {
       frame = decodeInbound(text);
     } catch (e) {
       this.malformedFrames++;
-      this.options.log?.(`trading: skipped a malformed frame (${userMessage(e)})`);
       const mt = peekMt(text);
+      const why = userMessage(e);
+      // The frame's type and why; never its body (a trading frame may carry account data).
+      this.options.log?.(`trading: skipped a malformed frame${mt !== null && !why.includes(`mt ${mt}`) ? ` (mt ${mt})` : ''}: ${why}`);
       if (mt !== null && STATE_FRAMES.has(mt) && this.isOpen) this.resync(`malformed mt ${mt} frame`);
       return;
     }

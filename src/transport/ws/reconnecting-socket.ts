@@ -215,7 +215,6 @@ export class ReconnectingSocket {
   /** Drops the current connection (or attempt) and reconnects after the backoff delay. */
   forceReconnect(reason: string): void {
     if (this.currentState !== 'open' && this.currentState !== 'connecting') return;
-    this.options.log?.(`ws ${this.options.url}: reconnecting (${reason})`);
     if (this.currentState === 'open') this.tapSafely((tap) => tap.closed?.(undefined, reason, this.timers.now()));
     this.stopConnectionTimers();
     this.abandonSocket();
@@ -258,6 +257,7 @@ export class ReconnectingSocket {
       ...(this.options.onThrottle ? { onThrottle: this.options.onThrottle } : {}),
     });
     this.setState('open', {});
+    if (this.openCount > 1) this.options.log?.(`ws ${this.options.url}: connected again (connection ${this.openCount})`);
     this.watchdog?.start();
     this.keepAlive?.start();
     const epoch = this.openCount;
@@ -296,6 +296,7 @@ export class ReconnectingSocket {
     const why = reason !== '' ? reason : (this.lastError ?? (code === CLOSE_ABNORMAL ? 'connection lost' : ''));
     if (this.currentState === 'open') this.tapSafely((tap) => tap.closed?.(code, why, this.timers.now()));
     if (this.options.shouldReconnect && !this.options.shouldReconnect(code, why)) {
+      this.options.log?.(`ws ${this.options.url}: closed (close ${code}${why ? `: ${why}` : ''}), not reconnecting`);
       this.setState('closed', { code, reason: why });
       return;
     }
@@ -306,6 +307,8 @@ export class ReconnectingSocket {
     this.clearRetry();
     const immediate = code === CLOSE_GOING_AWAY && this.backoff.attempts === 0;
     const delay = immediate ? 0 : this.backoff.nextDelayMs();
+    const why = `${code !== undefined ? `close ${code}` : ''}${code !== undefined && reason !== '' ? ': ' : ''}${reason}`;
+    this.options.log?.(`ws ${this.options.url}: reconnecting in ${delay} ms (${why || 'connection lost'})`);
     this.setState('waiting', { ...(code !== undefined ? { code } : {}), reason, retryInMs: delay });
     this.retryTimer = this.timers.setTimeout(() => this.connect(), delay);
   }

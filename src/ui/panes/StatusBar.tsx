@@ -55,6 +55,9 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const readOnly = keyScope !== 'trade';
   const watching = useTerminal((s) => s.live.watchlist.length > 0);
   const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
+  // Frames skipped as malformed on either socket (the log file says which and why); shown only when some were.
+  const badFrames = useTerminal((s) => s.badFrames.marketData + s.badFrames.trading);
+  const badFramesText = badFrames === 0 ? '' : width >= 110 ? `  ${badFrames} bad frame${badFrames === 1 ? '' : 's'}` : `  bad ${badFrames}`;
   // Room for the market header: the second line (after its leading space), or what the one line leaves
   // between the badge and the health figures (the key countdown counted at its widest).
   const sideCells =
@@ -62,6 +65,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
     ` ${market?.symbol ?? '…'}  `.length +
     (throttled ? throttled.length + 2 : 0) +
     health.text.length +
+    badFramesText.length +
     `  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`.length +
     (readOnly ? 11 : 0) +
     (lowBandwidth ? 4 : 0) +
@@ -75,6 +79,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
     <Box flexShrink={0}>
       {throttled ? <Text color={toneColor('warn')}>{`${throttled}  `}</Text> : null}
       <Text color={toneColor(health.tone)}>{health.text}</Text>
+      {badFramesText ? <Text color={toneColor('warn')}>{badFramesText}</Text> : null}
       <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
       {readOnly ? <Text color={toneColor('warn')} bold>{'  READ-ONLY'}</Text> : null}
       {lowBandwidth ? <Text color={toneColor('info')} bold>{'  LB'}</Text> : null}
