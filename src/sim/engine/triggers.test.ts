@@ -90,7 +90,26 @@ describe('trigger orders', () => {
     const bidder = d.account('bidder');
     d.limit(bidder, 'buy', PX - 60, 1000);
     printTrade(d, PX - 50);
-    expect(d.orderRows(a).filter((r) => r.oid === child.oid).map((r) => r.st)).toEqual([8, 9, 4]);
+    // Untriggered, armed (now tied to the position its parent opened), triggered, filled.
+    expect(d.orderRows(a).filter((r) => r.oid === child.oid).map((r) => r.st)).toEqual([8, 8, 9, 4]);
+  });
+
+  it('a tr-linked trigger armed by its parent\'s fill goes with the position that fill opened', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    const mm = d.account('mm');
+    const parent = d.limit(a, 'buy', PX - 100, 1000);
+    const tp = last(d.exec(a, { t: 3, p: 0, s: 1000, tp: PX + 5000, tpc: 1, tr: parent.rq, fl: 4 }));
+    expect(tp.lp ?? 0).toBe(0);
+    d.exec(mm, { t: 2, p: PX - 100, s: 1000, fl: 4 }); // parent fills: a long opens
+    const pid = d.engine.openPositions(a)[0]?.pid;
+    expect(last(d.orderRows(a).filter((r) => r.oid === tp.oid))).toMatchObject({ st: 8, lp: pid });
+    // Closed by another order: the take-profit does not stay armed to close a later position.
+    d.limit(d.account('bidder'), 'buy', PX - 100, 1000);
+    d.exec(a, { t: 3, p: 0, s: 1000, fl: 4 });
+    expect(d.engine.openPositions(a)).toEqual([]);
+    expect(last(d.orderRows(a).filter((r) => r.oid === tp.oid))).toMatchObject({ st: 5, r: true });
+    expect(d.engine.openOrders(a)).toEqual([]);
   });
 
   it('a tr-linked trigger is cancelled when its parent fails or is cancelled unfilled', () => {

@@ -1,6 +1,7 @@
 // Trigger (TP/SL) orders: stored Untriggered (st 8) until last (tpc 1/2) or mark (tpc 3/4) crosses tp,
 // then Triggered (st 9) and executed as an IOC order. `lp` ties one to a position (cancelled when it
-// closes or inverts); `tr` ties one to a request (armed on its fill, cancelled on its failure).
+// closes or inverts); `tr` ties one to a request (armed on its fill, then tied to the position that fill
+// made; cancelled on its failure).
 
 import { OrderStatus, OrderStatusReason, TriggerCondition } from '../../protocol/enums.js';
 import { publishOrder } from './accounts.js';
@@ -28,10 +29,21 @@ export function admitTrigger(core: EngineCore, order: OrderRecord): void {
   order.sr = OrderStatusReason.TriggerOrderRequest;
   const parent = order.tr > 0 ? account.outcomes.get(order.tr) : undefined;
   order.waitingForParent = order.tr > 0 && parent !== 'filled';
+  if (parent === 'filled') linkToPosition(core, order);
   core.market(order.mkt).triggers.push(order);
   account.openOrders.set(order.oid, order);
   publishOrder(core, order);
   if (parent === 'failed') cancelTrigger(core, order, OrderStatusReason.OrderCancelled);
+}
+
+/**
+ * A `tr` trigger armed by its parent's fill protects the position that fill made: it takes that
+ * position's `lp`, so it goes when the position closes, inverts or is liquidated instead of staying
+ * armed (counting against the cap) to close a later position in the same market.
+ */
+function linkToPosition(core: EngineCore, order: OrderRecord): void {
+  const pid = core.account(order.acc).positions.get(order.mkt)?.pid;
+  if (order.lp === 0 && pid !== undefined) order.lp = pid;
 }
 
 export function cancelTrigger(core: EngineCore, order: OrderRecord, sr: number): void {
@@ -107,8 +119,11 @@ export function settleLinks(core: EngineCore): void {
       for (const o of [...account.openOrders.values()]) {
         if (!o.waitingForParent) continue;
         const outcome = account.outcomes.get(o.tr);
-        if (outcome === 'filled') o.waitingForParent = false;
-        else if (outcome === 'failed') cancelTrigger(core, o, OrderStatusReason.OrderCancelled);
+        if (outcome === 'filled') {
+          o.waitingForParent = false;
+          linkToPosition(core, o);
+          publishOrder(core, o);
+        } else if (outcome === 'failed') cancelTrigger(core, o, OrderStatusReason.OrderCancelled);
       }
     }
   }
