@@ -199,6 +199,7 @@ export class EngineCommands implements TradingCommands {
       size = Number((BigInt(pos.s) * BigInt(Math.round(opts.fraction * 10_000))) / 10_000n);
     }
     const isMarket = opts.kind === 'market';
+    if (!isMarket && !(opts.price && opts.price > 0)) return 'a limit close needs a limit price';
     return {
       t: pos.sd === PositionSide.Short ? OrderType.CloseShort : OrderType.CloseLong,
       mkt: pos.mkt,

@@ -124,7 +124,7 @@ describe('close, change, cancel-all, collateral, panic', () => {
       await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 200, leverage: 500 }).outcome;
       const pos = await until(() => positionIn(t, btc.id), 'the long');
       const noPrice = await t.commands.close(pos.pid, { kind: 'limit' }).outcome;
-      expect(noPrice.results[0]).toMatchObject({ kind: 'invalid', rq: 0 });
+      expect(noPrice.results[0]).toMatchObject({ kind: 'invalid', rq: 0, message: 'a limit close needs a limit price' });
       const buyer = await others.start(h);
       h.sim.control.pauseFlow(); // the close stays the best ask until the buyer comes
       try {
