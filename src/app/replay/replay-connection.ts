@@ -112,7 +112,7 @@ export class ReplayConnection {
     }
     const next = entries[this.cursor];
     if (!this.clock.running || next === undefined) {
-      if (sentNow === 0 && this.lastHeartbeat) this.send(restampHeartbeat(this.lastHeartbeat, this.timeline.startedAt));
+      if (sentNow === 0 && this.lastHeartbeat) this.send(restampBlockTime(this.lastHeartbeat, this.timeline.startedAt));
       return this.schedule(IDLE_HEARTBEAT_MS);
     }
     this.schedule((next.t - position) / this.clock.speed);
@@ -130,11 +130,8 @@ export class ReplayConnection {
       if (stream === undefined || !this.subscribed.has(stream)) return;
       out = { ...frame, sid: this.sids.sidOf(stream) };
     }
-    if (out.mt === MT_HEARTBEAT) {
-      this.lastHeartbeat = { t: entry.t, frame: out };
-      out = restampHeartbeat(this.lastHeartbeat, this.timeline.startedAt);
-    }
-    this.send(out);
+    if (out.mt === MT_HEARTBEAT) this.lastHeartbeat = { t: entry.t, frame: out };
+    this.send(restampBlockTime({ t: entry.t, frame: out }, this.timeline.startedAt));
   }
 
   private send(frame: WireFrame): void {
@@ -157,14 +154,18 @@ export class ReplayConnection {
   }
 }
 
+/** Frames whose block time the app turns into a latency (arrival - block time): heartbeats and book frames. */
+const LATENCY_FRAMES = new Set([MT_HEARTBEAT, 15, 16]);
+
 /**
- * A heartbeat's block time moved by as much as the recording is old, so the latency the app derives from it
- * (arrival - block time) is the one the trader saw live, not the age of the recording.
+ * A heartbeat's or book frame's block time moved by as much as the recording is old, so the latency the app
+ * derives from it is the one the trader saw live, not the age of the recording. Other frames keep their
+ * times: a trade's time is history the tape shows as it was.
  */
-export function restampHeartbeat(entry: { t: number; frame: WireFrame }, startedAt: number): WireFrame {
+export function restampBlockTime(entry: { t: number; frame: WireFrame }, startedAt: number): WireFrame {
   const { frame } = entry;
   const at = frame.at as { t?: unknown } | undefined;
-  if (frame.mt !== MT_HEARTBEAT || typeof at !== 'object' || at === null || typeof at.t !== 'number') return frame;
+  if (!LATENCY_FRAMES.has(Number(frame.mt)) || typeof at !== 'object' || at === null || typeof at.t !== 'number') return frame;
   const recordedLatency = startedAt + entry.t - at.t;
   return { ...frame, at: { ...at, t: Date.now() - recordedLatency } };
 }
