@@ -27,7 +27,8 @@ const USAGE = `usage: perpl [tui] [options]
 An encrypted key file asks for its passphrase before the screen opens (PERPL_PASSPHRASE for unattended
 use). Bad frames, reconnects and errors go to $PERPL_HOME/logs/perpl.log (0600, no secrets).
 
-keys: ? help  / market  Tab focus  j/k move  [ ] timeframe  z zoom  y copy  Esc back  q quit`;
+keys: ? help (with action names, remappable in config [keys])  / market  Tab focus  j/k move
+      [ ] timeframe  b/s order entry  : command line  !! panic  z zoom  y copy  F12 perf  Esc back  q quit`;
 
 /** A recording's folder must be writable: said before the screen is taken, not found out at quit. */
 function checkRecordPath(path: string): void {
