@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CandleSeries } from '../../domain/candles.js';
 import type { Candle } from '../../protocol/frames.js';
+import { splitCandleRange } from '../../transport/rest/candle-ranges.js';
 import { BACKFILL_CANDLES, CandleBackfill, type CandleSource } from './candle-backfill.js';
 
 const candle = (t: number): Candle => ({ t, o: 1, c: 1, h: 1, l: 1, v: '0', n: 0 });
@@ -22,8 +23,12 @@ describe('CandleBackfill', () => {
     const source = manualSource();
     const series = new CandleSeries(3, 300);
     let merged = 0;
-    new CandleBackfill(source, undefined).request(series, 10_000_000, () => true, () => merged++);
-    expect(source.calls[0]!.args).toEqual([3, 300, 10_000_000 - BACKFILL_CANDLES * 300_000, 10_000_000]);
+    const now = 1_790_000_123_456;
+    new CandleBackfill(source, undefined).request(series, now, () => true, () => merged++);
+    // The current candle opened at 1,790,000,100,000: from the open 1023 candles before it, one REST request.
+    const from = 1_790_000_100_000 - (BACKFILL_CANDLES - 1) * 300_000;
+    expect(source.calls[0]!.args).toEqual([3, 300, from, now]);
+    expect(splitCandleRange(from, now, 300)).toHaveLength(1);
     source.calls[0]!.resolve([candle(0), candle(300_000)]);
     await flush();
     expect(series.length).toBe(2);

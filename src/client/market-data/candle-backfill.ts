@@ -25,7 +25,11 @@ export class CandleBackfill {
     const source = this.source;
     if (!source) return;
     const token = ++this.token;
-    const fromMs = nowMs - BACKFILL_CANDLES * series.resolution * 1000;
+    // From the open of the candle 1023 before the current one: exactly 1024 candles, one request. A start
+    // a whole 1024 intervals back made the range 1 ms too long, and the REST client split off a second
+    // request for that 1 ms (a third of a tight public rate budget at start-up).
+    const step = series.resolution * 1000;
+    const fromMs = Math.floor(nowMs / step) * step - (BACKFILL_CANDLES - 1) * step;
     source.candles(series.marketId, series.resolution, fromMs, nowMs).then(
       (candles) => {
         if (token !== this.token || !isCurrent(series)) return;
