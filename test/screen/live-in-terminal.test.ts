@@ -198,7 +198,8 @@ describe('themes, ascii, zoom and copy', () => {
     const symbol = app.store.getState().market?.symbol ?? 'BTC';
     await vt.type(':theme light');
     vt.press(KEYS.enter);
-    await vt.waitFor('theme light');
+    // The notice "theme light", not the typed ":theme light" still on the command line before Enter lands.
+    await vt.waitFor((s) => s.includes('theme light') && !s.includes(':theme light'));
     expect(app.store.getState().live.theme).toBe('light');
     await vt.type(`:alert ${symbol} < 1`);
     vt.press(KEYS.enter);
