@@ -127,35 +127,3 @@ export function createAppPerf(stdout: WritableLike & object, publisher: Publishe
     },
   };
 }
-
-export interface AppPerfOptions {
-  /** The benchmark's meter (it keeps every sample); by default a fresh one. */
-  meter?: PerfMeter;
-  /** Sees every market-data frame text on arrival (the benchmark's backlog check). */
-  onFrameText?: (text: string) => void;
-}
-
-export interface StartedAppPerf {
-  meter: PerfMeter;
-  read: () => PerfFigures;
-  /** Call once the market-data session exists. */
-  attachSession(session: MarketDataSession): void;
-  stop(): void;
-}
-
-/** A meter on everything at once, from now until stop() (benchmark-style; the app uses createAppPerf). */
-export function startAppPerf(stdout: WritableLike & object, publisher: Publisher, opts: AppPerfOptions = {}): StartedAppPerf {
-  const meter = opts.meter ?? new PerfMeter();
-  const undo = [meterWrites(stdout, meter), meterPublisher(publisher, meter)];
-  const undoInk = meterInkRendersNow(stdout, meter);
-  if (undoInk) undo.push(undoInk);
-  return {
-    meter,
-    read: () => meter.figures(),
-    attachSession: (session) => void undo.push(meterFrames(session, meter, opts.onFrameText ? { onText: opts.onFrameText } : {})),
-    stop: () => {
-      for (const f of undo.reverse()) f();
-      meter.stop();
-    },
-  };
-}
