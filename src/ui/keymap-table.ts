@@ -63,7 +63,7 @@ export const DEFAULT_BINDINGS: readonly KeyBinding[] = [
   { action: 'loadMore', keys: ['r'], panes: TABS, description: 'fills and history: load more (or retry)' },
   { action: 'timeframeDown', keys: ['['], panes: ['chart'], description: 'shorter candle timeframe', hint: 'timeframe' },
   { action: 'timeframeUp', keys: [']'], panes: ['chart'], description: 'longer candle timeframe' },
-  { action: 'zoom', keys: ['z'], panes: 'all', description: 'zoom this pane to full screen and back', hint: 'zoom' },
+  { action: 'zoom', keys: ['z'], panes: 'all', description: 'zoom this pane to full screen and back (Tab and 1-6 move the zoom)', hint: 'zoom' },
   { action: 'copy', keys: ['y'], panes: ['book', 'trading'], description: 'copy the selected row to the clipboard', hint: 'copy' },
   { action: 'back', keys: ['Esc'], panes: 'all', description: 'back one level (never quits)', hint: 'back' },
   { action: 'quit', keys: ['q', 'C-c'], panes: 'all', description: 'quit', hint: 'quit' },
