@@ -69,7 +69,11 @@ async function main(): Promise<void> {
   const stdin = new TtyIn();
   // Keys the parent presses arrive on the real stdin (a pipe) and wait behind a running paint, as a
   // trader's would; the app reads them from the TTY stand-in.
-  process.stdin.on('data', (d: Buffer) => stdin.write(d));
+  let lastKeyAt = 0;
+  process.stdin.on('data', (d: Buffer) => {
+    lastKeyAt = performance.now();
+    stdin.write(d);
+  });
   const meter = new PerfMeter({ keepSamples: cfg.soak !== true });
   const feed = new FeedTracker();
   const app = await wireApp({
@@ -116,7 +120,11 @@ async function main(): Promise<void> {
           type: (text) => stdin.write(text),
           market,
           everyMs: cfg.ordersEveryMs,
-          events: { ready: (n, key) => send({ kind: 'key-ready', n, key }), sent: (n, atEpochMs) => send({ kind: 'key-sent', n, atEpochMs }) },
+          events: {
+            ready: (n, key) => send({ kind: 'key-ready', n, key }),
+            sent: (n, atEpochMs, handledMs) => send({ kind: 'key-sent', n, atEpochMs, handledMs }),
+          },
+          lastKeyAt: () => lastKeyAt,
         })
       : null;
   const heap0 = gcHeapUsed();

@@ -3,7 +3,8 @@
 // without the whole `npm run bench`. Defaults: optimized 2000 200x50 10.
 // Env: BENCH_PROBE_ORDERS=1 places orders (key_to_wire), BENCH_PROBE_SOAK=1 measures as the soak does
 // (30 s warm-up, no per-frame samples), BENCH_CPU_PROF=DIR writes a --cpu-prof of the
-// probe into DIR. Needs `npm run build` (the exchange runs from dist/).
+// probe into DIR, BENCH_NODE_ARGS adds node flags to the probe (e.g. GC sizes). Needs `npm run build`
+// (the exchange runs from dist/).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -34,10 +35,10 @@ try {
       seconds: Number(secondsArg),
       warmupS: 3,
       home,
-      ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 300, keyFile: sim.keyFile } : {}),
+      ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 150, keyFile: sim.keyFile } : {}),
       ...(process.env.BENCH_PROBE_SOAK === '1' ? { soak: true, warmupS: 30 } : {}),
     },
-    profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+    { nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])] },
   );
   const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
   console.log(JSON.stringify({ mode, rate: Number(rateArg), size: sizeArg, ...result.figures, notes: result.notes, total_bytes: bytes }, null, 1));

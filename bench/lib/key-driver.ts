@@ -1,7 +1,9 @@
 // key_to_wire, from the key a trader presses to the mt 22 bytes handed to the socket. The probe types an
 // order on the app's command line (`:buy SIZE @ PRICE ioc`, Enter: the review opens), then asks the bench
-// parent to press `y`: the parent writes it into the probe's stdin pipe and notes the time, so the key
-// arrives like a real one, as I/O that waits behind whatever paint is running. The probe notes when the
+// parent to press `y`: after a random pause (a trader reads the review; a key lands anywhere in the frame
+// cycle, not just as the frame that showed the review is painted) the parent writes it into the probe's
+// stdin pipe and notes the time, so the key arrives like a real one, as I/O that waits behind whatever
+// paint is running. The probe notes when the
 // app's own trading socket sends the order (ws send), and the parent takes the difference.
 // Orders are IOC limits a few percent under the bid: none fills, none rests, each passes smart confirm.
 
@@ -14,8 +16,8 @@ import type { TerminalStore } from '../../src/state/store.js';
 export interface KeyDriverEvents {
   /** The review of order `n` is open: press `key` now (the clock starts at that write). */
   ready(n: number, key: string): void;
-  /** Order `n` left through the socket at this epoch ms. */
-  sent(n: number, atEpochMs: number): void;
+  /** Order `n` left through the socket at this epoch ms, `handledMs` after its key reached the event loop. */
+  sent(n: number, atEpochMs: number, handledMs: number): void;
 }
 
 export interface KeyDriver {
@@ -26,7 +28,7 @@ export interface KeyDriver {
 }
 
 const ORDER_FRAME = /^\{"mt":22[,}]/;
-const GIVE_UP_MS = 3_000;
+const GIVE_UP_MS = 4_000;
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
 function minimumSize(market: Market, price: number): number {
@@ -57,6 +59,8 @@ export function startKeyDriver(o: {
   market: Market;
   everyMs: number;
   events: KeyDriverEvents;
+  /** performance.now() when the last key's bytes were read from the real stdin. */
+  lastKeyAt: () => number;
 }): KeyDriver {
   const { store, market } = o;
   const pd = market.config.price_decimals;
@@ -75,7 +79,7 @@ export function startKeyDriver(o: {
 
   const untap = tapSocketSends((text) => {
     if (phase.kind !== 'pressed' || !ORDER_FRAME.test(text)) return;
-    o.events.sent(phase.n, epochNow());
+    o.events.sent(phase.n, epochNow(), performance.now() - o.lastKeyAt());
     phase = { kind: 'idle' };
   });
 
@@ -103,7 +107,10 @@ export function startKeyDriver(o: {
   function watch(): void {
     if (phase.kind === 'idle') return;
     const s = store.getState();
-    if (performance.now() - phase.since > GIVE_UP_MS) return giveUp(s.notice ?? `no ${phase.kind === 'typed' ? 'review' : 'send'} within ${GIVE_UP_MS} ms`);
+    if (performance.now() - phase.since > GIVE_UP_MS) {
+      const why = [s.notice, s.tradingUi.toasts.at(-1)?.text].filter(Boolean).join(' / ');
+      return giveUp(why || `no ${phase.kind === 'typed' ? 'review' : 'send'} within ${GIVE_UP_MS} ms`);
+    }
     if (phase.kind !== 'typed') return;
     if (s.tradingUi.confirm !== null) return giveUp(`smart confirm asked: ${s.tradingUi.confirm.text}`);
     if (s.tradingUi.reviewing) {

@@ -81,17 +81,24 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
 class KeyTimer {
   private readonly pressedAt = new Map<number, number>();
   private readonly samples: number[] = [];
+  private readonly handled: number[] = [];
   constructor(private readonly press: (key: string) => void) {}
 
   onMessage(m: KeyMessage): void {
     if (m.kind === 'key-ready') {
-      this.pressedAt.set(m.n, performance.timeOrigin + performance.now());
-      this.press(m.key);
+      // 50-250 ms later, like a trader reading the review: the press lands at a random point of the
+      // probe's frame cycle (at once, it would always meet the paint of the frame that showed the review).
+      setTimeout(() => {
+        this.pressedAt.set(m.n, performance.timeOrigin + performance.now());
+        this.press(m.key);
+      }, 50 + Math.random() * 200);
       return;
     }
     const at = this.pressedAt.get(m.n);
     this.pressedAt.delete(m.n);
-    if (at !== undefined) this.samples.push(m.atEpochMs - at);
+    if (at === undefined) return;
+    this.samples.push(m.atEpochMs - at);
+    this.handled.push(m.handledMs);
   }
 
   figures(): Record<string, number> {
@@ -100,6 +107,9 @@ class KeyTimer {
       key_to_wire_p50_ms: round(quantile(this.samples, 0.5), 2),
       key_to_wire_p99_ms: round(quantile(this.samples, 0.99), 2),
       key_to_wire_max_ms: round(Math.max(...this.samples), 2),
+      // The same path once the key is read: what is left when no frame is being painted as it arrives.
+      key_handled_to_wire_p50_ms: round(quantile(this.handled, 0.5), 2),
+      key_handled_to_wire_p99_ms: round(quantile(this.handled, 0.99), 2),
       orders_sent: this.samples.length,
     };
   }

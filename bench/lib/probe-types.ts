@@ -34,6 +34,9 @@ export interface ProbeResult {
 }
 
 /** key_to_wire: the probe asks the parent to press a key; the parent times it to the order's send. */
-export type KeyMessage = { kind: 'key-ready'; n: number; key: string } | { kind: 'key-sent'; n: number; atEpochMs: number };
+export type KeyMessage =
+  | { kind: 'key-ready'; n: number; key: string }
+  /** `handledMs`: from the key's bytes reaching the probe's event loop to the send (no wait behind a paint). */
+  | { kind: 'key-sent'; n: number; atEpochMs: number; handledMs: number };
 
 export type ProbeMessage = ProbeResult | KeyMessage;
