@@ -43,7 +43,7 @@ export class Engine implements SimEngine {
     this.flow.backfill(this.opts.startTimeMs ?? timeMs);
   }
 
-  private take(): EngineOutput {
+  private take(withMarketState: boolean): EngineOutput {
     const core = this.core;
     return core.out.take({
       bookChanges: (id) => core.book(id).takeChanges(),
@@ -57,7 +57,7 @@ export class Engine implements SimEngine {
         const a = core.accounts.get(id);
         return a && !a.internal ? statsToWire(a, core.instanceId) : undefined;
       },
-    });
+    }, withMarketState);
   }
 
   context(headBlock: number, nowMs: number): Context {
@@ -117,7 +117,7 @@ export class Engine implements SimEngine {
       runLiquidations(core, id, settle);
     }
     settle();
-    return this.take();
+    return this.take(true);
   }
 
   flowStep(timeMs: number, head: number): EngineOutput {
@@ -128,7 +128,7 @@ export class Engine implements SimEngine {
     this.flow.step(settle);
     // Triggers watch prices continuously (a flow trade may cross tp and come back before the block).
     for (const id of core.markets.keys()) fireTriggers(core, id, settle);
-    return this.take();
+    return this.take(false);
   }
 
   wallet(address: string): ReturnType<SimEngine['wallet']> {

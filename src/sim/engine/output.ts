@@ -76,13 +76,17 @@ export class OutputCollector {
    * Builds the output and resets the collector.
    * The callbacks read current state: book deltas, market state, account and stats rows.
    */
-  take(read: {
-    bookChanges(marketId: number): { bid: L2Level[]; ask: L2Level[] } | undefined;
-    marketIds: Iterable<number>;
-    marketState(marketId: number): MarketState | undefined;
-    account(accountId: number): Account | undefined;
-    stats(accountId: number): AccountStats | undefined;
-  }): EngineOutput {
+  take(
+    read: {
+      bookChanges(marketId: number): { bid: L2Level[]; ask: L2Level[] } | undefined;
+      marketIds: Iterable<number>;
+      marketState(marketId: number): MarketState | undefined;
+      account(accountId: number): Account | undefined;
+      stats(accountId: number): AccountStats | undefined;
+    },
+    /** Market state goes out once a block, as live (a frame every ~165 ms with heartbeats, wire.md 7.1): flow steps keep it dirty. */
+    withMarketState = true,
+  ): EngineOutput {
     const book = new Map<number, { bid: L2Level[]; ask: L2Level[] }>();
     for (const id of read.marketIds) {
       const changes = read.bookChanges(id);
@@ -92,9 +96,12 @@ export class OutputCollector {
       }
     }
     const marketState = new Map<number, MarketState>();
-    for (const id of this.marketsDirty) {
-      const st = read.marketState(id);
-      if (st) marketState.set(id, st);
+    if (withMarketState) {
+      for (const id of this.marketsDirty) {
+        const st = read.marketState(id);
+        if (st) marketState.set(id, st);
+      }
+      this.marketsDirty = new Set();
     }
     const candles = new Map<number, Map<number, Candle[]>>();
     for (const [mkt, byRes] of this.candles) {
@@ -119,7 +126,6 @@ export class OutputCollector {
     }
     const output: EngineOutput = { book, trades: this.trades, marketState, funding: this.funding, candles, accounts };
     this.trades = new Map();
-    this.marketsDirty = new Set();
     this.funding = new Map();
     this.candles = new Map();
     this.accounts = new Map();
