@@ -210,6 +210,7 @@ export class OrderEngine {
       written: () => {
         if (req.sn !== sn || req.done) return;
         req.phase = 'sent';
+        this.markWritten(req);
         this.startAckTimer(req, sn);
       },
       // Its connection ended first: the reconnect's evaluation resends it like any frame lost in a drop.
@@ -219,7 +220,18 @@ export class OrderEngine {
     });
     this.record({ k: 'sent', key: req.key, rq: req.rq, sn, epoch: req.postedEpoch, head: this.session.head ?? 0 });
     if (!sent || waiting) return; // socket down: the retry table resends after the reconnect
+    this.markWritten(req);
     this.startAckTimer(req, sn);
+  }
+
+  /**
+   * An lb 0 request's window is the server's head at admission + order_ttl_blocks, so it is counted from
+   * the head when the frame actually leaves (each send of the rq may be admitted anew), not from when
+   * it was queued: a frame that waited behind the send budget past that window, counted from the queue,
+   * looked expired the moment it left, and row c moved it to a new rq while the first one executed.
+   */
+  private markWritten(req: TrackedRequest): void {
+    if (req.lb === 0 && this.session.head !== null) req.postedHead = this.session.head;
   }
 
   private startAckTimer(req: TrackedRequest, sn: number): void {
