@@ -156,7 +156,14 @@ describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () =
         const executed = control.engine.executedRequests(t.accountId);
         const duplicates = executed.length - new Set(executed).size;
         let multiLanded = 0;
-        for (const hnd of handles) if (hnd.rqs().filter((rq) => executed.includes(rq)).length > 1) multiLanded++;
+        for (const hnd of handles) {
+          const landed = hnd.rqs().filter((rq) => executed.includes(rq));
+          if (landed.length <= 1) continue;
+          multiLanded++;
+          // What the engine saw and decided for that intent, to tell a real double execution from a test artefact.
+          const lines = Journal.read(path).filter((r) => 'rq' in r && hnd.rqs().includes(r.rq as number));
+          console.log(`${spec.name}: rqs ${landed.join(', ')} of one intent all executed:\n${lines.map((l) => JSON.stringify(l)).join('\n')}`);
+        }
         // Every rq the exchange executed was journaled (durably, before sending) by this client.
         const journaled = new Set(Journal.read(path).filter((r) => r.k === 'request').map((r) => r.rq));
         const unjournaled = executed.filter((rq) => !journaled.has(rq));
