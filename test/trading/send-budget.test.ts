@@ -87,6 +87,33 @@ describe('orders behind the send budget', () => {
     }
   }, 30_000);
 
+  it('orders-past-a-long-queue-refused: once 8 requests wait for the budget a new order is refused (never queued for minutes); cancels still queue', async () => {
+    const c = budgetedClient({ capacity: 1, refillPerSec: 4 }, { ackTimeoutMs: 3_000, staleAfterMs: 10_000 });
+    const { control, wallet, session, commands } = c;
+    try {
+      session.start();
+      await until(() => session.health() === 'live' && session.head !== null, 'a live trading feed');
+      const btc = market(h, 'BTC');
+      const price = top(h, btc.id).bid - 5_000;
+      const place = (i: number) => commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 10, price: price - i, leverage: 500 });
+      const resting = await place(100).outcome; // one resting order to cancel later
+      const oid = resting.results[0]?.oid;
+      expect(oid).toBeDefined();
+      await new Promise((r) => setTimeout(r, 400)); // the bucket's one token back: the first of the burst leaves at once
+      const handles = Array.from({ length: 11 }, (_, i) => place(i));
+      expect(session.queuedFrames).toBe(8);
+      const cancel = commands.cancel(oid!);
+      expect(cancel.rqs()).toHaveLength(1); // queued behind the others, not refused
+      const outcomes = await Promise.all([...handles, cancel].map((x) => x.outcome));
+      const kinds = outcomes.map((o) => o.results[0]?.kind);
+      expect(kinds).toEqual([...Array(9).fill('definitive'), 'invalid', 'invalid', 'definitive']);
+      expect(outcomes[9]!.results[0]?.message).toMatch(/throttled: 8 requests already wait for the trading rate limit/);
+      expect(control.engine.executedRequests(wallet.accountId!)).toHaveLength(1 + 9 + 1);
+    } finally {
+      c.stop();
+    }
+  }, 30_000);
+
   it('queued-past-its-window-not-moved-to-a-new-rq: an lb 0 order that waited longer than its window, then lost its ack, keeps its rq and executes once', async () => {
     const c = budgetedClient({ capacity: 1, refillPerSec: 1 }, { ackTimeoutMs: 300, staleAfterMs: 10_000 });
     const { control, wallet, session, engine, commands, wire } = c;

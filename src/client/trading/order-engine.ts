@@ -94,6 +94,7 @@ export class OrderEngine {
       canTrade: this.options.canTrade(),
       socketOpen: this.session.isOpen,
       feedHealth: this.session.health(),
+      queuedRequests: this.session.queuedFrames,
       openTriggerOrders: st.triggerOrderCount(),
       maxAccountTriggerOrders: this.options.maxAccountTriggerOrders,
       ...(ref !== undefined ? { referencePrice: ref } : {}),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrderFlag as F, OrderType as T, TriggerCondition as C } from '../../protocol/enums.js';
 import type { OrderDraft } from './order-draft.js';
-import { type ValidationContext, validateOrder } from './validate.js';
+import { MAX_QUEUED_REQUESTS, type ValidationContext, validateOrder } from './validate.js';
 import { btcTestMarket } from './market.fixtures.js';
 
 const market = btcTestMarket;
@@ -87,6 +87,19 @@ describe('validateOrder', () => {
     expect(fields(limit, ctx({ socketOpen: false }))).toEqual(['connection']);
     const stale = validateOrder(limit, ctx({ feedHealth: 'resyncing' }));
     expect(stale.ok ? '' : stale.problems[0]?.message).toMatch(/resyncing/);
+  });
+
+  it('refuses new orders behind a long rate-limit queue, but still queues cancels and closes (triggers too)', () => {
+    const full = ctx({ queuedRequests: MAX_QUEUED_REQUESTS });
+    expect(fields(limit, ctx({ queuedRequests: MAX_QUEUED_REQUESTS - 1 }))).toEqual([]);
+    expect(fields(limit, full)).toEqual(['rate']);
+    expect(fields(mkt, full)).toEqual(['rate']);
+    expect(fields({ t: T.Change, mkt: 16, oid: 5, s: 0, p: 671_000, fl: 0, lv: 0, lb: 0 }, full)).toEqual(['rate']);
+    expect(fields({ t: T.Cancel, mkt: 16, oid: 5, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, full)).toEqual([]);
+    expect(fields({ ...mkt, t: T.CloseShort, lv: 0 }, full)).toEqual([]);
+    expect(fields(sl, full)).toEqual([]);
+    const r = validateOrder(limit, full);
+    expect(r.ok ? '' : r.problems[0]?.message).toMatch(/throttled: 8 requests already wait/);
   });
 
   it('checks cancel, change and collateral increase shapes', () => {

@@ -32,7 +32,17 @@ export interface ValidationContext {
   maxAccountTriggerOrders: number | undefined;
   /** Price used to value market orders for the minimum-value check (mark), scaled. */
   referencePrice?: number;
+  /** Requests already waiting for the trading socket's rate budget. */
+  queuedRequests?: number;
 }
+
+/**
+ * Past this many requests waiting for the trading rate budget (about 5 s of waiting at the live refill of
+ * ~1.8 a second), new orders are refused instead of queued: an order that leaves a minute after the key
+ * press trades on a market the trader no longer sees. Cancels and closes (triggers included) still queue:
+ * they only reduce risk, and panic needs them.
+ */
+export const MAX_QUEUED_REQUESTS = 8;
 
 const OPENS: ReadonlySet<number> = new Set([OrderType.OpenLong, OrderType.OpenShort]);
 const CLOSES: ReadonlySet<number> = new Set([OrderType.CloseLong, OrderType.CloseShort]);
@@ -125,9 +135,16 @@ function checkPriced(d: OrderDraft, ctx: ValidationContext, market: Market, out:
   checkMinimumValue(d, ctx, market, out);
 }
 
+function checkQueue(d: OrderDraft, ctx: ValidationContext, out: ValidationProblem[]): void {
+  const queued = ctx.queuedRequests ?? 0;
+  if (d.t === OrderType.Cancel || CLOSES.has(d.t) || queued < MAX_QUEUED_REQUESTS) return;
+  out.push({ field: 'rate', message: `throttled: ${queued} requests already wait for the trading rate limit; try again in a few seconds` });
+}
+
 export function validateOrder(d: OrderDraft, ctx: ValidationContext): ValidationResult {
   const out: ValidationProblem[] = [];
   checkSession(ctx, out);
+  checkQueue(d, ctx, out);
   const market = ctx.market;
   if (market === undefined) out.push({ field: 'market', message: `market ${d.mkt} is not in the context` });
   else if (!market.config.is_open && d.t !== OrderType.Cancel) out.push({ field: 'market', message: `market ${d.mkt} is closed` });
