@@ -231,21 +231,11 @@ export class ReplayTradingFeed implements TradingSource {
     if (!this.synced) return;
     switch (frame.mt) {
       case MessageType.AccountUpdate:
-        st.applyAccountUpdate(frame);
-        return;
-      case MessageType.AccountStatsUpdate: {
-        const { mt: _mt, sid: _sid, sn: _sn, cid: _cid, ses: _ses, ...stats } = frame;
-        st.applyStats(stats);
-        return;
-      }
+      case MessageType.AccountStatsUpdate:
       case MessageType.OrdersUpdate:
-        st.applyOrders(frame.d);
-        return;
       case MessageType.FillsUpdate:
-        st.applyFills(frame.d);
-        return;
       case MessageType.PositionsUpdate:
-        st.applyPositions(frame.d);
+        st.applyUpdate(frame);
         return;
       default:
         return;

@@ -270,23 +270,17 @@ export class TradingSession {
     this.socket.markAlive();
     switch (frame.mt) {
       case MessageType.AccountUpdate:
-        st.applyAccountUpdate(frame);
+        st.applyUpdate(frame);
         this.emit((l) => l.accountChanged?.(frame.lfr));
         return;
-      case MessageType.AccountStatsUpdate: {
-        const { mt: _mt, sid: _sid, sn: _sn, cid: _cid, ses: _ses, ...stats } = frame;
-        st.applyStats(stats);
-        return;
-      }
       case MessageType.OrdersUpdate:
-        st.applyOrders(frame.d);
+        st.applyUpdate(frame);
         this.emit((l) => l.orderUpdates?.(frame.d));
         return;
+      case MessageType.AccountStatsUpdate:
       case MessageType.FillsUpdate:
-        st.applyFills(frame.d);
-        return;
       case MessageType.PositionsUpdate:
-        st.applyPositions(frame.d);
+        st.applyUpdate(frame);
         return;
       default:
         return;

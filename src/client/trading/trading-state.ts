@@ -4,16 +4,24 @@
 // their block/tx/log timestamp per id, and exact duplicates are skipped.
 
 import { PositionStatus } from '../../protocol/enums.js';
+import { MessageType } from '../../protocol/enums.js';
 import type {
   Account,
   AccountStats,
+  AccountStatsFrame,
   AccountUpdateFrame,
   BlockTxLogTimestamp,
   Fill,
+  FillsFrame,
   Order,
+  OrdersFrame,
   Position,
+  PositionsFrame,
   WalletSnapshotFrame,
 } from '../../protocol/frames.js';
+
+/** The trading socket's update frames (mt 21, 24, 25, 27, 28): applied on top of the snapshots. */
+export type TradingUpdateFrame = AccountUpdateFrame | AccountStatsFrame | OrdersFrame | FillsFrame | PositionsFrame;
 
 export const DEFAULT_MAX_FILLS = 500;
 
@@ -120,6 +128,27 @@ export class TradingState {
     this.account = { ...account };
     if (frame.sn !== undefined) this.accountBlock = frame.sn;
     this.version++;
+  }
+
+  /** One update frame (the live session and a replay apply them alike); snapshot kinds (23, 26) are not updates. */
+  applyUpdate(frame: TradingUpdateFrame): void {
+    switch (frame.mt) {
+      case MessageType.AccountUpdate:
+        return this.applyAccountUpdate(frame);
+      case MessageType.AccountStatsUpdate: {
+        const { mt: _mt, sid: _sid, sn: _sn, cid: _cid, ses: _ses, ...stats } = frame;
+        return this.applyStats(stats);
+      }
+      case MessageType.OrdersUpdate:
+        this.applyOrders(frame.d);
+        return;
+      case MessageType.FillsUpdate:
+        return this.applyFills(frame.d);
+      case MessageType.PositionsUpdate:
+        return this.applyPositions(frame.d);
+      default:
+        return;
+    }
   }
 
   applyStats(stats: AccountStats): void {
