@@ -38,6 +38,18 @@ describe('market-data subscriptions', () => {
     c.close();
   });
 
+  it('seeded-before-ready: a new exchange with flow has both book sides the moment it reports ready', async () => {
+    const fresh = await startTestSim({ blockMs: 50, flowStepsPerSec: 1 });
+    try {
+      // Read at once, before any flow timer can tick: the ladder must not wait for one.
+      const book = fresh.control.engine.book(btc, 100);
+      expect(book.bid.length).toBeGreaterThan(0);
+      expect(book.ask.length).toBeGreaterThan(0);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
   it('snapshot-then-deltas: a book subscription starts with mt 15 of up to 100 levels best first, then mt 16', async () => {
     const c = await FrameClient.open(mdUrl());
     c.send({ mt: 5, subs: [sub(`order-book@${btc}`)] });

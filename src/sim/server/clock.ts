@@ -56,6 +56,12 @@ export class FlowDriver {
     this.last = performance.now();
     this.due = 0;
     this.timer = setInterval(() => this.tick(), FLOW_TICK_MS);
+    // The first step seeds every maker ladder: a new exchange has a book before it reports ready,
+    // not one timer tick later (a loaded machine can delay that tick past the first subscription).
+    if (this.steps === 0) {
+      this.steps++;
+      this.onStep();
+    }
   }
 
   stop(): void {
