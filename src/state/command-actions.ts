@@ -15,15 +15,15 @@ import { amendIntent } from './trading-tabs-intents.js';
 export const PANIC_CHORD_MS = 1_500;
 
 export function openCommandLine(store: TerminalStore): void {
-  patchTradingUi(store, { commandLine: '', commandError: null });
+  patchTradingUi(store, { commandLine: '', commandError: null, commandHint: null });
 }
 
 export function closeCommandLine(store: TerminalStore): void {
-  patchTradingUi(store, { commandLine: null, commandError: null });
+  patchTradingUi(store, { commandLine: null, commandError: null, commandHint: null });
 }
 
-export function editCommandLine(store: TerminalStore, text: string): void {
-  patchTradingUi(store, { commandLine: text.slice(0, 120), commandError: null });
+export function editCommandLine(store: TerminalStore, text: string, hint: string | null = null): void {
+  patchTradingUi(store, { commandLine: text.slice(0, 120), commandError: null, commandHint: hint });
 }
 
 function fail(store: TerminalStore, message: string): void {

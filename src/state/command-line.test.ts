@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeCommand, parseCommandLine } from './command-line.js';
+import { parseCommandLine } from './command-line.js';
 
 describe('parseCommandLine', () => {
   it('reads the UX examples', () => {
@@ -56,12 +56,5 @@ describe('parseCommandLine', () => {
     const parsed = parseCommandLine(text);
     expect(parsed.kind).toBe('error');
     if (parsed.kind === 'error') expect(parsed.message).toContain(message);
-  });
-
-  it('completes the command word', () => {
-    expect(completeCommand('ca')).toBe('cancel ');
-    expect(completeCommand('c')).toBe('c');
-    expect(completeCommand('am')).toBe('amend ');
-    expect(completeCommand('buy 1')).toBe('buy 1');
   });
 });

@@ -207,11 +207,3 @@ export function parseCommandLine(text: string): ParsedCommand {
       return error(`unknown command "${head}" (try ${COMMAND_WORDS.join(', ')})`);
   }
 }
-
-/** Tab completion of the first word: the single match completed, else unchanged. */
-export function completeCommand(text: string): string {
-  if (/\s/.test(text.trimStart())) return text;
-  const prefix = text.trim().toLowerCase();
-  const hits = COMMAND_WORDS.filter((w) => w.startsWith(prefix));
-  return hits.length === 1 ? `${hits[0]} ` : text;
-}

@@ -57,6 +57,8 @@ export interface TradingUiState {
   commandLine: string | null;
   /** Last command line error (shown under the line until the next keystroke). */
   commandError: string | null;
+  /** Tab's candidates when several match (shown after the line until the next keystroke). */
+  commandHint: string | null;
   /** Wall-clock ms of the first `!`, for the `!!` chord. */
   panicArmedAtMs: number | null;
   toasts: Toast[];
@@ -91,6 +93,7 @@ export const INITIAL_TRADING_UI: TradingUiState = {
   confirm: null,
   commandLine: null,
   commandError: null,
+  commandHint: null,
   panicArmedAtMs: null,
   toasts: [],
   bell: true,

@@ -12,5 +12,6 @@ export interface FixedHelpEntry {
 export const FIXED_HELP: readonly FixedHelpEntry[] = [
   { keys: 'Enter', description: 'order entry: review; in review y or Enter sends, Esc edits', panes: 'all' },
   { keys: 'y', description: 'in a confirm: yes (any other key cancels, the default)', panes: 'all' },
+  { keys: 'Tab', description: 'on the : line: complete the command, an open order id, a market, a timeframe', panes: 'all' },
   { keys: 'Ctrl-U', description: 'clear the line of the tabs\' inline editor', panes: ['trading'] },
 ];

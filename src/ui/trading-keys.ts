@@ -3,7 +3,7 @@
 // keys (y, Enter, Tab, typing) are fixed. Opening them goes through the keymap (buy, sell, commandLine, panic).
 
 import { setNotice } from '../state/actions.js';
-import { completeCommand } from '../state/command-line.js';
+import { completeCommandLine } from '../state/command-completion.js';
 import { answerConfirm, closeCommandLine, editCommandLine, openCommandLine, pressPanicKey, runCommandLine } from '../state/command-actions.js';
 import type { TerminalCommands } from '../state/commands.js';
 import { cycleChoice, stepField, TEXT_FIELDS, typeInto } from '../state/order-entry.js';
@@ -44,11 +44,18 @@ function entryKey(store: TerminalStore, commands: TerminalCommands, input: strin
   } else if (printable(input, key) && TEXT_FIELDS.has(entry.focus)) updateEntry(store, typeInto(entry, input, false));
 }
 
+function completeOnTab(store: TerminalStore, text: string): void {
+  const state = store.getState();
+  const choices = { orderIds: state.trading.orders.map((o) => o.orderId), symbols: state.markets.map((m) => m.symbol) };
+  const { text: completed, candidates } = completeCommandLine(text, choices);
+  editCommandLine(store, completed, candidates.length > 1 ? candidates.join('  ') : null);
+}
+
 function commandLineKey(store: TerminalStore, commands: TerminalCommands, input: string, key: TradingKey): void {
   const text = store.getState().tradingUi.commandLine ?? '';
   if (key.escape) closeCommandLine(store);
   else if (key.return) runCommandLine(store, commands);
-  else if (key.tab) editCommandLine(store, completeCommand(text));
+  else if (key.tab) completeOnTab(store, text);
   else if (key.backspace || key.delete) {
     if (text === '') closeCommandLine(store);
     else editCommandLine(store, text.slice(0, -1));

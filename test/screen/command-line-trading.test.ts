@@ -1,6 +1,6 @@
 // The trading flows of issue 6 typed on the `:` command line, in the real app against the local exchange,
 // asserted on the screen: `:buy SIZE @ PRICE` rests (Open orders row, ◆ in the book); `:amend OID @ PRICE`
-// asks first (Enter = Cancel), then moves it on screen; `:cancel OID` removes it; `:buy SIZE mkt sl PRICE`
+// asks first (Enter = Cancel), then moves it on screen; `:cancel` + Tab completes the id and removes it; `:buy SIZE mkt sl PRICE`
 // opens a long whose stop shows in Open orders and fires when the oracle moves; a read-only key (80x24)
 // refuses `:buy` and `:amend` with the reason. Market orders, `:close` and panic: trading-commands.test.ts.
 
@@ -74,7 +74,16 @@ describe('trading through the `:` command line (200x50, read-only at 80x24)', ()
     await vt().waitFor(() => bookMarksOwnOrder(vt(), px(amended)), EXCHANGE_MS);
     const after = shownOrderId(px(amended));
 
-    await runCommand(screen.app, `cancel ${after}`);
+    // Tab lists what `cancel` takes (the open order and "all"); one digit more and Tab completes the id.
+    vt().press(':');
+    await vt().waitFor(':█', UI_MS);
+    await vt().type('cancel ');
+    vt().press(KEYS.tab);
+    await vt().waitFor(`:cancel █  Tab: ${after}  all`, UI_MS);
+    await vt().type(String(after)[0]!);
+    vt().press(KEYS.tab);
+    await vt().waitFor(`:cancel ${after} █`, UI_MS);
+    vt().press(KEYS.enter);
     await vt().waitFor(`cancel order ${after}?`, UI_MS);
     vt().press('y');
     await vt().waitFor(() => tabsShow('no open orders'), EXCHANGE_MS);

@@ -12,11 +12,14 @@ export function TradingBar({ width, fallback }: { width: number; fallback: React
   const ui = useTerminal((s) => s.tradingUi);
   const now = useNow(500);
   if (ui.commandLine !== null) {
-    const error = ui.commandError ? `  ✗ ${ui.commandError}` : '';
+    // One tail after the line: the error, else Tab's candidates (dim).
+    const tail = ui.commandError ? `  ✗ ${ui.commandError}` : ui.commandHint ? `  Tab: ${ui.commandHint}` : '';
     return (
       <Text wrap="truncate">
         <Text color={theme.focus}>{`:${ui.commandLine}█`}</Text>
-        <Text color={theme.down}>{fitText(error, Math.max(0, width - ui.commandLine.length - 2))}</Text>
+        <Text color={ui.commandError ? theme.down : undefined} dimColor={!ui.commandError}>
+          {fitText(tail, Math.max(0, width - ui.commandLine.length - 2))}
+        </Text>
       </Text>
     );
   }
