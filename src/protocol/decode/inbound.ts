@@ -76,7 +76,7 @@ export function dispatchByMt<T>(
   const decode = table.get(mt);
   if (decode === undefined) throw new DecodeError(`unknown ${direction} message type mt ${mt}`, 'mt');
   try {
-    return decode(o, '');
+    return decode(o);
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;
     throw new DecodeError(`mt ${mt} ${enumName(MessageTypeName, mt)}: ${e.shortMessage}`, e.path, {

@@ -19,6 +19,21 @@ describe('validation kit', () => {
     expect(err.path).toBe('rows[1].tags[1]');
     expect(err.shortMessage).toBe('rows[1].tags[1]: expected a string, got 5');
   });
+  it('paths are built only for the retry of a failure, and are back on after any throw', () => {
+    const decode = record<{ rows: Row[] }>({ rows: arr(decodeRow) });
+    const seen: string[] = [];
+    const spy = record<{ v: number }>({ v: (value, path) => (seen.push(path), nonNegInt(value, path)) });
+    const outer = record<{ a: { v: number } }>({ a: spy });
+    outer({ a: { v: 1 } });
+    expect(seen).toEqual(['']); // the good value: no path was built
+    seen.length = 0;
+    expect(rejection(() => outer({ a: { v: -1 } })).path).toBe('a.v');
+    expect(seen).toEqual(['', 'a.v']); // fast pass, then the pathed retry
+    // A reader that throws something else must not leave paths off for the next decode.
+    const crash = record<{ x: number }>({ x: () => { throw new TypeError('boom'); } });
+    expect(() => crash({ x: 1 })).toThrow(TypeError);
+    expect(rejection(() => decode({ rows: [{ id: -1 }] })).path).toBe('rows[0].id');
+  });
   it('unknown fields are dropped and absent optionals are not set to undefined', () => {
     const row = decodeRow({ id: 1, extra: true, name: null });
     expect(row).toEqual({ id: 1, tags: [] });

@@ -11,13 +11,36 @@ export type Reader<T> = (value: unknown, path: string) => T;
 /** A public decoder: the path defaults to the root. */
 export type Decoder<T> = (value: unknown, path?: string) => T;
 
+// Paths are only read when a value is bad, yet building one per field of every book level was a
+// third of the validation cost. So a root decode runs first without them (every path stays the
+// root's), and only a value that fails is decoded a second time, with paths, for the error.
+let buildPaths = true;
+
 /** Path of a child field. */
 export function fieldPath(path: string, key: string): string {
+  if (!buildPaths) return path;
   return path === '' ? key : `${path}.${key}`;
 }
 /** Path of an array item. */
 export function itemPath(path: string, index: number): string {
+  if (!buildPaths) return path;
   return `${path}[${index}]`;
+}
+
+/** Runs a root decode without paths; if it fails, runs it again with paths so the error names the field. */
+function withPathsOnFailure<T>(decode: () => T): T {
+  if (!buildPaths) return decode(); // nested: the outermost call owns the retry
+  buildPaths = false;
+  try {
+    return decode();
+  } catch (fast) {
+    if (!(fast instanceof DecodeError)) throw fast;
+    buildPaths = true;
+    decode(); // decoders are pure, so this throws the same failure, now with its path
+    throw fast;
+  } finally {
+    buildPaths = true;
+  }
 }
 
 /** A short, secret-free description of a value: strings are never echoed (they may be tokens). */
@@ -160,7 +183,7 @@ export type Shape<T> = {
  */
 export function record<T extends object>(shape: Shape<T>): Decoder<T> {
   const keys = Object.keys(shape) as (keyof T & string)[];
-  return (value, path = '') => {
+  const read = (value: unknown, path: string): T => {
     const o = obj(value, path);
     const out: Record<string, unknown> = {};
     for (const key of keys) {
@@ -170,4 +193,6 @@ export function record<T extends object>(shape: Shape<T>): Decoder<T> {
     }
     return out as T;
   };
+  // Called with no path it is a root decode (a frame, a REST body); with one it is a field of another.
+  return (value, path) => (path === undefined ? withPathsOnFailure(() => read(value, '')) : read(value, path));
 }
