@@ -68,12 +68,14 @@ export function startKeyDriver(o: {
   type Phase = { kind: 'idle' } | { kind: 'typed' | 'pressed'; n: number; since: number };
   let phase: Phase = { kind: 'idle' };
   let count = 0;
+  let basePrice: number | undefined;
   const driver: KeyDriver = { refused: 0, lastRefusal: null, stop };
 
   const giveUp = (why: string): void => {
     driver.refused += 1;
     driver.lastRefusal = why;
-    o.type('\u001B'); // Esc: back out of whatever is open
+    // Esc backs out one level at a time: a confirm, then the review, then the entry (Esc never quits).
+    void typeKeys('\u001B\u001B\u001B', 20);
     phase = { kind: 'idle' };
   };
 
@@ -89,18 +91,20 @@ export function startKeyDriver(o: {
     if (phase.kind !== 'idle' || bid === undefined || s.trading.lockReason !== null || !s.trading.enabled) return;
     if (s.tradingUi.entry !== null || s.tradingUi.confirm !== null) return;
     count += 1;
-    // A different price every time: the same order within seconds would stop at the duplicate confirm.
-    const price = Math.max(1, Math.round(bid * 0.97) - (count % 50));
+    // A different price every time (one tick lower per order, from 3 % under the first bid seen): the
+    // same order within seconds would stop at smart confirm's duplicate question.
+    basePrice ??= Math.round(bid * 0.97);
+    const price = Math.max(1, basePrice - count);
     const size = minimumSize(market, price);
     phase = { kind: 'typed', n: count, since: performance.now() };
     void typeKeys(`:buy ${formatScaledTrim(size, sd)} @ ${formatScaledTrim(price, pd)} ioc\r`);
   }
 
   /** One key at a time, as a trader types: `:` must open the command line before the rest arrives. */
-  async function typeKeys(text: string): Promise<void> {
+  async function typeKeys(text: string, gapMs = 2): Promise<void> {
     for (const ch of text) {
       o.type(ch);
-      await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, gapMs));
     }
   }
 
@@ -111,8 +115,8 @@ export function startKeyDriver(o: {
       const why = [s.notice, s.tradingUi.toasts.at(-1)?.text].filter(Boolean).join(' / ');
       return giveUp(why || `no ${phase.kind === 'typed' ? 'review' : 'send'} within ${GIVE_UP_MS} ms`);
     }
-    if (phase.kind !== 'typed') return;
     if (s.tradingUi.confirm !== null) return giveUp(`smart confirm asked: ${s.tradingUi.confirm.text}`);
+    if (phase.kind !== 'typed') return;
     if (s.tradingUi.reviewing) {
       phase = { kind: 'pressed', n: phase.n, since: performance.now() };
       o.events.ready(phase.n, 'y');
