@@ -8,7 +8,7 @@
 // The Journal pane shows the lines the app recorded from its order engine (a local record, not a frame).
 
 import { JournalTail } from '../../client/trading/journal-view.js';
-import { TradingState } from '../../client/trading/trading-state.js';
+import { isTradingUpdate, TradingState } from '../../client/trading/trading-state.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
 import type { ConnectionView } from '../../domain/views.js';
 import { decodeInbound } from '../../protocol/decode/index.js';
@@ -228,18 +228,7 @@ export class ReplayTradingFeed implements TradingSource {
       case MessageType.StatusResponse:
         return;
     }
-    if (!this.synced) return;
-    switch (frame.mt) {
-      case MessageType.AccountUpdate:
-      case MessageType.AccountStatsUpdate:
-      case MessageType.OrdersUpdate:
-      case MessageType.FillsUpdate:
-      case MessageType.PositionsUpdate:
-        st.applyUpdate(frame);
-        return;
-      default:
-        return;
-    }
+    if (this.synced && isTradingUpdate(frame)) st.applyUpdate(frame);
   }
 
   /** The health the live session reported at the position; times moved to now, as the md heartbeats are. */

@@ -19,7 +19,7 @@ import {
 } from '../../transport/ws/index.js';
 import type { ThrottleReport, TokenBucketLimit } from '../../transport/rate/index.js';
 import { MAINNET_TRADING_REQUEST_LIMIT } from './request-limits.js';
-import { TradingState } from './trading-state.js';
+import { isTradingUpdate, TradingState } from './trading-state.js';
 
 export interface WsSignInSource {
   signWsSignIn(): ApiKeySignInFrame;
@@ -268,23 +268,10 @@ export class TradingSession {
     // Updates are applied only on top of this connection's snapshots.
     if (!this.synced) return;
     this.socket.markAlive();
-    switch (frame.mt) {
-      case MessageType.AccountUpdate:
-        st.applyUpdate(frame);
-        this.emit((l) => l.accountChanged?.(frame.lfr));
-        return;
-      case MessageType.OrdersUpdate:
-        st.applyUpdate(frame);
-        this.emit((l) => l.orderUpdates?.(frame.d));
-        return;
-      case MessageType.AccountStatsUpdate:
-      case MessageType.FillsUpdate:
-      case MessageType.PositionsUpdate:
-        st.applyUpdate(frame);
-        return;
-      default:
-        return;
-    }
+    if (!isTradingUpdate(frame)) return;
+    st.applyUpdate(frame);
+    if (frame.mt === MessageType.AccountUpdate) this.emit((l) => l.accountChanged?.(frame.lfr));
+    else if (frame.mt === MessageType.OrdersUpdate) this.emit((l) => l.orderUpdates?.(frame.d));
   }
 
   private snapshotPart(mt: number): void {

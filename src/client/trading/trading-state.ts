@@ -23,6 +23,19 @@ import type {
 /** The trading socket's update frames (mt 21, 24, 25, 27, 28): applied on top of the snapshots. */
 export type TradingUpdateFrame = AccountUpdateFrame | AccountStatsFrame | OrdersFrame | FillsFrame | PositionsFrame;
 
+const UPDATE_TYPES: ReadonlySet<number> = new Set([
+  MessageType.AccountUpdate,
+  MessageType.AccountStatsUpdate,
+  MessageType.OrdersUpdate,
+  MessageType.FillsUpdate,
+  MessageType.PositionsUpdate,
+]);
+
+/** An update frame that applyUpdate takes (not a snapshot that shares its frame type, as 23 with 24). */
+export function isTradingUpdate(frame: { mt: number }): frame is TradingUpdateFrame {
+  return UPDATE_TYPES.has(frame.mt);
+}
+
 export const DEFAULT_MAX_FILLS = 500;
 
 type Stamp = readonly [number, number, number];
