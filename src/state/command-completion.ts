@@ -16,11 +16,9 @@ export interface CompletionChoices {
 
 export interface Completion {
   text: string;
-  /** Every candidate when more than one matched (for a notice), else empty. */
+  /** Every candidate when more than one matched (listed after the line), else empty. */
   candidates: string[];
 }
-
-const NO_CHOICES: CompletionChoices = { orderIds: [], symbols: [] };
 
 /** Candidates for the first argument of `command`, or null when it takes none worth completing. */
 function argumentWords(command: string, choices: CompletionChoices): readonly string[] | null {
@@ -67,7 +65,7 @@ function completeWord(before: string, partial: string, words: readonly string[])
 }
 
 /** Tab on the command line: the completed text and, when ambiguous, the candidates. */
-export function completeCommandLine(text: string, choices: CompletionChoices = NO_CHOICES): Completion {
+export function completeCommandLine(text: string, choices: CompletionChoices): Completion {
   const lead = text.length - text.trimStart().length;
   const body = text.slice(lead);
   const words = body.split(/\s+/);

@@ -3,8 +3,7 @@
 // must not resurrect an order or position that a newer frame already changed: rows are ordered by
 // their block/tx/log timestamp per id, and exact duplicates are skipped.
 
-import { PositionStatus } from '../../protocol/enums.js';
-import { MessageType } from '../../protocol/enums.js';
+import { MessageType, PositionStatus } from '../../protocol/enums.js';
 import type {
   Account,
   AccountStats,

@@ -28,15 +28,15 @@ export function itemPath(path: string, index: number): string {
 }
 
 /** Runs a root decode without paths; if it fails, runs it again with paths so the error names the field. */
-function withPathsOnFailure<T>(decode: () => T): T {
-  if (!buildPaths) return decode(); // nested: the outermost call owns the retry
+function withPathsOnFailure<T>(read: Reader<T>, value: unknown): T {
+  if (!buildPaths) return read(value, ''); // nested: the outermost call owns the retry
   buildPaths = false;
   try {
-    return decode();
+    return read(value, '');
   } catch (fast) {
     if (!(fast instanceof DecodeError)) throw fast;
     buildPaths = true;
-    decode(); // decoders are pure, so this throws the same failure, now with its path
+    read(value, ''); // decoders are pure, so this throws the same failure, now with its path
     throw fast;
   } finally {
     buildPaths = true;
@@ -194,5 +194,5 @@ export function record<T extends object>(shape: Shape<T>): Decoder<T> {
     return out as T;
   };
   // Called with no path it is a root decode (a frame, a REST body); with one it is a field of another.
-  return (value, path) => (path === undefined ? withPathsOnFailure(() => read(value, '')) : read(value, path));
+  return (value, path) => (path === undefined ? withPathsOnFailure(read, value) : read(value, path));
 }

@@ -85,7 +85,7 @@ export class OutputCollector {
       stats(accountId: number): AccountStats | undefined;
     },
     /** Market state goes out once a block, as live (a frame every ~165 ms with heartbeats, wire.md 7.1): flow steps keep it dirty. */
-    withMarketState = true,
+    withMarketState: boolean,
   ): EngineOutput {
     const book = new Map<number, { bid: L2Level[]; ask: L2Level[] }>();
     for (const id of read.marketIds) {
