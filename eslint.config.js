@@ -3,14 +3,16 @@ import tseslint from 'typescript-eslint';
 
 /** Layers each layer may import (besides itself). `type-only` imports are listed separately. */
 const ALLOWED = {
-  protocol: [],
-  auth: ['protocol'],
-  transport: ['protocol', 'auth'],
-  domain: ['protocol'],
-  client: ['transport', 'auth', 'domain', 'protocol'],
-  state: ['domain', 'protocol'],
-  ui: ['state', 'domain', 'protocol'],
-  sim: ['protocol', 'domain'],
+  // Helpers every layer needs (hidden-line reader, ...): imports no layer, every layer may import it.
+  lib: [],
+  protocol: ['lib'],
+  auth: ['protocol', 'lib'],
+  transport: ['protocol', 'auth', 'lib'],
+  domain: ['protocol', 'lib'],
+  client: ['transport', 'auth', 'domain', 'protocol', 'lib'],
+  state: ['domain', 'protocol', 'lib'],
+  ui: ['state', 'domain', 'protocol', 'lib'],
+  sim: ['protocol', 'domain', 'lib'],
   app: null, // wires everything
   cli: null,
 };

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeKeyFile } from '../auth/keyfile.js';
 import { FakeStdin } from '../../test/helpers/terminal.js';
-import { readHiddenLine, unlockKeyAtStart } from './key-unlock.js';
+import { readHiddenLine } from '../lib/hidden-line.js';
+import { unlockKeyAtStart } from './key-unlock.js';
 
 const PASS = 'open sesame';
 const SEED = Uint8Array.from({ length: 32 }, (_, i) => i + 1);

@@ -1,6 +1,6 @@
 // An encrypted key file is unlocked before the terminal takes the screen: the passphrase is asked on the
-// TTY with echo off (a few tries), unless PERPL_PASSPHRASE is set for unattended use. A wrong passphrase
-// says so and asks again; giving up (or an empty answer) starts the app read-only with a notice saying
+// TTY with echo off (a few tries; lib/hidden-line.ts, the reader key creation uses too), unless
+// PERPL_PASSPHRASE is set for unattended use. A wrong passphrase says so and asks again; giving up (or an empty answer) starts the app read-only with a notice saying
 // why. The passphrase lives only in this module's locals: never in arguments, logs or the store.
 
 import { loadKeyFileCredentials, type Credentials } from '../auth/credentials.js';
@@ -8,6 +8,7 @@ import { resolveKeyFile } from '../auth/home.js';
 import { WrongPassphraseError } from '../auth/keyfile-crypto.js';
 import { discoverKeyFile, type KeyDiscoveryTarget } from '../auth/keyfile-discovery.js';
 import { readKeyFile } from '../auth/keyfile.js';
+import { type PromptInput, type PromptOutput, readHiddenLine } from '../lib/hidden-line.js';
 import { InputError, userMessage } from '../protocol/errors.js';
 
 /** What the start-up step settled about the trading key. */
@@ -15,21 +16,6 @@ export type StartKey =
   | { kind: 'unlocked'; path: string; credentials: Credentials }
   /** Stays read-only; `notice` says why (shown in the footer). */
   | { kind: 'locked'; path: string; notice: string };
-
-/** The terminal's stdin as far as the prompt needs it (process.stdin, or a test's fake TTY). */
-export interface PromptInput {
-  isTTY?: boolean;
-  isRaw?: boolean;
-  setRawMode?(mode: boolean): unknown;
-  on(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
-  off(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
-  resume(): unknown;
-  pause(): unknown;
-}
-
-export interface PromptOutput {
-  write(chunk: string): unknown;
-}
 
 export interface UnlockAtStartOptions {
   /** The key reference the app will use (path or name), if known before the screen is taken. */
@@ -57,76 +43,6 @@ export async function keyFileAtStart(o: { keyFile: string | undefined; discover:
   } catch {
     return undefined; // the trading wiring reports an unusable key on the screen
   }
-}
-
-/** Index of the last character of the escape sequence starting at `start` (CSI `ESC [ ... final`, SS3 `ESC O x`). */
-function escapeEnd(text: string, start: number): number {
-  const kind = text[start + 1];
-  if (kind === 'O') return Math.min(start + 2, text.length - 1);
-  if (kind !== '[') return start;
-  let i = start + 2;
-  while (i < text.length && !(text[i]! >= '@' && text[i]! <= '~')) i++;
-  return Math.min(i, text.length - 1);
-}
-
-type Answer = { kind: 'line'; value: string } | { kind: 'cancel' };
-
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-/** Reads one line with echo off. Enter ends it; Ctrl-C cancels; Ctrl-D on an empty line answers "". */
-export function readHiddenLine(stdin: PromptInput, out: PromptOutput, question: string, handleSignals = false): Promise<Answer> {
-  return new Promise((resolve) => {
-    const wasRaw = stdin.isRaw === true;
-    let value = '';
-    let done = false;
-    const handlers: [NodeJS.Signals, () => void][] = [];
-    const finish = (answer: Answer): void => {
-      if (done) return;
-      done = true;
-      stdin.off('data', onData);
-      for (const [signal, handler] of handlers) process.off(signal, handler);
-      try {
-        stdin.setRawMode?.(wasRaw);
-      } catch {
-        // stdin closed under us: nothing to put back.
-      }
-      stdin.pause();
-      out.write('\r\n');
-      value = '';
-      resolve(answer);
-    };
-    const onData = (chunk: Buffer | string): void => {
-      const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      for (let i = 0; i < text.length; i++) {
-        const ch = text[i]!;
-        if (ch === '\r' || ch === '\n') return finish({ kind: 'line', value });
-        if (ch === '\u0003') return finish({ kind: 'cancel' });
-        if (ch === '\u0004') {
-          if (value === '') return finish({ kind: 'line', value: '' });
-          continue;
-        }
-        if (ch === '\u0015') value = ''; // Ctrl-U: start over
-        else if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
-        else if (ch === '\u001b') i = escapeEnd(text, i); // an arrow or function key: skipped whole
-        else if (ch >= ' ') value += ch;
-      }
-    };
-    if (handleSignals) {
-      for (const signal of SIGNALS) {
-        const handler = (): void => {
-          finish({ kind: 'cancel' });
-          // The TTY is back to normal: let the signal do what it would have done.
-          process.kill(process.pid, signal);
-        };
-        handlers.push([signal, handler]);
-        process.once(signal, handler);
-      }
-    }
-    out.write(question);
-    stdin.setRawMode?.(true);
-    stdin.on('data', onData);
-    stdin.resume();
-  });
 }
 
 /**

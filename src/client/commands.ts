@@ -6,6 +6,7 @@ import { OrderFlag, OrderStatus, OrderType, PositionSide, TriggerCondition } fro
 import type { Market } from '../protocol/frames.js';
 import type { CloseParams, PlaceKind, PlaceParams, TriggerSpec } from '../domain/trading/command-params.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
+import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isCloseBps } from '../domain/trading/close-share.js';
 import { type PanicOptions, runPanic } from './panic.js';
 import type { OrderEngine } from './trading/order-engine.js';
 import type { TradingSession } from './trading/session.js';
@@ -193,10 +194,10 @@ export class EngineCommands implements TradingCommands {
     if (!pos) return `position ${positionId} is not open`;
     let size = pos.s;
     if (opts.size !== undefined) size = Math.min(opts.size, pos.s);
-    else if (opts.fraction !== undefined) {
-      if (!(opts.fraction > 0 && opts.fraction <= 1)) return 'close fraction must be in (0, 1]';
-      // Whole units, rounded down, computed in integers so 0.5 of 3 units is exactly 1.
-      size = Number((BigInt(pos.s) * BigInt(Math.round(opts.fraction * 10_000))) / 10_000n);
+    else if (opts.bps !== undefined) {
+      if (!isCloseBps(opts.bps)) return `close share ${opts.bps} bps must be an integer from 1 to ${WHOLE_POSITION_BPS}`;
+      size = closeSizeOfBps(pos.s, opts.bps);
+      if (size <= 0) return `${formatClosePercent(opts.bps)} of the position closes nothing (rounds to 0)`;
     }
     const isMarket = opts.kind === 'market';
     if (!isMarket && !(opts.price && opts.price > 0)) return 'a limit close needs a limit price';

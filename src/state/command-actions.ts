@@ -1,6 +1,7 @@
 // Running a `:` command line, the confirms it and panic need (default answer Cancel), and the `!!`
 // chord. Orders typed here go through the same review as keyed ones.
 
+import { formatClosePercent } from '../domain/trading/close-share.js';
 import { formatScaled, formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from './actions.js';
 import { parseCommandLine, type AmendCommand } from './command-line.js';
@@ -134,7 +135,7 @@ function describeConfirm(store: TerminalStore, text: string): string | { error: 
   if (cmd.kind === 'close') {
     const found = positionFor(store, cmd.symbol);
     if ('error' in found) return { error: found.error ?? 'close: not found' };
-    return `close ${Math.round(cmd.fraction * 100)}% of ${found.market.symbol} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
+    return `close ${formatClosePercent(cmd.bps)} of ${found.market.symbol} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
   }
   if (cmd.kind === 'cancel') {
     if (!state.trading.orders.some((o) => o.orderId === cmd.orderId)) return { error: `cancel: order ${cmd.orderId} is not open` };
@@ -159,7 +160,7 @@ function runPending(store: TerminalStore, commands: TerminalCommands, text: stri
   if (cmd.kind === 'close') {
     const found = positionFor(store, cmd.symbol);
     if ('error' in found || !found.position) return;
-    reportOutcome(store, `close ${found.market.symbol}`, intents.close(found.position.positionId, { kind: 'market', fraction: cmd.fraction }), Date.now);
+    reportOutcome(store, `close ${found.market.symbol}`, intents.close(found.position.positionId, { kind: 'market', bps: cmd.bps }), Date.now);
   } else if (cmd.kind === 'cancel') {
     reportOutcome(store, `cancel ${cmd.orderId}`, intents.cancel(cmd.orderId), Date.now);
   } else if (cmd.kind === 'amend') {

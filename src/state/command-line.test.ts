@@ -7,8 +7,8 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine('sell 0.5 mkt slip 50')).toEqual({ kind: 'order', side: 'short', type: 'market', size: '0.5', tif: 'gtc', slippage: '50' });
     expect(parseCommandLine('buy 0.2 mkt tp 69000 sl 65500')).toMatchObject({ type: 'market', tp: '69000', sl: '65500' });
     expect(parseCommandLine('buy 1 @67000')).toMatchObject({ price: '67000' });
-    expect(parseCommandLine('close BTC')).toEqual({ kind: 'close', symbol: 'BTC', fraction: 1 });
-    expect(parseCommandLine('close BTC 50%')).toEqual({ kind: 'close', symbol: 'BTC', fraction: 0.5 });
+    expect(parseCommandLine('close BTC')).toEqual({ kind: 'close', symbol: 'BTC', bps: 10_000 });
+    expect(parseCommandLine('close BTC 50%')).toEqual({ kind: 'close', symbol: 'BTC', bps: 5_000 });
     expect(parseCommandLine('cancel all')).toEqual({ kind: 'cancel-all' });
     expect(parseCommandLine('cancel 42')).toEqual({ kind: 'cancel', orderId: 42 });
     expect(parseCommandLine('amend 42 @ 66000')).toEqual({ kind: 'amend', orderId: 42, price: '66000' });

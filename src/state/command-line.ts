@@ -2,6 +2,7 @@
 // stay text here; order entry turns them into scaled integers with the market's decimals, so a typed
 // order and a keyed one are validated by the same code.
 
+import { WHOLE_POSITION_BPS, parseClosePercent } from '../domain/trading/close-share.js';
 import { TIMEFRAMES } from './commands.js';
 
 export interface OrderCommand {
@@ -27,7 +28,7 @@ export interface AmendCommand {
 
 export type ParsedCommand =
   | OrderCommand
-  | { kind: 'close'; symbol: string; fraction: number }
+  | { kind: 'close'; symbol: string; bps: number }
   | { kind: 'cancel-all' }
   | { kind: 'cancel'; orderId: number }
   | AmendCommand
@@ -121,11 +122,10 @@ function parseClose(args: string[]): ParsedCommand {
   const [symbol, pct, extra] = args;
   if (!symbol) return error(`close: missing market (${USAGE.close})`);
   if (extra !== undefined) return error(`close: unexpected "${extra}" (${USAGE.close})`);
-  if (pct === undefined) return { kind: 'close', symbol, fraction: 1 };
-  const m = /^(\d{1,3}(?:\.\d+)?)%$/.exec(pct);
-  const value = m ? Number(m[1]) : NaN;
-  if (!(value > 0 && value <= 100)) return error(`close: "${pct}" must be a percentage from 1% to 100%`);
-  return { kind: 'close', symbol, fraction: value / 100 };
+  if (pct === undefined) return { kind: 'close', symbol, bps: WHOLE_POSITION_BPS };
+  const share = parseClosePercent(pct);
+  if ('error' in share) return error(`close: ${share.error}`);
+  return { kind: 'close', symbol, bps: share.bps };
 }
 
 /** Reads "@67000" and "@ 67000" alike. */

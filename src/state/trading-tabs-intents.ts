@@ -1,6 +1,7 @@
 // What the trading tabs' editors mean: typed text -> a request (scaled integers, parsed exactly with
 // protocol/scaling, never through a float), plus the confirm question to ask first. Pure.
 
+import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isPercentText, parseClosePercent } from '../domain/trading/close-share.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketRef } from '../domain/views.js';
 import { COLLATERAL_DECIMALS, PositionSide } from '../protocol/enums.js';
@@ -48,18 +49,21 @@ export function closeIntent(text: string, position: PositionRowView, market: Mar
   const [amountPart = '', pricePart, extra] = text.split('@').map((s) => s.trim());
   if (extra !== undefined) return { error: 'one "@" at most' };
   try {
+    // A percentage crosses the command interface as basis points (the client resolves it against the
+    // position it holds when it sends); the size shown here comes from the same integer rounding.
+    let share: { bps: number } | { size: number } = { bps: WHOLE_POSITION_BPS };
     let size = position.size;
     let what = '100%';
     if (amountPart !== '') {
-      const pct = /^(\d{1,3}(?:\.\d{1,2})?)\s*%$/.exec(amountPart);
-      if (pct) {
-        // Hundredths of a percent in integers, so 50% of 3 units is exactly 1 (rounded down).
-        const bp = Number(parseScaled(pct[1] ?? '', 2, 'percent'));
-        if (bp <= 0 || bp > 10_000) return { error: 'percent must be in (0, 100]' };
-        size = Number((BigInt(position.size) * BigInt(bp)) / 10_000n);
-        what = `${pct[1]}%`;
+      if (isPercentText(amountPart)) {
+        const parsed = parseClosePercent(amountPart);
+        if ('error' in parsed) return parsed;
+        share = parsed;
+        size = closeSizeOfBps(position.size, parsed.bps);
+        what = formatClosePercent(parsed.bps);
       } else {
         size = parseSize(amountPart, market.sizeDecimals);
+        share = { size };
         what = formatScaled(size, market.sizeDecimals);
       }
     }
@@ -71,10 +75,10 @@ export function closeIntent(text: string, position: PositionRowView, market: Mar
       if (pricePart === '') return { error: 'type the limit price after "@"' };
       const price = parsePrice(pricePart, market.priceDecimals);
       if (price <= 0) return { error: 'price must be above 0' };
-      return { intent: { kind: 'close', positionId: position.positionId, opts: { kind: 'limit', size, price } }, confirm: `${head} limit @ ${formatScaled(price, market.priceDecimals)}?` };
+      return { intent: { kind: 'close', positionId: position.positionId, opts: { kind: 'limit', ...share, price } }, confirm: `${head} limit @ ${formatScaled(price, market.priceDecimals)}?` };
     }
     const cap = slippageBps === undefined ? 'market default cap' : `slippage ≤ ${slippageBps} bps`;
-    const opts = { kind: 'market' as const, size, ...(slippageBps !== undefined ? { slippageBps } : {}) };
+    const opts = { kind: 'market' as const, ...share, ...(slippageBps !== undefined ? { slippageBps } : {}) };
     return { intent: { kind: 'close', positionId: position.positionId, opts }, confirm: `${head} at market, ${cap}?` };
   } catch (e) {
     return { error: message(e) };

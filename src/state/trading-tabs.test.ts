@@ -43,9 +43,10 @@ describe('tab navigation', () => {
 describe('editor parsing', () => {
   it('close: percent of the position rounds down in integers; empty is everything at market', () => {
     const half = closeIntent('50%', position, BTC);
-    expect('intent' in half && half.intent).toEqual({ kind: 'close', positionId: 7, opts: { kind: 'market', size: 1 } });
+    expect('intent' in half && half.intent).toEqual({ kind: 'close', positionId: 7, opts: { kind: 'market', bps: 5_000 } });
+    expect('confirm' in half && half.confirm).toContain('close 50% (0.00001)');
     const all = closeIntent('', position, BTC);
-    expect('intent' in all && all.intent.kind === 'close' && all.intent.opts.size).toBe(3);
+    expect('intent' in all && all.intent.kind === 'close' && all.intent.opts.bps).toBe(10_000);
     expect('confirm' in all && all.confirm).toContain('at market');
   });
   it('close: a limit close needs a price; a size above the position is refused', () => {

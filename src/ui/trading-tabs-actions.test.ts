@@ -63,9 +63,11 @@ describe('position actions from the keys', () => {
     press('', { return: true });
     const prompt = store.getState().tabs.prompt;
     expect(prompt?.kind === 'confirm' && prompt.question).toContain('limit @ 69000.0');
+    expect(prompt?.kind === 'confirm' && prompt.question).toContain('close 50% (0.20000)');
     expect(calls).toEqual([]);
     press('y');
-    expect(calls).toEqual([['close', 7, { kind: 'limit', size: 20_000, price: 690_000 }]]);
+    // The share crosses the command interface as basis points; the client resolves it to 20_000 units.
+    expect(calls).toEqual([['close', 7, { kind: 'limit', bps: 5_000, price: 690_000 }]]);
   });
 
   it('t on a position with a stop shows it; a new stop replaces it and leaves the take-profit alone', () => {

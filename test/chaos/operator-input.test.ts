@@ -212,7 +212,11 @@ describe('the trading tabs editors and :alert reject garbage', () => {
         const i = r.intent;
         for (const v of Object.values(i)) if (typeof v === 'number') expect(Number.isSafeInteger(v) && v > 0).toBe(true);
         if (i.kind === 'collateral') expect(BigInt(i.amount) > 0n).toBe(true);
-        if (i.kind === 'close') expect(Number.isSafeInteger(i.opts.size) && (i.opts.size ?? 0) > 0).toBe(true);
+        // A close carries a whole size, or a share in integer basis points (1..10000), never a float.
+        if (i.kind === 'close') {
+          const { size, bps } = i.opts;
+          expect(size !== undefined ? Number.isSafeInteger(size) && size > 0 : Number.isInteger(bps) && bps! >= 1 && bps! <= 10_000).toBe(true);
+        }
       }),
       { numRuns: process.env.PERPL_CHAOS === 'long' ? 20_000 : 1_000 },
     );

@@ -82,7 +82,7 @@ export async function flattenAccount(screen: TradingScreen, timeoutMs: number): 
   const state = () => screen.app.app.store.getState();
   const { trading } = state();
   if (trading.orders.length > 0) await screen.intents.cancelAll().outcome;
-  for (const p of trading.positions) await screen.intents.close(p.positionId, { kind: 'market', fraction: 1, slippageBps: 500 }).outcome;
+  for (const p of trading.positions) await screen.intents.close(p.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
   await eventually(() => state().trading.orders.length === 0 && state().trading.positions.length === 0, timeoutMs, 'a flat account');
 }
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Journal, journalPath } from '../../src/client/trading/journal.js';
+import { Journal, type JournalRecord, journalPath } from '../../src/client/trading/journal.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { type SimHandle, live, startTestSim, startTrader, until } from '../trading/harness.js';
 
@@ -69,6 +69,18 @@ describe('kill -9 mid-trading, restart on the same journal', () => {
       PERPL_TEST_SEED_HEX: key.seedHex,
     };
     const kinds = new Map<string, number>();
+    // Every record any read below saw: each open compacts the journal to what is unresolved (plus the
+    // highest rq), so what earlier runs resolved is checked from here.
+    const seen = new Set<string>();
+    const history: JournalRecord[] = [];
+    const remember = (rs: readonly JournalRecord[]): void => {
+      for (const r of rs) {
+        const id = JSON.stringify(r);
+        if (seen.has(id)) continue;
+        seen.add(id);
+        history.push(r);
+      }
+    };
     const killedAt: string[] = [];
     let recoveredTotal = 0;
     for (let round = 0; round < ROUNDS; round++) {
@@ -84,6 +96,7 @@ describe('kill -9 mid-trading, restart on the same journal', () => {
 
       // What the dead process left: intents with a request journaled but no resolution, the last one among them.
       const records = Journal.read(path);
+      remember(records);
       const resolvedKeys = new Set(records.filter((r) => r.k === 'resolved').map((r) => r.key));
       const open = new Set(records.filter((r) => r.k === 'request' && !resolvedKeys.has(r.key)).map((r) => r.key));
       const lastRequest = records.filter((r) => r.k === 'request').at(-1);
@@ -96,6 +109,7 @@ describe('kill -9 mid-trading, restart on the same journal', () => {
         await live(t);
         await until(() => t.engine.lockReason() === null && t.engine.pending().length === 0, 'the recovered requests to resolve', 40_000);
         const after = Journal.read(path);
+        remember(after);
         const nowResolved = new Set(after.filter((r) => r.k === 'resolved').map((r) => r.key));
         expect([...open].filter((k) => !nowResolved.has(k))).toEqual([]);
 
@@ -103,7 +117,7 @@ describe('kill -9 mid-trading, restart on the same journal', () => {
         const executed = control.engine.executedRequests(accountId);
         expect(executed.length - new Set(executed).size).toBe(0);
         const rqsByKey = new Map<string, Set<number>>();
-        for (const r of after) if (r.k === 'request') rqsByKey.set(r.key, (rqsByKey.get(r.key) ?? new Set()).add(r.rq));
+        for (const r of history) if (r.k === 'request') rqsByKey.set(r.key, (rqsByKey.get(r.key) ?? new Set()).add(r.rq));
         const journaled = new Set([...rqsByKey.values()].flatMap((s) => [...s]));
         expect(executed.filter((rq) => !journaled.has(rq))).toEqual([]);
         for (const [k, rqs] of rqsByKey) expect({ key: k, landed: [...rqs].filter((rq) => executed.includes(rq)).length }).toEqual({ key: k, landed: Math.min(1, [...rqs].filter((rq) => executed.includes(rq)).length) });
@@ -124,7 +138,7 @@ describe('kill -9 mid-trading, restart on the same journal', () => {
         t.stop();
       }
     }
-    const records = Journal.read(path);
+    const records = history;
     console.log(
       `kill -9: ${ROUNDS} kills (in the middle of ${killedAt.join(', ')}), bot steps ${[...kinds].map(([k, v]) => `${k} ${v}`).join(', ')}, ` +
         `${records.filter((r) => r.k === 'request').length} requests journaled, ${recoveredTotal} open at a kill and resolved after restart, ` +

@@ -136,7 +136,7 @@ describe('trading tabs against the local exchange', () => {
     await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the position');
     const position = state().trading.positions[0]!;
     await screen.intents.addCollateral(position.positionId, '1').outcome;
-    await screen.intents.close(position.positionId, { kind: 'market', fraction: 1, slippageBps: 500 }).outcome;
+    await screen.intents.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
     await eventually(() => state().trading.positions.length === 0, EXCHANGE_MS, 'the close');
     screen.app.vt.press('F');
     await screen.app.vt.waitFor(() => tabLines().includes('[Fills]') && tabLines().includes('taker') && tabLines().includes('▼ close L'), EXCHANGE_MS);

@@ -65,7 +65,7 @@ describe('trading checklist on screen', () => {
     await screen.app.vt.waitFor('bell off', UI_MS);
     const quiet = bells();
     const position = state().trading.positions[0]!;
-    await screen.intents.close(position.positionId, { kind: 'market', fraction: 1, slippageBps: 500 }).outcome;
+    await screen.intents.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
     const closeFill = await until(() => state().trading.fills.find((f) => f.orderId !== fill.orderId && f.type === 3), EXCHANGE_MS, 'the close fill');
     await screen.app.vt.waitFor(() => tabLines().includes(String(closeFill.orderId)), EXCHANGE_MS);
     await screen.app.vt.waitFor('filled: sold', UI_MS); // the toast still says so

@@ -157,7 +157,7 @@ async function flatten(a: App): Promise<void> {
   if (!intents) return;
   const { trading } = a.app.store.getState();
   if (trading.orders.length > 0) await intents.cancelAll().outcome;
-  for (const p of trading.positions) await intents.close(p.positionId, { kind: 'market', fraction: 1, slippageBps: 500 }).outcome;
+  for (const p of trading.positions) await intents.close(p.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
 }
 
 async function screens(): Promise<void> {

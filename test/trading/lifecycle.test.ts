@@ -109,7 +109,7 @@ describe('close, change, cancel-all, collateral, panic', () => {
       await t.commands.place({ marketId: btc.id, kind: 'market', side: 'short', size: 300, leverage: 500 }).outcome;
       const pos = await until(() => positionIn(t, btc.id), 'the short');
       expect(pos.sd).toBe(PositionSide.Short);
-      const half = await t.commands.close(pos.pid, { kind: 'market', fraction: 0.5 }).outcome;
+      const half = await t.commands.close(pos.pid, { kind: 'market', bps: 5_000 }).outcome;
       expect(half.ok).toBe(true);
       await until(() => positionIn(t, btc.id)?.s === 150, 'the position to halve');
       const full = await t.commands.close(pos.pid, { kind: 'market' }).outcome;
@@ -132,7 +132,7 @@ describe('close, change, cancel-all, collateral, panic', () => {
         const book = top(h, btc.id);
         const price = book.ask - 1;
         expect(price).toBeGreaterThan(book.bid);
-        const half = await t.commands.close(pos.pid, { kind: 'limit', price, fraction: 0.5 }).outcome;
+        const half = await t.commands.close(pos.pid, { kind: 'limit', price, bps: 5_000 }).outcome;
         expect(half.results[0]).toMatchObject({ kind: 'definitive', st: S.Open });
         const resting = await until(() => [...t.session.state.orders.values()].find((o) => o.mkt === btc.id), 'the resting close');
         expect(resting).toMatchObject({ t: 3, p: price, os: 100, lp: pos.pid });

@@ -38,7 +38,7 @@ export function randomCommand(h: SimHandle, t: Trader, markets: readonly Market[
   if (r < 0.85) {
     const positions = [...st.positions.values()];
     const p = positions[Math.floor(rand() * positions.length)];
-    return p ? t.commands.close(p.pid, { kind: 'market', fraction: rand() < 0.5 ? 0.5 : 1 }) : null;
+    return p ? t.commands.close(p.pid, { kind: 'market', bps: rand() < 0.5 ? 5_000 : 10_000 }) : null;
   }
   const orders = [...st.orders.values()].filter((o) => (o.tp ?? 0) === 0 && (o.p ?? 0) > 0);
   const o = orders[Math.floor(rand() * orders.length)];

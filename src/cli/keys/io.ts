@@ -2,6 +2,7 @@
 // output and fake the terminal; `processIo()` is the real thing.
 
 import { createInterface } from 'node:readline';
+import { type PromptInput, type PromptOutput, readHiddenLine } from '../../lib/hidden-line.js';
 import { InputError, isPerplError, userMessage } from '../../protocol/errors.js';
 
 export interface CliIo {
@@ -15,39 +16,14 @@ export interface CliIo {
   ask(question: string, hidden: boolean): Promise<string>;
 }
 
-/** Reads one line from a TTY with echo off; Ctrl-C cancels. */
-export function askHidden(question: string): Promise<string> {
-  const stdin = process.stdin;
-  return new Promise((resolve, reject) => {
-    const wasRaw = stdin.isRaw;
-    let value = '';
-    const finish = (): void => {
-      stdin.off('data', onData);
-      stdin.setRawMode(wasRaw);
-      stdin.pause();
-      process.stderr.write('\n');
-    };
-    const onData = (chunk: Buffer | string): void => {
-      for (const ch of chunk.toString('utf8')) {
-        if (ch === '\r' || ch === '\n') {
-          finish();
-          resolve(value);
-          return;
-        }
-        if (ch === '\u0003' || ch === '\u0004') {
-          finish();
-          reject(new InputError('cancelled'));
-          return;
-        }
-        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
-        else if (ch >= ' ') value += ch;
-      }
-    };
-    process.stderr.write(question);
-    stdin.setRawMode(true);
-    stdin.resume();
-    stdin.on('data', onData);
-  });
+/**
+ * Reads one line with echo off (lib/hidden-line.ts: the same keystrokes as the terminal's unlock, so a
+ * passphrase typed here opens the key there). Ctrl-C cancels.
+ */
+export async function askHidden(question: string, stdin: PromptInput = process.stdin, out: PromptOutput = process.stderr): Promise<string> {
+  const answer = await readHiddenLine(stdin, out, question);
+  if (answer.kind === 'cancel') throw new InputError('cancelled');
+  return answer.value;
 }
 
 function askVisible(question: string): Promise<string> {

@@ -1,12 +1,14 @@
 // Append-only NDJSON journal of every order request: written (and fsynced) BEFORE the frame is sent,
 // then each ack, update and decision. After a restart the engine reads it back and never resends a
 // request that may have landed. Holds no secrets: frames carry account and market ids, never keys.
-// Location: $PERPL_HOME/journal/<network>-<account>.ndjson (dir 0700, file 0600).
+// Location: $PERPL_HOME/journal/<network>-<account>.ndjson (dir 0700, file 0600). Read back and compacted
+// on open by journal-file.ts.
 
-import { chmodSync, closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, chmodSync, closeSync, fdatasyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { perplHome } from '../../auth/home.js';
 import type { OrderRequestFrame } from '../../protocol/frames.js';
+import { type JournalContents, compactJournal, describeProblems, holdJournal, loadJournal, removeStaleCompaction } from './journal-file.js';
 
 interface Base {
   /** Wall-clock ms. */
@@ -32,6 +34,7 @@ export function journalPath(network: string, accountId: number, env: NodeJS.Proc
 
 export class Journal {
   private fd: number;
+  private release: (() => void) | null = null;
 
   constructor(
     readonly path: string,
@@ -44,6 +47,34 @@ export class Journal {
     chmodSync(path, 0o600);
   }
 
+  /**
+   * Opens the journal for a run: reads every line (corrupt ones reported as `file:line`), compacts the
+   * file to what a restart needs when no other live process holds it (journal-file.ts), and appends
+   * from there. `records` are what the file holds now.
+   */
+  static open(path: string, now: () => number = Date.now): { journal: Journal; records: JournalRecord[]; problems: string[] } {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const release = holdJournal(path);
+    try {
+      const contents = loadJournal(path);
+      const problems = describeProblems(path, contents);
+      let records = contents.records;
+      if (release) {
+        removeStaleCompaction(path);
+        records = compactJournal(path, contents);
+      } else if (contents.unterminated) {
+        // Not ours to rewrite: at least end the torn line, so the next record is not glued to it.
+        appendFileSync(path, '\n');
+      }
+      const journal = new Journal(path, now);
+      journal.release = release;
+      return { journal, records, problems };
+    } catch (e) {
+      release?.();
+      throw e;
+    }
+  }
+
   /** Appends one record. `durable` fsyncs: used for requests, which must be on disk before they are sent. */
   append(record: JournalRecordInput, durable = false): void {
     const line = `${JSON.stringify({ t: this.now(), ...record })}\n`;
@@ -54,22 +85,18 @@ export class Journal {
   close(): void {
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
+    this.release?.();
+    this.release = null;
   }
 
-  /** Reads every record; a torn last line (crash mid-write) is skipped. */
+  /** Every record that decodes, in file order; corrupt lines and a torn last line are skipped (see `load`). */
   static read(path: string): JournalRecord[] {
-    if (!existsSync(path)) return [];
-    const out: JournalRecord[] = [];
-    for (const line of readFileSync(path, 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      try {
-        const v = JSON.parse(line) as JournalRecord;
-        if (typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.rq === 'number') out.push(v);
-      } catch {
-        // torn line
-      }
-    }
-    return out;
+    return loadJournal(path).records;
+  }
+
+  /** Every record, plus each line that could not be read with its line number. */
+  static load(path: string): JournalContents {
+    return loadJournal(path);
   }
 }
 

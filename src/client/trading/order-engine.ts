@@ -168,6 +168,18 @@ export class OrderEngine {
     }
   }
 
+  /** A line for the Journal pane (and the log) that is no record of a request: what reading the journal found. */
+  private note(text: string): void {
+    this.options.log?.(text);
+    const line = this.tail.push({ timeMs: (this.options.now ?? Date.now)(), kind: 'note', requestKey: '', rq: null, text });
+    this.changes++;
+    try {
+      this.options.onJournal?.(line);
+    } catch (e) {
+      this.options.log?.(`journal observer failed: ${userMessage(e)}`);
+    }
+  }
+
   private sendNewRq(req: TrackedRequest): void {
     const head = this.session.head ?? 0;
     if (req.rq !== 0 && req.lb > 0) {
@@ -301,9 +313,11 @@ export class OrderEngine {
     const path = cfg.path ?? journalPath(cfg.network, accountId, cfg.env);
     let records;
     try {
-      records = Journal.read(path);
-      this.journal = new Journal(path, this.options.now);
+      const opened = Journal.open(path, this.options.now);
+      records = opened.records;
+      this.journal = opened.journal;
       this.journalError = null;
+      for (const problem of opened.problems) this.note(problem);
     } catch (e) {
       // Without a writable journal a crash could lose track of an order: refuse to send (lockReason).
       this.journalError = `the order journal cannot be written (${userMessage(e)})`;

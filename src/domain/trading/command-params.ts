@@ -33,8 +33,11 @@ export interface PlaceParams {
 
 export interface CloseParams {
   kind: 'market' | 'limit';
-  /** Part of the position, 0 < fraction <= 1 (resolved to whole size units, rounded down). */
-  fraction?: number;
+  /**
+   * Part of the position in basis points, an integer from 1 to 10_000 (100 %), resolved against the
+   * position the client holds when it sends, to whole size units rounded down (close-share.ts).
+   */
+  bps?: number;
   /** Or an exact scaled size. Neither = the whole position. */
   size?: number;
   price?: number;

@@ -29,6 +29,11 @@ export function atomsPerSizeToTicks(atoms: bigint, size: bigint, scales: Scales)
   return den < 0n ? { num: -num, den: -den } : { num, den };
 }
 
+/** Collateral atoms of price x size as an exact fraction { num, den } (pd + sd > 6 does not divide). */
+export function notionalFraction(price: bigint, size: bigint, scales: Scales): { num: bigint; den: bigint } {
+  return { num: price * size * pow10(COLLATERAL_DECIMALS), den: pow10(scales.priceDecimals + scales.sizeDecimals) };
+}
+
 /** Integer division rounding toward +infinity. */
 export function divCeil(num: bigint, den: bigint): bigint {
   const q = num / den;

@@ -4,7 +4,6 @@ import { feeAtoms, feeMicros } from './fees.js';
 import { estimateFill, slippageBps, slippageLimitPrice } from './fill-estimate.js';
 import { notionalAtoms } from './notional.js';
 import {
-  bankruptcyPrice,
   liquidationAfter,
   liquidationPrice,
   maintenanceMarginAtoms,
@@ -28,11 +27,6 @@ describe('risk math (wire.md 8.8 SDK vectors)', () => {
   it('liquidation price is 95 for the long and 105 for the short', () => {
     expect(liquidationPrice(long, 2000, UNIT)).toBe(95n);
     expect(liquidationPrice(short, 2000, UNIT)).toBe(105n);
-  });
-
-  it('bankruptcy price is 90 for the long and 110 for the short', () => {
-    expect(bankruptcyPrice(long, UNIT)).toBe(90n);
-    expect(bankruptcyPrice(short, UNIT)).toBe(110n);
   });
 
   it('accrued funding (premium PnL) moves the liquidation price toward the entry', () => {

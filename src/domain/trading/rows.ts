@@ -3,7 +3,7 @@
 
 import { PositionSide } from '../../protocol/enums.js';
 import type { Account, Fill, Market, Order, Position } from '../../protocol/frames.js';
-import { liquidationPrice, returnOnEquity, unrealizedPnl } from './risk.js';
+import { liquidationPrice, positionMathOf, returnOnEquity, unrealizedPnl } from './risk.js';
 import type { AccountView, FillRowView, OrderRowView, PositionRowView } from './views.js';
 
 function scalesOf(market: Market): { priceDecimals: number; sizeDecimals: number } {
@@ -11,7 +11,7 @@ function scalesOf(market: Market): { priceDecimals: number; sizeDecimals: number
 }
 
 export function positionRow(p: Position, market: Market | undefined, mark: number | null): PositionRowView {
-  const math = { side: p.sd, entry: BigInt(p.ep), size: BigInt(p.s), collateral: BigInt(p.c) };
+  const math = positionMathOf(p);
   const upnl = market && mark !== null ? unrealizedPnl(math, BigInt(mark), scalesOf(market)) : null;
   const liq = market ? liquidationPrice(math, market.config.maintenance_margin, scalesOf(market)) : null;
   const distance =
@@ -93,7 +93,7 @@ export function accountView(
       equity = null;
       continue;
     }
-    const math = { side: p.sd, entry: BigInt(p.ep), size: BigInt(p.s), collateral: BigInt(p.c) };
+    const math = positionMathOf(p);
     equity += math.collateral + unrealizedPnl(math, BigInt(mark), scalesOf(market));
   }
   return {

@@ -14,19 +14,6 @@ export function isLiquidatable(pos: PositionRecord, mark: number, scale: bigint,
   return equity < maintenanceRequirement(pos.entryNotional, maintenanceMargin);
 }
 
-/**
- * Liquidation price in ticks (rounded toward the safe side) from the SDK formula:
- * liq = entry + side * (MMR - deposit) / size, with entry and amounts per unit of size.
- */
-export function liquidationPrice(pos: PositionRecord, scale: bigint, maintenanceMargin: number): number {
-  if (pos.size === 0) return 0;
-  const mmr = maintenanceRequirement(pos.entryNotional, maintenanceMargin);
-  const perUnit = BigInt(pos.size) * scale;
-  const shift = mmr - pos.collateral;
-  const liqNotional = pos.sd === 1 ? pos.entryNotional + shift : pos.entryNotional - shift;
-  return Math.max(0, Number(liqNotional / perUnit));
-}
-
 export function runLiquidations(core: EngineCore, marketId: number, afterEach: () => void): void {
   const market = core.market(marketId);
   for (const pos of [...market.positions]) {

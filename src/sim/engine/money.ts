@@ -55,9 +55,14 @@ export function effectiveLeverage(lv: number, initialMargin: number): number {
   return Math.min(Math.trunc(lv), initialMargin);
 }
 
-/** Price moved by `bps` basis points up (+) or down (-), rounded toward the less aggressive side. */
+/**
+ * Price moved by `bps` basis points up (+, a buy's cap) or down (-, a sell's floor), rounded back toward
+ * `price`: a cap never lets an order fill further from the mark than the bps allow (mark 101, sell 50 bps:
+ * 100.495 -> 101, not 100).
+ */
 export function priceWithBps(price: number, bps: number): number {
-  const moved = (BigInt(price) * BigInt(10_000 + bps)) / 10_000n;
+  const scaled = BigInt(price) * BigInt(10_000 + bps);
+  const moved = bps >= 0 ? scaled / 10_000n : ceilDiv(scaled, 10_000n);
   return Math.max(1, Number(moved));
 }
 

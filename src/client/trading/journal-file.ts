@@ -1,0 +1,170 @@
+// Reading the journal file back, and keeping it small. Every line is decoded (journal-decode.ts); a line
+// that fails is reported as `file:line` and skipped, and the lines after it are still read. On open the
+// file is compacted to what a restart needs: every record of an intent with no `resolved` record, the
+// records of the intent holding the highest rq (the allocator must never reuse it), and every corrupt
+// line as it was (nothing the reader cannot understand is thrown away). Compaction writes a temporary
+// file, fsyncs it and renames it over the journal, so a crash at any point leaves either the old file or
+// the new one, both complete.
+
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { userMessage } from '../../protocol/errors.js';
+import { decodeJournalRecord } from './journal-decode.js';
+import type { JournalRecord } from './journal.js';
+
+/** A journal line that could not be read. */
+export interface CorruptLine {
+  /** 1-based line number in the file as it was read. */
+  line: number;
+  raw: string;
+  reason: string;
+}
+
+export interface JournalContents {
+  records: JournalRecord[];
+  /** Where each record stood (1-based line) and its text as written, parallel to `records`. */
+  sources: { line: number; raw: string }[];
+  corrupt: CorruptLine[];
+  /** An unfinished last line (the process died mid-write): skipped, and harmless, since a request is sent only after its line is on disk. */
+  tornTail: CorruptLine | null;
+  /** Whether the file ended without a newline (a record appended now would be glued to that line). */
+  unterminated: boolean;
+}
+
+/** "path:12: reason" for each line that could not be read. */
+export function describeProblems(path: string, contents: JournalContents): string[] {
+  const out = contents.corrupt.map((c) => `journal ${path}:${c.line}: corrupt record skipped (${c.reason})`);
+  if (contents.tornTail) out.push(`journal ${path}:${contents.tornTail.line}: unfinished last line skipped (the previous run stopped mid-write)`);
+  return out;
+}
+
+export function loadJournal(path: string): JournalContents {
+  const contents: JournalContents = { records: [], sources: [], corrupt: [], tornTail: null, unterminated: false };
+  if (!existsSync(path)) return contents;
+  const text = readFileSync(path, 'utf8');
+  const rows = text.split('\n');
+  contents.unterminated = text.length > 0 && !text.endsWith('\n');
+  for (let i = 0; i < rows.length; i++) {
+    const raw = rows[i]!;
+    if (raw.trim() === '') continue;
+    try {
+      contents.records.push(decodeJournalRecord(JSON.parse(raw)));
+      contents.sources.push({ line: i + 1, raw });
+    } catch (e) {
+      const bad = { line: i + 1, raw, reason: userMessage(e) };
+      if (i === rows.length - 1 && contents.unterminated) contents.tornTail = bad;
+      else contents.corrupt.push(bad);
+    }
+  }
+  return contents;
+}
+
+/** Keys a restart still needs: intents without a `resolved` record, and the one holding the highest rq. */
+function keysToKeep(records: readonly JournalRecord[]): Set<string> {
+  const resolved = new Set(records.filter((r) => r.k === 'resolved').map((r) => r.key));
+  const keep = new Set(records.filter((r) => !resolved.has(r.key)).map((r) => r.key));
+  let highest: JournalRecord | undefined;
+  for (const r of records) if (!highest || r.rq > highest.rq) highest = r;
+  if (highest) keep.add(highest.key);
+  return keep;
+}
+
+/**
+ * Rewrites the journal to what a restart needs (file header comment). Returns the records kept; the file
+ * is left alone when nothing would change.
+ */
+export function compactJournal(path: string, contents: JournalContents): JournalRecord[] {
+  const keep = keysToKeep(contents.records);
+  const kept: { line: number; text: string; record?: JournalRecord }[] = [];
+  contents.records.forEach((record, i) => {
+    const source = contents.sources[i]!;
+    if (keep.has(record.key)) kept.push({ line: source.line, text: source.raw, record });
+  });
+  for (const c of contents.corrupt) kept.push({ line: c.line, text: c.raw });
+  kept.sort((a, b) => a.line - b.line);
+  const records = kept.flatMap((k) => (k.record ? [k.record] : []));
+  const unchanged = kept.length === contents.records.length + contents.corrupt.length && !contents.tornTail && !contents.unterminated;
+  if (unchanged) return records;
+
+  const temp = `${path}.compacting`;
+  removeStaleCompaction(path);
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    writeSync(fd, kept.map((k) => `${k.text}\n`).join(''));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+  syncDirectory(dirname(path));
+  return records;
+}
+
+/** Makes a rename durable: fsync the directory that holds the entry (best effort where unsupported). */
+function syncDirectory(dir: string): void {
+  let fd = -1;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some platforms cannot fsync a directory; the rename itself is still atomic.
+  } finally {
+    if (fd >= 0) closeSync(fd);
+  }
+}
+
+/** A leftover of a compaction that died before its rename: the journal itself is complete, drop it. */
+export function removeStaleCompaction(path: string): void {
+  try {
+    unlinkSync(`${path}.compacting`);
+  } catch {
+    // none
+  }
+}
+
+/**
+ * Marks the journal as held by this process while it runs (`<journal>.lock` holding the pid). Only the
+ * holder compacts: a second terminal on the same account keeps appending to the same file, and a rename
+ * under it would send its later records to a deleted file. A lock left by a dead process is taken over.
+ */
+export function holdJournal(path: string): (() => void) | null {
+  const lock = `${path}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return () => {
+        try {
+          if (readFileSync(lock, 'utf8') === String(process.pid)) unlinkSync(lock);
+        } catch {
+          // already gone
+        }
+      };
+    } catch {
+      if (isHeldByLiveProcess(lock)) return null;
+      try {
+        unlinkSync(lock);
+      } catch {
+        // another process took it over first
+      }
+    }
+  }
+  return null;
+}
+
+function isHeldByLiveProcess(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lock, 'utf8').trim());
+  } catch {
+    return false;
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
