@@ -94,14 +94,17 @@ export class RestRouter {
     try {
       reply = await this.route(req);
     } catch (e) {
-      if (e instanceof BodyTooLarge) reply = errorReply(413, 'body too large');
+      // The body was read to its end (see readBody), so closing after the answer sends no reset.
+      if (e instanceof BodyTooLarge) reply = { ...errorReply(413, 'body too large'), headers: { connection: 'close' } };
       else {
         this.state.warn(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(e as Error).message}`);
         reply = errorReply(500, 'internal error');
       }
     }
-    if (!res.headersSent && !res.destroyed) send(res, reply);
-    this.state.log(`${req.method} ${(req.url ?? '').split('?')[0]} -> ${reply.status} (${Date.now() - started} ms)`);
+    const answered = !res.headersSent && !res.destroyed;
+    if (answered) send(res, reply);
+    const outcome = answered ? String(reply.status) : 'connection cut';
+    this.state.log(`${req.method} ${(req.url ?? '').split('?')[0]} -> ${outcome} (${Date.now() - started} ms)`);
   }
 
   private async route(req: IncomingMessage): Promise<Reply> {
@@ -144,8 +147,8 @@ export class RestRouter {
         Date.now(),
       );
       if (!auth.ok) {
-        this.state.log(`401 ${path}: ${auth.reason}`);
-        return errorReply(401, 'unauthorized');
+        this.state.log(`${auth.rateLimited ? 429 : 401} ${path}: ${auth.reason}`);
+        return auth.rateLimited ? { status: 429, body: 'too many requests', headers: { 'retry-after': '30' } } : errorReply(401, 'unauthorized');
       }
       const limited = this.limit(this.authedLimiter, `key:${auth.key.token}`);
       if (limited) return limited;

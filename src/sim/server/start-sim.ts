@@ -130,6 +130,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const faults = new FaultInjector(opts.faults ?? 'none', seed, (e) => {
     if (opts.quiet !== true) process.stderr.write(`sim: fault ${e.kind} on ${e.socket}${e.detail ? ` (${e.detail})` : ''}\n`);
   });
+  const limits: SimLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   // The state reads the head block from the server, which is built from the state.
   const serverRef: { current?: SimServer } = {};
   const state: SimState = {
@@ -137,9 +138,9 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     engine,
     keys,
     delegations: new Delegations(),
-    auth: new RequestAuthenticator(keys, SIM_CHAIN_ID),
+    auth: new RequestAuthenticator(keys, SIM_CHAIN_ID, limits.noncesPerKey),
     faults,
-    limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    limits,
     macSecret: new Uint8Array(randomBytes(32)),
     markets: new Map(engine.context(START_BLOCK, Date.now()).markets.map((m) => [m.id, m])),
     head: () => serverRef.current?.head() ?? START_BLOCK,

@@ -110,6 +110,7 @@ export class TradingSession {
     );
     if (!auth.ok) {
       this.state.log(`${this.conn.id} sign-in refused: ${auth.reason}`);
+      if (auth.rateLimited) return this.conn.close(CloseCode.PolicyViolation, 'too many requests');
       return this.conn.close(CloseCode.Unauthorized, 'unauthorized');
     }
     const address = auth.key.address;
