@@ -11,6 +11,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_DRAINED_BODY_BYTES = 8 * 1024 * 1024;
 
 export class BodyTooLarge extends Error {}
+/** The client went away before its body ended: nobody is left to answer, and it is not our error. */
+export class BodyAborted extends Error {}
 
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, drainLimit = MAX_DRAINED_BODY_BYTES): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
@@ -27,7 +29,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, drainLimi
       else chunks.push(c);
     });
     req.on('end', () => (size > limit ? reject(new BodyTooLarge()) : resolve(new Uint8Array(Buffer.concat(chunks)))));
-    req.on('error', reject);
+    req.on('error', () => reject(new BodyAborted()));
   });
 }
 

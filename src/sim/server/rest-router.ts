@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AUTH_HEADERS } from '../../protocol/index.js';
-import { BodyTooLarge, errorReply, readBody, send, type Reply } from './http-io.js';
+import { BodyAborted, BodyTooLarge, errorReply, readBody, send, type Reply } from './http-io.js';
 import type { HistoryKind } from './history-cursor.js';
 import type { StoredKey } from './key-store.js';
 import { KeyedLimiter } from './rate-limiter.js';
@@ -96,7 +96,11 @@ export class RestRouter {
     } catch (e) {
       // The body was read to its end (see readBody), so closing after the answer sends no reset.
       if (e instanceof BodyTooLarge) reply = { ...errorReply(413, 'body too large'), headers: { connection: 'close' } };
-      else {
+      else if (e instanceof BodyAborted) {
+        this.state.log(`${req.method} ${(req.url ?? '').split('?')[0]} -> client went away mid-body`);
+        res.destroy();
+        return;
+      } else {
         this.state.warn(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(e as Error).message}`);
         reply = errorReply(500, 'internal error');
       }
