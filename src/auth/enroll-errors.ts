@@ -34,6 +34,13 @@ export function enrollHttpError(status: number, ctx: EnrollErrorContext): PerplE
   const lower = (said ?? '').toLowerCase();
   const details = said === undefined ? `HTTP ${status} from /v1/api-key/${ctx.step}` : `HTTP ${status} from /v1/api-key/${ctx.step}: ${said}`;
   switch (status) {
+    case 403:
+      return new EnrollError(
+        'enrollment refused (403): the signing wallet may not enroll keys for this target profile: it is neither the profile\'s owner nor a registered operator of it',
+        status,
+        'sign with the wallet that owns the profile, or have the owner register this wallet as an operator first; without --target-profile a key acts for the signing wallet itself',
+        details,
+      );
     case 404:
       return new EnrollError(
         'enrollment refused (404): no Perpl profile or exchange account was found for this wallet or target profile',

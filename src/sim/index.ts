@@ -6,6 +6,7 @@ export {
   type SimControl,
   type SimOptions,
   type SimWallet,
+  type DemoOperator,
 } from './server/start-sim.js';
 export type { SimLimits } from './server/limits.js';
 export { DEFAULT_LIMITS } from './server/limits.js';

@@ -181,6 +181,27 @@ describe('enrollment errors explain themselves', () => {
     expect(r.err).toMatch(/revoke one at http:\/\/127\.0\.0\.1:\d+\/apikeys/);
   });
 
+  it('403: a wallet that neither owns nor operates --target-profile is told why, and no key is stored', async () => {
+    const victim = sim.control.createWallet();
+    const stranger = sim.control.createWallet();
+    const r = await keys(['enroll', '--name', 'stranger', ...netArgs(), '--label', 'x', '--scope', 'trade', '--target-profile', victim.address, '--wallet-key-file', walletFile(stranger, 'stranger')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('enrollment refused (403)');
+    expect(r.err).toContain("neither the profile's owner nor a registered operator of it");
+    expect(r.err).toContain('register this wallet as an operator');
+    expect((await keys(['show', 'stranger'])).out).toMatch(/enrolled\s+no/);
+  });
+
+  it('delegated: the demo operator enrolls a key that trades the demo profile', async () => {
+    const { profile, walletKeyFile } = sim.demoOperator;
+    const r = await keys(['enroll', '--name', 'delegated', ...netArgs(), '--label', 'practice', '--scope', 'trade', '--target-profile', profile, '--wallet-key-file', walletKeyFile]);
+    expect(r.code, r.err).toBe(0);
+    const creds = await loadCredentials({ keyFile: 'delegated', env: cli.env });
+    const network = resolveNetwork({ baseUrl: creds!.restBase!, chainId: creds!.chainId! });
+    const rest = new RestClient({ network, signer: new ApiKeySigner(creds!, network.chainId) });
+    expect((await rest.wallet()).as[0]?.id).toBe(sim.control.engine.accountsOf(profile)[0]);
+  });
+
   it('wrong chain: a chain id the exchange does not serve is named as such', async () => {
     const wallet = sim.control.createWallet();
     const r = await keys(['enroll', '--name', 'chain', '--base-url', sim.rest, '--chain-id', '143', '--label', 'x', '--wallet-key-file', walletFile(wallet, 'chain')]);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarketDataSession, type MarketDataSnapshot } from '../../src/client/market-data/session.js';
 import type { Context } from '../../src/protocol/frames.js';
+import type { FrameTap } from '../../src/transport/ws/tap.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { fetchContext, restCandles, rowsToLevels, waitFor } from './helpers.js';
 
@@ -38,8 +39,9 @@ afterEach(() => {
   logs.length = 0;
 });
 
-function open(marketId: number, stallMs = 4000): MarketDataSession {
+function open(marketId: number, stallMs = 4000, tap?: FrameTap): MarketDataSession {
   session = new MarketDataSession({
+    ...(tap ? { tap } : {}),
     wsBase: sim.ws,
     chainId: sim.chainId,
     context: ctx,
@@ -114,6 +116,27 @@ describe('MarketDataSession against the local exchange', () => {
     await waitFor(() => snap().candles.length > 0, '5-minute candles');
     for (const c of snap().candles) expect(c.t % 300_000).toBe(0);
     expect(() => s.setResolution(61)).toThrow(/resolution/);
+  });
+
+  it('request-budget-kept: fourteen market and timeframe switches in a minute never meet the exchange\'s default budget (1008)', async () => {
+    const closes: { code: number | undefined; reason: string }[] = [];
+    /** Subscription requests sent on each connection (index = epoch - 1). */
+    const subscribes: number[] = [];
+    const s = open(BTC, 4000, {
+      opened: () => subscribes.push(0),
+      frame: (dir, text) => {
+        if (dir === 'out' && text.includes('"mt":5')) subscribes[subscribes.length - 1]! += 1;
+      },
+      closed: (code, reason) => closes.push({ code, reason }),
+    });
+    await waitFor(() => snap().connection.health === 'live', 'live');
+    for (let i = 0; i < 10; i++) s.setMarket(i % 2 === 0 ? ETH : BTC);
+    for (const res of [300, 60, 900, 60]) s.setResolution(res);
+    // More switches than one connection's budget: the session moved to a fresh connection itself.
+    await waitFor(() => s.epoch >= 2 && snap().connection.health === 'live', 'live on a fresh connection');
+    await expectBookMatchesExchange(BTC);
+    expect(closes.filter((c) => c.code === 1008), JSON.stringify(closes)).toEqual([]);
+    expect(subscribes.every((n) => n <= 10), `mt 5 per connection: ${subscribes.join(',')}`).toBe(true);
   });
 
   it('a heartbeat gap forces a resync and the rebuilt book matches again', async () => {

@@ -39,6 +39,21 @@ describe('batch orders over HTTP', () => {
     expect(sim.control.engine.executedRequests(wallet.accountId!)).toEqual([1, 5]);
   });
 
+  it('undocumented-flags-400: an order with fl 3 or tpc 7 gets 400 in its slot; its neighbours are judged as usual', async () => {
+    const acc = wallet.accountId!;
+    const executed = sim.control.engine.executedRequests(acc);
+    const next = Math.max(0, ...executed) + 1;
+    const res = await signedPost(sim.rest, sim.chainId, key, '/v1/trading/orders', {
+      d: [spec({ rq: next, p: 1, fl: 3, lv: 500 }), spec({ rq: next + 1, t: 3, s: 1, lv: 0, tp: 1, tpc: 7 }), spec({ rq: next + 2 })],
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { statuses: { code: number; error?: string }[] };
+    expect(body.statuses).toEqual([{ code: 400, error: 'invalid order flags' }, { code: 400, error: 'invalid trigger price condition' }, { code: 0 }]);
+    const deadline = Date.now() + 5000;
+    while (sim.control.engine.executedRequests(acc).length <= executed.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(sim.control.engine.executedRequests(acc).slice(executed.length)).toEqual([next + 2]);
+  });
+
   it('batch-refusals: empty, over 100, malformed are 400; a read-only key is 403 and nothing executes', async () => {
     const post = (b: unknown, k: TestKey = key) => signedPost(sim.rest, sim.chainId, k, '/v1/trading/orders', b);
     expect((await post({ d: [] })).status).toBe(400);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/terminal.js';
 import { watchChild } from '../helpers/watched-child.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -38,7 +39,15 @@ describe('perpl sim command', () => {
     );
     const watched = watchChild(child);
     await watched.untilOut((out) => out.includes('\n'), 'the ready line');
-    const ready = JSON.parse(watched.out.trim()) as { rest: string; ws: string; chain_id: number; demo_key_file: string };
+    const ready = JSON.parse(watched.out.trim()) as {
+      rest: string;
+      ws: string;
+      chain_id: number;
+      demo_key_file: string;
+      demo_profile: string;
+      demo_operator: string;
+      demo_operator_wallet_key_file: string;
+    };
     expect(ready.rest).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(ready.ws).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
     expect(ready.chain_id).toBe(31337);
@@ -50,6 +59,16 @@ describe('perpl sim command', () => {
     expect(statSync(ready.demo_key_file).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(ready.demo_key_file)).mode & 0o777).toBe(0o700);
 
+    // The seeded delegation: where the operator's wallet key is and how to practise with it.
+    expect(ready.demo_profile).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(ready.demo_operator).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(ready.demo_operator_wallet_key_file).toBe(join(home, 'keys', 'local-demo-operator.wallet'));
+    expect(statSync(ready.demo_operator_wallet_key_file).mode & 0o777).toBe(0o600);
+    const operatorKey = readFileSync(ready.demo_operator_wallet_key_file, 'utf8').trim();
+    expect(operatorKey).toMatch(/^0x[0-9a-f]{64}$/);
+    await eventually(() => watched.err.includes('--wallet-key-file'), 15_000, 'the practice line on stderr');
+    expect(watched.err).toContain(`--target-profile ${ready.demo_profile} --wallet-key-file ${ready.demo_operator_wallet_key_file}`);
+
     const ctx = await fetch(`${ready.rest}/v1/pub/context`);
     expect(ctx.status).toBe(200);
 
@@ -57,6 +76,7 @@ describe('perpl sim command', () => {
     expect(await watched.exited).toBe(0);
     expect(watched.out.trim().split('\n')).toHaveLength(1);
     expect(watched.out + watched.err).not.toContain(key['private_key'] as string);
+    expect(watched.out + watched.err).not.toContain(operatorKey.slice(2));
   }, 40_000);
 
   it('bad-option-exits-nonzero: an unknown fault profile is refused with a hint', async () => {

@@ -2,12 +2,13 @@
 // enroll, and every refusal the live service documents.
 
 import { createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { hashTypedData, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Eip712TypedData } from '../../src/protocol/frames.js';
 import type { RunningSim, SimWallet } from '../../src/sim/index.js';
-import { signedGet, signedInTrading } from './helpers.js';
+import { FrameClient, signedGet, signedInTrading, signInFrame, type TestKey } from './helpers.js';
 import { startTestSim } from './sim-setup.js';
 
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -181,5 +182,70 @@ describe('API-key enrollment', () => {
     for (let i = 0; i < 16; i++) sim.control.issueKey({ address: w.address, scopeMask: 1 });
     const pair = newKeyPair();
     expect((await post('/v1/api-key/enroll', await enrollBody(w, pair, await payload(w, pair)))).status).toBe(423);
+  });
+});
+
+describe('delegated enrollment (target_profile)', () => {
+  /** Enrolls `pair` signed by `signer` for `profile`; the response and, when issued, the key. */
+  async function enrollFor(signer: SimWallet, profile: string, pair: Ed25519Pair) {
+    const body = await enrollBody(signer, pair, await payload(signer, pair, { target_profile: profile }));
+    const res = await post('/v1/api-key/enroll', { ...body, target_profile: profile });
+    const text = await res.text();
+    const token = res.status === 200 ? (JSON.parse(text) as { api_key: { api_key: string; address: string } }).api_key : undefined;
+    return { status: res.status, text, info: token, key: { apiKey: token?.api_key ?? '', seedHex: pair.seed.toString('hex') } as TestKey };
+  }
+
+  it('owner-accepted: a wallet naming its own profile as target gets a key for it', async () => {
+    const owner = sim.control.createWallet();
+    const r = await enrollFor(owner, owner.address, newKeyPair());
+    expect(r.status, r.text).toBe(200);
+    expect(r.info?.address).toBe(owner.address);
+    const res = await signedGet(sim.rest, sim.chainId, r.key, '/v1/trading/wallet');
+    expect(((await res.json()) as { as: { id: number }[] }).as[0]?.id).toBe(owner.accountId);
+  });
+
+  it('operator-accepted: a registered operator gets a key that reads and trades the profile it operates', async () => {
+    const owner = sim.control.createWallet();
+    const operator = sim.control.createWallet({ account: false });
+    sim.control.addOperator(owner.address, operator.address);
+    const r = await enrollFor(operator, owner.address, newKeyPair());
+    expect(r.status, r.text).toBe(200);
+    expect(r.info?.address).toBe(owner.address);
+    const res = await signedGet(sim.rest, sim.chainId, r.key, '/v1/trading/wallet');
+    expect(((await res.json()) as { as: { id: number }[] }).as[0]?.id).toBe(owner.accountId);
+    (await signedInTrading(sim.ws, sim.chainId, r.key)).close();
+  });
+
+  it('demo-operator-seeded: the demo profile has one operator whose wallet key file enrolls for it', async () => {
+    const { profile, operatorAddress, walletKeyFile } = sim.demoOperator;
+    expect(statSync(walletKeyFile).mode & 0o777).toBe(0o600);
+    const operator: SimWallet = { address: operatorAddress, privateKey: readFileSync(walletKeyFile, 'utf8').trim() };
+    const r = await enrollFor(operator, profile, newKeyPair());
+    expect(r.status, r.text).toBe(200);
+    expect(r.info?.address).toBe(profile);
+  });
+
+  it('stranger-refused-403: a funded wallet naming another funded profile gets no key, and the refused key works nowhere', async () => {
+    const victim = sim.control.createWallet();
+    const stranger = sim.control.createWallet();
+    const pair = newKeyPair();
+    const r = await enrollFor(stranger, victim.address, pair);
+    expect(r.status).toBe(403);
+    expect(r.text).toBe('signing wallet is neither the owner nor a registered operator of target_profile');
+    // The refused public key was never registered: whatever token it is tried with, nothing opens.
+    const victimKey = sim.control.issueKey({ address: victim.address, scopeMask: 3 });
+    for (const apiKey of ['', victimKey.apiKey]) {
+      const refused: TestKey = { apiKey, seedHex: pair.seed.toString('hex') };
+      expect((await signedGet(sim.rest, sim.chainId, refused, '/v1/trading/wallet')).status).toBe(401);
+      const tr = await FrameClient.open(`${sim.ws}/ws/v1/trading`);
+      tr.send(signInFrame(sim.chainId, refused));
+      expect((await tr.waitClose()).code).toBe(3401);
+      expect(tr.frames.some((f) => f.mt === 19)).toBe(false);
+    }
+    // A former operator is a stranger too.
+    const former = sim.control.createWallet({ account: false });
+    sim.control.addOperator(victim.address, former.address);
+    sim.control.removeOperator(victim.address, former.address);
+    expect((await enrollFor(former, victim.address, newKeyPair())).status).toBe(403);
   });
 });

@@ -38,6 +38,32 @@ describe('market-data subscriptions', () => {
     c.close();
   });
 
+  it('non-canonical-stream-404: leading zeros, spaces, capitals or a signed id name no stream', async () => {
+    const c = await FrameClient.open(mdUrl());
+    const odd = [
+      `order-book@0${btc}`,
+      `order-book@00${btc}`,
+      ` order-book@${btc}`,
+      `order-book@${btc} `,
+      `order-book @${btc}`,
+      `Order-Book@${btc}`,
+      `TRADES@${btc}`,
+      `order-book@+${btc}`,
+      `order-book@${btc}.0`,
+      `candles@${btc}*060`,
+      `candles@0${btc}*60`,
+      'heartbeat@031337',
+      'market-state@31337 ',
+      'order--book@1',
+    ];
+    c.send({ mt: 5, subs: [...odd.map((s) => sub(s)), sub(`order-book@${btc}`), sub(`candles@${btc}*60`)] });
+    const res = await c.waitFor((f) => f.mt === 6);
+    const subs = res['subs'] as { stream: string; sid?: number; status: { code: number; error?: string } }[];
+    for (const [i, name] of odd.entries()) expect(subs[i], JSON.stringify(name)).toEqual({ stream: name, status: { code: 404, error: 'unknown stream' } });
+    expect(subs.slice(odd.length).map((s) => s.status.code)).toEqual([0, 0]);
+    c.close();
+  });
+
   it('seeded-before-ready: a new exchange with flow has both book sides the moment it reports ready', async () => {
     const fresh = await startTestSim({ blockMs: 50, flowStepsPerSec: 1 });
     try {

@@ -130,6 +130,33 @@ describe('order admission (mt 22 -> mt 3)', () => {
     c.close();
   });
 
+  it('undocumented-flags-400: fl outside 0/1/2/4 and tpc outside 1..4 are refused 400; nothing rests or executes', async () => {
+    const c = await signedInTrading(sim.ws, sim.chainId, key);
+    const lfr = (c.frames[0]!['as'] as { lfr: number }[])[0]!.lfr;
+    const acc = wallet.accountId!;
+    const before = { open: sim.control.engine.openOrders(acc).length, executed: sim.control.engine.executedRequests(acc).length };
+    const restingBid = { t: 1, p: 1, fl: 0, lv: 500, lb: 0 };
+    c.send(order({ sn: 61, rq: lfr + 1, ...restingBid, fl: 3 }));
+    c.send(order({ sn: 62, rq: lfr + 2, ...restingBid, fl: 8 }));
+    c.send(order({ sn: 63, rq: lfr + 3, t: 3, p: 0, s: 1, fl: 4, lv: 0, tp: 1, tpc: 5 }));
+    c.send(order({ sn: 64, rq: lfr + 4, t: 3, p: 0, s: 1, fl: 4, lv: 0, tp: 1, tpc: 99 }));
+    const acks = await c.waitForCount((f) => f.mt === 3, 4);
+    expect(acks.map((a) => [a.cid, a['status']])).toEqual([
+      [61, { code: 400, error: 'invalid order flags' }],
+      [62, { code: 400, error: 'invalid order flags' }],
+      [63, { code: 400, error: 'invalid trigger price condition' }],
+      [64, { code: 400, error: 'invalid trigger price condition' }],
+    ]);
+    // A sentinel accepted after them proves the refused ones were judged and dropped, not queued.
+    c.send(order({ sn: 65, rq: lfr + 5 }));
+    expect(await c.waitFor((f) => f.mt === 3 && f.cid === 65)).toMatchObject({ status: { code: 0 } });
+    const deadline = Date.now() + 5000;
+    while (sim.control.engine.executedRequests(acc).length <= before.executed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(sim.control.engine.executedRequests(acc).slice(before.executed)).toEqual([lfr + 5]);
+    expect(sim.control.engine.openOrders(acc)).toHaveLength(before.open);
+    c.close();
+  });
+
   it('read-scope-403: a read-only key gets mt 3 code 403 and the socket stays open', async () => {
     const reader = sim.control.issueKey({ address: wallet.address, scopeMask: 1 });
     const c = await signedInTrading(sim.ws, sim.chainId, reader);

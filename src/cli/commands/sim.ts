@@ -1,5 +1,6 @@
 // `perpl sim`: runs the local exchange until SIGINT/SIGTERM. When ready it prints ONE JSON line on
-// stdout (addresses, chain id, demo key file path); everything else goes to stderr, never a secret.
+// stdout (addresses, chain id, demo key file path, the demo operator for delegated enrollment);
+// everything else goes to stderr, never a secret.
 
 import { parseArgs } from 'node:util';
 import { InputError } from '../../protocol/errors.js';
@@ -63,9 +64,25 @@ export async function run(argv: string[]): Promise<number> {
     verbose: values.verbose,
     quiet: values.quiet,
   });
+  const op = sim.demoOperator;
   process.stdout.write(
-    `${JSON.stringify({ rest: sim.rest, ws: sim.ws, chain_id: sim.chainId, demo_key_file: sim.demoKeyFile })}\n`,
+    `${JSON.stringify({
+      rest: sim.rest,
+      ws: sim.ws,
+      chain_id: sim.chainId,
+      demo_key_file: sim.demoKeyFile,
+      demo_profile: op.profile,
+      demo_operator: op.operatorAddress,
+      demo_operator_wallet_key_file: op.walletKeyFile,
+    })}\n`,
   );
+  if (!values.quiet) {
+    // Addresses and a file path only: the operator's key stays in its 0600 file.
+    process.stderr.write(
+      `sim: ${op.operatorAddress} is a registered operator of the demo profile ${op.profile}; to practise delegated enrollment:\n` +
+        `sim:   perpl keys enroll --name delegated --base-url ${sim.rest} --chain-id ${sim.chainId} --label practice --scope trade --target-profile ${op.profile} --wallet-key-file ${op.walletKeyFile}\n`,
+    );
+  }
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);

@@ -1,5 +1,6 @@
 // The demo key file the terminal picks up for `--network local`: JSON with the seed, written 0600 in a
-// 0700 directory. Written atomically (temp file + rename) so a reader never sees half a key.
+// 0700 directory, and beside it the demo operator's wallet key. Written atomically (temp file + rename)
+// so a reader never sees half a key.
 
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -22,15 +23,28 @@ export interface DemoKey {
   ws: string;
 }
 
-/** Writes `<home>/keys/local-demo.json` and returns its path. */
-export function writeDemoKeyFile(home: string, key: DemoKey): string {
+/** Writes `<home>/keys/<name>` 0600 in a 0700 directory, atomically, and returns its path. */
+function writePrivate(home: string, name: string, text: string): string {
   const dir = join(home, 'keys');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
-  const path = join(dir, 'local-demo.json');
+  const path = join(dir, name);
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(key, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(tmp, text, { mode: 0o600 });
   chmodSync(tmp, 0o600);
   renameSync(tmp, path);
   return path;
+}
+
+/** Writes `<home>/keys/local-demo.json` and returns its path. */
+export function writeDemoKeyFile(home: string, key: DemoKey): string {
+  return writePrivate(home, 'local-demo.json', `${JSON.stringify(key, null, 2)}\n`);
+}
+
+/**
+ * Writes `<home>/keys/local-demo-operator.wallet`: the throwaway wallet key of the demo account's
+ * operator (`perpl keys enroll --wallet-key-file` reads it). Not a `.json`, so never listed as an API key.
+ */
+export function writeDemoOperatorWallet(home: string, privateKeyHex: string): string {
+  return writePrivate(home, 'local-demo-operator.wallet', `${privateKeyHex}\n`);
 }

@@ -3,24 +3,33 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * A body over the limit is read to its end and dropped (up to this many bytes in all), so the client,
+ * still sending, can read the 413: closing a socket with unread data makes the kernel send a reset,
+ * and the client then sees "connection reset" instead of the answer. Past this a flood is cut off.
+ */
+export const MAX_DRAINED_BODY_BYTES = 8 * 1024 * 1024;
 
 export class BodyTooLarge extends Error {}
+/** The client went away before its body ended: nobody is left to answer, and it is not our error. */
+export class BodyAborted extends Error {}
 
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, drainLimit = MAX_DRAINED_BODY_BYTES): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) {
-        reject(new BodyTooLarge());
+      if (size > drainLimit) {
         req.destroy();
+        reject(new BodyTooLarge());
         return;
       }
-      chunks.push(c);
+      if (size > limit) chunks.length = 0;
+      else chunks.push(c);
     });
-    req.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    req.on('error', reject);
+    req.on('end', () => (size > limit ? reject(new BodyTooLarge()) : resolve(new Uint8Array(Buffer.concat(chunks)))));
+    req.on('error', () => reject(new BodyAborted()));
   });
 }
 

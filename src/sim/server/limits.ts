@@ -1,6 +1,6 @@
-// Every limit the local exchange enforces, in one place. Defaults follow the live service where the
-// app's own normal use cannot trip them; REST budgets are set high (live does not publish them) so
-// the terminal's polling never sees 429 unless a test or a fault profile asks for it.
+// Every limit the local exchange enforces, in one place. Defaults follow the live service (the
+// market-data budget included: the app keeps to it); REST budgets are set high (live does not publish
+// them) so the terminal's polling never sees 429 unless a test or a fault profile asks for it.
 
 export interface SimLimits {
   /** Trading socket: mt 29 must arrive within this window, else close 1008 "idle timeout". */
@@ -11,12 +11,22 @@ export interface SimLimits {
   maxConnectionsPerWallet: number;
   /** Market-data streams per connection; beyond it a subscription gets 429 "too many subscriptions". */
   maxSubscriptions: number;
-  /** Market-data requests (mt 5, mt 1) per minute per connection; 0 = unlimited (live: 10). */
+  /** Market-data requests (mt 5, mt 1) per minute per connection, else close 1008; 0 = unlimited (live: 10). */
   marketDataRequestsPerMin: number;
+  /**
+   * Open market-data sockets per client address; the next upgrade is answered HTTP 429. Live published
+   * no figure and accepted 24 (wire.md 7.1); the cap only stops a client that opens sockets in a loop.
+   */
+  maxMarketDataConnectionsPerAddress: number;
   /** REST requests per minute per client IP on public endpoints; 0 = unlimited. */
   restPublicPerMin: number;
   /** REST requests per minute per API key on signed endpoints; 0 = unlimited. */
   restAuthedPerMin: number;
+  /**
+   * Signed requests (REST and sign-ins) one key may make inside the +-30 s window: each nonce is kept
+   * until its timestamp leaves the window. Beyond it that key alone gets 429 (REST) or 1008 (sign-in).
+   */
+  noncesPerKey: number;
   /** Protocol-level ping interval; a socket that misses one pong is closed 1008 "ping timeout". 0 = off. */
   pingIntervalMs: number;
   /** Bytes a socket may have queued before it is closed 1013 "send buffer overflow". */
@@ -32,9 +42,11 @@ export const DEFAULT_LIMITS: SimLimits = {
   tradingRequestsPerMin: 120,
   maxConnectionsPerWallet: 4,
   maxSubscriptions: 16,
-  marketDataRequestsPerMin: 0,
+  marketDataRequestsPerMin: 10,
+  maxMarketDataConnectionsPerAddress: 32,
   restPublicPerMin: 3_000,
   restAuthedPerMin: 3_000,
+  noncesPerKey: 20_000,
   pingIntervalMs: 30_000,
   sendBufferLimitBytes: 8 * 1024 * 1024,
   allowedOrigins: ['https://app.perpl.xyz', 'https://testnet.perpl.xyz', 'http://localhost'],

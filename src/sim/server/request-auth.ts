@@ -13,7 +13,8 @@ import { NonceCache } from './nonce-cache.js';
 
 export const SIGNATURE_WINDOW_MS = 30_000;
 
-export type AuthResult = { ok: true; key: StoredKey } | { ok: false; reason: string };
+/** `rateLimited`: the signature was good but the key used its nonces of the window (answer 429, not 401). */
+export type AuthResult = { ok: true; key: StoredKey } | { ok: false; reason: string; rateLimited?: true };
 
 export interface SignedParts {
   apiKey: string | undefined;
@@ -23,12 +24,15 @@ export interface SignedParts {
 }
 
 export class RequestAuthenticator {
-  private readonly nonces = new NonceCache(SIGNATURE_WINDOW_MS);
+  private readonly nonces: NonceCache;
 
   constructor(
     private readonly keys: KeyStore,
     private readonly chainId: number,
-  ) {}
+    noncesPerKey?: number,
+  ) {
+    this.nonces = new NonceCache(SIGNATURE_WINDOW_MS, noncesPerKey);
+  }
 
   /** `target` is the path and query the server received, with its `/api` mount removed. */
   verifyRest(
@@ -76,7 +80,9 @@ export class RequestAuthenticator {
     }
     if (!ed25519Verify(key.publicKey, canonical(timestamp, nonce), sig)) return { ok: false, reason: 'bad signature' };
     // Only a valid signature burns the nonce, so garbage cannot block a legitimate request.
-    if (!this.nonces.use(key.token, nonce, nowMs)) return { ok: false, reason: 'replayed nonce' };
+    const verdict = this.nonces.use(key.token, nonce, Number(timestamp), nowMs);
+    if (verdict === 'replayed') return { ok: false, reason: 'replayed nonce' };
+    if (verdict === 'key-full') return { ok: false, reason: 'nonces of the window used up', rateLimited: true };
     key.lastUsedAt = nowMs;
     return { ok: true, key };
   }

@@ -6,6 +6,7 @@ import { decodeOrderRequest, isPlainObject, parseJson } from '../../protocol/dec
 import { SimProtocolError } from '../engine/types.js';
 import { errorReply, json, type Reply } from './http-io.js';
 import type { StoredKey } from './key-store.js';
+import { invalidOrderField } from './order-fields.js';
 import type { SimState } from './sim-state.js';
 
 const MAX_BATCH = 100;
@@ -22,6 +23,8 @@ function judge(state: SimState, key: StoredKey, spec: unknown): Status {
   if (!state.markets.has(req.mkt)) return { code: 400, error: 'unknown market' };
   if (!state.engine.accountsOf(key.address).includes(req.acc)) return { code: 403, error: 'invalid account' };
   if (req.mnp !== undefined && req.mnp < 0) return { code: 400, error: 'max negative pnl collateralization out of range' };
+  const invalidField = invalidOrderField(req);
+  if (invalidField) return { code: 400, error: invalidField };
   try {
     const r = state.engine.admit(key.address, req, state.head());
     return r.code === 0 ? { code: 0 } : { code: r.code, ...(r.error ? { error: r.error } : {}) };

@@ -1,6 +1,7 @@
 // Programmatic API-key enrollment (interface.md 4.3, wire.md 3.3): /v1/api-key/payload serves the
 // PerplRegisterApiKey typed data with a MAC; /v1/api-key/enroll checks the MAC, freshness, the wallet
-// signature (viem) and the Ed25519 proof of possession over the EIP-712 digest, then registers the key.
+// signature (viem) and the Ed25519 proof of possession over the EIP-712 digest, and that the signer owns
+// or operates the target profile (403 otherwise), then registers the key.
 
 import { isAddress } from 'viem';
 import type { Eip712TypedData } from '../../protocol/index.js';
@@ -16,6 +17,9 @@ import {
 import { errorReply, json, type Reply } from './http-io.js';
 import { effectiveScope, keyInfo, MAX_ACTIVE_KEYS_PER_PROFILE, parseCidrList } from './key-store.js';
 import type { SimState } from './sim-state.js';
+
+/** The 403 reason when the signing wallet may not act for the target profile (live: not documented). */
+export const NOT_OWNER_OR_OPERATOR = 'signing wallet is neither the owner nor a registered operator of target_profile';
 
 /** 422 when an Origin is present and not on the allow-list; a missing Origin is accepted (non-browser). */
 function originCheck(state: SimState, origin: string | undefined): Reply | undefined {
@@ -95,6 +99,11 @@ export async function postEnroll(state: SimState, body: Uint8Array, origin: stri
   const pop = /^0x[0-9a-fA-F]{128}$/.test(req.pop_signature) ? Buffer.from(req.pop_signature.slice(2), 'hex') : undefined;
   if (!pop || !ed25519Verify(publicKey, enrollmentDigest(td), pop)) {
     return errorReply(401, 'proof of possession does not verify');
+  }
+  // A target profile is the signer's to name only when it owns the profile or operates it.
+  if (!state.delegations.mayActFor(signer, principal)) {
+    state.log(`enroll refused: ${signer} is not an owner or operator of ${principal}`);
+    return errorReply(403, NOT_OWNER_OR_OPERATOR);
   }
   if (state.engine.accountsOf(principal).length === 0) return errorReply(404, 'no exchange account for this address');
   if (state.keys.isPublicKeyKnown(publicKey)) return errorReply(409, 'public key already registered');

@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AUTH_HEADERS } from '../../protocol/index.js';
-import { BodyTooLarge, errorReply, readBody, send, type Reply } from './http-io.js';
+import { BodyAborted, BodyTooLarge, errorReply, readBody, send, type Reply } from './http-io.js';
 import type { HistoryKind } from './history-cursor.js';
 import type { StoredKey } from './key-store.js';
 import { KeyedLimiter } from './rate-limiter.js';
@@ -94,14 +94,21 @@ export class RestRouter {
     try {
       reply = await this.route(req);
     } catch (e) {
-      if (e instanceof BodyTooLarge) reply = errorReply(413, 'body too large');
-      else {
+      // The body was read to its end (see readBody), so closing after the answer sends no reset.
+      if (e instanceof BodyTooLarge) reply = { ...errorReply(413, 'body too large'), headers: { connection: 'close' } };
+      else if (e instanceof BodyAborted) {
+        this.state.log(`${req.method} ${(req.url ?? '').split('?')[0]} -> client went away mid-body`);
+        res.destroy();
+        return;
+      } else {
         this.state.warn(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${(e as Error).message}`);
         reply = errorReply(500, 'internal error');
       }
     }
-    if (!res.headersSent && !res.destroyed) send(res, reply);
-    this.state.log(`${req.method} ${(req.url ?? '').split('?')[0]} -> ${reply.status} (${Date.now() - started} ms)`);
+    const answered = !res.headersSent && !res.destroyed;
+    if (answered) send(res, reply);
+    const outcome = answered ? String(reply.status) : 'connection cut';
+    this.state.log(`${req.method} ${(req.url ?? '').split('?')[0]} -> ${outcome} (${Date.now() - started} ms)`);
   }
 
   private async route(req: IncomingMessage): Promise<Reply> {
@@ -144,8 +151,8 @@ export class RestRouter {
         Date.now(),
       );
       if (!auth.ok) {
-        this.state.log(`401 ${path}: ${auth.reason}`);
-        return errorReply(401, 'unauthorized');
+        this.state.log(`${auth.rateLimited ? 429 : 401} ${path}: ${auth.reason}`);
+        return auth.rateLimited ? { status: 429, body: 'too many requests', headers: { 'retry-after': '30' } } : errorReply(401, 'unauthorized');
       }
       const limited = this.limit(this.authedLimiter, `key:${auth.key.token}`);
       if (limited) return limited;

@@ -24,6 +24,11 @@ export const TRADING_PATH = '/ws/v1/trading';
 /** What the `malformed` fault sends: truncated JSON, non-JSON, an unknown mt, binary noise. */
 const GARBAGE_FRAMES = ['{"mt":16,"sid":', 'not json at all', '{"mt":4242}', '\u0000\u0001\u0002'];
 
+const TOO_MANY_CONNECTIONS = 'too many connections';
+const TOO_MANY_CONNECTIONS_RESPONSE =
+  'HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\n' +
+  `content-length: ${TOO_MANY_CONNECTIONS.length}\r\nconnection: close\r\n\r\n${TOO_MANY_CONNECTIONS}`;
+
 export interface SimServerOptions {
   blockMs: number;
   flowStepsPerSec: number;
@@ -37,6 +42,8 @@ export class SimServer {
   private readonly marketData = new Set<MarketDataSession>();
   private readonly trading = new Set<TradingSession>();
   private readonly wallets = new WalletConnections();
+  /** Open market-data sockets by client address (the per-address cap). */
+  private readonly marketDataByAddress = new Map<string, number>();
   private readonly pendingAccounts = new PendingAccountUpdates();
   private readonly blocks: BlockTimer;
   readonly flow: FlowDriver;
@@ -141,7 +148,25 @@ export class SimServer {
       socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
       return;
     }
+    if (kind === 'md' && !this.admitMarketData(req.socket.remoteAddress ?? '', socket)) {
+      this.state.log(`market-data upgrade from ${req.socket.remoteAddress ?? '?'} refused: too many connections`);
+      socket.end(TOO_MANY_CONNECTIONS_RESPONSE);
+      return;
+    }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, kind, req.socket.remoteAddress));
+  }
+
+  /** Counts a market-data socket of `address` until its TCP socket closes; false at the cap. */
+  private admitMarketData(address: string, socket: Duplex): boolean {
+    const open = this.marketDataByAddress.get(address) ?? 0;
+    if (open >= this.state.limits.maxMarketDataConnectionsPerAddress) return false;
+    this.marketDataByAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (this.marketDataByAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.marketDataByAddress.set(address, left);
+      else this.marketDataByAddress.delete(address);
+    });
+    return true;
   }
 
   private accept(ws: WebSocket, kind: ConnectionKind, remoteAddress: string | undefined): void {

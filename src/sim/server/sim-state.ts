@@ -3,6 +3,7 @@
 import type { Market } from '../../protocol/index.js';
 import type { FaultInjector } from '../faults/index.js';
 import type { SimEngine } from '../engine/types.js';
+import type { Delegations } from './delegations.js';
 import type { KeyStore } from './key-store.js';
 import type { SimLimits } from './limits.js';
 import type { RequestAuthenticator } from './request-auth.js';
@@ -11,6 +12,8 @@ export interface SimState {
   readonly chainId: number;
   readonly engine: SimEngine;
   readonly keys: KeyStore;
+  /** Operators allowed to enroll keys for a profile besides its owner. */
+  readonly delegations: Delegations;
   readonly auth: RequestAuthenticator;
   readonly faults: FaultInjector;
   readonly limits: SimLimits;

@@ -7,7 +7,8 @@ import { createSimEngine } from '../engine/index.js';
 import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
 import { selectMarkets } from '../markets.js';
-import { defaultHome, writeDemoKeyFile } from './demo-key-file.js';
+import { Delegations } from './delegations.js';
+import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet } from './demo-key-file.js';
 import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
 import { KeyStore } from './key-store.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
@@ -68,6 +69,9 @@ export interface SimControl {
     seedHex: string;
   };
   revokeKey(apiKey: string): void;
+  /** Registers `operator` as an operator of `profile`: it may then enroll keys with `target_profile`. */
+  addOperator(profile: string, operator: string): void;
+  removeOperator(profile: string, operator: string): void;
   setFaults(profile: string | FaultSpec): void;
   /** Every fault injected so far, oldest first. */
   faultLog(): FaultEvent[];
@@ -87,11 +91,22 @@ export interface SimControl {
   flowStats(): { steps: number; shed: number };
 }
 
+/** The seeded delegation, so `perpl keys enroll --target-profile` can be practised. */
+export interface DemoOperator {
+  /** The demo account's wallet address (the profile the demo key trades). */
+  profile: string;
+  /** A wallet registered as operator of `profile`; it has no exchange account of its own. */
+  operatorAddress: string;
+  /** 0600 file holding the operator wallet's throwaway secp256k1 key (for `--wallet-key-file`). */
+  walletKeyFile: string;
+}
+
 export interface RunningSim {
   rest: string;
   ws: string;
   chainId: number;
   demoKeyFile: string;
+  demoOperator: DemoOperator;
   port: number;
   stop(): Promise<void>;
   control: SimControl;
@@ -115,15 +130,17 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const faults = new FaultInjector(opts.faults ?? 'none', seed, (e) => {
     if (opts.quiet !== true) process.stderr.write(`sim: fault ${e.kind} on ${e.socket}${e.detail ? ` (${e.detail})` : ''}\n`);
   });
+  const limits: SimLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   // The state reads the head block from the server, which is built from the state.
   const serverRef: { current?: SimServer } = {};
   const state: SimState = {
     chainId: SIM_CHAIN_ID,
     engine,
     keys,
-    auth: new RequestAuthenticator(keys, SIM_CHAIN_ID),
+    delegations: new Delegations(),
+    auth: new RequestAuthenticator(keys, SIM_CHAIN_ID, limits.noncesPerKey),
     faults,
-    limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    limits,
     macSecret: new Uint8Array(randomBytes(32)),
     markets: new Map(engine.context(START_BLOCK, Date.now()).markets.map((m) => [m.id, m])),
     head: () => serverRef.current?.head() ?? START_BLOCK,
@@ -183,6 +200,13 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     rest,
     ws,
   });
+  const operator = createWallet({ account: false });
+  state.delegations.addOperator(demo.address, operator.address);
+  const demoOperator: DemoOperator = {
+    profile: demo.address,
+    operatorAddress: operator.address,
+    walletKeyFile: writeDemoOperatorWallet(opts.home ?? defaultHome(), operator.privateKey),
+  };
   server.startClocks();
 
   const control: SimControl = {
@@ -191,6 +215,8 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     createWallet,
     issueKey,
     revokeKey: (apiKey) => keys.revoke(apiKey),
+    addOperator: (profile, op) => state.delegations.addOperator(profile, op),
+    removeOperator: (profile, op) => state.delegations.removeOperator(profile, op),
     setFaults: (p) => faults.set(p),
     faultLog: () => faults.log(),
     pauseBlocks: () => running.pauseBlocks(),
@@ -203,5 +229,5 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
     flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
   };
-  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, port, stop: () => running.stop(), control };
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoOperator, port, stop: () => running.stop(), control };
 }

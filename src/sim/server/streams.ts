@@ -22,9 +22,15 @@ export const SID = {
   marketConfig: 8000,
 } as const;
 
+/**
+ * A stream name in its one canonical spelling: lower-case kind, ids in decimal without leading zeros,
+ * no spaces. `order-book@01`, `Trades@1` or `candles@1*060` name no stream (404 "unknown stream").
+ */
+const STREAM_NAME = /^([a-z]+(?:-[a-z]+)*)@(0|[1-9]\d{0,11})(?:\*([1-9]\d{0,5}))?$/;
+
 /** Parses a stream name; undefined when it is not a stream of this chain and market list. */
 export function parseStream(name: string, chainId: number, markets: ReadonlySet<number>): Stream | undefined {
-  const m = /^([a-z-]+)@(\d{1,12})(?:\*(\d{1,6}))?$/.exec(name);
+  const m = STREAM_NAME.exec(name);
   if (!m) return undefined;
   const kind = m[1]!;
   const id = Number(m[2]);

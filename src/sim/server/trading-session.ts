@@ -10,6 +10,7 @@ import { decodeOutbound } from '../../protocol/decode/index.js';
 import { SimProtocolError, type AccountOutput } from '../engine/types.js';
 import type { SimConnection } from './connection.js';
 import type { StoredKey } from './key-store.js';
+import { invalidOrderField } from './order-fields.js';
 import { TokenBucket } from './rate-limiter.js';
 import type { SimState } from './sim-state.js';
 
@@ -110,6 +111,7 @@ export class TradingSession {
     );
     if (!auth.ok) {
       this.state.log(`${this.conn.id} sign-in refused: ${auth.reason}`);
+      if (auth.rateLimited) return this.conn.close(CloseCode.PolicyViolation, 'too many requests');
       return this.conn.close(CloseCode.Unauthorized, 'unauthorized');
     }
     const address = auth.key.address;
@@ -151,8 +153,11 @@ export class TradingSession {
       !engine.accountsOf(key.address).includes(req.acc);
     if (protocolError) return this.conn.close(CloseCode.InternalError, 'failed to process');
     let status: { code: number; error?: string };
+    const invalidField = invalidOrderField(req);
     if (!hasTradeScope(key.scopeMask)) {
       status = { code: 403, error: 'api key lacks trade scope' };
+    } else if (invalidField) {
+      status = { code: 400, error: invalidField };
     } else {
       try {
         const r = engine.admit(key.address, req, this.state.head());
