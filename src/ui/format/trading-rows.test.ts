@@ -20,6 +20,7 @@ const markets = (id: number) => (id === 1 ? BTC : undefined);
 const long: PositionRowView = {
   positionId: 7, marketId: 1, side: 1, size: 50_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000',
   leverage: 1000, unrealizedPnl: '5000000', roe: 0.05, liquidationPrice: 610_000, liquidationDistancePct: 10.29, fundingPaid: '-120000',
+  markState: 'live', markNote: null, effectiveLeverage: 1000, leverageBasis: 'mark',
 };
 const short: PositionRowView = { ...long, positionId: 8, side: 2, unrealizedPnl: '-5000000', roe: -0.05 };
 
