@@ -13,7 +13,7 @@ export interface PaneProps {
   height: number;
   focused?: boolean;
   children?: ReactNode;
-  /** Drawn in the bottom border after "└─ ": `cells` wide (the caller fits it to width - 6). */
+  /** Drawn in the bottom border between "└─ " and " ─┘": `cells` wide (the caller fits it to width - 6). */
   bottom?: { cells: number; content: ReactNode };
 }
 
@@ -44,7 +44,7 @@ export function Pane({ title, width, height, focused = false, children, bottom }
         <Box flexDirection="row" width={width} height={1}>
           <Text color={color}>└─ </Text>
           {bottom.content}
-          <Text color={color}>{` ${'─'.repeat(Math.max(0, width - 6 - bottom.cells))}┘`}</Text>
+          <Text color={color}>{` ${'─'.repeat(Math.max(0, width - 5 - bottom.cells))}┘`}</Text>
         </Box>
       ) : null}
     </Box>
