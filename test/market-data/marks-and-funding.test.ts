@@ -62,6 +62,7 @@ describe('marks of every market from the market-data session', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(s.readMark(20)).toEqual({ state: 'live', price: 5000, block: 900, timeMs: 1_790_000_000_900 });
+    expect(s.marks().get(20)).toBe(5000);
     expect(s.readMark(1)).toMatchObject({ state: 'live', price: 1039, block: 930 });
     // A market never reported is unknown, not zero.
     expect(s.readMark(77)).toEqual({ state: 'unknown', reason: 'no mark received yet' });
@@ -73,6 +74,8 @@ describe('marks of every market from the market-data session', () => {
     await waitFor(() => s.readMark(20).state === 'live', 'the mark');
     await waitFor(() => s.readMark(20).state === 'stale', 'stale after 2 s of silence', 4_000);
     expect(s.readMark(20)).toMatchObject({ state: 'stale', price: 5000, reason: expect.stringMatching(/^no market data for \d\.\d s$/) });
+    // The watchlist and alerts read the same rule: a stale mark is not offered as current.
+    expect(s.marks().has(20)).toBe(false);
   });
 
   it('mark-stale-after-resync: a reconnect keeps the old price as stale until the new connection reports a mark', async () => {

@@ -26,4 +26,8 @@ export class LiveMarks {
   get(marketId: number): SeenMark | undefined {
     return this.seen.get(marketId);
   }
+
+  marketIds(): IterableIterator<number> {
+    return this.seen.keys();
+  }
 }

@@ -4,7 +4,7 @@
 // and rebuilt from fresh snapshots, never patched on stale state. Views are built only in snapshot().
 
 import { buildMarketHeader, newestFunding } from '../../domain/market-header.js';
-import { readSeenMark, type MarkReading, type MarkSource } from '../../domain/marks.js';
+import { livePrice, readSeenMark, type MarkReading, type MarkSource } from '../../domain/marks.js';
 import type { ConnectionView } from '../../domain/views.js';
 import { DecodeError } from '../../protocol/errors.js';
 import type { Context, InboundFrame } from '../../protocol/frames.js';
@@ -118,10 +118,13 @@ export class MarketDataSession implements MarkSource {
   get unroutedFrameCount(): number {
     return this.feed.unroutedFrames;
   }
-  /** Latest scaled mark of every market the chain-wide market-state stream reported (watchlist, alerts). */
+  /** The live mark of every market that has one (watchlist, alerts): the same rule as readMark. */
   marks(): Map<number, number> {
     const out = new Map<number, number>();
-    for (const [id, state] of this.feed.models.states) out.set(id, state.mrk);
+    for (const id of this.feed.models.marks.marketIds()) {
+      const price = livePrice(this.readMark(id));
+      if (price !== null) out.set(id, price);
+    }
     return out;
   }
 
