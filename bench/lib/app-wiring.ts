@@ -117,7 +117,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   publisher.setSource(session);
   if (o.trading) {
     const env = { ...process.env, PERPL_HOME: o.trading.home };
-    trading = await startTrading({ store, network, context, env, hz: profile.maxHz, discover: false, keyFile: o.trading.keyFile, throttle });
+    trading = await startTrading({ store, network, context, marks: session, env, hz: profile.maxHz, discover: false, keyFile: o.trading.keyFile, throttle });
     if (!trading) throw new Error(`no trading with ${o.trading.keyFile}: ${store.getState().notice ?? 'unknown reason'}`);
   }
   return {

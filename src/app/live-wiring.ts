@@ -24,7 +24,7 @@ export interface LiveOptions {
   ascii?: boolean;
 }
 
-/** Where marks of every market come from (the market-data session). */
+/** Where the live marks of every market come from (the market-data session). */
 export interface MarkSource {
   marks(): Map<number, number>;
 }
@@ -86,8 +86,8 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
 
   const quotesBySymbol = (): Map<string, MarkQuote> => {
     const state = store.getState();
+    // Live marks only (domain/marks.ts), the market on screen included: an alert never fires on a stale mark.
     const marks = source?.marks() ?? new Map<number, number>();
-    if (state.header?.mark != null && state.market) marks.set(state.market.id, state.header.mark);
     const out = new Map<string, MarkQuote>();
     for (const m of state.markets) {
       const mark = marks.get(m.id);

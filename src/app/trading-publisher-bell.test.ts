@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TradingClient } from '../client/trading/client.js';
 import { TradingState } from '../client/trading/trading-state.js';
+import { NO_MARKS } from '../domain/marks.js';
 import type { Fill, Order } from '../protocol/frames.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../state/store.js';
 import { setBell } from '../state/trading-actions.js';
@@ -21,7 +22,7 @@ function setup() {
   } as unknown as TradingClient;
   const store = createTerminalStore();
   let bells = 0;
-  const publisher = new TradingPublisher({ store, client, markets: [], scopeMask: 3, keyExpiresAt: null, hz: 10, bell: () => bells++, now: () => 0 });
+  const publisher = new TradingPublisher({ store, client, markets: [], marks: NO_MARKS, scopeMask: 3, keyExpiresAt: null, hz: 10, bell: () => bells++, now: () => 0 });
   const toasts = () => store.getState().tradingUi.toasts.map((t) => t.text);
   return { state, store, publisher, toasts, bells: () => bells };
 }

@@ -3,6 +3,7 @@
 
 import type { OrderEngine } from '../client/trading/order-engine.js';
 import type { TradingSession } from '../client/trading/session.js';
+import type { MarkReading, MarkSource } from '../domain/marks.js';
 import { accountView, fillRow, orderRow, positionRow } from '../domain/trading/rows.js';
 import type { FillRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
@@ -20,6 +21,8 @@ export interface TradingPublisherOptions {
   store: TerminalStore;
   client: TradingSource;
   markets: readonly Market[];
+  /** The marks of every market (the market-data session): positions and equity are valued at them. */
+  marks: MarkSource;
   scopeMask: number;
   keyExpiresAt: number | null;
   hz: number;
@@ -65,13 +68,7 @@ export class TradingPublisher {
     this.timer = null;
   }
 
-  private markOf(marketId: number): number | null {
-    const header = this.o.store.getState().header;
-    if (header?.marketId === marketId && header.mark !== null) return header.mark;
-    return this.o.markets.find((m) => m.id === marketId)?.state?.mrk ?? null;
-  }
-
-  /** Writes the slice when the engine, the session, the health or the mark moved. Returns true when it wrote. */
+  /** Writes the slice when the engine, the session, the health or a held market's mark moved. Returns true when it wrote. */
   tick(): boolean {
     const { session, engine } = this.o.client;
     const badFrames = this.o.store.getState().badFrames;
@@ -79,8 +76,12 @@ export class TradingPublisher {
     const st = session.state;
     const health = session.connectionView();
     const lockReason = engine.lockReason();
-    const header = this.o.store.getState().header;
-    const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${session.head ?? ''}:${header?.mark ?? ''}:${lockReason ?? ''}`;
+    // One reading per market held, this tick: rows and equity see the same marks.
+    const readings = new Map<number, MarkReading>();
+    for (const p of st.positions.values()) if (!readings.has(p.mkt)) readings.set(p.mkt, this.o.marks.readMark(p.mkt));
+    const markOf = (id: number): MarkReading => readings.get(id) ?? this.o.marks.readMark(id);
+    const marksKey = [...readings].map(([id, r]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}`).join(',');
+    const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${session.head ?? ''}:${marksKey}:${lockReason ?? ''}`;
     if (key === this.lastKey) return false;
     this.lastKey = key;
     const markets = this.o.markets;
@@ -93,8 +94,8 @@ export class TradingPublisher {
       trading: {
         enabled: true,
         version: prev.version + 1,
-        account: st.account ? accountView(st.account, st.positions.values(), markets, (id) => this.markOf(id), this.o.scopeMask) : null,
-        positions: [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), this.markOf(p.mkt))),
+        account: st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null,
+        positions: [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt))),
         orders: [...st.orders.values()].map((o) => orderRow(o, session.head, engine.lastBlockOf(o.rq))),
         fills,
         journal: [...engine.journalEntries()],

@@ -8,6 +8,7 @@ import { loadCredentials, type Credentials } from '../auth/credentials.js';
 import { discoverKeyFile } from '../auth/keyfile-discovery.js';
 import { ApiKeySigner } from '../auth/signer.js';
 import { createTradingClient, type TradingClient } from '../client/trading/client.js';
+import { livePrice, type MarkSource } from '../domain/marks.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import { hasTradeScope, ScopeMask } from '../protocol/enums.js';
 import { userMessage } from '../protocol/errors.js';
@@ -27,6 +28,8 @@ export interface TradingWiringOptions {
   store: TerminalStore;
   network: Network;
   context: Context;
+  /** The marks of every market (the market-data session): positions, equity and the engine's reference price. */
+  marks: MarkSource;
   /** A key file path or name; else discovery for the network when `discover`. */
   keyFile?: string;
   discover: boolean;
@@ -113,11 +116,8 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     markets,
     ...(o.context.instances[0]?.max_account_trigger_orders !== undefined ? { maxAccountTriggerOrders: o.context.instances[0].max_account_trigger_orders } : {}),
     env: o.env,
-    referencePrice: (marketId) => {
-      const header = o.store.getState().header;
-      if (header?.marketId === marketId && header.mark !== null) return header.mark;
-      return o.context.markets.find((m) => m.id === marketId)?.state?.mrk;
-    },
+    // Only a live mark (domain/marks.ts): without one the minimum-value check is left to the exchange.
+    referencePrice: (marketId) => livePrice(o.marks.readMark(marketId)) ?? undefined,
   });
   o.store.setState({ keyScope: hasTradeScope(scopeMask) ? 'trade' : 'read' });
   log?.line(`trading: key ${creds.source} (${creds.publicKeyHex}), scope ${hasTradeScope(scopeMask) ? 'read+trade' : 'read'}`);
@@ -125,6 +125,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     store: o.store,
     client,
     markets: o.context.markets,
+    marks: o.marks,
     scopeMask,
     keyExpiresAt: creds.expiresAt !== undefined && creds.expiresAt > 0 ? creds.expiresAt : null,
     hz: o.hz,

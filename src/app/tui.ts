@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import type { Instance } from 'ink';
 import { MarketDataSession } from '../client/market-data/session.js';
+import type { MarkSource } from '../domain/marks.js';
 import { userMessage } from '../protocol/errors.js';
 import { LOCAL_CHAIN_ID, resolveNetwork, type LocalEndpoint, type Network } from '../protocol/networks.js';
 import type { Context } from '../protocol/frames.js';
@@ -63,7 +64,7 @@ export interface TuiOptions {
    * `perpl replay`: the trading side to run instead of finding a key and starting a trading client, built
    * once the context is loaded. No key is looked for and nothing is signed.
    */
-  tradingSide?: (o: { store: TerminalStore; context: Context; hz: number }) => TradingSide;
+  tradingSide?: (o: { store: TerminalStore; context: Context; hz: number; marks: MarkSource }) => TradingSide;
 }
 
 /** What the screen needs of a trading side: the live one (trading-wiring.ts) or a replay's (replay/replay-trading.ts). */
@@ -274,11 +275,11 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     publisher.setSource(session);
     live.setMarkSource(session);
     if (opts.tradingSide) {
-      trading = opts.tradingSide({ store, context, hz: maxHz });
+      trading = opts.tradingSide({ store, context, hz: maxHz, marks: session });
       return;
     }
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined);
-    const wiring = await startTrading({ store, network, context, env, hz: maxHz, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}), startKey, log });
+    const wiring = await startTrading({ store, network, context, marks: session, env, hz: maxHz, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}), startKey, log });
     if (abort.signal.aborted) wiring?.stop();
     else trading = wiring;
   };

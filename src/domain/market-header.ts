@@ -75,6 +75,16 @@ export function nextFundingInMs(
   return null;
 }
 
+/**
+ * The newer of two funding events (by `feb`; on a tie the first, the live one): the header shows the
+ * context's latest event from the first frame and the stream's once it reports the same or a newer one.
+ */
+export function newestFunding(live: FundingEvent | undefined, context: FundingEvent | undefined): FundingEvent | undefined {
+  if (!live) return context;
+  if (!context) return live;
+  return context.feb > live.feb ? context : live;
+}
+
 export function buildMarketHeader(input: MarketHeaderInput): MarketHeaderView {
   const { market, state, funding } = input;
   return {

@@ -139,7 +139,7 @@ describe('uPnL and maintenance of a held position', () => {
     };
     expect(simUnrealizedPnl(h.record, 670_000, 1n)).toBe(-999n);
     expect(unrealizedPnl(clientMath(h), 670_000n, h.scales)).toBe(-999n);
-    const row = positionRow(positionSnapshot(h.record, 1n), btcTestMarket(), 670_000);
+    const row = positionRow(positionSnapshot(h.record, 1n), btcTestMarket(), { state: 'live', price: 670_000, block: null, timeMs: null });
     expect(row.unrealizedPnl).toBe('-999');
   });
 

@@ -2,13 +2,15 @@
 // chord. Orders typed here go through the same review as keyed ones.
 
 import { formatClosePercent } from '../domain/trading/close-share.js';
-import { formatScaled, formatScaledTrim } from '../protocol/scaling.js';
+import { userMessage } from '../protocol/errors.js';
+import { formatScaled, formatScaledTrim, parseLeverage } from '../protocol/scaling.js';
 import { setNotice } from './actions.js';
 import { parseCommandLine, type AmendCommand } from './command-line.js';
 import { runLiveCommandLine } from './live-commands.js';
 import type { TerminalCommands } from './commands.js';
 import { currentMarket, disabledReason, entryFromCommand, reportOutcome, sendEntry } from './order-entry-actions.js';
-import type { TerminalStore } from './store.js';
+import { maxLeverageHundredths } from './order-entry.js';
+import type { TerminalState, TerminalStore } from './store.js';
 import { askConfirm, patchTradingUi, pushToast } from './trading-actions.js';
 import { amendIntent } from './trading-tabs-intents.js';
 
@@ -32,6 +34,23 @@ function fail(store: TerminalStore, message: string): void {
   patchTradingUi(store, { commandError: message });
 }
 
+/**
+ * Why `:lev X` is refused: not a leverage the form could take (precision), or above the current market's
+ * maximum (the form would clamp it; a typed leverage is refused instead, naming the maximum).
+ */
+function leverageRefusal(state: TerminalState, text: string): string | null {
+  let hundredths: number;
+  try {
+    hundredths = parseLeverage(text);
+  } catch (e) {
+    return `lev: ${userMessage(e)}`;
+  }
+  const market = currentMarket(state);
+  if (!market) return null;
+  const max = maxLeverageHundredths(market);
+  return hundredths > max ? `lev: ${text}x is above the ${market.symbol || market.name} maximum of ${formatScaledTrim(max, 2)}x` : null;
+}
+
 /** Enter on the command line. */
 export function runCommandLine(store: TerminalStore, commands: TerminalCommands): void {
   const text = store.getState().tradingUi.commandLine ?? '';
@@ -47,11 +66,14 @@ export function runCommandLine(store: TerminalStore, commands: TerminalCommands)
       closeCommandLine(store);
       entryFromCommand(store, cmd, { commands, nowMs: Date.now() });
       return;
-    case 'lev':
+    case 'lev': {
+      const refused = leverageRefusal(state, cmd.leverage);
+      if (refused) return fail(store, refused);
       closeCommandLine(store);
       patchTradingUi(store, { leverage: cmd.leverage });
       setNotice(store, `leverage for new orders: ${cmd.leverage}x`);
       return;
+    }
     case 'tf':
       closeCommandLine(store);
       store.setState({ resolution: cmd.seconds });

@@ -17,6 +17,7 @@ const BTC = { id: market.id, symbol: 'BTC', name: 'Bitcoin', priceDecimals: 1, s
 const position: PositionRowView = {
   positionId: 7, marketId: market.id, side: 1, size: 8_000, entryPrice: 670_000, markPrice: 680_000, collateral: '1', leverage: 1000,
   unrealizedPnl: '0', roe: 0, liquidationPrice: 600_000, liquidationDistancePct: 10,
+  markState: 'live', markNote: null, effectiveLeverage: 1000, leverageBasis: 'mark',
 };
 
 function setup() {

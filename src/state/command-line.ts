@@ -190,6 +190,7 @@ export function parseCommandLine(text: string): ParsedCommand {
     case 'lev': {
       if (args.length !== 1) return error(`lev: ${USAGE.lev}`);
       const v = (args[0] ?? '').replace(/x$/i, '');
+      if (/^-/.test(v)) return error('lev: leverage must be greater than 0');
       if (!NUMBER.test(v)) return error(`lev: "${args[0]}" is not a number`);
       // "lev 0" would set a leverage every later order refuses: say so now.
       return /[1-9]/.test(v) ? { kind: 'lev', leverage: v } : error('lev: leverage must be greater than 0');

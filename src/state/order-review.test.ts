@@ -21,6 +21,7 @@ const market = (isOpen = true): Market => btcTestMarket({ is_open: isOpen });
 const longPosition: PositionRowView = {
   positionId: 3, marketId: 16, side: 1, size: 1_000, entryPrice: 670_000, markPrice: 670_000, collateral: '100000000',
   leverage: 500, unrealizedPnl: '0', roe: 0, liquidationPrice: 560_000, liquidationDistancePct: 16,
+  markState: 'live', markNote: null, effectiveLeverage: 500, leverageBasis: 'mark',
 };
 
 function fakeIntents(sent: PlaceIntent[]): TradingIntents {
@@ -44,7 +45,8 @@ function setup(form: Partial<OrderEntryForm>, over: Partial<TerminalState> = {})
     header: { marketId: 16, mark: 670_000, last: null, oracle: null, change24hPct: null, volume24h: null, openInterestNotional: null, fundingRatePct: null, fundingAprPct: null, nextFundingInMs: null },
     keyScope: 'trade',
     connection: { ...INITIAL_CONNECTION, health: 'live' },
-    trading: { ...EMPTY_TRADING, enabled: true, markets: [m], account: { accountId: 1, balance: '1000000000000', locked: '0', available: '1000000000000', equity: '1000000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3 } },
+    trading: { ...EMPTY_TRADING, enabled: true, markets: [m], account: { accountId: 1, balance: '1000000000000', locked: '0', available: '1000000000000', equity: '1000000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3,
+      marginUsed: '0', unrealizedPnl: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null, valuation: 'live', valuationNote: null } },
     ...over,
   });
   const entry = { ...newEntryForm(16, 'long', formatScaledTrim(669_000, 1), '5'), size: '0.01', ...form };

@@ -11,6 +11,7 @@ const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5
 const position: PositionRowView = {
   positionId: 7, marketId: 1, side: 1, size: 3, entryPrice: 670_000, markPrice: 680_000, collateral: '1', leverage: 1000,
   unrealizedPnl: '0', roe: 0, liquidationPrice: 600_000, liquidationDistancePct: 10,
+  markState: 'live', markNote: null, effectiveLeverage: 1000, leverageBasis: 'mark',
 };
 const order: OrderRowView = {
   orderId: 42, requestId: 3, marketId: 1, type: 1, status: 2, price: 665_000, originalSize: 20_000, filledSize: 0, flags: 0,

@@ -36,6 +36,7 @@ import { StatusBar } from './panes/StatusBar.js';
 import { TooSmall } from './panes/TooSmall.js';
 import { TradesPane } from './panes/TradesPane.js';
 import { TradingTabs } from './panes/TradingTabs.js';
+import { AccountPane } from './panes/AccountPane.js';
 import { OrderEntryPane } from './panes/OrderEntryPane.js';
 import { PerfOverlay, usePerfOverlayToggle, type PerfProbe } from './panes/PerfOverlay.js';
 import { TradingBar } from './panes/TradingBar.js';
@@ -191,7 +192,12 @@ function Screen({ store, commands, perf = null }: AppProps) {
         ) : null}
         {layout.trades.width > 0 && (!entryOpen || helpOpen || pickerOpen) ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
       </Box>
-      {layout.trading.height > 0 ? <TradingTabs width={cols} height={layout.trading.height} /> : null}
+      {layout.trading.height > 0 ? (
+        <Box flexDirection="row" width={cols} height={layout.trading.height}>
+          {layout.account.width > 0 ? <AccountPane width={layout.account.width} height={layout.account.height} /> : null}
+          <TradingTabs width={layout.trading.width} height={layout.trading.height} accountLine={layout.accountLine} />
+        </Box>
+      ) : null}
       <TradingBar width={cols} fallback={perfOn ? <PerfOverlay width={cols} probe={perf} /> : <Footer width={cols} />} />
     </Box>
   );

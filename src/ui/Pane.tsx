@@ -1,4 +1,5 @@
-// A bordered pane with its title in the top border. Fixed size: its content never moves the layout.
+// A bordered pane with its title in the top border (and, optionally, a line of its own in the bottom
+// border). Fixed size: its content never moves the layout.
 // No overflow clipping: panes render exactly as many fixed-width rows as fit (clipping makes Ink
 // re-slice every line with ANSI-aware slicing, a large share of the paint time).
 
@@ -12,9 +13,11 @@ export interface PaneProps {
   height: number;
   focused?: boolean;
   children?: ReactNode;
+  /** Drawn in the bottom border between "└─ " and " ─┘": `cells` wide (the caller fits it to width - 6). */
+  bottom?: { cells: number; content: ReactNode };
 }
 
-export function Pane({ title, width, height, focused = false, children }: PaneProps) {
+export function Pane({ title, width, height, focused = false, children, bottom }: PaneProps) {
   const color = focused ? theme.focus : theme.border;
   const label = ` ${focused ? '▸ ' : ''}${title} `;
   const dashes = Math.max(0, width - 3 - label.length);
@@ -24,16 +27,26 @@ export function Pane({ title, width, height, focused = false, children }: PanePr
       <Text color={color} bold={focused} wrap="truncate">
         {top}
       </Text>
+      {/* Keyed: Ink never clears a border edge it once set, so switching the bottom edge off needs a new node. */}
       <Box
+        key={bottom ? 'open-bottom' : 'bordered'}
         flexDirection="column"
         width={width}
-        height={Math.max(0, height - 1)}
+        height={Math.max(0, height - (bottom ? 2 : 1))}
         borderStyle="single"
         borderTop={false}
+        borderBottom={!bottom}
         borderColor={color}
       >
         {children}
       </Box>
+      {bottom ? (
+        <Box flexDirection="row" width={width} height={1}>
+          <Text color={color}>└─ </Text>
+          {bottom.content}
+          <Text color={color}>{` ${'─'.repeat(Math.max(0, width - 5 - bottom.cells))}┘`}</Text>
+        </Box>
+      ) : null}
     </Box>
   );
 }

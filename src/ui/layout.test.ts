@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPACT_TRADING_HEIGHT, computeLayout, visiblePanes } from './layout.js';
+import { ACCOUNT_BOX_WIDTH, COMPACT_TRADING_HEIGHT, computeLayout, visiblePanes } from './layout.js';
 import { applyZoom } from './zoom-layout.js';
 
 describe('layout', () => {
@@ -15,6 +15,7 @@ describe('layout', () => {
     ] as const) {
       const layout = computeLayout(cols, rows);
       expect(layout.book.width + layout.chart.width + layout.trades.width).toBe(cols);
+      expect(layout.account.width + layout.trading.width).toBe(cols);
       expect(layout.headerRows + layout.book.height + layout.trading.height + 1).toBe(layout.frameRows);
       expect(layout.depth).toBeGreaterThanOrEqual(4);
       expect(layout.tooSmall).toBe(false);
@@ -47,6 +48,31 @@ describe('layout', () => {
     // From 34 rows up the trading area is as it was before the compact strip (a quarter of the body).
     expect(computeLayout(200, 50).trading.height).toBe(12);
     expect(computeLayout(120, 34).trading.height).toBe(8);
+  });
+
+  it('account-always-on-screen: a box left of the tabs at 200x50, one line in their border at 80x24', () => {
+    const wide = computeLayout(200, 50);
+    expect(wide.account).toEqual({ width: ACCOUNT_BOX_WIDTH, height: wide.trading.height });
+    expect(wide.trading.width).toBe(200 - ACCOUNT_BOX_WIDTH);
+    expect(wide.accountLine).toBe(false);
+    // Eight figures and the reason line fit inside the box's borders.
+    expect(wide.account.height - 2).toBeGreaterThanOrEqual(9);
+    const compact = computeLayout(80, 24);
+    expect(compact.account.width).toBe(0);
+    expect(compact.accountLine).toBe(true);
+    expect(compact.trading).toEqual({ width: 80, height: COMPACT_TRADING_HEIGHT });
+    for (let rows = 24; rows <= 60; rows++) {
+      for (const cols of [80, 120, 149, 150, 200, 260]) {
+        const l = computeLayout(cols, rows);
+        expect(l.account.width > 0 || l.accountLine, `${cols}x${rows}`).toBe(true);
+        expect(l.account.width > 0 && l.accountLine, `${cols}x${rows}`).toBe(false);
+      }
+    }
+    // Zooming the trading tabs keeps the box beside them; zooming another pane hides both.
+    const zoomed = applyZoom(wide, 'trading');
+    expect(zoomed.account).toEqual({ width: ACCOUNT_BOX_WIDTH, height: zoomed.trading.height });
+    expect(zoomed.account.width + zoomed.trading.width).toBe(200);
+    expect(applyZoom(wide, 'book').account).toEqual({ width: 0, height: 0 });
   });
 
   it('visible-panes: a zoomed layout draws one pane, a too-small one none', () => {

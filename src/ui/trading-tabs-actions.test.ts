@@ -21,6 +21,7 @@ const BTC = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
 const position: PositionRowView = {
   positionId: 7, marketId: 1, side: 1, size: 40_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000', leverage: 500,
   unrealizedPnl: '0', roe: 0, liquidationPrice: 560_000, liquidationDistancePct: 17,
+  markState: 'live', markNote: null, effectiveLeverage: 500, leverageBasis: 'mark',
 };
 const trigger = (orderId: number, price: number, condition: number): OrderRowView => ({
   orderId, requestId: orderId, marketId: 1, type: 3, status: 8, price: 0, originalSize: 40_000, filledSize: 0, flags: 4, leverage: 500,

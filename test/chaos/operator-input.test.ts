@@ -164,6 +164,7 @@ describe('the trading tabs editors and :alert reject garbage', () => {
   const position: PositionRowView = {
     positionId: 3, marketId: 16, side: 1, size: 1_000, entryPrice: 670_000, markPrice: 670_000, collateral: '100000000',
     leverage: 500, unrealizedPnl: '0', roe: 0, liquidationPrice: 560_000, liquidationDistancePct: 16,
+    markState: 'live', markNote: null, effectiveLeverage: 500, leverageBasis: 'mark',
   };
   /** Each editor with garbage in each of its slots (the rest of the line valid, so the slot is what fails). */
   const EDITORS: Array<{ name: string; run: (text: string) => EditorResult; lines: (g: string) => string[] }> = [

@@ -26,6 +26,10 @@ const POSITION = {
   roe: 0.153,
   liquidationPrice: 600_000,
   liquidationDistancePct: 10.5,
+  markState: 'live' as const,
+  markNote: null,
+  effectiveLeverage: 1000,
+  leverageBasis: 'mark' as const,
 };
 
 let cleanup: (() => void)[] = [];
@@ -71,6 +75,10 @@ describe('screen layout with hand-made data', () => {
     expect(lines[0]).toContain('● live');
     expect(lines[0]).toMatch(/fund \+0\.0040%\/43m \([+-]?\d+\.\d\d% apr\) \d+:\d\d/); // annualised: room for it
     for (const pane of ['Book BTC', 'Chart 1m', 'Trades', 'Positions']) expect(screen).toContain(pane);
+    // The account box at the left of the trading tabs (30 columns), saying why it has no figures.
+    const tabsTitle = lines.findIndex((l) => l.includes('[Positions]'));
+    expect(lines[tabsTitle]).toMatch(/^┌─ Account ─+┐┌─ \[Positions\]/);
+    expect(lines[tabsTitle + 1]?.slice(0, 30)).toBe('│no account (read-only)      │');
     expect(lines[48]).toContain('q quit'); // frame = rows - 1
     expect(lines[49]?.trim()).toBe('');
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(200);
@@ -91,7 +99,8 @@ describe('screen layout with hand-made data', () => {
     expect(title).toBe(15);
     expect(lines[title + 1]).toMatch(/side +market +size +entry/);
     expect(lines[title + 2]).toMatch(/▲ LONG +BTC +0\.25000 +66,000\.0/);
-    expect(lines[21]?.startsWith('└')).toBe(true);
+    // The account's one line is the strip's bottom border (a key is loaded, no account snapshot yet).
+    expect(lines[21]).toMatch(/^└─ waiting for the account… ─+┘$/);
     expect(lines[22]).toContain('q quit');
     // Book: four levels a side around the spread.
     expect(screen.match(/spread 1\.0/g)).toHaveLength(1);

@@ -9,6 +9,7 @@
 
 import { JournalTail } from '../../client/trading/journal-view.js';
 import { isTradingUpdate, TradingState } from '../../client/trading/trading-state.js';
+import type { MarkSource } from '../../domain/marks.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
 import type { ConnectionView } from '../../domain/views.js';
 import { decodeInbound } from '../../protocol/decode/index.js';
@@ -290,6 +291,8 @@ export interface ReplayTradingOptions {
   context: Context;
   /** Store writes per second (the app's publish rate). */
   hz: number;
+  /** The replayed market data's marks: positions and equity are valued at them, as they were live. */
+  marks: MarkSource;
 }
 
 export interface ReplayTrading {
@@ -303,7 +306,7 @@ export interface ReplayTrading {
 export function startReplayTrading(o: ReplayTradingOptions): ReplayTrading {
   const feed = new ReplayTradingFeed(o.events, o.startedAt);
   // No bell: seeking over fills would ring for each; the toasts still show as they did live.
-  const publisher = new TradingPublisher({ store: o.store, client: feed, markets: o.context.markets, scopeMask: ScopeMask.Read, keyExpiresAt: null, hz: o.hz });
+  const publisher = new TradingPublisher({ store: o.store, client: feed, markets: o.context.markets, marks: o.marks, scopeMask: ScopeMask.Read, keyExpiresAt: null, hz: o.hz });
   const tick = (): void => {
     feed.advanceTo(o.clock.position());
     publisher.tick();

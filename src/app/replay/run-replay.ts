@@ -70,8 +70,8 @@ export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
       stdin: stdin as unknown as NodeJS.ReadStream,
       ...(opts.handleProcessEvents !== undefined ? { handleProcessEvents: opts.handleProcessEvents } : {}),
       ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
-      tradingSide: ({ store, context, hz }) =>
-        startReplayTrading({ events: timeline.trading, startedAt: timeline.startedAt, clock: server.clock, store, context, hz }),
+      tradingSide: ({ store, context, hz, marks }) =>
+        startReplayTrading({ events: timeline.trading, startedAt: timeline.startedAt, clock: server.clock, store, context, hz, marks }),
     });
   } catch (e) {
     stdin.detach();

@@ -4,10 +4,12 @@ import type { HeaderMarketInfo } from '../../domain/market-header.js';
 import type { MarketRef } from '../../domain/views.js';
 import { CANDLE_RESOLUTIONS } from '../../protocol/enums.js';
 import { InputError } from '../../protocol/errors.js';
-import type { Context } from '../../protocol/frames.js';
+import type { Context, FundingEvent } from '../../protocol/frames.js';
 
 export interface MarketInfo extends HeaderMarketInfo {
   ref: MarketRef;
+  /** The latest funding event the context carried (the header's rate before any mt 10). */
+  contextFunding: FundingEvent | undefined;
 }
 
 /** The market's header facts and display reference; InputError when the network does not list it. */
@@ -20,6 +22,7 @@ export function marketInfo(context: Context, marketId: number): MarketInfo {
     sizeDecimals: m.config.size_decimals,
     fundingIntervalSec: m.funding_interval_sec,
     fundingIntervalBlocks: m.funding_interval_blocks,
+    contextFunding: m.funding,
     ref: {
       id: m.id,
       // Mainnet lists some markets with an empty symbol (wire.md 6.1).

@@ -5,6 +5,7 @@ import { OrderBook } from '../../domain/book.js';
 import { CandleSeries } from '../../domain/candles.js';
 import { TradeTape } from '../../domain/trades.js';
 import type { FundingEvent, MarketState } from '../../protocol/frames.js';
+import { LiveMarks } from './live-marks.js';
 
 export class MarketModels {
   book: OrderBook;
@@ -12,6 +13,8 @@ export class MarketModels {
   candles: CandleSeries;
   readonly states = new Map<number, MarketState>();
   readonly funding = new Map<number, FundingEvent>();
+  /** Every market's mark with the generation it arrived in; kept (as stale) across clear(). */
+  readonly marks = new LiveMarks();
 
   constructor(marketId: number, resolution: number) {
     this.book = new OrderBook(marketId);
@@ -38,11 +41,16 @@ export class MarketModels {
     this.candles.clear();
     this.states.clear();
     this.funding.clear();
+    this.marks.newGeneration();
   }
 
   /** mt 9 carries only the markets that changed: merge, never replace. */
   mergeStates(d: Record<string, MarketState>): void {
-    for (const key in d) this.states.set(Number(key), d[key] as MarketState);
+    for (const key in d) {
+      const state = d[key] as MarketState;
+      this.states.set(Number(key), state);
+      this.marks.record(Number(key), state);
+    }
   }
 
   /** Each interval is published twice (estimate, then final) with the same feb: upsert by feb. */

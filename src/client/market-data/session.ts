@@ -3,7 +3,8 @@
 // state could be wrong (heartbeat gap, stall, crossed book, malformed book frame). Models are cleared
 // and rebuilt from fresh snapshots, never patched on stale state. Views are built only in snapshot().
 
-import { buildMarketHeader } from '../../domain/market-header.js';
+import { buildMarketHeader, newestFunding } from '../../domain/market-header.js';
+import { livePrice, readSeenMark, type MarkReading, type MarkSource } from '../../domain/marks.js';
 import type { ConnectionView } from '../../domain/views.js';
 import { DecodeError } from '../../protocol/errors.js';
 import type { Context, InboundFrame } from '../../protocol/frames.js';
@@ -56,7 +57,7 @@ const BOOK_FRAME = /"mt"\s*:\s*1[56]\b/;
 /** The message type at the start of a frame that may not parse. */
 const LEADING_MT = /^\s*\{\s*"mt"\s*:\s*(\d{1,4})\b/;
 
-export class MarketDataSession {
+export class MarketDataSession implements MarkSource {
   private readonly opts: MarketDataSessionOptions;
   private readonly now: () => number;
   private readonly stallMs: number;
@@ -117,11 +118,27 @@ export class MarketDataSession {
   get unroutedFrameCount(): number {
     return this.feed.unroutedFrames;
   }
-  /** Latest scaled mark of every market the chain-wide market-state stream reported (watchlist, alerts). */
+  /** The live mark of every market that has one (watchlist, alerts): the same rule as readMark. */
   marks(): Map<number, number> {
     const out = new Map<number, number>();
-    for (const [id, state] of this.feed.models.states) out.set(id, state.mrk);
+    for (const id of this.feed.models.marks.marketIds()) {
+      const price = livePrice(this.readMark(id));
+      if (price !== null) out.set(id, price);
+    }
     return out;
+  }
+
+  /** The mark of any market with its freshness (domain/marks.ts holds the rule). */
+  readMark(marketId: number): MarkReading {
+    const feed = this.feed;
+    const socketOpen = this.socketState === 'open' && this.conn !== null;
+    return readSeenMark(feed.models.marks.get(marketId), {
+      socketOpen,
+      generation: feed.models.marks.generation,
+      reason: socketOpen ? this.resyncReason : (this.closeReason ?? this.resyncReason),
+      silentMs: feed.lastDataAt === null ? null : Math.max(0, this.now() - feed.lastDataAt),
+      stallMs: this.stallMs,
+    });
   }
 
   start(): void {
@@ -170,7 +187,8 @@ export class MarketDataSession {
     const header = buildMarketHeader({
       market: this.market,
       state: feed.models.states.get(this.market.id),
-      funding: feed.models.funding.get(this.market.id),
+      // The context's latest event until the stream reports a newer one (it may not for most of an interval).
+      funding: newestFunding(feed.models.funding.get(this.market.id), this.market.contextFunding),
       headBlock: feed.headBlock,
       nowMs,
       msPerBlock: feed.msPerBlock,

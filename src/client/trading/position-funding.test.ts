@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../protocol/frames.js';
+import { NO_MARKS } from '../../domain/marks.js';
 import { positionRow } from '../../domain/trading/rows.js';
 import { TradingState } from './trading-state.js';
 
@@ -13,7 +14,7 @@ describe('funding paid on an open position', () => {
     s.applyPositions([position({ at: { b: 30 }, sr: 0, c: '99830000', fnd: '-50000' })]);
     s.applyPositions([position({ at: { b: 40 }, sr: 17, s: 20, c: '150000000', fnd: '0' })]); // an increase
     expect(s.positions.get(7)?.fnd).toBe('-170000');
-    expect(positionRow(s.positions.get(7)!, undefined, null).fundingPaid).toBe('-170000');
+    expect(positionRow(s.positions.get(7)!, undefined, NO_MARKS.readMark(1)).fundingPaid).toBe('-170000');
   });
 
   it('a duplicate update is not counted twice, and a new position starts from its own fnd', () => {

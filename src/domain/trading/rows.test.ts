@@ -3,6 +3,10 @@ import { PositionSide } from '../../protocol/enums.js';
 import type { Account, Market, Order, Position } from '../../protocol/frames.js';
 import { previewOrder } from './preview.js';
 import { accountView, orderRow, positionRow } from './rows.js';
+import type { MarkReading } from '../marks.js';
+
+const live = (price: number): MarkReading => ({ state: 'live', price, block: null, timeMs: null });
+const unknown: MarkReading = { state: 'unknown', reason: 'no mark received yet' };
 
 const eth: Market = {
   ver: 1, id: 20, instance_id: 1, perpetual_id: 20, symbol: 'ETH', name: 'ETH', size_units: 'ETH',
@@ -15,7 +19,7 @@ const pos: Position = { at: {}, mkt: 20, acc: 1, pid: 9, st: 1, sr: 0, sd: Posit
 
 describe('position and account rows', () => {
   it('uPnL, ROE and liquidation of the captured ETH position at mark 2700.00', () => {
-    const row = positionRow(pos, eth, 270_000);
+    const row = positionRow(pos, eth, live(270_000));
     // 0.001 x (2700.00 - 2687.98) = 0.01202 -> 12020 atoms
     expect(row.unrealizedPnl).toBe('12020');
     expect(row.roe).toBeCloseTo(12020 / 270158);
@@ -26,9 +30,9 @@ describe('position and account rows', () => {
 
   it('equity = balance + collateral + uPnL; unknown while a mark is missing', () => {
     const account: Account = { in: 1, id: 1, fr: false, fw: true, ft: 0, lfr: 4, b: '1000000', lb: '250000' };
-    const v = accountView(account, [pos], [eth], () => 270_000, 3);
+    const v = accountView(account, [pos], [eth], () => live(270_000), 3);
     expect(v).toMatchObject({ available: '750000', equity: String(1_000_000 + 270_158 + 12_020) });
-    expect(accountView(account, [pos], [eth], () => null, 3).equity).toBeNull();
+    expect(accountView(account, [pos], [eth], () => unknown, 3).equity).toBeNull();
   });
 
   it('blocks left until lb for a resting order, none for server-managed windows', () => {

@@ -1,36 +1,31 @@
 // Builders of the trading view rows from wire records: exact integer math for money, numbers only for
-// display ratios. Pure: the publisher calls them with the latest marks and head block.
+// display ratios. Pure: the publisher calls them with the marks of domain/marks.ts and the head block.
 
-import { PositionSide } from '../../protocol/enums.js';
 import type { Account, Fill, Market, Order, Position } from '../../protocol/frames.js';
-import { liquidationPrice, positionMathOf, returnOnEquity, unrealizedPnl } from './risk.js';
+import type { MarkReading } from '../marks.js';
+import { accountFigures, valuePosition } from './account-figures.js';
+import { returnOnEquity } from './risk.js';
 import type { AccountView, FillRowView, OrderRowView, PositionRowView } from './views.js';
 
-function scalesOf(market: Market): { priceDecimals: number; sizeDecimals: number } {
-  return { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
-}
-
-export function positionRow(p: Position, market: Market | undefined, mark: number | null): PositionRowView {
-  const math = positionMathOf(p);
-  const upnl = market && mark !== null ? unrealizedPnl(math, BigInt(mark), scalesOf(market)) : null;
-  const liq = market ? liquidationPrice(math, market.config.maintenance_margin, scalesOf(market)) : null;
-  const distance =
-    liq !== null && mark !== null && mark > 0
-      ? (p.sd === PositionSide.Short ? Number(liq) - mark : mark - Number(liq)) / mark * 100
-      : null;
+export function positionRow(p: Position, market: Market | undefined, mark: MarkReading): PositionRowView {
+  const v = valuePosition(p, market, mark);
   return {
     positionId: p.pid,
     marketId: p.mkt,
     side: p.sd,
     size: p.s,
     entryPrice: p.ep,
-    markPrice: mark,
+    markPrice: v.mark,
+    markState: v.markState,
+    markNote: v.markNote,
     collateral: p.c,
     leverage: p.lv,
-    unrealizedPnl: upnl === null ? null : upnl.toString(),
-    roe: upnl === null ? null : returnOnEquity(upnl, math.collateral),
-    liquidationPrice: liq === null ? null : Number(liq),
-    liquidationDistancePct: distance,
+    effectiveLeverage: v.effectiveLeverage === null ? null : Number(v.effectiveLeverage),
+    leverageBasis: v.leverageBasis,
+    unrealizedPnl: v.upnl === null ? null : v.upnl.toString(),
+    roe: v.upnl === null ? null : returnOnEquity(v.upnl, BigInt(p.c)),
+    liquidationPrice: v.liquidation === null ? null : Number(v.liquidation),
+    liquidationDistancePct: v.liquidationDistancePct,
     ...(p.fnd !== undefined ? { fundingPaid: p.fnd } : {}),
   };
 }
@@ -72,36 +67,28 @@ export function fillRow(f: Fill): FillRowView {
   };
 }
 
-/**
- * Equity = balance + sum of position collateral + uPnL (wire.md 8.2: not a field). Null while a mark
- * of an open position is unknown (showing a partial sum would mislead).
- */
+/** The account and its figures at the marks of domain/marks.ts (account-figures.ts has the definitions). */
 export function accountView(
   account: Account,
   positions: Iterable<Position>,
   markets: readonly Market[],
-  markOf: (marketId: number) => number | null,
+  markOf: (marketId: number) => MarkReading,
   scope: number,
 ): AccountView {
-  const balance = BigInt(account.b);
-  const locked = BigInt(account.lb);
-  let equity: bigint | null = balance;
-  for (const p of positions) {
-    const market = markets.find((m) => m.id === p.mkt);
-    const mark = markOf(p.mkt);
-    if (equity === null || !market || mark === null) {
-      equity = null;
-      continue;
-    }
-    const math = positionMathOf(p);
-    equity += math.collateral + unrealizedPnl(math, BigInt(mark), scalesOf(market));
-  }
+  const f = accountFigures(account, positions, markets, markOf);
   return {
     accountId: account.id,
     balance: account.b,
     locked: account.lb,
-    available: (balance - locked).toString(),
-    equity: equity === null ? null : equity.toString(),
+    available: f.available.toString(),
+    equity: f.equity === null ? null : f.equity.toString(),
+    marginUsed: f.marginUsed.toString(),
+    unrealizedPnl: f.upnl === null ? null : f.upnl.toString(),
+    leverageHundredths: f.leverageHundredths === null ? null : Number(f.leverageHundredths),
+    marginRatioBps: f.marginRatioBps === null ? null : Number(f.marginRatioBps),
+    nearestLiquidation: f.nearestLiquidation,
+    valuation: f.valuation,
+    valuationNote: f.valuationNote,
     fw: account.fw,
     frozen: account.fr,
     feeTier: account.ft ?? 0,

@@ -1,6 +1,8 @@
 // Plain view types of the trading state, for the store and the UI. Prices and sizes stay scaled
 // integers (exact formatting); Amounts are atom strings; figures that are only displayed may be numbers.
 
+import type { MarkState } from '../marks.js';
+
 export interface AccountView {
   accountId: number;
   /** Free collateral `b`, atoms. */
@@ -9,8 +11,22 @@ export interface AccountView {
   locked: string;
   /** balance - locked, atoms. */
   available: string;
-  /** balance + sum of position collateral + uPnL, atoms (null while marks are unknown). */
+  /** balance + sum of position collateral + uPnL, atoms (null while a mark is unknown; at stale marks see `valuation`). */
   equity: string | null;
+  /** Sum of position collateral (isolated margin), atoms. */
+  marginUsed: string;
+  /** Sum of uPnL, atoms (null while a mark is unknown). */
+  unrealizedPnl: string | null;
+  /** Position notional at mark / equity, hundredths (1000 = 10x); null when unknown or equity <= 0. */
+  leverageHundredths: number | null;
+  /** Maintenance margin / equity in basis points; null when unknown or equity <= 0. */
+  marginRatioBps: number | null;
+  /** The open position closest to liquidation (distance in percent of its mark). */
+  nearestLiquidation: { marketId: number; distancePct: number } | null;
+  /** 'live' when every open position is valued at a live mark; else the figures are stale or unknown. */
+  valuation: MarkState;
+  /** Why the valuation is not live (market, state, reason). */
+  valuationNote: string | null;
   /** Order forwarding allowed: false blocks every order. */
   fw: boolean;
   frozen: boolean;
@@ -27,10 +43,19 @@ export interface PositionRowView {
   side: number;
   size: number;
   entryPrice: number;
+  /** The mark the row is valued at (live or stale, see markState), null when none is known. */
   markPrice: number | null;
+  /** domain/marks.ts: 'live' marks are current; a 'stale' one is the last seen, shown as stale. */
+  markState: MarkState;
+  /** Why the mark is not live, null when it is. */
+  markNote: string | null;
   /** Isolated collateral, atoms. */
   collateral: string;
+  /** The leverage of the order that opened or last changed it (`lv`, hundredths): not the position's leverage. */
   leverage: number;
+  /** Notional / (collateral + uPnL) in hundredths at the mark, or at the entry while no mark is known (leverageBasis). */
+  effectiveLeverage: number | null;
+  leverageBasis: 'mark' | 'entry';
   /** Atoms, null without a mark. */
   unrealizedPnl: string | null;
   /** Fraction (0.1 = 10 %), null without a mark. */

@@ -9,7 +9,7 @@ import { deposit, FIRST_USER_ACCOUNT_ID, newAccount } from './accounts.js';
 import { checkAdmission } from './admission.js';
 import { buildContext } from './context.js';
 import { EngineCore } from './core.js';
-import { maybeApplyFunding } from './funding.js';
+import { ensureFundingHistory, maybeApplyFunding } from './funding.js';
 import { runLiquidations } from './liquidation.js';
 import { marketStateOf, updateMark } from './market-data.js';
 import { executeRequest } from './requests.js';
@@ -62,6 +62,7 @@ export class Engine implements SimEngine {
 
   context(headBlock: number, nowMs: number): Context {
     this.ensureStarted(nowMs);
+    for (const id of this.core.markets.keys()) ensureFundingHistory(this.core, id, headBlock, nowMs);
     return buildContext(this.core, headBlock, nowMs);
   }
 

@@ -31,6 +31,19 @@ describe('funding', () => {
     expect(live[0]?.sum).toBe(last.sum + live[0]!.ppl);
   });
 
+  it('context-carries-funding-before-the-first-block: a client that loads the context at start-up has the rate at once', () => {
+    const d = new EngineDriver({ markets: selectMarkets(['BTC'], { fundingIntervalBlocks: 5, fundingIntervalSec: 3_600 }), backfillFunding: true });
+    const ctx = d.engine.context(d.head, d.timeMs);
+    const funding = ctx.markets[0]!.funding;
+    expect(funding).toBeDefined();
+    expect(funding!.feb).toBeLessThanOrEqual(d.head);
+    expect(funding!.feb).toBeGreaterThan(d.head - 5);
+    // ...and it is the one the market-data stream's snapshot then carries, and the first block does not redo it.
+    expect(d.engine.latestFunding(1)).toEqual(funding);
+    d.block();
+    expect(d.engine.fundingHistory(1, 0, Number.MAX_SAFE_INTEGER).filter((f) => f.feb === funding!.feb)).toHaveLength(1);
+  });
+
   it('pays every funding interval from longs to shorts out of position collateral (et 8), and sum accumulates', () => {
     const d = new EngineDriver({ markets: selectMarkets(['BTC'], { fundingIntervalBlocks: 5 }) });
     const long = d.account('long');

@@ -33,7 +33,7 @@ export function maybeApplyFunding(core: EngineCore, marketId: number): void {
     market.pendingFunding = undefined;
   }
   if (market.lastFundingBlock === undefined) {
-    if (core.opts.backfillFunding === true) backfillFunding(core, marketId);
+    if (core.opts.backfillFunding === true) backfillFunding(core, marketId, core.block, core.timeMs);
     else market.lastFundingBlock = core.block;
     return;
   }
@@ -79,6 +79,15 @@ export function maybeApplyFunding(core: EngineCore, marketId: number): void {
   core.out.fundingEvent(marketId, { ...event, at: { b: core.block, t: core.timeMs + ESTIMATE_LEAD_MS } });
 }
 
+/**
+ * A context read before the first block already carries the latest funding event, as the live one does
+ * (wire.md 6): the history is backfilled at the head the context is read at, not at the first block.
+ */
+export function ensureFundingHistory(core: EngineCore, marketId: number, block: number, timeMs: number): void {
+  const market = core.market(marketId);
+  if (market.lastFundingBlock === undefined && core.opts.backfillFunding === true) backfillFunding(core, marketId, block, timeMs);
+}
+
 /** How much funding history a started market already has. */
 const BACKFILL_FUNDING_MS = 24 * 3_600_000;
 
@@ -95,12 +104,12 @@ function mix(marketId: number, block: number): number {
  * next live event comes after the rest of that interval. Rates wander around the base rate; nothing is
  * paid (no positions existed).
  */
-function backfillFunding(core: EngineCore, marketId: number): void {
+function backfillFunding(core: EngineCore, marketId: number, block: number, timeMs: number): void {
   const market = core.market(marketId);
   const interval = market.spec.fundingIntervalBlocks;
   const msPerBlock = (market.spec.fundingIntervalSec * 1_000) / interval;
   const count = Math.max(1, Math.floor(BACKFILL_FUNDING_MS / (market.spec.fundingIntervalSec * 1_000)));
-  const lastFeb = core.block - (mix(marketId, core.block) % interval);
+  const lastFeb = block - (mix(marketId, block) % interval);
   let sum = 0;
   for (let k = count - 1; k >= 0; k--) {
     const feb = lastFeb - k * interval;
@@ -108,7 +117,7 @@ function backfillFunding(core: EngineCore, marketId: number): void {
     const rate = BASE_RATE_MICROS + (mix(marketId, feb) % 41) - 20;
     const ppl = Math.round((market.oracle * rate) / 1_000_000);
     sum += ppl;
-    const t = Math.round(core.timeMs - (core.block - feb) * msPerBlock);
+    const t = Math.round(timeMs - (block - feb) * msPerBlock);
     market.fundingHistory.push({ at: { b: feb, t }, feb, rate, idx: market.oracle, ppl, sum, div: 1 });
   }
   market.fundingSum = sum;

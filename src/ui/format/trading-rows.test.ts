@@ -20,6 +20,7 @@ const markets = (id: number) => (id === 1 ? BTC : undefined);
 const long: PositionRowView = {
   positionId: 7, marketId: 1, side: 1, size: 50_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000',
   leverage: 1000, unrealizedPnl: '5000000', roe: 0.05, liquidationPrice: 610_000, liquidationDistancePct: 10.29, fundingPaid: '-120000',
+  markState: 'live', markNote: null, effectiveLeverage: 1000, leverageBasis: 'mark',
 };
 const short: PositionRowView = { ...long, positionId: 8, side: 2, unrealizedPnl: '-5000000', roe: -0.05 };
 
@@ -104,5 +105,34 @@ describe('open orders, fills, history and journal rows', () => {
     const text = cellsText(rowCells(cols, entry));
     expect(text.length).toBe(120);
     expect(text).toContain('rq 42 Failed: CrossesBook (13) -> no retry');
+  });
+});
+
+describe('positions valued at their mark', () => {
+  const cols = fitColumns(positionColumns(markets), 196);
+  const line = (r: PositionRowView) => cellsText(rowCells(cols, r));
+  const cell = (r: PositionRowView, header: string) => rowCells(cols, r)[cols.findIndex((c) => c.header === header)]!;
+
+  it('position-row-says-stale: a stale mark is not shown as current, and what it values is marked', () => {
+    const stale: PositionRowView = { ...long, markState: 'stale', markNote: 'market data down: closed (1006)' };
+    expect(cell(stale, 'mark')).toMatchObject({ text: expect.stringMatching(/^ *stale$/), tone: 'warn' });
+    expect(line(stale)).not.toContain('68,000.0');
+    expect(cell(stale, 'uPnL')).toMatchObject({ text: expect.stringMatching(/^ *~\+5\.00$/), tone: 'warn' });
+    expect(cell(stale, 'ROE').text.trim()).toBe('~+5.00%');
+    expect(cell(stale, 'dist').text.trim()).toBe('~10.3%');
+    // The liquidation price needs no mark.
+    expect(line(stale)).toContain('61,000.0');
+  });
+
+  it('an unknown mark shows — for the mark and everything valued at it', () => {
+    const unknown: PositionRowView = { ...long, markState: 'unknown', markNote: 'no mark received yet', markPrice: null, unrealizedPnl: null, roe: null, liquidationDistancePct: null };
+    for (const h of ['mark', 'uPnL', 'ROE', 'dist']) expect(cell(unknown, h).text.trim()).toBe('—');
+  });
+
+  it('lev-column-is-effective-leverage: the position at its mark, not the order that opened it; @e when priced at the entry', () => {
+    const row: PositionRowView = { ...long, leverage: 1000, effectiveLeverage: 460 };
+    expect(cell(row, 'lev').text.trim()).toBe('4.60x');
+    expect(cell({ ...row, leverageBasis: 'entry', markState: 'unknown', markNote: 'no mark received yet' }, 'lev').text.trim()).toBe('4.60x@e');
+    expect(cell({ ...row, markState: 'stale', markNote: 'x' }, 'lev').text.trim()).toBe('~4.60x');
   });
 });

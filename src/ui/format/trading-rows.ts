@@ -107,6 +107,28 @@ function leverageText(hundredths: number): string {
   return hundredths > 0 ? `${(hundredths / 100).toFixed(2)}x` : '—';
 }
 
+/**
+ * Cells of figures valued at the row's mark: as they are at a live mark; prefixed "~" in the warning tone
+ * at a stale one (the last mark seen, never shown as current); "—" without a mark.
+ */
+function atMark(r: PositionRowView, cell: Cell): Cell {
+  if (r.markState === 'live' || cell.text === '—') return cell;
+  return { text: `~${cell.text}`, tone: 'warn' };
+}
+
+function markCell(r: PositionRowView, market: MarketRef | undefined): Cell {
+  if (r.markState === 'unknown' || r.markPrice === null) return plain('—', 'muted');
+  if (r.markState === 'stale') return plain('stale', 'warn');
+  return plain(price(r.markPrice, market));
+}
+
+/** Effective leverage (domain/trading/account-figures.ts); "@e" when priced at the entry (no mark yet). */
+function effectiveLeverageCell(r: PositionRowView): Cell {
+  if (r.effectiveLeverage === null || r.effectiveLeverage <= 0) return plain('—', 'muted');
+  const text = leverageText(r.effectiveLeverage);
+  return r.leverageBasis === 'entry' ? plain(`${text}@e`, 'muted') : atMark(r, plain(text));
+}
+
 function time(ms: number | null | undefined): string {
   return ms === null || ms === undefined ? '—' : formatTimeOfDay(ms);
 }
@@ -127,15 +149,15 @@ export function positionColumns(markets: MarketLookup): Column<PositionRowView>[
     col('market', 9, 'left', 6, (r) => plain(symbol(r.marketId, markets))),
     col('size', 10, 'right', 0, (r) => plain(size(r.size, m(r)))),
     col('entry', 11, 'right', 0, (r) => plain(price(r.entryPrice, m(r)))),
-    col('mark', 11, 'right', 5, (r) => plain(price(r.markPrice, m(r)))),
-    col('uPnL', 11, 'right', 0, (r) => signedAtoms(r.unrealizedPnl)),
-    col('ROE', 8, 'right', 4, (r) => pct(r.roe === null ? null : r.roe * 100)),
+    col('mark', 11, 'right', 5, (r) => markCell(r, m(r))),
+    col('uPnL', 11, 'right', 0, (r) => atMark(r, signedAtoms(r.unrealizedPnl))),
+    col('ROE', 8, 'right', 4, (r) => atMark(r, pct(r.roe === null ? null : r.roe * 100))),
     col('liq', 11, 'right', 0, (r) => plain(price(r.liquidationPrice, m(r)))),
     col('dist', 7, 'right', 3, (r) =>
-      r.liquidationDistancePct === null ? plain('—', 'muted') : plain(`${r.liquidationDistancePct.toFixed(1)}%`, r.liquidationDistancePct < 5 ? 'warn' : 'plain'),
+      r.liquidationDistancePct === null ? plain('—', 'muted') : atMark(r, plain(`${r.liquidationDistancePct.toFixed(1)}%`, r.liquidationDistancePct < 5 ? 'warn' : 'plain')),
     ),
     col('collateral', 11, 'right', 2, (r) => plain(formatAtoms(r.collateral))),
-    col('lev', 6, 'right', 2, (r) => plain(leverageText(r.leverage))),
+    col('lev', 8, 'right', 2, effectiveLeverageCell),
     col('funding', 9, 'right', 1, (r) => (r.fundingPaid === undefined ? plain('—', 'muted') : signedAtoms(r.fundingPaid))),
   ];
 }

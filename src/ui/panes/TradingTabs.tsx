@@ -17,6 +17,7 @@ import { Pane } from '../Pane.js';
 import { useCommands, useTerminal } from '../store-context.js';
 import { theme } from '../theme.js';
 import { fitColumns, headerCells, rowCells, type Cell, type CellTone, type Column } from '../format/table.js';
+import { accountCompactLine, accountPanelInput } from '../format/account-lines.js';
 import { fitText } from '../format/numbers.js';
 import {
   accountEventColumns,
@@ -29,9 +30,9 @@ import {
   type MarketLookup,
 } from '../format/trading-rows.js';
 
-const TONE_COLOUR: Record<CellTone, Colour | undefined> = { up: 'green', down: 'red', warn: 'yellow', muted: 'gray', plain: undefined };
+export const TONE_COLOUR: Record<CellTone, Colour | undefined> = { up: 'green', down: 'red', warn: 'yellow', muted: 'gray', plain: undefined };
 
-function paintCells(cells: readonly Cell[]): string {
+export function paintCells(cells: readonly Cell[]): string {
   return cells.map((c) => paint(c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join(' ');
 }
 
@@ -127,7 +128,8 @@ export function footerLine(state: TerminalState, rows: TabRows): { text: string;
   }
 }
 
-export function TradingTabs({ width, height }: { width: number; height: number }) {
+/** `accountLine`: the account's one line goes into the bottom border (no room for the account box). */
+export function TradingTabs({ width, height, accountLine = false }: { width: number; height: number; accountLine?: boolean }) {
   const state = useTerminal((s) => s);
   const commands = useCommands();
   const focused = state.focus === 'trading';
@@ -148,8 +150,10 @@ export function TradingTabs({ width, height }: { width: number; height: number }
   const markets: MarketLookup = (id) => state.markets.find((m) => m.id === id) ?? (state.market?.id === id ? state.market : undefined);
   const built = buildTable(rows, markets, inner, start, visible);
   const footer = footerLine(state, rows);
+  const account = accountLine ? accountCompactLine(accountPanelInput(state.trading), markets, Math.max(0, width - 6)) : null;
+  const bottom = account ? { cells: account.reduce((n, c) => n + c.text.length, 0), content: <Text wrap="truncate">{account.map((c) => paint(c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join('')}</Text> } : undefined;
   return (
-    <Pane title={tabsTitle(state.tabs)} width={width} height={height} focused={focused}>
+    <Pane title={tabsTitle(state.tabs)} width={width} height={height} focused={focused} {...(bottom ? { bottom } : {})}>
       <Text wrap="truncate">{paintCells(built.header)}</Text>
       {rows.rows.length === 0 ? (
         <Text color={theme.muted}>{fitText(emptyText(state, rows), inner)}</Text>
