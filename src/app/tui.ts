@@ -32,6 +32,8 @@ export interface TuiOptions {
   baseUrl?: string;
   wsUrl?: string;
   chainId?: number;
+  /** `--insecure`: allow plain text (http, ws) to a host that is not loopback. */
+  insecure?: boolean;
   /** Market symbol or id to open first. */
   market?: string;
   /** Highest store publish rate (default 20 Hz, 5 in the low-bandwidth profile); lowered automatically when painting is slow. */
@@ -113,7 +115,7 @@ function safely(step: () => void): void {
 function checkNetworkOptions(opts: TuiOptions, local: boolean): Network | null {
   const placeholder: LocalEndpoint = { rest: 'http://127.0.0.1:1/api', ws: 'ws://127.0.0.1:1', chainId: LOCAL_CHAIN_ID };
   const network = resolveNetwork(
-    { network: opts.network, baseUrl: opts.baseUrl, wsUrl: opts.wsUrl, chainId: opts.chainId },
+    { network: opts.network, baseUrl: opts.baseUrl, wsUrl: opts.wsUrl, chainId: opts.chainId, insecure: opts.insecure },
     opts.local ?? placeholder,
   );
   return local ? null : network;
@@ -241,7 +243,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
         }
         local = { rest: sim.rest, ws: sim.ws, chainId: sim.chainId };
       }
-      network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl }, local);
+      network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl, insecure: opts.insecure }, local);
       store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false }, notice: null });
     }
     // Opened once the network is known (the header names it); everything below writes into it.

@@ -107,6 +107,13 @@ describe('perpl doctor against the local exchange', () => {
     expect(r.code).toBe(1);
   });
 
+  it('fails plain text to a remote host, naming --insecure, and probes nothing there', async () => {
+    const r = await doctor(['--base-url', 'http://exchange.example.com/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
+    expect(r.out).toMatch(/^FAIL network: plain-text REST address http:\/\/exchange\.example\.com\/api .*refused without --insecure \(fix: .*https:\/\//m);
+    expect(r.out).not.toMatch(/^\S+ +rest:/m);
+    expect(r.code).toBe(1);
+  });
+
   it('never prints a seed or a token', () => {
     const all = cli.transcript.join('\n');
     expect(secrets.length).toBeGreaterThan(4);

@@ -126,10 +126,22 @@ describe('perpl api', () => {
     [['GET', '/v1/x', '--network', 'devnet'], 1, /unknown network/],
     [['GET', '/v1/x', '--base-url', 'https://x.example/api'], 1, /--chain-id/],
     [['GET', '/v1/x', '--network', 'local'], 1, /local exchange address/],
+    [['GET', '/v1/x', '--base-url', 'http://exchange.example.com/api', '--chain-id', '1'], 1, /refused without --insecure/],
   ])('bad-invocation-%j-fails-clearly', async (argv, code, message) => {
     const r = await perplApi(argv, KEY_ENV);
     expect(r.code).toBe(code);
     expect(r.err).toMatch(message);
+  });
+
+  it('plain-text-to-a-remote-host-is-sent-only-with-insecure', async () => {
+    const argv = ['GET', '/v1/pub/context', '--base-url', 'http://exchange.example.com/api', '--chain-id', '1', '--dry-run'];
+    const refused = await perplApi(argv, KEY_ENV);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/^perpl api: plain-text REST address http:\/\/exchange\.example\.com\/api .*--insecure/);
+    expect(refused.out).toBe('');
+    const accepted = await perplApi([...argv, '--insecure'], KEY_ENV);
+    expect(accepted.code).toBe(0);
+    expect((JSON.parse(accepted.out) as { url: string }).url).toBe('http://exchange.example.com/api/v1/pub/context');
   });
 
   it('dry-run-without-a-key-says-how-to-configure-one', async () => {

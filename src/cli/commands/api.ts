@@ -27,6 +27,8 @@ options:
                         $PERPL_NETWORK, else local)
   --base-url URL        REST base address (ends in /api); needs --chain-id unless --network names one
   --chain-id ID         chain id signed into every request (143 mainnet, 10143 testnet, 31337 local)
+  --insecure            allow http:// to a host other than this machine (anyone on the path
+                        could read and change what is sent and answered)
   --key-file FILE       API key file (default: $PERPL_KEY_FILE, else PERPL_API_KEY + PERPL_API_SECRET)
   --unsigned            send without the X-API-* headers
   --paginate            GET only: follow the history cursor (np -> page=) to the last page and
@@ -83,6 +85,7 @@ function parse(argv: string[]): ApiArgs | 'help' {
       network: { type: 'string' },
       'base-url': { type: 'string' },
       'chain-id': { type: 'string' },
+      insecure: { type: 'boolean', default: false },
       'key-file': { type: 'string' },
       unsigned: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
@@ -112,6 +115,7 @@ function parse(argv: string[]): ApiArgs | 'help' {
       ...(values.network !== undefined ? { network: values.network } : {}),
       ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
       ...(chainText !== undefined ? { chainId: Number(chainText) } : {}),
+      ...(values.insecure ? { insecure: true } : {}),
     },
     keyFile: values['key-file'],
     unsigned: values.unsigned,
