@@ -26,6 +26,7 @@ import { perplHome } from '../auth/home.js';
 import { createAppPerf } from './perf/attach.js';
 import { AppLog } from './app-log.js';
 import { keyFileAtStart, unlockKeyAtStart } from './key-unlock.js';
+import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../auth/keys-folder.js';
 
 export interface TuiOptions {
   network?: string;
@@ -143,6 +144,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       });
   const log = opts.appLog ? AppLog.open({ home: opts.home ?? perplHome() }) : null;
   log?.line(`start: network ${badge.name} (chain ${badge.chainId})${startsSim ? ', local exchange in-process' : ''}`);
+  const exposed = exposedKeysFolder(env);
+  const keysWarning = exposed ? exposedFolderNotice(exposed) : null;
+  if (exposed) log?.line(`warning: ${exposedFolderText(exposed)}`);
   const store = createTerminalStore({
     network: { name: badge.name, chainId: badge.chainId, isMainnet: badge.isMainnet },
     keyScope: 'none',
@@ -156,7 +160,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   });
   const profile = screenProfile(lowBandwidth, opts.fps);
   const maxHz = profile.maxHz;
-  const live = startLive({ store, stdout, loaded: loadedConfig, ascii: (opts.ascii ?? false) || lowBandwidth, lowBandwidth });
+  const live = startLive({ store, stdout, loaded: loadedConfig, startupWarning: keysWarning, ascii: (opts.ascii ?? false) || lowBandwidth, lowBandwidth });
   const throttle = startThrottleNotice(store);
   const publisher = new Publisher({ store, hz: maxHz, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
   const adaptive = adaptPublishRate(publisher, maxHz);
