@@ -119,7 +119,7 @@ describe('perpl doctor against the local exchange', () => {
     writeFileSync(file, '[__proto__]\npolluted = "yes"\n');
     try {
       const r = await doctor(['--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
-      expect(r.out).toContain(`WARN config: ${file}: line 1: __proto__: "__proto__" is refused as a key`);
+      expect(r.out).toContain(`WARN config: ${file}: line 1: __proto__: refused: a reserved name`);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       const named = await doctor(['--config', file, '--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
       expect(named.out).toContain(`WARN config: ${file}: line 1: __proto__:`);

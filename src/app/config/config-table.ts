@@ -38,7 +38,7 @@ export function toConfigTable(value: unknown, report: ReportProblem, prefix = ''
   for (const name of Object.keys(value)) {
     const key = prefix ? `${prefix}.${name}` : name;
     if (RESERVED_KEYS.has(name)) {
-      report(key, `"${name}" is refused as a key: it names a built-in of every object, and could change how the program behaves`);
+      report(key, 'refused: a reserved name (a built-in of every object: it could change how the program behaves)');
       continue;
     }
     const v = value[name];

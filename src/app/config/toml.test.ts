@@ -89,7 +89,7 @@ describe('config toml reader', () => {
       [5, 'keys.a.__proto__'],
       [7, 'confirm.prototype'],
     ]);
-    expect(problems[0]?.message).toBe('"__proto__" is refused as a key: it names a built-in of every object, and could change how the program behaves');
+    expect(problems[0]?.message).toBe('refused: a reserved name (a built-in of every object: it could change how the program behaves)');
     expect(JSON.stringify(table)).toBe('{"keys":{"a":{}},"confirm":{"skipReview":true}}');
     expect(Object.getPrototypeOf(table)).toBeNull();
     expect(Object.getPrototypeOf(table.keys)).toBeNull();

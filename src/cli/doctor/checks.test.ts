@@ -133,12 +133,12 @@ describe('doctor checks', () => {
     f.config = {
       file: '/h/config.toml',
       problems: [
-        { line: 1, key: '__proto__', message: '"__proto__" is refused as a key' },
+        { line: 1, key: '__proto__', message: 'refused: a reserved name' },
         { line: 4, key: 'theme', message: 'must be one of dark, light' },
       ],
     };
     expect(formatResult(find(runChecks(f), 'config'))).toBe(
-      'WARN config: /h/config.toml: line 1: __proto__: "__proto__" is refused as a key; line 4: theme: must be one of dark, light (fix: edit those entries; each keeps its default until then)',
+      'WARN config: /h/config.toml: line 1: __proto__: refused: a reserved name; line 4: theme: must be one of dark, light (fix: edit those entries; each keeps its default until then)',
     );
     f.config = { file: '/h/config.toml', problems: [{ line: null, key: '', message: '/h/config.toml is a FIFO, not a regular file: not read' }] };
     expect(find(runChecks(f), 'config')).toMatchObject({ level: 'FAIL', detail: '/h/config.toml is a FIFO, not a regular file: not read' });
