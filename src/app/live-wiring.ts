@@ -49,6 +49,8 @@ export interface StartLiveOptions {
   /** The low-bandwidth profile is on (shown as LB in the status bar). */
   lowBandwidth?: boolean;
   env?: Readonly<Record<string, string | undefined>>;
+  /** Said in the footer at start (until Esc), before any config problem: e.g. a keys folder others may write to. */
+  startupWarning?: string | null;
   /** Shows an alert; default: a toast, and the footer notice until Esc. */
   announce?: (text: string) => void;
 }
@@ -68,7 +70,7 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
       ...s.live,
       theme: config.theme,
       zoomed: config.layout === 'normal' ? null : config.layout,
-      configNotice: problemNotice(loaded.file, loaded.problems),
+      configNotice: [opts.startupWarning, problemNotice(loaded.file, loaded.problems)].filter(Boolean).join('; ') || null,
       watchlist: config.watchlist.map((symbol) => ({ symbol, mark: null, priceDecimals: 0 })),
       confirmPrefs: config.confirm,
       lowBandwidth: opts.lowBandwidth ?? false,

@@ -27,12 +27,15 @@ import { perplHome } from '../auth/home.js';
 import { createAppPerf } from './perf/attach.js';
 import { AppLog } from './app-log.js';
 import { keyFileAtStart, unlockKeyAtStart } from './key-unlock.js';
+import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../auth/keys-folder.js';
 
 export interface TuiOptions {
   network?: string;
   baseUrl?: string;
   wsUrl?: string;
   chainId?: number;
+  /** `--insecure`: allow plain text (http, ws) to a host that is not loopback. */
+  insecure?: boolean;
   /** Market symbol or id to open first. */
   market?: string;
   /** Highest store publish rate (default 20 Hz, 5 in the low-bandwidth profile); lowered automatically when painting is slow. */
@@ -114,7 +117,7 @@ function safely(step: () => void): void {
 function checkNetworkOptions(opts: TuiOptions, local: boolean): Network | null {
   const placeholder: LocalEndpoint = { rest: 'http://127.0.0.1:1/api', ws: 'ws://127.0.0.1:1', chainId: LOCAL_CHAIN_ID };
   const network = resolveNetwork(
-    { network: opts.network, baseUrl: opts.baseUrl, wsUrl: opts.wsUrl, chainId: opts.chainId },
+    { network: opts.network, baseUrl: opts.baseUrl, wsUrl: opts.wsUrl, chainId: opts.chainId, insecure: opts.insecure },
     opts.local ?? placeholder,
   );
   return local ? null : network;
@@ -142,6 +145,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       });
   const log = opts.appLog ? AppLog.open({ home: opts.home ?? perplHome() }) : null;
   log?.line(`start: network ${badge.name} (chain ${badge.chainId})${startsSim ? ', local exchange in-process' : ''}`);
+  const exposed = exposedKeysFolder(env);
+  const keysWarning = exposed ? exposedFolderNotice(exposed) : null;
+  if (exposed) log?.line(`warning: ${exposedFolderText(exposed)}`);
   const store = createTerminalStore({
     network: { name: badge.name, chainId: badge.chainId, isMainnet: badge.isMainnet },
     keyScope: 'none',
@@ -155,7 +161,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   });
   const profile = screenProfile(lowBandwidth, opts.fps);
   const maxHz = profile.maxHz;
-  const live = startLive({ store, stdout, loaded: loadedConfig, ascii: (opts.ascii ?? false) || lowBandwidth, lowBandwidth });
+  const live = startLive({ store, stdout, loaded: loadedConfig, startupWarning: keysWarning, ascii: (opts.ascii ?? false) || lowBandwidth, lowBandwidth });
   const throttle = startThrottleNotice(store);
   const publisher = new Publisher({ store, hz: maxHz, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
   const adaptive = adaptPublishRate(publisher, maxHz);
@@ -242,7 +248,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
         }
         local = { rest: sim.rest, ws: sim.ws, chainId: sim.chainId };
       }
-      network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl }, local);
+      network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl, insecure: opts.insecure }, local);
       store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false }, notice: null });
     }
     // Opened once the network is known (the header names it); everything below writes into it.

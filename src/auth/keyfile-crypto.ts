@@ -22,10 +22,16 @@ export interface ScryptParams {
   p: number;
 }
 
-/** About 100 ms on a laptop core: slow for guessing, quick enough to type a passphrase once. */
+/** About 100 ms on a laptop core and 32 MiB: slow for guessing, quick enough to type a passphrase once. */
 export const DEFAULT_SCRYPT: ScryptParams = { n: 2 ** 15, r: 8, p: 1 };
-/** Refuse parameters beyond this from a file: a crafted file must not make us allocate gigabytes. */
-const MAX_SCRYPT_N = 2 ** 20;
+/**
+ * What a key file may ask of the unlock: a crafted file must not make it allocate gigabytes or spin for
+ * minutes. 256 MiB is the memory of the common N=2^18, r=8; the work cap (N*r*p) is 16 times the default.
+ */
+export const MAX_SCRYPT_MEMORY_BYTES = 256 * 1024 * 1024;
+export const MAX_SCRYPT_WORK = 2 ** 22;
+const MAX_SCRYPT_R = 32;
+const MAX_SCRYPT_P = 16;
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const SALT_BYTES = 16;
@@ -33,9 +39,32 @@ const TAG_BYTES = 16;
 
 export class WrongPassphraseError extends PermanentError {}
 
+/** The memory scrypt needs for these parameters (its N-block table plus the p lanes). */
+export function scryptMemoryBytes(params: ScryptParams): number {
+  return 128 * params.n * params.r + 128 * params.r * params.p;
+}
+
+/** Throws PermanentError naming the parameter, unless n, r, p are sane and within the memory and work caps. */
+export function checkScryptParams(params: ScryptParams): ScryptParams {
+  const { n, r, p } = params;
+  if (!Number.isSafeInteger(n) || n < 2 || (n & (n - 1)) !== 0) throw new PermanentError(`scrypt n=${n} is not a power of two of at least 2`);
+  if (!Number.isSafeInteger(r) || r < 1 || r > MAX_SCRYPT_R) throw new PermanentError(`scrypt r=${r} is outside 1..${MAX_SCRYPT_R}`);
+  if (!Number.isSafeInteger(p) || p < 1 || p > MAX_SCRYPT_P) throw new PermanentError(`scrypt p=${p} is outside 1..${MAX_SCRYPT_P}`);
+  const mib = (bytes: number): string => `${Math.ceil(bytes / 1024 / 1024)} MiB`;
+  const hint = 'perpl never writes such a file (`perpl keys new --encrypt` uses n=2^15, r=8, p=1): restore the key file or create a new key';
+  if (scryptMemoryBytes(params) > MAX_SCRYPT_MEMORY_BYTES) {
+    throw new PermanentError(`scrypt n=${n}, r=${r} would need ${mib(scryptMemoryBytes(params))} to unlock; refused above ${mib(MAX_SCRYPT_MEMORY_BYTES)}`, { hint });
+  }
+  if (n * r * p > MAX_SCRYPT_WORK) {
+    throw new PermanentError(`scrypt n=${n}, r=${r}, p=${p} would take ${(n * r * p) / (DEFAULT_SCRYPT.n * DEFAULT_SCRYPT.r * DEFAULT_SCRYPT.p)} times the usual unlock time; refused above ${MAX_SCRYPT_WORK / (DEFAULT_SCRYPT.n * DEFAULT_SCRYPT.r * DEFAULT_SCRYPT.p)} times`, { hint });
+  }
+  return params;
+}
+
 function deriveKey(passphrase: string, salt: Buffer, params: ScryptParams): Buffer {
-  // scrypt needs 128 * N * r bytes; node's default cap (32 MiB) is exactly that for N=2^15, r=8.
-  const maxmem = 256 * params.n * params.r + 1024 * 1024;
+  checkScryptParams(params);
+  // Node refuses above `maxmem` (default 32 MiB): allow what the checked parameters need, and no more.
+  const maxmem = scryptMemoryBytes(params) + 1024 * 1024;
   return scryptSync(passphrase.normalize('NFC'), salt, KEY_BYTES, { N: params.n, r: params.r, p: params.p, maxmem });
 }
 
@@ -87,9 +116,7 @@ export function checkEncryptedBlock(value: unknown): EncryptedBlock {
       throw new PermanentError(`the encrypted block's ${k} is not a positive integer`);
     }
   }
-  const n = b.n as number;
-  if (n > MAX_SCRYPT_N || (n & (n - 1)) !== 0) throw new PermanentError(`scrypt n=${n} is not a power of two up to 2^20`);
-  if ((b.r as number) > 32 || (b.p as number) > 16) throw new PermanentError('scrypt r or p is out of range');
+  checkScryptParams({ n: b.n as number, r: b.r as number, p: b.p as number });
   const block = b as unknown as EncryptedBlock;
   hexField(block, 'salt');
   hexField(block, 'iv', IV_BYTES);

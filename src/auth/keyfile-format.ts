@@ -153,7 +153,7 @@ export function parseKeyFile(text: string, path: string): KeyFileDocument {
       return { kind: 'sealed', meta, encrypted: checkEncryptedBlock(o.encrypted) };
     } catch (e) {
       if (e instanceof KeyFileError) throw e;
-      throw new KeyFileError(path, e instanceof PermanentError ? e.shortMessage : 'the encrypted block is malformed');
+      throw new KeyFileError(path, e instanceof PermanentError ? e.shortMessage : 'the encrypted block is malformed', e instanceof PermanentError ? e.hint : undefined);
     }
   }
   return { kind: 'plain', meta, secrets: parseSecrets(o, meta, path) };

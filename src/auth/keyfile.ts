@@ -3,7 +3,7 @@
 // existing file must not be replaced). Reads refuse files other users could read.
 
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { PermanentError } from '../protocol/errors.js';
 import { openWithPassphrase, sealWithPassphrase, type ScryptParams } from './keyfile-crypto.js';
@@ -72,18 +72,31 @@ export async function writeSecretFile(path: string, text: string, options: Write
   }
 }
 
+/** A key file is a few hundred bytes: anything far larger is not one, and is not read into memory. */
+export const MAX_KEY_FILE_BYTES = 64 * 1024;
+
+function openError(path: string, e: unknown): KeyFileError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new KeyFileError(path, 'does not exist', 'run `perpl keys list` to see the stored keys');
+  if (code === 'EACCES') return new KeyFileError(path, 'is not readable by this user');
+  return new KeyFileError(path, `cannot be read (${code ?? 'error'})`);
+}
+
 /** Throws KeyFileError when the file is readable or writable by group/others or owned by someone else. */
 export async function checkPrivateFile(path: string): Promise<void> {
   let st;
   try {
     st = await fs.stat(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new KeyFileError(path, 'does not exist', 'run `perpl keys list` to see the stored keys');
-    if (code === 'EACCES') throw new KeyFileError(path, 'is not readable by this user');
-    throw new KeyFileError(path, `cannot be read (${code ?? 'error'})`);
+    throw openError(path, e);
   }
-  if (!st.isFile()) throw new KeyFileError(path, 'is not a regular file');
+  checkPrivateStats(path, st);
+}
+
+/** The checks of checkPrivateFile on stats already taken (of an open handle, so nothing can swap the file after). */
+function checkPrivateStats(path: string, st: Stats): void {
+  if (!st.isFile()) throw new KeyFileError(path, `is ${st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a folder' : 'not a regular file'}, not a key file`);
+  if (st.size > MAX_KEY_FILE_BYTES) throw new KeyFileError(path, `is larger than ${MAX_KEY_FILE_BYTES / 1024} KiB: not a key file`);
   if (!IS_POSIX) return;
   const wider = st.mode & 0o077;
   if (wider !== 0) {
@@ -96,11 +109,23 @@ export async function checkPrivateFile(path: string): Promise<void> {
   }
 }
 
-/** Reads and parses a key file after the permission check; a sealed file stays sealed. */
+/**
+ * Reads and parses a key file after the permission check; a sealed file stays sealed. The checks run on
+ * the opened file (fstat), opened non-blocking so a FIFO is refused instead of waited on.
+ */
 export async function readKeyFile(path: string): Promise<KeyFileDocument> {
-  await checkPrivateFile(path);
-  const text = await fs.readFile(path, 'utf8');
-  return parseKeyFile(text, path);
+  let handle;
+  try {
+    handle = await fs.open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    throw openError(path, e);
+  }
+  try {
+    checkPrivateStats(path, await handle.stat());
+    return parseKeyFile(await handle.readFile('utf8'), path);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Supplies a passphrase only when a sealed file needs one. */

@@ -98,6 +98,42 @@ describe('networks', () => {
     expect(resolveNetwork({ baseUrl: 'https://mirror.example/api', chainId: 143 }).isMainnet).toBe(true);
   });
 
+  it.each([
+    [{ baseUrl: 'http://exchange.example.com/api', chainId: 1 }, /REST address http:\/\/exchange\.example\.com\/api .*--insecure/],
+    [{ baseUrl: 'http://10.0.0.8:8080/api', chainId: 1 }, /REST address .*--insecure/],
+    [{ baseUrl: 'http://0.0.0.0:8080/api', chainId: 1 }, /REST address .*--insecure/],
+    [{ baseUrl: 'http://[::ffff:7f00:1]/api', chainId: 1 }, /REST address .*--insecure/],
+    [{ network: 'testnet', wsUrl: 'ws://proxy.example.com' }, /WebSocket address ws:\/\/proxy\.example\.com .*--insecure/],
+    [{ baseUrl: 'https://exchange.example.com/api', wsUrl: 'ws://exchange.example.com', chainId: 1 }, /WebSocket address .*--insecure/],
+  ])('plain-text-to-a-remote-host-is-refused-naming-insecure (%o)', (opts, reason) => {
+    const e = inputError(() => resolveNetwork(opts));
+    expect(e.shortMessage).toMatch(reason);
+    expect(e.hint).toMatch(/https:\/\/|wss:\/\//);
+    // The explicit flag accepts the same addresses as given.
+    expect(resolveNetwork({ ...opts, insecure: true }).chainId).toBe('chainId' in opts ? opts.chainId : 10143);
+  });
+
+  it('plain-text-from-a-key-file-or-demo-file-is-refused-too', () => {
+    const remoteLocal = { rest: 'http://203.0.113.9:43111/api', ws: 'ws://203.0.113.9:43111', chainId: 31337 };
+    expect(inputError(() => resolveNetwork({ network: 'local' }, remoteLocal)).shortMessage).toMatch(/--insecure/);
+    expect(resolveNetwork({ network: 'local', insecure: true }, remoteLocal).restBase).toBe(remoteLocal.rest);
+  });
+
+  it.each(['http://127.0.0.1:9000/api', 'http://127.8.9.10/api', 'http://localhost:8080/api', 'http://LOCALHOST:8080', 'http://[::1]:8080/api', 'http://127.1:9000'])(
+    'plain-text-to-loopback-needs-no-flag (%s)',
+    (baseUrl) => {
+      const n = resolveNetwork({ baseUrl, chainId: 31337 });
+      expect(n.restBase.startsWith('http://')).toBe(true);
+      expect(n.wsBase.startsWith('ws://')).toBe(true);
+    },
+  );
+
+  it('tls-to-a-remote-host-needs-no-flag', () => {
+    const n = resolveNetwork({ baseUrl: 'https://exchange.example.com/api', wsUrl: 'wss://ws.example.com', chainId: 1 });
+    expect([n.restBase, n.wsBase]).toEqual(['https://exchange.example.com/api', 'wss://ws.example.com']);
+    expect(resolveNetwork({ network: 'mainnet' }).restBase).toBe('https://app.perpl.xyz/api');
+  });
+
   it('helpers-normalize-trailing-slashes', () => {
     expect(normalizeRestBase('https://a.b/x/api/')).toBe('https://a.b/x/api');
     expect(wsBaseFromRestBase('https://a.b/x/api')).toBe('wss://a.b/x');

@@ -57,6 +57,8 @@ export interface NetworkOptions {
   baseUrl?: string;
   wsUrl?: string;
   chainId?: number;
+  /** `--insecure`: allow http:// and ws:// to a host that is not this machine. */
+  insecure?: boolean;
 }
 
 export function isNetworkName(name: string): name is NetworkName {
@@ -115,12 +117,43 @@ function unknownNetwork(name: string): InputError {
   });
 }
 
+/** 127.0.0.0/8, ::1 and localhost: plain text to these never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Refuses http:// or ws:// to a remote host unless `insecure`: anyone on the path could feed the
+ * terminal prices and text, and read the key token of every signed request.
+ */
+function refusePlainTextToRemote(network: Network, insecure: boolean): Network {
+  if (insecure) return network;
+  for (const [what, address] of [
+    ['REST address', network.restBase],
+    ['WebSocket address', network.wsBase],
+  ] as const) {
+    const url = new URL(address);
+    if ((url.protocol === 'http:' || url.protocol === 'ws:') && !isLoopbackHost(url.hostname)) {
+      throw new InputError(`plain-text ${what} ${address} reaches a host other than this machine: refused without --insecure`, {
+        hint: `anyone on the path could feed the terminal prices and text; use ${url.protocol === 'http:' ? 'https://' : 'wss://'}, or pass --insecure to accept that`,
+      });
+    }
+  }
+  return network;
+}
+
 /**
  * Picks the network from options. Precedence: an explicit --base-url (needs a chain id, from --chain-id or
  * the named network), else the named network (default `local`). `local` needs the running local exchange
- * (`local`) or a --base-url. An explicit --ws-url overrides the WebSocket base of any choice.
+ * (`local`) or a --base-url. An explicit --ws-url overrides the WebSocket base of any choice. Plain text
+ * (http, ws) to a host that is not loopback is refused unless `insecure`, wherever the address came from.
  */
 export function resolveNetwork(opts: NetworkOptions, local?: LocalEndpoint): Network {
+  return refusePlainTextToRemote(chooseNetwork(opts, local), opts.insecure === true);
+}
+
+function chooseNetwork(opts: NetworkOptions, local?: LocalEndpoint): Network {
   const name = opts.network?.trim().toLowerCase() || undefined;
   if (name !== undefined && !isNetworkName(name)) throw unknownNetwork(opts.network ?? '');
   const requestedChainId = opts.chainId === undefined ? undefined : checkChainId(opts.chainId);

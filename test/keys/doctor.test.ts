@@ -1,6 +1,6 @@
 // `perpl doctor` against the real local exchange: every line computed from real HTTP and sockets.
 
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +105,39 @@ describe('perpl doctor against the local exchange', () => {
     expect(r.out).toMatch(/^FAIL rest: GET http:\/\/127\.0\.0\.1:9\/api\/v1\/pub\/context failed/m);
     expect(r.out).toMatch(/^FAIL market-data ws: /m);
     expect(r.code).toBe(1);
+  });
+
+  it('fails plain text to a remote host, naming --insecure, and probes nothing there', async () => {
+    const r = await doctor(['--base-url', 'http://exchange.example.com/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
+    expect(r.out).toMatch(/^FAIL network: plain-text REST address http:\/\/exchange\.example\.com\/api .*refused without --insecure \(fix: .*https:\/\//m);
+    expect(r.out).not.toMatch(/^\S+ +rest:/m);
+    expect(r.code).toBe(1);
+  });
+
+  it('doctor-reports-a-polluting-config: [__proto__] is a WARN with line and reason, and nothing reaches Object.prototype', async () => {
+    const file = join(home, 'config.toml');
+    writeFileSync(file, '[__proto__]\npolluted = "yes"\n');
+    try {
+      const r = await doctor(['--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
+      expect(r.out).toContain(`WARN config: ${file}: line 1: __proto__: refused: a reserved name`);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      const named = await doctor(['--config', file, '--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
+      expect(named.out).toContain(`WARN config: ${file}: line 1: __proto__:`);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('doctor-warns-about-a-keys-folder-others-can-write', async () => {
+    const keys = join(home, 'keys');
+    chmodSync(keys, 0o777);
+    try {
+      const r = await doctor(['--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(keys, 'nofw.json')]);
+      expect(r.out).toContain(`WARN keys folder: ${keys} is writable by group and others (mode 0777): another user could plant or swap a key file (fix: chmod 700 ${keys})`);
+    } finally {
+      chmodSync(keys, 0o700);
+    }
   });
 
   it('never prints a seed or a token', () => {

@@ -44,16 +44,29 @@ async function perplApi(argv: string[], env: NodeJS.ProcessEnv, allowNetwork = f
   };
   const code = await run(argv, io);
   const captured = { code, out: out.join('\n'), err: err.join('\n') };
-  // Whatever happened, the seed is never printed (the token and signature are, in a dry run, by design).
+  // Whatever happened, the seed and the token are never printed (the signature only with --show-signature).
   expect(captured.out + captured.err).not.toContain(SEED_HEX);
+  expect(captured.out + captured.err).not.toContain(API_TOKEN);
   return captured;
 }
 
 const KEY_ENV = { PERPL_API_KEY: API_TOKEN, PERPL_API_SECRET: `0x${SEED_HEX}` };
 
 describe('perpl api', () => {
-  it('dry-run-prints-exactly-one-json-object-with-the-four-headers-and-the-canonical-string', async () => {
+  it('dry-run-shows-neither-the-token-nor-a-replayable-signature', async () => {
     const r = await perplApi(['GET', '/v1/trading/fills?count=5', '--network', 'testnet', '--dry-run'], KEY_ENV);
+    expect(r.code).toBe(0);
+    const headers = (JSON.parse(r.out) as { headers: Record<string, string>; canonical: string }).headers;
+    expect(headers['X-API-Key']).toBe(`[masked …${API_TOKEN.slice(-4)}]`);
+    expect(headers['X-API-Signature']).toMatch(/^\[hidden: replayable for 30 s; --show-signature prints it\]$/);
+    // The signature the dry run made is not in the output under any spelling: only a fixed placeholder is.
+    expect(r.out + r.err).not.toMatch(/[A-Za-z0-9_-]{80,}/);
+    expect(r.err).toBe('');
+  });
+
+  it('dry-run-with-show-signature-prints-exactly-one-json-object-with-the-four-headers-and-the-canonical-string', async () => {
+    const r = await perplApi(['GET', '/v1/trading/fills?count=5', '--network', 'testnet', '--dry-run', '--show-signature'], KEY_ENV);
+    expect(r.err).toMatch(/replayed for 30 s/);
     expect(r.code).toBe(0);
     const printed = JSON.parse(r.out) as Record<string, unknown>;
     expect(Object.keys(printed)).toEqual(['method', 'url', 'target', 'headers', 'canonical']);
@@ -62,7 +75,7 @@ describe('perpl api', () => {
     expect(printed.target).toBe('/v1/trading/fills?count=5');
     const headers = printed.headers as Record<string, string>;
     expect(Object.keys(headers).sort()).toEqual(['X-API-Key', 'X-API-Nonce', 'X-API-Signature', 'X-API-Timestamp']);
-    expect(headers['X-API-Key']).toBe(API_TOKEN);
+    expect(headers['X-API-Key']).toBe(`[masked …${API_TOKEN.slice(-4)}]`);
     const canonical = printed.canonical as string;
     expect(canonical.split('\n')).toEqual([
       '10143',
@@ -126,10 +139,23 @@ describe('perpl api', () => {
     [['GET', '/v1/x', '--network', 'devnet'], 1, /unknown network/],
     [['GET', '/v1/x', '--base-url', 'https://x.example/api'], 1, /--chain-id/],
     [['GET', '/v1/x', '--network', 'local'], 1, /local exchange address/],
+    [['GET', '/v1/x', '--network', 'testnet', '--show-signature'], 2, /--show-signature works with --dry-run only/],
+    [['GET', '/v1/x', '--base-url', 'http://exchange.example.com/api', '--chain-id', '1'], 1, /refused without --insecure/],
   ])('bad-invocation-%j-fails-clearly', async (argv, code, message) => {
     const r = await perplApi(argv, KEY_ENV);
     expect(r.code).toBe(code);
     expect(r.err).toMatch(message);
+  });
+
+  it('plain-text-to-a-remote-host-is-sent-only-with-insecure', async () => {
+    const argv = ['GET', '/v1/pub/context', '--base-url', 'http://exchange.example.com/api', '--chain-id', '1', '--dry-run'];
+    const refused = await perplApi(argv, KEY_ENV);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/^perpl api: plain-text REST address http:\/\/exchange\.example\.com\/api .*--insecure/);
+    expect(refused.out).toBe('');
+    const accepted = await perplApi([...argv, '--insecure'], KEY_ENV);
+    expect(accepted.code).toBe(0);
+    expect((JSON.parse(accepted.out) as { url: string }).url).toBe('http://exchange.example.com/api/v1/pub/context');
   });
 
   it('dry-run-without-a-key-says-how-to-configure-one', async () => {

@@ -3,7 +3,7 @@
 // every theme without unreadable cells, ASCII mode, zoom and OSC 52 copy — the real app, an emulated
 // terminal and a real local exchange.
 
-import { writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runLiveCommandLine } from '../../src/state/live-commands.js';
@@ -129,6 +129,28 @@ describe('help, keys and config', () => {
     await vt.type('2Z');
     await vt.waitFor((s) => !s.includes('Trades'));
     expect(app.store.getState().live.zoomed).toBe('chart');
+  });
+
+  it('polluting-config-refused: [__proto__] in config.toml is named in the footer with its line; the app starts and nothing is polluted', async () => {
+    try {
+      const { vt, app } = await open({ config: configFile('proto.toml', '[__proto__]\npolluted = "yes"\n\n[keys]\nzoom = "Z"\n') });
+      await vt.waitFor('line 1: __proto__: refused: a reserved name');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      await vt.type('2Z');
+      await vt.waitFor((s) => !s.includes('Trades'));
+      expect(app.store.getState().live.zoomed).toBe('chart');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
+  it('keys-folder-writable-warned: a keys folder other users may write to is named in the footer at start', async () => {
+    const home = join(exchange.home, `home-${homes++}`);
+    mkdirSync(join(home, 'keys'), { recursive: true, mode: 0o700 });
+    chmodSync(join(home, 'keys'), 0o777);
+    const { vt, app } = await exchange.open(200, 40, undefined, { home });
+    await vt.waitFor('keys folder writable by others: chmod 700 /');
+    expect(app.store.getState().live.configNotice).toBe(`keys folder writable by others: chmod 700 ${join(home, 'keys')}`);
   });
 });
 

@@ -49,4 +49,17 @@ describe('offline start', () => {
     ).rejects.toThrow(/unknown network/);
     expect(vt.stdout.raw).toBe('');
   });
+
+  it('plain-text-to-a-remote-host: refused before touching the terminal, naming --insecure', async () => {
+    vt = createVirtualTerminal(80, 24);
+    await expect(
+      startTui({
+        network: 'testnet',
+        baseUrl: 'http://exchange.example.com/api',
+        stdout: vt.stdout as unknown as NodeJS.WriteStream,
+        stdin: vt.stdin as unknown as NodeJS.ReadStream,
+      }),
+    ).rejects.toThrow(/http:\/\/exchange\.example\.com\/api .*refused without --insecure/);
+    expect(vt.stdout.raw).toBe('');
+  });
 });

@@ -3,8 +3,8 @@
 // re-sign-in and a 3401, a recording of all of it, and `perpl api` successes and failures (with
 // PERPL_DEBUG details). Then grep every log line, console/stdout/stderr write, error message, error
 // detail, inspect/JSON form, journal file and recording file for the token and the seed (hex, HEX,
-// base64, base64url): none may appear. `perpl api --dry-run` is left out on purpose: showing the
-// signed headers is its job. The app's log file ($PERPL_HOME/logs/perpl.log) gets the same diagnostic
+// base64, base64url): none may appear. `perpl api --dry-run` masks the token and hides the signature
+// (test/rest/api-cli.test.ts checks it). The app's log file ($PERPL_HOME/logs/perpl.log) gets the same diagnostic
 // lines and every error in full, with no scrubber armed, so a leak by any source would show; and the
 // BUILT app, run in a pty with the demo key until an injected crash, must leave none on its terminal
 // output (PERPL_DEBUG on, so the stack is printed) or in its own log file.

@@ -1,8 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { loadConfig, parseConfigText, problemNotice } from './load-config.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_CONFIG_BYTES, loadConfig, parseConfigText, problemNotice } from './load-config.js';
+
+afterEach(() => {
+  // A failing run must not leave a polluted prototype to the other tests.
+  delete (Object.prototype as Record<string, unknown>).polluted;
+  delete (Object.prototype as Record<string, unknown>).theme;
+});
 
 describe('config file', () => {
   it('reads every entry from TOML', () => {
@@ -83,6 +90,46 @@ describe('config file', () => {
     expect(loadConfig({ home }).config.theme).toBe('light');
     expect(loadConfig({ home: join(home, 'none') }).problems).toEqual([]);
     expect(loadConfig({ file: join(home, 'missing.toml') }).problems[0]?.message).toContain('not found');
+  });
+});
+
+describe('a hostile or broken config file', () => {
+  it('config-prototype-pollution-refused: [__proto__] is reported with line and reason, and nothing reaches Object.prototype', () => {
+    const { config, problems } = parseConfigText(['[__proto__]', 'polluted = "yes"', 'theme = "light"'].join('\n'), 'toml');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(problems).toEqual([{ line: 1, key: '__proto__', message: expect.stringMatching(/^refused: a reserved name/) as unknown }]);
+    expect(config.theme).toBe('dark'); // theme sat in the refused table
+    expect(problemNotice('config.toml', problems)).toMatch(/^config config\.toml: line 1: __proto__: refused: a reserved name/);
+  });
+
+  it('config-prototype-pollution-refused in JSON too: the key is refused with its line', () => {
+    const { config, problems } = parseConfigText('{\n  "fps": 12,\n  "__proto__": { "polluted": "yes", "theme": "light" }\n}', 'json');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(config.fps).toBe(12);
+    expect(config.theme).toBe('dark');
+    expect(problems).toEqual([{ line: 3, key: '__proto__', message: expect.stringMatching(/^refused: a reserved name/) as unknown }]);
+  });
+
+  it('config-fifo-refused: a config that is a FIFO is refused at once, not waited on (start-up hung on it)', () => {
+    const home = mkdtempSync(join(tmpdir(), 'perpl-config-fifo-'));
+    const fifo = join(home, 'config.toml');
+    execFileSync('mkfifo', [fifo]);
+    // In a child process: a read that blocks on the FIFO would block this worker for good.
+    const script = `import { loadConfig } from ${JSON.stringify(new URL('./load-config.ts', import.meta.url).href)};
+      process.stdout.write(JSON.stringify(loadConfig({ home: ${JSON.stringify(home)} }).problems));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([{ line: null, key: '', message: `${fifo} is a FIFO, not a regular file: not read` }]);
+  });
+
+  it('a folder or a huge file in the config\'s place is refused with a clear message', () => {
+    const home = mkdtempSync(join(tmpdir(), 'perpl-config-odd-'));
+    mkdirSync(join(home, 'config.toml'));
+    expect(loadConfig({ home }).problems[0]?.message).toBe(`${join(home, 'config.toml')} is a folder, not a regular file: not read`);
+    const big = join(home, 'big.toml');
+    writeFileSync(big, `# ${'x'.repeat(MAX_CONFIG_BYTES)}\ntheme = "light"\n`);
+    const loaded = loadConfig({ file: big });
+    expect(loaded.problems[0]?.message).toBe(`${big} is larger than 1024 KiB: not read`);
+    expect(loaded.config.theme).toBe('dark');
   });
 });
 

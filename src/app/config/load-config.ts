@@ -1,9 +1,11 @@
 // Finds and reads the config: `--config FILE`, else $PERPL_HOME/config.toml, else config.json. Never
-// throws and never prints: problems come back with line and key for the screen to show.
+// throws and never prints: problems come back with line and key for the screen to show. Only a regular
+// file is read (a FIFO or a device would hang or flood start-up).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { parseToml, type TomlTable } from './toml.js';
+import { toConfigTable, type TomlTable } from './config-table.js';
+import { parseToml } from './toml.js';
 import { defaultConfig, validateConfig, type ConfigProblem, type TerminalConfig } from './schema.js';
 
 export interface LoadedConfig {
@@ -20,19 +22,6 @@ function jsonLineOf(text: string, dotted: string): number | null {
   return at < 0 ? null : text.slice(0, at).split('\n').length;
 }
 
-function jsonToTable(value: unknown): TomlTable | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const out: TomlTable = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
-    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) out[k] = v as string[];
-    else if (typeof v === 'object' && v !== null && !Array.isArray(v)) out[k] = jsonToTable(v) ?? {};
-    // null and mixed arrays are left out: validation then reports nothing for them, so say it here.
-    else out[k] = `\u0000invalid`;
-  }
-  return out;
-}
-
 export function parseConfigText(text: string, format: 'toml' | 'json'): { config: TerminalConfig; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   let table: TomlTable;
@@ -44,9 +33,11 @@ export function parseConfigText(text: string, format: 'toml' | 'json'): { config
     lineOf = (key) => parsed.lines.get(key) ?? null;
   } else {
     try {
-      const parsed = jsonToTable(JSON.parse(text) as unknown);
-      if (!parsed) return { config: defaultConfig(), problems: [{ line: 1, key: '', message: 'the file must hold a JSON object' }] };
-      table = parsed;
+      const parsed = JSON.parse(text) as unknown;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        return { config: defaultConfig(), problems: [{ line: 1, key: '', message: 'the file must hold a JSON object' }] };
+      }
+      table = toConfigTable(parsed, (key, message) => problems.push({ line: jsonLineOf(text, key), key, message }));
     } catch (error) {
       const position = /position (\d+)/.exec(error instanceof Error ? error.message : '');
       const line = position ? text.slice(0, Number(position[1])).split('\n').length : null;
@@ -55,7 +46,41 @@ export function parseConfigText(text: string, format: 'toml' | 'json'): { config
     lineOf = (key) => jsonLineOf(text, key);
   }
   const config = validateConfig(table, (key, message) => problems.push({ line: lineOf(key), key, message }));
-  return { config, problems };
+  return { config, problems: problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity)) };
+}
+
+/** Larger than any hand-written config: refused rather than read into memory. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+function fileKind(st: Stats): string {
+  if (st.isFIFO()) return 'a FIFO';
+  if (st.isDirectory()) return 'a folder';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** The file's text, or why it is not read. Checks what was opened (fstat), so nothing can swap it after the check. */
+function readConfigFile(file: string): { text: string } | { problem: string } {
+  let fd: number;
+  try {
+    // Non-blocking: opening a FIFO must not wait for a writer before fstat can refuse it.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    return { problem: `cannot read ${file} (${reason})` };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { problem: `${file} is ${fileKind(st)}, not a regular file: not read` };
+    if (st.size > MAX_CONFIG_BYTES) return { problem: `${file} is larger than ${MAX_CONFIG_BYTES / 1024} KiB: not read` };
+    return { text: readFileSync(fd, 'utf8') };
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    return { problem: `cannot read ${file} (${reason})` };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function loadConfig(opts: { file?: string; home?: string }): LoadedConfig {
@@ -65,14 +90,9 @@ export function loadConfig(opts: { file?: string; home?: string }): LoadedConfig
     const problems: ConfigProblem[] = opts.file ? [{ line: null, key: '', message: `config file not found: ${opts.file}` }] : [];
     return { file: null, config: defaultConfig(), problems };
   }
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-    return { file, config: defaultConfig(), problems: [{ line: null, key: '', message: `cannot read ${file} (${reason})` }] };
-  }
-  return { file, ...parseConfigText(text, file.endsWith('.json') ? 'json' : 'toml') };
+  const read = readConfigFile(file);
+  if ('problem' in read) return { file, config: defaultConfig(), problems: [{ line: null, key: '', message: read.problem }] };
+  return { file, ...parseConfigText(read.text, file.endsWith('.json') ? 'json' : 'toml') };
 }
 
 /** One line for the footer: the first problem with its line and key, and how many more there are. */

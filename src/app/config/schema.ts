@@ -6,7 +6,7 @@ import { acceptRemaps, isActionName, normaliseActionKey } from '../../ui/keymap-
 import { DEFAULT_BINDINGS } from '../../ui/keymap-table.js';
 import { THEME_NAMES, type ConfirmPrefs, type ThemeName } from '../../state/live-slice.js';
 import type { PaneId } from '../../state/store.js';
-import type { TomlTable, TomlValue } from './toml.js';
+import type { TomlTable, TomlValue } from './config-table.js';
 
 export interface TerminalConfig {
   network?: string;

@@ -1,14 +1,16 @@
-// A reader for the TOML subset the config file needs: `key = value` with strings, integers, floats,
-// booleans and arrays of strings; [section] and [a.b] tables; # comments. Every value remembers its
-// line, so a bad entry is reported where the user wrote it. Anything else is an error on that line.
+// Reads the config's TOML with smol-toml (maintained, complete TOML 1.0, builds null-prototype
+// objects), and adds what the terminal needs on top: every problem with its line and key, and the rest
+// of the file still read when one line is bad (the bad line is left out and the text parsed again).
 
-export type TomlValue = string | number | boolean | string[] | TomlTable;
-export interface TomlTable {
-  [key: string]: TomlValue;
-}
+import { parse, TomlError } from 'smol-toml';
+import { toConfigTable, type TomlTable } from './config-table.js';
+import { keyLines } from './key-lines.js';
+
+export type { TomlTable, TomlValue } from './config-table.js';
 
 export interface TomlProblem {
-  line: number;
+  /** 1-based; null when the key's line cannot be told. */
+  line: number | null;
   /** Dotted key path when the problem belongs to an entry, '' for syntax outside one. */
   key: string;
   message: string;
@@ -21,158 +23,50 @@ export interface TomlResult {
   problems: TomlProblem[];
 }
 
-const BARE_KEY = /^[A-Za-z0-9_-]+$/;
+/** Past this many bad lines the file is not worth reading further: every entry keeps its default. */
+const MAX_SYNTAX_ERRORS = 20;
 
-/** Splits `a.b."c d"` into parts; null when malformed. */
-function keyPath(text: string): string[] | null {
-  const parts: string[] = [];
-  let rest = text.trim();
-  while (rest.length > 0) {
-    let part: string;
-    if (rest.startsWith('"')) {
-      const end = rest.indexOf('"', 1);
-      if (end < 0) return null;
-      part = rest.slice(1, end);
-      rest = rest.slice(end + 1).trim();
-    } else {
-      const dot = rest.indexOf('.');
-      part = (dot < 0 ? rest : rest.slice(0, dot)).trim();
-      if (!BARE_KEY.test(part)) return null;
-      rest = dot < 0 ? '' : rest.slice(dot);
-    }
-    parts.push(part);
-    if (rest.startsWith('.')) rest = rest.slice(1).trim();
-    else if (rest.length > 0) return null;
-  }
-  return parts.length > 0 ? parts : null;
+/** smol-toml's message without its prefix and code block, said plainly for the usual slips. */
+function syntaxMessage(error: TomlError, sourceLine: string): string {
+  const message = error.message.replace(/^Invalid TOML document: /, '').split('\n')[0] ?? 'not valid TOML';
+  const line = sourceLine.trim();
+  const word = /=\s*([A-Za-z][\w-]*)\s*(#.*)?$/.exec(line)?.[1];
+  if (message === 'invalid value' && word !== undefined && word !== 'true' && word !== 'false') return `not a value: ${word} (strings need quotes)`;
+  if (message === 'trying to redefine an already defined table or value') return 'key set twice';
+  if (message.startsWith('control characters') && (line.match(/(?<!\\)"/g)?.length ?? 0) % 2 === 1) return 'unterminated string';
+  if (line.startsWith('[') && !/\]\s*(#.*)?$/.test(line)) return 'malformed table header';
+  if (!line.startsWith('[') && !line.includes('=')) return 'expected key = value';
+  return message;
 }
 
-/** Reads one string token at the start of `text`; returns the value and what follows. */
-function readString(text: string): { value: string; rest: string } | null {
-  const quote = text[0];
-  if (quote === "'") {
-    const end = text.indexOf("'", 1);
-    return end < 0 ? null : { value: text.slice(1, end), rest: text.slice(end + 1) };
-  }
-  if (quote !== '"') return null;
-  let value = '';
-  for (let i = 1; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') return { value, rest: text.slice(i + 1) };
-    if (ch !== '\\') {
-      value += ch;
-      continue;
-    }
-    const esc = text[++i];
-    const simple: Record<string, string> = { '"': '"', '\\': '\\', n: '\n', t: '\t', r: '\r' };
-    if (esc !== undefined && simple[esc] !== undefined) value += simple[esc];
-    else if (esc === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) {
-      value += String.fromCharCode(parseInt(text.slice(i + 1, i + 5), 16));
-      i += 4;
-    } else return null;
-  }
-  return null;
-}
-
-/** Removes a trailing # comment that is not inside a string. */
-function stripComment(line: string): string {
-  let quote: string | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quote) {
-      if (ch === '\\' && quote === '"') i++;
-      else if (ch === quote) quote = null;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '#') return line.slice(0, i);
-  }
-  return line;
-}
-
-function parseValue(text: string): TomlValue | { error: string } {
-  const t = text.trim();
-  if (t === '') return { error: 'missing value' };
-  if (t === 'true' || t === 'false') return t === 'true';
-  if (t.startsWith('"') || t.startsWith("'")) {
-    const s = readString(t);
-    if (!s) return { error: 'unterminated or malformed string' };
-    if (s.rest.trim() !== '') return { error: `unexpected text after the string: ${s.rest.trim()}` };
-    return s.value;
-  }
-  if (t.startsWith('[')) {
-    const items: string[] = [];
-    let rest = t.slice(1).trim();
-    while (!rest.startsWith(']')) {
-      const s = readString(rest);
-      if (!s) return { error: 'arrays may hold only quoted strings' };
-      items.push(s.value);
-      rest = s.rest.trim();
-      if (rest.startsWith(',')) rest = rest.slice(1).trim();
-      else if (!rest.startsWith(']')) return { error: 'expected , or ] in the array' };
-    }
-    if (rest.slice(1).trim() !== '') return { error: 'unexpected text after the array' };
-    return items;
-  }
-  const number = t.replace(/_/g, '');
-  if (/^[+-]?(\d+)(\.\d+)?([eE][+-]?\d+)?$/.test(number)) return Number(number);
-  return { error: `not a value: ${t} (strings need quotes)` };
-}
-
-function tableAt(root: TomlTable, path: readonly string[]): TomlTable | null {
-  let table = root;
-  for (const part of path) {
-    const next = table[part];
-    if (next === undefined) table[part] = {};
-    else if (typeof next !== 'object' || Array.isArray(next)) return null;
-    table = table[part] as TomlTable;
-  }
-  return table;
+/**
+ * Leaves the bad line out; a bad table header takes the lines below it along (up to the next header),
+ * so its entries never land in the table above.
+ */
+function dropLine(source: string[], index: number): boolean {
+  if ((source[index] ?? '').trim() === '') return false;
+  const header = (source[index] ?? '').trim().startsWith('[');
+  source[index] = '';
+  for (let i = index + 1; header && i < source.length && !(source[i] ?? '').trim().startsWith('['); i++) source[i] = '';
+  return true;
 }
 
 export function parseToml(text: string): TomlResult {
-  const table: TomlTable = {};
-  const lines = new Map<string, number>();
+  const { lineOf: lines, keyOn } = keyLines(text);
   const problems: TomlProblem[] = [];
-  let section: string[] = [];
   const source = text.split(/\r?\n/);
-  for (let i = 0; i < source.length; i++) {
-    const lineNo = i + 1;
-    let line = stripComment(source[i] ?? '').trim();
-    if (line === '') continue;
-    if (line.startsWith('[') && !line.includes('=')) {
-      const path = line.endsWith(']') ? keyPath(line.slice(1, -1)) : null;
-      if (!path) problems.push({ line: lineNo, key: '', message: `malformed table header ${line}` });
-      else section = path;
-      continue;
+  let parsed: unknown = null;
+  while (parsed === null) {
+    try {
+      // Unsafe keys are kept (as own entries of null-prototype objects) so toConfigTable refuses them with their line.
+      parsed = parse(source.join('\n'), { unsafeKeyBehaviour: 'keep' });
+    } catch (error) {
+      if (!(error instanceof TomlError)) throw error;
+      const index = error.line - 1;
+      problems.push({ line: error.line, key: keyOn.get(error.line) ?? '', message: syntaxMessage(error, source[index] ?? '') });
+      if (problems.length >= MAX_SYNTAX_ERRORS || !dropLine(source, index)) parsed = {};
     }
-    const eq = line.indexOf('=');
-    if (eq < 0) {
-      problems.push({ line: lineNo, key: '', message: `expected key = value, got ${line}` });
-      continue;
-    }
-    // A multi-line array: keep reading until its closing bracket.
-    while (line.slice(eq + 1).trim().startsWith('[') && !line.trimEnd().endsWith(']') && i + 1 < source.length) {
-      line += ' ' + stripComment(source[++i] ?? '').trim();
-    }
-    const path = keyPath(line.slice(0, eq));
-    if (!path) {
-      problems.push({ line: lineNo, key: line.slice(0, eq).trim(), message: 'malformed key' });
-      continue;
-    }
-    const full = [...section, ...path];
-    const dotted = full.join('.');
-    const value = parseValue(line.slice(eq + 1));
-    if (typeof value === 'object' && !Array.isArray(value) && 'error' in value) {
-      problems.push({ line: lineNo, key: dotted, message: String(value.error) });
-      continue;
-    }
-    const parent = tableAt(table, full.slice(0, -1));
-    const leaf = full.at(-1) ?? '';
-    if (!parent || lines.has(dotted)) {
-      problems.push({ line: lineNo, key: dotted, message: parent ? 'key set twice' : 'key is not a table' });
-      continue;
-    }
-    parent[leaf] = value;
-    lines.set(dotted, lineNo);
   }
-  return { table, lines, problems };
+  const table = toConfigTable(parsed, (key, message) => problems.push({ line: lines.get(key) ?? null, key, message }));
+  return { table, lines, problems: problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity)) };
 }

@@ -1,5 +1,6 @@
 // `perpl api METHOD PATH`: sign and send one REST request and print the JSON answer, like `gh api`.
-// --dry-run prints what would be sent (URL, target, the four X-API-* headers, canonical string) and sends nothing.
+// --dry-run prints what would be sent (URL, target, the four X-API-* headers, canonical string) and sends nothing;
+// the key's token is masked, and the signature (replayable for 30 s) is shown only with --show-signature.
 
 import { readFileSync } from 'node:fs';
 import { loadCredentials, type Credentials } from '../../auth/credentials.js';
@@ -27,11 +28,16 @@ options:
                         $PERPL_NETWORK, else local)
   --base-url URL        REST base address (ends in /api); needs --chain-id unless --network names one
   --chain-id ID         chain id signed into every request (143 mainnet, 10143 testnet, 31337 local)
+  --insecure            allow http:// to a host other than this machine (anyone on the path
+                        could read and change what is sent and answered)
   --key-file FILE       API key file (default: $PERPL_KEY_FILE, else PERPL_API_KEY + PERPL_API_SECRET)
   --unsigned            send without the X-API-* headers
   --paginate            GET only: follow the history cursor (np -> page=) to the last page and
                         print {"d":[every record]}
-  --dry-run             print {method,url,target,headers,canonical} as JSON and send nothing
+  --dry-run             print {method,url,target,headers,canonical} as JSON and send nothing;
+                        the X-API-Key token is masked and the signature hidden
+  --show-signature      with --dry-run: print the real X-API-Signature; with the key's token
+                        anyone who sees it can replay this request for 30 s
   -h, --help            this text
 
 The local exchange has no fixed address. \`perpl sim\` records it in its demo key file
@@ -72,6 +78,7 @@ interface ApiArgs {
   keyFile: string | undefined;
   unsigned: boolean;
   dryRun: boolean;
+  showSignature: boolean;
   paginate: boolean;
 }
 
@@ -83,9 +90,11 @@ function parse(argv: string[]): ApiArgs | 'help' {
       network: { type: 'string' },
       'base-url': { type: 'string' },
       'chain-id': { type: 'string' },
+      insecure: { type: 'boolean', default: false },
       'key-file': { type: 'string' },
       unsigned: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
+      'show-signature': { type: 'boolean', default: false },
       paginate: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -100,6 +109,7 @@ function parse(argv: string[]): ApiArgs | 'help' {
   const [rawMethod = '', path = ''] = positionals;
   const method = rawMethod.toUpperCase();
   if (!METHODS.has(method)) throw new InputError(`unknown HTTP method "${rawMethod}"`, { hint: [...METHODS].join(', ') });
+  if (values['show-signature'] && !values['dry-run']) throw new InputError('--show-signature works with --dry-run only');
   if (values.paginate && method !== 'GET') throw new InputError('--paginate works with GET only');
   if (values.paginate && /[?&]page=/.test(path)) throw new InputError('--paginate starts from the first page: drop page= from PATH');
   const chainText = values['chain-id'];
@@ -112,10 +122,12 @@ function parse(argv: string[]): ApiArgs | 'help' {
       ...(values.network !== undefined ? { network: values.network } : {}),
       ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
       ...(chainText !== undefined ? { chainId: Number(chainText) } : {}),
+      ...(values.insecure ? { insecure: true } : {}),
     },
     keyFile: values['key-file'],
     unsigned: values.unsigned,
     dryRun: values['dry-run'],
+    showSignature: values['show-signature'],
     paginate: values.paginate,
   };
 }
@@ -159,6 +171,14 @@ async function pickNetwork(opts: NetworkOptions, creds: Credentials | null, env:
   return resolveNetwork(chosen, needsLocal ? await localEndpoint(env) : undefined);
 }
 
+const HIDDEN_SIGNATURE = '[hidden: replayable for 30 s; --show-signature prints it]';
+const REPLAY_WARNING = 'perpl api: the X-API-Signature above can be replayed for 30 s by anyone who also has the key\'s token: do not paste it anywhere';
+
+/** The key's token is a long-lived secret: a dry run shows only its last 4 characters, to tell keys apart. */
+function maskedToken(token: string): string {
+  return token.length >= 16 ? `[masked …${token.slice(-4)}]` : '[masked]';
+}
+
 function checkKeyMatchesNetwork(creds: Credentials, network: Network): void {
   if (creds.chainId !== undefined && creds.chainId !== network.chainId) {
     throw new PermanentError(`the API key (${creds.source}) is for chain ${creds.chainId}, not ${network.name} (chain ${network.chainId})`, {
@@ -190,7 +210,10 @@ async function execute(args: ApiArgs, io: ApiIo): Promise<number> {
     }
     const p = client.prepare(args.method, args.path, request);
     const headers = Object.fromEntries(Object.values(AUTH_HEADERS).map((h) => [h, p.headers[h] ?? '']));
+    headers[AUTH_HEADERS.key] = maskedToken(headers[AUTH_HEADERS.key] ?? '');
+    if (!args.showSignature) headers[AUTH_HEADERS.signature] = HIDDEN_SIGNATURE;
     io.out(JSON.stringify({ method: p.method, url: p.url, target: p.target, headers, canonical: p.canonical }, null, 2));
+    if (args.showSignature) io.err(REPLAY_WARNING);
     return 0;
   }
 

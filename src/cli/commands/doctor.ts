@@ -6,12 +6,13 @@ import { doctorExitCode, formatResult, runChecks } from '../doctor/checks.js';
 import { NETWORK_OPTIONS, boolFlag, parseFlags, type Options } from '../keys/flags.js';
 import { processIo, reportFailure, type CliIo } from '../keys/io.js';
 
-export const DOCTOR_USAGE = `usage: perpl doctor [--network N | --base-url URL --chain-id ID] [--key-file F]
+export const DOCTOR_USAGE = `usage: perpl doctor [--network N | --base-url URL --chain-id ID] [--insecure] [--key-file F] [--config FILE]
 
 Prints one line per check: OK / WARN / FAIL <check>: <detail> (fix: ...). Exit code 0 when nothing fails.
-Without --key-file it uses $PERPL_KEY_FILE, PERPL_API_KEY/PERPL_API_SECRET, keys/default.json or the local demo key.`;
+--insecure allows http:// or ws:// to a host other than this machine (refused otherwise: anyone on the
+path could feed it prices and text). Without --key-file it uses $PERPL_KEY_FILE, PERPL_API_KEY/PERPL_API_SECRET, keys/default.json or the local demo key.`;
 
-const OPTIONS: Options = { ...NETWORK_OPTIONS, 'key-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } };
+const OPTIONS: Options = { ...NETWORK_OPTIONS, 'key-file': { type: 'string' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } };
 
 export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
   try {

@@ -12,11 +12,12 @@ export const KEYS_USAGE = `usage: perpl keys <command> [options]
   show NAME                              scope, expiry, allow-list, network, public key, label, enrolled or not
   remove NAME [--yes]                    delete a key file (an enrolled key stays active until revoked in the web app)
   enroll [--name N] --label L [--scope read|trade (default read)] [--expires DATE|30d] [--ip-cidr CIDR ...]
-         [--target-profile ADDR] [--origin O] [--network N | --base-url URL --chain-id ID]
+         [--target-profile ADDR] [--origin O] [--network N | --base-url URL --chain-id ID [--insecure]]
          --wallet-key-file F                      sign locally (or set PERPL_WALLET_KEY)
          --print-typed-data --address WALLET      step 1: print the typed data to sign elsewhere
          --wallet-signature 0x...                 step 2: finish with that signature (within 15 minutes)
 
+Plain http:// or ws:// to a host other than this machine is refused unless --insecure is given.
 Secrets never go on the command line. Encrypted key files read PERPL_PASSPHRASE, or ask at a terminal.`;
 
 const OPTIONS: Options = {

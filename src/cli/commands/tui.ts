@@ -13,6 +13,8 @@ const USAGE = `usage: perpl [tui] [options]
   --base-url U      REST base of another deployment (with --chain-id, optionally --ws-url)
   --chain-id ID     chain id for --base-url
   --ws-url W        WebSocket base override
+  --insecure        allow http:// or ws:// to a host other than this machine (anyone on
+                    the path could then feed the terminal prices and text)
   --market SYM      market to open first (symbol or id; default: the first listed)
   --fps N           screen publish rate, 1..50 (default 20; 5 with --low-bandwidth)
   --config FILE     config file (default $PERPL_HOME/config.toml or config.json)
@@ -56,6 +58,7 @@ export async function run(argv: string[]): Promise<number> {
       'base-url': { type: 'string' },
       'chain-id': { type: 'string' },
       'ws-url': { type: 'string' },
+      insecure: { type: 'boolean', default: false },
       market: { type: 'string' },
       fps: { type: 'string' },
       config: { type: 'string' },
@@ -96,6 +99,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
     ...(values['ws-url'] !== undefined ? { wsUrl: values['ws-url'] } : {}),
     ...(chainId !== undefined ? { chainId } : {}),
+    ...(values.insecure ? { insecure: true } : {}),
     ...(values.market !== undefined ? { market: values.market } : {}),
     ...(fps !== undefined ? { fps } : {}),
     ...(values.config !== undefined ? { config: values.config } : {}),

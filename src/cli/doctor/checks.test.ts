@@ -127,4 +127,32 @@ describe('doctor checks', () => {
     n.network = { ok: false, error: 'unknown network "moon"' };
     expect(find(runChecks(n), 'network').level).toBe('FAIL');
   });
+
+  it('reports config problems instead of "OK config": entries warn with line and key, a file not read fails', () => {
+    const f = healthy();
+    f.config = {
+      file: '/h/config.toml',
+      problems: [
+        { line: 1, key: '__proto__', message: 'refused: a reserved name' },
+        { line: 4, key: 'theme', message: 'must be one of dark, light' },
+      ],
+    };
+    expect(formatResult(find(runChecks(f), 'config'))).toBe(
+      'WARN config: /h/config.toml: line 1: __proto__: refused: a reserved name; line 4: theme: must be one of dark, light (fix: edit those entries; each keeps its default until then)',
+    );
+    f.config = { file: '/h/config.toml', problems: [{ line: null, key: '', message: '/h/config.toml is a FIFO, not a regular file: not read' }] };
+    expect(find(runChecks(f), 'config')).toMatchObject({ level: 'FAIL', detail: '/h/config.toml is a FIFO, not a regular file: not read' });
+    f.config = { file: '/h/config.toml', problems: [] };
+    expect(formatResult(find(runChecks(f), 'config'))).toBe('OK   config: /h/config.toml');
+  });
+
+  it('warns about a keys folder other users may write to', () => {
+    const f = healthy();
+    f.keysFolder = { what: 'keys folder', path: '/h/keys', mode: 0o777, writers: 'group and others' };
+    expect(formatResult(find(runChecks(f), 'keys folder'))).toBe(
+      'WARN keys folder: /h/keys is writable by group and others (mode 0777): another user could plant or swap a key file (fix: chmod 700 /h/keys)',
+    );
+    f.keysFolder = null;
+    expect(runChecks(f).some((r) => r.check === 'keys folder')).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 // The doctor's judgement: pure functions from gathered facts to "OK/WARN/FAIL <check>: <detail>
 // (fix: ...)" lines. No I/O here, so every verdict is unit-tested.
 
+import { exposedFolderFix, exposedFolderText } from '../../auth/keys-folder.js';
 import { formatAmount } from '../../protocol/scaling.js';
 import type { DoctorFacts, KeyFacts, NetworkFacts } from './facts.js';
 
@@ -27,8 +28,25 @@ function days(ms: number): string {
   return d >= 1 ? `${Math.floor(d)}d ${Math.floor((ms % 86_400_000) / 3_600_000)}h` : `${Math.floor(ms / 3_600_000)}h ${Math.floor((ms % 3_600_000) / 60_000)}m`;
 }
 
+function problemText(p: { line: number | null; key: string; message: string }): string {
+  return [p.line !== null ? `line ${p.line}` : null, p.key || null, p.message].filter(Boolean).join(': ');
+}
+
 export function checkConfig(f: DoctorFacts): CheckResult {
-  return r('OK', 'config', `${f.home.path}${f.home.exists ? '' : ' (not created yet)'}`);
+  const home = `${f.home.path}${f.home.exists ? '' : ' (not created yet)'}`;
+  const c = f.config;
+  if (!c || c.problems.length === 0) return r('OK', 'config', c?.file ? c.file : `${home} (no config file: defaults)`);
+  // A problem with no line and no key is the whole file: missing, unreadable or not a regular file.
+  const whole = c.problems.find((p) => p.line === null && p.key === '');
+  if (whole) return r('FAIL', 'config', whole.message, 'the terminal starts with every default: fix or remove the file');
+  const shown = c.problems.slice(0, 3).map(problemText).join('; ');
+  const more = c.problems.length > 3 ? ` (+${c.problems.length - 3} more)` : '';
+  return r('WARN', 'config', `${c.file ?? 'config'}: ${shown}${more}`, 'edit those entries; each keeps its default until then');
+}
+
+export function checkKeysFolder(f: DoctorFacts): CheckResult | undefined {
+  if (!f.keysFolder) return undefined;
+  return r('WARN', f.keysFolder.what, exposedFolderText(f.keysFolder), exposedFolderFix(f.keysFolder));
 }
 
 export function checkNetwork(f: DoctorFacts): CheckResult {
@@ -170,6 +188,7 @@ export function runChecks(f: DoctorFacts): CheckResult[] {
   const maybe = [
     checkConfig(f),
     checkNetwork(f),
+    checkKeysFolder(f),
     checkKeyFile(f),
     checkKeyChain(f),
     checkScope(f),

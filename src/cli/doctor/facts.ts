@@ -1,6 +1,7 @@
 // What `perpl doctor` observed, as plain data. The I/O layer (gather.ts) fills it in; the checks
 // (checks.ts) judge it without touching the network or the disk.
 
+import type { ExposedFolder } from '../../auth/keys-folder.js';
 import type { Network } from '../../protocol/networks.js';
 
 export interface Failure {
@@ -53,9 +54,21 @@ export interface TradingFacts extends TimedOk {
 
 export type Outcome<T> = ({ ok: true } & T) | ({ ok: false } & Failure);
 
+/** The config file as the terminal would read it. */
+export interface ConfigFacts {
+  /** The file read; null when there is none (defaults). */
+  file: string | null;
+  /** Line (null: the whole file), dotted key ('' for none) and what is wrong. */
+  problems: { line: number | null; key: string; message: string }[];
+}
+
 export interface DoctorFacts {
   now: number;
   home: { path: string; exists: boolean };
+  /** Absent when not looked at (unit tests of other checks). */
+  config?: ConfigFacts;
+  /** The keys folder (or home) when another user may write in it; null when private or absent. */
+  keysFolder?: ExposedFolder | null;
   network: Outcome<NetworkFacts>;
   /** undefined: no key configured anywhere. */
   key?: Outcome<KeyFacts>;

@@ -2,6 +2,8 @@
 // Every failure becomes a fact; nothing here decides OK/WARN/FAIL.
 
 import { existsSync, statSync } from 'node:fs';
+import { loadConfig } from '../../app/config/load-config.js';
+import { exposedKeysFolder } from '../../auth/keys-folder.js';
 import { discoverKeyFile, type KeyDiscoveryTarget } from '../../auth/keyfile-discovery.js';
 import { loadCredentials, type Credentials } from '../../auth/credentials.js';
 import { perplHome, resolveKeyFile } from '../../auth/home.js';
@@ -50,6 +52,10 @@ export async function gatherFacts(p: Parsed, io: CliIo): Promise<DoctorFacts> {
   const env = io.env;
   const home = perplHome(env);
   const facts: DoctorFacts = { now: io.now(), home: { path: home, exists: existsSync(home) }, network: { ok: false, error: 'not resolved' } };
+  const configFile = stringFlag(p, 'config');
+  const config = loadConfig({ home, ...(configFile !== undefined ? { file: configFile } : {}) });
+  facts.config = { file: config.file, problems: config.problems };
+  facts.keysFolder = exposedKeysFolder(env);
 
   // The key's public part first: it may say which network it belongs to.
   const ref = await keyReference(p, env);

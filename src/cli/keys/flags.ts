@@ -69,4 +69,6 @@ export const NETWORK_OPTIONS: Options = {
   'base-url': { type: 'string' },
   'ws-url': { type: 'string' },
   'chain-id': { type: 'string' },
+  /** Allow http:// / ws:// to a host that is not loopback (networks.ts refuses it otherwise). */
+  insecure: { type: 'boolean' },
 };

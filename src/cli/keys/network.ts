@@ -7,7 +7,7 @@ import { LOCAL_DEMO_KEY_NAME } from '../../auth/keyfile-discovery.js';
 import { readKeyFile } from '../../auth/keyfile.js';
 import type { KeyFileMeta } from '../../auth/keyfile-format.js';
 import { isNetworkName, resolveNetwork, type LocalEndpoint, type Network } from '../../protocol/networks.js';
-import { chainIdFlag, stringFlag, type Parsed } from './flags.js';
+import { boolFlag, chainIdFlag, stringFlag, type Parsed } from './flags.js';
 
 
 export async function localEndpoint(env: NodeJS.ProcessEnv): Promise<LocalEndpoint | undefined> {
@@ -29,12 +29,13 @@ export async function networkFor(p: Parsed, env: NodeJS.ProcessEnv, keyMeta?: Ke
   const baseUrl = stringFlag(p, 'base-url');
   const wsUrl = stringFlag(p, 'ws-url');
   const chainId = chainIdFlag(p);
+  const insecure = boolFlag(p, 'insecure');
   const anyFlag = network !== undefined || baseUrl !== undefined || chainId !== undefined;
   if (!anyFlag && keyMeta?.restBase && keyMeta.chainId) {
     const known = keyMeta.network !== undefined && isNetworkName(keyMeta.network) ? keyMeta.network : undefined;
-    return resolveNetwork({ network: known, baseUrl: keyMeta.restBase, wsUrl: wsUrl ?? keyMeta.wsBase, chainId: keyMeta.chainId });
+    return resolveNetwork({ network: known, baseUrl: keyMeta.restBase, wsUrl: wsUrl ?? keyMeta.wsBase, chainId: keyMeta.chainId, insecure });
   }
   const fromKey = keyMeta?.network !== undefined && isNetworkName(keyMeta.network) ? keyMeta.network : undefined;
   const name = network ?? (anyFlag ? undefined : fromKey);
-  return resolveNetwork({ network: name, baseUrl, wsUrl, chainId }, await localEndpoint(env));
+  return resolveNetwork({ network: name, baseUrl, wsUrl, chainId, insecure }, await localEndpoint(env));
 }
