@@ -7,6 +7,7 @@ import type { Market } from '../protocol/frames.js';
 import type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, TriggerSpec } from '../domain/trading/command-params.js';
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
+import { collateralOutcome } from './collateral-outcome.js';
 import { type PanicOptions, runPanic } from './panic.js';
 import { replaceProtection } from './replace-protection.js';
 import type { OrderEngine } from './trading/order-engine.js';
@@ -213,7 +214,10 @@ export class EngineCommands implements TradingCommands {
       lv: 0,
       lb: 0,
     };
-    return this.single(draft, `add ${amount} atoms to ${positionId}`);
+    const h = this.engine.submit(draft, `add ${amount} atoms to ${positionId}`);
+    // Reported from the account event and the position update, never from the (misleading) t 6 status.
+    const outcome = h.outcome.then((r) => collateralOutcome({ session: this.session, market: (id) => this.market(id) }, positionId, amount, r));
+    return handleOf(() => [h], outcome);
   }
 
   protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }): CommandHandle {
