@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus as S, OrderType as T, TriggerCondition as C } from '../../src/protocol/enums.js';
 import type { Market, OrderRequestFrame, Position } from '../../src/protocol/frames.js';
-import { formatScaledGrouped } from '../../src/protocol/scaling.js';
+import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
 
 let h: SimHandle;

@@ -32,7 +32,7 @@ export function creditedResult(event: AccountEvent): RequestResult {
   return {
     kind: 'credited',
     rq: event.r ?? 0,
-    message: `credited ${formatAtoms(creditedAtoms(event))} to position ${event.p ?? '?'} (account event et 3, rq ${event.r ?? '?'})`,
+    message: `${formatAtoms(creditedAtoms(event))} to position ${event.p ?? '?'} (account event et 3, rq ${event.r ?? '?'})`,
   };
 }
 
