@@ -104,18 +104,27 @@ describe('TP/SL on screen', () => {
     const sl1 = m - Math.round(m / 20);
     const sl2 = m - Math.round(m / 25);
     await setTpsl(`sl ${typed(sl1)}`, `attach SL ${typed(sl1)}`);
-    await screen.app.vt.waitFor(() => positionLine().includes(px(sl1)), EXCHANGE_MS);
+    await eventually(() => state().trading.orders.some((o) => o.triggerPrice === sl1), EXCHANGE_MS, 'the first stop');
     const engine = screen.sim.control.engine;
     const admit = engine.admit.bind(engine);
     engine.admit = (address, req, head) => ((req.tp ?? 0) > 0 ? { code: 400, error: 'trigger refused for the test' } : admit(address, req, head));
+    const old = state().trading.orders.find((o) => o.triggerPrice === sl1)!;
     try {
-      await setTpsl(`sl ${typed(sl2)}`, `replacing SL ${typed(sl1)}`, `sl ${typed(sl1)}`);
-      await screen.app.vt.waitFor(`SL ${px(sl2)} refused (rejected (400): trigger refused for the test); old SL ${px(sl1)} still armed`, EXCHANGE_MS);
+      await setTpsl(`sl ${typed(sl2)}`, `attach SL ${typed(sl2)}`, `sl ${typed(sl1)}`);
+      // The new stop's request resolves as refused...
+      await eventually(() => state().trading.journal.some((e) => e.kind === 'resolved' && e.text.includes('trigger refused for the test')), EXCHANGE_MS, 'the new stop refused');
     } finally {
       engine.admit = admit;
     }
-    expect(positionLine()).toContain(px(sl1));
+    // ...and no cancel of the old stop was ever sent (the engine journals every request before it leaves),
+    const cancels = state().trading.journal.filter((e) => e.kind === 'request' && e.text.includes(`cancel ${old.orderId}`));
+    expect(cancels).toEqual([]);
+    // so, blocks later, the exchange still holds the old stop, the row shows it and the outcome says so.
+    const head = screen.sim.control.headBlock();
+    await eventually(() => screen.sim.control.headBlock() >= head + 3, EXCHANGE_MS, 'three blocks');
     expect(ledgerStops()).toEqual([sl1]);
+    expect(positionLine()).toContain(px(sl1));
+    await screen.app.vt.waitFor(`SL ${px(sl2)} refused (rejected (400): trigger refused for the test); old SL ${px(sl1)} still armed`, EXCHANGE_MS);
   }, TEST_MS);
 
   it('trigger-amend-with-e: e on a stop prefills its trigger price and moves it (one stop left)', async () => {
