@@ -36,6 +36,9 @@ function isArmed(r: RequestResult): boolean {
   return r.kind === 'definitive' && (r.st === OrderStatus.Untriggered || r.st === OrderStatus.Triggered);
 }
 
+/** Results that say for certain the new trigger is not on the exchange. */
+const REFUSED: ReadonlySet<string> = new Set(['failed', 'rejected', 'invalid', 'definitive']);
+
 function cancelDraft(o: Order): OrderDraft {
   return { t: OrderType.Cancel, mkt: o.mkt, oid: o.oid, s: 0, p: 0, fl: 0, lv: 0, lb: 0 };
 }
@@ -107,7 +110,8 @@ export function replaceProtection(
 function describe(runs: readonly RoleRun[], px: (raw: number) => string): string {
   const news = runs.map((run) => {
     const name = `${roleShort(run.role)} ${px(run.spec.price)}`;
-    if (!isArmed(run.result)) return `${name} refused (${run.result.message})`;
+    // Refused for certain, or its outcome unknown (then it may be armed too: the old one is kept either way).
+    if (!isArmed(run.result)) return `${name} ${REFUSED.has(run.result.kind) ? 'refused' : 'not confirmed'} (${run.result.message})`;
     return run.result.st === OrderStatus.Triggered ? `${name} fired at once` : `${name} armed (${run.spec.on ?? 'mark'})`;
   });
   const olds = runs.flatMap((run) => {
