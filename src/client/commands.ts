@@ -2,17 +2,20 @@
 // Every command returns a handle: the request ids used so far and a promise of the outcome.
 // All values are scaled integers (price ticks, size units, leverage hundredths, atoms).
 
-import { OrderFlag, OrderStatus, OrderType, PositionSide, TriggerCondition } from '../protocol/enums.js';
+import { OrderFlag, OrderStatus, OrderType, PositionSide } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
-import type { CloseParams, PlaceKind, PlaceParams, TriggerSpec } from '../domain/trading/command-params.js';
+import type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, TriggerSpec } from '../domain/trading/command-params.js';
+import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isCloseBps } from '../domain/trading/close-share.js';
+import { collateralOutcome } from './collateral-outcome.js';
 import { type PanicOptions, runPanic } from './panic.js';
+import { replaceProtection } from './replace-protection.js';
 import type { OrderEngine } from './trading/order-engine.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
 
-export type { CloseParams, PlaceKind, PlaceParams, Side, TriggerSpec } from '../domain/trading/command-params.js';
+export type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, Side, TriggerSpec } from '../domain/trading/command-params.js';
 
 export interface CommandOutcome {
   /** True when every request of the command reached a definitive status. */
@@ -37,6 +40,12 @@ export interface TradingCommands {
   addCollateral(positionId: number, amount: string): CommandHandle;
   /** Attach take-profit and/or stop-loss triggers to an open position (linked by `lp`, whole size). */
   protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }): CommandHandle;
+  /**
+   * Set a position's take-profit and/or stop-loss: each new trigger is armed first, then the old trigger(s)
+   * of its role (all linked ones, or only `opts.replacing`) are cancelled. A refused new trigger leaves the
+   * old one armed; a failed cancel leaves both; the message says what is armed now.
+   */
+  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts?: ReplaceOptions): CommandHandle;
   /**
    * Cancel every resting and trigger order, then reduce-only IOC close every position, retrying a close that
    * left its position open with a wider slippage cap (bounded). ok = every cancel done and every position
@@ -67,35 +76,6 @@ const FLAGS: Record<PlaceKind, number> = {
   ioc: OrderFlag.ImmediateOrCancel,
   fok: OrderFlag.FillOrKill,
 };
-
-/**
- * A reduce-only close trigger protecting a long or short: linked by `tr` to the order that opens it, or
- * by `lp` to a position already open.
- */
-function protectiveTrigger(
-  target: { long: boolean; marketId: number; size: number },
-  role: TriggerRole,
-  spec: TriggerSpec,
-  link: { tr: number } | { lp: number },
-): OrderDraft {
-  // Long protection: stop-loss below (LTE), take-profit above (GTE); mirrored for shorts.
-  const lte = target.long === (role === 'stop-loss');
-  const onMark = (spec.on ?? 'mark') === 'mark';
-  const tpc = lte ? (onMark ? TriggerCondition.LTEMark : TriggerCondition.LTELast) : onMark ? TriggerCondition.GTEMark : TriggerCondition.GTELast;
-  return {
-    t: target.long ? OrderType.CloseLong : OrderType.CloseShort,
-    mkt: target.marketId,
-    s: target.size,
-    p: 0,
-    fl: OrderFlag.ImmediateOrCancel,
-    lv: 0,
-    lb: 0,
-    tp: spec.price,
-    tpc,
-    ...link,
-    triggerRole: role,
-  };
-}
 
 export class EngineCommands implements TradingCommands {
   constructor(
@@ -150,7 +130,7 @@ export class EngineCommands implements TradingCommands {
       // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
       const linked = triggers.map(([role, spec]) => {
         const target = { long: p.side === 'long', marketId: p.marketId, size: p.size };
-        const h = this.engine.submit(protectiveTrigger(target, role, spec, { tr: r.rq }), `${role} ${spec.price} for rq ${r.rq}`);
+        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), `${role} ${spec.price} for rq ${r.rq}`);
         parts.push(h);
         return h.outcome;
       });
@@ -235,7 +215,10 @@ export class EngineCommands implements TradingCommands {
       lv: 0,
       lb: 0,
     };
-    return this.single(draft, `add ${amount} atoms to ${positionId}`);
+    const h = this.engine.submit(draft, `add ${amount} atoms to ${positionId}`);
+    // Reported from the account event and the position update, never from the (misleading) t 6 status.
+    const outcome = h.outcome.then((r) => collateralOutcome({ session: this.session, market: (id) => this.market(id) }, positionId, amount, r));
+    return handleOf(() => [h], outcome);
   }
 
   protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }): CommandHandle {
@@ -245,12 +228,27 @@ export class EngineCommands implements TradingCommands {
     if (p.tp) roles.push(['take-profit', p.tp]);
     if (p.sl) roles.push(['stop-loss', p.sl]);
     if (roles.length === 0) return refused('give a take-profit or a stop-loss price');
-    const long = pos.sd !== PositionSide.Short;
+    const long = isLongSide(pos.sd);
     const handles = roles.map(([role, spec]) => {
-      const draft = protectiveTrigger({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });
+      const draft = protectiveTriggerDraft({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });
       return this.engine.submit(draft, `${role} ${spec.price} for position ${positionId}`);
     });
     return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
+  }
+
+  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts?: ReplaceOptions): CommandHandle {
+    const state = this.session.state;
+    return replaceProtection(
+      {
+        submit: (draft, label) => this.engine.submit(draft, label),
+        position: (id) => state.positions.get(id),
+        orders: () => state.orders.values(),
+        market: (id) => this.market(id),
+      },
+      positionId,
+      p,
+      opts,
+    );
   }
 
   panic(): CommandHandle {

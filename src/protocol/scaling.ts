@@ -119,3 +119,34 @@ export function formatAmount(amount: string | bigint): string {
 export function scaledToDisplayNumber(raw: number | bigint, decimals: number): number {
   return Number(raw) / 10 ** decimals;
 }
+
+/** "-67012.5" -> "-67,012.5". Leaves the fraction alone. */
+export function groupThousands(decimalText: string): string {
+  const negative = decimalText.startsWith('-');
+  const body = negative ? decimalText.slice(1) : decimalText;
+  const dot = body.indexOf('.');
+  const whole = dot < 0 ? body : body.slice(0, dot);
+  const frac = dot < 0 ? '' : body.slice(dot);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return (negative ? '-' : '') + grouped + frac;
+}
+
+/** A scaled integer as a grouped decimal with exactly `decimals` places: 670125, 1 -> "67,012.5". */
+export function formatScaledGrouped(raw: number | bigint, decimals: number): string {
+  return groupThousands(formatScaled(raw, decimals));
+}
+
+/** Atoms (6 decimals) as a grouped decimal rounded half away from zero to `digits` places: "-1,234.57". */
+export function formatAtoms(atoms: string | bigint | null | undefined, digits = 2): string {
+  if (atoms === null || atoms === undefined) return '—';
+  if (typeof atoms === 'string' && !/^-?\d+$/.test(atoms)) return '—';
+  const value = BigInt(atoms);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const drop = 10n ** BigInt(COLLATERAL_DECIMALS - digits);
+  const rounded = (abs + drop / 2n) / drop;
+  const unit = 10n ** BigInt(digits);
+  const whole = (rounded / unit).toString();
+  const frac = digits > 0 ? `.${(rounded % unit).toString().padStart(digits, '0')}` : '';
+  return `${negative && rounded > 0n ? '-' : ''}${groupThousands(whole)}${frac}`;
+}

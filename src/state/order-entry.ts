@@ -4,6 +4,7 @@
 
 import { divFloor, notionalAtoms } from '../domain/trading/notional.js';
 import { validateOrder } from '../domain/trading/validate.js';
+import { isOnRequiredSide, requiredSide } from '../domain/trading/protection.js';
 import { OrderFlag, OrderType } from '../protocol/enums.js';
 import { COLLATERAL_DECIMALS } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
@@ -148,8 +149,9 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   if (expiry !== null && ctx.head === null) problems.expiry = 'no head block yet to count the expiry from';
   const long = form.side === 'long';
   const ref = price ?? ctx.mark;
-  if (tp !== null && ref !== null && (long ? tp <= ref : tp >= ref)) problems.tp = `take-profit must be ${long ? 'above' : 'below'} the ${price !== null ? 'price' : 'mark'}`;
-  if (sl !== null && ref !== null && (long ? sl >= ref : sl <= ref)) problems.sl = `stop-loss must be ${long ? 'below' : 'above'} the ${price !== null ? 'price' : 'mark'}`;
+  const refName = price !== null ? 'price' : 'mark';
+  if (tp !== null && ref !== null && !isOnRequiredSide(long, 'take-profit', tp, ref)) problems.tp = `take-profit must be ${requiredSide(long, 'take-profit')} the ${refName}`;
+  if (sl !== null && ref !== null && !isOnRequiredSide(long, 'stop-loss', sl, ref)) problems.sl = `stop-loss must be ${requiredSide(long, 'stop-loss')} the ${refName}`;
   if (!market.config.is_open) problems.type = 'the market is closed';
   const scales = { priceDecimals: pd, sizeDecimals: sd };
   const notional = size !== null && valuation !== null ? notionalAtoms(valuation, size, scales) : null;

@@ -2,7 +2,7 @@
 // declared here because state/ may not import client/; app/ hands the real EngineCommands in. The
 // parameters are shared (domain/trading/command-params.ts); the handles are kept loose on purpose.
 
-import type { CloseParams, PlaceParams, Side, TriggerSpec } from '../domain/trading/command-params.js';
+import type { CloseParams, PlaceParams, ReplaceOptions, Side, TriggerSpec } from '../domain/trading/command-params.js';
 
 export type { PlaceKind } from '../domain/trading/command-params.js';
 export type TradeSide = Side;
@@ -30,6 +30,8 @@ export interface TradingIntents {
   addCollateral(positionId: number, amount: string): IntentHandle;
   /** Take-profit / stop-loss triggers linked to an open position (optional: older wirings lack it). */
   protect?(positionId: number, p: { tp?: TriggerIntent; sl?: TriggerIntent }): IntentHandle;
+  /** Arms the new TP / SL, then cancels the old of the same role (optional: older wirings lack it). */
+  replaceProtection?(positionId: number, p: { tp?: TriggerIntent; sl?: TriggerIntent }, opts?: ReplaceOptions): IntentHandle;
   panic(): IntentHandle;
   lockReason(): string | null;
 }

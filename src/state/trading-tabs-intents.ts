@@ -2,6 +2,16 @@
 // protocol/scaling, never through a float), plus the confirm question to ask first. Pure.
 
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isPercentText, parseClosePercent } from '../domain/trading/close-share.js';
+import {
+  conditionSource,
+  isLongSide,
+  isOnRequiredSide,
+  requiredSide,
+  roleOfTrigger,
+  roleShort,
+  type PositionProtection,
+  type TriggerRole,
+} from '../domain/trading/protection.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketRef } from '../domain/views.js';
 import { COLLATERAL_DECIMALS, PositionSide } from '../protocol/enums.js';
@@ -15,7 +25,8 @@ export const EDITOR_HINTS: Record<EditorMode, string> = {
   amend: 'PRICE [SIZE]  (Enter sends the change, Esc cancels)',
   close: '25% 50% 75% 100% or SIZE; add "@ PRICE" for a limit close  (empty = 100% market)',
   collateral: 'AMOUNT to add, in collateral units',
-  tpsl: 'tp PRICE  sl PRICE  [last]  (either or both; mark by default)',
+  tpsl: 'tp PRICE  sl PRICE  [last]  (either or both; mark by default; replaces the old of the same role)',
+  trigger: 'new trigger PRICE  (the new trigger is armed first, then this one cancelled)',
 };
 
 function message(e: unknown): string {
@@ -100,7 +111,7 @@ export function collateralIntent(text: string, position: PositionRowView, market
 }
 
 /** `t`: "tp 69000 sl 65000 [last]". Take-profit must be on the profit side of the mark, stop on the loss side. */
-export function protectIntent(text: string, position: PositionRowView, market: MarketRef): EditorResult {
+export function protectIntent(text: string, position: PositionRowView, market: MarketRef, current?: PositionProtection): EditorResult {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
   let tp: number | undefined;
   let sl: number | undefined;
@@ -122,13 +133,63 @@ export function protectIntent(text: string, position: PositionRowView, market: M
     return { error: message(e) };
   }
   if (tp === undefined && sl === undefined) return { error: 'give tp PRICE, sl PRICE or both' };
-  const long = position.side !== PositionSide.Short;
-  const ref = position.markPrice ?? position.entryPrice;
-  if (tp !== undefined && (long ? tp <= ref : tp >= ref)) return { error: `take-profit must be ${long ? 'above' : 'below'} ${formatScaled(ref, market.priceDecimals)}` };
-  if (sl !== undefined && (long ? sl >= ref : sl <= ref)) return { error: `stop-loss must be ${long ? 'below' : 'above'} ${formatScaled(ref, market.priceDecimals)}` };
-  const parts = [tp !== undefined ? `TP ${formatScaled(tp, market.priceDecimals)}` : null, sl !== undefined ? `SL ${formatScaled(sl, market.priceDecimals)}` : null].filter(Boolean);
+  const long = isLongSide(position.side);
+  const wrongSide = sideProblem(long, position, market, [
+    ['take-profit', tp],
+    ['stop-loss', sl],
+  ]);
+  if (wrongSide) return { error: wrongSide };
+  const px = (raw: number) => formatScaled(raw, market.priceDecimals);
+  const parts = [tp !== undefined ? `TP ${px(tp)}` : null, sl !== undefined ? `SL ${px(sl)}` : null].filter(Boolean);
+  // Say what the new triggers replace: the old ones of the same role are cancelled once the new are armed.
+  const replaced = [
+    ...(tp !== undefined ? (current?.takeProfit ?? []).map((t) => `TP ${px(t.price)}`) : []),
+    ...(sl !== undefined ? (current?.stopLoss ?? []).map((t) => `SL ${px(t.price)}`) : []),
+  ];
   return {
     intent: { kind: 'protect', positionId: position.positionId, on, ...(tp !== undefined ? { tp } : {}), ...(sl !== undefined ? { sl } : {}) },
-    confirm: `attach ${parts.join(' and ')} (on ${on}) to ${sideWord(position.side)} ${market.symbol} #${position.positionId}?`,
+    confirm: `attach ${parts.join(' and ')} (on ${on}) to ${sideWord(position.side)} ${market.symbol} #${position.positionId}${replaced.length > 0 ? `, replacing ${replaced.join(' and ')}` : ''}?`,
+  };
+}
+
+/** A trigger price on the wrong side of the mark (or the entry while no mark is known), or null. */
+function sideProblem(long: boolean, position: PositionRowView, market: MarketRef, prices: ReadonlyArray<readonly [TriggerRole, number | undefined]>): string | null {
+  const ref = position.markPrice ?? position.entryPrice;
+  for (const [role, price] of prices) {
+    if (price !== undefined && !isOnRequiredSide(long, role, price, ref)) return `${role} must be ${requiredSide(long, role)} ${formatScaled(ref, market.priceDecimals)}`;
+  }
+  return null;
+}
+
+/**
+ * `e` on a trigger order: "PRICE", its new trigger price. Sent as a replace (the new trigger armed first,
+ * then this one cancelled): the exchange changes resting orders only (a Change of an untriggered trigger
+ * fails OrderDoesNotExist). Keeps the role, the price source and the size (clamped to the position).
+ */
+export function triggerMoveIntent(text: string, order: OrderRowView, position: PositionRowView | undefined, market: MarketRef): EditorResult {
+  const role = roleOfTrigger(order);
+  if (order.triggerPrice === null || role === null) return { error: 'not a trigger order' };
+  if (!position || order.linkedPositionId !== position.positionId) {
+    return { error: 'this trigger is not linked to an open position yet: cancel it (c) and attach a new one with t' };
+  }
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length !== 1) return { error: 'type the new trigger PRICE' };
+  let price: number;
+  try {
+    price = parsePrice(words[0]!, market.priceDecimals);
+  } catch (e) {
+    return { error: message(e) };
+  }
+  if (price <= 0) return { error: 'price must be above 0' };
+  if (price === order.triggerPrice) return { error: 'nothing changes' };
+  const wrongSide = sideProblem(isLongSide(position.side), position, market, [[role, price]]);
+  if (wrongSide) return { error: wrongSide };
+  const on = conditionSource(order.triggerCondition) ?? 'mark';
+  const size = Math.min(order.originalSize - order.filledSize, position.size);
+  const short = roleShort(role);
+  const px = (raw: number) => formatScaled(raw, market.priceDecimals);
+  return {
+    intent: { kind: 'protect', positionId: position.positionId, on, [short === 'TP' ? 'tp' : 'sl']: price, replacing: order.orderId, size },
+    confirm: `move ${short} ${px(order.triggerPrice)} -> ${px(price)} (on ${on}) of ${sideWord(position.side)} ${market.symbol} #${position.positionId}? (the new one is armed first, then order ${order.orderId} cancelled)`,
   };
 }

@@ -44,9 +44,10 @@ export type TabIntent =
   | { kind: 'change'; orderId: number; price?: number; size?: number }
   | { kind: 'close'; positionId: number; opts: CloseIntent }
   | { kind: 'collateral'; positionId: number; amount: string }
-  | { kind: 'protect'; positionId: number; tp?: number; sl?: number; on: 'mark' | 'last' };
+  /** Arms tp / sl, then cancels the old trigger(s) of the same role: `replacing` only that order, else every one. */
+  | { kind: 'protect'; positionId: number; tp?: number; sl?: number; on: 'mark' | 'last'; replacing?: number; size?: number };
 
-export type EditorMode = 'amend' | 'close' | 'collateral' | 'tpsl';
+export type EditorMode = 'amend' | 'close' | 'collateral' | 'tpsl' | 'trigger';
 
 export type TabPrompt =
   | { kind: 'editor'; mode: EditorMode; targetId: number; text: string; error: string | null }

@@ -1,5 +1,6 @@
 // Row actions of the trading tabs through their keys, with recorded intents: a limit close from `x`,
-// editing an attached stop with `t` (the old trigger of that role is cancelled, the other kept), cancel
+// editing an attached stop with `t` (one replace: the client arms the new, then cancels the old), moving a
+// trigger's price with `e`, cancel
 // all in the market (`C`) and everywhere (`A`), paging history as the cursor nears the end, and the
 // market filter (`m`) in every history view; 5 / 6 from any pane, and a remapped row key.
 
@@ -36,7 +37,7 @@ function setup(orders: OrderRowView[] = []) {
   const record = (name: string) => (...args: unknown[]) => (calls.push([name, ...args]), handle);
   const intents: TradingIntents = {
     place: record('place'), cancel: record('cancel'), cancelAll: record('cancelAll'), change: record('change'), close: record('close'),
-    addCollateral: record('addCollateral'), protect: record('protect'), panic: record('panic'), lockReason: () => null,
+    addCollateral: record('addCollateral'), protect: record('protect'), replaceProtection: record('replaceProtection'), panic: record('panic'), lockReason: () => null,
   };
   const listing: MarketListing = { ...BTC, name: 'BTC', fundingIntervalSec: null };
   const store = createTerminalStore({
@@ -71,7 +72,7 @@ describe('position actions from the keys', () => {
     expect(calls).toEqual([['close', 7, { kind: 'limit', bps: 5_000, price: 690_000 }]]);
   });
 
-  it('t on a position with a stop shows it; a new stop replaces it and leaves the take-profit alone', () => {
+  it('t on a position with a stop shows it; a new stop is ONE replace (no cancel sent ahead of the new stop)', () => {
     const { store, calls, press, type } = setup([trigger(41, 650_000, 4), trigger(42, 700_000, 3)]);
     press('t');
     const editor = store.getState().tabs.prompt;
@@ -79,11 +80,38 @@ describe('position actions from the keys', () => {
     press('u', { ctrl: true });
     type('sl 66000');
     press('', { return: true });
+    const confirm = store.getState().tabs.prompt;
+    expect(confirm?.kind === 'confirm' && confirm.question).toContain('attach SL 66000.0 (on mark) to ▲ LONG BTC #7, replacing SL 65000.0?');
     press('y');
-    expect(calls).toEqual([
-      ['cancel', 41],
-      ['protect', 7, { sl: { price: 660_000, on: 'mark' } }],
-    ]);
+    // The client arms the new stop, then cancels the old one (client/replace-protection.ts); the take-profit is not named.
+    expect(calls).toEqual([['replaceProtection', 7, { sl: { price: 660_000, on: 'mark' } }, {}]]);
+  });
+
+  it('trigger-amend-moves-the-trigger-price: e on a stop prefills its trigger price and replaces only that order', () => {
+    const { store, calls, press, type } = setup([trigger(41, 650_000, 4), trigger(42, 700_000, 3)]);
+    press('O');
+    press('e');
+    const editor = store.getState().tabs.prompt;
+    expect(editor?.kind === 'editor' && editor.mode === 'trigger' && editor.text).toBe('65000.0');
+    press('u', { ctrl: true });
+    type('66000');
+    press('', { return: true });
+    const confirm = store.getState().tabs.prompt;
+    expect(confirm?.kind === 'confirm' && confirm.question).toContain('move SL 65000.0 -> 66000.0 (on mark)');
+    press('y');
+    expect(calls).toEqual([['replaceProtection', 7, { sl: { price: 660_000, on: 'mark', size: 40_000 } }, { replacing: [41] }]]);
+  });
+
+  it('e on a stop refuses a price on the wrong side of the mark in the editor; nothing is sent', () => {
+    const { store, calls, press, type } = setup([trigger(41, 650_000, 4)]);
+    press('O');
+    press('e');
+    press('u', { ctrl: true });
+    type('69000');
+    press('', { return: true });
+    const editor = store.getState().tabs.prompt;
+    expect(editor?.kind === 'editor' && editor.error).toContain('stop-loss must be below 68000.0');
+    expect(calls).toEqual([]);
   });
 
   it('an edited stop on the wrong side of the mark is refused in the editor, nothing is cancelled', () => {

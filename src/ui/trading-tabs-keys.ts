@@ -2,9 +2,10 @@
 // selected row (close, collateral, TP/SL, cancel, amend), and drive the inline editor / confirm.
 // Requests go through TerminalCommands.trading(); the UI itself does no I/O.
 
-import { PositionSide, TriggerCondition } from '../protocol/enums.js';
+import { protectionOf } from '../domain/trading/protection.js';
 import { formatScaled } from '../protocol/scaling.js';
 import { focusPane, setNotice } from '../state/actions.js';
+import { pushToast } from '../state/trading-actions.js';
 import type { TerminalCommands } from '../state/commands.js';
 import type { TerminalState, TerminalStore } from '../state/store.js';
 import type { IntentHandle, TradingIntents } from '../state/trading-commands.js';
@@ -21,7 +22,7 @@ import {
   type TabIntent,
   type TradingTab,
 } from '../state/trading-tabs.js';
-import { amendIntent, closeIntent, collateralIntent, protectIntent, type EditorResult } from '../state/trading-tabs-intents.js';
+import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent, type EditorResult } from '../state/trading-tabs-intents.js';
 import { selectedIndex, tabRows } from '../state/trading-tabs-rows.js';
 import { resolveKey, type Action, type KeyInfo } from './keymap.js';
 
@@ -41,16 +42,6 @@ function selectedRow(state: TerminalState) {
   return { rows, index };
 }
 
-/** Linked untriggered orders of a position in one role (stop-loss = the loss side of the position). */
-function linkedTriggers(state: TerminalState, positionId: number, side: number, role: 'tp' | 'sl'): number[] {
-  const long = side !== PositionSide.Short;
-  const lte = long === (role === 'sl');
-  const lteConds: readonly number[] = [TriggerCondition.LTELast, TriggerCondition.LTEMark];
-  return state.trading.orders
-    .filter((o) => o.linkedPositionId === positionId && o.triggerCondition !== null && lteConds.includes(o.triggerCondition) === lte)
-    .map((o) => o.orderId);
-}
-
 function describe(intent: TabIntent): string {
   switch (intent.kind) {
     case 'cancel':
@@ -68,7 +59,7 @@ function describe(intent: TabIntent): string {
   }
 }
 
-function send(intents: TradingIntents, intent: TabIntent, state: TerminalState): IntentHandle | string {
+function send(intents: TradingIntents, intent: TabIntent): IntentHandle | string {
   switch (intent.kind) {
     case 'cancel':
       return intents.cancel(intent.orderId);
@@ -81,15 +72,14 @@ function send(intents: TradingIntents, intent: TabIntent, state: TerminalState):
     case 'collateral':
       return intents.addCollateral(intent.positionId, intent.amount);
     case 'protect': {
-      if (!intents.protect) return 'attaching TP/SL is not available here';
-      const position = state.trading.positions.find((p) => p.positionId === intent.positionId);
-      // Editing replaces: the old trigger of the same role is cancelled first.
-      const roles: Array<'tp' | 'sl'> = [...(intent.tp !== undefined ? ['tp' as const] : []), ...(intent.sl !== undefined ? ['sl' as const] : [])];
-      if (position) for (const role of roles) for (const oid of linkedTriggers(state, position.positionId, position.side, role)) intents.cancel(oid);
-      return intents.protect(intent.positionId, {
-        ...(intent.tp !== undefined ? { tp: { price: intent.tp, on: intent.on } } : {}),
-        ...(intent.sl !== undefined ? { sl: { price: intent.sl, on: intent.on } } : {}),
-      });
+      // One replace in the client: the new trigger is armed first, the old of its role cancelled after.
+      if (!intents.replaceProtection) return 'setting TP/SL is not available here';
+      const spec = (price: number) => ({ price, on: intent.on, ...(intent.size !== undefined ? { size: intent.size } : {}) });
+      return intents.replaceProtection(
+        intent.positionId,
+        { ...(intent.tp !== undefined ? { tp: spec(intent.tp) } : {}), ...(intent.sl !== undefined ? { sl: spec(intent.sl) } : {}) },
+        intent.replacing !== undefined ? { replacing: [intent.replacing] } : {},
+      );
     }
   }
 }
@@ -108,14 +98,20 @@ export function runTabIntent(store: TerminalStore, commands: TerminalCommands, i
     return;
   }
   const label = describe(intent);
-  const handle = send(intents, intent, store.getState());
+  const handle = send(intents, intent);
   if (typeof handle === 'string') {
     setNotice(store, `${label}: ${handle}`);
     return;
   }
   setNotice(store, `${label}: sent`);
   handle.outcome.then(
-    (o) => setNotice(store, `${label}: ${o.message}`),
+    (o) => {
+      // TP/SL and collateral outcomes name what they changed ("SL 65,000.0 armed (mark); old SL ... cancelled",
+      // "collateral +100.00 -> 502.28, liq ..."): shown whole in a toast, and kept as the notice.
+      if (intent.kind !== 'protect' && intent.kind !== 'collateral') return setNotice(store, `${label}: ${o.message}`);
+      setNotice(store, o.message);
+      pushToast(store, o.message, o.ok ? 'good' : 'bad', Date.now());
+    },
     (e: unknown) => setNotice(store, `${label}: ${e instanceof Error ? e.message : String(e)}`),
   );
 }
@@ -129,6 +125,11 @@ function submitEditor(store: TerminalStore, commands: TerminalCommands): void {
     const order = state.trading.orders.find((o) => o.orderId === prompt.targetId);
     const market = order && marketOf(state, order.marketId);
     if (order && market) result = amendIntent(prompt.text, order, market);
+  } else if (prompt.mode === 'trigger') {
+    const order = state.trading.orders.find((o) => o.orderId === prompt.targetId);
+    const market = order && marketOf(state, order.marketId);
+    const position = order && state.trading.positions.find((p) => p.positionId === order.linkedPositionId);
+    if (order && market) result = triggerMoveIntent(prompt.text, order, position, market);
   } else {
     const position = state.trading.positions.find((p) => p.positionId === prompt.targetId);
     const market = position && marketOf(state, position.marketId);
@@ -138,7 +139,7 @@ function submitEditor(store: TerminalStore, commands: TerminalCommands): void {
           ? closeIntent(prompt.text, position, market)
           : prompt.mode === 'collateral'
             ? collateralIntent(prompt.text, position, market)
-            : protectIntent(prompt.text, position, market);
+            : protectIntent(prompt.text, position, market, protectionOf(position, state.trading.orders));
     }
   }
   if ('error' in result) setPromptError(store, result.error);
@@ -173,10 +174,9 @@ function openRowAction(store: TerminalStore, action: Action): boolean {
     else if (action === 'addCollateral') openEditor(store, 'collateral', position.positionId);
     else if (action === 'editTpsl') {
       const market = marketOf(state, position.marketId);
-      const current = state.trading.orders.filter((o) => o.linkedPositionId === position.positionId && o.triggerPrice !== null);
-      const lteConds: readonly number[] = [TriggerCondition.LTELast, TriggerCondition.LTEMark];
-      const long = position.side !== PositionSide.Short;
-      const words = current.map((o) => `${lteConds.includes(o.triggerCondition ?? 0) === long ? 'sl' : 'tp'} ${market ? formatScaled(o.triggerPrice ?? 0, market.priceDecimals) : ''}`);
+      const { stopLoss, takeProfit } = protectionOf(position, state.trading.orders);
+      const price = (raw: number) => (market ? formatScaled(raw, market.priceDecimals) : '');
+      const words = [...stopLoss.map((t) => `sl ${price(t.price)}`), ...takeProfit.map((t) => `tp ${price(t.price)}`)];
       openEditor(store, 'tpsl', position.positionId, words.join(' '));
     } else return false;
     return true;
@@ -195,6 +195,12 @@ function openRowAction(store: TerminalStore, action: Action): boolean {
     if (!order) return action === 'cancelOrder' || action === 'amendOrder';
     if (action === 'cancelOrder') {
       setPrompt(store, { kind: 'confirm', question: `cancel order ${order.orderId}?`, intent: { kind: 'cancel', orderId: order.orderId } });
+      return true;
+    }
+    if (action === 'amendOrder' && order.triggerPrice !== null) {
+      // A trigger moves its TRIGGER price (a replace: the exchange changes resting orders only).
+      const market = marketOf(state, order.marketId);
+      openEditor(store, 'trigger', order.orderId, market ? formatScaled(order.triggerPrice, market.priceDecimals) : '');
       return true;
     }
     if (action === 'amendOrder') {

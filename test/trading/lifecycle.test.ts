@@ -175,14 +175,14 @@ describe('close, change, cancel-all, collateral, panic', () => {
     });
   });
 
-  it('add collateral is never retried and reports check-position; the position collateral grows', async () => {
+  it('add collateral is never retried and reports the credit its account event shows; the position collateral grows', async () => {
     await withTrader(async (t) => {
       await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
       const pos = await until(() => positionIn(t, btc.id), 'the position');
       const before = BigInt(pos.c);
       const handle = t.commands.addCollateral(pos.pid, '5000000');
       const out = await handle.outcome;
-      expect(out.results[0]?.kind).toBe('check-position');
+      expect(out.results[0]?.kind).toBe('credited');
       expect(handle.rqs()).toHaveLength(1);
       await until(() => BigInt(positionIn(t, btc.id)?.c ?? '0') === before + 5_000_000n, 'the collateral to grow');
     });

@@ -270,6 +270,7 @@ export const READ_ONLY_INTENTS: TradingIntents = {
   close: refused,
   addCollateral: refused,
   protect: refused,
+  replaceProtection: refused,
   panic: refused,
   lockReason: () => REPLAY_READ_ONLY,
 };

@@ -19,6 +19,7 @@ import { type RequestHandle, type RequestResult, type RequestView, TrackedReques
 import { reconcileRequest, type OrderLookup } from './reconcile.js';
 import { RequestIndex } from './request-index.js';
 import { JournalTail } from './journal-view.js';
+import { CREDIT_WAIT_BLOCKS, creditOf, creditedResult, unconfirmedResult } from './collateral-credit.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
 
 export interface OrderEngineOptions {
@@ -67,7 +68,10 @@ export class OrderEngine {
       heartbeat: () => this.evaluateAll('block'),
       ack: (frame) => this.onAck(frame),
       orderUpdates: (rows) => this.onOrderUpdates(rows),
-      accountChanged: (lfr) => this.allocator.observeLfr(lfr),
+      accountChanged: (lfr) => {
+        this.allocator.observeLfr(lfr);
+        this.settleCredits();
+      },
     });
   }
 
@@ -335,8 +339,19 @@ export class OrderEngine {
     for (const req of this.index.all()) if (!req.done) this.evaluate(req, trigger);
   }
 
+  /** A collateral increase is done when the account event et 3 of its rq arrives, whatever its status said. */
+  private settleCredits(): void {
+    for (const req of this.index.all()) {
+      if (req.done) continue;
+      const event = creditOf(req, (rq) => this.session.state.collateralCredit(rq));
+      if (event) this.finish(req, creditedResult(event));
+    }
+  }
+
   private evaluate(req: TrackedRequest, trigger: 'block' | 'snapshot' | 'update' | 'ack-timeout'): void {
     if (req.done || req.phase === 'reconciling' || req.phase === 'sending') return;
+    const credit = creditOf(req, (rq) => this.session.state.collateralCredit(rq));
+    if (credit) return this.finish(req, creditedResult(credit));
     const definitive = req.definitive();
     if (definitive) return this.finish(req, resultOf(definitive.rq, definitive.outcome));
     const market = this.options.markets().find((m) => m.id === req.draft.mkt);
@@ -378,8 +393,15 @@ export class OrderEngine {
       }
       case 'give-up':
         return this.finish(req, this.giveUpResult(req, d));
-      case 'check-position':
-        return this.finish(req, { kind: 'check-position', rq: req.rq, message: d.reason });
+      case 'check-position': {
+        // Its account event comes before its status in a block; give a late frame a few blocks, then say
+        // it is unconfirmed (never resent: it may have been credited).
+        const head = this.session.head ?? 0;
+        req.creditWaitUntil ??= head + CREDIT_WAIT_BLOCKS;
+        if (head < req.creditWaitUntil) return;
+        const outcome = req.outcomes.get(req.rq);
+        return this.finish(req, unconfirmedResult(req, outcome ? resultOf(req.rq, outcome).message : undefined));
+      }
       case 'reconcile':
         req.phase = 'reconciling';
         if (trigger === 'snapshot') return this.reconcile(req);

@@ -16,6 +16,8 @@ export type RequestResultKind =
   | 'rejected'
   /** Pre-send validation refused it; nothing was sent. */
   | 'invalid'
+  /** A collateral increase the account event et 3 of its rq proves was credited (whatever its status said). */
+  | 'credited'
   /** Collateral increases are never retried: look at the position / account event et 3. */
   | 'check-position'
   /** It reached the contract (rq <= lfr) but its status was lost and could not be found. */
@@ -76,6 +78,8 @@ export class TrackedRequest {
   phase: RequestPhase = 'sending';
   /** Set while waiting for the fresh snapshots of a resync before reconciling (the epoch it started in). */
   reconcileAfterEpoch: number | undefined;
+  /** A t 6 with no account event yet waits for it until this head block (collateral-credit.ts). */
+  creditWaitUntil: number | undefined;
   lastDecision: RetryDecision | undefined;
   result: RequestResult | undefined;
   frame: OrderRequestFrame | undefined;

@@ -3,9 +3,10 @@
 // must not resurrect an order or position that a newer frame already changed: rows are ordered by
 // their block/tx/log timestamp per id, and exact duplicates are skipped.
 
-import { MessageType, PositionStatus } from '../../protocol/enums.js';
+import { AccountEventType, MessageType, PositionStatus } from '../../protocol/enums.js';
 import type {
   Account,
+  AccountEvent,
   AccountStats,
   AccountStatsFrame,
   AccountUpdateFrame,
@@ -36,6 +37,7 @@ export function isTradingUpdate(frame: { mt: number }): frame is TradingUpdateFr
 }
 
 export const DEFAULT_MAX_FILLS = 500;
+const MAX_CREDITS = 64;
 
 type Stamp = readonly [number, number, number];
 
@@ -108,6 +110,8 @@ export class TradingState {
   fills: Fill[] = [];
   /** Block of the latest account frame, to ignore an older mt 21. */
   private accountBlock = -1;
+  /** Account events et 3 (collateral moved into a position) by request id: the proof a t 6 landed. */
+  private readonly credits = new Map<number, AccountEvent>();
   private readonly orderRows = new RowOrdering();
   private readonly positionRows = new RowOrdering();
   private readonly fillKeys = new Set<string>();
@@ -130,11 +134,28 @@ export class TradingState {
     this.account = this.pickAccount(frame.as);
     this.stats = frame.sts.find((s) => s.id === this.account?.id) ?? null;
     this.accountBlock = frame.sn ?? -1;
+    this.noteCredits(this.account?.h);
     this.version++;
+  }
+
+  /** The collateral increase (account event et 3) that request `rq` made, if one arrived. */
+  collateralCredit(rq: number): AccountEvent | undefined {
+    return this.credits.get(rq);
+  }
+
+  private noteCredits(events: readonly AccountEvent[] | undefined): void {
+    for (const e of events ?? []) {
+      if (e.et !== AccountEventType.IncreasePositionCollateral || e.r === undefined || e.id !== this.account?.id) continue;
+      this.credits.set(e.r, e);
+      // Only recent ones matter (a request follows its own); the oldest go first.
+      if (this.credits.size > MAX_CREDITS) this.credits.delete(this.credits.keys().next().value!);
+    }
   }
 
   applyAccountUpdate(frame: AccountUpdateFrame): void {
     if (this.account && frame.id !== this.account.id) return;
+    // An event is a fact even in a late frame; only the balance fields must not go back in time.
+    this.noteCredits(frame.h);
     if (frame.sn !== undefined && frame.sn < this.accountBlock) return;
     const { mt: _mt, sid: _sid, sn: _sn, cid: _cid, ses: _ses, ...account } = frame;
     this.account = { ...account };

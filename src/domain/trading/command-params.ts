@@ -10,6 +10,14 @@ export interface TriggerSpec {
   price: number;
   /** Which price crosses it (default mark, like the web UI). */
   on?: 'mark' | 'last';
+  /** Scaled size to close when it fires; default the whole position (it is clamped to the position anyway). */
+  size?: number;
+}
+
+/** Which old triggers a replace cancels once the new ones are armed. */
+export interface ReplaceOptions {
+  /** Only these orders (e.g. the one trigger being moved); default every trigger of the same role linked to the position. */
+  replacing?: readonly number[];
 }
 
 export interface PlaceParams {

@@ -5,7 +5,7 @@
 // A close whose outcome is unknown is never followed by another: it may still be what moves the position.
 
 /** Result kinds of one close request (client/trading/tracked-request.ts RequestResultKind). */
-export type CloseResultKind = 'definitive' | 'failed' | 'rejected' | 'invalid' | 'check-position' | 'unknown' | 'gave-up';
+export type CloseResultKind = 'definitive' | 'failed' | 'rejected' | 'invalid' | 'credited' | 'check-position' | 'unknown' | 'gave-up';
 
 export interface PanicClosePolicy {
   /** Close requests per position, the first included. */

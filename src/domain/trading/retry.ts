@@ -3,7 +3,7 @@
 // | situation                                              | action          |
 // | resolved (definitive status)                           | done            |
 // | mt 3 rejected (non-zero code; no mt 24 follows)        | give-up (429/503: resend-same-rq, never forwarded) |
-// | t 6 IncreasePositionCollateral, anything unresolved    | check-position (may be credited even on st 7 sr 32) |
+// | t 6 IncreasePositionCollateral, anything unresolved    | check-position (may be credited even on st 7 sr 32; the engine settles it by its account event et 3 first) |
 // | st 7 sr 32, first time, rq sent once                   | resend-new-rq   |
 // | st 7 sr 32, rq had been sent more than once            | reconcile (our own earlier send may have landed) |
 // | st 7 sr 32 after the one allowed new-rq retry          | give-up         |

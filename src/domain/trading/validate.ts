@@ -1,11 +1,12 @@
 // Pre-send validation (interface.md 7.3 plus what the live service enforces, wire.md 4 and 8.9-8.10).
 // One clear reason per failure, keyed by the field the user can fix.
 
-import { OrderFlag, OrderType, TriggerCondition } from '../../protocol/enums.js';
+import { OrderFlag, OrderType } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
 import type { ConnectionHealth } from '../views.js';
 import { notionalAtoms } from './notional.js';
 import { type OrderDraft, isTriggerDraft } from './order-draft.js';
+import { conditionDirection, firesAtOrBelow, roleOfCondition } from './protection.js';
 
 export interface ValidationProblem {
   field: string;
@@ -46,8 +47,6 @@ export const MAX_QUEUED_REQUESTS = 8;
 
 const OPENS: ReadonlySet<number> = new Set([OrderType.OpenLong, OrderType.OpenShort]);
 const CLOSES: ReadonlySet<number> = new Set([OrderType.CloseLong, OrderType.CloseShort]);
-const LTE: ReadonlySet<number> = new Set([TriggerCondition.LTELast, TriggerCondition.LTEMark]);
-const GTE: ReadonlySet<number> = new Set([TriggerCondition.GTELast, TriggerCondition.GTEMark]);
 const FLAGS: ReadonlySet<number> = new Set(Object.values(OrderFlag));
 
 function isPositiveInteger(n: number | undefined): n is number {
@@ -88,13 +87,13 @@ function checkTrigger(d: OrderDraft, ctx: ValidationContext, out: ValidationProb
     return;
   }
   if (!CLOSES.has(d.t)) out.push({ field: 't', message: 'trigger orders are closes (CloseLong / CloseShort)' });
-  if (d.tpc === undefined || !(LTE.has(d.tpc) || GTE.has(d.tpc))) {
+  if (conditionDirection(d.tpc) === null) {
     out.push({ field: 'tpc', message: 'trigger condition must be 1..4 (GTE/LTE on last or mark)' });
   } else if (d.triggerRole && CLOSES.has(d.t)) {
-    // Long protection (CloseLong): stop-loss fires on the way down (LTE), take-profit on the way up (GTE).
-    const wantsLte = (d.t === OrderType.CloseLong) === (d.triggerRole === 'stop-loss');
-    if (wantsLte && !LTE.has(d.tpc)) out.push({ field: 'tpc', message: `${d.triggerRole} of this side needs an LTE condition` });
-    if (!wantsLte && !GTE.has(d.tpc)) out.push({ field: 'tpc', message: `${d.triggerRole} of this side needs a GTE condition` });
+    const long = d.t === OrderType.CloseLong;
+    if (roleOfCondition(long, d.tpc) !== d.triggerRole) {
+      out.push({ field: 'tpc', message: `${d.triggerRole} of this side needs ${firesAtOrBelow(long, d.triggerRole) ? 'an LTE' : 'a GTE'} condition` });
+    }
   }
   const cap = ctx.maxAccountTriggerOrders;
   if (cap !== undefined && ctx.openTriggerOrders >= cap) {

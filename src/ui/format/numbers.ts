@@ -1,23 +1,9 @@
 // Fixed-width text for numbers. Prices and sizes arrive as scaled integers and are printed exactly
 // (formatScaled), never through a float.
 
-import { formatScaled } from '../../protocol/scaling.js';
-
-/** "-67012.5" -> "-67,012.5". Leaves the fraction alone. */
-export function groupThousands(decimalText: string): string {
-  const negative = decimalText.startsWith('-');
-  const body = negative ? decimalText.slice(1) : decimalText;
-  const dot = body.indexOf('.');
-  const whole = dot < 0 ? body : body.slice(0, dot);
-  const frac = dot < 0 ? '' : body.slice(dot);
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return (negative ? '-' : '') + grouped + frac;
-}
-
-/** A scaled integer as a grouped decimal with exactly `decimals` places: 670125, 1 -> "67,012.5". */
-export function formatScaledGrouped(raw: number, decimals: number): string {
-  return groupThousands(formatScaled(raw, decimals));
-}
+// Grouping lives with the exact scaled-integer formatting (protocol/scaling.ts): the client's outcome
+// messages print the same figures the screen does.
+export { formatScaledGrouped, groupThousands } from '../../protocol/scaling.js';
 
 /** Right-aligns into exactly `width` cells. A number that does not fit loses its separators, then shows as '#'s: never a wrong value. */
 export function fitNumber(text: string, width: number): string {

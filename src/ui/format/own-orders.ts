@@ -3,7 +3,7 @@
 
 import type { OrderRowView } from '../../domain/trading/views.js';
 import type { BookRowView } from '../../domain/views.js';
-import { OrderType, TriggerCondition } from '../../protocol/enums.js';
+import { roleOfTrigger } from '../../domain/trading/protection.js';
 
 export type OwnMark = '◆' | 'T' | 'S';
 
@@ -14,11 +14,9 @@ export interface OwnLevels {
   triggers: ReadonlyMap<number, 'T' | 'S'>;
 }
 
-/** A trigger that closes a long (CloseLong) and fires below (LTE) is a stop; above, a take-profit; mirrored for shorts. */
+/** `S` for a stop-loss, `T` for a take-profit (domain/trading/protection.ts decides which is which). */
 function triggerRole(o: OrderRowView): 'T' | 'S' {
-  const lte = o.triggerCondition === TriggerCondition.LTELast || o.triggerCondition === TriggerCondition.LTEMark;
-  const closesLong = o.type === OrderType.CloseLong;
-  return lte === closesLong ? 'S' : 'T';
+  return roleOfTrigger(o) === 'stop-loss' ? 'S' : 'T';
 }
 
 export function ownLevels(orders: readonly OrderRowView[], marketId: number): OwnLevels {

@@ -10,6 +10,7 @@ import {
   openOrderColumns,
   orderHistoryColumns,
   positionColumns,
+  shownOrderSize,
   signedAtoms,
   triggerText,
 } from './trading-rows.js';
@@ -70,6 +71,20 @@ describe('positions rows', () => {
     for (const h of ['side', 'size', 'entry', 'uPnL', 'liq']) expect(header).toContain(h);
     expect(header).not.toContain('funding');
   });
+  it('position-row-shows-tp-sl: the armed stop and take-profit prices, "+N" for more of a role, "—" for none', () => {
+    const armed = (orderId: number, price: number) => ({ orderId, price, on: 'mark' as const, size: 50_000 });
+    const protection = () => ({ takeProfit: [armed(2, 700_000)], stopLoss: [armed(1, 650_000), armed(3, 640_000)] });
+    const cols = fitColumns(positionColumns(markets, protection), 196);
+    const cell = (header: string, row = long, columns = cols) => rowCells(columns, row)[columns.findIndex((c) => c.header === header)]?.text.trim();
+    expect(cell('TP')).toBe('70,000.0');
+    expect(cell('SL')).toBe('65,000.0+1');
+    const bare = fitColumns(positionColumns(markets, () => ({ takeProfit: [], stopLoss: [] })), 196);
+    expect([cell('TP', long, bare), cell('SL', long, bare)]).toEqual(['—', '—']);
+    // At 80 columns the stop stays (the mark gives way first; the header shows it), the take-profit goes.
+    const narrow = cellsText(headerCells(fitColumns(positionColumns(markets, protection), 78)));
+    expect(narrow).toMatch(/ SL$/);
+    expect(narrow).not.toContain(' TP');
+  });
 });
 
 describe('open orders, fills, history and journal rows', () => {
@@ -89,6 +104,15 @@ describe('open orders, fills, history and journal rows', () => {
     expect(text).toContain('≤ 65,000.0 mark');
     expect(text).toContain('#7');
     expect(text).toContain('Untriggered');
+  });
+  it('trigger-size-follows-partial-close: a trigger linked to a position shows at most the position size', () => {
+    const trigger = { ...resting, type: 3, status: 8, price: 0, flags: 4, originalSize: 50_000, filledSize: 0, triggerPrice: 650_000, triggerCondition: 4, linkedPositionId: 7, blocksLeft: null };
+    const halved = (id: number) => (id === 7 ? 25_000 : undefined);
+    expect(shownOrderSize(trigger, halved)).toBe(25_000);
+    expect(cellsText(rowCells(fitColumns(openOrderColumns(markets, halved), 196), trigger))).toContain('0.25000');
+    // A resting order keeps its own size; a trigger of another position too.
+    expect(shownOrderSize({ ...resting, linkedPositionId: 7 }, halved)).toBe(15_000);
+    expect(shownOrderSize({ ...trigger, linkedPositionId: 8 }, halved)).toBe(50_000);
   });
   it('a fill row shows maker/taker and fee or rebate', () => {
     const fill: FillRowView = { key: 'k', timeMs: 0, block: 12, marketId: 1, orderId: 42, type: 2, liquidity: 1, price: 670_000, size: 1_000, fee: '-2500' };

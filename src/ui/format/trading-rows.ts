@@ -11,14 +11,16 @@ import {
   OrderType,
   PositionSide,
   PositionStatusName,
-  TriggerCondition,
   enumName,
 } from '../../protocol/enums.js';
-import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
 import type { MarketRef } from '../../domain/views.js';
+import { conditionDirection, conditionSource, type ArmedTrigger, type PositionProtection } from '../../domain/trading/protection.js';
 import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../../domain/trading/views.js';
 import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../../domain/trading/history-views.js';
-import { formatScaledGrouped, formatSignedPct, formatTimeOfDay, groupThousands } from './numbers.js';
+import { formatAtoms } from '../../protocol/scaling.js';
+import { formatScaledGrouped, formatSignedPct, formatTimeOfDay } from './numbers.js';
+
+export { formatAtoms };
 import type { Cell, CellTone, Column } from './table.js';
 
 /** Markets by id, for decimals and symbols of rows in any market. */
@@ -35,21 +37,6 @@ function size(raw: number, market: MarketRef | undefined): string {
 
 function symbol(marketId: number, markets: MarketLookup): string {
   return markets(marketId)?.symbol ?? `#${marketId}`;
-}
-
-/** Atoms (6 decimals) as a grouped decimal rounded half away from zero to `digits` places: "-1,234.57". */
-export function formatAtoms(atoms: string | bigint | null | undefined, digits = 2): string {
-  if (atoms === null || atoms === undefined) return '—';
-  if (typeof atoms === 'string' && !/^-?\d+$/.test(atoms)) return '—';
-  const value = BigInt(atoms);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const drop = 10n ** BigInt(COLLATERAL_DECIMALS - digits);
-  const rounded = (abs + drop / 2n) / drop;
-  const unit = 10n ** BigInt(digits);
-  const whole = (rounded / unit).toString();
-  const frac = digits > 0 ? `.${(rounded % unit).toString().padStart(digits, '0')}` : '';
-  return `${negative && rounded > 0n ? '-' : ''}${groupThousands(whole)}${frac}`;
 }
 
 /** Signed money: "+12.30" / "-4.10" / "0.00", with its tone. */
@@ -92,9 +79,7 @@ export function orderKindText(o: { flags: number; triggerPrice: number | null; p
 /** "≥ 65,000 mark" / "≤ 64,000 last". */
 export function triggerText(triggerPrice: number | null, condition: number | null, market: MarketRef | undefined): string {
   if (triggerPrice === null || condition === null) return '';
-  const gte = condition === TriggerCondition.GTELast || condition === TriggerCondition.GTEMark;
-  const source = condition === TriggerCondition.GTEMark || condition === TriggerCondition.LTEMark ? 'mark' : 'last';
-  return `${gte ? '≥' : '≤'} ${price(triggerPrice, market)} ${source}`;
+  return `${conditionDirection(condition) === 'gte' ? '≥' : '≤'} ${price(triggerPrice, market)} ${conditionSource(condition) ?? 'last'}`;
 }
 
 function pct(value: number | null, digits = 2): Cell {
@@ -142,8 +127,25 @@ const col = <Row>(header: string, width: number, align: 'left' | 'right', priori
 });
 const plain = (text: string, tone?: CellTone): Cell => (tone ? { text, tone } : { text });
 
-export function positionColumns(markets: MarketLookup): Column<PositionRowView>[] {
+/** The armed trigger that fires first, "+N" when more of that role are armed; "—" when none. */
+function armedCell(armed: readonly ArmedTrigger[], market: MarketRef | undefined): Cell {
+  const first = armed[0];
+  if (!first) return plain('—', 'muted');
+  return plain(`${price(first.price, market)}${armed.length > 1 ? `+${armed.length - 1}` : ''}`);
+}
+
+/** The position's armed triggers (domain/trading/protection.ts protectionOf over the open orders). */
+export type ProtectionLookup = (r: PositionRowView) => PositionProtection;
+
+export function positionColumns(markets: MarketLookup, protection?: ProtectionLookup): Column<PositionRowView>[] {
   const m = (r: PositionRowView) => markets(r.marketId);
+  // TP and SL stay at 80 columns before the mark does (the header shows the mark); SL outranks TP.
+  const armed = protection
+    ? [
+        col('TP', 10, 'right', 4, (r: PositionRowView) => armedCell(protection(r).takeProfit, m(r))),
+        col('SL', 10, 'right', 5, (r: PositionRowView) => armedCell(protection(r).stopLoss, m(r))),
+      ]
+    : [];
   return [
     col('side', 7, 'left', 0, (r) => sideCell(r.side)),
     col('market', 9, 'left', 6, (r) => plain(symbol(r.marketId, markets))),
@@ -153,6 +155,7 @@ export function positionColumns(markets: MarketLookup): Column<PositionRowView>[
     col('uPnL', 11, 'right', 0, (r) => atMark(r, signedAtoms(r.unrealizedPnl))),
     col('ROE', 8, 'right', 4, (r) => atMark(r, pct(r.roe === null ? null : r.roe * 100))),
     col('liq', 11, 'right', 0, (r) => plain(price(r.liquidationPrice, m(r)))),
+    ...armed,
     col('dist', 7, 'right', 3, (r) =>
       r.liquidationDistancePct === null ? plain('—', 'muted') : atMark(r, plain(`${r.liquidationDistancePct.toFixed(1)}%`, r.liquidationDistancePct < 5 ? 'warn' : 'plain')),
     ),
@@ -162,7 +165,17 @@ export function positionColumns(markets: MarketLookup): Column<PositionRowView>[
   ];
 }
 
-export function openOrderColumns(markets: MarketLookup): Column<OrderRowView>[] {
+/**
+ * Size an order shows: what is left of it, except a trigger linked to a position, which closes at most the
+ * position (the exchange clamps a close to it): after a partial close it shows the position's new size.
+ */
+export function shownOrderSize(r: OrderRowView, positionSize?: (positionId: number) => number | undefined): number {
+  const left = r.originalSize - r.filledSize;
+  const held = r.triggerPrice !== null && r.linkedPositionId !== null ? positionSize?.(r.linkedPositionId) : undefined;
+  return held === undefined ? left : Math.min(left, held);
+}
+
+export function openOrderColumns(markets: MarketLookup, positionSize?: (positionId: number) => number | undefined): Column<OrderRowView>[] {
   const m = (r: OrderRowView) => markets(r.marketId);
   return [
     col('oid', 14, 'right', 0, (r) => plain(String(r.orderId))),
@@ -170,7 +183,7 @@ export function openOrderColumns(markets: MarketLookup): Column<OrderRowView>[] 
     col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
     col('kind', 7, 'left', 3, (r) => plain(orderKindText(r))),
     col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
-    col('size', 10, 'right', 0, (r) => plain(size(r.originalSize - r.filledSize, m(r)))),
+    col('size', 10, 'right', 0, (r) => plain(size(shownOrderSize(r, positionSize), m(r)))),
     col('filled', 9, 'right', 2, (r) => plain(size(r.filledSize, m(r)))),
     col('trigger', 18, 'left', 4, (r) => plain(triggerText(r.triggerPrice, r.triggerCondition, m(r)))),
     col('status', 11, 'left', 3, (r) => plain(enumName(OrderStatusName, r.status))),

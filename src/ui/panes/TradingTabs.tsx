@@ -4,6 +4,7 @@
 
 import { Box, Text } from 'ink';
 import { useEffect } from 'react';
+import { protectionOf } from '../../domain/trading/protection.js';
 import type { TabRows } from '../../state/trading-tabs-rows.js';
 import { selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
 import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TabPrompt, type TradingTabsState } from '../../state/trading-tabs.js';
@@ -51,12 +52,14 @@ function table<Row>(columns: Column<Row>[], rows: readonly Row[], width: number,
   return { header: headerCells(fitted), lines: rows.slice(from, from + count).map((r) => rowCells(fitted, r)) };
 }
 
-function buildTable(rows: TabRows, markets: MarketLookup, width: number, from: number, count: number): Table {
+function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number): Table {
   switch (rows.tab) {
     case 'positions':
-      return table(positionColumns(markets), rows.rows, width, from, count);
-    case 'orders':
-      return table(openOrderColumns(markets), rows.rows, width, from, count);
+      return table(positionColumns(markets, (p) => protectionOf(p, trading.orders)), rows.rows, width, from, count);
+    case 'orders': {
+      const positionSize = (id: number) => trading.positions.find((p) => p.positionId === id)?.size;
+      return table(openOrderColumns(markets, positionSize), rows.rows, width, from, count);
+    }
     case 'fills':
       return table(fillColumns(markets), rows.rows, width, from, count);
     case 'journal':
@@ -99,7 +102,7 @@ export function footerLine(state: TerminalState, rows: TabRows): { text: string;
   const prompt: TabPrompt | null = state.tabs.prompt;
   if (prompt?.kind === 'confirm') return { text: `${prompt.question}  y = yes, any other key = cancel`, tone: 'warn' };
   if (prompt?.kind === 'editor') {
-    const label = { amend: 'change', close: 'close', collateral: 'add collateral', tpsl: 'TP/SL' }[prompt.mode];
+    const label = { amend: 'change', close: 'close', collateral: 'add collateral', tpsl: 'TP/SL', trigger: 'move trigger' }[prompt.mode];
     const tail = prompt.error ? `  ✗ ${prompt.error}` : `  ${EDITOR_HINTS[prompt.mode]}  Ctrl-U clears`;
     return { text: `${label}> ${prompt.text}█${tail}`, tone: prompt.error ? 'down' : 'plain' };
   }
@@ -148,7 +151,7 @@ export function TradingTabs({ width, height, accountLine = false }: { width: num
   // Scroll just enough to keep the selection on screen.
   const start = selected >= visible ? selected - visible + 1 : 0;
   const markets: MarketLookup = (id) => state.markets.find((m) => m.id === id) ?? (state.market?.id === id ? state.market : undefined);
-  const built = buildTable(rows, markets, inner, start, visible);
+  const built = buildTable(rows, markets, state.trading, inner, start, visible);
   const footer = footerLine(state, rows);
   const account = accountLine ? accountCompactLine(accountPanelInput(state.trading), markets, Math.max(0, width - 6)) : null;
   const bottom = account ? { cells: account.reduce((n, c) => n + c.text.length, 0), content: <Text wrap="truncate">{account.map((c) => paint(c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join('')}</Text> } : undefined;

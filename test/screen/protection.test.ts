@@ -1,0 +1,178 @@
+// TP/SL and collateral as the trader sees them, in the real app against the local exchange (200x50, and
+// 80x24 for the row): `t` sets "sl X tp Y" and the Positions row shows both; `t` again moves the stop and
+// one stop is left; a refused new stop leaves the old one armed; `e` on a trigger moves its trigger price;
+// a trigger's size follows a partial close; `a` reports the collateral the exchange credited.
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatScaled } from '../../src/protocol/scaling.js';
+import { OrderStatus, OrderType } from '../../src/protocol/enums.js';
+import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { formatAtoms } from '../../src/ui/format/trading-rows.js';
+import { eventually } from '../helpers/terminal.js';
+import { confirmYes, flattenAccount, openLong, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+
+// Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll.
+const UI_MS = 15_000;
+const EXCHANGE_MS = 25_000;
+const TEST_MS = 120_000;
+
+const screen = useTradingScreen('perpl-protection-', { blockMs: 100, seed: 45, flowStepsPerSec: 10 }, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
+
+beforeEach(async () => {
+  screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null } });
+  await flattenAccount(screen, EXCHANGE_MS);
+}, TEST_MS);
+
+const state = () => screen.app.app.store.getState();
+const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
+const typed = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
+const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
+const positionLine = () => screen.app.vt.lines().find((l) => l.includes('▲ LONG')) ?? '';
+const tabLines = () => screen.app.vt.lines().slice(36).join('\n');
+const mark = () => screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+/** Stop-loss trigger prices of the account in the exchange's own ledger. */
+const ledgerStops = () => {
+  const account = state().trading.account!.accountId;
+  return screen.sim.control.engine
+    .ledger(account)
+    .orders.filter((o) => o.st === OrderStatus.Untriggered && o.t === OrderType.CloseLong && (o.tp ?? 0) < mark())
+    .map((o) => o.tp);
+};
+
+async function openLongOnScreen(size: number): Promise<void> {
+  await openLong(screen, size, EXCHANGE_MS);
+  screen.app.vt.press('P');
+  await screen.app.vt.waitFor(() => positionLine() !== '', EXCHANGE_MS);
+}
+
+/** Ctrl-U clears a prefilled editor; once it is seen empty the next key is typed (keys written together arrive as one chunk). */
+async function clearEditor(): Promise<void> {
+  const text = () => {
+    const prompt = state().tabs.prompt;
+    return prompt?.kind === 'editor' ? prompt.text : null;
+  };
+  if (text() === '') return;
+  screen.app.vt.press('\u0015');
+  await eventually(() => text() === '', UI_MS, 'the editor cleared');
+}
+
+/** `t` (the editor shows `prefilled`), the text, Enter, then y on the confirm (which must name `confirmPart`). */
+async function setTpsl(text: string, confirmPart: string, prefilled = ''): Promise<void> {
+  screen.app.vt.press('t');
+  await screen.app.vt.waitFor(`TP/SL> ${prefilled}█`, UI_MS);
+  await clearEditor();
+  await typeAndEnter(screen, text);
+  await screen.app.vt.waitFor(confirmPart, UI_MS);
+  await confirmYes(screen, UI_MS);
+}
+
+describe('TP/SL on screen', () => {
+  it('tp-sl-in-the-position-row-then-one-sl-after-moving-it', async () => {
+    await openLongOnScreen(200);
+    const m = mark();
+    const sl1 = m - Math.round(m / 20);
+    const tp = m + Math.round(m / 20);
+    const sl2 = m - Math.round(m / 25);
+    await setTpsl(`sl ${typed(sl1)} tp ${typed(tp)}`, `attach TP ${typed(tp)} and SL ${typed(sl1)}`);
+    await screen.app.vt.waitFor(`SL ${px(sl1)} armed (mark), TP ${px(tp)} armed (mark)`, EXCHANGE_MS);
+    await screen.app.vt.waitFor(() => positionLine().includes(px(sl1)) && positionLine().includes(px(tp)), EXCHANGE_MS);
+    const header = screen.app.vt.lines().find((l) => l.includes('uPnL')) ?? '';
+    expect(header).toMatch(/ TP +SL /);
+
+    // `t` again shows what is armed; a new stop replaces the old one only.
+    await setTpsl(`sl ${typed(sl2)}`, `attach SL ${typed(sl2)} (on mark) to ▲ LONG ${screen.market.symbol}`, `sl ${typed(sl1)} tp ${typed(tp)}`);
+    await screen.app.vt.waitFor(`SL ${px(sl2)} armed (mark); old SL ${px(sl1)} cancelled`, EXCHANGE_MS);
+    await screen.app.vt.waitFor(() => positionLine().includes(px(sl2)) && !positionLine().includes(px(sl1)) && positionLine().includes(px(tp)), EXCHANGE_MS);
+    await eventually(() => ledgerStops().length === 1, EXCHANGE_MS, 'one stop on the exchange');
+    expect(ledgerStops()).toEqual([sl2]);
+
+    // At 80x24 the row keeps its stop (the take-profit and the mark give way).
+    screen.app.vt.resize(80, 24);
+    try {
+      await screen.app.vt.waitFor(() => positionLine().length <= 80 && positionLine().includes(px(sl2)), UI_MS);
+      const narrow = screen.app.vt.lines().find((l) => l.includes('uPnL')) ?? '';
+      expect(narrow).toMatch(/ SL\b/);
+      expect(narrow).not.toMatch(/ TP\b/);
+    } finally {
+      screen.app.vt.resize(200, 50);
+    }
+  }, TEST_MS);
+
+  it('refused-new-stop-keeps-the-old: the exchange refuses the new stop; the old one stays armed and on screen', async () => {
+    await openLongOnScreen(200);
+    const m = mark();
+    const sl1 = m - Math.round(m / 20);
+    const sl2 = m - Math.round(m / 25);
+    await setTpsl(`sl ${typed(sl1)}`, `attach SL ${typed(sl1)}`);
+    await eventually(() => state().trading.orders.some((o) => o.triggerPrice === sl1), EXCHANGE_MS, 'the first stop');
+    const engine = screen.sim.control.engine;
+    const admit = engine.admit.bind(engine);
+    engine.admit = (address, req, head) => ((req.tp ?? 0) > 0 ? { code: 400, error: 'trigger refused for the test' } : admit(address, req, head));
+    const old = state().trading.orders.find((o) => o.triggerPrice === sl1)!;
+    try {
+      await setTpsl(`sl ${typed(sl2)}`, `attach SL ${typed(sl2)}`, `sl ${typed(sl1)}`);
+      // The new stop's request resolves as refused...
+      await eventually(() => state().trading.journal.some((e) => e.kind === 'resolved' && e.text.includes('trigger refused for the test')), EXCHANGE_MS, 'the new stop refused');
+    } finally {
+      engine.admit = admit;
+    }
+    // ...and no cancel of the old stop was ever sent (the engine journals every request before it leaves),
+    const cancels = state().trading.journal.filter((e) => e.kind === 'request' && e.text.includes(`cancel ${old.orderId}`));
+    expect(cancels).toEqual([]);
+    // so, blocks later, the exchange still holds the old stop, the row shows it and the outcome says so.
+    const head = screen.sim.control.headBlock();
+    await eventually(() => screen.sim.control.headBlock() >= head + 3, EXCHANGE_MS, 'three blocks');
+    expect(ledgerStops()).toEqual([sl1]);
+    expect(positionLine()).toContain(px(sl1));
+    await screen.app.vt.waitFor(`SL ${px(sl2)} refused (rejected (400): trigger refused for the test); old SL ${px(sl1)} still armed`, EXCHANGE_MS);
+  }, TEST_MS);
+
+  it('trigger-amend-with-e: e on a stop prefills its trigger price and moves it (one stop left)', async () => {
+    await openLongOnScreen(200);
+    const m = mark();
+    const sl1 = m - Math.round(m / 20);
+    const sl2 = m - Math.round(m / 25);
+    await setTpsl(`sl ${typed(sl1)}`, `attach SL ${typed(sl1)}`);
+    screen.app.vt.press('O');
+    await screen.app.vt.waitFor(() => tabLines().includes(`≤ ${px(sl1)} mark`), EXCHANGE_MS);
+    screen.app.vt.press('e');
+    await screen.app.vt.waitFor(`move trigger> ${typed(sl1)}█`, UI_MS);
+    await clearEditor();
+    await typeAndEnter(screen, typed(sl2));
+    await screen.app.vt.waitFor(`move SL ${typed(sl1)} -> ${typed(sl2)} (on mark)`, UI_MS);
+    await confirmYes(screen, UI_MS);
+    await screen.app.vt.waitFor(() => tabLines().includes(`≤ ${px(sl2)} mark`) && !tabLines().includes(`≤ ${px(sl1)} mark`), EXCHANGE_MS);
+    await screen.app.vt.waitFor(`SL ${px(sl2)} armed (mark); old SL ${px(sl1)} cancelled`, EXCHANGE_MS);
+    expect(ledgerStops()).toEqual([sl2]);
+  }, TEST_MS);
+
+  it('trigger-size-follows-partial-close: a stop for the whole position shows the half left after x 50%', async () => {
+    await openLongOnScreen(200);
+    const sl = mark() - Math.round(mark() / 20);
+    await setTpsl(`sl ${typed(sl)}`, `attach SL ${typed(sl)}`);
+    const stopLine = () => tabLines().split('\n').find((l) => l.includes(`≤ ${px(sl)} mark`)) ?? '';
+    screen.app.vt.press('O');
+    await screen.app.vt.waitFor(() => stopLine().includes(sz(200)), EXCHANGE_MS);
+    await screen.intents.close(state().trading.positions[0]!.positionId, { kind: 'market', bps: 5000, slippageBps: 500 }).outcome;
+    await eventually(() => state().trading.positions[0]?.size === 100, EXCHANGE_MS, 'half closed');
+    await screen.app.vt.waitFor(() => stopLine().includes(sz(100)) && !stopLine().includes(sz(200)), EXCHANGE_MS);
+  }, TEST_MS);
+});
+
+describe('collateral on screen', () => {
+  it('collateral-outcome-as-credited: a adds 100 and the notice says the new collateral and liq the row shows', async () => {
+    await openLongOnScreen(10_000); // 0.1 BTC: adding 100 moves its liquidation price without removing it
+    const before = BigInt(state().trading.positions[0]!.collateral);
+    screen.app.vt.press('a');
+    await screen.app.vt.waitFor('add collateral> ', UI_MS);
+    await typeAndEnter(screen, '100');
+    await screen.app.vt.waitFor('add 100.000000 collateral', UI_MS);
+    await confirmYes(screen, UI_MS);
+    await eventually(() => BigInt(state().trading.positions[0]?.collateral ?? '0') === before + 100_000_000n, EXCHANGE_MS, 'collateral +100');
+    const row = state().trading.positions[0]!;
+    const told = `collateral +100.00 -> ${formatAtoms(row.collateral)}, liq ${px(row.liquidationPrice!)}`;
+    await screen.app.vt.waitFor(told, EXCHANGE_MS);
+    expect(screen.app.vt.screenText()).not.toMatch(/never retried|OrderDescIdTooLow/);
+    await screen.app.vt.waitFor(() => positionLine().includes(formatAtoms(row.collateral)) && positionLine().includes(px(row.liquidationPrice!)), EXCHANGE_MS);
+  }, TEST_MS);
+});

@@ -1,0 +1,118 @@
+// replaceProtection against the local exchange: the new trigger is armed before the old one of its role is
+// cancelled; a refused new trigger leaves the old one armed; a failed cancel leaves both armed and says so.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderStatus as S, OrderType as T, TriggerCondition as C } from '../../src/protocol/enums.js';
+import type { Market, OrderRequestFrame, Position } from '../../src/protocol/frames.js';
+import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
+
+let h: SimHandle;
+let btc: Market;
+beforeAll(async () => {
+  h = await startTestSim();
+  btc = market(h, 'BTC');
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const px = (raw: number) => formatScaledGrouped(raw, btc.config.price_decimals);
+
+/** A trader holding a BTC long; every mt 22 it sends is recorded with whether the newest trigger was armed then. */
+async function longTrader(engine: { maxAccountTriggerOrders?: number } = {}): Promise<{ t: Trader; pos: Position; mark: number; sent: OrderRequestFrame[] }> {
+  const t = startTrader(h, { engine });
+  await live(t);
+  const sent: OrderRequestFrame[] = [];
+  const send = t.session.sendOrderFrame.bind(t.session);
+  t.session.sendOrderFrame = (frame, receipt) => {
+    sent.push(frame);
+    return send(frame, receipt);
+  };
+  await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+  const pos = await until(() => [...t.session.state.positions.values()].find((p) => p.mkt === btc.id), 'the long');
+  return { t, pos, mark: h.sim.control.engine.marketState(btc.id)!.mrk, sent };
+}
+
+/** The account's untriggered stops in the exchange's own ledger (not the client's view). */
+function ledgerStops(t: Trader): number[] {
+  return h.sim.control.engine
+    .ledger(t.accountId)
+    .orders.filter((o) => o.st === S.Untriggered && o.t === T.CloseLong && o.tpc === C.LTEMark)
+    .map((o) => o.tp ?? 0)
+    .sort((a, b) => a - b);
+}
+
+describe('replaceProtection', () => {
+  it('replace-arms-new-then-cancels-old: the cancel of the old stop leaves only once the new stop is Untriggered', async () => {
+    const { t, pos, mark, sent } = await longTrader();
+    try {
+      const first = mark - Math.round(mark / 20);
+      const second = mark - Math.round(mark / 25);
+      expect((await t.commands.protect(pos.pid, { sl: { price: first } }).outcome).ok).toBe(true);
+      const old = await until(() => [...t.session.state.orders.values()].find((o) => o.tp === first), 'the first stop');
+      // When the cancel leaves, the client must already hold the new stop as Untriggered.
+      let armedWhenCancelSent: boolean | undefined;
+      const send = t.session.sendOrderFrame;
+      t.session.sendOrderFrame = (frame, receipt) => {
+        if (frame.t === T.Cancel) armedWhenCancelSent = [...t.session.state.orders.values()].some((o) => o.tp === second && o.st === S.Untriggered);
+        return send(frame, receipt);
+      };
+      const before = sent.length;
+      const out = await t.commands.replaceProtection(pos.pid, { sl: { price: second } }).outcome;
+      expect(out.ok).toBe(true);
+      expect(out.message).toBe(`SL ${px(second)} armed (mark); old SL ${px(first)} cancelled`);
+      expect(sent.slice(before).map((f) => [f.t, f.tp ?? f.oid])).toEqual([[T.CloseLong, second], [T.Cancel, old.oid]]);
+      expect(armedWhenCancelSent).toBe(true);
+      await until(() => ledgerStops(t).length === 1, 'one stop on the exchange');
+      expect(ledgerStops(t)).toEqual([second]);
+    } finally {
+      t.stop();
+    }
+  });
+
+  it('replace-refused-new-keeps-old: the exchange refuses the new stop (trigger cap): no cancel is sent, the old stop stays', async () => {
+    // The client is told a higher cap than the exchange enforces, so the refusal comes from the exchange (st 7 sr 24).
+    const { t, pos, mark, sent } = await longTrader({ maxAccountTriggerOrders: 100 });
+    try {
+      const first = mark - Math.round(mark / 20);
+      await t.commands.protect(pos.pid, { sl: { price: first } }).outcome;
+      const cap = h.context.instances[0]?.max_account_trigger_orders ?? 16;
+      // Take-profits fill the account's trigger slots up to the exchange's cap.
+      const fills = Array.from({ length: cap - 1 }, (_, i) => t.commands.protect(pos.pid, { tp: { price: mark + 10_000 + i } }).outcome);
+      expect((await Promise.all(fills)).every((o) => o.ok)).toBe(true);
+      const before = sent.length;
+      const second = mark - Math.round(mark / 25);
+      const out = await t.commands.replaceProtection(pos.pid, { sl: { price: second } }).outcome;
+      expect(out.ok).toBe(false);
+      expect(out.results[0]).toMatchObject({ kind: 'failed', st: S.Failed });
+      expect(out.message).toMatch(new RegExp(`^SL ${px(second)} refused \\(rq \\d+ Failed: MaximumAccountOrders \\(24\\)\\); old SL ${px(first)} still armed$`));
+      expect(sent.slice(before).map((f) => f.t)).toEqual([T.CloseLong]); // no cancel went out
+      expect(ledgerStops(t)).toEqual([first]);
+    } finally {
+      await t.commands.cancelAll().outcome;
+      t.stop();
+    }
+  });
+
+  it('replace-cancel-fails-two-armed: the gateway refuses the cancel of the old stop: the outcome says both stops are armed', async () => {
+    const { t, pos, mark } = await longTrader();
+    const engine = h.sim.control.engine;
+    const admit = engine.admit.bind(engine);
+    try {
+      const first = mark - Math.round(mark / 20);
+      await t.commands.protect(pos.pid, { sl: { price: first } }).outcome;
+      engine.admit = (address, req, head) => (req.t === T.Cancel ? { code: 400, error: 'cancel refused for the test' } : admit(address, req, head));
+      const second = mark - Math.round(mark / 25);
+      const out = await t.commands.replaceProtection(pos.pid, { sl: { price: second } }).outcome;
+      expect(out.ok).toBe(false);
+      expect(out.message).toBe(
+        `SL ${px(second)} armed (mark); old SL ${px(first)} still armed too, cancel failed (rejected (400): cancel refused for the test): two SLs armed`,
+      );
+      expect(ledgerStops(t)).toEqual([second, first].sort((a, b) => a - b));
+    } finally {
+      engine.admit = admit;
+      await t.commands.cancelAll().outcome;
+      t.stop();
+    }
+  });
+});
