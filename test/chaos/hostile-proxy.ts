@@ -60,11 +60,11 @@ export class HostileProxy {
     return this.pairs.filter((p) => p.client.readyState === WebSocket.OPEN).length;
   }
 
-  /** Sends `data` to every open client connection; returns how many received it. */
-  inject(data: string | Buffer, binary = typeof data !== 'string'): number {
+  /** Sends `data` to every open client connection (or those whose path contains `pathPart`); returns how many received it. */
+  inject(data: string | Buffer, binary = typeof data !== 'string', pathPart = ''): number {
     let n = 0;
     for (const p of this.pairs) {
-      if (p.client.readyState !== WebSocket.OPEN) continue;
+      if (p.client.readyState !== WebSocket.OPEN || !p.path.includes(pathPart)) continue;
       p.client.send(data, { binary });
       n++;
     }

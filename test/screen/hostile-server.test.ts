@@ -130,7 +130,7 @@ describe('a hostile server', () => {
     expect(proxy.closeClients('trading', 1011, CLOSE_REASON)).toBeGreaterThan(0);
     await eventually(() => proxy.connectionsTo('market-data') > mdBefore && proxy.connectionsTo('trading') > tradingBefore, 20_000, 'both sockets reconnected');
     await eventually(() => store.getState().connection.health === 'live' && store.getState().trading.health?.health === 'live', 20_000, 'both sockets live again');
-    proxy.inject(JSON.stringify({ mt: 6, sid: 1, sn: 1, subs: [{ stream: 'order-book@1', sid: 0, status: { code: 404, error: ERROR_BODY } }] }));
+    proxy.inject(JSON.stringify({ mt: 6, sid: 1, sn: 1, subs: [{ stream: 'order-book@1', sid: 0, status: { code: 404, error: ERROR_BODY } }] }), false, 'market-data');
     await vt.waitFor('spread ', 10_000);
 
     // Nothing drove the terminal; the hostile text is on screen, visible and harmless, in a frame whose

@@ -20,6 +20,7 @@ import {
 import type { ThrottleReport, TokenBucketLimit } from '../../transport/rate/index.js';
 import { MAINNET_TRADING_REQUEST_LIMIT } from './request-limits.js';
 import { isTradingUpdate, TradingState } from './trading-state.js';
+import { withListedMarketsOnly, type IsListedMarket } from './listed-markets.js';
 
 export interface WsSignInSource {
   signWsSignIn(): ApiKeySignInFrame;
@@ -44,6 +45,8 @@ export interface TradingSessionOptions {
   onThrottle?: ThrottleReport;
   /** Sees every frame and connection event (the `--record` recorder; it strips the sign-in). */
   tap?: FrameTap;
+  /** Markets the context lists: rows for any other are refused as bad frames (listed-markets.ts). */
+  isListedMarket?: IsListedMarket;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -226,7 +229,20 @@ export class TradingSession {
       if (mt !== null && STATE_FRAMES.has(mt) && this.isOpen) this.resync(`malformed mt ${mt} frame`);
       return;
     }
+    if (this.options.isListedMarket) {
+      const checked = withListedMarketsOnly(frame, this.options.isListedMarket);
+      // Counted and logged, the rest of the frame applied: the server sends the same rows again on a
+      // resync, so refusing the whole frame (or resyncing) would only loop.
+      if (checked.refused !== null) this.refuseFrame(checked.refused);
+      frame = checked.frame;
+    }
     this.handle(frame, receivedAt);
+  }
+
+  /** Counts a frame (or a REST page of the account's records) that cannot be right as bad, and logs why. */
+  refuseFrame(why: string): void {
+    this.malformedFrames++;
+    this.options.log?.(`trading: refused ${why}`);
   }
 
   private handle(frame: InboundFrame, receivedAt: number): void {

@@ -33,8 +33,11 @@ function size(raw: number, market: MarketRef | undefined): string {
   return market ? formatScaledGrouped(raw, market.sizeDecimals) : String(raw);
 }
 
+/** A market the context does not list has no name to show (its rows are refused upstream; account events keep theirs). */
+export const UNLISTED_MARKET = 'unlisted';
+
 function symbol(marketId: number, markets: MarketLookup): string {
-  return markets(marketId)?.symbol ?? `#${marketId}`;
+  return markets(marketId)?.symbol ?? UNLISTED_MARKET;
 }
 
 /** Atoms (6 decimals) as a grouped decimal rounded half away from zero to `digits` places: "-1,234.57". */
