@@ -8,6 +8,7 @@ import type { TabRows } from '../../state/trading-tabs-rows.js';
 import { selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
 import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TabPrompt, type TradingTabsState } from '../../state/trading-tabs.js';
 import { EDITOR_HINTS } from '../../state/trading-tabs-intents.js';
+import { keyRefusedMessage } from '../../domain/trading/key-refused.js';
 import type { TerminalState } from '../../state/store.js';
 import { paint, type Colour } from '../ansi.js';
 import { bindingKeyLabel } from '../help.js';
@@ -67,8 +68,13 @@ function buildTable(rows: TabRows, markets: MarketLookup, width: number, from: n
   }
 }
 
+/** Tabs whose rows come from the signed-in trading socket: empty says nothing while the key is refused. */
+const SESSION_TABS: ReadonlySet<TabRows['tab']> = new Set(['positions', 'orders', 'fills']);
+
 function emptyText(state: TerminalState, rows: TabRows): string {
   if (!state.trading.enabled && rows.tab !== 'history') return 'read-only: no trading key loaded (market data only)';
+  const refused = state.trading.health?.keyRefused;
+  if (refused !== undefined && SESSION_TABS.has(rows.tab)) return keyRefusedMessage(refused);
   const feed = 'feed' in rows ? state.tabs.history[rows.feed] : null;
   if (feed?.loading) return 'loading…';
   if (feed?.error) return `could not load: ${feed.error} (r retries)`;
