@@ -127,7 +127,7 @@ describe('a hostile server', () => {
     const mdBefore = proxy.connectionsTo('market-data');
     const tradingBefore = proxy.connectionsTo('trading');
     expect(proxy.closeClients('market-data', 1008, CLOSE_REASON)).toBeGreaterThan(0);
-    expect(proxy.closeClients('trading', 1011, CLOSE_REASON)).toBeGreaterThan(0);
+    expect(proxy.closeClients('trading', 3401, CLOSE_REASON)).toBeGreaterThan(0);
     await eventually(() => proxy.connectionsTo('market-data') > mdBefore && proxy.connectionsTo('trading') > tradingBefore, 20_000, 'both sockets reconnected');
     await eventually(() => store.getState().connection.health === 'live' && store.getState().trading.health?.health === 'live', 20_000, 'both sockets live again');
     proxy.inject(JSON.stringify({ mt: 6, sid: 1, sn: 1, subs: [{ stream: 'order-book@1', sid: 0, status: { code: 404, error: ERROR_BODY } }] }), false, 'market-data');
