@@ -45,4 +45,26 @@ describe('a key the exchange refuses', () => {
       rmSync(home, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('key-refused-reads-whole-at-80x24: the sentence wraps in the tabs instead of losing what to do', async () => {
+    const { sim } = exchange;
+    const wallet = sim.control.createWallet({ orderForwarding: true });
+    const key = sim.control.issueKey({ address: wallet.address, scopeMask: ScopeMask.ReadTrade });
+    sim.control.revokeKey(key.apiKey);
+    const home = mkdtempSync(join(tmpdir(), 'perpl-key-refused-app-'));
+    try {
+      const keyFile = writeDemoKeyFile(home, {
+        api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: sim.chainId,
+        scope_mask: ScopeMask.ReadTrade, expires_at: 0, rest: sim.rest, ws: sim.ws,
+      });
+      const { vt } = await exchange.open(80, 24, undefined, { keyFile, home });
+      vt.press('4');
+      await vt.waitFor('key refused by the exchange (unauthorized)', 20_000);
+      const text = vt.lines().map((l) => l.replace(/^│|│$/g, '').trim()).join(' ');
+      expect(text).toContain('enroll it with `perpl keys enroll`, or check the key file, the network and the clock');
+      expect(vt.lines()[22]).toContain('(off: key refused)');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -19,6 +19,7 @@ import { useCommands, useTerminal } from '../store-context.js';
 import { theme } from '../theme.js';
 import { fitColumns, headerCells, rowCells, type Cell, type CellTone, type Column } from '../format/table.js';
 import { fitText } from '../format/numbers.js';
+import { wrapWords } from '../format/wrap.js';
 import {
   accountEventColumns,
   fillColumns,
@@ -158,7 +159,12 @@ export function TradingTabs({ width, height }: { width: number; height: number }
     <Pane title={tabsTitle(state.tabs)} width={width} height={height} focused={focused}>
       <Text wrap="truncate">{paintCells(built.header)}</Text>
       {rows.rows.length === 0 ? (
-        <Text color={theme.muted}>{fitText(emptyText(state, rows), inner)}</Text>
+        // Wrapped: a long one (the key refused, and what to do) must be read whole at 80 columns too.
+        wrapWords(emptyText(state, rows), inner, Math.max(1, visible)).map((line, i) => (
+          <Text key={i} color={theme.muted}>
+            {line}
+          </Text>
+        ))
       ) : (
         built.lines.map((cells, i) => (
           <Text key={i} wrap="truncate" inverse={focused && start + i === selected}>
