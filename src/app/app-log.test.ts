@@ -94,6 +94,25 @@ describe('app log', () => {
     expect(text.split('\n').filter((l) => /^\d{4}-/.test(l))).toHaveLength(1);
   });
 
+  it('log-is-safe-to-tail: escape sequences in lines, error messages and stacks are written as visible escapes', () => {
+    const h = home();
+    const log = AppLog.open({ home: h })!;
+    const hostile = 'x\u001b]0;PWNED\u0007\u001b]52;c;ZXZpbA==\u0007\u001b[2J\u009b31m\r\u202e';
+    log.line(`[md] ws: reconnecting (close 1008: ${hostile})`);
+    const e = new Error(`server said ${hostile}`);
+    e.stack = `Error: server said ${hostile}\n    at frame (${hostile}:1:1)`;
+    log.error('crash', new TransientError('wrapped', { cause: e, details: hostile }), { stack: true });
+    log.close();
+    const bytes = readFileSync(appLogPath(h));
+    expect(bytes.includes(0x1b)).toBe(false);
+    const text = bytes.toString('utf8');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(text).toContain('x\\x1b]0;PWNED\\x07\\x1b]52;c;ZXZpbA==\\x07\\x1b[2J\\x9b31m\\x0d\\u202e');
+    // Its lines stay lines: two entries, continuation lines indented.
+    expect(text.split('\n').filter((l) => /^\d{4}-/.test(l))).toHaveLength(2);
+    expect(text).toMatch(/\n {4,}at frame \(x\\x1b/);
+  });
+
   it('describeError adds stack frames only when asked (crashes)', () => {
     const e = new DecodeError('mt 15 L2BookSnapshot: bid[0].p: expected an integer, got a string of length 4', 'bid[0].p');
     expect(describeError(e)).toBe('DecodeError: mt 15 L2BookSnapshot: bid[0].p: expected an integer, got a string of length 4');

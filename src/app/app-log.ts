@@ -4,10 +4,13 @@
 // becomes perpl.log.1 (the older one is dropped), so the log never holds more than twice that. A burst
 // beyond `maxLinesPerSec` is counted, not written. Every line passes a scrubber that blanks the loaded
 // key's token and seed, whatever encoding: the sources never put them there, this is the second lock.
+// Every line is also made inert (protocol/sanitize-text.ts): an error message or stack trace may quote
+// the server's text, and `tail -f` on the log must never see an ESC, a C1 or a bidi control.
 
 import { closeSync, fchmodSync, fstatSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPerplError } from '../protocol/errors.js';
+import { sanitizeLines } from '../protocol/sanitize-text.js';
 
 export const APP_LOG_DIR = 'logs';
 export const APP_LOG_FILE = 'perpl.log';
@@ -159,7 +162,7 @@ export class AppLog {
 
   private push(now: number, text: string): void {
     const stamp = new Date(now).toISOString();
-    this.pending.push(`${stamp} ${indent(this.scrub(text), '    ').trimStart()}\n`);
+    this.pending.push(`${stamp} ${indent(sanitizeLines(this.scrub(text)), '    ').trimStart()}\n`);
     this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
     this.timer.unref?.();
   }

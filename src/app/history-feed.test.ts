@@ -66,4 +66,15 @@ describe('HistoryFeed', () => {
     expect(store.getState().tabs.history.fills.rows.map((r) => r.orderId)).toEqual([3, 2]);
     expect(store.getState().tabs.history.fills.error).toBeNull();
   });
+
+  it('unlisted-market-history-refused: fills of a market the context does not list are dropped and reported, never shown', async () => {
+    const { src } = source([{ d: [fill(3), { ...fill(2), mkt: 424242 }, fill(1)] }]);
+    const store = createTerminalStore();
+    const refused: string[] = [];
+    const feed = new HistoryFeed(src, store, 3, undefined, { isListed: (id) => id === 1, refused: (why) => refused.push(why) });
+    feed.loadMore('fills');
+    await settle();
+    expect(store.getState().tabs.history.fills.rows.map((r) => r.orderId)).toEqual([3, 1]);
+    expect(refused).toEqual(['fills history: 1 row for market 424242, which the context does not list']);
+  });
 });

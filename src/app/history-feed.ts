@@ -4,6 +4,7 @@
 
 import { foldPositionHistory } from '../client/history/fold-positions.js';
 import type { HistorySource } from '../client/history/source.js';
+import { splitByListedMarket, type IsListedMarket } from '../client/trading/listed-markets.js';
 import { accountEventRow, orderHistoryRow } from '../domain/trading/history-views.js';
 import { fillRow } from '../domain/trading/rows.js';
 import { userMessage } from '../protocol/errors.js';
@@ -21,6 +22,13 @@ const ENDPOINT: Record<HistoryFeedKind, HistoryKind> = {
 
 type Pages<K extends HistoryKind> = AsyncIterator<HistoryPage<HistoryRecordOf[K]>>;
 
+/** Refuses fills, orders and positions of markets the context does not list (listed-markets.ts). */
+export interface ListedMarketsCheck {
+  isListed: IsListedMarket;
+  /** Told about each page that held such rows (the bad-frame count and the log). */
+  refused(why: string): void;
+}
+
 export class HistoryFeed {
   private readonly walks = new Map<HistoryFeedKind, Pages<HistoryKind>>();
   /** Position history arrives one row per event: keep them to refold as pages add events. */
@@ -32,7 +40,19 @@ export class HistoryFeed {
     private readonly pageSize = 50,
     /** Sees a failed page load with its whole error (the app log). */
     private readonly onError?: (kind: HistoryFeedKind, error: unknown) => void,
+    private readonly listed?: ListedMarketsCheck,
   ) {}
+
+  /** The page's rows of listed markets; the others are reported and dropped. Account events keep theirs. */
+  private listedOnly<R extends { mkt: number }>(kind: HistoryFeedKind, records: readonly R[]): readonly R[] {
+    if (!this.listed) return records;
+    const { listed, unlisted } = splitByListedMarket(records, this.listed.isListed);
+    if (unlisted.length > 0) {
+      const n = records.length - listed.length;
+      this.listed.refused(`${kind} history: ${n} row${n === 1 ? '' : 's'} for market${unlisted.length === 1 ? '' : 's'} ${unlisted.join(', ')}, which the context does not list`);
+    }
+    return listed;
+  }
 
   /** Loads the next page of `kind`; a no-op while one loads or when the server has no more. */
   loadMore(kind: HistoryFeedKind): void {
@@ -64,12 +84,12 @@ export class HistoryFeed {
     const done = step.done === true || !step.value.np;
     switch (kind) {
       case 'fills': {
-        const rows = (records as HistoryRecordOf['fills'][]).map(fillRow);
+        const rows = this.listedOnly(kind, records as HistoryRecordOf['fills'][]).map(fillRow);
         appendHistory(this.store, 'fills', (old) => withoutDuplicates([...old, ...rows], (r) => r.key), done);
         return;
       }
       case 'orders': {
-        const rows = (records as HistoryRecordOf['order-history'][]).map(orderHistoryRow);
+        const rows = this.listedOnly(kind, records as HistoryRecordOf['order-history'][]).map(orderHistoryRow);
         appendHistory(this.store, 'orders', (old) => withoutDuplicates([...old, ...rows], (r) => r.key), done);
         return;
       }
@@ -79,7 +99,7 @@ export class HistoryFeed {
         return;
       }
       case 'positions': {
-        this.positionEvents = [...this.positionEvents, ...(records as Position[])];
+        this.positionEvents = [...this.positionEvents, ...this.listedOnly(kind, records as Position[])];
         const folded = foldPositionHistory(this.positionEvents).sort((a, b) => (b.lastEventAtMs ?? 0) - (a.lastEventAtMs ?? 0));
         appendHistory(this.store, 'positions', () => folded, done);
         return;

@@ -39,7 +39,7 @@ function fillText(f: FillRowView, market: Market | undefined, triggered: boolean
   const sd = market?.config.size_decimals ?? 0;
   const price = f.price === null ? 'mkt' : formatScaledTrim(f.price, pd);
   const what = triggered ? 'TP/SL triggered: ' : 'filled: ';
-  return `${what}${side} ${formatScaledTrim(f.size, sd)} ${market?.symbol ?? `#${f.marketId}`} @ ${price}`;
+  return `${what}${side} ${formatScaledTrim(f.size, sd)} ${market?.symbol ?? 'unlisted market'} @ ${price}`;
 }
 
 export class TradingPublisher {

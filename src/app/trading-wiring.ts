@@ -136,7 +136,10 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   return {
     client,
     intents: client.commands,
-    history: new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined),
+    history: new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
+      isListed: (id) => o.context.markets.some((m) => m.id === id),
+      refused: (why) => client.session.refuseFrame(why),
+    }),
     stop: () => {
       publisher.stop();
       client.stop();

@@ -3,7 +3,8 @@
 // hex strings; they are hashed as integers, so every uint/int field becomes a BigInt before viem sees it.
 
 import { hashTypedData, type TypedDataDomain } from 'viem';
-import { PermanentError } from '../protocol/errors.js';
+import { PermanentError, type PerplErrorOptions } from '../protocol/errors.js';
+import { sanitizeText } from '../protocol/sanitize-text.js';
 import { signEd25519 } from './ed25519.js';
 
 export interface TypedDataField {
@@ -27,7 +28,12 @@ export interface NormalizedTypedData {
   message: Record<string, unknown>;
 }
 
-export class TypedDataError extends PermanentError {}
+/** Its message quotes the served type names, fields and values: shown sanitized, like all server text. */
+export class TypedDataError extends PermanentError {
+  constructor(message: string, options: PerplErrorOptions = {}) {
+    super(sanitizeText(message, 300), options);
+  }
+}
 
 /** Standard order of the domain fields (used when the server does not send EIP712Domain). */
 const DOMAIN_FIELD_TYPES: Record<string, string> = {

@@ -1,6 +1,7 @@
 // Checks on the typed data the server hands back, before anything is signed: it must be for the chain,
 // wallet and public key we asked about, and fresh. Signing a payload for something else is refused.
 
+import { sanitizeText } from '../protocol/sanitize-text.js';
 import { EnrollError, StalePayloadError, WrongChainError } from './enroll-errors.js';
 import { checkTypedData, integerValue, typedDataChainId, type TypedDataJson } from './eip712.js';
 
@@ -35,7 +36,7 @@ export function checkServedTypedData(value: unknown, expected: ExpectedPayload):
   }
   const signer = messageString(td, 'signer');
   if (signer !== undefined && signer.toLowerCase() !== expected.address.toLowerCase()) {
-    throw new EnrollError(`the typed data names signer ${signer}, not the wallet ${expected.address}`, undefined, START_AGAIN);
+    throw new EnrollError(`the typed data names signer ${sanitizeText(signer, 64)}, not the wallet ${expected.address}`, undefined, START_AGAIN);
   }
   const servedKey = messageString(td, 'publicKey');
   if (servedKey !== undefined) {

@@ -1,7 +1,9 @@
 // The two enrollment endpoints are unsigned JSON POSTs: a small fetch wrapper is all they need.
 // No Origin header unless one is asked for (a non-whitelisted Origin gets 422; none is accepted).
+// The server's error message is untrusted text: it comes out of here sanitized (protocol/sanitize-text.ts).
 
 import { TransientError } from '../protocol/errors.js';
+import { sanitizeText } from '../protocol/sanitize-text.js';
 
 export interface PostJsonOptions {
   origin?: string;
@@ -13,17 +15,20 @@ export interface JsonAnswer {
   status: number;
   /** Parsed JSON body, or undefined when the body is empty or not JSON. */
   body: unknown;
-  /** A short server message for errors (`error` / `message` field, or the start of the text). */
+  /** A short server message for errors (`error` / `message` field, or the start of the text), sanitized. */
   message: string | undefined;
 }
+
+/** Longest server message kept. */
+const MAX_MESSAGE_CHARS = 200;
 
 function errorMessageOf(body: unknown, text: string): string | undefined {
   if (typeof body === 'object' && body !== null) {
     const o = body as Record<string, unknown>;
-    for (const k of ['error', 'message', 'msg']) if (typeof o[k] === 'string') return o[k];
+    for (const k of ['error', 'message', 'msg']) if (typeof o[k] === 'string') return sanitizeText(o[k], MAX_MESSAGE_CHARS);
   }
   const t = text.trim();
-  return t === '' ? undefined : t.slice(0, 200);
+  return t === '' ? undefined : sanitizeText(t, MAX_MESSAGE_CHARS);
 }
 
 export async function postJson(url: string, body: unknown, options: PostJsonOptions = {}): Promise<JsonAnswer> {

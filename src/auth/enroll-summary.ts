@@ -1,11 +1,13 @@
 // The typed data in human form, shown before anything is signed: who signs, what scope, which key,
-// how long, from where, on which chain.
+// how long, from where, on which chain. The values are the server's (signed as served), so each is shown
+// sanitized: a label or statement cannot drive the terminal it is printed to.
 
+import { sanitizeText } from '../protocol/sanitize-text.js';
 import { checkTypedData, typedDataChainId } from './eip712.js';
 import { scopeName } from './enroll-request.js';
 
 function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+  return typeof v === 'string' ? sanitizeText(v) : typeof v === 'number' ? String(v) : undefined;
 }
 
 function expiryText(raw: string | undefined, nowMs: number): string {
@@ -45,7 +47,7 @@ export function summarizeTypedData(value: unknown, nowMs: number = Date.now()): 
   if (origin !== undefined && origin !== '') rows.push(['origin', origin]);
   const builder = str(m.builderId);
   if (builder !== undefined && builder !== '0') rows.push(['builder id', builder]);
-  if (typeof m.statement === 'string') rows.push(['statement', m.statement]);
+  if (typeof m.statement === 'string') rows.push(['statement', sanitizeText(m.statement)]);
   const width = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`);
 }

@@ -14,6 +14,11 @@ export interface ConnectionView {
   retryInMs: number | null;
   /** Short reason for the current state (e.g. "heartbeat gap 12 -> 14"). */
   reason: string | null;
+  /**
+   * Trading socket only: the exchange refused the key (close 3401) with this reason; set until a sign-in
+   * succeeds again (domain/trading/key-refused.ts says it in words).
+   */
+  keyRefused?: string;
 }
 
 export interface MarketRef {

@@ -7,6 +7,8 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 interface Pair {
   client: WebSocket;
   upstream: WebSocket;
+  /** The path the client asked for (`/ws/v1/trading`, `/ws/v1/market-data`). */
+  path: string;
 }
 
 export class HostileProxy {
@@ -20,7 +22,7 @@ export class HostileProxy {
     wss.on('connection', (client, req) => {
       const upstream = new WebSocket(`${upstreamBase}${req.url ?? ''}`, { perMessageDeflate: false });
       const early: RawData[] = [];
-      const pair = { client, upstream };
+      const pair = { client, upstream, path: req.url ?? '' };
       this.pairs.push(pair);
       client.on('message', (data) => (upstream.readyState === WebSocket.OPEN ? upstream.send(data) : early.push(data)));
       upstream.on('open', () => {
@@ -48,17 +50,34 @@ export class HostileProxy {
     return new HostileProxy(wss, `ws://127.0.0.1:${address.port}`, upstreamBase.replace(/\/+$/, ''));
   }
 
+  /** Client connections ever made to a path containing `pathPart` (a reconnect adds one). */
+  connectionsTo(pathPart: string): number {
+    return this.pairs.filter((p) => p.path.includes(pathPart)).length;
+  }
+
   /** Open client connections right now. */
   get openClients(): number {
     return this.pairs.filter((p) => p.client.readyState === WebSocket.OPEN).length;
   }
 
-  /** Sends `data` to every open client connection; returns how many received it. */
-  inject(data: string | Buffer, binary = typeof data !== 'string'): number {
+  /** Sends `data` to every open client connection (or those whose path contains `pathPart`); returns how many received it. */
+  inject(data: string | Buffer, binary = typeof data !== 'string', pathPart = ''): number {
     let n = 0;
     for (const p of this.pairs) {
-      if (p.client.readyState !== WebSocket.OPEN) continue;
+      if (p.client.readyState !== WebSocket.OPEN || !p.path.includes(pathPart)) continue;
       p.client.send(data, { binary });
+      n++;
+    }
+    return n;
+  }
+
+  /** Closes the open client connections whose path contains `pathPart` with `code` and `reason`, as the server would. */
+  closeClients(pathPart: string, code: number, reason: string): number {
+    let n = 0;
+    for (const p of this.pairs) {
+      if (p.client.readyState !== WebSocket.OPEN || !p.path.includes(pathPart)) continue;
+      p.upstream.terminate();
+      p.client.close(code, reason);
       n++;
     }
     return n;

@@ -87,6 +87,10 @@ export interface VirtualTerminal {
   term: HeadlessTerminal;
   stdout: FakeStdout;
   stdin: FakeStdin;
+  /** Every window or icon title the output set (OSC 0, 1, 2), in order: a real terminal would retitle. */
+  titles: string[];
+  /** Every clipboard write the output made (OSC 52, its payload `c;BASE64`), in order. */
+  clipboardWrites: string[];
   /** The visible screen, one string per row, trailing spaces trimmed. */
   lines(): string[];
   screenText(): string;
@@ -114,6 +118,13 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0, convertEol: true });
   const stdout = new FakeStdout(term, cols, rows);
   const stdin = new FakeStdin();
+  const titles: string[] = [];
+  const clipboardWrites: string[] = [];
+  term.onTitleChange((title) => titles.push(title));
+  // xterm reports OSC 0 and 2 through onTitleChange; the icon title (OSC 1) and the clipboard (OSC 52)
+  // have no default handler in the headless build, so they are recorded here.
+  term.parser.registerOscHandler(1, (data) => (titles.push(data), true));
+  term.parser.registerOscHandler(52, (data) => (clipboardWrites.push(data), true));
 
   const lines = (): string[] => {
     const buffer = term.buffer.active;
@@ -127,6 +138,8 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
     term,
     stdout,
     stdin,
+    titles,
+    clipboardWrites,
     lines,
     screenText,
     async waitFor(what, timeoutMs = 15_000) {

@@ -52,6 +52,15 @@ describe('REST errors', () => {
     expect(everything).not.toMatch(/x-api-/i);
   });
 
+  it('error-body-is-inert: escape sequences and bidi controls in a body are shown as escapes, never raw', async () => {
+    server.reset(() => ({ status: 400, body: 'bad\u001b]0;PWNED\u0007 order\u001b]52;c;ZXZpbA==\u0007\u009b2J\u202e' }));
+    const { client } = makeClient(server.baseUrl);
+    const e = await failure(() => client.get('/v1/trading/fills', id, { signed: true }));
+    const everything = `${e.message}\n${(e as PermanentError & { bodyText: string }).bodyText}`;
+    expect(everything).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect((e as PermanentError).shortMessage).toContain('bad\\x1b]0;PWNED\\x07 order\\x1b]52;c;ZXZpbA==\\x07\\x9b2J\\u202e');
+  });
+
   it('404-on-trading-path-says-create-an-exchange-account-in-the-web-app', async () => {
     server.reset(() => ({ status: 404 }));
     const { client } = makeClient(server.baseUrl);

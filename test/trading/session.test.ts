@@ -64,6 +64,24 @@ describe('trading session', () => {
     expect(new Set(nonces).size).toBe(nonces.length);
   });
 
+  it('key-refusal-clears-on-sign-in: a 3401 locks orders as "key refused" with the reason; the next good sign-in unlocks them', async () => {
+    const t = await trader();
+    const refusals: string[] = [];
+    const off = t.session.on({ connection: (view) => void (view.keyRefused !== undefined && refusals.push(view.keyRefused)) });
+    const epoch = t.session.epoch;
+    h.sim.control.setFaults({ name: 'test-auth', authClose: 1 });
+    await until(() => t.session.keyRefused !== null, 'a refusal');
+    expect(t.engine.lockReason()).toMatch(/^key refused by the exchange \(unauthorized\): enroll it with `perpl keys enroll`/);
+    h.sim.control.setFaults('none');
+    await until(() => t.session.epoch > epoch && t.session.synced, 'a good sign-in');
+    await live(t);
+    off();
+    expect(refusals[0]).toBe('unauthorized');
+    expect(t.session.keyRefused).toBeNull();
+    expect(t.session.connectionView().keyRefused).toBeUndefined();
+    expect(t.engine.lockReason()).toBeNull();
+  });
+
   it.each(SERVER_CLOSE_CODES)('a server close %i reconnects with a fresh sign-in and rebuilds from the new snapshots', async (code) => {
     const t = await trader();
     const nonces = signInNonces(t);

@@ -98,4 +98,13 @@ describe('the replay trading feed', () => {
     expect(outcome).toMatchObject({ ok: false, message: REPLAY_READ_ONLY });
     expect((await READ_ONLY_INTENTS.panic().outcome).ok).toBe(false);
   });
+
+  it('unlisted-market-rows-refused-in-replay: a recorded position of a market the context does not list is counted, not shown', () => {
+    const events: TradingEvent[] = [...EVENTS.slice(0, 6), frame(250, { mt: 27, sn: 11, d: [position(8, 11, { mkt: 424242 }), position(9, 11)] })];
+    const feed = new ReplayTradingFeed(events, START, Date.now, (id) => id === 1);
+    feed.advanceTo(300);
+    expect(view(feed).positions).toEqual([9]);
+    expect(feed.session.malformedFrames).toBe(1);
+  });
 });
+

@@ -8,6 +8,7 @@
 // The Journal pane shows the lines the app recorded from its order engine (a local record, not a frame).
 
 import { JournalTail } from '../../client/trading/journal-view.js';
+import { withListedMarketsOnly, type IsListedMarket } from '../../client/trading/listed-markets.js';
 import { isTradingUpdate, TradingState } from '../../client/trading/trading-state.js';
 import type { MarkSource } from '../../domain/marks.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
@@ -42,13 +43,19 @@ function isJournalEntry(v: Record<string, unknown>): v is Record<string, unknown
   return typeof v.timeMs === 'number' && typeof v.kind === 'string' && typeof v.requestKey === 'string' && typeof v.text === 'string' && (v.rq === null || typeof v.rq === 'number');
 }
 
-/** Decodes the recorded frames once; a frame the app could not decode live is skipped here as it was there. */
-function prepare(events: readonly TradingEvent[]): Prepared[] {
+/**
+ * Decodes the recorded frames once; a frame the app could not decode live is skipped here as it was there,
+ * and rows for markets the context does not list are refused and counted as the live session does.
+ */
+function prepare(events: readonly TradingEvent[], isListed: IsListedMarket | undefined): Prepared[] {
   const out: Prepared[] = [];
   for (const e of events) {
     if (e.kind === 'in') {
       try {
-        out.push({ t: e.t, at: e.at, kind: 'in', frame: decodeInbound(typeof e.frame === 'string' ? e.frame : JSON.stringify(e.frame)) });
+        const decoded = decodeInbound(typeof e.frame === 'string' ? e.frame : JSON.stringify(e.frame));
+        const checked = isListed ? withListedMarketsOnly(decoded, isListed) : { frame: decoded, refused: null };
+        if (checked.refused !== null) out.push({ t: e.t, at: e.at, kind: 'malformed' });
+        out.push({ t: e.t, at: e.at, kind: 'in', frame: checked.frame });
       } catch {
         // Live, a malformed state frame also forced a resync: the recording holds that close and reopen.
         out.push({ t: e.t, at: e.at, kind: 'malformed' });
@@ -96,8 +103,10 @@ export class ReplayTradingFeed implements TradingSource {
     /** Epoch ms of the recording's t = 0. */
     private readonly startedAt: number,
     private readonly now: () => number = Date.now,
+    /** Markets the recording's context lists; rows for others are refused (listed-markets.ts). */
+    isListed?: IsListedMarket,
   ) {
-    this.events = prepare(events);
+    this.events = prepare(events, isListed);
     // Getters over the current objects: a rebuild swaps them under the publisher.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const feed = this;
@@ -305,7 +314,7 @@ export interface ReplayTrading {
 
 /** Follows the replay clock with the recorded trading state and publishes it to the store's `trading` slice. */
 export function startReplayTrading(o: ReplayTradingOptions): ReplayTrading {
-  const feed = new ReplayTradingFeed(o.events, o.startedAt);
+  const feed = new ReplayTradingFeed(o.events, o.startedAt, Date.now, (id) => o.context.markets.some((m) => m.id === id));
   // No bell: seeking over fills would ring for each; the toasts still show as they did live.
   const publisher = new TradingPublisher({ store: o.store, client: feed, markets: o.context.markets, marks: o.marks, scopeMask: ScopeMask.Read, keyExpiresAt: null, hz: o.hz });
   const tick = (): void => {

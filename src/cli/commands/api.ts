@@ -10,6 +10,7 @@ import { AUTH_HEADERS } from '../../protocol/canonical.js';
 import { InputError, PermanentError, isPerplError, userMessage } from '../../protocol/errors.js';
 import { resolveNetwork, type Network, type NetworkOptions } from '../../protocol/networks.js';
 import { decodeHistoryPage } from '../../protocol/decode/index.js';
+import { terminalSafeJson } from '../../protocol/sanitize-text.js';
 import { RestClient } from '../../transport/rest/client.js';
 import { walkPages } from '../../transport/rest/history.js';
 import { parseCommandArgs } from '../command-args.js';
@@ -223,12 +224,13 @@ async function execute(args: ApiArgs, io: ApiIo): Promise<number> {
       client.request('GET', args.path, { ...request, query: { page: cursor }, decode: (v) => decodeHistoryPage(v, (item) => item) }),
     );
     for await (const page of pages) records.push(...page.d);
-    io.out(JSON.stringify({ d: records }, null, 2));
+    io.out(terminalSafeJson({ d: records }, 2));
     return 0;
   }
 
   const body = await client.request(args.method, args.path, { ...request, decode: (v) => v });
-  if (body !== null) io.out(JSON.stringify(body, null, 2));
+  // The server's answer, printed: nothing in it may drive the terminal (the JSON means the same).
+  if (body !== null) io.out(terminalSafeJson(body, 2));
   return 0;
 }
 

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { ApiKeySigner } from '../../auth/signer.js';
 import { decodeContext, decodeWalletSnapshotFrame } from '../../protocol/decode/index.js';
 import { marketDataWsUrl, tradingWsUrl, type Network } from '../../protocol/networks.js';
+import { sanitizeJsonStrings, sanitizeText } from '../../protocol/sanitize-text.js';
 import type { Outcome, RestFacts, SignedRestFacts, TimedOk, TradingFacts } from './facts.js';
 
 export const PROBE_TIMEOUT_MS = 8_000;
@@ -84,7 +85,8 @@ function probeSocket<T>(p: SocketProbe<T>, timeoutMs: number): Promise<Outcome<T
     ws.on('message', (data) => {
       let frame: unknown;
       try {
-        frame = JSON.parse(String(data));
+        // The server's text (a refusal's error) ends up in the report: inert like every decoded string.
+        frame = sanitizeJsonStrings(JSON.parse(String(data)));
       } catch {
         return;
       }
@@ -92,7 +94,7 @@ function probeSocket<T>(p: SocketProbe<T>, timeoutMs: number): Promise<Outcome<T
       const done = p.onFrame(frame as { mt?: number } & Record<string, unknown>);
       if (done) finish(done);
     });
-    ws.on('close', (code, why) => finish(p.onClose(code, why.toString())));
+    ws.on('close', (code, why) => finish(p.onClose(code, sanitizeText(why.toString()))));
     ws.on('error', (e) => finish({ ok: false, error: `${p.url}: ${reason(e)}` }));
   });
 }

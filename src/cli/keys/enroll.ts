@@ -13,6 +13,7 @@ import { summarizeTypedData } from '../../auth/enroll-summary.js';
 import { checkPrivateFile, writeKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
 import { publicKeyHexOf } from '../../auth/keyfile-format.js';
 import { InputError, PermanentError } from '../../protocol/errors.js';
+import { terminalSafeJson } from '../../protocol/sanitize-text.js';
 import type { ApiKeyInfo } from '../../protocol/frames.js';
 import { wsBaseFromRestBase, type Network } from '../../protocol/networks.js';
 import { expiryText, isEnrolled } from './describe.js';
@@ -191,7 +192,7 @@ export async function keysEnroll(io: CliIo, p: Parsed): Promise<number> {
       },
       io.env,
     );
-    io.out(JSON.stringify(served.typedData, null, 2));
+    io.out(terminalSafeJson(served.typedData, 2));
     for (const line of summary) io.err(line);
     io.err(`saved the payload in ${path}; sign the typed data above with wallet ${address} (EIP-712, eth_signTypedData_v4) within 15 minutes, then run:`);
     io.err(`  perpl keys enroll --name ${name} --wallet-signature 0x<130 hex>`);

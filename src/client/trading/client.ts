@@ -54,6 +54,7 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
     requestLimit: tradingRequestLimit(o.network.name),
     ...(o.onThrottle ? { onThrottle: o.onThrottle } : {}),
     ...(o.tap ? { tap: o.tap } : {}),
+    isListedMarket: (id) => o.markets().some((m) => m.id === id),
     ...(o.log ? { log: o.log } : {}),
   });
   const rest = o.rest;

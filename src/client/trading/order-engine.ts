@@ -99,6 +99,7 @@ export class OrderEngine {
       socketOpen: this.session.isOpen,
       feedHealth: this.session.health(),
       queuedRequests: this.session.queuedFrames,
+      ...(this.session.keyRefused !== null ? { keyRefused: this.session.keyRefused } : {}),
       openTriggerOrders: st.triggerOrderCount(),
       maxAccountTriggerOrders: this.options.maxAccountTriggerOrders,
       ...(ref !== undefined ? { referencePrice: ref } : {}),

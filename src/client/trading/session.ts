@@ -8,6 +8,7 @@ import type { ApiKeySignInFrame, InboundFrame, Order, OrderRequestFrame, StatusR
 import { decodeInbound } from '../../protocol/decode/index.js';
 import { userMessage } from '../../protocol/errors.js';
 import type { ConnectionHealth, ConnectionView } from '../../domain/views.js';
+import { KEY_REFUSED_CLOSE_CODE } from '../../domain/trading/key-refused.js';
 import {
   type BackoffOptions,
   type ConnectionInfo,
@@ -20,6 +21,7 @@ import {
 import type { ThrottleReport, TokenBucketLimit } from '../../transport/rate/index.js';
 import { MAINNET_TRADING_REQUEST_LIMIT } from './request-limits.js';
 import { isTradingUpdate, TradingState } from './trading-state.js';
+import { withListedMarketsOnly, type IsListedMarket } from './listed-markets.js';
 
 export interface WsSignInSource {
   signWsSignIn(): ApiKeySignInFrame;
@@ -44,6 +46,8 @@ export interface TradingSessionOptions {
   onThrottle?: ThrottleReport;
   /** Sees every frame and connection event (the `--record` recorder; it strips the sign-in). */
   tap?: FrameTap;
+  /** Markets the context lists: rows for any other are refused as bad frames (listed-markets.ts). */
+  isListedMarket?: IsListedMarket;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -89,6 +93,8 @@ export class TradingSession {
   private lastHeartbeatSn: number | null = null;
   private lastHeartbeatAt: number | null = null;
   private resyncReason: string | null = null;
+  /** The exchange's reason when it last closed the socket with 3401; null once a sign-in succeeds. */
+  private keyRefusal: string | null = null;
   head: number | null = null;
   malformedFrames = 0;
   private latencyMs: number | null = null;
@@ -122,6 +128,8 @@ export class TradingSession {
       onStateChange: (state, info) => {
         this.socketState = state;
         this.lastInfo = info;
+        // Kept through the reconnects that follow (each is refused alike) until one signs in.
+        if (state !== 'open' && info.code === KEY_REFUSED_CLOSE_CODE) this.keyRefusal = info.reason ?? '';
         if (state !== 'open') this.snapshotEpoch = -1;
         this.emitConnection();
       },
@@ -156,6 +164,11 @@ export class TradingSession {
   get isOpen(): boolean {
     return this.socketState === 'open';
   }
+  /** The exchange refused the key (close 3401) with this reason, and no sign-in has succeeded since; else null. */
+  get keyRefused(): string | null {
+    return this.keyRefusal;
+  }
+
   /** True once the current connection's snapshots have all arrived. */
   get synced(): boolean {
     return this.isOpen && this.snapshotEpoch === this.socket.epoch;
@@ -183,6 +196,7 @@ export class TradingSession {
       latencyMs: this.latencyMs,
       retryInMs: this.lastInfo.retryInMs ?? null,
       reason,
+      ...(this.keyRefusal !== null ? { keyRefused: this.keyRefusal } : {}),
     };
   }
 
@@ -226,7 +240,20 @@ export class TradingSession {
       if (mt !== null && STATE_FRAMES.has(mt) && this.isOpen) this.resync(`malformed mt ${mt} frame`);
       return;
     }
+    if (this.options.isListedMarket) {
+      const checked = withListedMarketsOnly(frame, this.options.isListedMarket);
+      // Counted and logged, the rest of the frame applied: the server sends the same rows again on a
+      // resync, so refusing the whole frame (or resyncing) would only loop.
+      if (checked.refused !== null) this.refuseFrame(checked.refused);
+      frame = checked.frame;
+    }
     this.handle(frame, receivedAt);
+  }
+
+  /** Counts a frame (or a REST page of the account's records) that cannot be right as bad, and logs why. */
+  refuseFrame(why: string): void {
+    this.malformedFrames++;
+    this.options.log?.(`trading: refused ${why}`);
   }
 
   private handle(frame: InboundFrame, receivedAt: number): void {
@@ -278,6 +305,7 @@ export class TradingSession {
     if (!this.pending.delete(mt) || this.pending.size > 0) return;
     this.snapshotEpoch = this.socket.epoch;
     this.resyncReason = null;
+    this.keyRefusal = null;
     const epoch = this.snapshotEpoch;
     this.emit((l) => l.snapshot?.(epoch));
     this.emitConnection();

@@ -4,6 +4,7 @@
 import { OrderFlag, OrderType } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
 import type { ConnectionHealth } from '../views.js';
+import { keyRefusedMessage } from './key-refused.js';
 import { notionalAtoms } from './notional.js';
 import { type OrderDraft, isTriggerDraft } from './order-draft.js';
 import { conditionDirection, firesAtOrBelow, roleOfCondition } from './protection.js';
@@ -35,6 +36,8 @@ export interface ValidationContext {
   referencePrice?: number;
   /** Requests already waiting for the trading socket's rate budget. */
   queuedRequests?: number;
+  /** The exchange refused the key (close 3401) with this reason, and no sign-in has succeeded since. */
+  keyRefused?: string;
 }
 
 /**
@@ -54,6 +57,12 @@ function isPositiveInteger(n: number | undefined): n is number {
 }
 
 function checkSession(ctx: ValidationContext, out: ValidationProblem[]): void {
+  if (ctx.keyRefused !== undefined) {
+    // Nothing else is known until the key signs in: not the connection, not the account.
+    out.push({ field: 'connection', message: keyRefusedMessage(ctx.keyRefused) });
+    if (!ctx.canTrade) out.push({ field: 'scope', message: 'the API key is read-only (no trade scope)' });
+    return;
+  }
   if (!ctx.socketOpen) out.push({ field: 'connection', message: 'the trading socket is not connected' });
   else if (ctx.feedHealth !== 'live') out.push({ field: 'connection', message: `the feed is ${ctx.feedHealth}: orders are locked until it is live` });
   if (ctx.account === null) out.push({ field: 'account', message: 'no exchange account for this key' });

@@ -1,13 +1,20 @@
 // Decoder for GET /v1/pub/context. Undocumented top-level keys (features, geo_block, rewards, ...) are dropped.
+// Symbols and names are shown in narrow places (status bar, picker, rows): sanitized like every string,
+// and capped far below the general cap (live ones are a few characters: "BTC", "BTC Perp").
 
 import type { Chain, Context, Market, ProtocolInstance, Token } from '../frames.js';
-import { arr, amount, nonNegInt, opt, record, str } from './kit.js';
+import { arr, amount, nonNegInt, opt, record, str, text } from './kit.js';
 import { decodeFundingEvent, decodeGasPrice, decodeMarketConfig, decodeMarketState } from './market-records.js';
+
+/** Longest symbol or size unit kept. */
+export const MAX_SYMBOL_CHARS = 24;
+/** Longest market, token or chain name kept. */
+export const MAX_NAME_CHARS = 48;
 
 export const decodeChain = record<Chain>({
   ver: nonNegInt,
   chain_id: nonNegInt,
-  name: opt(str),
+  name: opt(text(MAX_NAME_CHARS)),
   block_explorer_urls: opt(arr(str)),
   gas: opt(decodeGasPrice),
 });
@@ -29,8 +36,8 @@ export const decodeToken = record<Token>({
   ver: nonNegInt,
   id: opt(nonNegInt),
   address: opt(str),
-  symbol: str,
-  name: str,
+  symbol: text(MAX_SYMBOL_CHARS),
+  name: text(MAX_NAME_CHARS),
   decimals: nonNegInt,
   display_precision: nonNegInt,
 });
@@ -41,9 +48,9 @@ export const decodeMarket = record<Market>({
   instance_id: nonNegInt,
   perpetual_id: nonNegInt,
   // Mainnet BTC/MON carry an empty symbol; display falls back to name.
-  symbol: str,
-  name: str,
-  size_units: str,
+  symbol: text(MAX_SYMBOL_CHARS),
+  name: text(MAX_NAME_CHARS),
+  size_units: text(MAX_SYMBOL_CHARS),
   funding_interval_sec: nonNegInt,
   funding_interval_blocks: nonNegInt,
   order_ttl_blocks: nonNegInt,

@@ -3,8 +3,11 @@
 // Policy: unknown extra fields are DROPPED (the decoded value is a fresh object holding only known
 // fields), because the live service adds fields often and nothing downstream may depend on them.
 // Optional fields accept `null` as "absent" (Go-style servers emit null for empty pointers).
+// Strings come out inert: every string reader passes the value through sanitizeText (controls and bidi
+// controls shown as visible escapes, length capped), so no decoded string can drive a terminal.
 
 import { DecodeError } from '../errors.js';
+import { MAX_WIRE_TEXT_CHARS, sanitizeText } from '../sanitize-text.js';
 
 /** Reads one value at a path. */
 export type Reader<T> = (value: unknown, path: string) => T;
@@ -85,9 +88,18 @@ export function nonNegInt(value: unknown, path: string): number {
   return value === 0 ? 0 : value;
 }
 
+/** A string, sanitized (sanitize-text.ts) and capped at MAX_WIRE_TEXT_CHARS. */
 export function str(value: unknown, path: string): string {
   if (typeof value !== 'string') fail(path, 'a string', value);
-  return value;
+  return sanitizeText(value, MAX_WIRE_TEXT_CHARS);
+}
+
+/** A string for a narrow place on screen (a symbol, a name), sanitized and capped at `maxChars`. */
+export function text(maxChars: number): Reader<string> {
+  return (value, path) => {
+    if (typeof value !== 'string') fail(path, 'a string', value);
+    return sanitizeText(value, maxChars);
+  };
 }
 
 export function bool(value: unknown, path: string): boolean {
@@ -155,7 +167,8 @@ export function mapOf<T>(item: Reader<T>, keyPattern: RegExp, keyWhat: string): 
     const o = obj(value, path);
     const entries = Object.keys(o).map((key): [string, T] => {
       if (!keyPattern.test(key)) {
-        throw new DecodeError(`${path === '' ? 'value' : path}: key must be ${keyWhat}`, fieldPath(path, key));
+        // The refused key goes into the error's path, which reaches the log: inert and short there too.
+        throw new DecodeError(`${path === '' ? 'value' : path}: key must be ${keyWhat}`, fieldPath(path, sanitizeText(key, 40)));
       }
       return [key, item(o[key], fieldPath(path, key))];
     });

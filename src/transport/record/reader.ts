@@ -1,8 +1,11 @@
 // Reads a recording back (replay, tests): the header and the lines, in file order. A torn last line
 // (the recorder was killed mid-write) is skipped; a file without a valid header is refused.
+// A recording is the network's text kept in a file (or a file anyone could have written): every string
+// in it is sanitized here, as the decoders sanitize the wire's, before a replay shows any of it.
 
 import { readFileSync } from 'node:fs';
 import { InputError } from '../../protocol/errors.js';
+import { sanitizeJsonStrings } from '../../protocol/sanitize-text.js';
 import { RECORDING_VERSION, type RecordingHeader, type RecordingLine } from './format.js';
 
 export interface Recording {
@@ -25,8 +28,9 @@ export function parseRecording(text: string, source = 'the recording'): Recordin
     if (row.trim() === '') continue;
     let v: unknown;
     try {
-      v = JSON.parse(row);
+      v = sanitizeJsonStrings(JSON.parse(row));
     } catch {
+      // Not JSON, or nested too deep to walk (RangeError): no recorder writes either.
       skipped += 1;
       continue;
     }

@@ -1,8 +1,10 @@
 // HTTP failures of the REST client, on the protocol error tree: TransientError when retrying may help
 // (network, timeout, 429, 500/502/503/504), PermanentError when it does not (4xx).
 // Messages name the method, the signed target and the status; never headers, never the token.
+// The server's body is untrusted text: it is kept and shown only sanitized (protocol/sanitize-text.ts).
 
 import { PermanentError, TransientError, type PerplErrorOptions } from '../../protocol/errors.js';
+import { sanitizeText } from '../../protocol/sanitize-text.js';
 
 /** What every HTTP error says about the request that failed. */
 export interface HttpRequestInfo {
@@ -17,16 +19,16 @@ interface HttpFailure {
   readonly status: number | undefined;
   readonly method: string;
   readonly target: string;
-  /** Response body as text (possibly empty, truncated); the server has no JSON error envelope. */
+  /** Response body as text (possibly empty, truncated, sanitized); the server has no JSON error envelope. */
   readonly bodyText: string;
 }
 
 /** Longest body excerpt kept on an error. */
 const MAX_BODY_CHARS = 500;
 
+/** The body on one line, its controls shown as escapes, at most MAX_BODY_CHARS long. */
 function excerpt(body: string): string {
-  const oneLine = body.replace(/\s+/g, ' ').trim();
-  return oneLine.length > MAX_BODY_CHARS ? `${oneLine.slice(0, MAX_BODY_CHARS)}…` : oneLine;
+  return sanitizeText(body.replace(/\s+/g, ' ').trim(), MAX_BODY_CHARS);
 }
 
 function headline(req: HttpRequestInfo, what: string, bodyText: string): string {
@@ -37,32 +39,36 @@ function headline(req: HttpRequestInfo, what: string, bodyText: string): string 
 export class HttpTransientError extends TransientError implements HttpFailure {
   readonly method: string;
   readonly target: string;
+  readonly bodyText: string;
   constructor(
     readonly status: number | undefined,
     req: HttpRequestInfo,
     what: string,
-    readonly bodyText = '',
+    bodyText = '',
     options: PerplErrorOptions = {},
   ) {
     super(headline(req, what, bodyText), options);
     this.method = req.method.toUpperCase();
     this.target = req.target;
+    this.bodyText = excerpt(bodyText);
   }
 }
 
 export class HttpPermanentError extends PermanentError implements HttpFailure {
   readonly method: string;
   readonly target: string;
+  readonly bodyText: string;
   constructor(
     readonly status: number,
     req: HttpRequestInfo,
     what: string,
-    readonly bodyText = '',
+    bodyText = '',
     options: PerplErrorOptions = {},
   ) {
     super(headline(req, what, bodyText), options);
     this.method = req.method.toUpperCase();
     this.target = req.target;
+    this.bodyText = excerpt(bodyText);
   }
 }
 
@@ -73,7 +79,7 @@ export class NetworkError extends HttpTransientError {
   constructor(req: HttpRequestInfo, cause: unknown) {
     super(undefined, req, 'network error', '', {
       cause,
-      details: cause instanceof Error ? cause.message : String(cause),
+      details: sanitizeText(cause instanceof Error ? cause.message : String(cause)),
       hint: 'check the network connection and the base URL',
     });
   }

@@ -245,8 +245,9 @@ function decodeBody<T>(text: string, decode: BodyDecoder<T>, info: HttpRequestIn
   if (text.trim() !== '') {
     try {
       value = JSON.parse(text);
-    } catch (cause) {
-      throw new DecodeError(`${info.method} ${info.target}: the response is not JSON`, '', { cause });
+    } catch {
+      // Not kept as the cause: a SyntaxError quotes the body, which is the server's untrusted text.
+      throw new DecodeError(`${info.method} ${info.target}: the response is not JSON`, '');
     }
   }
   try {

@@ -179,6 +179,18 @@ describe('ReconnectingSocket', () => {
     expect(states.find((x) => x.state === 'waiting')?.info).toMatchObject({ code: 1001, retryInMs: 0 });
   });
 
+  it('close-reason-is-inert: a close reason with escape sequences and bidi controls arrives sanitized', async () => {
+    server.onConnection = (ws, i) => {
+      if (i === 0) ws.close(1008, 'x\u001b]0;PWNED\u0007\u001b]52;c;ZXZpbA==\u0007\u202e');
+      else ws.send('hello');
+    };
+    const frames: string[] = [];
+    make({ onFrame: (t) => frames.push(t) }).start();
+    await waitFor(() => frames.length === 1, 'a frame on the second connection');
+    const reason = states.find((x) => x.state === 'waiting')?.info.reason ?? '';
+    expect(reason).toBe('x\\x1b]0;PWNED\\x07\\x1b]52;c;ZXZpbA==\\x07\\u202e');
+  });
+
   it('keeps reconnecting with growing delays while the server refuses (3401)', async () => {
     server.onConnection = (ws) => ws.close(3401, 'unauthorized');
     const s = make({ backoff: { baseMs: 5, maxMs: 40, jitter: 0 } });

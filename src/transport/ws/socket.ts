@@ -1,7 +1,9 @@
 // One WebSocket connection attempt, wrapped: text in, text out, close code and reason out.
 // permessage-deflate is off (about 20x slower per message with `ws`; ARCHITECTURE.md).
+// The close reason is the server's text (up to 123 bytes): it leaves here sanitized, like decoded strings.
 
 import WebSocket from 'ws';
+import { sanitizeText } from '../../protocol/sanitize-text.js';
 
 export interface SocketEvents {
   open(): void;
@@ -37,11 +39,11 @@ export class Socket {
     });
     this.ws.on('open', () => events.open());
     this.ws.on('message', (data: WebSocket.RawData) => events.message(rawToText(data)));
-    this.ws.on('error', (err: Error) => events.error(err.message));
+    this.ws.on('error', (err: Error) => events.error(sanitizeText(err.message)));
     this.ws.on('close', (code: number, reason: Buffer) => {
       if (this.closed) return;
       this.closed = true;
-      events.close(code, reason.toString('utf8'));
+      events.close(code, sanitizeText(reason.toString('utf8')));
     });
   }
 

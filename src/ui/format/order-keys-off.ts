@@ -9,6 +9,7 @@ const SHORT: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/no API key loaded/, () => 'no key'],
   [/^replay: read-only/, () => 'replay'],
   [/read-only/, () => 'read-only key'],
+  [/^key refused/, () => 'key refused'],
   [/not connected/, () => 'disconnected'],
   [/feed is (\w+)/, (m) => `feed ${m[1] ?? 'down'}`],
   [/no exchange account/, () => 'no account'],

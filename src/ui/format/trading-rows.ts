@@ -35,8 +35,11 @@ function size(raw: number, market: MarketRef | undefined): string {
   return market ? formatScaledGrouped(raw, market.sizeDecimals) : String(raw);
 }
 
+/** A market the context does not list has no name to show (its rows are refused upstream; account events keep theirs). */
+export const UNLISTED_MARKET = 'unlisted';
+
 function symbol(marketId: number, markets: MarketLookup): string {
-  return markets(marketId)?.symbol ?? `#${marketId}`;
+  return markets(marketId)?.symbol ?? UNLISTED_MARKET;
 }
 
 /** Signed money: "+12.30" / "-4.10" / "0.00", with its tone. */

@@ -9,6 +9,7 @@ import type { TabRows } from '../../state/trading-tabs-rows.js';
 import { selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
 import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TabPrompt, type TradingTabsState } from '../../state/trading-tabs.js';
 import { EDITOR_HINTS } from '../../state/trading-tabs-intents.js';
+import { keyRefusedMessage } from '../../domain/trading/key-refused.js';
 import type { TerminalState } from '../../state/store.js';
 import { paint, type Colour } from '../ansi.js';
 import { bindingKeyLabel } from '../help.js';
@@ -20,6 +21,7 @@ import { theme } from '../theme.js';
 import { fitColumns, headerCells, rowCells, type Cell, type CellTone, type Column } from '../format/table.js';
 import { accountCompactLine, accountPanelInput } from '../format/account-lines.js';
 import { fitText } from '../format/numbers.js';
+import { wrapWords } from '../format/wrap.js';
 import {
   accountEventColumns,
   fillColumns,
@@ -71,8 +73,13 @@ function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState
   }
 }
 
+/** Tabs whose rows come from the signed-in trading socket: empty says nothing while the key is refused. */
+const SESSION_TABS: ReadonlySet<TabRows['tab']> = new Set(['positions', 'orders', 'fills']);
+
 function emptyText(state: TerminalState, rows: TabRows): string {
   if (!state.trading.enabled && rows.tab !== 'history') return 'read-only: no trading key loaded (market data only)';
+  const refused = state.trading.health?.keyRefused;
+  if (refused !== undefined && SESSION_TABS.has(rows.tab)) return keyRefusedMessage(refused);
   const feed = 'feed' in rows ? state.tabs.history[rows.feed] : null;
   if (feed?.loading) return 'loading…';
   if (feed?.error) return `could not load: ${feed.error} (r retries)`;
@@ -159,7 +166,12 @@ export function TradingTabs({ width, height, accountLine = false }: { width: num
     <Pane title={tabsTitle(state.tabs)} width={width} height={height} focused={focused} {...(bottom ? { bottom } : {})}>
       <Text wrap="truncate">{paintCells(built.header)}</Text>
       {rows.rows.length === 0 ? (
-        <Text color={theme.muted}>{fitText(emptyText(state, rows), inner)}</Text>
+        // Wrapped: a long one (the key refused, and what to do) must be read whole at 80 columns too.
+        wrapWords(emptyText(state, rows), inner, Math.max(1, visible)).map((line, i) => (
+          <Text key={i} color={theme.muted}>
+            {line}
+          </Text>
+        ))
       ) : (
         built.lines.map((cells, i) => (
           <Text key={i} wrap="truncate" inverse={focused && start + i === selected}>
