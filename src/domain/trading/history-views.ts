@@ -30,13 +30,13 @@ export interface PositionHistoryRowView {
   status: number;
   openedAtMs: number | null;
   lastEventAtMs: number | null;
-  /** Largest size the position reached (scaled). */
+  /** Largest size the position reached (scaled; the running sum of its events' traded sizes). */
   maxSize: number;
   /** Entry price of the latest row with one (scaled). */
   entryPrice: number | null;
   /** Exit price when closed (scaled). */
   exitPrice: number | null;
-  /** Realized PnL (sum of dpnl), funding (sum of fnd) and fees (fee + cfee), atoms. */
+  /** Realized PnL (sum of the events' dpnl), funding (sum of their fnd) and the fees the ledger charged, atoms. */
   realizedPnl: string;
   funding: string;
   fees: string;
