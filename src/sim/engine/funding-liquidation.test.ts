@@ -117,7 +117,7 @@ describe('liquidation price', () => {
   it('matches the SDK unit vectors (entry 100, size 10, deposit 100, maint 20 -> long 95, short 105)', () => {
     const pos: PositionRecord = {
       pid: 1, acc: 1, mkt: 1, sd: 1, size: 10, entryNotional: 1000n, collateral: 100n, lv: 100,
-      fees: 0n, realizedPnl: 0n, funding: 0n, efs: 0, opened: {},
+      entryFees: 0n, realizedPnl: 0n, funding: 0n, efs: 0, opened: {},
     };
     expect(liquidationPrice(pos, 1n, 2000)).toBe(95);
     expect(liquidationPrice({ ...pos, sd: 2 }, 1n, 2000)).toBe(105);
