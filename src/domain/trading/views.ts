@@ -39,7 +39,10 @@ export interface PositionRowView {
   liquidationPrice: number | null;
   /** Distance from mark to liquidation in percent of mark (display). */
   liquidationDistancePct: number | null;
-  /** Funding realized on the position (`fnd` summed over its updates), atoms, signed as it hit the collateral (negative = paid). */
+  /**
+   * Funding realized on the position since this session's snapshot: the `e[].fnd` of every update it received (live
+   * snapshots carry `fnd` "0", so funding realized before sign-in is not in it), atoms, negative = paid.
+   */
   fundingPaid?: string;
 }
 
