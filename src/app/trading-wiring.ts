@@ -17,7 +17,7 @@ import type { TerminalStore } from '../state/store.js';
 import type { TradingIntents } from '../state/trading-commands.js';
 import { recordingSecrets, type FrameRecorder } from '../transport/record/index.js';
 import { RestClient } from '../transport/rest/client.js';
-import { HistoryFeed } from './history-feed.js';
+import { HISTORY_FEED_KINDS, HistoryFeed, historyKindsOf } from './history-feed.js';
 import type { ThrottleWiring } from './throttle-wiring.js';
 import type { AppLog } from './app-log.js';
 import type { StartKey } from './key-unlock.js';
@@ -130,13 +130,25 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     hz: o.hz,
     ...(o.bell ? { bell: o.bell } : {}),
   });
+  const history = new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
+    // Automatic refreshes wait while signed requests queue for the shared budget (orders' reconciliation first).
+    ...(o.throttle ? { budgetBusy: () => o.throttle!.restLimits.gate('authenticated').waiting > 0 } : {}),
+  });
+  // A fill, an order or position update, an account event: the history lists showing them are stale;
+  // a new connection's snapshots may follow changes the socket never told, so every list is.
+  const offHistory = client.session.on({
+    updated: (mt) => history.invalidate(historyKindsOf(mt)),
+    snapshot: () => history.invalidate(HISTORY_FEED_KINDS),
+  });
   client.start();
   publisher.start();
   return {
     client,
     intents: client.commands,
-    history: new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined),
+    history,
     stop: () => {
+      offHistory();
+      history.stop();
       publisher.stop();
       client.stop();
     },
