@@ -3,6 +3,7 @@
 
 import { PositionSide } from '../../protocol/enums.js';
 import type { Account, Fill, Market, Order, Position } from '../../protocol/frames.js';
+import type { FillEffect } from './fill-effect.js';
 import { liquidationPrice, returnOnEquity, unrealizedPnl } from './risk.js';
 import type { AccountView, FillRowView, OrderRowView, PositionRowView } from './views.js';
 
@@ -70,6 +71,12 @@ export function fillRow(f: Fill): FillRowView {
     size: f.s,
     fee: f.f,
   };
+}
+
+/** A fill row with what the fill did to its position, when its position events were seen. */
+export function fillRowWithEffect(f: Fill, effect: FillEffect | null): FillRowView {
+  const row = fillRow(f);
+  return effect ? { ...row, effect: effect.effect, realizedPnl: effect.realizedPnl } : row;
 }
 
 /**

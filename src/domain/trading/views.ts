@@ -1,6 +1,8 @@
 // Plain view types of the trading state, for the store and the UI. Prices and sizes stay scaled
 // integers (exact formatting); Amounts are atom strings; figures that are only displayed may be numbers.
 
+import type { TradeEffect } from './fill-effect.js';
+
 export interface AccountView {
   accountId: number;
   /** Free collateral `b`, atoms. */
@@ -67,6 +69,8 @@ export interface OrderRowView {
   lastBlock: number | null;
   /** lastBlock - head, null when unknown or server-managed. */
   blocksLeft: number | null;
+  /** What it would do to the position in its market if it filled now (resting-order-effect.ts); absent = unknown. */
+  effect?: TradeEffect | null;
 }
 
 export interface FillRowView {
@@ -82,6 +86,10 @@ export interface FillRowView {
   size: number;
   /** Fee atoms, negative = rebate. */
   fee: string;
+  /** What it did to the position (fill-effect.ts); absent or null = not known (no position event of it seen). */
+  effect?: TradeEffect | null;
+  /** PnL it realized (atoms) when it reduced, closed or flipped. */
+  realizedPnl?: string | null;
 }
 
 export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note';
