@@ -8,11 +8,12 @@
 import { foldPositionHistory } from '../client/history/fold-positions.js';
 import type { HistorySource } from '../client/history/source.js';
 import { accountEventRow, orderHistoryRow, type AccountEventRowView, type OrderHistoryRowView } from '../domain/trading/history-views.js';
+import type { TradeEffect } from '../domain/trading/fill-effect.js';
 import { fillRow } from '../domain/trading/rows.js';
 import type { FillRowView } from '../domain/trading/views.js';
 import { MessageType } from '../protocol/enums.js';
 import { userMessage } from '../protocol/errors.js';
-import type { HistoryPage, Position } from '../protocol/frames.js';
+import type { BlockTxLogTimestamp, HistoryPage, Position } from '../protocol/frames.js';
 import type { TerminalState, TerminalStore } from '../state/store.js';
 import { appendHistory, historyFailed, historyLoading, type HistoryFeedKind } from '../state/trading-tabs.js';
 import type { HistoryKind, HistoryRecordOf } from '../transport/rest/history.js';
@@ -53,6 +54,8 @@ export interface HistoryRefreshOptions {
   minIntervalMs?: number;
   /** True while signed requests queue for the shared REST budget: automatic refreshes wait until it clears. */
   budgetBusy?: () => boolean;
+  /** What an order's fill in the transaction at `at` did to its position, when the trading session saw it. */
+  effectOfOrder?: (oid: number, at: BlockTxLogTimestamp) => TradeEffect | null;
 }
 
 type Pages<K extends HistoryKind> = AsyncIterator<HistoryPage<HistoryRecordOf[K]>>;
@@ -273,7 +276,11 @@ export class HistoryFeed {
         };
       case 'orders':
         return {
-          rowsOf: (records) => (records as HistoryRecordOf['order-history'][]).map(orderHistoryRow),
+          rowsOf: (records) =>
+            (records as HistoryRecordOf['order-history'][]).map((o) => {
+              const effect = this.refreshOptions.effectOfOrder?.(o.oid, o.at) ?? null;
+              return effect ? { ...orderHistoryRow(o), effect } : orderHistoryRow(o);
+            }),
           key: rowsKey,
           loaded: () => store.getState().tabs.history.orders.rows,
           write: (rows, done) => appendHistory(store, 'orders', () => rows as OrderHistoryRowView[], done),

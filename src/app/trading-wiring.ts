@@ -8,6 +8,7 @@ import { loadCredentials, type Credentials } from '../auth/credentials.js';
 import { discoverKeyFile } from '../auth/keyfile-discovery.js';
 import { ApiKeySigner } from '../auth/signer.js';
 import { createTradingClient, type TradingClient } from '../client/trading/client.js';
+import { effectOfEvents } from '../domain/trading/fill-effect.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import { hasTradeScope, ScopeMask } from '../protocol/enums.js';
 import { userMessage } from '../protocol/errors.js';
@@ -133,6 +134,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   const history = new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
     // Automatic refreshes wait while signed requests queue for the shared budget (orders' reconciliation first).
     ...(o.throttle ? { budgetBusy: () => o.throttle!.restLimits.gate('authenticated').waiting > 0 } : {}),
+    effectOfOrder: (oid, at) => effectOfEvents(client.session.state.positionEventsOf(oid, at)),
   });
   // A fill, an order or position update, an account event: the history lists showing them are stale;
   // a new connection's snapshots may follow changes the socket never told, so every list is.

@@ -2,6 +2,7 @@
 // REST history records. Money stays atoms strings; prices and sizes scaled integers.
 
 import type { AccountEvent, Order } from '../../protocol/frames.js';
+import type { TradeEffect } from './fill-effect.js';
 
 export interface OrderHistoryRowView {
   key: string;
@@ -18,6 +19,8 @@ export interface OrderHistoryRowView {
   filledSize: number;
   /** Fee atoms (negative = rebate), null when absent. */
   fee: string | null;
+  /** What this update's fill did to the position, when this session saw its position events. */
+  effect?: TradeEffect | null;
 }
 
 /** One row per position: the endpoint's per-event rows folded (client/history/fold-positions.ts). */

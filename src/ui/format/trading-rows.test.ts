@@ -115,6 +115,12 @@ describe('open orders, fills, history and journal rows', () => {
     expect(cellsText(rowCells(cols, { ...resting, type: 3, effect: 'close' }))).toContain('▼ close L');
     expect(cellsText(rowCells(cols, { ...resting, type: 2, effect: null }))).toContain('▼ sell');
   });
+  it('order-history-side-by-effect: a filled sell that reduced a long reads reduce; without its events, sell', () => {
+    const row = { key: 'k', timeMs: null, marketId: 1, orderId: 9, requestId: 4, type: 2, status: 4, reason: 43, price: 0, originalSize: 1_000, filledSize: 1_000, fee: '2300' };
+    const cols = fitColumns(orderHistoryColumns(markets), 196);
+    expect(cellsText(rowCells(cols, { ...row, effect: 'reduce' as const }))).toContain('▼ reduce L');
+    expect(cellsText(rowCells(cols, row))).toMatch(/▼ sell /);
+  });
   it('order history names the reject reason', () => {
     const row = { key: 'k', timeMs: null, marketId: 1, orderId: 9, requestId: 4, type: 1, status: 7, reason: 13, price: 1, originalSize: 1, filledSize: 0, fee: null };
     expect(cellsText(rowCells(fitColumns(orderHistoryColumns(markets), 196), row))).toContain('CrossesBook');

@@ -218,7 +218,7 @@ export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryR
     col('market', 9, 'left', 5, (r) => plain(symbol(r.marketId, markets))),
     col('oid', 14, 'right', 2, (r) => plain(String(r.orderId))),
     col('rq', 6, 'right', 1, (r) => plain(String(r.requestId))),
-    col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
+    col('side', 10, 'left', 0, (r) => effectSideCell(r.type, r.effect)),
     col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
     col('filled/size', 17, 'right', 3, (r) => plain(`${size(r.filledSize, m(r))}/${size(r.originalSize, m(r))}`)),
     col('status', 15, 'left', 0, (r) => plain(enumName(OrderStatusName, r.status), r.status === 7 ? 'down' : undefined)),
