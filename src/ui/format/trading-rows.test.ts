@@ -10,6 +10,7 @@ import {
   openOrderColumns,
   orderHistoryColumns,
   positionColumns,
+  positionHistoryColumns,
   signedAtoms,
   triggerText,
 } from './trading-rows.js';
@@ -120,6 +121,16 @@ describe('open orders, fills, history and journal rows', () => {
     const cols = fitColumns(orderHistoryColumns(markets), 196);
     expect(cellsText(rowCells(cols, { ...row, effect: 'reduce' as const }))).toContain('▼ reduce L');
     expect(cellsText(rowCells(cols, row))).toMatch(/▼ sell /);
+  });
+  it('position history shows the whole position id, and keeps realized, funding and fees at 80 columns', () => {
+    const row = {
+      positionId: 4_485_000_028_827, marketId: 1, side: 1, status: 2, openedAtMs: 0, lastEventAtMs: 0, maxSize: 2_000, entryPrice: 669_721,
+      exitPrice: 669_098, realizedPnl: '-890000', funding: '-12000', fees: '923900', events: 3,
+    };
+    expect(cellsText(rowCells(fitColumns(positionHistoryColumns(markets), 196), row))).toMatch(/#4485000028827 BTC .*Closed .*-0\.89 .*-0\.01 .*0\.92/);
+    const narrow = fitColumns(positionHistoryColumns(markets), 78);
+    expect(cellsText(headerCells(narrow))).toMatch(/side.*status.*realized.*funding.*fees/);
+    expect(cellsText(headerCells(narrow)).length).toBeLessThanOrEqual(78);
   });
   it('order history names the reject reason', () => {
     const row = { key: 'k', timeMs: null, marketId: 1, orderId: 9, requestId: 4, type: 1, status: 7, reason: 13, price: 1, originalSize: 1, filledSize: 0, fee: null };

@@ -230,7 +230,8 @@ export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryR
 export function positionHistoryColumns(markets: MarketLookup): Column<PositionHistoryRowView>[] {
   const m = (r: PositionHistoryRowView) => markets(r.marketId);
   return [
-    col('pid', 6, 'right', 0, (r) => plain(`#${r.positionId}`)),
+    // Position ids run to 13 digits (4.5e12): wide enough for them, and the first to go when narrow.
+    col('pid', 14, 'right', 1, (r) => plain(`#${r.positionId}`)),
     col('market', 9, 'left', 5, (r) => plain(symbol(r.marketId, markets))),
     col('side', 7, 'left', 0, (r) => sideCell(r.side)),
     col('status', 10, 'left', 0, (r) => plain(enumName(PositionStatusName, r.status))),
@@ -238,8 +239,8 @@ export function positionHistoryColumns(markets: MarketLookup): Column<PositionHi
     col('entry', 11, 'right', 2, (r) => plain(price(r.entryPrice, m(r)))),
     col('exit', 11, 'right', 2, (r) => plain(price(r.exitPrice, m(r)))),
     col('realized', 11, 'right', 0, (r) => signedAtoms(r.realizedPnl)),
-    col('funding', 9, 'right', 1, (r) => signedAtoms(r.funding)),
-    col('fees', 9, 'right', 1, (r) => plain(formatAtoms(r.fees))),
+    col('funding', 9, 'right', 4, (r) => signedAtoms(r.funding)),
+    col('fees', 9, 'right', 4, (r) => plain(formatAtoms(r.fees))),
   ];
 }
 
