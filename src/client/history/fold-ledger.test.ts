@@ -88,6 +88,8 @@ describe('position history folded against the account ledger', () => {
   it('figures of the open-decrease-close fixture: 1,724 of fees (not 3,448), max size 3, exit 831,877', () => {
     const { rows } = openDecreaseClose();
     expect(foldPositionHistory([...rows].reverse())[0]).toMatchObject({ fees: '1724', realizedPnl: '-200', maxSize: 3, entryPrice: 831_977, exitPrice: 831_877, events: 3 });
+    // Still open after the decrease: no exit price yet (the decrease's own xp is not the position's exit).
+    expect(foldPositionHistory(rows.slice(0, 2).reverse())[0]).toMatchObject({ status: PositionStatus.Open, exitPrice: null, fees: '1150' });
   });
 
   it('funding-realized-per-event: the event rows carry it (`fnd`), the fold sums them', () => {

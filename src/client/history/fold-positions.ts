@@ -65,7 +65,8 @@ export function foldPositionHistory(rowsNewestFirst: readonly Position[]): Folde
     if (r.st !== PositionStatus.Open) f.size = 0;
     f.maxSize = Math.max(f.maxSize, f.size);
     if (r.ep > 0) f.entryPrice = r.ep;
-    if (r.xp !== undefined && r.xp > 0) f.exitPrice = r.xp;
+    // A decrease carries its own exit price too; the position's exit is the price that ended it.
+    if (r.st !== PositionStatus.Open && r.xp !== undefined && r.xp > 0) f.exitPrice = r.xp;
     f.pnl += atoms(r.dpnl);
     f.fnd += atoms(r.fnd);
     f.fee += ledgerFeeOfRow(r);
