@@ -14,10 +14,10 @@ import type { FillRowView } from '../domain/trading/views.js';
 import { MessageType } from '../protocol/enums.js';
 import { userMessage } from '../protocol/errors.js';
 import type { BlockTxLogTimestamp, HistoryPage, Position } from '../protocol/frames.js';
-import type { TerminalState, TerminalStore } from '../state/store.js';
+import type { TerminalStore } from '../state/store.js';
 import { appendHistory, historyFailed, historyLoading, type HistoryFeedKind } from '../state/trading-tabs.js';
 import type { HistoryKind, HistoryRecordOf } from '../transport/rest/history.js';
-import { realTimers, type TimerHandle, type Timers } from '../transport/ws/timers.js';
+import { HistoryRefreshSchedule, type HistoryRefreshOptions } from './history-refresh-schedule.js';
 
 const ENDPOINT: Record<HistoryFeedKind, HistoryKind> = {
   fills: 'fills',
@@ -44,30 +44,13 @@ export function historyKindsOf(mt: number): HistoryFeedKind[] {
   }
 }
 
-export interface HistoryRefreshOptions {
-  timers?: Timers;
-  /** Quiet time after the last change before refreshing: a burst of fills makes one refresh. */
-  settleMs?: number;
-  /** Longest a refresh waits for a burst to end. */
-  maxWaitMs?: number;
-  /** Least time between two automatic refreshes (each is one signed request; 3 s = at most 20 a minute of the ~54). */
-  minIntervalMs?: number;
-  /** True while signed requests queue for the shared REST budget: automatic refreshes wait until it clears. */
-  budgetBusy?: () => boolean;
+export interface HistoryFeedOptions extends HistoryRefreshOptions {
   /** What an order's fill in the transaction at `at` did to its position, when the trading session saw it. */
   effectOfOrder?: (oid: number, at: BlockTxLogTimestamp) => TradeEffect | null;
 }
 
 type Pages<K extends HistoryKind> = AsyncIterator<HistoryPage<HistoryRecordOf[K]>>;
 type AnyPages = Pages<HistoryKind>;
-
-/** The list the trading tabs show now, if it is a history list. */
-function visibleKind(state: TerminalState): HistoryFeedKind | null {
-  const { tabs } = state;
-  if (tabs.tab === 'fills') return 'fills';
-  if (tabs.tab === 'history') return tabs.historyView;
-  return null;
-}
 
 /** Identity of one position-history event row (the endpoint repeats none; a refreshed page overlaps the old). */
 function positionEventKey(p: Position): string {
@@ -90,16 +73,9 @@ export class HistoryFeed {
   private positionEvents: Position[] = [];
   /** One request per list at a time: loads and refreshes of a list run in turn. */
   private readonly queue = new Map<HistoryFeedKind, Promise<void>>();
-  /** Lists changed since last read; refreshed when on screen (a hidden one waits until shown). */
-  private readonly dirty = new Set<HistoryFeedKind>();
   /** A refresh queued and not started yet: a second one would read the same page. */
   private readonly refreshQueued = new Set<HistoryFeedKind>();
-  private readonly timers: Timers;
-  private timer: TimerHandle | null = null;
-  private burstStartedAt: number | null = null;
-  private lastAutoRefreshAt = -Infinity;
-  private shown: HistoryFeedKind | null;
-  private readonly unsubscribe: () => void;
+  private readonly schedule: HistoryRefreshSchedule;
 
   constructor(
     private readonly source: HistorySource,
@@ -107,23 +83,13 @@ export class HistoryFeed {
     private readonly pageSize = 50,
     /** Sees a failed page load with its whole error (the app log). */
     private readonly onError?: (kind: HistoryFeedKind, error: unknown) => void,
-    private readonly refreshOptions: HistoryRefreshOptions = {},
+    private readonly options: HistoryFeedOptions = {},
   ) {
-    this.timers = refreshOptions.timers ?? realTimers;
-    this.shown = visibleKind(store.getState());
-    // Showing a list that changed while hidden brings it up to date.
-    this.unsubscribe = store.subscribe((state) => {
-      const shown = visibleKind(state);
-      if (shown === this.shown) return;
-      this.shown = shown;
-      if (shown !== null && this.dirty.has(shown)) this.schedule();
-    });
+    this.schedule = new HistoryRefreshSchedule(store, (kind) => this.refresh(kind), options);
   }
 
   stop(): void {
-    this.unsubscribe();
-    if (this.timer !== null) this.timers.clearTimeout(this.timer);
-    this.timer = null;
+    this.schedule.stop();
   }
 
   /** Loads the next page of `kind`; a no-op while one loads or when the server has no more. */
@@ -136,7 +102,7 @@ export class HistoryFeed {
 
   /** Re-reads the newest page of `kind` now (`r`) and merges it; loads the first page of a list never read. */
   refresh(kind: HistoryFeedKind): void {
-    this.dirty.delete(kind);
+    this.schedule.read(kind);
     if (this.refreshQueued.has(kind)) return;
     this.refreshQueued.add(kind);
     this.enqueue(
@@ -152,44 +118,13 @@ export class HistoryFeed {
 
   /** The account changed in a way these lists show: refresh them, coalesced, once on screen. */
   invalidate(kinds: readonly HistoryFeedKind[]): void {
-    let any = false;
-    for (const kind of kinds) {
-      // A list never read has nothing stale: its first page is read when it is first shown.
-      if (!this.everRead(kind)) continue;
-      this.dirty.add(kind);
-      any = true;
-    }
-    if (any) this.schedule();
+    // A list never read has nothing stale: its first page is read when it is first shown.
+    this.schedule.markStale(kinds.filter((kind) => this.everRead(kind)));
   }
 
   private everRead(kind: HistoryFeedKind): boolean {
     const pages = this.store.getState().tabs.history[kind];
     return this.walks.has(kind) || pages.rows.length > 0 || pages.done || pages.loading;
-  }
-
-  /** (Re)arms the one refresh timer: after the burst settles, within maxWait, never sooner than minInterval after the last. */
-  private schedule(): void {
-    const now = this.timers.now();
-    const settle = this.refreshOptions.settleMs ?? 500;
-    const maxWait = this.refreshOptions.maxWaitMs ?? 2_000;
-    const minInterval = this.refreshOptions.minIntervalMs ?? 3_000;
-    this.burstStartedAt ??= now;
-    const due = Math.max(Math.min(now + settle, this.burstStartedAt + maxWait), this.lastAutoRefreshAt + minInterval);
-    if (this.timer !== null) this.timers.clearTimeout(this.timer);
-    this.timer = this.timers.setTimeout(() => this.autoRefresh(), Math.max(0, due - now));
-  }
-
-  private autoRefresh(): void {
-    this.timer = null;
-    this.burstStartedAt = null;
-    const kind = this.shown;
-    if (kind === null || !this.dirty.has(kind)) return;
-    if (this.refreshOptions.budgetBusy?.() === true) {
-      this.schedule();
-      return;
-    }
-    this.lastAutoRefreshAt = this.timers.now();
-    this.refresh(kind);
   }
 
   private enqueue(kind: HistoryFeedKind, op: () => Promise<void>, keepWalkOnError = false): void {
@@ -226,7 +161,7 @@ export class HistoryFeed {
     // The walk ends after the page without a next cursor: that page is the last.
     const done = step.done === true || !step.value.np;
     const list = this.list(kind);
-    this.list(kind).write(withoutDuplicates([...list.loaded(), ...list.rowsOf(records)], list.key), done);
+    list.write(withoutDuplicates([...list.loaded(), ...list.rowsOf(records)], list.key), done);
   }
 
   /**
@@ -278,7 +213,7 @@ export class HistoryFeed {
         return {
           rowsOf: (records) =>
             (records as HistoryRecordOf['order-history'][]).map((o) => {
-              const effect = this.refreshOptions.effectOfOrder?.(o.oid, o.at) ?? null;
+              const effect = this.options.effectOfOrder?.(o.oid, o.at) ?? null;
               return effect ? { ...orderHistoryRow(o), effect } : orderHistoryRow(o);
             }),
           key: rowsKey,
