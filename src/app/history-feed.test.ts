@@ -71,7 +71,7 @@ describe('HistoryFeed', () => {
     const { src } = source([{ d: [fill(3), { ...fill(2), mkt: 424242 }, fill(1)] }]);
     const store = createTerminalStore();
     const refused: string[] = [];
-    const feed = new HistoryFeed(src, store, 3, undefined, { isListed: (id) => id === 1, refused: (why) => refused.push(why) });
+    const feed = new HistoryFeed(src, store, 3, undefined, { listed: { isListed: (id) => id === 1, refused: (why) => refused.push(why) } });
     feed.loadMore('fills');
     await settle();
     expect(store.getState().tabs.history.fills.rows.map((r) => r.orderId)).toEqual([3, 1]);

@@ -4,7 +4,8 @@
 import type { OrderEngine } from '../client/trading/order-engine.js';
 import type { TradingSession } from '../client/trading/session.js';
 import type { MarkReading, MarkSource } from '../domain/marks.js';
-import { accountView, fillRow, orderRow, positionRow } from '../domain/trading/rows.js';
+import { fillEffects } from '../domain/trading/fill-effect.js';
+import { accountView, fillRowWithEffect, orderRow, positionRow } from '../domain/trading/rows.js';
 import type { FillRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
@@ -86,7 +87,8 @@ export class TradingPublisher {
     this.lastKey = key;
     const markets = this.o.markets;
     const marketOf = (id: number) => markets.find((m) => m.id === id);
-    const fills = st.fills.map(fillRow);
+    const effects = fillEffects(st.fills, (oid, at) => st.positionEventsOf(oid, at));
+    const fills = st.fills.map((f, i) => fillRowWithEffect(f, effects[i] ?? null));
     this.announceFills(fills, session.synced);
     for (const o of st.orders.values()) if (CLOSE_TYPES.has(o.t) && (o.tp ?? 0) > 0) this.triggerOrders.add(o.oid);
     const prev = this.o.store.getState().trading;

@@ -9,6 +9,7 @@ import { discoverKeyFile } from '../auth/keyfile-discovery.js';
 import { ApiKeySigner } from '../auth/signer.js';
 import { createTradingClient, type TradingClient } from '../client/trading/client.js';
 import { livePrice, type MarkSource } from '../domain/marks.js';
+import { effectOfEvents } from '../domain/trading/fill-effect.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import { hasTradeScope, ScopeMask } from '../protocol/enums.js';
 import { userMessage } from '../protocol/errors.js';
@@ -18,7 +19,7 @@ import type { TerminalStore } from '../state/store.js';
 import type { TradingIntents } from '../state/trading-commands.js';
 import { recordingSecrets, type FrameRecorder } from '../transport/record/index.js';
 import { RestClient } from '../transport/rest/client.js';
-import { HistoryFeed } from './history-feed.js';
+import { HISTORY_FEED_KINDS, HistoryFeed, historyKindsOf } from './history-feed.js';
 import type { ThrottleWiring } from './throttle-wiring.js';
 import type { AppLog } from './app-log.js';
 import type { StartKey } from './key-unlock.js';
@@ -131,16 +132,30 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     hz: o.hz,
     ...(o.bell ? { bell: o.bell } : {}),
   });
+  const history = new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
+    // Automatic refreshes wait while signed requests queue for the shared budget (orders' reconciliation first).
+    ...(o.throttle ? { budgetBusy: () => o.throttle!.restLimits.gate('authenticated').waiting > 0 } : {}),
+    effectOfOrder: (oid, at) => effectOfEvents(client.session.state.positionEventsOf(oid, at)),
+    listed: {
+      isListed: (id) => o.context.markets.some((m) => m.id === id),
+      refused: (why) => client.session.refuseFrame(why),
+    },
+  });
+  // A fill, an order or position update, an account event: the history lists showing them are stale;
+  // a new connection's snapshots may follow changes the socket never told, so every list is.
+  const offHistory = client.session.on({
+    updated: (mt) => history.invalidate(historyKindsOf(mt)),
+    snapshot: () => history.invalidate(HISTORY_FEED_KINDS),
+  });
   client.start();
   publisher.start();
   return {
     client,
     intents: client.commands,
-    history: new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
-      isListed: (id) => o.context.markets.some((m) => m.id === id),
-      refused: (why) => client.session.refuseFrame(why),
-    }),
+    history,
     stop: () => {
+      offHistory();
+      history.stop();
       publisher.stop();
       client.stop();
     },

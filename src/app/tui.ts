@@ -73,7 +73,7 @@ export interface TuiOptions {
 /** What the screen needs of a trading side: the live one (trading-wiring.ts) or a replay's (replay/replay-trading.ts). */
 export interface TradingSide {
   intents: TradingIntents;
-  history: { loadMore(kind: HistoryFeedKind): void };
+  history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
   stop(): void;
 }
 
@@ -221,6 +221,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     copyText: (text) => live.copyText(text),
     trading: () => trading?.intents ?? null,
     loadMoreHistory: (kind) => trading?.history.loadMore(kind),
+    refreshHistory: (kind) => trading?.history.refresh(kind),
   };
 
   // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.

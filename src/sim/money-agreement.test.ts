@@ -115,7 +115,7 @@ const heldArb: fc.Arbitrary<Held> = fc
     const collateral = (entryNotional * 10n) / BigInt(leverageTenths);
     const record: PositionRecord = {
       pid: 1, acc: 1, mkt: 1, sd, size, entryNotional, collateral, lv: 100,
-      fees: 0n, realizedPnl: 0n, funding: 0n, efs: 0, opened: {},
+      entryFees: 0n, realizedPnl: 0n, funding: 0n, efs: 0, opened: {},
     };
     return { record, scales, maintenanceMargin };
   });
@@ -135,7 +135,7 @@ describe('uPnL and maintenance of a held position', () => {
     const h: Held = {
       scales: { priceDecimals: 1, sizeDecimals: 5 },
       maintenanceMargin: 2500,
-      record: { pid: 1, acc: 1, mkt: 1, sd: 1, size: 1_000, entryNotional: 670_000n * 1_000n + 999n, collateral: 67_000_000n, lv: 1000, fees: 0n, realizedPnl: 0n, funding: 0n, efs: 0, opened: {} },
+      record: { pid: 1, acc: 1, mkt: 1, sd: 1, size: 1_000, entryNotional: 670_000n * 1_000n + 999n, collateral: 67_000_000n, lv: 1000, entryFees: 0n, realizedPnl: 0n, funding: 0n, efs: 0, opened: {} },
     };
     expect(simUnrealizedPnl(h.record, 670_000, 1n)).toBe(-999n);
     expect(unrealizedPnl(clientMath(h), 670_000n, h.scales)).toBe(-999n);
@@ -171,7 +171,7 @@ describe('liquidation price: the last mark at which the exchange leaves the posi
     scales: { priceDecimals: 0, sizeDecimals: 0 },
     maintenanceMargin: 2000,
     // entry 1100, size 1, MMR 55, deposit 107.5: long liq 1047.5, short 1152.5 (between two ticks)
-    record: { pid: 1, acc: 1, mkt: 1, sd, size: 1, entryNotional: 1_100_000_000n, collateral: 107_500_000n, lv: 1000, fees: 0n, realizedPnl: 0n, funding: 0n, efs: 0, opened: {} },
+    record: { pid: 1, acc: 1, mkt: 1, sd, size: 1, entryNotional: 1_100_000_000n, collateral: 107_500_000n, lv: 1000, entryFees: 0n, realizedPnl: 0n, funding: 0n, efs: 0, opened: {} },
   });
   const liquidatedAt = (h: Held, mark: bigint) => isLiquidatable(h.record, Number(mark), scaleOf(h.scales), h.maintenanceMargin);
 

@@ -16,6 +16,8 @@ export interface TerminalCommands {
   trading?(): TradingIntents | null;
   /** Appends the next REST page of a history list into the store (tabs.history); no-op while loading or done. */
   loadMoreHistory?(kind: HistoryFeedKind): void;
+  /** Re-reads the newest REST page of a history list and merges it in front (`r`); reads the first page of a list never read. */
+  refreshHistory?(kind: HistoryFeedKind): void;
 }
 
 /** Candle resolutions the timeframe keys step through (interface.md 4.1 allowed values). */

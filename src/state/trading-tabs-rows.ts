@@ -3,6 +3,7 @@
 // so the selected row is the same row for both.
 
 import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
+import { restingOrderEffect } from '../domain/trading/resting-order-effect.js';
 import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { TerminalState } from './store.js';
 import type { HistoryFeedKind } from './trading-tabs.js';
@@ -22,6 +23,11 @@ export function mergeFills(live: readonly FillRowView[], paged: readonly FillRow
   return [...live, ...paged.filter((f) => !seen.has(f.key))];
 }
 
+/** The order with what it would do to its market's position if it filled now (reduce, close, open, flip). */
+export function withOrderEffect(order: OrderRowView, positions: readonly PositionRowView[]): OrderRowView {
+  return { ...order, effect: restingOrderEffect(order, positions.find((p) => p.marketId === order.marketId)) };
+}
+
 export function tabRows(state: TerminalState): TabRows {
   const { tabs, trading } = state;
   const marketId = tabs.currentMarketOnly ? state.market?.id : undefined;
@@ -31,7 +37,7 @@ export function tabRows(state: TerminalState): TabRows {
     case 'positions':
       return { tab: 'positions', rows: trading.positions };
     case 'orders':
-      return { tab: 'orders', rows: trading.orders };
+      return { tab: 'orders', rows: trading.orders.map((o) => withOrderEffect(o, trading.positions)) };
     case 'fills':
       return { tab: 'fills', rows: inMarket(mergeFills(trading.fills, tabs.history.fills.rows)), feed: 'fills' };
     case 'history':

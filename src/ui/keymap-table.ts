@@ -60,7 +60,7 @@ export const DEFAULT_BINDINGS: readonly KeyBinding[] = [
   { action: 'amendOrder', keys: ['e'], panes: TABS, description: 'change (amend) the selected order' },
   { action: 'marketFilter', keys: ['m'], panes: TABS, description: 'fills and history: this market only / all markets' },
   { action: 'historyView', keys: ['v'], panes: TABS, description: 'history: orders / positions / account events' },
-  { action: 'loadMore', keys: ['r'], panes: TABS, description: 'fills and history: load more (or retry)' },
+  { action: 'refreshHistory', keys: ['r'], panes: TABS, description: 'fills and history: refresh (re-read the newest page; older pages load as you scroll)' },
   { action: 'timeframeDown', keys: ['['], panes: ['chart'], description: 'shorter candle timeframe', hint: 'timeframe' },
   { action: 'timeframeUp', keys: [']'], panes: ['chart'], description: 'longer candle timeframe' },
   { action: 'zoom', keys: ['z'], panes: 'all', description: 'zoom this pane to full screen and back (Tab and 1-6 move the zoom)', hint: 'zoom' },

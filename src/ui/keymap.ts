@@ -48,7 +48,7 @@ export type Action =
   | 'amendOrder'
   | 'marketFilter'
   | 'historyView'
-  | 'loadMore';
+  | 'refreshHistory';
 
 export interface KeyInfo {
   upArrow?: boolean;

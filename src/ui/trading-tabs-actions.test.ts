@@ -47,14 +47,16 @@ function setup(orders: OrderRowView[] = []) {
     trading: { ...EMPTY_TRADING, enabled: true, positions: [position], orders },
   });
   const pagesAsked: string[] = [];
+  const refreshesAsked: string[] = [];
   const commands: TerminalCommands = {
     selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents, loadMoreHistory: (kind) => pagesAsked.push(kind),
+    refreshHistory: (kind) => refreshesAsked.push(kind),
   };
   const press = (input: string, key: TabKey = {}) => handleTradingTabsKey(store, commands, input, key, 10);
   const type = (text: string) => {
     for (const ch of text) press(ch);
   };
-  return { store, calls, press, type, pagesAsked };
+  return { store, calls, press, type, pagesAsked, refreshesAsked };
 }
 
 describe('position actions from the keys', () => {
@@ -148,7 +150,7 @@ describe('open orders: cancel all in the market, cancel all', () => {
 
 describe('history paged as the user scrolls', () => {
   it('moving the cursor near the end of the loaded rows asks for the next page', () => {
-    const { store, press, pagesAsked } = setup();
+    const { store, press, pagesAsked, refreshesAsked } = setup();
     const fills = Array.from({ length: 12 }, (_, i) => ({ key: `f${i}`, timeMs: 0, block: i, marketId: 1, orderId: i, type: 1, liquidity: 2, price: 1, size: 1, fee: '0' }));
     const pages = INITIAL_TRADING_TABS.history;
     store.setState({ tabs: { ...store.getState().tabs, history: { ...pages, fills: { ...pages.fills, rows: fills } } } });
@@ -158,8 +160,9 @@ describe('history paged as the user scrolls', () => {
     press('j');
     expect(pagesAsked).toEqual(['fills']);
     press('H');
-    press('r'); // r asks again for the view shown
-    expect(pagesAsked).toEqual(['fills', 'orders']);
+    press('r'); // r re-reads the newest page of the view shown (older pages load by scrolling)
+    expect(refreshesAsked).toEqual(['orders']);
+    expect(pagesAsked).toEqual(['fills']);
   });
 });
 

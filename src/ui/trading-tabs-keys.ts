@@ -251,9 +251,9 @@ function runTabsAction(store: TerminalStore, commands: TerminalCommands, action:
   if (state.tabs.tab === 'fills' || state.tabs.tab === 'history') {
     if (action === 'marketFilter') toggleMarketFilter(store);
     else if (action === 'historyView' && state.tabs.tab === 'history') cycleHistoryView(store);
-    else if (action === 'loadMore') {
+    else if (action === 'refreshHistory') {
       const rows = tabRows(store.getState());
-      if ('feed' in rows) commands.loadMoreHistory?.(rows.feed);
+      if ('feed' in rows) commands.refreshHistory?.(rows.feed);
     } else return false;
     return true;
   }

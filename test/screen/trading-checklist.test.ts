@@ -122,7 +122,7 @@ describe('trading checklist on screen', () => {
     await screen.app.vt.waitFor(`limit @ ${formatScaled(above, screen.market.priceDecimals)}`, UI_MS);
     await confirmYes(screen, UI_MS);
     screen.app.vt.press('O');
-    await screen.app.vt.waitFor(() => tabLines().split('\n').some((l) => l.includes('▼ close L') && l.includes(px(above))), EXCHANGE_MS);
+    await screen.app.vt.waitFor(() => tabLines().split('\n').some((l) => l.includes('▼ reduce L') && l.includes(px(above))), EXCHANGE_MS);
     expect(state().trading.positions[0]?.size).toBe(200); // resting, not filled
   }, TEST_MS);
 

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrderByRq, loadAccountEvents, loadFills, loadOrderHistory, loadPositionHistory } from '../../src/client/history/loaders.js';
 import { AccountEventType, OrderStatus as S, PositionStatus } from '../../src/protocol/enums.js';
+import type { AccountEvent } from '../../src/protocol/frames.js';
 import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
 
 let h: SimHandle;
@@ -44,5 +45,29 @@ describe('history loaders against the local exchange', () => {
     const found = await findOrderByRq(t.rest, t.accountId, opened.results[0]!.rq);
     expect(found).toMatchObject({ st: S.Filled, mkt: btc.id });
     expect(await findOrderByRq(t.rest, t.accountId, 987_654)).toBeUndefined();
+  });
+
+  it('position-history-matches-the-ledger: open, increase, partial close, close -> folded fees and realized PnL = the account events', async () => {
+    const sol = market(h, 'SOL'); // a market no other test here trades
+    const mine = () => [...t.session.state.positions.values()].find((p) => p.mkt === sol.id);
+    await t.commands.place({ marketId: sol.id, kind: 'market', side: 'long', size: 200, leverage: 500 }).outcome;
+    const pos = await until(() => mine(), 'the SOL long');
+    await t.commands.place({ marketId: sol.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+    await until(() => (mine()?.s === 300 ? mine() : undefined), 'the increase');
+    await t.commands.close(pos.pid, { kind: 'market', size: 120 }).outcome;
+    await until(() => (mine()?.s === 180 ? mine() : undefined), 'the partial close');
+    await t.commands.close(pos.pid, { kind: 'market' }).outcome;
+    await until(() => (mine() === undefined ? true : undefined), 'the close');
+
+    const [folded] = (await loadPositionHistory(t.rest, { marketId: sol.id })).filter((p) => p.positionId === pos.pid);
+    const ledger = (await loadAccountEvents(t.rest)).filter((e: AccountEvent) => e.p === pos.pid);
+    expect(ledger.map((e) => e.et)).toEqual([4, 4, 4, 4]);
+    const fees = ledger.reduce((sum, e) => sum + BigInt(e.f), 0n);
+    const moved = ledger.reduce((sum, e) => sum + BigInt(e.a), 0n);
+    expect(fees > 0n).toBe(true);
+    expect(BigInt(folded!.fees)).toBe(fees);
+    // Closed: the margin posted came back, so what the ledger moved is realized PnL + funding - fees.
+    expect(BigInt(folded!.realizedPnl) + BigInt(folded!.funding) - BigInt(folded!.fees)).toBe(moved);
+    expect(folded).toMatchObject({ status: PositionStatus.Closed, maxSize: 300, events: 4 });
   });
 });

@@ -308,7 +308,7 @@ export interface ReplayTradingOptions {
 export interface ReplayTrading {
   feed: ReplayTradingFeed;
   intents: TradingIntents;
-  history: { loadMore(kind: HistoryFeedKind): void };
+  history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
   stop(): void;
 }
 
@@ -328,7 +328,7 @@ export function startReplayTrading(o: ReplayTradingOptions): ReplayTrading {
   return {
     feed,
     intents: READ_ONLY_INTENTS,
-    history: { loadMore: (kind) => replayHistory(o.store, kind) },
+    history: { loadMore: (kind) => replayHistory(o.store, kind), refresh: (kind) => replayHistory(o.store, kind) },
     stop: () => {
       clearInterval(timer);
       offClock();

@@ -34,12 +34,12 @@ describe('history loaders', () => {
     expect(src.pagesRead).toBe(2);
   });
 
-  it('folds per-event position rows into one row per pid (top-up rows do not reset the size)', async () => {
+  it('folds per-event position rows into one row per pid (sizes are event deltas; a top-up adds none)', async () => {
     const row = (over: Partial<Position>): Position => ({ at: { t: 0 }, mkt: 1, acc: 1, pid: 9, st: 1, sr: 21, sd: 1, c: '0', ep: 100, s: 10, lv: 500, ...over });
     const newestFirst = [
-      row({ at: { t: 4 }, st: 2, s: 0, xp: 120, dpnl: '150', cfee: '3', ep: 100 }),
-      row({ at: { t: 3 }, s: 0, c: '25000000', sr: 6 }),
-      row({ at: { t: 2 }, s: 15, fee: '2', fnd: '-1' }),
+      row({ at: { t: 4 }, st: 2, sr: 13, s: 15, xp: 120, dpnl: '150', fee: '6', cfee: '3', ep: 100 }),
+      row({ at: { t: 3 }, sr: 6, s: 0, c: '25000000' }),
+      row({ at: { t: 2 }, sr: 17, s: 5, fee: '2', fnd: '-1' }),
       row({ at: { t: 1 }, fee: '1' }),
       row({ pid: 8, at: { t: 0 }, s: 5 }),
     ];

@@ -27,4 +27,13 @@ describe('funding paid on an open position', () => {
     s.applyPositions([position({ at: { b: 30 }, pid: 8, fnd: '5' })]);
     expect(s.positions.get(8)?.fnd).toBe('5');
   });
+
+  it('funding-paid-from-event-rows: live leaves the state row\'s fnd at "0" and realizes funding on e[].fnd', () => {
+    const s = new TradingState(5);
+    const event = (b: number, over: Partial<Position>): Position => position({ at: { b }, rq: 9, oid: 100 + b, ...over });
+    s.applyPositions([position({ fnd: '0', e: [event(10, { fnd: '0' })] })]);
+    s.applyPositions([position({ at: { b: 20 }, sr: 17, s: 20, fnd: '0', e: [event(20, { sr: 17, s: 10, fnd: '-120000' })] })]);
+    s.applyPositions([position({ at: { b: 30 }, sr: 14, s: 15, fnd: '0', e: [event(30, { sr: 14, s: 5, fnd: '-30000' })] })]);
+    expect(positionRow(s.positions.get(7)!, undefined, { state: 'unknown', reason: 'no mark needed' }).fundingPaid).toBe('-150000');
+  });
 });

@@ -60,6 +60,8 @@ export interface TradingSessionEvents {
   /** mt 24 rows as received (including duplicates), for per-rq resolution. */
   orderUpdates?(rows: readonly Order[]): void;
   accountChanged?(lfr: number): void;
+  /** An update frame (mt 21, 24, 25, 27, 28) was applied to the state. */
+  updated?(mt: number): void;
   connection?(view: ConnectionView): void;
 }
 
@@ -297,6 +299,7 @@ export class TradingSession {
     this.socket.markAlive();
     if (!isTradingUpdate(frame)) return;
     st.applyUpdate(frame);
+    this.emit((l) => l.updated?.(frame.mt));
     if (frame.mt === MessageType.AccountUpdate) this.emit((l) => l.accountChanged?.(frame.lfr));
     else if (frame.mt === MessageType.OrdersUpdate) this.emit((l) => l.orderUpdates?.(frame.d));
   }

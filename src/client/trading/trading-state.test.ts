@@ -62,4 +62,14 @@ describe('TradingState', () => {
     s.applyOrders([order({ acc: 6 })]);
     expect(s.orders.size).toBe(0);
   });
+
+  it('keeps the position events of each order and transaction (what its fills did), also of a closing row, once per frame', () => {
+    const s = state();
+    const closeEvent = position({ at: { b: 12, tx: 3, l: 3 }, rq: 4, oid: 900, st: 2, sr: 13, s: 10, dpnl: '-200' });
+    const closing = position({ at: { b: 12, tx: 3, l: 3 }, st: 2, sr: 13, s: 0, c: '0', e: [closeEvent] });
+    s.applyPositions([closing]);
+    s.applyPositions([closing]); // a duplicated frame
+    expect(s.positionEventsOf(900, { b: 12, tx: 3, l: 4 })).toEqual([closeEvent]);
+    expect(s.positionEventsOf(900, { b: 13, tx: 3 })).toEqual([]);
+  });
 });

@@ -86,17 +86,30 @@ export function fillKey(f: Fill): string {
 }
 
 /**
- * An update's `fnd` is the funding realized by that one event (history/fold-positions.ts sums it too), so the
- * open position keeps the sum since the snapshot: "funding paid" on screen, negative = paid.
+ * Funding one update realized: live carries it on the update's event rows (`e[].fnd`) and leaves the
+ * state row's `fnd` at "0" (wire.md 8.8); a row without events counts its own `fnd`.
+ */
+function fundingOfUpdate(update: Position): bigint {
+  if (update.e && update.e.length > 0) return update.e.reduce((sum, e) => sum + amountOr0(e.fnd), 0n);
+  return amountOr0(update.fnd);
+}
+
+/**
+ * The open position keeps in `fnd` the funding realized since the snapshot (whose own `fnd` live sends
+ * as "0"): "funding paid" on screen, negative = paid. History/fold-positions.ts sums the same event rows.
  */
 function withFundingSoFar(update: Position, before: Position | undefined): Position {
-  if (!before) return update;
-  const sum = amountOr0(before.fnd) + amountOr0(update.fnd);
+  const sum = (before ? amountOr0(before.fnd) : 0n) + fundingOfUpdate(update);
   return { ...update, fnd: sum.toString() };
 }
 
 function amountOr0(value: string | undefined): bigint {
   return value !== undefined && /^-?\d+$/.test(value) ? BigInt(value) : 0n;
+}
+
+/** Position events of one order in one transaction: what a fill of it did (fill-effect.ts pairs them). */
+export function fillEventKey(oid: number, at: BlockTxLogTimestamp): string {
+  return `${oid}:${at.b ?? ''}:${at.tx ?? ''}`;
 }
 
 export class TradingState {
@@ -115,6 +128,8 @@ export class TradingState {
   private readonly orderRows = new RowOrdering();
   private readonly positionRows = new RowOrdering();
   private readonly fillKeys = new Set<string>();
+  /** Position event rows (`e[]` of mt 27) by fillEventKey, oldest key first, bounded like the fills. */
+  private readonly fillEvents = new Map<string, Position[]>();
   /** Bumps on every change, so publishers can skip identical frames. */
   version = 0;
 
@@ -230,6 +245,7 @@ export class TradingState {
       // A full close arrives as st 2, s 0: drop every row that is not open.
       if (p.st === PositionStatus.Open && p.s > 0) this.positions.set(p.pid, withFundingSoFar(p, this.positions.get(p.pid)));
       else this.positions.delete(p.pid);
+      this.keepFillEvents(p.e);
       changed = true;
     }
     if (changed) this.version++;
@@ -251,6 +267,22 @@ export class TradingState {
       for (const f of this.fills) this.fillKeys.add(fillKey(f));
     }
     this.version++;
+  }
+
+  private keepFillEvents(events: readonly Position[] | undefined): void {
+    for (const e of events ?? []) {
+      if (e.oid === undefined || e.oid === 0) continue;
+      const key = fillEventKey(e.oid, e.at);
+      const list = this.fillEvents.get(key);
+      if (list) list.push(e);
+      else this.fillEvents.set(key, [e]);
+    }
+    while (this.fillEvents.size > this.maxFills * 2) this.fillEvents.delete(this.fillEvents.keys().next().value!);
+  }
+
+  /** The position events (sr, dpnl, s) the order `oid` caused in the transaction at `at`; empty when none were seen. */
+  positionEventsOf(oid: number, at: BlockTxLogTimestamp): readonly Position[] {
+    return this.fillEvents.get(fillEventKey(oid, at)) ?? [];
   }
 
   /** Open (resting or untriggered) order carrying request id `rq`. */

@@ -2,6 +2,7 @@
 // REST history records. Money stays atoms strings; prices and sizes scaled integers.
 
 import type { AccountEvent, Order } from '../../protocol/frames.js';
+import type { TradeEffect } from './fill-effect.js';
 
 export interface OrderHistoryRowView {
   key: string;
@@ -18,6 +19,8 @@ export interface OrderHistoryRowView {
   filledSize: number;
   /** Fee atoms (negative = rebate), null when absent. */
   fee: string | null;
+  /** What this update's fill did to the position, when this session saw its position events. */
+  effect?: TradeEffect | null;
 }
 
 /** One row per position: the endpoint's per-event rows folded (client/history/fold-positions.ts). */
@@ -30,13 +33,13 @@ export interface PositionHistoryRowView {
   status: number;
   openedAtMs: number | null;
   lastEventAtMs: number | null;
-  /** Largest size the position reached (scaled). */
+  /** Largest size the position reached (scaled; the running sum of its events' traded sizes). */
   maxSize: number;
   /** Entry price of the latest row with one (scaled). */
   entryPrice: number | null;
   /** Exit price when closed (scaled). */
   exitPrice: number | null;
-  /** Realized PnL (sum of dpnl), funding (sum of fnd) and fees (fee + cfee), atoms. */
+  /** Realized PnL (sum of the events' dpnl), funding (sum of their fnd) and the fees the ledger charged, atoms. */
   realizedPnl: string;
   funding: string;
   fees: string;

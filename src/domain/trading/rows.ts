@@ -4,6 +4,7 @@
 import type { Account, Fill, Market, Order, Position } from '../../protocol/frames.js';
 import type { MarkReading } from '../marks.js';
 import { accountFigures, valuePosition } from './account-figures.js';
+import type { FillEffect } from './fill-effect.js';
 import { returnOnEquity } from './risk.js';
 import type { AccountView, FillRowView, OrderRowView, PositionRowView } from './views.js';
 
@@ -65,6 +66,12 @@ export function fillRow(f: Fill): FillRowView {
     size: f.s,
     fee: f.f,
   };
+}
+
+/** A fill row with what the fill did to its position, when its position events were seen. */
+export function fillRowWithEffect(f: Fill, effect: FillEffect | null): FillRowView {
+  const row = fillRow(f);
+  return effect ? { ...row, effect: effect.effect, realizedPnl: effect.realizedPnl } : row;
 }
 
 /** The account and its figures at the marks of domain/marks.ts (account-figures.ts has the definitions). */

@@ -2,6 +2,7 @@
 // integers (exact formatting); Amounts are atom strings; figures that are only displayed may be numbers.
 
 import type { MarkState } from '../marks.js';
+import type { TradeEffect } from './fill-effect.js';
 
 export interface AccountView {
   accountId: number;
@@ -64,7 +65,10 @@ export interface PositionRowView {
   liquidationPrice: number | null;
   /** Distance from mark to liquidation in percent of mark (display). */
   liquidationDistancePct: number | null;
-  /** Funding realized on the position (`fnd` summed over its updates), atoms, signed as it hit the collateral (negative = paid). */
+  /**
+   * Funding realized on the position since this session's snapshot: the `e[].fnd` of every update it received (live
+   * snapshots carry `fnd` "0", so funding realized before sign-in is not in it), atoms, negative = paid.
+   */
   fundingPaid?: string;
 }
 
@@ -89,6 +93,8 @@ export interface OrderRowView {
   lastBlock: number | null;
   /** lastBlock - head, null when unknown or server-managed. */
   blocksLeft: number | null;
+  /** What it would do to the position in its market if it filled now (resting-order-effect.ts); absent = unknown. */
+  effect?: TradeEffect | null;
 }
 
 export interface FillRowView {
@@ -104,6 +110,10 @@ export interface FillRowView {
   size: number;
   /** Fee atoms, negative = rebate. */
   fee: string;
+  /** What it did to the position (fill-effect.ts); absent or null = not known (no position event of it seen). */
+  effect?: TradeEffect | null;
+  /** PnL it realized (atoms) when it reduced, closed or flipped. */
+  realizedPnl?: string | null;
 }
 
 export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note';

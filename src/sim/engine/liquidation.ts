@@ -32,10 +32,12 @@ export function runLiquidations(core: EngineCore, marketId: number, afterEach: (
     publishPosition(core, pos, {
       st: PositionStatus.Liquidated,
       sr: PositionStatusReason.PositionLiquidated,
-      xp: market.mark,
+      exit: { xp: market.mark, xfs: market.fundingSum },
       dpnl: -lost,
-      event: { s: size, c: -lost, fee: 0n },
+      // No trading fee; like a close, the event's `fee` carries the entry fees of the size it took.
+      event: { s: size, c: -lost, fee: pos.entryFees, cfee: 0n },
     });
+    pos.entryFees = 0n;
     pos.collateral = 0n;
     pos.size = 0;
     pos.entryNotional = 0n;

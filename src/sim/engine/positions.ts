@@ -95,7 +95,7 @@ function increase(
       entryNotional: 0n,
       collateral: 0n,
       lv,
-      fees: 0n,
+      entryFees: 0n,
       realizedPnl: 0n,
       funding: 0n,
       efs: market.fundingSum,
@@ -107,7 +107,7 @@ function increase(
   pos.size += qty;
   pos.entryNotional += value;
   pos.collateral += margin;
-  pos.fees += fee;
+  pos.entryFees += fee;
   pos.lv = lv;
   if (existing) pos.opened = core.stamp;
   if (pos.sd === 1) market.openInterest += qty;
@@ -117,7 +117,7 @@ function increase(
     : existing
       ? PositionStatusReason.PositionIncreased
       : PositionStatusReason.PositionOpened;
-  publishPosition(core, pos, { st: PositionStatus.Open, sr, rq: order.rq, oid: order.oid, cpnl, event: { s: qty, c: margin, fee } });
+  publishPosition(core, pos, { st: PositionStatus.Open, sr, rq: order.rq, oid: order.oid, cpnl, event: { s: qty, c: margin, fee, cfee: 0n } });
 }
 
 function reduce(
@@ -143,11 +143,15 @@ function reduce(
   core.protocol.fees += feeTaken;
   core.protocol.pool += released - credit - feeTaken;
 
+  // Live reports a decrease / close with the entry fees of the closed size plus this close's fee in the
+  // event row's `fee`, and the close fee alone in `cfee` (wire.md 8.8; the fold must not add both).
+  const entryFeeShare = full ? pos.entryFees : (pos.entryFees * BigInt(qty)) / BigInt(pos.size);
+  const closedEntry = { notional: pos.entryNotional, size: pos.size };
   pos.size -= qty;
   pos.collateral -= released;
   pos.entryNotional -= entryPortion;
+  pos.entryFees -= entryFeeShare;
   pos.realizedPnl += pnl;
-  pos.fees += feeTaken;
   if (pos.sd === 1) market.openInterest -= qty;
   account.stats.realizedPnl += pnl - feeTaken;
   account.stats.closes += 1;
@@ -156,6 +160,8 @@ function reduce(
   account.stats.fees += feeTaken - fee;
 
   recordEvent(core, account, { et: AccountEventType.Settlement, a: credit, f: feeTaken, m: order.mkt, r: order.rq, o: order.oid, p: pos.pid });
+  const event = { s: qty, c: -released, fee: entryFeeShare + feeTaken, cfee: feeTaken };
+  const exit = { xp: price, xfs: market.fundingSum };
   if (pos.size === 0) {
     closePosition(core, account, pos);
     publishPosition(core, pos, {
@@ -163,10 +169,10 @@ function reduce(
       sr: PositionStatusReason.PositionClosed,
       rq: order.rq,
       oid: order.oid,
-      xp: price,
-      cfee: feeTaken,
+      exit,
+      closedEntry,
       dpnl: pnl,
-      event: { s: qty, c: -released, fee: feeTaken },
+      event,
     });
   } else {
     publishPosition(core, pos, {
@@ -174,9 +180,9 @@ function reduce(
       sr: PositionStatusReason.PositionDecreased,
       rq: order.rq,
       oid: order.oid,
-      cfee: feeTaken,
+      exit,
       dpnl: pnl,
-      event: { s: qty, c: -released, fee: feeTaken },
+      event,
     });
   }
 }

@@ -92,7 +92,8 @@ export interface PositionRecord {
   entryNotional: bigint;
   collateral: bigint;
   lv: number;
-  fees: bigint;
+  /** Entry fees of the open size (a reduce takes its share off): the state row's `fee`, as live. */
+  entryFees: bigint;
   realizedPnl: bigint;
   funding: bigint;
   /** Funding sum at entry (last funding `sum` seen when opened). */

@@ -45,28 +45,41 @@ export interface PositionRowExtras {
   sr: number;
   rq?: number;
   oid?: number;
-  xp?: number;
-  cfee?: bigint;
+  /** Realized PnL of this event (on the event row, and on the state row as the sim always sent it). */
   dpnl?: bigint;
+  /** Funding realized by this event: on the event row only (the state row keeps live's "0"). */
   fnd?: bigint;
   /** Negative PnL collateralised by this fill (only on `e[]` rows of opens/increases). */
   cpnl?: bigint;
-  /** The `e[]` row: size traded by this event (unsigned) and the signed collateral change. */
-  event?: { s: number; c: bigint; fee: bigint };
+  /** A decrease or close: exit price and funding sum at exit (event row; the state row too once closed). */
+  exit?: { xp: number; xfs: number };
+  /** The entry of the size before a full close (the closing rows keep `ep`/`epr`, as live). */
+  closedEntry?: { notional: bigint; size: number };
+  /**
+   * The `e[]` row: size traded by this event (unsigned), the signed collateral change, its `fee`
+   * (an open / increase: that fill's fee; a decrease / close: the entry fees of the closed size plus
+   * the close fee) and `cfee` (the close fee alone; 0 on opens).
+   */
+  event?: { s: number; c: bigint; fee: bigint; cfee?: bigint };
 }
 
-/** Entry price in ticks plus the Q16 fractional residue `epr`. */
-function entryPrice(p: PositionRecord, scale: bigint): { ep: number; epr: number } {
-  if (p.size === 0) return { ep: 0, epr: 0 };
-  const denom = BigInt(p.size) * scale;
-  const ep = p.entryNotional / denom;
-  const epr = ((p.entryNotional - ep * denom) * 65536n) / denom;
+/** Entry price in ticks plus the Q16 fractional residue `epr` of `notional` over `size`. */
+function entryPrice(notional: bigint, size: number, scale: bigint): { ep: number; epr: number } {
+  if (size === 0) return { ep: 0, epr: 0 };
+  const denom = BigInt(size) * scale;
+  const ep = notional / denom;
+  const epr = ((notional - ep * denom) * 65536n) / denom;
   return { ep: Number(ep), epr: Number(epr) };
 }
 
+/**
+ * A position row as live sends it (wire.md 8.8, captures): the state row carries the entry fees still
+ * outstanding in `fee` (0 once closed), `cfee` "0", `fnd` "0"; a closed row keeps `ep`/`epr` and has
+ * `xp`/`xfs`; `epr` only when non-zero. The event row (`e[0]`) carries this event's deltas, `ots` {}.
+ */
 export function positionToWire(p: PositionRecord, at: BlockTxLogTimestamp, scale: bigint, x: PositionRowExtras): Position {
-  const { ep, epr } = entryPrice(p, scale);
   const closed = x.st !== 1;
+  const { ep, epr } = x.closedEntry ? entryPrice(x.closedEntry.notional, x.closedEntry.size, scale) : entryPrice(p.entryNotional, p.size, scale);
   const row: Position = {
     at,
     mkt: p.mkt,
@@ -79,20 +92,20 @@ export function positionToWire(p: PositionRecord, at: BlockTxLogTimestamp, scale
     sd: p.sd,
     c: closed ? '0' : p.collateral.toString(),
     ep,
-    epr,
+    ...(epr !== 0 ? { epr } : {}),
     s: closed ? 0 : p.size,
-    fee: p.fees.toString(),
-    cfee: (x.cfee ?? 0n).toString(),
+    fee: closed ? '0' : p.entryFees.toString(),
+    cfee: '0',
     efs: p.efs,
     lv: p.lv,
     cpnl: '0',
     dpnl: (x.dpnl ?? 0n).toString(),
-    fnd: (x.fnd ?? 0n).toString(),
+    fnd: '0',
     pay: '0',
-    xfs: 0,
+    ...(closed && x.exit ? { xp: x.exit.xp } : {}),
+    xfs: closed && x.exit ? x.exit.xfs : 0,
     ots: { b: p.opened.b, t: p.opened.t, tx: p.opened.tx },
   };
-  if (x.xp !== undefined) row.xp = x.xp;
   if (x.event) {
     row.e = [
       {
@@ -102,7 +115,11 @@ export function positionToWire(p: PositionRecord, at: BlockTxLogTimestamp, scale
         s: x.event.s,
         c: x.event.c.toString(),
         fee: x.event.fee.toString(),
+        cfee: (x.event.cfee ?? 0n).toString(),
         cpnl: (x.cpnl ?? 0n).toString(),
+        fnd: (x.fnd ?? 0n).toString(),
+        ...(x.exit ? { xp: x.exit.xp, xfs: x.exit.xfs } : {}),
+        ots: {},
       },
     ];
   }

@@ -11,6 +11,7 @@ import {
   orderHistoryColumns,
   positionColumns,
   shownOrderSize,
+  positionHistoryColumns,
   signedAtoms,
   triggerText,
 } from './trading-rows.js';
@@ -89,7 +90,7 @@ describe('positions rows', () => {
 
 describe('open orders, fills, history and journal rows', () => {
   it('an open order shows remaining size, blocks left and its kind', () => {
-    const text = cellsText(rowCells(fitColumns(openOrderColumns(markets), 196), resting));
+    const text = cellsText(rowCells(fitColumns(openOrderColumns(markets), 196), { ...resting, effect: 'open' }));
     expect(text).toContain('42');
     expect(text).toContain('▲ open L');
     expect(text).toContain('66,500.0');
@@ -116,8 +117,45 @@ describe('open orders, fills, history and journal rows', () => {
   });
   it('a fill row shows maker/taker and fee or rebate', () => {
     const fill: FillRowView = { key: 'k', timeMs: 0, block: 12, marketId: 1, orderId: 42, type: 2, liquidity: 1, price: 670_000, size: 1_000, fee: '-2500' };
-    const text = cellsText(rowCells(fitColumns(fillColumns(markets), 196), fill));
+    const text = cellsText(rowCells(fitColumns(fillColumns(markets), 196), { ...fill, effect: 'open', realizedPnl: null }));
     expect(text).toMatch(/▼ open S.*67,000\.0.*0\.01000.*maker.*0\.0025 reb/);
+  });
+  it('fill-side-by-effect: a sell that took part of a long is a reduce with its realized PnL, the rest of it a close', () => {
+    const base: FillRowView = { key: 'k', timeMs: 0, block: 12, marketId: 1, orderId: 42, type: 2, liquidity: 2, price: 670_000, size: 1_000, fee: '2300' };
+    const cols = fitColumns(fillColumns(markets), 196);
+    expect(cellsText(headerCells(cols))).toContain('realized');
+    const reduce = cellsText(rowCells(cols, { ...base, effect: 'reduce', realizedPnl: '1234567' }));
+    expect(reduce).toMatch(/▼ reduce L.*67,000\.0.*0\.01000.*taker.*0\.0023.*\+1\.23/);
+    expect(reduce).not.toContain('open');
+    expect(cellsText(rowCells(cols, { ...base, type: 3, effect: 'close', realizedPnl: '-50000' }))).toMatch(/▼ close L.*-0\.05/);
+    expect(cellsText(rowCells(cols, { ...base, effect: 'flip', realizedPnl: '0' }))).toContain('▼ flip L→S');
+    expect(cellsText(rowCells(cols, { ...base, type: 1, effect: 'reduce', realizedPnl: '10' }))).toContain('▲ reduce S');
+    // Not known (a fill from before this session): its direction, never "open".
+    expect(cellsText(rowCells(cols, base))).toMatch(/▼ sell /);
+    // At 80 columns the realized figure stays (block, oid and maker/taker go first).
+    expect(cellsText(headerCells(fitColumns(fillColumns(markets), 78)))).toContain('realized');
+  });
+  it('open-order-side-by-effect: a resting sell against a long reads reduce, the whole long close', () => {
+    const cols = fitColumns(openOrderColumns(markets), 196);
+    expect(cellsText(rowCells(cols, { ...resting, type: 2, effect: 'reduce' }))).toContain('▼ reduce L');
+    expect(cellsText(rowCells(cols, { ...resting, type: 3, effect: 'close' }))).toContain('▼ close L');
+    expect(cellsText(rowCells(cols, { ...resting, type: 2, effect: null }))).toContain('▼ sell');
+  });
+  it('order-history-side-by-effect: a filled sell that reduced a long reads reduce; without its events, sell', () => {
+    const row = { key: 'k', timeMs: null, marketId: 1, orderId: 9, requestId: 4, type: 2, status: 4, reason: 43, price: 0, originalSize: 1_000, filledSize: 1_000, fee: '2300' };
+    const cols = fitColumns(orderHistoryColumns(markets), 196);
+    expect(cellsText(rowCells(cols, { ...row, effect: 'reduce' as const }))).toContain('▼ reduce L');
+    expect(cellsText(rowCells(cols, row))).toMatch(/▼ sell /);
+  });
+  it('position history shows the whole position id, and keeps realized, funding and fees at 80 columns', () => {
+    const row = {
+      positionId: 4_485_000_028_827, marketId: 1, side: 1, status: 2, openedAtMs: 0, lastEventAtMs: 0, maxSize: 2_000, entryPrice: 669_721,
+      exitPrice: 669_098, realizedPnl: '-890000', funding: '-12000', fees: '923900', events: 3,
+    };
+    expect(cellsText(rowCells(fitColumns(positionHistoryColumns(markets), 196), row))).toMatch(/#4485000028827 BTC .*Closed .*-0\.89 .*-0\.01 .*0\.92/);
+    const narrow = fitColumns(positionHistoryColumns(markets), 78);
+    expect(cellsText(headerCells(narrow))).toMatch(/side.*status.*realized.*funding.*fees/);
+    expect(cellsText(headerCells(narrow)).length).toBeLessThanOrEqual(78);
   });
   it('order history names the reject reason', () => {
     const row = { key: 'k', timeMs: null, marketId: 1, orderId: 9, requestId: 4, type: 1, status: 7, reason: 13, price: 1, originalSize: 1, filledSize: 0, fee: null };

@@ -15,6 +15,8 @@ import {
 } from '../../protocol/enums.js';
 import type { MarketRef } from '../../domain/views.js';
 import { conditionDirection, conditionSource, type ArmedTrigger, type PositionProtection } from '../../domain/trading/protection.js';
+import type { TradeEffect } from '../../domain/trading/fill-effect.js';
+import { isBuyType } from '../../domain/trading/resting-order-effect.js';
 import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../../domain/trading/views.js';
 import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../../domain/trading/history-views.js';
 import { formatAtoms } from '../../protocol/scaling.js';
@@ -68,6 +70,33 @@ export function orderSideCell(type: number): Cell {
       return { text: '▼ close L', tone: 'down' };
     default:
       return { text: enumName(new Map([[OrderType.Cancel, 'cancel'], [OrderType.IncreasePositionCollateral, 'collat'], [OrderType.Change, 'change']]), type) };
+  }
+}
+
+/**
+ * The side of an open order or a fill by what it does to the position in its market: "▲ open L",
+ * "▼ reduce L" (a sell taking off part of a long), "▼ close L", "▼ flip L→S". When that is not known
+ * (a fill from before this session): its direction, "▲ buy" / "▼ sell", or the close type it was sent as.
+ */
+export function effectSideCell(type: number, effect: TradeEffect | null | undefined): Cell {
+  const buy = isBuyType(type);
+  const arrow = buy ? '▲' : '▼';
+  const tone: CellTone = buy ? 'up' : 'down';
+  // The position a buy reduces or closes is a short; a sell's is a long.
+  const held = buy ? 'S' : 'L';
+  const toward = buy ? 'L' : 'S';
+  switch (effect) {
+    case 'open':
+      return { text: `${arrow} open ${toward}`, tone };
+    case 'reduce':
+      return { text: `${arrow} reduce ${held}`, tone };
+    case 'close':
+      return { text: `${arrow} close ${held}`, tone };
+    case 'flip':
+      return { text: `${arrow} flip ${held}→${toward}`, tone };
+    default:
+      if (type === OrderType.OpenLong || type === OrderType.OpenShort) return { text: `${arrow} ${buy ? 'buy' : 'sell'}`, tone };
+      return orderSideCell(type);
   }
 }
 
@@ -183,7 +212,7 @@ export function openOrderColumns(markets: MarketLookup, positionSize?: (position
   return [
     col('oid', 14, 'right', 0, (r) => plain(String(r.orderId))),
     col('market', 9, 'left', 6, (r) => plain(symbol(r.marketId, markets))),
-    col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
+    col('side', 10, 'left', 0, (r) => effectSideCell(r.type, r.effect)),
     col('kind', 7, 'left', 3, (r) => plain(orderKindText(r))),
     col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
     col('size', 10, 'right', 0, (r) => plain(size(shownOrderSize(r, positionSize), m(r)))),
@@ -208,11 +237,13 @@ export function fillColumns(markets: MarketLookup): Column<FillRowView>[] {
   return [
     col('time', 8, 'left', 0, (r) => plain(time(r.timeMs))),
     col('market', 9, 'left', 5, (r) => plain(symbol(r.marketId, markets))),
-    col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
+    col('side', 10, 'left', 0, (r) => effectSideCell(r.type, r.effect)),
     col('price', 11, 'right', 0, (r) => plain(price(r.price, m(r)))),
     col('size', 10, 'right', 0, (r) => plain(size(r.size, m(r)))),
     col('liq', 5, 'left', 3, (r) => plain(r.liquidity === LiquiditySide.Maker ? 'maker' : 'taker')),
     col('fee/rebate', 12, 'right', 4, (r) => feeCell(r.fee)),
+    // PnL the fill realized (exact atoms from its position event) when it reduced, closed or flipped.
+    col('realized', 11, 'right', 4, (r) => (r.realizedPnl === undefined || r.realizedPnl === null ? plain('') : signedAtoms(r.realizedPnl))),
     col('oid', 14, 'right', 2, (r) => plain(String(r.orderId))),
     col('block', 9, 'right', 1, (r) => plain(r.block === null ? '—' : String(r.block))),
   ];
@@ -225,7 +256,7 @@ export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryR
     col('market', 9, 'left', 5, (r) => plain(symbol(r.marketId, markets))),
     col('oid', 14, 'right', 2, (r) => plain(String(r.orderId))),
     col('rq', 6, 'right', 1, (r) => plain(String(r.requestId))),
-    col('side', 9, 'left', 0, (r) => orderSideCell(r.type)),
+    col('side', 10, 'left', 0, (r) => effectSideCell(r.type, r.effect)),
     col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
     col('filled/size', 17, 'right', 3, (r) => plain(`${size(r.filledSize, m(r))}/${size(r.originalSize, m(r))}`)),
     col('status', 15, 'left', 0, (r) => plain(enumName(OrderStatusName, r.status), r.status === 7 ? 'down' : undefined)),
@@ -237,7 +268,8 @@ export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryR
 export function positionHistoryColumns(markets: MarketLookup): Column<PositionHistoryRowView>[] {
   const m = (r: PositionHistoryRowView) => markets(r.marketId);
   return [
-    col('pid', 6, 'right', 0, (r) => plain(`#${r.positionId}`)),
+    // Position ids run to 13 digits (4.5e12): wide enough for them, and the first to go when narrow.
+    col('pid', 14, 'right', 1, (r) => plain(`#${r.positionId}`)),
     col('market', 9, 'left', 5, (r) => plain(symbol(r.marketId, markets))),
     col('side', 7, 'left', 0, (r) => sideCell(r.side)),
     col('status', 10, 'left', 0, (r) => plain(enumName(PositionStatusName, r.status))),
@@ -245,8 +277,8 @@ export function positionHistoryColumns(markets: MarketLookup): Column<PositionHi
     col('entry', 11, 'right', 2, (r) => plain(price(r.entryPrice, m(r)))),
     col('exit', 11, 'right', 2, (r) => plain(price(r.exitPrice, m(r)))),
     col('realized', 11, 'right', 0, (r) => signedAtoms(r.realizedPnl)),
-    col('funding', 9, 'right', 1, (r) => signedAtoms(r.funding)),
-    col('fees', 9, 'right', 1, (r) => plain(formatAtoms(r.fees))),
+    col('funding', 9, 'right', 4, (r) => signedAtoms(r.funding)),
+    col('fees', 9, 'right', 4, (r) => plain(formatAtoms(r.fees))),
   ];
 }
 

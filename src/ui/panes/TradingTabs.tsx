@@ -126,12 +126,12 @@ export function footerLine(state: TerminalState, rows: TabRows): { text: string;
       };
     case 'fills': {
       const feed = state.tabs.history.fills;
-      return { text: `${scope} (${k('marketFilter')})  ${feed.done ? 'all loaded' : `${k('down')} past the end or ${k('loadMore')} loads more`}  ${k('prevTab')}/${k('nextTab')} tabs`, tone: 'muted' };
+      return { text: `${scope} (${k('marketFilter')})  ${feed.done ? 'all loaded' : `${k('down')} past the end loads more`}  ${k('refreshHistory')} refresh  ${k('prevTab')}/${k('nextTab')} tabs`, tone: 'muted' };
     }
     case 'history': {
       const feed = state.tabs.history[rows.feed];
       const views = HISTORY_VIEWS.map((v) => (v === rows.view ? `[${v}]` : v)).join(' ');
-      return { text: `${k('historyView')} ${views}  ${scope} (${k('marketFilter')})  ${feed.loading ? 'loading…' : feed.done ? 'all loaded' : `${k('loadMore')} more`}`, tone: 'muted' };
+      return { text: `${k('historyView')} ${views}  ${scope} (${k('marketFilter')})  ${feed.loading ? 'loading…' : feed.done ? 'all loaded' : `${k('down')} more`}  ${k('refreshHistory')} refresh`, tone: 'muted' };
     }
     case 'journal':
       return { text: 'every request, ack, update, status and retry decision; newest first', tone: 'muted' };
