@@ -57,7 +57,7 @@ describe('bell and toasts on fills and triggers', () => {
     s.state.applyOrders([{ ...stop, at: { b: 5, tx: 0, l: 0 }, st: 4, fs: 100, r: true }]);
     s.state.applyFills([fill(55, 5, 3)]);
     s.publisher.tick();
-    expect(s.toasts()).toEqual(['TP/SL triggered: sold 100 #1 @ 670000']);
+    expect(s.toasts()).toEqual(['TP/SL triggered: sold 100 unlisted market @ 670000']);
     expect(s.bells()).toBe(1);
   });
 });
