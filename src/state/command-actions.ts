@@ -1,8 +1,9 @@
 // Running a `:` command line, the confirms it and panic need (default answer Cancel), and the `!!`
 // chord. Orders typed here go through the same review as keyed ones.
 
-import { formatScaled, formatScaledTrim } from '../protocol/scaling.js';
+import { formatScaled } from '../protocol/scaling.js';
 import { setNotice } from './actions.js';
+import { answerAmend, openAmendReview, type OrderChange } from './amend-review.js';
 import { parseCommandLine, type AmendCommand } from './command-line.js';
 import { runLiveCommandLine } from './live-commands.js';
 import type { TerminalCommands } from './commands.js';
@@ -73,9 +74,28 @@ export function runCommandLine(store: TerminalStore, commands: TerminalCommands)
       store.setState({ bookCursor: null, notice: `market ${hit.symbol}` });
       return;
     }
+    case 'amend': {
+      // Reviewed like a new order (amend-review.ts): the order entry pane shows it, the confirm asks.
+      const reason = disabledReason(state);
+      if (reason) {
+        fail(store, `cannot amend: ${reason}`);
+        return;
+      }
+      const found = amendFor(store, cmd);
+      if ('error' in found) {
+        fail(store, found.error);
+        return;
+      }
+      const refused = openAmendReview(store, found.orderId, found.change, Date.now());
+      if (refused) {
+        fail(store, refused.startsWith('cannot') ? refused : `amend: ${refused}`);
+        return;
+      }
+      closeCommandLine(store);
+      return;
+    }
     case 'close':
     case 'cancel':
-    case 'amend':
     case 'cancel-all': {
       const reason = disabledReason(state);
       if (reason) {
@@ -109,7 +129,7 @@ function positionFor(store: TerminalStore, symbol: string) {
  * `:amend`: the same change the Open orders tab's `e` makes (trading-tabs-intents.ts amendIntent, exactly
  * scaled), read against the order as it is now. A size alone keeps the price; a price alone keeps the size.
  */
-function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; price: number; size?: number; question: string } | { error: string } {
+function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; change: OrderChange } | { error: string } {
   const state = store.getState();
   const order = state.trading.orders.find((o) => o.orderId === cmd.orderId);
   if (!order) return { error: `amend: order ${cmd.orderId} is not open` };
@@ -119,13 +139,7 @@ function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; p
   if ('error' in result) return { error: `amend: ${result.error}` };
   if (result.intent.kind !== 'change' || result.intent.price === undefined) return { error: 'amend: nothing to change' };
   const { price, size } = result.intent;
-  const px = (v: number) => formatScaledTrim(v, market.priceDecimals);
-  const sz = (v: number) => formatScaledTrim(v, market.sizeDecimals);
-  const changes = [
-    price !== order.price ? `price ${px(order.price)} → ${px(price)}` : null,
-    size !== undefined && size !== order.originalSize - order.filledSize ? `size ${sz(order.originalSize - order.filledSize)} → ${sz(size)}` : null,
-  ].filter(Boolean);
-  return { orderId: order.orderId, price, ...(size !== undefined ? { size } : {}), question: `change ${market.symbol} order ${order.orderId}: ${changes.join(', ')}?` };
+  return { orderId: order.orderId, change: { price, ...(size !== undefined ? { size } : {}) } };
 }
 
 function describeConfirm(store: TerminalStore, text: string): string | { error: string } {
@@ -139,10 +153,6 @@ function describeConfirm(store: TerminalStore, text: string): string | { error: 
   if (cmd.kind === 'cancel') {
     if (!state.trading.orders.some((o) => o.orderId === cmd.orderId)) return { error: `cancel: order ${cmd.orderId} is not open` };
     return `cancel order ${cmd.orderId}?`;
-  }
-  if (cmd.kind === 'amend') {
-    const found = amendFor(store, cmd);
-    return 'error' in found ? found : found.question;
   }
   if (cmd.kind === 'cancel-all') {
     const n = state.trading.orders.length;
@@ -162,11 +172,6 @@ function runPending(store: TerminalStore, commands: TerminalCommands, text: stri
     reportOutcome(store, `close ${found.market.symbol}`, intents.close(found.position.positionId, { kind: 'market', fraction: cmd.fraction }), Date.now);
   } else if (cmd.kind === 'cancel') {
     reportOutcome(store, `cancel ${cmd.orderId}`, intents.cancel(cmd.orderId), Date.now);
-  } else if (cmd.kind === 'amend') {
-    // Read again: the order may have filled or gone while the confirm was open.
-    const found = amendFor(store, cmd);
-    if ('error' in found) setNotice(store, found.error);
-    else reportOutcome(store, `amend ${found.orderId}`, intents.change(found.orderId, { price: found.price, ...(found.size !== undefined ? { size: found.size } : {}) }), Date.now);
   } else if (cmd.kind === 'cancel-all') {
     reportOutcome(store, 'cancel all', intents.cancelAll(), Date.now);
   }
@@ -198,6 +203,7 @@ export function answerConfirm(store: TerminalStore, commands: TerminalCommands, 
   if (!confirm) return;
   askConfirm(store, null);
   patchTradingUi(store, { pendingCommand: null });
+  if (confirm.action === 'amend') return answerAmend(store, commands, yes);
   if (!yes) {
     setNotice(store, 'cancelled');
     return;
