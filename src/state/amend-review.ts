@@ -90,7 +90,7 @@ export function openAmendReview(store: TerminalStore, orderId: number, change: O
   const { reasons } = reviewOrder(state, after, { nowMs, change: true });
   const what = describeChange(order, change, market);
   const question = `change ${market.symbol} order ${orderId}: ${what}${reasons.length > 0 ? ` — ${reasons.join('; ')}: send anyway` : ''}?`;
-  const review: AmendReview = { orderId, marketId: order.marketId, before: { price: order.price, size: openSize(order) }, change, after };
+  const review: AmendReview = { orderId, marketId: order.marketId, before: { price: order.price, size: openSize(order) }, change, after, reasons };
   patchTradingUi(store, { amend: review, entry: null, reviewing: false });
   askConfirm(store, { text: question, action: 'amend' });
   return null;

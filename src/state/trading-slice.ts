@@ -58,6 +58,8 @@ export interface AmendReview {
   change: { price?: number; size?: number };
   /** The order as it would stand after the change: what the review shows and smart confirm judged. */
   after: ReviewedOrder;
+  /** Smart confirm's reasons to ask (also in the pane: the bottom line may be too narrow for them). */
+  reasons: string[];
 }
 
 export interface TradingUiState {

@@ -8,7 +8,7 @@ import { formatScaledTrim } from '../../protocol/scaling.js';
 import type { AmendReview } from '../../state/trading-slice.js';
 import { groupThousands } from './numbers.js';
 import type { EntryLine } from './order-entry-lines.js';
-import { reviewLines, sideText } from './order-review-lines.js';
+import { reviewLines, sideText, wrapParts } from './order-review-lines.js';
 
 const KIND_NAMES = { limit: 'limit GTC', 'post-only': 'limit PostOnly', ioc: 'limit IOC', fok: 'limit FOK', market: 'market' } as const;
 
@@ -30,6 +30,9 @@ export function amendLines(i: { review: AmendReview; market: Market; preview: Or
   ];
   if (preview) for (const text of reviewLines(preview, after, market, i.width)) lines.push({ text, tone: 'good' });
   else lines.push({ text: ' no preview: the market config is not loaded', tone: 'bad' });
+  if (review.reasons.length > 0) {
+    for (const text of wrapParts([`asks: ${review.reasons[0]}`, ...review.reasons.slice(1)], Math.max(10, (i.width ?? Infinity) - 1), '; ')) lines.push({ text: ` ${text}`, tone: 'bad' });
+  }
   lines.push({ text: ' y send the change   any other key cancels', tone: 'focus' });
   return lines;
 }
