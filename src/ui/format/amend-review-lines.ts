@@ -6,7 +6,7 @@ import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
 import type { AmendReview } from '../../state/trading-slice.js';
-import { groupThousands } from './numbers.js';
+import { formatScaledGrouped } from './numbers.js';
 import type { EntryLine } from './order-entry-lines.js';
 import { reviewLines, sideText, wrapParts } from './order-review-lines.js';
 
@@ -19,7 +19,8 @@ function beforeAfter(before: string, after: string): string {
 export function amendLines(i: { review: AmendReview; market: Market; preview: OrderPreview | null; width?: number }): EntryLine[] {
   const { review, market, preview } = i;
   const { after, before } = review;
-  const px = (v: number) => groupThousands(formatScaledTrim(v, market.config.price_decimals));
+  // Prices as the Open orders row shows them (fixed decimals), so the two read the same.
+  const px = (v: number) => formatScaledGrouped(v, market.config.price_decimals);
   const sz = (v: number) => formatScaledTrim(v, market.config.size_decimals);
   const what = after.reduceOnly ? `${KIND_NAMES[after.kind]} close (reduce-only)` : `${KIND_NAMES[after.kind]} ${formatScaledTrim(after.leverage, 2)}x`;
   const lines: EntryLine[] = [

@@ -60,7 +60,7 @@ describe('amendLines', () => {
     };
     const p = previewOrder({ market, side: 1, size: 1_000n, limitPrice: 800_000n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
     const text = amendLines({ review, market, preview: p, width: 200 }).map((l) => l.text);
-    expect(text).toContain(' price       66,000 → 80,000');
+    expect(text).toContain(' price       66,000.0 → 80,000.0');
     expect(text).toContain(' size        0.01 (unchanged)');
     expect(text.join('\n')).toContain('crosses the book: taker fee');
     expect(text).toContain(' asks: price 19.4% from mark; moves across the book: fills now as taker');
