@@ -71,6 +71,12 @@ function fullCloseAfter(state: TerminalState, order: OrderRowView, size: number)
   return isClose(order.type) && position !== undefined && size >= position.size;
 }
 
+/** Why no change can be sent now: the session's reason, or a market-data feed that is not live (the book and mark the review reads would be old). */
+function amendBlocked(state: TerminalState): string | null {
+  const feed = state.connection.health;
+  return disabledReason(state) ?? (feed === 'live' ? null : `the market data feed is ${feed}`);
+}
+
 /**
  * Opens the review of `change` to resting order `orderId` with its confirm (default Cancel). Returns why it
  * cannot be reviewed (nothing opens then), or null.
@@ -81,8 +87,9 @@ export function openAmendReview(store: TerminalStore, orderId: number, change: O
   if (!order) return `order ${orderId} is not open`;
   const market = state.trading.markets.find((m) => m.id === order.marketId);
   if (!market) return `the config of market ${order.marketId} is not loaded: nothing to review the change with`;
-  const feed = state.connection.health;
-  const blocked = disabledReason(state) ?? (feed === 'live' ? null : `the market data feed is ${feed}`);
+  // A trigger's change moves its trigger price: a limit order's review would misstate it.
+  if (order.triggerPrice !== null) return `order ${orderId} is a TP/SL trigger: change it with t on its position`;
+  const blocked = amendBlocked(state);
   if (blocked) return `cannot amend: ${blocked}`;
   const after = amendedOrder(order, change);
   const problems = changeProblems(changeTarget(order), change, market, fullCloseAfter(state, order, after.size));
@@ -120,8 +127,9 @@ export function answerAmend(store: TerminalStore, commands: TerminalCommands, ye
     setNotice(store, `amend: order ${review.orderId} changed during the review: nothing sent, review it again`);
     return;
   }
+  // Checked again at send time: the session can lock, or the feed stall, while the review is open.
   const intents = commands.trading?.() ?? null;
-  const blocked = intents ? intents.lockReason() : (disabledReason(state) ?? 'no trading client');
+  const blocked = amendBlocked(state) ?? intents?.lockReason() ?? (intents ? null : 'no trading client');
   if (!intents || blocked) {
     setNotice(store, `cannot amend: ${blocked ?? 'no trading client'}`);
     return;

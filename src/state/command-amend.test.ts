@@ -132,4 +132,22 @@ describe(':amend', () => {
     expect(t.changes).toEqual([]);
     expect(t.store.getState().notice).toContain('changed during the review: nothing sent');
   });
+
+  it('a feed that stalls while the review is open holds the change: y sends nothing and says why', () => {
+    const t = setup('trade', around67k);
+    t.run('amend 42 @ 66000');
+    t.store.setState({ connection: { ...INITIAL_CONNECTION, health: 'stale' } });
+    answerConfirm(t.store, t.commands, true, Date.now());
+    expect(t.changes).toEqual([]);
+    expect(t.store.getState().notice).toBe('cannot amend: the market data feed is stale');
+  });
+
+  it('a TP/SL trigger is not reviewed as a limit order', () => {
+    const t = setup('trade', around67k);
+    const trigger = { ...order, orderId: 43, type: 3, price: 0, triggerPrice: 650_000, triggerCondition: 4, linkedPositionId: 7 };
+    t.store.setState({ trading: { ...t.store.getState().trading, orders: [order, trigger] } });
+    t.run('amend 43 @ 64000');
+    expect(t.store.getState().tradingUi.commandError).toContain('is a TP/SL trigger');
+    expect(t.store.getState().tradingUi.amend).toBeNull();
+  });
 });
