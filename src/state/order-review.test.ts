@@ -73,7 +73,7 @@ describe('the price order entry starts with', () => {
 
 describe('the review by effect, with honest estimates', () => {
   const level = (price: number, size = 1) => ({ price, size, total: size, orders: 1 });
-  const book = { marketId: 16, asks: [level(670_050), level(670_100)], bids: [level(669_950, 100_000)], maxTotal: 3, version: 1 };
+  const book = { marketId: 16, asks: [level(670_050), level(670_100), level(670_200)], bids: [level(669_950, 100_000)], maxTotal: 3, version: 1 };
   const reviewText = (store: ReturnType<typeof setup>['store']) => {
     const state = store.getState();
     const form = state.tradingUi.entry!;
@@ -112,7 +112,7 @@ describe('the review by effect, with honest estimates', () => {
     const text = reviewText(store);
     expect(text).toContain('▲ LONG (buy) · open');
     expect(text).toContain('crosses the book: taker fee');
-    // Two units at or under the limit fill now; the rest waits at 67,010 (the estimate never goes above it).
+    // Two units at or under the limit fill now; the next ask is past it, so the rest waits at 67,010 (the estimate never goes above it).
     expect(text).toContain('fills 0.00002 now, 0.00998 rests at 67,010');
     expect(text).toContain('est 67,010 ');
   });

@@ -20,6 +20,8 @@ export interface FillEstimate {
   worstPrice: number | null;
   /** True when the visible book holds the whole size. */
   complete: boolean;
+  /** The walk stopped at a level beyond the limit: what is left cannot fill now (the book past it is known not to). */
+  stoppedAtLimit: boolean;
 }
 
 /** The worst price a walk may take: a buy's limit from above, a sell's from below. */
@@ -39,9 +41,13 @@ export function estimateFill(levels: readonly BookLevel[], size: bigint, limit?:
   let filled = 0n;
   let sum = 0n;
   let worst: number | null = null;
+  let stoppedAtLimit = false;
   for (const level of levels) {
     if (remaining <= 0n) break;
-    if (limit && !withinLimit(level.price, limit)) break;
+    if (limit && !withinLimit(level.price, limit)) {
+      stoppedAtLimit = true;
+      break;
+    }
     if (level.size <= 0) continue;
     const take = BigInt(level.size) < remaining ? BigInt(level.size) : remaining;
     filled += take;
@@ -55,6 +61,7 @@ export function estimateFill(levels: readonly BookLevel[], size: bigint, limit?:
     averagePrice: filled > 0n ? Number(sum) / Number(filled) : null,
     worstPrice: worst,
     complete: remaining <= 0n,
+    stoppedAtLimit,
   };
 }
 

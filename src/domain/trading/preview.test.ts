@@ -42,6 +42,25 @@ describe('previewOrder: a limit estimate never crosses its limit', () => {
     const fok = previewOrder({ ...base, side: 1, size: 100_000n, limitPrice: 667_559n, remainder: 'all-or-none', opposite: asks });
     expect(fok).toMatchObject({ fillsNow: 0n, rests: 0n, unfilled: 100_000n, feeAtoms: 0n, marginAtoms: 0n });
   });
+  it('limit-past-the-visible-book-may-fill-more: what lies past the last visible level is priced at the limit, taker fee', () => {
+    // A buy at 66,800.0 takes every visible ask: the book past 66,760.0 is not known, so the rest may fill now too.
+    const visible = asks.slice(0, 3);
+    const p = previewOrder({ ...base, side: 1, size: 1_000n * BTC, limitPrice: 668_000n, opposite: visible });
+    expect(p).toMatchObject({ fillsNow: 542_000n, beyondVisible: 1_000n * BTC - 542_000n, rests: 0n, unfilled: 0n, bookCovers: false });
+    expect(p.priceSizeSum).toBe(estimateFill(visible, 542_000n).priceSizeSum + p.beyondVisible * 668_000n);
+    expect(p.feeAtoms).toBe(feeAtoms(p.priceSizeSum, 1n, 345, scales));
+    expect(p.averagePrice! <= 668_000n).toBe(true);
+    // A FOK the same: it is not known to fail while the book past the last level is unknown.
+    const fok = previewOrder({ ...base, side: 1, size: 1_000n * BTC, limitPrice: 668_000n, remainder: 'all-or-none', opposite: visible });
+    expect(fok).toMatchObject({ fillsNow: 542_000n, beyondVisible: p.beyondVisible, unfilled: 0n });
+  });
+  it('a market order past the visible book is priced at its last level (or worse) and flagged', () => {
+    const visible = asks.slice(0, 3);
+    const p = previewOrder({ ...base, side: 1, size: 1_000_000n, opposite: visible });
+    expect(p).toMatchObject({ fillsNow: 542_000n, beyondVisible: 458_000n, bookCovers: false });
+    expect(p.priceSizeSum).toBe(estimateFill(visible, 542_000n).priceSizeSum + 458_000n * 667_600n);
+    expect(previewOrder({ ...base, side: 1, size: 5n, opposite: [] })).toMatchObject({ fillsNow: 0n, unfilled: 5n, feeAtoms: 0n });
+  });
   it('a sell limit walks only bids at or above its limit', () => {
     const bids = [
       { price: 667_500, size: 10_000 },
@@ -155,8 +174,13 @@ describe('previewOrder properties', () => {
           perPiece += feeAtoms(limit!, p.rests, maker, scales);
           pieces++;
         }
+        if (p.beyondVisible > 0n) {
+          // Past the last visible level: at the limit, or for a market order at that last level.
+          perPiece += feeAtoms(limit ?? BigInt(book.at(-1)!.price), p.beyondVisible, taker, scales);
+          pieces++;
+        }
         expect(walk.filledSize).toBe(p.fillsNow);
-        expect(p.fillsNow + p.rests + p.unfilled).toBe(o.size);
+        expect(p.fillsNow + p.rests + p.beyondVisible + p.unfilled).toBe(o.size);
         expect(perPiece - p.feeAtoms >= 0n && perPiece - p.feeAtoms < (pieces > 0n ? pieces : 1n)).toBe(true);
         if (limit !== undefined && p.averagePrice !== null) {
           expect(o.buying ? p.averagePrice <= limit : p.averagePrice >= limit).toBe(true);

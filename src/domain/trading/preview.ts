@@ -43,20 +43,25 @@ export interface OrderPreview {
   effect: OrderEffect;
   /** A market order, or a limit at or through the best opposite price: its first part fills as taker. */
   crosses: boolean;
-  /** Size that fills at once (taker), rests at the limit (maker), and never fills (an IOC or market remainder, a FOK the book cannot hold). */
+  /**
+   * Size that fills at once in the visible book (taker), that rests at the limit (maker), that lies past the
+   * last visible level (it may fill now: priced at the limit, or for a market order at that last level or
+   * worse, taker fee), and that never fills (an IOC remainder, a FOK the book cannot hold, no book at all).
+   */
   fillsNow: bigint;
   rests: bigint;
+  beyondVisible: bigint;
   unfilled: bigint;
-  /** Sum of price x size (ticks x units) over what fills now plus what rests at its limit: exact. */
+  /** Sum of price x size (ticks x units) over what fills now, past the visible book and rests: exact. */
   priceSizeSum: bigint;
   /** Average price of what fills and rests, ticks, rounded against the trader: never beyond a limit. */
   averagePrice: bigint | null;
   /** The same average as a fraction of ticks (display only). */
   estimatedAveragePrice: number | null;
   slippageBps: number | null;
-  /** Nothing is left unfilled. */
+  /** The visible book (or the resting remainder) takes the whole size: nothing beyond it, nothing unfilled. */
   bookCovers: boolean;
-  /** Taker fee on what fills now plus maker fee on what rests; each rounded up once, a rebate toward zero. */
+  /** Taker fee on what fills now (and past the visible book) plus maker fee on what rests; each rounded up once, a rebate toward zero. */
   feeAtoms: bigint;
   /** Margin the opening part posts (0 for a reduce or a close). */
   marginAtoms: bigint;
@@ -67,12 +72,19 @@ export interface OrderPreview {
   liquidationDistancePct: number | null;
 }
 
-/** The first `units` of the order in fill order (the walk, then the resting part at the limit): exact sum of price x size. */
-function sumOfFirst(input: PreviewInput, bound: WalkLimit | undefined, fillsNow: bigint, units: bigint): bigint {
+/** The order in fill order: the visible walk, then the rest at one price (past the book, or resting at the limit). */
+interface FillOrder {
+  levels: readonly BookLevel[];
+  bound: WalkLimit | undefined;
+  walked: bigint;
+  tailPrice: bigint;
+}
+
+/** The first `units` of the order in fill order: exact sum of price x size. */
+function sumOfFirst(order: FillOrder, units: bigint): bigint {
   if (units <= 0n) return 0n;
-  const walked = estimateFill(input.opposite, units < fillsNow ? units : fillsNow, bound);
-  const resting = units - walked.filledSize;
-  return walked.priceSizeSum + (resting > 0n ? resting * (input.limitPrice ?? 0n) : 0n);
+  const walked = estimateFill(order.levels, units < order.walked ? units : order.walked, order.bound);
+  return walked.priceSizeSum + (units - walked.filledSize) * order.tailPrice;
 }
 
 /** An average entry from an exact sum, rounded so the liquidation it implies is the nearer one (long up, short down). */
@@ -119,13 +131,21 @@ export function previewOrder(input: PreviewInput): OrderPreview {
   const walk = estimateFill(input.opposite, input.size, bound);
   const best = input.opposite[0]?.price;
   const crosses = limit === null || walk.filledSize > 0n || (best !== undefined && (buying ? limit >= BigInt(best) : limit <= BigInt(best)));
-  // FOK: all of it at once or none of it; IOC / market: what the book holds; a resting limit: the rest waits at its price.
-  const fillsNow = remainder === 'all-or-none' && !walk.complete ? 0n : walk.filledSize;
-  const rests = remainder === 'rest' && limit !== null ? input.size - fillsNow : 0n;
-  const fillable = fillsNow + rests;
-  const takerSum = fillsNow === walk.filledSize ? walk.priceSizeSum : 0n;
+  const left = input.size - walk.filledSize;
+  // Past the last visible level the book is not known: what is left may still fill now (up to the limit).
+  const bookEnds = left > 0n && !walk.stoppedAtLimit && walk.worstPrice !== null;
+  const lastVisible = walk.worstPrice !== null ? BigInt(walk.worstPrice) : null;
+  // FOK: all of it or none of it; IOC / market: what the book holds; a resting limit: the rest waits at its price.
+  const noneFills = remainder === 'all-or-none' && left > 0n && !bookEnds;
+  const fillsNow = noneFills ? 0n : walk.filledSize;
+  const beyondVisible = noneFills || !bookEnds ? 0n : left;
+  const rests = !bookEnds && remainder === 'rest' && limit !== null ? left : 0n;
+  const fillable = fillsNow + beyondVisible + rests;
+  const tailPrice = limit ?? lastVisible ?? 0n;
+  const takerSum = (noneFills ? 0n : walk.priceSizeSum) + beyondVisible * tailPrice;
   const makerSum = rests * (limit ?? 0n);
   const priceSizeSum = takerSum + makerSum;
+  const fillOrder: FillOrder = { levels: input.opposite, bound, walked: fillsNow, tailPrice };
 
   const { config } = input.market;
   const fee =
@@ -134,8 +154,8 @@ export function previewOrder(input: PreviewInput): OrderPreview {
   const effect = orderEffect(input.position, input.side, input.size, opts);
   // Money follows what can fill: the reducing part first (in fill order), then the opening part.
   const filled = orderEffect(input.position, input.side, fillable, opts);
-  const reduceSum = sumOfFirst(input, bound, fillsNow, filled.reduceSize);
-  const openSum = sumOfFirst(input, bound, fillsNow, filled.reduceSize + filled.openSize) - reduceSum;
+  const reduceSum = sumOfFirst(fillOrder, filled.reduceSize);
+  const openSum = sumOfFirst(fillOrder, filled.reduceSize + filled.openSize) - reduceSum;
   const margin = filled.openSize > 0n ? marginForOrder(openSum, 1n, input.leverageHundredths, scales) : 0n;
   const pos = input.position;
   const freed =
@@ -151,12 +171,13 @@ export function previewOrder(input: PreviewInput): OrderPreview {
     crosses,
     fillsNow,
     rests,
+    beyondVisible,
     unfilled: input.size - fillable,
     priceSizeSum,
     averagePrice: average,
     estimatedAveragePrice: shown,
     slippageBps: shown !== null && mark !== null ? slippageBps(shown, mark, buying) : null,
-    bookCovers: fillable === input.size,
+    bookCovers: beyondVisible === 0n && fillable === input.size,
     feeAtoms: fee,
     marginAtoms: margin,
     marginFreedAtoms: freed,

@@ -34,7 +34,14 @@ describe('reviewNotes', () => {
     const rest = previewOrder({ market, side: 1, size: 1_000n, limitPrice: 669_000n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
     expect(reviewNotes(rest, { kind: 'limit', price: 669_000 }, market)).toEqual([]);
     const thin = previewOrder({ market, side: 1, size: 20_000n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
-    expect(reviewNotes(thin, { kind: 'market' }, market)).toEqual(['fills 0.103 of 0.2 in the visible book']);
+    expect(reviewNotes(thin, { kind: 'market' }, market)).toEqual(['fills 0.103 in the visible book; 0.097 more past it, estimated at its last level (or worse)']);
+    const deep = previewOrder({ market, side: 1, size: 20_000n, limitPrice: 671_000n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
+    expect(reviewNotes(deep, { kind: 'limit', price: 671_000 }, market)).toEqual([
+      'crosses the book: taker fee',
+      'fills 0.103 in the visible book; 0.097 more may fill now at 67,100 or better',
+    ]);
+    const ioc = previewOrder({ market, side: 1, size: 20_000n, limitPrice: 670_000n, remainder: 'cancel', opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
+    expect(reviewNotes(ioc, { kind: 'ioc', price: 670_000 }, market)).toEqual(['crosses the book: taker fee', 'fills 0.003 now, 0.197 cancelled (IOC)']);
   });
 });
 

@@ -85,10 +85,18 @@ export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market
   const limit = order.price !== undefined && order.kind !== 'market';
   if (limit && p.crosses) out.push(order.kind === 'post-only' ? 'crosses the book: the exchange refuses a post-only that would take' : 'crosses the book: taker fee');
   if (limit && p.fillsNow > 0n && p.rests > 0n) out.push(`fills ${sz(p.fillsNow)} now, ${sz(p.rests)} rests at ${px(order.price!)}`);
+  if (p.beyondVisible > 0n) {
+    // The screen's book is only as deep as the pane: past its last level nothing is known.
+    out.push(
+      limit
+        ? `fills ${sz(p.fillsNow)} in the visible book; ${sz(p.beyondVisible)} more may fill now at ${px(order.price!)} or better`
+        : `fills ${sz(p.fillsNow)} in the visible book; ${sz(p.beyondVisible)} more past it, estimated at its last level (or worse)`,
+    );
+  }
   if (p.unfilled > 0n) {
-    if (order.kind === 'fok') out.push(`the book cannot fill all ${sz(p.unfilled)}: FOK fills nothing`);
-    else if (limit) out.push(`fills ${sz(p.fillsNow)} now, ${sz(p.unfilled)} cancelled (IOC)`);
-    else out.push(`fills ${sz(p.fillsNow)} of ${sz(p.fillsNow + p.unfilled)} in the visible book`);
+    if (p.fillsNow === 0n && p.rests === 0n && p.beyondVisible === 0n && !limit) out.push('no visible book to price it');
+    else if (order.kind === 'fok') out.push(`the book cannot fill all ${sz(p.unfilled)} within the limit: FOK fills nothing`);
+    else out.push(`fills ${sz(p.fillsNow)} now, ${sz(p.unfilled)} cancelled (IOC)`);
   }
   const e = p.effect;
   if (e.kind === 'flip') {
