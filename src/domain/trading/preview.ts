@@ -7,6 +7,11 @@
 // entry up, a short's down: the liquidation shown is never further from the mark than the exact one).
 // The exchange rounds each fill up on its own, so what it charges can exceed the fee and margin shown
 // here by less than one atom per fill. Floats appear only in display ratios (slippage, distance).
+//
+// The book walked is the one on screen, as deep as its pane. Past its last level nothing is known: that part
+// is neither called resting nor cancelled but "may fill now", priced at the limit (it fills there or better,
+// or rests there) or, for a market order, at the last visible level (the real cost is that or worse).
+// Either way the figures cover the whole order, so smart confirm judges its whole margin.
 
 import type { Market } from '../../protocol/frames.js';
 import { feeAtoms, feeMicros } from './fees.js';
