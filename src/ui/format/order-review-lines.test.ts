@@ -34,7 +34,7 @@ describe('reviewNotes', () => {
     const rest = previewOrder({ market, side: 1, size: 1_000n, limitPrice: 669_000n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
     expect(reviewNotes(rest, { kind: 'limit', price: 669_000 }, market)).toEqual([]);
     const thin = previewOrder({ market, side: 1, size: 20_000n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
-    expect(reviewNotes(thin, { kind: 'market' }, market)).toEqual(['fills 0.103 in the visible book; 0.097 more past it, estimated at its last level (or worse)']);
+    expect(reviewNotes(thin, { kind: 'market' }, market)).toEqual(['book too thin! fills 0.103 in the visible book; 0.097 more past it, estimated at its last level (or worse)']);
     const deep = previewOrder({ market, side: 1, size: 20_000n, limitPrice: 671_000n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
     expect(reviewNotes(deep, { kind: 'limit', price: 671_000 }, market)).toEqual([
       'crosses the book: taker fee',
@@ -49,6 +49,7 @@ describe('wrapParts and reviewLines', () => {
   it('wraps at the parts, never inside one', () => {
     expect(wrapParts(['aaa', 'bbb', 'cc'], 7)).toEqual(['aaa bbb', 'cc']);
     expect(wrapParts(['aaaaaaaaaa', 'b'], 4)).toEqual(['aaaaaaaaaa', 'b']);
+    expect(wrapParts(['one two three', 'x'], 8)).toEqual(['one two', 'three x']);
   });
   it('fits a narrow pane', () => {
     const p = previewOrder({ market, side: 1, size: 1_000n, limitPrice: 670_050n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });

@@ -63,7 +63,6 @@ export function previewParts(p: OrderPreview, market: Market): string[] {
     `fee ${money(p.feeAtoms)}`,
     marginPart(p),
     `liq ${liq}${dist}`,
-    ...(p.bookCovers ? [] : ['book too thin!']),
   ];
 }
 
@@ -90,11 +89,11 @@ export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market
     out.push(
       limit
         ? `fills ${sz(p.fillsNow)} in the visible book; ${sz(p.beyondVisible)} more may fill now at ${px(order.price!)} or better`
-        : `fills ${sz(p.fillsNow)} in the visible book; ${sz(p.beyondVisible)} more past it, estimated at its last level (or worse)`,
+        : `book too thin! fills ${sz(p.fillsNow)} in the visible book; ${sz(p.beyondVisible)} more past it, estimated at its last level (or worse)`,
     );
   }
   if (p.unfilled > 0n) {
-    if (p.fillsNow === 0n && p.rests === 0n && p.beyondVisible === 0n && !limit) out.push('no visible book to price it');
+    if (p.fillsNow === 0n && p.rests === 0n && p.beyondVisible === 0n && !limit) out.push('book too thin! no visible book to price it');
     else if (order.kind === 'fok') out.push(`the book cannot fill all ${sz(p.unfilled)} within the limit: FOK fills nothing`);
     else out.push(`fills ${sz(p.fillsNow)} now, ${sz(p.unfilled)} cancelled (IOC)`);
   }
@@ -105,11 +104,26 @@ export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market
   return out;
 }
 
-/** Joins `parts` with `sep` into lines no wider than `width` (a part wider than the width stands alone). */
+/** A part wider than `width` broken at its spaces (a word wider than the width stands alone). */
+function breakWords(part: string, width: number): string[] {
+  if (part.length <= width) return [part];
+  const out: string[] = [];
+  let line = '';
+  for (const word of part.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') out.push(line);
+  return out;
+}
+
+/** Joins `parts` with `sep` into lines no wider than `width`; a part wider than the width is broken at its spaces. */
 export function wrapParts(parts: readonly string[], width: number, sep = ' '): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const part of parts) {
+  for (const part of parts.flatMap((p) => breakWords(p, width))) {
     const next = line === '' ? part : `${line}${sep}${part}`;
     if (line !== '' && next.length > width) {
       lines.push(line);
