@@ -3,7 +3,7 @@
 
 import { formatScaled } from '../protocol/scaling.js';
 import { setNotice } from './actions.js';
-import { answerAmend, openAmendReview, type OrderChange } from './amend-review.js';
+import { answerAmend, closeAmendReview, openAmendReview, type OrderChange } from './amend-review.js';
 import { parseCommandLine, type AmendCommand } from './command-line.js';
 import { runLiveCommandLine } from './live-commands.js';
 import type { TerminalCommands } from './commands.js';
@@ -204,6 +204,8 @@ export function answerConfirm(store: TerminalStore, commands: TerminalCommands, 
   askConfirm(store, null);
   patchTradingUi(store, { pendingCommand: null });
   if (confirm.action === 'amend') return answerAmend(store, commands, yes);
+  // Another question (a quit on Ctrl-C) replaced the amend's: that review is over, nothing sent.
+  if (store.getState().tradingUi.amend) closeAmendReview(store);
   if (!yes) {
     setNotice(store, 'cancelled');
     return;

@@ -150,4 +150,13 @@ describe(':amend', () => {
     expect(t.store.getState().tradingUi.commandError).toContain('is a TP/SL trigger');
     expect(t.store.getState().tradingUi.amend).toBeNull();
   });
+
+  it('a quit question that replaces the amend confirm ends the review: nothing sent, the pane closes', () => {
+    const t = setup('trade', around67k);
+    t.run('amend 42 @ 66000');
+    t.store.setState({ tradingUi: { ...t.store.getState().tradingUi, confirm: { text: '1 request in flight: quit anyway?', action: 'quit' } } });
+    answerConfirm(t.store, t.commands, false, Date.now());
+    expect(t.store.getState().tradingUi.amend).toBeNull();
+    expect(t.changes).toEqual([]);
+  });
 });
