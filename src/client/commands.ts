@@ -5,6 +5,7 @@
 import { OrderFlag, OrderStatus, OrderType, PositionSide } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
 import type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, TriggerSpec } from '../domain/trading/command-params.js';
+import { changeProblems } from '../domain/trading/change-rules.js';
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isCloseBps } from '../domain/trading/close-share.js';
@@ -156,6 +157,14 @@ export class EngineCommands implements TradingCommands {
   change(orderId: number, changes: { price?: number; size?: number }): CommandHandle {
     const order = this.session.state.orders.get(orderId);
     if (!order) return refused(`order ${orderId} is not open`);
+    // The order as it would stand after the change passes the rules of placing it (min value, steps, ...).
+    const remaining = order.os - order.fs;
+    const position = [...this.session.state.positions.values()].find((p) => p.mkt === order.mkt);
+    const closes = order.t === OrderType.CloseLong || order.t === OrderType.CloseShort;
+    const fullClose = closes && position !== undefined && (changes.size ?? remaining) >= position.s;
+    const target = { t: order.t, mkt: order.mkt, p: order.p ?? 0, remaining, fl: order.fl, lv: order.lv, ...(order.tp ? { tp: order.tp } : {}) };
+    const problems = changeProblems(target, changes, this.market(order.mkt), fullClose);
+    if (problems.length > 0) return refused(problems.map((p) => `${p.field}: ${p.message}`).join('; '));
     const draft: OrderDraft = {
       t: OrderType.Change,
       mkt: order.mkt,

@@ -5,6 +5,7 @@ import { formatClosePercent } from '../domain/trading/close-share.js';
 import { userMessage } from '../protocol/errors.js';
 import { formatScaled, formatScaledTrim, parseLeverage } from '../protocol/scaling.js';
 import { setNotice } from './actions.js';
+import { answerAmend, closeAmendReview, openAmendReview, type OrderChange } from './amend-review.js';
 import { parseCommandLine, type AmendCommand } from './command-line.js';
 import { runLiveCommandLine } from './live-commands.js';
 import type { TerminalCommands } from './commands.js';
@@ -96,9 +97,28 @@ export function runCommandLine(store: TerminalStore, commands: TerminalCommands)
       store.setState({ bookCursor: null, notice: `market ${hit.symbol}` });
       return;
     }
+    case 'amend': {
+      // Reviewed like a new order (amend-review.ts): the order entry pane shows it, the confirm asks.
+      const reason = disabledReason(state);
+      if (reason) {
+        fail(store, `cannot amend: ${reason}`);
+        return;
+      }
+      const found = amendFor(store, cmd);
+      if ('error' in found) {
+        fail(store, found.error);
+        return;
+      }
+      const refused = openAmendReview(store, found.orderId, found.change, Date.now());
+      if (refused) {
+        fail(store, refused.startsWith('cannot') ? refused : `amend: ${refused}`);
+        return;
+      }
+      closeCommandLine(store);
+      return;
+    }
     case 'close':
     case 'cancel':
-    case 'amend':
     case 'cancel-all': {
       const reason = disabledReason(state);
       if (reason) {
@@ -132,7 +152,7 @@ function positionFor(store: TerminalStore, symbol: string) {
  * `:amend`: the same change the Open orders tab's `e` makes (trading-tabs-intents.ts amendIntent, exactly
  * scaled), read against the order as it is now. A size alone keeps the price; a price alone keeps the size.
  */
-function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; price: number; size?: number; question: string } | { error: string } {
+function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; change: OrderChange } | { error: string } {
   const state = store.getState();
   const order = state.trading.orders.find((o) => o.orderId === cmd.orderId);
   if (!order) return { error: `amend: order ${cmd.orderId} is not open` };
@@ -142,13 +162,7 @@ function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; p
   if ('error' in result) return { error: `amend: ${result.error}` };
   if (result.intent.kind !== 'change' || result.intent.price === undefined) return { error: 'amend: nothing to change' };
   const { price, size } = result.intent;
-  const px = (v: number) => formatScaledTrim(v, market.priceDecimals);
-  const sz = (v: number) => formatScaledTrim(v, market.sizeDecimals);
-  const changes = [
-    price !== order.price ? `price ${px(order.price)} → ${px(price)}` : null,
-    size !== undefined && size !== order.originalSize - order.filledSize ? `size ${sz(order.originalSize - order.filledSize)} → ${sz(size)}` : null,
-  ].filter(Boolean);
-  return { orderId: order.orderId, price, ...(size !== undefined ? { size } : {}), question: `change ${market.symbol} order ${order.orderId}: ${changes.join(', ')}?` };
+  return { orderId: order.orderId, change: { price, ...(size !== undefined ? { size } : {}) } };
 }
 
 function describeConfirm(store: TerminalStore, text: string): string | { error: string } {
@@ -162,10 +176,6 @@ function describeConfirm(store: TerminalStore, text: string): string | { error: 
   if (cmd.kind === 'cancel') {
     if (!state.trading.orders.some((o) => o.orderId === cmd.orderId)) return { error: `cancel: order ${cmd.orderId} is not open` };
     return `cancel order ${cmd.orderId}?`;
-  }
-  if (cmd.kind === 'amend') {
-    const found = amendFor(store, cmd);
-    return 'error' in found ? found : found.question;
   }
   if (cmd.kind === 'cancel-all') {
     const n = state.trading.orders.length;
@@ -185,11 +195,6 @@ function runPending(store: TerminalStore, commands: TerminalCommands, text: stri
     reportOutcome(store, `close ${found.market.symbol}`, intents.close(found.position.positionId, { kind: 'market', bps: cmd.bps }), Date.now);
   } else if (cmd.kind === 'cancel') {
     reportOutcome(store, `cancel ${cmd.orderId}`, intents.cancel(cmd.orderId), Date.now);
-  } else if (cmd.kind === 'amend') {
-    // Read again: the order may have filled or gone while the confirm was open.
-    const found = amendFor(store, cmd);
-    if ('error' in found) setNotice(store, found.error);
-    else reportOutcome(store, `amend ${found.orderId}`, intents.change(found.orderId, { price: found.price, ...(found.size !== undefined ? { size: found.size } : {}) }), Date.now);
   } else if (cmd.kind === 'cancel-all') {
     reportOutcome(store, 'cancel all', intents.cancelAll(), Date.now);
   }
@@ -221,6 +226,9 @@ export function answerConfirm(store: TerminalStore, commands: TerminalCommands, 
   if (!confirm) return;
   askConfirm(store, null);
   patchTradingUi(store, { pendingCommand: null });
+  if (confirm.action === 'amend') return answerAmend(store, commands, yes);
+  // Another question (a quit on Ctrl-C) replaced the amend's: that review is over, nothing sent.
+  if (store.getState().tradingUi.amend) closeAmendReview(store);
   if (!yes) {
     setNotice(store, 'cancelled');
     return;

@@ -1,15 +1,15 @@
 // Order entry flow on the store: open (prefilled from the book cursor or best price), edit, review,
 // smart confirm (default Cancel), send through TerminalCommands.trading(), and the `:` command line.
 
-import { previewOrder, type OrderPreview } from '../domain/trading/preview.js';
-import type { PositionMath } from '../domain/trading/risk.js';
+import type { OrderPreview } from '../domain/trading/preview.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from './actions.js';
 import { parseCommandLine, type OrderCommand } from './command-line.js';
 import type { TerminalCommands } from './commands.js';
 import { evaluateEntry, maxLeverageHundredths, newEntryForm, type EntryContext, type EntryResult, type OrderEntryForm } from './order-entry.js';
-import { confirmReasons, orderSignature, thresholdsFrom } from './smart-confirm.js';
+import { previewFor, reviewOrder } from './order-review.js';
+import { orderSignature } from './smart-confirm.js';
 import type { TerminalState, TerminalStore } from './store.js';
 import type { IntentHandle, PlaceIntent, TradeSide } from './trading-commands.js';
 import { askConfirm, patchTradingUi, pushToast } from './trading-actions.js';
@@ -52,8 +52,9 @@ function prefillPrice(state: TerminalState, side: TradeSide, pd: number): string
   const book = state.book;
   const cursor = state.bookCursor;
   const row = cursor ? (cursor.side === 'ask' ? book?.asks : book?.bids)?.[cursor.level] : undefined;
-  // Without a cursor a buy starts at the best ask and a sell at the best bid (marketable, visible).
-  const price = row?.price ?? (side === 'long' ? book?.asks[0]?.price : book?.bids[0]?.price) ?? state.header?.mark ?? null;
+  // Without a cursor a buy starts at the best bid and a sell at the best ask: the passive side, so a
+  // "limit" order rests as a maker unless the trader moves it across (the review then says it crosses).
+  const price = row?.price ?? (side === 'long' ? book?.bids[0]?.price : book?.asks[0]?.price) ?? state.header?.mark ?? null;
   return price === null || price === undefined ? '' : formatScaledTrim(price, pd);
 }
 
@@ -91,29 +92,9 @@ export function evaluateCurrentEntry(state: TerminalState): EntryResult | null {
   return form ? evaluateEntry(form, entryContext(state, form)) : null;
 }
 
-function positionMath(state: TerminalState, marketId: number): PositionMath | null {
-  const p = state.trading.positions.find((r) => r.marketId === marketId);
-  return p ? { side: p.side, entry: BigInt(p.entryPrice), size: BigInt(p.size), collateral: BigInt(p.collateral) } : null;
-}
-
-/** The one-line risk preview of a valid form, or null. */
+/** The risk preview of a valid form (the same one an amend is reviewed with), or null. */
 export function entryPreview(state: TerminalState, intent: PlaceIntent): OrderPreview | null {
-  const market = currentMarket(state, intent.marketId);
-  if (!market) return null;
-  const book = state.book?.marketId === intent.marketId ? state.book : null;
-  const opposite = (intent.side === 'long' ? book?.asks : book?.bids) ?? [];
-  const header = state.header?.marketId === intent.marketId ? state.header : null;
-  return previewOrder({
-    market,
-    side: intent.side === 'long' ? 1 : 2,
-    size: BigInt(intent.size),
-    ...(intent.price !== undefined ? { limitPrice: BigInt(intent.price) } : {}),
-    leverageHundredths: intent.leverage,
-    opposite: opposite.map((l) => ({ price: l.price, size: l.size })),
-    mark: header?.mark ?? null,
-    feeTier: state.trading.account?.feeTier ?? 0,
-    position: positionMath(state, intent.marketId),
-  });
+  return previewFor(state, intent);
 }
 
 /** What sending needs when the config skips the review (`[confirm] skipReview`). */
@@ -155,19 +136,7 @@ export function acceptReview(store: TerminalStore, commands: TerminalCommands, n
     setNotice(store, `cannot send: ${reason}`);
     return;
   }
-  const intent = result.intent;
-  const preview = entryPreview(state, intent);
-  const position = state.trading.positions.find((p) => p.marketId === intent.marketId);
-  const equity = state.trading.account?.equity;
-  const reasons = confirmReasons({
-    intent,
-    mark: state.header?.marketId === intent.marketId ? state.header.mark : null,
-    marginAtoms: preview?.marginAtoms ?? null,
-    equityAtoms: equity ? BigInt(equity) : null,
-    position: position ? { side: position.side === 2 ? 'short' : 'long', size: position.size } : null,
-    recent: state.tradingUi.recent,
-    nowMs,
-  }, thresholdsFrom(state.live.confirmPrefs));
+  const { reasons } = reviewOrder(state, result.intent, { nowMs });
   if (reasons.length > 0) {
     askConfirm(store, { text: `${reasons.join('; ')}: send anyway?`, action: 'send-order' });
     return;

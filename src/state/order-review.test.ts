@@ -7,7 +7,7 @@ import type { PositionRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { evaluateEntry, newEntryForm, type OrderEntryForm } from './order-entry.js';
-import { acceptReview, entryContext, entryDisabledReason, openEntry, startReview } from './order-entry-actions.js';
+import { acceptReview, entryContext, entryDisabledReason, entryPreview, openEntry, startReview } from './order-entry-actions.js';
 import { answerConfirm } from './command-actions.js';
 import type { TerminalCommands } from './commands.js';
 import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from './store.js';
@@ -59,16 +59,64 @@ function setup(form: Partial<OrderEntryForm>, over: Partial<TerminalState> = {})
 describe('the price order entry starts with', () => {
   const level = (price: number) => ({ price, size: 1, total: 1, orders: 1 });
   const book = { marketId: 16, asks: [level(670_050), level(670_100)], bids: [level(669_950), level(669_900), level(669_850)], maxTotal: 3, version: 1 };
-  it('is the book cursor level when there is one, else the best ask to buy and the best bid to sell', () => {
+  // Issue 14: b started at the best ask, so a "limit" buy filled at once as a taker.
+  it('b-prefills-the-passive-side: the book cursor level when there is one, else the best bid to buy and the best ask to sell', () => {
     const { store } = setup({});
     store.setState({ book, bookCursor: { side: 'bid', level: 2 } });
     openEntry(store, 'long');
     expect(store.getState().tradingUi.entry?.price).toBe('66985');
     store.setState({ bookCursor: null });
     openEntry(store, 'long');
-    expect(store.getState().tradingUi.entry?.price).toBe('67005');
-    openEntry(store, 'short');
     expect(store.getState().tradingUi.entry?.price).toBe('66995');
+    openEntry(store, 'short');
+    expect(store.getState().tradingUi.entry?.price).toBe('67005');
+  });
+});
+
+describe('the review by effect, with honest estimates', () => {
+  const level = (price: number, size = 1) => ({ price, size, total: size, orders: 1 });
+  const book = { marketId: 16, asks: [level(670_050), level(670_100), level(670_200)], bids: [level(669_950, 100_000)], maxTotal: 3, version: 1 };
+  const reviewText = (store: ReturnType<typeof setup>['store']) => {
+    const state = store.getState();
+    const form = state.tradingUi.entry!;
+    const ctx = entryContext(state, form);
+    const result = evaluateEntry(form, ctx);
+    const preview = entryPreview(state, result.intent!);
+    const position = state.trading.positions.find((p) => p.marketId === 16) ?? null;
+    return entryLines({ form, result, market: ctx.market!, reviewing: true, preview, disabled: null, position }).map((l) => l.text).join('\n');
+  };
+
+  it('reduce-is-not-opening: selling 0.005 of a 0.01 long is reviewed as a reduce that frees margin', () => {
+    const { store } = setup({ side: 'short', size: '0.005', price: '67100' });
+    store.setState({ book, trading: { ...store.getState().trading, positions: [longPosition] } });
+    startReview(store);
+    const text = reviewText(store);
+    expect(text).toContain('▼ SELL · reduce LONG 0.01 → 0.005');
+    expect(text).not.toContain('SHORT (sell)');
+    // Half the position's 100 USD collateral is released; nothing is charged.
+    expect(text).toMatch(/margin freed 50 /);
+    expect(text).not.toMatch(/margin \d/);
+  });
+
+  it('a flip shows both parts: what closes (and frees) and what opens (and posts)', () => {
+    const { store } = setup({ side: 'short', size: '0.015', type: 'market' });
+    store.setState({ book, trading: { ...store.getState().trading, positions: [longPosition] } });
+    startReview(store);
+    const text = reviewText(store);
+    expect(text).toContain('▼ SELL · flip LONG 0.01 → SHORT 0.005');
+    expect(text).toMatch(/closes LONG 0\.01 \(frees 100\), opens SHORT 0\.005 \(margin [\d.,]+\)/);
+  });
+
+  it('limit-through-the-ask-says-it-crosses: taker fee, how much fills now and how much rests at the limit', () => {
+    const { store } = setup({ size: '0.01', price: '67010' });
+    store.setState({ book });
+    startReview(store);
+    const text = reviewText(store);
+    expect(text).toContain('▲ LONG (buy) · open');
+    expect(text).toContain('crosses the book: taker fee');
+    // Two units at or under the limit fill now; the next ask is past it, so the rest waits at 67,010 (the estimate never goes above it).
+    expect(text).toContain('fills 0.00002 now, 0.00998 rests at 67,010');
+    expect(text).toContain('est 67,010 ');
   });
 });
 

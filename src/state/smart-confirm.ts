@@ -44,6 +44,8 @@ export interface ConfirmFacts {
   /** Signatures and send times of recent orders. */
   recent: readonly { signature: string; atMs: number }[];
   nowMs: number;
+  /** A resting order whose change makes it cross the book: it would fill at once, as a taker. */
+  changeCrossesBook?: boolean;
 }
 
 /** What makes two orders "the same" for the duplicate check. */
@@ -64,6 +66,7 @@ export function confirmReasons(f: ConfirmFacts, t: ConfirmThresholds = DEFAULT_C
     if (pct > t.marginOfEquityPct) out.push(`margin ${pct.toFixed(0)}% of equity`);
   }
   if (intent.leverage > t.leverageHundredths) out.push(`leverage ${intent.leverage / 100}x`);
+  if (f.changeCrossesBook) out.push('moves across the book: fills now as taker');
   if (f.position && f.position.side !== intent.side && intent.size > f.position.size) out.push(`flips your ${f.position.side} position`);
   const sig = orderSignature(intent);
   if (f.recent.some((r) => r.signature === sig && f.nowMs - r.atMs <= t.duplicateWindowMs)) out.push('same order sent seconds ago');

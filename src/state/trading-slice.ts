@@ -6,6 +6,7 @@ import type { ConnectionView } from '../domain/views.js';
 import type { AccountView, FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import type { OrderEntryForm } from './order-entry.js';
+import type { ReviewedOrder } from './order-review.js';
 
 export interface TradingSlice {
   /** A trading client runs (a key was loaded). False = market data only. */
@@ -47,8 +48,24 @@ export interface ConfirmPrompt {
   action: 'send-order' | 'panic' | 'close' | 'cancel-all' | 'cancel' | 'amend' | 'quit';
 }
 
+/** A change of a resting order under review (order entry pane) with its confirm open. */
+export interface AmendReview {
+  orderId: number;
+  marketId: number;
+  /** The order when the review opened: price ticks and open size units (a send refuses if it moved). */
+  before: { price: number; size: number };
+  /** What the Change sends. */
+  change: { price?: number; size?: number };
+  /** The order as it would stand after the change: what the review shows and smart confirm judged. */
+  after: ReviewedOrder;
+  /** Smart confirm's reasons to ask (also in the pane: the bottom line may be too narrow for them). */
+  reasons: string[];
+}
+
 export interface TradingUiState {
   entry: OrderEntryForm | null;
+  /** A change of a resting order under review, or null. */
+  amend: AmendReview | null;
   /** The review line is shown (Enter pressed on a valid form). */
   reviewing: boolean;
   /** A confirm whose default answer is Cancel (only `y` proceeds). */
@@ -89,6 +106,7 @@ export const EMPTY_TRADING: TradingSlice = {
 
 export const INITIAL_TRADING_UI: TradingUiState = {
   entry: null,
+  amend: null,
   reviewing: false,
   confirm: null,
   commandLine: null,

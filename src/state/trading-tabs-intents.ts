@@ -22,7 +22,7 @@ export type EditorResult = { intent: TabIntent; confirm: string | null } | { err
 
 /** The hint shown in each editor. */
 export const EDITOR_HINTS: Record<EditorMode, string> = {
-  amend: 'PRICE [SIZE]  (Enter sends the change, Esc cancels)',
+  amend: 'PRICE [SIZE]  (Enter reviews the change, y sends it; Esc cancels)',
   close: '25% 50% 75% 100% or SIZE; add "@ PRICE" for a limit close  (empty = 100% market)',
   collateral: 'AMOUNT to add, in collateral units',
   tpsl: 'tp PRICE  sl PRICE  [last]  (either or both; mark by default; replaces the old of the same role)',

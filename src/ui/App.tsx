@@ -143,7 +143,7 @@ function Screen({ store, commands, perf = null }: AppProps) {
   const panesKey = panes.join(',');
   const pickerOpen = useTerminal((s) => s.picker.open);
   const helpOpen = useTerminal((s) => s.live.help.open);
-  const entryOpen = useTerminal((s) => s.tradingUi.entry !== null);
+  const entryOpen = useTerminal((s) => s.tradingUi.entry !== null || s.tradingUi.amend !== null);
   // Before the children render: they read the palette while rendering; the key below remounts them on a change.
   const themeName = useTerminal((s) => s.live.theme);
   applyTheme(themeName);

@@ -5,6 +5,7 @@
 import { protectionOf } from '../domain/trading/protection.js';
 import { formatScaled } from '../protocol/scaling.js';
 import { focusPane, setNotice } from '../state/actions.js';
+import { openAmendReview } from '../state/amend-review.js';
 import { pushToast } from '../state/trading-actions.js';
 import type { TerminalCommands } from '../state/commands.js';
 import type { TerminalState, TerminalStore } from '../state/store.js';
@@ -116,6 +117,11 @@ export function runTabIntent(store: TerminalStore, commands: TerminalCommands, i
   );
 }
 
+/** A trigger's change moves its trigger, not a resting price: it keeps the TP/SL path. */
+function isTrigger(state: TerminalState, orderId: number): boolean {
+  return state.trading.orders.find((o) => o.orderId === orderId)?.triggerPrice != null;
+}
+
 function submitEditor(store: TerminalStore, commands: TerminalCommands): void {
   const state = store.getState();
   const prompt = state.tabs.prompt;
@@ -143,7 +149,13 @@ function submitEditor(store: TerminalStore, commands: TerminalCommands): void {
     }
   }
   if ('error' in result) setPromptError(store, result.error);
-  else if (result.confirm) setPrompt(store, { kind: 'confirm', question: result.confirm, intent: result.intent });
+  else if (result.intent.kind === 'change' && !isTrigger(state, result.intent.orderId)) {
+    // Reviewed like a new order: the order entry pane shows the order as it would stand, the confirm asks.
+    const { orderId, price, size } = result.intent;
+    const refused = openAmendReview(store, orderId, { ...(price !== undefined ? { price } : {}), ...(size !== undefined ? { size } : {}) }, Date.now());
+    if (refused) setPromptError(store, refused);
+    else setPrompt(store, null);
+  } else if (result.confirm) setPrompt(store, { kind: 'confirm', question: result.confirm, intent: result.intent });
   else runTabIntent(store, commands, result.intent);
 }
 

@@ -49,6 +49,10 @@ describe('trading tabs against the local exchange', () => {
     await screen.app.vt.waitFor(/change> █/, UI_MS);
     const amended = price - 1_000;
     await typeAndEnter(screen, formatScaled(amended, screen.market.priceDecimals));
+    // Issue 14: a change is reviewed like a new order (order entry pane) and asks; y sends it.
+    await screen.app.vt.waitFor(`price       ${px(price)} → ${px(amended)}`, UI_MS);
+    await screen.app.vt.waitFor(`change ${screen.market.symbol} order `, UI_MS);
+    screen.app.vt.press('y');
     await screen.app.vt.waitFor(() => tabLines().includes(px(amended)) && !tabLines().includes(px(price)), EXCHANGE_MS);
     expect(state().trading.orders.map((o) => o.price)).toContain(amended);
 

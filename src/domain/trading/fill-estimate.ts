@@ -1,4 +1,6 @@
-// Estimated fill of a market order by walking the opposite side of the book (best level first).
+// Estimated immediate fill of an order by walking the opposite side of the book (best level first). A
+// limit order walks only the levels at or better than its limit: the exchange never fills it beyond
+// that, so neither does the estimate (what is left rests, or is cancelled for IOC / FOK).
 
 export interface BookLevel {
   /** Scaled price. */
@@ -18,16 +20,34 @@ export interface FillEstimate {
   worstPrice: number | null;
   /** True when the visible book holds the whole size. */
   complete: boolean;
+  /** The walk stopped at a level beyond the limit: what is left cannot fill now (the book past it is known not to). */
+  stoppedAtLimit: boolean;
 }
 
-/** Walks `levels` (best first) for `size`. */
-export function estimateFill(levels: readonly BookLevel[], size: bigint): FillEstimate {
+/** The worst price a walk may take: a buy's limit from above, a sell's from below. */
+export interface WalkLimit {
+  price: bigint;
+  buying: boolean;
+}
+
+/** Whether a level at `price` is at or better than `limit` for the taker. */
+export function withinLimit(price: number | bigint, limit: WalkLimit): boolean {
+  return limit.buying ? BigInt(price) <= limit.price : BigInt(price) >= limit.price;
+}
+
+/** Walks `levels` (best first) for `size`, stopping at the first level beyond `limit` when given. */
+export function estimateFill(levels: readonly BookLevel[], size: bigint, limit?: WalkLimit): FillEstimate {
   let remaining = size;
   let filled = 0n;
   let sum = 0n;
   let worst: number | null = null;
+  let stoppedAtLimit = false;
   for (const level of levels) {
     if (remaining <= 0n) break;
+    if (limit && !withinLimit(level.price, limit)) {
+      stoppedAtLimit = true;
+      break;
+    }
     if (level.size <= 0) continue;
     const take = BigInt(level.size) < remaining ? BigInt(level.size) : remaining;
     filled += take;
@@ -41,6 +61,7 @@ export function estimateFill(levels: readonly BookLevel[], size: bigint): FillEs
     averagePrice: filled > 0n ? Number(sum) / Number(filled) : null,
     worstPrice: worst,
     complete: remaining <= 0n,
+    stoppedAtLimit,
   };
 }
 

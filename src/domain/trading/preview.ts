@@ -1,11 +1,27 @@
-// The one-line risk preview of order entry (UX.md "Safety"): estimated average fill from a book walk,
-// slippage against mark, fee, margin used and the liquidation price after the fill merges into the
-// position. Money figures are exact bigint atoms; prices for display are numbers.
+// The risk preview of an order under review (UX.md "Safety"): what fills at once (a book walk that never
+// goes beyond a limit) and what rests at the limit, the effect on the position (open / increase / reduce /
+// close / flip), the fee, the margin posted or freed, and the liquidation price after the fill.
+//
+// Money is exact bigint end to end: fee and margin come from the exact sum of price x size over what
+// fills and rests, the liquidation price from an exact average entry rounded against the trader (a long's
+// entry up, a short's down: the liquidation shown is never further from the mark than the exact one).
+// The exchange rounds each fill up on its own, so what it charges can exceed the fee and margin shown
+// here by less than one atom per fill. Floats appear only in display ratios (slippage, distance).
+//
+// The book walked is the one on screen, as deep as its pane. Past its last level nothing is known: that part
+// is neither called resting nor cancelled but "may fill now", priced at the limit (it fills there or better,
+// or rests there) or, for a market order, at the last visible level (the real cost is that or worse).
+// Either way the figures cover the whole order, so smart confirm judges its whole margin.
 
 import type { Market } from '../../protocol/frames.js';
 import { feeAtoms, feeMicros } from './fees.js';
-import { type BookLevel, estimateFill, slippageBps } from './fill-estimate.js';
-import { type PositionMath, liquidationAfter, marginForOrder } from './risk.js';
+import { type BookLevel, type WalkLimit, estimateFill, slippageBps } from './fill-estimate.js';
+import { type Scales, divCeil, divFloor } from './notional.js';
+import { type OrderEffect, orderEffect } from './order-effect.js';
+import { type PositionMath, liquidationPrice, marginForOrder } from './risk.js';
+
+/** What an order does with the part that does not fill at once. */
+export type Remainder = 'rest' | 'cancel' | 'all-or-none';
 
 export interface PreviewInput {
   market: Market;
@@ -15,6 +31,10 @@ export interface PreviewInput {
   size: bigint;
   /** Scaled limit price; undefined or 0 = market. */
   limitPrice?: bigint;
+  /** GTC / post-only limits rest (the default for a limit); IOC and market orders cancel; FOK fills all or nothing. */
+  remainder?: Remainder;
+  /** A close order: never opens or flips. */
+  reduceOnly?: boolean;
   leverageHundredths: number;
   /** The side of the book a buy takes from (asks) or a sell hits (bids), best first. */
   opposite: readonly BookLevel[];
@@ -24,42 +44,148 @@ export interface PreviewInput {
 }
 
 export interface OrderPreview {
-  /** Ticks (display). Null when the book cannot say. */
+  /** What the whole order does to the position. */
+  effect: OrderEffect;
+  /** A market order, or a limit at or through the best opposite price: its first part fills as taker. */
+  crosses: boolean;
+  /**
+   * Size that fills at once in the visible book (taker), that rests at the limit (maker), that lies past the
+   * last visible level (it may fill now: priced at the limit, or for a market order at that last level or
+   * worse, taker fee), and that never fills (an IOC remainder, a FOK the book cannot hold, no book at all).
+   */
+  fillsNow: bigint;
+  rests: bigint;
+  beyondVisible: bigint;
+  unfilled: bigint;
+  /** Sum of price x size (ticks x units) over what fills now, past the visible book and rests: exact. */
+  priceSizeSum: bigint;
+  /** Average price of what fills and rests, ticks, rounded against the trader: never beyond a limit. */
+  averagePrice: bigint | null;
+  /** The same average as a fraction of ticks (display only). */
   estimatedAveragePrice: number | null;
   slippageBps: number | null;
-  /** Whether the visible book covers the size (market orders). */
+  /** The visible book (or the resting remainder) takes the whole size: nothing beyond it, nothing unfilled. */
   bookCovers: boolean;
+  /** Taker fee on what fills now (and past the visible book) plus maker fee on what rests; each rounded up once, a rebate toward zero. */
   feeAtoms: bigint;
+  /** Margin the opening part posts (0 for a reduce or a close). */
   marginAtoms: bigint;
+  /** Collateral the reducing part releases (pro rata, rounded down as the exchange releases it). */
+  marginFreedAtoms: bigint;
   liquidationPrice: bigint | null;
   /** Percent from mark to the liquidation price after the fill (display). */
   liquidationDistancePct: number | null;
 }
 
+/** The order in fill order: the visible walk, then the rest at one price (past the book, or resting at the limit). */
+interface FillOrder {
+  levels: readonly BookLevel[];
+  bound: WalkLimit | undefined;
+  walked: bigint;
+  tailPrice: bigint;
+}
+
+/** The first `units` of the order in fill order: exact sum of price x size. */
+function sumOfFirst(order: FillOrder, units: bigint): bigint {
+  if (units <= 0n) return 0n;
+  const walked = estimateFill(order.levels, units < order.walked ? units : order.walked, order.bound);
+  return walked.priceSizeSum + (units - walked.filledSize) * order.tailPrice;
+}
+
+/** An average entry from an exact sum, rounded so the liquidation it implies is the nearer one (long up, short down). */
+function conservativeEntry(sum: bigint, size: bigint, side: number): bigint {
+  return side === 2 ? divFloor(sum, size) : divCeil(sum, size);
+}
+
+/** The position after `fill` units priced at `openSum` (the opening part) merge into `pos`. */
+function positionAfter(
+  pos: PositionMath | null,
+  effect: OrderEffect,
+  side: number,
+  openSum: bigint,
+  margin: bigint,
+  freed: bigint,
+): PositionMath | null {
+  switch (effect.kind) {
+    case 'none':
+      return pos;
+    case 'close':
+      return null;
+    case 'reduce':
+      return pos && { ...pos, size: pos.size - effect.reduceSize, collateral: pos.collateral - freed };
+    case 'increase':
+      if (!pos) return null;
+      return {
+        ...pos,
+        size: pos.size + effect.openSize,
+        entry: conservativeEntry(pos.entry * pos.size + openSum, pos.size + effect.openSize, side),
+        collateral: pos.collateral + margin,
+      };
+    case 'open':
+    case 'flip':
+      return { side, entry: conservativeEntry(openSum, effect.openSize, side), size: effect.openSize, collateral: margin };
+  }
+}
+
 export function previewOrder(input: PreviewInput): OrderPreview {
-  const scales = { priceDecimals: input.market.config.price_decimals, sizeDecimals: input.market.config.size_decimals };
+  const scales: Scales = { priceDecimals: input.market.config.price_decimals, sizeDecimals: input.market.config.size_decimals };
   const buying = input.side === 1;
-  const isLimit = input.limitPrice !== undefined && input.limitPrice > 0n;
-  const walk = estimateFill(input.opposite, input.size);
-  // A limit that does not cross rests at its price (maker); one that crosses fills like a market order.
+  const limit = input.limitPrice !== undefined && input.limitPrice > 0n ? input.limitPrice : null;
+  const remainder: Remainder = input.remainder ?? (limit !== null ? 'rest' : 'cancel');
+  const bound = limit !== null ? { price: limit, buying } : undefined;
+  const walk = estimateFill(input.opposite, input.size, bound);
   const best = input.opposite[0]?.price;
-  const crosses = !isLimit || (best !== undefined && (buying ? input.limitPrice! >= BigInt(best) : input.limitPrice! <= BigInt(best)));
-  const fillPrice: number | null = crosses ? walk.averagePrice : Number(input.limitPrice);
-  const pricedAt = fillPrice !== null ? BigInt(Math.round(fillPrice)) : (input.limitPrice ?? null);
-  const micros = feeMicros(input.market.config, crosses ? 'taker' : 'maker', input.feeTier);
-  const fee = pricedAt !== null ? feeAtoms(pricedAt, input.size, micros, scales) : 0n;
-  const margin = pricedAt !== null ? marginForOrder(pricedAt, input.size, input.leverageHundredths, scales) : 0n;
-  const liq =
-    pricedAt !== null
-      ? liquidationAfter(input.position, { side: input.side, price: pricedAt, size: input.size, leverageHundredths: input.leverageHundredths }, input.market.config.maintenance_margin, scales)
-      : null;
+  const crosses = limit === null || walk.filledSize > 0n || (best !== undefined && (buying ? limit >= BigInt(best) : limit <= BigInt(best)));
+  const left = input.size - walk.filledSize;
+  // Past the last visible level the book is not known: what is left may still fill now (up to the limit).
+  const bookEnds = left > 0n && !walk.stoppedAtLimit && walk.worstPrice !== null;
+  const lastVisible = walk.worstPrice !== null ? BigInt(walk.worstPrice) : null;
+  // FOK: all of it or none of it; IOC / market: what the book holds; a resting limit: the rest waits at its price.
+  const noneFills = remainder === 'all-or-none' && left > 0n && !bookEnds;
+  const fillsNow = noneFills ? 0n : walk.filledSize;
+  const beyondVisible = noneFills || !bookEnds ? 0n : left;
+  const rests = !bookEnds && remainder === 'rest' && limit !== null ? left : 0n;
+  const fillable = fillsNow + beyondVisible + rests;
+  const tailPrice = limit ?? lastVisible ?? 0n;
+  const takerSum = (noneFills ? 0n : walk.priceSizeSum) + beyondVisible * tailPrice;
+  const makerSum = rests * (limit ?? 0n);
+  const priceSizeSum = takerSum + makerSum;
+  const fillOrder: FillOrder = { levels: input.opposite, bound, walked: fillsNow, tailPrice };
+
+  const { config } = input.market;
+  const fee =
+    feeAtoms(takerSum, 1n, feeMicros(config, 'taker', input.feeTier), scales) + feeAtoms(makerSum, 1n, feeMicros(config, 'maker', input.feeTier), scales);
+  const opts = { reduceOnly: input.reduceOnly ?? false };
+  const effect = orderEffect(input.position, input.side, input.size, opts);
+  // Money follows what can fill: the reducing part first (in fill order), then the opening part.
+  const filled = orderEffect(input.position, input.side, fillable, opts);
+  const reduceSum = sumOfFirst(fillOrder, filled.reduceSize);
+  const openSum = sumOfFirst(fillOrder, filled.reduceSize + filled.openSize) - reduceSum;
+  const margin = filled.openSize > 0n ? marginForOrder(openSum, 1n, input.leverageHundredths, scales) : 0n;
+  const pos = input.position;
+  const freed =
+    pos === null || filled.reduceSize === 0n ? 0n : filled.reduceSize >= pos.size ? pos.collateral : (pos.collateral * filled.reduceSize) / pos.size;
+  const after = fillable > 0n ? positionAfter(pos, filled, input.side, openSum, margin, freed) : pos;
+  const liq = after === null ? null : liquidationPrice(after, config.maintenance_margin, scales);
+
+  const average = fillable > 0n ? (buying ? divCeil(priceSizeSum, fillable) : divFloor(priceSizeSum, fillable)) : null;
+  const shown = fillable > 0n ? Number(priceSizeSum) / Number(fillable) : null;
   const mark = input.mark;
   return {
-    estimatedAveragePrice: fillPrice,
-    slippageBps: fillPrice !== null && mark !== null ? slippageBps(fillPrice, mark, buying) : null,
-    bookCovers: !crosses || walk.complete,
+    effect,
+    crosses,
+    fillsNow,
+    rests,
+    beyondVisible,
+    unfilled: input.size - fillable,
+    priceSizeSum,
+    averagePrice: average,
+    estimatedAveragePrice: shown,
+    slippageBps: shown !== null && mark !== null ? slippageBps(shown, mark, buying) : null,
+    bookCovers: beyondVisible === 0n && fillable === input.size,
     feeAtoms: fee,
     marginAtoms: margin,
+    marginFreedAtoms: freed,
     liquidationPrice: liq,
     liquidationDistancePct: liq !== null && mark !== null && mark > 0 ? (Math.abs(mark - Number(liq)) / mark) * 100 : null,
   };

@@ -116,7 +116,8 @@ function checkMinimumValue(d: OrderDraft, ctx: ValidationContext, market: Market
   const minimum = BigInt(resting ? market.config.min_posting_amount || '0' : market.config.min_settle_amount || '0');
   if (minimum <= 0n) return;
   const price = d.p && d.p > 0 ? d.p : ctx.referencePrice;
-  if (price === undefined) return;
+  // A size or price that is not a whole scaled integer has its own problem; it has no value to compare.
+  if (price === undefined || !isPositiveInteger(d.s) || !Number.isSafeInteger(price)) return;
   const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
   if (notionalAtoms(price, d.s, scales) < minimum) {
     out.push({ field: 'size', message: `order value is under the exchange minimum (${minimum} atoms)` });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateEntry, newEntryForm, type OrderEntryForm } from '../../state/order-entry.js';
 import { entryLines, leverageBar, previewLine } from './order-entry-lines.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
+import { orderEffect } from '../../domain/trading/order-effect.js';
 
 const market = btcTestMarket();
 const ctx = { market, mark: 670_000, head: 1_000 };
@@ -36,7 +37,11 @@ describe('leverageBar and previewLine', () => {
   });
   it('prints every preview figure', () => {
     const line = previewLine(
-      { estimatedAveragePrice: 670_012, slippageBps: 1.8, bookCovers: true, feeAtoms: 2_310_000n, marginAtoms: 134_000_000n, liquidationPrice: 623_000n, liquidationDistancePct: 7.01 },
+      {
+        effect: orderEffect(null, 1, 2_000n), crosses: true, fillsNow: 2_000n, rests: 0n, beyondVisible: 0n, unfilled: 0n, priceSizeSum: 1_340_024_000n,
+        averagePrice: 670_012n, estimatedAveragePrice: 670_012, slippageBps: 1.8, bookCovers: true, feeAtoms: 2_310_000n,
+        marginAtoms: 134_000_000n, marginFreedAtoms: 0n, liquidationPrice: 623_000n, liquidationDistancePct: 7.01,
+      },
       market,
     );
     expect(line).toBe('est 67,001.2 slip 1.8bps fee 2.31 margin 134 liq 62,300 (7.0%)');

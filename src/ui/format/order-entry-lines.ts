@@ -1,18 +1,23 @@
 // The lines of the order entry pane, as plain text plus a tone: every field with its value, the size in
 // both units, the leverage as value and bar, the reason beside any invalid field, the submit state and
-// (in review) the one-line risk preview. Pure, so the pane is tested without a terminal.
+// (in review) the risk preview (order-review-lines.ts, shared with the review of a change). The side is
+// labelled by what the order does to the position it meets. Pure, so the pane is tested without a terminal.
 
+import { orderEffect, type OrderEffect, type PositionExposure } from '../../domain/trading/order-effect.js';
 import type { OrderPreview } from '../../domain/trading/preview.js';
-import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim, parseLeverage } from '../../protocol/scaling.js';
 import { maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
-import { groupThousands } from './numbers.js';
+import { money, reviewLines, sideText } from './order-review-lines.js';
+
+export { previewLine } from './order-review-lines.js';
 
 export type EntryLineTone = 'normal' | 'focus' | 'bad' | 'good' | 'muted' | 'up' | 'down';
 export interface EntryLine {
   text: string;
   tone: EntryLineTone;
+  /** A field the review can do without when the pane is short (fitEntryLines drops these first). */
+  optional?: boolean;
 }
 
 const LABELS: Record<EntryField, string> = {
@@ -30,21 +35,17 @@ const LABELS: Record<EntryField, string> = {
 
 const TIF_NAMES = { gtc: 'GTC', post: 'PostOnly', ioc: 'IOC', fok: 'FOK' } as const;
 
-function money(atoms: bigint): string {
-  return groupThousands(formatScaledTrim(atoms, COLLATERAL_DECIMALS).replace(/(\.\d{2})\d*$/, '$1'));
-}
-
 /** A 10-cell bar of leverage against the market maximum. */
 export function leverageBar(hundredths: number | null, max: number): string {
   const filled = hundredths === null || max <= 0 ? 0 : Math.max(0, Math.min(10, Math.round((hundredths / max) * 10)));
   return `[${'#'.repeat(filled)}${'-'.repeat(10 - filled)}]`;
 }
 
-function value(form: OrderEntryForm, field: EntryField, result: EntryResult, market: Market): string {
+function value(form: OrderEntryForm, field: EntryField, result: EntryResult, market: Market, effect: OrderEffect | null): string {
   const sd = market.config.size_decimals;
   switch (field) {
     case 'side':
-      return form.side === 'long' ? '▲ LONG (buy)' : '▼ SHORT (sell)';
+      return sideText(form.side, effect, market);
     case 'type':
       return form.type === 'limit' ? 'limit' : 'market';
     case 'tif':
@@ -81,17 +82,6 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
   }
 }
 
-/** The risk preview on one line: est. fill, slippage vs mark, fee, margin, liquidation and distance. */
-export function previewLine(p: OrderPreview, market: Market): string {
-  const pd = market.config.price_decimals;
-  const fill = p.estimatedAveragePrice === null ? 'n/a' : groupThousands(formatScaledTrim(BigInt(Math.round(p.estimatedAveragePrice)), pd));
-  const slip = p.slippageBps === null ? 'n/a' : `${p.slippageBps.toFixed(1)}bps`;
-  const liq = p.liquidationPrice === null ? 'none' : groupThousands(formatScaledTrim(p.liquidationPrice, pd));
-  const dist = p.liquidationDistancePct === null ? '' : ` (${p.liquidationDistancePct.toFixed(1)}%)`;
-  const thin = p.bookCovers ? '' : ' book too thin!';
-  return `est ${fill} slip ${slip} fee ${money(p.feeAtoms)} margin ${money(p.marginAtoms)} liq ${liq}${dist}${thin}`;
-}
-
 export interface EntryLinesInput {
   form: OrderEntryForm;
   result: EntryResult;
@@ -100,25 +90,41 @@ export interface EntryLinesInput {
   preview: OrderPreview | null;
   /** Why sending is impossible now (read-only, stale, fw off, ...), null when it is possible. */
   disabled: string | null;
+  /** The position in the form's market, to label the side by its effect; null or absent when flat. */
+  position?: PositionExposure | null;
+  /** The pane's inner width: the review wraps to it (no wrap when absent). */
+  width?: number;
 }
+
+/** Fields the review keeps whatever the height: what the order is. */
+const ESSENTIAL: ReadonlySet<EntryField> = new Set(['side', 'type', 'size', 'price']);
 
 export function entryLines(i: EntryLinesInput): EntryLine[] {
   const { form, result, market } = i;
   const hidden = new Set<EntryField>(form.type === 'market' ? ['price'] : ['slippage']);
+  // The effect of the whole order on the position (the preview's own when reviewing).
+  const effect = i.preview?.effect ?? (result.sizeUnits !== null ? orderEffect(i.position ?? null, form.side === 'long' ? 1 : 2, result.sizeUnits) : null);
   const lines: EntryLine[] = [];
   for (const field of Object.keys(LABELS) as EntryField[]) {
     if (hidden.has(field)) continue;
     const problem = result.problems[field];
     const mark = form.focus === field && !i.reviewing ? '▸' : ' ';
-    const text = `${mark}${LABELS[field].padEnd(12)}${value(form, field, result, market)}${problem ? `  ✗ ${problem}` : ''}`;
+    const text = `${mark}${LABELS[field].padEnd(12)}${value(form, field, result, market, effect)}${problem ? `  ✗ ${problem}` : ''}`;
     const tone: EntryLineTone = problem ? 'bad' : field === 'side' ? (form.side === 'long' ? 'up' : 'down') : form.focus === field ? 'focus' : 'normal';
-    lines.push({ text, tone });
+    lines.push({ text, tone, ...(i.reviewing && !ESSENTIAL.has(field) ? { optional: true } : {}) });
   }
   if (i.disabled) lines.push({ text: ` submit disabled: ${i.disabled}`, tone: 'bad' });
-  else if (i.reviewing && i.preview) {
-    lines.push({ text: ` ${previewLine(i.preview, market)}`, tone: 'good' });
+  else if (i.reviewing && i.preview && result.intent) {
+    for (const text of reviewLines(i.preview, result.intent, market, i.width)) lines.push({ text, tone: 'good' });
     lines.push({ text: ' y/Enter send   Esc edit', tone: 'focus' });
   } else if (Object.keys(result.problems).length > 0) lines.push({ text: ' fix the fields marked ✗ to review', tone: 'muted' });
   else lines.push({ text: ' Enter review   Tab next field   space toggle   Esc close', tone: 'muted' });
   return lines;
+}
+
+/** The lines that fit `height`: optional fields go first (the last one first), then the tail is cut. */
+export function fitEntryLines(lines: readonly EntryLine[], height: number): EntryLine[] {
+  const out = [...lines];
+  for (let i = out.length - 1; i >= 0 && out.length > height; i--) if (out[i]?.optional) out.splice(i, 1);
+  return out.slice(0, Math.max(0, height));
 }

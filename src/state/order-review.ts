@@ -1,0 +1,82 @@
+// The order as reviewed: one place computes the preview and the smart-confirm reasons of an order as it
+// would stand on the exchange, whether it is new (order entry, a typed `:buy`) or a resting order after a
+// change (the Open orders tab's `e`, `:amend`). Placing and amending read the same book, mark, position,
+// equity and thresholds through the same code, so their guards cannot drift apart.
+
+import type { OrderPreview, Remainder } from '../domain/trading/preview.js';
+import { previewOrder } from '../domain/trading/preview.js';
+import type { PositionMath } from '../domain/trading/risk.js';
+import type { Market } from '../protocol/frames.js';
+import { confirmReasons, thresholdsFrom } from './smart-confirm.js';
+import type { TerminalState } from './store.js';
+import type { PlaceIntent, PlaceKind } from './trading-commands.js';
+
+/** An order as it would stand after the send: a new order, or a resting one after its change. */
+export interface ReviewedOrder extends PlaceIntent {
+  /** A close order (t 3 / 4): it reduces the position and never opens one. */
+  reduceOnly?: boolean;
+}
+
+export interface OrderReview {
+  /** Null when the market's config is not loaded (nothing to price the order with). */
+  preview: OrderPreview | null;
+  /** Why to stop and ask (default Cancel); empty for a routine order. */
+  reasons: string[];
+}
+
+function marketOf(state: TerminalState, marketId: number): Market | undefined {
+  return state.trading.markets.find((m) => m.id === marketId);
+}
+
+export function positionMath(state: TerminalState, marketId: number): PositionMath | null {
+  const p = state.trading.positions.find((r) => r.marketId === marketId);
+  return p ? { side: p.side, entry: BigInt(p.entryPrice), size: BigInt(p.size), collateral: BigInt(p.collateral) } : null;
+}
+
+const REMAINDER: Record<PlaceKind, Remainder> = { limit: 'rest', 'post-only': 'rest', ioc: 'cancel', market: 'cancel', fok: 'all-or-none' };
+
+/** The risk preview of `order` against the book and mark on screen, or null without the market's config. */
+export function previewFor(state: TerminalState, order: ReviewedOrder): OrderPreview | null {
+  const market = marketOf(state, order.marketId);
+  if (!market) return null;
+  const book = state.book?.marketId === order.marketId ? state.book : null;
+  const opposite = (order.side === 'long' ? book?.asks : book?.bids) ?? [];
+  const header = state.header?.marketId === order.marketId ? state.header : null;
+  return previewOrder({
+    market,
+    side: order.side === 'long' ? 1 : 2,
+    size: BigInt(order.size),
+    ...(order.price !== undefined ? { limitPrice: BigInt(order.price) } : {}),
+    remainder: REMAINDER[order.kind],
+    reduceOnly: order.reduceOnly ?? false,
+    leverageHundredths: order.leverage,
+    opposite: opposite.map((l) => ({ price: l.price, size: l.size })),
+    mark: header?.mark ?? null,
+    feeTier: state.trading.account?.feeTier ?? 0,
+    position: positionMath(state, order.marketId),
+  });
+}
+
+/**
+ * Preview and smart-confirm reasons of `order`. For a change, the duplicate check does not apply (it is not
+ * a second order) and crossing the book does: a resting limit moved across it fills at once as a taker.
+ */
+export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { nowMs: number; change?: boolean }): OrderReview {
+  const preview = previewFor(state, order);
+  const position = state.trading.positions.find((p) => p.marketId === order.marketId);
+  const equity = state.trading.account?.equity;
+  const reasons = confirmReasons(
+    {
+      intent: order,
+      mark: state.header?.marketId === order.marketId ? state.header.mark : null,
+      marginAtoms: preview?.marginAtoms ?? null,
+      equityAtoms: equity ? BigInt(equity) : null,
+      position: position && !order.reduceOnly ? { side: position.side === 2 ? 'short' : 'long', size: position.size } : null,
+      recent: opts.change ? [] : state.tradingUi.recent,
+      nowMs: opts.nowMs,
+      changeCrossesBook: opts.change === true && preview !== null && preview.crosses,
+    },
+    thresholdsFrom(state.live.confirmPrefs),
+  );
+  return { preview, reasons };
+}
