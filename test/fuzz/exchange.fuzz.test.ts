@@ -2,7 +2,7 @@
 // signed requests with one signed part changed, raw HTTP the parser must refuse, and hostile frames on
 // both sockets. Whatever arrives: no 5xx and no internal error, no hang, no bad signature accepted,
 // 413 for oversized bodies, a second account's balance and orders untouched, and the exchange serving.
-// Seeded (PERPL_FUZZ_SEED replays a run; the seed is printed on failure); PERPL_FUZZ_LONG=1 runs 10x.
+// Seeded (test/support/property-seed.ts: PERPL_FUZZ_SEED replays a run, =random explores; the seed is printed on failure); PERPL_FUZZ_LONG=1 runs 10x.
 
 import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCanonicalString, wsSignInCanonicalString } from '../../src/protocol/canonical.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { FrameClient, newNonce, signedGet, signedInTrading, signWith, type TestKey } from '../sim/helpers.js';
+import { propertySeed } from '../support/property-seed.js';
 import {
   batchBody,
   clientFrame,
@@ -28,7 +29,7 @@ import {
   type SignedMutation,
 } from './exchange-fuzz-inputs.js';
 
-const SEED = Number(process.env.PERPL_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SEED = propertySeed();
 const SCALE = process.env.PERPL_FUZZ_LONG === '1' ? 10 : 1;
 /** Any single answer slower than this is a hang. */
 const ANSWER_MS = 10_000;

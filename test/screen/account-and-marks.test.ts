@@ -50,8 +50,8 @@ function btcRow(lines: readonly string[]): string[] | null {
   const line = lines.find((l) => l.slice(30).includes('▲ LONG') && l.slice(30).includes(' BTC '));
   return line ? line.slice(31).trim().split(/\s+/) : null;
 }
-/** Cells of the row: ▲ LONG BTC size entry mark uPnL ROE liq dist collateral lev funding. */
-const CELL = { mark: 5, upnl: 6, lev: 11 } as const;
+/** Cells of the row: ▲ LONG BTC size entry mark uPnL ROE liq TP SL dist collateral lev funding. */
+const CELL = { mark: 5, upnl: 6, lev: 13 } as const;
 
 describe('account panel and live marks against the local exchange', () => {
   it('account-panel-shows-the-real-balance, then margin used and uPnL with equity = balance + collateral + uPnL', async () => {

@@ -235,7 +235,8 @@ describe.skipIf(!hasScript())('the built app', () => {
       TERM: 'xterm-256color',
       PERPL_HOME: appHome,
       PERPL_DEBUG: '1',
-      PERPL_TEST_THROW_AFTER_MS: '5000',
+      // Crash once the key is loaded and trading started (logged), however long a loaded machine takes.
+      PERPL_TEST_THROW_WHEN_LOG_HAS: 'trading: key \\S+ \\(',
     };
     const run = runInPty(`node --import ${preload} ${app.entry} --network local --base-url ${sim.rest} --key-file ${sim.demoKeyFile}; echo "PERPL_TEST_EXIT=$?"`, env, 120, 36);
     const guard = setTimeout(() => run.child.kill('SIGKILL'), 40_000);
