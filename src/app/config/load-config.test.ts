@@ -55,6 +55,12 @@ describe('config file', () => {
     expect(problemNotice('config.toml', problems)).toBe('config config.toml: line 1: theme: must be one of dark, light, colorblind, mono; default used (+2 more)');
   });
 
+  it('renamed-action-still-remaps: a config written for loadMore (r, now refreshHistory) keeps its key', () => {
+    const { config, problems } = parseConfigText(['[keys]', 'loadMore = "R"'].join('\n'), 'toml');
+    expect(problems).toEqual([]);
+    expect(config.keys.get('refreshHistory')).toEqual(['R']);
+  });
+
   it('remaps a trading action by name, and takes panic doubled as the help shows it', () => {
     const { config, problems } = parseConfigText(['[keys]', 'buy = "B"', 'panic = "!!"', 'cancelOrder = "d"'].join('\n'), 'toml');
     expect(problems).toEqual([]);

@@ -43,13 +43,18 @@ function isTable(v: TomlValue | undefined): v is TomlTable {
   return typeof v === 'object' && !Array.isArray(v);
 }
 
+/** Old action name -> new: `r` in the tabs re-reads history now (it loaded the next page before). */
+const RENAMED_ACTIONS: Readonly<Record<string, Action>> = { loadMore: 'refreshHistory' };
+
 function readKeys(value: TomlValue, report: Report, into: Map<Action, string[]>): void {
   if (!isTable(value)) return report('keys', 'must be a table of action = "key"');
   const parsed = new Map<Action, string[]>();
-  for (const [action, raw] of Object.entries(value)) {
-    const key = `keys.${action}`;
+  for (const [written, raw] of Object.entries(value)) {
+    const key = `keys.${written}`;
+    // Action names that were renamed keep working in configs written before.
+    const action = Object.hasOwn(RENAMED_ACTIONS, written) ? RENAMED_ACTIONS[written]! : written;
     if (!isActionName(action)) {
-      report(key, `unknown action "${action}"`);
+      report(key, `unknown action "${written}"`);
       continue;
     }
     const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : null;
