@@ -3,7 +3,7 @@
 // wire: every number goes through protocol/scaling.ts.
 
 import { divFloor, notionalAtoms } from '../domain/trading/notional.js';
-import { validateOrder } from '../domain/trading/validate.js';
+import { orderRulesContext, validateOrder } from '../domain/trading/validate.js';
 import { isOnRequiredSide, requiredSide } from '../domain/trading/protection.js';
 import { OrderFlag, OrderType } from '../protocol/enums.js';
 import { COLLATERAL_DECIMALS } from '../protocol/enums.js';
@@ -205,17 +205,7 @@ function domainProblem(
       lb: lastBlock,
       ...(isMarket ? { ms: slippage ?? market.order_max_market_slippage_bps } : {}),
     },
-    {
-      market,
-      head: ctx.head,
-      account: { fw: true, frozen: false },
-      canTrade: true,
-      socketOpen: true,
-      feedHealth: 'live',
-      openTriggerOrders: 0,
-      maxAccountTriggerOrders: undefined,
-      ...(ctx.mark !== null ? { referencePrice: ctx.mark } : {}),
-    },
+    orderRulesContext(market, ctx.head, ctx.mark),
   );
   if (check.ok) return null;
   for (const p of check.problems) {

@@ -6,7 +6,7 @@
 import { OrderType } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
 import type { OrderDraft } from './order-draft.js';
-import { type ValidationProblem, validateOrder } from './validate.js';
+import { type ValidationProblem, orderRulesContext, validateOrder } from './validate.js';
 
 /** A resting order as a change sees it. */
 export interface ChangeTarget {
@@ -54,15 +54,6 @@ export function changeProblems(target: ChangeTarget, change: OrderChange, market
   }
   // An open placed with lv 0 trades at 1x (the exchange's rule): its change is judged at that leverage.
   const lv = target.lv > 0 || target.t === OrderType.CloseLong || target.t === OrderType.CloseShort ? target.lv : 100;
-  const check = validateOrder(changedOrderDraft({ ...target, lv }, change, fullClose), {
-    market,
-    head: null,
-    account: { fw: true, frozen: false },
-    canTrade: true,
-    socketOpen: true,
-    feedHealth: 'live',
-    openTriggerOrders: 0,
-    maxAccountTriggerOrders: undefined,
-  });
+  const check = validateOrder(changedOrderDraft({ ...target, lv }, change, fullClose), orderRulesContext(market, null));
   return check.ok ? [] : check.problems;
 }

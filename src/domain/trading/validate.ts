@@ -150,6 +150,25 @@ function checkQueue(d: OrderDraft, ctx: ValidationContext, out: ValidationProble
   out.push({ field: 'rate', message: `throttled: ${queued} requests already wait for the trading rate limit; try again in a few seconds` });
 }
 
+/**
+ * A context that judges only the order's own rules (size and price steps, leverage, minimum value,
+ * expiry): the session is taken as healthy. For forms and reviews, whose session problems are the
+ * engine's lock reason, shown on their own.
+ */
+export function orderRulesContext(market: Market | undefined, head: number | null, referencePrice?: number | null): ValidationContext {
+  return {
+    market,
+    head,
+    account: { fw: true, frozen: false },
+    canTrade: true,
+    socketOpen: true,
+    feedHealth: 'live',
+    openTriggerOrders: 0,
+    maxAccountTriggerOrders: undefined,
+    ...(referencePrice !== undefined && referencePrice !== null ? { referencePrice } : {}),
+  };
+}
+
 export function validateOrder(d: OrderDraft, ctx: ValidationContext): ValidationResult {
   const out: ValidationProblem[] = [];
   checkSession(ctx, out);
