@@ -190,6 +190,15 @@ async function screens(): Promise<void> {
     await press(a, 'P');
     await a.vt.waitFor((s) => s.includes('▲ LONG'), EXCHANGE_MS);
     await eventually(() => a.app.store.getState().trading.positions[0]?.liquidationPrice != null, EXCHANGE_MS, 'the liq price');
+    // Its take-profit and stop-loss, attached with `t` as a trader would, shown in the row.
+    const entry = a.app.store.getState().trading.positions[0]?.entryPrice ?? 0;
+    const pd = market.config.price_decimals;
+    await press(a, 't');
+    await a.vt.type(`tp ${formatScaledTrim(Math.round(entry * 1.03), pd)} sl ${formatScaledTrim(Math.round(entry * 0.97), pd)}`);
+    await press(a, KEYS.enter);
+    await press(a, 'y');
+    await eventually(() => a.app.store.getState().trading.orders.filter((o) => o.triggerPrice !== null).length >= 2, EXCHANGE_MS, 'the TP and SL armed');
+    await a.vt.waitFor((s) => /▲ LONG.*\d,\d{3}\.\d +\d+,\d{3}\.\d +\d+,\d{3}\.\d/.test(s), EXCHANGE_MS);
     await shoot(a, 'positions');
 
     await press(a, '1'); // the book has focus: its help
