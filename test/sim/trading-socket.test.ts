@@ -131,6 +131,11 @@ describe('order admission (mt 22 -> mt 3)', () => {
   });
 
   it('undocumented-flags-400: fl outside 0/1/2/4 and tpc outside 1..4 are refused 400; nothing rests or executes', async () => {
+    // The tests before leave accepted requests to execute at the next block: until they have, the account's
+    // lfr (and so this test's rqs) would collide with theirs.
+    const settled = Date.now() + 10_000;
+    while (sim.control.engine.pendingRequests() > 0 && Date.now() < settled) await new Promise((r) => setTimeout(r, 20));
+    expect(sim.control.engine.pendingRequests()).toBe(0);
     const c = await signedInTrading(sim.ws, sim.chainId, key);
     const lfr = (c.frames[0]!['as'] as { lfr: number }[])[0]!.lfr;
     const acc = wallet.accountId!;
