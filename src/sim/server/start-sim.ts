@@ -71,6 +71,7 @@ export interface SimControl {
   revokeKey(apiKey: string): void;
   /** Registers `operator` as an operator of `profile`: it may then enroll keys with `target_profile`. */
   addOperator(profile: string, operator: string): void;
+  /** Unregisters `operator` and revokes every key it enrolled for `profile`. */
   removeOperator(profile: string, operator: string): void;
   setFaults(profile: string | FaultSpec): void;
   /** Every fault injected so far, oldest first. */
@@ -216,7 +217,11 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     issueKey,
     revokeKey: (apiKey) => keys.revoke(apiKey),
     addOperator: (profile, op) => state.delegations.addOperator(profile, op),
-    removeOperator: (profile, op) => state.delegations.removeOperator(profile, op),
+    removeOperator: (profile, op) => {
+      state.delegations.removeOperator(profile, op);
+      // As the owner revoking the delegation would expect: the keys the operator enrolled stop working too.
+      if (op.toLowerCase() !== profile.toLowerCase()) keys.revokeEnrolledBy(profile, op);
+    },
     setFaults: (p) => faults.set(p),
     faultLog: () => faults.log(),
     pauseBlocks: () => running.pauseBlocks(),
