@@ -110,4 +110,24 @@ describe('the header funding rate', () => {
     server.send({ mt: 10, sid: server.sid(FUNDING), d: { '1': fundingEvent(990 + 8571, 55) } });
     await waitFor(() => Math.abs((s.snapshot(WANTS).header.fundingRatePct ?? 0) - 0.0055) < 1e-12, 'the live rate');
   });
+
+  it('funding-shown-with-no-mt-10-ever: a live feed (heartbeats, market state) that never sends funding shows the context rate throughout', async () => {
+    const base = testContext();
+    const context: Context = { ...base, markets: base.markets.map((m) => (m.id === 1 ? { ...m, funding: fundingEvent(990, 40) } : m)) };
+    const s = await connect(context);
+    // The funding stream is subscribed and answered, and nothing is ever sent on it.
+    expect(server.last.sids.has(FUNDING)).toBe(true);
+    heartbeats();
+    await waitFor(() => s.snapshot(WANTS).headBlock !== null, 'a heartbeat (the countdown counts blocks)');
+    for (let i = 0; i < 5; i++) {
+      server.send({ mt: 9, sid: server.sid(STATE), d: { '1': state(1010 + i, 1000 + i) } });
+      await waitFor(() => s.snapshot(WANTS).header.mark === 1010 + i, `market state ${i}`);
+      const header = s.snapshot(WANTS).header;
+      expect(header.fundingRatePct).toBeCloseTo(0.004, 12);
+      expect(header.fundingAprPct).not.toBeNull();
+      expect(header.nextFundingInMs).not.toBeNull();
+    }
+    // The feed is live (its mark is current): the rate is not waiting for a stalled stream.
+    expect(s.readMark(1).state).toBe('live');
+  });
 });
