@@ -63,6 +63,9 @@ describe('marks of every market from the market-data session', () => {
     }
     expect(s.readMark(20)).toEqual({ state: 'live', price: 5000, block: 900, timeMs: 1_790_000_000_900 });
     expect(s.marks().get(20)).toBe(5000);
+    // Its last trade (mt 9 lst) with it: a `last` trigger of a market not on screen is checked on it.
+    expect(s.lastTradePrice(20)).toBe(5000);
+    expect(s.lastTradePrice(77)).toBeNull();
     expect(s.readMark(1)).toMatchObject({ state: 'live', price: 1039, block: 930 });
     // A market never reported is unknown, not zero.
     expect(s.readMark(77)).toEqual({ state: 'unknown', reason: 'no mark received yet' });
@@ -76,6 +79,7 @@ describe('marks of every market from the market-data session', () => {
     expect(s.readMark(20)).toMatchObject({ state: 'stale', price: 5000, reason: expect.stringMatching(/^no market data for \d\.\d s$/) });
     // The watchlist and alerts read the same rule: a stale mark is not offered as current.
     expect(s.marks().has(20)).toBe(false);
+    expect(s.lastTradePrice(20)).toBeNull();
   });
 
   it('mark-stale-after-resync: a reconnect keeps the old price as stale until the new connection reports a mark', async () => {
