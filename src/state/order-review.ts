@@ -5,7 +5,7 @@
 
 import type { OrderPreview, Remainder } from '../domain/trading/preview.js';
 import { previewOrder } from '../domain/trading/preview.js';
-import type { PositionMath } from '../domain/trading/risk.js';
+import { positionMathOf, type PositionMath } from '../domain/trading/risk.js';
 import type { Market } from '../protocol/frames.js';
 import { confirmReasons, thresholdsFrom } from './smart-confirm.js';
 import type { TerminalState } from './store.js';
@@ -28,9 +28,10 @@ function marketOf(state: TerminalState, marketId: number): Market | undefined {
   return state.trading.markets.find((m) => m.id === marketId);
 }
 
+/** The position in `marketId` as the risk math takes it: built as the row's own figures are (positionMathOf, entry residue included). */
 export function positionMath(state: TerminalState, marketId: number): PositionMath | null {
   const p = state.trading.positions.find((r) => r.marketId === marketId);
-  return p ? { side: p.side, entry: BigInt(p.entryPrice), size: BigInt(p.size), collateral: BigInt(p.collateral) } : null;
+  return p ? positionMathOf({ sd: p.side, ep: p.entryPrice, ...(p.entryResidue !== undefined ? { epr: p.entryResidue } : {}), s: p.size, c: p.collateral }) : null;
 }
 
 const REMAINDER: Record<PlaceKind, Remainder> = { limit: 'rest', 'post-only': 'rest', ioc: 'cancel', market: 'cancel', fok: 'all-or-none' };

@@ -97,6 +97,20 @@ function conservativeEntry(sum: bigint, size: bigint, side: number): bigint {
   return side === 2 ? divFloor(sum, size) : divCeil(sum, size);
 }
 
+const Q16 = 65_536n;
+
+/**
+ * The entry after `openSize` units priced at `openSum` (ticks x units) join `pos`, rounded against the trader:
+ * in whole ticks for an exact entry, in 1/65536 of a tick (`entryResidue`) when the position's entry has one,
+ * so the residue the row's own figures count is counted here too.
+ */
+function increasedEntry(pos: PositionMath, openSum: bigint, openSize: bigint, side: number): Pick<PositionMath, 'entry' | 'entryResidue'> {
+  const size = pos.size + openSize;
+  if (pos.entryResidue === undefined) return { entry: conservativeEntry(pos.entry * pos.size + openSum, size, side) };
+  const q = conservativeEntry((pos.entry * Q16 + BigInt(pos.entryResidue)) * pos.size + openSum * Q16, size, side);
+  return { entry: q / Q16, entryResidue: Number(q % Q16) };
+}
+
 /** The position after `fill` units priced at `openSum` (the opening part) merge into `pos`. */
 function positionAfter(
   pos: PositionMath | null,
@@ -115,12 +129,7 @@ function positionAfter(
       return pos && { ...pos, size: pos.size - effect.reduceSize, collateral: pos.collateral - freed };
     case 'increase':
       if (!pos) return null;
-      return {
-        ...pos,
-        size: pos.size + effect.openSize,
-        entry: conservativeEntry(pos.entry * pos.size + openSum, pos.size + effect.openSize, side),
-        collateral: pos.collateral + margin,
-      };
+      return { ...pos, size: pos.size + effect.openSize, ...increasedEntry(pos, openSum, effect.openSize, side), collateral: pos.collateral + margin };
     case 'open':
     case 'flip':
       return { side, entry: conservativeEntry(openSum, effect.openSize, side), size: effect.openSize, collateral: margin };
