@@ -204,4 +204,12 @@ describe('previewOrder: a position entry with a residue', () => {
     // Keeping the old residue would put the entry half a tick too high, and the liquidation with it.
     expect(p.liquidationPrice).not.toBe(liquidationPrice({ ...merged, entryResidue: 65_535 }, market.config.maintenance_margin, scales));
   });
+
+  it('no-book-limit-is-not-called-resting: without the market\'s book a limit may fill now at its limit (taker fee), none of it is "rests"', () => {
+    const p = previewOrder({ ...base, side: 1, size: 1_000n, limitPrice: 670_000n, opposite: [], bookKnown: false });
+    expect(p).toMatchObject({ noBook: true, crosses: false, fillsNow: 0n, rests: 0n, beyondVisible: 1_000n, unfilled: 0n, averagePrice: 670_000n });
+    expect(p.feeAtoms).toBe(feeAtoms(670_000n * 1_000n, 1n, feeMicros(market.config, 'taker', 0), scales));
+    // The same order with a known, empty ask side rests whole.
+    expect(previewOrder({ ...base, side: 1, size: 1_000n, limitPrice: 670_000n, opposite: [] })).toMatchObject({ rests: 1_000n });
+  });
 });
