@@ -63,6 +63,9 @@ describe('marks of every market from the market-data session', () => {
     }
     expect(s.readMark(20)).toEqual({ state: 'live', price: 5000, block: 900, timeMs: 1_790_000_000_900 });
     expect(s.marks().get(20)).toBe(5000);
+    // Its last trade (mt 9 lst) with it: a `last` trigger of a market not on screen is checked on it.
+    expect(s.lastTradePrice(20)).toBe(5000);
+    expect(s.lastTradePrice(77)).toBeNull();
     expect(s.readMark(1)).toMatchObject({ state: 'live', price: 1039, block: 930 });
     // A market never reported is unknown, not zero.
     expect(s.readMark(77)).toEqual({ state: 'unknown', reason: 'no mark received yet' });
@@ -76,6 +79,7 @@ describe('marks of every market from the market-data session', () => {
     expect(s.readMark(20)).toMatchObject({ state: 'stale', price: 5000, reason: expect.stringMatching(/^no market data for \d\.\d s$/) });
     // The watchlist and alerts read the same rule: a stale mark is not offered as current.
     expect(s.marks().has(20)).toBe(false);
+    expect(s.lastTradePrice(20)).toBeNull();
   });
 
   it('mark-stale-after-resync: a reconnect keeps the old price as stale until the new connection reports a mark', async () => {
@@ -109,5 +113,25 @@ describe('the header funding rate', () => {
     // ...the next interval's does.
     server.send({ mt: 10, sid: server.sid(FUNDING), d: { '1': fundingEvent(990 + 8571, 55) } });
     await waitFor(() => Math.abs((s.snapshot(WANTS).header.fundingRatePct ?? 0) - 0.0055) < 1e-12, 'the live rate');
+  });
+
+  it('funding-shown-with-no-mt-10-ever: a live feed (heartbeats, market state) that never sends funding shows the context rate throughout', async () => {
+    const base = testContext();
+    const context: Context = { ...base, markets: base.markets.map((m) => (m.id === 1 ? { ...m, funding: fundingEvent(990, 40) } : m)) };
+    const s = await connect(context);
+    // The funding stream is subscribed and answered, and nothing is ever sent on it.
+    expect(server.last.sids.has(FUNDING)).toBe(true);
+    heartbeats();
+    await waitFor(() => s.snapshot(WANTS).headBlock !== null, 'a heartbeat (the countdown counts blocks)');
+    for (let i = 0; i < 5; i++) {
+      server.send({ mt: 9, sid: server.sid(STATE), d: { '1': state(1010 + i, 1000 + i) } });
+      await waitFor(() => s.snapshot(WANTS).header.mark === 1010 + i, `market state ${i}`);
+      const header = s.snapshot(WANTS).header;
+      expect(header.fundingRatePct).toBeCloseTo(0.004, 12);
+      expect(header.fundingAprPct).not.toBeNull();
+      expect(header.nextFundingInMs).not.toBeNull();
+    }
+    // The feed is live (its mark is current): the rate is not waiting for a stalled stream.
+    expect(s.readMark(1).state).toBe('live');
   });
 });

@@ -141,6 +141,13 @@ export class MarketDataSession implements MarkSource {
     });
   }
 
+  /** The last trade price (mt 9 `lst`) of `marketId` on this connection, while its mark is live; else null. */
+  lastTradePrice(marketId: number): number | null {
+    if (this.readMark(marketId).state !== 'live') return null;
+    const last = this.feed.models.states.get(marketId)?.lst;
+    return last !== undefined && last > 0 ? last : null;
+  }
+
   start(): void {
     this.socket.start();
   }
