@@ -86,6 +86,8 @@ export interface SimControl {
   resumeFlow(): void;
   /** Closes every socket with `code` (default 1001; 1006 drops TCP without a close frame). */
   dropConnections(code?: number): void;
+  /** Signed-in trading sockets of a wallet, as its connection cap counts them. */
+  tradingConnections(address: string): number;
   /** Gives a wallet a referral code (none by default: ref-code answers 404). */
   setRefCode(address: string, code: string): void;
   /** Flow steps run and shed so far (benchmarks). */
@@ -231,6 +233,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     pauseFlow: () => running.pauseFlow(),
     resumeFlow: () => running.resumeFlow(),
     dropConnections: (code) => running.dropConnections(code),
+    tradingConnections: (address) => running.tradingConnections(address),
     setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
     flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
   };
