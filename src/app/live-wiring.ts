@@ -5,6 +5,7 @@
 import { removeAlerts } from '../state/live-actions.js';
 import type { WatchQuote } from '../state/live-slice.js';
 import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.js';
+import type { CopyOutcome } from '../state/commands.js';
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
 import { formatScaledGrouped } from '../ui/format/numbers.js';
@@ -13,7 +14,7 @@ import { DEFAULT_BINDINGS, setActiveBindings } from '../ui/keymap-table.js';
 import { detectColorDepth } from '../ui/theme-palettes.js';
 import { setColorDepth } from '../ui/theme.js';
 import { installAsciiOutput } from './ascii-output.js';
-import { osc52 } from './clipboard.js';
+import { copyToClipboard } from './clipboard.js';
 import { loadConfig, problemNotice, type LoadedConfig } from './config/load-config.js';
 
 export interface LiveOptions {
@@ -30,7 +31,7 @@ export interface MarkSource {
 }
 
 export interface LiveWiring {
-  copyText(text: string): void;
+  copyText(text: string): CopyOutcome;
   setMarkSource(source: MarkSource): void;
   stop(): void;
 }
@@ -135,9 +136,7 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
 
   return {
     copyText(text) {
-      const sequence = osc52(text, env);
-      if (sequence === null) announce('too long to copy');
-      else opts.stdout.write(sequence);
+      return copyToClipboard(text, (bytes) => opts.stdout.write(bytes), env);
     },
     setMarkSource(next) {
       source = next;
