@@ -119,10 +119,12 @@ describe('perpl doctor against the local exchange', () => {
     writeFileSync(file, '[__proto__]\npolluted = "yes"\n');
     try {
       const r = await doctor(['--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
-      expect(r.out).toContain(`WARN config: ${file}: line 1: __proto__: refused: a reserved name`);
+      expect(r.out).toContain(`WARN config: ${file}: 1 problem`);
+      expect(r.out).toContain('WARN config: line 1: __proto__: refused: a reserved name');
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       const named = await doctor(['--config', file, '--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
-      expect(named.out).toContain(`WARN config: ${file}: line 1: __proto__:`);
+      expect(named.out).toContain(`WARN config: ${file}: 1 problem`);
+      expect(named.out).toContain('WARN config: line 1: __proto__:');
     } finally {
       delete (Object.prototype as Record<string, unknown>).polluted;
       rmSync(file, { force: true });

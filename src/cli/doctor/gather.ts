@@ -54,7 +54,7 @@ export async function gatherFacts(p: Parsed, io: CliIo): Promise<DoctorFacts> {
   const facts: DoctorFacts = { now: io.now(), home: { path: home, exists: existsSync(home) }, network: { ok: false, error: 'not resolved' } };
   const configFile = stringFlag(p, 'config');
   const config = loadConfig({ home, ...(configFile !== undefined ? { file: configFile } : {}) });
-  facts.config = { file: config.file, problems: config.problems };
+  facts.config = { file: config.file, problems: config.problems, watchlist: config.config.watchlist, watchlistLine: config.watchlistLine ?? null };
   facts.keysFolder = exposedKeysFolder(env);
 
   // The key's public part first: it may say which network it belongs to.
