@@ -13,6 +13,8 @@ export interface KeyDiscoveryTarget {
   /** Network name (`local`, `testnet`, ...), when known. */
   name?: string;
   chainId?: number;
+  /** The local exchange's port (`--port P`): its own demo key, `local-demo-P`, comes first. */
+  port?: number;
 }
 
 async function chainOf(name: string, env: NodeJS.ProcessEnv): Promise<{ chainId?: number; enrolled: boolean } | undefined> {
@@ -25,6 +27,17 @@ async function chainOf(name: string, env: NodeJS.ProcessEnv): Promise<{ chainId?
   }
 }
 
+/** Whether local-demo.json belongs to the exchange at `port` (any, when no port is named). */
+async function demoKeyServes(port: number | undefined, env: NodeJS.ProcessEnv): Promise<boolean> {
+  if (port === undefined) return true;
+  try {
+    const rest = (await readKeyFile(keyFilePath(LOCAL_DEMO_KEY_NAME, env))).meta.restBase;
+    return rest !== undefined && new URL(rest).port === String(port);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A key reference (path or name, for `loadCredentials({ keyFile })`), or undefined when nothing fits.
  * Environment credentials (PERPL_API_KEY + PERPL_API_SECRET) win over discovery: undefined then.
@@ -34,12 +47,14 @@ export async function discoverKeyFile(env: NodeJS.ProcessEnv, target: KeyDiscove
   if (explicit) return explicit;
   if (env.PERPL_API_KEY || env.PERPL_API_SECRET) return undefined;
   const fits = (c: { chainId?: number } | undefined): boolean => c !== undefined && (c.chainId === undefined || target.chainId === undefined || c.chainId === target.chainId);
+  // Each local exchange writes its own key (local-demo-<port>): the one at this port is the only key it knows.
+  if (target.port !== undefined && existsSync(keyFilePath(`${LOCAL_DEMO_KEY_NAME}-${target.port}`, env))) return `${LOCAL_DEMO_KEY_NAME}-${target.port}`;
   if (existsSync(keyFilePath(DEFAULT_KEY_NAME, env)) && fits(await chainOf(DEFAULT_KEY_NAME, env))) return DEFAULT_KEY_NAME;
-  if ((target.name === undefined || target.name === 'local') && existsSync(keyFilePath(LOCAL_DEMO_KEY_NAME, env))) return LOCAL_DEMO_KEY_NAME;
+  if ((target.name === undefined || target.name === 'local') && existsSync(keyFilePath(LOCAL_DEMO_KEY_NAME, env)) && (await demoKeyServes(target.port, env))) return LOCAL_DEMO_KEY_NAME;
   if (target.chainId === undefined) return undefined;
   const matching: string[] = [];
   for (const name of await listKeyNames(keysDir(env))) {
-    if (name === LOCAL_DEMO_KEY_NAME) continue;
+    if (name === LOCAL_DEMO_KEY_NAME || name.startsWith(`${LOCAL_DEMO_KEY_NAME}-`)) continue;
     const c = await chainOf(name, env);
     if (c?.enrolled && c.chainId === target.chainId) matching.push(name);
   }

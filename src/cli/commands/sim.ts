@@ -14,7 +14,8 @@ const USAGE = `usage: perpl sim [options]
   --faults PROFILE  fault profile: ${FAULT_PROFILE_NAMES.join(', ')}
   --markets LIST    comma-separated symbols to list (default: all)
   --flow-rate N     synthetic flow steps per second (0 = no flow)
-  --home DIR        where keys/local-demo.json is written (default $PERPL_HOME or ~/.config/perpl)
+  --home DIR        where keys/local-demo-<port>.json (this exchange's demo key) and
+                    keys/local-demo.json are written (default $PERPL_HOME or ~/.config/perpl)
   --verbose         log requests and socket events to stderr
   --quiet           log nothing to stderr`;
 
@@ -63,6 +64,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.home !== undefined ? { home: values.home } : {}),
     verbose: values.verbose,
     quiet: values.quiet,
+    defaultDemoKey: true,
   });
   const op = sim.demoOperator;
   process.stdout.write(

@@ -8,7 +8,7 @@ import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
 import { selectMarkets } from '../markets.js';
 import { Delegations } from './delegations.js';
-import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet } from './demo-key-file.js';
+import { defaultHome, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet } from './demo-key-file.js';
 import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
 import { KeyStore } from './key-store.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
@@ -38,8 +38,12 @@ export interface SimOptions {
   marketOverrides?: Partial<Omit<SimMarketSpec, 'id' | 'symbol' | 'name' | 'sizeUnits'>>;
   /** Flow steps per second (each step may move every market's book); 0 disables flow. */
   flowStepsPerSec?: number;
-  /** Directory for keys/local-demo.json; default $PERPL_HOME or ~/.config/perpl. */
+  /** Directory for keys/local-demo-<port>.json; default $PERPL_HOME or ~/.config/perpl. */
   home?: string;
+  /** Also write keys/local-demo.json (what commands given no port use): `perpl sim` does, an in-process exchange does not. */
+  defaultDemoKey?: boolean;
+  /** Remove the port's key files on stop (an in-process exchange: its port is gone with it). */
+  removeDemoKeyOnStop?: boolean;
   /** No diagnostic lines on stderr (fault log lines are printed unless quiet). */
   quiet?: boolean;
   /** Also log every REST request and socket event to stderr. */
@@ -202,13 +206,13 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     expires_at: 0,
     rest,
     ws,
-  });
+  }, port, opts.defaultDemoKey === true);
   const operator = createWallet({ account: false });
   state.delegations.addOperator(demo.address, operator.address);
   const demoOperator: DemoOperator = {
     profile: demo.address,
     operatorAddress: operator.address,
-    walletKeyFile: writeDemoOperatorWallet(opts.home ?? defaultHome(), operator.privateKey),
+    walletKeyFile: writeDemoOperatorWallet(opts.home ?? defaultHome(), operator.privateKey, port),
   };
   server.startClocks();
 
@@ -237,5 +241,9 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
     flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
   };
-  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoOperator, port, stop: () => running.stop(), control };
+  const stop = async (): Promise<void> => {
+    await running.stop();
+    if (opts.removeDemoKeyOnStop === true) removeDemoFiles([demoKeyFile, demoOperator.walletKeyFile]);
+  };
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoOperator, port, stop, control };
 }
