@@ -106,7 +106,7 @@ async function startLocalSim(home: string | undefined): Promise<LocalSim> {
   // Loaded only for the local network, so remote sessions do not pay for the exchange's code.
   const { startSim } = await import('../sim/index.js');
   // Its key files are its port's own (never local-demo.json, which a `perpl sim` beside it may own) and go with it.
-  return startSim({ port: 0, quiet: true, removeDemoKeyOnStop: true, ...(home ? { home } : {}) });
+  return startSim({ port: 0, quiet: true, defaultDemoKey: false, removeDemoKeyOnStop: true, ...(home ? { home } : {}) });
 }
 
 /** Whose key to look for: the network's, the port's for `--port P`; none for an exchange handed in (tests) or started here. */

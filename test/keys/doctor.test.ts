@@ -56,6 +56,20 @@ describe('perpl doctor against the local exchange', () => {
     expect(r.out).toMatch(/^OK {3}balance: 100000\.000000 collateral$/m);
   });
 
+  it('doctor-explains-unenrolled-key: after `perpl keys new` (an unenrolled keys/default.json) it says so and checks the key the terminal uses', async () => {
+    const file = join(home, 'keys', 'default.json');
+    await writeKeyFile(file, {}, { seed: new Uint8Array(32).fill(9) });
+    try {
+      const r = await doctor([]);
+      expect(r.out).toMatch(/^WARN key: keys\/default\.json is not enrolled yet, so it cannot sign: skipped, using \S+local-demo\.json instead \(fix: perpl keys enroll --name default/m);
+      expect(r.out).toMatch(/^OK {3}key file: \S+local-demo\.json .*\(chosen: the local exchange's demo key\)$/m);
+      expect(r.out).toMatch(/^OK {3}trading ws: signed in/m);
+      expect(r.code, r.out).toBe(0);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
   it('fails when order forwarding is off, with exit code 1', async () => {
     const wallet = sim.control.createWallet({ orderForwarding: false });
     const { path } = await issuedKeyFile('nofw', wallet);

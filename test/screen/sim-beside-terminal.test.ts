@@ -29,7 +29,7 @@ afterAll(async () => {
 describe('a local exchange beside the terminal', () => {
   it('two-exchanges-keep-their-own-keys: a second exchange (the in-process one) does not overwrite the first one\'s key', async () => {
     const besideKey = readFileSync(beside.demoKeyFile, 'utf8');
-    const inProcess = await startSim({ port: 0, home, quiet: true, blockMs: 100, flowStepsPerSec: 0, removeDemoKeyOnStop: true });
+    const inProcess = await startSim({ port: 0, home, quiet: true, blockMs: 100, flowStepsPerSec: 0, defaultDemoKey: false, removeDemoKeyOnStop: true });
     try {
       expect(inProcess.demoKeyFile).not.toBe(beside.demoKeyFile);
       expect(readFileSync(beside.demoKeyFile, 'utf8')).toBe(besideKey);
@@ -47,7 +47,7 @@ describe('a local exchange beside the terminal', () => {
   });
 
   it('terminal-finds-the-port-key: --port P signs in to the exchange at P with its key while another exchange has started since', async () => {
-    const other = await startSim({ port: 0, home, quiet: true, blockMs: 100, flowStepsPerSec: 0, removeDemoKeyOnStop: true });
+    const other = await startSim({ port: 0, home, quiet: true, blockMs: 100, flowStepsPerSec: 0, defaultDemoKey: false, removeDemoKeyOnStop: true });
     try {
       const running = await runAppInTerminal({ rest: beside.rest, ws: beside.ws, chainId: beside.chainId }, 160, 40, undefined, { home, localPort: beside.port });
       try {

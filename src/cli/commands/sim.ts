@@ -64,7 +64,6 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.home !== undefined ? { home: values.home } : {}),
     verbose: values.verbose,
     quiet: values.quiet,
-    defaultDemoKey: true,
   });
   const op = sim.demoOperator;
   process.stdout.write(

@@ -76,7 +76,17 @@ export function checkKeyFile(f: DoctorFacts): CheckResult {
     return r('FAIL', 'key file', `${k.source} has mode ${(k.mode & 0o777).toString(8).padStart(4, '0')}`, `chmod 600 ${k.source}`);
   }
   const mode = k.mode === undefined ? '' : ` (${(k.mode & 0o777).toString(8).padStart(4, '0')})`;
-  return r('OK', 'key file', `${k.source}${mode}, public key ${k.publicKeyHex ?? '?'}`);
+  const why = f.keyChoice ? ` (chosen: ${f.keyChoice.why})` : '';
+  return r('OK', 'key file', `${k.source}${mode}, public key ${k.publicKeyHex ?? '?'}${why}`);
+}
+
+/** Keys the rule passed over because they are not enrolled: said, with how to enroll them, rather than a bare failure. */
+export function checkUnenrolledKeys(f: DoctorFacts): CheckResult | undefined {
+  const names = f.keyChoice?.unenrolled ?? [];
+  if (names.length === 0) return undefined;
+  const using = f.key?.ok ? `using ${f.key.source} instead` : 'no other key found';
+  const first = names[0] ?? '';
+  return r('WARN', 'key', `${names.map((n) => `keys/${n}.json`).join(', ')} ${names.length === 1 ? 'is' : 'are'} not enrolled yet, so it cannot sign: skipped, ${using}`, `perpl keys enroll --name ${first} ... (then it is used: keys/default.json first, else the newest enrolled key)`);
 }
 
 function usableKey(f: DoctorFacts): KeyFacts | undefined {
@@ -200,6 +210,7 @@ export function runChecks(f: DoctorFacts): CheckResult[] {
     checkNetwork(f),
     checkKeysFolder(f),
     checkKeyFile(f),
+    checkUnenrolledKeys(f),
     checkKeyChain(f),
     checkScope(f),
     checkExpiry(f),

@@ -77,6 +77,8 @@ export interface DoctorFacts {
   network: Outcome<NetworkFacts>;
   /** undefined: no key configured anywhere. */
   key?: Outcome<KeyFacts>;
+  /** Why that key (the step of the key rule that chose it) and the keys skipped as not enrolled. */
+  keyChoice?: { why: string; unenrolled: string[] };
   rest?: Outcome<RestFacts>;
   marketWs?: Outcome<TimedOk>;
   /** undefined when there is no usable key. */

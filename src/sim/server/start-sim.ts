@@ -40,7 +40,7 @@ export interface SimOptions {
   flowStepsPerSec?: number;
   /** Directory for keys/local-demo-<port>.json; default $PERPL_HOME or ~/.config/perpl. */
   home?: string;
-  /** Also write keys/local-demo.json (what commands given no port use): `perpl sim` does, an in-process exchange does not. */
+  /** Also write keys/local-demo.json (what commands given no port use); default true: `perpl sim` does, the terminal's in-process exchange passes false. */
   defaultDemoKey?: boolean;
   /** Remove the port's key files on stop (an in-process exchange: its port is gone with it). */
   removeDemoKeyOnStop?: boolean;
@@ -206,7 +206,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     expires_at: 0,
     rest,
     ws,
-  }, port, opts.defaultDemoKey === true);
+  }, port, opts.defaultDemoKey !== false);
   const operator = createWallet({ account: false });
   state.delegations.addOperator(demo.address, operator.address);
   const demoOperator: DemoOperator = {
