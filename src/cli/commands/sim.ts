@@ -16,6 +16,8 @@ const USAGE = `usage: perpl sim [options]
   --flow-rate N     synthetic flow steps per second (0 = no flow)
   --home DIR        where keys/local-demo-<port>.json (this exchange's demo key) and
                     keys/local-demo.json are written (default $PERPL_HOME or ~/.config/perpl)
+  --state FILE      keep the demo account (balance, positions, open orders, TP/SL) and the prices
+                    across restarts: loaded at start, saved every 5 s and on stop (0600)
   --verbose         log requests and socket events to stderr
   --quiet           log nothing to stderr`;
 
@@ -36,6 +38,7 @@ export async function run(argv: string[]): Promise<number> {
       markets: { type: 'string' },
       'flow-rate': { type: 'string' },
       home: { type: 'string' },
+      state: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -62,6 +65,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.faults !== undefined ? { faults: values.faults } : {}),
     ...(values.markets !== undefined ? { markets: values.markets.split(',') } : {}),
     ...(values.home !== undefined ? { home: values.home } : {}),
+    ...(values.state !== undefined ? { stateFile: values.state } : {}),
     verbose: values.verbose,
     quiet: values.quiet,
   });

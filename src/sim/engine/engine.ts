@@ -6,6 +6,7 @@ import type { AccountEvent, Candle, Context, Fill, FundingEvent, L2Level, Market
 import { amountToBigInt } from '../../protocol/scaling.js';
 import { MarketFlow } from '../flow/flow.js';
 import { deposit, FIRST_USER_ACCOUNT_ID, newAccount } from './accounts.js';
+import { decodeAccountSnapshot, restoreAccount, snapshotAccount, type AccountSnapshot } from './account-snapshot.js';
 import { checkAdmission } from './admission.js';
 import { buildContext } from './context.js';
 import { EngineCore } from './core.js';
@@ -74,6 +75,17 @@ export class Engine implements SimEngine {
     account.ft = ft;
     const amount = amountToBigInt(balance);
     if (amount > 0n) deposit(this.core, account, amount);
+    return id;
+  }
+
+  snapshotAccount(accountId: number): AccountSnapshot {
+    return snapshotAccount(this.core, this.core.account(accountId));
+  }
+
+  restoreAccount(snapshot: unknown): number {
+    const decoded = decodeAccountSnapshot(snapshot, new Set(this.core.markets.keys()));
+    const id = this.nextAccountId++;
+    restoreAccount(this.core, newAccount(this.core, id, decoded.address, false, decoded.fw), decoded);
     return id;
   }
 

@@ -8,6 +8,7 @@ import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
 import { selectMarkets } from '../markets.js';
 import { Delegations } from './delegations.js';
+import { readStateFile, restoreState, writeStateFile } from './state-file.js';
 import { defaultHome, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet } from './demo-key-file.js';
 import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
 import { KeyStore } from './key-store.js';
@@ -44,6 +45,10 @@ export interface SimOptions {
   defaultDemoKey?: boolean;
   /** Remove the port's key files on stop (an in-process exchange: its port is gone with it). */
   removeDemoKeyOnStop?: boolean;
+  /** `--state FILE`: the demo account and the oracle prices, loaded at start and saved on stop and every few seconds. */
+  stateFile?: string;
+  /** How often the state file is saved while running (default 5 s). */
+  stateSaveMs?: number;
   /** No diagnostic lines on stderr (fault log lines are printed unless quiet). */
   quiet?: boolean;
   /** Also log every REST request and socket event to stderr. */
@@ -133,6 +138,9 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
   });
+  // Read and restored before anything listens or is written: a bad file stops the start and is left as it is.
+  const saved = opts.stateFile !== undefined ? readStateFile(opts.stateFile) : null;
+  const restoredDemo = saved && opts.stateFile !== undefined ? restoreState(engine, saved, opts.stateFile) : undefined;
   const keys = new KeyStore();
   const faults = new FaultInjector(opts.faults ?? 'none', seed, (e) => {
     if (opts.quiet !== true) process.stderr.write(`sim: fault ${e.kind} on ${e.socket}${e.detail ? ` (${e.detail})` : ''}\n`);
@@ -195,7 +203,10 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const rest = `http://127.0.0.1:${port}/api`;
   const ws = `ws://127.0.0.1:${port}`;
 
-  const demo = createWallet({ balance: DEMO_BALANCE, orderForwarding: true });
+  const demo =
+    restoredDemo !== undefined
+      ? { address: engine.snapshotAccount(restoredDemo).address, accountId: restoredDemo }
+      : createWallet({ balance: DEMO_BALANCE, orderForwarding: true });
   const demoKey = issueKey({ address: demo.address, scopeMask: ScopeMask.ReadTrade });
   const demoKeyFile = writeDemoKeyFile(opts.home ?? defaultHome(), {
     api_key: demoKey.apiKey,
@@ -241,8 +252,23 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
     flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
   };
+  const stateFile = opts.stateFile;
+  const demoAccountId = demo.accountId;
+  const marketIds = [...state.markets.keys()];
+  const saveState = (): void => {
+    if (stateFile === undefined || demoAccountId === undefined) return;
+    try {
+      writeStateFile(stateFile, engine, demoAccountId, marketIds, Date.now());
+    } catch (e) {
+      state.warn(`cannot save the state to ${stateFile}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const saveTimer = stateFile !== undefined ? setInterval(saveState, opts.stateSaveMs ?? 5_000) : undefined;
+  saveTimer?.unref();
   const stop = async (): Promise<void> => {
+    if (saveTimer) clearInterval(saveTimer);
     await running.stop();
+    saveState();
     if (opts.removeDemoKeyOnStop === true) removeDemoFiles([demoKeyFile, demoOperator.walletKeyFile]);
   };
   return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoOperator, port, stop, control };
