@@ -144,6 +144,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     macSecret: new Uint8Array(randomBytes(32)),
     markets: new Map(engine.context(START_BLOCK, Date.now()).markets.map((m) => [m.id, m])),
     head: () => serverRef.current?.head() ?? START_BLOCK,
+    acceptedRq: new Map(),
     refCodes: new Map(),
     log,
     warn: (line) => {

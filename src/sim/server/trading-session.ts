@@ -161,6 +161,7 @@ export class TradingSession {
     } else {
       try {
         const r = engine.admit(key.address, req, this.state.head());
+        if (r.code === 0) this.state.acceptedRq.set(req.acc, Math.max(req.rq, this.state.acceptedRq.get(req.acc) ?? 0));
         status = r.code === 0 ? { code: 0 } : { code: r.code, ...(r.error ? { error: r.error } : {}) };
       } catch (e) {
         if (e instanceof SimProtocolError) return this.conn.close(CloseCode.InternalError, 'failed to process');
