@@ -4,7 +4,7 @@
 import type { Context, Market } from '../../protocol/frames.js';
 import type { EngineCore } from './core.js';
 import { marketStateOf } from './market-data.js';
-import { DEFAULT_MAX_NEG_PNL_BPS } from './trade.js';
+import { marketMaxNegPnlBps } from './trade.js';
 
 const VERSION = 1;
 const EXCHANGE_ADDRESS = '0x000000000000000000000000000000000000e0c5';
@@ -27,7 +27,7 @@ export function buildContext(core: EngineCore, headBlock: number, nowMs: number)
       order_ttl_blocks: s.orderTtlBlocks,
       order_retry_blocks: s.orderTtlBlocks + 2,
       order_max_market_slippage_bps: s.maxMarketSlippageBps,
-      order_max_neg_pnl_collat_bps: DEFAULT_MAX_NEG_PNL_BPS,
+      order_max_neg_pnl_collat_bps: marketMaxNegPnlBps(s),
       config: {
         at,
         is_open: s.isOpen,

@@ -10,7 +10,7 @@ import { match } from './matching.js';
 import { effectiveLeverage } from './money.js';
 import type { OrderRecord, Side } from './records.js';
 import { endResting, rest, restingLock, unrest } from './resting.js';
-import { executeTrade, failOrder } from './trade.js';
+import { executeTrade, failOrder, marketMaxNegPnlBps } from './trade.js';
 import { admitTrigger, cancelTrigger } from './triggers.js';
 
 function sideOf(t: number): Side {
@@ -55,7 +55,8 @@ export function orderFromRequest(core: EngineCore, req: OrderRequestFrame, inter
     created: internal ? { b: core.block } : core.stamp,
     internal,
   };
-  if (req.mnp !== undefined) order.mnp = req.mnp;
+  // Every order row carries its mnp, the market's default when the request named none (live rows do).
+  order.mnp = req.mnp ?? marketMaxNegPnlBps(market.spec);
   if (req.ms !== undefined) order.ms = req.ms;
   return order;
 }
@@ -166,11 +167,10 @@ function increaseCollateral(core: EngineCore, order: OrderRecord, amountText: st
   if (amount > account.balance - account.locked) return failOrder(core, order, OrderStatusReason.AmountExceedsAvailableBalance);
   account.balance -= amount;
   pos.collateral += amount;
-  recordEvent(core, account, { et: AccountEventType.IncreasePositionCollateral, a: -amount, f: 0n, m: order.mkt, r: order.rq, p: pos.pid });
+  recordEvent(core, account, { et: AccountEventType.IncreasePositionCollateral, a: -amount, f: 0n, m: order.mkt, p: pos.pid });
   publishPosition(core, pos, {
     st: PositionStatus.Open,
     sr: PositionStatusReason.CollateralIncreased,
-    rq: order.rq,
     event: { s: 0, c: amount, fee: 0n },
   });
   failOrder(core, order, OrderStatusReason.OrderDescIdTooLow);

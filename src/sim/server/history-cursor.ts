@@ -70,7 +70,11 @@ function resolveBefore<T>(newestFirst: readonly T[], cursor: HistoryCursor): num
   return 0;
 }
 
-/** Cuts one page from a newest-first list: the records and the next page's cursor (absent on the last page). */
+/**
+ * Cuts one page from a newest-first list: the records and the next page's cursor. As live, every page that
+ * holds records carries `np`, a short last page too (capture: order-history `count=20` answered 11 rows and an
+ * `np`): the cursor points past its last record, and the page it names is empty and has no `np`.
+ */
 export function cutPage<T>(
   newestFirst: readonly T[],
   count: number,
@@ -84,7 +88,8 @@ export function cutPage<T>(
   const start = total - before;
   const d = newestFirst.slice(start, start + count);
   const nextBefore = before - d.length;
-  if (nextBefore <= 0 || d.length === 0) return { d };
-  const check = checksum(newestFirst[total - nextBefore]);
+  if (d.length === 0) return { d };
+  // Past the oldest record nothing is left to check: the checksum of nothing.
+  const check = nextBefore > 0 ? checksum(newestFirst[total - nextBefore]) : 0;
   return { d, np: encodeCursor({ kind, accountId, before: nextBefore, check }) };
 }
