@@ -14,7 +14,7 @@ import { ScopeMask } from '../../src/protocol/enums.js';
 import { RestClient } from '../../src/transport/rest/client.js';
 import type { Context, Market, Order, Position } from '../../src/protocol/frames.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
-import { type RunningSim, startSim } from '../../src/sim/index.js';
+import { type RunningSim, type SimOptions, startSim } from '../../src/sim/index.js';
 
 export interface SimHandle {
   sim: RunningSim;
@@ -24,7 +24,7 @@ export interface SimHandle {
 }
 
 export async function startTestSim(
-  opts: { faults?: string; blockMs?: number; flow?: number; seed?: number; lbPassedWithoutTx?: boolean } = {},
+  opts: { faults?: string; blockMs?: number; flow?: number; seed?: number; lbPassedWithoutTx?: boolean; marketOverrides?: SimOptions['marketOverrides'] } = {},
 ): Promise<SimHandle> {
   const home = mkdtempSync(join(tmpdir(), 'perpl-trading-'));
   const sim = await startSim({
@@ -36,6 +36,7 @@ export async function startTestSim(
     quiet: true,
     ...(opts.faults ? { faults: opts.faults } : {}),
     ...(opts.lbPassedWithoutTx ? { lbPassedWithoutTx: true } : {}),
+    ...(opts.marketOverrides ? { marketOverrides: opts.marketOverrides } : {}),
   });
   const res = await fetch(`${sim.rest}/v1/pub/context`);
   const context = decodeContext(await res.json());
