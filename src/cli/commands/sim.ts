@@ -71,6 +71,7 @@ export async function run(argv: string[]): Promise<number> {
       ws: sim.ws,
       chain_id: sim.chainId,
       demo_key_file: sim.demoKeyFile,
+      demo_wallet_key_file: sim.demoWalletKeyFile,
       demo_profile: op.profile,
       demo_operator: op.operatorAddress,
       demo_operator_wallet_key_file: op.walletKeyFile,
@@ -79,7 +80,9 @@ export async function run(argv: string[]): Promise<number> {
   if (!values.quiet) {
     // Addresses and a file path only: the operator's key stays in its 0600 file.
     process.stderr.write(
-      `sim: ${op.operatorAddress} is a registered operator of the demo profile ${op.profile}; to practise delegated enrollment:\n` +
+      `sim: the demo account's wallet key is in ${sim.demoWalletKeyFile}; to practise enrollment as its owner:\n` +
+        `sim:   perpl keys enroll --network local --name practice --label practice --scope trade\n` +
+        `sim: ${op.operatorAddress} is a registered operator of the demo profile ${op.profile}; to practise delegated enrollment:\n` +
         `sim:   perpl keys enroll --name delegated --base-url ${sim.rest} --chain-id ${sim.chainId} --label practice --scope trade --target-profile ${op.profile} --wallet-key-file ${op.walletKeyFile}\n`,
     );
   }

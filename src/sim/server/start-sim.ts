@@ -8,7 +8,7 @@ import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
 import { selectMarkets } from '../markets.js';
 import { Delegations } from './delegations.js';
-import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet } from './demo-key-file.js';
+import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
 import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
 import { KeyStore } from './key-store.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
@@ -106,6 +106,8 @@ export interface RunningSim {
   ws: string;
   chainId: number;
   demoKeyFile: string;
+  /** 0600 file with the throwaway key of the wallet that owns the demo account (`perpl keys enroll --network local`). */
+  demoWalletKeyFile: string;
   demoOperator: DemoOperator;
   port: number;
   stop(): Promise<void>;
@@ -201,6 +203,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     rest,
     ws,
   });
+  const demoWalletKeyFile = writeDemoWallet(opts.home ?? defaultHome(), demo.privateKey);
   const operator = createWallet({ account: false });
   state.delegations.addOperator(demo.address, operator.address);
   const demoOperator: DemoOperator = {
@@ -230,5 +233,5 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
     flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
   };
-  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoOperator, port, stop: () => running.stop(), control };
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, stop: () => running.stop(), control };
 }
