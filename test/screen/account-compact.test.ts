@@ -73,7 +73,7 @@ describe('the header from the first frame', () => {
   it('funding-shows-before-any-funding-event: the context carries the rate; the header shows it with no mt 10 yet', async () => {
     const home = mkdtempSync(join(tmpdir(), 'perpl-funding-first-'));
     // No block for a minute: the exchange publishes no funding event while the test looks.
-    const sim = await startSim({ port: 0, home, quiet: true, blockMs: 60_000, flowStepsPerSec: 10 });
+    const sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 60_000, flowStepsPerSec: 10 });
     const r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 200, 50);
     try {
       await r.vt.waitFor('spread ', EXCHANGE_MS);

@@ -15,6 +15,7 @@ import { RestClient } from '../../src/transport/rest/client.js';
 import type { Context, Market, Order, Position } from '../../src/protocol/frames.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
 import { type RunningSim, type SimOptions, startSim } from '../../src/sim/index.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 
 export interface SimHandle {
   sim: RunningSim;
@@ -28,6 +29,7 @@ export async function startTestSim(
 ): Promise<SimHandle> {
   const home = mkdtempSync(join(tmpdir(), 'perpl-trading-'));
   const sim = await startSim({
+    like: 'classic',
     port: 0,
     seed: opts.seed ?? 7,
     blockMs: opts.blockMs ?? 50,
@@ -172,7 +174,8 @@ export async function live(t: Trader): Promise<void> {
 }
 
 export function market(h: SimHandle, symbol: string): Market {
-  const m = h.context.markets.find((x) => x.symbol === symbol);
+  // By the name the terminal shows (mainnet lists BTC with an empty symbol and the name "BTC").
+  const m = h.context.markets.find((x) => marketLabel(x) === symbol);
   if (!m) throw new Error(`no market ${symbol}`);
   return m;
 }

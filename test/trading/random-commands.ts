@@ -4,6 +4,7 @@
 import type { CommandHandle } from '../../src/client/commands.js';
 import type { Market } from '../../src/protocol/frames.js';
 import { type SimHandle, type Trader, top } from './harness.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 
 /** Deterministic PRNG (mulberry32) so a failing run can be replayed from its seed. */
 export function prng(seed: number): () => number {
@@ -19,7 +20,7 @@ export function prng(seed: number): () => number {
 /** One random command of `t` on one of `markets`, or null when the draw has nothing to act on. */
 export function randomCommand(h: SimHandle, t: Trader, markets: readonly Market[], rand: () => number): CommandHandle | null {
   const m = markets[Math.floor(rand() * markets.length)]!;
-  const unit = m.symbol === 'BTC' ? 100 : 1_000;
+  const unit = marketLabel(m) === 'BTC' ? 100 : 1_000;
   const side = rand() < 0.5 ? 'long' : 'short';
   const st = t.session.state;
   const r = rand();

@@ -35,14 +35,14 @@ export function buildContext(core: EngineCore, headBlock: number, nowMs: number)
         size_decimals: s.sizeDecimals,
         min_posting_amount: s.minPostingAmount ?? '0',
         min_settle_amount: s.minSettleAmount ?? '0',
-        funding_sum_scaling_exp: 0,
+        funding_sum_scaling_exp: s.fundingSumScalingExp ?? 0,
         initial_margin: s.initialMargin,
         maintenance_margin: s.maintenanceMargin,
         maker_fee: s.makerFeeMicros,
         taker_fee: s.takerFeeMicros,
         maker_fees: [...(s.makerFeeTiers ?? [s.makerFeeMicros])],
         taker_fees: [...(s.takerFeeTiers ?? [s.takerFeeMicros])],
-        recycle_fee: '0',
+        recycle_fee: s.recycleFee ?? '0',
       },
     };
     const state = marketStateOf(core, s.id);

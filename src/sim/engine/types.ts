@@ -42,6 +42,10 @@ export interface SimMarketSpec {
   maxMarketSlippageBps: number;
   /** `order_max_neg_pnl_collat_bps`: the `mnp` of a request without one (default 300, mainnet's). */
   maxNegPnlCollatBps?: number;
+  /** `funding_sum_scaling_exp`: funding `ppl` and `sum` (and positions' `efs`/`xfs`) are in price x 10^exp (default 0). */
+  fundingSumScalingExp?: number;
+  /** `recycle_fee` as listed (an Amount); listed only, never charged (engine/README.md, "Not modelled"). */
+  recycleFee?: string;
   /** Starting mark/oracle price, scaled. */
   startPrice: number;
   isOpen: boolean;

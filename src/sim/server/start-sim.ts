@@ -6,7 +6,7 @@ import { ScopeMask } from '../../protocol/index.js';
 import { createSimEngine } from '../engine/index.js';
 import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
-import { selectMarkets } from '../markets.js';
+import { selectMarkets, type MarketProfile } from '../markets.js';
 import { Delegations } from './delegations.js';
 import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
 import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
@@ -32,7 +32,9 @@ export interface SimOptions {
   blockMs?: number;
   /** Fault profile name (see faults/profiles.ts); default none. */
   faults?: string;
-  /** Market symbols to list (default: all). */
+  /** Which network's markets to list: `mainnet` (default), `testnet` or `classic` (sim/markets.ts). */
+  like?: MarketProfile;
+  /** Market labels to list (default: all of the profile). */
   markets?: string[];
   /** Applied to every listed market (e.g. a nonzero minimum order value, which live sets to "0"). */
   marketOverrides?: Partial<Omit<SimMarketSpec, 'id' | 'symbol' | 'name' | 'sizeUnits'>>;
@@ -123,7 +125,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const engine = createSimEngine({
     chainId: SIM_CHAIN_ID,
     seed,
-    markets: selectMarkets(opts.markets, opts.marketOverrides),
+    markets: selectMarkets(opts.markets, opts.marketOverrides, opts.like),
     startTimeMs: Date.now(),
     backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
