@@ -16,6 +16,7 @@ import type { Context, Market, Order, Position } from '../../src/protocol/frames
 import { decodeContext } from '../../src/protocol/decode/index.js';
 import { type RunningSim, type SimOptions, startSim } from '../../src/sim/index.js';
 import { marketLabel } from '../../src/domain/market-label.js';
+import type { FrameTap } from '../../src/transport/ws/tap.js';
 
 export interface SimHandle {
   sim: RunningSim;
@@ -78,6 +79,8 @@ export interface TraderOptions {
   historyLookup?: boolean;
   /** Let the client believe it may trade (to see the server's own 403 for a read-only key). */
   claimTrade?: boolean;
+  /** Sees every frame of the trading socket, in order. */
+  tap?: FrameTap;
   log?: (line: string) => void;
 }
 
@@ -103,6 +106,7 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
     stallMs: 4_000,
     backoff: { baseMs: 50, maxMs: 300 },
     ...(opts.pingEveryMs ? { pingEveryMs: opts.pingEveryMs } : {}),
+    ...(opts.tap ? { tap: opts.tap } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
   const markets = () => h.context.markets;

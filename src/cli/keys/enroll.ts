@@ -2,7 +2,7 @@
 // steps: --print-typed-data (sign elsewhere) then --wallet-signature 0x... . The typed data is shown in
 // human form before anything is signed; the token lands only in the 0600 key file, never on screen.
 
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { keysDir } from '../../auth/home.js';
 import { LOCAL_DEMO_WALLET_FILE } from '../../auth/keyfile-discovery.js';
@@ -13,7 +13,7 @@ import { StalePayloadError } from '../../auth/enroll-errors.js';
 import { loadPending, removePending, savePending } from '../../auth/enroll-pending.js';
 import { buildPayloadRequest, checkAddress, parseExpiry, scopeMaskFor, scopeName } from '../../auth/enroll-request.js';
 import { summarizeTypedData } from '../../auth/enroll-summary.js';
-import { checkPrivateFile, writeKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
+import { readPrivateFile, writeKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
 import { publicKeyHexOf } from '../../auth/keyfile-format.js';
 import { InputError, PermanentError } from '../../protocol/errors.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
@@ -32,8 +32,8 @@ type Hex = `0x${string}`;
 async function loadWalletKey(p: Parsed, io: CliIo): Promise<Hex | undefined> {
   const file = stringFlag(p, 'wallet-key-file');
   if (file !== undefined) {
-    await checkPrivateFile(file);
-    return walletKeyFromText(await fs.readFile(file, 'utf8'), `--wallet-key-file ${file}`);
+    // Checked on the opened file (fstat), so a FIFO is refused, not waited on, and nothing swaps it after.
+    return walletKeyFromText(await readPrivateFile(file, { what: 'wallet key file' }), `--wallet-key-file ${file}`);
   }
   const fromEnv = io.env.PERPL_WALLET_KEY;
   if (fromEnv !== undefined && fromEnv.trim() !== '') return walletKeyFromText(fromEnv, 'PERPL_WALLET_KEY');
@@ -49,8 +49,7 @@ async function localDemoWallet(network: Network, io: CliIo): Promise<Hex | undef
   if (network.name !== 'local') return undefined;
   const path = join(keysDir(io.env), LOCAL_DEMO_WALLET_FILE);
   if (!existsSync(path)) return undefined;
-  await checkPrivateFile(path);
-  const key = walletKeyFromText(await fs.readFile(path, 'utf8'), path);
+  const key = walletKeyFromText(await readPrivateFile(path, { what: 'demo wallet key file' }), path);
   io.err(`signing with the local exchange's demo wallet ${walletAddress(key)} (${path})`);
   return key;
 }
