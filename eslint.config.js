@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 
 /** Layers each layer may import (besides itself). `type-only` imports are listed separately. */
 const ALLOWED = {
-  // Helpers every layer needs (hidden-line reader, ...): imports no layer, every layer may import it.
+  // Helpers every layer needs, one of each (PRNG, token bucket, raw Ed25519 keys, CIDR matching, NDJSON
+  // reader, hidden-line reader, server shutdown): imports no layer, every layer may import it.
   lib: [],
   protocol: ['lib'],
   auth: ['protocol', 'lib'],

@@ -18,7 +18,8 @@ import {
   type SendReceipt,
   WS_MESSAGE_LIMIT,
 } from '../../transport/ws/index.js';
-import type { ThrottleReport, TokenBucketLimit } from '../../transport/rate/index.js';
+import type { ThrottleReport } from '../../transport/rate/index.js';
+import type { TokenBucketLimit } from '../../lib/token-bucket.js';
 import { MAINNET_TRADING_REQUEST_LIMIT } from './request-limits.js';
 import { isTradingUpdate, TradingState } from './trading-state.js';
 import { withListedMarketsOnly, type IsListedMarket } from './listed-markets.js';

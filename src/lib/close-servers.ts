@@ -1,5 +1,5 @@
-// Shutting down a loopback HTTP + WebSocket server: the local exchange and the replay server (app/)
-// both stop this way.
+// Shutting down a loopback HTTP + WebSocket server: the local exchange (sim/) and the replay server
+// both stop this way. Imports no layer; every layer may import it.
 
 import type { Server } from 'node:http';
 import type { WebSocketServer } from 'ws';

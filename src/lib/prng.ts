@@ -1,5 +1,6 @@
-// A small seeded PRNG (xorshift128 state, splitmix-style seeding): fast, deterministic across runs,
-// good enough for simulated order flow. Not for anything secret.
+// The one seeded PRNG (xorshift128 state, splitmix-style seeding): fast, deterministic across runs,
+// good enough for simulated order flow and fault decisions, so a seed replays a run. Not for anything
+// secret. Imports no layer; every layer may import it.
 
 export class Prng {
   private a: number;
@@ -51,8 +52,9 @@ export class Prng {
     return lo + this.int(hi - lo + 1);
   }
 
+  /** True with probability `p`; a `p` of 0 or less draws nothing (a fault that is off costs no number). */
   chance(p: number): boolean {
-    return this.next() < p;
+    return p > 0 && this.next() < p;
   }
 
   /** Approximately standard normal (sum of four uniforms, rescaled): cheap and bounded. */

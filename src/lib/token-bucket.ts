@@ -1,5 +1,7 @@
 // A token bucket: `capacity` tokens at most (the burst), refilled continuously at `refillPerSec`.
-// Pure: the caller passes the time, so tests and the queue in front of it choose the clock.
+// Pure: the caller passes the time, so tests and the queue in front of it choose the clock. The one token
+// bucket: the client's send queues and the local exchange's request budgets both count with it. Imports
+// no layer; every layer may import it.
 
 export interface TokenBucketLimit {
   /** Largest burst, and the tokens a new bucket starts with. */

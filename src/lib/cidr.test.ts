@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cidrContains, ipAllowed, parseCidr } from './cidr.js';
+import { cidrContains, IpAllowList, parseCidr } from './cidr.js';
 
 function contains(cidr: string, ip: string): boolean {
   const c = parseCidr(cidr);
@@ -39,8 +39,29 @@ describe('ip allow-list matching', () => {
   });
 
   it('empty-list-allows-all but a set list refuses an unknown source', () => {
-    expect(ipAllowed([], '8.8.8.8')).toBe(true);
-    expect(ipAllowed([parseCidr('10.0.0.0/8')!], '8.8.8.8')).toBe(false);
-    expect(ipAllowed([parseCidr('10.0.0.0/8')!], undefined)).toBe(false);
+    expect(new IpAllowList([]).allows('8.8.8.8')).toBe(true);
+    expect(new IpAllowList([parseCidr('10.0.0.0/8')!]).allows('8.8.8.8')).toBe(false);
+    expect(new IpAllowList([parseCidr('10.0.0.0/8')!]).allows(undefined)).toBe(false);
+  });
+
+  it('mapped-forms-and-zones: every spelling of an IPv4-mapped address is the IPv4 address; a zone id is no part of an address', () => {
+    for (const mapped of ['::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:0001', '::FFFF:127.0.0.1']) {
+      expect(contains('127.0.0.0/8', mapped), mapped).toBe(true);
+      expect(contains('::/0', mapped), mapped).toBe(false);
+    }
+    expect(contains('::ffff:0:0/96', '127.0.0.1')).toBe(false);
+    expect(contains('fe80::/10', 'fe80::1%eth0')).toBe(true);
+    expect(parseCidr('fe80::1%eth0/64')).toEqual({ address: 'fe80::1', family: 'ipv6', prefix: 64 });
+  });
+
+  it('host-bits-in-the-range: 10.1.2.3/8 is the range 10.0.0.0/8', () => {
+    expect(contains('10.1.2.3/8', '10.200.0.1')).toBe(true);
+    expect(contains('10.1.2.3/8', '11.0.0.1')).toBe(false);
+  });
+
+  it('prefix-required-for-enrollment: a bare address parses as a host, unless a prefix is required', () => {
+    expect(parseCidr('10.0.0.1')).toEqual({ address: '10.0.0.1', family: 'ipv4', prefix: 32 });
+    expect(parseCidr('10.0.0.1', { requirePrefix: true })).toBeUndefined();
+    expect(parseCidr('2001:db8::/48', { requirePrefix: true })).toEqual({ address: '2001:db8::', family: 'ipv6', prefix: 48 });
   });
 });
