@@ -5,7 +5,7 @@
 // (replay-keys.ts); the footer notice shows position, speed and the keys.
 
 import { readRecording } from '../../transport/record/index.js';
-import type { ExitReason } from '../terminal.js';
+import type { ExitReason } from '../../terminal/manners.js';
 import { startTui, type TuiHandle } from '../tui.js';
 import { ReplayServer, type ReplayStatus } from './replay-server.js';
 import { ReplayStdin } from './replay-keys.js';

@@ -64,10 +64,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   const userChoseEnv = process.env.NODE_ENV !== undefined;
   process.env.NODE_ENV ??= 'production';
-  const { developmentReactLoaded, rerunInProduction } = await import('../../app/production-react.js');
+  const { developmentReactLoaded, rerunInProduction } = await import('../../terminal/production-react.js');
   if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
   const { startReplay } = await import('../../app/replay/run-replay.js');
-  const { exitCodeFor } = await import('../../app/terminal.js');
+  const { exitCodeFor } = await import('../../terminal/manners.js');
   let fatal: number | null = null;
   const handle = await startReplay({
     file,

@@ -3,32 +3,17 @@
 // into a string by diffing the styles of every neighbouring pair of cells. At 200x50 that is most of a
 // frame's cost (about 40 ms of 57 on the bench VM), and nearly all of it repeats the previous frame:
 // a busy book changes a few rows, the rest of the screen is the same text.
-// This replaces Output#get with one that produces the same string from the same operations, but
+// This replaces Output#get (through ink-port.ts) with one that produces the same string from the same
+// operations, but
 //   - keeps each line's cells across frames (a line already seen costs one map lookup),
 //   - shares one styles array between neighbouring cells of equal style, so the row string skips the
 //     style diff between them (equal styles diff to nothing),
 //   - reuses a row's string when the row holds the very same cells as in the previous frame.
 // Clipping (overflow="hidden") slices lines exactly as Ink does.
 
-import { ansiTokenize, InkOutput, sliceAnsi, type AnsiCode, type StyledCell } from './ink-internals.js';
+import { ansiTokenize, gridRendererInstalled, setGridRenderer, sliceAnsi, type AnsiCode, type Clip, type InkGrid, type StyledCell } from './ink-port.js';
 
-type Transformer = (line: string, index: number) => string;
-
-interface Clip {
-  x1?: number;
-  x2?: number;
-  y1?: number;
-  y2?: number;
-}
-
-type Operation = { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] } | { type: 'clip'; clip: Clip } | { type: 'unclip' };
-
-interface OutputInternals {
-  width: number;
-  height: number;
-  operations: Operation[];
-  caches: { getStringWidth(text: string): number; getWidestLine(text: string): number };
-}
+type OutputInternals = InkGrid;
 
 interface Placed {
   x: number;
@@ -64,8 +49,6 @@ function clipWrite(x: number, y: number, text: string, clip: Clip, caches: Outpu
   }
   return { x, y, lines };
 }
-
-type Get = (this: OutputInternals) => { output: string; height: number };
 
 const NO_STYLES: readonly AnsiCode[] = [];
 const BLANK: StyledCell = { type: 'char', value: ' ', fullWidth: false, styles: NO_STYLES };
@@ -263,34 +246,16 @@ export class FrameCellCache {
   }
 }
 
-const ORIGINAL = Symbol.for('perpl.inkOutput.originalGet');
-type PatchedPrototype = { get: Get; [ORIGINAL]?: Get };
-
 /**
- * Makes every Ink Output in this process render through one FrameCellCache. Idempotent. Same output
- * string as Ink's for the same operations (output-cache.test.ts checks it against Ink's own).
+ * Makes every Ink grid in this process render through one FrameCellCache (ink-port.ts). Idempotent. Same
+ * output string as Ink's for the same operations (output-cache.test.ts checks it against Ink's own).
  */
 export function installOutputCache(cache = new FrameCellCache()): void {
-  const proto = InkOutput.prototype as PatchedPrototype;
-  if (proto[ORIGINAL]) return;
-  const original = proto.get;
-  proto[ORIGINAL] = original;
-  proto.get = function (this: OutputInternals) {
-    return cache.render(this);
-  };
+  if (gridRendererInstalled()) return;
+  setGridRenderer((grid) => cache.render(grid));
 }
 
-/** Puts Ink's own Output#get back (tests). */
+/** Puts Ink's own grid renderer back (tests). */
 export function uninstallOutputCache(): void {
-  const proto = InkOutput.prototype as PatchedPrototype;
-  const original = proto[ORIGINAL];
-  if (!original) return;
-  proto.get = original;
-  delete proto[ORIGINAL];
-}
-
-/** Ink's own Output#get, whether or not the cache is installed (tests compare against it). */
-export function inkOwnGet(): Get {
-  const proto = InkOutput.prototype as PatchedPrototype;
-  return proto[ORIGINAL] ?? proto.get;
+  setGridRenderer(null);
 }

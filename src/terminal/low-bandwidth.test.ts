@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PUBLISH_HZ } from '../state/publisher.js';
-import { parseConfigText } from './config/load-config.js';
+import { parseConfigText } from '../app/config/load-config.js';
 import { LOW_BANDWIDTH_MAX_HZ, LOW_BANDWIDTH_SLOW_PANE_MS, resolveLowBandwidth, screenProfile } from './low-bandwidth.js';
 
 const SSH = { SSH_TTY: '/dev/pts/3' };

@@ -1,16 +1,17 @@
 // Mounts the Ink app with the rendering rules measured in ARCHITECTURE.md: standard (non-incremental)
 // rendering, maxFps above the publish rate, no console patching, our own Ctrl-C handling; and, unless
-// turned off, our frame path: Ink's grid remembered across frames (perf/output-cache.ts) and only the
-// changed cells written to the terminal (perf/row-diff-log.ts).
+// turned off, our frame path: Ink's grid remembered across frames (frames/output-cache.ts) and only the
+// changed cells written to the terminal (frames/row-diff-log.ts), both put in place through the one
+// port to Ink's internals (frames/ink-port.ts). Paint times come from Ink's public `onRender` option.
 
 import { render, type Instance } from 'ink';
 import { createElement } from 'react';
 import type { TerminalCommands } from '../state/commands.js';
 import type { TerminalStore } from '../state/store.js';
 import { App } from '../ui/App.js';
-import type { PerfProbe } from '../ui/panes/PerfOverlay.js';
-import { installRowDiffWriter } from './perf/frame-writer.js';
-import { installOutputCache } from './perf/output-cache.js';
+import { installOutputCache } from './frames/output-cache.js';
+import { installRowDiffWriter } from './frames/row-diff-log.js';
+import type { AppPerf } from './perf/attach.js';
 
 export const MAX_FPS = 60;
 
@@ -31,13 +32,24 @@ export interface MountOptions {
   frames?: FramePath;
   /** Row-diff path: rewrites each frame before it is diffed (the low-bandwidth profile's ASCII). */
   frameTransform?: (frame: string) => string;
-  /** The frame meter the F12 overlay starts and stops (app/perf/attach.ts createAppPerf). */
-  perf?: PerfProbe;
+  /** The frame meter the F12 overlay starts and stops (perf/attach.ts createAppPerf); told every paint. */
+  perf?: AppPerf;
 }
 
 export function framePathFromEnv(env: Readonly<Record<string, string | undefined>>): FramePath {
   const v = env[FULL_REDRAW_ENV];
   return v !== undefined && v !== '' && v !== '0' ? 'ink' : 'row-diff';
+}
+
+/** Ink's public onRender option, telling the paint time to whoever asked (none asked: no option). */
+function paintListener({ onPaint, perf }: Pick<MountOptions, 'onPaint' | 'perf'>): { onRender?: (metrics: { renderTime: number }) => void } {
+  if (!onPaint && !perf) return {};
+  return {
+    onRender: ({ renderTime }) => {
+      onPaint?.(renderTime);
+      perf?.painted(renderTime);
+    },
+  };
 }
 
 export function mountScreen(options: MountOptions): Instance {
@@ -52,7 +64,7 @@ export function mountScreen(options: MountOptions): Instance {
     patchConsole: false,
     exitOnCtrlC: false,
     incrementalRendering: false,
-    ...(options.onPaint ? { onRender: ({ renderTime }: { renderTime: number }) => options.onPaint?.(renderTime) } : {}),
+    ...paintListener(options),
   });
   if (frames === 'row-diff') installRowDiffWriter(options.stdout, options.frameTransform ? { transform: options.frameTransform } : {});
   return instance;

@@ -2,19 +2,10 @@
 // operations (styled text, wide glyphs, transforms, clipping, writes off the grid) through both.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { InkOutput } from './ink-internals.js';
-import { FrameCellCache, inkOwnGet, installOutputCache, uninstallOutputCache } from './output-cache.js';
+import { gridRendererInstalled, newInkGrid, stockGridRenderer, type Transformer } from './ink-port.js';
+import { FrameCellCache, installOutputCache, uninstallOutputCache } from './output-cache.js';
 
-type Transformer = (line: string, index: number) => string;
-
-interface OutputUnderTest {
-  write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void;
-  clip(clip: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
-  unclip(): void;
-  get(): { output: string; height: number };
-}
-
-const OutputClass = InkOutput as unknown as new (size: { width: number; height: number }) => OutputUnderTest;
+type OutputUnderTest = ReturnType<typeof newInkGrid>;
 
 function lcg(seed: number): () => number {
   let s = seed;
@@ -51,7 +42,6 @@ describe('cached frame grid', () => {
   afterEach(() => uninstallOutputCache());
 
   it('same-string-as-ink: random styled frames come out exactly as Ink draws them, frame after frame', () => {
-    const inkGet = inkOwnGet();
     const cache = new FrameCellCache();
     const width = 40;
     const height = 8;
@@ -59,25 +49,26 @@ describe('cached frame grid', () => {
     for (let frame = 0; frame < 300; frame++) {
       // Every third frame repeats an earlier one, so cached lines and reused rows are exercised.
       const seed = frame % 3 === 2 ? frame - 2 : frame + 1;
-      const ours = new OutputClass({ width, height });
-      const theirs = new OutputClass({ width, height });
+      const ours = newInkGrid(width, height);
+      const theirs = newInkGrid(width, height);
       drawFrame(ours, seed, width, height, reuse);
       drawFrame(theirs, seed, width, height, reuse);
-      const expected = inkGet.call(theirs as never);
-      expect(cache.render(ours as never), `frame ${frame}`).toEqual(expected);
+      const expected = stockGridRenderer(theirs);
+      expect(cache.render(ours), `frame ${frame}`).toEqual(expected);
     }
   });
 
   it('installed-on-ink: Output#get goes through the cache, and uninstalling restores Ink own', () => {
-    const inkGet = inkOwnGet();
     installOutputCache();
     installOutputCache();
-    const proto = (InkOutput as unknown as { prototype: { get: unknown } }).prototype;
-    expect(proto.get).not.toBe(inkGet);
-    const output = new OutputClass({ width: 20, height: 3 });
+    const proto = Object.getPrototypeOf(newInkGrid(1, 1)) as { get: unknown };
+    const cached = proto.get;
+    expect(gridRendererInstalled()).toBe(true);
+    const output = newInkGrid(20, 3);
     output.write(1, 1, '\u001B[31mred\u001B[39m and plain', { transformers: [] });
-    expect(output.get()).toEqual(inkGet.call(output as never));
+    expect(output.get()).toEqual(stockGridRenderer(output));
     uninstallOutputCache();
-    expect(proto.get).toBe(inkGet);
+    expect(gridRendererInstalled()).toBe(false);
+    expect(proto.get).not.toBe(cached);
   });
 });

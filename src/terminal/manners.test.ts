@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENTER_SEQUENCE, RESTORE_SEQUENCE, TerminalManners, exitCodeFor, type ExitReason } from './terminal.js';
+import { ENTER_SEQUENCE, RESTORE_SEQUENCE, TerminalManners, exitCodeFor, type ExitReason } from './manners.js';
 
 function fakeOut() {
   const out = { text: '', write(chunk: string) { out.text += chunk; return true; } };

@@ -9,7 +9,7 @@
 
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
-/** What the overlay shows; plain numbers so ui/ can take it without importing app/. */
+/** What the overlay shows; plain numbers so ui/ can take it without importing terminal/. */
 export interface PerfFigures {
   fps: number;
   paintMsP50: number;

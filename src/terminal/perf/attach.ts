@@ -3,11 +3,12 @@
 // calls it through `this`). Both are wrapped on the instance, and every wrapper comes with its undo.
 // createAppPerf is the app's meter (the F12 overlay reads it): nothing is wrapped, counted or timed
 // until the overlay is shown, and all of it comes off again when it is hidden, so with the overlay off
-// the pipeline runs exactly as unmetered. The benchmark uses the parts.
+// the pipeline runs exactly as unmetered. Paint times arrive through Ink's public `onRender` option
+// (mountScreen calls `painted`), counted only while started. The benchmark uses the parts.
 
 import type { MarketDataSession } from '../../client/market-data/session.js';
 import type { Publisher } from '../../state/publisher.js';
-import { meterInkRendersNow, meterWrites, type WritableLike } from './ink-hook.js';
+import { meterWrites, type WritableLike } from './write-meter.js';
 import { PerfMeter, type PerfFigures } from './perf-meter.js';
 
 interface FrameHandler {
@@ -82,11 +83,13 @@ export interface AppPerf {
   read(): PerfFigures | null;
   /** Call once the market-data session exists (metered from then on while started). */
   attachSession(session: MarketDataSession): void;
+  /** One Ink paint took `renderTimeMs` (mountScreen passes Ink's onRender here); counted while started. */
+  painted(renderTimeMs: number): void;
   /** True while started (tests). */
   readonly running: boolean;
 }
 
-/** The app's meter on `stdout` (terminal writes, Ink renders) and `publisher` (store writes); idle until start(). */
+/** The app's meter on `stdout` (terminal writes), Ink's paints and `publisher` (store writes); idle until start(). */
 export function createAppPerf(stdout: WritableLike & object, publisher: Publisher): AppPerf {
   let meter: PerfMeter | null = null;
   let session: MarketDataSession | null = null;
@@ -98,8 +101,6 @@ export function createAppPerf(stdout: WritableLike & object, publisher: Publishe
       const m = new PerfMeter();
       meter = m;
       undo = [meterWrites(stdout, m), meterPublisher(publisher, m)];
-      const undoInk = meterInkRendersNow(stdout, m);
-      if (undoInk) undo.push(undoInk);
       if (session) undoSession = meterFrames(session, m);
     },
     stop() {
@@ -121,6 +122,9 @@ export function createAppPerf(stdout: WritableLike & object, publisher: Publishe
       undoSession = null;
       session = next;
       if (meter) undoSession = meterFrames(next, meter);
+    },
+    painted(renderTimeMs) {
+      meter?.paintRendered(renderTimeMs);
     },
     get running() {
       return meter !== null;

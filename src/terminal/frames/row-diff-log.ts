@@ -4,9 +4,7 @@
 // rows - 1), fixed upstream only in Ink 7 (Node 22). This writer has the same interface as Ink's
 // log-update, so it replaces the instance's `log` after mounting (Ink reads `this.log` on every paint).
 
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { replaceFrameWriter, type FrameWriter } from './ink-port.js';
 import { diffCells, toCells, type Cells, type Pen } from './row-cells.js';
 
 const ESC = '\u001B[';
@@ -15,21 +13,8 @@ const SHOW_CURSOR = `${ESC}?25h`;
 /** Reset attributes, then erase to the end of the line (so the erase never paints a background). */
 const END_ROW = `${ESC}0m${ESC}K`;
 
-export interface CursorPositionLike {
-  x: number;
-  y: number;
-}
-
-/** The shape of Ink 6.8's LogUpdate. */
-export interface RowDiffLog {
-  (str: string): boolean;
-  clear(): void;
-  done(): void;
-  sync(str: string): void;
-  setCursorPosition(position: CursorPositionLike | undefined): void;
-  isCursorDirty(): boolean;
-  willRender(str: string): boolean;
-}
+/** The shape of Ink 6.8's LogUpdate (ink-port.ts). */
+export type RowDiffLog = FrameWriter;
 
 export interface RowStream {
   write(chunk: string): boolean;
@@ -156,7 +141,7 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
     // diff rewrites every cell the transform changes.
     prev = frameOf(str);
   };
-  render.setCursorPosition = (_position: CursorPositionLike | undefined): void => {
+  render.setCursorPosition = (_position: { x: number; y: number } | undefined): void => {
     // The terminal keeps its cursor hidden; a position only asks for a repaint check.
     cursorDirty = true;
   };
@@ -165,25 +150,16 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
   return render;
 }
 
-interface InkInstanceInternals {
-  log: RowDiffLog;
-  lastOutputToRender?: string;
-}
-
 /**
- * Swaps the frame writer of the Ink app mounted on `stdout` for the row-diff one, continuing from the
- * frame already on screen. Resolves false when no Ink instance is mounted there.
+ * Swaps the frame writer of the Ink app mounted on `stdout` for the row-diff one (through ink-port.ts),
+ * synchronously, continuing from the frame already on screen, so no second full frame goes out through
+ * Ink's writer after mounting. False when no Ink app is mounted there (nothing changes).
  */
-export async function installRowDiffLog(stdout: RowStream & object, opts: Pick<RowDiffOptions, 'transform'> = {}): Promise<boolean> {
-  const entry = createRequire(import.meta.url).resolve('ink');
-  const mod = (await import(pathToFileURL(join(dirname(entry), 'instances.js')).href)) as {
-    default: WeakMap<object, InkInstanceInternals>;
-  };
-  const instance = mod.default.get(stdout);
-  if (!instance) return false;
-  // Ink already painted (and hid the cursor): start from that frame.
-  const log = createRowDiffLog(stdout, { ...opts, cursorHidden: true });
-  log.sync(instance.lastOutputToRender ?? '');
-  instance.log = log;
-  return true;
+export function installRowDiffWriter(stdout: RowStream & object, opts: Pick<RowDiffOptions, 'transform'> = {}): boolean {
+  return replaceFrameWriter(stdout, (onScreen) => {
+    // Ink has painted (and hidden the cursor) when it mounted: start from that frame.
+    const log = createRowDiffLog(stdout, { ...opts, cursorHidden: true });
+    log.sync(onScreen);
+    return log;
+  });
 }

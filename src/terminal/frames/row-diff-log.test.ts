@@ -5,7 +5,7 @@ import { Box, Text, render } from 'ink';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createVirtualTerminal, eventually, sleep, type VirtualTerminal } from '../../../test/helpers/terminal.js';
-import { createRowDiffLog, installRowDiffLog } from './row-diff-log.js';
+import { createRowDiffLog, installRowDiffWriter } from './row-diff-log.js';
 
 function settle(vt: VirtualTerminal): Promise<void> {
   return eventually(() => vt.stdout.settled, 2000, 'terminal settled');
@@ -133,7 +133,7 @@ describe('row-diff frame writer', () => {
       exitOnCtrlC: false,
       maxFps: 1000,
     });
-    expect(await installRowDiffLog(vt.stdout)).toBe(true);
+    expect(installRowDiffWriter(vt.stdout)).toBe(true);
     for (let v = 1; v <= 15; v++) {
       setValue(v);
       await sleep(5);
