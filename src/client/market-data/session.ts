@@ -20,7 +20,7 @@ import {
 import type { ThrottleReport } from '../../transport/rate/index.js';
 import { CandleBackfill, type CandleSource } from './candle-backfill.js';
 import { MarketFeed } from './feed.js';
-import { connectionView } from './health.js';
+import { connectionView } from '../../domain/connection-health.js';
 import { checkResolution, marketInfo, type MarketInfo } from './market-info.js';
 import { RequestBudget } from './request-budget.js';
 import type { MarketDataSnapshot, SnapshotWants } from '../../domain/market-data-snapshot.js';
@@ -295,7 +295,8 @@ export class MarketDataSession implements MarkSource {
   private connectionView(nowMs: number): ConnectionView {
     const feed = this.feed;
     return connectionView({
-      socketState: this.socketState,
+      linkState: this.socketState,
+      opens: this.socket.epoch,
       retryAtMs: this.retryAtMs,
       closeReason: this.closeReason,
       resyncReason: this.resyncReason,
@@ -305,7 +306,8 @@ export class MarketDataSession implements MarkSource {
       headBlock: feed.headBlock,
       latencyMs: feed.latencyMs,
       nowMs,
-      stallMs: this.stallMs,
+      // Stale at half the stall window: the status bar warns before the watchdog reconnects.
+      staleAfterMs: this.stallMs / 2,
     });
   }
 

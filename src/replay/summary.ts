@@ -1,6 +1,6 @@
 // `perpl replay FILE --info`: what a recording holds, without opening the screen (bug reports, CI).
 
-import type { Recording } from '../../transport/record/index.js';
+import type { Recording } from '../transport/record/index.js';
 import type { Timeline } from './timeline.js';
 
 export interface RecordingSummary {

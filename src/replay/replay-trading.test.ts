@@ -4,8 +4,9 @@
 // and nothing can be sent (every intent refused with the replay's reason).
 
 import { describe, expect, it } from 'vitest';
-import type { Fill, Order, Position } from '../../protocol/frames.js';
-import { REPLAY_READ_ONLY, READ_ONLY_INTENTS, ReplayTradingFeed } from './replay-trading.js';
+import type { Fill, Order, Position } from '../protocol/frames.js';
+import { REPLAY_READ_ONLY, READ_ONLY_INTENTS } from './read-only.js';
+import { ReplayTradingFeed } from './replay-trading.js';
 import type { TradingEvent } from './timeline.js';
 
 const START = 1_000_000;

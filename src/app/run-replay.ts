@@ -1,17 +1,18 @@
 // `perpl replay FILE`: the normal terminal, read-only, against a local replay server that plays the
 // recording's market data (no UI changes: the UI cannot tell a replay from a quiet exchange), with the
-// recorded trading side fed in-process on the same clock (replay-trading.ts: no key, no sign-in, no
-// order engine; order keys say "replay: read-only"). Replay keys are taken from stdin before the UI
-// (replay-keys.ts); the footer notice shows position, speed and the keys.
+// recorded trading side fed in-process on the same clock (replay/replay-trading.ts: the real trading
+// session over the recording; no key, no sign-in, no order engine; order keys say "replay: read-only").
+// Replay keys are taken from stdin before the UI (replay/replay-keys.ts); the footer notice shows
+// position, speed and the keys.
 
-import { readRecording } from '../../transport/record/index.js';
-import type { ExitReason } from '../../terminal/manners.js';
-import { startTui, type TuiHandle } from '../tui.js';
-import { ReplayServer, type ReplayStatus } from './replay-server.js';
-import { ReplayStdin } from './replay-keys.js';
-import { startReplayTrading } from './replay-trading.js';
-import { uiTakesText } from './text-entry.js';
-import { buildTimeline } from './timeline.js';
+import { readRecording } from '../transport/record/index.js';
+import type { ExitReason } from '../terminal/manners.js';
+import { startTui, type TuiHandle } from './tui.js';
+import { ReplayServer, type ReplayStatus } from '../replay/replay-server.js';
+import { ReplayStdin } from '../replay/replay-keys.js';
+import { startReplayTrading } from './replay-trading-wiring.js';
+import { uiTakesText } from '../replay/text-entry.js';
+import { buildTimeline } from '../replay/timeline.js';
 
 export interface ReplayOptions {
   file: string;

@@ -4,8 +4,8 @@
 // epoch that holds a position rebuilds the exact state at that position. The trading side (what the
 // trading socket said, the orders sent, the Journal pane's lines) is kept apart, in order: replay-trading.ts.
 
-import { InputError } from '../../protocol/errors.js';
-import type { Recording, RecordingLine } from '../../transport/record/index.js';
+import { InputError } from '../protocol/errors.js';
+import type { Recording, RecordingLine } from '../transport/record/index.js';
 
 export type WireFrame = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { closeServers } from '../../lib/close-servers.js';
+import { closeServers } from '../lib/close-servers.js';
 import { ReplayClock } from './replay-clock.js';
 import { ReplayConnection } from './replay-connection.js';
 import { SidMap } from './sid-map.js';
