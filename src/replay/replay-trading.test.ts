@@ -107,5 +107,16 @@ describe('the replay trading feed', () => {
     expect(view(feed).positions).toEqual([9]);
     expect(feed.session.malformedFrames).toBe(1);
   });
-});
 
+  it('replay-follows-the-live-resync: after a malformed state frame or a heartbeat gap the live session took no update until its new snapshots; neither does the replay', () => {
+    const base: TradingEvent[] = [open(100), frame(120, wallet(10)), frame(121, { mt: 23, sn: 10, d: [order(1, 10)] }), frame(122, { mt: 26, sn: 10, d: [] }), frame(200, { mt: 100, sn: 11, h: 11 })];
+    const malformed = new ReplayTradingFeed([...base, frame(300, '{"mt":24, not json'), frame(310, { mt: 24, sn: 12, d: [order(5, 12)] })], START);
+    malformed.advanceTo(350);
+    expect(view(malformed)).toMatchObject({ orders: [1], health: 'resyncing' });
+    expect(malformed.session.malformedFrames).toBe(1);
+    const gap = new ReplayTradingFeed([...base, frame(300, { mt: 100, sn: 14, h: 14 }), frame(310, { mt: 24, sn: 14, d: [order(5, 14)] })], START);
+    gap.advanceTo(350);
+    expect(view(gap)).toMatchObject({ orders: [1], health: 'resyncing' });
+    expect(gap.session.head).toBe(11);
+  });
+});
