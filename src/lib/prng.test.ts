@@ -38,4 +38,11 @@ describe('the one prng', () => {
     expect(a.nextU32()).toBe(b.nextU32());
     expect(new Prng(5).chance(1)).toBe(true);
   });
+
+  it('streams-of-one-seed-differ: the flow and the faults of one seed draw unrelated numbers; a stream repeats', () => {
+    const draw = (r: Prng): number[] => Array.from({ length: 8 }, () => r.nextU32());
+    expect(draw(Prng.stream(23, 'faults'))).toEqual(draw(Prng.stream(23, 'faults')));
+    expect(draw(Prng.stream(23, 'faults'))).not.toEqual(draw(new Prng(23)));
+    expect(draw(Prng.stream(23, 'faults'))).not.toEqual(draw(Prng.stream(24, 'faults')));
+  });
 });

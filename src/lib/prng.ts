@@ -3,6 +3,17 @@
 // secret. Imports no layer; every layer may import it.
 
 export class Prng {
+  /**
+   * The generator of one named stream of a seed: two users of one seed (the local exchange's flow and its
+   * fault injector) draw unrelated numbers instead of the same ones.
+   */
+  static stream(seed: number, name: string): Prng {
+    // FNV-1a of the name, mixed into the seed (the constructor spreads it over the state).
+    let h = 0x811c9dc5;
+    for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+    return new Prng((seed ^ h) >>> 0);
+  }
+
   private a: number;
   private b: number;
   private c: number;

@@ -57,13 +57,13 @@ export class FaultInjector {
     private readonly onEvent?: (e: FaultEvent) => void,
   ) {
     this.spec = typeof spec === 'string' ? faultProfile(spec) : spec;
-    this.rng = new Prng(seed);
+    this.rng = Prng.stream(seed, 'faults');
   }
 
   /** Replaces the profile and restarts the generator, so a profile's sequence depends only on the seed. */
   set(spec: FaultSpec | string): void {
     this.spec = typeof spec === 'string' ? faultProfile(spec) : spec;
-    this.rng = new Prng(this.seed);
+    this.rng = Prng.stream(this.seed, 'faults');
     this.httpBurstLeft = 0;
   }
 
