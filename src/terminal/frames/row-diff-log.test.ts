@@ -4,7 +4,7 @@
 import { Box, Text, render } from 'ink';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createVirtualTerminal, eventually, sleep, type VirtualTerminal } from '../../../test/helpers/terminal.js';
+import { createVirtualTerminal, eventually, type VirtualTerminal } from '../../../test/helpers/terminal.js';
 import { createRowDiffLog, installRowDiffWriter } from './row-diff-log.js';
 
 function settle(vt: VirtualTerminal): Promise<void> {
@@ -136,7 +136,8 @@ describe('row-diff frame writer', () => {
     expect(installRowDiffWriter(vt.stdout)).toBe(true);
     for (let v = 1; v <= 15; v++) {
       setValue(v);
-      await sleep(5);
+      // Ink renders on its own schedule: wait for this value's first line to show, then check every row.
+      await eventually(() => vt.lines()[3] === `line 3 value ${v * 3}`, 2000, `value ${v} on screen`);
       await settle(vt);
       const lines = vt.lines();
       for (let i = 0; i < 13; i++) expect(lines[i]).toBe(i % 3 === 0 ? `line ${i} value ${v * i}` : `static ${i}`);
