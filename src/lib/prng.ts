@@ -2,16 +2,16 @@
 // good enough for simulated order flow and fault decisions, so a seed replays a run. Not for anything
 // secret. Imports no layer; every layer may import it.
 
+import { fnv1a } from './fnv1a.js';
+
 export class Prng {
   /**
    * The generator of one named stream of a seed: two users of one seed (the local exchange's flow and its
    * fault injector) draw unrelated numbers instead of the same ones.
    */
   static stream(seed: number, name: string): Prng {
-    // FNV-1a of the name, mixed into the seed (the constructor spreads it over the state).
-    let h = 0x811c9dc5;
-    for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
-    return new Prng((seed ^ h) >>> 0);
+    // The name's hash mixed into the seed (the constructor spreads it over the state).
+    return new Prng((seed ^ fnv1a(name)) >>> 0);
   }
 
   private a: number;
