@@ -4,6 +4,8 @@
 // The engine trims the oldest records of very long histories, which shifts ordinals down; the checksum
 // lets the server find where the page really continues. 16 bytes -> 22 base64url chars, like live.
 
+import { fnv1a } from '../../lib/fnv1a.js';
+
 export type HistoryKind = 'fills' | 'order-history' | 'position-history' | 'account-history';
 
 const KIND_TAG: Record<HistoryKind, number> = {
@@ -21,15 +23,6 @@ export interface HistoryCursor {
   before: number;
   /** FNV-1a of the JSON of the record at ordinal `before - 1` (the first one of the next page). */
   check: number;
-}
-
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
 }
 
 function checksum(record: unknown): number {

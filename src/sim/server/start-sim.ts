@@ -9,7 +9,7 @@ import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.
 import { selectMarkets, type MarketProfile } from '../markets.js';
 import { Delegations } from './delegations.js';
 import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
-import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
+import { newEd25519Seed, publicKeyFromSeed } from '../../lib/ed25519.js';
 import { KeyStore } from './key-store.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
 import { RequestAuthenticator } from './request-auth.js';
@@ -180,7 +180,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     const seedBytes = newEd25519Seed();
     const stored = keys.add(
       {
-        publicKey: ed25519PublicKey(seedBytes),
+        publicKey: publicKeyFromSeed(seedBytes),
         address: o.address,
         scopeMask: o.scopeMask,
         label: 'issued by test hook',

@@ -12,7 +12,7 @@ import { SimProtocolError, type AccountOutput } from '../engine/types.js';
 import type { SimConnection } from './connection.js';
 import type { StoredKey } from './key-store.js';
 import { invalidOrderField } from './order-fields.js';
-import { TokenBucket } from './rate-limiter.js';
+import { RequestBudget } from './rate-limiter.js';
 import type { SimState } from './sim-state.js';
 
 /** Sign-in bookkeeping shared by all trading sockets: signed-in sockets per wallet. */
@@ -43,14 +43,14 @@ export class TradingSession {
   private key: StoredKey | undefined;
   private readonly idleTimer: NodeJS.Timeout;
   private replySn = 0;
-  private readonly budget: TokenBucket;
+  private readonly budget: RequestBudget;
 
   constructor(
     readonly conn: SimConnection,
     private readonly state: SimState,
     private readonly wallets: WalletConnections,
   ) {
-    this.budget = new TokenBucket(state.limits.tradingRequestsPerMin, Date.now());
+    this.budget = new RequestBudget(state.limits.tradingRequestsPerMin, Date.now());
     this.idleTimer = setTimeout(() => {
       if (!this.key) this.conn.close(CloseCode.PolicyViolation, 'idle timeout');
     }, state.limits.idleTimeoutMs);
