@@ -22,6 +22,8 @@ export interface TradingScreen {
   readonly market: MarketRef;
   /** The app's own trading commands (the ones its keys call). */
   readonly intents: TradingIntents;
+  /** The app's (and the exchange's) home: the order journal is under it (sent.ts reads it). */
+  readonly home: string;
 }
 
 export interface TradingScreenWaits {
@@ -47,7 +49,7 @@ export function useTradingScreen(homePrefix: string, options: Omit<SimOptions, '
     await app.vt.waitFor('spread ', waits.exchangeMs);
     const intents = app.app.commands.trading?.();
     if (!intents) throw new Error('the app has no trading commands');
-    ready = { sim, app, market: store.getState().market!, intents };
+    ready = { sim, app, market: store.getState().market!, intents, home };
     app.vt.press('4'); // focus the trading tabs
   }, waits.hookMs);
 
@@ -73,6 +75,9 @@ export function useTradingScreen(homePrefix: string, options: Omit<SimOptions, '
     },
     get intents() {
       return get().intents;
+    },
+    get home() {
+      return get().home;
     },
   };
 }
@@ -127,10 +132,11 @@ export function bookMarksOwnOrder(vt: VirtualTerminal, priceText: string): boole
 }
 
 /**
- * Runs `body` with the app on a read-only key of a new wallet, in its own temporary home, once the trading
- * client has the market's config (the order form needs it); closes the app and removes the home after.
+ * Runs `body` with the app on a read-only key of a new wallet, in its own temporary home (handed to `body`),
+ * once the trading client has the market's config (the order form needs it); closes the app and removes
+ * the home after.
  */
-export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: number, body: (r: RunningApp) => Promise<void>, timeoutMs = 20_000): Promise<void> {
+export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: number, body: (r: RunningApp, home: string) => Promise<void>, timeoutMs = 20_000): Promise<void> {
   const w = sim.control.createWallet({ orderForwarding: true });
   const key = sim.control.issueKey({ address: w.address, scopeMask: ScopeMask.Read });
   const home = mkdtempSync(join(tmpdir(), 'perpl-read-only-'));
@@ -147,7 +153,7 @@ export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: numbe
       return s.trading.enabled && s.trading.markets.some((m) => m.id === s.market?.id);
     };
     await eventually(tradable, timeoutMs, 'trading client with the market config');
-    await body(r);
+    await body(r, home);
   } finally {
     await r?.close();
     rmSync(home, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { RestClient } from '../../src/transport/rest/client.js';
 import type { Context, Market, Order, Position } from '../../src/protocol/frames.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
 import { type RunningSim, startSim } from '../../src/sim/index.js';
+import { waitFor } from '../helpers/wait.js';
 
 export interface SimHandle {
   sim: RunningSim;
@@ -156,14 +157,8 @@ export class TraderPool {
 }
 
 /** Polls `check` until it returns a value other than undefined/false (real sockets: no fixed sleeps). */
-export async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = check();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+  return waitFor(check, what, timeoutMs, 20);
 }
 
 export async function live(t: Trader): Promise<void> {
