@@ -78,8 +78,12 @@ function start(extraEnv: NodeJS.ProcessEnv = {}, after = ''): PtyRun {
 
 async function quit(run: PtyRun): Promise<string> {
   run.child.stdin!.write('q');
-  await new Promise((r) => setTimeout(r, 300));
-  run.child.stdin!.write('y');
+  // q quits at once, or asks first while requests are in flight: then y answers.
+  const asked = await Promise.race([
+    run.ended.then(() => false),
+    waitForOutput(run, (o) => /in flight .*: quit anyway\?/.test(o), 'the quit question', 10_000).then(() => true, () => false),
+  ]);
+  if (asked) run.child.stdin!.write('y');
   const guard = setTimeout(() => run.child.kill('SIGKILL'), 10_000);
   try {
     return await run.ended;

@@ -12,6 +12,7 @@ import { startReplay, type ReplayHandle } from '../../src/app/replay/run-replay.
 import { REPLAY_READ_ONLY } from '../../src/app/replay/replay-trading.js';
 import { readRecording, type FrameLine } from '../../src/transport/record/index.js';
 import { createVirtualTerminal, eventually, sleep, type VirtualTerminal } from '../helpers/terminal.js';
+import { waitFor } from '../helpers/wait.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';
 import { openLong, type TradingScreen } from '../helpers/trading-screen.js';
 import { type SimFixture, startFixture, until } from './helpers.js';
@@ -52,11 +53,10 @@ function tradingTab(lines: string[]): string[] {
   return lines.slice(top, bottom + 1);
 }
 
-/** Shows `tab` and returns its box once drawn. */
+/** Shows `tab` and returns its box once drawn (its title and rows come in the same frame). */
 async function showTab(vt: VirtualTerminal, tab: Tab): Promise<string[]> {
   vt.press(tab);
   await vt.waitFor(TAB_TITLE[tab], 5_000);
-  await sleep(150); // the rows of the tab come with the next paint
   return tradingTab(vt.lines());
 }
 
@@ -69,10 +69,11 @@ interface Screen {
 }
 
 /** Polls an async check (a read that presses keys) until it holds; false once `timeoutMs` passed. */
-async function pollUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) if (await check()) return true;
-  return false;
+function pollUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  return waitFor(check, 'the check', timeoutMs).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function screenOf(vt: VirtualTerminal, symbol: string): Promise<Screen> {
@@ -119,6 +120,7 @@ beforeAll(async () => {
     f.sim.control.pauseFlow();
     let previous = '';
     const settled = await pollUntil(async () => {
+      await sleep(150); // the window a screen must stay the same in to count as settled
       const now = JSON.stringify(await screenOf(app.vt, symbol));
       const same = now === previous;
       previous = now;
@@ -194,7 +196,8 @@ describe('replay of a recorded trading session', () => {
     const { r, vt, close } = await replay(10);
     try {
       await until(() => r.server.clock.ended, 'the replay to end', 20_000);
-      await sleep(300);
+      // Played to the end, the screen comes to what live showed (the test above); read it from there.
+      await pollUntil(async () => JSON.stringify(await screenOf(vt, symbol)) === JSON.stringify(live), 10_000);
       const straight = { positions: await showTab(vt, 'P'), orders: await showTab(vt, 'O'), fills: await showTab(vt, 'F'), journal: await showTab(vt, 'J') };
       expect(straight.positions.join('\n')).toMatch(/▲ LONG/);
 
