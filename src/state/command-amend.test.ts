@@ -45,7 +45,7 @@ function setup(keyScope: 'trade' | 'read' = 'trade', over: Partial<TerminalState
 
 describe(':amend', () => {
   it('asks first; Enter (the default) cancels and sends nothing', () => {
-    const t = setup();
+    const t = setup('trade', around67k);
     t.run('amend 42 @ 66000.5');
     expect(t.store.getState().tradingUi.confirm).toEqual({ action: 'amend', text: 'change BTC order 42: price 66500 → 66000.5?' });
     // The order as it would stand is under review in the order entry pane.
@@ -57,7 +57,7 @@ describe(':amend', () => {
   });
 
   it('y sends the change with exact scaled integers; a size alone keeps the price', () => {
-    const t = setup();
+    const t = setup('trade', around67k);
     t.run('amend 42 @ 66000.5');
     answerConfirm(t.store, t.commands, true, Date.now());
     t.run('change 42 size 0.3');

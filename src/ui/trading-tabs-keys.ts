@@ -135,7 +135,7 @@ function submitEditor(store: TerminalStore, commands: TerminalCommands): void {
     const order = state.trading.orders.find((o) => o.orderId === prompt.targetId);
     const market = order && marketOf(state, order.marketId);
     const position = order && state.trading.positions.find((p) => p.positionId === order.linkedPositionId);
-    if (order && market) result = triggerMoveIntent(prompt.text, order, position, market);
+    if (order && market) result = triggerMoveIntent(prompt.text, order, position, market, state.trading.marketPrices[order.marketId]?.lastTrade);
   } else {
     const position = state.trading.positions.find((p) => p.positionId === prompt.targetId);
     const market = position && marketOf(state, position.marketId);
@@ -145,7 +145,7 @@ function submitEditor(store: TerminalStore, commands: TerminalCommands): void {
           ? closeIntent(prompt.text, position, market)
           : prompt.mode === 'collateral'
             ? collateralIntent(prompt.text, position, market)
-            : protectIntent(prompt.text, position, market, protectionOf(position, state.trading.orders));
+            : protectIntent(prompt.text, position, market, protectionOf(position, state.trading.orders), state.trading.marketPrices[position.marketId]?.lastTrade);
     }
   }
   if ('error' in result) setPromptError(store, result.error);

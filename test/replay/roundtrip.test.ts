@@ -36,7 +36,10 @@ beforeAll(async () => {
   f.sim.control.pauseBlocks();
   const engineTop = (): number | undefined => f.sim.control.engine.book(marketId, 1).bid[0]?.p;
   await until(() => liveSession.snapshot(WANTS).book.bids[0]?.price === engineTop(), 'the live book to settle');
-  await sleep(300);
+  // One more block, stepped by hand: once both connections have its heartbeat, every frame before it is in.
+  f.sim.control.stepBlock();
+  const head = f.sim.control.headBlock();
+  await until(() => liveSession.snapshot(WANTS).headBlock === head && recorded.headBlock() === head, 'the last heartbeat on both connections');
   live = comparable(liveSession.snapshot(WANTS));
   liveSession.stop();
   await recorded.stop();

@@ -15,6 +15,7 @@ import { RestClient } from '../../src/transport/rest/client.js';
 import type { Context, Market, Order, Position } from '../../src/protocol/frames.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
 import { type RunningSim, startSim } from '../../src/sim/index.js';
+import type { FrameTap } from '../../src/transport/ws/tap.js';
 import { waitFor } from '../helpers/wait.js';
 
 export interface SimHandle {
@@ -76,6 +77,8 @@ export interface TraderOptions {
   historyLookup?: boolean;
   /** Let the client believe it may trade (to see the server's own 403 for a read-only key). */
   claimTrade?: boolean;
+  /** Sees every frame of the trading socket, in order. */
+  tap?: FrameTap;
   log?: (line: string) => void;
 }
 
@@ -101,6 +104,7 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
     stallMs: 4_000,
     backoff: { baseMs: 50, maxMs: 300 },
     ...(opts.pingEveryMs ? { pingEveryMs: opts.pingEveryMs } : {}),
+    ...(opts.tap ? { tap: opts.tap } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
   const markets = () => h.context.markets;

@@ -7,7 +7,7 @@ import { loadCredentials, type Credentials } from '../../auth/credentials.js';
 import { ServerClock } from '../../auth/clock.js';
 import { ApiKeySigner } from '../../auth/signer.js';
 import { AUTH_HEADERS } from '../../protocol/canonical.js';
-import { InputError, PermanentError, isPerplError, userMessage } from '../../protocol/errors.js';
+import { InputError, PermanentError, failureLines } from '../../protocol/errors.js';
 import { resolveNetwork, type Network, type NetworkOptions } from '../../protocol/networks.js';
 import { decodeHistoryPage } from '../../protocol/decode/index.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
@@ -255,7 +255,5 @@ export async function run(argv: string[], io: ApiIo = defaultIo()): Promise<numb
 }
 
 function report(e: unknown, io: ApiIo): void {
-  io.err(`perpl api: ${userMessage(e)}`);
-  if (isPerplError(e) && e.hint) io.err(`hint: ${e.hint}`);
-  if (io.env.PERPL_DEBUG && isPerplError(e) && e.details) io.err(`details: ${e.details}`);
+  for (const line of failureLines('perpl api', e, Boolean(io.env.PERPL_DEBUG))) io.err(line);
 }

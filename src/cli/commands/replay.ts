@@ -2,6 +2,7 @@
 // Parses options, refuses to run without a terminal, and hands over to app/replay/run-replay.ts.
 
 import { InputError } from '../../protocol/errors.js';
+import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import { parseCommandArgs } from '../command-args.js';
 
 const USAGE = `usage: perpl replay FILE [options]
@@ -80,7 +81,7 @@ export async function run(argv: string[]): Promise<number> {
       fatal = exitCodeFor(reason);
       if (reason.kind === 'crash') {
         const e = reason.error;
-        process.stderr.write(`perpl replay: crashed: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.stderr.write(`perpl replay: crashed: ${sanitizeLines(e instanceof Error ? e.message : String(e))}\n`);
       }
       process.exit(fatal);
     },

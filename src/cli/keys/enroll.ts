@@ -2,7 +2,6 @@
 // steps: --print-typed-data (sign elsewhere) then --wallet-signature 0x... . The typed data is shown in
 // human form before anything is signed; the token lands only in the 0600 key file, never on screen.
 
-import { promises as fs } from 'node:fs';
 import { walletAddress, walletKeyFromText, signTypedDataWithWallet } from '../../auth/eip712-wallet.js';
 import { completeEnrollment, fetchEnrollPayload, type EnrollEndpoint } from '../../auth/enroll.js';
 import { checkServedTypedData } from '../../auth/enroll-checks.js';
@@ -10,7 +9,7 @@ import { StalePayloadError } from '../../auth/enroll-errors.js';
 import { loadPending, removePending, savePending } from '../../auth/enroll-pending.js';
 import { buildPayloadRequest, checkAddress, parseExpiry, scopeMaskFor, scopeName } from '../../auth/enroll-request.js';
 import { summarizeTypedData } from '../../auth/enroll-summary.js';
-import { checkPrivateFile, writeKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
+import { readPrivateFile, writeKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
 import { publicKeyHexOf } from '../../auth/keyfile-format.js';
 import { InputError, PermanentError } from '../../protocol/errors.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
@@ -29,8 +28,8 @@ type Hex = `0x${string}`;
 async function loadWalletKey(p: Parsed, io: CliIo): Promise<Hex | undefined> {
   const file = stringFlag(p, 'wallet-key-file');
   if (file !== undefined) {
-    await checkPrivateFile(file);
-    return walletKeyFromText(await fs.readFile(file, 'utf8'), `--wallet-key-file ${file}`);
+    // Checked on the opened file (fstat), so a FIFO is refused, not waited on, and nothing swaps it after.
+    return walletKeyFromText(await readPrivateFile(file, { what: 'wallet key file' }), `--wallet-key-file ${file}`);
   }
   const fromEnv = io.env.PERPL_WALLET_KEY;
   if (fromEnv !== undefined && fromEnv.trim() !== '') return walletKeyFromText(fromEnv, 'PERPL_WALLET_KEY');

@@ -21,6 +21,7 @@ import { RequestIndex } from './request-index.js';
 import { JournalTail } from './journal-view.js';
 import { CREDIT_WAIT_BLOCKS, creditOf, creditedResult, unconfirmedResult } from './collateral-credit.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
+import { realTimers, type Timers } from '../../transport/ws/timers.js';
 
 export interface OrderEngineOptions {
   session: TradingSession;
@@ -41,6 +42,9 @@ export interface OrderEngineOptions {
   keepFinished?: number;
   /** Sees every line of the Journal pane as it is added (the `--record` recorder, so a replay shows it). */
   onJournal?: (entry: JournalEntryView) => void;
+  /** The clock of the ack timers (default the real one); tests step it by hand. */
+  timers?: Timers;
+  /** Wall clock of the journal lines (default timers.now). */
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -58,11 +62,15 @@ export class OrderEngine {
   private lfrFreshEpoch = -1;
   private readonly unsubscribe: () => void;
   private readonly keyPrefix: string;
+  private readonly timers: Timers;
+  private readonly now: () => number;
 
   constructor(private readonly options: OrderEngineOptions) {
     this.session = options.session;
     this.index = new RequestIndex(options.keepFinished);
-    this.keyPrefix = `${(options.now ?? Date.now)().toString(36)}-`;
+    this.timers = options.timers ?? realTimers;
+    this.now = options.now ?? this.timers.now;
+    this.keyPrefix = `${this.now().toString(36)}-`;
     this.unsubscribe = this.session.on({
       snapshot: (epoch) => this.onSnapshot(epoch),
       heartbeat: () => this.evaluateAll('block'),
@@ -154,7 +162,7 @@ export class OrderEngine {
   stop(): void {
     this.unsubscribe();
     for (const r of this.index.all()) {
-      if (r.ackTimer) clearTimeout(r.ackTimer);
+      r.clearAckTimer();
       if (!r.done) r.finish({ kind: 'gave-up', rq: r.rq, message: 'engine stopped before an outcome arrived' });
     }
     this.journal?.close();
@@ -163,7 +171,7 @@ export class OrderEngine {
 
   private record(entry: JournalRecordInput, durable = false): void {
     this.journal?.append(entry, durable);
-    const line = this.tail.add(entry, (this.options.now ?? Date.now)());
+    const line = this.tail.add(entry, this.now());
     this.changes++;
     try {
       this.options.onJournal?.(line);
@@ -176,7 +184,7 @@ export class OrderEngine {
   /** A line for the Journal pane (and the log) that is no record of a request: what reading the journal found. */
   private note(text: string): void {
     this.options.log?.(text);
-    const line = this.tail.push({ timeMs: (this.options.now ?? Date.now)(), kind: 'note', requestKey: '', rq: null, text });
+    const line = this.tail.push({ timeMs: this.now(), kind: 'note', requestKey: '', rq: null, text });
     this.changes++;
     try {
       this.options.onJournal?.(line);
@@ -253,15 +261,16 @@ export class OrderEngine {
   }
 
   private startAckTimer(req: TrackedRequest, sn: number): void {
-    if (req.ackTimer) clearTimeout(req.ackTimer);
-    req.ackTimer = setTimeout(() => {
-      req.ackTimer = null;
+    req.clearAckTimer();
+    const timer = this.timers.setTimeout(() => {
+      req.cancelAckTimer = null;
       if (req.sn === sn && req.ackCode === undefined && !req.done) {
         req.ackTimedOut = true;
         this.evaluate(req, 'ack-timeout');
       }
     }, this.options.ackTimeoutMs ?? 3_000);
-    req.ackTimer.unref();
+    timer.unref();
+    req.cancelAckTimer = () => this.timers.clearTimeout(timer);
   }
 
   private onAck(frame: StatusResponseFrame): void {
@@ -270,8 +279,7 @@ export class OrderEngine {
     if (!req || req.done || req.sn !== frame.cid) return;
     req.ackCode = frame.status.code;
     req.ackError = frame.status.error;
-    if (req.ackTimer) clearTimeout(req.ackTimer);
-    req.ackTimer = null;
+    req.clearAckTimer();
     if (req.phase === 'sent') req.phase = 'acked';
     this.record({ k: 'ack', key: req.key, rq: req.rq, code: frame.status.code, ...(frame.status.error ? { error: frame.status.error } : {}) });
     if (frame.status.code !== 0) this.evaluate(req, 'update');
@@ -318,7 +326,7 @@ export class OrderEngine {
     const path = cfg.path ?? journalPath(cfg.network, accountId, cfg.env);
     let records;
     try {
-      const opened = Journal.open(path, this.options.now);
+      const opened = Journal.open(path, this.now);
       records = opened.records;
       this.journal = opened.journal;
       this.journalError = null;

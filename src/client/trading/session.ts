@@ -16,7 +16,10 @@ import {
   ReconnectingSocket,
   type FrameTap,
   type SendReceipt,
+  type TimerHandle,
+  type Timers,
   WS_MESSAGE_LIMIT,
+  realTimers,
 } from '../../transport/ws/index.js';
 import type { ThrottleReport, TokenBucketLimit } from '../../transport/rate/index.js';
 import { MAINNET_TRADING_REQUEST_LIMIT } from './request-limits.js';
@@ -48,6 +51,9 @@ export interface TradingSessionOptions {
   tap?: FrameTap;
   /** Markets the context lists: rows for any other are refused as bad frames (listed-markets.ts). */
   isListedMarket?: IsListedMarket;
+  /** The clock of the socket (stall watchdog, pings, reconnect delay, send budget) and of health (default real). */
+  timers?: Timers;
+  /** Default timers.now. */
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -100,12 +106,14 @@ export class TradingSession {
   head: number | null = null;
   malformedFrames = 0;
   private latencyMs: number | null = null;
-  private healthTimer: NodeJS.Timeout | null = null;
+  private readonly timers: Timers;
+  private healthTimer: TimerHandle | null = null;
   private lastHealth: ConnectionHealth | null = null;
 
   constructor(private readonly options: TradingSessionOptions) {
     this.state = new TradingState(options.accountId, options.maxFills);
-    this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? realTimers;
+    this.now = options.now ?? this.timers.now;
     this.staleAfterMs = options.staleAfterMs ?? 3_000;
     const url = `${options.wsBase.replace(/\/+$/, '')}/ws/v1/trading`;
     this.socket = new ReconnectingSocket({
@@ -127,6 +135,7 @@ export class TradingSession {
       outboundLimits: [WS_MESSAGE_LIMIT, options.requestLimit ?? MAINNET_TRADING_REQUEST_LIMIT],
       ...(options.onThrottle ? { onThrottle: options.onThrottle } : {}),
       ...(options.tap ? { tap: options.tap } : {}),
+      timers: this.timers,
       onStateChange: (state, info) => {
         this.socketState = state;
         this.lastInfo = info;
@@ -149,14 +158,25 @@ export class TradingSession {
 
   start(): void {
     this.socket.start();
-    this.healthTimer = setInterval(() => this.emitConnectionIfChanged(), 500);
-    this.healthTimer.unref();
+    this.watchHealth();
   }
 
   stop(): void {
-    if (this.healthTimer) clearInterval(this.healthTimer);
+    if (this.healthTimer) this.timers.clearTimeout(this.healthTimer);
     this.healthTimer = null;
     this.socket.stop();
+  }
+
+  /** Health also changes with time alone (a heartbeat grows old): look twice a second. */
+  private watchHealth(): void {
+    if (this.healthTimer) this.timers.clearTimeout(this.healthTimer);
+    const timer = this.timers.setTimeout(() => {
+      this.emitConnectionIfChanged();
+      // Not re-armed when a listener stopped the session meanwhile.
+      if (this.healthTimer === timer) this.watchHealth();
+    }, 500);
+    timer.unref();
+    this.healthTimer = timer;
   }
 
   /** Connection epoch (successful opens so far). */

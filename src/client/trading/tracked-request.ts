@@ -72,7 +72,8 @@ export class TrackedRequest {
   ackCode: number | undefined;
   ackError: string | undefined;
   ackTimedOut = false;
-  ackTimer: NodeJS.Timeout | null = null;
+  /** Stops the pending ack timer (set by the engine, which owns the clock). */
+  cancelAckTimer: (() => void) | null = null;
   readonly outcomes = new Map<number, RequestOutcome>();
   readonly rqHistory: number[] = [];
   phase: RequestPhase = 'sending';
@@ -135,9 +136,13 @@ export class TrackedRequest {
     if (this.done) return;
     this.phase = 'done';
     this.result = result;
-    if (this.ackTimer) clearTimeout(this.ackTimer);
-    this.ackTimer = null;
+    this.clearAckTimer();
     this.resolveOutcome(result);
+  }
+
+  clearAckTimer(): void {
+    this.cancelAckTimer?.();
+    this.cancelAckTimer = null;
   }
 
   view(): RequestView {

@@ -24,6 +24,8 @@ export interface StoredKey {
   createdAt: number;
   lastUsedAt: number;
   revoked: boolean;
+  /** Lower-case wallet that enrolled the key (an operator when it is not `address`); undefined when issued directly. */
+  enrolledBy: string | undefined;
 }
 
 export interface NewKey {
@@ -34,6 +36,7 @@ export interface NewKey {
   expiresAt?: number;
   ipCidrs?: string[];
   origin?: string;
+  enrolledBy?: string;
 }
 
 /** Trade implies read (the server reports scope 2 as 3). */
@@ -77,6 +80,7 @@ export class KeyStore {
       createdAt: nowMs,
       lastUsedAt: 0,
       revoked: false,
+      enrolledBy: k.enrolledBy?.toLowerCase(),
     };
     this.byToken.set(stored.token, stored);
     this.byPublicKey.set(pkHex, stored);
@@ -94,6 +98,20 @@ export class KeyStore {
   revoke(token: string): void {
     const k = this.byToken.get(token);
     if (k) k.revoked = true;
+  }
+
+  /** Revokes every key `wallet` enrolled for `profile` (an operator removed loses what it enrolled); returns how many. */
+  revokeEnrolledBy(profile: string, wallet: string): number {
+    const p = profile.toLowerCase();
+    const w = wallet.toLowerCase();
+    let n = 0;
+    for (const k of this.byToken.values()) {
+      if (k.address === p && k.enrolledBy === w && !k.revoked) {
+        k.revoked = true;
+        n++;
+      }
+    }
+    return n;
   }
 
   /** Keys of a profile that are neither revoked nor expired. */

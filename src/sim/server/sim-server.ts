@@ -128,6 +128,11 @@ export class SimServer {
     this.headBlock += Math.max(0, Math.floor(n));
   }
 
+  /** Signed-in trading sockets of a wallet, as the per-wallet cap counts them (a released slot shows here). */
+  tradingConnections(address: string): number {
+    return this.wallets.count(address.toLowerCase());
+  }
+
   /** Advances one block now (tests with paused blocks use it to step deterministically). */
   stepBlock(): void {
     this.safely('block', () => this.onBlock());

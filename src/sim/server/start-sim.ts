@@ -71,6 +71,7 @@ export interface SimControl {
   revokeKey(apiKey: string): void;
   /** Registers `operator` as an operator of `profile`: it may then enroll keys with `target_profile`. */
   addOperator(profile: string, operator: string): void;
+  /** Unregisters `operator` and revokes every key it enrolled for `profile`. */
   removeOperator(profile: string, operator: string): void;
   setFaults(profile: string | FaultSpec): void;
   /** Every fault injected so far, oldest first. */
@@ -85,6 +86,8 @@ export interface SimControl {
   resumeFlow(): void;
   /** Closes every socket with `code` (default 1001; 1006 drops TCP without a close frame). */
   dropConnections(code?: number): void;
+  /** Signed-in trading sockets of a wallet, as its connection cap counts them. */
+  tradingConnections(address: string): number;
   /** Gives a wallet a referral code (none by default: ref-code answers 404). */
   setRefCode(address: string, code: string): void;
   /** Flow steps run and shed so far (benchmarks). */
@@ -216,7 +219,11 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     issueKey,
     revokeKey: (apiKey) => keys.revoke(apiKey),
     addOperator: (profile, op) => state.delegations.addOperator(profile, op),
-    removeOperator: (profile, op) => state.delegations.removeOperator(profile, op),
+    removeOperator: (profile, op) => {
+      state.delegations.removeOperator(profile, op);
+      // As the owner revoking the delegation would expect: the keys the operator enrolled stop working too.
+      if (op.toLowerCase() !== profile.toLowerCase()) keys.revokeEnrolledBy(profile, op);
+    },
     setFaults: (p) => faults.set(p),
     faultLog: () => faults.log(),
     pauseBlocks: () => running.pauseBlocks(),
@@ -226,6 +233,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     pauseFlow: () => running.pauseFlow(),
     resumeFlow: () => running.resumeFlow(),
     dropConnections: (code) => running.dropConnections(code),
+    tradingConnections: (address) => running.tradingConnections(address),
     setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
     flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
   };

@@ -30,6 +30,7 @@ import {
   orderHistoryColumns,
   positionColumns,
   positionHistoryColumns,
+  positionMarkNote,
   type MarketLookup,
 } from '../format/trading-rows.js';
 
@@ -97,6 +98,10 @@ function emptyText(state: TerminalState, rows: TabRows): string {
   }
 }
 
+function marketLookup(state: TerminalState): MarketLookup {
+  return (id) => state.markets.find((m) => m.id === id) ?? (state.market?.id === id ? state.market : undefined);
+}
+
 /** The first key of `action` as shown, from the keymap in force (remapped keys show their new key). */
 function k(action: Action): string {
   const binding = activeBindings().find((b) => b.action === action);
@@ -117,8 +122,12 @@ export function footerLine(state: TerminalState, rows: TabRows): { text: string;
   const move = `${k('down')}/${k('up')} move`;
   const tabKeys = `${k('prevTab')}/${k('nextTab')} or ${(['tabPositions', 'tabOrders', 'tabFills', 'tabHistory', 'tabJournal'] as const).map(k).join(' ')}`;
   switch (rows.tab) {
-    case 'positions':
-      return { text: `${k('closePosition')} close  ${k('addCollateral')} add collateral  ${k('editTpsl')} TP/SL  ${move}  ${tabKeys} tabs`, tone: 'muted' };
+    case 'positions': {
+      const keys = `${k('closePosition')} close  ${k('addCollateral')} add collateral  ${k('editTpsl')} TP/SL  ${move}  ${tabKeys} tabs`;
+      // A mark that is not live says why here, first: the row shows only "stale" or "—".
+      const note = positionMarkNote(rows.rows, selectedIndex(state, rows.rows.length), marketLookup(state));
+      return note ? { text: `${note}  ·  ${keys}`, tone: 'warn' } : { text: keys, tone: 'muted' };
+    }
     case 'orders':
       return {
         text: `${k('cancelOrder')} cancel  ${k('amendOrder')} change  ${k('cancelMarketOrders')} cancel all in market  ${k('cancelAllOrders')} cancel all  ${move}  ${k('prevTab')}/${k('nextTab')} tabs`,
@@ -157,7 +166,7 @@ export function TradingTabs({ width, height, accountLine = false }: { width: num
   const selected = selectedIndex(state, rows.rows.length);
   // Scroll just enough to keep the selection on screen.
   const start = selected >= visible ? selected - visible + 1 : 0;
-  const markets: MarketLookup = (id) => state.markets.find((m) => m.id === id) ?? (state.market?.id === id ? state.market : undefined);
+  const markets = marketLookup(state);
   const built = buildTable(rows, markets, state.trading, inner, start, visible);
   const footer = footerLine(state, rows);
   const account = accountLine ? accountCompactLine(accountPanelInput(state.trading), markets, Math.max(0, width - 6)) : null;
