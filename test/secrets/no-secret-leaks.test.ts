@@ -157,7 +157,8 @@ it('no log, error, journal or recording holds the token or the seed', async () =
     sim.control.revokeKey(key.apiKey);
     sim.control.dropConnections(1001);
     await waitFor(() => s.health() !== 'live', 'the session to lose its sign-in');
-    await new Promise((r) => setTimeout(r, 300));
+    // The refusal has been taken in and logged (the lines most likely to quote what was sent).
+    await waitFor(() => s.keyRefused !== null && texts.some((t) => t.includes('close 3401')), 'the refused sign-in (3401), logged');
     texts.push(JSON.stringify(s.connectionView()));
   } finally {
     engine?.stop();
