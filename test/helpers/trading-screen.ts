@@ -12,7 +12,8 @@ import { ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 import type { TradingIntents } from '../../src/state/trading-commands.js';
-import { KEYS, eventually, sleep, type VirtualTerminal } from './terminal.js';
+import { keysRead } from './keys.js';
+import { KEYS, eventually, type VirtualTerminal } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
 
 export interface TradingScreen {
@@ -122,7 +123,8 @@ export async function runCommand(app: RunningApp, text: string): Promise<void> {
   app.vt.press(':');
   await app.vt.waitFor(':█');
   await app.vt.type(text);
-  await sleep(10);
+  // Enter in a read of its own: merged with the last typed key ("5\r") it would be one unknown key.
+  await keysRead(app.vt);
   app.vt.press(KEYS.enter);
 }
 
