@@ -5,8 +5,8 @@
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTimeline } from '../../src/app/replay/timeline.js';
-import { ReplayServer } from '../../src/app/replay/replay-server.js';
+import { buildTimeline } from '../../src/replay/timeline.js';
+import { ReplayServer } from '../../src/replay/replay-server.js';
 import { MarketDataSession, type MarketDataSnapshot } from '../../src/client/market-data/session.js';
 import { readRecording } from '../../src/transport/record/index.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';

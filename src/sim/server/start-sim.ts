@@ -6,10 +6,10 @@ import { ScopeMask } from '../../protocol/index.js';
 import { createSimEngine } from '../engine/index.js';
 import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
-import { selectMarkets } from '../markets.js';
+import { selectMarkets, type MarketProfile } from '../markets.js';
 import { Delegations } from './delegations.js';
-import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet } from './demo-key-file.js';
-import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
+import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
+import { newEd25519Seed, publicKeyFromSeed } from '../../lib/ed25519.js';
 import { KeyStore } from './key-store.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
 import { RequestAuthenticator } from './request-auth.js';
@@ -32,7 +32,9 @@ export interface SimOptions {
   blockMs?: number;
   /** Fault profile name (see faults/profiles.ts); default none. */
   faults?: string;
-  /** Market symbols to list (default: all). */
+  /** Which network's markets to list: `mainnet` (default), `testnet` or `classic` (sim/markets.ts). */
+  like?: MarketProfile;
+  /** Market labels to list (default: all of the profile). */
   markets?: string[];
   /** Applied to every listed market (e.g. a nonzero minimum order value, which live sets to "0"). */
   marketOverrides?: Partial<Omit<SimMarketSpec, 'id' | 'symbol' | 'name' | 'sizeUnits'>>;
@@ -109,6 +111,8 @@ export interface RunningSim {
   ws: string;
   chainId: number;
   demoKeyFile: string;
+  /** 0600 file with the throwaway key of the wallet that owns the demo account (`perpl keys enroll --network local`). */
+  demoWalletKeyFile: string;
   demoOperator: DemoOperator;
   port: number;
   stop(): Promise<void>;
@@ -124,7 +128,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const engine = createSimEngine({
     chainId: SIM_CHAIN_ID,
     seed,
-    markets: selectMarkets(opts.markets, opts.marketOverrides),
+    markets: selectMarkets(opts.markets, opts.marketOverrides, opts.like),
     startTimeMs: Date.now(),
     backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
@@ -147,6 +151,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     macSecret: new Uint8Array(randomBytes(32)),
     markets: new Map(engine.context(START_BLOCK, Date.now()).markets.map((m) => [m.id, m])),
     head: () => serverRef.current?.head() ?? START_BLOCK,
+    acceptedRq: new Map(),
     refCodes: new Map(),
     log,
     warn: (line) => {
@@ -175,7 +180,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     const seedBytes = newEd25519Seed();
     const stored = keys.add(
       {
-        publicKey: ed25519PublicKey(seedBytes),
+        publicKey: publicKeyFromSeed(seedBytes),
         address: o.address,
         scopeMask: o.scopeMask,
         label: 'issued by test hook',
@@ -203,6 +208,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     rest,
     ws,
   });
+  const demoWalletKeyFile = writeDemoWallet(opts.home ?? defaultHome(), demo.privateKey);
   const operator = createWallet({ account: false });
   state.delegations.addOperator(demo.address, operator.address);
   const demoOperator: DemoOperator = {
@@ -237,5 +243,5 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
     flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
   };
-  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoOperator, port, stop: () => running.stop(), control };
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, stop: () => running.stop(), control };
 }
