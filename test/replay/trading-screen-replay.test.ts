@@ -53,10 +53,14 @@ function tradingTab(lines: string[]): string[] {
   return lines.slice(top, bottom + 1);
 }
 
-/** Shows `tab` and returns its box once drawn (its title and rows come in the same frame). */
+/**
+ * Shows `tab` and returns its box once drawn (its title and rows come in the same frame). Fills come from a
+ * history feed that loads on its own time: its box is read once the feed says it has all of them.
+ */
 async function showTab(vt: VirtualTerminal, tab: Tab): Promise<string[]> {
   vt.press(tab);
   await vt.waitFor(TAB_TITLE[tab], 5_000);
+  if (tab === 'F') await vt.waitFor(() => tradingTab(vt.lines()).some((l) => l.includes('all loaded')), 10_000);
   return tradingTab(vt.lines());
 }
 
@@ -184,8 +188,9 @@ describe('replay of a recorded trading session', () => {
       expect(shown!.orders).toEqual(live.orders);
       // Read-only, and says so: the journal of what was sent is there, an order key is refused.
       expect((await showTab(vt, 'J')).join('\n')).toMatch(/rq \d+ market long 10 @ mkt/);
+      // The form's own line, not the notice: a replayed fill's toast can take the notice line right after.
       vt.press('b');
-      await vt.waitFor(`orders disabled: ${REPLAY_READ_ONLY}`, 5_000);
+      await vt.waitFor(`submit disabled: ${REPLAY_READ_ONLY}`, 5_000);
       expect(vt.lines()[0]).toContain('READ-ONLY');
     } finally {
       await close();
