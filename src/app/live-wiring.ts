@@ -13,8 +13,8 @@ import { remapBindings } from '../ui/keymap-remap.js';
 import { DEFAULT_BINDINGS, setActiveBindings } from '../ui/keymap-table.js';
 import { detectColorDepth } from '../ui/theme-palettes.js';
 import { setColorDepth } from '../ui/theme.js';
-import { installAsciiOutput } from './ascii-output.js';
-import { copyToClipboard } from './clipboard.js';
+import { installAsciiOutput } from '../terminal/ascii-output.js';
+import { copyToClipboard } from '../terminal/clipboard.js';
 import { loadConfig, problemLine, problemNotice, unknownWatchlistProblems, unknownWatchlistSymbols, type LoadedConfig } from './config/load-config.js';
 
 export interface LiveOptions {

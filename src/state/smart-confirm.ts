@@ -68,9 +68,15 @@ export function confirmReasons(f: ConfirmFacts, t: ConfirmThresholds = DEFAULT_C
     const pct = (Math.abs(intent.price - mark) / mark) * 100;
     if (pct > t.priceFromMarkPct) out.push(`price ${pct.toFixed(1)}% from mark`);
   } else if (intent.price !== undefined && f.markUnknown) out.push(`no live mark for ${name}: cannot check the distance from mark`);
-  if (f.marginAtoms !== null && f.equityAtoms !== null && f.equityAtoms > 0n) {
-    const pct = Number((f.marginAtoms * 10_000n) / f.equityAtoms) / 100;
-    if (pct > t.marginOfEquityPct) out.push(`margin ${pct.toFixed(0)}% of equity`);
+  // An order that takes margin is judged against equity; when equity is not known (a held position has no
+  // mark yet) or is gone, the share cannot be checked, so it asks, as an unknown mark does.
+  if (f.marginAtoms !== null && f.marginAtoms > 0n) {
+    if (f.equityAtoms === null) out.push('equity unknown: cannot check the margin share');
+    else if (f.equityAtoms <= 0n) out.push('equity at or below zero: any margin is more than the account holds');
+    else {
+      const pct = Number((f.marginAtoms * 10_000n) / f.equityAtoms) / 100;
+      if (pct > t.marginOfEquityPct) out.push(`margin ${pct.toFixed(0)}% of equity`);
+    }
   }
   if (intent.leverage > t.leverageHundredths) out.push(`leverage ${intent.leverage / 100}x`);
   if (f.changeCrossesBook) out.push('moves across the book: fills now as taker');

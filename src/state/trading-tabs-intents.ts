@@ -24,7 +24,7 @@ export type EditorResult = { intent: TabIntent; confirm: string | null } | { err
 
 /** The hint shown in each editor. */
 export const EDITOR_HINTS: Record<EditorMode, string> = {
-  amend: 'PRICE [SIZE]  (Enter reviews the change, y sends it; Esc cancels)',
+  amend: 'PRICE [SIZE]  (SIZE = what is left to fill; Enter reviews the change, y sends it; Esc cancels)',
   close: '25% 50% 75% 100% or SIZE; add "@ PRICE" for a limit close  (empty = 100% market)',
   collateral: 'AMOUNT to add, in collateral units',
   tpsl: 'tp PRICE  sl PRICE  [last]  (either or both; mark by default; replaces the old of the same role)',
@@ -39,7 +39,7 @@ function sideWord(side: number): string {
   return side === PositionSide.Short ? '▼ SHORT' : '▲ LONG';
 }
 
-/** `e`: "PRICE [SIZE]" for an open order; the size is the new remaining size. */
+/** `e`: "PRICE [SIZE]" for an open order; the size is the new remaining size (what the exchange reads `s` of a Change as). */
 export function amendIntent(text: string, order: OrderRowView, market: MarketRef): EditorResult {
   const [priceText, sizeText, extra] = text.trim().split(/\s+/);
   if (!priceText || extra !== undefined) return { error: 'type PRICE or PRICE SIZE' };

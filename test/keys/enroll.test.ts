@@ -24,7 +24,7 @@ let cli: CliHarness;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-enroll-'));
-  sim = await startSim({ port: 0, home, quiet: true, flowStepsPerSec: 0 });
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, flowStepsPerSec: 0 });
   cli = new CliHarness({ PERPL_HOME: home });
 });
 afterAll(async () => {

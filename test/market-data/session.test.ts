@@ -23,7 +23,7 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-md-'));
-  sim = await startSim({ port: 0, seed: 11, home, quiet: true, flowStepsPerSec: 40 });
+  sim = await startSim({ like: 'classic', port: 0, seed: 11, home, quiet: true, flowStepsPerSec: 40 });
   ctx = await fetchContext(sim.rest);
 });
 afterAll(async () => {

@@ -20,7 +20,7 @@ export interface SimFixture {
 
 export async function startFixture(opts: { flow?: number } = {}): Promise<SimFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'perpl-replay-'));
-  const sim = await startSim({ port: 0, seed: 11, blockMs: 50, flowStepsPerSec: opts.flow ?? 40, home: dir, quiet: true });
+  const sim = await startSim({ like: 'classic', port: 0, seed: 11, blockMs: 50, flowStepsPerSec: opts.flow ?? 40, home: dir, quiet: true });
   const contextJson: unknown = await (await fetch(`${sim.rest}/v1/pub/context`)).json();
   return {
     sim,
@@ -65,4 +65,4 @@ export function recordMarketData(f: SimFixture, marketId: number, path: string):
 /** Polling, as the trading tests poll. */
 export { until } from '../trading/harness.js';
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+export { sleep } from '../helpers/wait.js';

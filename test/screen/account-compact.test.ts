@@ -75,7 +75,7 @@ describe('the header from the first frame', () => {
     const home = mkdtempSync(join(tmpdir(), 'perpl-funding-first-'));
     // No block for a minute: no new funding event while the test looks; the rate is the one the exchange
     // already had (in the context, and in the funding snapshot it sends on subscribing).
-    const sim = await startSim({ port: 0, home, quiet: true, blockMs: 60_000, flowStepsPerSec: 10 });
+    const sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 60_000, flowStepsPerSec: 10 });
     const r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 200, 50);
     try {
       await r.vt.waitFor('spread ', EXCHANGE_MS);

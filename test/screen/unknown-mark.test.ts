@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { startFilteringProxy, withoutMarketState, type FilteringProxy } from '../helpers/filtering-ws-proxy.js';
-import { eventually } from '../helpers/terminal.js';
+import { KEYS, eventually } from '../helpers/terminal.js';
+import { runCommand } from '../helpers/trading-screen.js';
+import { formatScaledTrim } from '../../src/protocol/scaling.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
 
 const UI_MS = 15_000;
@@ -24,7 +26,7 @@ let app: RunningApp | undefined;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-unknown-mark-'));
-  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 53, flowStepsPerSec: 10 });
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 100, seed: 53, flowStepsPerSec: 10 });
   proxy = await startFilteringProxy(sim.ws, withoutMarketState(BTC_ID));
 }, TEST_MS);
 
@@ -66,5 +68,23 @@ describe('a position whose mark was never received (200x50)', () => {
     expect(cells.slice(0, 3)).toEqual(['▲', 'LONG', 'BTC']);
     expect(cells[5]).toBe('—');
     expect(cells[6]).toBe('—');
+  }, TEST_MS);
+
+  it('margin-unchecked-when-equity-unknown-asks: with BTC\'s mark unknown, equity is unknown and an ETH order asks instead of passing as routine', async () => {
+    const { vt } = app!;
+    const state = () => app!.app.store.getState();
+    expect(state().trading.account?.equity).toBeNull();
+    const eth = state().trading.markets.find((m) => m.symbol === 'ETH')!;
+    const mark = sim.control.engine.marketState(eth.id)!.mrk;
+    const price = formatScaledTrim(mark - Math.round(mark / 100), eth.config.price_decimals); // 1 % under: rests
+    const journalBefore = state().trading.journal.length;
+    await runCommand(app!, `buy ${formatScaledTrim(10 ** (eth.config.size_decimals - 2), eth.config.size_decimals)} @ ${price}`);
+    await vt.waitFor('y/Enter send', UI_MS);
+    vt.press(KEYS.enter); // send from the review: smart confirm stops it
+    await vt.waitFor(/equity unknown: cannot check the margin share: send anyway\?/, UI_MS);
+    // Enter is Cancel: nothing was sent.
+    vt.press(KEYS.enter);
+    await eventually(() => state().tradingUi.confirm === null, UI_MS, 'the confirm answered');
+    expect(state().trading.journal.slice(journalBefore).filter((e) => e.kind === 'request')).toEqual([]);
   }, TEST_MS);
 });

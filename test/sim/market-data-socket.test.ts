@@ -6,6 +6,7 @@ import type { RunningSim } from '../../src/sim/index.js';
 import WebSocket from 'ws';
 import { FrameClient } from './helpers.js';
 import { startTestSim } from './sim-setup.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 
 let sim: RunningSim;
 let btc: number;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 40 });
   const ctx = sim.control.engine.context(0, Date.now());
   markets = ctx.markets.map((m) => m.id);
-  btc = ctx.markets.find((m) => m.symbol === 'BTC')!.id;
+  btc = ctx.markets.find((m) => marketLabel(m) === 'BTC')!.id;
 });
 afterAll(() => sim.stop());
 

@@ -8,13 +8,14 @@ import type { RunningSim, SimWallet } from '../../src/sim/index.js';
 import { REBATE_FEE_TIER } from '../../src/sim/markets.js';
 import { signedInTrading, type Frame, type FrameClient } from './helpers.js';
 import { startTestSim } from './sim-setup.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 
 let sim: RunningSim;
 let btc: number;
 
 beforeAll(async () => {
   sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 100 });
-  btc = sim.control.engine.context(0, Date.now()).markets.find((m) => m.symbol === 'BTC')!.id;
+  btc = sim.control.engine.context(0, Date.now()).markets.find((m) => marketLabel(m) === 'BTC')!.id;
 });
 afterAll(() => sim.stop());
 

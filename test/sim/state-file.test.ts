@@ -70,7 +70,7 @@ describe('perpl sim --state', () => {
     expect(readFileSync(broken, 'utf8')).toBe('{ "v": 1, "saved_at": 1, oops');
 
     const wrong = join(home, 'wrong.json');
-    const text = JSON.stringify({ v: 1, saved_at: 1, oracles: {}, demo: { v: 1, address: `0x${'a'.repeat(40)}`, fw: true, ft: 0, lfr: 0, balance: '100', locked: '0', executed: [], positions: [], orders: [{ price: 'cheap' }] } });
+    const text = JSON.stringify({ v: 1, saved_at: 1, oracles: {}, wallet_key: `0x${'1'.repeat(64)}`, demo: { v: 1, address: `0x${'a'.repeat(40)}`, fw: true, ft: 0, lfr: 0, balance: '100', locked: '0', executed: [], positions: [], orders: [{ price: 'cheap' }] } });
     writeFileSync(wrong, text);
     await expect(start(wrong)).rejects.toThrow(/account\.orders\[0\]: unknown field "price"|account\.orders\[0\]\.\w+: must be/);
     expect(readFileSync(wrong, 'utf8')).toBe(text);

@@ -14,8 +14,10 @@ import { ScopeMask } from '../../src/protocol/enums.js';
 import { RestClient } from '../../src/transport/rest/client.js';
 import type { Context, Market, Order, Position } from '../../src/protocol/frames.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
-import { type RunningSim, startSim } from '../../src/sim/index.js';
+import { type RunningSim, type SimOptions, startSim } from '../../src/sim/index.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 import type { FrameTap } from '../../src/transport/ws/tap.js';
+import { waitFor } from '../helpers/wait.js';
 
 export interface SimHandle {
   sim: RunningSim;
@@ -25,10 +27,11 @@ export interface SimHandle {
 }
 
 export async function startTestSim(
-  opts: { faults?: string; blockMs?: number; flow?: number; seed?: number; lbPassedWithoutTx?: boolean } = {},
+  opts: { faults?: string; blockMs?: number; flow?: number; seed?: number; lbPassedWithoutTx?: boolean; marketOverrides?: SimOptions['marketOverrides'] } = {},
 ): Promise<SimHandle> {
   const home = mkdtempSync(join(tmpdir(), 'perpl-trading-'));
   const sim = await startSim({
+    like: 'classic',
     port: 0,
     seed: opts.seed ?? 7,
     blockMs: opts.blockMs ?? 50,
@@ -37,6 +40,7 @@ export async function startTestSim(
     quiet: true,
     ...(opts.faults ? { faults: opts.faults } : {}),
     ...(opts.lbPassedWithoutTx ? { lbPassedWithoutTx: true } : {}),
+    ...(opts.marketOverrides ? { marketOverrides: opts.marketOverrides } : {}),
   });
   const res = await fetch(`${sim.rest}/v1/pub/context`);
   const context = decodeContext(await res.json());
@@ -160,14 +164,8 @@ export class TraderPool {
 }
 
 /** Polls `check` until it returns a value other than undefined/false (real sockets: no fixed sleeps). */
-export async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = check();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+  return waitFor(check, what, timeoutMs, 20);
 }
 
 export async function live(t: Trader): Promise<void> {
@@ -175,7 +173,8 @@ export async function live(t: Trader): Promise<void> {
 }
 
 export function market(h: SimHandle, symbol: string): Market {
-  const m = h.context.markets.find((x) => x.symbol === symbol);
+  // By the name the terminal shows (mainnet lists BTC with an empty symbol and the name "BTC").
+  const m = h.context.markets.find((x) => marketLabel(x) === symbol);
   if (!m) throw new Error(`no market ${symbol}`);
   return m;
 }

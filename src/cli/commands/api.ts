@@ -14,7 +14,7 @@ import { HttpPermanentError } from '../../transport/rest/errors.js';
 import { decodeHistoryPage } from '../../protocol/decode/index.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
 import { RestClient } from '../../transport/rest/client.js';
-import { walkPages } from '../../transport/rest/history.js';
+import { DEFAULT_HISTORY_PAGE_SIZE, walkPages } from '../../transport/rest/history.js';
 import { parseCommandArgs } from '../command-args.js';
 import { passphrasePrompt, processIo } from '../keys/io.js';
 import { localEndpoint } from '../keys/network.js';
@@ -243,8 +243,13 @@ async function execute(args: ApiArgs, io: ApiIo, used: { line: string }): Promis
 
   if (args.paginate) {
     const records: unknown[] = [];
-    const pages = walkPages((cursor) =>
-      client.request('GET', args.path, { ...request, query: { page: cursor }, decode: (v) => decodeHistoryPage(v, (item) => item) }),
+    // A page shorter than the size asked for is the last one (live sends `np` on it too).
+    const countText = new URLSearchParams(args.path.split('?')[1] ?? '').get('count');
+    const pageSize = countText !== null && /^\d{1,3}$/.test(countText) && Number(countText) > 0 ? Number(countText) : DEFAULT_HISTORY_PAGE_SIZE;
+    const pages = walkPages(
+      (cursor) => client.request('GET', args.path, { ...request, query: { page: cursor }, decode: (v) => decodeHistoryPage(v, (item) => item) }),
+      Infinity,
+      pageSize,
     );
     for await (const page of pages) records.push(...page.d);
     io.out(terminalSafeJson({ d: records }, 2));

@@ -97,10 +97,10 @@ export async function run(argv: string[]): Promise<number> {
   // Development React re-checks every render; the terminal is a production program.
   const userChoseEnv = process.env.NODE_ENV !== undefined;
   process.env.NODE_ENV ??= 'production';
-  const { developmentReactLoaded, rerunInProduction } = await import('../../app/production-react.js');
+  const { developmentReactLoaded, rerunInProduction } = await import('../../terminal/production-react.js');
   if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
   const { startTui } = await import('../../app/tui.js');
-  const { exitCodeFor } = await import('../../app/terminal.js');
+  const { exitCodeFor } = await import('../../terminal/manners.js');
   let fatal: number | null = null;
   const handle = await startTui({
     ...(values.network !== undefined ? { network: values.network } : {}),

@@ -22,7 +22,7 @@ import {
 import type { ThrottleReport } from '../../transport/rate/index.js';
 import { CandleBackfill, type CandleSource } from './candle-backfill.js';
 import { MarketFeed } from './feed.js';
-import { connectionView } from './health.js';
+import { connectionView } from '../../domain/connection-health.js';
 import { checkResolution, marketInfo, type MarketInfo } from './market-info.js';
 import { RequestBudget } from './request-budget.js';
 import type { MarketDataSnapshot, SnapshotWants } from '../../domain/market-data-snapshot.js';
@@ -309,7 +309,8 @@ export class MarketDataSession implements MarkSource {
   private connectionView(nowMs: number): ConnectionView {
     const feed = this.feed;
     return connectionView({
-      socketState: this.socketState,
+      linkState: this.socketState,
+      opens: this.socket.epoch,
       retryAtMs: this.retryAtMs,
       closeReason: this.closeReason,
       resyncReason: this.resyncReason,
@@ -319,7 +320,8 @@ export class MarketDataSession implements MarkSource {
       headBlock: feed.headBlock,
       latencyMs: feed.latencyMs,
       nowMs,
-      stallMs: this.stallMs,
+      // Stale at half the stall window: the status bar warns before the watchdog reconnects.
+      staleAfterMs: this.stallMs / 2,
     });
   }
 

@@ -6,7 +6,7 @@
 
 import { OrderStatus } from '../../protocol/enums.js';
 import { userMessage } from '../../protocol/errors.js';
-import type { Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
+import type { AccountEvent, Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
 import { type OrderDraft, toOrderFrame } from '../../domain/trading/order-draft.js';
 import { RequestIdAllocator } from '../../domain/trading/rq.js';
 import { type RetryDecision, decideRetry } from '../../domain/trading/retry.js';
@@ -205,6 +205,7 @@ export class OrderEngine {
     req.rqHistory.push(req.rq);
     req.sendsOfRq = 0;
     req.postedHead = head;
+    req.firstPostedHead ??= head;
     this.index.addRq(req.rq, req);
     this.transmit(req, true);
   }
@@ -348,19 +349,27 @@ export class OrderEngine {
     for (const req of this.index.all()) if (!req.done) this.evaluate(req, trigger);
   }
 
-  /** A collateral increase is done when the account event et 3 of its rq arrives, whatever its status said. */
+  /** The top-up event (et 3) that proves `req` landed, claimed for it so no other request counts it too. */
+  private claimCredit(req: TrackedRequest): AccountEvent | undefined {
+    const state = this.session.state;
+    const event = creditOf(req, state.recentCredits(), (e) => state.isCreditClaimed(e));
+    if (event) state.claimCredit(req.rq, event);
+    return event;
+  }
+
+  /** A collateral increase is done when the account event et 3 that proves it arrives, whatever its status said. */
   private settleCredits(): void {
     for (const req of this.index.all()) {
       if (req.done) continue;
-      const event = creditOf(req, (rq) => this.session.state.collateralCredit(rq));
-      if (event) this.finish(req, creditedResult(event));
+      const event = this.claimCredit(req);
+      if (event) this.finish(req, creditedResult(event, req.rq));
     }
   }
 
   private evaluate(req: TrackedRequest, trigger: 'block' | 'snapshot' | 'update' | 'ack-timeout'): void {
     if (req.done || req.phase === 'reconciling' || req.phase === 'sending') return;
-    const credit = creditOf(req, (rq) => this.session.state.collateralCredit(rq));
-    if (credit) return this.finish(req, creditedResult(credit));
+    const credit = this.claimCredit(req);
+    if (credit) return this.finish(req, creditedResult(credit, req.rq));
     const definitive = req.definitive();
     if (definitive) return this.finish(req, resultOf(definitive.rq, definitive.outcome));
     const market = this.options.markets().find((m) => m.id === req.draft.mkt);

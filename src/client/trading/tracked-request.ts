@@ -65,6 +65,8 @@ export class TrackedRequest {
   sn = 0;
   lb: number;
   postedHead = 0;
+  /** The head when its first rq was posted: a collateral increase's credit lands after it (collateral-credit.ts). */
+  firstPostedHead: number | undefined;
   postedEpoch = -1;
   sendsOfRq = 0;
   newRqRetriesForSr32 = 0;

@@ -28,7 +28,10 @@ export interface OrderChange {
   size?: number;
 }
 
-/** The order after `change`: the new price and remaining size, everything else as it was. */
+/**
+ * The order after `change`: the new price and remaining size, everything else as it was. A Change's `s` is
+ * that remaining size on the wire too (the exchange sets the order's resting lot to it; what filled stays).
+ */
 export function changedOrderDraft(target: ChangeTarget, change: OrderChange, fullClose = false): OrderDraft {
   return {
     t: target.t,

@@ -1,8 +1,9 @@
 // The demo key file the terminal picks up for `--network local`: JSON with the seed, written 0600 in a
-// 0700 directory, and beside it the demo operator's wallet key. Written atomically (temp file + rename)
-// so a reader never sees half a key. Each exchange writes its own files, named after its port
-// (`local-demo-<port>.json`), so an exchange started by `npm start` never replaces the key of a
-// `perpl sim` running beside it; `perpl sim` also writes `local-demo.json` for commands given no port.
+// 0700 directory, and beside it the demo account's wallet key and the demo operator's wallet key. Written
+// atomically (temp file + rename) so a reader never sees half a key. Each exchange writes its own key
+// files, named after its port (`local-demo-<port>.json`), so an exchange started by `npm start` never
+// replaces the key of a `perpl sim` running beside it; `perpl sim` also writes `local-demo.json` for
+// commands given no port.
 
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -41,6 +42,18 @@ function writePrivate(home: string, name: string, text: string): string {
 /** The demo key's name for an exchange on `port` (`$PERPL_HOME/keys/<name>.json`). */
 export function demoKeyName(port: number): string {
   return `local-demo-${port}`;
+}
+
+/** The demo account's wallet key file; the CLI looks for the same name (auth/keyfile-discovery.ts). */
+export const DEMO_WALLET_FILE = 'local-demo.wallet';
+
+/**
+ * Writes `<home>/keys/local-demo.wallet`: the throwaway key of the wallet that owns the demo account, so
+ * `perpl keys enroll --network local` can sign the enrollment as the account's owner. Not a `.json`, so
+ * never listed as an API key.
+ */
+export function writeDemoWallet(home: string, privateKeyHex: string): string {
+  return writePrivate(home, DEMO_WALLET_FILE, `${privateKeyHex}\n`);
 }
 
 /**

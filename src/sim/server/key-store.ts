@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { ScopeMask, type ApiKeyInfo } from '../../protocol/index.js';
-import { parseCidr, type Cidr } from './cidr.js';
+import { IpAllowList, parseCidr, type Cidr } from '../../lib/cidr.js';
 
 export const MAX_ACTIVE_KEYS_PER_PROFILE = 16;
 export const MAX_IP_CIDRS = 4;
@@ -19,7 +19,8 @@ export interface StoredKey {
   /** Milliseconds; 0 = never. */
   expiresAt: number;
   ipCidrs: string[];
-  parsedCidrs: Cidr[];
+  /** ipCidrs, parsed: the addresses the key may sign from. */
+  allowList: IpAllowList;
   origin: string;
   createdAt: number;
   lastUsedAt: number;
@@ -45,7 +46,7 @@ export function effectiveScope(mask: number): number {
 }
 
 /** Parses an allow-list; undefined when it has too many entries or an invalid one. */
-export function parseCidrList(list: readonly string[]): Cidr[] | undefined {
+export function parseCidrList(list: readonly string[]): IpAllowList | undefined {
   if (list.length > MAX_IP_CIDRS) return undefined;
   const out: Cidr[] = [];
   for (const text of list) {
@@ -53,7 +54,7 @@ export function parseCidrList(list: readonly string[]): Cidr[] | undefined {
     if (!c) return undefined;
     out.push(c);
   }
-  return out;
+  return new IpAllowList(out);
 }
 
 export class KeyStore {
@@ -65,8 +66,8 @@ export class KeyStore {
     const pkHex = Buffer.from(k.publicKey).toString('hex');
     if (this.byPublicKey.has(pkHex)) throw new Error('public key already registered');
     const ipCidrs = k.ipCidrs ?? [];
-    const parsedCidrs = parseCidrList(ipCidrs);
-    if (!parsedCidrs) throw new Error('invalid ip_cidrs');
+    const allowList = parseCidrList(ipCidrs);
+    if (!allowList) throw new Error('invalid ip_cidrs');
     const stored: StoredKey = {
       token: randomBytes(24).toString('base64url'),
       publicKey: new Uint8Array(k.publicKey),
@@ -75,7 +76,7 @@ export class KeyStore {
       label: k.label ?? '',
       expiresAt: k.expiresAt ?? 0,
       ipCidrs: [...ipCidrs],
-      parsedCidrs,
+      allowList,
       origin: k.origin ?? '',
       createdAt: nowMs,
       lastUsedAt: 0,

@@ -6,7 +6,7 @@
 import { isAddress } from 'viem';
 import type { Eip712TypedData } from '../../protocol/index.js';
 import { decodeApiKeyEnrollRequest, decodeApiKeyPayloadRequest, parseJson } from '../../protocol/decode/index.js';
-import { ed25519Verify } from './ed25519.js';
+import { verifyEd25519 } from '../../lib/ed25519.js';
 import {
   buildEnrollmentTypedData,
   enrollmentDigest,
@@ -94,7 +94,7 @@ export async function postEnroll(state: SimState, body: Uint8Array, origin: stri
   if (recovered !== signer) return errorReply(401, 'wallet signature does not match address');
   const publicKey = Buffer.from(messageString(td, 'publicKey') ?? '', 'base64url');
   const pop = /^0x[0-9a-fA-F]{128}$/.test(req.pop_signature) ? Buffer.from(req.pop_signature.slice(2), 'hex') : undefined;
-  if (!pop || !ed25519Verify(publicKey, enrollmentDigest(td), pop)) {
+  if (!pop || !verifyEd25519(publicKey, enrollmentDigest(td), pop)) {
     return errorReply(401, 'proof of possession does not verify');
   }
   // Whether a profile has an account is told only to a request whose signatures verify, so an unsigned

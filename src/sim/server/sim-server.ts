@@ -10,7 +10,7 @@ import { CloseCode } from '../../protocol/index.js';
 import type { SocketFault } from '../faults/index.js';
 import { PendingAccountUpdates } from './account-batches.js';
 import { BlockTimer, FlowDriver } from './clock.js';
-import { closeServers } from './close-servers.js';
+import { closeServers } from '../../lib/close-servers.js';
 import { SimConnection, type ConnectionKind } from './connection.js';
 import { fanOutMarketData } from './market-data-fanout.js';
 import { MarketDataSession } from './market-data-session.js';

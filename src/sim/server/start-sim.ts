@@ -6,11 +6,11 @@ import { ScopeMask } from '../../protocol/index.js';
 import { createSimEngine } from '../engine/index.js';
 import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
-import { selectMarkets } from '../markets.js';
+import { selectMarkets, type MarketProfile } from '../markets.js';
 import { Delegations } from './delegations.js';
 import { readStateFile, restoreState, writeStateFile } from './state-file.js';
-import { defaultHome, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet } from './demo-key-file.js';
-import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
+import { defaultHome, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
+import { newEd25519Seed, publicKeyFromSeed } from '../../lib/ed25519.js';
 import { KeyStore } from './key-store.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
 import { RequestAuthenticator } from './request-auth.js';
@@ -33,7 +33,9 @@ export interface SimOptions {
   blockMs?: number;
   /** Fault profile name (see faults/profiles.ts); default none. */
   faults?: string;
-  /** Market symbols to list (default: all). */
+  /** Which network's markets to list: `mainnet` (default), `testnet` or `classic` (sim/markets.ts). */
+  like?: MarketProfile;
+  /** Market labels to list (default: all of the profile). */
   markets?: string[];
   /** Applied to every listed market (e.g. a nonzero minimum order value, which live sets to "0"). */
   marketOverrides?: Partial<Omit<SimMarketSpec, 'id' | 'symbol' | 'name' | 'sizeUnits'>>;
@@ -118,6 +120,8 @@ export interface RunningSim {
   ws: string;
   chainId: number;
   demoKeyFile: string;
+  /** 0600 file with the throwaway key of the wallet that owns the demo account (`perpl keys enroll --network local`). */
+  demoWalletKeyFile: string;
   demoOperator: DemoOperator;
   port: number;
   stop(): Promise<void>;
@@ -133,7 +137,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const engine = createSimEngine({
     chainId: SIM_CHAIN_ID,
     seed,
-    markets: selectMarkets(opts.markets, opts.marketOverrides),
+    markets: selectMarkets(opts.markets, opts.marketOverrides, opts.like),
     startTimeMs: Date.now(),
     backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
@@ -159,6 +163,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     macSecret: new Uint8Array(randomBytes(32)),
     markets: new Map(engine.context(START_BLOCK, Date.now()).markets.map((m) => [m.id, m])),
     head: () => serverRef.current?.head() ?? START_BLOCK,
+    acceptedRq: new Map(),
     refCodes: new Map(),
     log,
     warn: (line) => {
@@ -187,7 +192,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     const seedBytes = newEd25519Seed();
     const stored = keys.add(
       {
-        publicKey: ed25519PublicKey(seedBytes),
+        publicKey: publicKeyFromSeed(seedBytes),
         address: o.address,
         scopeMask: o.scopeMask,
         label: 'issued by test hook',
@@ -203,9 +208,10 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const rest = `http://127.0.0.1:${port}/api`;
   const ws = `ws://127.0.0.1:${port}`;
 
+  // A restored demo account keeps its owner wallet (saved with it), so enrolling against it still works.
   const demo =
-    restoredDemo !== undefined
-      ? { address: engine.snapshotAccount(restoredDemo).address, accountId: restoredDemo }
+    restoredDemo !== undefined && saved
+      ? { address: engine.snapshotAccount(restoredDemo).address, accountId: restoredDemo, privateKey: saved.wallet_key }
       : createWallet({ balance: DEMO_BALANCE, orderForwarding: true });
   const demoKey = issueKey({ address: demo.address, scopeMask: ScopeMask.ReadTrade });
   const demoKeyFile = writeDemoKeyFile(opts.home ?? defaultHome(), {
@@ -218,6 +224,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     rest,
     ws,
   }, port, opts.defaultDemoKey !== false);
+  const demoWalletKeyFile = writeDemoWallet(opts.home ?? defaultHome(), demo.privateKey);
   const operator = createWallet({ account: false });
   state.delegations.addOperator(demo.address, operator.address);
   const demoOperator: DemoOperator = {
@@ -258,7 +265,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const saveState = (): void => {
     if (stateFile === undefined || demoAccountId === undefined) return;
     try {
-      writeStateFile(stateFile, engine, demoAccountId, marketIds, Date.now());
+      writeStateFile(stateFile, engine, demoAccountId, marketIds, Date.now(), demo.privateKey);
     } catch (e) {
       state.warn(`cannot save the state to ${stateFile}: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -271,5 +278,5 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     saveState();
     if (opts.removeDemoKeyOnStop === true) removeDemoFiles([demoKeyFile, demoOperator.walletKeyFile]);
   };
-  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoOperator, port, stop, control };
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, stop, control };
 }

@@ -15,6 +15,8 @@ export interface SavedState {
   saved_at: number;
   demo: unknown;
   oracles: Record<string, number>;
+  /** The demo account's owner wallet key (a local throwaway, like keys/local-demo.wallet; the file is 0600). */
+  wallet_key: string;
 }
 
 /** A state file that cannot be used: the start stops with the reason, and the file is not touched. */
@@ -45,15 +47,16 @@ export function readStateFile(path: string): SavedState | null {
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new StateFileError(`${path}: not a state file`);
   const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!['v', 'saved_at', 'demo', 'oracles'].includes(k)) throw new StateFileError(`${path}: unknown field "${k}"`);
+  for (const k of Object.keys(o)) if (!['v', 'saved_at', 'demo', 'oracles', 'wallet_key'].includes(k)) throw new StateFileError(`${path}: unknown field "${k}"`);
   if (o.v !== 1) throw new StateFileError(`${path}: not a version 1 state file`);
   if (!Number.isSafeInteger(o.saved_at)) throw new StateFileError(`${path}: saved_at must be an integer`);
+  if (typeof o.wallet_key !== 'string' || !/^0x[0-9a-f]{64}$/.test(o.wallet_key)) throw new StateFileError(`${path}: wallet_key must be 0x and 64 hex digits`);
   const oracles = o.oracles;
   if (typeof oracles !== 'object' || oracles === null || Array.isArray(oracles)) throw new StateFileError(`${path}: oracles must be an object`);
   for (const [k, p] of Object.entries(oracles)) {
     if (!/^\d{1,9}$/.test(k) || !Number.isSafeInteger(p) || (p as number) <= 0) throw new StateFileError(`${path}: oracles.${k.slice(0, 20)} must be a positive integer price`);
   }
-  return { v: 1, saved_at: o.saved_at as number, demo: o.demo, oracles: { ...(oracles as Record<string, number>) } };
+  return { v: 1, saved_at: o.saved_at as number, demo: o.demo, oracles: { ...(oracles as Record<string, number>) }, wallet_key: o.wallet_key };
 }
 
 /** Restores the saved oracles and the demo account into a fresh engine; returns the demo account id. */
@@ -70,13 +73,13 @@ export function restoreState(engine: SimEngine, saved: SavedState, path: string)
   return id;
 }
 
-export function writeStateFile(path: string, engine: SimEngine, demoAccountId: number, marketIds: readonly number[], nowMs: number): void {
+export function writeStateFile(path: string, engine: SimEngine, demoAccountId: number, marketIds: readonly number[], nowMs: number, walletKey: string): void {
   const oracles: Record<string, number> = {};
   for (const id of marketIds) {
     const m = engine.marketState(id);
     if (m) oracles[String(id)] = m.orl;
   }
-  const saved: SavedState = { v: 1, saved_at: nowMs, demo: engine.snapshotAccount(demoAccountId), oracles };
+  const saved: SavedState = { v: 1, saved_at: nowMs, demo: engine.snapshotAccount(demoAccountId), oracles, wallet_key: walletKey };
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(saved)}\n`, { mode: 0o600 });
   chmodSync(tmp, 0o600);
