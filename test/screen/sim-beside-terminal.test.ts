@@ -29,6 +29,7 @@ afterAll(async () => {
 describe('a local exchange beside the terminal', () => {
   it('two-exchanges-keep-their-own-keys: a second exchange (the in-process one) does not overwrite the first one\'s key', async () => {
     const besideKey = readFileSync(beside.demoKeyFile, 'utf8');
+    const besideWallet = readFileSync(beside.demoWalletKeyFile, 'utf8');
     const inProcess = await startSim({ port: 0, home, quiet: true, blockMs: 100, flowStepsPerSec: 0, defaultDemoKey: false, removeDemoKeyOnStop: true });
     try {
       expect(inProcess.demoKeyFile).not.toBe(beside.demoKeyFile);
@@ -36,6 +37,7 @@ describe('a local exchange beside the terminal', () => {
       expect(JSON.parse(readFileSync(inProcess.demoKeyFile, 'utf8'))).toMatchObject({ rest: inProcess.rest });
       // What commands given no port use stays the `perpl sim`'s.
       expect(readFileSync(join(home, 'keys', 'local-demo.json'), 'utf8')).toBe(besideKey);
+      expect(readFileSync(beside.demoWalletKeyFile, 'utf8')).toBe(besideWallet);
       expect(await discoverKeyFile({ PERPL_HOME: home }, { name: 'local', chainId: 31337, port: beside.port })).toBe(`local-demo-${beside.port}`);
       expect(await discoverKeyFile({ PERPL_HOME: home }, { name: 'local', chainId: 31337, port: inProcess.port })).toBe(`local-demo-${inProcess.port}`);
     } finally {

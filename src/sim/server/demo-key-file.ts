@@ -52,8 +52,8 @@ export const DEMO_WALLET_FILE = 'local-demo.wallet';
  * `perpl keys enroll --network local` can sign the enrollment as the account's owner. Not a `.json`, so
  * never listed as an API key.
  */
-export function writeDemoWallet(home: string, privateKeyHex: string): string {
-  return writePrivate(home, DEMO_WALLET_FILE, `${privateKeyHex}\n`);
+export function writeDemoWallet(home: string, privateKeyHex: string, name: string = DEMO_WALLET_FILE): string {
+  return writePrivate(home, name, `${privateKeyHex}\n`);
 }
 
 /**

@@ -9,7 +9,7 @@ import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.
 import { selectMarkets, type MarketProfile } from '../markets.js';
 import { Delegations } from './delegations.js';
 import { readStateFile, restoreState, writeStateFile } from './state-file.js';
-import { defaultHome, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
+import { defaultHome, demoKeyName, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
 import { newEd25519Seed, publicKeyFromSeed } from '../../lib/ed25519.js';
 import { KeyStore } from './key-store.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
@@ -224,7 +224,8 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     rest,
     ws,
   }, port, opts.defaultDemoKey !== false);
-  const demoWalletKeyFile = writeDemoWallet(opts.home ?? defaultHome(), demo.privateKey);
+  // The in-process exchange's wallet file is its port's own too: local-demo.wallet stays the `perpl sim`'s.
+  const demoWalletKeyFile = writeDemoWallet(opts.home ?? defaultHome(), demo.privateKey, opts.defaultDemoKey === false ? `${demoKeyName(port)}.wallet` : undefined);
   const operator = createWallet({ account: false });
   state.delegations.addOperator(demo.address, operator.address);
   const demoOperator: DemoOperator = {
@@ -276,7 +277,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     if (saveTimer) clearInterval(saveTimer);
     await running.stop();
     saveState();
-    if (opts.removeDemoKeyOnStop === true) removeDemoFiles([demoKeyFile, demoOperator.walletKeyFile]);
+    if (opts.removeDemoKeyOnStop === true) removeDemoFiles([demoKeyFile, demoOperator.walletKeyFile, ...(opts.defaultDemoKey === false ? [demoWalletKeyFile] : [])]);
   };
   return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, stop, control };
 }
