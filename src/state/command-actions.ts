@@ -262,13 +262,17 @@ export function pressPanicKey(store: TerminalStore, nowMs: number): void {
  * execute them and the trader would not see how. Asked again while asking (a second Ctrl-C) quits.
  */
 export function requestQuit(store: TerminalStore, commands: TerminalCommands): void {
-  const { trading, tradingUi } = store.getState();
-  if (trading.inFlight === 0 || tradingUi.confirm?.action === 'quit') {
+  const { trading, tradingUi, network } = store.getState();
+  // The exchange started inside this terminal stops with it: its orders and positions are gone for good.
+  const held = network?.inProcess === true ? trading.orders.length + trading.positions.length : 0;
+  if ((trading.inFlight === 0 && held === 0) || tradingUi.confirm?.action === 'quit') {
     commands.quit();
     return;
   }
   const n = trading.inFlight;
-  askConfirm(store, { text: `${n} request${n === 1 ? '' : 's'} in flight (the exchange may still execute them): quit anyway?`, action: 'quit' });
+  const inFlight = n > 0 ? `${n} request${n === 1 ? '' : 's'} in flight (the exchange may still execute them); ` : '';
+  const wipe = held > 0 ? `quitting stops the local exchange started here and wipes its ${trading.orders.length} orders and ${trading.positions.length} positions (perpl sim --state FILE keeps them); ` : '';
+  askConfirm(store, { text: `${inFlight}${wipe}quit anyway?`, action: 'quit' });
 }
 
 export { currentMarket };

@@ -4,6 +4,9 @@
 import type { TradingIntents } from './trading-commands.js';
 import type { HistoryFeedKind } from './trading-tabs.js';
 
+/** What became of a copy: written, written inside tmux (whose settings decide whether it arrives), or refused. */
+export type CopyOutcome = 'sent' | 'sent-unconfirmed' | 'too-long';
+
 export interface TerminalCommands {
   selectMarket(marketId: number): void;
   /** Candle resolution in seconds (60, 300, 900, 3600, 14400, 86400, ...). */
@@ -11,7 +14,7 @@ export interface TerminalCommands {
   /** Leave the app: stop everything and restore the terminal. */
   quit(): void;
   /** Put text on the user's clipboard (OSC 52 through the app's terminal writer). */
-  copyText?(text: string): void;
+  copyText?(text: string): CopyOutcome;
   /** Trading intents once a key is loaded and the trading client runs; null = market data only. */
   trading?(): TradingIntents | null;
   /** Appends the next REST page of a history list into the store (tabs.history); no-op while loading or done. */

@@ -42,4 +42,21 @@ describe('quit with requests in flight', () => {
     requestQuit(twice.store, twice.commands);
     expect(twice.quits()).toBe(1);
   });
+
+  it('quit-wipes-in-process-exchange-asks: with the local exchange started inside the terminal, open orders and positions make q ask and say they are wiped', () => {
+    const t = setup(0);
+    const trading = t.store.getState().trading;
+    const held = { ...trading, orders: [{}] as unknown as typeof trading.orders, positions: [{}, {}] as unknown as typeof trading.positions };
+    t.store.setState({ trading: held, network: { name: 'local', chainId: 31337, isMainnet: false, inProcess: true } });
+    requestQuit(t.store, t.commands);
+    expect(t.quits()).toBe(0);
+    expect(t.store.getState().tradingUi.confirm?.text).toContain('wipes its 1 orders and 2 positions');
+    expect(t.store.getState().tradingUi.confirm?.text).toContain('perpl sim --state FILE');
+
+    // A `perpl sim` beside the terminal keeps them: q quits at once.
+    const beside = setup(0);
+    beside.store.setState({ trading: held, network: { name: 'local', chainId: 31337, isMainnet: false } });
+    requestQuit(beside.store, beside.commands);
+    expect(beside.quits()).toBe(1);
+  });
 });

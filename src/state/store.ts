@@ -27,6 +27,8 @@ export interface NetworkBadge {
   name: string;
   chainId: number;
   isMainnet: boolean;
+  /** The local exchange runs inside this terminal: quitting stops it and wipes its orders and positions. */
+  inProcess?: boolean;
 }
 
 /** A market as the picker lists it: the view reference plus what the header needs from the context. */

@@ -3,7 +3,7 @@
 
 import { requestQuit } from '../state/command-actions.js';
 import { closeHelp, openHelp, setHelpQuery, toggleZoom } from '../state/live-actions.js';
-import type { TerminalCommands } from '../state/commands.js';
+import type { CopyOutcome, TerminalCommands } from '../state/commands.js';
 import type { TerminalStore } from '../state/store.js';
 import { copyTextFor } from './format/copy-text.js';
 import type { Action, KeyInfo } from './keymap.js';
@@ -25,6 +25,13 @@ export function handleHelpKey(store: TerminalStore, commands: TerminalCommands, 
   return true;
 }
 
+/** What the footer says after `y`: inside tmux the copy is sent but nothing can confirm it arrived. */
+export function copyNotice(outcome: CopyOutcome, text: string): string {
+  if (outcome === 'too-long') return 'too long to copy';
+  if (outcome === 'sent-unconfirmed') return `copy sent (cannot confirm inside tmux; needs set-clipboard on): ${text}`;
+  return `copied: ${text}`;
+}
+
 /** Runs the live-slice actions; returns false for actions that belong to someone else. */
 export function runLiveAction(action: Action, store: TerminalStore, commands: TerminalCommands): boolean {
   const state = store.getState();
@@ -40,8 +47,7 @@ export function runLiveAction(action: Action, store: TerminalStore, commands: Te
       if (text === null) {
         store.setState({ notice: 'nothing selected to copy' });
       } else if (commands.copyText) {
-        commands.copyText(text);
-        store.setState({ notice: `copied: ${text}` });
+        store.setState({ notice: copyNotice(commands.copyText(text), text) });
       }
       return true;
     }

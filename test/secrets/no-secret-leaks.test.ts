@@ -245,7 +245,7 @@ describe.skipIf(!hasScript())('the built app', () => {
     expect(out).toContain('injected uncaught exception');
     expect(out).toMatch(/\n\s+at /);
     const log = readFileSync(appLogPath(appHome), 'utf8');
-    expect(log).toMatch(/trading: key \S+local-demo\.json .*scope read\+trade/);
+    expect(log).toMatch(/trading: key \S+local-demo(-\d+)?\.json .*scope read\+trade/);
     expect(log).toMatch(/crash: Error: injected uncaught exception\n\s+at /);
     const leaks = [
       ...secrets.filter((x) => out.includes(x)).map((x) => `terminal output holds ${x.slice(0, 6)}…`),

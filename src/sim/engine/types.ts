@@ -2,6 +2,7 @@
 // and its server (HTTP, WebSocket, auth, streams, faults). The engine is pure and deterministic
 // for a seed: no timers, no sockets. The server owns the clock and calls it.
 
+import type { AccountSnapshot } from './account-snapshot.js';
 import type {
   Account,
   AccountEvent,
@@ -165,6 +166,10 @@ export interface SimEngine {
   /** Account ids owned by a wallet address (lower-case compare); empty when it has no exchange account. */
   accountsOf(address: string): number[];
   setOrderForwarding(accountId: number, allowed: boolean): void;
+  /** One account's balance, positions and open orders as plain JSON (`perpl sim --state`). */
+  snapshotAccount(accountId: number): AccountSnapshot;
+  /** Creates an account from a snapshot (decoded strictly; throws SnapshotError naming the bad field); returns its id. */
+  restoreAccount(snapshot: unknown): number;
 
   /**
    * Admission of an mt 22 frame from `address` at head block `head` (the gateway checks of wire.md 8.9).

@@ -3,7 +3,7 @@
 
 import { Box, Text } from 'ink';
 import { fitHeaderFields, headerCells, shownHeaderFields, type HeaderField } from '../format/header.js';
-import { healthBadge, latencyText, networkBadge } from '../format/status.js';
+import { healthBadge, latencyText, networkBadge, tradingBadge } from '../format/status.js';
 import { throttleText } from '../format/throttle.js';
 import { watchStripCells } from '../format/watchlist.js';
 import { useNow } from '../hooks/use-now.js';
@@ -53,6 +53,9 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const throttled = throttleText(useTerminal((s) => s.throttle), now);
   const badge = networkBadge(network);
   const health = healthBadge(connection, now, publishedAt);
+  const tradingEnabled = useTerminal((s) => s.trading.enabled);
+  const tradingHealth = useTerminal((s) => s.trading.health);
+  const trading = tradingBadge(tradingEnabled, tradingHealth);
   const readOnly = keyScope !== 'trade';
   const watchlist = useTerminal((s) => s.live.watchlist);
   const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
@@ -66,6 +69,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
     ` ${market?.symbol ?? '…'}  `.length +
     (throttled ? throttled.length + 2 : 0) +
     health.text.length +
+    (trading ? trading.text.length + 2 : 0) +
     badFramesText.length +
     `  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`.length +
     (readOnly ? 11 : 0) +
@@ -83,6 +87,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
     <Box flexShrink={0}>
       {throttled ? <Text color={toneColor('warn')}>{`${throttled}  `}</Text> : null}
       <Text color={toneColor(health.tone)}>{health.text}</Text>
+      {trading ? <Text color={toneColor(trading.tone)}>{`  ${trading.text}`}</Text> : null}
       {badFramesText ? <Text color={toneColor('warn')}>{badFramesText}</Text> : null}
       <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
       {readOnly ? <Text color={toneColor('warn')} bold>{'  READ-ONLY'}</Text> : null}
