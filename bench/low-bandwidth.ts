@@ -1,7 +1,8 @@
 // `node --import tsx bench/low-bandwidth.ts`: what the low-bandwidth profile saves on the wire. The
 // 200x50 screen on a busy book (2,000 flow steps/s), measured by the bench's probe in three runs against
 // one exchange: Ink's own full frames (PERPL_FULL_REDRAW=1), the default profile (the row-diff writer),
-// and the low-bandwidth profile (SSH_TTY set, as over SSH). Prints bytes/s, frames/s and CPU of each.
+// and the low-bandwidth profile (SSH_TTY set, as over SSH) on a UTF-8 terminal (glyphs kept) and on a
+// LANG=C one (ASCII glyphs: terminal/unicode-support.ts). Prints bytes/s, frames/s and CPU of each.
 // Env: BENCH_LB_S (measured seconds per run, default 15).
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,8 @@ const SECONDS = Number(process.env.BENCH_LB_S ?? 15);
 const RUNS = [
   { name: 'full redraw (Ink frames)', env: { PERPL_FULL_REDRAW: '1' } as Record<string, string> },
   { name: 'default (row-diff writer)', env: {} },
-  { name: 'low-bandwidth (SSH_TTY)', env: {}, lowBandwidth: true },
+  { name: 'low-bandwidth (SSH_TTY, UTF-8)', env: { LANG: 'en_US.UTF-8', LC_ALL: '', LC_CTYPE: '' }, lowBandwidth: true },
+  { name: 'low-bandwidth (SSH_TTY, LANG=C)', env: { LANG: 'C', LC_ALL: '', LC_CTYPE: '' }, lowBandwidth: true },
 ] as const;
 
 const home = mkdtempSync(join(os.tmpdir(), 'perpl-bench-lb-'));
@@ -23,7 +25,8 @@ const rows: string[] = [];
 try {
   for (const run of RUNS) {
     process.stderr.write(`bench: ${run.name} 200x50 (${SECONDS} s)\n`);
-    const saved = process.env.PERPL_FULL_REDRAW;
+    const names = ['PERPL_FULL_REDRAW', ...Object.keys(run.env)];
+    const saved = new Map(names.map((name) => [name, process.env[name]]));
     delete process.env.PERPL_FULL_REDRAW;
     Object.assign(process.env, run.env);
     try {
@@ -40,10 +43,12 @@ try {
         ...('lowBandwidth' in run ? { lowBandwidth: run.lowBandwidth } : {}),
       });
       const f = result.figures;
-      rows.push(`${run.name.padEnd(28)} ${String(f.bytes_per_s).padStart(9)} B/s  ${String(f.fps).padStart(5)} fps  ${String(f.cpu_pct).padStart(5)} % cpu`);
+      rows.push(`${run.name.padEnd(32)} ${String(f.bytes_per_s).padStart(9)} B/s  ${String(f.fps).padStart(5)} fps  ${String(f.cpu_pct).padStart(5)} % cpu`);
     } finally {
-      if (saved === undefined) delete process.env.PERPL_FULL_REDRAW;
-      else process.env.PERPL_FULL_REDRAW = saved;
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     }
   }
 } finally {

@@ -86,7 +86,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const onPaint = (renderTime: number): void => meter.paintRendered(renderTime);
   const instance: Instance =
     o.mode === 'optimized'
-      ? mountScreen({ store, commands, stdout: o.stdout, stdin: o.stdin, ...lowBandwidthMountOptions(profile.lowBandwidth), onPaint })
+      ? mountScreen({ store, commands, stdout: o.stdout, stdin: o.stdin, ...lowBandwidthMountOptions(profile.lowBandwidth, process.env), onPaint })
       : render(createElement(App, { store, commands }), {
           stdout: o.stdout,
           stdin: o.stdin,

@@ -22,7 +22,7 @@ import { TerminalManners, type ExitReason } from '../terminal/manners.js';
 import { startTrading } from './trading-wiring.js';
 import { readLiveConfig, startLive, withConfigDefaults } from './live-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
-import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../terminal/low-bandwidth.js';
+import { lowBandwidthAscii, lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../terminal/low-bandwidth.js';
 import { perplHome } from '../auth/home.js';
 import { createAppPerf } from '../terminal/perf/attach.js';
 import { AppLog } from './app-log.js';
@@ -177,7 +177,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   });
   const profile = screenProfile(lowBandwidth, opts.fps);
   const maxHz = profile.maxHz;
-  const live = startLive({ store, stdout, loaded: loadedConfig, startupWarning: keysWarning, ascii: (opts.ascii ?? false) || lowBandwidth, lowBandwidth });
+  const live = startLive({ store, stdout, loaded: loadedConfig, startupWarning: keysWarning, ascii: (opts.ascii ?? false) || lowBandwidthAscii(lowBandwidth, process.env), lowBandwidth });
   const throttle = startThrottleNotice(store);
   const publisher = new Publisher({ store, hz: maxHz, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
   const adaptive = adaptPublishRate(publisher, maxHz);
@@ -248,7 +248,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     stdout,
     stdin,
     ...(opts.stderr ? { stderr: opts.stderr } : {}),
-    ...lowBandwidthMountOptions(lowBandwidth),
+    ...lowBandwidthMountOptions(lowBandwidth, process.env),
     perf,
   });
   publisher.start();

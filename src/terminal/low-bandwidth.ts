@@ -5,11 +5,13 @@
 //   - a 5 Hz frame-rate ceiling instead of 20: fewer frames, more of the book's churn coalesced into each;
 //   - the chart and the trades tape republished at most once a second (state/slow-slices.ts): every
 //     trade moves the last candle and scrolls the whole tape; the book and the header keep the rate;
-//   - ASCII glyphs, applied before the diff: 1 byte a cell instead of 3, and glyphs that map to the same
-//     ASCII character (braille, bar eighths) no longer count as changes.
+//   - ASCII glyphs, applied before the diff, only when the terminal cannot show Unicode anyway (locale not
+//     UTF-8, or TERM linux/vt100/dumb: terminal/unicode-support.ts): a modern terminal over SSH keeps its
+//     box-drawing; `--ascii` still forces ASCII everywhere.
 
 import { DEFAULT_PUBLISH_HZ } from '../state/publisher.js';
 import { toAscii } from '../ui/format/ascii-glyphs.js';
+import { terminalShowsUnicode } from './unicode-support.js';
 
 export type LowBandwidthSetting = boolean | 'auto';
 
@@ -48,7 +50,12 @@ export function screenProfile(lowBandwidth: boolean, fps?: number): ScreenProfil
   };
 }
 
-/** What the profile asks of mountScreen: ASCII glyphs applied before the row diff. */
-export function lowBandwidthMountOptions(lowBandwidth: boolean): { frameTransform?: (frame: string) => string } {
-  return lowBandwidth ? { frameTransform: toAscii } : {};
+/** The profile spells glyphs in ASCII only for a terminal that could not show them (terminal/unicode-support.ts). */
+export function lowBandwidthAscii(lowBandwidth: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+  return lowBandwidth && !terminalShowsUnicode(env);
+}
+
+/** What the profile asks of mountScreen: ASCII glyphs applied before the row diff, when the terminal needs them. */
+export function lowBandwidthMountOptions(lowBandwidth: boolean, env: Readonly<Record<string, string | undefined>>): { frameTransform?: (frame: string) => string } {
+  return lowBandwidthAscii(lowBandwidth, env) ? { frameTransform: toAscii } : {};
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTimeline } from '../../src/replay/timeline.js';
 import { startTui } from '../../src/app/tui.js';
-import { readRecording, recordingSecrets, STRIPPED, type FrameLine } from '../../src/transport/record/index.js';
+import { readRecording, recordingSecrets, recordingText, STRIPPED, type FrameLine } from '../../src/transport/record/index.js';
 import { createVirtualTerminal, eventually } from '../helpers/terminal.js';
 import { type SimFixture, startFixture } from './helpers.js';
 
@@ -55,7 +55,7 @@ it('the recording holds the session, the order sent, and no secret', async () =>
   }
 
   expect(statSync(path).mode & 0o777).toBe(0o600);
-  const text = readFileSync(path, 'utf8');
+  const text = recordingText(readFileSync(path));
   const demo = JSON.parse(readFileSync(f.sim.demoKeyFile, 'utf8')) as { api_key: string; private_key: string };
   for (const secret of recordingSecrets({ apiKey: demo.api_key, seed: Buffer.from(demo.private_key, 'hex') })) expect(text).not.toContain(secret);
 

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FrameRecorder, STRIPPED, parseRecording, recordingFetch } from '../../src/transport/record/index.js';
+import { FrameRecorder, RECORDING_FLUSH_MS, STRIPPED, isGzip, parseRecording, readRecording, recordingFetch, recordingText } from '../../src/transport/record/index.js';
+import { eventually } from '../helpers/terminal.js';
 
 let dir: string;
 beforeEach(() => {
@@ -19,7 +20,7 @@ const TOKEN = 'tok_0123456789abcdef0123456789abcdef';
 const SEED_HEX = 'ab'.repeat(32);
 
 function lines(path: string): Record<string, unknown>[] {
-  return readFileSync(path, 'utf8')
+  return recordingText(readFileSync(path))
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -40,7 +41,7 @@ describe('FrameRecorder', () => {
     expect(a).toEqual({ t: 250, at: 1_250, dir: 'in', ch: 'md', frame: { mt: 100, sn: 5, h: 5 } });
     expect(b).toMatchObject({ t: 300, frame: 'not json at all' });
     expect(open).toMatchObject({ t: 400, ch: 'trading', event: 'open', epoch: 1 });
-    expect(parseRecording(readFileSync(path, 'utf8')).lines).toHaveLength(3);
+    expect(parseRecording(recordingText(readFileSync(path))).lines).toHaveLength(3);
   });
 
   it('strips api_key, signature and nonce of the mt 29 sign-in, and every known secret', async () => {
@@ -52,7 +53,7 @@ describe('FrameRecorder', () => {
     rec.frame('trading', 'in', `garbage ${TOKEN} garbage`);
     rec.event('trading', 'close', { code: 3401, reason: `unauthorized ${TOKEN}` });
     await rec.close();
-    const text = readFileSync(path, 'utf8');
+    const text = recordingText(readFileSync(path));
     for (const secret of [TOKEN, SEED_HEX, signIn.nonce, signIn.signature]) expect(text).not.toContain(secret);
     const [, out, ack] = lines(path);
     expect(out!.frame).toEqual({ ...signIn, api_key: STRIPPED, nonce: STRIPPED, signature: STRIPPED });
@@ -65,8 +66,8 @@ describe('FrameRecorder', () => {
     rec.addSecrets([TOKEN]);
     rec.frame('rest', 'in', JSON.stringify({ echo: `x${TOKEN}x` }));
     await rec.close();
-    expect(readFileSync(path, 'utf8')).not.toContain(TOKEN);
-    expect(readFileSync(path, 'utf8')).toContain(`x${STRIPPED}x`);
+    expect(recordingText(readFileSync(path))).not.toContain(TOKEN);
+    expect(recordingText(readFileSync(path))).toContain(`x${STRIPPED}x`);
   });
 
   it('creates the file 0600, also over an existing world-readable file', async () => {
@@ -77,7 +78,7 @@ describe('FrameRecorder', () => {
     rec.frame('md', 'in', '{"mt":100,"sn":1,"h":1}');
     await rec.close();
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(readFileSync(path, 'utf8')).not.toContain('old');
+    expect(recordingText(readFileSync(path))).not.toContain('old');
   });
 
   it('drops (and counts) frames instead of buffering without bound, and nothing after close', async () => {
@@ -111,6 +112,53 @@ describe('FrameRecorder', () => {
     expect(headers['x-api-nonce']).toBe(STRIPPED);
     expect(headers.accept).toBe('application/json');
     expect(resp).toMatchObject({ dir: 'in', ch: 'rest', frame: { status: 200, body: { ok: true, echo: STRIPPED } } });
-    expect(readFileSync(path, 'utf8')).not.toContain(TOKEN);
+    expect(recordingText(readFileSync(path))).not.toContain(TOKEN);
+  });
+
+  it('recording-is-compressed: a book-heavy session is written gzip, several times smaller than its NDJSON, and reads back whole', async () => {
+    const path = join(dir, 'r.ndjson');
+    const rec = new FrameRecorder({ path, network: 'local', chainId: 31337 });
+    for (let i = 0; i < 2_000; i++) {
+      const levels = Array.from({ length: 20 }, (_, l) => ({ p: 670_000 + l * 5 + (i % 7), s: 10_000 + ((i * 31 + l * 17) % 5_000), o: 1 + (l % 3) }));
+      rec.frame('md', 'in', JSON.stringify({ mt: 15, sid: 3, sn: 1_000 + i, at: { b: 1_000 + i, t: 1_790_000_000_000 + i * 100 }, bid: levels, ask: levels }), 1_000 + i);
+    }
+    await rec.close();
+    const bytes = readFileSync(path);
+    expect(isGzip(bytes)).toBe(true);
+    const text = recordingText(bytes);
+    expect(bytes.length * 5).toBeLessThan(Buffer.byteLength(text));
+    expect(readRecording(path).lines).toHaveLength(2_000);
+  });
+
+  it('reads-plain-recordings: a recording from before compression (plain NDJSON) still reads', () => {
+    const path = join(dir, 'old.ndjson');
+    const rows = [{ recording: 1, network: 'local', chainId: 31337, startedAt: 0 }, { t: 1, at: 1, dir: 'in', ch: 'md', frame: { mt: 100, sn: 5, h: 5 } }];
+    writeFileSync(path, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const rec = readRecording(path);
+    expect(rec.header.chainId).toBe(31337);
+    expect(rec.lines).toEqual([rows[1]]);
+  });
+
+  it('crash-loses-at-most-a-second: what was recorded is readable from the file within a second or so, before any close', async () => {
+    const path = join(dir, 'r.ndjson');
+    const rec = new FrameRecorder({ path, network: 'local', chainId: 31337 });
+    // Lines readable now; -1 while the file does not exist yet or holds no header.
+    const onDisk = () => {
+      try {
+        return readRecording(path).lines.length;
+      } catch {
+        return -1;
+      }
+    };
+    try {
+      rec.frame('md', 'in', '{"mt":100,"sn":5,"h":5}');
+      // The file as a killed process would leave it: a gzip stream without its end, read as far as it goes.
+      await eventually(() => onDisk() === 1, RECORDING_FLUSH_MS * 5, 'the frame on disk');
+      rec.frame('md', 'in', '{"mt":100,"sn":6,"h":6}');
+      await eventually(() => onDisk() === 2, RECORDING_FLUSH_MS * 5, 'the next frame on disk');
+    } finally {
+      await rec.close();
+    }
+    expect(readRecording(path).lines).toHaveLength(2);
   });
 });

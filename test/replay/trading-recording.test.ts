@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiKeySigner } from '../../src/auth/signer.js';
 import type { ApiKeySignInFrame } from '../../src/protocol/frames.js';
-import { FrameRecorder, STRIPPED, readRecording, type FrameLine } from '../../src/transport/record/index.js';
+import { FrameRecorder, STRIPPED, readRecording, recordingText, type FrameLine } from '../../src/transport/record/index.js';
 import { ReconnectingSocket } from '../../src/transport/ws/index.js';
 import { type SimFixture, startFixture, until } from './helpers.js';
 
@@ -46,7 +46,7 @@ it('a recorded trading session keeps its frames and loses its secrets', async ()
   socket.stop();
   await recorder.close();
 
-  const text = readFileSync(path, 'utf8');
+  const text = recordingText(readFileSync(path));
   const signIn = sent[0]!;
   for (const secret of [...secrets, signIn.signature, signIn.nonce]) expect(text).not.toContain(secret);
   const frames = readRecording(path).lines.filter((l): l is FrameLine => 'dir' in l);

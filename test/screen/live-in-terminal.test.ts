@@ -234,6 +234,15 @@ describe('themes, ascii, zoom and copy', () => {
     expect(screen.split('\n')[0]).not.toMatch(/ BTC [0-9]/); // the current market is in the header already
   });
 
+  it('watchlist-all-at-200-columns: the example config\'s watchlist shows every market beside a one-row header', async () => {
+    // At 200 columns the header is one row; the strip had a fixed 20 cells there and showed one market of three.
+    const { vt } = await open({ cols: 200, rows: 50, config: configFile('watch-200.toml', 'market = "BTC"\nwatchlist = ["BTC", "ETH", "SOL"]\n') });
+    const screen = await vt.waitFor((s) => /ETH [0-9,]+\.[0-9]+ +SOL [0-9,]+\.[0-9]+/.test(s.split('\n')[0] ?? ''), 15_000);
+    const top = screen.split('\n')[0] ?? '';
+    // The market header keeps its fields up to funding beside it.
+    for (const label of ['mark ', 'last ', 'oracle ', '24h ', 'OI ', 'fund ']) expect(top).toContain(label);
+  });
+
   it('command-line-theme-and-alert: :theme light switches the theme and :alert sets an alert from the typed line', async () => {
     const { vt, app } = await open();
     const symbol = app.store.getState().market?.symbol ?? 'BTC';

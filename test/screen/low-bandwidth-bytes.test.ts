@@ -2,7 +2,8 @@
 // (book, header, a trade and a candle move on every step) go through the real publisher and Ink screen
 // into the same counting terminal, once with the default profile and once with the low-bandwidth one.
 // Every step is painted before the next (the byte counts do not depend on how fast the machine is),
-// and at the end both terminals must show the same market (the profile's in ASCII).
+// and at the end both terminals must show the same market (the profile's in ASCII on a non-UTF-8 terminal,
+// the same glyphs on a UTF-8 one).
 
 import { describe, expect, it } from 'vitest';
 import { lowBandwidthMountOptions, screenProfile } from '../../src/terminal/low-bandwidth.js';
@@ -46,8 +47,12 @@ interface Run {
   panes: string[];
 }
 
+/** A terminal that cannot show Unicode (the profile spells glyphs in ASCII) and one that can. */
+const C_LOCALE = { LANG: 'C', TERM: 'xterm' };
+const UTF8_LOCALE = { LANG: 'en_US.UTF-8', TERM: 'xterm-256color' };
+
 /** `frames`: Ink's own full frames, or the app's row-diff writer (the profile always uses the latter). */
-async function runScript(opts: { lowBandwidth: boolean; frames: FramePath }): Promise<Run> {
+async function runScript(opts: { lowBandwidth: boolean; frames: FramePath; env?: Record<string, string> }): Promise<Run> {
   const profile = screenProfile(opts.lowBandwidth);
   const vt = createVirtualTerminal(COLS, ROWS);
   const base = sampleSnapshot();
@@ -64,7 +69,7 @@ async function runScript(opts: { lowBandwidth: boolean; frames: FramePath }): Pr
     stdin: vt.stdin as unknown as NodeJS.ReadStream,
     onPaint: () => (paints += 1),
     frames: opts.frames,
-    ...lowBandwidthMountOptions(opts.lowBandwidth),
+    ...lowBandwidthMountOptions(opts.lowBandwidth, opts.env ?? C_LOCALE),
   });
   const publishAndPaint = async (): Promise<void> => {
     const before = paints;
@@ -107,5 +112,13 @@ describe('low-bandwidth bytes', () => {
     const low = await runScript({ lowBandwidth: true, frames: 'row-diff' });
     expect(low.bytes).toBeLessThan(usual.bytes);
     expect(low.panes).toEqual(usual.panes.map(toAscii));
+  }, 120_000);
+
+  it('lb-unicode-fewer-bytes-than-default: on a UTF-8 terminal the profile keeps the glyphs, and the slow chart and tape still cut bytes', async () => {
+    const usual = await runScript({ lowBandwidth: false, frames: 'row-diff', env: UTF8_LOCALE });
+    const low = await runScript({ lowBandwidth: true, frames: 'row-diff', env: UTF8_LOCALE });
+    expect(low.bytes).toBeLessThan(usual.bytes);
+    expect(low.panes).toEqual(usual.panes);
+    expect(low.panes.join('\n')).toMatch(/[─│]/);
   }, 120_000);
 });

@@ -175,7 +175,7 @@ describe('order entry reviews by effect, with passive defaults', () => {
       await amendWithE(typedPrice(through));
       const shown = await vt().waitFor(`Change order ${oid}`, UI_MS);
       expect(shown).toContain(`price       ${px(price)} → ${px(through)}`);
-      expect(shown).toMatch(/est [\d,.]+ slip/);
+      expect(shown).toMatch(/est [\d,.]+ liq [\d,.]+ \(/);
       expect(shown).toContain('crosses the book: taker fee');
       expect(shown).toMatch(/asks: price 1\d\.\d% from mark/);
       expect(shown).toContain('y send the change   any other key cancels');
@@ -185,6 +185,27 @@ describe('order entry reviews by effect, with passive defaults', () => {
       await eventually(() => state().notice === `cancelled: order ${oid} not changed`, UI_MS, 'the cancel');
       await vt().waitFor((s) => !s.includes(`Change order ${oid}`), UI_MS);
       expect(changesSent(oid)).toBe(0);
+    } finally {
+      vt().resize(200, 50);
+    }
+  }, TEST_MS);
+
+  it('review-liq-at-80x24: a new order\'s review at 80x24 shows liq with its full price on its first line, beside the fill', async () => {
+    vt().resize(80, 24);
+    try {
+      vt().press('b');
+      await eventually(() => state().tradingUi.entry !== null, UI_MS, 'the order entry');
+      await vt().type('0.5');
+      vt().press(KEYS.enter);
+      await eventually(() => state().tradingUi.reviewing, UI_MS, 'the review');
+      // The pane is 48 cells inside at 80 columns: too narrow for every figure on one line.
+      const shown = await vt().waitFor(/est [\d,.]+ liq /, UI_MS);
+      const first = shown.split('\n').find((l) => l.includes(' est '))!;
+      // The full price (grouped thousands, trailing zero decimals trimmed), then the distance from the mark.
+      expect(first).toMatch(/ liq \d{1,3}(,\d{3})*(\.\d+)? \(\d+\.\d%\)/);
+      expect(shown).toMatch(/fee [\d,.]+ slip /);
+      expect(vt().lines().every((l) => l.length <= 80)).toBe(true);
+      await closeEntry();
     } finally {
       vt().resize(200, 50);
     }

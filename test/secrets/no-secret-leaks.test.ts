@@ -28,7 +28,7 @@ import { isPerplError } from '../../src/protocol/errors.js';
 import type { Context } from '../../src/protocol/frames.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { RestClient } from '../../src/transport/rest/client.js';
-import { FrameRecorder, recordingFetch } from '../../src/transport/record/index.js';
+import { FrameRecorder, recordingFetch, recordingText } from '../../src/transport/record/index.js';
 import { ReconnectingSocket } from '../../src/transport/ws/index.js';
 import { buildApp, hasScript, runInPty } from '../reliability/built-app.js';
 import { waitFor } from '../helpers/wait.js';
@@ -184,7 +184,7 @@ it('no log, error, journal or recording holds the token or the seed', async () =
 
   // The scenario really produced what is being checked.
   const journal = existsSync(journalFile) ? readFileSync(journalFile, 'utf8') : '';
-  const recording = readFileSync(recordingPath, 'utf8');
+  const recording = recordingText(readFileSync(recordingPath));
   const appLogText = readFileSync(appLogPath(dir), 'utf8');
   expect(appLogText).toMatch(/signed rest failed: \w+Error: GET \S+ failed: 40[14]/);
   expect(appLogText).toMatch(/ws \S+: reconnecting in \d+ ms/);

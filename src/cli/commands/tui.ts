@@ -26,7 +26,7 @@ const USAGE = `usage: perpl [tui] [options]
                     cells written, ASCII, chart and trades tape redrawn at most once a second
   --no-low-bandwidth  the full profile even over SSH (config: lowBandwidth = true|false|"auto")
   --key-file F      API key file (path or name) for trading; default: discovery, else read-only
-  --record FILE     record the session's frames (NDJSON, 0600, key and signatures stripped)
+  --record FILE     record the session's frames (gzip NDJSON, 0600, key and signatures stripped)
                     for \`perpl replay FILE\`
 
 An encrypted key file asks for its passphrase before the screen opens (PERPL_PASSPHRASE for unattended

@@ -1,8 +1,12 @@
-// Writes a session to an NDJSON recording as it happens (format.ts): appended through one write stream
-// (bounded memory: frames are dropped and counted, never buffered without limit, when the disk lags),
-// file created 0600, secrets stripped before anything is written, flushed on close.
+// Writes a session to an NDJSON recording as it happens (format.ts), gzip-compressed: the book's frames
+// repeat the same keys and prices, so an all-day recording shrinks many times over (plain NDJSON was about
+// 220 MB an hour). The gzip stream is flushed every second, so a crash loses at most the last second
+// (the reader accepts a stream cut short). Appended through one write stream (bounded memory: frames are
+// dropped and counted, never buffered without limit, when the disk lags), file created 0600, secrets
+// stripped before anything is written, flushed on close.
 
 import { chmodSync, createWriteStream, type WriteStream } from 'node:fs';
+import { constants as zlibConstants, createGzip, type Gzip } from 'node:zlib';
 import type { FrameDirection, FrameTap } from '../ws/tap.js';
 import {
   RECORDING_VERSION,
@@ -29,11 +33,16 @@ export interface FrameRecorderOptions {
 }
 
 const DEFAULT_MAX_BUFFERED = 8 * 1024 * 1024;
+/** How often the compressed stream is flushed to the file: at most this much is lost to a crash. */
+export const RECORDING_FLUSH_MS = 1_000;
 
 export class FrameRecorder {
   readonly path: string;
   readonly startedAt: number;
-  private readonly out: WriteStream;
+  private readonly file: WriteStream;
+  private readonly out: Gzip;
+  private readonly flushTimer: NodeJS.Timeout;
+  private pendingFlush = false;
   private readonly scrub: Scrubber;
   private readonly now: () => number;
   private readonly maxBuffered: number;
@@ -50,17 +59,29 @@ export class FrameRecorder {
     this.scrub = new Scrubber(opts.secrets);
     this.maxBuffered = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED;
     // 'w' truncates; mode applies on creation only, so an existing file is chmod-ed below as well.
-    this.out = createWriteStream(opts.path, { flags: 'w', mode: 0o600 });
-    this.out.on('open', () => {
+    this.file = createWriteStream(opts.path, { flags: 'w', mode: 0o600 });
+    // Level 9: about 5 % smaller than the default on a session's frames, at a few hundred KB a minute of input.
+    this.out = createGzip({ level: 9 });
+    this.out.pipe(this.file);
+    this.file.on('open', () => {
       try {
         chmodSync(opts.path, 0o600);
       } catch {
         // The file is ours and open; a failing chmod (exotic fs) is not worth losing the recording.
       }
     });
-    this.out.on('error', (e) => {
-      this.failure = e;
-    });
+    const failed = (e: Error) => {
+      this.failure ??= e;
+    };
+    this.out.on('error', failed);
+    this.file.on('error', failed);
+    // A sync flush ends the current deflate block and writes it out: what was recorded is on disk.
+    this.flushTimer = setInterval(() => {
+      if (!this.pendingFlush || this.closing || this.failure) return;
+      this.pendingFlush = false;
+      this.out.flush(zlibConstants.Z_SYNC_FLUSH);
+    }, RECORDING_FLUSH_MS);
+    this.flushTimer.unref();
     const header: RecordingHeader = {
       recording: RECORDING_VERSION,
       network: opts.network,
@@ -129,9 +150,13 @@ export class FrameRecorder {
   /** Flushes everything written so far and closes the file; later lines are dropped. */
   close(): Promise<void> {
     this.closing ??= new Promise<void>((resolve) => {
-      if (this.out.destroyed) return resolve();
-      this.out.end(() => resolve());
+      clearInterval(this.flushTimer);
+      if (this.out.destroyed || this.file.destroyed) return resolve();
+      // Ending the gzip stream ends the file through the pipe; resolved once the file is closed.
+      this.file.once('close', () => resolve());
+      this.file.once('error', () => resolve());
       this.out.once('error', () => resolve());
+      this.out.end();
     });
     return this.closing;
   }
@@ -141,11 +166,12 @@ export class FrameRecorder {
   }
 
   private writeLine(line: object, force = false): void {
-    if (this.closing || this.failure || (!force && this.out.writableLength > this.maxBuffered)) {
+    if (this.closing || this.failure || (!force && this.out.writableLength + this.file.writableLength > this.maxBuffered)) {
       this.dropped += 1;
       return;
     }
     this.out.write(`${JSON.stringify(line)}\n`);
+    this.pendingFlush = true;
     this.written += 1;
   }
 }

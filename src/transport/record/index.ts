@@ -1,4 +1,4 @@
-export { FrameRecorder, type FrameRecorderOptions } from './frame-recorder.js';
+export { FrameRecorder, RECORDING_FLUSH_MS, type FrameRecorderOptions } from './frame-recorder.js';
 export {
   RECORDING_VERSION,
   STRIPPED,
@@ -12,7 +12,7 @@ export {
   type RestRequestRecord,
   type RestResponseRecord,
 } from './format.js';
-export { parseRecording, readRecording, type Recording } from './reader.js';
+export { isGzip, parseRecording, readRecording, recordingText, type Recording } from './reader.js';
 export { recordingFetch } from './recording-fetch.js';
 export { Scrubber } from './scrub.js';
 export { recordingSecrets } from './secrets.js';

@@ -6,7 +6,7 @@ import type { FillRowView, OrderRowView } from '../../domain/trading/views.js';
 import type { OrderHistoryRowView } from '../../domain/trading/history-views.js';
 import type { MarketRef } from '../../domain/views.js';
 import { cellsText, fitColumns, rowCells } from './table.js';
-import { fillColumns, openOrderColumns, orderHistoryColumns } from './trading-rows.js';
+import { fillColumns, openOrderColumns, orderHistoryColumns, positionColumns } from './trading-rows.js';
 
 const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
 const markets = (id: number) => (id === 1 ? BTC : undefined);
@@ -28,5 +28,25 @@ describe('order ids as the exchange issues them', () => {
       expect(text).toContain(String(OID));
       expect(text).not.toContain('#####');
     }
+  });
+});
+
+// Position ids are 13 digits too (e.g. 4485795151904); the open orders' `pos` column showed '######'.
+describe('position ids and column headers', () => {
+  const PID = 4_485_795_151_904;
+  it('a trigger linked to a position shows the position id whole in open orders', () => {
+    const trigger: OrderRowView = {
+      orderId: OID, requestId: 3, marketId: 1, type: 4, status: 2, price: 0, originalSize: 20_000, filledSize: 0, flags: 0,
+      leverage: 500, triggerPrice: 640_000, triggerCondition: 4, linkedPositionId: PID, lastBlock: null, blocksLeft: null,
+    };
+    const text = cellsText(rowCells(fitColumns(openOrderColumns(markets), 200), trigger));
+    expect(text).toContain(`#${PID}`);
+    expect(text).not.toContain('#####');
+  });
+  it('a header names one thing: Fills heads maker/taker "role", "liq" stays the liquidation price of Positions', () => {
+    const fillHeaders = fillColumns(markets).map((c) => c.header);
+    expect(fillHeaders).toContain('role');
+    expect(fillHeaders).not.toContain('liq');
+    expect(positionColumns(markets).map((c) => c.header)).toContain('liq');
   });
 });

@@ -55,7 +55,16 @@ describe('wrapParts and reviewLines', () => {
     const p = previewOrder({ market, side: 1, size: 1_000n, limitPrice: 670_050n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
     const lines = reviewLines(p, { kind: 'limit', price: 670_050 }, market, 48);
     expect(lines.every((l) => l.length <= 48)).toBe(true);
-    expect(lines.join(' ')).toMatch(/est .* slip .* fee .* margin .* liq .*crosses the book: taker fee/);
+    expect(lines.join(' ')).toMatch(/est .* liq .* margin .* fee .* slip .*crosses the book: taker fee/);
+  });
+
+  it('liq-first-in-a-narrow-review: too narrow for one line, the liquidation price stays on the first line and slip, fee move down', () => {
+    const p = previewOrder({ market, side: 1, size: 1_000n, limitPrice: 670_050n, opposite: asks, leverageHundredths: 500, mark: 670_000, feeTier: 0, position: null });
+    const [first, ...rest] = reviewLines(p, { kind: 'limit', price: 670_050 }, market, 48);
+    expect(first).toMatch(/^ est [\d,.]+ liq [\d,.]+ \(\d+\.\d%\)/);
+    expect(rest.join(' ')).toMatch(/fee [\d,.]+ slip /);
+    // Wide enough for one line, the figures keep their usual order.
+    expect(reviewLines(p, { kind: 'limit', price: 670_050 }, market, 120)[0]).toMatch(/^ est .* slip .* fee .* margin .* liq /);
   });
 });
 

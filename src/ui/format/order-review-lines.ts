@@ -142,8 +142,20 @@ export function wrapParts(parts: readonly string[], width: number, sep = ' '): s
   return lines;
 }
 
+/**
+ * The preview's parts by importance, for a pane too narrow for one line: the liquidation price right
+ * after the fill, then margin, fee and slippage, so the figure that matters most is on the first line
+ * (the lines below it are the first a short pane cuts) and slip and fee are what moves down.
+ */
+function partsByImportance(parts: readonly string[]): string[] {
+  const [est, slip, fee, margin, liq] = parts;
+  return [est, liq, margin, fee, slip].filter((x): x is string => x !== undefined);
+}
+
 /** The review block: the preview line(s) then the notes, each line indented one cell, wrapped to `width`. */
 export function reviewLines(p: OrderPreview, order: ReviewedKind, market: Market, width = Infinity): string[] {
   const inner = Math.max(10, width - 1);
-  return [...wrapParts(previewParts(p, market), inner), ...wrapParts(reviewNotes(p, order, market), inner, ' · ')].map((l) => ` ${l}`);
+  const parts = previewParts(p, market);
+  const preview = parts.join(' ').length <= inner ? [parts.join(' ')] : wrapParts(partsByImportance(parts), inner);
+  return [...preview, ...wrapParts(reviewNotes(p, order, market), inner, ' · ')].map((l) => ` ${l}`);
 }

@@ -234,7 +234,8 @@ export function openOrderColumns(markets: MarketLookup, positionSize?: (position
     col('trigger', 18, 'left', 4, (r) => plain(triggerText(r.triggerPrice, r.triggerCondition, m(r)))),
     col('status', 11, 'left', 3, (r) => plain(enumName(OrderStatusName, r.status))),
     col('expires', 9, 'right', 1, (r) => plain(r.blocksLeft === null ? '—' : `${r.blocksLeft} blk`, r.blocksLeft !== null && r.blocksLeft < 10 ? 'warn' : undefined)),
-    col('pos', 6, 'right', 1, (r) => plain(r.linkedPositionId === null ? '' : `#${r.linkedPositionId}`)),
+    // Position ids run to 13 digits (4.5e12), so "#" and the id need 14 columns (6 showed only '######').
+    col('pos', 14, 'right', 1, (r) => plain(r.linkedPositionId === null ? '' : `#${r.linkedPositionId}`)),
   ];
 }
 
@@ -254,7 +255,8 @@ export function fillColumns(markets: MarketLookup): Column<FillRowView>[] {
     col('side', 10, 'left', 0, (r) => effectSideCell(r.type, r.effect)),
     col('price', 11, 'right', 0, (r) => plain(price(r.price, m(r)))),
     col('size', 10, 'right', 0, (r) => plain(size(r.size, m(r)))),
-    col('liq', 5, 'left', 3, (r) => plain(r.liquidity === LiquiditySide.Maker ? 'maker' : 'taker')),
+    // Headed "role", not "liq": in Positions "liq" is the liquidation price, and a header means one thing.
+    col('role', 5, 'left', 3, (r) => plain(r.liquidity === LiquiditySide.Maker ? 'maker' : 'taker')),
     col('fee/rebate', 12, 'right', 4, (r) => feeCell(r.fee)),
     // PnL the fill realized (exact atoms from its position event) when it reduced, closed or flipped.
     col('realized', 11, 'right', 4, (r) => (r.realizedPnl === undefined || r.realizedPnl === null ? plain('') : signedAtoms(r.realizedPnl))),

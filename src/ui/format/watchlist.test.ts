@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { watchlistText } from './watchlist.js';
+import { watchlistText, watchStripCells } from './watchlist.js';
 
 const QUOTES = [
   { symbol: 'BTC', mark: 670125, priceDecimals: 1 },
@@ -16,5 +16,15 @@ describe('watchlist mini prices', () => {
   it('drops whole items that do not fit', () => {
     expect(watchlistText(QUOTES, null, 20)).toBe('BTC 67,012.5');
     expect(watchlistText(QUOTES, null, 5)).toBe('');
+  });
+});
+
+describe('watch strip room on a one-row header', () => {
+  it('takes what all its markets need while the header keeps its fields, at least the old fixed share', () => {
+    const need = 'ETH 3,101.25  SOL –'.length + 2;
+    expect(watchStripCells(QUOTES, 'BTC', 60, 200)).toBe(need);
+    expect(watchStripCells(QUOTES, 'BTC', 5, 200)).toBe(20);
+    expect(watchStripCells(QUOTES, 'BTC', -10, 180)).toBe(0);
+    expect(watchStripCells([], 'BTC', 60, 200)).toBe(0);
   });
 });

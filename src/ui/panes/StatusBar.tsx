@@ -2,9 +2,10 @@
 // on wide terminals the market header shares the line, otherwise it gets the next one.
 
 import { Box, Text } from 'ink';
-import { fitHeaderFields, shownHeaderFields, type HeaderField } from '../format/header.js';
+import { fitHeaderFields, headerCells, shownHeaderFields, type HeaderField } from '../format/header.js';
 import { healthBadge, latencyText, networkBadge, tradingBadge } from '../format/status.js';
 import { throttleText } from '../format/throttle.js';
+import { watchStripCells } from '../format/watchlist.js';
 import { useNow } from '../hooks/use-now.js';
 import { useTerminal } from '../store-context.js';
 import { KeyExpiry } from './KeyExpiry.js';
@@ -56,7 +57,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const tradingHealth = useTerminal((s) => s.trading.health);
   const trading = tradingBadge(tradingEnabled, tradingHealth);
   const readOnly = keyScope !== 'trade';
-  const watching = useTerminal((s) => s.live.watchlist.length > 0);
+  const watchlist = useTerminal((s) => s.live.watchlist);
   const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
   // Frames skipped as malformed on either socket (the log file says which and why); shown only when some were.
   const badFrames = useTerminal((s) => s.badFrames.marketData + s.badFrames.trading);
@@ -74,10 +75,13 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
     (readOnly ? 11 : 0) +
     (lowBandwidth ? 4 : 0) +
     (keyExpiry ? 14 : 0) +
-    1 +
-    (watching ? Math.max(0, width - 180) : 0);
+    1;
   const narrow = rows === 2 && width < 110;
-  const fields = useHeaderFields(rows === 1 ? width - sideCells : width - 1, narrow);
+  // The header without its annualised funding (what it keeps when short of room) bounds the strip.
+  const coreFields = useHeaderFields(0, narrow);
+  const coreCells = coreFields ? headerCells(shownHeaderFields(coreFields, narrow), narrow) + 2 : 0;
+  const watchCells = rows === 1 ? watchStripCells(watchlist, market?.symbol ?? null, width - sideCells - coreCells, width) : 0;
+  const fields = useHeaderFields(rows === 1 ? width - sideCells - watchCells : width - 1, narrow);
 
   const right = (
     <Box flexShrink={0}>
@@ -109,7 +113,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
         <Box flexGrow={1} flexShrink={1} overflow="hidden">
           <Text wrap="truncate">{fields ? <HeaderFields fields={fields} /> : null}</Text>
         </Box>
-        <WatchStrip width={Math.max(0, width - 180)} />
+        <WatchStrip width={watchCells} />
         {right}
       </Box>
     );
