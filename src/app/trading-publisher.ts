@@ -12,6 +12,7 @@ import { formatScaledTrim } from '../protocol/scaling.js';
 import type { TerminalStore } from '../state/store.js';
 import type { MarketPrices } from '../state/trading-slice.js';
 import { pushToast } from '../state/trading-actions.js';
+import { tradingIsCurrent } from '../ui/format/trading-freshness.js';
 
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
@@ -53,6 +54,8 @@ export class TradingPublisher {
   /** Order ids that rest as trigger orders: a fill of one is a trigger going off. */
   private triggerOrders = new Set<number>();
   private readonly now: () => number;
+  /** The marks positions and the account were last valued at while trading was live. */
+  private liveMarks = new Map<number, MarkReading>();
 
   constructor(private readonly o: TradingPublisherOptions) {
     this.now = o.now ?? Date.now;
@@ -84,9 +87,18 @@ export class TradingPublisher {
     const read = (id: number, withLast: boolean): MarketPrices => ({ mark: this.o.marks.readMark(id), lastTrade: withLast ? (this.o.marks.lastTradePrice?.(id) ?? null) : null });
     for (const p of st.positions.values()) if (!prices.has(p.mkt)) prices.set(p.mkt, read(p.mkt, true));
     for (const o of st.orders.values()) if (!prices.has(o.mkt)) prices.set(o.mkt, read(o.mkt, false));
-    const markOf = (id: number): MarkReading => prices.get(id)?.mark ?? this.o.marks.readMark(id);
+    const readNow = (id: number): MarkReading => prices.get(id)?.mark ?? this.o.marks.readMark(id);
+    // While trading is not live the positions are what was last received: their uPnL stays at the marks of
+    // that moment (shown dimmed "as of"), instead of moving with market data as if it were current.
+    const current = tradingIsCurrent(true, health);
+    if (current) this.liveMarks = new Map([...prices].map(([id, p]) => [id, p.mark]));
+    // A mark that is no longer live itself (stale, unknown) is shown as such: it does not move either.
+    const markOf = (id: number): MarkReading => {
+      const now = readNow(id);
+      return current || now.state !== 'live' ? now : (this.liveMarks.get(id) ?? now);
+    };
     const marksKey = [...prices].map(([id, { mark: r, lastTrade }]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}:${lastTrade ?? ''}`).join(',');
-    const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${session.head ?? ''}:${marksKey}:${lockReason ?? ''}`;
+    const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${health.keyRefused ?? ''}:${session.head ?? ''}:${marksKey}:${lockReason ?? ''}`;
     if (key === this.lastKey) return false;
     this.lastKey = key;
     const markets = this.o.markets;

@@ -68,3 +68,8 @@ export function paint(text: string, fg?: Colour, bg?: Colour): string {
   const pair = sgrPair(fgSpec, bgSpec);
   return pair ? `${pair.open}${text}${pair.close}` : text;
 }
+
+/** Faint text (SGR 2), whatever the colour support: what is shown but not current (colours inside keep). */
+export function dim(text: string): string {
+  return text === '' ? text : `\u001B[2m${text}\u001B[22m`;
+}

@@ -2,9 +2,10 @@
 // margin ratio and the nearest liquidation (ui/format/account-lines.ts), or why there is no account.
 
 import { Text } from 'ink';
-import { paint } from '../ansi.js';
+import { dim, paint } from '../ansi.js';
 import { accountLineText, accountPanelInput, accountPanelLines } from '../format/account-lines.js';
 import type { MarketLookup } from '../format/trading-rows.js';
+import { fittedFreshnessMarker, tradingFreshness } from '../format/trading-freshness.js';
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
 import { TONE_COLOUR } from './TradingTabs.js';
@@ -12,21 +13,30 @@ import { TONE_COLOUR } from './TradingTabs.js';
 export function AccountPane({ width, height }: { width: number; height: number }) {
   const enabled = useTerminal((s) => s.trading.enabled);
   const account = useTerminal((s) => s.trading.account);
+  const inner = Math.max(0, width - 2);
+  // While trading is not live the figures are the last received: dimmed under one "as of" line (the header says why in full).
+  const fresh = tradingFreshness(enabled, useTerminal((s) => s.trading.health));
+  const marker = fittedFreshnessMarker(fresh, inner);
+  const faint = (text: string): string => (marker ? dim(text) : text);
   const input = accountPanelInput({ enabled, account });
   const markets = useTerminal((s) => s.markets);
   const lookup: MarketLookup = (id) => markets.find((m) => m.id === id);
-  const inner = Math.max(0, width - 2);
-  const lines = accountPanelLines(input, lookup).slice(0, Math.max(0, height - 2));
+  const lines = accountPanelLines(input, lookup).slice(0, Math.max(0, height - 2 - (marker ? 1 : 0)));
   const title = input.kind === 'account' ? `Account #${input.account.accountId}` : 'Account';
   return (
     <Pane title={title} width={width} height={height}>
+      {marker ? (
+        <Text wrap="truncate" color={TONE_COLOUR.warn}>
+          {marker}
+        </Text>
+      ) : null}
       {lines.map((line, i) => {
         const { label, value } = accountLineText(line, inner);
         const labelTone = line.value.text === '' ? line.value.tone : 'muted';
         return (
           <Text key={i} wrap="truncate">
-            {paint(label, labelTone ? TONE_COLOUR[labelTone] : undefined)}
-            {paint(value, line.value.tone ? TONE_COLOUR[line.value.tone] : undefined)}
+            {faint(paint(label, labelTone ? TONE_COLOUR[labelTone] : undefined))}
+            {faint(paint(value, line.value.tone ? TONE_COLOUR[line.value.tone] : undefined))}
           </Text>
         );
       })}

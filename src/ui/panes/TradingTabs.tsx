@@ -3,7 +3,7 @@
 // line is the inline editor / confirm, or the keys that work here.
 
 import { Box, Text } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { protectionOf } from '../../domain/trading/protection.js';
 import type { TabRows } from '../../state/trading-tabs-rows.js';
 import { selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
@@ -11,7 +11,7 @@ import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TabPrompt, type TradingTa
 import { EDITOR_HINTS } from '../../state/trading-tabs-intents.js';
 import { keyRefusedMessage } from '../../domain/trading/key-refused.js';
 import type { TerminalState } from '../../state/store.js';
-import { paint, type Colour } from '../ansi.js';
+import { dim, paint, type Colour } from '../ansi.js';
 import { bindingKeyLabel } from '../help.js';
 import type { Action } from '../keymap.js';
 import { activeBindings } from '../keymap-table.js';
@@ -22,6 +22,7 @@ import { fitColumns, headerCells, rowCells, type Cell, type CellTone, type Colum
 import { accountCompactLine, accountPanelInput } from '../format/account-lines.js';
 import { fitText } from '../format/numbers.js';
 import { wrapWords } from '../format/wrap.js';
+import { freshnessMarker, tradingFreshness } from '../format/trading-freshness.js';
 import {
   accountEventColumns,
   fillColumns,
@@ -147,6 +148,23 @@ export function footerLine(state: TerminalState, rows: TabRows): { text: string;
   }
 }
 
+/** The account's one line for the strip's bottom border; dimmed after its "as of" marker while trading is not live. */
+function accountStripLine(state: TerminalState, markets: MarketLookup, width: number, marker: string | null): { cells: number; content: ReactNode } {
+  const room = Math.max(0, width - 6 - (marker ? marker.length + 1 : 0));
+  const account = accountCompactLine(accountPanelInput(state.trading), markets, room);
+  const text = account.map((c) => paint(c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join('');
+  const cells = account.reduce((n, c) => n + c.text.length, 0) + (marker ? marker.length + 1 : 0);
+  return {
+    cells,
+    content: (
+      <Text wrap="truncate">
+        {marker ? paint(`${marker} `, TONE_COLOUR.warn) : ''}
+        {marker ? dim(text) : text}
+      </Text>
+    ),
+  };
+}
+
 /** `accountLine`: the account's one line goes into the bottom border (no room for the account box). */
 export function TradingTabs({ width, height, accountLine = false }: { width: number; height: number; accountLine?: boolean }) {
   const state = useTerminal((s) => s);
@@ -169,11 +187,14 @@ export function TradingTabs({ width, height, accountLine = false }: { width: num
   const markets = marketLookup(state);
   const built = buildTable(rows, markets, state.trading, inner, start, visible);
   const footer = footerLine(state, rows);
-  const account = accountLine ? accountCompactLine(accountPanelInput(state.trading), markets, Math.max(0, width - 6)) : null;
-  const bottom = account ? { cells: account.reduce((n, c) => n + c.text.length, 0), content: <Text wrap="truncate">{account.map((c) => paint(c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join('')}</Text> } : undefined;
+  // While trading is not live, what the session last received is dimmed and says when it is from.
+  const fresh = tradingFreshness(state.trading.enabled, state.trading.health);
+  const marker = freshnessMarker(fresh);
+  const dimRows = marker !== null && SESSION_TABS.has(rows.tab);
+  const account = accountLine ? accountStripLine(state, markets, width, marker) : undefined;
   return (
-    <Pane title={tabsTitle(state.tabs)} width={width} height={height} focused={focused} {...(bottom ? { bottom } : {})}>
-      <Text wrap="truncate">{paintCells(built.header)}</Text>
+    <Pane title={tabsTitle(state.tabs)} width={width} height={height} focused={focused} {...(account ? { bottom: account } : {})}>
+      <Text wrap="truncate">{dimRows ? dim(paintCells(built.header)) : paintCells(built.header)}</Text>
       {rows.rows.length === 0 ? (
         // Wrapped: a long one (the key refused, and what to do) must be read whole at 80 columns too.
         wrapWords(emptyText(state, rows), inner, Math.max(1, visible)).map((line, i) => (
@@ -184,12 +205,15 @@ export function TradingTabs({ width, height, accountLine = false }: { width: num
       ) : (
         built.lines.map((cells, i) => (
           <Text key={i} wrap="truncate" inverse={focused && start + i === selected}>
-            {paintCells(cells)}
+            {dimRows ? dim(paintCells(cells)) : paintCells(cells)}
           </Text>
         ))
       )}
       <Box flexGrow={1} />
-      <Text wrap="truncate">{paint(fitText(footer.text, inner), TONE_COLOUR[footer.tone])}</Text>
+      <Text wrap="truncate">
+        {dimRows && !state.tabs.prompt ? paint(`${marker}  ·  `, TONE_COLOUR.warn) : ''}
+        {paint(fitText(footer.text, dimRows && !state.tabs.prompt ? Math.max(0, inner - marker.length - 5) : inner), TONE_COLOUR[footer.tone])}
+      </Text>
     </Pane>
   );
 }
