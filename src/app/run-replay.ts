@@ -13,6 +13,7 @@ import { ReplayStdin } from '../replay/replay-keys.js';
 import { startReplayTrading } from './replay-trading-wiring.js';
 import { uiTakesText } from '../replay/text-entry.js';
 import { buildTimeline } from '../replay/timeline.js';
+import type { ReplayView } from '../state/store.js';
 
 export interface ReplayOptions {
   file: string;
@@ -48,6 +49,11 @@ export function replayNotice(s: ReplayStatus): string {
   return `${NOTICE_PREFIX}${clockText(s.positionMs)} / ${clockText(s.durationMs)} x${s.speed} ${state} · space pause · ←/→ 10 s`;
 }
 
+/** What the header says of the replay (state/store.ts ReplayView). */
+export function replayView(s: ReplayStatus): ReplayView {
+  return { state: s.paused ? 'paused' : s.positionMs >= s.durationMs ? 'ended' : 'playing' };
+}
+
 export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
   const timeline = buildTimeline(readRecording(opts.file));
   const server = new ReplayServer(timeline, {
@@ -71,8 +77,11 @@ export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
       stdin: stdin as unknown as NodeJS.ReadStream,
       ...(opts.handleProcessEvents !== undefined ? { handleProcessEvents: opts.handleProcessEvents } : {}),
       ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
-      tradingSide: ({ store, context, hz, marks }) =>
-        startReplayTrading({ events: timeline.trading, startedAt: timeline.startedAt, clock: server.clock, store, context, hz, marks }),
+      tradingSide: ({ store, context, hz, marks }) => {
+        // Before the first frame is shown: the header must never say "live" for a recording.
+        store.setState({ replay: replayView(server.status()) });
+        return startReplayTrading({ events: timeline.trading, startedAt: timeline.startedAt, clock: server.clock, store, context, hz, marks });
+      },
     });
   } catch (e) {
     stdin.detach();
@@ -84,14 +93,19 @@ export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
   // Read-only and not the live exchange, whatever the recording's chain: never the loud mainnet badge.
   store.setState({ network: { name: `replay ${timeline.network}`, chainId: timeline.chainId, isMainnet: false }, keyScope: 'none' });
   const showStatus = (): void => {
+    const replay = replayView(server.status());
+    if (store.getState().replay?.state !== replay.state) store.setState({ replay });
     const notice = store.getState().notice;
     if (notice === null || notice.startsWith(NOTICE_PREFIX)) store.setState({ notice: replayNotice(server.status()) });
   };
   showStatus();
   const ticker = setInterval(showStatus, NOTICE_EVERY_MS);
   ticker.unref();
+  // Pause and seeks show in the header at once, not at the next tick.
+  const offClock = server.clock.onChange(showStatus);
   const done = tui.done.then(async () => {
     clearInterval(ticker);
+    offClock();
     stdin.detach();
     await server.stop();
   });

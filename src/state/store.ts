@@ -99,6 +99,12 @@ export interface TerminalState {
   throttle: ThrottleView | null;
   /** Frames that failed to decode and were skipped, per socket, since start (status bar; the log says which). */
   badFrames: BadFrameCounts;
+  /** Set while `perpl replay` plays a recording: the header then says replay, never live (app/run-replay.ts). */
+  replay: ReplayView | null;
+}
+
+export interface ReplayView {
+  state: 'playing' | 'paused' | 'ended';
 }
 
 export interface BadFrameCounts {
@@ -145,6 +151,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     live: INITIAL_LIVE,
     throttle: null,
     badFrames: { marketData: 0, trading: 0 },
+    replay: null,
     ...overrides,
   };
 }

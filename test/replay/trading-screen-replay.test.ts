@@ -28,7 +28,8 @@ const TAB_TITLE: Record<Tab, string> = { P: '[Positions]', O: '[Open orders]', F
 function header(lines: string[], symbol: string): string {
   const line = lines[0] ?? '';
   const from = line.indexOf(` ${symbol} `);
-  const to = line.indexOf('●');
+  // The health badge: "● live" live, "▶ replay" or its paused / ended forms in a replay.
+  const to = line.search(/[●▶‖■] (live|replay)/);
   return from < 0 || to < 0 ? '' : line.slice(from, to).trim().replace(/\b\d{2}:\d{2}(:\d{2})?\b/g, '··:··');
 }
 

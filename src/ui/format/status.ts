@@ -1,6 +1,7 @@
 // Words for the status bar: network badge, connection health, key scope.
 
 import type { ConnectionView } from '../../domain/views.js';
+import type { ReplayView } from '../../state/store.js';
 
 export type Tone = 'good' | 'warn' | 'bad' | 'muted' | 'loud' | 'info';
 
@@ -25,10 +26,11 @@ function seconds(ms: number): number {
  * Connection health in words. `publishedAtMs` is when the view was copied; `nowMs` moves on between
  * copies so countdowns and stale ages keep counting.
  */
-export function healthBadge(connection: ConnectionView, nowMs: number, publishedAtMs: number): Badge {
+export function healthBadge(connection: ConnectionView, nowMs: number, publishedAtMs: number, replay: ReplayView | null = null): Badge {
   switch (connection.health) {
     case 'live':
-      return { text: '● live', tone: 'good' };
+      // A replay's feed is live from the local replay server, but nothing on screen is: never "live".
+      return replay ? replayBadge(replay) : { text: '● live', tone: 'good' };
     case 'connecting':
       return { text: '○ connecting', tone: 'muted' };
     case 'resyncing':
@@ -45,17 +47,30 @@ export function healthBadge(connection: ConnectionView, nowMs: number, published
   }
 }
 
+/** A replay playing, paused or at its end ("‖": one cell wide everywhere, unlike ⏸). */
+export function replayBadge(replay: ReplayView): Badge {
+  switch (replay.state) {
+    case 'playing':
+      return { text: '▶ replay', tone: 'info' };
+    case 'paused':
+      return { text: '‖ replay', tone: 'info' };
+    case 'ended':
+      return { text: '■ replay end', tone: 'info' };
+  }
+}
+
 /**
  * The trading socket's health beside the market data's: the header's "● live" alone covered market data
  * only, and a refused or dropped trading socket looked live. Null without a trading key (nothing to say).
  */
-export function tradingBadge(enabled: boolean, health: ConnectionView | null): Badge | null {
+export function tradingBadge(enabled: boolean, health: ConnectionView | null, replay: ReplayView | null = null): Badge | null {
   if (!enabled) return null;
   if (!health) return { text: 'trading ○ connecting', tone: 'muted' };
   if (health.keyRefused !== undefined) return { text: 'trading ✕ key refused', tone: 'bad' };
   switch (health.health) {
     case 'live':
-      return { text: 'trading ● live', tone: 'good' };
+      // A replay's recorded trading side: as it was then, not live now.
+      return replay ? { ...replayBadge(replay), text: `trading ${replayBadge(replay).text}` } : { text: 'trading ● live', tone: 'good' };
     case 'connecting':
       return { text: 'trading ○ connecting', tone: 'muted' };
     case 'resyncing':

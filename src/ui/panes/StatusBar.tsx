@@ -52,10 +52,11 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
   const throttled = throttleText(useTerminal((s) => s.throttle), now);
   const badge = networkBadge(network);
-  const health = healthBadge(connection, now, publishedAt);
+  const replay = useTerminal((s) => s.replay);
+  const health = healthBadge(connection, now, publishedAt, replay);
   const tradingEnabled = useTerminal((s) => s.trading.enabled);
   const tradingHealth = useTerminal((s) => s.trading.health);
-  const trading = tradingBadge(tradingEnabled, tradingHealth);
+  const trading = tradingBadge(tradingEnabled, tradingHealth, replay);
   const readOnly = keyScope !== 'trade';
   const watchlist = useTerminal((s) => s.live.watchlist);
   const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
