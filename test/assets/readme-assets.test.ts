@@ -85,6 +85,10 @@ describe('the README screenshots', () => {
     expect(images.length).toBeGreaterThanOrEqual(5);
   });
 
+  it('readme-shows-trading-down: the trading-down state (positions and account dimmed, "as of") is among them', () => {
+    expect(images).toContain('assets/trading-down-200x50.png');
+  });
+
   it.each(images)('%s exists, is a valid PNG of its terminal size and is small', (image) => {
     const file = join(ROOT, image);
     expect(existsSync(file)).toBe(true);

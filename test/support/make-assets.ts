@@ -4,7 +4,7 @@
 // assets/hex-font.ts). Then records a short session with the app's `--record` (NDJSON, secrets stripped
 // by the recorder, checked here) and the app's terminal output as an asciicast.
 //
-//   node --import tsx test/support/make-assets.ts [--out DIR] [--only screens|demo]
+//   node --import tsx test/support/make-assets.ts [--out DIR] [--only screens|trading-down|demo]
 //
 // Needs the `unifont` Debian package (apt-get install unifont); nothing else beyond the dev dependencies.
 
@@ -22,6 +22,7 @@ import { HexFont } from './assets/hex-font.js';
 import { encodePng } from './assets/png.js';
 import { DARK_SCHEME, LIGHT_SCHEME, rasterise, type TerminalScheme } from './assets/rasterise.js';
 import { createVirtualTerminal, eventually, KEYS, sleep, type VirtualTerminal } from '../helpers/terminal.js';
+import { startTradingGateProxy } from '../helpers/trading-gate-proxy.js';
 
 const { startTui } = await import('../../src/app/tui.js');
 const { startSim } = await import('../../src/sim/index.js');
@@ -46,7 +47,7 @@ const { values } = parseArgs({
 });
 const outDir = resolve(values.out);
 const only = values.only;
-if (only !== undefined && only !== 'screens' && only !== 'demo') throw new Error('--only takes screens or demo');
+if (only !== undefined && only !== 'screens' && only !== 'trading-down' && only !== 'demo') throw new Error('--only takes screens, trading-down or demo');
 
 interface App {
   vt: VirtualTerminal;
@@ -59,7 +60,7 @@ let sim: RunningSim;
 let home: string;
 let font: HexFont;
 
-async function openApp(cols: number, rows: number, extra: { keyFile?: string; fps?: number; record?: string } = {}): Promise<App> {
+async function openApp(cols: number, rows: number, extra: { keyFile?: string; fps?: number; record?: string; wsUrl?: string } = {}): Promise<App> {
   const vt = createVirtualTerminal(cols, rows);
   const app = await startTui({
     local: { rest: sim.rest, ws: sim.ws, chainId: sim.chainId },
@@ -233,6 +234,33 @@ async function screens(): Promise<void> {
   }
 }
 
+/**
+ * Trading down while market data is live: a long held, then the trading socket refused (3401, as a revoked
+ * key loops) through a proxy; the positions and the account dimmed and marked "as of".
+ */
+async function tradingDown(): Promise<void> {
+  const proxy = await startTradingGateProxy(sim.ws);
+  const a = await openApp(200, 50, { keyFile: sim.demoKeyFile, wsUrl: proxy.url });
+  try {
+    await sleep(3_000);
+    await openLong(a, 300);
+    await press(a, '4');
+    await press(a, 'P');
+    await a.vt.waitFor((s) => s.includes('▲ LONG') && /uPnL\s+[+-]?\d/.test(s), EXCHANGE_MS);
+    proxy.refuse();
+    await a.vt.waitFor((s) => /as of \d\d:\d\d:\d\d \(trading key refused\)/.test(s) && s.includes('trading ✕ key refused'), EXCHANGE_MS);
+    // The market moves on beside the frozen position.
+    await sleep(3_000);
+    await shoot(a, 'trading-down');
+    proxy.admit();
+    await a.vt.waitFor((s) => s.includes('trading ● live') && !s.includes('as of '), EXCHANGE_MS);
+    await flatten(a);
+  } finally {
+    await closeApp(a);
+    await proxy.close();
+  }
+}
+
 /** The demo key: no form of it may be in the recording. */
 function demoKey(): { apiKey: string; seed: Buffer } {
   const demo = JSON.parse(readFileSync(sim.demoKeyFile, 'utf8')) as { api_key: string; private_key: string };
@@ -307,8 +335,9 @@ async function main(): Promise<void> {
   home = mkdtempSync(join(tmpdir(), 'perpl-assets-'));
   sim = await startSim({ like: 'classic', port: 0, seed: SEED, blockMs: 100, flowStepsPerSec: 20, home, quiet: true });
   try {
-    if (only !== 'demo') await screens();
-    if (only !== 'screens') await demo();
+    if (only === undefined || only === 'screens') await screens();
+    if (only === undefined || only === 'trading-down') await tradingDown();
+    if (only === undefined || only === 'demo') await demo();
   } finally {
     await sim.stop();
     rmSync(home, { recursive: true, force: true });
