@@ -16,7 +16,8 @@ export function AccountPane({ width, height }: { width: number; height: number }
   const inner = Math.max(0, width - 2);
   // While trading is not live the figures are the last received: dimmed under one "as of" line (the header says why in full).
   const fresh = tradingFreshness(enabled, useTerminal((s) => s.trading.health));
-  const marker = fittedFreshnessMarker(fresh, inner);
+  // "waiting for the account…" claims nothing current: no marker on it.
+  const marker = account ? fittedFreshnessMarker(fresh, inner) : null;
   const faint = (text: string): string => (marker ? dim(text) : text);
   const input = accountPanelInput({ enabled, account });
   const markets = useTerminal((s) => s.markets);

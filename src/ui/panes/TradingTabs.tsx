@@ -191,7 +191,8 @@ export function TradingTabs({ width, height, accountLine = false }: { width: num
   const fresh = tradingFreshness(state.trading.enabled, state.trading.health);
   const marker = freshnessMarker(fresh);
   const dimRows = marker !== null && SESSION_TABS.has(rows.tab);
-  const account = accountLine ? accountStripLine(state, markets, width, marker) : undefined;
+  // "waiting for the account…" claims nothing current: no marker on it.
+  const account = accountLine ? accountStripLine(state, markets, width, state.trading.account ? marker : null) : undefined;
   return (
     <Pane title={tabsTitle(state.tabs)} width={width} height={height} focused={focused} {...(account ? { bottom: account } : {})}>
       <Text wrap="truncate">{dimRows ? dim(paintCells(built.header)) : paintCells(built.header)}</Text>
