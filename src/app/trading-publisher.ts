@@ -5,6 +5,7 @@ import type { OrderEngine } from '../client/trading/order-engine.js';
 import type { TradingSession } from '../client/trading/session.js';
 import type { MarkReading, MarkSource } from '../domain/marks.js';
 import { fillEffects } from '../domain/trading/fill-effect.js';
+import { describeLocks, sessionLocks } from '../domain/trading/session-locks.js';
 import { accountView, fillRowWithEffect, orderRow, positionRow } from '../domain/trading/rows.js';
 import type { FillRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
@@ -15,7 +16,7 @@ import { pushToast } from '../state/trading-actions.js';
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
   session: Pick<TradingSession, 'state' | 'head' | 'synced' | 'connectionView' | 'malformedFrames'>;
-  engine: Pick<OrderEngine, 'version' | 'lockReason' | 'journalEntries' | 'pending' | 'lastBlockOf'>;
+  engine: Pick<OrderEngine, 'version' | 'lockFacts' | 'journalEntries' | 'pending' | 'lastBlockOf'>;
 }
 
 export interface TradingPublisherOptions {
@@ -76,7 +77,8 @@ export class TradingPublisher {
     if (session.malformedFrames !== badFrames.trading) this.o.store.setState({ badFrames: { ...badFrames, trading: session.malformedFrames } });
     const st = session.state;
     const health = session.connectionView();
-    const lockReason = engine.lockReason();
+    const lockFacts = engine.lockFacts();
+    const lockReason = describeLocks(sessionLocks({ session: lockFacts }));
     // One reading per market held, this tick: rows and equity see the same marks.
     const readings = new Map<number, MarkReading>();
     for (const p of st.positions.values()) if (!readings.has(p.mkt)) readings.set(p.mkt, this.o.marks.readMark(p.mkt));
@@ -101,6 +103,7 @@ export class TradingPublisher {
         orders: [...st.orders.values()].map((o) => orderRow(o, session.head, engine.lastBlockOf(o.rq))),
         fills,
         journal: [...engine.journalEntries()],
+        lockFacts,
         lockReason,
         inFlight: engine.pending().length,
         health,

@@ -10,10 +10,12 @@ import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from './actions.js';
 import type { TerminalCommands } from './commands.js';
-import { disabledReason, reportOutcome } from './order-entry-actions.js';
+import { describeLocks } from '../domain/trading/session-locks.js';
+import { reportOutcome } from './order-entry-actions.js';
+import { newOrderLocks } from './trading-locks.js';
 import { reviewOrder, type ReviewedOrder } from './order-review.js';
 import type { TerminalState, TerminalStore } from './store.js';
-import type { PlaceKind } from './trading-commands.js';
+import type { PlaceKind } from '../domain/trading/commands.js';
 import { askConfirm, patchTradingUi } from './trading-actions.js';
 import type { AmendReview } from './trading-slice.js';
 
@@ -73,8 +75,7 @@ function fullCloseAfter(state: TerminalState, order: OrderRowView, size: number)
 
 /** Why no change can be sent now: the session's reason, or a market-data feed that is not live (the book and mark the review reads would be old). */
 function amendBlocked(state: TerminalState): string | null {
-  const feed = state.connection.health;
-  return disabledReason(state) ?? (feed === 'live' ? null : `the market data feed is ${feed}`);
+  return describeLocks(newOrderLocks(state, null));
 }
 
 /**
@@ -129,7 +130,7 @@ export function answerAmend(store: TerminalStore, commands: TerminalCommands, ye
   }
   // Checked again at send time: the session can lock, or the feed stall, while the review is open.
   const intents = commands.trading?.() ?? null;
-  const blocked = amendBlocked(state) ?? intents?.lockReason() ?? (intents ? null : 'no trading client');
+  const blocked = amendBlocked(state) ?? describeLocks(intents?.locks() ?? []) ?? (intents ? null : 'no trading client');
   if (!intents || blocked) {
     setNotice(store, `cannot amend: ${blocked ?? 'no trading client'}`);
     return;

@@ -3,13 +3,14 @@
 // a confirm whose default is Cancel; the intent gets exact scaled integers, a size alone keeps the price,
 // and nothing is sent for a bad line or a change the rules of placing an order refuse.
 
+import { LIVE_SESSION_FACTS } from './fixtures.js';
 import { describe, expect, it } from 'vitest';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import type { OrderRowView } from '../domain/trading/views.js';
 import { answerConfirm, editCommandLine, runCommandLine } from './command-actions.js';
 import type { TerminalCommands } from './commands.js';
 import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from './store.js';
-import type { IntentHandle, TradingIntents } from './trading-commands.js';
+import type { CommandHandle, TradingCommands } from '../domain/trading/commands.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 
 const BTC = { id: 1, symbol: 'BTC', name: 'Bitcoin', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
@@ -29,12 +30,12 @@ function setup(keyScope: 'trade' | 'read' = 'trade', over: Partial<TerminalState
   const market = { ...btcTestMarket(config), id: 1 };
   const store = createTerminalStore({
     markets: [BTC], keyScope, connection: { ...INITIAL_CONNECTION, health: 'live' },
-    trading: { ...EMPTY_TRADING, enabled: true, lockReason: null, orders: [order], markets: [market], account },
+    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, orders: [order], markets: [market], account },
     ...over,
   });
   const changes: Array<[number, { price?: number; size?: number }]> = [];
-  const handle: IntentHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
-  const intents = { change: (id: number, c: { price?: number; size?: number }) => (changes.push([id, c]), handle), lockReason: () => null } as unknown as TradingIntents;
+  const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
+  const intents = { change: (id: number, c: { price?: number; size?: number }) => (changes.push([id, c]), handle), locks: () => [] } as unknown as TradingCommands;
   const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
   const run = (text: string) => {
     editCommandLine(store, text);

@@ -1,6 +1,7 @@
 // `:close SYM PCT%` and the Positions tab's `x` editor read a percentage with the same parser and hand
 // the client the same integer basis points: "12.5%" asks about 12.5 % and sends 1250 bps, never a float.
 
+import { LIVE_SESSION_FACTS } from './fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { CloseParams } from '../domain/trading/command-params.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
@@ -8,7 +9,7 @@ import type { PositionRowView } from '../domain/trading/views.js';
 import { answerConfirm, editCommandLine, runCommandLine } from './command-actions.js';
 import type { TerminalCommands } from './commands.js';
 import { createTerminalStore } from './store.js';
-import type { IntentHandle, TradingIntents } from './trading-commands.js';
+import type { CommandHandle, TradingCommands } from '../domain/trading/commands.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 import { closeIntent } from './trading-tabs-intents.js';
 
@@ -21,10 +22,10 @@ const position: PositionRowView = {
 };
 
 function setup() {
-  const store = createTerminalStore({ markets: [BTC], keyScope: 'trade', trading: { ...EMPTY_TRADING, enabled: true, lockReason: null, markets: [market], positions: [position] } });
+  const store = createTerminalStore({ markets: [BTC], keyScope: 'trade', trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, markets: [market], positions: [position] } });
   const closes: Array<[number, CloseParams]> = [];
-  const handle: IntentHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
-  const intents = { close: (id: number, opts: CloseParams) => (closes.push([id, opts]), handle), lockReason: () => null } as unknown as TradingIntents;
+  const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
+  const intents = { close: (id: number, opts: CloseParams) => (closes.push([id, opts]), handle), locks: () => [] } as unknown as TradingCommands;
   const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
   const run = (text: string) => {
     editCommandLine(store, text);

@@ -1,6 +1,7 @@
 // `:lev X` sets the leverage order entry starts with, and refuses what the form would not take as typed:
 // above the market's maximum (named), zero, negative, garbage, or more precision than hundredths.
 
+import { LIVE_SESSION_FACTS } from './fixtures.js';
 import { describe, expect, it } from 'vitest';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { editCommandLine, runCommandLine } from './command-actions.js';
@@ -12,7 +13,7 @@ import { EMPTY_TRADING } from './trading-slice.js';
 const BTC_REF = { id: 16, symbol: 'BTC', name: 'BTC Perp', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 
 function setup() {
-  const store = createTerminalStore({ markets: [BTC_REF], trading: { ...EMPTY_TRADING, enabled: true, markets: [btcTestMarket()] } });
+  const store = createTerminalStore({ markets: [BTC_REF], trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, markets: [btcTestMarket()] } });
   store.setState({ market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 } });
   const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
   const run = (text: string) => {

@@ -1,7 +1,7 @@
 // What the screen may ask of the rest of the program. app/ implements it over the market-data session;
 // the ui sees only this interface, never the session itself.
 
-import type { TradingIntents } from './trading-commands.js';
+import type { TradingCommands } from '../domain/trading/commands.js';
 import type { HistoryFeedKind } from './trading-tabs.js';
 
 export interface TerminalCommands {
@@ -13,7 +13,7 @@ export interface TerminalCommands {
   /** Put text on the user's clipboard (OSC 52 through the app's terminal writer). */
   copyText?(text: string): void;
   /** Trading intents once a key is loaded and the trading client runs; null = market data only. */
-  trading?(): TradingIntents | null;
+  trading?(): TradingCommands | null;
   /** Appends the next REST page of a history list into the store (tabs.history); no-op while loading or done. */
   loadMoreHistory?(kind: HistoryFeedKind): void;
   /** Re-reads the newest REST page of a history list and merges it in front (`r`); reads the first page of a list never read. */

@@ -4,14 +4,16 @@
 import type { OrderPreview } from '../domain/trading/preview.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
+import { describeLocks } from '../domain/trading/session-locks.js';
 import { setNotice } from './actions.js';
+import { newOrderLocks, tradingLocks } from './trading-locks.js';
 import { parseCommandLine, type OrderCommand } from './command-line.js';
 import type { TerminalCommands } from './commands.js';
 import { evaluateEntry, maxLeverageHundredths, newEntryForm, type EntryContext, type EntryResult, type OrderEntryForm } from './order-entry.js';
 import { previewFor, reviewOrder } from './order-review.js';
 import { orderSignature } from './smart-confirm.js';
 import type { TerminalState, TerminalStore } from './store.js';
-import type { IntentHandle, PlaceIntent, TradeSide } from './trading-commands.js';
+import type { CommandHandle, PlaceParams, Side } from '../domain/trading/commands.js';
 import { askConfirm, patchTradingUi, pushToast } from './trading-actions.js';
 
 export function currentMarket(state: TerminalState, marketId?: number): Market | undefined {
@@ -28,27 +30,21 @@ export function entryContext(state: TerminalState, form: OrderEntryForm): EntryC
   };
 }
 
-/** Why an order cannot be sent at all right now (no key, read-only, engine lock), or null. */
+/** Why no order can be sent at all right now (no key, read-only, a session lock), or null. */
 export function disabledReason(state: TerminalState): string | null {
-  if (!state.trading.enabled) return 'read-only: no API key loaded';
-  // A trading side without a trade key says why itself (a replay: "replay: read-only").
-  if (state.keyScope !== 'trade') return state.trading.lockReason ?? 'the API key is read-only (no trade scope)';
-  return state.trading.lockReason;
+  return describeLocks(tradingLocks(state));
 }
 
 /**
- * Why the order in the form cannot be sent: the session's reason, else a market-data feed that is not
- * live (the book, mark and preview the trader decides on would be stale), else a closed market.
- * Cancels, closes and panic only need the trading session, so they are not held by the market feed.
+ * Why the order in the form cannot be sent: the session's locks, a market-data feed that is not live (the
+ * book, mark and preview the trader decides on would be stale), a closed market. Cancels, closes and panic
+ * only need the trading session, so they are not held by the market feed.
  */
 export function entryDisabledReason(state: TerminalState, form: OrderEntryForm): string | null {
-  const market = currentMarket(state, form.marketId);
-  const feed = state.connection.health;
-  const staleFeed = feed === 'live' ? null : `the market data feed is ${feed}`;
-  return disabledReason(state) ?? staleFeed ?? (market && !market.config.is_open ? `the market ${market.symbol} is closed` : null);
+  return describeLocks(newOrderLocks(state, form.marketId));
 }
 
-function prefillPrice(state: TerminalState, side: TradeSide, pd: number): string {
+function prefillPrice(state: TerminalState, side: Side, pd: number): string {
   const book = state.book;
   const cursor = state.bookCursor;
   const row = cursor ? (cursor.side === 'ask' ? book?.asks : book?.bids)?.[cursor.level] : undefined;
@@ -65,7 +61,7 @@ function defaultLeverage(state: TerminalState, market: Market): string {
 }
 
 /** b / s: opens order entry for the current market; false (with a notice) when there is nothing to trade. */
-export function openEntry(store: TerminalStore, side: TradeSide): boolean {
+export function openEntry(store: TerminalStore, side: Side): boolean {
   const state = store.getState();
   const market = currentMarket(state);
   if (!market) {
@@ -93,7 +89,7 @@ export function evaluateCurrentEntry(state: TerminalState): EntryResult | null {
 }
 
 /** The risk preview of a valid form (the same one an amend is reviewed with), or null. */
-export function entryPreview(state: TerminalState, intent: PlaceIntent): OrderPreview | null {
+export function entryPreview(state: TerminalState, intent: PlaceParams): OrderPreview | null {
   return previewFor(state, intent);
 }
 
@@ -144,7 +140,7 @@ export function acceptReview(store: TerminalStore, commands: TerminalCommands, n
   sendEntry(store, commands, nowMs);
 }
 
-function describe(intent: PlaceIntent, market: Market | undefined): string {
+function describe(intent: PlaceParams, market: Market | undefined): string {
   const pd = market?.config.price_decimals ?? 0;
   const sd = market?.config.size_decimals ?? 0;
   const price = intent.price !== undefined ? `@ ${formatScaledTrim(intent.price, pd)}` : 'mkt';
@@ -152,7 +148,7 @@ function describe(intent: PlaceIntent, market: Market | undefined): string {
 }
 
 /** Toasts the outcome of a request: rejects in red with the reason, successes briefly. */
-export function reportOutcome(store: TerminalStore, label: string, handle: IntentHandle, now: () => number): void {
+export function reportOutcome(store: TerminalStore, label: string, handle: CommandHandle, now: () => number): void {
   void handle.outcome.then(
     (o) => pushToast(store, o.ok ? `${label}: ${o.message}` : `${label} refused: ${o.message}`, o.ok ? 'info' : 'bad', now()),
     (e: unknown) => pushToast(store, `${label} failed: ${e instanceof Error ? e.message : String(e)}`, 'bad', now()),

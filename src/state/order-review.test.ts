@@ -2,6 +2,7 @@
 // Cancel), the config's [confirm] thresholds replace the defaults and skipReview sends routine orders
 // at once, and every reason the submit is disabled is shown on the form.
 
+import { LIVE_SESSION_FACTS } from './fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { PositionRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
@@ -11,7 +12,7 @@ import { acceptReview, entryContext, entryDisabledReason, entryPreview, openEntr
 import { answerConfirm } from './command-actions.js';
 import type { TerminalCommands } from './commands.js';
 import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from './store.js';
-import type { IntentHandle, PlaceIntent, TradingIntents } from './trading-commands.js';
+import type { CommandHandle, PlaceParams, TradingCommands } from '../domain/trading/commands.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 import { entryLines } from '../ui/format/order-entry-lines.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
@@ -24,8 +25,8 @@ const longPosition: PositionRowView = {
   markState: 'live', markNote: null, effectiveLeverage: 500, leverageBasis: 'mark',
 };
 
-function fakeIntents(sent: PlaceIntent[]): TradingIntents {
-  const handle: IntentHandle = { rqs: () => [1], outcome: new Promise(() => undefined) };
+function fakeIntents(sent: PlaceParams[]): TradingCommands {
+  const handle: CommandHandle = { rqs: () => [1], outcome: new Promise(() => undefined) };
   return {
     place: (p) => (sent.push(p), handle),
     cancel: () => handle,
@@ -34,7 +35,9 @@ function fakeIntents(sent: PlaceIntent[]): TradingIntents {
     close: () => handle,
     addCollateral: () => handle,
     panic: () => handle,
-    lockReason: () => null,
+    protect: () => handle,
+    replaceProtection: () => handle,
+    locks: () => [],
   };
 }
 
@@ -45,13 +48,13 @@ function setup(form: Partial<OrderEntryForm>, over: Partial<TerminalState> = {})
     header: { marketId: 16, mark: 670_000, last: null, oracle: null, change24hPct: null, volume24h: null, openInterestNotional: null, fundingRatePct: null, fundingAprPct: null, nextFundingInMs: null },
     keyScope: 'trade',
     connection: { ...INITIAL_CONNECTION, health: 'live' },
-    trading: { ...EMPTY_TRADING, enabled: true, markets: [m], account: { accountId: 1, balance: '1000000000000', locked: '0', available: '1000000000000', equity: '1000000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3,
+    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, markets: [m], account: { accountId: 1, balance: '1000000000000', locked: '0', available: '1000000000000', equity: '1000000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3,
       marginUsed: '0', unrealizedPnl: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null, valuation: 'live', valuationNote: null } },
     ...over,
   });
   const entry = { ...newEntryForm(16, 'long', formatScaledTrim(669_000, 1), '5'), size: '0.01', ...form };
   store.setState({ tradingUi: { ...store.getState().tradingUi, entry } });
-  const sent: PlaceIntent[] = [];
+  const sent: PlaceParams[] = [];
   const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => fakeIntents(sent) };
   return { store, commands, sent };
 }
@@ -199,9 +202,9 @@ describe('submit disabled, with the reason on the form', () => {
   it.each<[string, (s: TerminalState) => Partial<TerminalState>, string]>([
     ['no key', () => ({ trading: { ...EMPTY_TRADING, markets: [market()] } }), 'read-only: no API key loaded'],
     ['read-only key', () => ({ keyScope: 'read' }), 'the API key is read-only'],
-    ['stale feed', (s) => trading(s, { lockReason: 'the feed is stale: orders are locked until it is live' }), 'the feed is stale'],
-    ['fw off', (s) => trading(s, { lockReason: 'order forwarding is off (fw=false): enable One-Click Trading' }), 'order forwarding is off'],
-    ['no account', (s) => trading(s, { lockReason: 'no exchange account for this key' }), 'no exchange account'],
+    ['stale feed', (s) => trading(s, { lockFacts: { ...LIVE_SESSION_FACTS, feedHealth: 'stale' } }), 'the feed is stale'],
+    ['fw off', (s) => trading(s, { lockFacts: { ...LIVE_SESSION_FACTS, account: { fw: false, frozen: false } } }), 'order forwarding is off'],
+    ['no account', (s) => trading(s, { lockFacts: { ...LIVE_SESSION_FACTS, account: null } }), 'no exchange account'],
     ['market closed', (s) => trading(s, { markets: [market(false)] }), 'the market BTC is closed'],
     // The trading socket can be live while the market-data feed stalls: the book and mark are then old.
     ['market data stale', (s) => ({ connection: { ...s.connection, health: 'stale' } }), 'the market data feed is stale'],

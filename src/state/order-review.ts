@@ -9,10 +9,10 @@ import type { PositionMath } from '../domain/trading/risk.js';
 import type { Market } from '../protocol/frames.js';
 import { confirmReasons, thresholdsFrom } from './smart-confirm.js';
 import type { TerminalState } from './store.js';
-import type { PlaceIntent, PlaceKind } from './trading-commands.js';
+import type { PlaceKind, PlaceParams } from '../domain/trading/commands.js';
 
 /** An order as it would stand after the send: a new order, or a resting one after its change. */
-export interface ReviewedOrder extends PlaceIntent {
+export interface ReviewedOrder extends PlaceParams {
   /** A close order (t 3 / 4): it reduces the position and never opens one. */
   reduceOnly?: boolean;
 }

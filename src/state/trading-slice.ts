@@ -3,6 +3,7 @@
 // review, the command line, panic and toasts (written by the trading actions).
 
 import type { ConnectionView } from '../domain/views.js';
+import type { SessionFacts } from '../domain/trading/session-locks.js';
 import type { AccountView, FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import type { OrderEntryForm } from './order-entry.js';
@@ -20,7 +21,9 @@ export interface TradingSlice {
   fills: FillRowView[];
   /** Oldest first. */
   journal: JournalEntryView[];
-  /** Why orders cannot be sent now (engine lockReason), null when they can. */
+  /** What the trading session knows about itself (engine lockFacts): the input of sessionLocks. */
+  lockFacts: SessionFacts | null;
+  /** Its locks' messages as one line, null when orders can be sent (for logs, bots and tests; keys read the typed locks). */
   lockReason: string | null;
   /** Requests sent and not yet definitive. */
   inFlight: number;
@@ -97,6 +100,7 @@ export const EMPTY_TRADING: TradingSlice = {
   orders: [],
   fills: [],
   journal: [],
+  lockFacts: null,
   lockReason: null,
   inFlight: 0,
   health: null,

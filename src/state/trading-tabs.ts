@@ -4,7 +4,7 @@
 
 import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
 import type { FillRowView } from '../domain/trading/views.js';
-import type { CloseIntent } from './trading-commands.js';
+import type { CloseParams } from '../domain/trading/commands.js';
 import type { TerminalStore } from './store.js';
 
 export const TRADING_TABS = ['positions', 'orders', 'fills', 'history', 'journal'] as const;
@@ -42,7 +42,7 @@ export type TabIntent =
   | { kind: 'cancel'; orderId: number }
   | { kind: 'cancelAll'; marketId?: number }
   | { kind: 'change'; orderId: number; price?: number; size?: number }
-  | { kind: 'close'; positionId: number; opts: CloseIntent }
+  | { kind: 'close'; positionId: number; opts: CloseParams }
   | { kind: 'collateral'; positionId: number; amount: string }
   /** Arms tp / sl, then cancels the old trigger(s) of the same role: `replacing` only that order, else every one. */
   | { kind: 'protect'; positionId: number; tp?: number; sl?: number; on: 'mark' | 'last'; replacing?: number; size?: number };

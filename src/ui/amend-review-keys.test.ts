@@ -2,12 +2,13 @@
 // Enter opens the review of the order as it would stand (order entry pane) and a confirm whose default is
 // Cancel; Enter there sends nothing, only `y` sends the Change.
 
+import { LIVE_SESSION_FACTS } from '../state/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import type { OrderRowView } from '../domain/trading/views.js';
 import type { TerminalCommands } from '../state/commands.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../state/store.js';
-import type { IntentHandle, TradingIntents } from '../state/trading-commands.js';
+import type { CommandHandle, TradingCommands } from '../domain/trading/commands.js';
 import { EMPTY_TRADING } from '../state/trading-slice.js';
 import { INITIAL_TRADING_TABS } from '../state/trading-tabs.js';
 import { handleTradingKey } from './trading-keys.js';
@@ -22,8 +23,8 @@ const level = (price: number) => ({ price, size: 10_000, total: 10_000, orders: 
 
 function setup() {
   const changes: unknown[] = [];
-  const handle: IntentHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
-  const intents = { change: (...args: unknown[]) => (changes.push(args), handle), lockReason: () => null } as unknown as TradingIntents;
+  const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
+  const intents = { change: (...args: unknown[]) => (changes.push(args), handle), locks: () => [] } as unknown as TradingCommands;
   const store = createTerminalStore({
     focus: 'trading',
     market: BTC,
@@ -34,7 +35,7 @@ function setup() {
     book: { marketId: 1, asks: [level(670_050)], bids: [level(669_950)], maxTotal: 10_000, version: 1 },
     tabs: { ...INITIAL_TRADING_TABS, tab: 'orders' },
     trading: {
-      ...EMPTY_TRADING, enabled: true, orders: [resting], markets: [{ ...btcTestMarket(), id: 1 }],
+      ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, orders: [resting], markets: [{ ...btcTestMarket(), id: 1 }],
       account: { accountId: 1, balance: '100000000000', locked: '0', available: '100000000000', equity: '100000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3, marginUsed: '0', unrealizedPnl: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null, valuation: 'live' as const, valuationNote: null, },
     },
   });

@@ -4,13 +4,14 @@
 // all in the market (`C`) and everywhere (`A`), paging history as the cursor nears the end, and the
 // market filter (`m`) in every history view; 5 / 6 from any pane, and a remapped row key.
 
+import { LIVE_SESSION_FACTS } from '../state/fixtures.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketListing, TerminalState } from '../state/store.js';
 import { createTerminalStore } from '../state/store.js';
 import type { TerminalCommands } from '../state/commands.js';
-import type { IntentHandle, TradingIntents } from '../state/trading-commands.js';
+import type { CommandHandle, TradingCommands } from '../domain/trading/commands.js';
 import { EMPTY_TRADING } from '../state/trading-slice.js';
 import { INITIAL_TRADING_TABS } from '../state/trading-tabs.js';
 import { tabRows } from '../state/trading-tabs-rows.js';
@@ -33,18 +34,18 @@ type Call = [string, ...unknown[]];
 
 function setup(orders: OrderRowView[] = []) {
   const calls: Call[] = [];
-  const handle: IntentHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
+  const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
   const record = (name: string) => (...args: unknown[]) => (calls.push([name, ...args]), handle);
-  const intents: TradingIntents = {
+  const intents: TradingCommands = {
     place: record('place'), cancel: record('cancel'), cancelAll: record('cancelAll'), change: record('change'), close: record('close'),
-    addCollateral: record('addCollateral'), protect: record('protect'), replaceProtection: record('replaceProtection'), panic: record('panic'), lockReason: () => null,
+    addCollateral: record('addCollateral'), protect: record('protect'), replaceProtection: record('replaceProtection'), panic: record('panic'), locks: () => [],
   };
   const listing: MarketListing = { ...BTC, name: 'BTC', fundingIntervalSec: null };
   const store = createTerminalStore({
     focus: 'trading',
     market: BTC,
     markets: [listing],
-    trading: { ...EMPTY_TRADING, enabled: true, positions: [position], orders },
+    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, positions: [position], orders },
   });
   const pagesAsked: string[] = [];
   const refreshesAsked: string[] = [];

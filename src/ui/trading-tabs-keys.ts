@@ -4,12 +4,13 @@
 
 import { protectionOf } from '../domain/trading/protection.js';
 import { formatScaled } from '../protocol/scaling.js';
+import { describeLocks } from '../domain/trading/session-locks.js';
 import { focusPane, setNotice } from '../state/actions.js';
 import { openAmendReview } from '../state/amend-review.js';
 import { pushToast } from '../state/trading-actions.js';
 import type { TerminalCommands } from '../state/commands.js';
 import type { TerminalState, TerminalStore } from '../state/store.js';
-import type { IntentHandle, TradingIntents } from '../state/trading-commands.js';
+import type { CommandHandle, TradingCommands } from '../domain/trading/commands.js';
 import {
   cycleHistoryView,
   editPromptText,
@@ -60,7 +61,7 @@ function describe(intent: TabIntent): string {
   }
 }
 
-function send(intents: TradingIntents, intent: TabIntent): IntentHandle | string {
+function send(intents: TradingCommands, intent: TabIntent): CommandHandle | string {
   switch (intent.kind) {
     case 'cancel':
       return intents.cancel(intent.orderId);
@@ -93,7 +94,7 @@ export function runTabIntent(store: TerminalStore, commands: TerminalCommands, i
     setNotice(store, 'read-only: no trading key loaded');
     return;
   }
-  const locked = intents.lockReason();
+  const locked = describeLocks(intents.locks());
   if (locked) {
     setNotice(store, `orders locked: ${locked}`);
     return;

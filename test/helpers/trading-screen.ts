@@ -11,7 +11,7 @@ import type { MarketRef } from '../../src/domain/views.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
-import type { TradingIntents } from '../../src/state/trading-commands.js';
+import type { TradingCommands } from '../../src/domain/trading/commands.js';
 import { KEYS, eventually, sleep, type VirtualTerminal } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
 
@@ -21,7 +21,7 @@ export interface TradingScreen {
   /** The market the app opened on. */
   readonly market: MarketRef;
   /** The app's own trading commands (the ones its keys call). */
-  readonly intents: TradingIntents;
+  readonly intents: TradingCommands;
 }
 
 export interface TradingScreenWaits {

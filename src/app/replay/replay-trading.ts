@@ -12,12 +12,13 @@ import { withListedMarketsOnly, type IsListedMarket } from '../../client/trading
 import { isTradingUpdate, TradingState } from '../../client/trading/trading-state.js';
 import type { MarkSource } from '../../domain/marks.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
+import { sessionLocks, type SessionFacts } from '../../domain/trading/session-locks.js';
 import type { ConnectionView } from '../../domain/views.js';
 import { decodeInbound } from '../../protocol/decode/index.js';
 import { MessageType, ScopeMask } from '../../protocol/enums.js';
 import type { Context, InboundFrame } from '../../protocol/frames.js';
 import type { TerminalStore } from '../../state/store.js';
-import type { IntentHandle, TradingIntents } from '../../state/trading-commands.js';
+import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
 import { appendHistory, historyFailed, type HistoryFeedKind } from '../../state/trading-tabs.js';
 import { TradingPublisher, type TradingSource } from '../trading-publisher.js';
 import type { ReplayClock } from './replay-clock.js';
@@ -25,6 +26,14 @@ import type { TradingEvent } from './timeline.js';
 
 /** Why nothing can be sent: shown wherever an order key is refused. */
 export const REPLAY_READ_ONLY = 'replay: read-only';
+/** A replay's session as sessionLocks sees it: nothing but read-only, in its own words. */
+const REPLAY_LOCK_FACTS: SessionFacts = {
+  canTrade: false,
+  readOnly: { message: REPLAY_READ_ONLY, label: 'replay' },
+  socketOpen: true,
+  feedHealth: 'live',
+  account: { fw: true, frozen: false },
+};
 /** A heartbeat older than this (in recording time) showed the feed stale live (session.ts default). */
 const STALE_AFTER_MS = 3_000;
 
@@ -130,7 +139,7 @@ export class ReplayTradingFeed implements TradingSource {
       get version() {
         return feed.rebuilds * 1_000_000 + feed.journalLines;
       },
-      lockReason: () => REPLAY_READ_ONLY,
+      lockFacts: () => REPLAY_LOCK_FACTS,
       journalEntries: () => this.journal.list(),
       pending: () => [],
       lastBlockOf: (rq: number) => {
@@ -266,12 +275,12 @@ export class ReplayTradingFeed implements TradingSource {
   }
 }
 
-function refused(): IntentHandle {
+function refused(): CommandHandle {
   return { rqs: () => [], outcome: Promise.resolve({ ok: false, results: [], message: REPLAY_READ_ONLY }) };
 }
 
 /** The screen's trading commands in a replay: every one refused, nothing sent. */
-export const READ_ONLY_INTENTS: TradingIntents = {
+export const READ_ONLY_INTENTS: TradingCommands = {
   place: refused,
   cancel: refused,
   cancelAll: refused,
@@ -281,7 +290,7 @@ export const READ_ONLY_INTENTS: TradingIntents = {
   protect: refused,
   replaceProtection: refused,
   panic: refused,
-  lockReason: () => REPLAY_READ_ONLY,
+  locks: () => sessionLocks({ session: REPLAY_LOCK_FACTS }),
 };
 
 /**
@@ -307,7 +316,7 @@ export interface ReplayTradingOptions {
 
 export interface ReplayTrading {
   feed: ReplayTradingFeed;
-  intents: TradingIntents;
+  intents: TradingCommands;
   history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
   stop(): void;
 }
