@@ -11,7 +11,10 @@ const ALLOWED = {
   domain: ['protocol', 'lib'],
   client: ['transport', 'auth', 'domain', 'protocol', 'lib'],
   state: ['domain', 'protocol', 'lib'],
-  ui: ['state', 'domain', 'protocol', 'lib'],
+  // The flows between a key and the client (order entry, confirms, the command line, the tabs' editors) and
+  // TerminalActions: they reach the client only through the command interface declared in domain/.
+  controller: ['domain', 'protocol', 'state', 'lib'],
+  ui: ['controller', 'state', 'domain', 'protocol', 'lib'],
   sim: ['protocol', 'domain', 'lib'],
   app: null, // wires everything
   cli: null,

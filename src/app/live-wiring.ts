@@ -8,10 +8,8 @@ import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
 import { formatScaledGrouped } from '../ui/format/numbers.js';
-import { remapBindings } from '../ui/keymap-remap.js';
-import { DEFAULT_BINDINGS, setActiveBindings } from '../ui/keymap-table.js';
-import { detectColorDepth } from '../ui/theme-palettes.js';
-import { setColorDepth } from '../ui/theme.js';
+import { createKeymap, type Keymap } from '../ui/keys/keymap.js';
+import { detectColorDepth, type ColorDepth } from '../ui/theme-palettes.js';
 import { installAsciiOutput } from './ascii-output.js';
 import { osc52 } from './clipboard.js';
 import { loadConfig, problemNotice, type LoadedConfig } from './config/load-config.js';
@@ -30,6 +28,10 @@ export interface MarkSource {
 }
 
 export interface LiveWiring {
+  /** The keymap in force: the config's [keys] applied (the screen is given it; nothing changes it later). */
+  keymap: Keymap;
+  /** The colours the terminal shows. */
+  colorDepth: ColorDepth;
   copyText(text: string): void;
   setMarkSource(source: MarkSource): void;
   stop(): void;
@@ -63,8 +65,8 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
   const { store, loaded } = opts;
   const { config } = loaded;
   const env = opts.env ?? process.env;
-  setActiveBindings(remapBindings(DEFAULT_BINDINGS, config.keys));
-  setColorDepth(detectColorDepth(env));
+  const keymap = createKeymap(config.keys);
+  const colorDepth = detectColorDepth(env);
   store.setState((s) => ({
     live: {
       ...s.live,
@@ -134,6 +136,8 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
   watchTimer.unref();
 
   return {
+    keymap,
+    colorDepth,
     copyText(text) {
       const sequence = osc52(text, env);
       if (sequence === null) announce('too long to copy');

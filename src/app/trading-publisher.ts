@@ -53,9 +53,12 @@ export class TradingPublisher {
   /** Order ids that rest as trigger orders: a fill of one is a trigger going off. */
   private triggerOrders = new Set<number>();
   private readonly now: () => number;
+  /** One array for the life of the publisher: the store's market directory is built once from it. */
+  private readonly markets: Market[];
 
   constructor(private readonly o: TradingPublisherOptions) {
     this.now = o.now ?? Date.now;
+    this.markets = [...o.markets];
   }
 
   start(): void {
@@ -108,7 +111,7 @@ export class TradingPublisher {
         inFlight: engine.pending().length,
         health,
         keyExpiresAt: this.o.keyExpiresAt,
-        markets: [...markets],
+        markets: this.markets,
       },
     });
     return true;

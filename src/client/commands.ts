@@ -51,6 +51,10 @@ export class EngineCommands implements TradingCommands {
     return this.engine.locks();
   }
 
+  note(text: string): void {
+    this.engine.note(text);
+  }
+
   private market(id: number): Market | undefined {
     return this.markets().find((m) => m.id === id);
   }

@@ -239,12 +239,15 @@ export function cycleChoice(form: OrderEntryForm): OrderEntryForm {
   }
 }
 
-/** Typing into the focused text field (printable characters only); backspace deletes one. */
-export function typeInto(form: OrderEntryForm, input: string, backspace: boolean): OrderEntryForm {
-  const field = form.focus;
-  if (!TEXT_FIELDS.has(field)) return form;
-  const key = field as Exclude<EntryField, 'side' | 'type' | 'tif'>;
-  const current = form[key];
-  const next = backspace ? current.slice(0, -1) : (current + input).slice(0, 32);
-  return { ...form, [key]: next };
+type TextField = Exclude<EntryField, 'side' | 'type' | 'tif'>;
+
+/** The text of the focused field, or null on a choice field (side, type, time in force). */
+export function focusedText(form: OrderEntryForm): string | null {
+  return TEXT_FIELDS.has(form.focus) ? form[form.focus as TextField] : null;
+}
+
+/** The form with the focused text field set to `text` (at most 32 characters); choice fields stay. */
+export function withFocusedText(form: OrderEntryForm, text: string): OrderEntryForm {
+  if (!TEXT_FIELDS.has(form.focus)) return form;
+  return { ...form, [form.focus as TextField]: text.slice(0, 32) };
 }

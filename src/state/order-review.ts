@@ -7,6 +7,7 @@ import type { OrderPreview, Remainder } from '../domain/trading/preview.js';
 import { previewOrder } from '../domain/trading/preview.js';
 import type { PositionMath } from '../domain/trading/risk.js';
 import type { Market } from '../protocol/frames.js';
+import { formatAtoms } from '../protocol/scaling.js';
 import { confirmReasons, thresholdsFrom } from './smart-confirm.js';
 import type { TerminalState } from './store.js';
 import type { PlaceKind, PlaceParams } from '../domain/trading/commands.js';
@@ -79,4 +80,20 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
     thresholdsFrom(state.live.confirmPrefs),
   );
   return { preview, reasons };
+}
+
+/**
+ * Why the exchange is certain to refuse `order`, or null: an order that adds to a position needs its margin
+ * and taker fee from the available balance (the exchange fails it with AmountExceedsAvailableBalance
+ * otherwise), and the margin and fee alone of what it opens already exceed what is available. Such an order
+ * is blocked before review instead of offered as "send anyway?".
+ */
+export function certainRefusal(state: TerminalState, order: ReviewedOrder): string | null {
+  const available = state.trading.account?.available;
+  if (order.reduceOnly || available === undefined) return null;
+  const preview = previewFor(state, order);
+  if (!preview || preview.marginAtoms === 0n) return null;
+  const needs = preview.marginAtoms + (preview.feeAtoms > 0n ? preview.feeAtoms : 0n);
+  if (needs <= BigInt(available)) return null;
+  return `the margin and fee (${formatAtoms(needs)}) are more than the available ${formatAtoms(available)}: the exchange would refuse it`;
 }

@@ -10,6 +10,7 @@ import type {
   MarketRef,
   TradeView,
 } from '../domain/views.js';
+import { marketDirectoryOf, type MarketDirectory, type MarketListing } from '../domain/market-directory.js';
 import { INITIAL_LIVE, type LiveState } from './live-slice.js';
 import type { SnapshotWants } from './snapshot.js';
 import type { ThrottleView } from './throttle.js';
@@ -29,12 +30,7 @@ export interface NetworkBadge {
   isMainnet: boolean;
 }
 
-/** A market as the picker lists it: the view reference plus what the header needs from the context. */
-export interface MarketListing extends MarketRef {
-  name: string;
-  /** Funding interval length in seconds, null when unknown. */
-  fundingIntervalSec: number | null;
-}
+export type { MarketListing } from '../domain/market-directory.js';
 
 export interface BookCursor {
   side: 'ask' | 'bid';
@@ -149,4 +145,9 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
 
 export function createTerminalStore(overrides: Partial<TerminalState> = {}): TerminalStore {
   return createStore<TerminalState>()(() => initialTerminalState(overrides));
+}
+
+/** The markets of the context (listings and, once trading runs, their configs), looked up one way. */
+export function marketsOf(state: TerminalState): MarketDirectory {
+  return marketDirectoryOf(state.markets, state.trading.markets);
 }

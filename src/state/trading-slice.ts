@@ -7,6 +7,7 @@ import type { SessionFacts } from '../domain/trading/session-locks.js';
 import type { AccountView, FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import type { OrderEntryForm } from './order-entry.js';
+import type { TabIntent } from './trading-tabs.js';
 import type { ReviewedOrder } from './order-review.js';
 
 export interface TradingSlice {
@@ -44,11 +45,26 @@ export interface Toast {
   expiresAtMs: number;
 }
 
+/** What answering yes to the confirm does. */
+export type ConfirmAction =
+  | { kind: 'send-order' }
+  | { kind: 'amend' }
+  | { kind: 'panic' }
+  | { kind: 'quit' }
+  /** A typed `:close` / `:cancel` line, run as typed. */
+  | { kind: 'command'; text: string }
+  /** A request of the trading tabs (close, collateral, TP/SL, cancel, cancel all). */
+  | { kind: 'tab'; intent: TabIntent };
+
+/** The one confirm: a question whose default answer is Cancel (only `y` proceeds, anything else cancels). */
 export interface ConfirmPrompt {
-  /** What the question is about, e.g. "price 12% from mark; send?" */
+  /** What the question is about, e.g. "price 12% from mark; send anyway?" */
   text: string;
-  /** What answering yes does. */
-  action: 'send-order' | 'panic' | 'close' | 'cancel-all' | 'cancel' | 'amend' | 'quit';
+  action: ConfirmAction;
+  /** Where the eye is besides the bottom line: in the order entry pane or the trading tabs' key line. */
+  at: 'entry' | 'tabs' | 'bar';
+  /** What `y` does, in two or three words ("send anyway"); default "yes". */
+  yes?: string;
 }
 
 /** A change of a resting order under review (order entry pane) with its confirm open. */
@@ -84,8 +100,10 @@ export interface TradingUiState {
   toasts: Toast[];
   /** Ring the bell on fills and triggers. */
   bell: boolean;
-  /** Pending typed command waiting for its confirm (close / cancel all / cancel / amend). */
-  pendingCommand: string | null;
+  /** Command lines run before, oldest first (Up / Down on the `:` line). */
+  commandHistory: string[];
+  /** Position in commandHistory while stepping through it; null when editing a new line. */
+  commandHistoryAt: number | null;
   /** Leverage order entry starts with (`:lev`), empty = min(5x, market max). */
   leverage: string;
   /** Orders sent lately, for the duplicate check of smart confirm. */
@@ -119,7 +137,8 @@ export const INITIAL_TRADING_UI: TradingUiState = {
   panicArmedAtMs: null,
   toasts: [],
   bell: true,
-  pendingCommand: null,
+  commandHistory: [],
+  commandHistoryAt: null,
   leverage: '',
   recent: [],
 };

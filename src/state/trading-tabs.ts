@@ -2,9 +2,9 @@
 // loaded so far, the market filter, and the inline prompt (an editor or a confirm whose default is
 // Cancel). Pure transitions of the store so every step is testable without a terminal.
 
-import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
+import { HISTORY_VIEWS, type AccountEventRowView, type HistoryFeedKind, type HistoryView, type OrderHistoryRowView, type PositionHistoryRowView } from '../domain/trading/history-views.js';
 import type { FillRowView } from '../domain/trading/views.js';
-import type { CloseParams } from '../domain/trading/commands.js';
+import type { CloseParams } from '../domain/trading/command-params.js';
 import type { TerminalStore } from './store.js';
 
 export const TRADING_TABS = ['positions', 'orders', 'fills', 'history', 'journal'] as const;
@@ -17,10 +17,7 @@ export const TAB_LABELS: Record<TradingTab, string> = {
   journal: 'Journal',
 };
 
-/** What the History tab shows; each is paged from REST on demand. */
-export const HISTORY_VIEWS = ['orders', 'positions', 'events'] as const;
-export type HistoryView = (typeof HISTORY_VIEWS)[number];
-export type HistoryFeedKind = 'fills' | HistoryView;
+export { HISTORY_VIEWS, type HistoryFeedKind, type HistoryView } from '../domain/trading/history-views.js';
 
 export interface HistoryPages<Row> {
   rows: Row[];
@@ -49,9 +46,8 @@ export type TabIntent =
 
 export type EditorMode = 'amend' | 'close' | 'collateral' | 'tpsl' | 'trigger';
 
-export type TabPrompt =
-  | { kind: 'editor'; mode: EditorMode; targetId: number; text: string; error: string | null }
-  | { kind: 'confirm'; question: string; intent: TabIntent };
+/** The tabs' inline editor (its confirm is the one confirm, tradingUi.confirm). */
+export type TabPrompt = { kind: 'editor'; mode: EditorMode; targetId: number; text: string; error: string | null };
 
 export interface TradingTabsState {
   tab: TradingTab;
@@ -117,13 +113,13 @@ export function openEditor(store: TerminalStore, mode: EditorMode, targetId: num
 
 export function editPromptText(store: TerminalStore, edit: (text: string) => string): void {
   const { prompt } = store.getState().tabs;
-  if (prompt?.kind !== 'editor') return;
+  if (!prompt) return;
   setPrompt(store, { ...prompt, text: edit(prompt.text), error: null });
 }
 
 export function setPromptError(store: TerminalStore, error: string): void {
   const { prompt } = store.getState().tabs;
-  if (prompt?.kind === 'editor') setPrompt(store, { ...prompt, error });
+  if (prompt) setPrompt(store, { ...prompt, error });
 }
 
 /** History feed writes (the app's loader calls these; never the UI). */

@@ -291,6 +291,7 @@ export const READ_ONLY_INTENTS: TradingCommands = {
   replaceProtection: refused,
   panic: refused,
   locks: () => sessionLocks({ session: REPLAY_LOCK_FACTS }),
+  note: () => undefined,
 };
 
 /**

@@ -179,7 +179,7 @@ export class OrderEngine {
   }
 
   /** A line for the Journal pane (and the log) that is no record of a request: what reading the journal found. */
-  private note(text: string): void {
+  note(text: string): void {
     this.options.log?.(text);
     const line = this.tail.push({ timeMs: (this.options.now ?? Date.now)(), kind: 'note', requestKey: '', rq: null, text });
     this.changes++;

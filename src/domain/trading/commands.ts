@@ -75,4 +75,6 @@ export interface TradingCommands {
   panic(): CommandHandle;
   /** Why orders are locked right now (typed, session-locks.ts); empty when they are not. */
   locks(): SessionLock[];
+  /** A line in the Journal pane that is no request: a request the screen refused before it was sent. */
+  note(text: string): void;
 }

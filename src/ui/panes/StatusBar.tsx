@@ -9,9 +9,10 @@ import { useNow } from '../hooks/use-now.js';
 import { useTerminal } from '../store-context.js';
 import { KeyExpiry } from './KeyExpiry.js';
 import { WatchStrip } from './WatchStrip.js';
-import { theme, toneBackground, toneColor } from '../theme.js';
+import { toneBackground, toneColor, useTheme } from '../theme.js';
 
 function HeaderFields({ fields, narrow = false }: { fields: HeaderField[]; narrow?: boolean }) {
+  const theme = useTheme();
   const shown = shownHeaderFields(fields, narrow);
   return (
     <>
@@ -41,6 +42,7 @@ function useHeaderFields(width: number, narrow: boolean): HeaderField[] | null {
 }
 
 export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
+  const theme = useTheme();
   const network = useTerminal((s) => s.network);
   const market = useTerminal((s) => s.market);
   const keyScope = useTerminal((s) => s.keyScope);
@@ -77,12 +79,12 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
 
   const right = (
     <Box flexShrink={0}>
-      {throttled ? <Text color={toneColor('warn')}>{`${throttled}  `}</Text> : null}
-      <Text color={toneColor(health.tone)}>{health.text}</Text>
-      {badFramesText ? <Text color={toneColor('warn')}>{badFramesText}</Text> : null}
+      {throttled ? <Text color={toneColor(theme, 'warn')}>{`${throttled}  `}</Text> : null}
+      <Text color={toneColor(theme, health.tone)}>{health.text}</Text>
+      {badFramesText ? <Text color={toneColor(theme, 'warn')}>{badFramesText}</Text> : null}
       <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
-      {readOnly ? <Text color={toneColor('warn')} bold>{'  READ-ONLY'}</Text> : null}
-      {lowBandwidth ? <Text color={toneColor('info')} bold>{'  LB'}</Text> : null}
+      {readOnly ? <Text color={toneColor(theme, 'warn')} bold>{'  READ-ONLY'}</Text> : null}
+      {lowBandwidth ? <Text color={toneColor(theme, 'info')} bold>{'  LB'}</Text> : null}
       <KeyExpiry />
       <Text> </Text>
     </Box>
@@ -90,7 +92,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
 
   const left = (
     <Box flexShrink={0}>
-      <Text color={toneColor(badge.tone)} backgroundColor={toneBackground(badge.tone)} bold inverse={badge.tone !== 'loud'}>
+      <Text color={toneColor(theme, badge.tone)} backgroundColor={toneBackground(theme, badge.tone)} bold inverse={badge.tone !== 'loud'}>
         {badge.text}
       </Text>
       <Text bold>{` ${market?.symbol ?? '…'}  `}</Text>
