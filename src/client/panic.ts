@@ -11,7 +11,7 @@ import { formatScaledTrim } from '../protocol/scaling.js';
 import { DEFAULT_PANIC_CLOSE_POLICY, type PanicClosePolicy, nextPanicCloseStep } from '../domain/trading/panic-close.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestResult } from './trading/tracked-request.js';
-import type { CloseParams, CommandHandle, CommandOutcome } from './commands.js';
+import type { CloseParams, CommandHandle, CommandOutcome } from '../domain/trading/commands.js';
 
 export interface PanicOptions {
   policy?: PanicClosePolicy;

@@ -1,13 +1,10 @@
 // What owns the keyboard right now: the one thing on screen that keys act on. Derived from the store (and
 // whether the layout is shown at all), so the dispatcher, the footer and the help agree on it.
 
+import type { InputMode } from './places.js';
 import type { TerminalState } from './store.js';
 
-/**
- * From the top: a confirm (shown even on the too-small screen), the too-small screen, the help, the market
- * picker, the `:` line, order entry's review, order entry, the trading tabs' inline editor, else the panes.
- */
-export type InputMode = 'confirm' | 'too-small' | 'help' | 'picker' | 'command' | 'review' | 'entry' | 'editor' | 'panes';
+export type { InputMode } from './places.js';
 
 export function inputMode(state: TerminalState): InputMode {
   const ui = state.tradingUi;

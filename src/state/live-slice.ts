@@ -1,8 +1,7 @@
 // Screen furniture a trader lives with all day: the help overlay, pane zoom, the theme in force, price
 // alerts and the watchlist's mini prices. Written by live-actions.ts and the app's alert watcher.
 
-import type { InputMode } from './input-mode.js';
-import type { PaneId } from './store.js';
+import type { InputMode, PaneId } from './places.js';
 
 export interface PriceAlert {
   id: number;

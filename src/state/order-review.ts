@@ -10,13 +10,10 @@ import type { Market } from '../protocol/frames.js';
 import { formatAtoms } from '../protocol/scaling.js';
 import { confirmReasons, thresholdsFrom } from './smart-confirm.js';
 import type { TerminalState } from './store.js';
-import type { PlaceKind, PlaceParams } from '../domain/trading/commands.js';
+import type { PlaceKind } from '../domain/trading/commands.js';
+import type { ReviewedOrder } from './trading-slice.js';
 
-/** An order as it would stand after the send: a new order, or a resting one after its change. */
-export interface ReviewedOrder extends PlaceParams {
-  /** A close order (t 3 / 4): it reduces the position and never opens one. */
-  reduceOnly?: boolean;
-}
+export type { ReviewedOrder } from './trading-slice.js';
 
 export interface OrderReview {
   /** Null when the market's config is not loaded (nothing to price the order with). */

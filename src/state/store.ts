@@ -17,7 +17,9 @@ import type { ThrottleView } from './throttle.js';
 import { INITIAL_TRADING_TABS, type TradingTabsState } from './trading-tabs.js';
 import { EMPTY_TRADING, INITIAL_TRADING_UI, type TradingSlice, type TradingUiState } from './trading-slice.js';
 
-export type PaneId = 'book' | 'chart' | 'trades' | 'trading';
+import type { PaneId } from './places.js';
+
+export type { PaneId } from './places.js';
 export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];
 
 /** What the loaded API key may do; `none` when no key is configured (market data only). */

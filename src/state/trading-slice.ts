@@ -8,7 +8,7 @@ import type { AccountView, FillRowView, JournalEntryView, OrderRowView, Position
 import type { Market } from '../protocol/frames.js';
 import type { OrderEntryForm } from './order-entry.js';
 import type { TabIntent } from './trading-tabs.js';
-import type { ReviewedOrder } from './order-review.js';
+import type { PlaceParams } from '../domain/trading/commands.js';
 
 export interface TradingSlice {
   /** A trading client runs (a key was loaded). False = market data only. */
@@ -142,3 +142,9 @@ export const INITIAL_TRADING_UI: TradingUiState = {
   leverage: '',
   recent: [],
 };
+
+/** An order as it would stand after the send: a new order, or a resting one after its change. */
+export interface ReviewedOrder extends PlaceParams {
+  /** A close order (t 3 / 4): it reduces the position and never opens one. */
+  reduceOnly?: boolean;
+}

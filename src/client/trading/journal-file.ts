@@ -10,7 +10,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, u
 import { dirname } from 'node:path';
 import { userMessage } from '../../protocol/errors.js';
 import { decodeJournalRecord } from './journal-decode.js';
-import type { JournalRecord } from './journal.js';
+import type { JournalRecord } from './journal-record.js';
 
 /** A journal line that could not be read. */
 export interface CorruptLine {
