@@ -13,7 +13,7 @@ import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from '../state/actions.js';
 import { reviewOrder, type ReviewedOrder } from '../state/order-review.js';
-import type { TerminalState, TerminalStore } from '../state/store.js';
+import { marketsOf, type TerminalState, type TerminalStore } from '../state/store.js';
 import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks } from '../state/trading-locks.js';
 import type { AmendReview } from '../state/trading-slice.js';
@@ -85,7 +85,7 @@ export function openAmendReview(store: TerminalStore, orderId: number, change: O
   const state = store.getState();
   const order = state.trading.orders.find((o) => o.orderId === orderId);
   if (!order) return `order ${orderId} is not open`;
-  const market = state.trading.markets.find((m) => m.id === order.marketId);
+  const market = marketsOf(state).configOf(order.marketId);
   if (!market) return `the config of market ${order.marketId} is not loaded: nothing to review the change with`;
   // A trigger's change moves its trigger price: a limit order's review would misstate it.
   if (order.triggerPrice !== null) return `order ${orderId} is a TP/SL trigger: change it with t on its position`;

@@ -11,14 +11,14 @@ import { setNotice } from '../state/actions.js';
 import { evaluateEntry, maxLeverageHundredths, newEntryForm, type EntryContext, type EntryResult, type OrderEntryForm } from '../state/order-entry.js';
 import { certainRefusal, previewFor, reviewOrder } from '../state/order-review.js';
 import { orderSignature } from '../state/smart-confirm.js';
-import type { TerminalState, TerminalStore } from '../state/store.js';
+import { marketsOf, type TerminalState, type TerminalStore } from '../state/store.js';
 import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks, tradingLocks } from '../state/trading-locks.js';
 import type { OrderCommand } from './command-parse.js';
 
 export function currentMarket(state: TerminalState, marketId?: number): Market | undefined {
   const id = marketId ?? state.market?.id;
-  return state.trading.markets.find((m) => m.id === id);
+  return id === undefined ? undefined : marketsOf(state).configOf(id);
 }
 
 export function entryContext(state: TerminalState, form: OrderEntryForm): EntryContext {

@@ -9,7 +9,7 @@ import type { PositionMath } from '../domain/trading/risk.js';
 import type { Market } from '../protocol/frames.js';
 import { formatAtoms } from '../protocol/scaling.js';
 import { confirmReasons, thresholdsFrom } from './smart-confirm.js';
-import type { TerminalState } from './store.js';
+import { marketsOf, type TerminalState } from './store.js';
 import type { PlaceKind } from '../domain/trading/commands.js';
 import type { ReviewedOrder } from './trading-slice.js';
 
@@ -23,7 +23,7 @@ export interface OrderReview {
 }
 
 function marketOf(state: TerminalState, marketId: number): Market | undefined {
-  return state.trading.markets.find((m) => m.id === marketId);
+  return marketsOf(state).configOf(marketId);
 }
 
 export function positionMath(state: TerminalState, marketId: number): PositionMath | null {

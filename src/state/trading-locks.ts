@@ -3,7 +3,7 @@
 // none of them looks at a message's words.
 
 import { sessionLocks, type SessionFacts, type SessionLock } from '../domain/trading/session-locks.js';
-import type { TerminalState } from './store.js';
+import { marketsOf, type TerminalState } from './store.js';
 
 /** A trading side that has not published yet: nothing is known, so nothing may go. */
 const NOT_YET: SessionFacts = { canTrade: false, socketOpen: false, feedHealth: 'connecting', account: null };
@@ -22,7 +22,7 @@ export function tradingLocks(state: TerminalState): SessionLock[] {
 
 /** Locks of a new order (or a change) decided on the screen: also a live market-data feed and, with `market`, an open market. */
 export function newOrderLocks(state: TerminalState, marketId: number | null = state.market?.id ?? null, checkMarket = true): SessionLock[] {
-  const market = checkMarket && marketId !== null ? state.trading.markets.find((m) => m.id === marketId) : undefined;
+  const market = checkMarket && marketId !== null ? marketsOf(state).configOf(marketId) : undefined;
   return sessionLocks({
     session: facts(state),
     newOrder: { marketFeed: state.connection.health, market: market ? { symbol: market.symbol, isOpen: market.config.is_open } : undefined },

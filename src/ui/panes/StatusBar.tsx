@@ -6,6 +6,7 @@ import { fitHeaderFields, shownHeaderFields, type HeaderField } from '../format/
 import { healthBadge, latencyText, networkBadge } from '../format/status.js';
 import { throttleText } from '../format/throttle.js';
 import { useNow } from '../hooks/use-now.js';
+import { marketsOf } from '../../state/store.js';
 import { useTerminal } from '../store-context.js';
 import { KeyExpiry } from './KeyExpiry.js';
 import { WatchStrip } from './WatchStrip.js';
@@ -31,11 +32,11 @@ function HeaderFields({ fields, narrow = false }: { fields: HeaderField[]; narro
 function useHeaderFields(width: number, narrow: boolean): HeaderField[] | null {
   const header = useTerminal((s) => s.header);
   const market = useTerminal((s) => s.market);
-  const markets = useTerminal((s) => s.markets);
+  const directory = useTerminal((s) => marketsOf(s));
   const publishedAt = useTerminal((s) => s.publishedAtMs);
   const now = useNow(1000);
   if (!header || !market) return null;
-  const interval = markets.find((m) => m.id === market.id)?.fundingIntervalSec ?? null;
+  const interval = directory.byId(market.id)?.fundingIntervalSec ?? null;
   const elapsed = Math.max(0, now - publishedAt);
   const nextFundingInMs = header.nextFundingInMs === null ? null : Math.max(0, header.nextFundingInMs - elapsed);
   return fitHeaderFields({ ...header, nextFundingInMs }, market, interval, width, narrow);
