@@ -5,7 +5,7 @@
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough, Writable } from 'node:stream';
-import { PerfMeter } from '../src/app/perf/perf-meter.js';
+import { PerfMeter } from '../src/terminal/perf/perf-meter.js';
 import type { Network } from '../src/protocol/networks.js';
 import { wireApp, type WiredApp } from './lib/app-wiring.js';
 import { FeedTracker } from './lib/feed-tracker.js';

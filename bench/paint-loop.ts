@@ -9,7 +9,7 @@
 import { Writable } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import type { BookRowView, CandleView, TradeView } from '../src/domain/views.js';
-import { mountScreen } from '../src/app/render.js';
+import { mountScreen } from '../src/terminal/render.js';
 import { ManualMarketDataSource, sampleSnapshot } from '../src/state/fixtures.js';
 import { Publisher } from '../src/state/publisher.js';
 import { createTerminalStore } from '../src/state/store.js';

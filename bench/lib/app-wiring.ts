@@ -3,7 +3,7 @@
 //   optimized: what app/tui.ts runs: the app's Publisher (coalesced, DEFAULT_PUBLISH_HZ) with its adaptive
 //              rate (adaptPublishRate) and mountScreen (its Ink options and frame path: the cached grid and
 //              the row-diff writer, or Ink's own with PERPL_FULL_REDRAW=1); with SSH_TTY set, the app's
-//              low-bandwidth profile (src/app/low-bandwidth.ts) as over SSH;
+//              low-bandwidth profile (src/terminal/low-bandwidth.ts) as over SSH;
 //   baseline:  what a straightforward Ink app does: the store written on every socket message and Ink's
 //              default render options (maxFps 30, standard rendering). React's build follows NODE_ENV,
 //              which the parent sets per mode.
@@ -14,14 +14,14 @@ import { createElement } from 'react';
 import { render, type Instance } from 'ink';
 import { MarketDataSession } from '../../src/client/market-data/session.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from '../../src/app/context-loader.js';
-import { meterFrames, meterPublisher } from '../../src/app/perf/attach.js';
-import { meterInkRenders, meterWrites } from '../../src/app/perf/ink-hook.js';
-import type { PerfMeter } from '../../src/app/perf/perf-meter.js';
-import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../../src/app/low-bandwidth.js';
-import { mountScreen } from '../../src/app/render.js';
+import { meterFrames, meterPublisher } from '../../src/terminal/perf/attach.js';
+import { meterWrites } from '../../src/terminal/perf/write-meter.js';
+import type { PerfMeter } from '../../src/terminal/perf/perf-meter.js';
+import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../../src/terminal/low-bandwidth.js';
+import { mountScreen } from '../../src/terminal/render.js';
 import { startThrottleNotice } from '../../src/app/throttle-wiring.js';
 import { startTrading, type TradingWiring } from '../../src/app/trading-wiring.js';
-import { TerminalManners } from '../../src/app/terminal.js';
+import { TerminalManners } from '../../src/terminal/manners.js';
 import type { Context } from '../../src/protocol/frames.js';
 import type { Network } from '../../src/protocol/networks.js';
 import type { TerminalCommands } from '../../src/domain/terminal-actions.js';
@@ -82,16 +82,18 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   };
   manners.enter();
   meterWrites(o.stdout, meter);
+  // Every Ink render's time, through Ink's public onRender option in both modes.
+  const onPaint = (renderTime: number): void => meter.paintRendered(renderTime);
   const instance: Instance =
     o.mode === 'optimized'
-      ? mountScreen({ store, commands, stdout: o.stdout, stdin: o.stdin, ...lowBandwidthMountOptions(profile.lowBandwidth) })
+      ? mountScreen({ store, commands, stdout: o.stdout, stdin: o.stdin, ...lowBandwidthMountOptions(profile.lowBandwidth), onPaint })
       : render(createElement(App, { store, commands }), {
           stdout: o.stdout,
           stdin: o.stdin,
           patchConsole: false,
           exitOnCtrlC: false,
+          onRender: ({ renderTime }) => onPaint(renderTime),
         });
-  if (!(await meterInkRenders(o.stdout, meter))) throw new Error('no Ink instance on the bench stdout');
   publisher.start();
 
   const rest = new RestClient({ network });

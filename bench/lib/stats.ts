@@ -1,6 +1,6 @@
 // Small number helpers for the benchmark.
 
-export { quantile } from '../../src/app/perf/perf-meter.js';
+export { quantile } from '../../src/terminal/perf/perf-meter.js';
 
 export function round(x: number, digits: number): number {
   if (!Number.isFinite(x)) return 0;

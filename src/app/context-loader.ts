@@ -1,6 +1,7 @@
 // Fetches the exchange context until it arrives, showing "disconnected, retrying in Ns" meanwhile.
 // No network is a state to show, never a crash.
 
+import { marketLabel } from '../domain/market-label.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Context } from '../protocol/frames.js';
 import { createMarketDirectory } from '../domain/market-directory.js';
@@ -53,7 +54,7 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 export function marketListings(context: Context): MarketListing[] {
   return context.markets.map((m) => ({
     id: m.id,
-    symbol: m.symbol || m.name,
+    symbol: marketLabel(m),
     name: m.name,
     priceDecimals: m.config.price_decimals,
     sizeDecimals: m.config.size_decimals,

@@ -10,8 +10,8 @@ import { pushToast } from '../state/trading-actions.js';
 import { formatScaledGrouped } from '../ui/format/numbers.js';
 import { createKeymap, type Keymap } from '../ui/keys/keymap.js';
 import { detectColorDepth, type ColorDepth } from '../ui/theme-palettes.js';
-import { installAsciiOutput } from './ascii-output.js';
-import { osc52 } from './clipboard.js';
+import { installAsciiOutput } from '../terminal/ascii-output.js';
+import { osc52 } from '../terminal/clipboard.js';
 import { loadConfig, problemNotice, type LoadedConfig } from './config/load-config.js';
 
 export interface LiveOptions {

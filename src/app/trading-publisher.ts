@@ -11,6 +11,7 @@ import type { FillRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import type { TerminalStore } from '../state/store.js';
+import type { MarketPrices } from '../state/trading-slice.js';
 import { pushToast } from '../state/trading-actions.js';
 
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
@@ -82,11 +83,14 @@ export class TradingPublisher {
     const health = session.connectionView();
     const lockFacts = engine.lockFacts();
     const lockReason = describeLocks(sessionLocks({ session: lockFacts }));
-    // One reading per market held, this tick: rows and equity see the same marks.
-    const readings = new Map<number, MarkReading>();
-    for (const p of st.positions.values()) if (!readings.has(p.mkt)) readings.set(p.mkt, this.o.marks.readMark(p.mkt));
-    const markOf = (id: number): MarkReading => readings.get(id) ?? this.o.marks.readMark(id);
-    const marksKey = [...readings].map(([id, r]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}`).join(',');
+    // One reading per market held or ordered in, this tick: rows, equity and reviews see the same marks.
+    const prices = new Map<number, MarketPrices>();
+    // The last trade only where a position is (its `last` triggers are checked on it): it moves on every trade.
+    const read = (id: number, withLast: boolean): MarketPrices => ({ mark: this.o.marks.readMark(id), lastTrade: withLast ? (this.o.marks.lastTradePrice?.(id) ?? null) : null });
+    for (const p of st.positions.values()) if (!prices.has(p.mkt)) prices.set(p.mkt, read(p.mkt, true));
+    for (const o of st.orders.values()) if (!prices.has(o.mkt)) prices.set(o.mkt, read(o.mkt, false));
+    const markOf = (id: number): MarkReading => prices.get(id)?.mark ?? this.o.marks.readMark(id);
+    const marksKey = [...prices].map(([id, { mark: r, lastTrade }]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}:${lastTrade ?? ''}`).join(',');
     const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${session.head ?? ''}:${marksKey}:${lockReason ?? ''}`;
     if (key === this.lastKey) return false;
     this.lastKey = key;
@@ -112,6 +116,7 @@ export class TradingPublisher {
         health,
         keyExpiresAt: this.o.keyExpiresAt,
         markets: this.markets,
+        marketPrices: Object.fromEntries(prices),
       },
     });
     return true;

@@ -17,14 +17,14 @@ import { createTerminalStore, type TerminalStore } from '../state/store.js';
 import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
-import { mountScreen } from './render.js';
-import { TerminalManners, type ExitReason } from './terminal.js';
+import { mountScreen } from '../terminal/render.js';
+import { TerminalManners, type ExitReason } from '../terminal/manners.js';
 import { startTrading } from './trading-wiring.js';
 import { readLiveConfig, startLive, withConfigDefaults } from './live-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
-import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from './low-bandwidth.js';
+import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../terminal/low-bandwidth.js';
 import { perplHome } from '../auth/home.js';
-import { createAppPerf } from './perf/attach.js';
+import { createAppPerf } from '../terminal/perf/attach.js';
 import { AppLog } from './app-log.js';
 import { keyFileAtStart, unlockKeyAtStart } from './key-unlock.js';
 import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../auth/keys-folder.js';
@@ -153,7 +153,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     keyScope: 'none',
     notice: startsSim ? 'starting the local exchange…' : null,
   });
-  // Over SSH every frame crosses the network: the low-bandwidth profile (app/low-bandwidth.ts).
+  // Over SSH every frame crosses the network: the low-bandwidth profile (terminal/low-bandwidth.ts).
   const lowBandwidth = resolveLowBandwidth({
     ...(opts.lowBandwidth !== undefined ? { flag: opts.lowBandwidth } : {}),
     config: loadedConfig.config.lowBandwidth,

@@ -39,8 +39,14 @@ type ViemTypedData = Parameters<ReturnType<typeof privateKeyToAccount>['signType
 export async function signTypedDataWithWallet(privateKey: Hex, typedData: unknown): Promise<Hex> {
   const n = normalizeTypedData(typedData);
   const account = accountOf(privateKey);
-  // The served EIP712Domain stays in `types`: viem then hashes the domain exactly as served.
-  return account.signTypedData({ domain: n.domain, types: n.types, primaryType: n.primaryType, message: n.message } as ViemTypedData);
+  try {
+    // The served EIP712Domain stays in `types`: viem then hashes the domain exactly as served.
+    return await account.signTypedData({ domain: n.domain, types: n.types, primaryType: n.primaryType, message: n.message } as ViemTypedData);
+  } catch (e) {
+    // viem's message quotes the offending served value (an "address" holding an escape sequence):
+    // a TypedDataError shows it sanitized. Never the key: viem's errors here are about the typed data.
+    throw new TypedDataError(`the typed data cannot be signed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+  }
 }
 
 /** True when `text` looks like a 65-byte 0x-hex signature. */

@@ -6,7 +6,7 @@ import { PermanentError } from '../protocol/errors.js';
 import type { Eip712TypedData } from '../protocol/frames.js';
 import { decodeEip712TypedData } from '../protocol/decode/index.js';
 import { pendingFilePath } from './home.js';
-import { writeSecretFile } from './keyfile.js';
+import { readPrivateFile, writeSecretFile } from './keyfile.js';
 
 export interface PendingEnrollment {
   keyName: string;
@@ -55,17 +55,14 @@ const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSaf
 
 export async function loadPending(keyName: string, env: NodeJS.ProcessEnv = process.env): Promise<PendingEnrollment> {
   const path = pendingFilePath(keyName, env);
-  let text: string;
-  try {
-    text = await fs.readFile(path, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new NoPendingEnrollmentError(`no pending enrollment for key "${keyName}"`, {
+  // Read like a key file: a FIFO in its place is refused, not waited on; a file others may change is refused.
+  const text = await readPrivateFile(path, {
+    what: 'pending enrollment',
+    missing: () =>
+      new NoPendingEnrollmentError(`no pending enrollment for key "${keyName}"`, {
         hint: `run \`perpl keys enroll --name ${keyName} --print-typed-data --address <wallet> --label <label>\` first`,
-      });
-    }
-    throw e;
-  }
+      }),
+  });
   let o: Record<string, unknown>;
   try {
     o = JSON.parse(text) as Record<string, unknown>;

@@ -53,6 +53,25 @@ describe('checks on served typed data', () => {
     expect(() => checkServedTypedData(TYPED_DATA_11_FIELDS, { ...expected, publicKeyHex: `0x${'22'.repeat(32)}` })).toThrow(/different API public key/);
   });
 
+  it('typed-data-must-be-the-registration: another primaryType, or one leaving out chain id, signer or key, is refused', () => {
+    const td = TYPED_DATA_11_FIELDS;
+    const fields = td.types.PerplRegisterApiKey;
+    const without = (name: string) => ({ ...td, types: { ...td.types, PerplRegisterApiKey: fields.filter((f) => f.name !== name) } });
+    const renamed = { ...td, primaryType: 'Permit', types: { EIP712Domain: td.types.EIP712Domain, Permit: fields } };
+    expect(() => checkServedTypedData(renamed, expected)).toThrow(/the typed data is a Permit, not the PerplRegisterApiKey registration .*refused, nothing signed/);
+    const { chainId: _c, ...domainWithoutChain } = td.domain;
+    expect(() => checkServedTypedData({ ...td, domain: domainWithoutChain }, expected)).toThrow(/names no chain id/);
+    // Listed in the domain's values but not among its signed fields: not covered by the signature.
+    const unsignedChain = { ...td, types: { ...td.types, EIP712Domain: td.types.EIP712Domain.filter((f) => f.name !== 'chainId') } };
+    expect(() => checkServedTypedData(unsignedChain, expected)).toThrow(/names no chain id/);
+    const { signer: _s, ...messageWithoutSigner } = td.message;
+    expect(() => checkServedTypedData({ ...td, message: messageWithoutSigner }, expected)).toThrow(/names no signer/);
+    expect(() => checkServedTypedData(without('signer'), expected)).toThrow(/names no signer/);
+    const { publicKey: _p, ...messageWithoutKey } = td.message;
+    expect(() => checkServedTypedData({ ...td, message: messageWithoutKey }, expected)).toThrow(/names no API public key/);
+    expect(() => checkServedTypedData(without('publicKey'), expected)).toThrow(/names no API public key/);
+  });
+
   it('refuses payloads older than 15 minutes by issue time or fetch time', () => {
     const issued = 0x1a0ced1983c;
     expect(() => checkFresh(TYPED_DATA_11_FIELDS, issued, issued + 14 * 60_000)).not.toThrow();

@@ -1,8 +1,8 @@
 // Turning `perpl keys enroll` options into an ApiKeyPayloadRequest (wire.md 3.3): scope names,
 // expiry dates, and allow-list CIDRs checked before anything is sent.
 
-import { isIPv4, isIPv6 } from 'node:net';
 import { isAddress } from 'viem';
+import { parseCidr } from '../lib/cidr.js';
 import { InputError } from '../protocol/errors.js';
 import type { ApiKeyPayloadRequest } from '../protocol/frames.js';
 
@@ -56,11 +56,7 @@ export function parseExpiry(text: string, nowMs: number): number {
 /** Throws InputError unless `text` is an IPv4 or IPv6 CIDR (address/prefix). */
 export function checkCidr(text: string): string {
   const t = text.trim();
-  const slash = t.lastIndexOf('/');
-  const addr = slash < 0 ? '' : t.slice(0, slash);
-  const prefixText = slash < 0 ? '' : t.slice(slash + 1);
-  const max = isIPv4(addr) ? 32 : isIPv6(addr) ? 128 : undefined;
-  if (max === undefined || !/^\d{1,3}$/.test(prefixText) || Number(prefixText) > max) {
+  if (!parseCidr(t, { requirePrefix: true })) {
     throw new InputError(`--ip-cidr "${text}" is not an IPv4 or IPv6 CIDR`, { hint: 'write it as address/prefix, e.g. 203.0.113.0/24 or 2001:db8::/48' });
   }
   return t;

@@ -8,6 +8,11 @@ import { listKeyNames, readKeyFile } from './keyfile.js';
 export const DEFAULT_KEY_NAME = 'default';
 /** Written by the local exchange (`perpl sim`) with the address it listens on. */
 export const LOCAL_DEMO_KEY_NAME = 'local-demo';
+/**
+ * Beside it, the demo account's own wallet key (throwaway, 0600): `perpl keys enroll --network local` signs
+ * with it when no wallet is given, so the whole wallet-signed enrollment can be practised locally.
+ */
+export const LOCAL_DEMO_WALLET_FILE = 'local-demo.wallet';
 
 export interface KeyDiscoveryTarget {
   /** Network name (`local`, `testnet`, ...), when known. */

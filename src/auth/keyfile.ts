@@ -75,57 +75,69 @@ export async function writeSecretFile(path: string, text: string, options: Write
 /** A key file is a few hundred bytes: anything far larger is not one, and is not read into memory. */
 export const MAX_KEY_FILE_BYTES = 64 * 1024;
 
-function openError(path: string, e: unknown): KeyFileError {
+/** Refuses a private file for `reason`: a KeyFileError for key files, the same words for the others. */
+type Refusal = (reason: string, hint?: string) => PermanentError;
+
+function openError(refuse: Refusal, e: unknown): PermanentError {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new KeyFileError(path, 'does not exist', 'run `perpl keys list` to see the stored keys');
-  if (code === 'EACCES') return new KeyFileError(path, 'is not readable by this user');
-  return new KeyFileError(path, `cannot be read (${code ?? 'error'})`);
+  if (code === 'ENOENT') return refuse('does not exist', 'run `perpl keys list` to see the stored keys');
+  if (code === 'EACCES') return refuse('is not readable by this user');
+  return refuse(`cannot be read (${code ?? 'error'})`);
 }
 
-/** Throws KeyFileError when the file is readable or writable by group/others or owned by someone else. */
-export async function checkPrivateFile(path: string): Promise<void> {
-  let st;
-  try {
-    st = await fs.stat(path);
-  } catch (e) {
-    throw openError(path, e);
-  }
-  checkPrivateStats(path, st);
-}
-
-/** The checks of checkPrivateFile on stats already taken (of an open handle, so nothing can swap the file after). */
-function checkPrivateStats(path: string, st: Stats): void {
-  if (!st.isFile()) throw new KeyFileError(path, `is ${st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a folder' : 'not a regular file'}, not a key file`);
-  if (st.size > MAX_KEY_FILE_BYTES) throw new KeyFileError(path, `is larger than ${MAX_KEY_FILE_BYTES / 1024} KiB: not a key file`);
+/** The checks on stats already taken of an open handle, so nothing can swap the file after them. */
+function checkPrivateStats(path: string, what: string, refuse: Refusal, st: Stats): void {
+  if (!st.isFile()) throw refuse(`is ${st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a folder' : 'not a regular file'}, not a ${what}`);
+  if (st.size > MAX_KEY_FILE_BYTES) throw refuse(`is larger than ${MAX_KEY_FILE_BYTES / 1024} KiB: not a ${what}`);
   if (!IS_POSIX) return;
   const wider = st.mode & 0o077;
   if (wider !== 0) {
     const mode = (st.mode & 0o777).toString(8).padStart(4, '0');
-    throw new KeyFileError(path, `has mode ${mode}: other users may read it, so it is refused`, `run: chmod 600 ${path}`);
+    throw refuse(`has mode ${mode}: other users may read it, so it is refused`, `run: chmod 600 ${path}`);
   }
   const uid = process.getuid?.();
   if (uid !== undefined && st.uid !== uid && uid !== 0) {
-    throw new KeyFileError(path, `belongs to uid ${st.uid}, not to this user (${uid})`);
+    throw refuse(`belongs to uid ${st.uid}, not to this user (${uid})`);
   }
 }
 
+export interface PrivateFileOptions {
+  /** What the file is, in messages: "wallet key file", "pending enrollment". */
+  what: string;
+  /** The error for a file that does not exist (default: "does not exist"). */
+  missing?: () => PermanentError;
+}
+
 /**
- * Reads and parses a key file after the permission check; a sealed file stays sealed. The checks run on
- * the opened file (fstat), opened non-blocking so a FIFO is refused instead of waited on.
+ * The text of a private file (a key file, a wallet key, a pending enrollment), read only when it is a
+ * regular file of at most 64 KiB, 0600 and ours. The checks run on the opened file (fstat), opened
+ * non-blocking so a FIFO is refused instead of waited on, and nothing can swap the file after them.
  */
-export async function readKeyFile(path: string): Promise<KeyFileDocument> {
+export async function readPrivateFile(path: string, options: PrivateFileOptions): Promise<string> {
+  const refuse: Refusal = (reason, hint) => new PermanentError(`${options.what} ${path}: ${reason}`, hint === undefined ? {} : { hint });
+  return readChecked(path, options.what, refuse, options.missing);
+}
+
+async function readChecked(path: string, what: string, refuse: Refusal, missing?: () => PermanentError): Promise<string> {
   let handle;
   try {
     handle = await fs.open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
-    throw openError(path, e);
+    if (missing !== undefined && (e as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
+    throw openError(refuse, e);
   }
   try {
-    checkPrivateStats(path, await handle.stat());
-    return parseKeyFile(await handle.readFile('utf8'), path);
+    checkPrivateStats(path, what, refuse, await handle.stat());
+    return await handle.readFile('utf8');
   } finally {
     await handle.close();
   }
+}
+
+/** Reads and parses a key file after the permission check (readPrivateFile's); a sealed file stays sealed. */
+export async function readKeyFile(path: string): Promise<KeyFileDocument> {
+  const refuse: Refusal = (reason, hint) => new KeyFileError(path, reason, hint);
+  return parseKeyFile(await readChecked(path, 'key file', refuse), path);
 }
 
 /** Supplies a passphrase only when a sealed file needs one. */

@@ -2,7 +2,9 @@
 // Entry point of the `perpl` command: picks a subcommand and hands it the remaining arguments.
 // Each subcommand lives in commands/<name>.ts and is loaded only when used, to keep start-up fast.
 
-import { userMessage, isPerplError } from '../protocol/errors.js';
+import { inspect } from 'node:util';
+import { failureLines } from '../protocol/errors.js';
+import { sanitizeLines } from '../protocol/sanitize-text.js';
 
 type CommandModule = { run(argv: string[]): Promise<number> };
 
@@ -52,9 +54,8 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     // Short message for the user; the full chain only when asked for (it never holds secrets).
-    console.error(`perpl: ${userMessage(err)}`);
-    if (isPerplError(err) && err.hint) console.error(`hint: ${err.hint}`);
-    if (process.env.PERPL_DEBUG) console.error(err);
+    for (const line of failureLines('perpl', err)) console.error(line);
+    if (process.env.PERPL_DEBUG) console.error(sanitizeLines(inspect(err)));
     process.exitCode = 1;
   },
 );

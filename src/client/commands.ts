@@ -5,7 +5,7 @@ import { OrderFlag, OrderStatus, OrderType, PositionSide } from '../protocol/enu
 import type { Market } from '../protocol/frames.js';
 import type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
 import type { SessionLock } from '../domain/trading/session-locks.js';
-import { changeProblems } from '../domain/trading/change-rules.js';
+import { TRIGGER_CHANGE_REFUSAL, changeProblems } from '../domain/trading/change-rules.js';
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isCloseBps } from '../domain/trading/close-share.js';
@@ -122,6 +122,8 @@ export class EngineCommands implements TradingCommands {
   change(orderId: number, changes: { price?: number; size?: number }): CommandHandle {
     const order = this.session.state.orders.get(orderId);
     if (!order) return refused(`order ${orderId} is not open`);
+    // The exchange refuses a Change of a trigger (OrderDoesNotExist): it is moved by replaceProtection.
+    if ((order.tp ?? 0) > 0) return refused(TRIGGER_CHANGE_REFUSAL);
     // The order as it would stand after the change passes the rules of placing it (min value, steps, ...).
     const remaining = order.os - order.fs;
     const position = [...this.session.state.positions.values()].find((p) => p.mkt === order.mkt);

@@ -9,6 +9,7 @@ import { PositionSide } from '../protocol/enums.js';
 import type { Market, Position } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { DEFAULT_PANIC_CLOSE_POLICY, type PanicClosePolicy, nextPanicCloseStep } from '../domain/trading/panic-close.js';
+import { realTimers, type Timers } from '../transport/ws/timers.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestResult } from './trading/tracked-request.js';
 import type { CloseParams, CommandHandle, CommandOutcome } from '../domain/trading/commands.js';
@@ -17,6 +18,8 @@ export interface PanicOptions {
   policy?: PanicClosePolicy;
   /** Longest wait for a live block before judging a position (default 10 s). */
   blockWaitMs?: number;
+  /** The clock of that wait (default the real one). */
+  timers?: Timers;
 }
 
 export interface PanicDeps extends PanicOptions {
@@ -44,7 +47,7 @@ export function runPanic(deps: PanicDeps): CommandHandle {
     parts.push(cancels);
     const cancelled = await cancels.outcome;
     // A resting order that filled before its cancel landed shows as a position in the same block's mt 27.
-    if (cancelled.results.some((r) => r.rq !== 0)) await nextLiveBlock(deps.session, deps.blockWaitMs ?? DEFAULT_BLOCK_WAIT_MS);
+    if (cancelled.results.some((r) => r.rq !== 0)) await nextLiveBlock(deps.session, deps.blockWaitMs ?? DEFAULT_BLOCK_WAIT_MS, deps.timers ?? realTimers);
     const pids = [...deps.session.state.positions.keys()];
     const closes = await Promise.all(pids.map((pid) => closeUntilFlat(deps, pid, parts)));
     return panicOutcome(cancelled.results, closes);
@@ -65,7 +68,7 @@ async function closeUntilFlat(deps: PanicDeps, pid: number, parts: CommandHandle
     parts.push(handle);
     attempts += 1;
     const last = (await handle.outcome).results[0];
-    const live = await nextLiveBlock(session, deps.blockWaitMs ?? DEFAULT_BLOCK_WAIT_MS);
+    const live = await nextLiveBlock(session, deps.blockWaitMs ?? DEFAULT_BLOCK_WAIT_MS, deps.timers ?? realTimers);
     const position = session.state.positions.get(pid);
     if (!live) {
       const note = `${describe(deps, position ?? first)} not confirmed flat: no live block after close ${attempts}`;
@@ -113,11 +116,11 @@ function panicOutcome(cancels: readonly RequestResult[], closes: readonly CloseR
 }
 
 /** Resolves true at the next live block boundary (a heartbeat after the current head), false after `timeoutMs`. */
-function nextLiveBlock(session: TradingSession, timeoutMs: number): Promise<boolean> {
+function nextLiveBlock(session: TradingSession, timeoutMs: number, timers: Timers): Promise<boolean> {
   const from = session.head ?? 0;
   return new Promise((resolve) => {
     let unsubscribe: () => void = () => undefined;
-    const timer = setTimeout(() => {
+    const timer = timers.setTimeout(() => {
       unsubscribe();
       resolve(false);
     }, timeoutMs);
@@ -125,7 +128,7 @@ function nextLiveBlock(session: TradingSession, timeoutMs: number): Promise<bool
     unsubscribe = session.on({
       heartbeat: (head) => {
         if (head <= from || session.health() !== 'live') return;
-        clearTimeout(timer);
+        timers.clearTimeout(timer);
         unsubscribe();
         resolve(true);
       },

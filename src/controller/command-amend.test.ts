@@ -49,7 +49,7 @@ function setup(keyScope: 'trade' | 'read' = 'trade', over: Partial<TerminalState
 
 describe(':amend', () => {
   it('asks first; Enter (the default) cancels and sends nothing', () => {
-    const t = setup();
+    const t = setup('trade', around67k);
     t.run('amend 42 @ 66000.5');
     expect(t.store.getState().tradingUi.confirm).toEqual({ action: { kind: 'amend' }, text: 'change BTC order 42: price 66500 → 66000.5?', at: 'entry', yes: 'send the change' });
     // The order as it would stand is under review in the order entry pane.
@@ -61,7 +61,7 @@ describe(':amend', () => {
   });
 
   it('y sends the change with exact scaled integers; a size alone keeps the price', () => {
-    const t = setup();
+    const t = setup('trade', around67k);
     t.run('amend 42 @ 66000.5');
     answerConfirm(t.store, t.commands, true, Date.now());
     t.run('change 42 size 0.3');

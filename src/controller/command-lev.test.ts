@@ -50,4 +50,32 @@ describe(':lev', () => {
     expect(t.run('lev 2.555').commandError).toMatch(/^lev: .*decimal/);
     expect(t.store.getState().tradingUi.leverage).toBe('');
   });
+
+  it('lev-refused-without-a-market: with no market loaded :lev is refused, not stored unchecked', () => {
+    const t = setup();
+    t.store.setState({ market: null });
+    const ui = t.run('lev 5');
+    expect(ui.commandError).toBe('lev: no market loaded');
+    expect(ui.commandLine).toBe('lev 5');
+    expect(ui.leverage).toBe('');
+  });
+});
+
+describe('a typed order with lev', () => {
+  it('typed-order-lev-above-the-maximum-is-refused-not-clamped: :buy ... lev 500 is refused like :lev 500; nothing opens', () => {
+    const t = setup();
+    const ui = t.run('buy 0.01 @ 67000 lev 500');
+    expect(ui.commandError).toBe('lev: 500x is above the BTC maximum of 15x');
+    expect(ui.commandLine).toBe('buy 0.01 @ 67000 lev 500');
+    // The form was not opened with a clamped 15x in its place.
+    expect(ui.entry).toBeNull();
+    expect(ui.reviewing).toBe(false);
+  });
+
+  it('a typed lev within the maximum opens the review with that leverage', () => {
+    const t = setup();
+    const ui = t.run('buy 0.01 @ 67000 lev 12');
+    expect(ui.commandError).toBeNull();
+    expect(ui.entry).toMatchObject({ leverage: '12', size: '0.01' });
+  });
 });

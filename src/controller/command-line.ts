@@ -63,8 +63,9 @@ function fail(store: TerminalStore, message: string): void {
 }
 
 /**
- * Why `:lev X` is refused: not a leverage the form could take (precision), or above the current market's
- * maximum (the form would clamp it; a typed leverage is refused instead, naming the maximum).
+ * Why a typed leverage (`:lev X`, or `lev X` on a typed order) is refused: not a leverage the form could
+ * take (precision), no market to check it against, or above the current market's maximum (the form would
+ * clamp it; a typed leverage is refused instead, naming the maximum: a typed command is never changed).
  */
 function leverageRefusal(state: TerminalState, text: string): string | null {
   let hundredths: number;
@@ -73,8 +74,9 @@ function leverageRefusal(state: TerminalState, text: string): string | null {
   } catch (e) {
     return `lev: ${userMessage(e)}`;
   }
+  if (!state.market) return 'lev: no market loaded';
   const market = currentMarket(state);
-  if (!market) return null;
+  if (!market) return `lev: the config of ${state.market.symbol} is not loaded (no trading key): its maximum is unknown`;
   const max = maxLeverageHundredths(market);
   return hundredths > max ? `lev: ${text}x is above the ${market.symbol || market.name} maximum of ${formatScaledTrim(max, 2)}x` : null;
 }
@@ -91,10 +93,13 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions): 
     case 'error':
       fail(store, cmd.message);
       return;
-    case 'order':
+    case 'order': {
+      const refused = cmd.leverage !== undefined ? leverageRefusal(state, cmd.leverage) : null;
+      if (refused) return fail(store, refused);
       closeCommandLine(store);
       entryFromCommand(store, cmd, { actions, nowMs: Date.now() });
       return;
+    }
     case 'lev': {
       const refused = leverageRefusal(state, cmd.leverage);
       if (refused) return fail(store, refused);

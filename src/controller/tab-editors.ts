@@ -11,7 +11,9 @@ import {
   roleShort,
   type PositionProtection,
   type TriggerRole,
+  type TriggerSource,
 } from '../domain/trading/protection.js';
+import { triggerReference } from '../domain/trading/trigger-reference.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketRef } from '../domain/views.js';
 import { COLLATERAL_DECIMALS, PositionSide } from '../protocol/enums.js';
@@ -22,7 +24,7 @@ export type EditorResult = { intent: TabIntent; confirm: string | null } | { err
 
 /** The hint shown in each editor. */
 export const EDITOR_HINTS: Record<EditorMode, string> = {
-  amend: 'PRICE [SIZE]  (Enter reviews the change, y sends it; Esc cancels)',
+  amend: 'PRICE [SIZE]  (SIZE = what is left to fill; Enter reviews the change, y sends it; Esc cancels)',
   close: '25% 50% 75% 100% or SIZE; add "@ PRICE" for a limit close  (empty = 100% market)',
   collateral: 'AMOUNT to add, in collateral units',
   tpsl: 'tp PRICE  sl PRICE  [last]  (either or both; mark by default; replaces the old of the same role)',
@@ -37,7 +39,7 @@ function sideWord(side: number): string {
   return side === PositionSide.Short ? '▼ SHORT' : '▲ LONG';
 }
 
-/** `e`: "PRICE [SIZE]" for an open order; the size is the new remaining size. */
+/** `e`: "PRICE [SIZE]" for an open order; the size is the new remaining size (what the exchange reads `s` of a Change as). */
 export function amendIntent(text: string, order: OrderRowView, market: MarketRef): EditorResult {
   const [priceText, sizeText, extra] = text.trim().split(/\s+/);
   if (!priceText || extra !== undefined) return { error: 'type PRICE or PRICE SIZE' };
@@ -110,8 +112,11 @@ export function collateralIntent(text: string, position: PositionRowView, market
   }
 }
 
-/** `t`: "tp 69000 sl 65000 [last]". Take-profit must be on the profit side of the mark, stop on the loss side. */
-export function protectIntent(text: string, position: PositionRowView, market: MarketRef, current?: PositionProtection): EditorResult {
+/**
+ * `t`: "tp 69000 sl 65000 [last]". Take-profit must be on the profit side of the reference, stop on the loss
+ * side (sideProblem). `lastTrade`: the market's last trade price when known (a `last` trigger is checked on it).
+ */
+export function protectIntent(text: string, position: PositionRowView, market: MarketRef, current?: PositionProtection, lastTrade?: number | null): EditorResult {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
   let tp: number | undefined;
   let sl: number | undefined;
@@ -134,7 +139,7 @@ export function protectIntent(text: string, position: PositionRowView, market: M
   }
   if (tp === undefined && sl === undefined) return { error: 'give tp PRICE, sl PRICE or both' };
   const long = isLongSide(position.side);
-  const wrongSide = sideProblem(long, position, market, [
+  const wrongSide = sideProblem(long, position, market, on, lastTrade, [
     ['take-profit', tp],
     ['stop-loss', sl],
   ]);
@@ -152,11 +157,24 @@ export function protectIntent(text: string, position: PositionRowView, market: M
   };
 }
 
-/** A trigger price on the wrong side of the mark (or the entry while no mark is known), or null. */
-function sideProblem(long: boolean, position: PositionRowView, market: MarketRef, prices: ReadonlyArray<readonly [TriggerRole, number | undefined]>): string | null {
-  const ref = position.markPrice ?? position.entryPrice;
+/**
+ * A trigger price on the wrong side of its reference (domain/trading/trigger-reference.ts: the live mark, the
+ * last trade for a `last` trigger, the entry without a live mark), or null. The message names the reference
+ * unless it is the usual one (the live mark of a mark trigger).
+ */
+function sideProblem(
+  long: boolean,
+  position: PositionRowView,
+  market: MarketRef,
+  on: TriggerSource,
+  lastTrade: number | null | undefined,
+  prices: ReadonlyArray<readonly [TriggerRole, number | undefined]>,
+): string | null {
+  const ref = triggerReference(on, { ...position, lastTrade: lastTrade ?? null });
   for (const [role, price] of prices) {
-    if (price !== undefined && !isOnRequiredSide(long, role, price, ref)) return `${role} must be ${requiredSide(long, role)} ${formatScaled(ref, market.priceDecimals)}`;
+    if (price !== undefined && !isOnRequiredSide(long, role, price, ref.price)) {
+      return `${role} must be ${requiredSide(long, role)} ${formatScaled(ref.price, market.priceDecimals)}${ref.note ? ` (${ref.note})` : ''}`;
+    }
   }
   return null;
 }
@@ -166,7 +184,7 @@ function sideProblem(long: boolean, position: PositionRowView, market: MarketRef
  * then this one cancelled): the exchange changes resting orders only (a Change of an untriggered trigger
  * fails OrderDoesNotExist). Keeps the role, the price source and the size (clamped to the position).
  */
-export function triggerMoveIntent(text: string, order: OrderRowView, position: PositionRowView | undefined, market: MarketRef): EditorResult {
+export function triggerMoveIntent(text: string, order: OrderRowView, position: PositionRowView | undefined, market: MarketRef, lastTrade?: number | null): EditorResult {
   const role = roleOfTrigger(order);
   if (order.triggerPrice === null || role === null) return { error: 'not a trigger order' };
   if (!position || order.linkedPositionId !== position.positionId) {
@@ -182,9 +200,9 @@ export function triggerMoveIntent(text: string, order: OrderRowView, position: P
   }
   if (price <= 0) return { error: 'price must be above 0' };
   if (price === order.triggerPrice) return { error: 'nothing changes' };
-  const wrongSide = sideProblem(isLongSide(position.side), position, market, [[role, price]]);
-  if (wrongSide) return { error: wrongSide };
   const on = conditionSource(order.triggerCondition) ?? 'mark';
+  const wrongSide = sideProblem(isLongSide(position.side), position, market, on, lastTrade, [[role, price]]);
+  if (wrongSide) return { error: wrongSide };
   const size = Math.min(order.originalSize - order.filledSize, position.size);
   const short = roleShort(role);
   const px = (raw: number) => formatScaled(raw, market.priceDecimals);

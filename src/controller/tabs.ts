@@ -133,14 +133,14 @@ function editorResult(state: TerminalState): EditorResult {
     if (!order || !market) return gone;
     if (prompt.mode === 'amend') return amendIntent(prompt.text, order, market);
     const position = state.trading.positions.find((p) => p.positionId === order.linkedPositionId);
-    return triggerMoveIntent(prompt.text, order, position, market);
+    return triggerMoveIntent(prompt.text, order, position, market, state.trading.marketPrices[order.marketId]?.lastTrade);
   }
   const position = state.trading.positions.find((p) => p.positionId === prompt.targetId);
   const market = position && marketOf(state, position.marketId);
   if (!position || !market) return gone;
   if (prompt.mode === 'close') return closeIntent(prompt.text, position, market);
   if (prompt.mode === 'collateral') return collateralIntent(prompt.text, position, market);
-  return protectIntent(prompt.text, position, market, protectionOf(position, state.trading.orders));
+  return protectIntent(prompt.text, position, market, protectionOf(position, state.trading.orders), state.trading.marketPrices[position.marketId]?.lastTrade);
 }
 
 /** Enter in the editor: an error on its line, the review of a change, the confirm, or (none needed) the send. */

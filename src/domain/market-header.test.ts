@@ -5,6 +5,7 @@ import {
   change24hPct,
   fundingAprPct,
   fundingRatePct,
+  newestFunding,
   nextFundingInMs,
   openInterestNotional,
   type HeaderMarketInfo,
@@ -102,5 +103,25 @@ describe('market header numbers', () => {
       fundingAprPct: null,
       nextFundingInMs: null,
     });
+  });
+});
+
+describe('the funding event the header shows', () => {
+  const older: FundingEvent = { ...funding, feb: funding.feb - 8571, rate: 7 };
+  const newer: FundingEvent = { ...funding, feb: funding.feb + 8571, rate: 55 };
+
+  it('funding-from-the-context-before-any-stream-event: with no mt 10 yet the context event is shown, never nothing', () => {
+    expect(newestFunding(undefined, funding)).toBe(funding);
+    const header = buildMarketHeader({ market: btc, state: undefined, funding: newestFunding(undefined, funding), headBlock: null, nowMs: 1791214806000, msPerBlock: 300 });
+    expect(header.fundingRatePct).toBeCloseTo(0.004, 12);
+  });
+
+  it('the stream replaces the context once it reports the same or a newer event; an older one does not', () => {
+    expect(newestFunding(newer, funding)).toBe(newer);
+    expect(newestFunding(older, funding)).toBe(funding);
+    const same = { ...funding, rate: 41 };
+    expect(newestFunding(same, funding)).toBe(same);
+    expect(newestFunding(newer, undefined)).toBe(newer);
+    expect(newestFunding(undefined, undefined)).toBeUndefined();
   });
 });

@@ -26,6 +26,8 @@ export type MarkState = MarkReading['state'];
 export interface MarkSource {
   /** The mark of `marketId` now. */
   readMark(marketId: number): MarkReading;
+  /** The last trade price of `marketId` as the feed reports it while its mark is live; null otherwise (absent: never known). */
+  lastTradePrice?(marketId: number): number | null;
 }
 
 /** A mark as it was received: price, the block/time it is as of, and the feed generation it arrived in. */

@@ -1,5 +1,9 @@
 // One error tree. Every error carries a short message for the user, details and the cause for the log,
 // and says whether retrying may help. Messages and details never contain secrets.
+// Messages may quote the network (a server's words, a field it sent, a library's error about one), so
+// what is printed for a user passes the one sanitizer here: no error path can print a raw control.
+
+import { sanitizeLines, sanitizeText } from './sanitize-text.js';
 
 export interface PerplErrorOptions {
   /** Extra lines for the log (never secrets). */
@@ -57,9 +61,26 @@ export function isPerplError(e: unknown): e is PerplError {
   return e instanceof PerplError;
 }
 
-/** The one-line message to show a user for any thrown value. */
+/** The one-line message to show a user for any thrown value, safe to print. */
 export function userMessage(e: unknown): string {
-  if (e instanceof PerplError) return e.shortMessage;
-  if (e instanceof Error) return e.message.split('\n')[0] ?? 'unexpected error';
-  return String(e);
+  if (e instanceof PerplError) return sanitizeText(e.shortMessage);
+  if (e instanceof Error) return sanitizeText(e.message.split('\n')[0] ?? 'unexpected error');
+  return sanitizeText(String(e));
+}
+
+/** What the user can do about it, safe to print; undefined when the error says nothing. */
+export function userHint(e: unknown): string | undefined {
+  return isPerplError(e) && e.hint ? sanitizeText(e.hint) : undefined;
+}
+
+/**
+ * The lines a command prints for a failure: `label: message`, `hint: ...` when there is one, and with
+ * `withDetails` the details (never a stack). Every line is safe to print.
+ */
+export function failureLines(label: string, e: unknown, withDetails = false): string[] {
+  const lines = [`${sanitizeText(label)}: ${userMessage(e)}`];
+  const hint = userHint(e);
+  if (hint !== undefined) lines.push(`hint: ${hint}`);
+  if (withDetails && isPerplError(e) && e.details) lines.push(`details: ${sanitizeLines(e.details)}`);
+  return lines;
 }

@@ -9,6 +9,7 @@ export {
   type DemoOperator,
 } from './server/start-sim.js';
 export type { SimLimits } from './server/limits.js';
+export { DEFAULT_MARKET_PROFILE, MARKET_PROFILES, isMarketProfile, type MarketProfile } from './markets.js';
 export { DEFAULT_LIMITS } from './server/limits.js';
 export {
   FAULT_PROFILE_NAMES,

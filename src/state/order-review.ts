@@ -1,11 +1,15 @@
 // The order as reviewed: one place computes the preview and the smart-confirm reasons of an order as it
 // would stand on the exchange, whether it is new (order entry, a typed `:buy`) or a resting order after a
 // change (the Open orders tab's `e`, `:amend`). Placing and amending read the same book, mark, position,
-// equity and thresholds through the same code, so their guards cannot drift apart.
+// equity and thresholds through the same code, so their guards cannot drift apart. The mark is the order's
+// own market's live mark (domain/marks.ts), whichever market is on screen; the book is known only for the
+// market on screen: elsewhere the preview says the fill is unknown and a change asks.
 
 import type { OrderPreview, Remainder } from '../domain/trading/preview.js';
 import { previewOrder } from '../domain/trading/preview.js';
-import type { PositionMath } from '../domain/trading/risk.js';
+import { positionMathOf, type PositionMath } from '../domain/trading/risk.js';
+import { livePrice } from '../domain/marks.js';
+import type { BookView } from '../domain/views.js';
 import type { Market } from '../protocol/frames.js';
 import { formatAtoms } from '../protocol/scaling.js';
 import { confirmReasons, thresholdsFrom } from './smart-confirm.js';
@@ -26,20 +30,36 @@ function marketOf(state: TerminalState, marketId: number): Market | undefined {
   return marketsOf(state).configOf(marketId);
 }
 
+/** The position in `marketId` as the risk math takes it: built as the row's own figures are (positionMathOf, entry residue included). */
 export function positionMath(state: TerminalState, marketId: number): PositionMath | null {
   const p = state.trading.positions.find((r) => r.marketId === marketId);
-  return p ? { side: p.side, entry: BigInt(p.entryPrice), size: BigInt(p.size), collateral: BigInt(p.collateral) } : null;
+  return p ? positionMathOf({ sd: p.side, ep: p.entryPrice, ...(p.entryResidue !== undefined ? { epr: p.entryResidue } : {}), s: p.size, c: p.collateral }) : null;
 }
 
 const REMAINDER: Record<PlaceKind, Remainder> = { limit: 'rest', 'post-only': 'rest', ioc: 'cancel', market: 'cancel', fok: 'all-or-none' };
 
-/** The risk preview of `order` against the book and mark on screen, or null without the market's config. */
+/**
+ * The mark a review of `marketId` is judged by, live or null: the market's reading among the store's prices
+ * of the markets held or ordered in (domain/marks.ts decides whether it is live), else the header's mark of
+ * the market on screen (an order entered there, in a market with nothing held or open yet).
+ */
+export function reviewMark(state: TerminalState, marketId: number): number | null {
+  const reading = state.trading.marketPrices[marketId]?.mark;
+  if (reading) return livePrice(reading);
+  return state.header?.marketId === marketId ? state.header.mark : null;
+}
+
+/** The book of `marketId` when it is the one on screen and loaded; null when not known. */
+function bookOf(state: TerminalState, marketId: number): BookView | null {
+  return state.book?.marketId === marketId ? state.book : null;
+}
+
+/** The risk preview of `order` against its market's book (when on screen) and live mark, or null without the market's config. */
 export function previewFor(state: TerminalState, order: ReviewedOrder): OrderPreview | null {
   const market = marketOf(state, order.marketId);
   if (!market) return null;
-  const book = state.book?.marketId === order.marketId ? state.book : null;
+  const book = bookOf(state, order.marketId);
   const opposite = (order.side === 'long' ? book?.asks : book?.bids) ?? [];
-  const header = state.header?.marketId === order.marketId ? state.header : null;
   return previewOrder({
     market,
     side: order.side === 'long' ? 1 : 2,
@@ -49,7 +69,8 @@ export function previewFor(state: TerminalState, order: ReviewedOrder): OrderPre
     reduceOnly: order.reduceOnly ?? false,
     leverageHundredths: order.leverage,
     opposite: opposite.map((l) => ({ price: l.price, size: l.size })),
-    mark: header?.mark ?? null,
+    bookKnown: book !== null,
+    mark: reviewMark(state, order.marketId),
     feeTier: state.trading.account?.feeTier ?? 0,
     position: positionMath(state, order.marketId),
   });
@@ -63,10 +84,16 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
   const preview = previewFor(state, order);
   const position = state.trading.positions.find((p) => p.marketId === order.marketId);
   const equity = state.trading.account?.equity;
+  const market = marketOf(state, order.marketId);
+  const mark = reviewMark(state, order.marketId);
   const reasons = confirmReasons(
     {
       intent: order,
-      mark: state.header?.marketId === order.marketId ? state.header.mark : null,
+      mark,
+      marketName: market ? market.symbol || market.name : `market ${order.marketId}`,
+      markUnknown: mark === null,
+      // A change in a market whose book is not on screen may cross it unseen: ask rather than call it routine.
+      changeBookUnknown: opts.change === true && bookOf(state, order.marketId) === null,
       marginAtoms: preview?.marginAtoms ?? null,
       equityAtoms: equity ? BigInt(equity) : null,
       position: position && !order.reduceOnly ? { side: position.side === 2 ? 'short' : 'long', size: position.size } : null,

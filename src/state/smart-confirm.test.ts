@@ -25,4 +25,12 @@ describe('confirmReasons', () => {
     expect(confirmReasons({ ...base, recent })[0]).toContain('seconds ago');
     expect(confirmReasons({ ...base, recent, nowMs: 200_000 })).toEqual([]);
   });
+  it('margin-unchecked-when-equity-unknown-asks: an order taking margin asks when equity is unknown or gone', () => {
+    expect(confirmReasons({ ...base, equityAtoms: null })).toEqual(['equity unknown: cannot check the margin share']);
+    expect(confirmReasons({ ...base, equityAtoms: 0n })[0]).toContain('equity at or below zero');
+    expect(confirmReasons({ ...base, equityAtoms: -5n })[0]).toContain('equity at or below zero');
+    // An order that frees margin (a reduce) or takes none is not asked about equity.
+    expect(confirmReasons({ ...base, equityAtoms: null, marginAtoms: 0n })).toEqual([]);
+    expect(confirmReasons({ ...base, equityAtoms: null, marginAtoms: null })).toEqual([]);
+  });
 });

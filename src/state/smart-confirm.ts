@@ -46,6 +46,12 @@ export interface ConfirmFacts {
   nowMs: number;
   /** A resting order whose change makes it cross the book: it would fill at once, as a taker. */
   changeCrossesBook?: boolean;
+  /** The order's market, as reasons about what is not known name it. */
+  marketName?: string;
+  /** No live mark of the order's market: a priced order's distance from mark cannot be checked, so it asks. */
+  markUnknown?: boolean;
+  /** A change in a market whose book is not shown: whether it crosses cannot be told, so it asks. */
+  changeBookUnknown?: boolean;
 }
 
 /** What makes two orders "the same" for the duplicate check. */
@@ -57,16 +63,24 @@ export function orderSignature(i: PlaceParams): string {
 export function confirmReasons(f: ConfirmFacts, t: ConfirmThresholds = DEFAULT_CONFIRM_THRESHOLDS): string[] {
   const out: string[] = [];
   const { intent, mark } = f;
+  const name = f.marketName ?? 'this market';
   if (intent.price !== undefined && mark !== null && mark > 0) {
     const pct = (Math.abs(intent.price - mark) / mark) * 100;
     if (pct > t.priceFromMarkPct) out.push(`price ${pct.toFixed(1)}% from mark`);
-  }
-  if (f.marginAtoms !== null && f.equityAtoms !== null && f.equityAtoms > 0n) {
-    const pct = Number((f.marginAtoms * 10_000n) / f.equityAtoms) / 100;
-    if (pct > t.marginOfEquityPct) out.push(`margin ${pct.toFixed(0)}% of equity`);
+  } else if (intent.price !== undefined && f.markUnknown) out.push(`no live mark for ${name}: cannot check the distance from mark`);
+  // An order that takes margin is judged against equity; when equity is not known (a held position has no
+  // mark yet) or is gone, the share cannot be checked, so it asks, as an unknown mark does.
+  if (f.marginAtoms !== null && f.marginAtoms > 0n) {
+    if (f.equityAtoms === null) out.push('equity unknown: cannot check the margin share');
+    else if (f.equityAtoms <= 0n) out.push('equity at or below zero: any margin is more than the account holds');
+    else {
+      const pct = Number((f.marginAtoms * 10_000n) / f.equityAtoms) / 100;
+      if (pct > t.marginOfEquityPct) out.push(`margin ${pct.toFixed(0)}% of equity`);
+    }
   }
   if (intent.leverage > t.leverageHundredths) out.push(`leverage ${intent.leverage / 100}x`);
   if (f.changeCrossesBook) out.push('moves across the book: fills now as taker');
+  if (f.changeBookUnknown) out.push(`no book shown for ${name}: cannot tell if it crosses`);
   if (f.position && f.position.side !== intent.side && intent.size > f.position.size) out.push(`flips your ${f.position.side} position`);
   const sig = orderSignature(intent);
   if (f.recent.some((r) => r.signature === sig && f.nowMs - r.atMs <= t.duplicateWindowMs)) out.push('same order sent seconds ago');

@@ -2,6 +2,7 @@
 // app/trading-publisher.ts only when their versions move), plus the screen-side state of order entry,
 // review, the command line, panic and toasts (written by the trading actions).
 
+import type { MarkReading } from '../domain/marks.js';
 import type { ConnectionView } from '../domain/views.js';
 import type { SessionFacts } from '../domain/trading/session-locks.js';
 import type { AccountView, FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
@@ -33,6 +34,17 @@ export interface TradingSlice {
   keyExpiresAt: number | null;
   /** Markets of the context with their configs (order entry limits, preview). */
   markets: Market[];
+  /**
+   * Prices of every market with a position or an open order, on screen or not (the market-data session, by
+   * the rule of domain/marks.ts): what the review of a change and the TP/SL checks of a market read.
+   */
+  marketPrices: Record<number, MarketPrices>;
+}
+
+/** A market's prices now: its mark with its freshness, and its last trade price while the feed is live. */
+export interface MarketPrices {
+  mark: MarkReading;
+  lastTrade: number | null;
 }
 
 export type ToastTone = 'info' | 'good' | 'bad';
@@ -124,6 +136,7 @@ export const EMPTY_TRADING: TradingSlice = {
   health: null,
   keyExpiresAt: null,
   markets: [],
+  marketPrices: {},
 };
 
 export const INITIAL_TRADING_UI: TradingUiState = {

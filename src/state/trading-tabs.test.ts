@@ -4,7 +4,7 @@ import type { MarketRef } from '../domain/views.js';
 import { createTerminalStore } from './store.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 import { moveSelection, selectTab, stepTab, toggleMarketFilter } from './trading-tabs.js';
-import { amendIntent, closeIntent, collateralIntent, protectIntent } from '../controller/tab-editors.js';
+import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent } from '../controller/tab-editors.js';
 import { mergeFills, tabRows } from './trading-tabs-rows.js';
 
 const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
@@ -74,5 +74,32 @@ describe('editor parsing', () => {
     expect(protectIntent('sl 69000', position, BTC)).toEqual({ error: 'stop-loss must be below 68000.0' });
     expect('error' in protectIntent('tp', position, BTC)).toBe(true);
     expect(protectIntent('sl 65000 last', position, BTC)).toMatchObject({ intent: { on: 'last', sl: 650_000 } });
+  });
+});
+
+describe('the TP/SL side check uses the one reference rule', () => {
+  it('tpsl-on-a-stale-mark-checks-the-entry: a stale mark is not the reference; the entry is, and the error says so', () => {
+    const staleRow: PositionRowView = { ...position, markState: 'stale', markNote: 'market data down: connection lost' };
+    // Against the stale mark (68000) a stop at 67500 looks fine; against the entry (67000) it is on the wrong side.
+    expect(protectIntent('sl 67500', staleRow, BTC)).toEqual({ error: 'stop-loss must be below 67000.0 (the entry: no live mark (market data down: connection lost))' });
+    expect(protectIntent('sl 66000', staleRow, BTC)).toMatchObject({ intent: { sl: 660_000 } });
+  });
+
+  it('tpsl-last-trigger-checks-the-last-trade: a last trigger is checked on the market\'s last trade, not the mark', () => {
+    // Mark 68000, last trade 69000: a take-profit at 68500 on last would fire at once.
+    expect(protectIntent('tp 68500 last', position, BTC, undefined, 690_000)).toEqual({ error: 'take-profit must be above 69000.0 (the last trade)' });
+    expect(protectIntent('tp 68500', position, BTC, undefined, 690_000)).toMatchObject({ intent: { on: 'mark', tp: 685_000 } });
+    // No last trade known: the mark, said.
+    expect(protectIntent('sl 68500 last', position, BTC, undefined, null)).toEqual({ error: 'stop-loss must be below 68000.0 (the mark: no last trade known)' });
+  });
+
+  it('moving a trigger uses the same rule (its own price source)', () => {
+    const sl: OrderRowView = {
+      ...order, orderId: 50, type: 3, price: 0, originalSize: 3, flags: 4, leverage: 0, triggerPrice: 650_000, triggerCondition: 2, linkedPositionId: 7,
+    };
+    // tpc 2 = LTE last: checked on the last trade (66000 here), not the mark (68000).
+    expect(triggerMoveIntent('67000', sl, position, BTC, 660_000)).toEqual({ error: 'stop-loss must be below 66000.0 (the last trade)' });
+    const staleRow: PositionRowView = { ...position, markState: 'stale', markNote: 'no market data for 6.0 s' };
+    expect(triggerMoveIntent('67500', { ...sl, triggerCondition: 4 }, staleRow, BTC)).toEqual({ error: 'stop-loss must be below 67000.0 (the entry: no live mark (no market data for 6.0 s))' });
   });
 });

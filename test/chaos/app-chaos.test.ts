@@ -48,7 +48,7 @@ let r: RunningApp;
 let exited = false;
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-app-chaos-'));
-  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 5, flowStepsPerSec: 30 });
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 100, seed: 5, flowStepsPerSec: 30 });
   r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 120, 32, undefined, { keyFile: sim.demoKeyFile, home });
   void r.app.done.then(() => (exited = true));
   await r.vt.waitFor((s) => s.includes('● live') && s.includes('spread '), 15_000);

@@ -96,7 +96,7 @@ const WANTS = { depth: 10, trades: 5, candles: 5 };
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-bad-input-'));
-  sim = await startSim({ port: 0, home, quiet: true, blockMs: 50, seed: 3, flowStepsPerSec: 20 });
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 50, seed: 3, flowStepsPerSec: 20 });
   context = decodeContext(await (await fetch(`${sim.rest}/v1/pub/context`)).json());
   proxy = await HostileProxy.start(sim.ws);
   const w = sim.control.createWallet({ orderForwarding: true });

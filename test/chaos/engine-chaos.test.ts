@@ -35,6 +35,8 @@ const LONG_RUNS: FaultSpec[] = Object.values(FAULT_PROFILES)
   .map((p) => (p.name === 'http' ? { ...p, http: 0.2 } : p));
 const RUNS = LONG ? LONG_RUNS : SHORT;
 const runMs = (p: FaultSpec): number => (LONG ? (p.name === 'chaos' ? 120_000 : 55_000) : 1_800);
+/** How much longer a run may go on for its first fault. */
+const UNTIL_A_FAULT_MS = 20_000;
 /** Profiles whose faults must make the feed visibly not-live at some point. */
 const MUST_DEGRADE = new Set(['drops', 'gaps', 'stalls', 'auth']);
 
@@ -131,8 +133,10 @@ describe(`engine chaos across fault profiles (${LONG ? 'long' : 'short'})`, () =
         const reader = spec.http ? setInterval(readOnce, 1_000) : null;
         const started = Date.now();
         const deadline = started + runMs(spec);
+        // A short run goes on until its profile has injected a fault: which 1.8 s of a seed's sequence hold one is luck.
+        const noFaultYet = (): boolean => control.faultLog().length === faultsBefore && Date.now() < deadline + UNTIL_A_FAULT_MS;
         try {
-          while (Date.now() < deadline) {
+          while (Date.now() < deadline || noFaultYet()) {
             await new Promise((r) => setTimeout(r, 60 + Math.floor(rand() * 120)));
             if (t.engine.lockReason() !== null) continue; // the UI shows the reason; a bot waits
             const hnd = randomCommand(h, t, markets, rand);

@@ -8,8 +8,8 @@ import { MAX_CONFIG_BYTES } from '../../src/app/config/load-config.js';
 import { RESERVED_KEYS } from '../../src/app/config/config-table.js';
 import { DEFAULT_SCRYPT, MAX_SCRYPT_MEMORY_BYTES, MAX_SCRYPT_WORK } from '../../src/auth/keyfile-crypto.js';
 import { MAX_KEY_FILE_BYTES } from '../../src/auth/keyfile.js';
-import { PAYLOAD_MAX_AGE_MS } from '../../src/auth/enroll-checks.js';
-import { MAX_BODY_BYTES } from '../../src/sim/server/http-io.js';
+import { PAYLOAD_MAX_AGE_MS, REGISTER_PRIMARY_TYPE } from '../../src/auth/enroll-checks.js';
+import { LINGER_MS, MAX_BODY_BYTES, MAX_DRAINED_BODY_BYTES } from '../../src/sim/server/http-io.js';
 import { SIGNATURE_WINDOW_MS } from '../../src/sim/server/request-auth.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -36,5 +36,29 @@ describe('SECURITY.md', () => {
     expect(text).toContain(`fresh (${PAYLOAD_MAX_AGE_MS / 60_000} minutes)`);
     expect(text).toContain(`a body over ${kib(MAX_BODY_BYTES)} gets a 413`);
     for (const key of RESERVED_KEYS) expect(text).toContain(`\`${key}\``);
+    expect(text).toContain(`it must be a \`${REGISTER_PRIMARY_TYPE}\``);
+    expect(text).toContain(`up to ${mib(MAX_DRAINED_BODY_BYTES)} the body is read to its end first`);
+    expect(text).toContain(`dropped for ${LINGER_MS / 1000} s, and then the connection is cut`);
+  });
+
+  it('security-doc-claims-hold: what it says of typed data, redirects, private files and the local exchange is what the code does', () => {
+    const text = page();
+    // Typed data is the one exception to decoding sanitized; it is shown sanitized.
+    expect(text).toContain('One exception is decoded verbatim: the typed data served at enrollment');
+    // Every request refuses redirects: the REST transport, the enrollment POSTs and doctor's probes.
+    expect(text).toContain('No request follows a redirect');
+    const source = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+    expect(source('src/transport/rest/transport.ts')).toContain("redirect: 'error'");
+    expect(source('src/auth/enroll-http.ts')).toContain("redirect: 'manual'");
+    const probes = source('src/cli/doctor/probes.ts');
+    expect(probes.match(/await fetch\(/g)).toHaveLength(2);
+    expect(probes.match(/await fetch\([^\n]*redirect: 'manual'/g)).toHaveLength(2);
+    // The wallet key file and pending enrollments go through the key file's reader.
+    expect(text).toContain('The wallet key file (`--wallet-key-file`) and half-finished enrollments (`pending/NAME.json`) are read the same way');
+    expect(source('src/cli/keys/enroll.ts')).toContain("readPrivateFile(file, { what: 'wallet key file' })");
+    expect(source('src/auth/enroll-pending.ts')).toContain('readPrivateFile(path,');
+    // The local exchange: operators removed lose their keys; existence told only to signed requests.
+    expect(text).toContain('removing an operator revokes the keys it enrolled for that profile');
+    expect(text).toContain('an unsigned probe learns nothing');
   });
 });

@@ -185,6 +185,7 @@ beforeAll(async () => {
   // Not quiet: the exchange's warnings (internal errors) are what the test listens for. Wallet and
   // REST caps are raised: the fuzz opens many short sockets and requests, which is not its subject.
   sim = await startSim({
+    like: 'classic',
     port: 0,
     home: mkdtempSync(join(tmpdir(), 'perpl-fuzz-')),
     blockMs: 100,

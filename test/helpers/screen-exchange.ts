@@ -30,7 +30,7 @@ export function useScreenExchange(homePrefix: string, options: Omit<SimOptions, 
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), homePrefix));
-    sim = await startSim({ port: 0, home, quiet: true, ...options });
+    sim = await startSim({ like: 'classic', port: 0, home, quiet: true, ...options });
   });
 
   afterAll(async () => {

@@ -40,7 +40,7 @@ export function useTradingScreen(homePrefix: string, options: Omit<SimOptions, '
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), homePrefix));
-    sim = await startSim({ port: 0, home, quiet: true, ...options });
+    sim = await startSim({ like: 'classic', port: 0, home, quiet: true, ...options });
     app = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 200, 50, undefined, { keyFile: sim.demoKeyFile, home });
     const { store } = app.app;
     await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, waits.exchangeMs, 'trading unlocked');

@@ -18,7 +18,7 @@ const secrets: string[] = [];
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-doctor-'));
-  sim = await startSim({ port: 0, home, quiet: true, flowStepsPerSec: 0 });
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, flowStepsPerSec: 0 });
   cli = new CliHarness({ PERPL_HOME: home });
   const demo = await loadCredentials({ keyFile: sim.demoKeyFile, env: {} });
   secrets.push(demo!.apiKey, Buffer.from(demo!.seed).toString('hex'));

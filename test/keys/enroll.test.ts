@@ -1,12 +1,13 @@
 // End-to-end enrollment against the real local exchange, which checks the MAC, freshness, the wallet's
 // EIP-712 signature and the Ed25519 proof of possession before it registers a key.
 
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, promises as fsPromises, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCredentials } from '../../src/auth/credentials.js';
 import { ApiKeySigner } from '../../src/auth/signer.js';
 import { keyFilePath, pendingFilePath } from '../../src/auth/home.js';
@@ -23,7 +24,7 @@ let cli: CliHarness;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-enroll-'));
-  sim = await startSim({ port: 0, home, quiet: true, flowStepsPerSec: 0 });
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, flowStepsPerSec: 0 });
   cli = new CliHarness({ PERPL_HOME: home });
 });
 afterAll(async () => {
@@ -235,6 +236,49 @@ describe('enrollment errors explain themselves', () => {
     const r = await keys(['enroll', '--name', 'wide', ...netArgs(), '--label', 'x', '--wallet-key-file', file]);
     expect(r.err).toContain(`${file}: has mode 0644`);
     expect(r.err).not.toContain(wallet.privateKey.slice(2));
+  });
+});
+
+describe('private files are checked as opened', () => {
+  it('wallet-key-file-checked-as-opened: a wallet key file swapped for another after a path check is never the one read', async () => {
+    const wallet = sim.control.createWallet();
+    const file = walletFile(wallet, 'swapped');
+    // Another wallet's key, readable by others, waits to be renamed into the checked path.
+    const other = sim.control.createWallet();
+    const planted = join(home, 'planted.wallet');
+    writeFileSync(planted, `${other.privateKey}\n`, { mode: 0o644 });
+    chmodSync(planted, 0o644);
+    const realStat = fsPromises.stat.bind(fsPromises);
+    const swap = vi.spyOn(fsPromises, 'stat').mockImplementation(async (...args: Parameters<typeof fsPromises.stat>) => {
+      const st = await realStat(...args);
+      if (String(args[0]) === file && existsSync(planted)) renameSync(planted, file);
+      return st;
+    });
+    try {
+      const r = await keys(['enroll', '--name', 'swapped', ...netArgs(), '--label', 'x', '--wallet-key-file', file]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toMatch(new RegExp(`signer\\s+${wallet.address}`, 'i'));
+      expect(r.err.toLowerCase()).not.toContain(other.address.toLowerCase());
+    } finally {
+      swap.mockRestore();
+    }
+  });
+
+  it('pending-fifo-refused: a FIFO in place of the pending enrollment is refused at once, not waited on', async () => {
+    await keys(['new', '--name', 'fifo-pending']);
+    const path = pendingFilePath('fifo-pending', cli.env);
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    execFileSync('mkfifo', ['-m', '600', path]);
+    const timeout = new Promise<{ code: number; err: string }>((resolve) => setTimeout(() => resolve({ code: -1, err: 'still waiting on the FIFO after 5 s' }), 5_000));
+    const r = await Promise.race([keys(['enroll', '--name', 'fifo-pending', '--wallet-signature', `0x${'11'.repeat(65)}`]), timeout]);
+    // A reader stuck in open() on the FIFO is freed by a writer that comes and goes (none stuck: ENXIO).
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // no reader was waiting
+    }
+    expect(r.err).toContain(`pending enrollment ${path}: is a FIFO, not a pending enrollment`);
+    expect(r.code).toBe(1);
   });
 });
 

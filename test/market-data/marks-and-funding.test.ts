@@ -6,6 +6,7 @@ import { MarketDataSession } from '../../src/client/market-data/session.js';
 import type { Context, FundingEvent, MarketState } from '../../src/protocol/frames.js';
 import { ScriptedServer, TEST_CHAIN_ID, testContext } from './scripted-server.js';
 import { waitFor } from './helpers.js';
+import { VirtualTimers } from '../support/virtual-timers.js';
 
 const WANTS = { depth: 10, trades: 10, candles: 10 };
 const HB = `heartbeat@${TEST_CHAIN_ID}`;
@@ -27,8 +28,17 @@ afterEach(async () => {
   await server.close();
 });
 
-async function connect(context: Context = testContext(), stallMs = 10_000): Promise<MarketDataSession> {
-  session = new MarketDataSession({ wsBase: server.url, chainId: TEST_CHAIN_ID, context, marketId: 1, stallMs, backoff: { baseMs: 20, maxMs: 100, jitter: 0 } });
+/** A session on the scripted server; `clock` times its staleness and watchdog (default the real clock). */
+async function connect(context: Context = testContext(), stallMs = 10_000, clock?: VirtualTimers): Promise<MarketDataSession> {
+  session = new MarketDataSession({
+    wsBase: server.url,
+    chainId: TEST_CHAIN_ID,
+    context,
+    marketId: 1,
+    stallMs,
+    backoff: { baseMs: 20, maxMs: 100, jitter: 0 },
+    ...(clock ? { timers: clock } : {}),
+  });
   session.start();
   await waitFor(() => server.connections.length > 0 && server.last.sids.size === 6, 'subscription');
   return session;
@@ -52,30 +62,39 @@ function heartbeats(): void {
 
 describe('marks of every market from the market-data session', () => {
   it('quiet-market-mark-stays-live: a market with no mt 9 for longer than the stale window is current while heartbeats flow', async () => {
-    const s = await connect(testContext(), 2_000); // not live after 1 s without any frame
+    const clock = new VirtualTimers();
+    const s = await connect(testContext(), 2_000, clock); // not live after 1 s without any frame
     heartbeats();
     server.send({ mt: 9, sid: server.sid(STATE), d: { '1': state(1010, 900), '20': state(5000, 900) } });
     await waitFor(() => s.readMark(20).state === 'live', 'the mark of market 20');
-    // Three stale windows with only market 1 changing: market 20's mark is still the current one.
+    // Three stale windows (virtual) with only market 1 changing: market 20's mark is still the current one.
     for (let i = 0; i < 30; i++) {
       server.send({ mt: 9, sid: server.sid(STATE), d: { '1': state(1010 + i, 901 + i) } });
-      await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => s.readMark(1).state === 'live' && (s.readMark(1) as { block: number }).block === 901 + i, `market 1 at block ${901 + i}`);
+      clock.advance(100);
     }
     expect(s.readMark(20)).toEqual({ state: 'live', price: 5000, block: 900, timeMs: 1_790_000_000_900 });
     expect(s.marks().get(20)).toBe(5000);
+    // Its last trade (mt 9 lst) with it: a `last` trigger of a market not on screen is checked on it.
+    expect(s.lastTradePrice(20)).toBe(5000);
+    expect(s.lastTradePrice(77)).toBeNull();
     expect(s.readMark(1)).toMatchObject({ state: 'live', price: 1039, block: 930 });
     // A market never reported is unknown, not zero.
     expect(s.readMark(77)).toEqual({ state: 'unknown', reason: 'no mark received yet' });
   });
 
   it('mark-stale-when-the-feed-is-silent: no frame at all for half the stall window makes every mark stale, price kept', async () => {
-    const s = await connect(testContext(), 4_000);
+    const clock = new VirtualTimers();
+    const s = await connect(testContext(), 4_000, clock);
     server.send({ mt: 9, sid: server.sid(STATE), d: { '20': state(5000, 900) } });
     await waitFor(() => s.readMark(20).state === 'live', 'the mark');
-    await waitFor(() => s.readMark(20).state === 'stale', 'stale after 2 s of silence', 4_000);
+    clock.advance(2_000); // half the stall window of silence: still live
+    expect(s.readMark(20).state).toBe('live');
+    clock.advance(1); // past it
     expect(s.readMark(20)).toMatchObject({ state: 'stale', price: 5000, reason: expect.stringMatching(/^no market data for \d\.\d s$/) });
     // The watchlist and alerts read the same rule: a stale mark is not offered as current.
     expect(s.marks().has(20)).toBe(false);
+    expect(s.lastTradePrice(20)).toBeNull();
   });
 
   it('mark-stale-after-resync: a reconnect keeps the old price as stale until the new connection reports a mark', async () => {
@@ -86,8 +105,8 @@ describe('marks of every market from the market-data session', () => {
     server.last.ws.close(1013, 'send buffer overflow');
     await waitFor(() => s.epoch === 2 && server.connections.length === 2 && server.last.sids.size === 6, 'resubscribed');
     await waitFor(() => server.connections[1]!.received.length > 0, 'the new connection');
-    // Heartbeats flow again on the new connection, yet the mark is from before the gap.
-    await new Promise((r) => setTimeout(r, 300));
+    // Heartbeats flow again on the new connection (one has been applied), yet the mark is from before the gap.
+    await waitFor(() => s.snapshot(WANTS).headBlock !== null, 'a heartbeat on the new connection');
     expect(s.readMark(20)).toMatchObject({ state: 'stale', price: 5000, reason: expect.stringMatching(/resynced.*send buffer overflow \(1013\)/) });
     server.send({ mt: 9, sid: server.sid(STATE), d: { '20': state(5100, 950) } });
     await waitFor(() => s.readMark(20).state === 'live', 'the fresh mark');
@@ -109,5 +128,25 @@ describe('the header funding rate', () => {
     // ...the next interval's does.
     server.send({ mt: 10, sid: server.sid(FUNDING), d: { '1': fundingEvent(990 + 8571, 55) } });
     await waitFor(() => Math.abs((s.snapshot(WANTS).header.fundingRatePct ?? 0) - 0.0055) < 1e-12, 'the live rate');
+  });
+
+  it('funding-shown-with-no-mt-10-ever: a live feed (heartbeats, market state) that never sends funding shows the context rate throughout', async () => {
+    const base = testContext();
+    const context: Context = { ...base, markets: base.markets.map((m) => (m.id === 1 ? { ...m, funding: fundingEvent(990, 40) } : m)) };
+    const s = await connect(context);
+    // The funding stream is subscribed and answered, and nothing is ever sent on it.
+    expect(server.last.sids.has(FUNDING)).toBe(true);
+    heartbeats();
+    await waitFor(() => s.snapshot(WANTS).headBlock !== null, 'a heartbeat (the countdown counts blocks)');
+    for (let i = 0; i < 5; i++) {
+      server.send({ mt: 9, sid: server.sid(STATE), d: { '1': state(1010 + i, 1000 + i) } });
+      await waitFor(() => s.snapshot(WANTS).header.mark === 1010 + i, `market state ${i}`);
+      const header = s.snapshot(WANTS).header;
+      expect(header.fundingRatePct).toBeCloseTo(0.004, 12);
+      expect(header.fundingAprPct).not.toBeNull();
+      expect(header.nextFundingInMs).not.toBeNull();
+    }
+    // The feed is live (its mark is current): the rate is not waiting for a stalled stream.
+    expect(s.readMark(1).state).toBe('live');
   });
 });

@@ -23,7 +23,7 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-md-'));
-  sim = await startSim({ port: 0, seed: 11, home, quiet: true, flowStepsPerSec: 40 });
+  sim = await startSim({ like: 'classic', port: 0, seed: 11, home, quiet: true, flowStepsPerSec: 40 });
   ctx = await fetchContext(sim.rest);
 });
 afterAll(async () => {
@@ -93,13 +93,15 @@ describe('MarketDataSession against the local exchange', () => {
   });
 
   it('setMarket switches streams: the new market book matches and old market frames stop arriving', async () => {
-    const s = open(BTC);
+    const answers: string[] = [];
+    const s = open(BTC, 4000, { frame: (dir, text) => void (dir === 'in' && text.includes('"mt":6') && answers.push(text)) });
     await waitFor(() => snap().connection.health === 'live', 'live on BTC');
     s.setMarket(ETH);
     expect(snap().book.marketId).toBe(ETH);
     await waitFor(() => snap().connection.health === 'live' && snap().book.bids.length > 0, 'live on ETH');
-    // Let in-flight BTC frames drain, then BTC must stay silent while the flow keeps moving it.
-    await new Promise((r) => setTimeout(r, 300));
+    // The answer to the switch (mt 6) comes after every BTC frame the server sent before it: from here on
+    // BTC must stay silent while the flow keeps moving it.
+    await waitFor(() => answers.some((a) => a.includes(`"order-book@${ETH}"`)), 'the answer to the switch');
     const unroutedBefore = s.unroutedFrameCount;
     const framesBefore = snap().stats.framesReceived;
     await waitFor(() => snap().stats.framesReceived > framesBefore + 30, 'more frames');

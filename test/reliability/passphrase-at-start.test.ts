@@ -29,7 +29,7 @@ beforeAll(async () => {
   app = buildApp('passphrase');
   simHome = mkdtempSync(join(tmpdir(), 'perpl-pass-sim-'));
   home = mkdtempSync(join(tmpdir(), 'perpl-pass-app-'));
-  sim = await startSim({ port: 0, home: simHome, quiet: true, seed: 7, blockMs: 100, flowStepsPerSec: 10 });
+  sim = await startSim({ like: 'classic', port: 0, home: simHome, quiet: true, seed: 7, blockMs: 100, flowStepsPerSec: 10 });
   const wallet = sim.control.createWallet({ orderForwarding: true });
   const key = sim.control.issueKey({ address: wallet.address, scopeMask: ScopeMask.ReadTrade });
   await writeKeyFile(

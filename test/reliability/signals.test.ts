@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTORE_SEQUENCE } from '../../src/app/terminal.js';
+import { RESTORE_SEQUENCE } from '../../src/terminal/manners.js';
 import { buildApp, hasScript, runInPty, waitForOutput } from './built-app.js';
 
 const PRELOAD = resolve(import.meta.dirname, 'fixtures/preload.mjs');

@@ -20,7 +20,7 @@ export interface SimFixture {
 
 export async function startFixture(opts: { flow?: number } = {}): Promise<SimFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'perpl-replay-'));
-  const sim = await startSim({ port: 0, seed: 11, blockMs: 50, flowStepsPerSec: opts.flow ?? 40, home: dir, quiet: true });
+  const sim = await startSim({ like: 'classic', port: 0, seed: 11, blockMs: 50, flowStepsPerSec: opts.flow ?? 40, home: dir, quiet: true });
   const contextJson: unknown = await (await fetch(`${sim.rest}/v1/pub/context`)).json();
   return {
     sim,
@@ -38,17 +38,23 @@ export async function startFixture(opts: { flow?: number } = {}): Promise<SimFix
  * Records the market-data frames of `marketId` (and the chain streams) to `path`: what a
  * MarketDataSession sends, through the same ReconnectingSocket + tap. Started; `stop` closes the file.
  */
-export function recordMarketData(f: SimFixture, marketId: number, path: string): { stop(): Promise<void> } {
+export function recordMarketData(f: SimFixture, marketId: number, path: string): { headBlock(): number | null; stop(): Promise<void> } {
   const recorder = new FrameRecorder({ path, network: 'local', chainId: f.sim.chainId, context: f.contextJson });
   const streams = [...chainStreams(f.sim.chainId), ...marketStreams(marketId, 60)];
+  let head: number | null = null;
   const socket = new ReconnectingSocket({
     url: `${f.sim.ws}/ws/v1/market-data`,
     tap: recorder.tap('md'),
     onOpen: (conn) => conn.send(JSON.stringify({ mt: 5, subs: streams.map((stream) => ({ stream, subscribe: true })) })),
-    onFrame: () => {},
+    onFrame: (text) => {
+      const beat = /^\{"mt":100,.*"h":(\d+)/.exec(text);
+      if (beat) head = Number(beat[1]);
+    },
   });
   socket.start();
   return {
+    /** The head block of the last heartbeat recorded: every frame before it is in the file. */
+    headBlock: () => head,
     async stop() {
       socket.stop();
       await recorder.close();

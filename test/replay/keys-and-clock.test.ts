@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ReplayClock } from '../../src/app/replay/replay-clock.js';
-import { SEEK_STEP_MS, takeReplayKeys } from '../../src/app/replay/replay-keys.js';
+import { ReplayClock } from '../../src/replay/replay-clock.js';
+import { SEEK_STEP_MS, takeReplayKeys } from '../../src/replay/replay-keys.js';
 import { run } from '../../src/cli/commands/replay.js';
 
 describe('replay keys', () => {

@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTimeline } from '../../src/app/replay/timeline.js';
+import { buildTimeline } from '../../src/replay/timeline.js';
 import { startTui } from '../../src/app/tui.js';
 import { readRecording, recordingSecrets, STRIPPED, type FrameLine } from '../../src/transport/record/index.js';
 import { createVirtualTerminal, eventually } from '../helpers/terminal.js';

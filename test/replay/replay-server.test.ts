@@ -4,8 +4,8 @@
 
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReplayServer } from '../../src/app/replay/replay-server.js';
-import { buildTimeline } from '../../src/app/replay/timeline.js';
+import { ReplayServer } from '../../src/replay/replay-server.js';
+import { buildTimeline } from '../../src/replay/timeline.js';
 import { parseRecording } from '../../src/transport/record/index.js';
 import { until } from './helpers.js';
 

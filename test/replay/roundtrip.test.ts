@@ -5,8 +5,8 @@
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTimeline } from '../../src/app/replay/timeline.js';
-import { ReplayServer } from '../../src/app/replay/replay-server.js';
+import { buildTimeline } from '../../src/replay/timeline.js';
+import { ReplayServer } from '../../src/replay/replay-server.js';
 import { MarketDataSession, type MarketDataSnapshot } from '../../src/client/market-data/session.js';
 import { readRecording } from '../../src/transport/record/index.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
@@ -36,7 +36,10 @@ beforeAll(async () => {
   f.sim.control.pauseBlocks();
   const engineTop = (): number | undefined => f.sim.control.engine.book(marketId, 1).bid[0]?.p;
   await until(() => liveSession.snapshot(WANTS).book.bids[0]?.price === engineTop(), 'the live book to settle');
-  await sleep(300);
+  // One more block, stepped by hand: once both connections have its heartbeat, every frame before it is in.
+  f.sim.control.stepBlock();
+  const head = f.sim.control.headBlock();
+  await until(() => liveSession.snapshot(WANTS).headBlock === head && recorded.headBlock() === head, 'the last heartbeat on both connections');
   live = comparable(liveSession.snapshot(WANTS));
   liveSession.stop();
   await recorded.stop();

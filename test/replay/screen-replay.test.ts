@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startReplay } from '../../src/app/replay/run-replay.js';
+import { startReplay } from '../../src/app/run-replay.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { createVirtualTerminal } from '../helpers/terminal.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';

@@ -8,8 +8,8 @@
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReplay, type ReplayHandle } from '../../src/app/replay/run-replay.js';
-import { REPLAY_READ_ONLY } from '../../src/app/replay/replay-trading.js';
+import { startReplay, type ReplayHandle } from '../../src/app/run-replay.js';
+import { REPLAY_READ_ONLY } from '../../src/replay/read-only.js';
 import { readRecording, type FrameLine } from '../../src/transport/record/index.js';
 import { createVirtualTerminal, eventually, sleep, type VirtualTerminal } from '../helpers/terminal.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';

@@ -40,7 +40,8 @@ describe('REST endpoints', () => {
     pagedFills();
     const { client } = makeClient(server.baseUrl);
     const oids = [];
-    for await (const f of client.historyItems('fills')) oids.push(f.oid);
+    // Pages of 2 asked for: a page of 2 is full, so its np is followed.
+    for await (const f of client.historyItems('fills', { count: 2 })) oids.push(f.oid);
     expect(oids).toEqual([9, 8, 7, 6, 5]);
   });
 
@@ -48,7 +49,7 @@ describe('REST endpoints', () => {
     pagedFills();
     const { client } = makeClient(server.baseUrl);
     let n = 0;
-    for await (const _ of client.history('fills', { maxPages: 2 })) n += _.d.length;
+    for await (const _ of client.history('fills', { count: 2, maxPages: 2 })) n += _.d.length;
     expect(n).toBe(4);
     expect(server.requests).toHaveLength(2);
   });
@@ -57,7 +58,7 @@ describe('REST endpoints', () => {
     server.reset(() => ({ status: 200, body: { d: [fill(1, 1)], np: 'SAME' } }));
     const { client } = makeClient(server.baseUrl);
     const run = async () => {
-      for await (const _ of client.history('fills')) void _;
+      for await (const _ of client.history('fills', { count: 1 })) void _;
     };
     await expect(run()).rejects.toThrow(/repeated/);
     expect(server.requests.length).toBeLessThanOrEqual(3);

@@ -120,6 +120,7 @@ describe('a burst against the local exchange', () => {
 
   async function burst(limits: RestRateLimits): Promise<{ ok: number; tooMany: number }> {
     const sim: RunningSim = await startSim({
+      like: 'classic',
       home: mkdtempSync(join(tmpdir(), 'perpl-rate-')),
       flowStepsPerSec: 0,
       quiet: true,

@@ -19,7 +19,7 @@ let network: Network;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-rest-sim-'));
-  sim = await startSim({ port: 0, home, quiet: true, flowStepsPerSec: 0 });
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, flowStepsPerSec: 0 });
   network = resolveNetwork({ network: 'local' }, { rest: sim.rest, ws: sim.ws, chainId: sim.chainId });
 });
 afterAll(async () => {

@@ -2,12 +2,13 @@
 // demo account's real balance, then margin used and uPnL once a position is open, with equity = balance +
 // collateral + uPnL; a BTC position keeps following the exchange's mark while ETH is on screen (the row,
 // the panel and the order engine's reference price all read the same live mark); the lev column is the
-// position's effective leverage; `:lev 500` is refused naming the maximum. The last test moves the BTC
-// oracle, so it runs last.
+// position's effective leverage; `:lev 500`, and a typed order's `lev 500`, are refused naming the maximum.
+// The last test moves the BTC oracle, so it runs last.
 
 import { describe, expect, it } from 'vitest';
 import { unrealizedPnl } from '../../src/domain/trading/risk.js';
 import { PositionSide } from '../../src/protocol/enums.js';
+import { formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { formatAtoms, signedAtoms } from '../../src/ui/format/trading-rows.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
@@ -97,6 +98,20 @@ describe('account panel and live marks against the local exchange', () => {
     await runCommand(app, 'lev 500');
     await vt.waitFor('✗ lev: 500x is above the BTC maximum of 15x', UI_MS);
     expect(state().tradingUi.leverage).toBe('');
+    vt.press(KEYS.escape);
+    await eventually(() => state().tradingUi.commandLine === null, UI_MS, 'the command line to close');
+  }, TEST_MS);
+
+  it('typed-order-lev-above-the-maximum-is-refused: :buy ... lev 500 is refused like :lev 500, never reviewed at a clamped 15x', async () => {
+    const { app } = screen;
+    const { vt } = app;
+    const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+    const price = formatScaledTrim(mark - Math.round(mark / 20), screen.market.priceDecimals);
+    await runCommand(app, `buy 0.001 @ ${price} lev 500`);
+    await vt.waitFor('✗ lev: 500x is above the BTC maximum of 15x', UI_MS);
+    // The line stays open with the text to fix; no order form opened with the leverage changed behind it.
+    expect(state().tradingUi.commandLine).toBe(`buy 0.001 @ ${price} lev 500`);
+    expect(state().tradingUi.entry).toBeNull();
     vt.press(KEYS.escape);
     await eventually(() => state().tradingUi.commandLine === null, UI_MS, 'the command line to close');
   }, TEST_MS);

@@ -1,6 +1,7 @@
 // The account at 80x24 (one line in the trading strip's bottom border) and without a key, and the header's
-// funding rate before the exchange has published any funding event, in the real app against the local
-// exchange.
+// funding rate from the exchange's funding snapshot on subscribing, before the first block, in the real app
+// against the local exchange. (That the rate shows with no funding frame at all, from the context alone, is
+// test/market-data/marks-and-funding.test.ts: the local exchange always answers the subscription with one.)
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,10 +71,11 @@ describe('the account at 80x24 and without a key', () => {
 });
 
 describe('the header from the first frame', () => {
-  it('funding-shows-before-any-funding-event: the context carries the rate; the header shows it with no mt 10 yet', async () => {
+  it('funding-shows-before-the-first-block: the rate and countdown are in the header at once, not after the next funding event', async () => {
     const home = mkdtempSync(join(tmpdir(), 'perpl-funding-first-'));
-    // No block for a minute: the exchange publishes no funding event while the test looks.
-    const sim = await startSim({ port: 0, home, quiet: true, blockMs: 60_000, flowStepsPerSec: 10 });
+    // No block for a minute: no new funding event while the test looks; the rate is the one the exchange
+    // already had (in the context, and in the funding snapshot it sends on subscribing).
+    const sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 60_000, flowStepsPerSec: 10 });
     const r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 200, 50);
     try {
       await r.vt.waitFor('spread ', EXCHANGE_MS);

@@ -1,7 +1,7 @@
 // The "done when": the real app, in an emulated terminal, against a real local exchange.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { RESTORE_SEQUENCE } from '../../src/app/terminal.js';
+import { RESTORE_SEQUENCE } from '../../src/terminal/manners.js';
 import type { OrderRequestFrame } from '../../src/protocol/frames.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { KEYS, sleep } from '../helpers/terminal.js';

@@ -4,6 +4,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatAtoms, signedAtoms } from '../../src/ui/format/trading-rows.js';
+import { positionLedger } from '../helpers/position-ledger.js';
 import { eventually } from '../helpers/terminal.js';
 import { flattenAccount, openLong, useTradingScreen } from '../helpers/trading-screen.js';
 
@@ -22,6 +23,11 @@ const tabLines = () => {
 };
 const tabText = () => tabLines().join('\n');
 const accountId = () => state().trading.account!.accountId;
+/** The account events of one position (settlements name their order, not the position). */
+const ledgerOf = (pid: number) => {
+  const engine = screen.sim.control.engine;
+  return positionLedger(engine.accountHistory(accountId()), engine.positionHistory(accountId()), pid);
+};
 
 beforeEach(async () => {
   screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null } });
@@ -77,7 +83,7 @@ describe('the History tab keeps up with the account', () => {
     await screen.app.vt.waitFor(() => row().includes('Closed'), EXCHANGE_MS);
 
     // The ledger: the account events of this position (open, reduce, close settlements).
-    const events = screen.sim.control.engine.accountHistory(accountId()).filter((e) => e.p === pid);
+    const events = ledgerOf(pid);
     expect(events).toHaveLength(3);
     const fees = events.reduce((sum, e) => sum + BigInt(e.f), 0n);
     const folded = state().tabs.history.positions.rows.find((p) => p.positionId === pid)!;
@@ -120,7 +126,7 @@ describe('the History tab keeps up with the account', () => {
       screen.app.vt.press('F');
       await screen.app.vt.waitFor(() => bottom().includes('[Fills]') && bottom().includes('realized') && /▼ reduce L .*[+-]\d+\.\d\d/.test(bottom()) && bottom().includes('▼ close L'), EXCHANGE_MS);
       await showHistory('positions');
-      const fees = screen.sim.control.engine.accountHistory(accountId()).filter((e) => e.p === pid).reduce((sum, e) => sum + BigInt(e.f), 0n);
+      const fees = ledgerOf(pid).reduce((sum, e) => sum + BigInt(e.f), 0n);
       await screen.app.vt.waitFor(() => bottom().includes('fees') && bottom().split('\n').some((l) => l.includes('Closed') && l.includes(formatAtoms(fees))), EXCHANGE_MS);
     } finally {
       screen.app.vt.resize(200, 50);

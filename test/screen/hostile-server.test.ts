@@ -36,11 +36,11 @@ let running: RunningApp | undefined;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-hostile-'));
-  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 5, flowStepsPerSec: 10 });
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 100, seed: 5, flowStepsPerSec: 10 });
   rest = await HostileRest.start(sim.rest, (method, path, answer) => {
     if (method === 'GET' && path.startsWith('/api/v1/pub/context') && answer.status === 200) {
       const ctx = JSON.parse(answer.body) as { markets: { symbol: string; name: string }[] };
-      const btc = ctx.markets.find((m) => m.symbol === 'BTC')!;
+      const btc = ctx.markets.find((m) => (m.symbol || m.name) === 'BTC')!;
       btc.symbol = SYMBOL;
       btc.name = NAME;
       return { ...answer, body: JSON.stringify(ctx) };

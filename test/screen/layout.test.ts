@@ -1,7 +1,7 @@
 // The screen at real sizes against hand-made market data (no server): layout, keys, degradation.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountScreen } from '../../src/app/render.js';
+import { mountScreen } from '../../src/terminal/render.js';
 import { ManualMarketDataSource } from '../../src/state/fixtures.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore } from '../../src/state/store.js';

@@ -144,6 +144,13 @@ describe('help, keys and config', () => {
     }
   });
 
+  it('config-text-inert-in-footer: a config key holding OSC title and clipboard escapes is shown as text; the title and clipboard never change', async () => {
+    const { vt } = await open({ config: configFile('evil.toml', '"evil\\u001b]0;PWNED\\u0007\\u001b]52;c;ZXZpbA==\\u0007" = 1\n') });
+    await vt.waitFor('config evil.toml: line 1: evil\\x1b]0;PWNED\\x07\\x1b]52;c;ZXZpbA==\\x07');
+    expect(vt.titles).toEqual([]);
+    expect(vt.clipboardWrites).toEqual([]);
+  });
+
   it('keys-folder-writable-warned: a keys folder other users may write to is named in the footer at start', async () => {
     const home = join(exchange.home, `home-${homes++}`);
     mkdirSync(join(home, 'keys'), { recursive: true, mode: 0o700 });

@@ -5,8 +5,8 @@
 // and at the end both terminals must show the same market (the profile's in ASCII).
 
 import { describe, expect, it } from 'vitest';
-import { lowBandwidthMountOptions, screenProfile } from '../../src/app/low-bandwidth.js';
-import { mountScreen, type FramePath } from '../../src/app/render.js';
+import { lowBandwidthMountOptions, screenProfile } from '../../src/terminal/low-bandwidth.js';
+import { mountScreen, type FramePath } from '../../src/terminal/render.js';
 import type { CandleView, TradeView } from '../../src/domain/views.js';
 import type { TerminalCommands } from '../../src/domain/terminal-actions.js';
 import { ManualMarketDataSource, sampleSnapshot } from '../../src/state/fixtures.js';

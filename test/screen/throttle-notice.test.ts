@@ -16,7 +16,7 @@ let running: RunningApp | null = null;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'perpl-throttle-'));
   // Two public requests a minute: start-up uses them, the next read is answered 429.
-  sim = await startSim({ port: 0, home: join(root, 'sim'), quiet: true, blockMs: 100, seed: 5, flowStepsPerSec: 5, limits: { restPublicPerMin: 2 } });
+  sim = await startSim({ like: 'classic', port: 0, home: join(root, 'sim'), quiet: true, blockMs: 100, seed: 5, flowStepsPerSec: 5, limits: { restPublicPerMin: 2 } });
 });
 
 afterAll(async () => {

@@ -29,7 +29,7 @@ let running: RunningApp | undefined;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-unlisted-'));
-  sim = await startSim({ port: 0, home, quiet: true, blockMs: 100, seed: 9, flowStepsPerSec: 5 });
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 100, seed: 9, flowStepsPerSec: 5 });
   proxy = await HostileProxy.start(sim.ws);
 }, 30_000);
 

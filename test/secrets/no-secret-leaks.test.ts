@@ -37,7 +37,7 @@ let dir: string;
 let context: Context;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'perpl-secrets-'));
-  sim = await startSim({ port: 0, seed: 5, blockMs: 50, flowStepsPerSec: 10, home: dir, quiet: true });
+  sim = await startSim({ like: 'classic', port: 0, seed: 5, blockMs: 50, flowStepsPerSec: 10, home: dir, quiet: true });
   context = decodeContext(await (await fetch(`${sim.rest}/v1/pub/context`)).json());
 });
 afterAll(async () => {

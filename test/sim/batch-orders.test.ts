@@ -56,15 +56,22 @@ describe('batch orders over HTTP', () => {
 
   it('batch-refusals: empty, over 100, malformed are 400; a read-only key is 403 and nothing executes', async () => {
     const post = (b: unknown, k: TestKey = key) => signedPost(sim.rest, sim.chainId, k, '/v1/trading/orders', b);
+    const acc = wallet.accountId!;
+    const before = sim.control.engine.executedRequests(acc);
+    const next = Math.max(0, ...before) + 1;
     expect((await post({ d: [] })).status).toBe(400);
-    expect((await post({ d: Array.from({ length: 101 }, (_, i) => spec({ rq: 100 + i })) })).status).toBe(400);
+    expect((await post({ d: Array.from({ length: 101 }, (_, i) => spec({ rq: next + i })) })).status).toBe(400);
     expect((await post({ orders: [] })).status).toBe(400);
     const reader = sim.control.issueKey({ address: wallet.address, scopeMask: 1 });
-    const before = sim.control.engine.executedRequests(wallet.accountId!).length;
-    const refused = await post({ sn: 9, d: [spec({ rq: 50 })] }, reader);
+    const refused = await post({ sn: 9, d: [spec({ rq: next })] }, reader);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ mt: 31, cid: 9, status: { code: 403 } });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(sim.control.engine.executedRequests(wallet.accountId!).length).toBe(before);
+    // A sentinel accepted after the refusals: had any of them been queued, its rq would have executed
+    // before (or with) the sentinel's.
+    const sentinel = await post({ sn: 10, d: [spec({ rq: next + 1 })] });
+    expect(await sentinel.json()).toMatchObject({ cid: 10, statuses: [{ code: 0 }] });
+    const deadline = Date.now() + 5000;
+    while (sim.control.engine.executedRequests(acc).length <= before.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(sim.control.engine.executedRequests(acc).slice(before.length)).toEqual([next + 1]);
   });
 });

@@ -90,4 +90,28 @@ describe('perpl sim command', () => {
     expect(code).not.toBe(0);
     expect(err).toMatch(/unknown fault profile/);
   }, 40_000);
+
+  it('like-testnet-lists-testnet-markets: --like testnet serves the testnet ids on the local chain; an unknown network is refused', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'perpl-sim-cli-'));
+    const child = spawn(process.execPath, [BUNDLE, 'sim', '--port', '0', '--home', home, '--flow-rate', '0', '--like', 'testnet'], {
+      cwd: ROOT,
+      env: { ...process.env, CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const watched = watchChild(child);
+    await watched.untilOut((out) => out.includes('\n'), 'the ready line');
+    const ready = JSON.parse(watched.out.trim()) as { rest: string; chain_id: number };
+    const ctx = (await (await fetch(`${ready.rest}/v1/pub/context`)).json()) as { chain: { chain_id: number }; markets: { id: number; name: string }[] };
+    expect(ctx.markets.map((m) => m.id).slice(0, 4)).toEqual([16, 32, 48, 64]);
+    expect(ctx.markets[0]!.name).toBe('BTC Perp');
+    expect(ctx.chain.chain_id).toBe(ready.chain_id);
+    child.kill('SIGTERM');
+    expect(await watched.exited).toBe(0);
+
+    const bad = spawn(process.execPath, [BUNDLE, 'sim', '--like', 'devnet'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    bad.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    expect(await new Promise<number | null>((resolve) => bad.on('exit', (c) => resolve(c)))).not.toBe(0);
+    expect(err).toMatch(/unknown network "devnet" for --like/);
+  }, 40_000);
 });

@@ -171,6 +171,22 @@ describe('API-key enrollment', () => {
     expect((await post('/v1/api-key/enroll', { ...body, target_profile: target })).status).toBe(404);
   });
 
+  it('profile-existence-told-only-to-signed-requests: a bad wallet signature or proof naming an unknown target_profile gets 401, not 404', async () => {
+    const pair = newKeyPair();
+    const nobody = sim.control.createWallet({ account: false }).address;
+    const body = { ...(await enrollBody(wallet, pair, await payload(wallet, pair, { target_profile: nobody }))), target_profile: nobody };
+    const badWallet = await post('/v1/api-key/enroll', { ...body, signature: `0x${'11'.repeat(65)}` });
+    expect(badWallet.status).toBe(401);
+    expect(await badWallet.text()).toBe('wallet signature does not match address');
+    const badProof = await post('/v1/api-key/enroll', { ...body, pop_signature: `0x${'22'.repeat(64)}` });
+    expect(badProof.status).toBe(401);
+    expect(await badProof.text()).toBe('proof of possession does not verify');
+    // The same request, its signatures intact, is told: the check ran, only later.
+    const signed = await post('/v1/api-key/enroll', body);
+    expect(signed.status).toBe(404);
+    expect(await signed.text()).toBe('target profile not found');
+  });
+
   it('key-reuse-409: a public key already registered cannot be enrolled again', async () => {
     const pair = newKeyPair();
     expect((await post('/v1/api-key/enroll', await enrollBody(wallet, pair, await payload(wallet, pair)))).status).toBe(200);
@@ -247,5 +263,23 @@ describe('delegated enrollment (target_profile)', () => {
     sim.control.addOperator(victim.address, former.address);
     sim.control.removeOperator(victim.address, former.address);
     expect((await enrollFor(former, victim.address, newKeyPair())).status).toBe(403);
+  });
+  it('removed-operator-keys-revoked: removing an operator revokes the keys it enrolled for that profile, and only those', async () => {
+    const owner = sim.control.createWallet();
+    const operator = sim.control.createWallet({ account: false });
+    sim.control.addOperator(owner.address, operator.address);
+    const byOperator = await enrollFor(operator, owner.address, newKeyPair());
+    expect(byOperator.status, byOperator.text).toBe(200);
+    const byOwner = await enrollFor(owner, owner.address, newKeyPair());
+    expect(byOwner.status, byOwner.text).toBe(200);
+    expect((await signedGet(sim.rest, sim.chainId, byOperator.key, '/v1/trading/wallet')).status).toBe(200);
+    sim.control.removeOperator(owner.address, operator.address);
+    const refused = await signedGet(sim.rest, sim.chainId, byOperator.key, '/v1/trading/wallet');
+    expect(refused.status).toBe(401);
+    const tr = await FrameClient.open(`${sim.ws}/ws/v1/trading`);
+    tr.send(signInFrame(sim.chainId, byOperator.key));
+    expect((await tr.waitClose()).code).toBe(3401);
+    // The owner's own key is not the operator's: it keeps working.
+    expect((await signedGet(sim.rest, sim.chainId, byOwner.key, '/v1/trading/wallet')).status).toBe(200);
   });
 });

@@ -4,9 +4,11 @@
 // default, as live runs them (wire.md 7.1).
 
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningSim } from '../../src/sim/index.js';
+import { LINGER_MS } from '../../src/sim/server/http-io.js';
 import { FrameClient, signedGet, signedInTrading, signInFrame, type TestKey } from './helpers.js';
 import { startTestSim } from './sim-setup.js';
 
@@ -55,6 +57,82 @@ describe('oversized bodies', () => {
     );
     expect(['413', 'ECONNRESET', 'EPIPE']).toContain(outcome);
     expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await fetch(`${sim.rest}/v1/pub/context`)).status).toBe(200);
+  });
+});
+
+/** A client that writes the whole body before it reads a byte: sees the 413 only if the server drained the body. */
+function postThenRead(url: string, bytes: Buffer): Promise<string> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.pause();
+    let got = '';
+    socket.on('error', (e: NodeJS.ErrnoException) => resolve(`error ${e.code ?? ''}`));
+    socket.write(`POST ${pathname} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ncontent-length: ${bytes.length}\r\n\r\n`);
+    socket.write(bytes, () => {
+      socket.on('data', (c: Buffer) => (got += c.toString()));
+      socket.on('end', () => resolve(`${got.split('\r\n')[0]} / ${got.split('\r\n\r\n')[1] ?? ''}`));
+      socket.resume();
+    });
+  });
+}
+
+/** Writes without end; resolves with what it read and how long the connection lasted after the first byte came back. */
+function endlessBody(url: string): Promise<{ got: string; closedAfterAnswerMs: number }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve) => {
+    // Half-open allowed: the server's FIN does not stop this client; only the server's cut does.
+    const socket = connect({ port: Number(port), host: hostname, allowHalfOpen: true });
+    const data = Buffer.alloc(256 * 1024, 0x61);
+    // One whole chunk of a chunked body per write: the body goes on for as long as the server reads.
+    const frame = Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
+    let got = '';
+    let answeredAt = 0;
+    let open = true;
+    const pump = (): void => {
+      while (open && socket.write(frame));
+    };
+    socket.on('drain', pump);
+    socket.on('data', (c: Buffer) => {
+      if (answeredAt === 0) answeredAt = Date.now();
+      got += c.toString();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      open = false;
+      resolve({ got, closedAfterAnswerMs: answeredAt === 0 ? -1 : Date.now() - answeredAt });
+    });
+    socket.write(`POST ${pathname} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`);
+    pump();
+  });
+}
+
+describe('bodies past the drain cap', () => {
+  let sim: RunningSim;
+  beforeAll(async () => {
+    sim = await startTestSim({ blockMs: 200, flowStepsPerSec: 0 });
+  });
+  afterAll(() => sim.stop());
+
+  it('flood-body-answered-413: a 16 MiB body gets a 413 every client reads, even one that writes it all before reading', async () => {
+    const flood = Buffer.alloc(16 * MIB, 0x61);
+    const url = `${sim.rest}/v1/trading/orders`;
+    expect(await postWithNodeHttp(url, flood)).toEqual({ status: 413, body: 'body too large' });
+    const viaFetch = await fetch(url, { method: 'POST', body: flood });
+    expect(viaFetch.status).toBe(413);
+    expect(await viaFetch.text()).toBe('body too large');
+    expect(await postThenRead(url, flood)).toBe('HTTP/1.1 413 Payload Too Large / body too large');
+    expect((await fetch(`${sim.rest}/v1/pub/context`)).status).toBe(200);
+  });
+
+  it('endless-body-answered-then-cut: a body that never ends gets its 413, then the connection is cut after the linger', async () => {
+    const { got, closedAfterAnswerMs } = await endlessBody(`${sim.rest}/v1/trading/orders`);
+    expect(got.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(got.endsWith('body too large')).toBe(true);
+    // Cut by the server after the linger, not at once (the client may read its answer a little late).
+    expect(closedAfterAnswerMs).toBeGreaterThanOrEqual(LINGER_MS / 2);
+    expect(closedAfterAnswerMs).toBeLessThan(LINGER_MS + 8_000);
     expect((await fetch(`${sim.rest}/v1/pub/context`)).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import type { RunningSim } from '../../src/sim/index.js';
 import WebSocket from 'ws';
 import { FrameClient } from './helpers.js';
 import { startTestSim } from './sim-setup.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 
 let sim: RunningSim;
 let btc: number;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 40 });
   const ctx = sim.control.engine.context(0, Date.now());
   markets = ctx.markets.map((m) => m.id);
-  btc = ctx.markets.find((m) => m.symbol === 'BTC')!.id;
+  btc = ctx.markets.find((m) => marketLabel(m) === 'BTC')!.id;
 });
 afterAll(() => sim.stop());
 
@@ -163,8 +164,15 @@ describe('protocol keep-alive', () => {
       const silent = new WebSocket(`${quick.ws}/ws/v1/market-data`, { autoPong: false });
       const closed = new Promise<[number, string]>((resolve) => silent.on('close', (code, reason) => resolve([code, reason.toString()])));
       const normal = await FrameClient.open(`${quick.ws}/ws/v1/market-data`);
+      let pings = 0;
+      normal.ws.on('ping', () => (pings += 1));
       expect(await closed).toEqual([1008, 'ping timeout']);
-      await new Promise((r) => setTimeout(r, 300));
+      // Each ping after the first means the server's check before it found the last one answered: three
+      // more rounds of the check that closed the silent socket have passed the normal one.
+      const after = pings;
+      const deadline = Date.now() + 5_000;
+      while (pings < after + 3 && normal.closeCode === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(pings).toBeGreaterThanOrEqual(after + 3);
       expect(normal.closeCode).toBeUndefined();
       normal.close();
     } finally {

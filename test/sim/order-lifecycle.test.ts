@@ -8,13 +8,14 @@ import type { RunningSim, SimWallet } from '../../src/sim/index.js';
 import { REBATE_FEE_TIER } from '../../src/sim/markets.js';
 import { signedInTrading, type Frame, type FrameClient } from './helpers.js';
 import { startTestSim } from './sim-setup.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 
 let sim: RunningSim;
 let btc: number;
 
 beforeAll(async () => {
   sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 100 });
-  btc = sim.control.engine.context(0, Date.now()).markets.find((m) => m.symbol === 'BTC')!.id;
+  btc = sim.control.engine.context(0, Date.now()).markets.find((m) => marketLabel(m) === 'BTC')!.id;
 });
 afterAll(() => sim.stop());
 
@@ -176,12 +177,15 @@ describe('market orders and fees', () => {
     const maker = await trader({ feeTier: REBATE_FEE_TIER });
     expect((maker.c.frames[0]!['as'] as { ft: number }[])[0]!.ft).toBe(REBATE_FEE_TIER);
     const taker = await trader();
-    const top = sim.control.engine.book(btc, 1);
-    const price = top.bid[0]!.p + 1;
-    expect(price).toBeLessThan(top.ask[0]!.p);
-    expect(await place(maker, { fl: 1, p: price, s: 100 })).toMatchObject({ st: 2 });
-    await place(taker, { t: 2, s: 100 }); // a market sell meets the best bid: the maker's
-    const fill = await maker.c.waitFor((f) => f.mt === 25 && (f['d'] as { l: number }[]).some((x) => x.l === 1));
+    // The flow paused: no other order can take the maker's or outbid it before the taker's sell.
+    const fill = await frozen({ flow: true }, async () => {
+      const top = sim.control.engine.book(btc, 1);
+      const price = top.bid[0]!.p + 1;
+      expect(price).toBeLessThan(top.ask[0]!.p);
+      expect(await place(maker, { fl: 1, p: price, s: 100 })).toMatchObject({ st: 2 });
+      await place(taker, { t: 2, s: 100 }); // a market sell meets the best bid: the maker's
+      return maker.c.waitFor((f) => f.mt === 25 && (f['d'] as { l: number }[]).some((x) => x.l === 1));
+    });
     const row = (fill['d'] as { l: number; p: number; s: number; f: string }[]).find((x) => x.l === 1)!;
     // BTC: 1 decimal of price + 5 of size = 6, so the notional in atoms is p x s.
     const notional = BigInt(row.p) * BigInt(row.s);

@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../src/sim/index.js';
 import { signedGet, type TestKey } from './helpers.js';
 import { startTestSim } from './sim-setup.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 
 let sim: RunningSim;
 let btc: number;
 
 beforeAll(async () => {
   sim = await startTestSim({ blockMs: 100, flowStepsPerSec: 20, limits: { restPublicPerMin: 0 } });
-  const ctx = (await (await fetch(`${sim.rest}/v1/pub/context`)).json()) as { markets: { id: number; symbol: string }[] };
-  btc = ctx.markets.find((m) => m.symbol === 'BTC')!.id;
+  const ctx = (await (await fetch(`${sim.rest}/v1/pub/context`)).json()) as { markets: { id: number; symbol: string; name: string }[] };
+  btc = ctx.markets.find((m) => marketLabel(m) === 'BTC')!.id;
 });
 afterAll(() => sim.stop());
 

@@ -37,6 +37,15 @@ const nearFrame = (accountId: number) => fc.record(
   { requiredKeys: ['mt'] },
 );
 
+/** Sends a ping after what was sent before; resolves on its pong, or when the exchange closed the socket. */
+async function handled(c: FrameClient, t: number): Promise<void> {
+  if (c.closeCode !== undefined) return;
+  c.send({ mt: 1, t });
+  await c.waitFor((f) => f.mt === 2 && f['t'] === t, 10_000).catch((e: unknown) => {
+    if (c.closeCode === undefined) throw e;
+  });
+}
+
 describe('robustness', () => {
   it('hostile-frames-do-not-crash: random frames on both sockets close at most that socket', async () => {
     const frames = fc.sample(fc.oneof(nearFrame(accountId).map((f) => JSON.stringify(f)), fc.string(), jsonValue.map((v) => JSON.stringify(v))), {
@@ -50,7 +59,9 @@ describe('robustness', () => {
         md.send(f);
         tr.send(f);
       }
-      await new Promise((r) => setTimeout(r, 30));
+      // Closing at once could reset the connection before the exchange read the batch: wait until it
+      // has handled every frame (the answer to a ping sent after them, or the socket's close).
+      await Promise.all([handled(md, 424_242 + i), handled(tr, 424_242 + i)]);
       md.close();
       tr.close();
     }

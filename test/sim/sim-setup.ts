@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim, type RunningSim, type SimOptions, type SimWallet } from '../../src/sim/index.js';
 import type { TestKey } from './helpers.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 
 /** A quiet local exchange in a fresh temporary home. */
 export function startTestSim(options: Omit<SimOptions, 'home' | 'quiet'>): Promise<RunningSim> {
-  return startSim({ home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), quiet: true, ...options });
+  return startSim({ like: 'classic', home: mkdtempSync(join(tmpdir(), 'perpl-sim-')), quiet: true, ...options });
 }
 
 export interface TestTrader {
@@ -23,6 +24,6 @@ export interface TestTrader {
 export function newTrader(sim: RunningSim): TestTrader {
   const wallet = sim.control.createWallet();
   const key = sim.control.issueKey({ address: wallet.address, scopeMask: 3 });
-  const btc = sim.control.engine.context(0, Date.now()).markets.find((m) => m.symbol === 'BTC')!.id;
+  const btc = sim.control.engine.context(0, Date.now()).markets.find((m) => marketLabel(m) === 'BTC')!.id;
   return { wallet, key, btc };
 }

@@ -106,9 +106,14 @@ describe('trading sign-in', () => {
     fifth.send(signInFrame(sim.chainId, k));
     expect(await fifth.waitClose()).toEqual({ code: 1008, reason: 'too many connections' });
     expect(open.every((c) => c.closeCode === undefined)).toBe(true);
+    expect(sim.control.tradingConnections(w.address)).toBe(4);
     open[0]!.close();
-    await new Promise((r) => setTimeout(r, 100));
+    // The exchange has released the slot (its own count), not "probably by now".
+    const deadline = Date.now() + 5000;
+    while (sim.control.tradingConnections(w.address) > 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(sim.control.tradingConnections(w.address)).toBe(3);
     const again = await signedInTrading(sim.ws, sim.chainId, k);
+    expect(sim.control.tradingConnections(w.address)).toBe(4);
     for (const c of [...open, again]) c.close();
   });
 });

@@ -305,7 +305,7 @@ async function main(): Promise<void> {
   font = HexFont.load();
   mkdirSync(outDir, { recursive: true });
   home = mkdtempSync(join(tmpdir(), 'perpl-assets-'));
-  sim = await startSim({ port: 0, seed: SEED, blockMs: 100, flowStepsPerSec: 20, home, quiet: true });
+  sim = await startSim({ like: 'classic', port: 0, seed: SEED, blockMs: 100, flowStepsPerSec: 20, home, quiet: true });
   try {
     if (only !== 'demo') await screens();
     if (only !== 'screens') await demo();

@@ -14,7 +14,9 @@ import { ScopeMask } from '../../src/protocol/enums.js';
 import { RestClient } from '../../src/transport/rest/client.js';
 import type { Context, Market, Order, Position } from '../../src/protocol/frames.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
-import { type RunningSim, startSim } from '../../src/sim/index.js';
+import { type RunningSim, type SimOptions, startSim } from '../../src/sim/index.js';
+import { marketLabel } from '../../src/domain/market-label.js';
+import type { FrameTap } from '../../src/transport/ws/tap.js';
 
 export interface SimHandle {
   sim: RunningSim;
@@ -24,10 +26,11 @@ export interface SimHandle {
 }
 
 export async function startTestSim(
-  opts: { faults?: string; blockMs?: number; flow?: number; seed?: number; lbPassedWithoutTx?: boolean } = {},
+  opts: { faults?: string; blockMs?: number; flow?: number; seed?: number; lbPassedWithoutTx?: boolean; marketOverrides?: SimOptions['marketOverrides'] } = {},
 ): Promise<SimHandle> {
   const home = mkdtempSync(join(tmpdir(), 'perpl-trading-'));
   const sim = await startSim({
+    like: 'classic',
     port: 0,
     seed: opts.seed ?? 7,
     blockMs: opts.blockMs ?? 50,
@@ -36,6 +39,7 @@ export async function startTestSim(
     quiet: true,
     ...(opts.faults ? { faults: opts.faults } : {}),
     ...(opts.lbPassedWithoutTx ? { lbPassedWithoutTx: true } : {}),
+    ...(opts.marketOverrides ? { marketOverrides: opts.marketOverrides } : {}),
   });
   const res = await fetch(`${sim.rest}/v1/pub/context`);
   const context = decodeContext(await res.json());
@@ -75,6 +79,8 @@ export interface TraderOptions {
   historyLookup?: boolean;
   /** Let the client believe it may trade (to see the server's own 403 for a read-only key). */
   claimTrade?: boolean;
+  /** Sees every frame of the trading socket, in order. */
+  tap?: FrameTap;
   log?: (line: string) => void;
 }
 
@@ -100,6 +106,7 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
     stallMs: 4_000,
     backoff: { baseMs: 50, maxMs: 300 },
     ...(opts.pingEveryMs ? { pingEveryMs: opts.pingEveryMs } : {}),
+    ...(opts.tap ? { tap: opts.tap } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
   const markets = () => h.context.markets;
@@ -171,7 +178,8 @@ export async function live(t: Trader): Promise<void> {
 }
 
 export function market(h: SimHandle, symbol: string): Market {
-  const m = h.context.markets.find((x) => x.symbol === symbol);
+  // By the name the terminal shows (mainnet lists BTC with an empty symbol and the name "BTC").
+  const m = h.context.markets.find((x) => marketLabel(x) === symbol);
   if (!m) throw new Error(`no market ${symbol}`);
   return m;
 }

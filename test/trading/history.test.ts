@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrderByRq, loadAccountEvents, loadFills, loadOrderHistory, loadPositionHistory } from '../../src/client/history/loaders.js';
 import { AccountEventType, OrderStatus as S, PositionStatus } from '../../src/protocol/enums.js';
-import type { AccountEvent } from '../../src/protocol/frames.js';
+import { positionLedger } from '../helpers/position-ledger.js';
 import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
 
 let h: SimHandle;
@@ -60,7 +60,7 @@ describe('history loaders against the local exchange', () => {
     await until(() => (mine() === undefined ? true : undefined), 'the close');
 
     const [folded] = (await loadPositionHistory(t.rest, { marketId: sol.id })).filter((p) => p.positionId === pos.pid);
-    const ledger = (await loadAccountEvents(t.rest)).filter((e: AccountEvent) => e.p === pos.pid);
+    const ledger = positionLedger(await loadAccountEvents(t.rest), h.sim.control.engine.positionHistory(t.accountId), pos.pid);
     expect(ledger.map((e) => e.et)).toEqual([4, 4, 4, 4]);
     const fees = ledger.reduce((sum, e) => sum + BigInt(e.f), 0n);
     const moved = ledger.reduce((sum, e) => sum + BigInt(e.a), 0n);

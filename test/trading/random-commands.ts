@@ -2,24 +2,21 @@
 // cancels, closes and price changes, in a fixed mix.
 
 import type { CommandHandle } from '../../src/client/commands.js';
+import { Prng } from '../../src/lib/prng.js';
 import type { Market } from '../../src/protocol/frames.js';
 import { type SimHandle, type Trader, top } from './harness.js';
+import { marketLabel } from '../../src/domain/market-label.js';
 
-/** Deterministic PRNG (mulberry32) so a failing run can be replayed from its seed. */
+/** Uniform draws in [0, 1) from the one seeded PRNG (lib/prng.ts), so a failing run can be replayed from its seed. */
 export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = Prng.stream(seed, 'random-commands');
+  return () => r.next();
 }
 
 /** One random command of `t` on one of `markets`, or null when the draw has nothing to act on. */
 export function randomCommand(h: SimHandle, t: Trader, markets: readonly Market[], rand: () => number): CommandHandle | null {
   const m = markets[Math.floor(rand() * markets.length)]!;
-  const unit = m.symbol === 'BTC' ? 100 : 1_000;
+  const unit = marketLabel(m) === 'BTC' ? 100 : 1_000;
   const side = rand() < 0.5 ? 'long' : 'short';
   const st = t.session.state;
   const r = rand();

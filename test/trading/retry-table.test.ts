@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountEventType, OrderStatus as S, OrderStatusReason as R } from '../../src/protocol/enums.js';
 import type { Market } from '../../src/protocol/frames.js';
+import { VirtualTimers } from '../support/virtual-timers.js';
 import { type SimHandle, type Trader, TraderPool, market, startTestSim, until } from './harness.js';
 
 let h: SimHandle;
@@ -79,7 +80,9 @@ describe('sr 14 ExceedsLastExecutionBlock', () => {
 
 describe('lfr not advancing means nothing was consumed', () => {
   it('a dropped request whose lb passed during a reconnect moves to a new rq once the fresh lfr shows it never ran', async () => {
-    const t = await trader(h);
+    // The ack timer on a virtual clock nobody moves: on a loaded machine a real one ran out before the
+    // reconnect and resent the dropped rq (row a), which the exchange then refused for its passed lb.
+    const t = await traders.start(h, { engine: { timers: new VirtualTimers() } });
     const control = h.sim.control;
     dropNextOrderFrames(t, 1);
     control.pauseBlocks();

@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus as S } from '../../src/protocol/enums.js';
 import type { Market } from '../../src/protocol/frames.js';
+import { VirtualTimers } from '../support/virtual-timers.js';
 import { type SimHandle, type Trader, type TraderOptions, TraderPool, market, startTestSim, until } from './harness.js';
 
 let h: SimHandle;
@@ -32,11 +33,20 @@ const marketLong = (t: Trader) => t.commands.place({ marketId: btc.id, kind: 'ma
 
 describe('retry rules', () => {
   it('lost ack: resends the SAME rq, executes once, keeps the first definitive status', async () => {
-    const t = await trader();
+    // The ack timer runs on a clock the test moves: the timeout fires when the test says, never earlier.
+    const clock = new VirtualTimers();
+    const t = await trader({ engine: { timers: clock, ackTimeoutMs: 800 } });
+    const lostBefore = h.sim.control.faultLog().filter((e) => e.kind === 'lost-ack').length;
+    const lostAcks = (): number => h.sim.control.faultLog().filter((e) => e.kind === 'lost-ack').length - lostBefore;
     h.sim.control.setFaults({ name: 'test-lost-acks', lostAck: 1 });
     h.sim.control.pauseBlocks(); // nothing executes until the ack timeout has fired
     const handle = marketLong(t);
-    await until(() => t.engine.views().some((v) => v.retries >= 1), 'a resend after the ack timeout', 3_000);
+    await until(() => lostAcks() === 1, 'the exchange to swallow the ack');
+    clock.advance(799);
+    expect(t.engine.views()[0]?.retries).toBe(0);
+    clock.advance(1); // the ack timeout
+    expect(t.engine.views()[0]).toMatchObject({ retries: 1, rqs: handle.rqs(), lastDecision: { action: 'resend-same-rq' } });
+    await until(() => lostAcks() === 2, 'the resend to reach the exchange');
     h.sim.control.resumeBlocks();
     const out = await handle.outcome;
     expect(out.results[0]).toMatchObject({ kind: 'definitive', st: S.Filled });
@@ -127,10 +137,20 @@ describe('retry rules', () => {
   });
 
   it('row c: head >= lb with no status and no reconnection -> a new rq; the dropped rq never runs', async () => {
-    const t = await trader();
+    // The ack timer is stopped in virtual time: only the blocks stepped here can decide (a late real timer
+    // on a loaded machine used to resend the same rq before the head passed lb).
+    const t = await trader({ engine: { timers: new VirtualTimers() } });
     dropNextOrderFrames(t, 1); // a forwarder drop: the frame never reaches the exchange
+    h.sim.control.pauseBlocks();
+    await until(() => t.session.head === h.sim.control.headBlock(), 'the client at the paused head');
     const head = t.session.head!;
     const handle = t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500, lastBlock: head + 3 });
+    for (let i = 0; i < 2; i++) h.sim.control.stepBlock();
+    await until(() => t.session.head === head + 2, 'two blocks, lb not reached');
+    expect(handle.rqs()).toHaveLength(1);
+    h.sim.control.stepBlock();
+    await until(() => handle.rqs().length === 2, 'the move to a new rq at lb');
+    h.sim.control.resumeBlocks();
     const out = await handle.outcome;
     expect(out.results[0]).toMatchObject({ kind: 'definitive', st: S.Filled });
     const rqs = handle.rqs();
@@ -139,9 +159,16 @@ describe('retry rules', () => {
   });
 
   it('row a with lb = 0: a dropped frame is resent with the same rq once the ack is overdue', async () => {
-    const t = await trader();
+    // Blocks paused and the ack timer on a virtual clock: the timeout fires long before the lb 0 window
+    // could pass (a late real timer on a loaded machine met an expired window and moved to a new rq).
+    const clock = new VirtualTimers();
+    const t = await trader({ engine: { timers: clock, ackTimeoutMs: 800 } });
     dropNextOrderFrames(t, 1);
+    h.sim.control.pauseBlocks();
     const handle = marketLong(t);
+    clock.advance(800);
+    expect(t.engine.views()[0]).toMatchObject({ retries: 1, lastDecision: { action: 'resend-same-rq' } });
+    h.sim.control.resumeBlocks();
     const out = await handle.outcome;
     expect(out.results[0]).toMatchObject({ kind: 'definitive', st: S.Filled });
     expect(handle.rqs()).toHaveLength(1);

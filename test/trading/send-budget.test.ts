@@ -1,6 +1,9 @@
 // Orders behind the trading socket's send budget: they wait in order instead of getting the socket
 // closed, each rq goes on the wire exactly once (the ack timer starts when it leaves, so a long wait
 // is no "lost ack"), and every one reaches the exchange in the order it was placed.
+// The budget's refill and the ack timers run on a virtual clock the test steps by hand (the socket and
+// the exchange stay real): a frame leaves at an exact virtual millisecond, and an ack timeout fires only
+// when the test moves the clock past it, however loaded the machine.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -9,6 +12,7 @@ import { EngineCommands } from '../../src/client/commands.js';
 import { OrderEngine } from '../../src/client/trading/order-engine.js';
 import { TradingSession } from '../../src/client/trading/session.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
+import { VirtualTimers } from '../support/virtual-timers.js';
 import { type SimHandle, market, startTestSim, top, until } from './harness.js';
 
 let h: SimHandle;
@@ -26,6 +30,7 @@ function budgetedClient(limit: { capacity: number; refillPerSec: number }, opts:
   const key = control.issueKey({ address: wallet.address, scopeMask: ScopeMask.ReadTrade });
   const signer = new ApiKeySigner({ apiKey: key.apiKey, seed: Buffer.from(key.seedHex, 'hex') }, h.sim.chainId);
   const throttle: (number | null)[] = [];
+  const clock = new VirtualTimers();
   const session = new TradingSession({
     wsBase: h.sim.ws,
     signer,
@@ -33,9 +38,10 @@ function budgetedClient(limit: { capacity: number; refillPerSec: number }, opts:
     staleAfterMs: opts.staleAfterMs,
     requestLimit: limit,
     onThrottle: (ms) => throttle.push(ms),
+    timers: clock,
   });
   const markets = () => h.context.markets;
-  const engine = new OrderEngine({ session, markets, canTrade: () => true, ackTimeoutMs: opts.ackTimeoutMs });
+  const engine = new OrderEngine({ session, markets, canTrade: () => true, ackTimeoutMs: opts.ackTimeoutMs, timers: clock });
   const commands = new EngineCommands(engine, session, markets);
   const wire: number[] = [];
   // Every mt 22 as it is written to a socket (the exchange in this process only sends, never mt 22).
@@ -50,24 +56,46 @@ function budgetedClient(limit: { capacity: number; refillPerSec: number }, opts:
     engine.stop();
     session.stop();
   };
-  return { control, wallet, session, engine, commands, wire, throttle, stop };
+  /**
+   * Lets the waiting frames out one step of `stepMs` at a time; after each step, waits (real time) for
+   * the ack of every frame on the wire before moving the clock on, so no ack timer can run out.
+   */
+  const releaseQueued = async (stepMs: number): Promise<void> => {
+    while (session.queuedFrames > 0) {
+      clock.advance(stepMs);
+      await until(() => engine.views().every((v) => v.phase !== 'sent'), 'the ack of every frame that left');
+    }
+  };
+  const start = async (): Promise<void> => {
+    session.start();
+    await until(() => session.health() === 'live' && session.head !== null, 'a live trading feed');
+    // The sign-in took a token of the fresh budget: a virtual second gives it back (every budget here
+    // refills in 1 s, inside the stale and stall windows), and a heartbeat after it shows the feed live.
+    clock.advance(1_000);
+    const head = session.head!;
+    await until(() => session.head! > head && session.health() === 'live', 'a heartbeat after the refill');
+  };
+  return { control, wallet, session, engine, commands, wire, throttle, clock, releaseQueued, start, stop };
 }
 
 describe('orders behind the send budget', () => {
   it('a burst of orders waits in line and each rq is sent once, in order', async () => {
-    // Two requests a second: the last of eight orders waits about 3 s, far past the ack timeout.
+    // Two requests a second: the last of eight orders waits 3 s, far past the ack timeout.
     const c = budgetedClient({ capacity: 2, refillPerSec: 2 }, { ackTimeoutMs: 800, staleAfterMs: 2_000 });
-    const { control, wallet, session, engine, commands, wire, throttle } = c;
+    const { control, wallet, session, engine, commands, wire, throttle, clock } = c;
     try {
-      session.start();
-      await until(() => session.health() === 'live' && session.head !== null, 'a live trading feed');
+      await c.start();
       const btc = market(h, 'BTC');
       const price = top(h, btc.id).bid - 5_000;
+      const placedAt = clock.now();
       const handles = Array.from({ length: 8 }, () =>
         commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 10, price, leverage: 500 }),
       );
-      expect(session.queuedFrames).toBeGreaterThan(0);
-      expect(engine.views().some((v) => v.phase === 'sending')).toBe(true);
+      expect(wire).toHaveLength(2); // the budget's two tokens; six wait
+      expect(session.queuedFrames).toBe(6);
+      expect(engine.views().filter((v) => v.phase === 'sending')).toHaveLength(6);
+      await c.releaseQueued(500);
+      const leftAfterMs = clock.now() - placedAt;
       const outcomes = await Promise.all(handles.map((x) => x.outcome));
       const rqs = handles.map((x) => x.rqs());
       console.log(`8 orders at 2 requests/s: ${throttle.filter((t) => t !== null).length} throttle reports, longest ${Math.max(...throttle.map((t) => t ?? 0))} ms`);
@@ -82,6 +110,8 @@ describe('orders behind the send budget', () => {
       expect(throttle.some((t) => t !== null && t > 0)).toBe(true);
       expect(throttle.at(-1)).toBeNull();
       expect(session.health()).toBe('live');
+      // The last one left 3 s (virtual) after it was placed: more than three ack timeouts of waiting.
+      expect(leftAfterMs).toBe(3_000);
     } finally {
       c.stop();
     }
@@ -89,21 +119,22 @@ describe('orders behind the send budget', () => {
 
   it('orders-past-a-long-queue-refused: once 8 requests wait for the budget a new order is refused (never queued for minutes); cancels still queue', async () => {
     const c = budgetedClient({ capacity: 1, refillPerSec: 4 }, { ackTimeoutMs: 3_000, staleAfterMs: 10_000 });
-    const { control, wallet, session, commands } = c;
+    const { control, wallet, session, commands, clock } = c;
     try {
-      session.start();
-      await until(() => session.health() === 'live' && session.head !== null, 'a live trading feed');
+      await c.start();
       const btc = market(h, 'BTC');
       const price = top(h, btc.id).bid - 5_000;
       const place = (i: number) => commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 10, price: price - i, leverage: 500 });
       const resting = await place(100).outcome; // one resting order to cancel later
       const oid = resting.results[0]?.oid;
       expect(oid).toBeDefined();
-      await new Promise((r) => setTimeout(r, 400)); // the bucket's one token back: the first of the burst leaves at once
+      clock.advance(250); // the bucket's one token back: the first of the burst leaves at once
       const handles = Array.from({ length: 11 }, (_, i) => place(i));
       expect(session.queuedFrames).toBe(8);
       const cancel = commands.cancel(oid!);
       expect(cancel.rqs()).toHaveLength(1); // queued behind the others, not refused
+      expect(session.queuedFrames).toBe(9);
+      await c.releaseQueued(250);
       const outcomes = await Promise.all([...handles, cancel].map((x) => x.outcome));
       const kinds = outcomes.map((o) => o.results[0]?.kind);
       expect(kinds).toEqual([...Array(9).fill('definitive'), 'invalid', 'invalid', 'definitive']);
@@ -116,31 +147,41 @@ describe('orders behind the send budget', () => {
 
   it('queued-past-its-window-not-moved-to-a-new-rq: an lb 0 order that waited longer than its window, then lost its ack, keeps its rq and executes once', async () => {
     const c = budgetedClient({ capacity: 1, refillPerSec: 1 }, { ackTimeoutMs: 300, staleAfterMs: 10_000 });
-    const { control, wallet, session, engine, commands, wire } = c;
+    const { control, wallet, session, engine, commands, wire, clock } = c;
     try {
-      session.start();
-      await until(() => session.health() === 'live' && session.head !== null, 'a live trading feed');
+      await c.start();
       const btc = market(h, 'BTC');
       const price = top(h, btc.id).bid - 5_000;
       control.pauseBlocks();
       const first = commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 10, price, leverage: 500 });
       const queued = commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 10, price: price - 10, leverage: 500 });
-      expect(engine.views().some((v) => v.phase === 'sending')).toBe(true);
+      expect(engine.views().map((v) => v.phase)).toEqual(['sent', 'sending']);
+      await until(() => engine.views()[0]!.phase === 'acked', 'the first order\'s ack');
       // While it waits for the budget, the chain moves on well past an lb 0 window (order_ttl_blocks + margin).
       const head0 = session.head!;
       for (let i = 0; i < 40; i++) control.stepBlock();
       await until(() => session.head! >= head0 + 40, 'the client to see 40 more blocks');
-      // Its ack is lost: the ack timer fires while the exchange still holds it (blocks paused).
+      // Its acks are lost: each ack timer runs out while the exchange still holds it (blocks paused).
+      const lostBefore = control.faultLog().filter((e) => e.kind === 'lost-ack').length;
+      const lostAcks = (): number => control.faultLog().filter((e) => e.kind === 'lost-ack').length - lostBefore;
       control.setFaults({ name: 'lost-ack', lostAck: 1 });
-      await until(() => wire.length === 2, 'the queued order to leave');
-      await new Promise((r) => setTimeout(r, 900)); // three ack timeouts
+      clock.advance(1_000); // the budget's token: the queued order leaves
+      expect(wire).toEqual([first.rqs()[0], queued.rqs()[0]]);
+      for (let timeout = 1; timeout <= 3; timeout++) {
+        await until(() => lostAcks() === timeout, `lost ack ${timeout}`);
+        clock.advance(300); // the ack timeout: the retry table resends
+        expect(engine.views()[1]!.phase).toBe('sending');
+        clock.advance(700); // the resend waited for the budget's next token, a second after the last send
+        expect(wire).toHaveLength(2 + timeout);
+      }
+      await until(() => lostAcks() === 4, 'the last resend to reach the exchange');
       control.setFaults('none');
       control.resumeBlocks();
       const outcomes = await Promise.all([first.outcome, queued.outcome]);
       expect(outcomes.map((o) => o.results[0]?.kind)).toEqual(['definitive', 'definitive']);
-      // The lost ack was a resend of the same rq, never a move to a new one: one execution each.
+      // Each lost ack was followed by a resend of the same rq, never a move to a new one: one execution each.
       expect(queued.rqs()).toHaveLength(1);
-      expect(new Set(wire)).toEqual(new Set([first.rqs()[0], queued.rqs()[0]]));
+      expect(wire).toEqual([first.rqs()[0], ...Array(4).fill(queued.rqs()[0])]);
       const executed = control.engine.executedRequests(wallet.accountId!);
       expect(executed).toEqual([first.rqs()[0], queued.rqs()[0]]);
     } finally {

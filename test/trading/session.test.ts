@@ -102,10 +102,21 @@ describe('trading session', () => {
   });
 
   it('pongs (their own small sn) never trip the heartbeat gap detector', async () => {
-    const t = await trader({ pingEveryMs: 50 });
+    const lines: string[] = [];
+    /** mt of every inbound frame, in arrival order (the tap sees a frame just before the session does). */
+    const inbound: number[] = [];
+    const tap = { frame: (dir: 'in' | 'out', text: string) => void (dir === 'in' && inbound.push(Number(/"mt":(\d+)/.exec(text)?.[1]))) };
+    const t = await trader({ pingEveryMs: 50, tap, log: (l) => lines.push(l) });
     const epoch = t.session.epoch;
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Proof that pongs were judged: ten of them, each followed by a heartbeat the gap detector then judged.
+    const pongsFollowedByHeartbeat = (): number => {
+      const lastBeat = inbound.lastIndexOf(100);
+      return inbound.slice(0, lastBeat).filter((mt) => mt === 2).length;
+    };
+    await until(() => pongsFollowedByHeartbeat() >= 10, 'ten pongs, each followed by a heartbeat');
+    expect(lines.filter((l) => /heartbeat gap/.test(l))).toEqual([]);
     expect(t.session.epoch).toBe(epoch);
+    expect(t.session.synced).toBe(true);
     expect(t.session.health()).toBe('live');
     expect(t.session.connectionView().latencyMs).not.toBeNull();
   });

@@ -139,6 +139,27 @@ describe('a hostile or broken config file', () => {
   });
 });
 
+describe('config text on the screen', () => {
+  const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+
+  it('config-problem-text-inert: quoted keys and values with escapes reach the footer and doctor as visible escapes', () => {
+    const toml = ['"evil\\u001b]0;PWNED\\u0007" = 1', 'theme = "x\\u001b]52;c;eA==\\u0007"', '[keys]', 'quit = "\\u009b2J\\u202e"'].join('\n');
+    const { problems } = parseConfigText(toml, 'toml');
+    expect(problems.map((p) => p.line)).toEqual([1, 2, 4]);
+    for (const p of problems) {
+      expect(p.key).not.toMatch(UNSAFE);
+      expect(p.message).not.toMatch(UNSAFE);
+    }
+    expect(problems[0]?.key).toBe('evil\\x1b]0;PWNED\\x07');
+    expect(problems[2]?.message).toContain('\\x9b2J\\u202e');
+    const notice = problemNotice('config.toml', problems);
+    expect(notice).not.toMatch(UNSAFE);
+    expect(notice).toBe('config config.toml: line 1: evil\\x1b]0;PWNED\\x07: unknown entry; default used (+2 more)');
+    const json = parseConfigText('{ "evil\\u001b]0;PWNED\\u0007": 1 }', 'json');
+    expect(json.problems.map((p) => p.key)).toEqual(['evil\\x1b]0;PWNED\\x07']);
+  });
+});
+
 describe('the example config', () => {
   it('example-config-is-valid: every entry of the shipped example reads without a problem', () => {
     const text = readFileSync(new URL('./example-config.toml', import.meta.url), 'utf8');

@@ -1,10 +1,12 @@
 // Finds and reads the config: `--config FILE`, else $PERPL_HOME/config.toml, else config.json. Never
 // throws and never prints: problems come back with line and key for the screen to show. Only a regular
-// file is read (a FIFO or a device would hang or flood start-up).
+// file is read (a FIFO or a device would hang or flood start-up). A problem quotes the file's own text
+// (a key, a value, which TOML and JSON escapes can fill with ESC), so each one comes back sanitized.
 
 import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { toConfigTable, type TomlTable } from './config-table.js';
+import { sanitizeText } from '../../protocol/sanitize-text.js';
 import { parseToml } from './toml.js';
 import { defaultConfig, validateConfig, type ConfigProblem, type TerminalConfig } from './schema.js';
 
@@ -22,7 +24,20 @@ function jsonLineOf(text: string, dotted: string): number | null {
   return at < 0 ? null : text.slice(0, at).split('\n').length;
 }
 
+/** Longest config key kept in a problem (a real one is a few dozen characters). */
+const MAX_PROBLEM_KEY_CHARS = 120;
+
+/** A problem safe to show in the footer or print in doctor's report: key and message sanitized. */
+function inert(p: ConfigProblem): ConfigProblem {
+  return { ...p, key: sanitizeText(p.key, MAX_PROBLEM_KEY_CHARS), message: sanitizeText(p.message) };
+}
+
 export function parseConfigText(text: string, format: 'toml' | 'json'): { config: TerminalConfig; problems: ConfigProblem[] } {
+  const { config, problems } = parseConfigTextRaw(text, format);
+  return { config, problems: problems.map(inert) };
+}
+
+function parseConfigTextRaw(text: string, format: 'toml' | 'json'): { config: TerminalConfig; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   let table: TomlTable;
   let lineOf: (key: string) => number | null;
@@ -87,11 +102,11 @@ export function loadConfig(opts: { file?: string; home?: string }): LoadedConfig
   const candidates = opts.file ? [opts.file] : opts.home ? [join(opts.home, 'config.toml'), join(opts.home, 'config.json')] : [];
   const file = candidates.find((f) => existsSync(f)) ?? null;
   if (!file) {
-    const problems: ConfigProblem[] = opts.file ? [{ line: null, key: '', message: `config file not found: ${opts.file}` }] : [];
+    const problems: ConfigProblem[] = opts.file ? [inert({ line: null, key: '', message: `config file not found: ${opts.file}` })] : [];
     return { file: null, config: defaultConfig(), problems };
   }
   const read = readConfigFile(file);
-  if ('problem' in read) return { file, config: defaultConfig(), problems: [{ line: null, key: '', message: read.problem }] };
+  if ('problem' in read) return { file, config: defaultConfig(), problems: [inert({ line: null, key: '', message: read.problem })] };
   return { file, ...parseConfigText(read.text, file.endsWith('.json') ? 'json' : 'toml') };
 }
 
@@ -103,5 +118,6 @@ export function problemNotice(file: string | null, problems: readonly ConfigProb
     .filter(Boolean)
     .join(': ');
   const more = problems.length > 1 ? ` (+${problems.length - 1} more)` : '';
-  return `config ${where}: ${first.message}; default used${more}`;
+  // The file's name is the user's, but a name can hold controls too.
+  return sanitizeText(`config ${where}: ${first.message}; default used${more}`);
 }

@@ -7,12 +7,12 @@ import { loadCredentials, type Credentials } from '../../auth/credentials.js';
 import { ServerClock } from '../../auth/clock.js';
 import { ApiKeySigner } from '../../auth/signer.js';
 import { AUTH_HEADERS } from '../../protocol/canonical.js';
-import { InputError, PermanentError, isPerplError, userMessage } from '../../protocol/errors.js';
+import { InputError, PermanentError, failureLines } from '../../protocol/errors.js';
 import { resolveNetwork, type Network, type NetworkOptions } from '../../protocol/networks.js';
 import { decodeHistoryPage } from '../../protocol/decode/index.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
 import { RestClient } from '../../transport/rest/client.js';
-import { walkPages } from '../../transport/rest/history.js';
+import { DEFAULT_HISTORY_PAGE_SIZE, walkPages } from '../../transport/rest/history.js';
 import { parseCommandArgs } from '../command-args.js';
 import { passphrasePrompt, processIo } from '../keys/io.js';
 import { localEndpoint } from '../keys/network.js';
@@ -220,8 +220,13 @@ async function execute(args: ApiArgs, io: ApiIo): Promise<number> {
 
   if (args.paginate) {
     const records: unknown[] = [];
-    const pages = walkPages((cursor) =>
-      client.request('GET', args.path, { ...request, query: { page: cursor }, decode: (v) => decodeHistoryPage(v, (item) => item) }),
+    // A page shorter than the size asked for is the last one (live sends `np` on it too).
+    const countText = new URLSearchParams(args.path.split('?')[1] ?? '').get('count');
+    const pageSize = countText !== null && /^\d{1,3}$/.test(countText) && Number(countText) > 0 ? Number(countText) : DEFAULT_HISTORY_PAGE_SIZE;
+    const pages = walkPages(
+      (cursor) => client.request('GET', args.path, { ...request, query: { page: cursor }, decode: (v) => decodeHistoryPage(v, (item) => item) }),
+      Infinity,
+      pageSize,
     );
     for await (const page of pages) records.push(...page.d);
     io.out(terminalSafeJson({ d: records }, 2));
@@ -255,7 +260,5 @@ export async function run(argv: string[], io: ApiIo = defaultIo()): Promise<numb
 }
 
 function report(e: unknown, io: ApiIo): void {
-  io.err(`perpl api: ${userMessage(e)}`);
-  if (isPerplError(e) && e.hint) io.err(`hint: ${e.hint}`);
-  if (io.env.PERPL_DEBUG && isPerplError(e) && e.details) io.err(`details: ${e.details}`);
+  for (const line of failureLines('perpl api', e, Boolean(io.env.PERPL_DEBUG))) io.err(line);
 }

@@ -1,7 +1,8 @@
 // `perpl replay FILE`: plays a recording (`perpl --record FILE`) through the normal terminal, read-only.
-// Parses options, refuses to run without a terminal, and hands over to app/replay/run-replay.ts.
+// Parses options, refuses to run without a terminal, and hands over to app/run-replay.ts.
 
 import { InputError } from '../../protocol/errors.js';
+import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import { parseCommandArgs } from '../command-args.js';
 
 const USAGE = `usage: perpl replay FILE [options]
@@ -51,11 +52,11 @@ export async function run(argv: string[]): Promise<number> {
   if (fps !== undefined && (!Number.isInteger(fps) || fps > 50)) throw new InputError('--fps must be an integer from 1 to 50');
   // Read and check the file before the screen is taken over, so a bad file prints a plain error.
   const { readRecording } = await import('../../transport/record/index.js');
-  const { buildTimeline } = await import('../../app/replay/timeline.js');
+  const { buildTimeline } = await import('../../replay/timeline.js');
   const recording = readRecording(file);
   const timeline = buildTimeline(recording);
   if (values.info) {
-    const { summarize } = await import('../../app/replay/summary.js');
+    const { summarize } = await import('../../replay/summary.js');
     console.log(JSON.stringify(summarize(recording, timeline), null, 2));
     return 0;
   }
@@ -64,10 +65,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   const userChoseEnv = process.env.NODE_ENV !== undefined;
   process.env.NODE_ENV ??= 'production';
-  const { developmentReactLoaded, rerunInProduction } = await import('../../app/production-react.js');
+  const { developmentReactLoaded, rerunInProduction } = await import('../../terminal/production-react.js');
   if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
-  const { startReplay } = await import('../../app/replay/run-replay.js');
-  const { exitCodeFor } = await import('../../app/terminal.js');
+  const { startReplay } = await import('../../app/run-replay.js');
+  const { exitCodeFor } = await import('../../terminal/manners.js');
   let fatal: number | null = null;
   const handle = await startReplay({
     file,
@@ -80,7 +81,7 @@ export async function run(argv: string[]): Promise<number> {
       fatal = exitCodeFor(reason);
       if (reason.kind === 'crash') {
         const e = reason.error;
-        process.stderr.write(`perpl replay: crashed: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.stderr.write(`perpl replay: crashed: ${sanitizeLines(e instanceof Error ? e.message : String(e))}\n`);
       }
       process.exit(fatal);
     },

@@ -4,7 +4,7 @@
 
 import { parseArgs } from 'node:util';
 import { InputError } from '../../protocol/errors.js';
-import { FAULT_PROFILE_NAMES, startSim } from '../../sim/index.js';
+import { FAULT_PROFILE_NAMES, MARKET_PROFILES, isMarketProfile, startSim } from '../../sim/index.js';
 
 const USAGE = `usage: perpl sim [options]
 
@@ -12,7 +12,9 @@ const USAGE = `usage: perpl sim [options]
   --seed S          seed of the market flow and fault injection (default 1)
   --block-ms MS     block interval (default 300)
   --faults PROFILE  fault profile: ${FAULT_PROFILE_NAMES.join(', ')}
-  --markets LIST    comma-separated symbols to list (default: all)
+  --like NETWORK    list the markets as NETWORK does: mainnet (default), testnet or classic
+                    (the chain id stays the local one)
+  --markets LIST    comma-separated markets to list by name (default: all of NETWORK's)
   --flow-rate N     synthetic flow steps per second (0 = no flow)
   --home DIR        where keys/local-demo.json is written (default $PERPL_HOME or ~/.config/perpl)
   --verbose         log requests and socket events to stderr
@@ -32,6 +34,7 @@ export async function run(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       'block-ms': { type: 'string' },
       faults: { type: 'string' },
+      like: { type: 'string' },
       markets: { type: 'string' },
       'flow-rate': { type: 'string' },
       home: { type: 'string' },
@@ -48,6 +51,9 @@ export async function run(argv: string[]): Promise<number> {
   if (values.faults !== undefined && !FAULT_PROFILE_NAMES.includes(values.faults)) {
     throw new InputError(`unknown fault profile "${values.faults}"`, { hint: `one of: ${FAULT_PROFILE_NAMES.join(', ')}` });
   }
+  if (values.like !== undefined && !isMarketProfile(values.like)) {
+    throw new InputError(`unknown network "${values.like}" for --like`, { hint: `one of: ${MARKET_PROFILES.join(', ')}` });
+  }
   const port = intOption('port', values.port, 0);
   if (port !== undefined && port > 65535) throw new InputError('--port must be at most 65535');
   const seed = intOption('seed', values.seed, 0);
@@ -59,6 +65,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(blockMs !== undefined ? { blockMs } : {}),
     ...(flowStepsPerSec !== undefined ? { flowStepsPerSec } : {}),
     ...(values.faults !== undefined ? { faults: values.faults } : {}),
+    ...(values.like !== undefined && isMarketProfile(values.like) ? { like: values.like } : {}),
     ...(values.markets !== undefined ? { markets: values.markets.split(',') } : {}),
     ...(values.home !== undefined ? { home: values.home } : {}),
     verbose: values.verbose,
@@ -71,6 +78,7 @@ export async function run(argv: string[]): Promise<number> {
       ws: sim.ws,
       chain_id: sim.chainId,
       demo_key_file: sim.demoKeyFile,
+      demo_wallet_key_file: sim.demoWalletKeyFile,
       demo_profile: op.profile,
       demo_operator: op.operatorAddress,
       demo_operator_wallet_key_file: op.walletKeyFile,
@@ -79,7 +87,9 @@ export async function run(argv: string[]): Promise<number> {
   if (!values.quiet) {
     // Addresses and a file path only: the operator's key stays in its 0600 file.
     process.stderr.write(
-      `sim: ${op.operatorAddress} is a registered operator of the demo profile ${op.profile}; to practise delegated enrollment:\n` +
+      `sim: the demo account's wallet key is in ${sim.demoWalletKeyFile}; to practise enrollment as its owner:\n` +
+        `sim:   perpl keys enroll --network local --name practice --label practice --scope trade\n` +
+        `sim: ${op.operatorAddress} is a registered operator of the demo profile ${op.profile}; to practise delegated enrollment:\n` +
         `sim:   perpl keys enroll --name delegated --base-url ${sim.rest} --chain-id ${sim.chainId} --label practice --scope trade --target-profile ${op.profile} --wallet-key-file ${op.walletKeyFile}\n`,
     );
   }

@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { isatty } from 'node:tty';
 import { parseArgs } from 'node:util';
 import { InputError } from '../../protocol/errors.js';
+import { sanitizeLines } from '../../protocol/sanitize-text.js';
 
 const USAGE = `usage: perpl [tui] [options]
 
@@ -89,10 +90,10 @@ export async function run(argv: string[]): Promise<number> {
   // Development React re-checks every render; the terminal is a production program.
   const userChoseEnv = process.env.NODE_ENV !== undefined;
   process.env.NODE_ENV ??= 'production';
-  const { developmentReactLoaded, rerunInProduction } = await import('../../app/production-react.js');
+  const { developmentReactLoaded, rerunInProduction } = await import('../../terminal/production-react.js');
   if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
   const { startTui } = await import('../../app/tui.js');
-  const { exitCodeFor } = await import('../../app/terminal.js');
+  const { exitCodeFor } = await import('../../terminal/manners.js');
   let fatal: number | null = null;
   const handle = await startTui({
     ...(values.network !== undefined ? { network: values.network } : {}),
@@ -113,8 +114,8 @@ export async function run(argv: string[]): Promise<number> {
       fatal = exitCodeFor(reason);
       if (reason.kind === 'crash') {
         const e = reason.error;
-        process.stderr.write(`perpl: crashed: ${e instanceof Error ? e.message : String(e)}\n`);
-        if (process.env.PERPL_DEBUG && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
+        process.stderr.write(`perpl: crashed: ${sanitizeLines(e instanceof Error ? e.message : String(e))}\n`);
+        if (process.env.PERPL_DEBUG && e instanceof Error && e.stack) process.stderr.write(`${sanitizeLines(e.stack)}\n`);
       }
       process.exit(fatal);
     },

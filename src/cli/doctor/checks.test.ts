@@ -155,4 +155,14 @@ describe('doctor checks', () => {
     f.keysFolder = null;
     expect(runChecks(f).some((r) => r.check === 'keys folder')).toBe(false);
   });
+
+  it('doctor-line-inert: a server\'s words or a config key with escape sequences print as visible escapes', () => {
+    const f = healthy();
+    f.rest = { ok: false, error: 'GET x answered: \u001b]0;PWNED\u0007', hint: 'ask \u009b2J' };
+    f.config = { file: '/h/config.toml', problems: [{ line: 2, key: 'evil\u001b]52;c;eA==\u0007', message: 'unknown key' }] };
+    const lines = runChecks(f).map(formatResult);
+    expect(lines.join('\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(lines).toContain('FAIL rest: GET x answered: \\x1b]0;PWNED\\x07 (fix: ask \\x9b2J)');
+    expect(lines).toContain('WARN config: /h/config.toml: line 2: evil\\x1b]52;c;eA==\\x07: unknown key (fix: edit those entries; each keeps its default until then)');
+  });
 });

@@ -3,6 +3,7 @@
 
 import { exposedFolderFix, exposedFolderText } from '../../auth/keys-folder.js';
 import { formatAmount } from '../../protocol/scaling.js';
+import { sanitizeText } from '../../protocol/sanitize-text.js';
 import type { DoctorFacts, KeyFacts, NetworkFacts } from './facts.js';
 
 export type Level = 'OK' | 'WARN' | 'FAIL' | 'SKIP';
@@ -203,8 +204,9 @@ export function runChecks(f: DoctorFacts): CheckResult[] {
   return maybe.filter((c): c is CheckResult => c !== undefined);
 }
 
+/** One report line; its parts may quote the network or a file (a server's words, a config key), so each is sanitized. */
 export function formatResult(c: CheckResult): string {
-  return `${c.level.padEnd(4)} ${c.check}: ${c.detail}${c.fix === undefined ? '' : ` (fix: ${c.fix})`}`;
+  return `${c.level.padEnd(4)} ${sanitizeText(c.check)}: ${sanitizeText(c.detail)}${c.fix === undefined ? '' : ` (fix: ${sanitizeText(c.fix)})`}`;
 }
 
 /** 0 when nothing failed. */

@@ -10,6 +10,16 @@ import type { Outcome, RestFacts, SignedRestFacts, TimedOk, TradingFacts } from 
 
 export const PROBE_TIMEOUT_MS = 8_000;
 
+/**
+ * Probes never follow a redirect (`redirect: 'manual'`): the signed probe's headers must not travel to
+ * another host, and an address that redirects is not the exchange's own. A 3xx is reported as such.
+ */
+function redirected(url: string, res: Response): string | undefined {
+  if (res.status < 300 || res.status > 399) return undefined;
+  const location = res.headers.get('location');
+  return `GET ${url} answered a redirect (${res.status}${location === null ? '' : ` to ${sanitizeText(location, 200)}`}): not followed`;
+}
+
 function reason(e: unknown): string {
   if (e instanceof Error) {
     const cause = (e as Error & { cause?: { code?: string; message?: string } }).cause;
@@ -23,10 +33,12 @@ export async function probeRest(network: Network, timeoutMs = PROBE_TIMEOUT_MS):
   const sent = Date.now();
   const t0 = performance.now();
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     const text = await res.text();
     const latencyMs = performance.now() - t0;
     const localMidMs = (sent + Date.now()) / 2;
+    const moved = redirected(url, res);
+    if (moved !== undefined) return { ok: false, error: moved, hint: 'give the exchange\'s own REST address as --base-url (ending in /api)' };
     if (!res.ok) return { ok: false, error: `GET ${url} answered ${res.status}` };
     const date = res.headers.get('date');
     const serverDateMs = date ? Date.parse(date) : NaN;
@@ -49,8 +61,10 @@ export async function probeSignedRest(network: Network, signer: ApiKeySigner, ti
   const t0 = performance.now();
   try {
     const { headers } = signer.signRest({ method: 'GET', target });
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     await res.arrayBuffer();
+    const moved = redirected(url, res);
+    if (moved !== undefined) return { ok: false, error: moved };
     return { ok: true, status: res.status, latencyMs: performance.now() - t0 };
   } catch (e) {
     return { ok: false, error: `GET ${url} failed: ${reason(e)}` };

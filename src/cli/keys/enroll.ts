@@ -2,7 +2,10 @@
 // steps: --print-typed-data (sign elsewhere) then --wallet-signature 0x... . The typed data is shown in
 // human form before anything is signed; the token lands only in the 0600 key file, never on screen.
 
-import { promises as fs } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { keysDir } from '../../auth/home.js';
+import { LOCAL_DEMO_WALLET_FILE } from '../../auth/keyfile-discovery.js';
 import { walletAddress, walletKeyFromText, signTypedDataWithWallet } from '../../auth/eip712-wallet.js';
 import { completeEnrollment, fetchEnrollPayload, type EnrollEndpoint } from '../../auth/enroll.js';
 import { checkServedTypedData } from '../../auth/enroll-checks.js';
@@ -10,7 +13,7 @@ import { StalePayloadError } from '../../auth/enroll-errors.js';
 import { loadPending, removePending, savePending } from '../../auth/enroll-pending.js';
 import { buildPayloadRequest, checkAddress, parseExpiry, scopeMaskFor, scopeName } from '../../auth/enroll-request.js';
 import { summarizeTypedData } from '../../auth/enroll-summary.js';
-import { checkPrivateFile, writeKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
+import { readPrivateFile, writeKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
 import { publicKeyHexOf } from '../../auth/keyfile-format.js';
 import { InputError, PermanentError } from '../../protocol/errors.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
@@ -29,12 +32,26 @@ type Hex = `0x${string}`;
 async function loadWalletKey(p: Parsed, io: CliIo): Promise<Hex | undefined> {
   const file = stringFlag(p, 'wallet-key-file');
   if (file !== undefined) {
-    await checkPrivateFile(file);
-    return walletKeyFromText(await fs.readFile(file, 'utf8'), `--wallet-key-file ${file}`);
+    // Checked on the opened file (fstat), so a FIFO is refused, not waited on, and nothing swaps it after.
+    return walletKeyFromText(await readPrivateFile(file, { what: 'wallet key file' }), `--wallet-key-file ${file}`);
   }
   const fromEnv = io.env.PERPL_WALLET_KEY;
   if (fromEnv !== undefined && fromEnv.trim() !== '') return walletKeyFromText(fromEnv, 'PERPL_WALLET_KEY');
   return undefined;
+}
+
+/**
+ * On the local exchange with no wallet given, its demo account's own wallet key (written 0600 beside the demo
+ * API key by `perpl sim` and the terminal's in-process exchange), so the whole wallet-signed flow runs
+ * locally. Said on stderr, never silently; on any other network there is no such default.
+ */
+async function localDemoWallet(network: Network, io: CliIo): Promise<Hex | undefined> {
+  if (network.name !== 'local') return undefined;
+  const path = join(keysDir(io.env), LOCAL_DEMO_WALLET_FILE);
+  if (!existsSync(path)) return undefined;
+  const key = walletKeyFromText(await readPrivateFile(path, { what: 'demo wallet key file' }), path);
+  io.err(`signing with the local exchange's demo wallet ${walletAddress(key)} (${path})`);
+  return key;
 }
 
 function endpointOf(network: Network, origin: string | undefined): EnrollEndpoint {
@@ -138,7 +155,8 @@ export async function keysEnroll(io: CliIo, p: Parsed): Promise<number> {
   const expiresAt = expiresText === undefined ? undefined : parseExpiry(expiresText, io.now());
   const targetProfile = stringFlag(p, 'target-profile');
   const origin = stringFlag(p, 'origin');
-  const walletKey = await loadWalletKey(p, io);
+  const network = await networkFor(p, io.env);
+  const walletKey = (await loadWalletKey(p, io)) ?? (printOnly ? undefined : await localDemoWallet(network, io));
   const addressFlag = stringFlag(p, 'address');
   if (walletKey === undefined && !printOnly) {
     throw new InputError('no wallet to sign the enrollment with', {
@@ -151,7 +169,6 @@ export async function keysEnroll(io: CliIo, p: Parsed): Promise<number> {
   }
   const address = fromKey ?? (addressFlag === undefined ? undefined : checkAddress(addressFlag, '--address'));
   if (address === undefined) throw new InputError('--print-typed-data needs --address WALLET (the wallet that will sign)');
-  const network = await networkFor(p, io.env);
 
   if (!keyExists(name, io.env)) {
     const created = await createKey(io, name, boolFlag(p, 'encrypt'));

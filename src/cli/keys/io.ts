@@ -3,7 +3,7 @@
 
 import { createInterface } from 'node:readline';
 import { type PromptInput, type PromptOutput, readHiddenLine } from '../../lib/hidden-line.js';
-import { InputError, isPerplError, userMessage } from '../../protocol/errors.js';
+import { failureLines, InputError } from '../../protocol/errors.js';
 
 export interface CliIo {
   out(line: string): void;
@@ -47,11 +47,9 @@ export function processIo(): CliIo {
   };
 }
 
-/** Prints a failure the way `perpl` does (message, hint) and returns exit code 1. Never prints a stack. */
+/** Prints a failure the way `perpl` does (message, hint; sanitized) and returns exit code 1. Never prints a stack. */
 export function reportFailure(io: CliIo, command: string, e: unknown): number {
-  io.err(`perpl ${command}: ${userMessage(e)}`);
-  if (isPerplError(e) && e.hint) io.err(`hint: ${e.hint}`);
-  if (io.env.PERPL_DEBUG && isPerplError(e) && e.details) io.err(`details: ${e.details}`);
+  for (const line of failureLines(`perpl ${command}`, e, Boolean(io.env.PERPL_DEBUG))) io.err(line);
   return 1;
 }
 

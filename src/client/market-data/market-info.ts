@@ -1,6 +1,7 @@
 // What the session needs to know about a market, read from the context; and input checks.
 
 import type { HeaderMarketInfo } from '../../domain/market-header.js';
+import { marketLabel } from '../../domain/market-label.js';
 import type { MarketRef } from '../../domain/views.js';
 import { CANDLE_RESOLUTIONS } from '../../protocol/enums.js';
 import { InputError } from '../../protocol/errors.js';
@@ -25,8 +26,7 @@ export function marketInfo(context: Context, marketId: number): MarketInfo {
     contextFunding: m.funding,
     ref: {
       id: m.id,
-      // Mainnet lists some markets with an empty symbol (wire.md 6.1).
-      symbol: m.symbol || m.name,
+      symbol: marketLabel(m),
       priceDecimals: m.config.price_decimals,
       sizeDecimals: m.config.size_decimals,
     },

@@ -16,11 +16,13 @@ import {
   type ConnectionState,
   type FrameTap,
   type OpenConnection,
+  type Timers,
+  realTimers,
 } from '../../transport/ws/index.js';
 import type { ThrottleReport } from '../../transport/rate/index.js';
 import { CandleBackfill, type CandleSource } from './candle-backfill.js';
 import { MarketFeed } from './feed.js';
-import { connectionView } from './health.js';
+import { connectionView } from '../../domain/connection-health.js';
 import { checkResolution, marketInfo, type MarketInfo } from './market-info.js';
 import { RequestBudget } from './request-budget.js';
 import type { MarketDataSnapshot, SnapshotWants } from '../../domain/market-data-snapshot.js';
@@ -39,6 +41,9 @@ export interface MarketDataSessionOptions {
   resolution?: number;
   /** REST candles for backfill. */
   rest?: CandleSource;
+  /** The clock of the socket (stall watchdog, reconnect delay, send budget) and of staleness (default real). */
+  timers?: Timers;
+  /** Default timers.now. */
   now?: () => number;
   /** No server frame for this long -> reconnect; half of it -> 'stale' (default 10 s). */
   stallMs?: number;
@@ -83,7 +88,8 @@ export class MarketDataSession implements MarkSource {
 
   constructor(opts: MarketDataSessionOptions) {
     this.opts = opts;
-    this.now = opts.now ?? Date.now;
+    const timers = opts.timers ?? realTimers;
+    this.now = opts.now ?? timers.now;
     this.stallMs = opts.stallMs ?? DEFAULT_STALL_MS;
     this.res = checkResolution(opts.resolution ?? 60);
     this.market = marketInfo(opts.context, opts.marketId);
@@ -100,6 +106,7 @@ export class MarketDataSession implements MarkSource {
       onStateChange: (state, info) => this.handleState(state, info),
       ...(opts.onThrottle ? { onThrottle: opts.onThrottle } : {}),
       ...(opts.tap ? { tap: opts.tap } : {}),
+      timers,
       ...(opts.log ? { log: opts.log } : {}),
     });
   }
@@ -139,6 +146,13 @@ export class MarketDataSession implements MarkSource {
       silentMs: feed.lastDataAt === null ? null : Math.max(0, this.now() - feed.lastDataAt),
       stallMs: this.stallMs,
     });
+  }
+
+  /** The last trade price (mt 9 `lst`) of `marketId` on this connection, while its mark is live; else null. */
+  lastTradePrice(marketId: number): number | null {
+    if (this.readMark(marketId).state !== 'live') return null;
+    const last = this.feed.models.states.get(marketId)?.lst;
+    return last !== undefined && last > 0 ? last : null;
   }
 
   start(): void {
@@ -295,7 +309,8 @@ export class MarketDataSession implements MarkSource {
   private connectionView(nowMs: number): ConnectionView {
     const feed = this.feed;
     return connectionView({
-      socketState: this.socketState,
+      linkState: this.socketState,
+      opens: this.socket.epoch,
       retryAtMs: this.retryAtMs,
       closeReason: this.closeReason,
       resyncReason: this.resyncReason,
@@ -305,7 +320,8 @@ export class MarketDataSession implements MarkSource {
       headBlock: feed.headBlock,
       latencyMs: feed.latencyMs,
       nowMs,
-      stallMs: this.stallMs,
+      // Stale at half the stall window: the status bar warns before the watchdog reconnects.
+      staleAfterMs: this.stallMs / 2,
     });
   }
 

@@ -9,7 +9,7 @@ import type { RestClient } from '../../transport/rest/client.js';
 import { EngineCommands } from '../commands.js';
 import { findOrderByRq } from '../history/loaders.js';
 import type { ThrottleReport } from '../../transport/rate/index.js';
-import type { FrameTap } from '../../transport/ws/index.js';
+import type { FrameTap, Timers } from '../../transport/ws/index.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
 import { OrderEngine } from './order-engine.js';
 import { tradingRequestLimit } from './request-limits.js';
@@ -35,6 +35,8 @@ export interface TradingClientOptions {
   tap?: FrameTap;
   /** Sees every Journal pane line as the engine adds it (the `--record` recorder). */
   onJournal?: (entry: JournalEntryView) => void;
+  /** One clock for the socket, the ack timers and panic's block wait (default the real one). */
+  timers?: Timers;
   log?: (line: string) => void;
 }
 
@@ -55,6 +57,7 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
     ...(o.onThrottle ? { onThrottle: o.onThrottle } : {}),
     ...(o.tap ? { tap: o.tap } : {}),
     isListedMarket: (id) => o.markets().some((m) => m.id === id),
+    ...(o.timers ? { timers: o.timers } : {}),
     ...(o.log ? { log: o.log } : {}),
   });
   const rest = o.rest;
@@ -74,9 +77,10 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
       : {}),
     ...(o.referencePrice ? { referencePrice: o.referencePrice } : {}),
     ...(o.onJournal ? { onJournal: o.onJournal } : {}),
+    ...(o.timers ? { timers: o.timers } : {}),
     ...(o.log ? { log: o.log } : {}),
   });
-  const commands = new EngineCommands(engine, session, o.markets);
+  const commands = new EngineCommands(engine, session, o.markets, o.timers ? { timers: o.timers } : {});
   return {
     session,
     engine,

@@ -8,6 +8,7 @@
 
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { readNdjson } from '../../lib/ndjson.js';
 import { userMessage } from '../../protocol/errors.js';
 import { decodeJournalRecord } from './journal-decode.js';
 import type { JournalRecord } from './journal-record.js';
@@ -41,20 +42,17 @@ export function describeProblems(path: string, contents: JournalContents): strin
 export function loadJournal(path: string): JournalContents {
   const contents: JournalContents = { records: [], sources: [], corrupt: [], tornTail: null, unterminated: false };
   if (!existsSync(path)) return contents;
-  const text = readFileSync(path, 'utf8');
-  const rows = text.split('\n');
-  contents.unterminated = text.length > 0 && !text.endsWith('\n');
-  for (let i = 0; i < rows.length; i++) {
-    const raw = rows[i]!;
-    if (raw.trim() === '') continue;
-    try {
-      contents.records.push(decodeJournalRecord(JSON.parse(raw)));
-      contents.sources.push({ line: i + 1, raw });
-    } catch (e) {
-      const bad = { line: i + 1, raw, reason: userMessage(e) };
-      if (i === rows.length - 1 && contents.unterminated) contents.tornTail = bad;
-      else contents.corrupt.push(bad);
+  const { lines, unterminated } = readNdjson(readFileSync(path, 'utf8'), decodeJournalRecord);
+  contents.unterminated = unterminated;
+  for (const l of lines) {
+    if (l.ok) {
+      contents.records.push(l.value);
+      contents.sources.push({ line: l.line, raw: l.raw });
+      continue;
     }
+    const bad = { line: l.line, raw: l.raw, reason: userMessage(l.error) };
+    if (l.torn) contents.tornTail = bad;
+    else contents.corrupt.push(bad);
   }
   return contents;
 }

@@ -6,7 +6,7 @@
 
 import { OrderStatus } from '../../protocol/enums.js';
 import { userMessage } from '../../protocol/errors.js';
-import type { Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
+import type { AccountEvent, Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
 import { type OrderDraft, toOrderFrame } from '../../domain/trading/order-draft.js';
 import { RequestIdAllocator } from '../../domain/trading/rq.js';
 import { type RetryDecision, decideRetry } from '../../domain/trading/retry.js';
@@ -22,6 +22,7 @@ import { RequestIndex } from './request-index.js';
 import { JournalTail } from './journal-view.js';
 import { CREDIT_WAIT_BLOCKS, creditOf, creditedResult, unconfirmedResult } from './collateral-credit.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
+import { realTimers, type Timers } from '../../transport/ws/timers.js';
 
 export interface OrderEngineOptions {
   session: TradingSession;
@@ -42,6 +43,9 @@ export interface OrderEngineOptions {
   keepFinished?: number;
   /** Sees every line of the Journal pane as it is added (the `--record` recorder, so a replay shows it). */
   onJournal?: (entry: JournalEntryView) => void;
+  /** The clock of the ack timers (default the real one); tests step it by hand. */
+  timers?: Timers;
+  /** Wall clock of the journal lines (default timers.now). */
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -59,11 +63,15 @@ export class OrderEngine {
   private lfrFreshEpoch = -1;
   private readonly unsubscribe: () => void;
   private readonly keyPrefix: string;
+  private readonly timers: Timers;
+  private readonly now: () => number;
 
   constructor(private readonly options: OrderEngineOptions) {
     this.session = options.session;
     this.index = new RequestIndex(options.keepFinished);
-    this.keyPrefix = `${(options.now ?? Date.now)().toString(36)}-`;
+    this.timers = options.timers ?? realTimers;
+    this.now = options.now ?? this.timers.now;
+    this.keyPrefix = `${this.now().toString(36)}-`;
     this.unsubscribe = this.session.on({
       snapshot: (epoch) => this.onSnapshot(epoch),
       heartbeat: () => this.evaluateAll('block'),
@@ -159,7 +167,7 @@ export class OrderEngine {
   stop(): void {
     this.unsubscribe();
     for (const r of this.index.all()) {
-      if (r.ackTimer) clearTimeout(r.ackTimer);
+      r.clearAckTimer();
       if (!r.done) r.finish({ kind: 'gave-up', rq: r.rq, message: 'engine stopped before an outcome arrived' });
     }
     this.journal?.close();
@@ -168,7 +176,7 @@ export class OrderEngine {
 
   private record(entry: JournalRecordInput, durable = false): void {
     this.journal?.append(entry, durable);
-    const line = this.tail.add(entry, (this.options.now ?? Date.now)());
+    const line = this.tail.add(entry, this.now());
     this.changes++;
     try {
       this.options.onJournal?.(line);
@@ -181,7 +189,7 @@ export class OrderEngine {
   /** A line for the Journal pane (and the log) that is no record of a request: what reading the journal found. */
   note(text: string): void {
     this.options.log?.(text);
-    const line = this.tail.push({ timeMs: (this.options.now ?? Date.now)(), kind: 'note', requestKey: '', rq: null, text });
+    const line = this.tail.push({ timeMs: this.now(), kind: 'note', requestKey: '', rq: null, text });
     this.changes++;
     try {
       this.options.onJournal?.(line);
@@ -202,6 +210,7 @@ export class OrderEngine {
     req.rqHistory.push(req.rq);
     req.sendsOfRq = 0;
     req.postedHead = head;
+    req.firstPostedHead ??= head;
     this.index.addRq(req.rq, req);
     this.transmit(req, true);
   }
@@ -258,15 +267,16 @@ export class OrderEngine {
   }
 
   private startAckTimer(req: TrackedRequest, sn: number): void {
-    if (req.ackTimer) clearTimeout(req.ackTimer);
-    req.ackTimer = setTimeout(() => {
-      req.ackTimer = null;
+    req.clearAckTimer();
+    const timer = this.timers.setTimeout(() => {
+      req.cancelAckTimer = null;
       if (req.sn === sn && req.ackCode === undefined && !req.done) {
         req.ackTimedOut = true;
         this.evaluate(req, 'ack-timeout');
       }
     }, this.options.ackTimeoutMs ?? 3_000);
-    req.ackTimer.unref();
+    timer.unref();
+    req.cancelAckTimer = () => this.timers.clearTimeout(timer);
   }
 
   private onAck(frame: StatusResponseFrame): void {
@@ -275,8 +285,7 @@ export class OrderEngine {
     if (!req || req.done || req.sn !== frame.cid) return;
     req.ackCode = frame.status.code;
     req.ackError = frame.status.error;
-    if (req.ackTimer) clearTimeout(req.ackTimer);
-    req.ackTimer = null;
+    req.clearAckTimer();
     if (req.phase === 'sent') req.phase = 'acked';
     this.record({ k: 'ack', key: req.key, rq: req.rq, code: frame.status.code, ...(frame.status.error ? { error: frame.status.error } : {}) });
     if (frame.status.code !== 0) this.evaluate(req, 'update');
@@ -323,7 +332,7 @@ export class OrderEngine {
     const path = cfg.path ?? journalPath(cfg.network, accountId, cfg.env);
     let records;
     try {
-      const opened = Journal.open(path, this.options.now);
+      const opened = Journal.open(path, this.now);
       records = opened.records;
       this.journal = opened.journal;
       this.journalError = null;
@@ -345,19 +354,27 @@ export class OrderEngine {
     for (const req of this.index.all()) if (!req.done) this.evaluate(req, trigger);
   }
 
-  /** A collateral increase is done when the account event et 3 of its rq arrives, whatever its status said. */
+  /** The top-up event (et 3) that proves `req` landed, claimed for it so no other request counts it too. */
+  private claimCredit(req: TrackedRequest): AccountEvent | undefined {
+    const state = this.session.state;
+    const event = creditOf(req, state.recentCredits(), (e) => state.isCreditClaimed(e));
+    if (event) state.claimCredit(req.rq, event);
+    return event;
+  }
+
+  /** A collateral increase is done when the account event et 3 that proves it arrives, whatever its status said. */
   private settleCredits(): void {
     for (const req of this.index.all()) {
       if (req.done) continue;
-      const event = creditOf(req, (rq) => this.session.state.collateralCredit(rq));
-      if (event) this.finish(req, creditedResult(event));
+      const event = this.claimCredit(req);
+      if (event) this.finish(req, creditedResult(event, req.rq));
     }
   }
 
   private evaluate(req: TrackedRequest, trigger: 'block' | 'snapshot' | 'update' | 'ack-timeout'): void {
     if (req.done || req.phase === 'reconciling' || req.phase === 'sending') return;
-    const credit = creditOf(req, (rq) => this.session.state.collateralCredit(rq));
-    if (credit) return this.finish(req, creditedResult(credit));
+    const credit = this.claimCredit(req);
+    if (credit) return this.finish(req, creditedResult(credit, req.rq));
     const definitive = req.definitive();
     if (definitive) return this.finish(req, resultOf(definitive.rq, definitive.outcome));
     const market = this.options.markets().find((m) => m.id === req.draft.mkt);

@@ -2,7 +2,7 @@
 // minute on mainnet and 60 on testnet, more closes the socket 1008 (wire.md 13); the local exchange
 // follows mainnet. The client keeps 10 % under it so a burst of orders waits instead of being cut off.
 
-import type { TokenBucketLimit } from '../../transport/rate/token-bucket.js';
+import type { TokenBucketLimit } from '../../lib/token-bucket.js';
 
 export const MAINNET_TRADING_REQUEST_LIMIT: TokenBucketLimit = { capacity: 100, refillPerSec: 108 / 60 };
 export const TESTNET_TRADING_REQUEST_LIMIT: TokenBucketLimit = { capacity: 50, refillPerSec: 54 / 60 };

@@ -1,24 +1,32 @@
 // The trading socket (`/ws/v1/trading`): signs in with a freshly signed mt 29 on every (re)connect,
 // rebuilds state from the new snapshots (19/23/26 replace, never patch stale state), applies updates,
 // checks heartbeat continuity (seeded from the wallet snapshot; only mt 19 and mt 100 count, never pong),
-// and reports health. Malformed frames are counted and skipped; a gap or inconsistent state -> resync.
+// and reports health (domain/connection-health.ts). Malformed frames are counted and skipped; a gap or
+// inconsistent state -> resync. The connection is a link: the reconnecting socket live, or a recording
+// played back (replay/), which runs these same rules over what the live session received.
 
 import { MessageType } from '../../protocol/enums.js';
 import type { ApiKeySignInFrame, InboundFrame, Order, OrderRequestFrame, StatusResponseFrame } from '../../protocol/frames.js';
 import { decodeInbound } from '../../protocol/decode/index.js';
 import { userMessage } from '../../protocol/errors.js';
+import { connectionHealth, connectionView, type HealthInputs } from '../../domain/connection-health.js';
 import type { ConnectionHealth, ConnectionView } from '../../domain/views.js';
 import { KEY_REFUSED_CLOSE_CODE } from '../../domain/trading/key-refused.js';
 import {
   type BackoffOptions,
   type ConnectionInfo,
   type ConnectionState,
+  type OpenConnection,
   ReconnectingSocket,
   type FrameTap,
   type SendReceipt,
+  type TimerHandle,
+  type Timers,
   WS_MESSAGE_LIMIT,
+  realTimers,
 } from '../../transport/ws/index.js';
-import type { ThrottleReport, TokenBucketLimit } from '../../transport/rate/index.js';
+import type { ThrottleReport } from '../../transport/rate/index.js';
+import type { TokenBucketLimit } from '../../lib/token-bucket.js';
 import { MAINNET_TRADING_REQUEST_LIMIT } from './request-limits.js';
 import { isTradingUpdate, TradingState } from './trading-state.js';
 import { withListedMarketsOnly, type IsListedMarket } from './listed-markets.js';
@@ -27,30 +35,67 @@ export interface WsSignInSource {
   signWsSignIn(): ApiKeySignInFrame;
 }
 
-export interface TradingSessionOptions {
+/** What the session needs of its connection (ReconnectingSocket live; a recording in a replay). */
+export interface TradingLink {
+  /** Successful opens so far (this connection's number while open). */
+  readonly epoch: number;
+  /** Frames waiting for the send budget on the current connection. */
+  readonly queuedFrames: number;
+  start(): void;
+  stop(): void;
+  send(text: string, receipt?: SendReceipt): boolean;
+  /** A data frame arrived: the feed is alive (pongs and acks are not). */
+  markAlive(): void;
+  /** Drop the connection and reconnect. */
+  forceReconnect(reason: string): void;
+}
+
+/** What a link tells its session, as the reconnecting socket does. */
+export interface TradingLinkEvents {
+  /** A connection opened; runs before any of its frames. */
+  onOpen(conn: OpenConnection): void;
+  onFrame(text: string, receivedAt: number): void;
+  onStateChange(state: ConnectionState, info: ConnectionInfo): void;
+}
+
+interface CommonOptions {
+  accountId?: number;
+  /** Heartbeat older than this marks the feed stale and locks orders (default 3 s). */
+  staleAfterMs?: number;
+  maxFills?: number;
+  /** Markets the context lists: rows for any other are refused as bad frames (listed-markets.ts). */
+  isListedMarket?: IsListedMarket;
+  /** The clock of the socket (stall watchdog, pings, reconnect delay, send budget) and of health (default real). */
+  timers?: Timers;
+  /** Default timers.now. */
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/** A session on the exchange's trading socket. */
+export interface LiveTradingOptions extends CommonOptions {
   /** e.g. ws://127.0.0.1:4000 or wss://app.perpl.xyz (no /api). */
   wsBase: string;
   signer: WsSignInSource;
-  accountId?: number;
   /** Reconnect after this much server silence (default 10 s, wire.md 7.8). */
   stallMs?: number;
-  /** Heartbeat older than this marks the feed stale and locks orders (default 3 s). */
-  staleAfterMs?: number;
   /** Ping mt 1 every (default 30 s). */
   pingEveryMs?: number;
   backoff?: BackoffOptions;
-  maxFills?: number;
   /** Requests per connection (orders, pings); default the mainnet budget (request-limits.ts). */
   requestLimit?: TokenBucketLimit;
   /** Told how long frames wait for the send budget, null once none waits. */
   onThrottle?: ThrottleReport;
   /** Sees every frame and connection event (the `--record` recorder; it strips the sign-in). */
   tap?: FrameTap;
-  /** Markets the context lists: rows for any other are refused as bad frames (listed-markets.ts). */
-  isListedMarket?: IsListedMarket;
-  now?: () => number;
-  log?: (line: string) => void;
 }
+
+/** A session over another link (a replayed recording): nothing signs in, the link answers as the exchange did. */
+export interface LinkedTradingOptions extends CommonOptions {
+  link(events: TradingLinkEvents): TradingLink;
+}
+
+export type TradingSessionOptions = LiveTradingOptions | LinkedTradingOptions;
 
 export interface TradingSessionEvents {
   /** All three snapshots of a connection arrived: state is rebuilt. */
@@ -83,12 +128,14 @@ function peekMt(text: string): number | null {
 
 export class TradingSession {
   readonly state: TradingState;
-  private readonly socket: ReconnectingSocket;
+  private readonly socket: TradingLink;
   private readonly listeners: TradingSessionEvents[] = [];
   private readonly now: () => number;
   private readonly staleAfterMs: number;
   private socketState: ConnectionState = 'closed';
   private lastInfo: ConnectionInfo = { epoch: 0 };
+  /** Wall time of the next reconnect attempt while waiting. */
+  private retryAtMs: number | null = null;
   private pending = new Set<number>();
   /** Epoch whose snapshots have all arrived; -1 before any. */
   private snapshotEpoch = -1;
@@ -100,16 +147,39 @@ export class TradingSession {
   head: number | null = null;
   malformedFrames = 0;
   private latencyMs: number | null = null;
-  private healthTimer: NodeJS.Timeout | null = null;
+  private readonly timers: Timers;
+  private healthTimer: TimerHandle | null = null;
   private lastHealth: ConnectionHealth | null = null;
 
   constructor(private readonly options: TradingSessionOptions) {
     this.state = new TradingState(options.accountId, options.maxFills);
-    this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? realTimers;
+    this.now = options.now ?? this.timers.now;
     this.staleAfterMs = options.staleAfterMs ?? 3_000;
-    const url = `${options.wsBase.replace(/\/+$/, '')}/ws/v1/trading`;
-    this.socket = new ReconnectingSocket({
-      url,
+    const signer = 'signer' in options ? options.signer : null;
+    const events: TradingLinkEvents = {
+      onOpen: (conn) => {
+        this.beginResync('signing in');
+        // Freshly signed on every connect: a replayed sign-in would be refused (nonce, timestamp).
+        if (signer) conn.send(JSON.stringify(signer.signWsSignIn()));
+      },
+      onFrame: (text, at) => this.onFrame(text, at),
+      onStateChange: (state, info) => {
+        this.socketState = state;
+        this.lastInfo = info;
+        this.retryAtMs = info.retryInMs !== undefined ? this.now() + info.retryInMs : null;
+        // Kept through the reconnects that follow (each is refused alike) until one signs in.
+        if (state !== 'open' && info.code === KEY_REFUSED_CLOSE_CODE) this.keyRefusal = info.reason ?? '';
+        if (state !== 'open') this.snapshotEpoch = -1;
+        this.emitConnection();
+      },
+    };
+    this.socket = 'link' in options ? options.link(events) : this.liveSocket(options, events);
+  }
+
+  private liveSocket(options: LiveTradingOptions, events: TradingLinkEvents): ReconnectingSocket {
+    return new ReconnectingSocket({
+      url: `${options.wsBase.replace(/\/+$/, '')}/ws/v1/trading`,
       stallMs: options.stallMs ?? 10_000,
       // Pongs and acks must not keep a dead feed looking alive: only data frames feed the watchdog.
       autoFeedWatchdog: false,
@@ -117,24 +187,12 @@ export class TradingSession {
       pingFrame: () => JSON.stringify({ mt: MessageType.Ping, t: this.now() }),
       ...(options.backoff ? { backoff: options.backoff } : {}),
       // Every close reconnects (3401, 1001, 1006, 1008, 1011, 1013 alike) with a fresh sign-in; stop() ends it.
-      onOpen: (conn) => {
-        this.beginResync('signing in');
-        // Freshly signed on every connect: a replayed sign-in would be refused (nonce, timestamp).
-        conn.send(JSON.stringify(this.options.signer.signWsSignIn()));
-      },
-      onFrame: (text, at) => this.onFrame(text, at),
+      ...events,
       // Messages per second and requests per minute: an order waits in line rather than get the socket closed.
       outboundLimits: [WS_MESSAGE_LIMIT, options.requestLimit ?? MAINNET_TRADING_REQUEST_LIMIT],
       ...(options.onThrottle ? { onThrottle: options.onThrottle } : {}),
       ...(options.tap ? { tap: options.tap } : {}),
-      onStateChange: (state, info) => {
-        this.socketState = state;
-        this.lastInfo = info;
-        // Kept through the reconnects that follow (each is refused alike) until one signs in.
-        if (state !== 'open' && info.code === KEY_REFUSED_CLOSE_CODE) this.keyRefusal = info.reason ?? '';
-        if (state !== 'open') this.snapshotEpoch = -1;
-        this.emitConnection();
-      },
+      timers: this.timers,
       ...(options.log ? { log: options.log } : {}),
     });
   }
@@ -149,14 +207,25 @@ export class TradingSession {
 
   start(): void {
     this.socket.start();
-    this.healthTimer = setInterval(() => this.emitConnectionIfChanged(), 500);
-    this.healthTimer.unref();
+    this.watchHealth();
   }
 
   stop(): void {
-    if (this.healthTimer) clearInterval(this.healthTimer);
+    if (this.healthTimer) this.timers.clearTimeout(this.healthTimer);
     this.healthTimer = null;
     this.socket.stop();
+  }
+
+  /** Health also changes with time alone (a heartbeat grows old): look twice a second. */
+  private watchHealth(): void {
+    if (this.healthTimer) this.timers.clearTimeout(this.healthTimer);
+    const timer = this.timers.setTimeout(() => {
+      this.emitConnectionIfChanged();
+      // Not re-armed when a listener stopped the session meanwhile.
+      if (this.healthTimer === timer) this.watchHealth();
+    }, 500);
+    timer.unref();
+    this.healthTimer = timer;
   }
 
   /** Connection epoch (successful opens so far). */
@@ -176,30 +245,31 @@ export class TradingSession {
     return this.isOpen && this.snapshotEpoch === this.socket.epoch;
   }
 
-  health(): ConnectionHealth {
-    if (this.socketState === 'waiting' || (this.socketState === 'closed' && this.lastInfo.epoch > 0)) return 'disconnected';
-    if (this.socketState !== 'open') return this.lastInfo.epoch === 0 ? 'connecting' : 'disconnected';
-    if (!this.synced) return 'resyncing';
-    if (this.lastHeartbeatAt !== null && this.now() - this.lastHeartbeatAt > this.staleAfterMs) return 'stale';
-    return 'live';
-  }
-
-  connectionView(): ConnectionView {
-    const health = this.health();
-    const reason =
-      health === 'resyncing' ? this.resyncReason
-      : health === 'stale' ? `no heartbeat for ${((this.now() - (this.lastHeartbeatAt ?? 0)) / 1000).toFixed(1)} s`
-      : health === 'disconnected' ? (this.lastInfo.reason ?? null)
-      : null;
+  /** The facts the one health rule reads (domain/connection-health.ts). */
+  private healthInputs(): HealthInputs {
+    const open = this.socketState === 'open';
     return {
-      health,
+      linkState: this.socketState,
+      opens: this.socket.epoch,
+      retryAtMs: this.retryAtMs,
+      closeReason: open ? null : (this.lastInfo.reason ?? null),
+      resyncReason: this.resyncReason,
+      awaitingSnapshots: open && !this.synced,
       lastDataAt: this.lastHeartbeatAt,
       headBlock: this.head,
       latencyMs: this.latencyMs,
-      retryInMs: this.lastInfo.retryInMs ?? null,
-      reason,
-      ...(this.keyRefusal !== null ? { keyRefused: this.keyRefusal } : {}),
+      nowMs: this.now(),
+      staleAfterMs: this.staleAfterMs,
     };
+  }
+
+  health(): ConnectionHealth {
+    return connectionHealth(this.healthInputs());
+  }
+
+  connectionView(): ConnectionView {
+    const view = connectionView(this.healthInputs());
+    return this.keyRefusal !== null ? { ...view, keyRefused: this.keyRefusal } : view;
   }
 
   /**

@@ -38,6 +38,8 @@ export class TrackedRequest {
   sn = 0;
   lb: number;
   postedHead = 0;
+  /** The head when its first rq was posted: a collateral increase's credit lands after it (collateral-credit.ts). */
+  firstPostedHead: number | undefined;
   postedEpoch = -1;
   sendsOfRq = 0;
   newRqRetriesForSr32 = 0;
@@ -45,7 +47,8 @@ export class TrackedRequest {
   ackCode: number | undefined;
   ackError: string | undefined;
   ackTimedOut = false;
-  ackTimer: NodeJS.Timeout | null = null;
+  /** Stops the pending ack timer (set by the engine, which owns the clock). */
+  cancelAckTimer: (() => void) | null = null;
   readonly outcomes = new Map<number, RequestOutcome>();
   readonly rqHistory: number[] = [];
   phase: RequestPhase = 'sending';
@@ -108,9 +111,13 @@ export class TrackedRequest {
     if (this.done) return;
     this.phase = 'done';
     this.result = result;
-    if (this.ackTimer) clearTimeout(this.ackTimer);
-    this.ackTimer = null;
+    this.clearAckTimer();
     this.resolveOutcome(result);
+  }
+
+  clearAckTimer(): void {
+    this.cancelAckTimer?.();
+    this.cancelAckTimer = null;
   }
 
   view(): RequestView {

@@ -1,5 +1,5 @@
 // The account's live trading state as the trading socket reports it. Snapshots (19/23/26) REPLACE;
-// updates (21/24/25/27) apply on top. Late or duplicated updates (a lost-and-resent or duplicated frame)
+// updates (20/21/24/25/27/28) apply on top. Late or duplicated updates (a lost-and-resent or duplicated frame)
 // must not resurrect an order or position that a newer frame already changed: rows are ordered by
 // their block/tx/log timestamp per id, and exact duplicates are skipped.
 
@@ -18,12 +18,14 @@ import type {
   Position,
   PositionsFrame,
   WalletSnapshotFrame,
+  WalletUpdateFrame,
 } from '../../protocol/frames.js';
 
-/** The trading socket's update frames (mt 21, 24, 25, 27, 28): applied on top of the snapshots. */
-export type TradingUpdateFrame = AccountUpdateFrame | AccountStatsFrame | OrdersFrame | FillsFrame | PositionsFrame;
+/** The trading socket's update frames (mt 20, 21, 24, 25, 27, 28): applied on top of the snapshots. */
+export type TradingUpdateFrame = WalletUpdateFrame | AccountUpdateFrame | AccountStatsFrame | OrdersFrame | FillsFrame | PositionsFrame;
 
 const UPDATE_TYPES: ReadonlySet<number> = new Set([
+  MessageType.WalletUpdate,
   MessageType.AccountUpdate,
   MessageType.AccountStatsUpdate,
   MessageType.OrdersUpdate,
@@ -37,6 +39,11 @@ export function isTradingUpdate(frame: { mt: number }): frame is TradingUpdateFr
 }
 
 export const DEFAULT_MAX_FILLS = 500;
+
+/** One account event's identity: where it was logged, what it moved and where. */
+function creditKey(e: AccountEvent): string {
+  return `${e.at.b ?? ''}:${e.at.tx ?? ''}:${e.at.l ?? ''}:${e.p ?? ''}:${e.a}:${e.r ?? ''}`;
+}
 const MAX_CREDITS = 64;
 
 type Stamp = readonly [number, number, number];
@@ -117,14 +124,19 @@ export class TradingState {
   stats: AccountStats | null = null;
   /** Wallet address of the signed-in key. */
   address: string | null = null;
+  /** The wallet's transaction count and fee level (mt 19, then mt 20); null before the snapshot. */
+  walletNonce: number | null = null;
+  feeLevel: number | null = null;
   readonly orders = new Map<number, Order>();
   readonly positions = new Map<number, Position>();
   /** Newest first, bounded. */
   fills: Fill[] = [];
   /** Block of the latest account frame, to ignore an older mt 21. */
   private accountBlock = -1;
-  /** Account events et 3 (collateral moved into a position) by request id: the proof a t 6 landed. */
-  private readonly credits = new Map<number, AccountEvent>();
+  /** Recent account events et 3 (collateral moved into a position), oldest first: the proof a t 6 landed. */
+  private readonly creditEvents: AccountEvent[] = [];
+  /** The et 3 event each collateral request was matched to (collateral-credit.ts), by the request's rq. */
+  private readonly claimed = new Map<number, AccountEvent>();
   private readonly orderRows = new RowOrdering();
   private readonly positionRows = new RowOrdering();
   private readonly fillKeys = new Set<string>();
@@ -146,6 +158,8 @@ export class TradingState {
 
   applyWalletSnapshot(frame: WalletSnapshotFrame): void {
     this.address = frame.addr;
+    this.walletNonce = frame.n ?? null;
+    this.feeLevel = frame.fl ?? null;
     this.account = this.pickAccount(frame.as);
     this.stats = frame.sts.find((s) => s.id === this.account?.id) ?? null;
     this.accountBlock = frame.sn ?? -1;
@@ -153,17 +167,46 @@ export class TradingState {
     this.version++;
   }
 
-  /** The collateral increase (account event et 3) that request `rq` made, if one arrived. */
+  /**
+   * mt 20: the wallet's header moved (its transaction count `n` after a deposit or the forwarding switch, its
+   * fee level `fl`). Nothing of the account's money is in it; the account's own frames say what changed.
+   */
+  applyWalletUpdate(frame: WalletUpdateFrame): void {
+    if (frame.addr !== undefined && this.address !== null && frame.addr.toLowerCase() !== this.address.toLowerCase()) return;
+    if (frame.n !== undefined) this.walletNonce = frame.n;
+    if (frame.fl !== undefined) this.feeLevel = frame.fl;
+    this.version++;
+  }
+
+  /** The collateral increase (account event et 3) matched to request `rq`, once the engine claimed it. */
   collateralCredit(rq: number): AccountEvent | undefined {
-    return this.credits.get(rq);
+    return this.claimed.get(rq);
+  }
+
+  /** The recent et 3 events of the account, oldest first (what a collateral request is matched against). */
+  recentCredits(): readonly AccountEvent[] {
+    return this.creditEvents;
+  }
+
+  isCreditClaimed(event: AccountEvent): boolean {
+    for (const e of this.claimed.values()) if (creditKey(e) === creditKey(event)) return true;
+    return false;
+  }
+
+  /** Records that `event` proves request `rq` landed: no other request may count it. */
+  claimCredit(rq: number, event: AccountEvent): void {
+    this.claimed.set(rq, event);
+    if (this.claimed.size > MAX_CREDITS) this.claimed.delete(this.claimed.keys().next().value!);
   }
 
   private noteCredits(events: readonly AccountEvent[] | undefined): void {
     for (const e of events ?? []) {
-      if (e.et !== AccountEventType.IncreasePositionCollateral || e.r === undefined || e.id !== this.account?.id) continue;
-      this.credits.set(e.r, e);
+      if (e.et !== AccountEventType.IncreasePositionCollateral || e.id !== this.account?.id) continue;
+      // The same event may come twice (a frame sent again): keep one.
+      if (this.creditEvents.some((c) => creditKey(c) === creditKey(e))) continue;
+      this.creditEvents.push(e);
       // Only recent ones matter (a request follows its own); the oldest go first.
-      if (this.credits.size > MAX_CREDITS) this.credits.delete(this.credits.keys().next().value!);
+      if (this.creditEvents.length > MAX_CREDITS) this.creditEvents.shift();
     }
   }
 
@@ -181,6 +224,8 @@ export class TradingState {
   /** One update frame (the live session and a replay apply them alike); snapshot kinds (23, 26) are not updates. */
   applyUpdate(frame: TradingUpdateFrame): void {
     switch (frame.mt) {
+      case MessageType.WalletUpdate:
+        return this.applyWalletUpdate(frame);
       case MessageType.AccountUpdate:
         return this.applyAccountUpdate(frame);
       case MessageType.AccountStatsUpdate: {

@@ -15,6 +15,7 @@
 
 import { PositionSide } from '../../protocol/enums.js';
 import type { Account, Market, Position } from '../../protocol/frames.js';
+import { marketLabel } from '../market-label.js';
 import { lastKnownPrice, type MarkReading, type MarkState } from '../marks.js';
 import { notionalAtoms, type Scales } from './notional.js';
 import { liquidationPrice, maintenanceMarginAtoms, positionMathOf, unrealizedPnl, type PositionMath } from './risk.js';
@@ -112,7 +113,7 @@ export function accountFigures(
     const state: MarkState = market ? v.markState : 'unknown';
     if (WORSE[state] > WORSE[valuation]) valuation = state;
     if (state !== 'live' && valuationNote === null) {
-      const name = market ? market.symbol || market.name : `market ${p.mkt}`;
+      const name = market ? marketLabel(market) : `market ${p.mkt}`;
       valuationNote = market ? `${name} mark ${state}: ${v.markNote ?? ''}` : `${name} is not in the context`;
     }
     if (market && v.upnl !== null && v.mark !== null && upnl !== null && notional !== null) {

@@ -28,7 +28,10 @@ export interface OrderChange {
   size?: number;
 }
 
-/** The order after `change`: the new price and remaining size, everything else as it was. */
+/**
+ * The order after `change`: the new price and remaining size, everything else as it was. A Change's `s` is
+ * that remaining size on the wire too (the exchange sets the order's resting lot to it; what filled stays).
+ */
 export function changedOrderDraft(target: ChangeTarget, change: OrderChange, fullClose = false): OrderDraft {
   return {
     t: target.t,
@@ -43,12 +46,18 @@ export function changedOrderDraft(target: ChangeTarget, change: OrderChange, ful
 }
 
 /**
+ * Why a trigger order is never changed: the exchange changes resting orders only (a Change of an untriggered
+ * trigger fails OrderDoesNotExist); a trigger is moved by arming the new one, then cancelling the old.
+ */
+export const TRIGGER_CHANGE_REFUSAL = 'a trigger moves with replaceProtection, not change';
+
+/**
  * Why the order after `change` could not be placed, one problem per field (empty = it could). The session
- * (socket, feed, account, scope) is not judged here: the engine checks it on the Change itself. A trigger's
- * change is left to the trigger rules.
+ * (socket, feed, account, scope) is not judged here: the engine checks it on the Change itself. A trigger
+ * is never changed (TRIGGER_CHANGE_REFUSAL).
  */
 export function changeProblems(target: ChangeTarget, change: OrderChange, market: Market | undefined, fullClose = false): ValidationProblem[] {
-  if ((target.tp ?? 0) > 0) return [];
+  if ((target.tp ?? 0) > 0) return [{ field: 'tp', message: TRIGGER_CHANGE_REFUSAL }];
   if (target.t !== OrderType.OpenLong && target.t !== OrderType.OpenShort && target.t !== OrderType.CloseLong && target.t !== OrderType.CloseShort) {
     return [{ field: 't', message: `order type ${target.t} cannot be changed` }];
   }

@@ -191,3 +191,25 @@ describe('previewOrder properties', () => {
     );
   });
 });
+
+describe('previewOrder: a position entry with a residue', () => {
+  it('increase-recomputes-the-entry-residue: adding to a long at a precise entry does not keep the old residue', () => {
+    // 0.01 BTC long at 67,000.0 + 65535/65536 of a tick; buy 0.01 more that rests at exactly 67,000.0.
+    const pos = { side: PositionSide.Long, entry: 670_000n, entryResidue: 65_535, size: 1_000n, collateral: 10_000_000n };
+    const p = previewOrder({ ...base, side: 1, size: 1_000n, limitPrice: 670_000n, opposite: [], position: pos });
+    expect(p.effect.kind).toBe('increase');
+    // The exact entry is 67,000.0 + 32767.5/65536: rounded up for a long, 32768/65536.
+    const merged = { ...pos, size: 2_000n, entryResidue: 32_768, collateral: pos.collateral + p.marginAtoms };
+    expect(p.liquidationPrice).toBe(liquidationPrice(merged, market.config.maintenance_margin, scales));
+    // Keeping the old residue would put the entry half a tick too high, and the liquidation with it.
+    expect(p.liquidationPrice).not.toBe(liquidationPrice({ ...merged, entryResidue: 65_535 }, market.config.maintenance_margin, scales));
+  });
+
+  it('no-book-limit-is-not-called-resting: without the market\'s book a limit may fill now at its limit (taker fee), none of it is "rests"', () => {
+    const p = previewOrder({ ...base, side: 1, size: 1_000n, limitPrice: 670_000n, opposite: [], bookKnown: false });
+    expect(p).toMatchObject({ noBook: true, crosses: false, fillsNow: 0n, rests: 0n, beyondVisible: 1_000n, unfilled: 0n, averagePrice: 670_000n });
+    expect(p.feeAtoms).toBe(feeAtoms(670_000n * 1_000n, 1n, feeMicros(market.config, 'taker', 0), scales));
+    // The same order with a known, empty ask side rests whole.
+    expect(previewOrder({ ...base, side: 1, size: 1_000n, limitPrice: 670_000n, opposite: [] })).toMatchObject({ rests: 1_000n });
+  });
+});

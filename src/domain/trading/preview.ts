@@ -38,6 +38,8 @@ export interface PreviewInput {
   leverageHundredths: number;
   /** The side of the book a buy takes from (asks) or a sell hits (bids), best first. */
   opposite: readonly BookLevel[];
+  /** False when no book of the market is known (not on screen, or not loaded yet): `opposite` is then not empty but unknown. */
+  bookKnown?: boolean;
   mark: number | null;
   feeTier: number;
   position: PositionMath | null;
@@ -66,6 +68,11 @@ export interface OrderPreview {
   slippageBps: number | null;
   /** The visible book (or the resting remainder) takes the whole size: nothing beyond it, nothing unfilled. */
   bookCovers: boolean;
+  /**
+   * No book of the market was known: whether it crosses, what fills now and what rests are unknown. A limit's
+   * whole size is then counted as "may fill now at the limit" (taker fee: the dearer case), never as resting.
+   */
+  noBook?: boolean;
   /** Taker fee on what fills now (and past the visible book) plus maker fee on what rests; each rounded up once, a rebate toward zero. */
   feeAtoms: bigint;
   /** Margin the opening part posts (0 for a reduce or a close). */
@@ -97,6 +104,20 @@ function conservativeEntry(sum: bigint, size: bigint, side: number): bigint {
   return side === 2 ? divFloor(sum, size) : divCeil(sum, size);
 }
 
+const Q16 = 65_536n;
+
+/**
+ * The entry after `openSize` units priced at `openSum` (ticks x units) join `pos`, rounded against the trader:
+ * in whole ticks for an exact entry, in 1/65536 of a tick (`entryResidue`) when the position's entry has one,
+ * so the residue the row's own figures count is counted here too.
+ */
+function increasedEntry(pos: PositionMath, openSum: bigint, openSize: bigint, side: number): Pick<PositionMath, 'entry' | 'entryResidue'> {
+  const size = pos.size + openSize;
+  if (pos.entryResidue === undefined) return { entry: conservativeEntry(pos.entry * pos.size + openSum, size, side) };
+  const q = conservativeEntry((pos.entry * Q16 + BigInt(pos.entryResidue)) * pos.size + openSum * Q16, size, side);
+  return { entry: q / Q16, entryResidue: Number(q % Q16) };
+}
+
 /** The position after `fill` units priced at `openSum` (the opening part) merge into `pos`. */
 function positionAfter(
   pos: PositionMath | null,
@@ -115,12 +136,7 @@ function positionAfter(
       return pos && { ...pos, size: pos.size - effect.reduceSize, collateral: pos.collateral - freed };
     case 'increase':
       if (!pos) return null;
-      return {
-        ...pos,
-        size: pos.size + effect.openSize,
-        entry: conservativeEntry(pos.entry * pos.size + openSum, pos.size + effect.openSize, side),
-        collateral: pos.collateral + margin,
-      };
+      return { ...pos, size: pos.size + effect.openSize, ...increasedEntry(pos, openSum, effect.openSize, side), collateral: pos.collateral + margin };
     case 'open':
     case 'flip':
       return { side, entry: conservativeEntry(openSum, effect.openSize, side), size: effect.openSize, collateral: margin };
@@ -133,12 +149,15 @@ export function previewOrder(input: PreviewInput): OrderPreview {
   const limit = input.limitPrice !== undefined && input.limitPrice > 0n ? input.limitPrice : null;
   const remainder: Remainder = input.remainder ?? (limit !== null ? 'rest' : 'cancel');
   const bound = limit !== null ? { price: limit, buying } : undefined;
-  const walk = estimateFill(input.opposite, input.size, bound);
-  const best = input.opposite[0]?.price;
+  const noBook = input.bookKnown === false;
+  const opposite = noBook ? [] : input.opposite;
+  const walk = estimateFill(opposite, input.size, bound);
+  const best = opposite[0]?.price;
   const crosses = limit === null || walk.filledSize > 0n || (best !== undefined && (buying ? limit >= BigInt(best) : limit <= BigInt(best)));
   const left = input.size - walk.filledSize;
   // Past the last visible level the book is not known: what is left may still fill now (up to the limit).
-  const bookEnds = left > 0n && !walk.stoppedAtLimit && walk.worstPrice !== null;
+  // With no book at all, nothing is known from the first unit on.
+  const bookEnds = left > 0n && !walk.stoppedAtLimit && (walk.worstPrice !== null || (noBook && limit !== null));
   const lastVisible = walk.worstPrice !== null ? BigInt(walk.worstPrice) : null;
   // FOK: all of it or none of it; IOC / market: what the book holds; a resting limit: the rest waits at its price.
   const noneFills = remainder === 'all-or-none' && left > 0n && !bookEnds;
@@ -150,7 +169,7 @@ export function previewOrder(input: PreviewInput): OrderPreview {
   const takerSum = (noneFills ? 0n : walk.priceSizeSum) + beyondVisible * tailPrice;
   const makerSum = rests * (limit ?? 0n);
   const priceSizeSum = takerSum + makerSum;
-  const fillOrder: FillOrder = { levels: input.opposite, bound, walked: fillsNow, tailPrice };
+  const fillOrder: FillOrder = { levels: opposite, bound, walked: fillsNow, tailPrice };
 
   const { config } = input.market;
   const fee =
@@ -183,6 +202,7 @@ export function previewOrder(input: PreviewInput): OrderPreview {
     estimatedAveragePrice: shown,
     slippageBps: shown !== null && mark !== null ? slippageBps(shown, mark, buying) : null,
     bookCovers: beyondVisible === 0n && fillable === input.size,
+    ...(noBook ? { noBook: true } : {}),
     feeAtoms: fee,
     marginAtoms: margin,
     marginFreedAtoms: freed,

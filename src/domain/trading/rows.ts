@@ -16,6 +16,7 @@ export function positionRow(p: Position, market: Market | undefined, mark: MarkR
     side: p.sd,
     size: p.s,
     entryPrice: p.ep,
+    ...(p.epr !== undefined ? { entryResidue: p.epr } : {}),
     markPrice: v.mark,
     markState: v.markState,
     markNote: v.markNote,

@@ -44,6 +44,8 @@ export interface PositionRowView {
   side: number;
   size: number;
   entryPrice: number;
+  /** The entry's fraction of a tick in 1/65536 (`epr`), absent when the exchange sent none: risk.ts positionMathOf. */
+  entryResidue?: number;
   /** The mark the row is valued at (live or stale, see markState), null when none is known. */
   markPrice: number | null;
   /** domain/marks.ts: 'live' marks are current; a 'stale' one is the last seen, shown as stale. */

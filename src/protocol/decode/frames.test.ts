@@ -167,6 +167,12 @@ describe('wire quirks', () => {
     const frame = decodeOutbound('{"mt":22,"rq":1,"mkt":1,"acc":1,"s":1,"fl":4,"lv":100,"lb":0}');
     expect(frame).toMatchObject({ sn: 0, t: 0 });
   });
+  it('documented-batch-cancel-decodes: a cancel without s or p (the docs\' batch form) reads s, p as live does', () => {
+    const frame = decodeOutbound('{"mt":22,"rq":1001,"mkt":1,"acc":7,"oid":4242,"t":5,"fl":0,"lv":0,"lb":0}');
+    expect(frame).toMatchObject({ rq: 1001, oid: 4242, t: 5, s: 0, fl: 0, lv: 0, lb: 0 });
+    expect(frame).not.toHaveProperty('p');
+    expect(decodeOutbound('{"mt":22,"rq":1,"mkt":1,"acc":1,"t":5,"oid":3}')).toMatchObject({ s: 0, fl: 0, lv: 0, lb: 0 });
+  });
   it('sign-in timestamp sent as a number is normalised to a string', () => {
     const text = '{"mt":29,"chain_id":143,"api_key":"k","timestamp":1791217110068,"nonce":"n","signature":"s"}';
     expect(decodeOutbound(text)).toMatchObject({ timestamp: '1791217110068' });

@@ -39,9 +39,11 @@ export const decodeSubscriptionRequest = record<SubscriptionRequestFrame>({
 const zero = (): number => 0;
 
 /**
- * OrderRequest. `sn` and `t` default to 0 when absent, as a Go server reads them: the live service
- * then answers without `cid` / with 400 "order type is not provided" instead of closing the socket.
- * `mnp` is signed so the server can see a negative value and close 1011 like the live service.
+ * OrderRequest. `sn`, `t`, `s`, `fl`, `lv` and `lb` default to 0 when absent, as a Go server reads them:
+ * the live service then answers without `cid` / with 400 "order type is not provided", and the documented
+ * HTTP batch cancel `{rq, mkt, acc, oid, t: 5, fl: 0, lv: 0, lb: 0}` (no `s`, no `p`) is an order like any
+ * other. `rq`, `mkt` and `acc` name what the order is about and stay required. `mnp` is signed so the
+ * server can see a negative value and close 1011 like the live service.
  */
 export const decodeOrderRequest = record<OrderRequestFrame>({
   mt: literal(22),
@@ -52,18 +54,18 @@ export const decodeOrderRequest = record<OrderRequestFrame>({
   t: withDefault(nonNegInt, zero),
   oid: opt(nonNegInt),
   p: opt(nonNegInt),
-  s: nonNegInt,
+  s: withDefault(nonNegInt, zero),
   a: opt(amount),
   ms: opt(nonNegInt),
   mnp: opt(int),
   tif: opt(nonNegInt),
-  fl: nonNegInt,
+  fl: withDefault(nonNegInt, zero),
   tp: opt(nonNegInt),
   tpc: opt(nonNegInt),
   tr: opt(nonNegInt),
   lp: opt(nonNegInt),
-  lv: nonNegInt,
-  lb: nonNegInt,
+  lv: withDefault(nonNegInt, zero),
+  lb: withDefault(nonNegInt, zero),
 });
 
 /** `timestamp` is a decimal string on the wire; a JSON integer is accepted and normalised to one. */

@@ -162,17 +162,17 @@ export const OUTBOUND_EXAMPLES: WireExample[] = [
   {
     name: 'market order',
     value: { mt: 22, sn: 17, rq: 42, mkt: 1, acc: 5071, t: 1, p: 0, s: 200, fl: 4, ms: 100, lv: 1000, lb: 0 },
-    required: ['rq', 'mkt', 'acc', 's', 'fl', 'lv', 'lb'],
+    required: ['rq', 'mkt', 'acc'],
   },
   {
     name: 'add margin with a negative mnp',
     value: { mt: 22, sn: 18, rq: 43, mkt: 1, acc: 5071, t: 6, a: '5000000', s: 0, p: 0, fl: 0, lv: 0, lb: 0, mnp: -1 },
-    required: ['rq', 'mkt', 'acc', 's', 'fl', 'lv', 'lb'],
+    required: ['rq', 'mkt', 'acc'],
   },
   {
     name: 'trigger close',
     value: { mt: 22, sn: 19, rq: 44, mkt: 1, acc: 5071, t: 3, p: 0, s: 15, tp: 260000, tpc: 2, lp: 4485795151873, tr: 43, tif: 0, oid: 7, fl: 4, lv: 0, lb: 0 },
-    required: ['rq', 'mkt', 'acc', 's', 'fl', 'lv', 'lb'],
+    required: ['rq', 'mkt', 'acc'],
   },
   {
     name: 'sign-in',

@@ -51,6 +51,21 @@ export function deposit(core: EngineCore, account: AccountRecord, amount: bigint
   core.out.statsChanged(account.id);
 }
 
+type EventLink = 'm' | 'r' | 'o' | 'p';
+
+/**
+ * The optional fields each event type carries, as live sends them (captures, wire.md 8.3/8.4): a settlement
+ * names the market, request and order (no position); a collateral increase the market and position (no
+ * request: the top-up is matched to its request by position and amount). Funding and liquidation events
+ * were not captured: they name the market and position here. A deposit names nothing.
+ */
+const EVENT_LINKS: ReadonlyMap<number, readonly EventLink[]> = new Map([
+  [AccountEventType.Settlement, ['m', 'r', 'o']],
+  [AccountEventType.IncreasePositionCollateral, ['m', 'p']],
+  [AccountEventType.Funding, ['m', 'p']],
+  [AccountEventType.Liquidation, ['m', 'p']],
+]);
+
 export function recordEvent(
   core: EngineCore,
   account: AccountRecord,
@@ -69,10 +84,11 @@ export function recordEvent(
     f: e.f.toString(),
     bfa: '0',
   };
-  if (e.m !== undefined) row.m = e.m;
-  if (e.r !== undefined && e.r > 0) row.r = e.r;
-  if (e.o !== undefined && e.o > 0) row.o = e.o;
-  if (e.p !== undefined && e.p > 0) row.p = e.p;
+  const links = EVENT_LINKS.get(e.et) ?? [];
+  if (links.includes('m') && e.m !== undefined) row.m = e.m;
+  if (links.includes('r') && e.r !== undefined && e.r > 0) row.r = e.r;
+  if (links.includes('o') && e.o !== undefined && e.o > 0) row.o = e.o;
+  if (links.includes('p') && e.p !== undefined && e.p > 0) row.p = e.p;
   core.out.event(account.id, row);
   // History keeps its own copies: the server may decorate the rows it sends.
   pushBounded(account.history.events, { ...row });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../flow/prng.js';
+import { Prng } from '../../lib/prng.js';
 import { OrderBook } from './book.js';
 import { CandleStore } from './candles.js';
 import type { OrderRecord } from './records.js';

@@ -4,7 +4,7 @@
 import type { Context, Market } from '../../protocol/frames.js';
 import type { EngineCore } from './core.js';
 import { marketStateOf } from './market-data.js';
-import { DEFAULT_MAX_NEG_PNL_BPS } from './trade.js';
+import { marketMaxNegPnlBps } from './trade.js';
 
 const VERSION = 1;
 const EXCHANGE_ADDRESS = '0x000000000000000000000000000000000000e0c5';
@@ -27,7 +27,7 @@ export function buildContext(core: EngineCore, headBlock: number, nowMs: number)
       order_ttl_blocks: s.orderTtlBlocks,
       order_retry_blocks: s.orderTtlBlocks + 2,
       order_max_market_slippage_bps: s.maxMarketSlippageBps,
-      order_max_neg_pnl_collat_bps: DEFAULT_MAX_NEG_PNL_BPS,
+      order_max_neg_pnl_collat_bps: marketMaxNegPnlBps(s),
       config: {
         at,
         is_open: s.isOpen,
@@ -35,14 +35,14 @@ export function buildContext(core: EngineCore, headBlock: number, nowMs: number)
         size_decimals: s.sizeDecimals,
         min_posting_amount: s.minPostingAmount ?? '0',
         min_settle_amount: s.minSettleAmount ?? '0',
-        funding_sum_scaling_exp: 0,
+        funding_sum_scaling_exp: s.fundingSumScalingExp ?? 0,
         initial_margin: s.initialMargin,
         maintenance_margin: s.maintenanceMargin,
         maker_fee: s.makerFeeMicros,
         taker_fee: s.takerFeeMicros,
         maker_fees: [...(s.makerFeeTiers ?? [s.makerFeeMicros])],
         taker_fees: [...(s.takerFeeTiers ?? [s.takerFeeMicros])],
-        recycle_fee: '0',
+        recycle_fee: s.recycleFee ?? '0',
       },
     };
     const state = marketStateOf(core, s.id);

@@ -19,6 +19,8 @@ export class EngineCore {
   readonly candles = new Map<number, CandleStore>();
   readonly accounts = new Map<number, AccountRecord>();
   readonly wallets = new Map<string, number[]>();
+  /** Each wallet's transaction count (`n` of mt 19 / 20), by lower-case address. */
+  readonly walletNonces = new Map<string, number>();
   readonly out = new OutputCollector();
   readonly protocol = { fees: 0n, pool: 0n, deposits: 0n };
   /** Positions closed, inverted or liquidated during the current action; their linked orders are cleaned up after it. */

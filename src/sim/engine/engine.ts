@@ -15,8 +15,9 @@ import { marketStateOf, updateMark } from './market-data.js';
 import { executeRequest } from './requests.js';
 import { endResting } from './resting.js';
 import { fireTriggers, settleLinks } from './triggers.js';
-import type { AdmissionResult, EngineOutput, SimEngine, SimEngineOptions, SimLedger, SimMoneySupply } from './types.js';
+import type { AdmissionResult, EngineOutput, SimEngine, SimEngineOptions, SimLedger, SimMoneySupply, WalletHeader } from './types.js';
 import { accountToWire, orderToWire, positionSnapshot, statsToWire } from './wire.js';
+import type { AccountRecord } from './records.js';
 
 const MAX_FUNDING_PER_QUERY = 1024;
 
@@ -49,6 +50,10 @@ export class Engine implements SimEngine {
       bookChanges: (id) => core.book(id).takeChanges(),
       marketIds: core.markets.keys(),
       marketState: (id) => marketStateOf(core, id),
+      wallet: (id) => {
+        const a = core.accounts.get(id);
+        return a && !a.internal ? this.walletHeader(a.address) : undefined;
+      },
       account: (id) => {
         const a = core.accounts.get(id);
         return a && !a.internal ? accountToWire(a, core.instanceId) : undefined;
@@ -71,9 +76,15 @@ export class Engine implements SimEngine {
     if (!Number.isSafeInteger(ft) || ft < 0) throw new RangeError('fee tier must be a non-negative integer');
     const id = this.nextAccountId++;
     const account = newAccount(this.core, id, address, false, opts.orderForwarding ?? true);
+    // approve + createAccount, and allowOrderForwarding when it is on: the wallet's transactions so far.
+    const txs = 2 + (account.fw ? 1 : 0);
+    this.core.walletNonces.set(account.address, (this.core.walletNonces.get(account.address) ?? 0) + txs);
     account.ft = ft;
     const amount = amountToBigInt(balance);
     if (amount > 0n) deposit(this.core, account, amount);
+    // The account and its opening deposit are on-chain history by the time anyone signs in: the deposit is
+    // in the account history, but no socket is sent an mt 21 / 28 about it (live sends none after sign-in).
+    if (!account.internal) this.core.out.discard(id);
     return id;
   }
 
@@ -85,6 +96,18 @@ export class Engine implements SimEngine {
     const account = this.core.account(accountId);
     account.fw = allowed;
     this.core.out.accountChanged(accountId);
+    this.walletTransaction(account);
+  }
+
+  /** An on-chain transaction of the account's wallet (allowOrderForwarding, depositCollateral): `n` moves, mt 20 says so. */
+  private walletTransaction(account: AccountRecord): void {
+    this.core.walletNonces.set(account.address, (this.core.walletNonces.get(account.address) ?? 0) + 1);
+    this.core.out.walletChanged(account.id);
+  }
+
+  private walletHeader(address: string): WalletHeader {
+    const addr = address.toLowerCase();
+    return { addr, n: this.core.walletNonces.get(addr) ?? 0, fl: 0 };
   }
 
   admit(address: string, req: OrderRequestFrame, head: number): AdmissionResult {
@@ -136,7 +159,7 @@ export class Engine implements SimEngine {
     const ids = this.accountsOf(address);
     const accounts = ids.map((id) => accountToWire(this.core.account(id), this.core.instanceId));
     const stats = ids.map((id) => statsToWire(this.core.account(id), this.core.instanceId));
-    return { addr: address.toLowerCase(), accounts, stats };
+    return { ...this.walletHeader(address), accounts, stats };
   }
 
   openOrders(accountId: number): Order[] {
@@ -225,7 +248,9 @@ export class Engine implements SimEngine {
   }
 
   deposit(accountId: number, amount: string): void {
-    deposit(this.core, this.core.account(accountId), amountToBigInt(amount));
+    const account = this.core.account(accountId);
+    deposit(this.core, account, amountToBigInt(amount));
+    this.walletTransaction(account);
   }
 
   moneySupply(): SimMoneySupply {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRequestFrame } from '../../protocol/frames.js';
-import { Prng } from '../flow/prng.js';
+import { Prng } from '../../lib/prng.js';
 import { selectMarkets } from '../markets.js';
 import { createSimEngine } from './index.js';
 import type { EngineOutput, SimEngine } from './types.js';

@@ -12,6 +12,11 @@ const BASE_RATE_MICROS = 10;
 const MAX_RATE_MICROS = 2_000;
 const FUNDING_HISTORY_KEEP = 5_000;
 
+/** `div` of the market's funding events: 10^funding_sum_scaling_exp (wire.md 7.4). */
+export function fundingDivider(spec: { fundingSumScalingExp?: number }): number {
+  return 10 ** (spec.fundingSumScalingExp ?? 0);
+}
+
 export function fundingRate(mark: number, oracle: number): number {
   const premium = Math.trunc(((mark - oracle) * 1_000_000) / Math.max(oracle, 1));
   const rate = Math.trunc(premium / 4) + BASE_RATE_MICROS;
@@ -41,7 +46,9 @@ export function maybeApplyFunding(core: EngineCore, marketId: number): void {
   market.lastFundingBlock = core.block;
 
   const rate = fundingRate(market.mark, market.oracle);
-  const ppl = Math.round((market.mark * rate) / 1_000_000);
+  const div = fundingDivider(market.spec);
+  // Payment per lot in price units x `div` (funding_sum_scaling_exp): a cheap market keeps its precision.
+  const ppl = Math.round((market.mark * rate * div) / 1_000_000);
   market.fundingSum += ppl;
   core.beginTx();
   for (const pos of [...market.positions]) {
@@ -71,7 +78,7 @@ export function maybeApplyFunding(core: EngineCore, marketId: number): void {
     idx: market.oracle,
     ppl,
     sum: market.fundingSum,
-    div: 1,
+    div,
   };
   market.fundingHistory.push(event);
   if (market.fundingHistory.length > FUNDING_HISTORY_KEEP) market.fundingHistory.shift();
@@ -115,10 +122,11 @@ function backfillFunding(core: EngineCore, marketId: number, block: number, time
     const feb = lastFeb - k * interval;
     if (feb <= 0) continue;
     const rate = BASE_RATE_MICROS + (mix(marketId, feb) % 41) - 20;
-    const ppl = Math.round((market.oracle * rate) / 1_000_000);
+    const div = fundingDivider(market.spec);
+    const ppl = Math.round((market.oracle * rate * div) / 1_000_000);
     sum += ppl;
     const t = Math.round(timeMs - (block - feb) * msPerBlock);
-    market.fundingHistory.push({ at: { b: feb, t }, feb, rate, idx: market.oracle, ppl, sum, div: 1 });
+    market.fundingHistory.push({ at: { b: feb, t }, feb, rate, idx: market.oracle, ppl, sum, div });
   }
   market.fundingSum = sum;
   market.lastFundingBlock = lastFeb;

@@ -137,11 +137,28 @@ describe('matching', () => {
     expect(last(d.exec(first, { t: 7, oid: a.oid, p: PX, s: 300 }))).toMatchObject({ oid: a.oid, st: 2, sr: 31, os: 300 });
     d.send(taker, { t: 1, p: PX, s: 100, fl: 4 });
     expect(d.block().accounts.get(first)?.fills).toHaveLength(1); // still first in the queue
-    expect(last(d.exec(first, { t: 7, oid: a.oid, p: PX, s: 900 }))).toMatchObject({ st: 3, sr: 31, os: 900 });
+    // 100 of 300 filled: `s` 900 is the new resting size, so the order stands at 100 filled of 1000.
+    expect(last(d.exec(first, { t: 7, oid: a.oid, p: PX, s: 900 }))).toMatchObject({ st: 3, sr: 31, os: 1000, fs: 100 });
     d.send(taker, { t: 1, p: PX, s: 100, fl: 4 });
     const out = d.block();
     expect(out.accounts.get(first)?.fills ?? []).toHaveLength(0); // moved behind `second`
     expect(out.accounts.get(second)?.fills).toHaveLength(1);
+  });
+
+  it('change-size-is-the-resting-size: a partly filled order changed to s rests s more, keeping what filled', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    const taker = d.account('taker');
+    const ask = d.limit(a, 'sell', PX + 50, 500);
+    d.send(taker, { t: 1, p: PX + 50, s: 200, fl: 4 });
+    d.block();
+    expect(d.engine.openOrders(a)[0]).toMatchObject({ oid: ask.oid, os: 500, fs: 200 });
+    // s 200: what is left to fill becomes 200 (live reads `s` as the on-chain lot, the size still resting).
+    expect(last(d.exec(a, { t: 7, oid: ask.oid, p: PX + 50, s: 200 }))).toMatchObject({ st: 3, sr: 31, os: 400, fs: 200 });
+    expect(d.engine.book(1, 5).ask).toEqual([{ p: PX + 50, s: 200, o: 1 }]);
+    // A resting size below what already filled is no refusal: 100 more rests.
+    expect(last(d.exec(a, { t: 7, oid: ask.oid, p: PX + 50, s: 100 }))).toMatchObject({ st: 3, sr: 31, os: 300, fs: 200 });
+    expect(d.engine.book(1, 5).ask).toEqual([{ p: PX + 50, s: 100, o: 1 }]);
   });
 
   it('a changed price that crosses trades at once', () => {

@@ -2,9 +2,10 @@
 // Market state is built lazily from the markets marked dirty, book deltas from the books' dirty prices.
 
 import type { Account, AccountEvent, AccountStats, Candle, Fill, FundingEvent, L2Level, MarketState, Order, Position, Trade } from '../../protocol/frames.js';
-import type { AccountOutput, EngineOutput } from './types.js';
+import type { AccountOutput, EngineOutput, WalletHeader } from './types.js';
 
 interface AccountSink {
+  walletDirty: boolean;
   accountDirty: boolean;
   statsDirty: boolean;
   events: AccountEvent[];
@@ -23,12 +24,16 @@ export class OutputCollector {
   private sink(accountId: number): AccountSink {
     let s = this.accounts.get(accountId);
     if (!s) {
-      s = { accountDirty: false, statsDirty: false, events: [], orders: [], fills: [], positions: [] };
+      s = { walletDirty: false, accountDirty: false, statsDirty: false, events: [], orders: [], fills: [], positions: [] };
       this.accounts.set(accountId, s);
     }
     return s;
   }
 
+  /** The account's wallet made an on-chain transaction (its `n` moved). */
+  walletChanged(accountId: number): void {
+    this.sink(accountId).walletDirty = true;
+  }
   accountChanged(accountId: number): void {
     this.sink(accountId).accountDirty = true;
   }
@@ -48,6 +53,11 @@ export class OutputCollector {
   }
   position(accountId: number, p: Position): void {
     this.sink(accountId).positions.push(p);
+  }
+
+  /** Forgets what an account's changes would have sent (an account that existed before anyone listened). */
+  discard(accountId: number): void {
+    this.accounts.delete(accountId);
   }
 
   trade(marketId: number, t: Trade): void {
@@ -81,6 +91,7 @@ export class OutputCollector {
       bookChanges(marketId: number): { bid: L2Level[]; ask: L2Level[] } | undefined;
       marketIds: Iterable<number>;
       marketState(marketId: number): MarketState | undefined;
+      wallet(accountId: number): WalletHeader | undefined;
       account(accountId: number): Account | undefined;
       stats(accountId: number): AccountStats | undefined;
     },
@@ -112,6 +123,10 @@ export class OutputCollector {
     const accounts = new Map<number, AccountOutput>();
     for (const [id, s] of this.accounts) {
       const out: AccountOutput = { orders: s.orders, fills: s.fills, positions: s.positions };
+      if (s.walletDirty) {
+        const w = read.wallet(id);
+        if (w) out.wallet = w;
+      }
       if (s.accountDirty) {
         const acc = read.account(id);
         if (acc) out.account = s.events.length > 0 ? { ...acc, h: s.events } : acc;
@@ -121,7 +136,7 @@ export class OutputCollector {
         if (st) out.stats = st;
       }
       // Flow accounts have nobody listening: leave them out so a quiet step has an empty map.
-      const empty = !out.account && !out.stats && out.orders.length === 0 && out.fills.length === 0 && out.positions.length === 0;
+      const empty = !out.wallet && !out.account && !out.stats && out.orders.length === 0 && out.fills.length === 0 && out.positions.length === 0;
       if (!empty) accounts.set(id, out);
     }
     const output: EngineOutput = { book, trades: this.trades, marketState, funding: this.funding, candles, accounts };

@@ -10,7 +10,7 @@ import { match } from './matching.js';
 import { effectiveLeverage } from './money.js';
 import type { OrderRecord, Side } from './records.js';
 import { endResting, rest, restingLock, unrest } from './resting.js';
-import { executeTrade, failOrder } from './trade.js';
+import { executeTrade, failOrder, marketMaxNegPnlBps } from './trade.js';
 import { admitTrigger, cancelTrigger } from './triggers.js';
 
 function sideOf(t: number): Side {
@@ -55,7 +55,8 @@ export function orderFromRequest(core: EngineCore, req: OrderRequestFrame, inter
     created: internal ? { b: core.block } : core.stamp,
     internal,
   };
-  if (req.mnp !== undefined) order.mnp = req.mnp;
+  // Every order row carries its mnp, the market's default when the request named none (live rows do).
+  order.mnp = req.mnp ?? marketMaxNegPnlBps(market.spec);
   if (req.ms !== undefined) order.ms = req.ms;
   return order;
 }
@@ -95,9 +96,11 @@ function cancel(core: EngineCore, request: OrderRecord, oid: number): void {
 }
 
 /**
- * Change (t 7): new price and/or total size for a resting order. It keeps its place in the queue only
- * when the price is unchanged and the size not increased; otherwise it is re-entered at the back
- * (and may trade if the new price crosses). A size at or below the filled size fails with sr 38.
+ * Change (t 7): new price and/or new resting size for a resting order. `s` is the size left to fill after
+ * the change, as on-chain (the book holds only what is left: a partial fill shrinks the order's lot, and a
+ * Change sets that lot; perpl-cli: "Resting size to amend the order to"); 0 keeps it. The order's `os`
+ * becomes filled + `s`. It keeps its place in the queue only when the price is unchanged and the resting
+ * size not increased; otherwise it is re-entered at the back (and may trade if the new price crosses).
  */
 function change(core: EngineCore, request: OrderRecord, req: OrderRequestFrame): void {
   const target = core.account(request.acc).openOrders.get(int(req.oid));
@@ -105,8 +108,7 @@ function change(core: EngineCore, request: OrderRecord, req: OrderRequestFrame):
     return failOrder(core, request, OrderStatusReason.OrderDoesNotExist);
   }
   const price = int(req.p) > 0 ? int(req.p) : target.price;
-  const size = int(req.s) > 0 ? int(req.s) : target.size;
-  if (size <= target.filled) return failOrder(core, request, OrderStatusReason.OrderSizeExceedsAvailableSize);
+  const size = int(req.s) > 0 ? target.filled + int(req.s) : target.size;
   const book = core.book(target.mkt);
   if (target.fl === OrderFlag.PostOnly && price !== target.price && book.crosses(target.side, price)) {
     return failOrder(core, request, OrderStatusReason.CrossesBook);
@@ -165,11 +167,10 @@ function increaseCollateral(core: EngineCore, order: OrderRecord, amountText: st
   if (amount > account.balance - account.locked) return failOrder(core, order, OrderStatusReason.AmountExceedsAvailableBalance);
   account.balance -= amount;
   pos.collateral += amount;
-  recordEvent(core, account, { et: AccountEventType.IncreasePositionCollateral, a: -amount, f: 0n, m: order.mkt, r: order.rq, p: pos.pid });
+  recordEvent(core, account, { et: AccountEventType.IncreasePositionCollateral, a: -amount, f: 0n, m: order.mkt, p: pos.pid });
   publishPosition(core, pos, {
     st: PositionStatus.Open,
     sr: PositionStatusReason.CollateralIncreased,
-    rq: order.rq,
     event: { s: 0, c: amount, fee: 0n },
   });
   failOrder(core, order, OrderStatusReason.OrderDescIdTooLow);

@@ -39,15 +39,20 @@ function committedCloseSize(core: EngineCore, order: OrderRecord): number {
   return total;
 }
 
-/** Default `mnp` (bps of notional) when a request omits it; the context advertises the same value. */
+/** Default `mnp` (bps of notional) of a market that names none (mainnet's 300); the context advertises it. */
 export const DEFAULT_MAX_NEG_PNL_BPS = 300;
+
+/** The market's `order_max_neg_pnl_collat_bps`: the `mnp` of a request that omits it. */
+export function marketMaxNegPnlBps(spec: { maxNegPnlCollatBps?: number }): number {
+  return spec.maxNegPnlCollatBps ?? DEFAULT_MAX_NEG_PNL_BPS;
+}
 
 /**
  * An open may collateralise at most `mnp` bps of its notional as loss against the mark, so it
  * stops matching where a fill would start deeper in the red than that.
  */
 function negativePnlBound(core: EngineCore, order: OrderRecord, bound: number): number {
-  const mnp = order.mnp ?? DEFAULT_MAX_NEG_PNL_BPS;
+  const mnp = order.mnp ?? marketMaxNegPnlBps(core.market(order.mkt).spec);
   const mark = core.market(order.mkt).mark;
   return order.side === 'buy' ? Math.min(bound, priceWithBps(mark, mnp)) : Math.max(bound, priceWithBps(mark, -mnp));
 }

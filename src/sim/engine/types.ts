@@ -40,6 +40,12 @@ export interface SimMarketSpec {
   fundingIntervalBlocks: number;
   fundingIntervalSec: number;
   maxMarketSlippageBps: number;
+  /** `order_max_neg_pnl_collat_bps`: the `mnp` of a request without one (default 300, mainnet's). */
+  maxNegPnlCollatBps?: number;
+  /** `funding_sum_scaling_exp`: funding `ppl` and `sum` (and positions' `efs`/`xfs`) are in price x 10^exp (default 0). */
+  fundingSumScalingExp?: number;
+  /** `recycle_fee` as listed (an Amount); listed only, never charged (engine/README.md, "Not modelled"). */
+  recycleFee?: string;
   /** Starting mark/oracle price, scaled. */
   startPrice: number;
   isOpen: boolean;
@@ -128,7 +134,18 @@ export interface EngineOutput {
   accounts: Map<number, AccountOutput>;
 }
 
+/** The wallet header (mt 19 without its accounts; mt 20 sends it when it changes). */
+export interface WalletHeader {
+  addr: string;
+  /** The wallet's transaction count: each on-chain action of the wallet (deposit, forwarding switch) adds one. */
+  n: number;
+  /** Fee level of the wallet. */
+  fl: number;
+}
+
 export interface AccountOutput {
+  /** The wallet moved (its nonce `n` or fee level): its sockets are sent an mt 20 WalletUpdate first. */
+  wallet?: WalletHeader;
   /** Present when balance, locked balance, lfr, fw or ft moved; `h` holds new account events. */
   account?: Account;
   stats?: AccountStats;
@@ -162,7 +179,7 @@ export interface SimEngine {
   flowStep(timeMs: number, head: number): EngineOutput;
 
   // Snapshots (trading socket sign-in, REST wallet/orders/positions)
-  wallet(address: string): { addr: string; accounts: Account[]; stats: AccountStats[] };
+  wallet(address: string): WalletHeader & { accounts: Account[]; stats: AccountStats[] };
   openOrders(accountId: number): Order[];
   openPositions(accountId: number): Position[];
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Prng } from '../../lib/prng.js';
 import { FaultInjector } from './injector.js';
 import { FAULT_PROFILE_NAMES, SERVER_CLOSES, faultProfile } from './profiles.js';
 
@@ -18,6 +19,15 @@ describe('fault injector', () => {
   it('seeded-determinism: the same seed gives the same fault sequence, another seed a different one', () => {
     expect(run(7, 'chaos')).toEqual(run(7, 'chaos'));
     expect(run(7, 'chaos')).not.toEqual(run(8, 'chaos'));
+  });
+
+  it('faults-apart-from-the-flow: the faults of a seed do not follow the draws of the flow of that seed (sim/flow: new Prng(seed))', () => {
+    const f = new FaultInjector({ name: 't', gap: 0.5 }, 23);
+    const flow = new Prng(23);
+    const faults = Array.from({ length: 64 }, (_, sn) => f.heartbeatGap('md-1', sn));
+    const flowDraws = Array.from({ length: 64 }, () => flow.chance(0.5));
+    expect(faults).not.toEqual(flowDraws);
+    expect(faults).toContain(true);
   });
 
   it('none-injects-nothing: the default profile never logs a fault', () => {

@@ -2,7 +2,7 @@
 // The server asks it at fixed points (per block per socket, per outgoing frame, per REST request);
 // it never touches sockets itself.
 
-import { Prng } from './prng.js';
+import { Prng } from '../../lib/prng.js';
 import { faultProfile, SERVER_CLOSE_CODES, SERVER_CLOSES, type FaultSpec, type ServerCloseCode } from './profiles.js';
 
 export type FaultKind =
@@ -57,13 +57,13 @@ export class FaultInjector {
     private readonly onEvent?: (e: FaultEvent) => void,
   ) {
     this.spec = typeof spec === 'string' ? faultProfile(spec) : spec;
-    this.rng = new Prng(seed);
+    this.rng = Prng.stream(seed, 'faults');
   }
 
   /** Replaces the profile and restarts the generator, so a profile's sequence depends only on the seed. */
   set(spec: FaultSpec | string): void {
     this.spec = typeof spec === 'string' ? faultProfile(spec) : spec;
-    this.rng = new Prng(this.seed);
+    this.rng = Prng.stream(this.seed, 'faults');
     this.httpBurstLeft = 0;
   }
 
@@ -96,7 +96,7 @@ export class FaultInjector {
     }
     if (this.rng.chance(s.serverClose ?? 0)) {
       const codes = s.serverCloseCodes?.length ? s.serverCloseCodes : SERVER_CLOSE_CODES;
-      const code = codes[this.rng.int(0, codes.length - 1)]!;
+      const code = codes[this.rng.range(0, codes.length - 1)]!;
       const reason = SERVER_CLOSES[code];
       this.record('server-close', socket, `${code} ${reason}`);
       return { kind: 'server-close', code, reason };
@@ -146,7 +146,7 @@ export class FaultInjector {
   httpFault(path: string): number | undefined {
     if (this.httpBurstLeft === 0 && this.rng.chance(this.spec.http ?? 0)) {
       this.httpBurstLeft = Math.max(1, this.spec.httpBurst ?? 1);
-      const pick = this.rng.int(0, 2);
+      const pick = this.rng.range(0, 2);
       this.httpBurstKind = pick === 0 ? 'http-429' : pick === 1 ? 'http-500' : 'http-503';
     }
     if (this.httpBurstLeft === 0) return undefined;

@@ -5,7 +5,7 @@ import type { EngineCore } from '../engine/core.js';
 import { addHourlyVolume } from '../engine/market-data.js';
 import { notional } from '../engine/money.js';
 import { baseLevelSize } from './price-path.js';
-import type { Prng } from './prng.js';
+import type { Prng } from '../../lib/prng.js';
 
 const MINUTE_MS = 60_000;
 /** Per-minute volatility of the backfilled walk, in basis points. */

@@ -12,7 +12,7 @@ import type { SimEngineOptions } from '../engine/types.js';
 import { backfillCandles } from './backfill.js';
 import { MarketMaker } from './maker.js';
 import { baseLevelSize, ladderStep, nextOracle } from './price-path.js';
-import { Prng } from './prng.js';
+import { Prng } from '../../lib/prng.js';
 
 export const FLOW_MAKER_ACCOUNT_ID = 1;
 export const FLOW_TAKER_ACCOUNT_ID = 2;

@@ -7,7 +7,7 @@ import type { EngineCore } from '../engine/core.js';
 import type { OrderRecord } from '../engine/records.js';
 import { orderFromRequest } from '../engine/requests.js';
 import { rest, unrest } from '../engine/resting.js';
-import type { Prng } from './prng.js';
+import type { Prng } from '../../lib/prng.js';
 
 /** Leverage of maker quotes (hundredths): low, so inventory swings never liquidate the maker. */
 const MAKER_LEVERAGE = 200;

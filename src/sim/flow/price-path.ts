@@ -2,7 +2,7 @@
 // price, so a long session neither explodes nor drifts to zero. The float lives only inside the sim;
 // the oracle the exchange uses is its rounding to a whole tick.
 
-import type { Prng } from './prng.js';
+import type { Prng } from '../../lib/prng.js';
 
 /** Pull toward the anchor per step, as a fraction of the distance (half-life ~2 h at 100 steps/s). */
 const MEAN_REVERSION = 1e-7;

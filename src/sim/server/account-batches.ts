@@ -6,6 +6,7 @@ import type { AccountOutput } from '../engine/types.js';
 
 /** Appends `next` to `into` (same account): records concatenate, the latest account/stats win, events add up. */
 function mergeInto(into: AccountOutput, next: AccountOutput): void {
+  if (next.wallet) into.wallet = next.wallet;
   if (next.account) {
     const events = [...(into.account?.h ?? []), ...(next.account.h ?? [])];
     into.account = { ...next.account, ...(events.length > 0 ? { h: events } : {}) };
@@ -18,6 +19,7 @@ function mergeInto(into: AccountOutput, next: AccountOutput): void {
 
 function copy(o: AccountOutput): AccountOutput {
   return {
+    ...(o.wallet ? { wallet: o.wallet } : {}),
     ...(o.account ? { account: o.account } : {}),
     ...(o.stats ? { stats: o.stats } : {}),
     orders: [...o.orders],

@@ -1,5 +1,5 @@
 // The demo key file the terminal picks up for `--network local`: JSON with the seed, written 0600 in a
-// 0700 directory, and beside it the demo operator's wallet key. Written atomically (temp file + rename)
+// 0700 directory, and beside it the demo account's wallet key and the demo operator's wallet key. Written atomically (temp file + rename)
 // so a reader never sees half a key.
 
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -39,6 +39,18 @@ function writePrivate(home: string, name: string, text: string): string {
 /** Writes `<home>/keys/local-demo.json` and returns its path. */
 export function writeDemoKeyFile(home: string, key: DemoKey): string {
   return writePrivate(home, 'local-demo.json', `${JSON.stringify(key, null, 2)}\n`);
+}
+
+/** The demo account's wallet key file; the CLI looks for the same name (auth/keyfile-discovery.ts). */
+export const DEMO_WALLET_FILE = 'local-demo.wallet';
+
+/**
+ * Writes `<home>/keys/local-demo.wallet`: the throwaway key of the wallet that owns the demo account, so
+ * `perpl keys enroll --network local` can sign the enrollment as the account's owner. Not a `.json`, so
+ * never listed as an API key.
+ */
+export function writeDemoWallet(home: string, privateKeyHex: string): string {
+  return writePrivate(home, DEMO_WALLET_FILE, `${privateKeyHex}\n`);
 }
 
 /**

@@ -42,11 +42,14 @@ describe('history cursor', () => {
     expect(cutPage(list, 100, decodeCursor(second.np!, 'fills', 7), 'fills', 7)).toEqual({ d: [] });
   });
 
-  it('last-page-has-no-np: an exact multiple of the page size ends without a cursor', () => {
-    const list = Array.from({ length: 100 }, (_, i) => i);
-    const first = cutPage(list, 100, undefined, 'fills', 1);
-    expect(first.d).toHaveLength(100);
-    expect(first.np).toBeUndefined();
+  it('np-on-a-short-page: a last page carries np as live (short or full); the page it names is empty, without np', () => {
+    const list = Array.from({ length: 11 }, (_, i) => i);
+    const short = cutPage(list, 20, undefined, 'order-history', 1);
+    expect(short.d).toHaveLength(11);
+    expect(short.np).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(cutPage(list, 20, decodeCursor(short.np!, 'order-history', 1), 'order-history', 1)).toEqual({ d: [] });
+    const full = cutPage(list, 11, undefined, 'order-history', 1);
+    expect(cutPage(list, 11, decodeCursor(full.np!, 'order-history', 1), 'order-history', 1)).toEqual({ d: [] });
     expect(cutPage([], 50, undefined, 'fills', 1)).toEqual({ d: [] });
   });
 

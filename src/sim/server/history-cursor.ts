@@ -4,6 +4,8 @@
 // The engine trims the oldest records of very long histories, which shifts ordinals down; the checksum
 // lets the server find where the page really continues. 16 bytes -> 22 base64url chars, like live.
 
+import { fnv1a } from '../../lib/fnv1a.js';
+
 export type HistoryKind = 'fills' | 'order-history' | 'position-history' | 'account-history';
 
 const KIND_TAG: Record<HistoryKind, number> = {
@@ -21,15 +23,6 @@ export interface HistoryCursor {
   before: number;
   /** FNV-1a of the JSON of the record at ordinal `before - 1` (the first one of the next page). */
   check: number;
-}
-
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
 }
 
 function checksum(record: unknown): number {
@@ -70,7 +63,11 @@ function resolveBefore<T>(newestFirst: readonly T[], cursor: HistoryCursor): num
   return 0;
 }
 
-/** Cuts one page from a newest-first list: the records and the next page's cursor (absent on the last page). */
+/**
+ * Cuts one page from a newest-first list: the records and the next page's cursor. As live, every page that
+ * holds records carries `np`, a short last page too (capture: order-history `count=20` answered 11 rows and an
+ * `np`): the cursor points past its last record, and the page it names is empty and has no `np`.
+ */
 export function cutPage<T>(
   newestFirst: readonly T[],
   count: number,
@@ -84,7 +81,8 @@ export function cutPage<T>(
   const start = total - before;
   const d = newestFirst.slice(start, start + count);
   const nextBefore = before - d.length;
-  if (nextBefore <= 0 || d.length === 0) return { d };
-  const check = checksum(newestFirst[total - nextBefore]);
+  if (d.length === 0) return { d };
+  // Past the oldest record nothing is left to check: the checksum of nothing.
+  const check = nextBefore > 0 ? checksum(newestFirst[total - nextBefore]) : 0;
   return { d, np: encodeCursor({ kind, accountId, before: nextBefore, check }) };
 }

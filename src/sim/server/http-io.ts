@@ -6,11 +6,20 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /**
  * A body over the limit is read to its end and dropped (up to this many bytes in all), so the client,
  * still sending, can read the 413: closing a socket with unread data makes the kernel send a reset,
- * and the client then sees "connection reset" instead of the answer. Past this a flood is cut off.
+ * and the client then sees "connection reset" instead of the answer. Past this the 413 goes out at once
+ * and the connection lingers (see sendThenLinger) before it is closed.
  */
 export const MAX_DRAINED_BODY_BYTES = 8 * 1024 * 1024;
 
-export class BodyTooLarge extends Error {}
+/** How long a body past the drain cap is still read (and dropped) after its 413 went out. */
+export const LINGER_MS = 2_000;
+
+export class BodyTooLarge extends Error {
+  /** True when the body was still arriving past the drain cap: answer with sendThenLinger. */
+  constructor(readonly stillArriving = false) {
+    super('body too large');
+  }
+}
 /** The client went away before its body ended: nobody is left to answer, and it is not our error. */
 export class BodyAborted extends Error {}
 
@@ -20,11 +29,8 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES, drainLimi
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > drainLimit) {
-        req.destroy();
-        reject(new BodyTooLarge());
-        return;
-      }
+      // Past the cap the answer need not wait for the end; what still arrives is read and dropped.
+      if (size > drainLimit) reject(new BodyTooLarge(true));
       if (size > limit) chunks.length = 0;
       else chunks.push(c);
     });
@@ -62,4 +68,23 @@ export function send(res: ServerResponse, r: Reply): void {
   headers['content-length'] = String(Buffer.byteLength(payload));
   res.writeHead(r.status, headers);
   res.end(payload);
+}
+
+/**
+ * Answers while the client is still sending (a body past the drain cap), then closes gently: once the
+ * answer is written, a FIN follows it, what keeps arriving is read and dropped for up to LINGER_MS, and
+ * only then is the connection cut. Cutting at once would leave unread data, and the kernel answers that
+ * with a reset which a client still writing sees instead of the 413 (a client that writes its whole body
+ * before reading never reads it). No `connection: close` header: with it node cuts at once after the
+ * answer; the FIN says the same.
+ */
+export function sendThenLinger(req: IncomingMessage, res: ServerResponse, r: Reply): void {
+  res.once('finish', () => {
+    const socket = req.socket;
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+  send(res, r);
 }

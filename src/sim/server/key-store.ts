@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { ScopeMask, type ApiKeyInfo } from '../../protocol/index.js';
-import { parseCidr, type Cidr } from './cidr.js';
+import { IpAllowList, parseCidr, type Cidr } from '../../lib/cidr.js';
 
 export const MAX_ACTIVE_KEYS_PER_PROFILE = 16;
 export const MAX_IP_CIDRS = 4;
@@ -19,11 +19,14 @@ export interface StoredKey {
   /** Milliseconds; 0 = never. */
   expiresAt: number;
   ipCidrs: string[];
-  parsedCidrs: Cidr[];
+  /** ipCidrs, parsed: the addresses the key may sign from. */
+  allowList: IpAllowList;
   origin: string;
   createdAt: number;
   lastUsedAt: number;
   revoked: boolean;
+  /** Lower-case wallet that enrolled the key (an operator when it is not `address`); undefined when issued directly. */
+  enrolledBy: string | undefined;
 }
 
 export interface NewKey {
@@ -34,6 +37,7 @@ export interface NewKey {
   expiresAt?: number;
   ipCidrs?: string[];
   origin?: string;
+  enrolledBy?: string;
 }
 
 /** Trade implies read (the server reports scope 2 as 3). */
@@ -42,7 +46,7 @@ export function effectiveScope(mask: number): number {
 }
 
 /** Parses an allow-list; undefined when it has too many entries or an invalid one. */
-export function parseCidrList(list: readonly string[]): Cidr[] | undefined {
+export function parseCidrList(list: readonly string[]): IpAllowList | undefined {
   if (list.length > MAX_IP_CIDRS) return undefined;
   const out: Cidr[] = [];
   for (const text of list) {
@@ -50,7 +54,7 @@ export function parseCidrList(list: readonly string[]): Cidr[] | undefined {
     if (!c) return undefined;
     out.push(c);
   }
-  return out;
+  return new IpAllowList(out);
 }
 
 export class KeyStore {
@@ -62,8 +66,8 @@ export class KeyStore {
     const pkHex = Buffer.from(k.publicKey).toString('hex');
     if (this.byPublicKey.has(pkHex)) throw new Error('public key already registered');
     const ipCidrs = k.ipCidrs ?? [];
-    const parsedCidrs = parseCidrList(ipCidrs);
-    if (!parsedCidrs) throw new Error('invalid ip_cidrs');
+    const allowList = parseCidrList(ipCidrs);
+    if (!allowList) throw new Error('invalid ip_cidrs');
     const stored: StoredKey = {
       token: randomBytes(24).toString('base64url'),
       publicKey: new Uint8Array(k.publicKey),
@@ -72,11 +76,12 @@ export class KeyStore {
       label: k.label ?? '',
       expiresAt: k.expiresAt ?? 0,
       ipCidrs: [...ipCidrs],
-      parsedCidrs,
+      allowList,
       origin: k.origin ?? '',
       createdAt: nowMs,
       lastUsedAt: 0,
       revoked: false,
+      enrolledBy: k.enrolledBy?.toLowerCase(),
     };
     this.byToken.set(stored.token, stored);
     this.byPublicKey.set(pkHex, stored);
@@ -94,6 +99,20 @@ export class KeyStore {
   revoke(token: string): void {
     const k = this.byToken.get(token);
     if (k) k.revoked = true;
+  }
+
+  /** Revokes every key `wallet` enrolled for `profile` (an operator removed loses what it enrolled); returns how many. */
+  revokeEnrolledBy(profile: string, wallet: string): number {
+    const p = profile.toLowerCase();
+    const w = wallet.toLowerCase();
+    let n = 0;
+    for (const k of this.byToken.values()) {
+      if (k.address === p && k.enrolledBy === w && !k.revoked) {
+        k.revoked = true;
+        n++;
+      }
+    }
+    return n;
   }
 
   /** Keys of a profile that are neither revoked nor expired. */

@@ -4,7 +4,7 @@
 import { CloseCode, type Context } from '../../protocol/index.js';
 import { decodeOutbound } from '../../protocol/decode/index.js';
 import type { SimConnection } from './connection.js';
-import { TokenBucket } from './rate-limiter.js';
+import { RequestBudget } from './rate-limiter.js';
 import type { SimState } from './sim-state.js';
 import { parseStream, streamSid, SID, type Stream } from './streams.js';
 
@@ -18,13 +18,13 @@ export class MarketDataSession {
   private heartbeatSn: number | undefined;
   private gasSn: number | undefined;
   private replySn = 0;
-  private readonly budget: TokenBucket;
+  private readonly budget: RequestBudget;
 
   constructor(
     readonly conn: SimConnection,
     private readonly state: SimState,
   ) {
-    this.budget = new TokenBucket(state.limits.marketDataRequestsPerMin, Date.now());
+    this.budget = new RequestBudget(state.limits.marketDataRequestsPerMin, Date.now());
   }
 
   onMessage(data: string | Uint8Array): void {

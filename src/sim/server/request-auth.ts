@@ -6,8 +6,7 @@ import {
   restCanonicalString,
   wsSignInCanonicalString,
 } from '../../protocol/index.js';
-import { ipAllowed } from './cidr.js';
-import { ed25519Verify } from './ed25519.js';
+import { verifyEd25519 } from '../../lib/ed25519.js';
 import { isUsable, type KeyStore, type StoredKey } from './key-store.js';
 import { NonceCache } from './nonce-cache.js';
 
@@ -71,14 +70,14 @@ export class RequestAuthenticator {
     const key = this.keys.get(apiKey);
     if (!key) return { ok: false, reason: 'unknown key' };
     if (!isUsable(key, nowMs)) return { ok: false, reason: key.revoked ? 'revoked key' : 'expired key' };
-    if (!ipAllowed(key.parsedCidrs, remoteAddress)) return { ok: false, reason: 'ip not allowed' };
+    if (!key.allowList.allows(remoteAddress)) return { ok: false, reason: 'ip not allowed' };
     let sig: Uint8Array;
     try {
       sig = fromBase64url(signature);
     } catch {
       return { ok: false, reason: 'bad signature encoding' };
     }
-    if (!ed25519Verify(key.publicKey, canonical(timestamp, nonce), sig)) return { ok: false, reason: 'bad signature' };
+    if (!verifyEd25519(key.publicKey, canonical(timestamp, nonce), sig)) return { ok: false, reason: 'bad signature' };
     // Only a valid signature burns the nonce, so garbage cannot block a legitimate request.
     const verdict = this.nonces.use(key.token, nonce, Number(timestamp), nowMs);
     if (verdict === 'replayed') return { ok: false, reason: 'replayed nonce' };

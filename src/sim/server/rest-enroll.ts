@@ -6,7 +6,7 @@
 import { isAddress } from 'viem';
 import type { Eip712TypedData } from '../../protocol/index.js';
 import { decodeApiKeyEnrollRequest, decodeApiKeyPayloadRequest, parseJson } from '../../protocol/decode/index.js';
-import { ed25519Verify } from './ed25519.js';
+import { verifyEd25519 } from '../../lib/ed25519.js';
 import {
   buildEnrollmentTypedData,
   enrollmentDigest,
@@ -90,22 +90,24 @@ export async function postEnroll(state: SimState, body: Uint8Array, origin: stri
   if (!signer || signer !== req.address.toLowerCase()) return errorReply(400, 'address does not match payload');
 
   const principal = (req.target_profile ?? req.address).toLowerCase();
-  if (req.target_profile !== undefined && state.engine.accountsOf(principal).length === 0) {
-    return errorReply(404, 'target profile not found');
-  }
   const recovered = await recoverEnrollmentSigner(td, req.signature);
   if (recovered !== signer) return errorReply(401, 'wallet signature does not match address');
   const publicKey = Buffer.from(messageString(td, 'publicKey') ?? '', 'base64url');
   const pop = /^0x[0-9a-fA-F]{128}$/.test(req.pop_signature) ? Buffer.from(req.pop_signature.slice(2), 'hex') : undefined;
-  if (!pop || !ed25519Verify(publicKey, enrollmentDigest(td), pop)) {
+  if (!pop || !verifyEd25519(publicKey, enrollmentDigest(td), pop)) {
     return errorReply(401, 'proof of possession does not verify');
+  }
+  // Whether a profile has an account is told only to a request whose signatures verify, so an unsigned
+  // probe learns nothing; then 404 before 403, as live documents "404 target profile not found" (wire.md
+  // 3.3). A signed request can still learn it, as anyone can on-chain (getAccountByAddr).
+  if (state.engine.accountsOf(principal).length === 0) {
+    return errorReply(404, req.target_profile !== undefined ? 'target profile not found' : 'no exchange account for this address');
   }
   // A target profile is the signer's to name only when it owns the profile or operates it.
   if (!state.delegations.mayActFor(signer, principal)) {
     state.log(`enroll refused: ${signer} is not an owner or operator of ${principal}`);
     return errorReply(403, NOT_OWNER_OR_OPERATOR);
   }
-  if (state.engine.accountsOf(principal).length === 0) return errorReply(404, 'no exchange account for this address');
   if (state.keys.isPublicKeyKnown(publicKey)) return errorReply(409, 'public key already registered');
   const now = Date.now();
   if (state.keys.activeCount(principal, now) >= MAX_ACTIVE_KEYS_PER_PROFILE) {
@@ -121,6 +123,7 @@ export async function postEnroll(state: SimState, body: Uint8Array, origin: stri
       expiresAt: Number(messageString(td, 'expiresAt') ?? '0'),
       ipCidrs: ipCidrsText === '' ? [] : ipCidrsText.split(','),
       origin: messageString(td, 'origin') ?? '',
+      enrolledBy: signer,
     },
     now,
   );

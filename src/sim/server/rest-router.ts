@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AUTH_HEADERS } from '../../protocol/index.js';
-import { BodyAborted, BodyTooLarge, errorReply, readBody, send, type Reply } from './http-io.js';
+import { BodyAborted, BodyTooLarge, errorReply, MAX_DRAINED_BODY_BYTES, readBody, send, sendThenLinger, type Reply } from './http-io.js';
 import type { HistoryKind } from './history-cursor.js';
 import type { StoredKey } from './key-store.js';
 import { KeyedLimiter } from './rate-limiter.js';
@@ -94,6 +94,12 @@ export class RestRouter {
     try {
       reply = await this.route(req);
     } catch (e) {
+      if (e instanceof BodyTooLarge && e.stillArriving) {
+        // Past the drain cap: the 413 goes out now, then the connection lingers before it is cut.
+        if (!res.headersSent && !res.destroyed) sendThenLinger(req, res, errorReply(413, 'body too large'));
+        this.state.log(`${req.method} ${(req.url ?? '').split('?')[0]} -> 413, body past ${MAX_DRAINED_BODY_BYTES / 1024 / 1024} MiB still arriving (${Date.now() - started} ms)`);
+        return;
+      }
       // The body was read to its end (see readBody), so closing after the answer sends no reset.
       if (e instanceof BodyTooLarge) reply = { ...errorReply(413, 'body too large'), headers: { connection: 'close' } };
       else if (e instanceof BodyAborted) {

@@ -25,8 +25,8 @@ export function getWallet(state: SimState, key: StoredKey): Reply {
     sn: state.head(),
     at: blockAt(state),
     addr: w.addr,
-    n: 0,
-    fl: 0,
+    n: w.n,
+    fl: w.fl,
     as: w.accounts.map((a) => ({ mt: 0, ...a })),
     sts: w.stats.map((s) => ({ mt: 0, ...s })),
   });
@@ -41,7 +41,8 @@ export function getOpenOrders(state: SimState, key: StoredKey): Reply {
 export function getPositions(state: SimState, key: StoredKey): Reply {
   const acc = accountOf(state, key);
   if (acc === undefined) return errorReply(404, 'no exchange account');
-  return json(200, { mt: 26, sn: state.head(), at: blockAt(state), d: state.engine.openPositions(acc) });
+  // The positions stream's snapshot served over HTTP, its `sid` included as live sends it.
+  return json(200, { mt: 26, sid: 50, sn: state.head(), at: blockAt(state), d: state.engine.openPositions(acc) });
 }
 
 function historyOf(state: SimState, kind: HistoryKind, acc: number): readonly unknown[] {

@@ -10,7 +10,7 @@ import { CloseCode } from '../../protocol/index.js';
 import type { SocketFault } from '../faults/index.js';
 import { PendingAccountUpdates } from './account-batches.js';
 import { BlockTimer, FlowDriver } from './clock.js';
-import { closeServers } from './close-servers.js';
+import { closeServers } from '../../lib/close-servers.js';
 import { SimConnection, type ConnectionKind } from './connection.js';
 import { fanOutMarketData } from './market-data-fanout.js';
 import { MarketDataSession } from './market-data-session.js';
@@ -126,6 +126,11 @@ export class SimServer {
    */
   skipBlocks(n: number): void {
     this.headBlock += Math.max(0, Math.floor(n));
+  }
+
+  /** Signed-in trading sockets of a wallet, as the per-wallet cap counts them (a released slot shows here). */
+  tradingConnections(address: string): number {
+    return this.wallets.count(address.toLowerCase());
   }
 
   /** Advances one block now (tests with paused blocks use it to step deterministically). */

@@ -23,6 +23,8 @@ export interface SimState {
   readonly markets: ReadonlyMap<number, Market>;
   /** Current head block. */
   head(): number;
+  /** The highest rq the gateway accepted per account (either transport): the batch refuses a lower one up front. */
+  readonly acceptedRq: Map<number, number>;
   /** Referral codes by lower-case address (none by default). */
   readonly refCodes: Map<string, { code: string; created_at: number }>;
   /** Diagnostic line to stderr (quiet unless verbose); never given secrets. */

@@ -6,10 +6,10 @@ import { ScopeMask } from '../../protocol/index.js';
 import { createSimEngine } from '../engine/index.js';
 import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
-import { selectMarkets } from '../markets.js';
+import { selectMarkets, type MarketProfile } from '../markets.js';
 import { Delegations } from './delegations.js';
-import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet } from './demo-key-file.js';
-import { ed25519PublicKey, newEd25519Seed } from './ed25519.js';
+import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
+import { newEd25519Seed, publicKeyFromSeed } from '../../lib/ed25519.js';
 import { KeyStore } from './key-store.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
 import { RequestAuthenticator } from './request-auth.js';
@@ -32,7 +32,9 @@ export interface SimOptions {
   blockMs?: number;
   /** Fault profile name (see faults/profiles.ts); default none. */
   faults?: string;
-  /** Market symbols to list (default: all). */
+  /** Which network's markets to list: `mainnet` (default), `testnet` or `classic` (sim/markets.ts). */
+  like?: MarketProfile;
+  /** Market labels to list (default: all of the profile). */
   markets?: string[];
   /** Applied to every listed market (e.g. a nonzero minimum order value, which live sets to "0"). */
   marketOverrides?: Partial<Omit<SimMarketSpec, 'id' | 'symbol' | 'name' | 'sizeUnits'>>;
@@ -71,6 +73,7 @@ export interface SimControl {
   revokeKey(apiKey: string): void;
   /** Registers `operator` as an operator of `profile`: it may then enroll keys with `target_profile`. */
   addOperator(profile: string, operator: string): void;
+  /** Unregisters `operator` and revokes every key it enrolled for `profile`. */
   removeOperator(profile: string, operator: string): void;
   setFaults(profile: string | FaultSpec): void;
   /** Every fault injected so far, oldest first. */
@@ -85,6 +88,8 @@ export interface SimControl {
   resumeFlow(): void;
   /** Closes every socket with `code` (default 1001; 1006 drops TCP without a close frame). */
   dropConnections(code?: number): void;
+  /** Signed-in trading sockets of a wallet, as its connection cap counts them. */
+  tradingConnections(address: string): number;
   /** Gives a wallet a referral code (none by default: ref-code answers 404). */
   setRefCode(address: string, code: string): void;
   /** Flow steps run and shed so far (benchmarks). */
@@ -106,6 +111,8 @@ export interface RunningSim {
   ws: string;
   chainId: number;
   demoKeyFile: string;
+  /** 0600 file with the throwaway key of the wallet that owns the demo account (`perpl keys enroll --network local`). */
+  demoWalletKeyFile: string;
   demoOperator: DemoOperator;
   port: number;
   stop(): Promise<void>;
@@ -121,7 +128,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const engine = createSimEngine({
     chainId: SIM_CHAIN_ID,
     seed,
-    markets: selectMarkets(opts.markets, opts.marketOverrides),
+    markets: selectMarkets(opts.markets, opts.marketOverrides, opts.like),
     startTimeMs: Date.now(),
     backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
@@ -144,6 +151,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     macSecret: new Uint8Array(randomBytes(32)),
     markets: new Map(engine.context(START_BLOCK, Date.now()).markets.map((m) => [m.id, m])),
     head: () => serverRef.current?.head() ?? START_BLOCK,
+    acceptedRq: new Map(),
     refCodes: new Map(),
     log,
     warn: (line) => {
@@ -172,7 +180,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     const seedBytes = newEd25519Seed();
     const stored = keys.add(
       {
-        publicKey: ed25519PublicKey(seedBytes),
+        publicKey: publicKeyFromSeed(seedBytes),
         address: o.address,
         scopeMask: o.scopeMask,
         label: 'issued by test hook',
@@ -200,6 +208,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     rest,
     ws,
   });
+  const demoWalletKeyFile = writeDemoWallet(opts.home ?? defaultHome(), demo.privateKey);
   const operator = createWallet({ account: false });
   state.delegations.addOperator(demo.address, operator.address);
   const demoOperator: DemoOperator = {
@@ -216,7 +225,11 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     issueKey,
     revokeKey: (apiKey) => keys.revoke(apiKey),
     addOperator: (profile, op) => state.delegations.addOperator(profile, op),
-    removeOperator: (profile, op) => state.delegations.removeOperator(profile, op),
+    removeOperator: (profile, op) => {
+      state.delegations.removeOperator(profile, op);
+      // As the owner revoking the delegation would expect: the keys the operator enrolled stop working too.
+      if (op.toLowerCase() !== profile.toLowerCase()) keys.revokeEnrolledBy(profile, op);
+    },
     setFaults: (p) => faults.set(p),
     faultLog: () => faults.log(),
     pauseBlocks: () => running.pauseBlocks(),
@@ -226,8 +239,9 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     pauseFlow: () => running.pauseFlow(),
     resumeFlow: () => running.resumeFlow(),
     dropConnections: (code) => running.dropConnections(code),
+    tradingConnections: (address) => running.tradingConnections(address),
     setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
     flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
   };
-  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoOperator, port, stop: () => running.stop(), control };
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, stop: () => running.stop(), control };
 }

@@ -1,7 +1,8 @@
 // One trading socket (wire.md 3.2, 8): sign-in with mt 29 inside the idle window, snapshots 19/23/26
 // sharing the head block as sn, then per block the account's frames in the order 21 -> 28 -> 24 -> 25 -> 27
 // followed by the heartbeat (sn == h). mt 22 is judged here (protocol errors close 1011, scope 403)
-// and handed to the engine; each gets exactly one mt 3 whose cid echoes the frame's sn.
+// and handed to the engine; each gets exactly one mt 3 whose cid echoes the frame's sn. A wallet's own
+// on-chain transaction (a deposit, the forwarding switch) moves its nonce: mt 20 WalletUpdate, before 21.
 // A wallet whose key is valid but which has no exchange account signs in to empty snapshots (mt 19
 // `as: []`); with no account of its own to name, every mt 22 it sends closes 1011 (live: not captured).
 
@@ -11,7 +12,7 @@ import { SimProtocolError, type AccountOutput } from '../engine/types.js';
 import type { SimConnection } from './connection.js';
 import type { StoredKey } from './key-store.js';
 import { invalidOrderField } from './order-fields.js';
-import { TokenBucket } from './rate-limiter.js';
+import { RequestBudget } from './rate-limiter.js';
 import type { SimState } from './sim-state.js';
 
 /** Sign-in bookkeeping shared by all trading sockets: signed-in sockets per wallet. */
@@ -42,14 +43,14 @@ export class TradingSession {
   private key: StoredKey | undefined;
   private readonly idleTimer: NodeJS.Timeout;
   private replySn = 0;
-  private readonly budget: TokenBucket;
+  private readonly budget: RequestBudget;
 
   constructor(
     readonly conn: SimConnection,
     private readonly state: SimState,
     private readonly wallets: WalletConnections,
   ) {
-    this.budget = new TokenBucket(state.limits.tradingRequestsPerMin, Date.now());
+    this.budget = new RequestBudget(state.limits.tradingRequestsPerMin, Date.now());
     this.idleTimer = setTimeout(() => {
       if (!this.key) this.conn.close(CloseCode.PolicyViolation, 'idle timeout');
     }, state.limits.idleTimeoutMs);
@@ -136,8 +137,8 @@ export class TradingSession {
       sn: head,
       at,
       addr: w.addr,
-      n: 0,
-      fl: 0,
+      n: w.n,
+      fl: w.fl,
       as: w.accounts.map((a) => ({ mt: 0, ...a })),
       sts: w.stats.map((s) => ({ mt: 0, ...s })),
     });
@@ -161,6 +162,7 @@ export class TradingSession {
     } else {
       try {
         const r = engine.admit(key.address, req, this.state.head());
+        if (r.code === 0) this.state.acceptedRq.set(req.acc, Math.max(req.rq, this.state.acceptedRq.get(req.acc) ?? 0));
         status = r.code === 0 ? { code: 0 } : { code: r.code, ...(r.error ? { error: r.error } : {}) };
       } catch (e) {
         if (e instanceof SimProtocolError) return this.conn.close(CloseCode.InternalError, 'failed to process');
@@ -175,7 +177,11 @@ export class TradingSession {
   deliver(accounts: ReadonlyMap<number, AccountOutput>, head: number, nowMs: number): void {
     if (!this.key) return;
     const at = { b: head, t: nowMs };
-    for (const id of this.state.engine.accountsOf(this.key.address)) {
+    const ids = this.state.engine.accountsOf(this.key.address);
+    // The wallet's own update first (mt 20, the wallet stream of mt 19), once for all its accounts.
+    const wallet = ids.map((id) => accounts.get(id)?.wallet).find((w) => w !== undefined);
+    if (wallet) this.conn.send({ mt: 20, sid: 10, sn: head, at, ...wallet });
+    for (const id of ids) {
       const o = accounts.get(id);
       if (!o) continue;
       // Nested records may carry their own `mt: 0`; the frame's header must win.

@@ -3,7 +3,7 @@
 // REST requests (acquire) and WebSocket writes (submit, which runs synchronously when it can).
 
 import { realTimers, type TimerHandle, type Timers } from '../ws/timers.js';
-import { TokenBucket, type TokenBucketLimit } from './token-bucket.js';
+import { TokenBucket, type TokenBucketLimit } from '../../lib/token-bucket.js';
 
 /** Estimated ms until everything waiting has gone out, or null when nothing waits. */
 export type ThrottleReport = (waitMs: number | null) => void;

@@ -4,6 +4,7 @@
 // in it is sanitized here, as the decoders sanitize the wire's, before a replay shows any of it.
 
 import { readFileSync } from 'node:fs';
+import { readNdjson } from '../../lib/ndjson.js';
 import { InputError } from '../../protocol/errors.js';
 import { sanitizeJsonStrings } from '../../protocol/sanitize-text.js';
 import { RECORDING_VERSION, type RecordingHeader, type RecordingLine } from './format.js';
@@ -20,20 +21,16 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 export function parseRecording(text: string, source = 'the recording'): Recording {
-  const rows = text.split('\n');
   let header: RecordingHeader | null = null;
   const lines: RecordingLine[] = [];
   let skipped = 0;
-  for (const row of rows) {
-    if (row.trim() === '') continue;
-    let v: unknown;
-    try {
-      v = sanitizeJsonStrings(JSON.parse(row));
-    } catch {
+  for (const row of readNdjson(text, sanitizeJsonStrings).lines) {
+    if (!row.ok) {
       // Not JSON, or nested too deep to walk (RangeError): no recorder writes either.
       skipped += 1;
       continue;
     }
+    const v = row.value;
     if (!isObject(v)) {
       skipped += 1;
       continue;

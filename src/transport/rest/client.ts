@@ -37,6 +37,7 @@ import { NotFoundError } from './errors.js';
 import {
   MAX_HISTORY_PAGE_SIZE,
   walkPages,
+  DEFAULT_HISTORY_PAGE_SIZE,
   type HistoryKind,
   type HistoryOptions,
   type HistoryRecordOf,
@@ -158,6 +159,7 @@ export class RestClient extends RestTransport {
     return walkPages(
       (cursor) => this.get(`/v1/trading/${kind}`, decode, { signed: true, query: { count, page: cursor } }),
       opts.maxPages,
+      count ?? DEFAULT_HISTORY_PAGE_SIZE,
     );
   }
 

@@ -4,7 +4,7 @@
 // every REST client of a process: the server counts per IP (public) and per API key (signed).
 
 import { RateGate, type ThrottleReport } from '../rate/rate-gate.js';
-import type { TokenBucketLimit } from '../rate/token-bucket.js';
+import type { TokenBucketLimit } from '../../lib/token-bucket.js';
 import type { Timers } from '../ws/timers.js';
 
 /** 90 % of the documented 100/min, with a burst well under the server's (which starts full at 100). */

@@ -1,28 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { ReconnectingSocket, type ConnectionInfo, type ConnectionState } from './reconnecting-socket.js';
-import { realTimers, type TimerHandle, type Timers } from './timers.js';
-
-/** Real timers that remember which are still pending, to prove stop() leaves none behind. */
-function trackingTimers(): Timers & { pending: Set<TimerHandle> } {
-  const pending = new Set<TimerHandle>();
-  return {
-    pending,
-    now: realTimers.now,
-    setTimeout(fn, ms) {
-      const h = setTimeout(() => {
-        pending.delete(h);
-        fn();
-      }, ms);
-      pending.add(h);
-      return h;
-    },
-    clearTimeout(h) {
-      pending.delete(h);
-      clearTimeout(h);
-    },
-  };
-}
+import { VirtualTimers } from '../../../test/support/virtual-timers.js';
 
 async function waitFor(cond: () => boolean, what: string, limitMs = 5000): Promise<void> {
   const deadline = Date.now() + limitMs;
@@ -209,23 +188,33 @@ describe('ReconnectingSocket', () => {
   });
 
   it('stop() leaves no timers and no reconnect, from any state', async () => {
-    const timers = trackingTimers();
+    // Virtual timers: a reconnect can only come from a timer this test runs by hand, or from a late
+    // close event of the stopped connection (which would show as a state change).
+    const timers = new VirtualTimers();
     server.onConnection = (ws) => setTimeout(() => ws.close(1011, 'x'), 5);
     const s = make({ timers, stallMs: 1000, pingEveryMs: 500, pingFrame: () => 'p' });
     s.start();
     await waitFor(() => s.state === 'waiting', 'waiting');
     s.stop();
-    expect(timers.pending.size).toBe(0);
+    expect(timers.pendingCount).toBe(0);
     expect(s.state).toBe('closed');
 
     server.onConnection = null;
     s.start();
     await waitFor(() => s.state === 'open', 'open again');
-    expect(timers.pending.size).toBeGreaterThan(0); // watchdog + keep-alive running
+    expect(timers.pendingCount).toBeGreaterThan(0); // watchdog + keep-alive running
+    const connection = server.connections.at(-1)!;
     s.stop();
-    expect(timers.pending.size).toBe(0);
+    expect(timers.pendingCount).toBe(0);
+    const statesAtStop = states.length;
     const connections = server.connections.length;
-    await new Promise((r) => setTimeout(r, 50));
+    // The server saw the stopped connection end: its close event has reached the client too (that fires
+    // on the client's own next tick, before any network event can reach the server).
+    await waitFor(() => connection.readyState === connection.CLOSED, 'the server to see the connection end');
+    timers.advance(60_000); // any reconnect timer would run now
+    expect(timers.pendingCount).toBe(0);
+    expect(states.slice(statesAtStop)).toEqual([]);
+    expect(s.state).toBe('closed');
     expect(server.connections.length).toBe(connections);
   });
 

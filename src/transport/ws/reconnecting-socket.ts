@@ -3,7 +3,7 @@
 // connection. `epoch` counts successful opens so owners can ask "has there been a reconnect since X".
 
 import { RateGate, type ThrottleReport } from '../rate/rate-gate.js';
-import type { TokenBucketLimit } from '../rate/token-bucket.js';
+import type { TokenBucketLimit } from '../../lib/token-bucket.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { KeepAlive } from './keepalive.js';
 import { CLOSE_ABNORMAL, Socket, type SocketOptions } from './socket.js';

@@ -79,9 +79,22 @@ export interface ReviewedKind {
 /** What the figures alone do not say: crossing (taker fee), the fill-now / rest split, a thin book, a flip's two parts. */
 export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market): string[] {
   const sz = (v: bigint) => formatScaledTrim(v, market.config.size_decimals);
-  const px = (v: number) => groupThousands(formatScaledTrim(v, market.config.price_decimals));
   const out: string[] = [];
   const limit = order.price !== undefined && order.kind !== 'market';
+  // Without the market's book nothing about the fill is known: say so, not "rests" or "book too thin".
+  if (p.noBook) out.push('no book for this market: fill unknown');
+  else notesOfTheBook(p, order, market, limit, out);
+  const e = p.effect;
+  if (e.kind === 'flip') {
+    out.push(`closes ${sideName(e.sideBefore)} ${sz(e.reduceSize)} (frees ${money(p.marginFreedAtoms)}), opens ${sideName(e.sideAfter)} ${sz(e.openSize)} (margin ${money(p.marginAtoms)})`);
+  }
+  return out;
+}
+
+/** The notes that read the visible book: crossing, the fill-now / rest split, past the visible book, unfilled. */
+function notesOfTheBook(p: OrderPreview, order: ReviewedKind, market: Market, limit: boolean, out: string[]): void {
+  const sz = (v: bigint) => formatScaledTrim(v, market.config.size_decimals);
+  const px = (v: number) => groupThousands(formatScaledTrim(v, market.config.price_decimals));
   if (limit && p.crosses) out.push(order.kind === 'post-only' ? 'crosses the book: the exchange refuses a post-only that would take' : 'crosses the book: taker fee');
   if (limit && p.fillsNow > 0n && p.rests > 0n) out.push(`fills ${sz(p.fillsNow)} now, ${sz(p.rests)} rests at ${px(order.price!)}`);
   if (p.beyondVisible > 0n) {
@@ -97,11 +110,6 @@ export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market
     else if (order.kind === 'fok') out.push(`the book cannot fill all ${sz(p.unfilled)} within the limit: FOK fills nothing`);
     else out.push(`fills ${sz(p.fillsNow)} now, ${sz(p.unfilled)} cancelled (IOC)`);
   }
-  const e = p.effect;
-  if (e.kind === 'flip') {
-    out.push(`closes ${sideName(e.sideBefore)} ${sz(e.reduceSize)} (frees ${money(p.marginFreedAtoms)}), opens ${sideName(e.sideAfter)} ${sz(e.openSize)} (margin ${money(p.marginAtoms)})`);
-  }
-  return out;
 }
 
 /** A part wider than `width` broken at its spaces (a word wider than the width stands alone). */

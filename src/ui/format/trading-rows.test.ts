@@ -10,6 +10,7 @@ import {
   openOrderColumns,
   orderHistoryColumns,
   positionColumns,
+  positionMarkNote,
   shownOrderSize,
   positionHistoryColumns,
   signedAtoms,
@@ -189,6 +190,14 @@ describe('positions valued at their mark', () => {
   it('an unknown mark shows — for the mark and everything valued at it', () => {
     const unknown: PositionRowView = { ...long, markState: 'unknown', markNote: 'no mark received yet', markPrice: null, unrealizedPnl: null, roe: null, liquidationDistancePct: null };
     for (const h of ['mark', 'uPnL', 'ROE', 'dist']) expect(cell(unknown, h).text.trim()).toBe('—');
+  });
+
+  it('unknown-mark-reason-shown: the reason a row has no live mark is given for the tab\'s bottom line (the selected row first)', () => {
+    const unknown: PositionRowView = { ...long, positionId: 9, markState: 'unknown', markNote: 'no mark received yet', markPrice: null, unrealizedPnl: null, roe: null };
+    const stale: PositionRowView = { ...long, positionId: 10, markState: 'stale', markNote: 'no market data for 6.0 s' };
+    expect(positionMarkNote([long], 0, markets)).toBeNull();
+    expect(positionMarkNote([long, unknown], 0, markets)).toBe('BTC mark unknown: no mark received yet');
+    expect(positionMarkNote([long, unknown, stale], 2, markets)).toBe('BTC mark stale: no market data for 6.0 s (+1 more not live)');
   });
 
   it('lev-column-is-effective-leverage: the position at its mark, not the order that opened it; @e when priced at the entry', () => {

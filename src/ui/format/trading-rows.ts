@@ -139,6 +139,20 @@ function markCell(r: PositionRowView, market: MarketRef | undefined): Cell {
   return plain(price(r.markPrice, market));
 }
 
+/**
+ * Why a position's mark is not live, for the Positions tab's bottom line (the row itself has room only for
+ * "stale" or "—"): the selected row's when its mark is not live, else the first such row's; null when every
+ * mark is live.
+ */
+export function positionMarkNote(rows: readonly PositionRowView[], selected: number, markets: MarketLookup): string | null {
+  const notLive = rows.filter((r) => r.markState !== 'live');
+  const chosen = rows[selected];
+  const row = chosen && chosen.markState !== 'live' ? chosen : notLive[0];
+  if (!row) return null;
+  const more = notLive.length - 1;
+  return `${symbol(row.marketId, markets)} mark ${row.markState}: ${row.markNote ?? 'no reason known'}${more > 0 ? ` (+${more} more not live)` : ''}`;
+}
+
 /** Effective leverage (domain/trading/account-figures.ts); "@e" when priced at the entry (no mark yet). */
 function effectiveLeverageCell(r: PositionRowView): Cell {
   if (r.effectiveLeverage === null || r.effectiveLeverage <= 0) return plain('—', 'muted');

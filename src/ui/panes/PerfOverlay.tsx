@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { fitText } from '../format/numbers.js';
 import { useTheme } from '../theme.js';
 
-/** Structurally the app's PerfFigures (app/perf/perf-meter.ts). */
+/** Structurally the app's PerfFigures (terminal/perf/perf-meter.ts). */
 export interface PerfOverlayFigures {
   fps: number;
   paintMsP50: number;
@@ -23,7 +23,7 @@ export interface PerfOverlayFigures {
 
 export type PerfReader = () => PerfOverlayFigures | null;
 
-/** The app's meter as the overlay drives it (app/perf/attach.ts createAppPerf). */
+/** The app's meter as the overlay drives it (terminal/perf/attach.ts createAppPerf). */
 export interface PerfProbe {
   /** Starts measuring (the overlay was shown). */
   start(): void;

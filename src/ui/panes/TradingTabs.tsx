@@ -31,6 +31,7 @@ import {
   orderHistoryColumns,
   positionColumns,
   positionHistoryColumns,
+  positionMarkNote,
   type MarketLookup,
 } from '../format/trading-rows.js';
 
@@ -98,6 +99,11 @@ function emptyText(state: TerminalState, rows: TabRows): string {
   }
 }
 
+function marketLookup(state: TerminalState): MarketLookup {
+  const directory = marketsOf(state);
+  return (id) => directory.byId(id) ?? (state.market?.id === id ? state.market : undefined);
+}
+
 /**
  * The keys of this tab from the bindings (their tab hints, off ones dimmed with why), after what the tab
  * shows (the history view, the market filter, how much is loaded).
@@ -140,7 +146,13 @@ export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows):
     const tail = prompt.error ? `  ✗ ${prompt.error}` : `  ${EDITOR_HINTS[prompt.mode]}  Ctrl-U clears`;
     return { text: `${label}> ${prompt.text}█${tail}`, tone: prompt.error ? 'down' : 'plain' };
   }
-  return { text: tabKeys(keymap, state, rows), tone: 'muted' };
+  const keys = tabKeys(keymap, state, rows);
+  if (rows.tab === 'positions') {
+    // A mark that is not live says why here, first: the row shows only "stale" or "—".
+    const note = positionMarkNote(rows.rows, selectedIndex(state, rows.rows.length), marketLookup(state));
+    if (note) return { text: `${note}  ·  ${keys}`, tone: 'warn' };
+  }
+  return { text: keys, tone: 'muted' };
 }
 
 interface TabsView {
@@ -163,8 +175,7 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
   const selected = selectedIndex(state, rows.rows.length);
   // Scroll just enough to keep the selection on screen.
   const start = selected >= visible ? selected - visible + 1 : 0;
-  const directory = marketsOf(state);
-  const markets: MarketLookup = (id) => directory.byId(id) ?? (state.market?.id === id ? state.market : undefined);
+  const markets = marketLookup(state);
   const built = buildTable(rows, markets, state.trading, inner, start, visible);
   return {
     title: tabsTitle(state.tabs),

@@ -1,0 +1,168 @@
+// The one port to Ink 6.8's internals: everything our frame path needs of Ink that its package does not
+// export goes through here, and nowhere else touches Ink's private modules or fields. Ink's modules are
+// loaded by file from Ink's own directory, which gives the very module instances Ink uses (Node keys ES
+// modules by URL); loaded once, at import, so the writer and the grid can be put in place synchronously
+// right after mounting. Paint times need no port: Ink's public `onRender` option reports them (render.ts).
+// The contract (ink-port.contract.test.ts): through this port an app writes the same bytes as stock Ink,
+// and the row-diff writer leaves the same screen. A move to another Ink is a change of this file.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const inkEntry = createRequire(import.meta.url).resolve('ink');
+const inkDir = dirname(inkEntry);
+
+/** One cell of Ink's output grid (@alcalzone/ansi-tokenize's StyledChar). */
+export interface StyledCell {
+  type: 'char';
+  value: string;
+  fullWidth: boolean;
+  styles: readonly AnsiCode[];
+}
+
+export interface AnsiCode {
+  type: 'ansi';
+  code: string;
+  endCode: string;
+}
+
+export interface AnsiTokenize {
+  styledCharsFromTokens(tokens: unknown[]): StyledCell[];
+  tokenize(text: string): unknown[];
+  styledCharsToString(chars: readonly StyledCell[]): string;
+  diffAnsiCodes(from: readonly AnsiCode[], to: readonly AnsiCode[]): AnsiCode[];
+  ansiCodesToString(codes: readonly AnsiCode[]): string;
+  reduceAnsiCodesIncremental(codes: readonly AnsiCode[], newCodes: readonly AnsiCode[]): AnsiCode[];
+}
+
+export type Transformer = (line: string, index: number) => string;
+
+export interface Clip {
+  x1?: number;
+  x2?: number;
+  y1?: number;
+  y2?: number;
+}
+
+export type GridOperation =
+  | { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] }
+  | { type: 'clip'; clip: Clip }
+  | { type: 'unclip' };
+
+/** One frame's grid as Ink builds it (Ink's Output): its size and the drawing operations, in order. */
+export interface InkGrid {
+  width: number;
+  height: number;
+  operations: GridOperation[];
+  caches: { getStringWidth(text: string): number; getWidestLine(text: string): number };
+}
+
+/** Turns a frame's grid into the frame string (Ink's Output#get). */
+export type GridRenderer = (grid: InkGrid) => { output: string; height: number };
+
+/** The shape of Ink 6.8's log-update: what writes each frame string to the terminal. */
+export interface FrameWriter {
+  (str: string): boolean;
+  clear(): void;
+  done(): void;
+  sync(str: string): void;
+  setCursorPosition(position: { x: number; y: number } | undefined): void;
+  isCursorDirty(): boolean;
+  willRender(str: string): boolean;
+}
+
+async function load<T>(url: string): Promise<T> {
+  return (await import(url)) as T;
+}
+
+type ExportsField = string | { import?: string; default?: string } | { '.': string | { import?: string; default?: string } };
+
+/** The ESM entry of a package Ink depends on, resolved from Ink (so the copy Ink uses). */
+function inkDependencyEntry(name: string): string {
+  // Found the way Node would look it up from Ink (package.json need not be exported).
+  const dirs = createRequire(inkEntry).resolve.paths(name) ?? [];
+  const manifest = dirs.map((dir) => join(dir, name, 'package.json')).find((file) => existsSync(file));
+  if (!manifest) throw new Error(`${name}: not installed where Ink can import it`);
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: ExportsField };
+  const root = typeof exports === 'object' && '.' in exports ? exports['.'] : exports;
+  const entry = typeof root === 'string' ? root : (root.import ?? root.default);
+  if (!entry) throw new Error(`${name}: no ES module entry in its package.json`);
+  return pathToFileURL(join(dirname(manifest), entry)).href;
+}
+
+interface InkInstanceInternals {
+  log: FrameWriter;
+  lastOutputToRender?: string;
+}
+
+/** Ink's map from stdout to its mounted instance. */
+const inkInstances = (await load<{ default: WeakMap<object, InkInstanceInternals> }>(pathToFileURL(join(inkDir, 'instances.js')).href)).default;
+
+type Get = (this: InkGrid) => { output: string; height: number };
+
+/** Where Ink's own Output#get is kept while ours is installed: a registered symbol, so a second copy of this module (a test runner's fresh module graph over the same Ink) still finds Ink's. */
+const STOCK_GET = Symbol.for('perpl.inkOutput.originalGet');
+
+interface OutputPrototype {
+  get: Get;
+  [STOCK_GET]?: Get;
+}
+
+/** Ink's Output class (the grid every frame is drawn into). */
+const InkOutput = (await load<{ default: { prototype: OutputPrototype } }>(pathToFileURL(join(inkDir, 'output.js')).href)).default;
+const stockGet: Get = InkOutput.prototype[STOCK_GET] ?? InkOutput.prototype.get;
+
+/** The ANSI tokenizer Ink's Output uses (our grid must cut cells exactly as it does). */
+export const ansiTokenize = await load<AnsiTokenize>(inkDependencyEntry('@alcalzone/ansi-tokenize'));
+
+/** The ANSI-aware slicing Ink's Output clips with. */
+export const sliceAnsi = (await load<{ default: (text: string, start: number, end?: number) => string }>(inkDependencyEntry('slice-ansi'))).default;
+
+/** Stock Ink's grid renderer, whatever is installed. */
+export const stockGridRenderer: GridRenderer = (grid) => stockGet.call(grid);
+
+/**
+ * Every Ink grid in this process renders through `renderer` from now on; null puts Ink's own back.
+ * Process-wide (Ink builds a fresh grid per frame from one class).
+ */
+export function setGridRenderer(renderer: GridRenderer | null): void {
+  const proto = InkOutput.prototype;
+  if (renderer === null) {
+    proto.get = stockGet;
+    delete proto[STOCK_GET];
+    return;
+  }
+  proto[STOCK_GET] = stockGet;
+  proto.get = function (this: InkGrid) {
+    return renderer(this);
+  };
+}
+
+/** True while a renderer other than Ink's own is installed. */
+export function gridRendererInstalled(): boolean {
+  return InkOutput.prototype.get !== stockGet;
+}
+
+/**
+ * Replaces the frame writer of the Ink app mounted on `stdout` with `make(frame on screen)`, which
+ * continues from what Ink already painted. False when no Ink app is mounted there (nothing changes).
+ */
+export function replaceFrameWriter(stdout: object, make: (onScreen: string) => FrameWriter): boolean {
+  const instance = inkInstances.get(stdout);
+  if (!instance) return false;
+  instance.log = make(instance.lastOutputToRender ?? '');
+  return true;
+}
+
+/** A fresh, empty grid of Ink's own class (contract tests draw into one). */
+export function newInkGrid(width: number, height: number): InkGrid & {
+  write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void;
+  clip(clip: Clip): void;
+  unclip(): void;
+  get(): { output: string; height: number };
+} {
+  const Output = InkOutput as unknown as new (size: { width: number; height: number }) => ReturnType<typeof newInkGrid>;
+  return new Output({ width, height });
+}

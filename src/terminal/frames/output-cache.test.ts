@@ -1,0 +1,74 @@
+// The cached frame grid must draw exactly what Ink's own Output draws, frame after frame: the same
+// operations (styled text, wide glyphs, transforms, clipping, writes off the grid) through both.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { gridRendererInstalled, newInkGrid, stockGridRenderer, type Transformer } from './ink-port.js';
+import { FrameCellCache, installOutputCache, uninstallOutputCache } from './output-cache.js';
+
+type OutputUnderTest = ReturnType<typeof newInkGrid>;
+
+function lcg(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+const STYLES = ['', '\u001B[31m', '\u001B[1;32m', '\u001B[30;41m', '\u001B[38;5;208m', '\u001B[48;2;10;20;30m', '\u001B[7m', '\u001B[2m'];
+// Lines of the screen's own glyphs take the fast path; CJK, combining marks, emoji sequences and other
+// escapes go through ansi-tokenize: both must agree with Ink.
+const WORDS = ['67,012.5', ' ', '▲ 0.125', '│', '██▒', 'x', '中文', '  ', '◆', '┌─┐', '▁▂▃', 'é', 'e\u0301', '👍🏽', '❤\uFE0F', '⌚', '\u001B]8;;https://x.y\u0007link\u001B]8;;\u0007', '\u001B[m', '·—…'];
+
+/** One frame's operations, drawn by `seed` (so two outputs get the same ones). */
+function drawFrame(output: OutputUnderTest, seed: number, width: number, height: number, reuse: readonly string[]): void {
+  const rnd = lcg(seed);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  const segment = (): string => {
+    const s = pick(STYLES);
+    return s ? `${s}${pick(WORDS)}\u001B[0m` : pick(WORDS);
+  };
+  const line = (): string => (rnd() < 0.5 ? pick(reuse) : Array.from({ length: 1 + Math.floor(rnd() * 6) }, segment).join(''));
+  for (let n = 0; n < 14; n++) {
+    const r = rnd();
+    if (r < 0.1) output.clip({ x1: Math.floor(rnd() * 10), x2: 10 + Math.floor(rnd() * width), y1: Math.floor(rnd() * 3), y2: 3 + Math.floor(rnd() * height) });
+    else if (r < 0.15) output.clip({ x1: Math.floor(rnd() * 10), x2: 10 + Math.floor(rnd() * width) });
+    else if (r < 0.22) output.unclip();
+    const lines = Array.from({ length: 1 + Math.floor(rnd() * 4) }, line).join('\n');
+    const transformers: Transformer[] = rnd() < 0.2 ? [(l, i) => (i % 2 === 0 ? `\u001B[4m${l}\u001B[24m` : l)] : [];
+    // Some writes start past the right edge or below the grid.
+    output.write(Math.floor(rnd() * (width + 6)), Math.floor(rnd() * (height + 2)), lines, { transformers });
+  }
+}
+
+describe('cached frame grid', () => {
+  afterEach(() => uninstallOutputCache());
+
+  it('same-string-as-ink: random styled frames come out exactly as Ink draws them, frame after frame', () => {
+    const cache = new FrameCellCache();
+    const width = 40;
+    const height = 8;
+    const reuse = ['\u001B[32mstatic row\u001B[39m', '│ 中 │', '', 'plain ascii row that is long enough to pass the right edge of the grid'];
+    for (let frame = 0; frame < 300; frame++) {
+      // Every third frame repeats an earlier one, so cached lines and reused rows are exercised.
+      const seed = frame % 3 === 2 ? frame - 2 : frame + 1;
+      const ours = newInkGrid(width, height);
+      const theirs = newInkGrid(width, height);
+      drawFrame(ours, seed, width, height, reuse);
+      drawFrame(theirs, seed, width, height, reuse);
+      const expected = stockGridRenderer(theirs);
+      expect(cache.render(ours), `frame ${frame}`).toEqual(expected);
+    }
+  });
+
+  it('installed-on-ink: Output#get goes through the cache, and uninstalling restores Ink own', () => {
+    installOutputCache();
+    installOutputCache();
+    const proto = Object.getPrototypeOf(newInkGrid(1, 1)) as { get: unknown };
+    const cached = proto.get;
+    expect(gridRendererInstalled()).toBe(true);
+    const output = newInkGrid(20, 3);
+    output.write(1, 1, '\u001B[31mred\u001B[39m and plain', { transformers: [] });
+    expect(output.get()).toEqual(stockGridRenderer(output));
+    uninstallOutputCache();
+    expect(gridRendererInstalled()).toBe(false);
+    expect(proto.get).not.toBe(cached);
+  });
+});

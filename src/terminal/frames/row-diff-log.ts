@@ -1,0 +1,165 @@
+// Ink's frame writer, rewritten to send only the rows that changed. Ink 6.8 standard mode erases and
+// rewrites the whole frame on every paint; its incremental mode writes changed rows but starts one row
+// too low when the frame ends with a newline (every frame shorter than the terminal, which ours is:
+// rows - 1), fixed upstream only in Ink 7 (Node 22). This writer has the same interface as Ink's
+// log-update, so it replaces the instance's `log` after mounting (Ink reads `this.log` on every paint).
+
+import { replaceFrameWriter, type FrameWriter } from './ink-port.js';
+import { diffCells, toCells, type Cells, type Pen } from './row-cells.js';
+
+const ESC = '\u001B[';
+const HIDE_CURSOR = `${ESC}?25l`;
+const SHOW_CURSOR = `${ESC}?25h`;
+/** Reset attributes, then erase to the end of the line (so the erase never paints a background). */
+const END_ROW = `${ESC}0m${ESC}K`;
+
+/** The shape of Ink 6.8's LogUpdate (ink-port.ts). */
+export type RowDiffLog = FrameWriter;
+
+export interface RowStream {
+  write(chunk: string): boolean;
+}
+
+interface Frame {
+  output: string;
+  /** Visible rows (without the empty string after a trailing newline). */
+  rows: string[];
+  trailingNewline: boolean;
+  /** Rows parsed into cells, filled on demand (null: the row cannot be split). */
+  cells: (Cells | null | undefined)[];
+}
+
+const EMPTY: Frame = { output: '', rows: [], trailingNewline: false, cells: [] };
+
+function frameOf(output: string): Frame {
+  const rows = output.split('\n');
+  const trailingNewline = output.endsWith('\n');
+  if (trailingNewline) rows.pop();
+  return { output, rows, trailingNewline, cells: [] };
+}
+
+function cellsOf(frame: Frame, i: number): Cells | null {
+  let c = frame.cells[i];
+  if (c === undefined) {
+    c = toCells(frame.rows[i] ?? '');
+    frame.cells[i] = c;
+  }
+  return c;
+}
+
+/** From where the last write left the cursor to column 0 of the frame's first row. */
+function toTop(prev: Frame): string {
+  const up = prev.trailingNewline ? prev.rows.length : prev.rows.length - 1;
+  return (up > 0 ? `${ESC}${up}A` : '') + '\r';
+}
+
+export interface RowDiffOptions {
+  cursorHidden?: boolean;
+  /** Rewrites each frame before it is diffed (low-bandwidth ASCII: glyphs that map alike then diff alike). */
+  transform?: (frame: string) => string;
+}
+
+export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): RowDiffLog {
+  const transform = opts.transform ?? ((frame: string) => frame);
+  let prev: Frame = EMPTY;
+  let cursorHidden = opts.cursorHidden === true;
+  let cursorDirty = false;
+
+  const render = (frame: string): boolean => {
+    const str = transform(frame);
+    cursorDirty = false;
+    if (str === prev.output) return false;
+    let out = '';
+    if (!cursorHidden) {
+      out += HIDE_CURSOR;
+      cursorHidden = true;
+    }
+    const next = frameOf(str);
+    if (prev.output === '') {
+      out += str;
+    } else if (!next.trailingNewline && next.rows.length < prev.rows.length) {
+      // A shorter frame that ends mid-row: redraw it all (rare: only full-height frames end so).
+      out += `${toTop(prev)}${ESC}J${str}`;
+    } else {
+      out += toTop(prev);
+      // The style in force: the previous frame ended in the default one.
+      const pen: Pen = { style: '' };
+      let skip = 0;
+      const last = next.rows.length - 1;
+      for (let i = 0; i <= last; i++) {
+        const row = next.rows[i] ?? '';
+        const newline = i < last || next.trailingNewline ? '\n' : '';
+        let change: string | null = null;
+        if (i < prev.rows.length) {
+          if (row === prev.rows[i]) {
+            next.cells[i] = prev.cells[i];
+            change = '';
+          } else {
+            const before = cellsOf(prev, i);
+            const after = cellsOf(next, i);
+            if (before && after) change = diffCells(before, after, pen);
+          }
+        }
+        if (change === '') {
+          // Unchanged: move past it (batched); the last row without a newline needs no move.
+          if (newline) skip += 1;
+          continue;
+        }
+        if (skip > 0) out += `${ESC}${skip}E`;
+        skip = 0;
+        // Only the changed cells, or the whole row when it could not be split (Ink's rows start from
+        // the default style and END_ROW resets).
+        if (change === null) {
+          out += `${pen.style === '' ? '' : `${ESC}0m`}\r${row}${END_ROW}`;
+          pen.style = '';
+        } else out += change;
+        out += newline;
+      }
+      if (skip > 0) out += `${ESC}${skip}E`;
+      if (pen.style !== '') out += `${ESC}0m`;
+      // Rows the new frame no longer has.
+      if (next.rows.length < prev.rows.length) out += `${ESC}J`;
+    }
+    stream.write(out);
+    prev = next;
+    return true;
+  };
+
+  render.clear = (): void => {
+    if (prev.output !== '') stream.write(`${toTop(prev)}${ESC}J`);
+    prev = EMPTY;
+  };
+  render.done = (): void => {
+    prev = EMPTY;
+    if (cursorHidden) {
+      stream.write(SHOW_CURSOR);
+      cursorHidden = false;
+    }
+  };
+  render.sync = (str: string): void => {
+    // What was written, untransformed: if it reached the screen without the transform, the next
+    // diff rewrites every cell the transform changes.
+    prev = frameOf(str);
+  };
+  render.setCursorPosition = (_position: { x: number; y: number } | undefined): void => {
+    // The terminal keeps its cursor hidden; a position only asks for a repaint check.
+    cursorDirty = true;
+  };
+  render.isCursorDirty = (): boolean => cursorDirty;
+  render.willRender = (str: string): boolean => transform(str) !== prev.output || cursorDirty;
+  return render;
+}
+
+/**
+ * Swaps the frame writer of the Ink app mounted on `stdout` for the row-diff one (through ink-port.ts),
+ * synchronously, continuing from the frame already on screen, so no second full frame goes out through
+ * Ink's writer after mounting. False when no Ink app is mounted there (nothing changes).
+ */
+export function installRowDiffWriter(stdout: RowStream & object, opts: Pick<RowDiffOptions, 'transform'> = {}): boolean {
+  return replaceFrameWriter(stdout, (onScreen) => {
+    // Ink has painted (and hidden the cursor) when it mounted: start from that frame.
+    const log = createRowDiffLog(stdout, { ...opts, cursorHidden: true });
+    log.sync(onScreen);
+    return log;
+  });
+}

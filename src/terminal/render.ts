@@ -1,0 +1,77 @@
+// Mounts the Ink app with the rendering rules measured in ARCHITECTURE.md: standard (non-incremental)
+// rendering, maxFps above the publish rate, no console patching, our own Ctrl-C handling; and, unless
+// turned off, our frame path: Ink's grid remembered across frames (frames/output-cache.ts) and only the
+// changed cells written to the terminal (frames/row-diff-log.ts), both put in place through the one
+// port to Ink's internals (frames/ink-port.ts). Paint times come from Ink's public `onRender` option.
+
+import { render, type Instance } from 'ink';
+import { createElement } from 'react';
+import type { TerminalCommands } from '../domain/terminal-actions.js';
+import type { Keymap } from '../ui/keys/keymap.js';
+import { detectColorDepth, type ColorDepth } from '../ui/theme-palettes.js';
+import type { TerminalStore } from '../state/store.js';
+import { App } from '../ui/App.js';
+import { installOutputCache } from './frames/output-cache.js';
+import { installRowDiffWriter } from './frames/row-diff-log.js';
+import type { AppPerf } from './perf/attach.js';
+
+export const MAX_FPS = 60;
+
+/** Env switch back to Ink's own frames (every frame drawn afresh and written whole), should ours ever misdraw. */
+export const FULL_REDRAW_ENV = 'PERPL_FULL_REDRAW';
+
+export type FramePath = 'row-diff' | 'ink';
+
+export interface MountOptions {
+  store: TerminalStore;
+  commands: TerminalCommands;
+  /** The keymap in force (app/live-wiring.ts); default the shipped one. */
+  keymap?: Keymap;
+  /** The colours the terminal shows; default detected from the environment. */
+  colorDepth?: ColorDepth;
+  stdout: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+  stderr?: NodeJS.WriteStream;
+  /** Paint time of every frame (ms), for the adaptive publish rate. */
+  onPaint?: (paintMs: number) => void;
+  /** Default: 'row-diff', or 'ink' when PERPL_FULL_REDRAW=1. */
+  frames?: FramePath;
+  /** Row-diff path: rewrites each frame before it is diffed (the low-bandwidth profile's ASCII). */
+  frameTransform?: (frame: string) => string;
+  /** The frame meter the F12 overlay starts and stops (perf/attach.ts createAppPerf); told every paint. */
+  perf?: AppPerf;
+}
+
+export function framePathFromEnv(env: Readonly<Record<string, string | undefined>>): FramePath {
+  const v = env[FULL_REDRAW_ENV];
+  return v !== undefined && v !== '' && v !== '0' ? 'ink' : 'row-diff';
+}
+
+/** Ink's public onRender option, telling the paint time to whoever asked (none asked: no option). */
+function paintListener({ onPaint, perf }: Pick<MountOptions, 'onPaint' | 'perf'>): { onRender?: (metrics: { renderTime: number }) => void } {
+  if (!onPaint && !perf) return {};
+  return {
+    onRender: ({ renderTime }) => {
+      onPaint?.(renderTime);
+      perf?.painted(renderTime);
+    },
+  };
+}
+
+export function mountScreen(options: MountOptions): Instance {
+  const frames = options.frames ?? framePathFromEnv(process.env);
+  // Before the first frame is drawn; the same string comes out as with Ink's own grid.
+  if (frames === 'row-diff') installOutputCache();
+  const instance = render(createElement(App, { store: options.store, commands: options.commands, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) }), {
+    stdout: options.stdout,
+    stdin: options.stdin,
+    ...(options.stderr ? { stderr: options.stderr } : {}),
+    maxFps: MAX_FPS,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    incrementalRendering: false,
+    ...paintListener(options),
+  });
+  if (frames === 'row-diff') installRowDiffWriter(options.stdout, options.frameTransform ? { transform: options.frameTransform } : {});
+  return instance;
+}

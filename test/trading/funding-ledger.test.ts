@@ -1,0 +1,71 @@
+// The client's funding and fee figures against the account ledger (issue 18 item 2): on the local exchange,
+// whose position rows are shaped as live sends them (state row `fnd` "0", funding realized on the event rows
+// `e[].fnd`, closing rows with `fee` = the closed size's entry fees + the close fee and `cfee` = the close fee),
+// the funding the Positions tab shows is the ledger's funding (et 8), and the folded position history's fees
+// and funding are the ledger's.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAccountEvents, loadPositionHistory } from '../../src/client/history/loaders.js';
+import { marketLabel } from '../../src/domain/market-label.js';
+import { positionRow } from '../../src/domain/trading/rows.js';
+import { AccountEventType, PositionStatus } from '../../src/protocol/enums.js';
+import type { Market, Position } from '../../src/protocol/frames.js';
+import { positionLedger } from '../helpers/position-ledger.js';
+import { type SimHandle, TraderPool, startTestSim, until } from './harness.js';
+
+/** A funding interval every 10 blocks (half a second at 50 ms blocks), so a test sees several. */
+const FUNDING_EVERY_BLOCKS = 10;
+
+let h: SimHandle;
+let eth: Market;
+beforeAll(async () => {
+  h = await startTestSim({ marketOverrides: { fundingIntervalBlocks: FUNDING_EVERY_BLOCKS } });
+  eth = h.context.markets.find((m) => marketLabel(m) === 'ETH')!;
+});
+afterAll(async () => {
+  await h?.stop();
+});
+const traders = new TraderPool();
+
+const sum = (values: readonly string[]): bigint => values.reduce((s, v) => s + BigInt(v), 0n);
+
+describe('funding and fees against the ledger', () => {
+  it('funding-paid-and-history-fees-match-the-ledger: the Positions tab\'s funding, then the folded history, equal the account events', async () => {
+    const t = await traders.start(h);
+    try {
+      const mine = (): Position | undefined => [...t.session.state.positions.values()].find((p) => p.mkt === eth.id);
+      await t.commands.place({ marketId: eth.id, kind: 'market', side: 'long', size: 5_000, leverage: 500 }).outcome;
+      const pos = await until(() => mine(), 'the ETH long');
+      // Three funding intervals realized on the open position.
+      const fundingEvents = () => h.sim.control.engine.accountHistory(t.accountId).filter((e) => e.et === AccountEventType.Funding && e.p === pos.pid);
+      await until(() => fundingEvents().length >= 3, 'three funding events', 15_000);
+      const shown = await until(() => {
+        const now = mine();
+        const row = now && positionRow(now, eth, { state: 'unknown', reason: 'not needed' });
+        const ledger = sum(fundingEvents().map((e) => e.a));
+        return row?.fundingPaid !== undefined && BigInt(row.fundingPaid) === ledger ? { row, ledger } : undefined;
+      }, 'the shown funding to catch up with the ledger');
+      expect(shown.ledger).not.toBe(0n);
+
+      await t.commands.close(pos.pid, { kind: 'market', size: 2_000 }).outcome;
+      await until(() => (mine()?.s === 3_000 ? true : undefined), 'the partial close');
+      await t.commands.close(pos.pid, { kind: 'market' }).outcome;
+      await until(() => (mine() === undefined ? true : undefined), 'the close');
+
+      const [folded] = (await loadPositionHistory(t.rest, { marketId: eth.id })).filter((p) => p.positionId === pos.pid);
+      const ledger = positionLedger(await loadAccountEvents(t.rest), h.sim.control.engine.positionHistory(t.accountId), pos.pid);
+      const settlements = ledger.filter((e) => e.et === AccountEventType.Settlement);
+      const funding = ledger.filter((e) => e.et === AccountEventType.Funding);
+      expect(settlements).toHaveLength(3);
+      expect(funding.length).toBeGreaterThanOrEqual(3);
+      expect(folded).toMatchObject({ status: PositionStatus.Closed, maxSize: 5_000 });
+      expect(BigInt(folded!.fees)).toBe(sum(settlements.map((e) => e.f)));
+      expect(BigInt(folded!.funding)).toBe(sum(funding.map((e) => e.a)));
+      // Closed: the margin came back less the funding taken from it, so what the settlements moved on the
+      // balance is realized PnL + funding - fees (a funding event moves the position's collateral, not the balance).
+      expect(BigInt(folded!.realizedPnl) + BigInt(folded!.funding) - BigInt(folded!.fees)).toBe(sum(settlements.map((e) => e.a)));
+    } finally {
+      await traders.stopAll();
+    }
+  });
+});
