@@ -6,7 +6,7 @@
 export interface KeyPress {
   /**
    * `q`, `?`, ` `, `Tab`, `S-Tab`, `Enter`, `Esc`, `Backspace`, `Delete`, `Up`, `Down`, `Left`, `Right`,
-   * `PgUp`, `PgDn`, `Home`, `End`, `C-x` (Ctrl), `M-x` (Alt), `F12`; null for a sequence nothing binds.
+   * `PgUp`, `PgDn`, `Home`, `End`, `C-x` (Ctrl), `F12`; null for a sequence nothing binds.
    */
   name: string | null;
   /** The printable character typed, else empty. */
@@ -60,14 +60,8 @@ export function decodeKeys(raw: string): KeyPress[] {
         i = seq.next;
         continue;
       }
-      const next = raw.codePointAt(i + 1);
-      // ESC then a printable key at once is Alt (meta) with that key; ESC ESC is two Escs.
-      if (next !== undefined && next >= 0x20 && next !== 0x7f) {
-        const text = String.fromCodePoint(next);
-        out.push(key(`M-${text}`));
-        i += 1 + text.length;
-        continue;
-      }
+      // ESC then a key in one read is Esc, then that key (a quick Esc and `/` over SSH): no binding uses Alt,
+      // and reading it as Alt would drop both. ESC ESC is two Escs.
       out.push(key('Esc'));
       i += 1;
       continue;
