@@ -105,22 +105,22 @@ function marketLookup(state: TerminalState): MarketLookup {
 }
 
 /**
- * The keys of this tab from the bindings (their tab hints, off ones dimmed with why), after what the tab
- * shows (the history view, the market filter, how much is loaded).
+ * The keys of this tab from the bindings (their tab hints), after what the tab shows (the history view, the
+ * market filter, how much is loaded). Why a key is off is said once, by the footer below and the help: a
+ * replay's tabs read as the live session's did.
  */
 function tabKeys(keymap: Keymap, state: TerminalState, rows: TabRows): string {
   const tab = state.tabs.tab;
-  const groups: { keys: string[]; label: string; off?: string }[] = [];
+  const groups: { keys: string[]; label: string }[] = [];
   for (const b of keymap.bindings) {
     if (b.mode !== 'panes' || b.tabHint === undefined || b.keys.length === 0) continue;
     if (b.tabs && !b.tabs.includes(tab)) continue;
     const key = bindingKeyLabel(b, b.keys[0]!);
-    const off = b.disabledReason?.(state)?.label;
     const last = groups.at(-1);
     if (last && last.label === b.tabHint) last.keys.push(key);
-    else groups.push({ keys: [key], label: b.tabHint, ...(off ? { off } : {}) });
+    else groups.push({ keys: [key], label: b.tabHint });
   }
-  const keys = groups.map((g) => `${g.keys.join('/')} ${g.label}${g.off ? ` (off: ${g.off})` : ''}`).join('  ');
+  const keys = groups.map((g) => `${g.keys.join('/')} ${g.label}`).join('  ');
   const scope = state.tabs.currentMarketOnly && state.market ? state.market.symbol : 'all markets';
   const feed = 'feed' in rows ? state.tabs.history[rows.feed] : null;
   const loaded = feed ? (feed.loading ? 'loading…' : feed.done ? 'all loaded' : 'more as you scroll') : null;
