@@ -5,14 +5,15 @@
 import { removeAlerts } from '../state/live-actions.js';
 import type { WatchQuote } from '../state/live-slice.js';
 import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.js';
+import type { CopyOutcome } from '../domain/terminal-actions.js';
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
 import { formatScaledGrouped } from '../ui/format/numbers.js';
 import { createKeymap, type Keymap } from '../ui/keys/keymap.js';
 import { detectColorDepth, type ColorDepth } from '../ui/theme-palettes.js';
 import { installAsciiOutput } from '../terminal/ascii-output.js';
-import { osc52 } from '../terminal/clipboard.js';
-import { loadConfig, problemNotice, type LoadedConfig } from './config/load-config.js';
+import { copyToClipboard } from '../terminal/clipboard.js';
+import { loadConfig, problemLine, problemNotice, unknownWatchlistProblems, unknownWatchlistSymbols, type LoadedConfig } from './config/load-config.js';
 
 export interface LiveOptions {
   /** `--config FILE`; else $PERPL_HOME/config.toml or config.json. */
@@ -32,7 +33,7 @@ export interface LiveWiring {
   keymap: Keymap;
   /** The colours the terminal shows. */
   colorDepth: ColorDepth;
-  copyText(text: string): void;
+  copyText(text: string): CopyOutcome;
   setMarkSource(source: MarkSource): void;
   stop(): void;
 }
@@ -73,6 +74,7 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
       theme: config.theme,
       zoomed: config.layout === 'normal' ? null : config.layout,
       configNotice: [opts.startupWarning, problemNotice(loaded.file, loaded.problems)].filter(Boolean).join('; ') || null,
+      configProblems: loaded.problems.map(problemLine),
       watchlist: config.watchlist.map((symbol) => ({ symbol, mark: null, priceDecimals: 0 })),
       confirmPrefs: config.confirm,
       lowBandwidth: opts.lowBandwidth ?? false,
@@ -122,7 +124,23 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
     if (state.publishes !== previous.publishes || state.live.alerts !== previous.live.alerts) evaluateAlerts();
   });
 
+  // A watchlist market the exchange does not list is a config problem too, known once the markets are.
+  let watchlistChecked = false;
+  const checkWatchlistMarkets = (): void => {
+    const state = store.getState();
+    if (watchlistChecked || state.markets.length === 0) return;
+    watchlistChecked = true;
+    const unknown = unknownWatchlistProblems(config.watchlist, state.markets.map((m) => m.symbol), loaded.watchlistLine ?? null);
+    if (unknown.length === 0) return;
+    const problems = [...loaded.problems, ...unknown];
+    const unknownSymbols = new Set(unknownWatchlistSymbols(config.watchlist, state.markets.map((m) => m.symbol)));
+    const watchlist = state.live.watchlist.filter((w) => !unknownSymbols.has(w.symbol));
+    const configNotice = [opts.startupWarning, problemNotice(loaded.file, problems)].filter(Boolean).join('; ') || null;
+    store.setState({ live: { ...state.live, watchlist, configProblems: problems.map(problemLine), configNotice } });
+  };
+
   const refreshWatchlist = (): void => {
+    checkWatchlistMarkets();
     const { live } = store.getState();
     if (live.watchlist.length === 0) return;
     const quotes = quotesBySymbol();
@@ -139,9 +157,7 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
     keymap,
     colorDepth,
     copyText(text) {
-      const sequence = osc52(text, env);
-      if (sequence === null) announce('too long to copy');
-      else opts.stdout.write(sequence);
+      return copyToClipboard(text, (bytes) => opts.stdout.write(bytes), env);
     },
     setMarkSource(next) {
       source = next;

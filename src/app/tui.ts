@@ -27,6 +27,7 @@ import { perplHome } from '../auth/home.js';
 import { createAppPerf } from '../terminal/perf/attach.js';
 import { AppLog } from './app-log.js';
 import { keyFileAtStart, unlockKeyAtStart } from './key-unlock.js';
+import type { KeyDiscoveryTarget } from '../auth/keyfile-discovery.js';
 import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../auth/keys-folder.js';
 
 export interface TuiOptions {
@@ -44,6 +45,8 @@ export interface TuiOptions {
   home?: string;
   /** An already-running local exchange (tests); otherwise `local` starts one in-process. */
   local?: LocalEndpoint;
+  /** `--port P`: a `perpl sim` already listening on 127.0.0.1:P (its demo key is keys/local-demo-P.json). */
+  localPort?: number;
   stdout?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
   stderr?: NodeJS.WriteStream;
@@ -102,7 +105,14 @@ function wantsLocalSim(opts: TuiOptions): boolean {
 async function startLocalSim(home: string | undefined): Promise<LocalSim> {
   // Loaded only for the local network, so remote sessions do not pay for the exchange's code.
   const { startSim } = await import('../sim/index.js');
-  return startSim({ port: 0, quiet: true, ...(home ? { home } : {}) });
+  // Its key files are its port's own (never local-demo.json, which a `perpl sim` beside it may own) and go with it.
+  return startSim({ port: 0, quiet: true, defaultDemoKey: false, removeDemoKeyOnStop: true, ...(home ? { home } : {}) });
+}
+
+/** Whose key to look for: the network's, the port's for `--port P`; none for an exchange handed in (tests) or started here. */
+function discoveryTarget(opts: TuiOptions, remote: Network | null): KeyDiscoveryTarget | null {
+  if (opts.localPort !== undefined) return { name: 'local', chainId: LOCAL_CHAIN_ID, port: opts.localPort };
+  return remote && !opts.local ? { name: remote.name, chainId: remote.chainId } : null;
 }
 
 function safely(step: () => void): void {
@@ -123,9 +133,14 @@ function checkNetworkOptions(opts: TuiOptions, local: boolean): Network | null {
   return local ? null : network;
 }
 
+/** `--port P` names a local exchange already running beside the terminal (`perpl sim --port P`). */
+function localAtPort(port: number): LocalEndpoint {
+  return { rest: `http://127.0.0.1:${port}/api`, ws: `ws://127.0.0.1:${port}`, chainId: LOCAL_CHAIN_ID };
+}
+
 export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const loadedConfig = readLiveConfig({ ...(given.config ? { configFile: given.config } : {}), home: given.home ?? perplHome() });
-  const opts = withConfigDefaults(given, loadedConfig.config);
+  const opts = withConfigDefaults(given.localPort !== undefined && !given.local ? { ...given, local: localAtPort(given.localPort) } : given, loadedConfig.config);
   const stdout = opts.stdout ?? process.stdout;
   const stdin = opts.stdin ?? process.stdin;
   const startsSim = wantsLocalSim(opts);
@@ -134,10 +149,11 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const env = opts.home ? { ...process.env, PERPL_HOME: opts.home } : process.env;
   // An encrypted key asks for its passphrase now, on the plain terminal, before the screen is taken
   // (a replay signs nothing: no key, no question).
+  const startKeyRef = opts.tradingSide ? undefined : await keyFileAtStart({ keyFile: opts.keyFile, discover: discoveryTarget(opts, remote), env });
   const startKey = opts.tradingSide
     ? null
     : await unlockKeyAtStart({
-        keyFile: await keyFileAtStart({ keyFile: opts.keyFile, discover: remote && !opts.local ? { name: remote.name, chainId: remote.chainId } : null, env }),
+        keyFile: startKeyRef,
         env,
         stdin,
         out: stdout,
@@ -252,7 +268,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
         local = { rest: sim.rest, ws: sim.ws, chainId: sim.chainId };
       }
       network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl, insecure: opts.insecure }, local);
-      store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false }, notice: null });
+      store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false, ...(sim ? { inProcess: true } : {}) }, notice: null });
     }
     // Opened once the network is known (the header names it); everything below writes into it.
     if (opts.record) recorder = new FrameRecorder({ path: opts.record, network: network.name, chainId: network.chainId });
@@ -287,7 +303,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       trading = opts.tradingSide({ store, context, hz: maxHz, marks: session });
       return;
     }
-    const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined);
+    // `--port P`: the key found for that exchange (its own local-demo-P first), never another exchange's.
+    const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined) ?? (opts.localPort !== undefined ? startKeyRef : undefined);
     const wiring = await startTrading({ store, network, context, marks: session, env, hz: maxHz, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}), startKey, log });
     if (abort.signal.aborted) wiring?.stop();
     else trading = wiring;

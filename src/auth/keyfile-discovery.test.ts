@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keyFilePath } from './home.js';
 import { writeKeyFile } from './keyfile.js';
-import { discoverKeyFile } from './keyfile-discovery.js';
+import { discoverKey, discoverKeyFile } from './keyfile-discovery.js';
 
 const home = mkdtempSync(join(tmpdir(), 'perpl-discover-'));
 const env = { PERPL_HOME: home };
@@ -32,5 +32,23 @@ describe('discoverKeyFile', () => {
     expect(await discoverKeyFile(env, { name: 'mainnet', chainId: 143 })).toBe('default');
     expect(await discoverKeyFile(env, { name: 'testnet', chainId: 10143 })).toBe('tn');
     expect(await discoverKeyFile(env, { name: 'local', chainId: 31337 })).toBe('local-demo');
+  });
+
+  it('one-key-rule-newest-enrolled-and-unenrolled-skipped: several enrolled keys of a chain give the newest; an unenrolled default is skipped and named', async () => {
+    const h = mkdtempSync(join(tmpdir(), 'perpl-discover-rule-'));
+    const e = { PERPL_HOME: h };
+    try {
+      await writeKeyFile(keyFilePath('old', e), { chainId: 10143, enrolledAt: 100 }, { seed: seed(5), apiKey: 'o' });
+      await writeKeyFile(keyFilePath('new', e), { chainId: 10143, enrolledAt: 200 }, { seed: seed(6), apiKey: 'n' });
+      expect(await discoverKeyFile(e, { name: 'testnet', chainId: 10143 })).toBe('new');
+      // `perpl keys new` without a name: keys/default.json, not enrolled yet.
+      await writeKeyFile(keyFilePath('default', e), {}, { seed: seed(7) });
+      await writeKeyFile(keyFilePath('local-demo', e), { chainId: 31337 }, { seed: seed(8), apiKey: 'd' });
+      const onLocal = await discoverKey(e, { name: 'local', chainId: 31337 });
+      expect(onLocal).toMatchObject({ ref: 'local-demo', unenrolled: ['default'] });
+      expect((await discoverKey(e, { name: 'testnet', chainId: 10143 })).ref).toBe('new');
+    } finally {
+      await rm(h, { recursive: true, force: true });
+    }
   });
 });

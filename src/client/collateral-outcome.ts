@@ -5,7 +5,7 @@
 
 import type { AccountEvent, Market, Position } from '../protocol/frames.js';
 import { formatAtoms, formatScaledGrouped } from '../protocol/scaling.js';
-import { liquidationPrice } from '../domain/trading/risk.js';
+import { liquidationPrice, positionMathOf } from '../domain/trading/risk.js';
 import { CREDIT_WAIT_BLOCKS, creditedAtoms } from './trading/collateral-credit.js';
 import type { CommandOutcome } from '../domain/trading/commands.js';
 import type { TradingSession } from './trading/session.js';
@@ -28,8 +28,8 @@ function describe(pos: Position, added: bigint, market: Market | undefined): str
   const head = `collateral +${formatAtoms(added)} -> ${formatAtoms(pos.c)}`;
   if (!market) return head;
   const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
-  const math = { side: pos.sd, entry: BigInt(pos.ep), size: BigInt(pos.s), collateral: BigInt(pos.c) };
-  const liq = liquidationPrice(math, market.config.maintenance_margin, scales);
+  // The row's own math (entry residue included), so the notice and the Positions row give one liq.
+  const liq = liquidationPrice(positionMathOf(pos), market.config.maintenance_margin, scales);
   return liq === null ? head : `${head}, liq ${formatScaledGrouped(liq, scales.priceDecimals)}`;
 }
 

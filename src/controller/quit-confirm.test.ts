@@ -1,4 +1,5 @@
-// q / Ctrl-C with orders open or requests in flight asks first (default Cancel); with neither it quits at once.
+// q / Ctrl-C with requests in flight, or with the in-process exchange's orders and positions to wipe, asks first
+// (default Cancel); otherwise it quits at once.
 
 import { describe, expect, it } from 'vitest';
 import { answerConfirm } from './confirm.js';
@@ -47,11 +48,20 @@ describe('quit with requests in flight', () => {
     expect(twice.store.getState().tradingUi.confirm?.action).toEqual({ kind: 'quit' });
   });
 
-  it('asks with orders resting too: they stay on the exchange', () => {
+  it('quit-wipes-in-process-exchange-asks: with the local exchange started inside the terminal, open orders and positions make q ask and say they are wiped', () => {
     const t = setup(0);
-    t.store.setState({ trading: { ...t.store.getState().trading, orders: [{ orderId: 7 } as never] } });
+    const trading = t.store.getState().trading;
+    const held = { ...trading, orders: [{}] as unknown as typeof trading.orders, positions: [{}, {}] as unknown as typeof trading.positions };
+    t.store.setState({ trading: held, network: { name: 'local', chainId: 31337, isMainnet: false, inProcess: true } });
     requestQuit(t.store, t.commands);
     expect(t.quits()).toBe(0);
-    expect(t.store.getState().tradingUi.confirm?.text).toContain('1 order open (they stay on the exchange)');
+    expect(t.store.getState().tradingUi.confirm?.text).toContain('wipes its 1 orders and 2 positions');
+    expect(t.store.getState().tradingUi.confirm?.text).toContain('perpl sim --state FILE');
+
+    // A `perpl sim` beside the terminal keeps them: q quits at once.
+    const beside = setup(0);
+    beside.store.setState({ trading: held, network: { name: 'local', chainId: 31337, isMainnet: false } });
+    requestQuit(beside.store, beside.commands);
+    expect(beside.quits()).toBe(1);
   });
 });

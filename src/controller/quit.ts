@@ -9,16 +9,15 @@ import { askConfirm } from '../state/trading-actions.js';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function requestQuit(store: TerminalStore, actions: TerminalActions): void {
-  const { trading } = store.getState();
+  const { trading, network } = store.getState();
   const inFlight = trading.inFlight;
-  const open = trading.orders.length;
-  if (inFlight === 0 && open === 0) {
+  // The exchange started inside this terminal stops with it: its orders and positions are gone for good.
+  const held = network?.inProcess === true ? trading.orders.length + trading.positions.length : 0;
+  if (inFlight === 0 && held === 0) {
     actions.quit();
     return;
   }
-  const what = [
-    inFlight > 0 ? `${plural(inFlight, 'request')} in flight (the exchange may still execute them)` : null,
-    open > 0 ? `${plural(open, 'order')} open (they stay on the exchange)` : null,
-  ].filter(Boolean);
-  askConfirm(store, { text: `${what.join(', ')}: quit anyway?`, action: { kind: 'quit' }, at: 'bar' });
+  const flight = inFlight > 0 ? `${plural(inFlight, 'request')} in flight (the exchange may still execute them); ` : '';
+  const wipe = held > 0 ? `quitting stops the local exchange started here and wipes its ${trading.orders.length} orders and ${trading.positions.length} positions (perpl sim --state FILE keeps them); ` : '';
+  askConfirm(store, { text: `${flight}${wipe}quit anyway?`, action: { kind: 'quit' }, at: 'bar' });
 }

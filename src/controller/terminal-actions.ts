@@ -5,11 +5,18 @@
 
 import type { CommandHandle, CommandOutcome, TradingCommands } from '../domain/trading/commands.js';
 import { NO_KEY_LOCK, describeLocks } from '../domain/trading/session-locks.js';
-import type { ActionResult, TerminalActions, TerminalCommands } from '../domain/terminal-actions.js';
+import type { ActionResult, CopyOutcome, TerminalActions, TerminalCommands } from '../domain/terminal-actions.js';
 import { userMessage } from '../protocol/errors.js';
 import { setNotice } from '../state/actions.js';
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
+
+/** What the footer says after `y`: inside tmux the copy is sent but nothing can confirm it arrived. */
+export function copyNotice(outcome: CopyOutcome, text: string): string {
+  if (outcome === 'too-long') return 'too long to copy';
+  if (outcome === 'sent-unconfirmed') return `copy sent (cannot confirm inside tmux; needs set-clipboard on): ${text}`;
+  return `copied: ${text}`;
+}
 
 /** The one line an outcome is reported with, and how it looks. */
 export function resultText(result: ActionResult): { text: string; tone: 'good' | 'bad' } {
@@ -92,8 +99,7 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
     },
     copyText: (text) => {
       if (!commands.copyText) return;
-      commands.copyText(text);
-      setNotice(store, `copied: ${text}`);
+      setNotice(store, copyNotice(commands.copyText(text), text));
     },
     loadMoreHistory: (kind) => commands.loadMoreHistory?.(kind),
     refreshHistory: (kind) => commands.refreshHistory?.(kind),

@@ -13,6 +13,9 @@ import type { SessionLock } from './trading/session-locks.js';
 
 export { TIMEFRAMES, stepTimeframe, timeframeLabel } from './timeframes.js';
 
+/** What became of a copy: written, written inside tmux (whose settings decide whether it arrives), or refused. */
+export type CopyOutcome = 'sent' | 'sent-unconfirmed' | 'too-long';
+
 export interface TerminalCommands {
   selectMarket(marketId: number): void;
   /** Candle resolution in seconds (60, 300, 900, 3600, 14400, 86400, ...). */
@@ -20,7 +23,7 @@ export interface TerminalCommands {
   /** Leave the app: stop everything and restore the terminal. */
   quit(): void;
   /** Put text on the user's clipboard (OSC 52 through the app's terminal writer). */
-  copyText?(text: string): void;
+  copyText?(text: string): CopyOutcome;
   /** The trading commands once a key is loaded and the trading client runs; null = market data only. */
   trading?(): TradingCommands | null;
   /** Appends the next REST page of a history list into the store (tabs.history); no-op while loading or done. */
@@ -56,6 +59,6 @@ export interface TerminalActions {
   copyText(text: string): void;
   loadMoreHistory(kind: HistoryFeedKind): void;
   refreshHistory(kind: HistoryFeedKind): void;
-  /** Leave the app now (the quit flow asks first when orders are open or in flight). */
+  /** Leave the app now (the quit flow asks first when requests are in flight or quitting wipes the in-process exchange). */
   quit(): void;
 }

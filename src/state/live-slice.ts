@@ -54,6 +54,8 @@ export interface LiveState {
   theme: ThemeName;
   /** A config file problem (line and key), shown in the footer until Esc. */
   configNotice: string | null;
+  /** Every config problem, one line each (line, key, reason, what is used instead): the help overlay lists them all. */
+  configProblems: readonly string[];
   alerts: PriceAlert[];
   /** Favourite markets (config `watchlist`), with their latest marks. */
   watchlist: WatchQuote[];
@@ -68,6 +70,7 @@ export const INITIAL_LIVE: LiveState = {
   zoomed: null,
   theme: 'dark',
   configNotice: null,
+  configProblems: [],
   alerts: [],
   watchlist: [],
   confirmPrefs: {},

@@ -30,6 +30,8 @@ export interface NetworkBadge {
   name: string;
   chainId: number;
   isMainnet: boolean;
+  /** The local exchange runs inside this terminal: quitting stops it and wipes its orders and positions. */
+  inProcess?: boolean;
 }
 
 export type { MarketListing } from '../domain/market-directory.js';

@@ -3,6 +3,10 @@
 
 import { PassThrough, Writable } from 'node:stream';
 import xterm from '@xterm/headless';
+import { sleep, waitFor } from './wait.js';
+
+// The waits live in wait.ts; screen tests have always imported them from here.
+export { eventually, sleep } from './wait.js';
 
 const { Terminal } = xterm;
 type HeadlessTerminal = InstanceType<typeof Terminal>;
@@ -109,10 +113,6 @@ function matches(screen: string, what: string | RegExp | ((screen: string) => bo
   return what(screen);
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export function createVirtualTerminal(cols: number, rows: number): VirtualTerminal {
   // A real tty turns \n into \r\n (onlcr); the emulator must do the same.
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0, convertEol: true });
@@ -142,18 +142,10 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
     clipboardWrites,
     lines,
     screenText,
-    async waitFor(what, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        if (stdout.settled) {
-          const screen = screenText();
-          if (matches(screen, what)) return screen;
-        }
-        if (Date.now() > deadline) {
-          throw new Error(`waitFor(${String(what)}) timed out after ${timeoutMs} ms; screen:\n${screenText()}`);
-        }
-        await sleep(20);
-      }
+    waitFor(what, timeoutMs = 15_000) {
+      // Only a settled emulator counts: a half-parsed frame can show text that is not on the screen.
+      const shown = () => (stdout.settled && matches(screenText(), what) ? screenText() : undefined);
+      return waitFor(shown, () => `waitFor(${String(what)}); screen:\n${screenText()}`, timeoutMs, 20);
     },
     press(key) {
       stdin.write(key);
@@ -175,13 +167,4 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
       term.dispose();
     },
   };
-}
-
-/** Polls `check` until it returns true (keys are processed asynchronously); throws after `timeoutMs`. */
-export async function eventually(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await sleep(10);
-  }
 }

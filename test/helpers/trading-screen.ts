@@ -12,7 +12,8 @@ import { ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 import type { TradingCommands } from '../../src/domain/trading/commands.js';
-import { KEYS, eventually, sleep, type VirtualTerminal } from './terminal.js';
+import { keysRead } from './keys.js';
+import { KEYS, eventually, type VirtualTerminal } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
 
 export interface TradingScreen {
@@ -22,6 +23,8 @@ export interface TradingScreen {
   readonly market: MarketRef;
   /** The app's own trading commands (the ones its keys call). */
   readonly intents: TradingCommands;
+  /** The app's (and the exchange's) home: the order journal is under it (sent.ts reads it). */
+  readonly home: string;
 }
 
 export interface TradingScreenWaits {
@@ -47,7 +50,7 @@ export function useTradingScreen(homePrefix: string, options: Omit<SimOptions, '
     await app.vt.waitFor('spread ', waits.exchangeMs);
     const intents = app.app.commands.trading?.();
     if (!intents) throw new Error('the app has no trading commands');
-    ready = { sim, app, market: store.getState().market!, intents };
+    ready = { sim, app, market: store.getState().market!, intents, home };
     app.vt.press('4'); // focus the trading tabs
   }, waits.hookMs);
 
@@ -73,6 +76,9 @@ export function useTradingScreen(homePrefix: string, options: Omit<SimOptions, '
     },
     get intents() {
       return get().intents;
+    },
+    get home() {
+      return get().home;
     },
   };
 }
@@ -117,7 +123,8 @@ export async function runCommand(app: RunningApp, text: string): Promise<void> {
   app.vt.press(':');
   await app.vt.waitFor(':█');
   await app.vt.type(text);
-  await sleep(10);
+  // Enter in a read of its own: merged with the last typed key ("5\r") it would be one unknown key.
+  await keysRead(app.vt);
   app.vt.press(KEYS.enter);
 }
 
@@ -127,10 +134,11 @@ export function bookMarksOwnOrder(vt: VirtualTerminal, priceText: string): boole
 }
 
 /**
- * Runs `body` with the app on a read-only key of a new wallet, in its own temporary home, once the trading
- * client has the market's config (the order form needs it); closes the app and removes the home after.
+ * Runs `body` with the app on a read-only key of a new wallet, in its own temporary home (handed to `body`),
+ * once the trading client has the market's config (the order form needs it); closes the app and removes
+ * the home after.
  */
-export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: number, body: (r: RunningApp) => Promise<void>, timeoutMs = 20_000): Promise<void> {
+export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: number, body: (r: RunningApp, home: string) => Promise<void>, timeoutMs = 20_000): Promise<void> {
   const w = sim.control.createWallet({ orderForwarding: true });
   const key = sim.control.issueKey({ address: w.address, scopeMask: ScopeMask.Read });
   const home = mkdtempSync(join(tmpdir(), 'perpl-read-only-'));
@@ -147,7 +155,7 @@ export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: numbe
       return s.trading.enabled && s.trading.markets.some((m) => m.id === s.market?.id);
     };
     await eventually(tradable, timeoutMs, 'trading client with the market config');
-    await body(r);
+    await body(r, home);
   } finally {
     await r?.close();
     rmSync(home, { recursive: true, force: true });

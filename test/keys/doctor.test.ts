@@ -56,6 +56,20 @@ describe('perpl doctor against the local exchange', () => {
     expect(r.out).toMatch(/^OK {3}balance: 100000\.000000 collateral$/m);
   });
 
+  it('doctor-explains-unenrolled-key: after `perpl keys new` (an unenrolled keys/default.json) it says so and checks the key the terminal uses', async () => {
+    const file = join(home, 'keys', 'default.json');
+    await writeKeyFile(file, {}, { seed: new Uint8Array(32).fill(9) });
+    try {
+      const r = await doctor([]);
+      expect(r.out).toMatch(/^WARN key: keys\/default\.json is not enrolled yet, so it cannot sign: skipped, using \S+local-demo\.json instead \(fix: perpl keys enroll --name default/m);
+      expect(r.out).toMatch(/^OK {3}key file: \S+local-demo\.json .*\(chosen: the local exchange's demo key\)$/m);
+      expect(r.out).toMatch(/^OK {3}trading ws: signed in/m);
+      expect(r.code, r.out).toBe(0);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
   it('fails when order forwarding is off, with exit code 1', async () => {
     const wallet = sim.control.createWallet({ orderForwarding: false });
     const { path } = await issuedKeyFile('nofw', wallet);
@@ -119,10 +133,12 @@ describe('perpl doctor against the local exchange', () => {
     writeFileSync(file, '[__proto__]\npolluted = "yes"\n');
     try {
       const r = await doctor(['--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
-      expect(r.out).toContain(`WARN config: ${file}: line 1: __proto__: refused: a reserved name`);
+      expect(r.out).toContain(`WARN config: ${file}: 1 problem`);
+      expect(r.out).toContain('WARN config: line 1: __proto__: refused: a reserved name');
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       const named = await doctor(['--config', file, '--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
-      expect(named.out).toContain(`WARN config: ${file}: line 1: __proto__:`);
+      expect(named.out).toContain(`WARN config: ${file}: 1 problem`);
+      expect(named.out).toContain('WARN config: line 1: __proto__:');
     } finally {
       delete (Object.prototype as Record<string, unknown>).polluted;
       rmSync(file, { force: true });

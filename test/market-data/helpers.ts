@@ -4,6 +4,7 @@ import { decodeCandlesResponse, decodeContext } from '../../src/protocol/decode/
 import type { Candle, Context, L2Level } from '../../src/protocol/frames.js';
 import type { BookRowView } from '../../src/domain/views.js';
 import type { CandleSource } from '../../src/client/market-data/session.js';
+import { waitFor as waitUntil } from '../helpers/wait.js';
 
 export async function fetchContext(rest: string): Promise<Context> {
   const res = await fetch(`${rest}/v1/pub/context`);
@@ -25,11 +26,7 @@ export function restCandles(rest: string, calls: string[] = []): CandleSource {
 }
 
 export async function waitFor(cond: () => boolean, what: string, limitMs = 10_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${limitMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitUntil(cond, what, limitMs, 20);
 }
 
 export function rowsToLevels(rows: readonly BookRowView[]): L2Level[] {

@@ -5,6 +5,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { waitFor } from '../helpers/wait.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -40,9 +41,5 @@ export function runInPty(shellCommand: string, env: NodeJS.ProcessEnv, cols = 10
 }
 
 export async function waitForOutput(run: PtyRun, test: (out: string) => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!test(run.output())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output tail: ${JSON.stringify(run.output().slice(-400))}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(() => test(run.output()), () => `${what}; output tail: ${JSON.stringify(run.output().slice(-400))}`, timeoutMs, 50);
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeKeyFile } from '../../src/auth/keyfile.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { waitFor } from '../helpers/wait.js';
 import { buildApp, hasScript, runInPty, waitForOutput, type PtyRun } from './built-app.js';
 
 const PRELOAD = resolve(import.meta.dirname, 'fixtures/preload.mjs');
@@ -58,18 +59,15 @@ async function screenOf(output: string): Promise<string> {
 }
 
 async function waitForScreen(run: PtyRun, test: (screen: string) => boolean, what: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  let last = '';
+  const shown = async () => {
     const out = run.output();
-    if (out.includes(ENTER_ALT)) {
-      const screen = await screenOf(out);
-      if (test(screen)) return screen;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
-    } else if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}; output tail: ${JSON.stringify(out.slice(-400))}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    if (!out.includes(ENTER_ALT)) return undefined;
+    last = await screenOf(out);
+    return test(last) ? last : undefined;
+  };
+  const described = () => (last ? `${what}; screen:\n${last}` : `${what}; output tail: ${JSON.stringify(run.output().slice(-400))}`);
+  return waitFor(shown, described, timeoutMs, 100);
 }
 
 function start(extraEnv: NodeJS.ProcessEnv = {}, after = ''): PtyRun {
@@ -80,8 +78,12 @@ function start(extraEnv: NodeJS.ProcessEnv = {}, after = ''): PtyRun {
 
 async function quit(run: PtyRun): Promise<string> {
   run.child.stdin!.write('q');
-  await new Promise((r) => setTimeout(r, 300));
-  run.child.stdin!.write('y');
+  // q quits at once, or asks first while requests are in flight: then y answers.
+  const asked = await Promise.race([
+    run.ended.then(() => false),
+    waitForOutput(run, (o) => /in flight .*: quit anyway\?/.test(o), 'the quit question', 10_000).then(() => true, () => false),
+  ]);
+  if (asked) run.child.stdin!.write('y');
   const guard = setTimeout(() => run.child.kill('SIGKILL'), 10_000);
   try {
     return await run.ended;

@@ -65,4 +65,4 @@ export function recordMarketData(f: SimFixture, marketId: number, path: string):
 /** Polling, as the trading tests poll. */
 export { until } from '../trading/harness.js';
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+export { sleep } from '../helpers/wait.js';

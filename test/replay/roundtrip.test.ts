@@ -10,7 +10,8 @@ import { ReplayServer } from '../../src/replay/replay-server.js';
 import { MarketDataSession, type MarketDataSnapshot } from '../../src/client/market-data/session.js';
 import { readRecording } from '../../src/transport/record/index.js';
 import { decodeContext } from '../../src/protocol/decode/index.js';
-import { type SimFixture, recordMarketData, sleep, startFixture, until } from './helpers.js';
+import type { FrameTap } from '../../src/transport/ws/tap.js';
+import { type SimFixture, recordMarketData, startFixture, until } from './helpers.js';
 
 const WANTS = { depth: 15, trades: 40, candles: 0 };
 
@@ -51,7 +52,7 @@ afterAll(async () => {
   await f?.stop();
 });
 
-async function replayInto(server: ReplayServer): Promise<MarketDataSession> {
+async function replayInto(server: ReplayServer, tap?: FrameTap): Promise<MarketDataSession> {
   const tl = buildTimeline(readRecording(recordingPath));
   const session = new MarketDataSession({
     wsBase: server.wsBase,
@@ -59,6 +60,7 @@ async function replayInto(server: ReplayServer): Promise<MarketDataSession> {
     context: decodeContext(tl.context),
     marketId,
     backoff: { baseMs: 20, maxMs: 100 },
+    ...(tap ? { tap } : {}),
   });
   session.start();
   return session;
@@ -95,7 +97,8 @@ describe('record and replay', () => {
       // The seek closes the viewer's socket (1001): the client reconnects and rebuilds from snapshots,
       // and at 0 s (before the first recorded frame) there is no book yet.
       await until(() => session.epoch > epochBefore, 'the reconnect after the seek');
-      await sleep(200);
+      // The client drops what it had as the new connection opens (no waiting for frames that might come:
+      // what a paused server sends after a seek is replay-server.test.ts's to prove).
       expect(session.snapshot(WANTS).book.bids).toEqual([]);
       server.clock.resume();
       await until(() => server.clock.ended, 'the second pass to end');
@@ -111,14 +114,21 @@ describe('record and replay', () => {
     const tl = buildTimeline(readRecording(recordingPath));
     const server = new ReplayServer(tl, { speed: 1 });
     await server.listen();
-    const session = await replayInto(server);
+    let heartbeats = 0;
+    const session = await replayInto(server, { frame: (dir, text) => void (dir === 'in' && text.startsWith('{"mt":100,') && heartbeats++) });
     try {
-      await until(() => session.snapshot(WANTS).book.bids.length > 0, 'the first book');
+      // A heartbeat first: the one a paused server repeats.
+      await until(() => session.snapshot(WANTS).book.bids.length > 0 && heartbeats > 0, 'the first book and heartbeat');
       server.clock.pause();
       const held = server.clock.position();
-      await sleep(1_300);
+      const epoch = session.epoch;
+      // Paused, the server repeats its last heartbeat once a second: three more (at most one was already on
+      // its way) prove the feed is kept alive, and that the clock stayed put for seconds, not for a moment.
+      const beats = heartbeats;
+      await until(() => heartbeats >= beats + 3, 'heartbeats while paused', 15_000);
       expect(server.clock.position()).toBe(held);
-      expect(session.snapshot(WANTS).connection.health).not.toBe('disconnected');
+      expect(session.epoch).toBe(epoch);
+      expect(session.snapshot(WANTS).connection.health).toBe('live');
       server.clock.resume();
       await until(() => server.clock.position() > held, 'the replay to move on');
     } finally {

@@ -12,6 +12,7 @@ import { startReplay, type ReplayHandle } from '../../src/app/run-replay.js';
 import { REPLAY_READ_ONLY } from '../../src/replay/read-only.js';
 import { readRecording, type FrameLine } from '../../src/transport/record/index.js';
 import { createVirtualTerminal, eventually, sleep, type VirtualTerminal } from '../helpers/terminal.js';
+import { waitFor } from '../helpers/wait.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';
 import { openLong, type TradingScreen } from '../helpers/trading-screen.js';
 import { type SimFixture, startFixture, until } from './helpers.js';
@@ -52,11 +53,14 @@ function tradingTab(lines: string[]): string[] {
   return lines.slice(top, bottom + 1);
 }
 
-/** Shows `tab` and returns its box once drawn. */
+/**
+ * Shows `tab` and returns its box once drawn (its title and rows come in the same frame). Fills come from a
+ * history feed that loads on its own time: its box is read once the feed says it has all of them.
+ */
 async function showTab(vt: VirtualTerminal, tab: Tab): Promise<string[]> {
   vt.press(tab);
   await vt.waitFor(TAB_TITLE[tab], 5_000);
-  await sleep(150); // the rows of the tab come with the next paint
+  if (tab === 'F') await vt.waitFor(() => tradingTab(vt.lines()).some((l) => l.includes('all loaded')), 10_000);
   return tradingTab(vt.lines());
 }
 
@@ -69,10 +73,11 @@ interface Screen {
 }
 
 /** Polls an async check (a read that presses keys) until it holds; false once `timeoutMs` passed. */
-async function pollUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) if (await check()) return true;
-  return false;
+function pollUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  return waitFor(check, 'the check', timeoutMs).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function screenOf(vt: VirtualTerminal, symbol: string): Promise<Screen> {
@@ -111,7 +116,7 @@ beforeAll(async () => {
     // A bid resting deep in the book (it must not fill), then a long at market.
     const price = f.sim.control.engine.book(market.id, 10).bid.at(-1)!.p;
     expect((await intents.place({ marketId: market.id, kind: 'limit', side: 'long', size: 10, price, leverage: 500 }).outcome).ok).toBe(true);
-    const screen: TradingScreen = { sim: f.sim, app, market, intents };
+    const screen: TradingScreen = { sim: f.sim, app, market, intents, home: f.dir };
     await openLong(screen, 10, 10_000);
     await eventually(() => state().trading.orders.length === 1, 5_000, 'the resting order');
     app.vt.press('4'); // focus the trading tabs
@@ -119,6 +124,7 @@ beforeAll(async () => {
     f.sim.control.pauseFlow();
     let previous = '';
     const settled = await pollUntil(async () => {
+      await sleep(150); // the window a screen must stay the same in to count as settled
       const now = JSON.stringify(await screenOf(app.vt, symbol));
       const same = now === previous;
       previous = now;
@@ -182,8 +188,9 @@ describe('replay of a recorded trading session', () => {
       expect(shown!.orders).toEqual(live.orders);
       // Read-only, and says so: the journal of what was sent is there, an order key is refused.
       expect((await showTab(vt, 'J')).join('\n')).toMatch(/rq \d+ market long 10 @ mkt/);
+      // The form's own line, not the notice: a replayed fill's toast can take the notice line right after.
       vt.press('b');
-      await vt.waitFor(`orders disabled: ${REPLAY_READ_ONLY}`, 5_000);
+      await vt.waitFor(`submit disabled: ${REPLAY_READ_ONLY}`, 5_000);
       expect(vt.lines()[0]).toContain('READ-ONLY');
     } finally {
       await close();
@@ -194,7 +201,8 @@ describe('replay of a recorded trading session', () => {
     const { r, vt, close } = await replay(10);
     try {
       await until(() => r.server.clock.ended, 'the replay to end', 20_000);
-      await sleep(300);
+      // Played to the end, the screen comes to what live showed (the test above); read it from there.
+      await pollUntil(async () => JSON.stringify(await screenOf(vt, symbol)) === JSON.stringify(live), 10_000);
       const straight = { positions: await showTab(vt, 'P'), orders: await showTab(vt, 'O'), fills: await showTab(vt, 'F'), journal: await showTab(vt, 'J') };
       expect(straight.positions.join('\n')).toMatch(/▲ LONG/);
 

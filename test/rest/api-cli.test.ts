@@ -131,6 +131,22 @@ describe('perpl api', () => {
     expect(r.out).toBe('');
   });
 
+  it('unsigned-401-says-no-key-was-used: a request that went out without a key says so in its hint', async () => {
+    server.reset(() => ({ status: 401, body: 'missing X-API-Key' }));
+    const r = await perplApi(['GET', '/v1/trading/fills', '--base-url', baseUrl, '--chain-id', String(CHAIN_ID)], {}, true);
+    expect(r.code).toBe(1);
+    expect(server.requests[0]!.headers['x-api-key']).toBeUndefined();
+    expect(r.err).toMatch(/\nhint: no key was used: none was found/);
+  });
+
+  it('signed-401-names-the-key-used: the hint names the key by source and public key, never its secret', async () => {
+    server.reset(() => ({ status: 401, body: 'revoked' }));
+    const r = await perplApi(['GET', '/v1/trading/fills', '--base-url', baseUrl, '--chain-id', String(CHAIN_ID)], KEY_ENV, true);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`hint: key used: environment`);
+    expect(r.err).toContain(`public key 0x${Buffer.from(PUBLIC_KEY).toString('hex').slice(0, 16)}`);
+  });
+
   it.each([
     [['GET'], 2, /expected METHOD and PATH/],
     [['FETCH', '/v1/x'], 2, /unknown HTTP method/],

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RESTORE_SEQUENCE } from '../../src/terminal/manners.js';
 import type { OrderRequestFrame } from '../../src/protocol/frames.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
-import { KEYS, sleep } from '../helpers/terminal.js';
+import { pressThenSentinel } from '../helpers/keys.js';
+import { KEYS } from '../helpers/terminal.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import type { RunningApp } from '../helpers/terminal-app.js';
 
@@ -123,9 +124,9 @@ describe('the terminal against the local exchange', () => {
   it('quit-restores-terminal: q unmounts, writes the restore sequence and leaves raw mode off', async () => {
     const r = await open(80, 24);
     await waitForLiveBook(r);
-    r.vt.press(KEYS.escape);
-    await sleep(100);
-    expect(r.vt.stdout.raw.includes(RESTORE_SEQUENCE)).toBe(false); // Esc never quits
+    // Esc never quits: once Tab (the sentinel) has moved the focus, Esc was handled, and restored nothing.
+    await pressThenSentinel(r.vt, [KEYS.escape], { key: KEYS.tab, effect: () => r.app.store.getState().focus === 'chart' });
+    expect(r.vt.stdout.raw.includes(RESTORE_SEQUENCE)).toBe(false);
     r.vt.press('q');
     await r.app.done;
     const raw = r.vt.stdout.raw;

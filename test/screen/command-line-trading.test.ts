@@ -4,10 +4,11 @@
 // opens a long whose stop shows in Open orders and fires when the oracle moves; a read-only key (80x24)
 // refuses `:buy` and `:amend` with the reason. Market orders, `:close` and panic: trading-commands.test.ts.
 
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
-import { KEYS, sleep } from '../helpers/terminal.js';
+import { expectNothingSent, journaledRequests } from '../helpers/sent.js';
+import { KEYS } from '../helpers/terminal.js';
 import { bookMarksOwnOrder, flattenAccount, runCommand, useTradingScreen, withReadOnlyApp } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
@@ -37,7 +38,11 @@ const shownOrderId = (priceText: string): number => {
 
 describe('trading through the `:` command line (200x50, read-only at 80x24)', () => {
   it('limit-amend-cancel-typed: :buy @ rests and is marked; :amend asks then moves it; :cancel removes it', async () => {
-    // Join the third bid level: in the book, and unlikely to trade during the test.
+    // The market's flow stops for this test (blocks go on): on a loaded machine the test runs long enough
+    // for the flow to trade through any level, and the order must rest until it is cancelled.
+    screen.sim.control.pauseFlow();
+    onTestFinished(() => screen.sim.control.resumeFlow());
+    // Join the third bid level: in the book, and away from the spread.
     const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
     await runCommand(screen.app, `buy ${typedSize(20)} @ ${typedPrice(price)}`);
     await vt().waitFor('y/Enter send', UI_MS);
@@ -60,9 +65,11 @@ describe('trading through the `:` command line (200x50, read-only at 80x24)', ()
     const question = `change ${screen.market.symbol} order ${oid}: price ${typedPrice(price)} → ${typedPrice(amended)}?`;
     await runCommand(screen.app, `amend ${oid} @ ${typedPrice(amended)}`);
     await vt().waitFor(question, UI_MS);
-    vt().press(KEYS.enter);
-    await vt().waitFor((s) => !s.includes(question), UI_MS);
-    await sleep(500);
+    // Once the question is gone Enter was handled, and a change it sent would be in the journal by then.
+    await expectNothingSent(screen.home, async () => {
+      vt().press(KEYS.enter);
+      await vt().waitFor((s) => !s.includes(question), UI_MS);
+    });
     expect(orderRow(px(price))).toBeDefined();
     expect(orderRow(px(amended))).toBeUndefined();
 
@@ -110,8 +117,9 @@ describe('trading through the `:` command line (200x50, read-only at 80x24)', ()
   }, TEST_MS);
 
   it('read-only-key-refuses-typed-orders: :buy and :amend say why, and nothing is sent', async () => {
-    await withReadOnlyApp(screen.sim, 80, 24, async (r) => {
+    await withReadOnlyApp(screen.sim, 80, 24, async (r, home) => {
       await r.vt.waitFor('READ-ONLY', UI_MS);
+      const journaled = journaledRequests(home).length;
       const bid = screen.sim.control.engine.book(screen.market.id, 1).bid[0]!.p;
       await runCommand(r, `buy ${typedSize(20)} @ ${typedPrice(bid)}`);
       await r.vt.waitFor('cannot send: the API key is read-only', UI_MS);
@@ -119,6 +127,8 @@ describe('trading through the `:` command line (200x50, read-only at 80x24)', ()
       await r.vt.waitFor((s) => !s.includes('Order entry'), UI_MS);
       await runCommand(r, 'amend 1 @ 5');
       await r.vt.waitFor('cannot amend: the API key is read-only', UI_MS);
+      // Each refusal is shown by the key that would have sent: the journal holds every request sent.
+      expect(journaledRequests(home).slice(journaled)).toEqual([]);
       expect(r.app.store.getState().trading.journal).toHaveLength(0);
     });
   }, TEST_MS);

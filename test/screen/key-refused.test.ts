@@ -37,6 +37,9 @@ describe('a key the exchange refuses', () => {
       const footer = () => vt.lines()[48] ?? '';
       expect(footer()).toContain('(off: key refused)');
       expect(footer()).not.toContain('disconnected');
+      // trading-health-beside-market-data: the header says trading is down while the market data is live.
+      await vt.waitFor((screen) => (screen.split('\n')[0] ?? '').includes('trading ✕ key refused'), 10_000);
+      expect(vt.lines()[0]).toMatch(/● live +trading ✕ key refused/);
       // An order key says the whole of it.
       vt.press('b');
       await eventually(() => (app.store.getState().notice ?? '').startsWith('orders disabled: key refused by the exchange (unauthorized)'), 10_000, 'the notice');

@@ -5,7 +5,8 @@ import { mountScreen } from '../../src/terminal/render.js';
 import { ManualMarketDataSource } from '../../src/state/fixtures.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore } from '../../src/state/store.js';
-import { createVirtualTerminal, eventually, KEYS, sleep } from '../helpers/terminal.js';
+import { pressThenSentinel } from '../helpers/keys.js';
+import { createVirtualTerminal, eventually, KEYS } from '../helpers/terminal.js';
 
 const MARKETS = [
   { id: 16, symbol: 'BTC', name: 'BTC Perp', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: 2580 },
@@ -125,10 +126,10 @@ describe('screen layout with hand-made data', () => {
   });
 
   it('esc-never-quits and q quits', async () => {
-    const { vt, calls } = start(80, 24);
+    const { vt, calls, store } = start(80, 24);
     await vt.waitFor('spread 1.0');
-    vt.press(KEYS.escape);
-    await sleep(150);
+    // Esc, then Tab as a sentinel: once Tab has moved the focus, Esc has been handled, and did not quit.
+    await pressThenSentinel(vt, [KEYS.escape], { key: KEYS.tab, effect: () => store.getState().focus === 'chart' });
     expect(calls.quit).toBe(0);
     vt.press('q');
     await eventually(() => calls.quit === 1, 5_000, 'q quits');

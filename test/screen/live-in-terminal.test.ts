@@ -131,6 +131,18 @@ describe('help, keys and config', () => {
     expect(app.store.getState().live.zoomed).toBe('chart');
   });
 
+  it('every-config-problem-on-screen: 7 bad entries (an unknown watchlist market among them) are all listed under ?, not "+6 more" alone', async () => {
+    const text = ['theme = "neon"', 'fps = 99', 'layout = "sideways"', 'bell = "loud"', 'colour = "red"', 'watchlist = ["ETH", "NOPE"]', '[keys]', 'fly = "f"'].join('\n');
+    const { vt } = await open({ config: configFile('seven.toml', `${text}\n`) });
+    await vt.waitFor('config seven.toml: 7 problems (? lists all)', 15_000);
+    vt.press('?');
+    const screen = await vt.waitFor('config: 7 problems');
+    for (const line of ['line 1: theme: must be one of', 'line 2: fps: must be an integer', 'line 3: layout: must be one of', 'line 4: bell: must be true or false', 'line 5: colour: unknown entry', 'line 6: watchlist: unknown market "NOPE"', 'line 8: keys.fly: unknown action "fly"']) {
+      expect(screen).toContain(line);
+    }
+    expect(screen).toContain('using dark');
+  });
+
   it('polluting-config-refused: [__proto__] in config.toml is named in the footer with its line; the app starts and nothing is polluted', async () => {
     try {
       const { vt, app } = await open({ config: configFile('proto.toml', '[__proto__]\npolluted = "yes"\n\n[keys]\nzoom = "Z"\n') });

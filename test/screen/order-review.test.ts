@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { flattenAccount, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
@@ -32,8 +33,11 @@ const tabLines = () => vt().lines().slice(36);
 const accountId = () => state().trading.account!.accountId;
 /** The exchange's own record of the order: what it would trade now. */
 const onExchange = (oid: number) => screen.sim.control.engine.ledger(accountId()).orders.find((o) => o.oid === oid);
-/** Change requests of `oid` the app's engine journaled (it journals before it sends). */
-const changesSent = (oid: number) => state().trading.journal.filter((e) => e.kind === 'request' && e.text.includes(`change ${oid}`)).length;
+/**
+ * Change requests of `oid` the app's engine journaled on disk (it journals before it sends). Not the
+ * store's copy: the publisher copies it at frame rate, and a loaded machine may not have copied it yet.
+ */
+const changesSent = (oid: number) => journaledRequests(screen.home).filter((r) => r.label.includes(`change ${oid}`)).length;
 
 /**
  * A buy limit of `size` units resting 2 % under the mark (far enough that the moving book does not fill it

@@ -8,6 +8,7 @@ import { formatScaled } from '../../src/protocol/scaling.js';
 import { OrderStatus, OrderType } from '../../src/protocol/enums.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { formatAtoms } from '../../src/ui/format/trading-rows.js';
+import { journaledRequests } from '../helpers/sent.js';
 import { eventually } from '../helpers/terminal.js';
 import { confirmYes, flattenAccount, openLong, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
@@ -125,6 +126,8 @@ describe('TP/SL on screen', () => {
     expect(ledgerStops()).toEqual([sl1]);
     expect(positionLine()).toContain(px(sl1));
     await screen.app.vt.waitFor(`SL ${px(sl2)} refused (rejected (400): trigger refused for the test); old SL ${px(sl1)} still armed`, EXCHANGE_MS);
+    // The outcome is final: the journal on disk (not the store's copy of it) holds no cancel of the old stop.
+    expect(journaledRequests(screen.home).filter((r) => r.label.includes(`cancel ${old.orderId}`))).toEqual([]);
   }, TEST_MS);
 
   it('trigger-amend-with-e: e on a stop prefills its trigger price and moves it (one stop left)', async () => {

@@ -11,8 +11,10 @@ import { ScopeMask } from '../../src/protocol/enums.js';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
-import { KEYS, eventually, sleep } from '../helpers/terminal.js';
+import { expectNothingSent } from '../helpers/sent.js';
+import { KEYS, eventually } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+import { waitFor } from '../helpers/wait.js';
 import { confirmYes, flattenAccount, openLong, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll.
@@ -32,12 +34,6 @@ beforeEach(async () => {
 
 const state = () => screen.app.app.store.getState();
 
-/** Polls until `get` returns a value. */
-async function until<T>(get: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
-  let value: T | undefined;
-  await eventually(() => (value = get()) !== undefined, timeoutMs, what);
-  return value as T;
-}
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
 /** The bottom pane's lines (below the book/chart/trades row). */
 const tabLines = () => screen.app.vt.lines().slice(36).join('\n');
@@ -56,7 +52,7 @@ describe('trading checklist on screen', () => {
     await screen.app.vt.waitFor('[Fills]', UI_MS);
     const rang = bells();
     await openLong(screen, 100, EXCHANGE_MS);
-    const fill = await until(() => state().trading.fills[0], EXCHANGE_MS, 'the fill');
+    const fill = await waitFor(() => state().trading.fills[0], 'the fill', EXCHANGE_MS);
     // Live, without paging: the fill's order id is in the tab and the bell rang.
     await screen.app.vt.waitFor(() => tabLines().includes(String(fill.orderId)), EXCHANGE_MS);
     expect(bells()).toBeGreaterThan(rang);
@@ -66,7 +62,7 @@ describe('trading checklist on screen', () => {
     const quiet = bells();
     const position = state().trading.positions[0]!;
     await screen.intents.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
-    const closeFill = await until(() => state().trading.fills.find((f) => f.orderId !== fill.orderId && f.type === 3), EXCHANGE_MS, 'the close fill');
+    const closeFill = await waitFor(() => state().trading.fills.find((f) => f.orderId !== fill.orderId && f.type === 3), 'the close fill', EXCHANGE_MS);
     await screen.app.vt.waitFor(() => tabLines().includes(String(closeFill.orderId)), EXCHANGE_MS);
     await screen.app.vt.waitFor('filled: sold', UI_MS); // the toast still says so
     expect(bells()).toBe(quiet);
@@ -80,12 +76,14 @@ describe('trading checklist on screen', () => {
     const head = state().trading.health?.headBlock ?? 0;
     const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
     void screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500, lastBlock: head + 20 });
+    // One block at a time, each once the app has seen the one before: the order is admitted on a block.
     for (let i = 0; i < 10 && !state().trading.orders.some((o) => o.price === price); i++) {
+      const seen = state().trading.health?.headBlock ?? 0;
       screen.sim.control.stepBlock();
-      await sleep(300);
+      await eventually(() => (state().trading.health?.headBlock ?? 0) > seen || state().trading.orders.some((o) => o.price === price), EXCHANGE_MS, 'the app to see the block');
     }
     screen.app.vt.press('O');
-    const order = await until(() => state().trading.orders.find((o) => o.price === price && o.blocksLeft !== null), EXCHANGE_MS, 'the order with its expiry');
+    const order = await waitFor(() => state().trading.orders.find((o) => o.price === price && o.blocksLeft !== null), 'the order with its expiry', EXCHANGE_MS);
     await screen.app.vt.waitFor(() => tabLines().includes(`${order.blocksLeft} blk`), EXCHANGE_MS);
     expect(order.lastBlock).toBe(head + 20);
 
@@ -104,10 +102,10 @@ describe('trading checklist on screen', () => {
   it('limit-close-and-liq-distance: the Positions row shows liq distance and funding; x "50% @ PRICE" rests a close', async () => {
     await openLong(screen, 200, EXCHANGE_MS);
     screen.app.vt.press('P');
-    const row = await until(() => {
+    const row = await waitFor(() => {
       const p = state().trading.positions[0];
       return p?.liquidationDistancePct != null ? p : undefined;
-    }, EXCHANGE_MS, 'the position with its liq distance');
+    }, 'the position with its liq distance', EXCHANGE_MS);
     await screen.app.vt.waitFor(() => positionLine().includes(px(row.liquidationPrice!)), EXCHANGE_MS);
     const header = tabLines().split('\n').find((l) => l.includes('uPnL')) ?? '';
     expect(header).toContain('dist');
@@ -177,9 +175,11 @@ describe('accounts that cannot trade', () => {
       r.vt.press('b');
       await r.vt.waitFor(`submit disabled: ${reason}`, UI_MS);
       await r.vt.type('1');
-      r.vt.press(KEYS.enter);
-      await r.vt.waitFor('cannot send', UI_MS);
-      await sleep(200);
+      // "cannot send" is Enter's own answer: once it shows, an order Enter sent would be in the journal.
+      await expectNothingSent(dir, async () => {
+        r.vt.press(KEYS.enter);
+        await r.vt.waitFor('cannot send', UI_MS);
+      });
       expect(r.app.store.getState().trading.journal.filter((e) => e.kind !== 'note')).toEqual([]);
     } finally {
       await r.close();

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { divCeil, notionalAtoms } from '../../src/domain/trading/notional.js';
 import type { Market } from '../../src/protocol/frames.js';
 import { formatScaledTrim } from '../../src/protocol/scaling.js';
-import { eventually, KEYS, sleep } from '../helpers/terminal.js';
+import { expectNothingSent } from '../helpers/sent.js';
+import { eventually, KEYS } from '../helpers/terminal.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { runCommand } from '../helpers/trading-screen.js';
 
@@ -63,13 +64,16 @@ describe('command line and panic (80x24)', () => {
     await r.vt.waitFor('y/Enter send');
     r.vt.press('y');
     await r.vt.waitFor('same order sent seconds ago');
-    r.vt.press(KEYS.enter);
-    await r.vt.waitFor('cancelled');
-    await sleep(300);
+    // "cancelled" shows once Enter was handled; had it sent the order, the journal would hold it by then.
+    await expectNothingSent(exchange.home, async () => {
+      r.vt.press(KEYS.enter);
+      await r.vt.waitFor('cancelled');
+    });
     expect(store.getState().trading.orders.length).toBe(1);
     expect(store.getState().tradingUi.entry).not.toBeNull();
+    // Esc backs out of the review, then Esc closes the form: each waits for the one before it.
     r.vt.press(KEYS.escape);
-    await sleep(20);
+    await eventually(() => !store.getState().tradingUi.reviewing && store.getState().tradingUi.entry !== null, 15_000, 'back from the review');
     r.vt.press(KEYS.escape);
     await eventually(() => store.getState().tradingUi.entry === null, 15_000, 'entry closed');
 
@@ -83,8 +87,9 @@ describe('command line and panic (80x24)', () => {
     await r.vt.waitFor('y/Enter send');
     r.vt.press('y');
     await eventually(() => position() !== undefined, 25_000, 'position for panic');
+    // The second ! once the first has armed the chord (two ! in one read: key-pairs.test.ts).
     r.vt.press('!');
-    await sleep(20);
+    await eventually(() => store.getState().tradingUi.panicArmedAtMs !== null, 15_000, 'the first ! to arm panic');
     r.vt.press('!');
     await r.vt.waitFor('PANIC: cancel 0 orders and close 1 positions');
     r.vt.press('y');

@@ -8,7 +8,9 @@ import { divCeil, notionalAtoms } from '../../src/domain/trading/notional.js';
 import type { Market } from '../../src/protocol/frames.js';
 import { formatScaledTrim, parseSize } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
-import { eventually, KEYS, sleep } from '../helpers/terminal.js';
+import { pressEach } from '../helpers/keys.js';
+import { expectNothingSent } from '../helpers/sent.js';
+import { eventually, KEYS } from '../helpers/terminal.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import type { RunningApp } from '../helpers/terminal-app.js';
 import { bookMarksOwnOrder, withReadOnlyApp } from '../helpers/trading-screen.js';
@@ -34,12 +36,9 @@ function sizeFor(market: Market, price: number, usd: number): string {
   return formatScaledTrim(units > 0n ? units : 1n, market.config.size_decimals);
 }
 
-/** Presses `key` `times` times, one keypress each (a burst would reach the app as one input). */
+/** Presses `key` `times` times, each its own read (a burst would reach the app as one input). */
 async function press(r: RunningApp, key: string, times = 1): Promise<void> {
-  for (let i = 0; i < times; i++) {
-    r.vt.press(key);
-    await sleep(10);
-  }
+  await pressEach(r.vt, Array<string>(times).fill(key));
 }
 
 async function clearField(r: RunningApp, n = 24): Promise<void> {
@@ -71,9 +70,7 @@ describe('order entry on screen', () => {
     // The screen's book marks the level of the own resting order with a ◆.
     await r.vt.waitFor(() => bookMarksOwnOrder(r.vt, px), 10_000);
     // Open orders (trading area, then O) has its row: an open long at that price and size.
-    r.vt.press('4');
-    await sleep(10);
-    r.vt.press('O');
+    await pressEach(r.vt, ['4', 'O']);
     const sizeText = formatScaledGrouped(parseSize(size, market.config.size_decimals), market.config.size_decimals);
     await r.vt.waitFor(() => r.vt.lines().some((l) => l.includes('▲ open L') && l.includes('limit') && l.includes(px) && l.includes(sizeText)), 10_000);
     expect(r.vt.screenText()).toContain('[Open orders]');
@@ -148,8 +145,11 @@ describe('order entry on screen', () => {
     expect(screen).toContain('(999x clamped)'); // leverage: clamped to the market maximum, not refused
     expect(screen).toContain('price "up" is not a number');
     expect(screen).toMatch(/has more than \d+ decimal/);
-    r.vt.press(KEYS.enter);
-    await r.vt.waitFor(/fix [a-z, -]*size/);
+    // "fix …" is Enter's own answer: once it shows, an order Enter sent would be in the journal.
+    await expectNothingSent(exchange.home, async () => {
+      r.vt.press(KEYS.enter);
+      await r.vt.waitFor(/fix [a-z, -]*size/);
+    });
     expect(r.vt.screenText()).not.toContain('y/Enter send');
     expect(store.getState().trading.journal.length).toBe(before);
   }, 30_000);

@@ -31,6 +31,7 @@ import { RestClient } from '../../src/transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../../src/transport/record/index.js';
 import { ReconnectingSocket } from '../../src/transport/ws/index.js';
 import { buildApp, hasScript, runInPty } from '../reliability/built-app.js';
+import { waitFor } from '../helpers/wait.js';
 
 let sim: RunningSim;
 let dir: string;
@@ -44,14 +45,6 @@ afterAll(async () => {
   await sim?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function until(check: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Every way an error can be shown: message, details, hint, cause chain, inspect, JSON. */
 function errorTexts(e: unknown): string[] {
@@ -133,7 +126,7 @@ it('no log, error, journal or recording holds the token or the seed', async () =
       log,
     });
     recordedSocket.start();
-    await until(() => signedIn, 'the recorded sign-in');
+    await waitFor(() => signedIn, 'the recorded sign-in');
     recordedSocket.stop();
 
     // A trading session and the order engine with its journal: place a resting order, cancel it.
@@ -149,7 +142,7 @@ it('no log, error, journal or recording holds the token or the seed', async () =
     const commands = new EngineCommands(engine, session, () => context.markets);
     session.start();
     const s = session;
-    await until(() => s.health() === 'live', 'a live trading session');
+    await waitFor(() => s.health() === 'live', 'a live trading session');
     const market = context.markets[0]!;
     const bid = sim.control.engine.book(market.id, 1).bid[0]?.p ?? 1_000_000;
     const placed = await commands.place({ marketId: market.id, kind: 'limit', side: 'long', size: 100, price: Math.max(1, bid - 5_000), leverage: 500 }).outcome;
@@ -160,11 +153,12 @@ it('no log, error, journal or recording holds the token or the seed', async () =
     texts.push(inspect(cancelled, { depth: 6 }));
     // A re-sign-in, then a revoked key: the session is refused (3401) and logs it.
     s.resync('secrets test');
-    await until(() => s.health() === 'live', 'the session after a resync');
+    await waitFor(() => s.health() === 'live', 'the session after a resync');
     sim.control.revokeKey(key.apiKey);
     sim.control.dropConnections(1001);
-    await until(() => s.health() !== 'live', 'the session to lose its sign-in');
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => s.health() !== 'live', 'the session to lose its sign-in');
+    // The refusal has been taken in and logged (the lines most likely to quote what was sent).
+    await waitFor(() => s.keyRefused !== null && texts.some((t) => t.includes('close 3401')), 'the refused sign-in (3401), logged');
     texts.push(JSON.stringify(s.connectionView()));
   } finally {
     engine?.stop();
@@ -251,7 +245,7 @@ describe.skipIf(!hasScript())('the built app', () => {
     expect(out).toContain('injected uncaught exception');
     expect(out).toMatch(/\n\s+at /);
     const log = readFileSync(appLogPath(appHome), 'utf8');
-    expect(log).toMatch(/trading: key \S+local-demo\.json .*scope read\+trade/);
+    expect(log).toMatch(/trading: key \S+local-demo(-\d+)?\.json .*scope read\+trade/);
     expect(log).toMatch(/crash: Error: injected uncaught exception\n\s+at /);
     const leaks = [
       ...secrets.filter((x) => out.includes(x)).map((x) => `terminal output holds ${x.slice(0, 6)}…`),

@@ -51,7 +51,10 @@ describe('perpl sim command', () => {
     expect(ready.rest).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(ready.ws).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
     expect(ready.chain_id).toBe(31337);
-    expect(ready.demo_key_file).toBe(join(home, 'keys', 'local-demo.json'));
+    const port = new URL(ready.rest).port;
+    expect(ready.demo_key_file).toBe(join(home, 'keys', `local-demo-${port}.json`));
+    // `perpl sim` also writes the key commands given no port use, the same key.
+    expect(readFileSync(join(home, 'keys', 'local-demo.json'), 'utf8')).toBe(readFileSync(ready.demo_key_file, 'utf8'));
 
     const key = JSON.parse(readFileSync(ready.demo_key_file, 'utf8')) as Record<string, unknown>;
     expect(key).toMatchObject({ network: 'local', chain_id: 31337, scope_mask: 3, expires_at: 0, rest: ready.rest, ws: ready.ws });
@@ -62,7 +65,7 @@ describe('perpl sim command', () => {
     // The seeded delegation: where the operator's wallet key is and how to practise with it.
     expect(ready.demo_profile).toMatch(/^0x[0-9a-f]{40}$/);
     expect(ready.demo_operator).toMatch(/^0x[0-9a-f]{40}$/);
-    expect(ready.demo_operator_wallet_key_file).toBe(join(home, 'keys', 'local-demo-operator.wallet'));
+    expect(ready.demo_operator_wallet_key_file).toBe(join(home, 'keys', `local-demo-${port}-operator.wallet`));
     expect(statSync(ready.demo_operator_wallet_key_file).mode & 0o777).toBe(0o600);
     const operatorKey = readFileSync(ready.demo_operator_wallet_key_file, 'utf8').trim();
     expect(operatorKey).toMatch(/^0x[0-9a-f]{64}$/);

@@ -17,6 +17,7 @@ import { decodeContext } from '../../src/protocol/decode/index.js';
 import { type RunningSim, type SimOptions, startSim } from '../../src/sim/index.js';
 import { marketLabel } from '../../src/domain/market-label.js';
 import type { FrameTap } from '../../src/transport/ws/tap.js';
+import { waitFor } from '../helpers/wait.js';
 
 export interface SimHandle {
   sim: RunningSim;
@@ -163,14 +164,8 @@ export class TraderPool {
 }
 
 /** Polls `check` until it returns a value other than undefined/false (real sockets: no fixed sleeps). */
-export async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = check();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+  return waitFor(check, what, timeoutMs, 20);
 }
 
 export async function live(t: Trader): Promise<void> {

@@ -52,7 +52,7 @@ describe('config file', () => {
       { line: 4, key: 'keys.fly', message: 'unknown action "fly"' },
       { line: 5, key: 'keys.openPicker', message: 'unknown key "hyper+p"' },
     ]);
-    expect(problemNotice('config.toml', problems)).toBe('config config.toml: line 1: theme: must be one of dark, light, colorblind, mono; default used (+2 more)');
+    expect(problemNotice('config.toml', problems)).toBe('config config.toml: 3 problems (? lists all): line 1: theme: must be one of dark, light, colorblind, mono; default used');
   });
 
   it('renamed-action-still-remaps: a config written for loadMore (r, now refreshHistory) keeps its key', () => {
@@ -78,7 +78,7 @@ describe('config file', () => {
       { line: 3, key: 'keys.zoom', message: 'key "b" is already bound to buy' },
       { line: 5, key: 'keys.sell', message: 'key "x" is already bound to closePosition' },
     ]);
-    expect(problemNotice('config.toml', problems)).toBe('config config.toml: line 3: keys.zoom: key "b" is already bound to buy; default used (+1 more)');
+    expect(problemNotice('config.toml', problems)).toBe('config config.toml: 2 problems (? lists all): line 3: keys.zoom: key "b" is already bound to buy; default used');
   });
 
   it('reads JSON with lines for bad keys, and survives a broken JSON file', () => {
@@ -154,7 +154,7 @@ describe('config text on the screen', () => {
     expect(problems[2]?.message).toContain('\\x9b2J\\u202e');
     const notice = problemNotice('config.toml', problems);
     expect(notice).not.toMatch(UNSAFE);
-    expect(notice).toBe('config config.toml: line 1: evil\\x1b]0;PWNED\\x07: unknown entry; default used (+2 more)');
+    expect(notice).toBe('config config.toml: 3 problems (? lists all): line 1: evil\\x1b]0;PWNED\\x07: unknown entry; default used');
     const json = parseConfigText('{ "evil\\u001b]0;PWNED\\u0007": 1 }', 'json');
     expect(json.problems.map((p) => p.key)).toEqual(['evil\\x1b]0;PWNED\\x07']);
   });

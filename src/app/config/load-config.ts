@@ -8,13 +8,15 @@ import { join } from 'node:path';
 import { toConfigTable, type TomlTable } from './config-table.js';
 import { sanitizeText } from '../../protocol/sanitize-text.js';
 import { parseToml } from './toml.js';
-import { defaultConfig, validateConfig, type ConfigProblem, type TerminalConfig } from './schema.js';
+import { defaultConfig, fallbackFor, validateConfig, type ConfigProblem, type TerminalConfig } from './schema.js';
 
 export interface LoadedConfig {
   /** The file read, null when there was none. */
   file: string | null;
   config: TerminalConfig;
   problems: ConfigProblem[];
+  /** Line of the `watchlist` entry, for a market the exchange does not list (known only once connected). */
+  watchlistLine?: number | null;
 }
 
 /** 1-based line of the first `"name":` in JSON text (a good enough pointer for a hand-edited file). */
@@ -32,12 +34,12 @@ function inert(p: ConfigProblem): ConfigProblem {
   return { ...p, key: sanitizeText(p.key, MAX_PROBLEM_KEY_CHARS), message: sanitizeText(p.message) };
 }
 
-export function parseConfigText(text: string, format: 'toml' | 'json'): { config: TerminalConfig; problems: ConfigProblem[] } {
-  const { config, problems } = parseConfigTextRaw(text, format);
-  return { config, problems: problems.map(inert) };
+export function parseConfigText(text: string, format: 'toml' | 'json'): { config: TerminalConfig; problems: ConfigProblem[]; watchlistLine: number | null } {
+  const { config, problems, watchlistLine } = parseConfigTextRaw(text, format);
+  return { config, problems: problems.map(inert), watchlistLine };
 }
 
-function parseConfigTextRaw(text: string, format: 'toml' | 'json'): { config: TerminalConfig; problems: ConfigProblem[] } {
+function parseConfigTextRaw(text: string, format: 'toml' | 'json'): { config: TerminalConfig; problems: ConfigProblem[]; watchlistLine: number | null } {
   const problems: ConfigProblem[] = [];
   let table: TomlTable;
   let lineOf: (key: string) => number | null;
@@ -50,18 +52,18 @@ function parseConfigTextRaw(text: string, format: 'toml' | 'json'): { config: Te
     try {
       const parsed = JSON.parse(text) as unknown;
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        return { config: defaultConfig(), problems: [{ line: 1, key: '', message: 'the file must hold a JSON object' }] };
+        return { config: defaultConfig(), problems: [{ line: 1, key: '', message: 'the file must hold a JSON object' }], watchlistLine: null };
       }
       table = toConfigTable(parsed, (key, message) => problems.push({ line: jsonLineOf(text, key), key, message }));
     } catch (error) {
       const position = /position (\d+)/.exec(error instanceof Error ? error.message : '');
       const line = position ? text.slice(0, Number(position[1])).split('\n').length : null;
-      return { config: defaultConfig(), problems: [{ line, key: '', message: 'not valid JSON; using the defaults' }] };
+      return { config: defaultConfig(), problems: [{ line, key: '', message: 'not valid JSON; using the defaults' }], watchlistLine: null };
     }
     lineOf = (key) => jsonLineOf(text, key);
   }
   const config = validateConfig(table, (key, message) => problems.push({ line: lineOf(key), key, message }));
-  return { config, problems: problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity)) };
+  return { config, problems: problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity)), watchlistLine: lineOf('watchlist') };
 }
 
 /** Larger than any hand-written config: refused rather than read into memory. */
@@ -110,14 +112,34 @@ export function loadConfig(opts: { file?: string; home?: string }): LoadedConfig
   return { file, ...parseConfigText(read.text, file.endsWith('.json') ? 'json' : 'toml') };
 }
 
-/** One line for the footer: the first problem with its line and key, and how many more there are. */
+/** One line for the footer: how many problems (first, so a cut line still says it) and the first with its line and key. */
 export function problemNotice(file: string | null, problems: readonly ConfigProblem[]): string | null {
   const first = problems[0];
   if (!first) return null;
-  const where = [file ? file.split('/').at(-1) : 'config', first.line !== null ? `line ${first.line}` : null, first.key || null]
-    .filter(Boolean)
-    .join(': ');
-  const more = problems.length > 1 ? ` (+${problems.length - 1} more)` : '';
+  const name = file ? file.split('/').at(-1) : 'config';
+  const where = [first.line !== null ? `line ${first.line}` : null, first.key || null].filter(Boolean).join(': ');
+  const count = problems.length > 1 ? `${problems.length} problems (? lists all): ` : '';
   // The file's name is the user's, but a name can hold controls too.
-  return sanitizeText(`config ${where}: ${first.message}; default used${more}`);
+  return sanitizeText(`config ${name}: ${count}${where ? `${where}: ` : ''}${first.message}; default used`);
+}
+
+/** One problem as a line of its own: where, what is wrong, and what is used instead. */
+export function problemLine(p: ConfigProblem): string {
+  const where = [p.line !== null ? `line ${p.line}` : null, p.key || null].filter(Boolean).join(': ');
+  const fallback = p.fallback ?? fallbackFor(p.key, p.message);
+  return sanitizeText(`${where ? `${where}: ` : ''}${p.message}; using ${fallback}`);
+}
+
+/** Watchlist symbols the exchange does not list (`BTC` and `BTC-PERP` name the same market). */
+export function unknownWatchlistSymbols(watchlist: readonly string[], marketSymbols: readonly string[]): string[] {
+  const base = (s: string): string => s.trim().toUpperCase().replace(/-PERP$/, '');
+  const known = new Set(marketSymbols.map(base));
+  return watchlist.filter((w) => !known.has(base(w)));
+}
+
+/** The same, as problems of the `watchlist` entry. */
+export function unknownWatchlistProblems(watchlist: readonly string[], marketSymbols: readonly string[], line: number | null): ConfigProblem[] {
+  return unknownWatchlistSymbols(watchlist, marketSymbols).map((w) =>
+    inert({ line, key: 'watchlist', message: `unknown market "${w}" (the exchange does not list it)`, fallback: 'left out of the watchlist' }),
+  );
 }

@@ -33,6 +33,32 @@ export interface ConfigProblem {
   line: number | null;
   key: string;
   message: string;
+  /** What the terminal uses instead (the entry's default, or that the line is left out). */
+  fallback?: string;
+}
+
+const FALLBACKS: Readonly<Record<string, string>> = {
+  network: 'local, or --network',
+  market: 'the first market',
+  layout: 'normal',
+  fps: 'the built-in frame rate',
+  bell: 'true',
+  ascii: 'false',
+  lowBandwidth: 'auto',
+  theme: 'dark',
+  watchlist: 'no watchlist',
+  confirm: 'the built-in confirm thresholds',
+  keys: 'the default keys',
+};
+
+/** What replaces a bad entry, in words: its default, or that it is ignored. */
+export function fallbackFor(key: string, message: string): string {
+  if (key === '') return message.includes('using the defaults') || message.includes('JSON object') ? 'every default' : 'the line is left out';
+  if (message === 'unknown entry' || message.startsWith('unknown action') || message.startsWith('refused: a reserved name')) return 'ignored';
+  const [top = '', rest] = key.split('.', 2);
+  if (top === 'keys' && rest !== undefined) return `the default keys of ${rest}`;
+  if (top === 'confirm' && rest !== undefined) return `the built-in ${rest}`;
+  return FALLBACKS[top] ?? 'ignored';
 }
 
 type Report = (key: string, message: string) => void;

@@ -8,7 +8,9 @@ import { ServerClock } from '../../auth/clock.js';
 import { ApiKeySigner } from '../../auth/signer.js';
 import { AUTH_HEADERS } from '../../protocol/canonical.js';
 import { InputError, PermanentError, failureLines } from '../../protocol/errors.js';
-import { resolveNetwork, type Network, type NetworkOptions } from '../../protocol/networks.js';
+import { LOCAL_CHAIN_ID, MAINNET_CHAIN_ID, TESTNET_CHAIN_ID, resolveNetwork, type Network, type NetworkOptions } from '../../protocol/networks.js';
+import { discoverKeyFile, type KeyDiscoveryTarget } from '../../auth/keyfile-discovery.js';
+import { HttpPermanentError } from '../../transport/rest/errors.js';
 import { decodeHistoryPage } from '../../protocol/decode/index.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
 import { RestClient } from '../../transport/rest/client.js';
@@ -31,7 +33,9 @@ options:
   --chain-id ID         chain id signed into every request (143 mainnet, 10143 testnet, 31337 local)
   --insecure            allow http:// to a host other than this machine (anyone on the path
                         could read and change what is sent and answered)
-  --key-file FILE       API key file (default: $PERPL_KEY_FILE, else PERPL_API_KEY + PERPL_API_SECRET)
+  --key-file FILE       API key file (default: $PERPL_KEY_FILE, else PERPL_API_KEY + PERPL_API_SECRET,
+                        else keys/default.json, the local demo key, the newest enrolled key
+                        of the chain; a 401/403 says which key was used)
   --unsigned            send without the X-API-* headers
   --paginate            GET only: follow the history cursor (np -> page=) to the last page and
                         print {"d":[every record]}
@@ -188,14 +192,33 @@ function checkKeyMatchesNetwork(creds: Credentials, network: Network): void {
   }
 }
 
-async function execute(args: ApiArgs, io: ApiIo): Promise<number> {
+/** The network the flags name, for key discovery (before the key itself may name one). */
+function discoveryTarget(opts: NetworkOptions, env: NodeJS.ProcessEnv): KeyDiscoveryTarget {
+  const name = opts.network ?? (opts.baseUrl !== undefined ? undefined : (env.PERPL_NETWORK ?? 'local'));
+  const known = name === 'mainnet' ? MAINNET_CHAIN_ID : name === 'testnet' ? TESTNET_CHAIN_ID : name === 'local' ? LOCAL_CHAIN_ID : undefined;
+  const chainId = opts.chainId ?? known;
+  return { ...(name !== undefined ? { name } : {}), ...(chainId !== undefined ? { chainId } : {}) };
+}
+
+/** Which key signed the request, in words (path and public-key fingerprint; never a secret). */
+export function keyUsedLine(creds: Credentials | null, unsigned: boolean): string {
+  if (creds) return `key used: ${creds.source}, public key ${creds.publicKeyHex.slice(0, 18)}…`;
+  return unsigned
+    ? 'no key was used: --unsigned sent the request without signing it'
+    : 'no key was used: none was found (--key-file, $PERPL_KEY_FILE, PERPL_API_KEY + PERPL_API_SECRET, keys/default.json, the newest enrolled key of the chain), so the request went out unsigned';
+}
+
+async function execute(args: ApiArgs, io: ApiIo, used: { line: string }): Promise<number> {
+  // The one key rule of every command (auth/keyfile-discovery.ts): --key-file, else discovery.
+  const keyFile = args.unsigned ? undefined : (args.keyFile ?? (await discoverKeyFile(io.env, discoveryTarget(args.network, io.env))));
   const creds = args.unsigned
     ? null
     : await loadCredentials({
-        ...(args.keyFile !== undefined ? { keyFile: args.keyFile } : {}),
+        ...(keyFile !== undefined ? { keyFile } : {}),
         ...(io.passphrase ? { passphrase: io.passphrase } : {}),
         env: io.env,
       });
+  used.line = keyUsedLine(creds, args.unsigned);
   const network = await pickNetwork(args.network, creds, io.env);
   if (creds) checkKeyMatchesNetwork(creds, network);
   const clock = new ServerClock();
@@ -251,10 +274,13 @@ export async function run(argv: string[], io: ApiIo = defaultIo()): Promise<numb
     io.out(API_USAGE);
     return 0;
   }
+  const used = { line: '' };
   try {
-    return await execute(args, io);
+    return await execute(args, io, used);
   } catch (e) {
     report(e, io);
+    // Refused for its key (or the lack of one): say which key went out.
+    if (used.line !== '' && e instanceof HttpPermanentError && (e.status === 401 || e.status === 403)) io.err(`hint: ${used.line}`);
     return 1;
   }
 }

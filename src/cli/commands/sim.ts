@@ -16,7 +16,10 @@ const USAGE = `usage: perpl sim [options]
                     (the chain id stays the local one)
   --markets LIST    comma-separated markets to list by name (default: all of NETWORK's)
   --flow-rate N     synthetic flow steps per second (0 = no flow)
-  --home DIR        where keys/local-demo.json is written (default $PERPL_HOME or ~/.config/perpl)
+  --home DIR        where keys/local-demo-<port>.json (this exchange's demo key) and
+                    keys/local-demo.json are written (default $PERPL_HOME or ~/.config/perpl)
+  --state FILE      keep the demo account (balance, positions, open orders, TP/SL) and the prices
+                    across restarts: loaded at start, saved every 5 s and on stop (0600)
   --verbose         log requests and socket events to stderr
   --quiet           log nothing to stderr`;
 
@@ -38,6 +41,7 @@ export async function run(argv: string[]): Promise<number> {
       markets: { type: 'string' },
       'flow-rate': { type: 'string' },
       home: { type: 'string' },
+      state: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -68,6 +72,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.like !== undefined && isMarketProfile(values.like) ? { like: values.like } : {}),
     ...(values.markets !== undefined ? { markets: values.markets.split(',') } : {}),
     ...(values.home !== undefined ? { home: values.home } : {}),
+    ...(values.state !== undefined ? { stateFile: values.state } : {}),
     verbose: values.verbose,
     quiet: values.quiet,
   });

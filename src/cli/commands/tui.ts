@@ -11,6 +11,8 @@ import { sanitizeLines } from '../../protocol/sanitize-text.js';
 const USAGE = `usage: perpl [tui] [options]
 
   --network N       local (default: starts the local exchange in-process), testnet, mainnet
+  --port P          with local: use the \`perpl sim\` listening on 127.0.0.1:P (its orders and
+                    positions outlive the terminal) and its demo key, keys/local-demo-P.json
   --base-url U      REST base of another deployment (with --chain-id, optionally --ws-url)
   --chain-id ID     chain id for --base-url
   --ws-url W        WebSocket base override
@@ -59,6 +61,7 @@ export async function run(argv: string[]): Promise<number> {
       'base-url': { type: 'string' },
       'chain-id': { type: 'string' },
       'ws-url': { type: 'string' },
+      port: { type: 'string' },
       insecure: { type: 'boolean', default: false },
       market: { type: 'string' },
       fps: { type: 'string' },
@@ -78,6 +81,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   const fps = intOption('fps', values.fps, 1, 50);
   const chainId = intOption('chain-id', values['chain-id'], 1, Number.MAX_SAFE_INTEGER);
+  const localPort = intOption('port', values.port, 1, 65535);
+  if (localPort !== undefined && ((values.network !== undefined && values.network !== 'local') || values['base-url'] !== undefined)) {
+    throw new InputError('--port names a local exchange: use it with --network local (or alone)');
+  }
   if (values['low-bandwidth'] && values['no-low-bandwidth']) throw new InputError('--low-bandwidth and --no-low-bandwidth contradict each other');
   const lowBandwidth = values['low-bandwidth'] ? true : values['no-low-bandwidth'] ? false : undefined;
   if (values.record !== undefined) checkRecordPath(values.record);
@@ -100,6 +107,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
     ...(values['ws-url'] !== undefined ? { wsUrl: values['ws-url'] } : {}),
     ...(chainId !== undefined ? { chainId } : {}),
+    ...(localPort !== undefined ? { localPort } : {}),
     ...(values.insecure ? { insecure: true } : {}),
     ...(values.market !== undefined ? { market: values.market } : {}),
     ...(fps !== undefined ? { fps } : {}),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseConfigText } from '../../app/config/load-config.js';
 import { doctorExitCode, formatResult, runChecks, type CheckResult } from './checks.js';
 import type { DoctorFacts } from './facts.js';
 
@@ -137,13 +138,35 @@ describe('doctor checks', () => {
         { line: 4, key: 'theme', message: 'must be one of dark, light' },
       ],
     };
-    expect(formatResult(find(runChecks(f), 'config'))).toBe(
-      'WARN config: /h/config.toml: line 1: __proto__: refused: a reserved name; line 4: theme: must be one of dark, light (fix: edit those entries; each keeps its default until then)',
-    );
+    expect(runChecks(f).filter((c) => c.check === 'config').map(formatResult)).toEqual([
+      'WARN config: /h/config.toml: 2 problems (fix: edit those entries; each keeps its default until then)',
+      'WARN config: line 1: __proto__: refused: a reserved name; using ignored',
+      'WARN config: line 4: theme: must be one of dark, light; using dark',
+    ]);
     f.config = { file: '/h/config.toml', problems: [{ line: null, key: '', message: '/h/config.toml is a FIFO, not a regular file: not read' }] };
     expect(find(runChecks(f), 'config')).toMatchObject({ level: 'FAIL', detail: '/h/config.toml is a FIFO, not a regular file: not read' });
     f.config = { file: '/h/config.toml', problems: [] };
     expect(formatResult(find(runChecks(f), 'config'))).toBe('OK   config: /h/config.toml');
+  });
+
+  it('doctor-lists-every-config-problem: a config with 7 bad entries (an unknown watchlist market among them) gives 7 lines with line, key, reason and fallback', () => {
+    const text = ['theme = "neon"', 'fps = 99', 'layout = "sideways"', 'bell = "loud"', 'colour = "red"', 'watchlist = ["BTC", "NOPE"]', '[keys]', 'fly = "f"'].join('\n');
+    const parsed = parseConfigText(text, 'toml');
+    const f = healthy();
+    f.rest = { ok: true, latencyMs: 40, localMidMs: NOW, serverDateMs: NOW - 500, marketCount: 3, marketSymbols: ['BTC', 'ETH', 'SOL'] };
+    f.config = { file: '/h/config.toml', problems: parsed.problems, watchlist: parsed.config.watchlist, watchlistLine: parsed.watchlistLine };
+    const lines = runChecks(f).filter((c) => c.check === 'config').map(formatResult);
+    expect(lines[0]).toBe('WARN config: /h/config.toml: 7 problems (fix: edit those entries; each keeps its default until then)');
+    expect(lines.slice(1)).toEqual([
+      'WARN config: line 1: theme: must be one of dark, light, colorblind, mono; using dark',
+      'WARN config: line 2: fps: must be an integer from 1 to 50; using the built-in frame rate',
+      'WARN config: line 3: layout: must be one of normal, book, chart, trades, trading; using normal',
+      'WARN config: line 4: bell: must be true or false; using true',
+      'WARN config: line 5: colour: unknown entry; using ignored',
+      'WARN config: line 8: keys.fly: unknown action "fly"; using ignored',
+      'WARN config: line 6: watchlist: unknown market "NOPE" (the exchange does not list it); using left out of the watchlist',
+    ]);
+    expect(lines.join('\n')).not.toContain('more');
   });
 
   it('warns about a keys folder other users may write to', () => {
@@ -163,6 +186,6 @@ describe('doctor checks', () => {
     const lines = runChecks(f).map(formatResult);
     expect(lines.join('\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     expect(lines).toContain('FAIL rest: GET x answered: \\x1b]0;PWNED\\x07 (fix: ask \\x9b2J)');
-    expect(lines).toContain('WARN config: /h/config.toml: line 2: evil\\x1b]52;c;eA==\\x07: unknown key (fix: edit those entries; each keeps its default until then)');
+    expect(lines).toContain('WARN config: line 2: evil\\x1b]52;c;eA==\\x07: unknown key; using ignored');
   });
 });

@@ -4,6 +4,8 @@
 import { exposedFolderFix, exposedFolderText } from '../../auth/keys-folder.js';
 import { formatAmount } from '../../protocol/scaling.js';
 import { sanitizeText } from '../../protocol/sanitize-text.js';
+import { unknownWatchlistProblems } from '../../app/config/load-config.js';
+import { fallbackFor, type ConfigProblem } from '../../app/config/schema.js';
 import type { DoctorFacts, KeyFacts, NetworkFacts } from './facts.js';
 
 export type Level = 'OK' | 'WARN' | 'FAIL' | 'SKIP';
@@ -29,20 +31,27 @@ function days(ms: number): string {
   return d >= 1 ? `${Math.floor(d)}d ${Math.floor((ms % 86_400_000) / 3_600_000)}h` : `${Math.floor(ms / 3_600_000)}h ${Math.floor((ms % 3_600_000) / 60_000)}m`;
 }
 
-function problemText(p: { line: number | null; key: string; message: string }): string {
-  return [p.line !== null ? `line ${p.line}` : null, p.key || null, p.message].filter(Boolean).join(': ');
+/** Line, key, reason and what is used instead: one report line per problem. */
+function problemText(p: ConfigProblem): string {
+  return [p.line !== null ? `line ${p.line}` : null, p.key || null, `${p.message}; using ${p.fallback ?? fallbackFor(p.key, p.message)}`].filter(Boolean).join(': ');
 }
 
-export function checkConfig(f: DoctorFacts): CheckResult {
+/** Every config problem on a line of its own (never "OK config" nor "+N more"), the watchlist's unknown markets included. */
+export function checkConfig(f: DoctorFacts): CheckResult[] {
   const home = `${f.home.path}${f.home.exists ? '' : ' (not created yet)'}`;
   const c = f.config;
-  if (!c || c.problems.length === 0) return r('OK', 'config', c?.file ? c.file : `${home} (no config file: defaults)`);
+  const marketSymbols = f.rest?.ok ? f.rest.marketSymbols : undefined;
+  const unknownMarkets = c?.watchlist && marketSymbols ? unknownWatchlistProblems(c.watchlist, marketSymbols, c.watchlistLine ?? null) : [];
+  const problems = [...(c?.problems ?? []), ...unknownMarkets];
+  if (!c || problems.length === 0) return [r('OK', 'config', c?.file ? c.file : `${home} (no config file: defaults)`)];
   // A problem with no line and no key is the whole file: missing, unreadable or not a regular file.
-  const whole = c.problems.find((p) => p.line === null && p.key === '');
-  if (whole) return r('FAIL', 'config', whole.message, 'the terminal starts with every default: fix or remove the file');
-  const shown = c.problems.slice(0, 3).map(problemText).join('; ');
-  const more = c.problems.length > 3 ? ` (+${c.problems.length - 3} more)` : '';
-  return r('WARN', 'config', `${c.file ?? 'config'}: ${shown}${more}`, 'edit those entries; each keeps its default until then');
+  const whole = problems.find((p) => p.line === null && p.key === '');
+  if (whole) return [r('FAIL', 'config', whole.message, 'the terminal starts with every default: fix or remove the file')];
+  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+  return [
+    r('WARN', 'config', `${c.file ?? 'config'}: ${count}`, 'edit those entries; each keeps its default until then'),
+    ...problems.map((p) => r('WARN', 'config', problemText(p))),
+  ];
 }
 
 export function checkKeysFolder(f: DoctorFacts): CheckResult | undefined {
@@ -67,7 +76,17 @@ export function checkKeyFile(f: DoctorFacts): CheckResult {
     return r('FAIL', 'key file', `${k.source} has mode ${(k.mode & 0o777).toString(8).padStart(4, '0')}`, `chmod 600 ${k.source}`);
   }
   const mode = k.mode === undefined ? '' : ` (${(k.mode & 0o777).toString(8).padStart(4, '0')})`;
-  return r('OK', 'key file', `${k.source}${mode}, public key ${k.publicKeyHex ?? '?'}`);
+  const why = f.keyChoice ? ` (chosen: ${f.keyChoice.why})` : '';
+  return r('OK', 'key file', `${k.source}${mode}, public key ${k.publicKeyHex ?? '?'}${why}`);
+}
+
+/** Keys the rule passed over because they are not enrolled: said, with how to enroll them, rather than a bare failure. */
+export function checkUnenrolledKeys(f: DoctorFacts): CheckResult | undefined {
+  const names = f.keyChoice?.unenrolled ?? [];
+  if (names.length === 0) return undefined;
+  const using = f.key?.ok ? `using ${f.key.source} instead` : 'no other key found';
+  const first = names[0] ?? '';
+  return r('WARN', 'key', `${names.map((n) => `keys/${n}.json`).join(', ')} ${names.length === 1 ? 'is' : 'are'} not enrolled yet, so it cannot sign: skipped, ${using}`, `perpl keys enroll --name ${first} ... (then it is used: keys/default.json first, else the newest enrolled key)`);
 }
 
 function usableKey(f: DoctorFacts): KeyFacts | undefined {
@@ -187,10 +206,11 @@ export function checkAccount(f: DoctorFacts): CheckResult[] {
 /** Every check, in the order they are printed. */
 export function runChecks(f: DoctorFacts): CheckResult[] {
   const maybe = [
-    checkConfig(f),
+    ...checkConfig(f),
     checkNetwork(f),
     checkKeysFolder(f),
     checkKeyFile(f),
+    checkUnenrolledKeys(f),
     checkKeyChain(f),
     checkScope(f),
     checkExpiry(f),

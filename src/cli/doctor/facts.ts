@@ -34,6 +34,8 @@ export interface RestFacts extends TimedOk {
   /** Local time halfway between sending and receiving. */
   localMidMs: number;
   marketCount?: number;
+  /** The markets' symbols, to check the config's watchlist against. */
+  marketSymbols?: string[];
 }
 
 /** A signed GET on a trading-history endpoint: proves REST signing, key status and the IP allow-list. */
@@ -59,7 +61,10 @@ export interface ConfigFacts {
   /** The file read; null when there is none (defaults). */
   file: string | null;
   /** Line (null: the whole file), dotted key ('' for none) and what is wrong. */
-  problems: { line: number | null; key: string; message: string }[];
+  problems: { line: number | null; key: string; message: string; fallback?: string }[];
+  /** The watchlist as read, and its line, checked against the exchange's markets once REST answers. */
+  watchlist?: string[];
+  watchlistLine?: number | null;
 }
 
 export interface DoctorFacts {
@@ -72,6 +77,8 @@ export interface DoctorFacts {
   network: Outcome<NetworkFacts>;
   /** undefined: no key configured anywhere. */
   key?: Outcome<KeyFacts>;
+  /** Why that key (the step of the key rule that chose it) and the keys skipped as not enrolled. */
+  keyChoice?: { why: string; unenrolled: string[] };
   rest?: Outcome<RestFacts>;
   marketWs?: Outcome<TimedOk>;
   /** undefined when there is no usable key. */

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { loadConfig } from '../../app/config/load-config.js';
 import { exposedKeysFolder } from '../../auth/keys-folder.js';
-import { discoverKeyFile, type KeyDiscoveryTarget } from '../../auth/keyfile-discovery.js';
+import { discoverKey, type KeyDiscoveryTarget } from '../../auth/keyfile-discovery.js';
 import { loadCredentials, type Credentials } from '../../auth/credentials.js';
 import { perplHome, resolveKeyFile } from '../../auth/home.js';
 import { readKeyFile, type KeyFileMeta } from '../../auth/keyfile.js';
@@ -23,9 +23,12 @@ function failure(e: unknown): Failure {
 }
 
 /** --key-file, else the key discovery of auth/ (for the network the flags name, when they name one). */
-async function keyReference(p: Parsed, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+async function keyReference(p: Parsed, env: NodeJS.ProcessEnv, facts: DoctorFacts): Promise<string | undefined> {
   const explicit = stringFlag(p, 'key-file');
-  if (explicit !== undefined) return explicit;
+  if (explicit !== undefined) {
+    facts.keyChoice = { why: '--key-file', unenrolled: [] };
+    return explicit;
+  }
   const networkFlags = ['network', 'base-url', 'chain-id'].some((f) => stringFlag(p, f) !== undefined);
   let target: KeyDiscoveryTarget = {};
   if (networkFlags) {
@@ -36,7 +39,9 @@ async function keyReference(p: Parsed, env: NodeJS.ProcessEnv): Promise<string |
       // The network line reports this; discovery just goes without a target.
     }
   }
-  return discoverKeyFile(env, target);
+  const found = await discoverKey(env, target);
+  facts.keyChoice = { why: found.why, unenrolled: found.unenrolled };
+  return found.ref;
 }
 
 function keyFacts(c: Credentials, mode: number | undefined): KeyFacts {
@@ -54,11 +59,11 @@ export async function gatherFacts(p: Parsed, io: CliIo): Promise<DoctorFacts> {
   const facts: DoctorFacts = { now: io.now(), home: { path: home, exists: existsSync(home) }, network: { ok: false, error: 'not resolved' } };
   const configFile = stringFlag(p, 'config');
   const config = loadConfig({ home, ...(configFile !== undefined ? { file: configFile } : {}) });
-  facts.config = { file: config.file, problems: config.problems };
+  facts.config = { file: config.file, problems: config.problems, watchlist: config.config.watchlist, watchlistLine: config.watchlistLine ?? null };
   facts.keysFolder = exposedKeysFolder(env);
 
   // The key's public part first: it may say which network it belongs to.
-  const ref = await keyReference(p, env);
+  const ref = await keyReference(p, env, facts);
   const path = ref === undefined ? undefined : resolveKeyFile(ref, env);
   let meta: KeyFileMeta | undefined;
   let keyError: Failure | undefined;

@@ -43,12 +43,15 @@ export async function probeRest(network: Network, timeoutMs = PROBE_TIMEOUT_MS):
     const date = res.headers.get('date');
     const serverDateMs = date ? Date.parse(date) : NaN;
     let marketCount: number | undefined;
+    let marketSymbols: string[] | undefined;
     try {
-      marketCount = decodeContext(JSON.parse(text)).markets.length;
+      const { markets } = decodeContext(JSON.parse(text));
+      marketCount = markets.length;
+      marketSymbols = markets.map((m) => m.symbol);
     } catch {
       return { ok: false, error: `GET ${url} did not return a context`, hint: 'check that --base-url is the REST base ending in /api' };
     }
-    return { ok: true, latencyMs, localMidMs, marketCount, ...(Number.isFinite(serverDateMs) ? { serverDateMs } : {}) };
+    return { ok: true, latencyMs, localMidMs, marketCount, marketSymbols, ...(Number.isFinite(serverDateMs) ? { serverDateMs } : {}) };
   } catch (e) {
     return { ok: false, error: `GET ${url} failed: ${reason(e)}` };
   }

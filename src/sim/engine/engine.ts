@@ -6,6 +6,7 @@ import type { AccountEvent, Candle, Context, Fill, FundingEvent, L2Level, Market
 import { amountToBigInt } from '../../protocol/scaling.js';
 import { MarketFlow } from '../flow/flow.js';
 import { deposit, FIRST_USER_ACCOUNT_ID, newAccount } from './accounts.js';
+import { decodeAccountSnapshot, restoreAccount, snapshotAccount, type AccountSnapshot } from './account-snapshot.js';
 import { checkAdmission } from './admission.js';
 import { buildContext } from './context.js';
 import { EngineCore } from './core.js';
@@ -85,6 +86,17 @@ export class Engine implements SimEngine {
     // The account and its opening deposit are on-chain history by the time anyone signs in: the deposit is
     // in the account history, but no socket is sent an mt 21 / 28 about it (live sends none after sign-in).
     if (!account.internal) this.core.out.discard(id);
+    return id;
+  }
+
+  snapshotAccount(accountId: number): AccountSnapshot {
+    return snapshotAccount(this.core, this.core.account(accountId));
+  }
+
+  restoreAccount(snapshot: unknown): number {
+    const decoded = decodeAccountSnapshot(snapshot, new Set(this.core.markets.keys()));
+    const id = this.nextAccountId++;
+    restoreAccount(this.core, newAccount(this.core, id, decoded.address, false, decoded.fw), decoded);
     return id;
   }
 

@@ -165,6 +165,10 @@ export interface SimEngine {
   /** Account ids owned by a wallet address (lower-case compare); empty when it has no exchange account. */
   accountsOf(address: string): number[];
   setOrderForwarding(accountId: number, allowed: boolean): void;
+  /** One account's balance, positions and open orders as plain JSON (`perpl sim --state`). */
+  snapshotAccount(accountId: number): AccountSnapshot;
+  /** Creates an account from a snapshot (decoded strictly; throws SnapshotError naming the bad field); returns its id. */
+  restoreAccount(snapshot: unknown): number;
 
   /**
    * Admission of an mt 22 frame from `address` at head block `head` (the gateway checks of wire.md 8.9).
@@ -214,3 +218,17 @@ export interface SimEngine {
 
 /** A frame the gateway cannot process at all: the socket is closed with 1011 and no mt 3 is sent. */
 export class SimProtocolError extends Error {}
+
+/** One account's trading state as plain JSON (account-snapshot.ts writes and restores it): what `perpl sim --state FILE` keeps. */
+export interface AccountSnapshot {
+  v: 1;
+  address: string;
+  fw: boolean;
+  ft: number;
+  lfr: number;
+  balance: string;
+  locked: string;
+  executed: number[];
+  positions: Record<string, unknown>[];
+  orders: Record<string, unknown>[];
+}

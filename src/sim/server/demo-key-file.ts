@@ -1,8 +1,11 @@
 // The demo key file the terminal picks up for `--network local`: JSON with the seed, written 0600 in a
-// 0700 directory, and beside it the demo account's wallet key and the demo operator's wallet key. Written atomically (temp file + rename)
-// so a reader never sees half a key.
+// 0700 directory, and beside it the demo account's wallet key and the demo operator's wallet key. Written
+// atomically (temp file + rename) so a reader never sees half a key. Each exchange writes its own key
+// files, named after its port (`local-demo-<port>.json`), so an exchange started by `npm start` never
+// replaces the key of a `perpl sim` running beside it; `perpl sim` also writes `local-demo.json` for
+// commands given no port.
 
-import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -36,9 +39,9 @@ function writePrivate(home: string, name: string, text: string): string {
   return path;
 }
 
-/** Writes `<home>/keys/local-demo.json` and returns its path. */
-export function writeDemoKeyFile(home: string, key: DemoKey): string {
-  return writePrivate(home, 'local-demo.json', `${JSON.stringify(key, null, 2)}\n`);
+/** The demo key's name for an exchange on `port` (`$PERPL_HOME/keys/<name>.json`). */
+export function demoKeyName(port: number): string {
+  return `local-demo-${port}`;
 }
 
 /** The demo account's wallet key file; the CLI looks for the same name (auth/keyfile-discovery.ts). */
@@ -49,14 +52,29 @@ export const DEMO_WALLET_FILE = 'local-demo.wallet';
  * `perpl keys enroll --network local` can sign the enrollment as the account's owner. Not a `.json`, so
  * never listed as an API key.
  */
-export function writeDemoWallet(home: string, privateKeyHex: string): string {
-  return writePrivate(home, DEMO_WALLET_FILE, `${privateKeyHex}\n`);
+export function writeDemoWallet(home: string, privateKeyHex: string, name: string = DEMO_WALLET_FILE): string {
+  return writePrivate(home, name, `${privateKeyHex}\n`);
 }
 
 /**
- * Writes `<home>/keys/local-demo-operator.wallet`: the throwaway wallet key of the demo account's
+ * Writes `<home>/keys/local-demo-<port>.json` (and `local-demo.json` too when `asDefault`) and returns the
+ * port's file; without a port, `local-demo.json` alone.
+ */
+export function writeDemoKeyFile(home: string, key: DemoKey, port?: number, asDefault = false): string {
+  const text = `${JSON.stringify(key, null, 2)}\n`;
+  if (asDefault || port === undefined) writePrivate(home, 'local-demo.json', text);
+  return port === undefined ? join(home, 'keys', 'local-demo.json') : writePrivate(home, `${demoKeyName(port)}.json`, text);
+}
+
+/**
+ * Writes `<home>/keys/local-demo-<port>-operator.wallet`: the throwaway wallet key of the demo account's
  * operator (`perpl keys enroll --wallet-key-file` reads it). Not a `.json`, so never listed as an API key.
  */
-export function writeDemoOperatorWallet(home: string, privateKeyHex: string): string {
-  return writePrivate(home, 'local-demo-operator.wallet', `${privateKeyHex}\n`);
+export function writeDemoOperatorWallet(home: string, privateKeyHex: string, port: number): string {
+  return writePrivate(home, `${demoKeyName(port)}-operator.wallet`, `${privateKeyHex}\n`);
+}
+
+/** Removes an exchange's own files when it stops (an in-process exchange leaves no key of a closed port). */
+export function removeDemoFiles(paths: readonly string[]): void {
+  for (const path of paths) rmSync(path, { force: true });
 }

@@ -8,7 +8,8 @@ import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
 import { selectMarkets, type MarketProfile } from '../markets.js';
 import { Delegations } from './delegations.js';
-import { defaultHome, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
+import { readStateFile, restoreState, writeStateFile } from './state-file.js';
+import { defaultHome, demoKeyName, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
 import { newEd25519Seed, publicKeyFromSeed } from '../../lib/ed25519.js';
 import { KeyStore } from './key-store.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
@@ -40,8 +41,16 @@ export interface SimOptions {
   marketOverrides?: Partial<Omit<SimMarketSpec, 'id' | 'symbol' | 'name' | 'sizeUnits'>>;
   /** Flow steps per second (each step may move every market's book); 0 disables flow. */
   flowStepsPerSec?: number;
-  /** Directory for keys/local-demo.json; default $PERPL_HOME or ~/.config/perpl. */
+  /** Directory for keys/local-demo-<port>.json; default $PERPL_HOME or ~/.config/perpl. */
   home?: string;
+  /** Also write keys/local-demo.json (what commands given no port use); default true: `perpl sim` does, the terminal's in-process exchange passes false. */
+  defaultDemoKey?: boolean;
+  /** Remove the port's key files on stop (an in-process exchange: its port is gone with it). */
+  removeDemoKeyOnStop?: boolean;
+  /** `--state FILE`: the demo account and the oracle prices, loaded at start and saved on stop and every few seconds. */
+  stateFile?: string;
+  /** How often the state file is saved while running (default 5 s). */
+  stateSaveMs?: number;
   /** No diagnostic lines on stderr (fault log lines are printed unless quiet). */
   quiet?: boolean;
   /** Also log every REST request and socket event to stderr. */
@@ -133,6 +142,9 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
   });
+  // Read and restored before anything listens or is written: a bad file stops the start and is left as it is.
+  const saved = opts.stateFile !== undefined ? readStateFile(opts.stateFile) : null;
+  const restoredDemo = saved && opts.stateFile !== undefined ? restoreState(engine, saved, opts.stateFile) : undefined;
   const keys = new KeyStore();
   const faults = new FaultInjector(opts.faults ?? 'none', seed, (e) => {
     if (opts.quiet !== true) process.stderr.write(`sim: fault ${e.kind} on ${e.socket}${e.detail ? ` (${e.detail})` : ''}\n`);
@@ -196,7 +208,11 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const rest = `http://127.0.0.1:${port}/api`;
   const ws = `ws://127.0.0.1:${port}`;
 
-  const demo = createWallet({ balance: DEMO_BALANCE, orderForwarding: true });
+  // A restored demo account keeps its owner wallet (saved with it), so enrolling against it still works.
+  const demo =
+    restoredDemo !== undefined && saved
+      ? { address: engine.snapshotAccount(restoredDemo).address, accountId: restoredDemo, privateKey: saved.wallet_key }
+      : createWallet({ balance: DEMO_BALANCE, orderForwarding: true });
   const demoKey = issueKey({ address: demo.address, scopeMask: ScopeMask.ReadTrade });
   const demoKeyFile = writeDemoKeyFile(opts.home ?? defaultHome(), {
     api_key: demoKey.apiKey,
@@ -207,14 +223,15 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     expires_at: 0,
     rest,
     ws,
-  });
-  const demoWalletKeyFile = writeDemoWallet(opts.home ?? defaultHome(), demo.privateKey);
+  }, port, opts.defaultDemoKey !== false);
+  // The in-process exchange's wallet file is its port's own too: local-demo.wallet stays the `perpl sim`'s.
+  const demoWalletKeyFile = writeDemoWallet(opts.home ?? defaultHome(), demo.privateKey, opts.defaultDemoKey === false ? `${demoKeyName(port)}.wallet` : undefined);
   const operator = createWallet({ account: false });
   state.delegations.addOperator(demo.address, operator.address);
   const demoOperator: DemoOperator = {
     profile: demo.address,
     operatorAddress: operator.address,
-    walletKeyFile: writeDemoOperatorWallet(opts.home ?? defaultHome(), operator.privateKey),
+    walletKeyFile: writeDemoOperatorWallet(opts.home ?? defaultHome(), operator.privateKey, port),
   };
   server.startClocks();
 
@@ -243,5 +260,24 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     setRefCode: (address, code) => state.refCodes.set(address.toLowerCase(), { code, created_at: Date.now() }),
     flowStats: () => ({ steps: running.flow.steps, shed: running.flow.shed }),
   };
-  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, stop: () => running.stop(), control };
+  const stateFile = opts.stateFile;
+  const demoAccountId = demo.accountId;
+  const marketIds = [...state.markets.keys()];
+  const saveState = (): void => {
+    if (stateFile === undefined || demoAccountId === undefined) return;
+    try {
+      writeStateFile(stateFile, engine, demoAccountId, marketIds, Date.now(), demo.privateKey);
+    } catch (e) {
+      state.warn(`cannot save the state to ${stateFile}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const saveTimer = stateFile !== undefined ? setInterval(saveState, opts.stateSaveMs ?? 5_000) : undefined;
+  saveTimer?.unref();
+  const stop = async (): Promise<void> => {
+    if (saveTimer) clearInterval(saveTimer);
+    await running.stop();
+    saveState();
+    if (opts.removeDemoKeyOnStop === true) removeDemoFiles([demoKeyFile, demoOperator.walletKeyFile, ...(opts.defaultDemoKey === false ? [demoWalletKeyFile] : [])]);
+  };
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, stop, control };
 }

@@ -4,14 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { ReconnectingSocket, type OpenConnection, type SendReceipt } from './reconnecting-socket.js';
-
-async function waitFor(cond: () => boolean, what: string, limitMs = 5000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+import { waitFor } from '../../../test/helpers/wait.js';
 
 let wss: WebSocketServer;
 let url = '';

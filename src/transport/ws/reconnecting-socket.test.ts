@@ -2,14 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { ReconnectingSocket, type ConnectionInfo, type ConnectionState } from './reconnecting-socket.js';
 import { VirtualTimers } from '../../../test/support/virtual-timers.js';
-
-async function waitFor(cond: () => boolean, what: string, limitMs = 5000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+import { waitFor } from '../../../test/helpers/wait.js';
 
 interface TestServer {
   url: string;

@@ -45,6 +45,28 @@ export function healthBadge(connection: ConnectionView, nowMs: number, published
   }
 }
 
+/**
+ * The trading socket's health beside the market data's: the header's "● live" alone covered market data
+ * only, and a refused or dropped trading socket looked live. Null without a trading key (nothing to say).
+ */
+export function tradingBadge(enabled: boolean, health: ConnectionView | null): Badge | null {
+  if (!enabled) return null;
+  if (!health) return { text: 'trading ○ connecting', tone: 'muted' };
+  if (health.keyRefused !== undefined) return { text: 'trading ✕ key refused', tone: 'bad' };
+  switch (health.health) {
+    case 'live':
+      return { text: 'trading ● live', tone: 'good' };
+    case 'connecting':
+      return { text: 'trading ○ connecting', tone: 'muted' };
+    case 'resyncing':
+      return { text: 'trading ◌ resyncing', tone: 'warn' };
+    case 'stale':
+      return { text: 'trading ◌ stale', tone: 'warn' };
+    case 'disconnected':
+      return { text: 'trading ✕ down', tone: 'bad' };
+  }
+}
+
 export function latencyText(latencyMs: number | null): string {
   return latencyMs === null ? '–ms' : `${Math.round(latencyMs)}ms`;
 }

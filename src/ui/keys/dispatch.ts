@@ -9,7 +9,7 @@ import type { TerminalState } from '../../state/store.js';
 import { answerConfirm } from '../../controller/confirm.js';
 import { disarmPanic } from '../../controller/panic.js';
 import type { Action, KeyContext, Mode } from './binding.js';
-import { bindingKeyLabel, helpRows } from './help-rows.js';
+import { bindingKeyLabel, displayKey, helpRows } from './help-rows.js';
 import type { KeyPress } from './key-press.js';
 import type { Keymap } from './keymap.js';
 import { editModeLine } from './mode-bindings.js';
@@ -44,6 +44,11 @@ export function dispatchKey(key: KeyPress, c: DispatchContext): void {
       return;
     }
     binding.run(ctx);
+    return;
+  }
+  if (mode === 'too-small') {
+    // The layout is hidden: its keys do nothing, and the screen says so (and which key it was).
+    if (key.name !== null) setNotice(store, `${displayKey(key.name)}: nothing acts while the terminal is too small (q quits)`);
     return;
   }
   if (mode === 'confirm') {

@@ -82,7 +82,7 @@ function session(rich: boolean, pane: PaneId, tab: TradingTab): Session {
   const commands: TerminalCommands = {
     selectMarket: () => calls.push('selectMarket'), setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'),
     trading: () => intents, loadMoreHistory: () => calls.push('loadMoreHistory'), refreshHistory: () => calls.push('refreshHistory'),
-    copyText: () => calls.push('copyText'),
+    copyText: () => (calls.push('copyText'), 'sent'),
   };
   return { store, calls, press: keyPresser(store, commands) };
 }

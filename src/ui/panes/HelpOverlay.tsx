@@ -27,7 +27,16 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   const actionWidth = Math.min(Math.max(0, ...rows.map((r) => r.action.length)) + 2, Math.max(0, inner - keyWidth));
   const descriptionWidth = Math.max(0, inner - keyWidth - actionWidth);
   const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
-  const room = Math.max(1, height - 3 - (lowBandwidth ? 1 : 0));
+  // Config problems come first, every one of them (the footer shows only the first).
+  // Typing filters them like the keys, so each one can be reached when they outnumber the rows.
+  const allProblems = useTerminal((s) => s.live.configProblems);
+  const needle = help.query.trim().toLowerCase();
+  const matching = needle === '' ? allProblems : allProblems.filter((p) => p.toLowerCase().includes(needle));
+  const base = Math.max(1, height - 3 - (lowBandwidth ? 1 : 0));
+  const configProblems = matching.slice(0, Math.max(0, base - 2));
+  const problemRows = allProblems.length > 0 ? configProblems.length + 1 : 0;
+  const cut = matching.length - configProblems.length;
+  const room = Math.max(1, base - problemRows);
   // A list longer than the room keeps its last line for the "more" marker.
   const visible = rows.length > room ? Math.max(1, room - 1) : room;
   const first = Math.min(help.scroll, Math.max(0, rows.length - visible));
@@ -42,6 +51,16 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
           {fitText(LOW_BANDWIDTH_HELP, inner)}
         </Text>
       ) : null}
+      {problemRows > 0 ? (
+        <Text color={theme.warn} wrap="truncate">
+          {fitText(`config: ${allProblems.length} ${allProblems.length === 1 ? 'problem' : 'problems'}${cut > 0 ? `, ${cut} more below (type to filter)` : ''} (perpl doctor lists them too)`, inner)}
+        </Text>
+      ) : null}
+      {configProblems.map((line, i) => (
+        <Text key={`config-${i}`} color={theme.warn} wrap="truncate">
+          {fitText(`  ${line}`, inner)}
+        </Text>
+      ))}
       {rows.length === 0 ? <Text color={theme.muted}>no key matches</Text> : null}
       {rows.slice(first, first + visible).map((r) => (
         <Text key={`${r.keys}|${r.description}`} wrap="truncate">

@@ -3,7 +3,7 @@
 
 import { Box, Text } from 'ink';
 import { fitHeaderFields, shownHeaderFields, type HeaderField } from '../format/header.js';
-import { healthBadge, latencyText, networkBadge } from '../format/status.js';
+import { healthBadge, latencyText, networkBadge, tradingBadge } from '../format/status.js';
 import { throttleText } from '../format/throttle.js';
 import { useNow } from '../hooks/use-now.js';
 import { marketsOf } from '../../state/store.js';
@@ -55,6 +55,9 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const throttled = throttleText(useTerminal((s) => s.throttle), now);
   const badge = networkBadge(network);
   const health = healthBadge(connection, now, publishedAt);
+  const tradingEnabled = useTerminal((s) => s.trading.enabled);
+  const tradingHealth = useTerminal((s) => s.trading.health);
+  const trading = tradingBadge(tradingEnabled, tradingHealth);
   const readOnly = keyScope !== 'trade';
   const watching = useTerminal((s) => s.live.watchlist.length > 0);
   const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
@@ -68,6 +71,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
     ` ${market?.symbol ?? '…'}  `.length +
     (throttled ? throttled.length + 2 : 0) +
     health.text.length +
+    (trading ? trading.text.length + 2 : 0) +
     badFramesText.length +
     `  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`.length +
     (readOnly ? 11 : 0) +
@@ -82,6 +86,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
     <Box flexShrink={0}>
       {throttled ? <Text color={toneColor(theme, 'warn')}>{`${throttled}  `}</Text> : null}
       <Text color={toneColor(theme, health.tone)}>{health.text}</Text>
+      {trading ? <Text color={toneColor(theme, trading.tone)}>{`  ${trading.text}`}</Text> : null}
       {badFramesText ? <Text color={toneColor(theme, 'warn')}>{badFramesText}</Text> : null}
       <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
       {readOnly ? <Text color={toneColor(theme, 'warn')} bold>{'  READ-ONLY'}</Text> : null}

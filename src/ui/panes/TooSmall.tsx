@@ -8,10 +8,12 @@ import { useTerminal } from '../store-context.js';
 
 export function TooSmall({ cols, rows }: { cols: number; rows: number }) {
   const confirm = useTerminal((s) => s.tradingUi.confirm);
+  const notice = useTerminal((s) => s.notice);
   return (
     <Box width={cols} height={Math.max(1, rows - 1)} flexDirection="column" justifyContent="center" alignItems="center">
       <Text wrap="truncate">{`terminal too small (need ${MIN_COLS}x${MIN_ROWS}, have ${cols}x${rows})`}</Text>
       {confirm ? <Text wrap="wrap">{confirmLine(confirm)}</Text> : <Text wrap="truncate">q quits</Text>}
+      {!confirm && notice ? <Text wrap="wrap">{notice}</Text> : null}
     </Box>
   );
 }

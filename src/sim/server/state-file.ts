@@ -1,0 +1,87 @@
+// `perpl sim --state FILE`: the demo account (balance, positions, open orders and TP/SL) and each
+// market's oracle price, saved on stop and every few seconds, loaded at start. Written 0600, atomically
+// (temp file + rename), so a crash mid-write leaves the previous state. The file is untrusted input:
+// decoded strictly, and a bad file stops the start with the reason, left untouched.
+
+import { chmodSync, closeSync, existsSync, fstatSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { InputError } from '../../protocol/errors.js';
+import type { SimEngine } from '../engine/types.js';
+
+/** Far above any demo account; refused rather than read into memory. */
+const MAX_STATE_BYTES = 16 * 1024 * 1024;
+
+export interface SavedState {
+  v: 1;
+  saved_at: number;
+  demo: unknown;
+  oracles: Record<string, number>;
+  /** The demo account's owner wallet key (a local throwaway, like keys/local-demo.wallet; the file is 0600). */
+  wallet_key: string;
+}
+
+/** A state file that cannot be used: the start stops with the reason, and the file is not touched. */
+export class StateFileError extends InputError {
+  constructor(message: string) {
+    super(`--state: ${message}`, { hint: 'the file is left as it is: fix or move it, or start without --state (a fresh demo account)' });
+  }
+}
+
+/** The saved state, or null when the file does not exist yet (a first start). Throws StateFileError. */
+export function readStateFile(path: string): SavedState | null {
+  if (!existsSync(path)) return null;
+  let text: string;
+  const fd = openSync(path, 'r');
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new StateFileError(`${path} is not a regular file`);
+    if (st.size > MAX_STATE_BYTES) throw new StateFileError(`${path} is larger than ${MAX_STATE_BYTES / 1024 / 1024} MiB`);
+    text = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new StateFileError(`${path} is not valid JSON`);
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new StateFileError(`${path}: not a state file`);
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (!['v', 'saved_at', 'demo', 'oracles', 'wallet_key'].includes(k)) throw new StateFileError(`${path}: unknown field "${k}"`);
+  if (o.v !== 1) throw new StateFileError(`${path}: not a version 1 state file`);
+  if (!Number.isSafeInteger(o.saved_at)) throw new StateFileError(`${path}: saved_at must be an integer`);
+  if (typeof o.wallet_key !== 'string' || !/^0x[0-9a-f]{64}$/.test(o.wallet_key)) throw new StateFileError(`${path}: wallet_key must be 0x and 64 hex digits`);
+  const oracles = o.oracles;
+  if (typeof oracles !== 'object' || oracles === null || Array.isArray(oracles)) throw new StateFileError(`${path}: oracles must be an object`);
+  for (const [k, p] of Object.entries(oracles)) {
+    if (!/^\d{1,9}$/.test(k) || !Number.isSafeInteger(p) || (p as number) <= 0) throw new StateFileError(`${path}: oracles.${k.slice(0, 20)} must be a positive integer price`);
+  }
+  return { v: 1, saved_at: o.saved_at as number, demo: o.demo, oracles: { ...(oracles as Record<string, number>) }, wallet_key: o.wallet_key };
+}
+
+/** Restores the saved oracles and the demo account into a fresh engine; returns the demo account id. */
+export function restoreState(engine: SimEngine, saved: SavedState, path: string): number {
+  let id: number;
+  try {
+    id = engine.restoreAccount(saved.demo);
+  } catch (e) {
+    throw new StateFileError(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  for (const [k, price] of Object.entries(saved.oracles)) {
+    if (engine.marketState(Number(k)) !== undefined) engine.setOraclePrice(Number(k), price);
+  }
+  return id;
+}
+
+export function writeStateFile(path: string, engine: SimEngine, demoAccountId: number, marketIds: readonly number[], nowMs: number, walletKey: string): void {
+  const oracles: Record<string, number> = {};
+  for (const id of marketIds) {
+    const m = engine.marketState(id);
+    if (m) oracles[String(id)] = m.orl;
+  }
+  const saved: SavedState = { v: 1, saved_at: nowMs, demo: engine.snapshotAccount(demoAccountId), oracles, wallet_key: walletKey };
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(saved)}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, path);
+}
