@@ -24,7 +24,20 @@ describe('bad frames in the app', () => {
       expect(running.vt.screenText()).not.toMatch(/bad frame/);
 
       exchange.sim.control.setFaults({ name: 'garbage', garbage: 0.3 });
-      await eventually(() => store.getState().badFrames.marketData >= 2 && store.getState().badFrames.trading >= 2, 20_000, 'bad frames on both sockets');
+      // Which frames the faults garble is chance: keep them on until an order-book frame was among them (its
+      // resync is what the log must name), not just until both sockets saw two.
+      const logSoFar = (): string => {
+        try {
+          return readFileSync(appLogPath(home), 'utf8');
+        } catch {
+          return '';
+        }
+      };
+      await eventually(
+        () => store.getState().badFrames.marketData >= 2 && store.getState().badFrames.trading >= 2 && /market data: resync \(malformed order-book frame\)/.test(logSoFar()),
+        40_000,
+        'bad frames on both sockets, one of them an order-book frame',
+      );
       exchange.sim.control.setFaults('none');
       // The count on screen catches up with both sockets' counts.
       const total = (): number => store.getState().badFrames.marketData + store.getState().badFrames.trading;
