@@ -12,7 +12,7 @@ import { DEFAULT_PANIC_CLOSE_POLICY, type PanicClosePolicy, nextPanicCloseStep }
 import { realTimers, type Timers } from '../transport/ws/timers.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestResult } from './trading/tracked-request.js';
-import type { CloseParams, CommandHandle, CommandOutcome } from './commands.js';
+import type { CloseParams, CommandHandle, CommandOutcome } from '../domain/trading/commands.js';
 
 export interface PanicOptions {
   policy?: PanicClosePolicy;

@@ -11,7 +11,7 @@ import type { MarketRef } from '../../src/domain/views.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
-import type { TradingIntents } from '../../src/state/trading-commands.js';
+import type { TradingCommands } from '../../src/domain/trading/commands.js';
 import { keysRead } from './keys.js';
 import { KEYS, eventually, type VirtualTerminal } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
@@ -22,7 +22,7 @@ export interface TradingScreen {
   /** The market the app opened on. */
   readonly market: MarketRef;
   /** The app's own trading commands (the ones its keys call). */
-  readonly intents: TradingIntents;
+  readonly intents: TradingCommands;
   /** The app's (and the exchange's) home: the order journal is under it (sent.ts reads it). */
   readonly home: string;
 }

@@ -6,15 +6,18 @@ import { paint } from '../ansi.js';
 import { accountLineText, accountPanelInput, accountPanelLines } from '../format/account-lines.js';
 import type { MarketLookup } from '../format/trading-rows.js';
 import { Pane } from '../Pane.js';
+import { marketsOf } from '../../state/store.js';
 import { useTerminal } from '../store-context.js';
 import { TONE_COLOUR } from './TradingTabs.js';
+import { useTheme } from '../theme.js';
 
 export function AccountPane({ width, height }: { width: number; height: number }) {
   const enabled = useTerminal((s) => s.trading.enabled);
   const account = useTerminal((s) => s.trading.account);
   const input = accountPanelInput({ enabled, account });
-  const markets = useTerminal((s) => s.markets);
-  const lookup: MarketLookup = (id) => markets.find((m) => m.id === id);
+  const directory = useTerminal((s) => marketsOf(s));
+  const lookup: MarketLookup = (id) => directory.byId(id);
+  const theme = useTheme();
   const inner = Math.max(0, width - 2);
   const lines = accountPanelLines(input, lookup).slice(0, Math.max(0, height - 2));
   const title = input.kind === 'account' ? `Account #${input.account.accountId}` : 'Account';
@@ -25,8 +28,8 @@ export function AccountPane({ width, height }: { width: number; height: number }
         const labelTone = line.value.text === '' ? line.value.tone : 'muted';
         return (
           <Text key={i} wrap="truncate">
-            {paint(label, labelTone ? TONE_COLOUR[labelTone] : undefined)}
-            {paint(value, line.value.tone ? TONE_COLOUR[line.value.tone] : undefined)}
+            {paint(theme, label, labelTone ? TONE_COLOUR[labelTone] : undefined)}
+            {paint(theme, value, line.value.tone ? TONE_COLOUR[line.value.tone] : undefined)}
           </Text>
         );
       })}

@@ -7,7 +7,7 @@
 import { Text, useStdin } from 'ink';
 import { useEffect, useState } from 'react';
 import { fitText } from '../format/numbers.js';
-import { theme } from '../theme.js';
+import { useTheme } from '../theme.js';
 
 /** Structurally the app's PerfFigures (terminal/perf/perf-meter.ts). */
 export interface PerfOverlayFigures {
@@ -91,6 +91,7 @@ export function formatPerfLine(f: PerfOverlayFigures, width = Infinity): string 
 
 /** The perf line; `probe` null when the app has no meter (ui tests). */
 export function PerfOverlay({ width, probe }: { width: number; probe: PerfProbe | null }) {
+  const theme = useTheme();
   const [figures, setFigures] = useState<PerfOverlayFigures | null>(null);
   useEffect(() => {
     if (!probe) return;
