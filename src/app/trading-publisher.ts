@@ -13,6 +13,7 @@ import { formatScaledTrim } from '../protocol/scaling.js';
 import type { TerminalStore } from '../state/store.js';
 import type { MarketPrices } from '../state/trading-slice.js';
 import { pushToast } from '../state/trading-actions.js';
+import { marketLabel } from '../domain/market-label.js';
 
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
@@ -42,7 +43,7 @@ function fillText(f: FillRowView, market: Market | undefined, triggered: boolean
   const sd = market?.config.size_decimals ?? 0;
   const price = f.price === null ? 'mkt' : formatScaledTrim(f.price, pd);
   const what = triggered ? 'TP/SL triggered: ' : 'filled: ';
-  return `${what}${side} ${formatScaledTrim(f.size, sd)} ${market?.symbol ?? 'unlisted market'} @ ${price}`;
+  return `${what}${side} ${formatScaledTrim(f.size, sd)} ${market ? marketLabel(market) : 'unlisted market'} @ ${price}`;
 }
 
 export class TradingPublisher {

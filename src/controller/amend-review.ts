@@ -17,6 +17,7 @@ import { marketsOf, type TerminalState, type TerminalStore } from '../state/stor
 import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks } from '../state/trading-locks.js';
 import type { AmendReview } from '../state/trading-slice.js';
+import { marketLabel } from '../domain/market-label.js';
 
 export type OrderChange = AmendReview['change'];
 
@@ -96,7 +97,7 @@ export function openAmendReview(store: TerminalStore, orderId: number, change: O
   if (problems.length > 0) return problems.map((p) => p.message).join('; ');
   const { reasons } = reviewOrder(state, after, { nowMs, change: true });
   const what = describeChange(order, change, market);
-  const question = `change ${market.symbol} order ${orderId}: ${what}${reasons.length > 0 ? ` — ${reasons.join('; ')}: send anyway` : ''}?`;
+  const question = `change ${marketLabel(market)} order ${orderId}: ${what}${reasons.length > 0 ? ` — ${reasons.join('; ')}: send anyway` : ''}?`;
   const review: AmendReview = { orderId, marketId: order.marketId, before: { price: order.price, size: openSize(order) }, change, after, reasons };
   patchTradingUi(store, { amend: review, entry: null, reviewing: false });
   askConfirm(store, { text: question, action: { kind: 'amend' }, at: 'entry', yes: 'send the change' });

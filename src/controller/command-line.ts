@@ -16,6 +16,7 @@ import { parseCommandLine, type AmendCommand } from './command-parse.js';
 import { runLiveCommandLine } from './live-commands.js';
 import { currentMarket, disabledReason, entryFromCommand } from './order-entry.js';
 import { amendIntent } from './tab-editors.js';
+import { marketLabel } from '../domain/market-label.js';
 
 /** Lines kept for Up / Down. */
 const HISTORY_KEPT = 50;
@@ -173,7 +174,7 @@ function positionFor(store: TerminalStore, symbol: string) {
   const market = listed && marketsOf(state).configOf(listed.id);
   if (!market) return { error: `close: no market "${symbol}"` };
   const position = state.trading.positions.find((p) => p.marketId === market.id);
-  if (!position) return { error: `close: no open ${market.symbol} position` };
+  if (!position) return { error: `close: no open ${marketLabel(market)} position` };
   return { market, position };
 }
 
@@ -200,7 +201,7 @@ function describeConfirm(store: TerminalStore, text: string): string | { error: 
   if (cmd.kind === 'close') {
     const found = positionFor(store, cmd.symbol);
     if ('error' in found) return { error: found.error ?? 'close: not found' };
-    return `close ${formatClosePercent(cmd.bps)} of ${found.market.symbol} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
+    return `close ${formatClosePercent(cmd.bps)} of ${marketLabel(found.market)} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
   }
   if (cmd.kind === 'cancel') {
     if (!state.trading.orders.some((o) => o.orderId === cmd.orderId)) return { error: `cancel: order ${cmd.orderId} is not open` };
@@ -223,7 +224,7 @@ export function runConfirmedCommand(store: TerminalStore, actions: TerminalActio
       setNotice(store, 'error' in found ? (found.error ?? 'close: not found') : 'close: not found');
       return;
     }
-    void actions.close(found.position.positionId, { kind: 'market', bps: cmd.bps }, `close ${found.market.symbol}`);
+    void actions.close(found.position.positionId, { kind: 'market', bps: cmd.bps }, `close ${marketLabel(found.market)}`);
   } else if (cmd.kind === 'cancel') {
     void actions.cancel(cmd.orderId, `cancel ${cmd.orderId}`);
   } else if (cmd.kind === 'cancel-all') {

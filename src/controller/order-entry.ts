@@ -15,6 +15,7 @@ import { marketsOf, type TerminalState, type TerminalStore } from '../state/stor
 import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks, tradingLocks } from '../state/trading-locks.js';
 import type { OrderCommand } from './command-parse.js';
+import { marketLabel } from '../domain/market-label.js';
 
 export function currentMarket(state: TerminalState, marketId?: number): Market | undefined {
   const id = marketId ?? state.market?.id;
@@ -148,7 +149,7 @@ function describe(intent: PlaceParams, market: Market | undefined): string {
   const pd = market?.config.price_decimals ?? 0;
   const sd = market?.config.size_decimals ?? 0;
   const price = intent.price !== undefined ? `@ ${formatScaledTrim(intent.price, pd)}` : 'mkt';
-  return `${intent.side === 'long' ? 'buy' : 'sell'} ${formatScaledTrim(intent.size, sd)} ${market?.symbol ?? ''} ${price}`.replace(/\s+/g, ' ');
+  return `${intent.side === 'long' ? 'buy' : 'sell'} ${formatScaledTrim(intent.size, sd)} ${market ? marketLabel(market) : ''} ${price}`.replace(/\s+/g, ' ');
 }
 
 export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs: number): void {

@@ -4,6 +4,7 @@
 
 import { sessionLocks, type SessionFacts, type SessionLock } from '../domain/trading/session-locks.js';
 import { marketsOf, type TerminalState } from './store.js';
+import { marketLabel } from '../domain/market-label.js';
 
 /** A trading side that has not published yet: nothing is known, so nothing may go. */
 const NOT_YET: SessionFacts = { canTrade: false, socketOpen: false, feedHealth: 'connecting', account: null };
@@ -25,6 +26,6 @@ export function newOrderLocks(state: TerminalState, marketId: number | null = st
   const market = checkMarket && marketId !== null ? marketsOf(state).configOf(marketId) : undefined;
   return sessionLocks({
     session: facts(state),
-    newOrder: { marketFeed: state.connection.health, market: market ? { symbol: market.symbol, isOpen: market.config.is_open } : undefined },
+    newOrder: { marketFeed: state.connection.health, market: market ? { symbol: marketLabel(market), isOpen: market.config.is_open } : undefined },
   });
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { eventually } from '../helpers/terminal.js';
+import { KEYS, eventually } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
 
 const UI_MS = 15_000;
@@ -67,5 +67,16 @@ describe('the mainnet listing on screen (200x50)', () => {
     const picker = await vt.waitFor('#110', UI_MS);
     expect(picker).toMatch(/ BTC +BTC +#1\b/);
     expect(picker).toMatch(/ MON +MON +#10\b/);
+  }, TEST_MS);
+
+  it('empty-symbol-market-named-in-the-order-form: the form and its review are titled MON and size in MON, never blank', async () => {
+    const { vt } = app!;
+    vt.press(KEYS.escape);
+    await eventually(() => app!.app.store.getState().tradingUi.entry === null, UI_MS, 'no form open');
+    vt.press('b');
+    await vt.waitFor('Order entry MON', UI_MS);
+    await vt.type('20000');
+    await vt.waitFor(/size\s+20000\s+MON\b/, UI_MS);
+    vt.press(KEYS.escape);
   }, TEST_MS);
 });

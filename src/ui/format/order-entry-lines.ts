@@ -11,6 +11,7 @@ import { maxLeverageHundredths, type EntryField, type EntryResult, type OrderEnt
 import type { ConfirmPrompt } from '../../state/trading-slice.js';
 import { confirmKeys } from './confirm-text.js';
 import { money, reviewLines, sideText } from './order-review-lines.js';
+import { marketLabel } from '../../domain/market-label.js';
 
 export { previewLine } from './order-review-lines.js';
 
@@ -53,11 +54,11 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
     case 'tif':
       return form.type === 'market' ? 'IOC' : TIF_NAMES[form.tif];
     case 'size': {
-      const unit = form.sizeUnit === 'base' ? market.symbol : 'USD';
+      const unit = form.sizeUnit === 'base' ? marketLabel(market) : 'USD';
       const other =
         form.sizeUnit === 'base'
           ? result.notionalAtoms !== null ? ` = ${money(result.notionalAtoms)} USD` : ''
-          : result.sizeUnits !== null ? ` = ${formatScaledTrim(result.sizeUnits, sd)} ${market.symbol}` : '';
+          : result.sizeUnits !== null ? ` = ${formatScaledTrim(result.sizeUnits, sd)} ${marketLabel(market)}` : '';
       return `${form.size || '_'} ${unit}${other}`;
     }
     case 'price':

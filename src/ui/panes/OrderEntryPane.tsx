@@ -14,6 +14,7 @@ import { entryLines, fitEntryLines, type EntryLine, type EntryLineTone } from '.
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
 import { useTheme } from '../theme.js';
+import { marketLabel } from '../../domain/market-label.js';
 
 function colorOf(theme: Palette, tone: EntryLineTone): string | undefined {
   switch (tone) {
@@ -39,14 +40,14 @@ function paneContent(state: TerminalState, inner: number): { title: string; mark
   const amend = state.tradingUi.amend;
   if (amend) {
     const market = marketsOf(state).configOf(amend.marketId);
-    const title = `Change order ${amend.orderId} ${market?.symbol ?? ''} — review`;
+    const title = `Change order ${amend.orderId} ${market ? marketLabel(market) : ''} — review`;
     return { title, market, lines: market ? amendLines({ review: amend, market, preview: previewFor(state, amend.after), width: inner }) : [] };
   }
   const form = state.tradingUi.entry;
   if (!form) return null;
   const ctx = entryContext(state, form);
   const market = ctx.market;
-  const title = `Order entry ${market?.symbol ?? ''} ${state.tradingUi.reviewing ? '— review' : ''}`;
+  const title = `Order entry ${market ? marketLabel(market) : ''} ${state.tradingUi.reviewing ? '— review' : ''}`;
   if (!market) return { title, market, lines: [] };
   const result = evaluateEntry(form, ctx);
   const preview = state.tradingUi.reviewing && result.intent ? entryPreview(state, result.intent) : null;
