@@ -55,7 +55,7 @@ describe('quit with requests in flight', () => {
     t.store.setState({ trading: held, network: { name: 'local', chainId: 31337, isMainnet: false, inProcess: true } });
     requestQuit(t.store, t.commands);
     expect(t.quits()).toBe(0);
-    expect(t.store.getState().tradingUi.confirm?.text).toContain('wipes its 1 orders and 2 positions');
+    expect(t.store.getState().tradingUi.confirm?.text).toContain('wipes its 1 order and 2 positions');
     expect(t.store.getState().tradingUi.confirm?.text).toContain('perpl sim --state FILE');
 
     // A `perpl sim` beside the terminal keeps them: q quits at once.

@@ -18,6 +18,6 @@ export function requestQuit(store: TerminalStore, actions: TerminalActions): voi
     return;
   }
   const flight = inFlight > 0 ? `${plural(inFlight, 'request')} in flight (the exchange may still execute them); ` : '';
-  const wipe = held > 0 ? `quitting stops the local exchange started here and wipes its ${trading.orders.length} orders and ${trading.positions.length} positions (perpl sim --state FILE keeps them); ` : '';
+  const wipe = held > 0 ? `quitting stops the local exchange started here and wipes its ${plural(trading.orders.length, 'order')} and ${plural(trading.positions.length, 'position')} (perpl sim --state FILE keeps them); ` : '';
   askConfirm(store, { text: `${flight}${wipe}quit anyway?`, action: { kind: 'quit' }, at: 'bar' });
 }

@@ -2,6 +2,7 @@
 // the question, then `y` and what it does, and that any other key cancels (the default). Pure.
 
 import type { ConfirmPrompt } from '../../state/trading-slice.js';
+import { fitText } from './numbers.js';
 
 /** "y send anyway   any other key cancels". */
 export function confirmKeys(prompt: Pick<ConfirmPrompt, 'yes'>): string {
@@ -11,4 +12,15 @@ export function confirmKeys(prompt: Pick<ConfirmPrompt, 'yes'>): string {
 /** The question and its keys on one line. */
 export function confirmLine(prompt: ConfirmPrompt): string {
   return `${prompt.text}  ${confirmKeys(prompt)}`;
+}
+
+/**
+ * The question and its keys in `width` cells: when it does not fit, the question is shortened, never the
+ * keys, so a trader always sees what `y` does and that any other key cancels.
+ */
+export function confirmLineFit(prompt: ConfirmPrompt, width: number): string {
+  const keys = confirmKeys(prompt);
+  const line = confirmLine(prompt);
+  if (line.length <= width) return line;
+  return `${fitText(prompt.text, Math.max(0, width - keys.length - 2))}  ${keys}`.slice(0, Math.max(0, width));
 }

@@ -3,7 +3,7 @@
 
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
-import { confirmLine } from '../format/confirm-text.js';
+import { confirmLineFit } from '../format/confirm-text.js';
 import { fitText } from '../format/numbers.js';
 import { useNow } from '../hooks/use-now.js';
 import { footerHints } from '../keys/footer-hints.js';
@@ -20,7 +20,7 @@ export function TradingBar({ width, fallback }: { width: number; fallback: React
   if (ui.confirm) {
     return (
       <Text wrap="truncate" color={theme.warn} bold>
-        {fitText(confirmLine(ui.confirm), width)}
+        {confirmLineFit(ui.confirm, width)}
       </Text>
     );
   }
