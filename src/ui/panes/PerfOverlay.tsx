@@ -8,18 +8,9 @@ import { Text, useStdin } from 'ink';
 import { useEffect, useState } from 'react';
 import { fitText } from '../format/numbers.js';
 import { useTheme } from '../theme.js';
+import type { PerfFigures } from '../../domain/perf-figures.js';
 
-/** Structurally the app's PerfFigures (terminal/perf/perf-meter.ts). */
-export interface PerfOverlayFigures {
-  fps: number;
-  paintMsP50: number;
-  paintMsP99: number;
-  tickToScreenMsP50: number;
-  tickToScreenMsP99: number;
-  bytesPerSec: number;
-  msgsPerSec: number;
-  eventLoopMsP99: number;
-}
+export type PerfOverlayFigures = PerfFigures;
 
 export type PerfReader = () => PerfOverlayFigures | null;
 
