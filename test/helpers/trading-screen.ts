@@ -161,3 +161,20 @@ export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: numbe
     rmSync(home, { recursive: true, force: true });
   }
 }
+
+/**
+ * Takes a long in `marketId` the way a trader would when its mark may not be on screen: a limit buy 1 % over
+ * the exchange's best ask fills at once as a taker (tried again while the book moves away), then whatever
+ * still rests is cancelled.
+ */
+export async function takeLongThroughTheBook(app: RunningApp, sim: RunningSim, marketId: number, size: number, timeoutMs: number): Promise<void> {
+  const state = () => app.app.store.getState();
+  const commands = app.app.commands.trading!()!;
+  for (let i = 0; i < 10 && state().trading.positions.length === 0; i++) {
+    const ask = sim.control.engine.book(marketId, 1).ask[0]!.p;
+    await commands.place({ marketId, kind: 'limit', side: 'long', size, price: Math.round(ask * 1.01), leverage: 500 }).outcome;
+    await eventually(() => state().trading.positions.length > 0, 2_000, 'a fill').catch(() => undefined);
+  }
+  await eventually(() => state().trading.positions.length === 1, timeoutMs, `the long in market ${marketId}`);
+  if (state().trading.orders.length > 0) await commands.cancelAll().outcome;
+}

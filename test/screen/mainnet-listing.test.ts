@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+import { takeLongThroughTheBook } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -47,14 +48,7 @@ describe('the mainnet listing on screen (200x50)', () => {
     expect(top[1]).toContain('Book MON');
 
     // A MON long: a limit buy 1 % over the best ask fills at once as a taker.
-    const ask = sim.control.engine.book(MON_ID, 1).ask[0]!.p;
-    const intents = app.app.commands.trading!()!;
-    for (let i = 0; i < 10 && state().trading.positions.length === 0; i++) {
-      await intents.place({ marketId: MON_ID, kind: 'limit', side: 'long', size: 20_000, price: Math.round(ask * 1.01), leverage: 500 }).outcome;
-      await eventually(() => state().trading.positions.length > 0, 2_000, 'a fill').catch(() => undefined);
-    }
-    await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the MON long');
-    if (state().trading.orders.length > 0) await intents.cancelAll().outcome;
+    await takeLongThroughTheBook(app, sim, MON_ID, 20_000, EXCHANGE_MS);
     vt.press('4'); // the trading tabs
     vt.press('P');
     const shown = await vt.waitFor((text) => text.split('\n').some((l) => l.includes('▲ LONG') && /\bMON\b/.test(l)), UI_MS);
