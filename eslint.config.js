@@ -12,7 +12,10 @@ const ALLOWED = {
   domain: ['protocol', 'lib'],
   client: ['transport', 'auth', 'domain', 'protocol', 'lib'],
   state: ['domain', 'protocol', 'lib'],
-  ui: ['state', 'domain', 'protocol', 'lib'],
+  // The flows between a key and the client (order entry, confirms, the command line, the tabs' editors) and
+  // TerminalActions: they reach the client only through the command interface declared in domain/.
+  controller: ['domain', 'protocol', 'state', 'lib'],
+  ui: ['controller', 'state', 'domain', 'protocol', 'lib'],
   sim: ['protocol', 'domain', 'lib'],
   // Terminal manners and the frame path: alternate screen and restore, clipboard, the Ink mount with its
   // frame writers (the one port to Ink's internals is terminal/frames/ink-port.ts), perf metering. It
@@ -29,8 +32,9 @@ const LAYERS = Object.keys(ALLOWED);
 const TYPE_ONLY = {
   // The ui sees the type of the command interface in client/.
   ui: ['client'],
-  // The perf meter attaches to the market-data session it is handed.
-  terminal: ['client'],
+  // The perf meter attaches to the market-data session it is handed; the mount hands the app the program's
+  // commands, whose interface is declared in domain/terminal-actions.ts.
+  terminal: ['client', 'domain'],
 };
 
 function layerRules(layer) {

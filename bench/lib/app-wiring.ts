@@ -24,7 +24,7 @@ import { startTrading, type TradingWiring } from '../../src/app/trading-wiring.j
 import { TerminalManners } from '../../src/terminal/manners.js';
 import type { Context } from '../../src/protocol/frames.js';
 import type { Network } from '../../src/protocol/networks.js';
-import type { TerminalCommands } from '../../src/state/commands.js';
+import type { TerminalCommands } from '../../src/domain/terminal-actions.js';
 import { adaptPublishRate } from '../../src/state/frame-budget.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../../src/state/store.js';

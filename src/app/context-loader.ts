@@ -4,6 +4,7 @@
 import { marketLabel } from '../domain/market-label.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Context } from '../protocol/frames.js';
+import { createMarketDirectory } from '../domain/market-directory.js';
 import type { MarketListing, TerminalStore } from '../state/store.js';
 
 export interface ContextSource {
@@ -64,8 +65,8 @@ export function marketListings(context: Context): MarketListing[] {
 /** The market to open: `--market SYMBOL` (case-insensitive, or a numeric id) or the first listed. */
 export function chooseMarket(markets: readonly MarketListing[], wanted: string | undefined): { market: MarketListing | null; unknown: boolean } {
   if (wanted) {
-    const w = wanted.trim().toLowerCase().replace(/-perp$/, '');
-    const hit = markets.find((m) => m.symbol.toLowerCase() === w || m.name.toLowerCase() === w || String(m.id) === w);
+    // The one rule a typed market name is read by (`:market`, `:close`, `:alert` read it the same way).
+    const hit = createMarketDirectory(markets).resolve(wanted);
     if (hit) return { market: hit, unknown: false };
     return { market: markets[0] ?? null, unknown: true };
   }

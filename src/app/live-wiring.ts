@@ -5,14 +5,12 @@
 import { removeAlerts } from '../state/live-actions.js';
 import type { WatchQuote } from '../state/live-slice.js';
 import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.js';
-import type { CopyOutcome } from '../state/commands.js';
+import type { CopyOutcome } from '../domain/terminal-actions.js';
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
 import { formatScaledGrouped } from '../ui/format/numbers.js';
-import { remapBindings } from '../ui/keymap-remap.js';
-import { DEFAULT_BINDINGS, setActiveBindings } from '../ui/keymap-table.js';
-import { detectColorDepth } from '../ui/theme-palettes.js';
-import { setColorDepth } from '../ui/theme.js';
+import { createKeymap, type Keymap } from '../ui/keys/keymap.js';
+import { detectColorDepth, type ColorDepth } from '../ui/theme-palettes.js';
 import { installAsciiOutput } from '../terminal/ascii-output.js';
 import { copyToClipboard } from '../terminal/clipboard.js';
 import { loadConfig, problemLine, problemNotice, unknownWatchlistProblems, unknownWatchlistSymbols, type LoadedConfig } from './config/load-config.js';
@@ -31,6 +29,10 @@ export interface MarkSource {
 }
 
 export interface LiveWiring {
+  /** The keymap in force: the config's [keys] applied (the screen is given it; nothing changes it later). */
+  keymap: Keymap;
+  /** The colours the terminal shows. */
+  colorDepth: ColorDepth;
   copyText(text: string): CopyOutcome;
   setMarkSource(source: MarkSource): void;
   stop(): void;
@@ -64,8 +66,8 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
   const { store, loaded } = opts;
   const { config } = loaded;
   const env = opts.env ?? process.env;
-  setActiveBindings(remapBindings(DEFAULT_BINDINGS, config.keys));
-  setColorDepth(detectColorDepth(env));
+  const keymap = createKeymap(config.keys);
+  const colorDepth = detectColorDepth(env);
   store.setState((s) => ({
     live: {
       ...s.live,
@@ -152,6 +154,8 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
   watchTimer.unref();
 
   return {
+    keymap,
+    colorDepth,
     copyText(text) {
       return copyToClipboard(text, (bytes) => opts.stdout.write(bytes), env);
     },

@@ -9,7 +9,7 @@ import { READ_ONLY_INTENTS, replayHistory } from '../replay/read-only.js';
 import { ReplayTradingFeed } from '../replay/replay-trading.js';
 import type { TradingEvent } from '../replay/timeline.js';
 import type { TerminalStore } from '../state/store.js';
-import type { TradingIntents } from '../state/trading-commands.js';
+import type { TradingCommands } from '../domain/trading/commands.js';
 import type { HistoryFeedKind } from '../state/trading-tabs.js';
 import { TradingPublisher } from './trading-publisher.js';
 
@@ -27,7 +27,7 @@ export interface ReplayTradingOptions {
 
 export interface ReplayTrading {
   feed: ReplayTradingFeed;
-  intents: TradingIntents;
+  intents: TradingCommands;
   history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
   stop(): void;
 }

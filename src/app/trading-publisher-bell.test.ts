@@ -1,6 +1,7 @@
 // Fills and triggers announced by the publisher: a toast each, and the bell when it is on (config
 // `bell`, `:bell on|off`); fills of the sign-in snapshot are history and ring nothing.
 
+import { LIVE_SESSION_FACTS } from '../state/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { TradingClient } from '../client/trading/client.js';
 import { TradingState } from '../client/trading/trading-state.js';
@@ -18,7 +19,7 @@ function setup() {
   state.applyWalletSnapshot({ mt: 19, sn: 1, addr: '0xabc', as: [{ in: 1, id: 5, fr: false, fw: true, lfr: 0, b: '1000', lb: '0' }], sts: [] });
   const client = {
     session: { state, head: 10, synced: true, connectionView: () => INITIAL_CONNECTION },
-    engine: { version: 0, lockReason: () => null, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },
+    engine: { version: 0, lockFacts: () => LIVE_SESSION_FACTS, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },
   } as unknown as TradingClient;
   const store = createTerminalStore();
   let bells = 0;

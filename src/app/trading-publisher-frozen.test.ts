@@ -9,6 +9,7 @@ import type { MarkReading, MarkSource } from '../domain/marks.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import type { ConnectionView } from '../domain/views.js';
 import type { Position } from '../protocol/frames.js';
+import { LIVE_SESSION_FACTS } from '../state/fixtures.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../state/store.js';
 import { TradingPublisher } from './trading-publisher.js';
 
@@ -22,7 +23,7 @@ function setup() {
   let health: ConnectionView = { ...INITIAL_CONNECTION, health: 'live', lastDataAt: 1_000 };
   const client = {
     session: { state, head: 10, synced: true, connectionView: () => health },
-    engine: { version: 0, lockReason: () => null, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },
+    engine: { version: 0, lockFacts: () => LIVE_SESSION_FACTS, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },
   } as unknown as TradingClient;
   let mark: MarkReading = { state: 'live', price: 680_000, block: 9, timeMs: null };
   const source: MarkSource = { readMark: () => mark, lastTradePrice: () => null };

@@ -2,6 +2,7 @@
 // by the rule of domain/marks.ts, and the last trade where a position is): a review of a change, or a TP/SL
 // check, in a market that is not on screen reads them there.
 
+import { LIVE_SESSION_FACTS } from '../state/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { TradingClient } from '../client/trading/client.js';
 import { TradingState } from '../client/trading/trading-state.js';
@@ -21,7 +22,7 @@ function setup() {
   state.applyWalletSnapshot({ mt: 19, sn: 1, addr: '0xabc', as: [{ in: 1, id: 5, fr: false, fw: true, lfr: 0, b: '1000', lb: '0' }], sts: [] });
   const client = {
     session: { state, head: 10, synced: true, connectionView: () => INITIAL_CONNECTION },
-    engine: { version: 0, lockReason: () => null, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },
+    engine: { version: 0, lockFacts: () => LIVE_SESSION_FACTS, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },
   } as unknown as TradingClient;
   const marks = new Map<number, MarkReading>([
     [BTC, { state: 'live', price: 680_000, block: 9, timeMs: null }],

@@ -5,6 +5,7 @@ import type { OrderEngine } from '../client/trading/order-engine.js';
 import type { TradingSession } from '../client/trading/session.js';
 import type { MarkReading, MarkSource } from '../domain/marks.js';
 import { fillEffects } from '../domain/trading/fill-effect.js';
+import { describeLocks, sessionLocks } from '../domain/trading/session-locks.js';
 import { accountView, fillRowWithEffect, orderRow, positionRow } from '../domain/trading/rows.js';
 import type { FillRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
@@ -13,11 +14,12 @@ import type { TerminalStore } from '../state/store.js';
 import type { MarketPrices } from '../state/trading-slice.js';
 import { pushToast } from '../state/trading-actions.js';
 import { tradingIsCurrent } from '../ui/format/trading-freshness.js';
+import { marketLabel } from '../domain/market-label.js';
 
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
   session: Pick<TradingSession, 'state' | 'head' | 'synced' | 'connectionView' | 'malformedFrames'>;
-  engine: Pick<OrderEngine, 'version' | 'lockReason' | 'journalEntries' | 'pending' | 'lastBlockOf'>;
+  engine: Pick<OrderEngine, 'version' | 'lockFacts' | 'journalEntries' | 'pending' | 'lastBlockOf'>;
 }
 
 export interface TradingPublisherOptions {
@@ -42,7 +44,7 @@ function fillText(f: FillRowView, market: Market | undefined, triggered: boolean
   const sd = market?.config.size_decimals ?? 0;
   const price = f.price === null ? 'mkt' : formatScaledTrim(f.price, pd);
   const what = triggered ? 'TP/SL triggered: ' : 'filled: ';
-  return `${what}${side} ${formatScaledTrim(f.size, sd)} ${market?.symbol ?? 'unlisted market'} @ ${price}`;
+  return `${what}${side} ${formatScaledTrim(f.size, sd)} ${market ? marketLabel(market) : 'unlisted market'} @ ${price}`;
 }
 
 export class TradingPublisher {
@@ -56,9 +58,12 @@ export class TradingPublisher {
   private readonly now: () => number;
   /** The marks positions and the account were last valued at while trading was live. */
   private liveMarks = new Map<number, MarkReading>();
+  /** One array for the life of the publisher: the store's market directory is built once from it. */
+  private readonly markets: Market[];
 
   constructor(private readonly o: TradingPublisherOptions) {
     this.now = o.now ?? Date.now;
+    this.markets = [...o.markets];
   }
 
   start(): void {
@@ -80,7 +85,8 @@ export class TradingPublisher {
     if (session.malformedFrames !== badFrames.trading) this.o.store.setState({ badFrames: { ...badFrames, trading: session.malformedFrames } });
     const st = session.state;
     const health = session.connectionView();
-    const lockReason = engine.lockReason();
+    const lockFacts = engine.lockFacts();
+    const lockReason = describeLocks(sessionLocks({ session: lockFacts }));
     // One reading per market held or ordered in, this tick: rows, equity and reviews see the same marks.
     const prices = new Map<number, MarketPrices>();
     // The last trade only where a position is (its `last` triggers are checked on it): it moves on every trade.
@@ -117,11 +123,12 @@ export class TradingPublisher {
         orders: [...st.orders.values()].map((o) => orderRow(o, session.head, engine.lastBlockOf(o.rq))),
         fills,
         journal: [...engine.journalEntries()],
+        lockFacts,
         lockReason,
         inFlight: engine.pending().length,
         health,
         keyExpiresAt: this.o.keyExpiresAt,
-        markets: [...markets],
+        markets: this.markets,
         marketPrices: Object.fromEntries(prices),
       },
     });

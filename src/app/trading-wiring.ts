@@ -16,7 +16,7 @@ import { userMessage } from '../protocol/errors.js';
 import type { Context } from '../protocol/frames.js';
 import type { Network } from '../protocol/networks.js';
 import type { TerminalStore } from '../state/store.js';
-import type { TradingIntents } from '../state/trading-commands.js';
+import type { TradingCommands } from '../domain/trading/commands.js';
 import { recordingSecrets, type FrameRecorder } from '../transport/record/index.js';
 import { RestClient } from '../transport/rest/client.js';
 import { HISTORY_FEED_KINDS, HistoryFeed, historyKindsOf } from './history-feed.js';
@@ -50,7 +50,7 @@ export interface TradingWiringOptions {
 
 export interface TradingWiring {
   client: TradingClient;
-  intents: TradingIntents;
+  intents: TradingCommands;
   /** REST history pages for the Fills / History tabs. */
   history: HistoryFeed;
   stop(): void;

@@ -8,8 +8,8 @@ import type { MarkSource } from '../domain/marks.js';
 import { userMessage } from '../protocol/errors.js';
 import { LOCAL_CHAIN_ID, resolveNetwork, type LocalEndpoint, type Network } from '../protocol/networks.js';
 import type { Context } from '../protocol/frames.js';
-import type { TerminalCommands } from '../state/commands.js';
-import type { TradingIntents } from '../state/trading-commands.js';
+import type { TradingCommands } from '../domain/trading/commands.js';
+import type { TerminalCommands } from '../domain/terminal-actions.js';
 import type { HistoryFeedKind } from '../state/trading-tabs.js';
 import { adaptPublishRate } from '../state/frame-budget.js';
 import { Publisher } from '../state/publisher.js';
@@ -75,7 +75,7 @@ export interface TuiOptions {
 
 /** What the screen needs of a trading side: the live one (trading-wiring.ts) or a replay's (replay/replay-trading.ts). */
 export interface TradingSide {
-  intents: TradingIntents;
+  intents: TradingCommands;
   history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
   stop(): void;
 }
@@ -245,6 +245,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   instance = mountScreen({
     store,
     commands,
+    keymap: live.keymap,
+    colorDepth: live.colorDepth,
     stdout,
     stdin,
     ...(opts.stderr ? { stderr: opts.stderr } : {}),

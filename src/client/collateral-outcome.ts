@@ -7,7 +7,7 @@ import type { AccountEvent, Market, Position } from '../protocol/frames.js';
 import { formatAtoms, formatScaledGrouped } from '../protocol/scaling.js';
 import { liquidationPrice, positionMathOf } from '../domain/trading/risk.js';
 import { CREDIT_WAIT_BLOCKS, creditedAtoms } from './trading/collateral-credit.js';
-import type { CommandOutcome } from './commands.js';
+import type { CommandOutcome } from '../domain/trading/commands.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestResult } from './trading/tracked-request.js';
 

@@ -1,10 +1,10 @@
-// The one command interface the UI (and bots) call. `import type { TradingCommands }` from ui/.
-// Every command returns a handle: the request ids used so far and a promise of the outcome.
-// All values are scaled integers (price ticks, size units, leverage hundredths, atoms).
+// The trading commands over the order engine: the implementation of domain/trading/commands.ts, the one
+// interface the screen's controller (and bots) call.
 
 import { OrderFlag, OrderStatus, OrderType, PositionSide } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
-import type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, TriggerSpec } from '../domain/trading/command-params.js';
+import type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
+import type { SessionLock } from '../domain/trading/session-locks.js';
 import { TRIGGER_CHANGE_REFUSAL, changeProblems } from '../domain/trading/change-rules.js';
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
@@ -16,46 +16,7 @@ import type { OrderEngine } from './trading/order-engine.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
 
-export type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, Side, TriggerSpec } from '../domain/trading/command-params.js';
-
-export interface CommandOutcome {
-  /** True when every request of the command reached a definitive status. */
-  ok: boolean;
-  results: RequestResult[];
-  message: string;
-}
-
-export interface CommandHandle {
-  /** Request ids used so far, across every request of the command. */
-  rqs(): readonly number[];
-  readonly outcome: Promise<CommandOutcome>;
-}
-
-export interface TradingCommands {
-  place(p: PlaceParams): CommandHandle;
-  cancel(orderId: number): CommandHandle;
-  cancelAll(marketId?: number): CommandHandle;
-  change(orderId: number, changes: { price?: number; size?: number }): CommandHandle;
-  close(positionId: number, opts: CloseParams): CommandHandle;
-  /** `amount` in collateral atoms (decimal string). */
-  addCollateral(positionId: number, amount: string): CommandHandle;
-  /** Attach take-profit and/or stop-loss triggers to an open position (linked by `lp`, whole size). */
-  protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }): CommandHandle;
-  /**
-   * Set a position's take-profit and/or stop-loss: each new trigger is armed first, then the old trigger(s)
-   * of its role (all linked ones, or only `opts.replacing`) are cancelled. A refused new trigger leaves the
-   * old one armed; a failed cancel leaves both; the message says what is armed now.
-   */
-  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts?: ReplaceOptions): CommandHandle;
-  /**
-   * Cancel every resting and trigger order, then reduce-only IOC close every position, retrying a close that
-   * left its position open with a wider slippage cap (bounded). ok = every cancel done and every position
-   * flat; otherwise the message says what is still open.
-   */
-  panic(): CommandHandle;
-  /** Why orders are locked right now, or null. */
-  lockReason(): string | null;
-}
+export type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, Side, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
 
 function outcomeOf(results: RequestResult[]): CommandOutcome {
   const ok = results.length > 0 && results.every((r) => r.kind === 'definitive');
@@ -86,8 +47,12 @@ export class EngineCommands implements TradingCommands {
     private readonly panicOptions: PanicOptions = {},
   ) {}
 
-  lockReason(): string | null {
-    return this.engine.lockReason();
+  locks(): SessionLock[] {
+    return this.engine.locks();
+  }
+
+  note(text: string): void {
+    this.engine.note(text);
   }
 
   private market(id: number): Market | undefined {

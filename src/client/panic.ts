@@ -12,7 +12,8 @@ import { DEFAULT_PANIC_CLOSE_POLICY, type PanicClosePolicy, nextPanicCloseStep }
 import { realTimers, type Timers } from '../transport/ws/timers.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestResult } from './trading/tracked-request.js';
-import type { CloseParams, CommandHandle, CommandOutcome } from './commands.js';
+import type { CloseParams, CommandHandle, CommandOutcome } from '../domain/trading/commands.js';
+import { marketLabel } from '../domain/market-label.js';
 
 export interface PanicOptions {
   policy?: PanicClosePolicy;
@@ -89,7 +90,7 @@ function describe(deps: PanicDeps, pos: Position): string {
   const market = deps.market(pos.mkt);
   const size = market ? formatScaledTrim(pos.s, market.config.size_decimals) : String(pos.s);
   const side = pos.sd === PositionSide.Short ? 'short' : 'long';
-  return `${market?.symbol ?? `market ${pos.mkt}`} ${side} ${size} (position ${pos.pid})`;
+  return `${market ? marketLabel(market) : `market ${pos.mkt}`} ${side} ${size} (position ${pos.pid})`;
 }
 
 function panicOutcome(cancels: readonly RequestResult[], closes: readonly CloseReport[]): CommandOutcome {

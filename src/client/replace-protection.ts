@@ -10,7 +10,7 @@ import { formatScaledGrouped } from '../protocol/scaling.js';
 import type { ReplaceOptions, TriggerSpec } from '../domain/trading/command-params.js';
 import type { OrderDraft } from '../domain/trading/order-draft.js';
 import { isLongSide, protectiveTriggerDraft, roleOfCondition, roleShort, type TriggerRole } from '../domain/trading/protection.js';
-import type { CommandHandle, CommandOutcome } from './commands.js';
+import type { CommandHandle, CommandOutcome } from '../domain/trading/commands.js';
 import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
 
 export interface ReplaceProtectionDeps {

@@ -1,19 +1,29 @@
 // A replay is read-only: every trading command is refused with one reason, shown wherever an order key
 // is refused, and the REST history (read live with a signed key) is not part of it.
 
+import type { CommandHandle, TradingCommands } from '../domain/trading/commands.js';
+import { sessionLocks, type SessionFacts } from '../domain/trading/session-locks.js';
 import type { TerminalStore } from '../state/store.js';
-import type { IntentHandle, TradingIntents } from '../state/trading-commands.js';
 import { appendHistory, historyFailed, type HistoryFeedKind } from '../state/trading-tabs.js';
 
 /** Why nothing can be sent: shown wherever an order key is refused. */
 export const REPLAY_READ_ONLY = 'replay: read-only';
 
-function refused(): IntentHandle {
+/** A replay's session as sessionLocks sees it: nothing but read-only, in its own words. */
+export const REPLAY_LOCK_FACTS: SessionFacts = {
+  canTrade: false,
+  readOnly: { message: REPLAY_READ_ONLY, label: 'replay' },
+  socketOpen: true,
+  feedHealth: 'live',
+  account: { fw: true, frozen: false },
+};
+
+function refused(): CommandHandle {
   return { rqs: () => [], outcome: Promise.resolve({ ok: false, results: [], message: REPLAY_READ_ONLY }) };
 }
 
 /** The screen's trading commands in a replay: every one refused, nothing sent. */
-export const READ_ONLY_INTENTS: TradingIntents = {
+export const READ_ONLY_INTENTS: TradingCommands = {
   place: refused,
   cancel: refused,
   cancelAll: refused,
@@ -23,7 +33,8 @@ export const READ_ONLY_INTENTS: TradingIntents = {
   protect: refused,
   replaceProtection: refused,
   panic: refused,
-  lockReason: () => REPLAY_READ_ONLY,
+  locks: () => sessionLocks({ session: REPLAY_LOCK_FACTS }),
+  note: () => undefined,
 };
 
 /**

@@ -3,6 +3,7 @@
 // snapshots, fills accumulate across reconnects, a seek back rebuilds (an order or fill of later is gone),
 // and nothing can be sent (every intent refused with the replay's reason).
 
+import { describeLocks, sessionLocks } from '../domain/trading/session-locks.js';
 import { describe, expect, it } from 'vitest';
 import type { Fill, Order, Position } from '../protocol/frames.js';
 import { REPLAY_READ_ONLY, READ_ONLY_INTENTS } from './read-only.js';
@@ -93,8 +94,8 @@ describe('the replay trading feed', () => {
 
   it('is read-only: locked with the replay reason, every intent refused', async () => {
     const feed = new ReplayTradingFeed(EVENTS, START);
-    expect(feed.engine.lockReason()).toBe(REPLAY_READ_ONLY);
-    expect(READ_ONLY_INTENTS.lockReason()).toBe(REPLAY_READ_ONLY);
+    expect(describeLocks(sessionLocks({ session: feed.engine.lockFacts() }))).toBe(REPLAY_READ_ONLY);
+    expect(describeLocks(READ_ONLY_INTENTS.locks())).toBe(REPLAY_READ_ONLY);
     const outcome = await READ_ONLY_INTENTS.place({ marketId: 1, kind: 'market', side: 'long', size: 1, leverage: 500 }).outcome;
     expect(outcome).toMatchObject({ ok: false, message: REPLAY_READ_ONLY });
     expect((await READ_ONLY_INTENTS.panic().outcome).ok).toBe(false);

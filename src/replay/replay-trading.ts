@@ -15,7 +15,7 @@ import type { OrderEngine } from '../client/trading/order-engine.js';
 import { TradingSession } from '../client/trading/session.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import type { ConnectionView } from '../domain/views.js';
-import { REPLAY_READ_ONLY } from './read-only.js';
+import { REPLAY_LOCK_FACTS } from './read-only.js';
 import { RecordedTradingLink } from './recorded-link.js';
 import type { TradingEvent } from './timeline.js';
 
@@ -48,7 +48,7 @@ function deliveries(events: readonly TradingEvent[]): Delivery[] {
 
 /** What the TradingPublisher reads (app/trading-publisher.ts TradingSource). */
 export type ReplaySessionView = Pick<TradingSession, 'state' | 'head' | 'synced' | 'connectionView' | 'malformedFrames'>;
-export type ReplayEngineView = Pick<OrderEngine, 'version' | 'lockReason' | 'journalEntries' | 'pending' | 'lastBlockOf'>;
+export type ReplayEngineView = Pick<OrderEngine, 'version' | 'lockFacts' | 'journalEntries' | 'pending' | 'lastBlockOf'>;
 
 /**
  * The recorded trading state at a position of the recording, shaped as the live session and engine the
@@ -105,7 +105,7 @@ export class ReplayTradingFeed {
       get version() {
         return feed.rebuilds * 1_000_000 + feed.journalLines;
       },
-      lockReason: () => REPLAY_READ_ONLY,
+      lockFacts: () => REPLAY_LOCK_FACTS,
       journalEntries: () => this.journal.list(),
       pending: () => [],
       lastBlockOf: (rq: number) => {

@@ -11,7 +11,7 @@ import {
   pickerChoice,
   setPickerQuery,
 } from './actions.js';
-import { stepTimeframe } from './commands.js';
+import { stepTimeframe } from '../domain/timeframes.js';
 import { ManualMarketDataSource } from './fixtures.js';
 import { toggleZoom } from './live-actions.js';
 import { createTerminalStore } from './store.js';

@@ -1,6 +1,7 @@
 // Hand-made market data for tests and for running the screen without a server: a source whose
 // version moves when its data moves, exactly like the session's.
 
+import type { SessionFacts } from '../domain/trading/session-locks.js';
 import type { BookRowView, CandleView, TradeView } from '../domain/views.js';
 import type { MarketDataSnapshot, MarketDataSource, SnapshotWants } from './snapshot.js';
 
@@ -95,3 +96,6 @@ export function sampleSnapshot(): MarketDataSnapshot {
     stats: { framesReceived: 0, malformedFrames: 0, resyncs: 0, lastFrameAtMs: null },
   };
 }
+
+/** A trading session with nothing locked (signed in, live, an account with forwarding on, a trade key). */
+export const LIVE_SESSION_FACTS: SessionFacts = { canTrade: true, socketOpen: true, feedHealth: 'live', account: { fw: true, frozen: false } };

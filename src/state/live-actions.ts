@@ -1,6 +1,7 @@
 // Transitions of the live slice (help overlay, zoom, alerts). Pure functions of the store.
 
 import type { LiveState, PriceAlert, ThemeName } from './live-slice.js';
+import type { InputMode } from './input-mode.js';
 import type { PaneId, TerminalStore } from './store.js';
 
 function patchLive(store: TerminalStore, patch: Partial<LiveState>): void {
@@ -8,17 +9,25 @@ function patchLive(store: TerminalStore, patch: Partial<LiveState>): void {
   store.setState({ live: { ...live, ...patch } });
 }
 
-export function openHelp(store: TerminalStore): void {
-  // Help draws where the chart is: a zoomed layout has no such place, so it comes back first.
-  patchLive(store, { help: { open: true, query: '' }, zoomed: null });
+/** `?`: the keys of `from` (the mode it was pressed in). */
+export function openHelp(store: TerminalStore, from: InputMode = 'panes'): void {
+  // Help draws over the top panes: a zoomed layout has no such place, so it comes back first.
+  patchLive(store, { help: { open: true, query: '', from, scroll: 0 }, zoomed: null });
 }
 
 export function closeHelp(store: TerminalStore): void {
-  patchLive(store, { help: { open: false, query: '' } });
+  patchLive(store, { help: { ...store.getState().live.help, open: false, query: '', scroll: 0 } });
 }
 
 export function setHelpQuery(store: TerminalStore, query: string): void {
-  patchLive(store, { help: { open: true, query } });
+  patchLive(store, { help: { ...store.getState().live.help, open: true, query, scroll: 0 } });
+}
+
+/** Scrolls the help by `delta` rows, within [0, rows - page]. */
+export function scrollHelp(store: TerminalStore, delta: number, rows: number, page: number): void {
+  const { help } = store.getState().live;
+  const scroll = Math.max(0, Math.min(Math.max(0, rows - page), help.scroll + delta));
+  if (scroll !== help.scroll) patchLive(store, { help: { ...help, scroll } });
 }
 
 /** Zooms `pane` to full screen, or back to the normal layout when something is already zoomed. */

@@ -1,7 +1,7 @@
 // Screen furniture a trader lives with all day: the help overlay, pane zoom, the theme in force, price
 // alerts and the watchlist's mini prices. Written by live-actions.ts and the app's alert watcher.
 
-import type { PaneId } from './store.js';
+import type { InputMode, PaneId } from './places.js';
 
 export interface PriceAlert {
   id: number;
@@ -37,8 +37,17 @@ export interface ConfirmPrefs {
   skipReview?: boolean;
 }
 
+export interface HelpState {
+  open: boolean;
+  query: string;
+  /** Whose keys it lists: the mode it was opened from (order entry, its review) or the panes. */
+  from: InputMode;
+  /** First row shown (j / k, PgUp / PgDn). */
+  scroll: number;
+}
+
 export interface LiveState {
-  help: { open: boolean; query: string };
+  help: HelpState;
   /** The pane drawn full screen, or null for the normal layout. */
   zoomed: PaneId | null;
   /** Name of the theme in force (the screen remounts when it changes). */
@@ -57,7 +66,7 @@ export interface LiveState {
 }
 
 export const INITIAL_LIVE: LiveState = {
-  help: { open: false, query: '' },
+  help: { open: false, query: '', from: 'panes', scroll: 0 },
   zoomed: null,
   theme: 'dark',
   configNotice: null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cycleChoice, evaluateEntry, newEntryForm, stepField, typeInto, type EntryContext, type OrderEntryForm } from './order-entry.js';
+import { cycleChoice, evaluateEntry, focusedText, newEntryForm, stepField, withFocusedText, type EntryContext, type OrderEntryForm } from './order-entry.js';
+import { editLine } from './line-edit.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { entryLines } from '../ui/format/order-entry-lines.js';
 
@@ -78,8 +79,10 @@ describe('form editing', () => {
     expect(cycleChoice(form({ focus: 'side' })).side).toBe('short');
     expect(cycleChoice(form({ focus: 'tif' })).tif).toBe('post');
     expect(cycleChoice(form({ focus: 'size' })).sizeUnit).toBe('notional');
-    expect(typeInto(form({ focus: 'size', size: '0.0' }), '5', false).size).toBe('0.05');
-    expect(typeInto(form({ focus: 'size', size: '0.0' }), '', true).size).toBe('0.');
-    expect(typeInto(form({ focus: 'side' }), '5', false)).toEqual(form({ focus: 'side' }));
+    const type = (f: OrderEntryForm, key: { name: string | null; text: string }) => withFocusedText(f, editLine(focusedText(f) ?? '', key) ?? '');
+    expect(type(form({ focus: 'size', size: '0.0' }), { name: null, text: '5' }).size).toBe('0.05');
+    expect(type(form({ focus: 'size', size: '0.0' }), { name: 'Backspace', text: '' }).size).toBe('0.');
+    expect(focusedText(form({ focus: 'side' }))).toBeNull();
+    expect(withFocusedText(form({ focus: 'side' }), '5')).toEqual(form({ focus: 'side' }));
   });
 });

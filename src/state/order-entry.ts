@@ -9,7 +9,7 @@ import { OrderFlag, OrderType } from '../protocol/enums.js';
 import { COLLATERAL_DECIMALS } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
 import { parseScaled, parseLeverage, parsePrice, parseSize, toWireInteger } from '../protocol/scaling.js';
-import type { PlaceIntent, PlaceKind, TradeSide } from './trading-commands.js';
+import type { PlaceKind, PlaceParams, Side } from '../domain/trading/commands.js';
 
 export type EntryField = 'side' | 'type' | 'size' | 'price' | 'leverage' | 'tif' | 'slippage' | 'tp' | 'sl' | 'expiry';
 /** Fields in screen order; Tab / arrows move through them. */
@@ -22,7 +22,7 @@ export const TIF_CYCLE: readonly EntryTif[] = ['gtc', 'post', 'ioc', 'fok'];
 
 export interface OrderEntryForm {
   marketId: number;
-  side: TradeSide;
+  side: Side;
   type: 'limit' | 'market';
   tif: EntryTif;
   size: string;
@@ -51,7 +51,7 @@ export type EntryProblems = Partial<Record<EntryField, string>>;
 export interface EntryResult {
   problems: EntryProblems;
   /** The order when every field is valid. */
-  intent: PlaceIntent | null;
+  intent: PlaceParams | null;
   /** Size in base units and its notional in atoms, when both are known (shown side by side). */
   sizeUnits: bigint | null;
   notionalAtoms: bigint | null;
@@ -62,7 +62,7 @@ export function maxLeverageHundredths(market: Market): number {
   return market.config.initial_margin > 0 ? market.config.initial_margin : 100;
 }
 
-export function newEntryForm(marketId: number, side: TradeSide, price: string, leverage: string): OrderEntryForm {
+export function newEntryForm(marketId: number, side: Side, price: string, leverage: string): OrderEntryForm {
   return {
     marketId,
     side,
@@ -165,7 +165,7 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
     problems[ruleProblem.field] = ruleProblem.message;
     return { problems, intent: null, sizeUnits: BigInt(size), notionalAtoms: notional };
   }
-  const intent: PlaceIntent = {
+  const intent: PlaceParams = {
     marketId: market.id,
     kind: kindOf(form),
     side: form.side,
@@ -239,12 +239,15 @@ export function cycleChoice(form: OrderEntryForm): OrderEntryForm {
   }
 }
 
-/** Typing into the focused text field (printable characters only); backspace deletes one. */
-export function typeInto(form: OrderEntryForm, input: string, backspace: boolean): OrderEntryForm {
-  const field = form.focus;
-  if (!TEXT_FIELDS.has(field)) return form;
-  const key = field as Exclude<EntryField, 'side' | 'type' | 'tif'>;
-  const current = form[key];
-  const next = backspace ? current.slice(0, -1) : (current + input).slice(0, 32);
-  return { ...form, [key]: next };
+type TextField = Exclude<EntryField, 'side' | 'type' | 'tif'>;
+
+/** The text of the focused field, or null on a choice field (side, type, time in force). */
+export function focusedText(form: OrderEntryForm): string | null {
+  return TEXT_FIELDS.has(form.focus) ? form[form.focus as TextField] : null;
+}
+
+/** The form with the focused text field set to `text` (at most 32 characters); choice fields stay. */
+export function withFocusedText(form: OrderEntryForm, text: string): OrderEntryForm {
+  if (!TEXT_FIELDS.has(form.focus)) return form;
+  return { ...form, [form.focus as TextField]: text.slice(0, 32) };
 }

@@ -3,6 +3,7 @@
 // screen's; with no book of that market the preview says the fill is unknown instead of "rests", and smart
 // confirm asks. And the preview's position math is the row's (positionMathOf, the entry residue counted).
 
+import { LIVE_SESSION_FACTS } from './fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { MarkReading } from '../domain/marks.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
@@ -11,7 +12,7 @@ import { positionRow } from '../domain/trading/rows.js';
 import type { OrderRowView } from '../domain/trading/views.js';
 import type { Position } from '../protocol/frames.js';
 import { reviewNotes } from '../ui/format/order-review-lines.js';
-import { openAmendReview } from './amend-review.js';
+import { openAmendReview } from '../controller/amend-review.js';
 import { previewFor } from './order-review.js';
 import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from './store.js';
 import { EMPTY_TRADING } from './trading-slice.js';
@@ -40,7 +41,7 @@ function btcOnScreen(ethMark: MarkReading, over: Partial<TerminalState> = {}) {
     book: { marketId: BTC_ID, asks: [level(670_050)], bids: [level(669_950)], maxTotal: 10_000, version: 1 },
     keyScope: 'trade',
     connection: { ...INITIAL_CONNECTION, health: 'live' },
-    trading: { ...EMPTY_TRADING, enabled: true, orders: [ethOrder], markets: [btc, eth], account, marketPrices: { [ETH_ID]: { mark: ethMark, lastTrade: null } } },
+    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, orders: [ethOrder], markets: [btc, eth], account, marketPrices: { [ETH_ID]: { mark: ethMark, lastTrade: null } } },
     ...over,
   });
 }

@@ -11,15 +11,13 @@ import { positionMathOf, type PositionMath } from '../domain/trading/risk.js';
 import { livePrice } from '../domain/marks.js';
 import type { BookView } from '../domain/views.js';
 import type { Market } from '../protocol/frames.js';
+import { formatAtoms } from '../protocol/scaling.js';
 import { confirmReasons, thresholdsFrom } from './smart-confirm.js';
-import type { TerminalState } from './store.js';
-import type { PlaceIntent, PlaceKind } from './trading-commands.js';
+import { marketsOf, type TerminalState } from './store.js';
+import type { PlaceKind } from '../domain/trading/commands.js';
+import type { ReviewedOrder } from './trading-slice.js';
 
-/** An order as it would stand after the send: a new order, or a resting one after its change. */
-export interface ReviewedOrder extends PlaceIntent {
-  /** A close order (t 3 / 4): it reduces the position and never opens one. */
-  reduceOnly?: boolean;
-}
+export type { ReviewedOrder } from './trading-slice.js';
 
 export interface OrderReview {
   /** Null when the market's config is not loaded (nothing to price the order with). */
@@ -29,7 +27,7 @@ export interface OrderReview {
 }
 
 function marketOf(state: TerminalState, marketId: number): Market | undefined {
-  return state.trading.markets.find((m) => m.id === marketId);
+  return marketsOf(state).configOf(marketId);
 }
 
 /** The position in `marketId` as the risk math takes it: built as the row's own figures are (positionMathOf, entry residue included). */
@@ -106,4 +104,20 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
     thresholdsFrom(state.live.confirmPrefs),
   );
   return { preview, reasons };
+}
+
+/**
+ * Why the exchange is certain to refuse `order`, or null: an order that adds to a position needs its margin
+ * and taker fee from the available balance (the exchange fails it with AmountExceedsAvailableBalance
+ * otherwise), and the margin and fee alone of what it opens already exceed what is available. Such an order
+ * is blocked before review instead of offered as "send anyway?".
+ */
+export function certainRefusal(state: TerminalState, order: ReviewedOrder): string | null {
+  const available = state.trading.account?.available;
+  if (order.reduceOnly || available === undefined) return null;
+  const preview = previewFor(state, order);
+  if (!preview || preview.marginAtoms === 0n) return null;
+  const needs = preview.marginAtoms + (preview.feeAtoms > 0n ? preview.feeAtoms : 0n);
+  if (needs <= BigInt(available)) return null;
+  return `the margin and fee (${formatAtoms(needs)}) are more than the available ${formatAtoms(available)}: the exchange would refuse it`;
 }

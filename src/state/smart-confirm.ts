@@ -2,7 +2,7 @@
 // answer is Cancel. Pure; thresholds are configurable, the defaults are conservative.
 
 import type { ConfirmPrefs } from './live-slice.js';
-import type { PlaceIntent } from './trading-commands.js';
+import type { PlaceParams } from '../domain/trading/commands.js';
 
 export interface ConfirmThresholds {
   /** Limit price this far from mark (percent) asks. */
@@ -34,7 +34,7 @@ export function thresholdsFrom(prefs: ConfirmPrefs): ConfirmThresholds {
 }
 
 export interface ConfirmFacts {
-  intent: PlaceIntent;
+  intent: PlaceParams;
   mark: number | null;
   /** Atoms. */
   marginAtoms: bigint | null;
@@ -55,7 +55,7 @@ export interface ConfirmFacts {
 }
 
 /** What makes two orders "the same" for the duplicate check. */
-export function orderSignature(i: PlaceIntent): string {
+export function orderSignature(i: PlaceParams): string {
   return `${i.marketId}:${i.side}:${i.kind}:${i.size}:${i.price ?? 'mkt'}`;
 }
 

@@ -10,13 +10,16 @@ import type {
   MarketRef,
   TradeView,
 } from '../domain/views.js';
+import { marketDirectoryOf, type MarketDirectory, type MarketListing } from '../domain/market-directory.js';
 import { INITIAL_LIVE, type LiveState } from './live-slice.js';
 import type { SnapshotWants } from './snapshot.js';
 import type { ThrottleView } from './throttle.js';
 import { INITIAL_TRADING_TABS, type TradingTabsState } from './trading-tabs.js';
 import { EMPTY_TRADING, INITIAL_TRADING_UI, type TradingSlice, type TradingUiState } from './trading-slice.js';
 
-export type PaneId = 'book' | 'chart' | 'trades' | 'trading';
+import type { PaneId } from './places.js';
+
+export type { PaneId } from './places.js';
 export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];
 
 /** What the loaded API key may do; `none` when no key is configured (market data only). */
@@ -31,12 +34,7 @@ export interface NetworkBadge {
   inProcess?: boolean;
 }
 
-/** A market as the picker lists it: the view reference plus what the header needs from the context. */
-export interface MarketListing extends MarketRef {
-  name: string;
-  /** Funding interval length in seconds, null when unknown. */
-  fundingIntervalSec: number | null;
-}
+export type { MarketListing } from '../domain/market-directory.js';
 
 export interface BookCursor {
   side: 'ask' | 'bid';
@@ -158,4 +156,9 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
 
 export function createTerminalStore(overrides: Partial<TerminalState> = {}): TerminalStore {
   return createStore<TerminalState>()(() => initialTerminalState(overrides));
+}
+
+/** The markets of the context (listings and, once trading runs, their configs), looked up one way. */
+export function marketsOf(state: TerminalState): MarketDirectory {
+  return marketDirectoryOf(state.markets, state.trading.markets);
 }

@@ -4,10 +4,12 @@
 
 import type { MarkReading } from '../domain/marks.js';
 import type { ConnectionView } from '../domain/views.js';
+import type { SessionFacts } from '../domain/trading/session-locks.js';
 import type { AccountView, FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import type { OrderEntryForm } from './order-entry.js';
-import type { ReviewedOrder } from './order-review.js';
+import type { TabIntent } from './trading-tabs.js';
+import type { PlaceParams } from '../domain/trading/commands.js';
 
 export interface TradingSlice {
   /** A trading client runs (a key was loaded). False = market data only. */
@@ -21,7 +23,9 @@ export interface TradingSlice {
   fills: FillRowView[];
   /** Oldest first. */
   journal: JournalEntryView[];
-  /** Why orders cannot be sent now (engine lockReason), null when they can. */
+  /** What the trading session knows about itself (engine lockFacts): the input of sessionLocks. */
+  lockFacts: SessionFacts | null;
+  /** Its locks' messages as one line, null when orders can be sent (for logs, bots and tests; keys read the typed locks). */
   lockReason: string | null;
   /** Requests sent and not yet definitive. */
   inFlight: number;
@@ -53,11 +57,26 @@ export interface Toast {
   expiresAtMs: number;
 }
 
+/** What answering yes to the confirm does. */
+export type ConfirmAction =
+  | { kind: 'send-order' }
+  | { kind: 'amend' }
+  | { kind: 'panic' }
+  | { kind: 'quit' }
+  /** A typed `:close` / `:cancel` line, run as typed. */
+  | { kind: 'command'; text: string }
+  /** A request of the trading tabs (close, collateral, TP/SL, cancel, cancel all). */
+  | { kind: 'tab'; intent: TabIntent };
+
+/** The one confirm: a question whose default answer is Cancel (only `y` proceeds, anything else cancels). */
 export interface ConfirmPrompt {
-  /** What the question is about, e.g. "price 12% from mark; send?" */
+  /** What the question is about, e.g. "price 12% from mark; send anyway?" */
   text: string;
-  /** What answering yes does. */
-  action: 'send-order' | 'panic' | 'close' | 'cancel-all' | 'cancel' | 'amend' | 'quit';
+  action: ConfirmAction;
+  /** Where the eye is besides the bottom line: in the order entry pane or the trading tabs' key line. */
+  at: 'entry' | 'tabs' | 'bar';
+  /** What `y` does, in two or three words ("send anyway"); default "yes". */
+  yes?: string;
 }
 
 /** A change of a resting order under review (order entry pane) with its confirm open. */
@@ -93,8 +112,10 @@ export interface TradingUiState {
   toasts: Toast[];
   /** Ring the bell on fills and triggers. */
   bell: boolean;
-  /** Pending typed command waiting for its confirm (close / cancel all / cancel / amend). */
-  pendingCommand: string | null;
+  /** Command lines run before, oldest first (Up / Down on the `:` line). */
+  commandHistory: string[];
+  /** Position in commandHistory while stepping through it; null when editing a new line. */
+  commandHistoryAt: number | null;
   /** Leverage order entry starts with (`:lev`), empty = min(5x, market max). */
   leverage: string;
   /** Orders sent lately, for the duplicate check of smart confirm. */
@@ -109,6 +130,7 @@ export const EMPTY_TRADING: TradingSlice = {
   orders: [],
   fills: [],
   journal: [],
+  lockFacts: null,
   lockReason: null,
   inFlight: 0,
   health: null,
@@ -128,7 +150,14 @@ export const INITIAL_TRADING_UI: TradingUiState = {
   panicArmedAtMs: null,
   toasts: [],
   bell: true,
-  pendingCommand: null,
+  commandHistory: [],
+  commandHistoryAt: null,
   leverage: '',
   recent: [],
 };
+
+/** An order as it would stand after the send: a new order, or a resting one after its change. */
+export interface ReviewedOrder extends PlaceParams {
+  /** A close order (t 3 / 4): it reduces the position and never opens one. */
+  reduceOnly?: boolean;
+}

@@ -4,7 +4,7 @@ import type { MarketRef } from '../domain/views.js';
 import { createTerminalStore } from './store.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 import { moveSelection, selectTab, stepTab, toggleMarketFilter } from './trading-tabs.js';
-import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent } from './trading-tabs-intents.js';
+import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent } from '../controller/tab-editors.js';
 import { mergeFills, tabRows } from './trading-tabs-rows.js';
 
 const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };

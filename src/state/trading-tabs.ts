@@ -2,10 +2,9 @@
 // loaded so far, the market filter, and the inline prompt (an editor or a confirm whose default is
 // Cancel). Pure transitions of the store so every step is testable without a terminal.
 
-import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
+import { HISTORY_VIEWS, type AccountEventRowView, type HistoryFeedKind, type HistoryView, type OrderHistoryRowView, type PositionHistoryRowView } from '../domain/trading/history-views.js';
 import type { FillRowView } from '../domain/trading/views.js';
-import type { CloseIntent } from './trading-commands.js';
-import type { TerminalStore } from './store.js';
+import type { CloseParams } from '../domain/trading/command-params.js';
 
 export const TRADING_TABS = ['positions', 'orders', 'fills', 'history', 'journal'] as const;
 export type TradingTab = (typeof TRADING_TABS)[number];
@@ -17,10 +16,7 @@ export const TAB_LABELS: Record<TradingTab, string> = {
   journal: 'Journal',
 };
 
-/** What the History tab shows; each is paged from REST on demand. */
-export const HISTORY_VIEWS = ['orders', 'positions', 'events'] as const;
-export type HistoryView = (typeof HISTORY_VIEWS)[number];
-export type HistoryFeedKind = 'fills' | HistoryView;
+export { HISTORY_VIEWS, type HistoryFeedKind, type HistoryView } from '../domain/trading/history-views.js';
 
 export interface HistoryPages<Row> {
   rows: Row[];
@@ -42,16 +38,15 @@ export type TabIntent =
   | { kind: 'cancel'; orderId: number }
   | { kind: 'cancelAll'; marketId?: number }
   | { kind: 'change'; orderId: number; price?: number; size?: number }
-  | { kind: 'close'; positionId: number; opts: CloseIntent }
+  | { kind: 'close'; positionId: number; opts: CloseParams }
   | { kind: 'collateral'; positionId: number; amount: string }
   /** Arms tp / sl, then cancels the old trigger(s) of the same role: `replacing` only that order, else every one. */
   | { kind: 'protect'; positionId: number; tp?: number; sl?: number; on: 'mark' | 'last'; replacing?: number; size?: number };
 
 export type EditorMode = 'amend' | 'close' | 'collateral' | 'tpsl' | 'trigger';
 
-export type TabPrompt =
-  | { kind: 'editor'; mode: EditorMode; targetId: number; text: string; error: string | null }
-  | { kind: 'confirm'; question: string; intent: TabIntent };
+/** The tabs' inline editor (its confirm is the one confirm, tradingUi.confirm). */
+export type TabPrompt = { kind: 'editor'; mode: EditorMode; targetId: number; text: string; error: string | null };
 
 export interface TradingTabsState {
   tab: TradingTab;
@@ -74,66 +69,75 @@ export const INITIAL_TRADING_TABS: TradingTabsState = {
   history: { fills: emptyPages(), orders: emptyPages(), positions: emptyPages(), events: emptyPages() },
 };
 
-function patch(store: TerminalStore, change: Partial<TradingTabsState>): void {
+/**
+ * The part of the store the tabs' transitions touch. The terminal store is one; typed here so the slice
+ * needs no import of the store that holds it (no import cycle, type-only included).
+ */
+export interface TabsStore {
+  getState(): { tabs: TradingTabsState };
+  setState(partial: { tabs: TradingTabsState }): void;
+}
+
+function patch(store: TabsStore, change: Partial<TradingTabsState>): void {
   store.setState({ tabs: { ...store.getState().tabs, ...change } });
 }
 
-export function selectTab(store: TerminalStore, tab: TradingTab): void {
+export function selectTab(store: TabsStore, tab: TradingTab): void {
   patch(store, { tab, prompt: null });
 }
 
-export function stepTab(store: TerminalStore, direction: 1 | -1): void {
+export function stepTab(store: TabsStore, direction: 1 | -1): void {
   const index = TRADING_TABS.indexOf(store.getState().tabs.tab);
   selectTab(store, TRADING_TABS[(index + direction + TRADING_TABS.length) % TRADING_TABS.length] ?? 'positions');
 }
 
 /** Moves the selection of the current tab within [0, rowCount). */
-export function moveSelection(store: TerminalStore, delta: number, rowCount: number): void {
+export function moveSelection(store: TabsStore, delta: number, rowCount: number): void {
   const { tabs } = store.getState();
   const current = tabs.selected[tabs.tab];
   const next = Math.max(0, Math.min(Math.max(0, rowCount - 1), current + delta));
   if (next !== current) patch(store, { selected: { ...tabs.selected, [tabs.tab]: next } });
 }
 
-export function cycleHistoryView(store: TerminalStore): void {
+export function cycleHistoryView(store: TabsStore): void {
   const { tabs } = store.getState();
   const index = HISTORY_VIEWS.indexOf(tabs.historyView);
   const historyView = HISTORY_VIEWS[(index + 1) % HISTORY_VIEWS.length] ?? 'orders';
   patch(store, { historyView, selected: { ...tabs.selected, history: 0 } });
 }
 
-export function toggleMarketFilter(store: TerminalStore): void {
+export function toggleMarketFilter(store: TabsStore): void {
   const { tabs } = store.getState();
   patch(store, { currentMarketOnly: !tabs.currentMarketOnly, selected: { ...tabs.selected, fills: 0, history: 0 } });
 }
 
-export function setPrompt(store: TerminalStore, prompt: TabPrompt | null): void {
+export function setPrompt(store: TabsStore, prompt: TabPrompt | null): void {
   patch(store, { prompt });
 }
 
-export function openEditor(store: TerminalStore, mode: EditorMode, targetId: number, text = ''): void {
+export function openEditor(store: TabsStore, mode: EditorMode, targetId: number, text = ''): void {
   setPrompt(store, { kind: 'editor', mode, targetId, text, error: null });
 }
 
-export function editPromptText(store: TerminalStore, edit: (text: string) => string): void {
+export function editPromptText(store: TabsStore, edit: (text: string) => string): void {
   const { prompt } = store.getState().tabs;
-  if (prompt?.kind !== 'editor') return;
+  if (!prompt) return;
   setPrompt(store, { ...prompt, text: edit(prompt.text), error: null });
 }
 
-export function setPromptError(store: TerminalStore, error: string): void {
+export function setPromptError(store: TabsStore, error: string): void {
   const { prompt } = store.getState().tabs;
-  if (prompt?.kind === 'editor') setPrompt(store, { ...prompt, error });
+  if (prompt) setPrompt(store, { ...prompt, error });
 }
 
 /** History feed writes (the app's loader calls these; never the UI). */
-export function historyLoading(store: TerminalStore, kind: HistoryFeedKind): void {
+export function historyLoading(store: TabsStore, kind: HistoryFeedKind): void {
   const { history } = store.getState().tabs;
   patch(store, { history: { ...history, [kind]: { ...history[kind], loading: true, error: null } } });
 }
 
 export function appendHistory<K extends HistoryFeedKind>(
-  store: TerminalStore,
+  store: TabsStore,
   kind: K,
   update: (rows: HistoryState[K]['rows']) => HistoryState[K]['rows'],
   done: boolean,
@@ -143,7 +147,7 @@ export function appendHistory<K extends HistoryFeedKind>(
   patch(store, { history: { ...history, [kind]: { rows: update(pages.rows), loading: false, done, error: null } } });
 }
 
-export function historyFailed(store: TerminalStore, kind: HistoryFeedKind, error: string): void {
+export function historyFailed(store: TabsStore, kind: HistoryFeedKind, error: string): void {
   const { history } = store.getState().tabs;
   patch(store, { history: { ...history, [kind]: { ...history[kind], loading: false, error } } });
 }

@@ -4,7 +4,7 @@
 // a paste buffer and forwards it to the outer terminal. tmux's default (`external`) ignores what
 // applications send and answers nothing, so inside tmux a copy cannot be confirmed.
 
-import type { CopyOutcome } from '../state/commands.js';
+import type { CopyOutcome } from '../domain/terminal-actions.js';
 
 const ESC = '\u001B';
 const BEL = '\u0007';

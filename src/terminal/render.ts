@@ -6,7 +6,9 @@
 
 import { render, type Instance } from 'ink';
 import { createElement } from 'react';
-import type { TerminalCommands } from '../state/commands.js';
+import type { TerminalCommands } from '../domain/terminal-actions.js';
+import type { Keymap } from '../ui/keys/keymap.js';
+import { detectColorDepth, type ColorDepth } from '../ui/theme-palettes.js';
 import type { TerminalStore } from '../state/store.js';
 import { App } from '../ui/App.js';
 import { installOutputCache } from './frames/output-cache.js';
@@ -23,6 +25,10 @@ export type FramePath = 'row-diff' | 'ink';
 export interface MountOptions {
   store: TerminalStore;
   commands: TerminalCommands;
+  /** The keymap in force (app/live-wiring.ts); default the shipped one. */
+  keymap?: Keymap;
+  /** The colours the terminal shows; default detected from the environment. */
+  colorDepth?: ColorDepth;
   stdout: NodeJS.WriteStream;
   stdin: NodeJS.ReadStream;
   stderr?: NodeJS.WriteStream;
@@ -56,7 +62,7 @@ export function mountScreen(options: MountOptions): Instance {
   const frames = options.frames ?? framePathFromEnv(process.env);
   // Before the first frame is drawn; the same string comes out as with Ink's own grid.
   if (frames === 'row-diff') installOutputCache();
-  const instance = render(createElement(App, { store: options.store, commands: options.commands, perf: options.perf ?? null }), {
+  const instance = render(createElement(App, { store: options.store, commands: options.commands, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) }), {
     stdout: options.stdout,
     stdin: options.stdin,
     ...(options.stderr ? { stderr: options.stderr } : {}),

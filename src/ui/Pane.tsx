@@ -5,7 +5,7 @@
 
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { theme } from './theme.js';
+import { useTheme } from './theme.js';
 
 export interface PaneProps {
   title: string;
@@ -18,6 +18,7 @@ export interface PaneProps {
 }
 
 export function Pane({ title, width, height, focused = false, children, bottom }: PaneProps) {
+  const theme = useTheme();
   const color = focused ? theme.focus : theme.border;
   const label = ` ${focused ? '▸ ' : ''}${title} `;
   const dashes = Math.max(0, width - 3 - label.length);

@@ -1,10 +1,10 @@
 // Pre-coloured strings. A chart row with a hundred colour runs as a hundred <Text> nodes costs Ink a
 // hundred layout nodes per row every frame; one <Text> holding SGR-coloured text costs one.
 // Colour names mean roles (green = up, red = down, dark* = depth bars), resolved through the theme in
-// force, so the colour-blind theme and NO_COLOR apply to pre-coloured text too.
+// force (the palette passed in), so the colour-blind theme and NO_COLOR apply to pre-coloured text too.
 
 import type { ColourSpec, Palette } from './theme-palettes.js';
-import { colourEnabled, theme } from './theme.js';
+import { colourEnabled } from './theme.js';
 
 export type Colour = 'green' | 'red' | 'gray' | 'cyan' | 'yellow' | 'white' | 'blue' | 'darkGreen' | 'darkRed';
 
@@ -58,12 +58,12 @@ function sgrPair(fgSpec: ColourSpec | undefined, bgSpec: ColourSpec | undefined)
  * empty). Text whose colour equals its background switches to the bar text colour; without colour a
  * background becomes inverse video, so depth bars stay visible in monochrome.
  */
-export function paint(text: string, fg?: Colour, bg?: Colour): string {
+export function paint(theme: Palette, text: string, fg?: Colour, bg?: Colour): string {
   if (text === '' || (!fg && !bg)) return text;
   const bgSpec = bg ? theme[ROLE[bg]] : undefined;
   let fgSpec = fg ? theme[ROLE[fg]] : undefined;
   // No spec for either role: colour may be off altogether (the rarer question, asked only then).
-  if (!fgSpec && !bgSpec) return bg && !colourEnabled() ? `\u001B[7m${text}\u001B[27m` : text;
+  if (!fgSpec && !bgSpec) return bg && !colourEnabled(theme) ? `\u001B[7m${text}\u001B[27m` : text;
   if (bgSpec && fgSpec === bgSpec) fgSpec = theme.barText;
   const pair = sgrPair(fgSpec, bgSpec);
   return pair ? `${pair.open}${text}${pair.close}` : text;

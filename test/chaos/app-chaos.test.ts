@@ -15,7 +15,7 @@ import { type RunningSim, startSim } from '../../src/sim/index.js';
 import type { FaultSpec } from '../../src/sim/faults/profiles.js';
 import { FAULT_PROFILES } from '../../src/sim/faults/profiles.js';
 import { eventually, sleep } from '../helpers/terminal.js';
-import type { IntentHandle } from '../../src/state/trading-commands.js';
+import type { CommandHandle } from '../../src/domain/trading/commands.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
 import { LONG, record, summary } from './figures.js';
 
@@ -96,7 +96,7 @@ describe(`the app under socket faults (${LONG ? 'long' : 'short'})`, () => {
       }, 40);
       const started = Date.now();
       control.setFaults(run.spec);
-      const handles: IntentHandle[] = [];
+      const handles: CommandHandle[] = [];
       let refused = 0;
       let sentWhileLocked = 0;
       try {
@@ -110,7 +110,7 @@ describe(`the app under socket faults (${LONG ? 'long' : 'short'})`, () => {
           const locked = r.app.store.getState().trading.lockReason !== null;
           const h = intents.place({ marketId: market.id, kind: 'market', side: i++ % 2 === 0 ? 'long' : 'short', size: 100, leverage: 500 });
           // The store copy may lag the engine by a publish tick: judge a locked send by the engine's verdict.
-          if (locked && h.rqs().length > 0 && intents.lockReason() !== null) sentWhileLocked++;
+          if (locked && h.rqs().length > 0 && intents.locks().length > 0) sentWhileLocked++;
           if (h.rqs().length === 0) refused++;
           else handles.push(h);
         }

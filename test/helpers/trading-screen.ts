@@ -11,7 +11,7 @@ import type { MarketRef } from '../../src/domain/views.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
-import type { TradingIntents } from '../../src/state/trading-commands.js';
+import type { TradingCommands } from '../../src/domain/trading/commands.js';
 import { keysRead } from './keys.js';
 import { KEYS, eventually, type VirtualTerminal } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
@@ -22,7 +22,7 @@ export interface TradingScreen {
   /** The market the app opened on. */
   readonly market: MarketRef;
   /** The app's own trading commands (the ones its keys call). */
-  readonly intents: TradingIntents;
+  readonly intents: TradingCommands;
   /** The app's (and the exchange's) home: the order journal is under it (sent.ts reads it). */
   readonly home: string;
 }
@@ -160,4 +160,21 @@ export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: numbe
     await r?.close();
     rmSync(home, { recursive: true, force: true });
   }
+}
+
+/**
+ * Takes a long in `marketId` the way a trader would when its mark may not be on screen: a limit buy 1 % over
+ * the exchange's best ask fills at once as a taker (tried again while the book moves away), then whatever
+ * still rests is cancelled.
+ */
+export async function takeLongThroughTheBook(app: RunningApp, sim: RunningSim, marketId: number, size: number, timeoutMs: number): Promise<void> {
+  const state = () => app.app.store.getState();
+  const commands = app.app.commands.trading!()!;
+  for (let i = 0; i < 10 && state().trading.positions.length === 0; i++) {
+    const ask = sim.control.engine.book(marketId, 1).ask[0]!.p;
+    await commands.place({ marketId, kind: 'limit', side: 'long', size, price: Math.round(ask * 1.01), leverage: 500 }).outcome;
+    await eventually(() => state().trading.positions.length > 0, 2_000, 'a fill').catch(() => undefined);
+  }
+  await eventually(() => state().trading.positions.length === 1, timeoutMs, `the long in market ${marketId}`);
+  if (state().trading.orders.length > 0) await commands.cancelAll().outcome;
 }

@@ -1,9 +1,9 @@
 // Keys a trader types in quick pairs, against the local exchange at 200x50. Over SSH, or on a loaded
 // machine, two keys typed 20 ms apart can reach the app in one read, or in two: both must do the same.
 // `!!` asks to panic either way (Enter, the default, cancels and sends nothing). Esc Esc one at a time
-// backs out of the review, then out of the form. Esc Esc, and a held Backspace, in one read are app
-// defects today (it.fails below): Ink hands "\x1b\x1b" over as ONE Esc (with meta), and a run of
-// Backspaces as one unknown key; the keyboard handling of issue 15 owns the fix (src/ui/key-chunks.ts).
+// backs out of the review, then out of the form. Esc Esc, and a held Backspace, in one read do what they
+// do one at a time: every key of a read is decoded on its own (src/ui/keys/key-press.ts, issue 15); Ink
+// handed "\x1b\x1b" over as ONE Esc (with meta), and a run of Backspaces as one unknown key.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatScaled } from '../../src/protocol/scaling.js';
@@ -71,7 +71,7 @@ describe('key pairs, one read or two (200x50)', () => {
 
   // App defect (issue 15 owns the key handling): Ink parses "\x1b\x1b" in one read as a single Esc with
   // meta, and splitKeyChunk keeps it whole, so the form stays open. Remove `.fails` once fixed.
-  it.fails('esc-esc-in-one-read-backs-out-of-review-then-form: Esc Esc in one read does what two reads do', async () => {
+  it('esc-esc-in-one-read-backs-out-of-review-then-form: Esc Esc in one read does what two reads do', async () => {
     await openReview();
     vt().press(KEYS.escape + KEYS.escape);
     // The app handles a read whole: once the review is left, every key of the read was handled.
@@ -81,7 +81,7 @@ describe('key pairs, one read or two (200x50)', () => {
 
   // App defect (issue 15): a held Backspace whose repeats arrive in one read ("\x7f\x7f") is one unknown
   // key to Ink, and splitKeyChunk splits printable runs only, so nothing is deleted. Remove `.fails` once fixed.
-  it.fails('backspace-run-in-one-read-deletes-each: two Backspaces in one read delete two characters', async () => {
+  it('backspace-run-in-one-read-deletes-each: two Backspaces in one read delete two characters', async () => {
     vt().press(':');
     await vt().waitFor(':█', UI_MS);
     await vt().type('abcd');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { lowBandwidthMountOptions, screenProfile } from '../../src/terminal/low-bandwidth.js';
 import { mountScreen, type FramePath } from '../../src/terminal/render.js';
 import type { CandleView, TradeView } from '../../src/domain/views.js';
-import type { TerminalCommands } from '../../src/state/commands.js';
+import type { TerminalCommands } from '../../src/domain/terminal-actions.js';
 import { ManualMarketDataSource, sampleSnapshot } from '../../src/state/fixtures.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore } from '../../src/state/store.js';

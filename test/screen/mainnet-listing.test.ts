@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { eventually } from '../helpers/terminal.js';
+import { KEYS, eventually } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+import { takeLongThroughTheBook } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -47,14 +48,7 @@ describe('the mainnet listing on screen (200x50)', () => {
     expect(top[1]).toContain('Book MON');
 
     // A MON long: a limit buy 1 % over the best ask fills at once as a taker.
-    const ask = sim.control.engine.book(MON_ID, 1).ask[0]!.p;
-    const intents = app.app.commands.trading!()!;
-    for (let i = 0; i < 10 && state().trading.positions.length === 0; i++) {
-      await intents.place({ marketId: MON_ID, kind: 'limit', side: 'long', size: 20_000, price: Math.round(ask * 1.01), leverage: 500 }).outcome;
-      await eventually(() => state().trading.positions.length > 0, 2_000, 'a fill').catch(() => undefined);
-    }
-    await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the MON long');
-    if (state().trading.orders.length > 0) await intents.cancelAll().outcome;
+    await takeLongThroughTheBook(app, sim, MON_ID, 20_000, EXCHANGE_MS);
     vt.press('4'); // the trading tabs
     vt.press('P');
     const shown = await vt.waitFor((text) => text.split('\n').some((l) => l.includes('▲ LONG') && /\bMON\b/.test(l)), UI_MS);
@@ -67,5 +61,16 @@ describe('the mainnet listing on screen (200x50)', () => {
     const picker = await vt.waitFor('#110', UI_MS);
     expect(picker).toMatch(/ BTC +BTC +#1\b/);
     expect(picker).toMatch(/ MON +MON +#10\b/);
+  }, TEST_MS);
+
+  it('empty-symbol-market-named-in-the-order-form: the form and its review are titled MON and size in MON, never blank', async () => {
+    const { vt } = app!;
+    vt.press(KEYS.escape);
+    await eventually(() => app!.app.store.getState().tradingUi.entry === null, UI_MS, 'no form open');
+    vt.press('b');
+    await vt.waitFor('Order entry MON', UI_MS);
+    await vt.type('20000');
+    await vt.waitFor(/size\s+20000\s+MON\b/, UI_MS);
+    vt.press(KEYS.escape);
   }, TEST_MS);
 });

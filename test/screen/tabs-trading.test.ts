@@ -28,7 +28,12 @@ const state = () => screen.app.app.store.getState();
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
 const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
 /** The bottom pane's lines (below the book/chart/trades row). */
-const tabLines = () => screen.app.vt.lines().slice(36).join('\n');
+/** The trading tabs' pane down to its bottom border: not the line below, where a toast ("close …: rq 12 Filled") may say what a row should. */
+const tabLines = () => {
+  const lines = screen.app.vt.lines().slice(36);
+  const bottom = lines.findLastIndex((l) => l.startsWith('└'));
+  return (bottom < 0 ? lines : lines.slice(0, bottom + 1)).join('\n');
+};
 
 describe('trading tabs against the local exchange', () => {
   it('open-order-amend-then-cancel: e changes the price on screen, c + y cancels it', async () => {

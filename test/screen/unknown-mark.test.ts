@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { startFilteringProxy, withoutMarketState, type FilteringProxy } from '../helpers/filtering-ws-proxy.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { runCommand } from '../helpers/trading-screen.js';
+import { runCommand, takeLongThroughTheBook } from '../helpers/trading-screen.js';
 import { formatScaledTrim } from '../../src/protocol/scaling.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
 
@@ -47,14 +47,7 @@ describe('a position whose mark was never received (200x50)', () => {
     expect(state().market?.symbol).toBe('ETH');
 
     // A BTC long: a limit buy 1 % over the exchange's best ask fills at once as a taker.
-    const ask = sim.control.engine.book(BTC_ID, 1).ask[0]!.p;
-    const intents = app.app.commands.trading!()!;
-    for (let i = 0; i < 10 && state().trading.positions.length === 0; i++) {
-      await intents.place({ marketId: BTC_ID, kind: 'limit', side: 'long', size: 200, price: Math.round(ask * 1.01), leverage: 500 }).outcome;
-      await eventually(() => state().trading.positions.length > 0, 2_000, 'a fill').catch(() => undefined);
-    }
-    await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the BTC long');
-    if (state().trading.orders.length > 0) await intents.cancelAll().outcome;
+    await takeLongThroughTheBook(app, sim, BTC_ID, 200, EXCHANGE_MS);
 
     // The feed is live (ETH's mark is on screen), yet BTC's mark was never received.
     await eventually(() => state().connection.health === 'live' && state().header?.mark !== null, EXCHANGE_MS, 'ETH live on screen');

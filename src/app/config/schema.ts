@@ -1,9 +1,9 @@
 // The terminal's config: what each entry may hold and its default. Validation is per entry: a bad
 // entry is reported (line and key) and only that entry falls back to its default.
 
-import type { Action } from '../../ui/keymap.js';
-import { acceptRemaps, isActionName, normaliseActionKey } from '../../ui/keymap-remap.js';
-import { DEFAULT_BINDINGS } from '../../ui/keymap-table.js';
+import type { Action } from '../../ui/keys/binding.js';
+import { DEFAULT_BINDINGS } from '../../ui/keys/keymap.js';
+import { acceptRemaps, isActionName, normaliseActionKey } from '../../ui/keys/remap.js';
 import { THEME_NAMES, type ConfirmPrefs, type ThemeName } from '../../state/live-slice.js';
 import type { PaneId } from '../../state/store.js';
 import type { TomlTable, TomlValue } from './config-table.js';

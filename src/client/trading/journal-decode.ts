@@ -4,7 +4,7 @@
 
 import { decodeOrderRequest } from '../../protocol/decode/outbound.js';
 import { type Decoder, fail, int, isPlainObject, nonNegInt, opt, record, str, literal } from '../../protocol/decode/kit.js';
-import type { JournalRecord } from './journal.js';
+import type { JournalRecord } from './journal-record.js';
 
 type Kind = JournalRecord['k'];
 type Of<K extends Kind> = Extract<JournalRecord, { k: K }>;

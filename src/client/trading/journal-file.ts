@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { readNdjson } from '../../lib/ndjson.js';
 import { userMessage } from '../../protocol/errors.js';
 import { decodeJournalRecord } from './journal-decode.js';
-import type { JournalRecord } from './journal.js';
+import type { JournalRecord } from './journal-record.js';
 
 /** A journal line that could not be read. */
 export interface CorruptLine {

@@ -8,24 +8,10 @@ import { appendFileSync, chmodSync, closeSync, fdatasyncSync, mkdirSync, openSyn
 import { dirname, join } from 'node:path';
 import { perplHome } from '../../auth/home.js';
 import type { OrderRequestFrame } from '../../protocol/frames.js';
+import type { JournalRecord, JournalRecordInput } from './journal-record.js';
 import { type JournalContents, compactJournal, describeProblems, holdJournal, loadJournal, removeStaleCompaction } from './journal-file.js';
 
-interface Base {
-  /** Wall-clock ms. */
-  t: number;
-  /** Client id of the intent; stable when the request moves to a new rq. */
-  key: string;
-  rq: number;
-}
-export type JournalRecord =
-  | (Base & { k: 'request'; frame: OrderRequestFrame; postedHead: number; label: string })
-  | (Base & { k: 'sent'; sn: number; epoch: number; head: number })
-  | (Base & { k: 'ack'; code: number; error?: string })
-  | (Base & { k: 'update'; st: number; sr?: number; oid?: number })
-  | (Base & { k: 'decision'; action: string; reason: string })
-  | (Base & { k: 'resolved'; result: string; message: string });
-
-export type JournalRecordInput = JournalRecord extends infer R ? (R extends JournalRecord ? Omit<R, 't'> : never) : never;
+export type { JournalRecord, JournalRecordInput } from './journal-record.js';
 
 export function journalPath(network: string, accountId: number, env: NodeJS.ProcessEnv = process.env): string {
   const safeNetwork = network.replace(/[^A-Za-z0-9._-]/g, '_');

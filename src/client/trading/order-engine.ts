@@ -11,6 +11,7 @@ import { type OrderDraft, toOrderFrame } from '../../domain/trading/order-draft.
 import { RequestIdAllocator } from '../../domain/trading/rq.js';
 import { type RetryDecision, decideRetry } from '../../domain/trading/retry.js';
 import { resolveStatus } from '../../domain/trading/status.js';
+import { type SessionFacts, type SessionLock, describeLocks, requestKindOf, sessionLocks } from '../../domain/trading/session-locks.js';
 import { type ValidationContext, validateOrder } from '../../domain/trading/validate.js';
 import { Journal, type JournalRecordInput, highestJournaledRq, journalPath } from './journal.js';
 import { recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
@@ -83,32 +84,35 @@ export class OrderEngine {
     });
   }
 
-  /** Why orders cannot be sent right now, or null. */
+  /** What the session knows about itself, for sessionLocks (the publisher copies it into the store). */
+  lockFacts(): SessionFacts {
+    const account = this.session.state.account;
+    return {
+      canTrade: this.options.canTrade(),
+      ...(this.session.keyRefused !== null ? { keyRefused: this.session.keyRefused } : {}),
+      socketOpen: this.session.isOpen,
+      feedHealth: this.session.health(),
+      account: account ? { fw: account.fw, frozen: account.fr } : null,
+      journalError: this.journalError,
+    };
+  }
+
+  /** Why no order can be sent right now (typed); empty when every request may go. */
+  locks(): SessionLock[] {
+    return sessionLocks({ session: this.lockFacts() });
+  }
+
+  /** The locks as one line, or null (for logs and bots). */
   lockReason(): string | null {
-    const problems = this.sessionProblems();
-    if (this.journalError) problems.push(this.journalError);
-    return problems.length > 0 ? problems.join('; ') : null;
+    return describeLocks(this.locks());
   }
 
-  private sessionProblems(): string[] {
-    const r = validateOrder({ t: 5, mkt: -1, s: 0, fl: 0, lv: 0, lb: 0, oid: 1 }, this.validationContext(undefined));
-    return r.ok ? [] : r.problems.filter((p) => p.field !== 'market').map((p) => p.message);
-  }
-
-  private validationContext(market: Market | undefined): ValidationContext {
-    const st = this.session.state;
-    const account = st.account;
+  private rulesContext(market: Market | undefined): ValidationContext {
     const ref = market ? this.options.referencePrice?.(market.id) : undefined;
     return {
       market,
       head: this.session.head,
-      account: account ? { fw: account.fw, frozen: account.fr } : null,
-      canTrade: this.options.canTrade(),
-      socketOpen: this.session.isOpen,
-      feedHealth: this.session.health(),
-      queuedRequests: this.session.queuedFrames,
-      ...(this.session.keyRefused !== null ? { keyRefused: this.session.keyRefused } : {}),
-      openTriggerOrders: st.triggerOrderCount(),
+      openTriggerOrders: this.session.state.triggerOrderCount(),
       maxAccountTriggerOrders: this.options.maxAccountTriggerOrders,
       ...(ref !== undefined ? { referencePrice: ref } : {}),
     };
@@ -119,9 +123,10 @@ export class OrderEngine {
     const req = new TrackedRequest(`${this.keyPrefix}${this.nextKey++}`, label, draft);
     const handle: RequestHandle = { key: req.key, rqs: () => [...req.rqHistory], outcome: req.outcome };
     const market = this.options.markets().find((m) => m.id === draft.mkt);
-    const check = validateOrder(draft, this.validationContext(market));
-    const problems = check.ok ? [] : check.problems.map((p) => `${p.field}: ${p.message}`);
-    if (this.options.journal && this.journal === null) problems.push(`journal: ${this.journalError ?? 'not open yet'}`);
+    const locks = sessionLocks({ session: this.lockFacts(), request: { kind: requestKindOf(draft.t), queuedRequests: this.session.queuedFrames } });
+    const check = validateOrder(draft, this.rulesContext(market));
+    const problems = [...locks.map((l) => l.message), ...(check.ok ? [] : check.problems.map((p) => `${p.field}: ${p.message}`))];
+    if (this.options.journal && this.journal === null && !this.journalError) problems.push('journal: not open yet');
     if (problems.length > 0) {
       req.finish({ kind: 'invalid', rq: 0, message: problems.join('; ') });
       return handle;
@@ -182,7 +187,7 @@ export class OrderEngine {
   }
 
   /** A line for the Journal pane (and the log) that is no record of a request: what reading the journal found. */
-  private note(text: string): void {
+  note(text: string): void {
     this.options.log?.(text);
     const line = this.tail.push({ timeMs: this.now(), kind: 'note', requestKey: '', rq: null, text });
     this.changes++;
@@ -333,7 +338,7 @@ export class OrderEngine {
       this.journalError = null;
       for (const problem of opened.problems) this.note(problem);
     } catch (e) {
-      // Without a writable journal a crash could lose track of an order: refuse to send (lockReason).
+      // Without a writable journal a crash could lose track of an order: refuse to send (locks).
       this.journalError = `the order journal cannot be written (${userMessage(e)})`;
       this.options.log?.(this.journalError);
       return;

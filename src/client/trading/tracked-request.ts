@@ -3,39 +3,12 @@
 
 import { OrderStatusName, enumName } from '../../protocol/enums.js';
 import type { OrderRequestFrame } from '../../protocol/frames.js';
+import type { RequestResult } from '../../domain/trading/commands.js';
 import type { OrderDraft } from '../../domain/trading/order-draft.js';
 import type { RetryDecision, RetryRequestState } from '../../domain/trading/retry.js';
 import { type RequestOutcome, reasonName } from '../../domain/trading/status.js';
 
-export type RequestResultKind =
-  /** A definitive status (Open, Filled, Canceled, Untriggered, ...). */
-  | 'definitive'
-  /** st 7 Failed with a reason. */
-  | 'failed'
-  /** The gateway refused it (mt 3 non-zero code); it was never forwarded. */
-  | 'rejected'
-  /** Pre-send validation refused it; nothing was sent. */
-  | 'invalid'
-  /** A collateral increase the account event et 3 of its rq proves was credited (whatever its status said). */
-  | 'credited'
-  /** Collateral increases are never retried: look at the position / account event et 3. */
-  | 'check-position'
-  /** It reached the contract (rq <= lfr) but its status was lost and could not be found. */
-  | 'unknown'
-  /** Stopped retrying (expired again, engine stopped, restart found it expired unsent). */
-  | 'gave-up';
-
-export interface RequestResult {
-  kind: RequestResultKind;
-  /** The rq the result belongs to (0 when nothing was sent). */
-  rq: number;
-  st?: number;
-  sr?: number;
-  /** e.g. "OrderDescIdTooLow (32)". */
-  reason?: string;
-  oid?: number;
-  message: string;
-}
+export type { RequestResult, RequestResultKind } from '../../domain/trading/commands.js';
 
 export type RequestPhase = 'sending' | 'sent' | 'acked' | 'reconciling' | 'done';
 

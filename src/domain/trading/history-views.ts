@@ -85,3 +85,9 @@ export function accountEventRow(e: AccountEvent): AccountEventRowView {
     fee: e.f,
   };
 }
+
+/** What the History tab shows; each is paged from REST on demand. */
+export const HISTORY_VIEWS = ['orders', 'positions', 'events'] as const;
+export type HistoryView = (typeof HISTORY_VIEWS)[number];
+/** A REST history list: the Fills tab's or one of the History tab's views. */
+export type HistoryFeedKind = 'fills' | HistoryView;

@@ -2,9 +2,8 @@
 // checks, the journal records and the order engine turns into one mt 22 frame.
 
 import type { OrderRequestFrame } from '../../protocol/frames.js';
-import type { TriggerRole } from './protection.js';
-
-export type { TriggerRole } from './protection.js';
+/** What a protective trigger does for its position. */
+export type TriggerRole = 'take-profit' | 'stop-loss';
 
 /** The wire fields of mt 22 minus the ones the engine assigns (mt, sn, rq, acc). */
 export type OrderWireFields = Omit<OrderRequestFrame, 'mt' | 'sn' | 'rq' | 'acc'>;

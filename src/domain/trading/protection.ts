@@ -4,10 +4,10 @@
 
 import { OrderFlag, OrderType, PositionSide, TriggerCondition } from '../../protocol/enums.js';
 import type { TriggerSpec } from './command-params.js';
-import type { OrderDraft } from './order-draft.js';
+import type { OrderDraft, TriggerRole } from './order-draft.js';
 import type { OrderRowView } from './views.js';
 
-export type TriggerRole = 'take-profit' | 'stop-loss';
+export type { TriggerRole } from './order-draft.js';
 /** Which price crosses the trigger: the mark (tpc 3, 4) or the last trade (tpc 1, 2). */
 export type TriggerSource = 'mark' | 'last';
 

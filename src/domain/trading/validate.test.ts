@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { OrderFlag as F, OrderType as T, TriggerCondition as C } from '../../protocol/enums.js';
 import type { OrderDraft } from './order-draft.js';
-import { MAX_QUEUED_REQUESTS, type ValidationContext, validateOrder } from './validate.js';
+import { type ValidationContext, validateOrder } from './validate.js';
 import { btcTestMarket } from './market.fixtures.js';
 
 const market = btcTestMarket;
 function ctx(over: Partial<ValidationContext> = {}): ValidationContext {
   return {
-    market: market(), head: 1000, account: { fw: true, frozen: false }, canTrade: true, socketOpen: true,
-    feedHealth: 'live', openTriggerOrders: 0, maxAccountTriggerOrders: 16, ...over,
+    market: market(), head: 1000, openTriggerOrders: 0, maxAccountTriggerOrders: 16, ...over,
   };
 }
 const limit: OrderDraft = { t: T.OpenLong, mkt: 16, s: 100, p: 670_000, fl: F.GoodTillCancel, lv: 500, lb: 0 };
@@ -78,28 +77,6 @@ describe('validateOrder', () => {
     expect(fields(mkt, c)).toEqual(['size']);
     expect(fields({ ...mkt, t: T.CloseShort, lv: 0, fullClose: true }, c)).toEqual([]);
     expect(fields({ ...limit, s: 200 }, c)).toEqual([]);
-  });
-
-  it('locks orders on a read-only key, fw=false, no account, a closed socket or a stale feed', () => {
-    expect(fields(limit, ctx({ canTrade: false }))).toEqual(['scope']);
-    expect(fields(limit, ctx({ account: { fw: false, frozen: false } }))).toEqual(['account']);
-    expect(fields(limit, ctx({ account: null }))).toEqual(['account']);
-    expect(fields(limit, ctx({ socketOpen: false }))).toEqual(['connection']);
-    const stale = validateOrder(limit, ctx({ feedHealth: 'resyncing' }));
-    expect(stale.ok ? '' : stale.problems[0]?.message).toMatch(/resyncing/);
-  });
-
-  it('refuses new orders behind a long rate-limit queue, but still queues cancels and closes (triggers too)', () => {
-    const full = ctx({ queuedRequests: MAX_QUEUED_REQUESTS });
-    expect(fields(limit, ctx({ queuedRequests: MAX_QUEUED_REQUESTS - 1 }))).toEqual([]);
-    expect(fields(limit, full)).toEqual(['rate']);
-    expect(fields(mkt, full)).toEqual(['rate']);
-    expect(fields({ t: T.Change, mkt: 16, oid: 5, s: 0, p: 671_000, fl: 0, lv: 0, lb: 0 }, full)).toEqual(['rate']);
-    expect(fields({ t: T.Cancel, mkt: 16, oid: 5, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, full)).toEqual([]);
-    expect(fields({ ...mkt, t: T.CloseShort, lv: 0 }, full)).toEqual([]);
-    expect(fields(sl, full)).toEqual([]);
-    const r = validateOrder(limit, full);
-    expect(r.ok ? '' : r.problems[0]?.message).toMatch(/throttled: 8 requests already wait/);
   });
 
   it('checks cancel, change and collateral increase shapes', () => {

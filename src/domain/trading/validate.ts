@@ -1,10 +1,9 @@
-// Pre-send validation (interface.md 7.3 plus what the live service enforces, wire.md 4 and 8.9-8.10).
-// One clear reason per failure, keyed by the field the user can fix.
+// Pre-send validation of an order's own rules (interface.md 7.3 plus what the live service enforces, wire.md
+// 4 and 8.9-8.10). One clear reason per failure, keyed by the field the user can fix. Whether the session
+// can send at all (key, socket, account, journal, rate queue) is sessionLocks, apart.
 
 import { OrderFlag, OrderType } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
-import type { ConnectionHealth } from '../views.js';
-import { keyRefusedMessage } from './key-refused.js';
 import { notionalAtoms } from './notional.js';
 import { type OrderDraft, isTriggerDraft } from './order-draft.js';
 import { conditionDirection, firesAtOrBelow, roleOfCondition } from './protection.js';
@@ -15,38 +14,17 @@ export interface ValidationProblem {
 }
 export type ValidationResult = { ok: true } | { ok: false; problems: ValidationProblem[] };
 
-export interface ValidationAccount {
-  fw: boolean;
-  frozen: boolean;
-}
-
 export interface ValidationContext {
   /** The market of the order as the context lists it; undefined when it is not listed. */
   market: Market | undefined;
   /** Head block, null before the first heartbeat. */
   head: number | null;
-  account: ValidationAccount | null;
-  canTrade: boolean;
-  socketOpen: boolean;
-  feedHealth: ConnectionHealth;
   /** Resting trigger orders of the account (for the cap). */
   openTriggerOrders: number;
   maxAccountTriggerOrders: number | undefined;
   /** Price used to value market orders for the minimum-value check (mark), scaled. */
   referencePrice?: number;
-  /** Requests already waiting for the trading socket's rate budget. */
-  queuedRequests?: number;
-  /** The exchange refused the key (close 3401) with this reason, and no sign-in has succeeded since. */
-  keyRefused?: string;
 }
-
-/**
- * Past this many requests waiting for the trading rate budget (about 5 s of waiting at the live refill of
- * ~1.8 a second), new orders are refused instead of queued: an order that leaves a minute after the key
- * press trades on a market the trader no longer sees. Cancels and closes (triggers included) still queue:
- * they only reduce risk, and panic needs them.
- */
-export const MAX_QUEUED_REQUESTS = 8;
 
 const OPENS: ReadonlySet<number> = new Set([OrderType.OpenLong, OrderType.OpenShort]);
 const CLOSES: ReadonlySet<number> = new Set([OrderType.CloseLong, OrderType.CloseShort]);
@@ -54,23 +32,6 @@ const FLAGS: ReadonlySet<number> = new Set(Object.values(OrderFlag));
 
 function isPositiveInteger(n: number | undefined): n is number {
   return n !== undefined && Number.isSafeInteger(n) && n > 0;
-}
-
-function checkSession(ctx: ValidationContext, out: ValidationProblem[]): void {
-  if (ctx.keyRefused !== undefined) {
-    // Nothing else is known until the key signs in: not the connection, not the account.
-    out.push({ field: 'connection', message: keyRefusedMessage(ctx.keyRefused) });
-    if (!ctx.canTrade) out.push({ field: 'scope', message: 'the API key is read-only (no trade scope)' });
-    return;
-  }
-  if (!ctx.socketOpen) out.push({ field: 'connection', message: 'the trading socket is not connected' });
-  else if (ctx.feedHealth !== 'live') out.push({ field: 'connection', message: `the feed is ${ctx.feedHealth}: orders are locked until it is live` });
-  if (ctx.account === null) out.push({ field: 'account', message: 'no exchange account for this key' });
-  else {
-    if (!ctx.account.fw) out.push({ field: 'account', message: 'order forwarding is off (fw=false): enable One-Click Trading' });
-    if (ctx.account.frozen) out.push({ field: 'account', message: 'the account is frozen' });
-  }
-  if (!ctx.canTrade) out.push({ field: 'scope', message: 'the API key is read-only (no trade scope)' });
 }
 
 function checkLastBlock(d: OrderDraft, market: Market, head: number | null, out: ValidationProblem[]): void {
@@ -144,25 +105,14 @@ function checkPriced(d: OrderDraft, ctx: ValidationContext, market: Market, out:
   checkMinimumValue(d, ctx, market, out);
 }
 
-function checkQueue(d: OrderDraft, ctx: ValidationContext, out: ValidationProblem[]): void {
-  const queued = ctx.queuedRequests ?? 0;
-  if (d.t === OrderType.Cancel || CLOSES.has(d.t) || queued < MAX_QUEUED_REQUESTS) return;
-  out.push({ field: 'rate', message: `throttled: ${queued} requests already wait for the trading rate limit; try again in a few seconds` });
-}
-
 /**
- * A context that judges only the order's own rules (size and price steps, leverage, minimum value,
- * expiry): the session is taken as healthy. For forms and reviews, whose session problems are the
- * engine's lock reason, shown on their own.
+ * A context for the order's own rules only (size and price steps, leverage, minimum value, expiry), with
+ * no trigger cap. Whether the session can send at all is sessionLocks (session-locks.ts), judged apart.
  */
 export function orderRulesContext(market: Market | undefined, head: number | null, referencePrice?: number | null): ValidationContext {
   return {
     market,
     head,
-    account: { fw: true, frozen: false },
-    canTrade: true,
-    socketOpen: true,
-    feedHealth: 'live',
     openTriggerOrders: 0,
     maxAccountTriggerOrders: undefined,
     ...(referencePrice !== undefined && referencePrice !== null ? { referencePrice } : {}),
@@ -171,8 +121,6 @@ export function orderRulesContext(market: Market | undefined, head: number | nul
 
 export function validateOrder(d: OrderDraft, ctx: ValidationContext): ValidationResult {
   const out: ValidationProblem[] = [];
-  checkSession(ctx, out);
-  checkQueue(d, ctx, out);
   const market = ctx.market;
   if (market === undefined) out.push({ field: 'market', message: `market ${d.mkt} is not in the context` });
   else if (!market.config.is_open && d.t !== OrderType.Cancel) out.push({ field: 'market', message: `market ${d.mkt} is closed` });

@@ -4,19 +4,9 @@
 
 import type { EngineCore } from './core.js';
 import type { AccountRecord, OrderRecord, PositionRecord } from './records.js';
+import type { AccountSnapshot } from './types.js';
 
-export interface AccountSnapshot {
-  v: 1;
-  address: string;
-  fw: boolean;
-  ft: number;
-  lfr: number;
-  balance: string;
-  locked: string;
-  executed: number[];
-  positions: Record<string, unknown>[];
-  orders: Record<string, unknown>[];
-}
+export type { AccountSnapshot } from './types.js';
 
 type Kind = 'int' | 'num' | 'big' | 'bool' | 'side' | 'sd' | 'stamp' | 'int?';
 

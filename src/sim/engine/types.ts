@@ -2,7 +2,6 @@
 // and its server (HTTP, WebSocket, auth, streams, faults). The engine is pure and deterministic
 // for a seed: no timers, no sockets. The server owns the clock and calls it.
 
-import type { AccountSnapshot } from './account-snapshot.js';
 import type {
   Account,
   AccountEvent,
@@ -219,3 +218,17 @@ export interface SimEngine {
 
 /** A frame the gateway cannot process at all: the socket is closed with 1011 and no mt 3 is sent. */
 export class SimProtocolError extends Error {}
+
+/** One account's trading state as plain JSON (account-snapshot.ts writes and restores it): what `perpl sim --state FILE` keeps. */
+export interface AccountSnapshot {
+  v: 1;
+  address: string;
+  fw: boolean;
+  ft: number;
+  lfr: number;
+  balance: string;
+  locked: string;
+  executed: number[];
+  positions: Record<string, unknown>[];
+  orders: Record<string, unknown>[];
+}

@@ -8,18 +8,9 @@
 // into arrays. Per terminal frame: one paint time into a fixed buffer; once a second a figures object.
 
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import type { PerfFigures } from '../../domain/perf-figures.js';
 
-/** What the overlay shows; plain numbers so ui/ can take it without importing terminal/. */
-export interface PerfFigures {
-  fps: number;
-  paintMsP50: number;
-  paintMsP99: number;
-  tickToScreenMsP50: number;
-  tickToScreenMsP99: number;
-  bytesPerSec: number;
-  msgsPerSec: number;
-  eventLoopMsP99: number;
-}
+export type { PerfFigures } from '../../domain/perf-figures.js';
 
 export interface PerfSamples {
   /** ms from the start of Ink's paint (render to string) to its last write. */

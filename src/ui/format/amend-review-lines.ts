@@ -1,12 +1,13 @@
 // The review of a change to a resting order, in the order entry pane: the order as it would stand after
 // the change (its side labelled by effect, price and size before → after) and the same review block as a
-// new order (order-review-lines.ts). Its confirm (default Cancel) is on the bottom line. Pure.
+// new order (order-review-lines.ts), ending with its confirm's keys (the one confirm's wording). Pure.
 
 import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
 import type { AmendReview } from '../../state/trading-slice.js';
 import { formatScaledGrouped } from './numbers.js';
+import { confirmKeys } from './confirm-text.js';
 import type { EntryLine } from './order-entry-lines.js';
 import { reviewLines, sideText, wrapParts } from './order-review-lines.js';
 
@@ -34,6 +35,6 @@ export function amendLines(i: { review: AmendReview; market: Market; preview: Or
   if (review.reasons.length > 0) {
     for (const text of wrapParts([`asks: ${review.reasons[0]}`, ...review.reasons.slice(1)], Math.max(10, (i.width ?? Infinity) - 1), '; ')) lines.push({ text: ` ${text}`, tone: 'bad' });
   }
-  lines.push({ text: ' y send the change   any other key cancels', tone: 'focus' });
+  lines.push({ text: ` ${confirmKeys({ yes: 'send the change' })}`, tone: 'focus' });
   return lines;
 }

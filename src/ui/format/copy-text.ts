@@ -1,7 +1,7 @@
 // What `y` copies: the selected book level, or the selected row of the trading tabs (position, order
 // id, fill). Plain text a trader pastes into a chat or a ticket.
 
-import type { TerminalState } from '../../state/store.js';
+import { marketsOf, type TerminalState } from '../../state/store.js';
 import { selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
 import { formatScaled } from '../../protocol/scaling.js';
 
@@ -18,7 +18,7 @@ function bookLevelText(state: TerminalState): string | null {
 function tradingRowText(state: TerminalState): string | null {
   const list = tabRows(state);
   const index = selectedIndex(state, list.rows.length);
-  const marketOf = (id: number) => state.markets.find((m) => m.id === id);
+  const marketOf = (id: number) => marketsOf(state).byId(id);
   if (list.tab === 'positions') {
     const p = list.rows[index];
     const market = p ? marketOf(p.marketId) : undefined;

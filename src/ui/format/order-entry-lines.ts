@@ -8,7 +8,10 @@ import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim, parseLeverage } from '../../protocol/scaling.js';
 import { maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
+import type { ConfirmPrompt } from '../../state/trading-slice.js';
+import { confirmKeys } from './confirm-text.js';
 import { money, reviewLines, sideText } from './order-review-lines.js';
+import { marketLabel } from '../../domain/market-label.js';
 
 export { previewLine } from './order-review-lines.js';
 
@@ -51,11 +54,11 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
     case 'tif':
       return form.type === 'market' ? 'IOC' : TIF_NAMES[form.tif];
     case 'size': {
-      const unit = form.sizeUnit === 'base' ? market.symbol : 'USD';
+      const unit = form.sizeUnit === 'base' ? marketLabel(market) : 'USD';
       const other =
         form.sizeUnit === 'base'
           ? result.notionalAtoms !== null ? ` = ${money(result.notionalAtoms)} USD` : ''
-          : result.sizeUnits !== null ? ` = ${formatScaledTrim(result.sizeUnits, sd)} ${market.symbol}` : '';
+          : result.sizeUnits !== null ? ` = ${formatScaledTrim(result.sizeUnits, sd)} ${marketLabel(market)}` : '';
       return `${form.size || '_'} ${unit}${other}`;
     }
     case 'price':
@@ -94,6 +97,8 @@ export interface EntryLinesInput {
   position?: PositionExposure | null;
   /** The pane's inner width: the review wraps to it (no wrap when absent). */
   width?: number;
+  /** The confirm this review asks (smart confirm), shown in place of the review's keys: where the eye is. */
+  confirm?: ConfirmPrompt | null;
 }
 
 /** Fields the review keeps whatever the height: what the order is. */
@@ -116,9 +121,12 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
   if (i.disabled) lines.push({ text: ` submit disabled: ${i.disabled}`, tone: 'bad' });
   else if (i.reviewing && i.preview && result.intent) {
     for (const text of reviewLines(i.preview, result.intent, market, i.width)) lines.push({ text, tone: 'good' });
-    lines.push({ text: ' y/Enter send   Esc edit', tone: 'focus' });
+    if (i.confirm) {
+      lines.push({ text: ` ${i.confirm.text}`, tone: 'bad' });
+      lines.push({ text: ` ${confirmKeys(i.confirm)}`, tone: 'focus' });
+    } else lines.push({ text: ' y/Enter send   Esc edit   ? keys', tone: 'focus' });
   } else if (Object.keys(result.problems).length > 0) lines.push({ text: ' fix the fields marked ✗ to review', tone: 'muted' });
-  else lines.push({ text: ' Enter review   Tab next field   space toggle   Esc close', tone: 'muted' });
+  else lines.push({ text: ' Enter review   Tab next field   Space change   Esc close   ? keys', tone: 'muted' });
   return lines;
 }
 

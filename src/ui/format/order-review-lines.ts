@@ -8,7 +8,7 @@ import type { OrderPreview } from '../../domain/trading/preview.js';
 import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
-import type { PlaceKind, TradeSide } from '../../state/trading-commands.js';
+import type { PlaceKind, Side } from '../../domain/trading/commands.js';
 import { groupThousands } from './numbers.js';
 
 export function money(atoms: bigint): string {
@@ -18,7 +18,7 @@ export function money(atoms: bigint): string {
 const sideName = (side: number | null) => (side === 2 ? 'SHORT' : 'LONG');
 
 /** The order's side, and (when it meets a position) what it does to it: "▼ SELL · reduce LONG 0.02 → 0.01". */
-export function sideText(side: TradeSide, effect: OrderEffect | null, market: Market): string {
+export function sideText(side: Side, effect: OrderEffect | null, market: Market): string {
   const arrow = side === 'long' ? '▲' : '▼';
   if (effect === null || effect.kind === 'open') return `${side === 'long' ? '▲ LONG (buy)' : '▼ SHORT (sell)'}${effect ? ' · open' : ''}`;
   const sz = (v: bigint) => formatScaledTrim(v, market.config.size_decimals);

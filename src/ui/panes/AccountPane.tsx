@@ -7,8 +7,10 @@ import { accountLineText, accountPanelInput, accountPanelLines } from '../format
 import type { MarketLookup } from '../format/trading-rows.js';
 import { fittedFreshnessMarker, tradingFreshness } from '../format/trading-freshness.js';
 import { Pane } from '../Pane.js';
+import { marketsOf } from '../../state/store.js';
 import { useTerminal } from '../store-context.js';
 import { TONE_COLOUR } from './TradingTabs.js';
+import { useTheme } from '../theme.js';
 
 export function AccountPane({ width, height }: { width: number; height: number }) {
   const enabled = useTerminal((s) => s.trading.enabled);
@@ -20,24 +22,23 @@ export function AccountPane({ width, height }: { width: number; height: number }
   const marker = account ? fittedFreshnessMarker(fresh, inner) : null;
   const faint = (text: string): string => (marker ? dim(text) : text);
   const input = accountPanelInput({ enabled, account });
-  const markets = useTerminal((s) => s.markets);
-  const lookup: MarketLookup = (id) => markets.find((m) => m.id === id);
+  const directory = useTerminal((s) => marketsOf(s));
+  const lookup: MarketLookup = (id) => directory.byId(id);
+  const theme = useTheme();
   const lines = accountPanelLines(input, lookup).slice(0, Math.max(0, height - 2 - (marker ? 1 : 0)));
   const title = input.kind === 'account' ? `Account #${input.account.accountId}` : 'Account';
   return (
     <Pane title={title} width={width} height={height}>
       {marker ? (
-        <Text wrap="truncate" color={TONE_COLOUR.warn}>
-          {marker}
-        </Text>
+        <Text wrap="truncate">{paint(theme, marker, TONE_COLOUR.warn)}</Text>
       ) : null}
       {lines.map((line, i) => {
         const { label, value } = accountLineText(line, inner);
         const labelTone = line.value.text === '' ? line.value.tone : 'muted';
         return (
           <Text key={i} wrap="truncate">
-            {faint(paint(label, labelTone ? TONE_COLOUR[labelTone] : undefined))}
-            {faint(paint(value, line.value.tone ? TONE_COLOUR[line.value.tone] : undefined))}
+            {faint(paint(theme, label, labelTone ? TONE_COLOUR[labelTone] : undefined))}
+            {faint(paint(theme, value, line.value.tone ? TONE_COLOUR[line.value.tone] : undefined))}
           </Text>
         );
       })}

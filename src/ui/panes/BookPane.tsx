@@ -14,7 +14,8 @@ import { Pane } from '../Pane.js';
 import { PrebuiltLines } from '../PrebuiltLines.js';
 import { useTerminal } from '../store-context.js';
 import { paint } from '../ansi.js';
-import { theme } from '../theme.js';
+import { useTheme } from '../theme.js';
+import type { Palette } from '../theme-palettes.js';
 
 const INVERSE_ON = '\u001B[7m';
 const INVERSE_OFF = '\u001B[27m';
@@ -24,13 +25,13 @@ function inverse(line: string): string {
   return `${INVERSE_ON}${line.replaceAll(INVERSE_OFF, INVERSE_OFF + INVERSE_ON)}${INVERSE_OFF}`;
 }
 
-function bookRowLine(row: BookRowView | undefined, side: 'ask' | 'bid', market: MarketRef, columns: BookColumns, width: number, maxTotal: number, selected: boolean, mark: OwnMark | undefined): string {
+function bookRowLine(theme: Palette, row: BookRowView | undefined, side: 'ask' | 'bid', market: MarketRef, columns: BookColumns, width: number, maxTotal: number, selected: boolean, mark: OwnMark | undefined): string {
   if (!row) return ' '.repeat(width);
   // Every glyph is one cell wide (digits, separators, ◆ T S): the length is the width.
   const text = withMark(bookRowText(row, market, columns).padEnd(width), mark).slice(0, width);
   const bar = depthBarWidth(row.total, maxTotal, width);
   const colour = side === 'ask' ? 'red' : 'green';
-  const line = paint(text.slice(0, width - bar), colour) + paint(text.slice(width - bar), colour, side === 'ask' ? 'darkRed' : 'darkGreen');
+  const line = paint(theme, text.slice(0, width - bar), colour) + paint(theme, text.slice(width - bar), colour, side === 'ask' ? 'darkRed' : 'darkGreen');
   return selected ? inverse(line) : line;
 }
 
@@ -47,10 +48,11 @@ interface BookLinesInput {
   cursor: BookCursor | null;
   focused: boolean;
   orders: readonly OrderRowView[];
+  theme: Palette;
 }
 
 /** Ask levels (outermost first), the spread line, bid levels (best first). */
-function bookLines({ book, market, columns, width, depth, cursor, focused, orders }: BookLinesInput): string[] {
+function bookLines({ book, market, columns, width, depth, cursor, focused, orders, theme }: BookLinesInput): string[] {
   const asks = book.asks.slice(0, depth);
   const bids = book.bids.slice(0, depth);
   const maxTotal = Math.max(asks.at(-1)?.total ?? 0, bids.at(-1)?.total ?? 0, 1);
@@ -58,11 +60,11 @@ function bookLines({ book, market, columns, width, depth, cursor, focused, order
   const lines: string[] = [];
   // Asks are drawn from the outermost shown level down to the best, bottom-aligned against the spread.
   for (let level = depth - 1; level >= 0; level--) {
-    lines.push(bookRowLine(asks[level], 'ask', market, columns, width, maxTotal, isSelected(cursor, 'ask', level, focused), marks.get(`a${level}`)));
+    lines.push(bookRowLine(theme, asks[level], 'ask', market, columns, width, maxTotal, isSelected(cursor, 'ask', level, focused), marks.get(`a${level}`)));
   }
-  lines.push(paint(spreadText(book.asks[0]?.price, book.bids[0]?.price, market, width).padEnd(width), 'gray'));
+  lines.push(paint(theme, spreadText(book.asks[0]?.price, book.bids[0]?.price, market, width).padEnd(width), 'gray'));
   bids.forEach((row, level) => {
-    lines.push(bookRowLine(row, 'bid', market, columns, width, maxTotal, isSelected(cursor, 'bid', level, focused), marks.get(`b${level}`)));
+    lines.push(bookRowLine(theme, row, 'bid', market, columns, width, maxTotal, isSelected(cursor, 'bid', level, focused), marks.get(`b${level}`)));
   });
   return lines;
 }
@@ -73,11 +75,12 @@ export function BookPane({ width, height, depth }: { width: number; height: numb
   const focused = useTerminal((s) => s.focus === 'book');
   const cursor = useTerminal((s) => s.bookCursor);
   const orders = useTerminal((s) => s.trading.orders);
+  const theme = useTheme();
   const inner = Math.max(0, width - 2);
   const columns = useMemo(() => bookColumns(inner), [inner]);
   const lines = useMemo(
-    () => (book && market ? bookLines({ book, market, columns, width: inner, depth, cursor, focused, orders }) : []),
-    [book, market, columns, inner, depth, cursor, focused, orders],
+    () => (book && market ? bookLines({ book, market, columns, width: inner, depth, cursor, focused, orders, theme }) : []),
+    [book, market, columns, inner, depth, cursor, focused, orders, theme],
   );
   const title = market ? `Book ${market.symbol}` : 'Book';
   if (!book || !market) {

@@ -3,7 +3,7 @@
 
 import { useMemo } from 'react';
 import type { CandleView } from '../../domain/views.js';
-import { timeframeLabel } from '../../state/commands.js';
+import { timeframeLabel } from '../../domain/timeframes.js';
 import type { TerminalState } from '../../state/store.js';
 import { renderCandleChart } from '../format/candle-chart.js';
 import { ownLevels } from '../format/own-orders.js';
@@ -12,6 +12,7 @@ import { Pane } from '../Pane.js';
 import { PrebuiltLines } from '../PrebuiltLines.js';
 import { useTerminal } from '../store-context.js';
 import { paint, type Colour } from '../ansi.js';
+import { useTheme } from '../theme.js';
 import type { ChartTone } from '../format/candle-chart.js';
 
 const CHART_COLOURS: Record<ChartTone, Colour | undefined> = { up: 'green', down: 'red', axis: 'gray', plain: undefined };
@@ -25,6 +26,7 @@ export function ChartPane({ width, height }: { width: number; height: number }) 
   const resolution = useTerminal((s) => s.resolution);
   const focused = useTerminal((s) => s.focus === 'chart');
   const orders = useTerminal((s) => s.trading.orders);
+  const theme = useTheme();
   const marketId = market?.id;
   const priceDecimals = market?.priceDecimals ?? 0;
   const inner = Math.max(0, width - 2);
@@ -32,8 +34,8 @@ export function ChartPane({ width, height }: { width: number; height: number }) 
     const own = marketId === undefined ? null : ownLevels(orders, marketId);
     const lines = own ? [...[...own.resting].map((price) => ({ price, mark: '◆' })), ...[...own.triggers].map(([price, role]) => ({ price, mark: role }))] : [];
     const chart = renderCandleChart(candles, { width: inner, height: Math.max(0, height - 2), priceDecimals, resolution, lines });
-    return chart.map((runs) => runs.map((run) => paint(run.text, CHART_COLOURS[run.tone])).join(''));
-  }, [candles, orders, marketId, priceDecimals, resolution, inner, height]);
+    return chart.map((runs) => runs.map((run) => paint(theme, run.text, CHART_COLOURS[run.tone])).join(''));
+  }, [candles, orders, marketId, priceDecimals, resolution, inner, height, theme]);
   return (
     <Pane title={`Chart ${timeframeLabel(resolution)}  [ ]`} width={width} height={height} focused={focused}>
       <PrebuiltLines lines={rows} width={inner} />

@@ -1,35 +1,45 @@
-// The key hint line; a notice (errors, market switches) takes the right-hand side and the hints give way.
-// Order keys that are off (read-only key, stale feed...) stay in the line, dimmed, with the short reason.
+// The key hint line of the mode in use (the focused pane's keys, or the form's, the picker's, the help's),
+// from the bindings in force; a notice (errors, market switches) takes the right-hand side and the hints
+// give way. Keys that do nothing now stay in the line, dimmed, with the short reason their binding gives.
 
 import { Text } from 'ink';
-import { footerHintParts, type HintPart } from '../format/footer-hints.js';
+import { inputMode } from '../../state/input-mode.js';
+import type { TerminalState } from '../../state/store.js';
 import { fitText } from '../format/numbers.js';
-import { newOrderKeysOff, orderKeyOff, sessionKeysOff } from '../format/order-keys-off.js';
-import { activeBindings } from '../keymap-table.js';
-import { useTerminal } from '../store-context.js';
-import { theme } from '../theme.js';
-
-const HINTS_PICKER = ' type to search  ↑/↓ choose  Enter select  Esc close';
-const HINTS_HELP = ' type to filter  Backspace edit  Esc close';
+import { footerHintParts, type HintPart } from '../keys/footer-hints.js';
+import { TYPING_HINTS, type KeyPlace } from '../keys/help-rows.js';
+import type { Keymap } from '../keys/keymap.js';
+import { useKeymap, useTerminal } from '../store-context.js';
+import { useTheme } from '../theme.js';
 
 function Part({ part }: { part: HintPart }) {
+  const theme = useTheme();
   if (part.tone === 'off') return <Text dimColor>{part.text}</Text>;
   return <Text color={part.tone === 'reason' ? theme.warn : theme.muted}>{part.text}</Text>;
 }
 
+function placeOf(state: TerminalState): KeyPlace {
+  return { mode: inputMode(state), pane: state.focus };
+}
+
+/** The hint parts for `room` cells, as a string the store selector can compare (it changes only when the line does). */
+function hintsKey(keymap: Keymap, state: TerminalState, room: number): string {
+  const place = placeOf(state);
+  const typing = TYPING_HINTS[place.mode];
+  const lead: HintPart[] = typing ? [{ text: ` ${typing}`, tone: 'plain' }] : [];
+  const used = lead.reduce((n, p) => n + p.text.length, 0);
+  return JSON.stringify([...lead, ...footerHintParts(keymap.bindings, place, Math.max(0, room - used), state)]);
+}
+
 export function Footer({ width }: { width: number }) {
+  const theme = useTheme();
+  const keymap = useKeymap();
   const notice = useTerminal((s) => s.notice ?? s.live.configNotice);
-  const picker = useTerminal((s) => s.picker.open);
-  const focus = useTerminal((s) => s.focus);
-  const help = useTerminal((s) => s.live.help.open);
-  const newOrdersOff = useTerminal(newOrderKeysOff);
-  const sessionOff = useTerminal(sessionKeysOff);
   // The notice may use up to half the line; the hints keep at least the quit key visible.
   const noticeText = notice ? fitText(notice, Math.min(notice.length, Math.floor(width / 2))) + '  ' : '';
   // READ-ONLY lives in the status bar (always shown there); a second copy here only ate hint space.
   const room = Math.max(0, width - noticeText.length);
-  const fixed = picker ? HINTS_PICKER : help ? HINTS_HELP : null;
-  const parts: HintPart[] = fixed !== null ? [{ text: fixed, tone: 'plain' }] : footerHintParts(activeBindings(), focus, room, (a) => orderKeyOff(a, newOrdersOff, sessionOff));
+  const parts = JSON.parse(useTerminal((s) => hintsKey(keymap, s, room))) as HintPart[];
   const used = parts.reduce((n, p) => n + p.text.length, 0);
   return (
     <Text wrap="truncate">

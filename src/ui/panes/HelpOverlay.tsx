@@ -1,39 +1,51 @@
-// `?` help: only the keys valid in the focused pane; typing filters, Backspace edits, Esc closes. Each
-// row reads like a config line: key, action name (what [keys] remaps it by), then what it does.
+// `?` help: the keys of the mode it was opened from (the focused pane's, or order entry's), each with the
+// action name the config's [keys] remaps it by, what it does, and why it does nothing now when it does not.
+// Typing filters; j / k (while the filter is empty), ↑ ↓, PgUp / PgDn scroll, with a marker for what is
+// above and below; Esc closes.
 
 import { Text } from 'ink';
 import { fitText } from '../format/numbers.js';
-import { helpRows, paneName } from '../help.js';
-import { activeBindings } from '../keymap-table.js';
+import { helpPlace } from '../keys/dispatch.js';
+import { helpRows, placeName, type HelpRow } from '../keys/help-rows.js';
 import { Pane } from '../Pane.js';
-import { useTerminal } from '../store-context.js';
-import { theme } from '../theme.js';
+import { useKeymap, useTerminal } from '../store-context.js';
+import { useTheme } from '../theme.js';
 
 const LOW_BANDWIDTH_HELP = 'LB: low-bandwidth profile: 5 Hz, ASCII, chart and tape once a second (--no-low-bandwidth turns it off)';
 
 export function HelpOverlay({ width, height }: { width: number; height: number }) {
-  const query = useTerminal((s) => s.live.help.query);
+  const theme = useTheme();
+  const keymap = useKeymap();
+  const help = useTerminal((s) => s.live.help);
   const focus = useTerminal((s) => s.focus);
+  const place = { mode: help.from, pane: focus };
+  // The rows carry off reasons from the whole state: selected as text, so the pane redraws only when they change.
+  const rows = JSON.parse(useTerminal((s) => JSON.stringify(helpRows(keymap.bindings, helpPlace(s), s.live.help.query, s)))) as HelpRow[];
   const inner = Math.max(0, width - 2);
-  const rows = helpRows(activeBindings(), focus, query);
   // Narrow overlays squeeze the keys and then the descriptions; the action names stay whole longest.
-  const keyWidth = Math.min(16, Math.max(6, ...rows.map((r) => r.keys.length)) + 2, Math.max(4, Math.floor(inner / 4)));
+  const keyWidth = Math.min(18, Math.max(6, ...rows.map((r) => r.keys.length)) + 2, Math.max(4, Math.floor(inner / 4)));
   const actionWidth = Math.min(Math.max(0, ...rows.map((r) => r.action.length)) + 2, Math.max(0, inner - keyWidth));
   const descriptionWidth = Math.max(0, inner - keyWidth - actionWidth);
   const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
   // Config problems come first, every one of them (the footer shows only the first).
   // Typing filters them like the keys, so each one can be reached when they outnumber the rows.
   const allProblems = useTerminal((s) => s.live.configProblems);
-  const needle = query.trim().toLowerCase();
+  const needle = help.query.trim().toLowerCase();
   const matching = needle === '' ? allProblems : allProblems.filter((p) => p.toLowerCase().includes(needle));
-  const room = Math.max(0, height - 4 - (lowBandwidth ? 1 : 0));
-  const configProblems = matching.slice(0, Math.max(0, room - 2));
+  const base = Math.max(1, height - 3 - (lowBandwidth ? 1 : 0));
+  const configProblems = matching.slice(0, Math.max(0, base - 2));
   const problemRows = allProblems.length > 0 ? configProblems.length + 1 : 0;
   const cut = matching.length - configProblems.length;
-  const visible = Math.max(0, room - problemRows);
+  const room = Math.max(1, base - problemRows);
+  // A list longer than the room keeps its last line for the "more" marker.
+  const visible = rows.length > room ? Math.max(1, room - 1) : room;
+  const first = Math.min(help.scroll, Math.max(0, rows.length - visible));
+  const above = first;
+  const below = Math.max(0, rows.length - first - visible);
+  const more = above + below > 0 ? `${above > 0 ? `↑ ${above} above  ` : ''}${below > 0 ? `↓ ${below} more (j / PgDn)` : 'end'}` : null;
   return (
-    <Pane title={`Help: ${paneName(focus)} keys`} width={width} height={height} focused>
-      <Text wrap="truncate">{fitText(`? ${query}▏  (type to filter, Esc closes; config [keys]: action = "key")`, inner)}</Text>
+    <Pane title={`Help: ${placeName(place)} keys`} width={width} height={height} focused>
+      <Text wrap="truncate">{fitText(`? ${help.query}▏  type to filter, j/k ↑↓ PgUp/PgDn scroll, Esc closes; config [keys]: action = "key"`, inner)}</Text>
       {lowBandwidth ? (
         <Text color={theme.muted} wrap="truncate">
           {fitText(LOW_BANDWIDTH_HELP, inner)}
@@ -50,13 +62,18 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
         </Text>
       ))}
       {rows.length === 0 ? <Text color={theme.muted}>no key matches</Text> : null}
-      {rows.slice(0, visible).map((r) => (
+      {rows.slice(first, first + visible).map((r) => (
         <Text key={`${r.keys}|${r.description}`} wrap="truncate">
           <Text color={theme.focus}>{fitText(r.keys, keyWidth - 1).padEnd(keyWidth)}</Text>
           <Text color={theme.muted}>{fitText(r.action, actionWidth - 1).padEnd(actionWidth)}</Text>
-          {fitText(r.description, descriptionWidth)}
+          {r.off ? <Text dimColor>{fitText(`${r.description} (off: ${r.off})`, descriptionWidth)}</Text> : fitText(r.description, descriptionWidth)}
         </Text>
       ))}
+      {more ? (
+        <Text color={theme.warn} wrap="truncate">
+          {fitText(more, inner)}
+        </Text>
+      ) : null}
     </Pane>
   );
 }

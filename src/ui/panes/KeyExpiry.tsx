@@ -4,9 +4,10 @@ import { Text } from 'ink';
 import { formatCountdown } from '../format/numbers.js';
 import { useNow } from '../hooks/use-now.js';
 import { useTerminal } from '../store-context.js';
-import { theme } from '../theme.js';
+import { useTheme } from '../theme.js';
 
 export function KeyExpiry() {
+  const theme = useTheme();
   const expiresAt = useTerminal((s) => s.trading.keyExpiresAt);
   const now = useNow(1000);
   if (expiresAt === null) return null;

@@ -5,10 +5,11 @@ import { filterMarkets } from '../../state/actions.js';
 import { fitText } from '../format/numbers.js';
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
-import { theme } from '../theme.js';
+import { useTheme } from '../theme.js';
 
 export function MarketPicker({ width, height }: { width: number; height: number }) {
   const picker = useTerminal((s) => s.picker);
+  const theme = useTheme();
   const markets = useTerminal((s) => s.markets);
   const current = useTerminal((s) => s.market?.id ?? null);
   const inner = Math.max(0, width - 2);

@@ -3,18 +3,20 @@
 
 import { Text } from 'ink';
 import type { Market } from '../../protocol/frames.js';
-import { entryContext, entryDisabledReason, entryPreview } from '../../state/order-entry-actions.js';
+import { entryContext, entryDisabledReason, entryPreview } from '../../controller/order-entry.js';
 import { evaluateEntry } from '../../state/order-entry.js';
 import { previewFor } from '../../state/order-review.js';
-import type { TerminalState } from '../../state/store.js';
+import { marketsOf, type TerminalState } from '../../state/store.js';
+import type { Palette } from '../theme-palettes.js';
 import { amendLines } from '../format/amend-review-lines.js';
 import { fitText } from '../format/numbers.js';
 import { entryLines, fitEntryLines, type EntryLine, type EntryLineTone } from '../format/order-entry-lines.js';
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
-import { theme } from '../theme.js';
+import { useTheme } from '../theme.js';
+import { marketLabel } from '../../domain/market-label.js';
 
-function colorOf(tone: EntryLineTone): string | undefined {
+function colorOf(theme: Palette, tone: EntryLineTone): string | undefined {
   switch (tone) {
     case 'bad':
       return theme.down;
@@ -37,30 +39,36 @@ function colorOf(tone: EntryLineTone): string | undefined {
 function paneContent(state: TerminalState, inner: number): { title: string; market: Market | undefined; lines: EntryLine[] } | null {
   const amend = state.tradingUi.amend;
   if (amend) {
-    const market = state.trading.markets.find((m) => m.id === amend.marketId);
-    const title = `Change order ${amend.orderId} ${market?.symbol ?? ''} — review`;
+    const market = marketsOf(state).configOf(amend.marketId);
+    const title = `Change order ${amend.orderId} ${market ? marketLabel(market) : ''} — review`;
     return { title, market, lines: market ? amendLines({ review: amend, market, preview: previewFor(state, amend.after), width: inner }) : [] };
   }
   const form = state.tradingUi.entry;
   if (!form) return null;
   const ctx = entryContext(state, form);
   const market = ctx.market;
-  const title = `Order entry ${market?.symbol ?? ''} ${state.tradingUi.reviewing ? '— review' : ''}`;
+  const title = `Order entry ${market ? marketLabel(market) : ''} ${state.tradingUi.reviewing ? '— review' : ''}`;
   if (!market) return { title, market, lines: [] };
   const result = evaluateEntry(form, ctx);
   const preview = state.tradingUi.reviewing && result.intent ? entryPreview(state, result.intent) : null;
   const position = state.trading.positions.find((p) => p.marketId === form.marketId) ?? null;
-  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: entryDisabledReason(state, form), position, width: inner });
+  const confirm = state.tradingUi.confirm?.at === 'entry' ? state.tradingUi.confirm : null;
+  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: entryDisabledReason(state, form), position, width: inner, confirm });
   return { title, market, lines };
 }
 
 export function OrderEntryPane({ width, height }: { width: number; height: number }) {
-  // One selector over the whole state: the form depends on the book, the mark and the trading slice.
-  const state = useTerminal((s) => s);
+  const theme = useTheme();
   const inner = Math.max(0, width - 2);
-  const content = paneContent(state, inner);
+  // The form depends on the book, the mark and the trading slice: selected as the lines it draws (compared
+  // as text), so the pane redraws only when what it shows changes.
+  const json = useTerminal((s) => {
+    const c = paneContent(s, inner);
+    return JSON.stringify(c ? { title: c.title, known: c.market !== undefined, lines: c.lines } : null);
+  });
+  const content = JSON.parse(json) as { title: string; known: boolean; lines: EntryLine[] } | null;
   if (!content) return null;
-  if (!content.market) {
+  if (!content.known) {
     return (
       <Pane title={content.title} width={width} height={height} focused>
         <Text color={theme.down}>unknown market</Text>
@@ -70,7 +78,7 @@ export function OrderEntryPane({ width, height }: { width: number; height: numbe
   return (
     <Pane title={content.title} width={width} height={height} focused>
       {fitEntryLines(content.lines, Math.max(0, height - 2)).map((l, i) => (
-        <Text key={i} color={colorOf(l.tone)} wrap="truncate">
+        <Text key={i} color={colorOf(theme, l.tone)} wrap="truncate">
           {fitText(l.text, inner)}
         </Text>
       ))}

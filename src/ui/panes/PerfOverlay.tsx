@@ -7,19 +7,10 @@
 import { Text, useStdin } from 'ink';
 import { useEffect, useState } from 'react';
 import { fitText } from '../format/numbers.js';
-import { theme } from '../theme.js';
+import { useTheme } from '../theme.js';
+import type { PerfFigures } from '../../domain/perf-figures.js';
 
-/** Structurally the app's PerfFigures (terminal/perf/perf-meter.ts). */
-export interface PerfOverlayFigures {
-  fps: number;
-  paintMsP50: number;
-  paintMsP99: number;
-  tickToScreenMsP50: number;
-  tickToScreenMsP99: number;
-  bytesPerSec: number;
-  msgsPerSec: number;
-  eventLoopMsP99: number;
-}
+export type PerfOverlayFigures = PerfFigures;
 
 export type PerfReader = () => PerfOverlayFigures | null;
 
@@ -91,6 +82,7 @@ export function formatPerfLine(f: PerfOverlayFigures, width = Infinity): string 
 
 /** The perf line; `probe` null when the app has no meter (ui tests). */
 export function PerfOverlay({ width, probe }: { width: number; probe: PerfProbe | null }) {
+  const theme = useTheme();
   const [figures, setFigures] = useState<PerfOverlayFigures | null>(null);
   useEffect(() => {
     if (!probe) return;

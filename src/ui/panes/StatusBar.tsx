@@ -7,12 +7,14 @@ import { healthBadge, latencyText, networkBadge, tradingBadge } from '../format/
 import { throttleText } from '../format/throttle.js';
 import { watchStripCells } from '../format/watchlist.js';
 import { useNow } from '../hooks/use-now.js';
+import { marketsOf } from '../../state/store.js';
 import { useTerminal } from '../store-context.js';
 import { KeyExpiry } from './KeyExpiry.js';
 import { WatchStrip } from './WatchStrip.js';
-import { theme, toneBackground, toneColor } from '../theme.js';
+import { toneBackground, toneColor, useTheme } from '../theme.js';
 
 function HeaderFields({ fields, narrow = false }: { fields: HeaderField[]; narrow?: boolean }) {
+  const theme = useTheme();
   const shown = shownHeaderFields(fields, narrow);
   return (
     <>
@@ -31,17 +33,18 @@ function HeaderFields({ fields, narrow = false }: { fields: HeaderField[]; narro
 function useHeaderFields(width: number, narrow: boolean): HeaderField[] | null {
   const header = useTerminal((s) => s.header);
   const market = useTerminal((s) => s.market);
-  const markets = useTerminal((s) => s.markets);
+  const directory = useTerminal((s) => marketsOf(s));
   const publishedAt = useTerminal((s) => s.publishedAtMs);
   const now = useNow(1000);
   if (!header || !market) return null;
-  const interval = markets.find((m) => m.id === market.id)?.fundingIntervalSec ?? null;
+  const interval = directory.byId(market.id)?.fundingIntervalSec ?? null;
   const elapsed = Math.max(0, now - publishedAt);
   const nextFundingInMs = header.nextFundingInMs === null ? null : Math.max(0, header.nextFundingInMs - elapsed);
   return fitHeaderFields({ ...header, nextFundingInMs }, market, interval, width, narrow);
 }
 
 export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
+  const theme = useTheme();
   const network = useTerminal((s) => s.network);
   const market = useTerminal((s) => s.market);
   const keyScope = useTerminal((s) => s.keyScope);
@@ -86,13 +89,13 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
 
   const right = (
     <Box flexShrink={0}>
-      {throttled ? <Text color={toneColor('warn')}>{`${throttled}  `}</Text> : null}
-      <Text color={toneColor(health.tone)}>{health.text}</Text>
-      {trading ? <Text color={toneColor(trading.tone)}>{`  ${trading.text}`}</Text> : null}
-      {badFramesText ? <Text color={toneColor('warn')}>{badFramesText}</Text> : null}
+      {throttled ? <Text color={toneColor(theme, 'warn')}>{`${throttled}  `}</Text> : null}
+      <Text color={toneColor(theme, health.tone)}>{health.text}</Text>
+      {trading ? <Text color={toneColor(theme, trading.tone)}>{`  ${trading.text}`}</Text> : null}
+      {badFramesText ? <Text color={toneColor(theme, 'warn')}>{badFramesText}</Text> : null}
       <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
-      {readOnly ? <Text color={toneColor('warn')} bold>{'  READ-ONLY'}</Text> : null}
-      {lowBandwidth ? <Text color={toneColor('info')} bold>{'  LB'}</Text> : null}
+      {readOnly ? <Text color={toneColor(theme, 'warn')} bold>{'  READ-ONLY'}</Text> : null}
+      {lowBandwidth ? <Text color={toneColor(theme, 'info')} bold>{'  LB'}</Text> : null}
       <KeyExpiry />
       <Text> </Text>
     </Box>
@@ -100,7 +103,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
 
   const left = (
     <Box flexShrink={0}>
-      <Text color={toneColor(badge.tone)} backgroundColor={toneBackground(badge.tone)} bold inverse={badge.tone !== 'loud'}>
+      <Text color={toneColor(theme, badge.tone)} backgroundColor={toneBackground(theme, badge.tone)} bold inverse={badge.tone !== 'loud'}>
         {badge.text}
       </Text>
       <Text bold>{` ${market?.symbol ?? '…'}  `}</Text>

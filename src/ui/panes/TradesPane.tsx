@@ -12,7 +12,7 @@ import { Pane } from '../Pane.js';
 import { PrebuiltLines } from '../PrebuiltLines.js';
 import { useTerminal } from '../store-context.js';
 import { paint } from '../ansi.js';
-import { theme } from '../theme.js';
+import { useTheme } from '../theme.js';
 
 const selectTrades = (s: TerminalState): TradeView[] => s.trades;
 // A trade never changes once printed: its key names it.
@@ -22,6 +22,7 @@ export function TradesPane({ width, height, rows }: { width: number; height: num
   const trades = useTerminalEqual(selectTrades, sameTrades);
   const market = useTerminal((s) => s.market);
   const focused = useTerminal((s) => s.focus === 'trades');
+  const theme = useTheme();
   const inner = Math.max(0, width - 2);
   const first = trades[0];
   const priceWidth = first && market ? formatScaledGrouped(first.price, market.priceDecimals).length : undefined;
@@ -29,8 +30,8 @@ export function TradesPane({ width, height, rows }: { width: number; height: num
     if (!market) return [];
     const columns = tradeColumns(inner, priceWidth);
     // Every glyph of a row is one cell wide (digits, separators, ▲ ▼): its length is its width.
-    return trades.slice(0, rows).map((trade) => paint(tradeRowText(trade, market, columns).slice(0, inner).padEnd(inner), trade.side === 1 ? 'green' : 'red'));
-  }, [trades, market, inner, priceWidth, rows]);
+    return trades.slice(0, rows).map((trade) => paint(theme, tradeRowText(trade, market, columns).slice(0, inner).padEnd(inner), trade.side === 1 ? 'green' : 'red'));
+  }, [trades, market, inner, priceWidth, rows, theme]);
   return (
     <Pane title="Trades" width={width} height={height} focused={focused}>
       <Text color={theme.muted} wrap="truncate">

@@ -1,32 +1,38 @@
-// The bottom line while trading needs it: the `:` command line (with its error), a confirm whose
-// default is Cancel, or the newest toast; otherwise the normal footer.
+// The bottom line while trading needs it: the one confirm (default Cancel), the `:` command line (with its
+// error), or the newest toast; otherwise the normal footer.
 
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
+import { confirmLineFit } from '../format/confirm-text.js';
 import { fitText } from '../format/numbers.js';
 import { useNow } from '../hooks/use-now.js';
-import { useTerminal } from '../store-context.js';
-import { theme } from '../theme.js';
+import { footerHints } from '../keys/footer-hints.js';
+import { useKeymap, useTerminal } from '../store-context.js';
+import { useTheme } from '../theme.js';
 
 export function TradingBar({ width, fallback }: { width: number; fallback: ReactNode }) {
   const ui = useTerminal((s) => s.tradingUi);
+  const theme = useTheme();
   const now = useNow(500);
+  const keymap = useKeymap();
+  // The `:` line's own keys (Enter run, Tab complete, ↑ history, Esc close) after it, as the footer shows a mode's keys.
+  const lineKeys = useTerminal((s) => (s.tradingUi.commandLine === null ? '' : footerHints(keymap.bindings, { mode: 'command', pane: s.focus }, Math.max(0, width - s.tradingUi.commandLine.length - 4), s)));
+  if (ui.confirm) {
+    return (
+      <Text wrap="truncate" color={theme.warn} bold>
+        {confirmLineFit(ui.confirm, width)}
+      </Text>
+    );
+  }
   if (ui.commandLine !== null) {
-    // One tail after the line: the error, else Tab's candidates (dim).
-    const tail = ui.commandError ? `  ✗ ${ui.commandError}` : ui.commandHint ? `  Tab: ${ui.commandHint}` : '';
+    // One tail after the line: the error, else Tab's candidates, else the line's keys (dim).
+    const tail = ui.commandError ? `  ✗ ${ui.commandError}` : ui.commandHint ? `  Tab: ${ui.commandHint}` : `  ${lineKeys}`;
     return (
       <Text wrap="truncate">
         <Text color={theme.focus}>{`:${ui.commandLine}█`}</Text>
         <Text color={ui.commandError ? theme.down : undefined} dimColor={!ui.commandError}>
           {fitText(tail, Math.max(0, width - ui.commandLine.length - 2))}
         </Text>
-      </Text>
-    );
-  }
-  if (ui.confirm) {
-    return (
-      <Text wrap="truncate" color={theme.warn} bold>
-        {fitText(`${ui.confirm.text}  [y] yes  [any other key] Cancel`, width)}
       </Text>
     );
   }

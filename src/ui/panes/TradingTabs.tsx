@@ -4,20 +4,21 @@
 
 import { Box, Text } from 'ink';
 import { useEffect, type ReactNode } from 'react';
+import { EDITOR_HINTS } from '../../controller/tab-editors.js';
+import { keyRefusedMessage } from '../../domain/trading/key-refused.js';
 import { protectionOf } from '../../domain/trading/protection.js';
+import { marketsOf, type TerminalState } from '../../state/store.js';
 import type { TabRows } from '../../state/trading-tabs-rows.js';
 import { selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
-import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TabPrompt, type TradingTabsState } from '../../state/trading-tabs.js';
-import { EDITOR_HINTS } from '../../state/trading-tabs-intents.js';
-import { keyRefusedMessage } from '../../domain/trading/key-refused.js';
-import type { TerminalState } from '../../state/store.js';
+import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TradingTabsState } from '../../state/trading-tabs.js';
 import { dim, paint, type Colour } from '../ansi.js';
-import { bindingKeyLabel } from '../help.js';
-import type { Action } from '../keymap.js';
-import { activeBindings } from '../keymap-table.js';
+import { confirmLine } from '../format/confirm-text.js';
+import { bindingKeyLabel } from '../keys/help-rows.js';
+import type { Keymap } from '../keys/keymap.js';
 import { Pane } from '../Pane.js';
-import { useCommands, useTerminal } from '../store-context.js';
-import { theme } from '../theme.js';
+import { useActions, useKeymap, useTerminal } from '../store-context.js';
+import { useTheme } from '../theme.js';
+import type { Palette } from '../theme-palettes.js';
 import { fitColumns, headerCells, rowCells, type Cell, type CellTone, type Column } from '../format/table.js';
 import { accountCompactLine, accountPanelInput } from '../format/account-lines.js';
 import { fitText } from '../format/numbers.js';
@@ -37,8 +38,8 @@ import {
 
 export const TONE_COLOUR: Record<CellTone, Colour | undefined> = { up: 'green', down: 'red', warn: 'yellow', muted: 'gray', plain: undefined };
 
-export function paintCells(cells: readonly Cell[]): string {
-  return cells.map((c) => paint(c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join(' ');
+export function paintCells(theme: Palette, cells: readonly Cell[]): string {
+  return cells.map((c) => paint(theme, c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join(' ');
 }
 
 /** The title: every tab, the active one bracketed (never colour alone). */
@@ -100,65 +101,116 @@ function emptyText(state: TerminalState, rows: TabRows): string {
 }
 
 function marketLookup(state: TerminalState): MarketLookup {
-  return (id) => state.markets.find((m) => m.id === id) ?? (state.market?.id === id ? state.market : undefined);
+  const directory = marketsOf(state);
+  return (id) => directory.byId(id) ?? (state.market?.id === id ? state.market : undefined);
 }
 
-/** The first key of `action` as shown, from the keymap in force (remapped keys show their new key). */
-function k(action: Action): string {
-  const binding = activeBindings().find((b) => b.action === action);
-  const key = binding?.keys[0];
-  return binding && key !== undefined ? bindingKeyLabel(binding, key) : '-';
+/**
+ * The keys of this tab from the bindings (their tab hints), after what the tab shows (the history view, the
+ * market filter, how much is loaded). Why a key is off is said once, by the footer below and the help: a
+ * replay's tabs read as the live session's did.
+ */
+function tabKeys(keymap: Keymap, state: TerminalState, rows: TabRows): string {
+  const tab = state.tabs.tab;
+  const groups: { keys: string[]; label: string }[] = [];
+  for (const b of keymap.bindings) {
+    if (b.mode !== 'panes' || b.tabHint === undefined || b.keys.length === 0) continue;
+    if (b.tabs && !b.tabs.includes(tab)) continue;
+    const key = bindingKeyLabel(b, b.keys[0]!);
+    const last = groups.at(-1);
+    if (last && last.label === b.tabHint) last.keys.push(key);
+    else groups.push({ keys: [key], label: b.tabHint });
+  }
+  const keys = groups.map((g) => `${g.keys.join('/')} ${g.label}`).join('  ');
+  const scope = state.tabs.currentMarketOnly && state.market ? state.market.symbol : 'all markets';
+  const feed = 'feed' in rows ? state.tabs.history[rows.feed] : null;
+  const loaded = feed ? (feed.loading ? 'loading…' : feed.done ? 'all loaded' : 'more as you scroll') : null;
+  switch (rows.tab) {
+    case 'fills':
+      return `${scope}  ${loaded}  ${keys}`;
+    case 'history':
+      return `${HISTORY_VIEWS.map((v) => (v === rows.view ? `[${v}]` : v)).join(' ')}  ${scope}  ${loaded}  ${keys}`;
+    case 'journal':
+      return `every request, ack, update, status and retry decision; newest first  ${keys}`;
+    default:
+      return keys;
+  }
 }
 
-/** The bottom line: the open prompt, or the keys of this tab. */
-export function footerLine(state: TerminalState, rows: TabRows): { text: string; tone: CellTone } {
-  const prompt: TabPrompt | null = state.tabs.prompt;
-  if (prompt?.kind === 'confirm') return { text: `${prompt.question}  y = yes, any other key = cancel`, tone: 'warn' };
-  if (prompt?.kind === 'editor') {
+/** The bottom line: the tabs' confirm, the open editor, or the keys that work here. */
+export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows): { text: string; tone: CellTone } {
+  const confirm = state.tradingUi.confirm;
+  if (confirm?.at === 'tabs') return { text: confirmLine(confirm), tone: 'warn' };
+  const prompt = state.tabs.prompt;
+  if (prompt) {
     const label = { amend: 'change', close: 'close', collateral: 'add collateral', tpsl: 'TP/SL', trigger: 'move trigger' }[prompt.mode];
     const tail = prompt.error ? `  ✗ ${prompt.error}` : `  ${EDITOR_HINTS[prompt.mode]}  Ctrl-U clears`;
     return { text: `${label}> ${prompt.text}█${tail}`, tone: prompt.error ? 'down' : 'plain' };
   }
-  const scope = state.tabs.currentMarketOnly && state.market ? state.market.symbol : 'all markets';
-  const move = `${k('down')}/${k('up')} move`;
-  const tabKeys = `${k('prevTab')}/${k('nextTab')} or ${(['tabPositions', 'tabOrders', 'tabFills', 'tabHistory', 'tabJournal'] as const).map(k).join(' ')}`;
-  switch (rows.tab) {
-    case 'positions': {
-      const keys = `${k('closePosition')} close  ${k('addCollateral')} add collateral  ${k('editTpsl')} TP/SL  ${move}  ${tabKeys} tabs`;
-      // A mark that is not live says why here, first: the row shows only "stale" or "—".
-      const note = positionMarkNote(rows.rows, selectedIndex(state, rows.rows.length), marketLookup(state));
-      return note ? { text: `${note}  ·  ${keys}`, tone: 'warn' } : { text: keys, tone: 'muted' };
-    }
-    case 'orders':
-      return {
-        text: `${k('cancelOrder')} cancel  ${k('amendOrder')} change  ${k('cancelMarketOrders')} cancel all in market  ${k('cancelAllOrders')} cancel all  ${move}  ${k('prevTab')}/${k('nextTab')} tabs`,
-        tone: 'muted',
-      };
-    case 'fills': {
-      const feed = state.tabs.history.fills;
-      return { text: `${scope} (${k('marketFilter')})  ${feed.done ? 'all loaded' : `${k('down')} past the end loads more`}  ${k('refreshHistory')} refresh  ${k('prevTab')}/${k('nextTab')} tabs`, tone: 'muted' };
-    }
-    case 'history': {
-      const feed = state.tabs.history[rows.feed];
-      const views = HISTORY_VIEWS.map((v) => (v === rows.view ? `[${v}]` : v)).join(' ');
-      return { text: `${k('historyView')} ${views}  ${scope} (${k('marketFilter')})  ${feed.loading ? 'loading…' : feed.done ? 'all loaded' : `${k('down')} more`}  ${k('refreshHistory')} refresh`, tone: 'muted' };
-    }
-    case 'journal':
-      return { text: 'every request, ack, update, status and retry decision; newest first', tone: 'muted' };
+  const keys = tabKeys(keymap, state, rows);
+  if (rows.tab === 'positions') {
+    // A mark that is not live says why here, first: the row shows only "stale" or "—".
+    const note = positionMarkNote(rows.rows, selectedIndex(state, rows.rows.length), marketLookup(state));
+    if (note) return { text: `${note}  ·  ${keys}`, tone: 'warn' };
   }
+  return { text: keys, tone: 'muted' };
+}
+
+interface TabsView {
+  title: string;
+  focused: boolean;
+  header: Cell[];
+  lines: Cell[][];
+  empty: string | null;
+  start: number;
+  selected: number;
+  footer: { text: string; tone: CellTone };
+  account: Cell[] | null;
+  /** While trading is not live and this tab shows the session's rows: they are dimmed, the key line starts "as of HH:MM:SS (trading down)". */
+  stale: boolean;
+  marker: string | null;
+  /** The same for the account line (none on "waiting for the account…": it claims nothing current). */
+  accountMarker: string | null;
+}
+
+/** Everything the tabs draw, from the state: the pane selects this (compared as text), never the whole store. */
+function tabsView(keymap: Keymap, state: TerminalState, width: number, height: number, accountLine: boolean): TabsView {
+  const inner = Math.max(0, width - 2);
+  const visible = Math.max(0, height - 2 - 2); // borders, header line, footer line
+  const rows = tabRows(state);
+  const selected = selectedIndex(state, rows.rows.length);
+  // Scroll just enough to keep the selection on screen.
+  const start = selected >= visible ? selected - visible + 1 : 0;
+  const markets = marketLookup(state);
+  const built = buildTable(rows, markets, state.trading, inner, start, visible);
+  // While trading is not live, what the session last received is dimmed and says when it is from.
+  const marker = freshnessMarker(tradingFreshness(state.trading.enabled, state.trading.health));
+  const accountMarker = state.trading.account ? marker : null;
+  return {
+    title: tabsTitle(state.tabs),
+    focused: state.focus === 'trading',
+    header: built.header,
+    lines: built.lines,
+    empty: rows.rows.length === 0 ? emptyText(state, rows) : null,
+    start,
+    selected,
+    footer: footerLine(keymap, state, rows),
+    account: accountLine ? accountCompactLine(accountPanelInput(state.trading), markets, Math.max(0, width - 6 - (accountMarker ? accountMarker.length + 1 : 0))) : null,
+    stale: marker !== null && SESSION_TABS.has(rows.tab),
+    // An open prompt keeps the whole line.
+    marker: SESSION_TABS.has(rows.tab) && !state.tabs.prompt ? marker : null,
+    accountMarker,
+  };
 }
 
 /** The account's one line for the strip's bottom border; dimmed after its "as of" marker while trading is not live. */
-function accountStripLine(state: TerminalState, markets: MarketLookup, width: number, marker: string | null): { cells: number; content: ReactNode } {
-  const room = Math.max(0, width - 6 - (marker ? marker.length + 1 : 0));
-  const account = accountCompactLine(accountPanelInput(state.trading), markets, room);
-  const text = account.map((c) => paint(c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join('');
-  const cells = account.reduce((n, c) => n + c.text.length, 0) + (marker ? marker.length + 1 : 0);
+function accountStripLine(theme: Palette, account: Cell[], marker: string | null): { cells: number; content: ReactNode } {
+  const text = account.map((c) => paint(theme, c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join('');
   return {
-    cells,
+    cells: account.reduce((n, c) => n + c.text.length, 0) + (marker ? marker.length + 1 : 0),
     content: (
       <Text wrap="truncate">
-        {marker ? paint(`${marker} `, TONE_COLOUR.warn) : ''}
+        {marker ? paint(theme, `${marker} `, TONE_COLOUR.warn) : ''}
         {marker ? dim(text) : text}
       </Text>
     ),
@@ -167,53 +219,47 @@ function accountStripLine(state: TerminalState, markets: MarketLookup, width: nu
 
 /** `accountLine`: the account's one line goes into the bottom border (no room for the account box). */
 export function TradingTabs({ width, height, accountLine = false }: { width: number; height: number; accountLine?: boolean }) {
-  const state = useTerminal((s) => s);
-  const commands = useCommands();
-  const focused = state.focus === 'trading';
+  const theme = useTheme();
+  const keymap = useKeymap();
+  const actions = useActions();
   const inner = Math.max(0, width - 2);
-  const visible = Math.max(0, height - 2 - 2); // borders, header line, footer line
-  const rows = tabRows(state);
-  const feed = 'feed' in rows ? rows.feed : null;
-  const pages = feed ? state.tabs.history[feed] : null;
+  const visible = Math.max(0, height - 2 - 2);
+  const view = JSON.parse(useTerminal((s) => JSON.stringify(tabsView(keymap, s, width, height, accountLine)))) as TabsView;
+  const feed = useTerminal((s) => {
+    const rows = tabRows(s);
+    return 'feed' in rows ? rows.feed : null;
+  });
+  const pages = useTerminal((s) => (feed ? s.tabs.history[feed] : null));
 
   // Opening a history list asks for its first page (an intent; the app does the I/O).
   useEffect(() => {
-    if (feed && pages && pages.rows.length === 0 && !pages.done && !pages.loading && !pages.error) commands.loadMoreHistory?.(feed);
-  }, [feed, pages, commands]);
+    if (feed && pages && pages.rows.length === 0 && !pages.done && !pages.loading && !pages.error) actions.loadMoreHistory(feed);
+  }, [feed, pages, actions]);
 
-  const selected = selectedIndex(state, rows.rows.length);
-  // Scroll just enough to keep the selection on screen.
-  const start = selected >= visible ? selected - visible + 1 : 0;
-  const markets = marketLookup(state);
-  const built = buildTable(rows, markets, state.trading, inner, start, visible);
-  const footer = footerLine(state, rows);
-  // While trading is not live, what the session last received is dimmed and says when it is from.
-  const fresh = tradingFreshness(state.trading.enabled, state.trading.health);
-  const marker = freshnessMarker(fresh);
-  const dimRows = marker !== null && SESSION_TABS.has(rows.tab);
-  // "waiting for the account…" claims nothing current: no marker on it.
-  const account = accountLine ? accountStripLine(state, markets, width, state.trading.account ? marker : null) : undefined;
+  const account = view.account;
+  const bottom = account ? accountStripLine(theme, account, view.accountMarker) : undefined;
+  const faint = (text: string): string => (view.stale ? dim(text) : text);
   return (
-    <Pane title={tabsTitle(state.tabs)} width={width} height={height} focused={focused} {...(account ? { bottom: account } : {})}>
-      <Text wrap="truncate">{dimRows ? dim(paintCells(built.header)) : paintCells(built.header)}</Text>
-      {rows.rows.length === 0 ? (
+    <Pane title={view.title} width={width} height={height} focused={view.focused} {...(bottom ? { bottom } : {})}>
+      <Text wrap="truncate">{faint(paintCells(theme, view.header))}</Text>
+      {view.empty !== null ? (
         // Wrapped: a long one (the key refused, and what to do) must be read whole at 80 columns too.
-        wrapWords(emptyText(state, rows), inner, Math.max(1, visible)).map((line, i) => (
+        wrapWords(view.empty, inner, Math.max(1, visible)).map((line, i) => (
           <Text key={i} color={theme.muted}>
             {line}
           </Text>
         ))
       ) : (
-        built.lines.map((cells, i) => (
-          <Text key={i} wrap="truncate" inverse={focused && start + i === selected}>
-            {dimRows ? dim(paintCells(cells)) : paintCells(cells)}
+        view.lines.map((cells, i) => (
+          <Text key={i} wrap="truncate" inverse={view.focused && view.start + i === view.selected}>
+            {faint(paintCells(theme, cells))}
           </Text>
         ))
       )}
       <Box flexGrow={1} />
       <Text wrap="truncate">
-        {dimRows && !state.tabs.prompt ? paint(`${marker}  ·  `, TONE_COLOUR.warn) : ''}
-        {paint(fitText(footer.text, dimRows && !state.tabs.prompt ? Math.max(0, inner - marker.length - 5) : inner), TONE_COLOUR[footer.tone])}
+        {view.marker ? paint(theme, `${view.marker}  ·  `, TONE_COLOUR.warn) : ''}
+        {paint(theme, fitText(view.footer.text, view.marker ? Math.max(0, inner - view.marker.length - 5) : inner), TONE_COLOUR[view.footer.tone])}
       </Text>
     </Pane>
   );

@@ -3,9 +3,10 @@
 import { Text } from 'ink';
 import { watchlistText } from '../format/watchlist.js';
 import { useTerminal } from '../store-context.js';
-import { theme } from '../theme.js';
+import { useTheme } from '../theme.js';
 
 export function WatchStrip({ width }: { width: number }) {
+  const theme = useTheme();
   const quotes = useTerminal((s) => s.live.watchlist);
   const symbol = useTerminal((s) => s.market?.symbol ?? null);
   const text = watchlistText(quotes, symbol, Math.max(0, width - 2));

@@ -1,0 +1,21 @@
+// One line of the order journal (journal.ts writes it, journal-decode.ts reads it back): its own file so
+// the writer, the reader and the compaction share the type without importing each other.
+
+import type { OrderRequestFrame } from '../../protocol/frames.js';
+
+interface Base {
+  /** Wall-clock ms. */
+  t: number;
+  /** Client id of the intent; stable when the request moves to a new rq. */
+  key: string;
+  rq: number;
+}
+export type JournalRecord =
+  | (Base & { k: 'request'; frame: OrderRequestFrame; postedHead: number; label: string })
+  | (Base & { k: 'sent'; sn: number; epoch: number; head: number })
+  | (Base & { k: 'ack'; code: number; error?: string })
+  | (Base & { k: 'update'; st: number; sr?: number; oid?: number })
+  | (Base & { k: 'decision'; action: string; reason: string })
+  | (Base & { k: 'resolved'; result: string; message: string });
+
+export type JournalRecordInput = JournalRecord extends infer R ? (R extends JournalRecord ? Omit<R, 't'> : never) : never;

@@ -1,0 +1,189 @@
+// The order entry flow on the store: open (prefilled from the book cursor or best price), edit, review,
+// smart confirm (default Cancel), and the send through TerminalActions. A typed `:buy` enters here too.
+
+import type { PlaceParams, Side } from '../domain/trading/commands.js';
+import type { OrderPreview } from '../domain/trading/preview.js';
+import { describeLocks } from '../domain/trading/session-locks.js';
+import type { TerminalActions } from '../domain/terminal-actions.js';
+import type { Market } from '../protocol/frames.js';
+import { formatScaledTrim } from '../protocol/scaling.js';
+import { setNotice } from '../state/actions.js';
+import { evaluateEntry, maxLeverageHundredths, newEntryForm, type EntryContext, type EntryResult, type OrderEntryForm } from '../state/order-entry.js';
+import { certainRefusal, previewFor, reviewOrder } from '../state/order-review.js';
+import { orderSignature } from '../state/smart-confirm.js';
+import { marketsOf, type TerminalState, type TerminalStore } from '../state/store.js';
+import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
+import { newOrderLocks, tradingLocks } from '../state/trading-locks.js';
+import type { OrderCommand } from './command-parse.js';
+import { marketLabel } from '../domain/market-label.js';
+
+export function currentMarket(state: TerminalState, marketId?: number): Market | undefined {
+  const id = marketId ?? state.market?.id;
+  return id === undefined ? undefined : marketsOf(state).configOf(id);
+}
+
+export function entryContext(state: TerminalState, form: OrderEntryForm): EntryContext {
+  const header = state.header;
+  return {
+    market: currentMarket(state, form.marketId),
+    mark: header && header.marketId === form.marketId ? header.mark : null,
+    head: state.trading.health?.headBlock ?? state.headBlock,
+  };
+}
+
+/** Why no order can be sent at all right now (no key, read-only, a session lock), or null. */
+export function disabledReason(state: TerminalState): string | null {
+  return describeLocks(tradingLocks(state));
+}
+
+/**
+ * Why the order in the form cannot be sent: the session's locks, a market-data feed that is not live (the
+ * book, mark and preview the trader decides on would be stale), a closed market. Cancels, closes and panic
+ * only need the trading session, so they are not held by the market feed.
+ */
+export function entryDisabledReason(state: TerminalState, form: OrderEntryForm): string | null {
+  const locked = describeLocks(newOrderLocks(state, form.marketId));
+  if (locked) return locked;
+  // An order the exchange is certain to refuse (more margin than the account has) is blocked here, not asked about.
+  const result = evaluateEntry(form, entryContext(state, form));
+  return result.intent ? certainRefusal(state, result.intent) : null;
+}
+
+function prefillPrice(state: TerminalState, side: Side, pd: number): string {
+  const book = state.book;
+  const cursor = state.bookCursor;
+  const row = cursor ? (cursor.side === 'ask' ? book?.asks : book?.bids)?.[cursor.level] : undefined;
+  // Without a cursor a buy starts at the best bid and a sell at the best ask: the passive side, so a
+  // "limit" order rests as a maker unless the trader moves it across (the review then says it crosses).
+  const price = row?.price ?? (side === 'long' ? book?.bids[0]?.price : book?.asks[0]?.price) ?? state.header?.mark ?? null;
+  return price === null || price === undefined ? '' : formatScaledTrim(price, pd);
+}
+
+function defaultLeverage(state: TerminalState, market: Market): string {
+  const typed = state.tradingUi.leverage;
+  if (typed !== '') return typed;
+  return formatScaledTrim(Math.min(500, maxLeverageHundredths(market)), 2);
+}
+
+/** b / s: opens order entry for the current market; false (with a notice) when there is nothing to trade. */
+export function openEntry(store: TerminalStore, side: Side): boolean {
+  const state = store.getState();
+  const market = currentMarket(state);
+  if (!market) {
+    setNotice(store, `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`);
+    return false;
+  }
+  const form = newEntryForm(market.id, side, prefillPrice(state, side, market.config.price_decimals), defaultLeverage(state, market));
+  patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
+  const reason = entryDisabledReason(state, form);
+  if (reason) setNotice(store, `orders disabled: ${reason}`);
+  return true;
+}
+
+export function closeEntry(store: TerminalStore): void {
+  patchTradingUi(store, { entry: null, reviewing: false, confirm: null });
+}
+
+export function updateEntry(store: TerminalStore, form: OrderEntryForm): void {
+  patchTradingUi(store, { entry: form, reviewing: false });
+}
+
+export function evaluateCurrentEntry(state: TerminalState): EntryResult | null {
+  const form = state.tradingUi.entry;
+  return form ? evaluateEntry(form, entryContext(state, form)) : null;
+}
+
+/** The risk preview of a valid form (the same one an amend is reviewed with), or null. */
+export function entryPreview(state: TerminalState, intent: PlaceParams): OrderPreview | null {
+  return previewFor(state, intent);
+}
+
+/** What sending needs when the config skips the review (`[confirm] skipReview`). */
+export interface SendContext {
+  actions: TerminalActions;
+  nowMs: number;
+}
+
+/**
+ * Enter on the form: review when valid and sendable, else say why. With `skipReview` configured a
+ * routine order goes straight out; one that trips smart confirm still stops at its question.
+ */
+export function startReview(store: TerminalStore, send?: SendContext): void {
+  const state = store.getState();
+  const result = evaluateCurrentEntry(state);
+  const form = state.tradingUi.entry;
+  if (!result || !form) return;
+  const bad = Object.keys(result.problems);
+  const reason = entryDisabledReason(state, form);
+  if (reason) {
+    setNotice(store, `cannot send: ${reason}`);
+    return;
+  }
+  if (bad.length > 0 || !result.intent) {
+    setNotice(store, bad.length > 0 ? `fix ${bad.join(', ')} (reasons beside each field)` : 'the order is incomplete');
+    return;
+  }
+  patchTradingUi(store, { reviewing: true });
+  if (send && state.live.confirmPrefs.skipReview) acceptReview(store, send.actions, send.nowMs);
+}
+
+/** y / Enter in review: ask (default Cancel) when smart confirm trips, else send. */
+export function acceptReview(store: TerminalStore, actions: TerminalActions, nowMs: number): void {
+  const state = store.getState();
+  const result = evaluateCurrentEntry(state);
+  if (!result?.intent || !state.tradingUi.entry) return;
+  const reason = entryDisabledReason(state, state.tradingUi.entry);
+  if (reason) {
+    setNotice(store, `cannot send: ${reason}`);
+    return;
+  }
+  const { reasons } = reviewOrder(state, result.intent, { nowMs });
+  if (reasons.length > 0) {
+    askConfirm(store, { text: `${reasons.join('; ')}: send anyway?`, action: { kind: 'send-order' }, at: 'entry', yes: 'send anyway' });
+    return;
+  }
+  sendEntry(store, actions, nowMs);
+}
+
+function describe(intent: PlaceParams, market: Market | undefined): string {
+  const pd = market?.config.price_decimals ?? 0;
+  const sd = market?.config.size_decimals ?? 0;
+  const price = intent.price !== undefined ? `@ ${formatScaledTrim(intent.price, pd)}` : 'mkt';
+  return `${intent.side === 'long' ? 'buy' : 'sell'} ${formatScaledTrim(intent.size, sd)} ${market ? marketLabel(market) : ''} ${price}`.replace(/\s+/g, ' ');
+}
+
+export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs: number): void {
+  const state = store.getState();
+  const result = evaluateCurrentEntry(state);
+  // Checked again at send time: the session can lock (stale feed, fw off) while the review is open.
+  const reason = state.tradingUi.entry ? entryDisabledReason(state, state.tradingUi.entry) : null;
+  if (!result?.intent || reason) {
+    setNotice(store, `cannot send: ${reason ?? disabledReason(state) ?? 'the order is incomplete'}`);
+    return;
+  }
+  const intent = result.intent;
+  const recent = [...state.tradingUi.recent, { signature: orderSignature(intent), atMs: nowMs }].slice(-20);
+  patchTradingUi(store, { entry: null, reviewing: false, confirm: null, recent });
+  void actions.place(intent, describe(intent, currentMarket(state, intent.marketId)));
+}
+
+/** A typed order: the same form, straight to review. */
+export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?: SendContext): void {
+  const state = store.getState();
+  const market = currentMarket(state);
+  if (!market) {
+    setNotice(store, `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`);
+    return;
+  }
+  const form: OrderEntryForm = {
+    ...newEntryForm(market.id, cmd.side, cmd.price ?? '', cmd.leverage ?? defaultLeverage(state, market)),
+    type: cmd.type,
+    tif: cmd.tif,
+    size: cmd.size,
+    slippage: cmd.slippage ?? '',
+    tp: cmd.tp ?? '',
+    sl: cmd.sl ?? '',
+  };
+  patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
+  startReview(store, send);
+}

@@ -1,0 +1,64 @@
+// The two sides of the screen's controller (src/controller/), declared once:
+//   TerminalCommands: what the program gives it (app/ implements it over the market-data session, the
+//     trading client's commands, the clipboard and the history loaders);
+//   TerminalActions: what a key binding may ask of it (controller/terminal-actions.ts implements it over
+//     TerminalCommands). Every effectful request goes through one of its methods, which reports the outcome
+//     one way (a toast and the footer notice, and a Journal line for what the engine never saw) and
+//     returns it typed.
+// A key press is traced in three places: its binding (ui/keys/), the controller, the client.
+
+import type { CloseParams, CommandOutcome, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from './trading/commands.js';
+import type { HistoryFeedKind } from './trading/history-views.js';
+import type { SessionLock } from './trading/session-locks.js';
+
+export { TIMEFRAMES, stepTimeframe, timeframeLabel } from './timeframes.js';
+
+/** What became of a copy: written, written inside tmux (whose settings decide whether it arrives), or refused. */
+export type CopyOutcome = 'sent' | 'sent-unconfirmed' | 'too-long';
+
+export interface TerminalCommands {
+  selectMarket(marketId: number): void;
+  /** Candle resolution in seconds (60, 300, 900, 3600, 14400, 86400, ...). */
+  setResolution(seconds: number): void;
+  /** Leave the app: stop everything and restore the terminal. */
+  quit(): void;
+  /** Put text on the user's clipboard (OSC 52 through the app's terminal writer). */
+  copyText?(text: string): CopyOutcome;
+  /** The trading commands once a key is loaded and the trading client runs; null = market data only. */
+  trading?(): TradingCommands | null;
+  /** Appends the next REST page of a history list into the store (tabs.history); no-op while loading or done. */
+  loadMoreHistory?(kind: HistoryFeedKind): void;
+  /** Re-reads the newest REST page of a history list and merges it in front (`r`); reads the first page of a list never read. */
+  refreshHistory?(kind: HistoryFeedKind): void;
+}
+
+/** How a request ended, as the controller reports it. */
+export type ActionResult =
+  /** Sent, and the exchange's outcome: `outcome.ok` says whether every request reached a definitive status. */
+  | { kind: 'done'; label: string; outcome: CommandOutcome }
+  /** Not sent: the session is locked (the typed reasons). */
+  | { kind: 'locked'; label: string; locks: SessionLock[] }
+  /** Not sent: refused before sending (nothing to close, a value the rules refuse, no trading client). */
+  | { kind: 'refused'; label: string; message: string };
+
+export interface TerminalActions {
+  /** A new order (order entry and `:buy` / `:sell`, after their review and confirm). */
+  place(order: PlaceParams, label: string): Promise<ActionResult>;
+  /** A change of a resting order (after its review and confirm). */
+  amend(orderId: number, change: { price?: number; size?: number }, label: string): Promise<ActionResult>;
+  cancel(orderId: number, label: string): Promise<ActionResult>;
+  cancelAll(marketId: number | undefined, label: string): Promise<ActionResult>;
+  close(positionId: number, opts: CloseParams, label: string): Promise<ActionResult>;
+  addCollateral(positionId: number, amountAtoms: string, label: string): Promise<ActionResult>;
+  /** Arms the new TP / SL first, then cancels the old of the same role. */
+  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts: ReplaceOptions, label: string): Promise<ActionResult>;
+  /** Cancel everything, then close every position at market. */
+  panic(): Promise<ActionResult>;
+  selectMarket(marketId: number, symbol: string): void;
+  setResolution(seconds: number): void;
+  copyText(text: string): void;
+  loadMoreHistory(kind: HistoryFeedKind): void;
+  refreshHistory(kind: HistoryFeedKind): void;
+  /** Leave the app now (the quit flow asks first when requests are in flight or quitting wipes the in-process exchange). */
+  quit(): void;
+}

@@ -1,0 +1,19 @@
+// What owns the keyboard right now: the one thing on screen that keys act on. Derived from the store (and
+// whether the layout is shown at all), so the dispatcher, the footer and the help agree on it.
+
+import type { InputMode } from './places.js';
+import type { TerminalState } from './store.js';
+
+export type { InputMode } from './places.js';
+
+export function inputMode(state: TerminalState): InputMode {
+  const ui = state.tradingUi;
+  if (ui.confirm) return 'confirm';
+  if (state.viewport.tooSmall) return 'too-small';
+  if (state.live.help.open) return 'help';
+  if (state.picker.open) return 'picker';
+  if (ui.commandLine !== null) return 'command';
+  if (ui.entry) return ui.reviewing ? 'review' : 'entry';
+  if (state.focus === 'trading' && state.tabs.prompt) return 'editor';
+  return 'panes';
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { decodeKeys } from './key-press.js';
+
+const names = (raw: string) => decodeKeys(raw).map((k) => k.name);
+
+describe('decodeKeys: every key of one read', () => {
+  it('splits printable runs into keys, upper case kept', () => {
+    expect(names('Pt')).toEqual(['P', 't']);
+    expect(names('!!')).toEqual(['!', '!']);
+    expect(decodeKeys('€1').map((k) => k.text)).toEqual(['€', '1']);
+  });
+
+  it('hands every control key of a run over on its own (a held Backspace, two Tabs, text and Enter)', () => {
+    expect(names('\u007f\u007f\u007f\u007f')).toEqual(['Backspace', 'Backspace', 'Backspace', 'Backspace']);
+    expect(names('\t\t')).toEqual(['Tab', 'Tab']);
+    expect(names('a\r')).toEqual(['a', 'Enter']);
+    expect(names('\u0003\u0015\u0017')).toEqual(['C-c', 'C-u', 'C-w']);
+    expect(names('2\r\n')).toEqual(['2', 'Enter']);
+  });
+
+  it('reads escape sequences, Esc Esc as two, and Esc then a key in one read as both (esc-then-a-key-in-one-read)', () => {
+    expect(names('\u001b[A\u001b[B\u001bOC\u001b[D')).toEqual(['Up', 'Down', 'Right', 'Left']);
+    expect(names('\u001b[5~\u001b[6~\u001b[Z\u001b[3~')).toEqual(['PgUp', 'PgDn', 'S-Tab', 'Delete']);
+    expect(names('\u001b\u001b')).toEqual(['Esc', 'Esc']);
+    expect(names('\u001b')).toEqual(['Esc']);
+    expect(names('\u001bp')).toEqual(['Esc', 'p']);
+    expect(decodeKeys('\u001b/').map((k) => k.text)).toEqual(['', '/']);
+    expect(names('\u001b[1;5A')).toEqual(['Up']);
+    expect(names('\u001b[24~')).toEqual(['F12']);
+  });
+});

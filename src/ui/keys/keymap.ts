@@ -1,0 +1,47 @@
+// The keymap in force: the bindings with the config's remaps applied, and the one lookup from a key to
+// its binding in a mode. Made once by the app (app/live-wiring.ts) and handed to the screen; nothing
+// changes it while the app runs.
+
+import type { PaneId } from '../../state/store.js';
+import { FIXED_KEYS, type Action, type Binding, type Mode } from './binding.js';
+import { MODE_BINDINGS } from './mode-bindings.js';
+import { PANE_BINDINGS } from './pane-bindings.js';
+import { remapBindings } from './remap.js';
+
+/** Every binding as shipped: the panes' (remappable) and the modes' own (fixed). */
+export const DEFAULT_BINDINGS: readonly Binding[] = [...PANE_BINDINGS, ...MODE_BINDINGS];
+
+export { FIXED_KEYS } from './binding.js';
+
+export interface Keymap {
+  readonly bindings: readonly Binding[];
+  /** The binding `name` runs in `mode` (in the panes: `pane` first, else its meaning elsewhere), or undefined. */
+  lookup(mode: Mode, pane: PaneId, name: string | null): Binding | undefined;
+  /** The first key of a pane action (what the footer and notices show), or null when unbound. */
+  keyOf(action: Action): string | null;
+}
+
+/**
+ * The binding of `name` among the panes' `bindings`: one valid in `pane` wins; else the key keeps its
+ * meaning elsewhere (`[ ]` step the chart's timeframe while the book has focus).
+ */
+export function lookupPaneBinding(bindings: readonly Binding[], name: string, pane?: PaneId): Binding | undefined {
+  const panes = bindings.filter((b) => b.mode === 'panes');
+  const fixed = FIXED_KEYS[name];
+  if (fixed) return panes.find((b) => b.action === fixed);
+  const bound = panes.filter((b) => b.keys.includes(name));
+  return (pane !== undefined ? bound.find((b) => b.panes === undefined || b.panes === 'all' || b.panes.includes(pane)) : undefined) ?? bound[0];
+}
+
+export function createKeymap(overrides: ReadonlyMap<Action, readonly string[]> = new Map()): Keymap {
+  const bindings = remapBindings(DEFAULT_BINDINGS, overrides);
+  return {
+    bindings,
+    lookup(mode, pane, name) {
+      if (name === null) return undefined;
+      if (mode === 'panes') return lookupPaneBinding(bindings, name, pane);
+      return bindings.find((b) => b.mode === mode && b.keys.includes(name));
+    },
+    keyOf: (action) => bindings.find((b) => b.mode === 'panes' && b.action === action)?.keys[0] ?? null,
+  };
+}

@@ -1,0 +1,171 @@
+// The keys of what is open over the panes: the confirm, the too-small screen, the help, the market picker,
+// the `:` line, order entry and its review, the trading tabs' inline editor. Fixed (they have no [keys]
+// name): Esc and Ctrl-C back out one level, Enter goes on, and every line edits with the one line editor
+// (typed text, Backspace, Ctrl-U, Ctrl-W) whatever it is.
+
+import { closePicker, movePickerSelection, pickerChoice, setPickerQuery } from '../../state/actions.js';
+import type { InputMode } from '../../state/input-mode.js';
+import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/live-actions.js';
+import { editLine, type LineRules } from '../../state/line-edit.js';
+import { cycleChoice, focusedText, stepField, TEXT_FIELDS, withFocusedText } from '../../state/order-entry.js';
+import type { TerminalState, TerminalStore } from '../../state/store.js';
+import { patchTradingUi } from '../../state/trading-actions.js';
+import { editPromptText, setPrompt } from '../../state/trading-tabs.js';
+import { closeCommandLine, completeOnTab, editCommandLine, runCommandLine, stepCommandHistory } from '../../controller/command-line.js';
+import { answerConfirm } from '../../controller/confirm.js';
+import { acceptReview, closeEntry, startReview, updateEntry } from '../../controller/order-entry.js';
+import { requestQuit } from '../../controller/quit.js';
+import { submitEditor } from '../../controller/tabs.js';
+import type { Binding, Disabled, KeyContext, Mode } from './binding.js';
+import type { KeyPress } from './key-press.js';
+
+const off = (label: string, message = label): Disabled => ({ label, message });
+
+/** Order entry's fields take no whitespace: a space never blanks or splits what is sent. */
+const ENTRY_FIELD: LineRules = { accepts: (ch) => !/\s/u.test(ch), maxLength: 32 };
+
+/** The text a mode edits, and how to write it back; null for modes with no line. */
+function lineOf(store: TerminalStore, mode: InputMode): { text: string; rules?: LineRules; set(text: string): void } | null {
+  const state = store.getState();
+  switch (mode) {
+    case 'picker':
+      return { text: state.picker.query, rules: { maxLength: 40 }, set: (t) => setPickerQuery(store, t) };
+    case 'help':
+      return { text: state.live.help.query, rules: { maxLength: 40 }, set: (t) => setHelpQuery(store, t) };
+    case 'command':
+      return { text: state.tradingUi.commandLine ?? '', rules: { maxLength: 120 }, set: (t) => editCommandLine(store, t) };
+    case 'editor':
+      return { text: state.tabs.prompt?.text ?? '', rules: { maxLength: 80 }, set: (t) => editPromptText(store, () => t) };
+    case 'entry': {
+      const form = state.tradingUi.entry;
+      const text = form ? focusedText(form) : null;
+      return form && text !== null ? { text, rules: ENTRY_FIELD, set: (t) => updateEntry(store, withFocusedText(form, t)) } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Applies `key` to the mode's line; false when it is no edit there (the caller ignores the key). */
+export function editModeLine(store: TerminalStore, mode: InputMode, key: KeyPress): boolean {
+  const line = lineOf(store, mode);
+  if (!line) return false;
+  const next = editLine(line.text, key, line.rules);
+  if (next === null) return false;
+  if (next !== line.text) line.set(next);
+  return true;
+}
+
+const onChoiceField = (state: TerminalState): Disabled | null => {
+  const form = state.tradingUi.entry;
+  return form && (!TEXT_FIELDS.has(form.focus) || form.focus === 'size') ? null : off('text field', 'this field takes typed text (Space and ←/→ change the choice fields and the size unit)');
+};
+const onTextField = (state: TerminalState): Disabled | null => {
+  const form = state.tradingUi.entry;
+  return form && TEXT_FIELDS.has(form.focus) ? null : off('choice field', 'this field is a choice (Space or ←/→ changes it)');
+};
+
+/** Backspace, Ctrl-U and Ctrl-W on the line of `mode`. */
+function lineKeys(mode: Mode, disabledReason?: (state: TerminalState) => Disabled | null): Binding[] {
+  const edit = (ctx: KeyContext) => void editModeLine(ctx.store, mode, ctx.key);
+  const opts = disabledReason ? { disabledReason } : {};
+  return [
+    { action: 'deleteChar', keys: ['Backspace', 'Delete'], mode, fixed: true, description: 'delete the last character', quiet: true, run: edit, ...opts },
+    { action: 'clearLine', keys: ['C-u'], mode, fixed: true, description: 'clear the line', quiet: true, run: edit, ...opts },
+    { action: 'deleteWord', keys: ['C-w'], mode, fixed: true, description: 'delete the last word', quiet: true, run: edit, ...opts },
+  ];
+}
+
+const helpFrom = (mode: InputMode) => (ctx: KeyContext) => openHelp(ctx.store, mode);
+function scroll(ctx: KeyContext, delta: number): void {
+  scrollHelp(ctx.store, delta, ctx.view.helpRows, ctx.view.helpPage);
+}
+
+export const MODE_BINDINGS: readonly Binding[] = [
+  // The confirm: `y` does it; any other key cancels (the dispatcher's fallback), the default.
+  { action: 'confirmYes', keys: ['y'], mode: 'confirm', fixed: true, description: 'yes: do it (any other key cancels, the default)', hint: 'yes', run: (ctx) => answerConfirm(ctx.store, ctx.actions, true, ctx.nowMs) },
+
+  { action: 'quit', keys: ['q', 'C-c'], mode: 'too-small', fixed: true, description: 'quit (asks when orders are open or in flight)', hint: 'quit', run: (ctx) => requestQuit(ctx.store, ctx.actions) },
+
+  { action: 'closeHelp', keys: ['Esc', 'Enter', 'C-c'], mode: 'help', fixed: true, description: 'close the help', hint: 'close', run: (ctx) => closeHelp(ctx.store) },
+  {
+    action: 'scrollDown', keys: ['Down', 'j'], mode: 'help', fixed: true, description: 'scroll down (j and k type into the filter once it has text)', hint: 'scroll', quiet: true,
+    run: (ctx) => (ctx.key.name === 'j' && ctx.store.getState().live.help.query !== '' ? void editModeLine(ctx.store, 'help', ctx.key) : scroll(ctx, 1)),
+  },
+  {
+    action: 'scrollUp', keys: ['Up', 'k'], mode: 'help', fixed: true, description: 'scroll up', quiet: true,
+    run: (ctx) => (ctx.key.name === 'k' && ctx.store.getState().live.help.query !== '' ? void editModeLine(ctx.store, 'help', ctx.key) : scroll(ctx, -1)),
+  },
+  { action: 'pageDown', keys: ['PgDn'], mode: 'help', fixed: true, description: 'scroll down a page', quiet: true, run: (ctx) => scroll(ctx, ctx.view.helpPage) },
+  { action: 'pageUp', keys: ['PgUp'], mode: 'help', fixed: true, description: 'scroll up a page', quiet: true, run: (ctx) => scroll(ctx, -ctx.view.helpPage) },
+  ...lineKeys('help'),
+
+  { action: 'closePicker', keys: ['Esc', 'C-c'], mode: 'picker', fixed: true, description: 'close the picker', hint: 'close', run: (ctx) => closePicker(ctx.store) },
+  {
+    action: 'pickMarket', keys: ['Enter'], mode: 'picker', fixed: true, description: 'open the chosen market', hint: 'select',
+    run: (ctx) => {
+      const { store } = ctx;
+      const choice = pickerChoice(store);
+      closePicker(store);
+      if (choice && choice.id !== store.getState().market?.id) ctx.actions.selectMarket(choice.id, choice.symbol);
+    },
+  },
+  { action: 'pickerUp', keys: ['Up'], mode: 'picker', fixed: true, description: 'choose the market above', hint: 'choose', quiet: true, run: (ctx) => movePickerSelection(ctx.store, -1) },
+  { action: 'pickerDown', keys: ['Down'], mode: 'picker', fixed: true, description: 'choose the market below', quiet: true, run: (ctx) => movePickerSelection(ctx.store, 1) },
+  ...lineKeys('picker'),
+
+  { action: 'runCommand', keys: ['Enter'], mode: 'command', fixed: true, description: 'run the line', hint: 'run', run: (ctx) => runCommandLine(ctx.store, ctx.actions) },
+  { action: 'closeCommand', keys: ['Esc', 'C-c'], mode: 'command', fixed: true, description: 'close the line', hint: 'close', run: (ctx) => closeCommandLine(ctx.store) },
+  { action: 'complete', keys: ['Tab'], mode: 'command', fixed: true, description: 'complete the command, an open order id, a market, a timeframe or a theme', hint: 'complete', run: (ctx) => completeOnTab(ctx.store) },
+  {
+    action: 'historyBack', keys: ['Up'], mode: 'command', fixed: true, description: 'the previous line run', hint: 'history', quiet: true,
+    run: (ctx) => stepCommandHistory(ctx.store, -1),
+    disabledReason: (state) => (state.tradingUi.commandHistory.length === 0 ? off('no history', 'no line run yet') : null),
+  },
+  {
+    action: 'historyForward', keys: ['Down'], mode: 'command', fixed: true, description: 'the next line run', quiet: true,
+    run: (ctx) => stepCommandHistory(ctx.store, 1),
+    disabledReason: (state) => (state.tradingUi.commandHistoryAt === null ? off('newest', 'already at the newest line') : null),
+  },
+  {
+    // Backspace on an empty line closes it, as in vim.
+    action: 'deleteChar', keys: ['Backspace', 'Delete'], mode: 'command', fixed: true, description: 'delete the last character (on an empty line: close it)', quiet: true,
+    run: (ctx) => ((ctx.store.getState().tradingUi.commandLine ?? '') === '' ? closeCommandLine(ctx.store) : void editModeLine(ctx.store, 'command', ctx.key)),
+  },
+  ...lineKeys('command').filter((b) => b.action !== 'deleteChar'),
+
+  { action: 'review', keys: ['Enter'], mode: 'entry', fixed: true, description: 'review the order', hint: 'review', run: (ctx) => startReview(ctx.store, { actions: ctx.actions, nowMs: ctx.nowMs }) },
+  { action: 'closeEntry', keys: ['Esc', 'C-c'], mode: 'entry', fixed: true, description: 'close order entry (nothing is sent)', hint: 'close', run: (ctx) => closeEntry(ctx.store) },
+  {
+    action: 'nextField', keys: ['Tab', 'Down'], mode: 'entry', fixed: true, description: 'next field', hint: 'field', quiet: true,
+    run: (ctx) => {
+      const form = ctx.store.getState().tradingUi.entry;
+      if (form) updateEntry(ctx.store, { ...form, focus: stepField(form, 1) });
+    },
+  },
+  {
+    action: 'prevField', keys: ['S-Tab', 'Up'], mode: 'entry', fixed: true, description: 'previous field', quiet: true,
+    run: (ctx) => {
+      const form = ctx.store.getState().tradingUi.entry;
+      if (form) updateEntry(ctx.store, { ...form, focus: stepField(form, -1) });
+    },
+  },
+  {
+    action: 'changeChoice', keys: [' ', 'Left', 'Right'], mode: 'entry', fixed: true, description: 'change the choice (side, type, time in force; the size: units / notional)', hint: 'change', quiet: true,
+    run: (ctx) => {
+      const form = ctx.store.getState().tradingUi.entry;
+      if (form) updateEntry(ctx.store, cycleChoice(form));
+    },
+    disabledReason: onChoiceField,
+  },
+  { action: 'help', keys: ['?'], mode: 'entry', fixed: true, description: 'the keys of order entry', hint: 'keys', run: helpFrom('entry') },
+  ...lineKeys('entry', onTextField),
+
+  { action: 'send', keys: ['y', 'Enter'], mode: 'review', fixed: true, description: 'send the order (a risky one asks first)', hint: 'send', run: (ctx) => acceptReview(ctx.store, ctx.actions, ctx.nowMs) },
+  { action: 'edit', keys: ['Esc', 'C-c'], mode: 'review', fixed: true, description: 'back to the form (nothing is sent)', hint: 'edit', run: (ctx) => patchTradingUi(ctx.store, { reviewing: false }) },
+  { action: 'help', keys: ['?'], mode: 'review', fixed: true, description: 'the keys of the review', hint: 'keys', run: helpFrom('review') },
+
+  { action: 'submitEditor', keys: ['Enter'], mode: 'editor', fixed: true, description: 'go on: review or confirm what the line says', hint: 'go on', run: (ctx) => submitEditor(ctx.store, ctx.actions) },
+  { action: 'closeEditor', keys: ['Esc', 'C-c'], mode: 'editor', fixed: true, description: 'close the editor (nothing is sent)', hint: 'close', run: (ctx) => setPrompt(ctx.store, null) },
+  ...lineKeys('editor'),
+];

@@ -1,0 +1,33 @@
+// Pressing keys in unit tests the way the screen does: decoded, then the one dispatcher, with the
+// controller's actions over recorded TerminalCommands.
+
+import { createTerminalActions } from '../../controller/terminal-actions.js';
+import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalStore } from '../../state/store.js';
+import { dispatchKey } from './dispatch.js';
+import { decodeKeys } from './key-press.js';
+import { createKeymap, type Keymap } from './keymap.js';
+
+export interface PressOptions {
+  keymap?: Keymap;
+  /** Rows a page moves in the tabs (default 10). */
+  tabsPage?: number;
+  now?: () => number;
+}
+
+/** `press(raw)`: every key of `raw` (as the terminal would send it: 'y', '\r', '\u001b', '\t', '\u0015') through the dispatcher. */
+export function keyPresser(store: TerminalStore, commands: TerminalCommands, o: PressOptions = {}): (raw: string) => void {
+  const actions = createTerminalActions(store, commands);
+  const keymap = o.keymap ?? createKeymap();
+  const page = o.tabsPage ?? 10;
+  return (raw) => {
+    for (const key of decodeKeys(raw)) {
+      dispatchKey(key, { store, actions, keymap, nowMs: (o.now ?? Date.now)(), view: { panes: ['book', 'chart', 'trades', 'trading'], bookPage: 10, tabsPage: page, helpPage: 10 } });
+    }
+  };
+}
+
+export const ENTER = '\r';
+export const ESC = '\u001b';
+export const DOWN = '\u001b[B';
+export const PGDN = '\u001b[6~';

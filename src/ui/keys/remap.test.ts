@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from './binding.js';
+import { DEFAULT_BINDINGS, lookupPaneBinding } from './keymap.js';
+import { acceptRemaps, normaliseActionKey, remapBindings } from './remap.js';
+
+const remap = (entries: [Action, string[]][]) => acceptRemaps(DEFAULT_BINDINGS, new Map(entries));
+
+describe('accepting remaps from a config', () => {
+  it('remap-collision-refused: a key another action uses where both apply is refused; the action keeps its default', () => {
+    const { accepted, refused } = remap([
+      ['zoom', ['b']],
+      ['openPicker', ['p']],
+    ]);
+    expect(refused).toEqual([{ action: 'zoom', key: 'b', other: 'buy' }]);
+    expect([...accepted]).toEqual([['openPicker', ['p']]]);
+  });
+
+  it('a trading-tab key may not go to a global action, and Ctrl-C / Esc are never free', () => {
+    expect(remap([['buy', ['x']]]).refused).toEqual([{ action: 'buy', key: 'x', other: 'closePosition' }]);
+    expect(remap([['zoom', ['C-c']]]).refused).toEqual([{ action: 'zoom', key: 'C-c', other: 'quit' }]);
+  });
+
+  it('a swap is fine: buy on s and sell on b', () => {
+    const { accepted, refused } = remap([
+      ['buy', ['s']],
+      ['sell', ['b']],
+    ]);
+    expect(refused).toEqual([]);
+    const table = remapBindings(DEFAULT_BINDINGS, accepted);
+    expect(lookupPaneBinding(table, 's', 'book')?.action).toBe('buy');
+    expect(lookupPaneBinding(table, 'b', 'book')?.action).toBe('sell');
+  });
+
+  it('two entries on one key: the first written keeps it', () => {
+    expect(remap([['zoom', ['Z']], ['help', ['Z']]]).refused).toEqual([{ action: 'help', key: 'Z', other: 'zoom' }]);
+  });
+
+  it('panes that never overlap may share a key: c is a timeframe key in the chart and cancel in the tabs', () => {
+    const { accepted, refused } = remap([['timeframeUp', ['c']]]);
+    expect(refused).toEqual([]);
+    const table = remapBindings(DEFAULT_BINDINGS, accepted);
+    expect(lookupPaneBinding(table, 'c', 'chart')?.action).toBe('timeframeUp');
+    expect(lookupPaneBinding(table, 'c', 'trading')?.action).toBe('cancelOrder');
+  });
+
+  it('panic takes its key doubled as written in the help (!!); other actions do not', () => {
+    expect(normaliseActionKey('panic', '!!')).toBe('!');
+    expect(normaliseActionKey('panic', 'X')).toBe('X');
+    expect(normaliseActionKey('buy', 'bb')).toBeNull();
+  });
+});
