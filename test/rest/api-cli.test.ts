@@ -202,7 +202,8 @@ describe('perpl api', () => {
       return { status: 400 };
     });
     const r = await perplApi(['GET', '/v1/trading/account-history?count=2', '--paginate', '--base-url', baseUrl, '--chain-id', String(CHAIN_ID)], KEY_ENV, true);
-    expect(r.err).toBe('');
+    // stderr holds only which key signed (every call says it; stdout stays the JSON).
+    expect(r.err).toMatch(/^key used: environment[^\n]*, public key 0x[0-9a-f]{16}…$/);
     expect(JSON.parse(r.out)).toEqual({ d: [{ n: 1 }, { n: 2 }, { n: 3 }] });
     expect(server.requests.map((q) => q.rawUrl)).toEqual(['/api/v1/trading/account-history?count=2', '/api/v1/trading/account-history?count=2&page=P2']);
     expect(server.requests.every((q) => serverAcceptsSignature(q, CHAIN_ID, PUBLIC_KEY))).toBe(true);

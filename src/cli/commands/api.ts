@@ -276,7 +276,10 @@ export async function run(argv: string[], io: ApiIo = defaultIo()): Promise<numb
   }
   const used = { line: '' };
   try {
-    return await execute(args, io, used);
+    const code = await execute(args, io, used);
+    // Which key went out, every time (to stderr: stdout stays the server's JSON for a pipe); a dry run sent nothing.
+    if (!args.dryRun && used.line !== '') io.err(used.line);
+    return code;
   } catch (e) {
     report(e, io);
     // Refused for its key (or the lack of one): say which key went out.
