@@ -98,3 +98,9 @@ export function statusWords(st: number, sr: number | undefined): string {
       return `status ${st}`;
   }
 }
+
+/** A fill as news: "bought 0.02 BTC @ 66,900, taker" (`liquidity` 1 maker, 2 taker; price null = not known). */
+export function fillWords(bought: boolean, size: number, price: number | null, liquidity: number, m: MarketWords): string {
+  const side = liquidity === 1 ? ', maker' : liquidity === 2 ? ', taker' : '';
+  return `${bought ? 'bought' : 'sold'} ${sizeText(size, m)} @ ${price === null ? 'market' : priceText(price, m)}${side}`;
+}
