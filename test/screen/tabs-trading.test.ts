@@ -28,7 +28,7 @@ const state = () => screen.app.app.store.getState();
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
 const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
 /** The bottom pane's lines (below the book/chart/trades row). */
-/** The trading tabs' pane down to its bottom border: not the line below, where a toast ("close …: rq 12 Filled") may say what a row should. */
+/** The trading tabs' pane down to its bottom border: not the line below, where a toast ("close …: filled, taker (rq 12)") may say what a row should. */
 const tabLines = () => {
   const lines = screen.app.vt.lines().slice(36);
   const bottom = lines.findLastIndex((l) => l.startsWith('└'));
