@@ -38,7 +38,7 @@ describe('bell and toasts on fills and triggers', () => {
     s.state.applyFills([fill(2, 4), fill(3, 4)]);
     s.publisher.tick();
     expect(s.bells()).toBe(1);
-    expect(s.toasts().filter((t) => t.startsWith('filled: bought'))).toHaveLength(2);
+    expect(s.toasts().filter((t) => t === 'bought 100 market #1 @ 670,000, taker')).toHaveLength(2);
   });
 
   it('with the bell off a fill still toasts but does not ring', () => {
@@ -58,7 +58,7 @@ describe('bell and toasts on fills and triggers', () => {
     s.state.applyOrders([{ ...stop, at: { b: 5, tx: 0, l: 0 }, st: 4, fs: 100, r: true }]);
     s.state.applyFills([fill(55, 5, 3)]);
     s.publisher.tick();
-    expect(s.toasts()).toEqual(['TP/SL triggered: sold 100 unlisted market @ 670000']);
+    expect(s.toasts()).toEqual(['TP/SL triggered: sold 100 market #1 @ 670,000, taker']);
     expect(s.bells()).toBe(1);
   });
 });

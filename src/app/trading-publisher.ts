@@ -9,12 +9,11 @@ import { describeLocks, sessionLocks } from '../domain/trading/session-locks.js'
 import { accountView, fillRowWithEffect, orderRow, positionRow } from '../domain/trading/rows.js';
 import type { FillRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
-import { formatScaledTrim } from '../protocol/scaling.js';
 import type { TerminalStore } from '../state/store.js';
 import type { MarketPrices } from '../state/trading-slice.js';
 import { pushToast } from '../state/trading-actions.js';
 import { tradingIsCurrent } from '../ui/format/trading-freshness.js';
-import { marketLabel } from '../domain/market-label.js';
+import { fillWords, marketWords } from '../domain/trading/order-words.js';
 
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
@@ -39,12 +38,8 @@ export interface TradingPublisherOptions {
 const CLOSE_TYPES: ReadonlySet<number> = new Set([3, 4]);
 
 function fillText(f: FillRowView, market: Market | undefined, triggered: boolean): string {
-  const side = f.type === 1 || f.type === 4 ? 'bought' : 'sold';
-  const pd = market?.config.price_decimals ?? 0;
-  const sd = market?.config.size_decimals ?? 0;
-  const price = f.price === null ? 'mkt' : formatScaledTrim(f.price, pd);
-  const what = triggered ? 'TP/SL triggered: ' : 'filled: ';
-  return `${what}${side} ${formatScaledTrim(f.size, sd)} ${market ? marketLabel(market) : 'unlisted market'} @ ${price}`;
+  const words = fillWords(f.type === 1 || f.type === 4, f.size, f.price, f.liquidity, marketWords(market, f.marketId));
+  return triggered ? `TP/SL triggered: ${words}` : words;
 }
 
 export class TradingPublisher {

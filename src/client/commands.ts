@@ -9,6 +9,7 @@ import { TRIGGER_CHANGE_REFUSAL, changeProblems } from '../domain/trading/change
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isCloseBps } from '../domain/trading/close-share.js';
+import { type MarketWords, cancelWords, changeWords, closeWords, collateralWords, marketWords, placeWords, triggerWords } from '../domain/trading/order-words.js';
 import { collateralOutcome } from './collateral-outcome.js';
 import { type PanicOptions, runPanic } from './panic.js';
 import { replaceProtection } from './replace-protection.js';
@@ -59,6 +60,11 @@ export class EngineCommands implements TradingCommands {
     return this.markets().find((m) => m.id === id);
   }
 
+  /** The market's name and decimals for the request labels the Journal shows. */
+  private words(id: number): MarketWords {
+    return marketWords(this.market(id), id);
+  }
+
   private slippage(marketId: number, bps?: number): number {
     return bps ?? this.market(marketId)?.order_max_market_slippage_bps ?? 100;
   }
@@ -84,7 +90,8 @@ export class EngineCommands implements TradingCommands {
       lb: p.lastBlock ?? 0,
       ...(isMarket ? { ms: this.slippage(p.marketId, p.slippageBps) } : {}),
     };
-    const label = `${p.kind} ${p.side} ${p.size} @ ${isMarket ? 'mkt' : draft.p} on ${p.marketId}`;
+    const words = this.words(p.marketId);
+    const label = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);
     const main = this.engine.submit(draft, label);
     const parts: RequestHandle[] = [main];
     const outcome = main.outcome.then(async (r) => {
@@ -96,7 +103,7 @@ export class EngineCommands implements TradingCommands {
       // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
       const linked = triggers.map(([role, spec]) => {
         const target = { long: p.side === 'long', marketId: p.marketId, size: p.size };
-        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), `${role} ${spec.price} for rq ${r.rq}`);
+        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`));
         parts.push(h);
         return h.outcome;
       });
@@ -108,13 +115,13 @@ export class EngineCommands implements TradingCommands {
   cancel(orderId: number): CommandHandle {
     const order = this.session.state.orders.get(orderId);
     if (!order) return refused(`order ${orderId} is not open`);
-    return this.single({ t: OrderType.Cancel, mkt: order.mkt, oid: orderId, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, `cancel ${orderId}`);
+    return this.single({ t: OrderType.Cancel, mkt: order.mkt, oid: orderId, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, cancelWords(orderId, this.words(order.mkt)));
   }
 
   cancelAll(marketId?: number): CommandHandle {
     const targets = [...this.session.state.orders.values()].filter((o) => marketId === undefined || o.mkt === marketId);
     const handles = targets.map((o) =>
-      this.engine.submit({ t: OrderType.Cancel, mkt: o.mkt, oid: o.oid, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, `cancel ${o.oid}`),
+      this.engine.submit({ t: OrderType.Cancel, mkt: o.mkt, oid: o.oid, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, cancelWords(o.oid, this.words(o.mkt))),
     );
     return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
   }
@@ -142,7 +149,7 @@ export class EngineCommands implements TradingCommands {
       lv: order.lv,
       lb: 0,
     };
-    return this.single(draft, `change ${orderId}`);
+    return this.single(draft, changeWords(orderId, changes, this.words(order.mkt)));
   }
 
   private closeDraft(positionId: number, opts: CloseParams): OrderDraft | string {
@@ -174,7 +181,7 @@ export class EngineCommands implements TradingCommands {
   close(positionId: number, opts: CloseParams): CommandHandle {
     const draft = this.closeDraft(positionId, opts);
     if (typeof draft === 'string') return refused(draft);
-    return this.single(draft, `close ${positionId} ${draft.s}`);
+    return this.single(draft, closeWords(positionId, draft.s, draft.p ? draft.p : null, this.words(draft.mkt)));
   }
 
   addCollateral(positionId: number, amount: string): CommandHandle {
@@ -191,7 +198,7 @@ export class EngineCommands implements TradingCommands {
       lv: 0,
       lb: 0,
     };
-    const h = this.engine.submit(draft, `add ${amount} atoms to ${positionId}`);
+    const h = this.engine.submit(draft, collateralWords(positionId, amount));
     // Reported from the account event and the position update, never from the (misleading) t 6 status.
     const outcome = h.outcome.then((r) => collateralOutcome({ session: this.session, market: (id) => this.market(id) }, positionId, amount, r));
     return handleOf(() => [h], outcome);
@@ -207,7 +214,7 @@ export class EngineCommands implements TradingCommands {
     const long = isLongSide(pos.sd);
     const handles = roles.map(([role, spec]) => {
       const draft = protectiveTriggerDraft({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });
-      return this.engine.submit(draft, `${role} ${spec.price} for position ${positionId}`);
+      return this.engine.submit(draft, triggerWords(role, spec.price, this.words(pos.mkt), `position ${positionId}`));
     });
     return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
   }

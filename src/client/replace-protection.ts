@@ -4,6 +4,7 @@
 // One outcome message says what is armed now, e.g.
 // "SL 65,000.0 armed (mark), TP 69,000.0 armed (mark); old SL 64,000.0 cancelled".
 
+import { cancelWords, marketWords, triggerWords } from '../domain/trading/order-words.js';
 import { OrderStatus, OrderType } from '../protocol/enums.js';
 import type { Market, Order, Position } from '../protocol/frames.js';
 import { formatScaledGrouped } from '../protocol/scaling.js';
@@ -74,6 +75,7 @@ export function replaceProtection(
     );
   const pd = deps.market(pos.mkt)?.config.price_decimals ?? 0;
   const px = (raw: number) => formatScaledGrouped(raw, pd);
+  const words = marketWords(deps.market(pos.mkt), pos.mkt);
 
   const handles: RequestHandle[] = [];
   const submit = (draft: OrderDraft, label: string): RequestHandle => {
@@ -85,12 +87,12 @@ export function replaceProtection(
   const runs = roles.map(async ([role, spec]): Promise<RoleRun> => {
     const olds = oldOf(role);
     const draft = protectiveTriggerDraft({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });
-    const result = await submit(draft, `${role} ${spec.price} for position ${positionId}`).outcome;
+    const result = await submit(draft, triggerWords(role, spec.price, words, `position ${positionId}`)).outcome;
     if (!isArmed(result)) return { role, spec, result, olds: olds.map((order) => ({ order, fate: { kind: 'kept', why: result.message } })) };
     const cancelled = olds.map(async (order) => {
       // Gone since (fired, or cancelled with its position): nothing to cancel.
       if (![...deps.orders()].some((o) => o.oid === order.oid)) return { order, fate: { kind: 'gone' } as OldFate };
-      const r = await submit(cancelDraft(order), `cancel ${order.oid} (replaced ${roleShort(role)})`).outcome;
+      const r = await submit(cancelDraft(order), `${cancelWords(order.oid, words)} (replaced ${roleShort(role)})`).outcome;
       const fate: OldFate =
         r.kind !== 'definitive' ? { kind: 'still-armed', why: r.message } : r.st === OrderStatus.Canceled ? { kind: 'cancelled' } : { kind: 'gone' };
       return { order, fate, result: r };

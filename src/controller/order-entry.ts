@@ -1,6 +1,7 @@
 // The order entry flow on the store: open (prefilled from the book cursor or best price), edit, review,
 // smart confirm (default Cancel), and the send through TerminalActions. A typed `:buy` enters here too.
 
+import { marketWords, priceText, sizeText } from '../domain/trading/order-words.js';
 import type { PlaceParams, Side } from '../domain/trading/commands.js';
 import type { OrderPreview } from '../domain/trading/preview.js';
 import { describeLocks } from '../domain/trading/session-locks.js';
@@ -15,7 +16,6 @@ import { marketsOf, type TerminalState, type TerminalStore } from '../state/stor
 import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks, tradingLocks } from '../state/trading-locks.js';
 import type { OrderCommand } from './command-parse.js';
-import { marketLabel } from '../domain/market-label.js';
 
 export function currentMarket(state: TerminalState, marketId?: number): Market | undefined {
   const id = marketId ?? state.market?.id;
@@ -146,10 +146,9 @@ export function acceptReview(store: TerminalStore, actions: TerminalActions, now
 }
 
 function describe(intent: PlaceParams, market: Market | undefined): string {
-  const pd = market?.config.price_decimals ?? 0;
-  const sd = market?.config.size_decimals ?? 0;
-  const price = intent.price !== undefined ? `@ ${formatScaledTrim(intent.price, pd)}` : 'mkt';
-  return `${intent.side === 'long' ? 'buy' : 'sell'} ${formatScaledTrim(intent.size, sd)} ${market ? marketLabel(market) : ''} ${price}`.replace(/\s+/g, ' ');
+  const words = marketWords(market, intent.marketId);
+  const price = intent.price !== undefined ? `@ ${priceText(intent.price, words)}` : 'at market';
+  return `${intent.side === 'long' ? 'buy' : 'sell'} ${sizeText(intent.size, words)} ${price}`;
 }
 
 export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs: number): void {

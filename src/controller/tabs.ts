@@ -2,6 +2,7 @@
 // order (change, move a trigger), ask the one confirm for cancels, read the editor's text into a request
 // (tab-editors.ts) and send it through TerminalActions once confirmed.
 
+import { type MarketWords, cancelWords, changeWords, collateralWords } from '../domain/trading/order-words.js';
 import { protectionOf } from '../domain/trading/protection.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketRef } from '../domain/views.js';
@@ -30,27 +31,33 @@ export function selectedOrder(state: TerminalState): OrderRowView | undefined {
   return rows.tab === 'orders' ? rows.rows[selectedIndex(state, rows.rows.length)] : undefined;
 }
 
-function describe(intent: TabIntent): string {
+/** The toast's words for a tab's request: the market's name and units, not wire integers. */
+function describe(state: TerminalState, intent: TabIntent): string {
+  const words = (marketId: number | undefined): MarketWords => {
+    const ref = marketId === undefined ? undefined : marketOf(state, marketId);
+    return ref ? { label: ref.symbol, priceDecimals: ref.priceDecimals, sizeDecimals: ref.sizeDecimals } : { label: 'market', priceDecimals: 0, sizeDecimals: 0 };
+  };
+  const orderMarket = (orderId: number) => state.trading.orders.find((o) => o.orderId === orderId)?.marketId;
   switch (intent.kind) {
     case 'cancel':
-      return `cancel ${intent.orderId}`;
+      return cancelWords(intent.orderId, words(orderMarket(intent.orderId)));
     case 'cancelAll':
-      return intent.marketId === undefined ? 'cancel all' : 'cancel all in market';
+      return intent.marketId === undefined ? 'cancel all' : `cancel all in ${words(intent.marketId).label}`;
     case 'change':
-      return `change ${intent.orderId}`;
+      return changeWords(intent.orderId, intent, words(orderMarket(intent.orderId)));
     case 'close':
-      return `close #${intent.positionId}`;
+      return `close position ${intent.positionId}`;
     case 'collateral':
-      return `collateral #${intent.positionId}`;
+      return collateralWords(intent.positionId, intent.amount);
     case 'protect':
-      return `TP/SL #${intent.positionId}`;
+      return `TP/SL for position ${intent.positionId}`;
   }
 }
 
 /** Sends a confirmed request of the tabs. */
 export function runTabIntent(store: TerminalStore, actions: TerminalActions, intent: TabIntent): Promise<ActionResult> {
   setPrompt(store, null);
-  const label = describe(intent);
+  const label = describe(store.getState(), intent);
   switch (intent.kind) {
     case 'cancel':
       return actions.cancel(intent.orderId, label);

@@ -81,7 +81,8 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
       const orders = trading.orders.length;
       const positions = trading.positions.length;
       return send('panic', (t) => t.panic(), {
-        onSend: () => pushToast(store, `PANIC: cancelling ${orders} order${orders === 1 ? '' : 's'}, closing ${positions} position${positions === 1 ? '' : 's'}`, 'bad', now()),
+        // Info, not the error tone: panic leaving is what the trader asked for; only its outcome can be an error.
+        onSend: () => pushToast(store, `PANIC: cancelling ${orders} order${orders === 1 ? '' : 's'}, closing ${positions} position${positions === 1 ? '' : 's'}`, 'info', now()),
         summarize: (o) => {
           const done = o.results.filter((r) => r.kind === 'definitive').length;
           const message = o.results.length === 0 ? 'nothing was open' : `${done}/${o.results.length} requests done${o.ok ? '' : `; ${o.message}`}`;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplay, type ReplayHandle } from '../../src/app/run-replay.js';
 import { REPLAY_READ_ONLY } from '../../src/replay/read-only.js';
+import { formatScaledTrim } from '../../src/protocol/scaling.js';
 import { readRecording, type FrameLine } from '../../src/transport/record/index.js';
 import { createVirtualTerminal, eventually, sleep, type VirtualTerminal } from '../helpers/terminal.js';
 import { waitFor } from '../helpers/wait.js';
@@ -92,6 +93,7 @@ let f: SimFixture;
 let savedCi: string | undefined;
 let recordingPath: string;
 let symbol: string;
+let sizeDecimals: number;
 let live: Screen;
 /** ms into the recording when the long was sent (its mt 22). */
 let longSentAt: number;
@@ -113,6 +115,7 @@ beforeAll(async () => {
     await app.vt.waitFor('spread ', 10_000);
     const market = state().market!;
     symbol = market.symbol;
+    sizeDecimals = market.sizeDecimals;
     const intents = app.app.commands.trading!()!;
     // A bid resting deep in the book (it must not fill), then a long at market.
     const price = f.sim.control.engine.book(market.id, 10).bid.at(-1)!.p;
@@ -188,7 +191,7 @@ describe('replay of a recorded trading session', () => {
       expect(shown!.positions).toEqual(live.positions);
       expect(shown!.orders).toEqual(live.orders);
       // Read-only, and says so: the journal of what was sent is there, an order key is refused.
-      expect((await showTab(vt, 'J')).join('\n')).toMatch(/rq \d+ market long 10 @ mkt/);
+      expect((await showTab(vt, 'J')).join('\n')).toMatch(new RegExp(`rq \\d+ market buy ${formatScaledTrim(10, sizeDecimals).replace('.', '\\.')} ${symbol} at market`));
       // The form's own line, not the notice: a replayed fill's toast can take the notice line right after.
       vt.press('b');
       await vt.waitFor(`submit disabled: ${REPLAY_READ_ONLY}`, 5_000);

@@ -103,14 +103,14 @@ describe('trading through the `:` command line (200x50, read-only at 80x24)', ()
     await runCommand(screen.app, `buy ${typedSize(100)} mkt sl ${typedPrice(stop)}`);
     await vt().waitFor('y/Enter send', UI_MS);
     vt().press('y');
-    await vt().waitFor('filled: bought', EXCHANGE_MS);
+    await vt().waitFor(/bought [\d.]+ [A-Z]+ @ [\d,.]+, taker/, EXCHANGE_MS);
     vt().press('P');
     await vt().waitFor(() => tabsShow('▲ LONG'), EXCHANGE_MS);
     vt().press('O');
     await vt().waitFor(() => tabsShow(`≤ ${px(stop)} mark`), EXCHANGE_MS);
 
     screen.sim.control.engine.setOraclePrice(screen.market.id, stop - 100);
-    await vt().waitFor('TP/SL triggered: sold', EXCHANGE_MS);
+    await vt().waitFor(/TP\/SL triggered: sold [\d.]+ [A-Z]+ @ /, EXCHANGE_MS);
     await vt().waitFor(() => tabsShow('no open orders'), EXCHANGE_MS);
     vt().press('P');
     await vt().waitFor(() => tabsShow('no open positions'), EXCHANGE_MS);

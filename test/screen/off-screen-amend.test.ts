@@ -23,7 +23,7 @@ const vt = () => screen.app.vt;
 const tabLines = () => vt().lines().slice(36);
 const accountId = () => state().trading.account!.accountId;
 const onExchange = (oid: number) => screen.sim.control.engine.ledger(accountId()).orders.find((o) => o.oid === oid);
-const changesSent = (oid: number) => state().trading.journal.filter((e) => e.kind === 'request' && e.text.includes(`change ${oid}`)).length;
+const changesSent = (oid: number) => state().trading.journal.filter((e) => e.kind === 'request' && new RegExp(`^rq \\d+ change [A-Z]+ order ${oid}: `).test(e.text)).length;
 
 describe('a change in a market not on screen (200x50)', () => {
   it('amend-off-screen-through-the-market-asks: an ETH buy moved 15 % over ETH\'s mark while BTC is shown asks; Enter sends nothing', async () => {

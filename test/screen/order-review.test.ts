@@ -37,7 +37,7 @@ const onExchange = (oid: number) => screen.sim.control.engine.ledger(accountId()
  * Change requests of `oid` the app's engine journaled on disk (it journals before it sends). Not the
  * store's copy: the publisher copies it at frame rate, and a loaded machine may not have copied it yet.
  */
-const changesSent = (oid: number) => journaledRequests(screen.home).filter((r) => r.label.includes(`change ${oid}`)).length;
+const changesSent = (oid: number) => journaledRequests(screen.home).filter((r) => r.label.includes(`change ${screen.market.symbol} order ${oid}:`)).length;
 
 /**
  * A buy limit of `size` units resting 2 % under the mark (far enough that the moving book does not fill it

@@ -28,7 +28,7 @@ const state = () => screen.app.app.store.getState();
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
 const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
 /** The bottom pane's lines (below the book/chart/trades row). */
-/** The trading tabs' pane down to its bottom border: not the line below, where a toast ("close …: rq 12 Filled") may say what a row should. */
+/** The trading tabs' pane down to its bottom border: not the line below, where a toast ("close …: filled, taker (rq 12)") may say what a row should. */
 const tabLines = () => {
   const lines = screen.app.vt.lines().slice(36);
   const bottom = lines.findLastIndex((l) => l.startsWith('└'));
@@ -162,12 +162,12 @@ describe('trading tabs against the local exchange', () => {
   it('journal-lists-requests-with-reasons-by-name', async () => {
     screen.app.vt.press('J');
     // Updates carry the status and the reason by name (and number), newest first.
-    await screen.app.vt.waitFor(() => tabLines().includes('[Journal]') && /rq \d+ Filled: [A-Z][A-Za-z]+ \(\d+\)/.test(tabLines()), EXCHANGE_MS);
+    await screen.app.vt.waitFor(() => tabLines().includes('[Journal]') && /rq \d+ filled(, taker|, maker)? · Filled: [A-Z][A-Za-z]+ \(\d+\)/.test(tabLines()), EXCHANGE_MS);
     expect(tabLines()).toMatch(/rq \d+ accepted for forwarding/);
     expect(tabLines()).toMatch(/rq \d+ sent \(sn \d+, head \d+\)/);
     // Older entries scroll into view with j: the cancel of the first test, its reason by name.
     const newestFirst = [...state().trading.journal].reverse();
-    const at = newestFirst.findIndex((e) => /^rq \d+ Canceled: [A-Z]/.test(e.text));
+    const at = newestFirst.findIndex((e) => /^rq \d+ cancelled · Canceled: [A-Z]/.test(e.text));
     expect(at).toBeGreaterThan(0);
     expect(state().tabs.selected.journal).toBe(0);
     // One key at a time: keys written together reach the app as one chunk.

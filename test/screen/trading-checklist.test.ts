@@ -64,7 +64,7 @@ describe('trading checklist on screen', () => {
     await screen.intents.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
     const closeFill = await waitFor(() => state().trading.fills.find((f) => f.orderId !== fill.orderId && f.type === 3), 'the close fill', EXCHANGE_MS);
     await screen.app.vt.waitFor(() => tabLines().includes(String(closeFill.orderId)), EXCHANGE_MS);
-    await screen.app.vt.waitFor('filled: sold', UI_MS); // the toast still says so
+    await screen.app.vt.waitFor(/sold [\d.]+ [A-Z]+ @ [\d,.]+, taker/, UI_MS); // the toast still says so
     expect(bells()).toBe(quiet);
     await command('bell on');
     await screen.app.vt.waitFor('bell on', UI_MS);

@@ -89,7 +89,7 @@ describe('order entry on screen', () => {
     r.vt.press(KEYS.enter);
     await r.vt.waitFor('y/Enter send');
     r.vt.press(KEYS.enter);
-    await r.vt.waitFor('filled: bought', 10_000);
+    await r.vt.waitFor(/bought [\d.]+ [A-Z]+ @ [\d,.]+, taker/, 10_000);
     const position = () => store.getState().trading.positions.find((x) => x.marketId === market.id);
     await eventually(() => position()?.liquidationPrice != null, 10_000, 'position with a liq price');
     // The Positions tab's row (shown by default): ▲ LONG, a signed uPnL (or exactly 0.00) and the liq price.

@@ -63,7 +63,7 @@ describe('add collateral: the outcome as it happened', () => {
       const free = BigInt(t.session.state.account!.b) - BigInt(t.session.state.account!.lb);
       const out = await t.commands.addCollateral(pos.pid, (free + 1_000_000n).toString()).outcome;
       expect(out.ok).toBe(false);
-      expect(out.message).toMatch(/^collateral \+[\d,]+\.\d\d: rq \d+ Failed: AmountExceedsAvailableBalance \(1\)$/);
+      expect(out.message).toMatch(/^collateral \+[\d,]+\.\d\d: failed: AmountExceedsAvailableBalance \(rq \d+\)$/);
       expect(ledgerCollateral(t)).toBe(pos.c);
     }, '2000000000');
   });

@@ -85,7 +85,7 @@ describe('replaceProtection', () => {
       const out = await t.commands.replaceProtection(pos.pid, { sl: { price: second } }).outcome;
       expect(out.ok).toBe(false);
       expect(out.results[0]).toMatchObject({ kind: 'failed', st: S.Failed });
-      expect(out.message).toMatch(new RegExp(`^SL ${px(second)} refused \\(rq \\d+ Failed: MaximumAccountOrders \\(24\\)\\); old SL ${px(first)} still armed$`));
+      expect(out.message).toMatch(new RegExp(`^SL ${px(second)} refused \\(failed: MaximumAccountOrders \\(rq \\d+\\)\\); old SL ${px(first)} still armed$`));
       expect(sent.slice(before).map((f) => f.t)).toEqual([T.CloseLong]); // no cancel went out
       expect(ledgerStops(t)).toEqual([first]);
     } finally {

@@ -58,7 +58,7 @@ describe('sr 14 ExceedsLastExecutionBlock', () => {
     const ledger = h.sim.control.engine.ledger(t.accountId);
     expect(ledger.lfr).toBe(rq);
     expect(ledger.positions).toEqual([]);
-    expect(journal(t).some((l) => l === `rq ${rq} Failed: ExceedsLastExecutionBlock (14)`)).toBe(true);
+    expect(journal(t).some((l) => l === `rq ${rq} failed: ExceedsLastExecutionBlock · Failed: ExceedsLastExecutionBlock (14)`)).toBe(true);
     expect(journal(t).some((l) => l.startsWith(`rq ${rq} -> give-up: sr 14`))).toBe(true);
     expect(journal(t).some((l) => /resend/.test(l))).toBe(false);
   });

@@ -1,8 +1,7 @@
 // The in-memory tail of the journal as one-line entries for the Journal pane (kept even when no journal
 // file is configured).
 
-import { OrderStatusName, enumName } from '../../protocol/enums.js';
-import { reasonName } from '../../domain/trading/status.js';
+import { rawStatus, statusWords } from '../../domain/trading/order-words.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
 import type { JournalRecordInput } from './journal.js';
 
@@ -14,10 +13,9 @@ export function journalLine(r: JournalRecordInput): string {
       return `rq ${r.rq} sent (sn ${r.sn}, head ${r.head})`;
     case 'ack':
       return r.code === 0 ? `rq ${r.rq} accepted for forwarding` : `rq ${r.rq} rejected ${r.code}${r.error ? `: ${r.error}` : ''}`;
-    case 'update': {
-      const reason = reasonName(r.sr);
-      return `rq ${r.rq} ${enumName(OrderStatusName, r.st)}${reason ? `: ${reason}` : ''}`;
-    }
+    case 'update':
+      // Plain words first, then the wire's names (the raw status and reason) after a middle dot.
+      return `rq ${r.rq} ${statusWords(r.st, r.sr)} · ${rawStatus(r.st, r.sr)}`;
     case 'decision':
       return `rq ${r.rq} -> ${r.action}: ${r.reason}`;
     case 'resolved':

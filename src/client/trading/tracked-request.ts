@@ -1,10 +1,10 @@
 // One order request as the engine follows it: its rq history, sends, ack, per-rq outcomes and the
 // promise its caller awaits.
 
-import { OrderStatusName, enumName } from '../../protocol/enums.js';
 import type { OrderRequestFrame } from '../../protocol/frames.js';
 import type { RequestResult } from '../../domain/trading/commands.js';
 import type { OrderDraft } from '../../domain/trading/order-draft.js';
+import { statusWords } from '../../domain/trading/order-words.js';
 import type { RetryDecision, RetryRequestState } from '../../domain/trading/retry.js';
 import { type RequestOutcome, reasonName } from '../../domain/trading/status.js';
 
@@ -139,7 +139,6 @@ export class TrackedRequest {
 /** The caller-facing result of an outcome. */
 export function resultOf(rq: number, outcome: RequestOutcome): RequestResult {
   const reason = reasonName(outcome.sr);
-  const status = enumName(OrderStatusName, outcome.st);
   return {
     kind: outcome.kind,
     rq,
@@ -147,6 +146,7 @@ export function resultOf(rq: number, outcome: RequestOutcome): RequestResult {
     ...(outcome.sr !== undefined ? { sr: outcome.sr } : {}),
     ...(reason ? { reason } : {}),
     ...(outcome.oid !== undefined ? { oid: outcome.oid } : {}),
-    message: `rq ${rq} ${status}${reason ? `: ${reason}` : ''}`,
+    // Plain words for the toast; the Journal's update line keeps the wire's status and reason names.
+    message: `${statusWords(outcome.st, outcome.sr)} (rq ${rq})`,
   };
 }

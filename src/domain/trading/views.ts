@@ -126,6 +126,6 @@ export interface JournalEntryView {
   /** Client-side id of the intent (stable across rq changes). */
   requestKey: string;
   rq: number | null;
-  /** One line for humans, e.g. "rq 42 Failed: OrderDescIdTooLow (32) -> resend with a new rq". */
+  /** One line for humans, e.g. "rq 42 filled, taker · Filled: TakerOrderFilled (43)" (plain words, then the wire's names). */
   text: string;
 }
