@@ -94,7 +94,9 @@ describe('REST client against the local exchange', () => {
       err: (t) => err.push(t),
       env: { PERPL_HOME: home },
     });
-    expect(err.join('\n')).toBe('');
+    // stderr says only which key signed.
+    expect(err.join('\n')).toBe(`key used: ${sim.demoKeyFile}, public key ${err.join('').split('public key ')[1] ?? 'missing'}`);
+    expect(err.join('\n')).toMatch(/, public key 0x[0-9a-f]{16}…$/);
     expect(code).toBe(0);
     const wallet = JSON.parse(out.join('\n')) as { as: unknown[] };
     expect(wallet.as.length).toBeGreaterThan(0);

@@ -277,8 +277,9 @@ export async function run(argv: string[], io: ApiIo = defaultIo()): Promise<numb
   const used = { line: '' };
   try {
     const code = await execute(args, io, used);
-    // Which key went out, every time (to stderr: stdout stays the server's JSON for a pipe); a dry run sent nothing.
-    if (!args.dryRun && used.line !== '') io.err(used.line);
+    // Which key went out (to stderr: stdout stays the server's JSON for a pipe); a dry run sent nothing, and
+    // --unsigned asked for no key, so neither needs telling.
+    if (!args.dryRun && !args.unsigned && used.line !== '') io.err(used.line);
     return code;
   } catch (e) {
     report(e, io);
