@@ -11,7 +11,14 @@ export type FrameRewrite = (text: string, path: string) => string | null;
 export interface FilteringProxy {
   /** ws://127.0.0.1:PORT, for the app's wsUrl. */
   url: string;
+  /** Closes every open socket whose path matches with `code` (the exchange's side is cut). */
+  sever(matches: (path: string) => boolean, code: number, reason: string): void;
   close(): Promise<void>;
+}
+
+export interface FilteringProxyOptions {
+  /** The close to refuse a new connection on `path` with, or null to pass it. */
+  refuse?: (path: string) => { code: number; reason: string } | null;
 }
 
 /** A close code the ws library may send on (1005 / 1006 are reserved for "none" and "abnormal"). */
@@ -19,17 +26,23 @@ function sendableCode(code: number): number {
   return code === 1005 || code === 1006 || code < 1000 || code > 4999 ? 1000 : code;
 }
 
-export async function startFilteringProxy(upstreamBase: string, rewrite: FrameRewrite): Promise<FilteringProxy> {
+export async function startFilteringProxy(upstreamBase: string, rewrite: FrameRewrite, options: FilteringProxyOptions = {}): Promise<FilteringProxy> {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
   await new Promise<void>((r) => wss.once('listening', () => r()));
   const address = wss.address();
   if (address === null || typeof address === 'string') throw new Error('unexpected proxy address');
-  const upstreams = new Set<WebSocket>();
+  const pairs = new Set<{ client: WebSocket; upstream: WebSocket; path: string }>();
 
   wss.on('connection', (client: WebSocket, req: IncomingMessage) => {
     const path = req.url ?? '/';
+    const refusal = options.refuse?.(path) ?? null;
+    if (refusal !== null) {
+      client.close(refusal.code, refusal.reason);
+      return;
+    }
     const upstream = new WebSocket(`${upstreamBase.replace(/\/+$/, '')}${path}`, { perMessageDeflate: false });
-    upstreams.add(upstream);
+    const pair = { client, upstream, path };
+    pairs.add(pair);
     const queued: Array<{ data: RawData; binary: boolean }> = [];
     client.on('message', (data, binary) => {
       if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary });
@@ -45,10 +58,11 @@ export async function startFilteringProxy(upstreamBase: string, rewrite: FrameRe
       if (out !== null) client.send(out);
     });
     upstream.on('close', (code, reason) => {
-      upstreams.delete(upstream);
+      pairs.delete(pair);
       if (client.readyState === WebSocket.OPEN) client.close(sendableCode(code), reason.toString());
     });
     client.on('close', (code, reason) => {
+      pairs.delete(pair);
       if (upstream.readyState === WebSocket.OPEN) upstream.close(sendableCode(code), reason.toString());
       else upstream.terminate();
     });
@@ -58,9 +72,17 @@ export async function startFilteringProxy(upstreamBase: string, rewrite: FrameRe
 
   return {
     url: `ws://127.0.0.1:${address.port}`,
+    sever(matches, code, reason) {
+      for (const p of [...pairs]) {
+        if (!matches(p.path)) continue;
+        pairs.delete(p);
+        p.upstream.terminate();
+        p.client.close(code, reason);
+      }
+    },
     close: () =>
       new Promise((r) => {
-        for (const u of upstreams) u.terminate();
+        for (const p of pairs) p.upstream.terminate();
         for (const c of wss.clients) c.terminate();
         wss.close(() => r());
       }),
