@@ -118,6 +118,13 @@ describe(`the app under socket faults (${LONG ? 'long' : 'short'})`, () => {
         control.setFaults('none');
       }
       const chaosMs = Date.now() - started;
+      // A fault that breaks the feed shows after it is injected, not within the run: a stall begun in the
+      // last block is called stale 5 s later. Sample until the market-data socket's faults have shown (or
+      // 20 s), so a fast run cannot end the sampling before the screen had a chance to say so.
+      const feedFaults = () => control.faultLog().slice(faultsBefore).filter((f) => f.socket.startsWith('md-') && f.kind !== 'drop-going-away');
+      if (run.degrades && feedFaults().length > 0) {
+        await eventually(() => [...seen].some((h) => h !== 'live') && badges.size > 0, 20_000, 'the feed fault to show').catch(() => undefined);
+      }
       // A stall already begun runs its course: wait for the feed to be live again, then freeze the book.
       await r.vt.waitFor('● live', 30_000);
       control.pauseFlow();
@@ -170,7 +177,7 @@ describe(`the app under socket faults (${LONG ? 'long' : 'short'})`, () => {
         if (asks.length > 0 && bids.length > 0) expect(bids[0]!).toBeLessThan(asks[0]!);
         // A 1001 "going away" reconnects at once and resyncs within one publish tick on loopback (nothing
         // to show); every other fault of these profiles keeps the feed down long enough to be seen.
-        const visible = faults.some((f) => f.kind !== 'drop-going-away');
+        const visible = feedFaults().length > 0;
         if (run.degrades && visible) {
           expect([...seen].some((h) => h !== 'live')).toBe(true);
           expect(badges.size).toBeGreaterThan(0);
