@@ -5,7 +5,7 @@ import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isatty } from 'node:tty';
 import { parseArgs } from 'node:util';
-import { InputError } from '../../protocol/errors.js';
+import { InputError, errorText } from '../../protocol/errors.js';
 import { sanitizeLines } from '../../protocol/sanitize-text.js';
 
 const USAGE = `usage: perpl [tui] [options]
@@ -122,7 +122,7 @@ export async function run(argv: string[]): Promise<number> {
       fatal = exitCodeFor(reason);
       if (reason.kind === 'crash') {
         const e = reason.error;
-        process.stderr.write(`perpl: crashed: ${sanitizeLines(e instanceof Error ? e.message : String(e))}\n`);
+        process.stderr.write(`perpl: crashed: ${sanitizeLines(errorText(e))}\n`);
         if (process.env.PERPL_DEBUG && e instanceof Error && e.stack) process.stderr.write(`${sanitizeLines(e.stack)}\n`);
       }
       process.exit(fatal);

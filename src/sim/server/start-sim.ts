@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
 import { RequestAuthenticator } from './request-auth.js';
 import { SimServer } from './sim-server.js';
 import type { SimState } from './sim-state.js';
+import { errorText } from '../../protocol/errors.js';
 
 export const SIM_CHAIN_ID = 31337;
 /** First head block: large enough to look like a live chain, small enough to read. */
@@ -268,7 +269,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     try {
       writeStateFile(stateFile, engine, demoAccountId, marketIds, Date.now(), demo.privateKey);
     } catch (e) {
-      state.warn(`cannot save the state to ${stateFile}: ${e instanceof Error ? e.message : String(e)}`);
+      state.warn(`cannot save the state to ${stateFile}: ${errorText(e)}`);
     }
   };
   const saveTimer = stateFile !== undefined ? setInterval(saveState, opts.stateSaveMs ?? 5_000) : undefined;
