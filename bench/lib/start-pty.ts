@@ -23,12 +23,13 @@ function screenText(term: InstanceType<typeof Terminal>): string {
  * ms from spawn to the live screen. `nodeEnv` undefined = as a user starts it (the CLI re-runs itself
  * with production React); 'development' = no re-run, development React.
  */
-export async function measureStart(opts: { home: string; nodeEnv?: string; cols: number; rows: number; timeoutMs?: number }): Promise<number> {
+export async function measureStart(opts: { home: string; nodeEnv?: string; cols: number; rows: number; timeoutMs?: number; nodeArgs?: readonly string[] }): Promise<number> {
   const term = new Terminal({ cols: opts.cols, rows: opts.rows, allowProposedApi: true, scrollback: 0, convertEol: true });
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', PERPL_HOME: opts.home, TERM: 'xterm-256color' };
   if (opts.nodeEnv) env.NODE_ENV = opts.nodeEnv;
   else delete env.NODE_ENV;
-  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec node dist/perpl.js`;
+  const nodeArgs = (opts.nodeArgs ?? []).map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec node ${nodeArgs} dist/perpl.js`;
   const t0 = performance.now();
   const child = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   try {
