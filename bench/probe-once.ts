@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { Mode } from './lib/app-wiring.js';
+import { buildProbe } from './lib/probe-build.js';
 import { runProbe } from './lib/probe-child.js';
 import { startSimChild } from './lib/sim-child.js';
 
@@ -38,7 +39,10 @@ try {
       ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 150, keyFile: sim.keyFile, ...(process.env.BENCH_PROBE_ORDERS_TARGET ? { ordersTarget: Number(process.env.BENCH_PROBE_ORDERS_TARGET) } : {}) } : {}),
       ...(process.env.BENCH_PROBE_SOAK === '1' ? { soak: true, warmupS: 30 } : {}),
     },
-    { nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])] },
+    {
+      // BENCH_PROBE_TSX=1: the probe from source under tsx (as before the built probe).
+      ...(process.env.BENCH_PROBE_TSX === '1' ? {} : { script: await buildProbe() }),
+      nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])] },
   );
   const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
   console.log(JSON.stringify({ mode, rate: Number(rateArg), size: sizeArg, ...result.figures, notes: result.notes, total_bytes: bytes }, null, 1));

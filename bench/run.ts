@@ -9,6 +9,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { measureIngest, recordFrames } from './lib/ingest.js';
 import type { Mode } from './lib/app-wiring.js';
+import { buildProbe } from './lib/probe-build.js';
 import { runProbe } from './lib/probe-child.js';
 import type { Figures, ProbeConfig } from './lib/probe-types.js';
 import { printTable } from './lib/table.js';
@@ -70,8 +71,11 @@ function probeConfig(sim: SimChild, mode: Mode, extra: Partial<ProbeConfig>): Pr
 }
 
 /** One probe run; its first-live figure (ms from spawn) is kept for the start scenario. */
+/** The probe built as the app ships (no tsx in the measured process): set before the first scenario. */
+let probeScript: string | undefined;
+
 async function probe(scenario: ScenarioName, cfg: ProbeConfig): Promise<Figures> {
-  const run = await runProbe(cfg);
+  const run = await runProbe(cfg, probeScript ? { script: probeScript } : {});
   for (const n of run.result.notes ?? []) note(scenario, `${cfg.mode}: ${n}`);
   const f = { ...run.result.figures };
   const firstLive = f.first_live_frame_epoch_ms;
@@ -198,6 +202,7 @@ async function main(): Promise<void> {
     ['start', start],
     ['soak', soak],
   ];
+  probeScript = await buildProbe();
   for (const [name, step] of steps) {
     log(`scenario ${name}`);
     try {

@@ -17,7 +17,7 @@ try {
   for (let i = 0; i < runs; i++) {
     const r = await measureStartWithCpu({ home, cols: 200, rows: 50, nodeArgs });
     times.push(Math.round(r.ms));
-    cpu.push(r.cpuMs === null ? '?' : String(r.cpuMs));
+    cpu.push(r.cpuMs === null ? '?' : `${r.cpuMs.process} (main thread ${r.cpuMs.mainThread})`);
   }
   console.log(`first live frame (ms): ${times.join(' ')}; app CPU by then (ms): ${cpu.join(' ')}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {

@@ -27,6 +27,8 @@ export interface ProbeSpawnOptions {
   timeoutMs?: number;
   /** Extra node flags for the probe (e.g. --cpu-prof while profiling). */
   nodeArgs?: readonly string[];
+  /** The built probe (probe-build.ts), run as the app ships; default bench/app-probe.ts under tsx. */
+  script?: string;
 }
 
 export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promise<ProbeRun> {
@@ -40,7 +42,8 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
   if (cfg.lowBandwidth) env.SSH_TTY = '/dev/pts/bench';
   else delete env.SSH_TTY;
   const spawnedAtEpoch = Date.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'app-probe.ts'), JSON.stringify(cfg)], {
+  const entry = opts.script ? [opts.script] : ['--import', 'tsx', join(ROOT, 'bench', 'app-probe.ts')];
+  const child = spawn(process.execPath, [...nodeArgs, '--expose-gc', ...entry, JSON.stringify(cfg)], {
     cwd: ROOT,
     // stdin is the probe's keyboard (key_to_wire).
     stdio: ['pipe', 'pipe', 'pipe', 'ipc'],

@@ -20,19 +20,26 @@ function screenText(term: InstanceType<typeof Terminal>): string {
   return out.join('\n');
 }
 
-/** CPU ms (user + system) the node process under `script` has used so far; null where /proc cannot tell. */
-export function nodeCpuMsUnder(scriptPid: number | undefined): number | null {
+function cpuMsOfStat(path: string): number {
+  const stat = readFileSync(path, 'utf8');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100 Hz).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU ms (user + system) the node process under `script` has used so far, all threads and its main
+ * thread alone (the exchange's thread runs beside it); null where /proc cannot tell.
+ */
+export function nodeCpuMsUnder(scriptPid: number | undefined): { process: number; mainThread: number } | null {
   if (scriptPid === undefined) return null;
   try {
     const stack = [scriptPid];
     while (stack.length > 0) {
       const pid = stack.pop() as number;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      const fields = stat.slice(close + 2).split(' ');
-      // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100 Hz).
-      if (comm === 'node') return (Number(fields[11]) + Number(fields[12])) * 10;
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm === 'node') return { process: cpuMsOfStat(`/proc/${pid}/stat`), mainThread: cpuMsOfStat(`/proc/${pid}/task/${pid}/stat`) };
       for (const t of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) stack.push(Number(t));
     }
   } catch {
@@ -59,7 +66,7 @@ export interface StartOptions {
 }
 
 /** measureStart, with the CPU ms the app had used when the live screen showed (steady under a loaded machine, unlike wall time). */
-export async function measureStartWithCpu(opts: StartOptions): Promise<{ ms: number; cpuMs: number | null }> {
+export async function measureStartWithCpu(opts: StartOptions): Promise<{ ms: number; cpuMs: { process: number; mainThread: number } | null }> {
   const term = new Terminal({ cols: opts.cols, rows: opts.rows, allowProposedApi: true, scrollback: 0, convertEol: true });
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', PERPL_HOME: opts.home, TERM: 'xterm-256color' };
   if (opts.nodeEnv) env.NODE_ENV = opts.nodeEnv;
@@ -69,7 +76,7 @@ export async function measureStartWithCpu(opts: StartOptions): Promise<{ ms: num
   const t0 = performance.now();
   const child = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   try {
-    return await new Promise<{ ms: number; cpuMs: number | null }>((resolve, reject) => {
+    return await new Promise<{ ms: number; cpuMs: { process: number; mainThread: number } | null }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no live book on screen within ${opts.timeoutMs ?? 30_000} ms`)), opts.timeoutMs ?? 30_000);
       let done = false;
       child.stdout.on('data', (d: Buffer) => {
