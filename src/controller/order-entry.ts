@@ -162,8 +162,10 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
   }
   const intent = result.intent;
   const recent = [...state.tradingUi.recent, { signature: orderSignature(intent), atMs: nowMs }].slice(-20);
+  // Sent before the form closes: the store write repaints the screen, and the order must not wait behind it.
+  const sending = actions.place(intent, describe(intent, currentMarket(state, intent.marketId)));
   patchTradingUi(store, { entry: null, reviewing: false, confirm: null, recent });
-  void actions.place(intent, describe(intent, currentMarket(state, intent.marketId)));
+  void sending;
 }
 
 /** A typed order: the same form, straight to review. */

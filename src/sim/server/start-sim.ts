@@ -1,7 +1,6 @@
 // startSim: builds the engine, key store and server, creates the demo wallet and key, starts the clocks.
 
 import { randomBytes } from 'node:crypto';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ScopeMask } from '../../protocol/index.js';
 import { createSimEngine } from '../engine/index.js';
 import type { SimEngine, SimMarketSpec } from '../engine/types.js';
@@ -12,6 +11,7 @@ import { readStateFile, restoreState, writeStateFile } from './state-file.js';
 import { defaultHome, demoKeyName, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
 import { newEd25519Seed, publicKeyFromSeed } from '../../lib/ed25519.js';
 import { KeyStore } from './key-store.js';
+import { newThrowawayWallet } from './throwaway-wallet.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
 import { RequestAuthenticator } from './request-auth.js';
 import { SimServer } from './sim-server.js';
@@ -180,8 +180,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const running = server;
 
   const createWallet: SimControl['createWallet'] = (o = {}) => {
-    const privateKey = generatePrivateKey();
-    const address = privateKeyToAccount(privateKey).address.toLowerCase();
+    const { privateKey, address } = newThrowawayWallet();
     if (o.account === false) return { address, privateKey };
     const accountId = engine.createAccount(address, o.balance ?? DEMO_BALANCE, {
       orderForwarding: o.orderForwarding ?? true,
