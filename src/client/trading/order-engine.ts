@@ -174,9 +174,10 @@ export class OrderEngine {
     this.journal = null;
   }
 
-  private record(entry: JournalRecordInput, durable = false): void {
+  /** Journals `entry`; `frame` is the wire frame behind it, kept (terminal-safe) on the Journal pane's line. */
+  private record(entry: JournalRecordInput, durable = false, frame?: unknown): void {
     this.journal?.append(entry, durable);
-    const line = this.tail.add(entry, this.now());
+    const line = this.tail.add(entry, this.now(), frame);
     this.changes++;
     try {
       this.options.onJournal?.(line);
@@ -222,7 +223,7 @@ export class OrderEngine {
     req.frame = frame;
     if (isNewRq) {
       // On disk before it is on the wire: a crash after this line can never lose track of it.
-      this.record({ k: 'request', key: req.key, rq: req.rq, frame, postedHead: req.postedHead, label: req.label }, true);
+      this.record({ k: 'request', key: req.key, rq: req.rq, frame, postedHead: req.postedHead, label: req.label }, true, frame);
     }
     req.sn = sn;
     req.sendsOfRq += 1;
@@ -250,7 +251,8 @@ export class OrderEngine {
         if (req.sn === sn && req.phase === 'sending') req.phase = 'sent';
       },
     });
-    this.record({ k: 'sent', key: req.key, rq: req.rq, sn, epoch: req.postedEpoch, head: this.session.head ?? 0 });
+    // A resend of the same rq has no request line of its own: its sent line carries the frame.
+    this.record({ k: 'sent', key: req.key, rq: req.rq, sn, epoch: req.postedEpoch, head: this.session.head ?? 0 }, false, isNewRq ? undefined : frame);
     if (!sent || waiting) return; // socket down: the retry table resends after the reconnect
     this.markWritten(req);
     this.startAckTimer(req, sn);
@@ -287,7 +289,7 @@ export class OrderEngine {
     req.ackError = frame.status.error;
     req.clearAckTimer();
     if (req.phase === 'sent') req.phase = 'acked';
-    this.record({ k: 'ack', key: req.key, rq: req.rq, code: frame.status.code, ...(frame.status.error ? { error: frame.status.error } : {}) });
+    this.record({ k: 'ack', key: req.key, rq: req.rq, code: frame.status.code, ...(frame.status.error ? { error: frame.status.error } : {}) }, false, frame);
     if (frame.status.code !== 0) this.evaluate(req, 'update');
   }
 
@@ -298,7 +300,7 @@ export class OrderEngine {
     if (!showsTargetEffect(req.draft.t, row) || req.outcomes.get(req.rq)?.kind === 'definitive') return;
     const st = row.st === OrderStatus.Expired ? OrderStatus.Canceled : row.st;
     req.outcomes.set(req.rq, { kind: 'definitive', st, sr: row.sr, oid: row.oid });
-    this.record({ k: 'update', key: req.key, rq: req.rq, st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid });
+    this.record({ k: 'update', key: req.key, rq: req.rq, st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid }, false, row);
     this.evaluate(req, 'update');
   }
 
@@ -310,7 +312,7 @@ export class OrderEngine {
       const { outcome, applied } = resolveStatus(req.outcomes.get(row.rq), row);
       if (!applied || !outcome) continue;
       req.outcomes.set(row.rq, outcome);
-      this.record({ k: 'update', key: req.key, rq: row.rq, st: row.st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid });
+      this.record({ k: 'update', key: req.key, rq: row.rq, st: row.st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid }, false, row);
       this.evaluate(req, 'update');
     }
   }

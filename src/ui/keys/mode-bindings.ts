@@ -5,6 +5,7 @@
 
 import { closePicker, movePickerSelection, pickerChoice, setPickerQuery } from '../../state/actions.js';
 import type { InputMode } from '../../state/input-mode.js';
+import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
 import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/live-actions.js';
 import { editLine, type LineRules } from '../../state/line-edit.js';
 import { cycleChoice, focusedText, stepField, TEXT_FIELDS, withFocusedText } from '../../state/order-entry.js';
@@ -81,6 +82,11 @@ function scroll(ctx: KeyContext, delta: number): void {
   scrollHelp(ctx.store, delta, ctx.view.helpRows, ctx.view.helpPage);
 }
 
+function scrollPage(ctx: KeyContext, pages: number, lines = 0): void {
+  const page = ctx.view.detail?.page ?? ctx.view.helpPage;
+  scrollDetail(ctx.store, pages * page + lines, ctx.view.detailLines ?? 0, page);
+}
+
 export const MODE_BINDINGS: readonly Binding[] = [
   // The confirm: `y` does it; any other key cancels (the dispatcher's fallback), the default.
   { action: 'confirmYes', keys: ['y'], mode: 'confirm', fixed: true, description: 'yes: do it (any other key cancels, the default)', hint: 'yes', run: (ctx) => answerConfirm(ctx.store, ctx.actions, true, ctx.nowMs) },
@@ -99,6 +105,14 @@ export const MODE_BINDINGS: readonly Binding[] = [
   { action: 'pageDown', keys: ['PgDn'], mode: 'help', fixed: true, description: 'scroll down a page', quiet: true, run: (ctx) => scroll(ctx, ctx.view.helpPage) },
   { action: 'pageUp', keys: ['PgUp'], mode: 'help', fixed: true, description: 'scroll up a page', quiet: true, run: (ctx) => scroll(ctx, -ctx.view.helpPage) },
   ...lineKeys('help'),
+
+  // The detail page (a Journal request's frames, :stats, :key): read-only, so j and k always scroll.
+  { action: 'closeDetail', keys: ['Esc', 'Enter', 'C-c', 'q'], mode: 'detail', fixed: true, description: 'close the page', hint: 'close', run: (ctx) => closeDetail(ctx.store) },
+  { action: 'scrollDown', keys: ['j', 'Down'], mode: 'detail', fixed: true, description: 'scroll down', hint: 'scroll', quiet: true, run: (ctx) => scrollPage(ctx, 0, 1) },
+  { action: 'scrollUp', keys: ['k', 'Up'], mode: 'detail', fixed: true, description: 'scroll up', quiet: true, run: (ctx) => scrollPage(ctx, 0, -1) },
+  { action: 'pageDown', keys: ['PgDn', ' '], mode: 'detail', fixed: true, description: 'scroll down a page', quiet: true, run: (ctx) => scrollPage(ctx, 1) },
+  { action: 'pageUp', keys: ['PgUp'], mode: 'detail', fixed: true, description: 'scroll up a page', quiet: true, run: (ctx) => scrollPage(ctx, -1) },
+  { action: 'help', keys: ['?'], mode: 'detail', fixed: true, description: 'the keys of this page', hint: 'keys', run: helpFrom('detail') },
 
   { action: 'closePicker', keys: ['Esc', 'C-c'], mode: 'picker', fixed: true, description: 'close the picker', hint: 'close', run: (ctx) => closePicker(ctx.store) },
   {
