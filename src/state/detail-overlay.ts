@@ -29,10 +29,14 @@ export function closeDetail(store: TerminalStore): void {
   if (live.detail) store.setState({ live: { ...live, detail: null } });
 }
 
-/** Scrolls by `delta` lines within [0, lines - page]. */
+/**
+ * Scrolls by `delta` lines, so that the last line can come into view and no further: a page of `page` rows
+ * that cannot show every line keeps its last row for the "more" marker (ui/panes/DetailOverlay.tsx).
+ */
 export function scrollDetail(store: TerminalStore, delta: number, lines: number, page: number): void {
   const { live } = store.getState();
   if (!live.detail) return;
-  const scroll = Math.max(0, Math.min(Math.max(0, lines - page), live.detail.scroll + delta));
+  const visible = lines > page ? Math.max(1, page - 1) : page;
+  const scroll = Math.max(0, Math.min(Math.max(0, lines - visible), live.detail.scroll + delta));
   if (scroll !== live.detail.scroll) store.setState({ live: { ...live, detail: { ...live.detail, scroll } } });
 }

@@ -87,6 +87,7 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
       actions,
       keymap,
       nowMs: Date.now(),
+      keyAtMs: performance.now(),
       view: {
         panes,
         bookPage: Math.max(1, layout.depth - 1),

@@ -118,7 +118,8 @@ export interface FillRowView {
   realizedPnl?: string | null;
 }
 
-export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note';
+/** `report`: an order's execution report, shown above its `resolved` line (state/trading-tabs-rows.ts). */
+export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note' | 'report';
 
 export interface JournalEntryView {
   timeMs: number;

@@ -3,7 +3,10 @@
 
 import type { DetailSubject } from '../../state/detail-overlay.js';
 import type { TerminalState } from '../../state/store.js';
-import { journalDetailLines } from './journal-detail-lines.js';
+import { executionDetailLines } from '../../domain/trading/execution-words.js';
+import { marketWords } from '../../domain/trading/order-words.js';
+import { cutLines, journalDetailLines } from './journal-detail-lines.js';
+import { statsLines } from './stats-lines.js';
 
 export function detailTitle(subject: DetailSubject, state: TerminalState): string {
   switch (subject.kind) {
@@ -20,10 +23,14 @@ export function detailTitle(subject: DetailSubject, state: TerminalState): strin
 
 export function detailLines(subject: DetailSubject, state: TerminalState, width: number): string[] {
   switch (subject.kind) {
-    case 'journal':
-      return journalDetailLines(state.trading.journal, subject.requestKey, width);
+    case 'journal': {
+      const report = state.trading.executions.find((r) => r.requestKey === subject.requestKey);
+      const words = report ? marketWords(state.trading.markets.find((m) => m.id === report.marketId), report.marketId) : null;
+      const section = report && words ? [...executionDetailLines(report, words).flatMap((l) => cutLines(l, width)), ''] : [];
+      return [...section, ...journalDetailLines(state.trading.journal, subject.requestKey, width)];
+    }
     case 'stats':
-      return [];
+      return statsLines(state.trading.executions, state.trading.markets).flatMap((l) => cutLines(l, width));
     case 'key':
       return [];
   }

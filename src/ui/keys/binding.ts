@@ -48,6 +48,8 @@ export interface KeyContext {
   actions: TerminalActions;
   key: KeyPress;
   nowMs: number;
+  /** Monotonic ms (performance.now()) the key was read at: an order it sends is timed from here (execution reports). */
+  keyAtMs?: number;
   view: KeyView;
   /** The key of an action as shown (a remapped key shows its new key). */
   keyLabel(action: Action): string;

@@ -89,7 +89,7 @@ function scrollPage(ctx: KeyContext, pages: number, lines = 0): void {
 
 export const MODE_BINDINGS: readonly Binding[] = [
   // The confirm: `y` does it; any other key cancels (the dispatcher's fallback), the default.
-  { action: 'confirmYes', keys: ['y'], mode: 'confirm', fixed: true, description: 'yes: do it (any other key cancels, the default)', hint: 'yes', run: (ctx) => answerConfirm(ctx.store, ctx.actions, true, ctx.nowMs) },
+  { action: 'confirmYes', keys: ['y'], mode: 'confirm', fixed: true, description: 'yes: do it (any other key cancels, the default)', hint: 'yes', run: (ctx) => answerConfirm(ctx.store, ctx.actions, true, ctx.nowMs, ctx.keyAtMs) },
 
   { action: 'quit', keys: ['q', 'C-c'], mode: 'too-small', fixed: true, description: 'quit (asks when orders are open or in flight)', hint: 'quit', run: (ctx) => requestQuit(ctx.store, ctx.actions) },
 
@@ -128,7 +128,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
   { action: 'pickerDown', keys: ['Down'], mode: 'picker', fixed: true, description: 'choose the market below', quiet: true, run: (ctx) => movePickerSelection(ctx.store, 1) },
   ...lineKeys('picker'),
 
-  { action: 'runCommand', keys: ['Enter'], mode: 'command', fixed: true, description: 'run the line', hint: 'run', run: (ctx) => runCommandLine(ctx.store, ctx.actions) },
+  { action: 'runCommand', keys: ['Enter'], mode: 'command', fixed: true, description: 'run the line', hint: 'run', run: (ctx) => runCommandLine(ctx.store, ctx.actions, ctx.keyAtMs) },
   { action: 'closeCommand', keys: ['Esc', 'C-c'], mode: 'command', fixed: true, description: 'close the line', hint: 'close', run: (ctx) => closeCommandLine(ctx.store) },
   { action: 'complete', keys: ['Tab'], mode: 'command', fixed: true, description: 'complete the command, an open order id, a market, a timeframe or a theme', hint: 'complete', run: (ctx) => completeOnTab(ctx.store) },
   {
@@ -148,7 +148,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
   },
   ...lineKeys('command').filter((b) => b.action !== 'deleteChar'),
 
-  { action: 'review', keys: ['Enter'], mode: 'entry', fixed: true, description: 'review the order', hint: 'review', run: (ctx) => startReview(ctx.store, { actions: ctx.actions, nowMs: ctx.nowMs }) },
+  { action: 'review', keys: ['Enter'], mode: 'entry', fixed: true, description: 'review the order', hint: 'review', run: (ctx) => startReview(ctx.store, { actions: ctx.actions, nowMs: ctx.nowMs, ...(ctx.keyAtMs !== undefined ? { keyAtMs: ctx.keyAtMs } : {}) }) },
   { action: 'closeEntry', keys: ['Esc', 'C-c'], mode: 'entry', fixed: true, description: 'close order entry (nothing is sent)', hint: 'close', run: (ctx) => closeEntry(ctx.store) },
   {
     action: 'nextField', keys: ['Tab', 'Down'], mode: 'entry', fixed: true, description: 'next field', hint: 'field', quiet: true,
@@ -175,7 +175,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['?'], mode: 'entry', fixed: true, description: 'the keys of order entry', hint: 'keys', run: helpFrom('entry') },
   ...lineKeys('entry', onTextField),
 
-  { action: 'send', keys: ['y', 'Enter'], mode: 'review', fixed: true, description: 'send the order (a risky one asks first)', hint: 'send', run: (ctx) => acceptReview(ctx.store, ctx.actions, ctx.nowMs) },
+  { action: 'send', keys: ['y', 'Enter'], mode: 'review', fixed: true, description: 'send the order (a risky one asks first)', hint: 'send', run: (ctx) => acceptReview(ctx.store, ctx.actions, ctx.nowMs, ctx.keyAtMs) },
   { action: 'edit', keys: ['Esc', 'C-c'], mode: 'review', fixed: true, description: 'back to the form (nothing is sent)', hint: 'edit', run: (ctx) => patchTradingUi(ctx.store, { reviewing: false }) },
   { action: 'help', keys: ['?'], mode: 'review', fixed: true, description: 'the keys of the review', hint: 'keys', run: helpFrom('review') },
 

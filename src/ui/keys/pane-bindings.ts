@@ -140,7 +140,7 @@ function newOrderKey(action: 'buy' | 'sell'): Binding {
 
 export const PANE_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['?'], mode: 'panes', panes: 'all', description: 'help for this pane (type to filter)', hint: 'help', run: (ctx) => openHelp(ctx.store, 'panes') },
-  { action: 'commandLine', keys: [':'], mode: 'panes', panes: 'all', description: 'command line: buy sell close cancel lev market tf bell theme alert', hint: 'command', run: (ctx) => openCommandLine(ctx.store) },
+  { action: 'commandLine', keys: [':'], mode: 'panes', panes: 'all', description: 'command line: buy sell close cancel lev market tf bell theme alert stats key', hint: 'command', run: (ctx) => openCommandLine(ctx.store) },
   {
     action: 'openPicker', keys: ['/'], mode: 'panes', panes: 'all', description: 'market picker with search', hint: 'market',
     run: (ctx) => openPicker(ctx.store),
