@@ -6,6 +6,7 @@ import type { TerminalState } from '../../state/store.js';
 import { executionDetailLines } from '../../domain/trading/execution-words.js';
 import { marketWords } from '../../domain/trading/order-words.js';
 import { cutLines, journalDetailLines } from './journal-detail-lines.js';
+import { keyPageLines } from './key-lines.js';
 import { statsLines } from './stats-lines.js';
 
 export function detailTitle(subject: DetailSubject, state: TerminalState): string {
@@ -32,6 +33,6 @@ export function detailLines(subject: DetailSubject, state: TerminalState, width:
     case 'stats':
       return statsLines(state.trading.executions, state.trading.markets).flatMap((l) => cutLines(l, width));
     case 'key':
-      return [];
+      return keyPageLines(state.keyInUse, state.keyScope).flatMap((l) => cutLines(l, width));
   }
 }
