@@ -4,19 +4,8 @@
 
 import type { TerminalStore } from './store.js';
 
-export type DetailSubject =
-  /** Every Journal line of one request (the raw frames behind them) and its execution report. */
-  | { kind: 'journal'; requestKey: string }
-  /** The session's execution statistics (`:stats`). */
-  | { kind: 'stats' }
-  /** The API key in use: where it came from and its public key (`:key`). */
-  | { kind: 'key' };
-
-export interface DetailOverlay {
-  subject: DetailSubject;
-  /** First line shown (j / k, PgUp / PgDn). */
-  scroll: number;
-}
+import type { DetailSubject } from './live-slice.js';
+export type { DetailOverlay, DetailSubject } from './live-slice.js';
 
 export function openDetail(store: TerminalStore, subject: DetailSubject): void {
   const { live } = store.getState();

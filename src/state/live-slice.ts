@@ -1,8 +1,22 @@
 // Screen furniture a trader lives with all day: the help overlay, pane zoom, the theme in force, price
 // alerts and the watchlist's mini prices. Written by live-actions.ts and the app's alert watcher.
 
-import type { DetailOverlay } from './detail-overlay.js';
 import type { InputMode, PaneId } from './places.js';
+
+// The detail overlay's subject and scroll (functions in detail-overlay.ts): here, beside the slice it lives in.
+export type DetailSubject =
+  /** Every Journal line of one request (the raw frames behind them) and its execution report. */
+  | { kind: 'journal'; requestKey: string }
+  /** The session's execution statistics (`:stats`). */
+  | { kind: 'stats' }
+  /** The API key in use: where it came from and its public key (`:key`). */
+  | { kind: 'key' };
+
+export interface DetailOverlay {
+  subject: DetailSubject;
+  /** First line shown (j / k, PgUp / PgDn). */
+  scroll: number;
+}
 
 export interface PriceAlert {
   id: number;

@@ -5,7 +5,8 @@
 import type { ExecutionOrigin } from './execution-report.js';
 
 export type PlaceKind = 'limit' | 'market' | 'post-only' | 'ioc' | 'fok';
-export type Side = 'long' | 'short';
+export type { Side } from './side.js';
+import type { Side } from './side.js';
 
 export interface TriggerSpec {
   /** Trigger price, scaled. */

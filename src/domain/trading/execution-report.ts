@@ -7,7 +7,7 @@
 // below it), negative = better. Money is exact: ticks x size units -> collateral atoms (notional.ts).
 
 import { notionalAtoms, type Scales } from './notional.js';
-import type { Side } from './command-params.js';
+import type { Side } from './side.js';
 
 /** What the key press knew, carried with the order to the client (PlaceParams.origin). */
 export interface ExecutionOrigin {
