@@ -24,10 +24,15 @@ export function currentMarket(state: TerminalState, marketId?: number): Market |
 
 export function entryContext(state: TerminalState, form: OrderEntryForm): EntryContext {
   const header = state.header;
+  const available = state.trading.account?.available;
+  const position = state.trading.positions.find((p) => p.marketId === form.marketId);
   return {
     market: currentMarket(state, form.marketId),
     mark: header && header.marketId === form.marketId ? header.mark : null,
     head: state.trading.health?.headBlock ?? state.headBlock,
+    available: available !== undefined && /^-?\d+$/.test(available) ? BigInt(available) : null,
+    position: position ? { side: position.side, size: position.size } : null,
+    feeTier: state.trading.account?.feeTier ?? 0,
   };
 }
 

@@ -37,6 +37,16 @@ export interface PlaceParams {
   /** Attached protective triggers, sent linked by `tr` once the order is live or filled. */
   tp?: TriggerSpec;
   sl?: TriggerSpec;
+  /**
+   * A close (CloseLong / CloseShort, t 3 / 4): it only reduces the position of the other side, never opens
+   * one. The interface has no reduce-only flag: close order types are how an order is reduce-only.
+   */
+  reduceOnly?: boolean;
+  /**
+   * A stand-alone stop: held by the exchange (st 8 Untriggered, lb 0) until the price crosses `trigger.price`
+   * (a buy fires at or above it, a sell at or below), then runs as the order it is (market or limit).
+   */
+  trigger?: TriggerSpec;
 }
 
 export interface CloseParams {
