@@ -181,7 +181,9 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
   }
   const form: OrderEntryForm = {
     ...newEntryForm(market.id, cmd.side, cmd.price ?? '', cmd.leverage ?? defaultLeverage(state, market)),
-    type: cmd.type,
+    type: cmd.stop !== undefined ? (cmd.type === 'market' ? 'stop-market' : 'stop-limit') : cmd.type,
+    trigger: cmd.stop ?? '',
+    reduceOnly: cmd.reduceOnly ?? false,
     tif: cmd.tif,
     size: cmd.size,
     slippage: cmd.slippage ?? '',

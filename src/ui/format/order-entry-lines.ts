@@ -41,6 +41,9 @@ const LABELS: Record<EntryField, string> = {
   expiry: 'expiry',
 };
 
+/** What a size may be, said where it is typed (entry-size.ts defines "available"). */
+export const SIZE_HELP = '0.5 base · $500 USD · 25% of the max your available margin buys (fee incl.)';
+
 const TIF_NAMES = { gtc: 'GTC', post: 'PostOnly', ioc: 'IOC', fok: 'FOK' } as const;
 
 /** A 10-cell bar of leverage against the market maximum. */
@@ -159,6 +162,7 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
     const text = `${mark}${LABELS[field].padEnd(12)}${value(form, field, result, market, effect)}${problem ? `  ✗ ${problem}` : ''}`;
     const tone: EntryLineTone = problem ? 'bad' : field === 'side' ? (form.side === 'long' ? 'up' : 'down') : form.focus === field ? 'focus' : 'normal';
     lines.push({ text, tone, ...(i.reviewing && !essential(form, field) ? { optional: true } : {}) });
+    if (field === 'size' && form.focus === 'size' && !i.reviewing) lines.push({ text: `   ${SIZE_HELP}${form.reduceOnly ? ' (reduce-only: of the position)' : ''}`, tone: 'muted' });
   }
   if (i.disabled) lines.push({ text: ` submit disabled: ${i.disabled}`, tone: 'bad' });
   else if (i.reviewing && i.preview && result.intent) {
