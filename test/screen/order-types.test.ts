@@ -6,7 +6,7 @@
 // accepted, and whose refused entry sends no leg.
 
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { formatScaled } from '../../src/protocol/scaling.js';
+import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
@@ -22,10 +22,13 @@ const screen = useTradingScreen('perpl-order-types-', { blockMs: 100, seed: 19, 
 const state = () => screen.app.app.store.getState();
 const vt = () => screen.app.vt;
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
-const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
+/** A size as the form and review show it (trimmed). */
+const sz = (raw: number) => formatScaledTrim(raw, screen.market.sizeDecimals);
 const typedPrice = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
 const typedSize = (raw: number) => formatScaled(raw, screen.market.sizeDecimals);
 const mark = () => screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+/** A price whose last decimal is not 0: the review trims trailing zeros, the tables do not; this reads the same in both. */
+const odd = (raw: number) => raw - (raw % 10) + 3;
 const shows = (text: string) => vt().lines().some((l) => l.includes(text));
 const SIZES = [
   [200, 50],
@@ -40,9 +43,12 @@ beforeEach(async () => {
 /** The screen at `cols` x `rows` for one test (back to 200x50 after), the flow paused so only the test moves the mark. */
 async function atSize(cols: number, rows: number): Promise<void> {
   screen.sim.control.pauseFlow();
+  const before = mark();
   vt().resize(cols, rows);
   onTestFinished(() => {
     vt().resize(200, 50);
+    // A test that moved the oracle puts it back: the next test's flattening closes against the book where it was.
+    screen.sim.control.engine.setOraclePrice(screen.market.id, before);
     screen.sim.control.resumeFlow();
   });
   await vt().waitFor((s) => s.split('\n').length > 0, UI_MS);
@@ -63,7 +69,7 @@ async function sendReviewed(): Promise<void> {
 describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
   it('stop-market-from-the-form-waits-then-opens: keyed in the form, reviewed against the mark, listed as a held stop, fires on the mark', async () => {
     await atSize(cols, rows);
-    const trigger = mark() + Math.round(mark() / 100);
+    const trigger = odd(mark() + Math.round(mark() / 100));
     vt().press('b');
     await vt().waitFor('Order entry', UI_MS);
     await vt().type(typedSize(100));
@@ -85,7 +91,8 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
     expect(state().trading.positions).toEqual([]);
     expect(state().trading.orders.map((o) => [o.triggerPrice, o.linkedPositionId])).toEqual([[trigger, null]]);
 
-    screen.sim.control.engine.setOraclePrice(screen.market.id, trigger + 10);
+    // The mark is smoothed toward a mix of the oracle and the book's mid: the oracle goes well past the trigger.
+    screen.sim.control.engine.setOraclePrice(screen.market.id, trigger + Math.round(trigger / 20));
     await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the stop to open the long');
     vt().press('P');
     await vt().waitFor(() => shows('▲ LONG') || shows('LONG'), EXCHANGE_MS);
@@ -94,8 +101,8 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
 
   it('stop-limit-typed-rests-as-a-held-stop: `:sell SIZE @ LIMIT stop TRIGGER` is reviewed and listed with its limit and trigger', async () => {
     await atSize(cols, rows);
-    const trigger = mark() - Math.round(mark() / 100);
-    const limit = trigger - Math.round(mark() / 200);
+    const trigger = odd(mark() - Math.round(mark() / 100));
+    const limit = odd(trigger - Math.round(mark() / 200));
     await runCommand(screen.app, `sell ${typedSize(100)} @ ${typedPrice(limit)} stop ${typedPrice(trigger)}`);
     await vt().waitFor(`stop: fires when mark ≤ ${px(trigger)} (mark now`, UI_MS);
     expect(vt().screenText()).toContain(`then a limit sell @ ${px(limit)}`);
@@ -127,7 +134,7 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
     expect(sent.label).toContain('reduce-only');
 
     await runCommand(screen.app, 'sell 100% mkt ro');
-    await vt().waitFor(`reduce-only   on`, UI_MS);
+    await vt().waitFor('reduce-only on', UI_MS);
     await sendReviewed();
     await eventually(() => state().trading.positions.length === 0, EXCHANGE_MS, 'the long closed');
     vt().press('P');
@@ -147,8 +154,8 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
 
   it('bracket-one-review-legs-armed-after-entry: entry + TP + SL reviewed together; both legs listed once the entry fills', async () => {
     await atSize(cols, rows);
-    const tp = mark() + Math.round(mark() / 20);
-    const sl = mark() - Math.round(mark() / 20);
+    const tp = odd(mark() + Math.round(mark() / 20));
+    const sl = odd(mark() - Math.round(mark() / 20));
     await runCommand(screen.app, `buy ${typedSize(100)} mkt tp ${typedPrice(tp)} sl ${typedPrice(sl)}`);
     await vt().waitFor(`bracket: entry + TP sell mark ≥ ${px(tp)} + SL sell mark ≤ ${px(sl)}`, UI_MS);
     expect(vt().screenText()).toContain('a refused entry sends none');
@@ -162,8 +169,8 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
     await atSize(cols, rows);
     const ask = screen.sim.control.engine.book(screen.market.id, 1).ask[0]!.p;
     const price = ask + Math.round(ask / 500);
-    const tp = price + Math.round(price / 20);
-    const sl = price - Math.round(price / 20);
+    const tp = odd(price + Math.round(price / 20));
+    const sl = odd(price - Math.round(price / 20));
     const before = journaledRequests(screen.home).length;
     await runCommand(screen.app, `buy ${typedSize(100)} @ ${typedPrice(price)} post tp ${typedPrice(tp)} sl ${typedPrice(sl)}`);
     await vt().waitFor('bracket: entry + TP', UI_MS);
