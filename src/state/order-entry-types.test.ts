@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cycleChoice, evaluateEntry, newEntryForm, stepField, type EntryContext, type OrderEntryForm } from './order-entry.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
-import { entryLines, legLines } from '../ui/format/order-entry-lines.js';
+import { entryLines, fitEntryLines, legLines, type EntryLine } from '../ui/format/order-entry-lines.js';
 
 const market = btcTestMarket;
 // Mark 67,000.0; $1,000 available; a short of 0.03 BTC held.
@@ -45,7 +45,8 @@ describe('stand-alone stops', () => {
   it('the review shows the trigger against the mark now', () => {
     const f = form({ type: 'stop-market', trigger: '68000' });
     const r = evaluateEntry(f, ctx);
-    expect(legLines(f, r.intent, market(), 670_000)).toEqual([' stop: fires when mark ≥ 68,000 (mark now 67,000), then a market buy']);
+    expect(legLines(f, r.intent, market(), 670_000).map((l) => l.text)).toEqual([' stop: fires when mark ≥ 68,000 (mark now 67,000), then a market buy']);
+    expect(legLines(f, r.intent, market(), 670_000, 40).map((l) => l.text)).toEqual([' stop: fires when mark ≥ 68,000', ' (mark now 67,000), then a market buy']);
   });
 });
 
@@ -100,9 +101,20 @@ describe('bracket', () => {
   it('the review lists the entry with its take-profit and stop-loss legs', () => {
     const f = form({ tp: '69000', sl: '65000' });
     const r = evaluateEntry(f, ctx);
-    expect(legLines(f, r.intent, market(), 670_000)).toEqual([
+    expect(legLines(f, r.intent, market(), 670_000).map((l) => l.text)).toEqual([
       ' bracket: entry + TP sell mark ≥ 69,000 + SL sell mark ≤ 65,000',
       ' legs armed once the entry is accepted; a refused entry sends none',
     ]);
+  });
+});
+
+describe('a short pane', () => {
+  it('review-keys-stay-when-the-pane-is-short: the tail above the send keys is cut, never the keys', () => {
+    const lines: EntryLine[] = [
+      ...Array.from({ length: 8 }, (_, i) => ({ text: `field ${i}`, tone: 'normal' as const })),
+      { text: 'note', tone: 'good' },
+      { text: ' y/Enter send', tone: 'focus', keep: true },
+    ];
+    expect(fitEntryLines(lines, 5).map((l) => l.text)).toEqual(['field 0', 'field 1', 'field 2', 'field 3', ' y/Enter send']);
   });
 });

@@ -12,7 +12,7 @@ import { typedSize } from '../../domain/trading/entry-size.js';
 import { stopRequiredSide } from '../../domain/trading/stop-order.js';
 import type { ConfirmPrompt } from '../../state/trading-slice.js';
 import { confirmKeys } from './confirm-text.js';
-import { money, reviewLines, sideText } from './order-review-lines.js';
+import { money, reviewLines, sideText, wrapParts } from './order-review-lines.js';
 import { groupThousands } from './numbers.js';
 import { marketLabel } from '../../domain/market-label.js';
 
@@ -24,6 +24,8 @@ export interface EntryLine {
   tone: EntryLineTone;
   /** A field the review can do without when the pane is short (fitEntryLines drops these first). */
   optional?: boolean;
+  /** The keys (and a confirm's question): kept whatever the height, the tail above them is cut instead. */
+  keep?: boolean;
 }
 
 const LABELS: Record<EntryField, string> = {
@@ -116,15 +118,19 @@ export interface EntryLinesInput {
   mark?: number | null;
 }
 
-/** The review's lines for what happens later: a stop's trigger against the mark now, a bracket's legs. */
-export function legLines(form: OrderEntryForm, intent: EntryResult['intent'], market: Market, mark: number | null): string[] {
+/** The review's lines for what happens later: a stop's trigger against the mark now, a bracket's legs (wrapped to `width`). */
+export function legLines(form: OrderEntryForm, intent: EntryResult['intent'], market: Market, mark: number | null, width = Infinity): EntryLine[] {
   if (!intent) return [];
   const px = (v: number) => groupThousands(formatScaledTrim(v, market.config.price_decimals));
-  const out: string[] = [];
+  const out: EntryLine[] = [];
+  const inner = Math.max(10, width - 1);
+  const add = (parts: string[], optional = false) => {
+    for (const text of wrapParts(parts, inner)) out.push({ text: ` ${text}`, tone: 'focus', ...(optional ? { optional: true } : {}) });
+  };
   const verb = form.side === 'long' ? 'buy' : 'sell';
   if (intent.trigger) {
     const then = intent.price !== undefined ? `a limit ${verb} @ ${px(intent.price)}` : `a market ${verb}`;
-    out.push(` stop: fires when mark ${form.side === 'long' ? '≥' : '≤'} ${px(intent.trigger.price)} (mark now ${mark === null ? '?' : px(mark)}), then ${then}`);
+    add([`stop: fires when mark ${form.side === 'long' ? '≥' : '≤'} ${px(intent.trigger.price)}`, `(mark now ${mark === null ? '?' : px(mark)}),`, `then ${then}`]);
   }
   if (intent.tp || intent.sl) {
     const close = form.side === 'long' ? 'sell' : 'buy';
@@ -132,8 +138,8 @@ export function legLines(form: OrderEntryForm, intent: EntryResult['intent'], ma
       intent.tp ? `TP ${close} mark ${form.side === 'long' ? '≥' : '≤'} ${px(intent.tp.price)}` : null,
       intent.sl ? `SL ${close} mark ${form.side === 'long' ? '≤' : '≥'} ${px(intent.sl.price)}` : null,
     ].filter((x): x is string => x !== null);
-    out.push(` bracket: entry + ${legs.join(' + ')}`);
-    out.push(' legs armed once the entry is accepted; a refused entry sends none');
+    add(['bracket: entry', ...legs.map((l) => `+ ${l}`)]);
+    add(['legs armed once the entry is accepted;', 'a refused entry sends none'], true);
   }
   return out;
 }
@@ -166,20 +172,21 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
   }
   if (i.disabled) lines.push({ text: ` submit disabled: ${i.disabled}`, tone: 'bad' });
   else if (i.reviewing && i.preview && result.intent) {
-    for (const text of legLines(form, result.intent, market, i.mark ?? null)) lines.push({ text, tone: 'focus' });
+    lines.push(...legLines(form, result.intent, market, i.mark ?? null, i.width));
     for (const text of reviewLines(i.preview, result.intent, market, i.width)) lines.push({ text, tone: 'good' });
     if (i.confirm) {
-      lines.push({ text: ` ${i.confirm.text}`, tone: 'bad' });
-      lines.push({ text: ` ${confirmKeys(i.confirm)}`, tone: 'focus' });
-    } else lines.push({ text: ' y/Enter send   Esc edit   ? keys', tone: 'focus' });
+      lines.push({ text: ` ${i.confirm.text}`, tone: 'bad', keep: true });
+      lines.push({ text: ` ${confirmKeys(i.confirm)}`, tone: 'focus', keep: true });
+    } else lines.push({ text: ' y/Enter send   Esc edit   ? keys', tone: 'focus', keep: true });
   } else if (Object.keys(result.problems).length > 0) lines.push({ text: ' fix the fields marked ✗ to review', tone: 'muted' });
   else lines.push({ text: ' Enter review   Tab next field   Space change   Esc close   ? keys', tone: 'muted' });
   return lines;
 }
 
-/** The lines that fit `height`: optional fields go first (the last one first), then the tail is cut. */
+/** The lines that fit `height`: optional fields go first (the last one first), then the tail above the kept keys is cut. */
 export function fitEntryLines(lines: readonly EntryLine[], height: number): EntryLine[] {
   const out = [...lines];
   for (let i = out.length - 1; i >= 0 && out.length > height; i--) if (out[i]?.optional) out.splice(i, 1);
+  for (let i = out.length - 1; i >= 0 && out.length > height; i--) if (!out[i]?.keep) out.splice(i, 1);
   return out.slice(0, Math.max(0, height));
 }
