@@ -168,7 +168,7 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
     const text = `${mark}${LABELS[field].padEnd(12)}${value(form, field, result, market, effect)}${problem ? `  ✗ ${problem}` : ''}`;
     const tone: EntryLineTone = problem ? 'bad' : field === 'side' ? (form.side === 'long' ? 'up' : 'down') : form.focus === field ? 'focus' : 'normal';
     lines.push({ text, tone, ...(i.reviewing && !essential(form, field) ? { optional: true } : {}) });
-    if (field === 'size' && form.focus === 'size' && !i.reviewing) lines.push({ text: `   ${SIZE_HELP}${form.reduceOnly ? ' (reduce-only: of the position)' : ''}`, tone: 'muted' });
+    if (field === 'size' && form.focus === 'size' && !i.reviewing) lines.push({ text: `   ${SIZE_HELP}${form.reduceOnly ? ' (reduce-only: of the position)' : ''}`, tone: 'muted', optional: true });
   }
   if (i.disabled) lines.push({ text: ` submit disabled: ${i.disabled}`, tone: 'bad' });
   else if (i.reviewing && i.preview && result.intent) {
