@@ -7,6 +7,8 @@ import type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams
 import type { SessionLock } from '../domain/trading/session-locks.js';
 import { TRIGGER_CHANGE_REFUSAL, changeProblems } from '../domain/trading/change-rules.js';
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
+import { stopCondition } from '../domain/trading/stop-order.js';
+import { formatScaledTrim } from '../protocol/scaling.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isCloseBps } from '../domain/trading/close-share.js';
 import { type MarketWords, cancelWords, changeWords, closeWords, collateralWords, marketWords, placeWords, triggerWords } from '../domain/trading/order-words.js';
@@ -79,19 +81,27 @@ export class EngineCommands implements TradingCommands {
     if ((p.kind === 'limit' || p.kind === 'post-only') && !(p.price && p.price > 0)) {
       return refused(`a ${p.kind} order needs a limit price`);
     }
+    if (p.reduceOnly && (p.tp || p.sl)) return refused('a reduce-only order takes no take-profit / stop-loss');
     const isMarket = p.kind === 'market' || ((p.kind === 'ioc' || p.kind === 'fok') && !p.price);
+    const reduced = p.reduceOnly ? this.reducedPosition(p) : null;
+    if (p.reduceOnly && !reduced) return refused(`reduce-only: no ${p.side === 'long' ? 'short' : 'long'} position to reduce`);
     const draft: OrderDraft = {
-      t: p.side === 'long' ? OrderType.OpenLong : OrderType.OpenShort,
+      t: p.reduceOnly ? (p.side === 'long' ? OrderType.CloseShort : OrderType.CloseLong) : p.side === 'long' ? OrderType.OpenLong : OrderType.OpenShort,
       mkt: p.marketId,
       s: p.size,
       p: isMarket ? 0 : (p.price ?? 0),
       fl: FLAGS[p.kind],
-      lv: p.leverage,
-      lb: p.lastBlock ?? 0,
+      // Closes carry no leverage (wire.md 8.10); a reduce-only is linked to the position it reduces.
+      lv: p.reduceOnly ? 0 : p.leverage,
+      // A trigger is held by the exchange until it fires: it must use lb 0 (interface.md 2.4).
+      lb: p.trigger ? 0 : (p.lastBlock ?? 0),
       ...(isMarket ? { ms: this.slippage(p.marketId, p.slippageBps) } : {}),
+      ...(p.trigger ? { tp: p.trigger.price, tpc: stopCondition(p.side, p.trigger.on ?? 'mark') } : {}),
+      ...(reduced ? { lp: reduced.pid, ...(p.size >= reduced.s ? { fullClose: true } : {}) } : {}),
     };
     const words = this.words(p.marketId);
-    const label = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);
+    const base = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);
+    const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${formatScaledTrim(p.trigger.price, words.priceDecimals)}` : ''}`;
     const main = this.engine.submit(draft, label, p.origin);
     const parts: RequestHandle[] = [main];
     const outcome = main.outcome.then(async (r) => {
@@ -110,6 +120,13 @@ export class EngineCommands implements TradingCommands {
       return outcomeOf([r, ...(await Promise.all(linked))]);
     });
     return handleOf(() => parts, outcome);
+  }
+
+  /** The position of the other side in the order's market, which a reduce-only order reduces. */
+  private reducedPosition(p: PlaceParams): { pid: number; s: number } | null {
+    const wanted = p.side === 'long' ? PositionSide.Short : PositionSide.Long;
+    const pos = [...this.session.state.positions.values()].find((x) => x.mkt === p.marketId && x.sd === wanted && x.s > 0);
+    return pos ? { pid: pos.pid, s: pos.s } : null;
   }
 
   cancel(orderId: number): CommandHandle {

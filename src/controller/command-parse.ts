@@ -16,6 +16,10 @@ export interface OrderCommand {
   tp?: string;
   sl?: string;
   leverage?: string;
+  /** `stop PRICE`: a stand-alone stop (with `mkt` a stop-market, with `@ PRICE` a stop-limit). */
+  stop?: string;
+  /** `ro` / `reduce`: a close order, it only reduces the position. */
+  reduceOnly?: boolean;
 }
 
 /** A change of a resting order: the new price, the new remaining size, or both (numbers as typed). */
@@ -42,8 +46,8 @@ export type ParsedCommand =
 export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
 
 const USAGE: Record<string, string> = {
-  buy: 'buy SIZE (@ PRICE | mkt) [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
-  sell: 'sell SIZE (@ PRICE | mkt) [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
+  buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
+  sell: 'sell SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
   close: 'close SYMBOL [PERCENT%]',
   cancel: 'cancel all | cancel ORDER_ID',
   amend: 'amend ORDER_ID [@ PRICE] [size SIZE]',
@@ -65,10 +69,18 @@ function needsNumber(token: string | undefined, what: string, word: string): str
   return null;
 }
 
+/** A size as typed: base units, "$500" in the quote currency, or "25%" of what is available. */
+function sizeProblem(size: string | undefined, word: string): string | null {
+  if (size === undefined) return `${word}: missing size (${USAGE[word] ?? ''})`;
+  const number = size.startsWith('$') ? size.slice(1) : size.endsWith('%') ? size.slice(0, -1) : size;
+  if (!NUMBER.test(number)) return `${word}: size "${size}" is not a number (a size, $QUOTE or PCT%)`;
+  return null;
+}
+
 function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
   const tokens = splitAt(args);
   const size = tokens.shift();
-  const bad = needsNumber(size, 'size', word);
+  const bad = sizeProblem(size, word);
   if (bad || size === undefined) return error(bad ?? `${word}: missing size`);
   const cmd: OrderCommand = { kind: 'order', side: word === 'buy' ? 'long' : 'short', type: 'limit', size, tif: 'gtc' };
   let priced = false;
@@ -97,6 +109,15 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
       case 'fok':
         cmd.tif = t;
         break;
+      case 'ro':
+      case 'reduce':
+        cmd.reduceOnly = true;
+        break;
+      case 'stop':
+        v = valueOf('stop price');
+        if (typeof v !== 'string') return v;
+        cmd.stop = v;
+        break;
       case 'slip':
       case 'tp':
       case 'sl':
@@ -115,6 +136,8 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
   if (cmd.type === 'market' && cmd.price !== undefined) return error(`${word}: a market order takes no "@ PRICE"`);
   if (cmd.type === 'market' && cmd.tif === 'post') return error(`${word}: a market order cannot be post-only`);
   if (cmd.type === 'limit' && cmd.slippage !== undefined) return error(`${word}: "slip" applies to market orders only`);
+  if (cmd.reduceOnly && (cmd.tp !== undefined || cmd.sl !== undefined)) return error(`${word}: a reduce-only order takes no tp / sl`);
+  if (cmd.stop !== undefined && cmd.tif !== 'gtc' && cmd.tif !== 'ioc') return error(`${word}: a stop is GTC or ioc (not ${cmd.tif})`);
   return cmd;
 }
 

@@ -25,10 +25,15 @@ export function currentMarket(state: TerminalState, marketId?: number): Market |
 
 export function entryContext(state: TerminalState, form: OrderEntryForm): EntryContext {
   const header = state.header;
+  const available = state.trading.account?.available;
+  const position = state.trading.positions.find((p) => p.marketId === form.marketId);
   return {
     market: currentMarket(state, form.marketId),
     mark: header && header.marketId === form.marketId ? header.mark : null,
     head: state.trading.health?.headBlock ?? state.headBlock,
+    available: available !== undefined && /^-?\d+$/.test(available) ? BigInt(available) : null,
+    position: position ? { side: position.side, size: position.size } : null,
+    feeTier: state.trading.account?.feeTier ?? 0,
   };
 }
 
@@ -182,7 +187,9 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
   }
   const form: OrderEntryForm = {
     ...newEntryForm(market.id, cmd.side, cmd.price ?? '', cmd.leverage ?? defaultLeverage(state, market)),
-    type: cmd.type,
+    type: cmd.stop !== undefined ? (cmd.type === 'market' ? 'stop-market' : 'stop-limit') : cmd.type,
+    trigger: cmd.stop ?? '',
+    reduceOnly: cmd.reduceOnly ?? false,
     tif: cmd.tif,
     size: cmd.size,
     slippage: cmd.slippage ?? '',

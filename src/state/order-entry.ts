@@ -2,21 +2,36 @@
 // that turns it into scaled integers or a reason per field. Nothing here is a float on its way to the
 // wire: every number goes through protocol/scaling.ts.
 
-import { divFloor, notionalAtoms } from '../domain/trading/notional.js';
+import { notionalAtoms } from '../domain/trading/notional.js';
+import { sizeUnitsOf, typedSize } from '../domain/trading/entry-size.js';
+import { feeMicros } from '../domain/trading/fees.js';
+import { stopCondition, stopSideProblem } from '../domain/trading/stop-order.js';
 import { orderRulesContext, validateOrder } from '../domain/trading/validate.js';
 import { isOnRequiredSide, requiredSide } from '../domain/trading/protection.js';
 import { OrderFlag, OrderType } from '../protocol/enums.js';
-import { COLLATERAL_DECIMALS } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
-import { parseScaled, parseLeverage, parsePrice, parseSize, toWireInteger } from '../protocol/scaling.js';
+import { parseLeverage, parsePrice, parseSize, toWireInteger } from '../protocol/scaling.js';
 import type { PlaceKind, PlaceParams, Side } from '../domain/trading/commands.js';
 import { userMessage } from '../protocol/errors.js';
 
-export type EntryField = 'side' | 'type' | 'size' | 'price' | 'leverage' | 'tif' | 'slippage' | 'tp' | 'sl' | 'expiry';
+export type EntryField = 'side' | 'type' | 'size' | 'trigger' | 'price' | 'leverage' | 'reduce' | 'tif' | 'slippage' | 'tp' | 'sl' | 'expiry';
 /** Fields in screen order; Tab / arrows move through them. */
-export const ENTRY_FIELDS: readonly EntryField[] = ['side', 'type', 'size', 'price', 'leverage', 'tif', 'slippage', 'tp', 'sl', 'expiry'];
+export const ENTRY_FIELDS: readonly EntryField[] = ['side', 'type', 'size', 'trigger', 'price', 'leverage', 'reduce', 'tif', 'slippage', 'tp', 'sl', 'expiry'];
 /** Fields that take typed text (the others cycle with space / left / right). */
-export const TEXT_FIELDS: ReadonlySet<EntryField> = new Set(['size', 'price', 'leverage', 'slippage', 'tp', 'sl', 'expiry']);
+export const TEXT_FIELDS: ReadonlySet<EntryField> = new Set(['size', 'trigger', 'price', 'leverage', 'slippage', 'tp', 'sl', 'expiry']);
+
+/** Limit and market orders, and their stand-alone stop forms (held by the exchange until the trigger). */
+export type EntryType = 'limit' | 'market' | 'stop-market' | 'stop-limit';
+export const TYPE_CYCLE: readonly EntryType[] = ['limit', 'market', 'stop-market', 'stop-limit'];
+
+/** A market order or a stop-market: no limit price, a slippage cap. */
+export function isMarketType(type: EntryType): boolean {
+  return type === 'market' || type === 'stop-market';
+}
+
+export function isStopType(type: EntryType): boolean {
+  return type === 'stop-market' || type === 'stop-limit';
+}
 
 export type EntryTif = 'gtc' | 'post' | 'ioc' | 'fok';
 export const TIF_CYCLE: readonly EntryTif[] = ['gtc', 'post', 'ioc', 'fok'];
@@ -24,11 +39,16 @@ export const TIF_CYCLE: readonly EntryTif[] = ['gtc', 'post', 'ioc', 'fok'];
 export interface OrderEntryForm {
   marketId: number;
   side: Side;
-  type: 'limit' | 'market';
+  type: EntryType;
   tif: EntryTif;
+  /** Base units, "$500" (quote currency) or "25%" (of what is available: entry-size.ts). */
   size: string;
-  /** The size field is in base units, or in collateral (notional) converted at the price. */
+  /** The size field is in base units, or in collateral (notional) converted at the price; "$" / "%" typed win. */
   sizeUnit: 'base' | 'notional';
+  /** Stops: the trigger price. */
+  trigger: string;
+  /** A close order: only reduces the position of the other side (interface: CloseLong / CloseShort). */
+  reduceOnly: boolean;
   price: string;
   leverage: string;
   /** Market orders: cap in bps (empty = the market's maximum). */
@@ -45,6 +65,12 @@ export interface EntryContext {
   /** Mark price (ticks) to value market orders and notional sizes; null when unknown. */
   mark: number | null;
   head: number | null;
+  /** The account's available balance (atoms), for a size in percent; null or absent when unknown. */
+  available?: bigint | null;
+  /** The position in the form's market (1 long, 2 short), for reduce-only and its percent; null when flat. */
+  position?: { side: number; size: number } | null;
+  /** The account's fee tier (indexes the market's taker fees). */
+  feeTier?: number;
 }
 
 export type EntryProblems = Partial<Record<EntryField, string>>;
@@ -71,6 +97,8 @@ export function newEntryForm(marketId: number, side: Side, price: string, levera
     tif: 'gtc',
     size: '',
     sizeUnit: 'base',
+    trigger: '',
+    reduceOnly: false,
     price,
     leverage,
     slippage: '',
@@ -91,7 +119,7 @@ function attempt<T>(what: () => T, problems: EntryProblems, field: EntryField): 
 }
 
 function kindOf(form: OrderEntryForm): PlaceKind {
-  if (form.type === 'market') return 'market';
+  if (isMarketType(form.type)) return 'market';
   return form.tif === 'post' ? 'post-only' : form.tif === 'ioc' ? 'ioc' : form.tif === 'fok' ? 'fok' : 'limit';
 }
 
@@ -110,16 +138,28 @@ function parseBps(text: string, max: number): number {
   return v;
 }
 
-/** Size units from a notional (collateral) amount at `price`, rounded down to whole units. */
-function sizeFromNotional(text: string, price: number, market: Market): number {
-  const atoms = parseScaled(text, COLLATERAL_DECIMALS, 'notional');
-  if (atoms <= 0n) throw new Error('notional must be greater than 0');
+/** The opposite side's position size the order may reduce (a buy reduces a short), or null. */
+function reducibleSize(form: OrderEntryForm, ctx: EntryContext): number | null {
+  const p = ctx.position;
+  if (!p || p.size <= 0) return null;
+  return (form.side === 'long') === (p.side === 2) ? p.size : null;
+}
+
+function sizeOf(form: OrderEntryForm, ctx: EntryContext, market: Market, quotePrice: number | null, leverage: number | null, problems: EntryProblems): number | null {
+  const typed = typedSize(form.size, form.sizeUnit === 'notional' ? 'quote' : 'base');
+  if (typed.unit === 'base') return attempt(() => parseSize(typed.number, market.config.size_decimals), problems, 'size');
   const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
-  const perUnit = notionalAtoms(price, 1, scales);
-  if (perUnit <= 0n) throw new Error('price too small to convert a notional');
-  const units = divFloor(atoms, perUnit);
-  if (units <= 0n) throw new Error('notional is below one size unit at this price');
-  return toWireInteger(units, 'size');
+  const reducible = reducibleSize(form, ctx);
+  const inputs = {
+    reduceOnly: form.reduceOnly,
+    positionSize: reducible === null ? null : BigInt(reducible),
+    availableAtoms: ctx.available ?? null,
+    leverage,
+    takerFeeMicros: feeMicros(market.config, 'taker', ctx.feeTier ?? 0),
+    price: quotePrice === null ? null : BigInt(quotePrice),
+    quotePrice: quotePrice === null ? null : BigInt(quotePrice),
+  };
+  return attempt(() => toWireInteger(sizeUnitsOf(typed, inputs, scales), 'size'), problems, 'size');
 }
 
 /** Validates every field; a problem per field, the intent only when there is none. */
@@ -129,26 +169,36 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   if (!market) return { problems: { size: 'unknown market' }, intent: null, sizeUnits: null, notionalAtoms: null };
   const pd = market.config.price_decimals;
   const sd = market.config.size_decimals;
-  const isMarket = form.type === 'market';
+  const isMarket = isMarketType(form.type);
+  const stop = isStopType(form.type);
   const price = isMarket ? null : attempt(() => parsePrice(form.price, pd), problems, 'price');
-  const valuation = price ?? ctx.mark;
-  let size: number | null = null;
-  if (form.sizeUnit === 'base') size = attempt(() => parseSize(form.size, sd), problems, 'size');
-  else if (valuation === null) problems.size = 'no price to convert the notional (enter a price or wait for the mark)';
-  else size = attempt(() => sizeFromNotional(form.size, valuation, market), problems, 'size');
+  const trigger = stop ? attempt(() => parsePrice(form.trigger, pd), problems, 'trigger') : null;
+  if (trigger !== null) {
+    const sideProblem = stopSideProblem(form.side, trigger, ctx.mark);
+    if (sideProblem) problems.trigger = sideProblem;
+  }
+  // What the order is valued at: its limit, else where a stop-market fires, else the mark.
+  const valuation = price ?? trigger ?? ctx.mark;
   // Above the market maximum is clamped to it (the form shows the clamp), as the exchange itself does.
-  const typedLeverage = attempt(() => parseLeverage(form.leverage), problems, 'leverage');
+  const typedLeverage = form.reduceOnly ? 0 : attempt(() => parseLeverage(form.leverage), problems, 'leverage');
   const leverage = typedLeverage === null ? null : Math.min(typedLeverage, maxLeverageHundredths(market));
+  const size = sizeOf(form, ctx, market, valuation, leverage, problems);
   const slippage = isMarket && form.slippage.trim() !== '' ? attempt(() => parseBps(form.slippage, market.order_max_market_slippage_bps), problems, 'slippage') : null;
   const tp = form.tp.trim() !== '' ? attempt(() => parsePrice(form.tp, pd), problems, 'tp') : null;
   const sl = form.sl.trim() !== '' ? attempt(() => parsePrice(form.sl, pd), problems, 'sl') : null;
   const expiry = form.expiry.trim() !== '' ? attempt(() => parseBlocks(form.expiry), problems, 'expiry') : null;
   if (expiry !== null && ctx.head === null) problems.expiry = 'no head block yet to count the expiry from';
+  if (expiry !== null && stop) problems.expiry = 'a stop has no expiry (the exchange holds it until it fires)';
   const long = form.side === 'long';
-  const ref = price ?? ctx.mark;
-  const refName = price !== null ? 'price' : 'mark';
+  const ref = price ?? trigger ?? ctx.mark;
+  const refName = price !== null ? 'price' : trigger !== null ? 'trigger' : 'mark';
   if (tp !== null && ref !== null && !isOnRequiredSide(long, 'take-profit', tp, ref)) problems.tp = `take-profit must be ${requiredSide(long, 'take-profit')} the ${refName}`;
   if (sl !== null && ref !== null && !isOnRequiredSide(long, 'stop-loss', sl, ref)) problems.sl = `stop-loss must be ${requiredSide(long, 'stop-loss')} the ${refName}`;
+  if (form.reduceOnly) {
+    if (reducibleSize(form, ctx) === null) problems.reduce = `no ${long ? 'short' : 'long'} position to reduce`;
+    if (tp !== null) problems.tp = 'a reduce-only order takes no take-profit';
+    if (sl !== null) problems.sl = 'a reduce-only order takes no stop-loss';
+  }
   if (!market.config.is_open) problems.type = 'the market is closed';
   const scales = { priceDecimals: pd, sizeDecimals: sd };
   const notional = size !== null && valuation !== null ? notionalAtoms(valuation, size, scales) : null;
@@ -157,7 +207,8 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   }
   // The domain's own rules (minimum value, leverage cap, ...) on the same numbers; session problems are the
   // engine's lockReason, shown separately.
-  const ruleProblem = domainProblem(market, size, price, leverage, slippage, expiry !== null && ctx.head !== null ? ctx.head + expiry : 0, form, ctx);
+  const lastBlock = expiry !== null && ctx.head !== null ? ctx.head + expiry : 0;
+  const ruleProblem = domainProblem(market, size, price, leverage, slippage, lastBlock, trigger, form, ctx);
   if (ruleProblem) {
     problems[ruleProblem.field] = ruleProblem.message;
     return { problems, intent: null, sizeUnits: BigInt(size), notionalAtoms: notional };
@@ -173,11 +224,13 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
     ...(expiry !== null && ctx.head !== null ? { lastBlock: ctx.head + expiry } : {}),
     ...(tp !== null ? { tp: { price: tp } } : {}),
     ...(sl !== null ? { sl: { price: sl } } : {}),
+    ...(form.reduceOnly ? { reduceOnly: true } : {}),
+    ...(trigger !== null ? { trigger: { price: trigger, on: 'mark' as const } } : {}),
   };
   return { problems, intent, sizeUnits: BigInt(size), notionalAtoms: notional };
 }
 
-const DOMAIN_FIELDS: Record<string, EntryField> = { size: 'size', price: 'price', leverage: 'leverage', slippage: 'slippage', lb: 'expiry', fl: 'tif', t: 'type' };
+const DOMAIN_FIELDS: Record<string, EntryField> = { size: 'size', price: 'price', leverage: 'leverage', slippage: 'slippage', lb: 'expiry', fl: 'tif', t: 'type', tp: 'trigger', tpc: 'trigger' };
 
 function domainProblem(
   market: Market,
@@ -186,14 +239,16 @@ function domainProblem(
   leverage: number,
   slippage: number | null,
   lastBlock: number,
+  trigger: number | null,
   form: OrderEntryForm,
   ctx: EntryContext,
 ): { field: EntryField; message: string } | null {
   const isMarket = price === null;
   const flags = isMarket || form.tif === 'ioc' ? OrderFlag.ImmediateOrCancel : form.tif === 'post' ? OrderFlag.PostOnly : form.tif === 'fok' ? OrderFlag.FillOrKill : OrderFlag.GoodTillCancel;
+  const long = form.side === 'long';
   const check = validateOrder(
     {
-      t: form.side === 'long' ? OrderType.OpenLong : OrderType.OpenShort,
+      t: form.reduceOnly ? (long ? OrderType.CloseShort : OrderType.CloseLong) : long ? OrderType.OpenLong : OrderType.OpenShort,
       mkt: market.id,
       s: size,
       p: price ?? 0,
@@ -201,6 +256,8 @@ function domainProblem(
       lv: leverage,
       lb: lastBlock,
       ...(isMarket ? { ms: slippage ?? market.order_max_market_slippage_bps } : {}),
+      ...(trigger !== null ? { tp: trigger, tpc: stopCondition(form.side) } : {}),
+      ...(form.reduceOnly && size >= (reducibleSize(form, ctx) ?? Infinity) ? { fullClose: true } : {}),
     },
     orderRulesContext(market, ctx.head, ctx.mark),
   );
@@ -214,7 +271,9 @@ function domainProblem(
 
 /** The next field in `direction` (wrapping); market orders skip price, limit orders skip slippage. */
 export function stepField(form: OrderEntryForm, direction: 1 | -1): EntryField {
-  const skip = new Set<EntryField>(form.type === 'market' ? ['price', 'tif'] : ['slippage']);
+  const skip = new Set<EntryField>(isMarketType(form.type) ? ['price', 'tif'] : ['slippage']);
+  if (!isStopType(form.type)) skip.add('trigger');
+  if (form.reduceOnly) skip.add('leverage');
   const fields = ENTRY_FIELDS.filter((f) => !skip.has(f));
   const at = Math.max(0, fields.indexOf(form.focus));
   return fields[(at + direction + fields.length) % fields.length] ?? 'size';
@@ -226,7 +285,9 @@ export function cycleChoice(form: OrderEntryForm): OrderEntryForm {
     case 'side':
       return { ...form, side: form.side === 'long' ? 'short' : 'long' };
     case 'type':
-      return { ...form, type: form.type === 'limit' ? 'market' : 'limit' };
+      return { ...form, type: TYPE_CYCLE[(TYPE_CYCLE.indexOf(form.type) + 1) % TYPE_CYCLE.length] ?? 'limit' };
+    case 'reduce':
+      return { ...form, reduceOnly: !form.reduceOnly };
     case 'tif':
       return { ...form, tif: TIF_CYCLE[(TIF_CYCLE.indexOf(form.tif) + 1) % TIF_CYCLE.length] ?? 'gtc' };
     case 'size':
@@ -236,7 +297,7 @@ export function cycleChoice(form: OrderEntryForm): OrderEntryForm {
   }
 }
 
-type TextField = Exclude<EntryField, 'side' | 'type' | 'tif'>;
+type TextField = Exclude<EntryField, 'side' | 'type' | 'tif' | 'reduce'>;
 
 /** The text of the focused field, or null on a choice field (side, type, time in force). */
 export function focusedText(form: OrderEntryForm): string | null {

@@ -58,13 +58,15 @@ function bookOf(state: TerminalState, marketId: number): BookView | null {
 export function previewFor(state: TerminalState, order: ReviewedOrder): OrderPreview | null {
   const market = marketOf(state, order.marketId);
   if (!market) return null;
-  const book = bookOf(state, order.marketId);
+  // A stop meets the book only when it fires, later: priced at its limit (or its trigger), the book unknown.
+  const book = order.trigger ? null : bookOf(state, order.marketId);
   const opposite = (order.side === 'long' ? book?.asks : book?.bids) ?? [];
+  const limit = order.price ?? order.trigger?.price;
   return previewOrder({
     market,
     side: order.side === 'long' ? 1 : 2,
     size: BigInt(order.size),
-    ...(order.price !== undefined ? { limitPrice: BigInt(order.price) } : {}),
+    ...(limit !== undefined ? { limitPrice: BigInt(limit) } : {}),
     remainder: REMAINDER[order.kind],
     reduceOnly: order.reduceOnly ?? false,
     leverageHundredths: order.leverage,

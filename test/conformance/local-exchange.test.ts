@@ -265,4 +265,23 @@ describe('the documented client flows against the local exchange', () => {
     const history = await json<{ d: Order[] }>(signedFetch('GET', '/v1/trading/order-history'));
     expect(history.d.find((o) => o.oid === order.oid)?.st).toBe(5);
   });
+
+  it('stand-alone-stop: an OrderRequest with tp and tpc, no lp and no tr, lb 0, is held Untriggered (st 8) with its trigger and cancels like any order', async () => {
+    const acc = wallet.accountId!;
+    const w = await json<{ as: { lfr: number }[] }>(signedFetch('GET', '/v1/trading/wallet'));
+    const rq = w.as[0]!.lfr + 1;
+    const mark = (await json<{ d: Record<string, { mrk: number }> }>(fetch(`${sim.rest}/v1/market-data/${btc.id}/ticker`))).d[String(btc.id)]!.mrk;
+    const trigger = mark * 2;
+    const placed = await json<{ statuses: { code: number }[] }>(
+      signedFetch('POST', '/v1/trading/orders', { d: [{ rq, mkt: btc.id, acc, t: 1, p: 0, s: 10, fl: 4, ms: 100, tp: trigger, tpc: 3, lv: 500, lb: 0 }] }),
+    );
+    expect(placed.statuses).toEqual([{ code: 0 }]);
+    const order = await until(async () => (await json<{ d: (Order & { tp?: number; tpc?: number })[] }>(signedFetch('GET', '/v1/trading/orders'))).d.find((o) => o.rq === rq), 'the stop to be held');
+    expect(order).toMatchObject({ mkt: btc.id, acc, t: 1, os: 10, st: 8, tp: trigger, tpc: 3 });
+    const cancelled = await json<{ statuses: { code: number }[] }>(
+      signedFetch('POST', '/v1/trading/orders', { d: [{ rq: rq + 1, mkt: btc.id, acc, oid: order.oid, t: 5, fl: 0, lv: 0, lb: 0 }] }),
+    );
+    expect(cancelled.statuses).toEqual([{ code: 0 }]);
+    await until(async () => ((await json<{ d: Order[] }>(signedFetch('GET', '/v1/trading/orders'))).d.some((o) => o.oid === order.oid) ? undefined : true), 'the cancel to land');
+  });
 });

@@ -135,6 +135,7 @@ describe('order entry on screen', () => {
     await typeField('abc'); // size
     await typeField('-5', 12); // price (prefilled)
     await typeField('999', 4); // leverage (prefilled)
+    await press(r, KEYS.tab); // reduce-only
     await press(r, KEYS.tab); // time in force
     await typeField('up'); // take-profit
     await typeField('1.23456789'); // stop-loss

@@ -42,6 +42,16 @@ export interface PlaceParams {
   sl?: TriggerSpec;
   /** The key press that sent it (monotonic time, the mark then, the review's estimate): it gets an execution report. */
   origin?: ExecutionOrigin;
+  /**
+   * A close (CloseLong / CloseShort, t 3 / 4): it only reduces the position of the other side, never opens
+   * one. The interface has no reduce-only flag: close order types are how an order is reduce-only.
+   */
+  reduceOnly?: boolean;
+  /**
+   * A stand-alone stop: held by the exchange (st 8 Untriggered, lb 0) until the price crosses `trigger.price`
+   * (a buy fires at or above it, a sell at or below), then runs as the order it is (market or limit).
+   */
+  trigger?: TriggerSpec;
 }
 
 export interface CloseParams {

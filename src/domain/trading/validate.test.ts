@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrderFlag as F, OrderType as T, TriggerCondition as C } from '../../protocol/enums.js';
 import type { OrderDraft } from './order-draft.js';
-import { type ValidationContext, validateOrder } from './validate.js';
+import { type ValidationContext, orderRulesContext, validateOrder } from './validate.js';
 import { btcTestMarket } from './market.fixtures.js';
 
 const market = btcTestMarket;
@@ -87,5 +87,15 @@ describe('validateOrder', () => {
     expect(fields({ ...base, t: T.Change, oid: 5, p: 660_000 })).toEqual([]);
     expect(fields({ ...base, t: T.IncreasePositionCollateral, lp: 9, a: '0' })).toEqual(['amount']);
     expect(fields({ ...base, t: T.IncreasePositionCollateral, lp: 9, a: '5000000' })).toEqual([]);
+  });
+});
+
+describe('stand-alone stops', () => {
+  it('a stop that opens (tp and tpc on OpenLong, no lp, no tr, lb 0) passes; a TP/SL role on an open does not', () => {
+    const stop: OrderDraft = { t: 1, mkt: 16, s: 1_000, p: 0, fl: 4, ms: 100, lv: 500, lb: 0, tp: 680_000, tpc: 3 };
+    expect(validateOrder(stop, orderRulesContext(btcTestMarket(), 1_000, 670_000))).toEqual({ ok: true });
+    const role = validateOrder({ ...stop, triggerRole: 'stop-loss' }, orderRulesContext(btcTestMarket(), 1_000, 670_000));
+    expect(role.ok).toBe(false);
+    expect(validateOrder({ ...stop, lb: 1_005 }, orderRulesContext(btcTestMarket(), 1_000, 670_000)).ok).toBe(false);
   });
 });

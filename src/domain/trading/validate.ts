@@ -56,7 +56,9 @@ function checkTrigger(d: OrderDraft, ctx: ValidationContext, out: ValidationProb
     if (d.tpc !== undefined && d.tpc !== 0) out.push({ field: 'tp', message: 'a trigger condition needs a trigger price' });
     return;
   }
-  if (!CLOSES.has(d.t)) out.push({ field: 't', message: 'trigger orders are closes (CloseLong / CloseShort)' });
+  // A protective trigger (a role) is a close; a stand-alone stop may open (interface.md 2.4: any OrderRequest with tp).
+  if (d.triggerRole && !CLOSES.has(d.t)) out.push({ field: 't', message: 'take-profit / stop-loss triggers are closes (CloseLong / CloseShort)' });
+  if (!OPENS.has(d.t) && !CLOSES.has(d.t)) out.push({ field: 't', message: 'only opens and closes can carry a trigger' });
   if (conditionDirection(d.tpc) === null) {
     out.push({ field: 'tpc', message: 'trigger condition must be 1..4 (GTE/LTE on last or mark)' });
   } else if (d.triggerRole && CLOSES.has(d.t)) {

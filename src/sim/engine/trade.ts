@@ -74,7 +74,7 @@ function belowMinimumValue(core: EngineCore, order: OrderRecord, bound: number, 
 }
 
 /**
- * Runs an open (t 1/2) or close (t 3/4) order. `forceIoc` is used for fired triggers (tpSlOrdersUseIoc).
+ * Runs an open (t 1/2) or close (t 3/4) order; `forceIoc` runs it as IOC whatever its flags.
  * Close orders: market/IOC closes are clamped to the position; a resting limit close larger than what is
  * left after the account's other resting closes fails with sr 38 (OrderSizeExceedsAvailableSize).
  */

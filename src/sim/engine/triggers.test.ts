@@ -144,4 +144,34 @@ describe('trigger orders', () => {
     expect(out.accounts.get(a)?.orders.filter((r) => r.oid === sl.oid).map((r) => r.st)).toEqual([9, 4]);
     expect(d.engine.openPositions(a)).toEqual([]);
   });
+
+  it('a stand-alone buy stop-market (no lp, no tr) waits Untriggered, then opens a long when the mark crosses', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    const mm = d.account('mm');
+    d.limit(mm, 'sell', PX + 2000, 1000);
+    const stop = last(d.exec(a, { t: 1, p: 0, s: 100, tp: PX + 1500, tpc: 3, fl: 4, ms: 500, lv: 500, lb: 0 }));
+    expect(stop).toMatchObject({ st: 8, tp: PX + 1500, tpc: 3 });
+    d.engine.setOraclePrice(1, PX + 1400);
+    d.block();
+    expect(d.engine.openPositions(a)).toEqual([]);
+    d.engine.setOraclePrice(1, PX + 1500);
+    d.block();
+    expect(d.orderRows(a).filter((r) => r.oid === stop.oid).map((r) => r.st)).toEqual([8, 9, 4]);
+    expect(d.engine.openPositions(a)).toMatchObject([{ sd: 1, s: 100 }]);
+  });
+
+  it('a fired GTC stop-limit rests at its limit instead of being cancelled as an IOC', () => {
+    const d = new EngineDriver();
+    const a = d.account('a');
+    const mm = d.account('mm');
+    d.limit(mm, 'buy', PX - 3000, 1000);
+    const stop = last(d.exec(a, { t: 2, p: PX - 1000, s: 100, tp: PX - 500, tpc: 4, fl: 0, lv: 500, lb: 0 }));
+    expect(stop).toMatchObject({ st: 8 });
+    d.engine.setOraclePrice(1, PX - 500);
+    d.block();
+    expect(d.orderRows(a).filter((r) => r.oid === stop.oid).map((r) => r.st)).toEqual([8, 9, 2]);
+    expect(d.engine.openOrders(a).map((o) => o.oid)).toEqual([stop.oid]);
+    expect(last(d.orderRows(a).filter((r) => r.oid === stop.oid))).toMatchObject({ st: 2, p: PX - 1000 });
+  });
 });

@@ -1,5 +1,5 @@
 // Trigger (TP/SL) orders: stored Untriggered (st 8) until last (tpc 1/2) or mark (tpc 3/4) crosses tp,
-// then Triggered (st 9) and executed as an IOC order. `lp` ties one to a position (cancelled when it
+// then Triggered (st 9) and executed as the order it carries (market / IOC, or a resting limit). `lp` ties one to a position (cancelled when it
 // closes or inverts); `tr` ties one to a request (armed on its fill, then tied to the position that fill
 // made; cancelled on its failure).
 
@@ -85,7 +85,10 @@ export function fireTriggers(core: EngineCore, marketId: number, afterEach: () =
     order.st = OrderStatus.Triggered;
     order.sr = OrderStatusReason.Triggered;
     publishOrder(core, order);
-    executeTrade(core, order, true);
+    // It runs as the order it carries (interface.md 2.4: "not posted to the book until" it fires): a market or
+    // IOC trigger (every TP/SL the app and the web UI send: p 0, fl 4) fills what it can now, a GTC stop-limit
+    // rests at its limit.
+    executeTrade(core, order);
     afterEach();
   }
 }

@@ -7,10 +7,13 @@ import { orderEffect, type OrderEffect, type PositionExposure } from '../../doma
 import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim, parseLeverage } from '../../protocol/scaling.js';
-import { maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
+import { isMarketType, isStopType, maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
+import { typedSize } from '../../domain/trading/entry-size.js';
+import { stopRequiredSide } from '../../domain/trading/stop-order.js';
 import type { ConfirmPrompt } from '../../state/trading-slice.js';
 import { confirmKeys } from './confirm-text.js';
-import { money, reviewLines, sideText } from './order-review-lines.js';
+import { money, reviewLines, sideText, wrapParts } from './order-review-lines.js';
+import { groupThousands } from './numbers.js';
 import { marketLabel } from '../../domain/market-label.js';
 
 export { previewLine } from './order-review-lines.js';
@@ -21,20 +24,27 @@ export interface EntryLine {
   tone: EntryLineTone;
   /** A field the review can do without when the pane is short (fitEntryLines drops these first). */
   optional?: boolean;
+  /** The keys (and a confirm's question): kept whatever the height, the tail above them is cut instead. */
+  keep?: boolean;
 }
 
 const LABELS: Record<EntryField, string> = {
   side: 'side',
   type: 'type',
   size: 'size',
+  trigger: 'stop at',
   price: 'price',
   leverage: 'leverage',
+  reduce: 'reduce-only',
   tif: 'time',
   slippage: 'slippage',
   tp: 'take-profit',
   sl: 'stop-loss',
   expiry: 'expiry',
 };
+
+/** What a size may be, said where it is typed (entry-size.ts defines "available"). */
+export const SIZE_HELP = '0.5 base · $500 USD · 25% of the max your available margin buys (fee incl.)';
 
 const TIF_NAMES = { gtc: 'GTC', post: 'PostOnly', ioc: 'IOC', fok: 'FOK' } as const;
 
@@ -50,20 +60,25 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
     case 'side':
       return sideText(form.side, effect, market);
     case 'type':
-      return form.type === 'limit' ? 'limit' : 'market';
+      return form.type;
     case 'tif':
-      return form.type === 'market' ? 'IOC' : TIF_NAMES[form.tif];
+      return isMarketType(form.type) ? 'IOC' : TIF_NAMES[form.tif];
     case 'size': {
-      const unit = form.sizeUnit === 'base' ? marketLabel(market) : 'USD';
-      const other =
-        form.sizeUnit === 'base'
-          ? result.notionalAtoms !== null ? ` = ${money(result.notionalAtoms)} USD` : ''
-          : result.sizeUnits !== null ? ` = ${formatScaledTrim(result.sizeUnits, sd)} ${marketLabel(market)}` : '';
-      return `${form.size || '_'} ${unit}${other}`;
+      const typed = typedSize(form.size, form.sizeUnit === 'notional' ? 'quote' : 'base');
+      const unit = typed.unit === 'base' ? marketLabel(market) : typed.unit === 'quote' ? 'USD' : (form.reduceOnly ? 'of the position' : 'of available');
+      const shown = typed.unit === 'percent' ? `${typed.number}%` : typed.number;
+      const base = result.sizeUnits !== null ? ` = ${formatScaledTrim(result.sizeUnits, sd)} ${marketLabel(market)}` : '';
+      const other = typed.unit === 'base' ? (result.notionalAtoms !== null ? ` = ${money(result.notionalAtoms)} USD` : '') : base;
+      return `${shown || '_'} ${unit}${other}`;
     }
+    case 'trigger':
+      return `${form.trigger || '_'} mark ${stopRequiredSide(form.side) === 'above' ? '≥' : '≤'} (${form.side === 'long' ? 'buy' : 'sell'} stop, ${stopRequiredSide(form.side)} the mark)`;
+    case 'reduce':
+      return form.reduceOnly ? 'on (only reduces the position)' : 'off';
     case 'price':
-      return form.type === 'market' ? 'market' : form.price || '_';
+      return isMarketType(form.type) ? 'market' : form.price || '_';
     case 'leverage': {
+      if (form.reduceOnly) return '— (reduce-only)';
       let lev: number | null = null;
       try {
         lev = parseLeverage(form.leverage);
@@ -76,7 +91,7 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
       return `${form.leverage || '_'}x ${leverageBar(lev, max)} max ${maxText}`;
     }
     case 'slippage':
-      return form.type === 'market' ? `${form.slippage || market.order_max_market_slippage_bps} bps cap` : '(market orders)';
+      return isMarketType(form.type) ? `${form.slippage || market.order_max_market_slippage_bps} bps cap` : '(market orders)';
     case 'tp':
     case 'sl':
       return form[field] || '—';
@@ -99,14 +114,50 @@ export interface EntryLinesInput {
   width?: number;
   /** The confirm this review asks (smart confirm), shown in place of the review's keys: where the eye is. */
   confirm?: ConfirmPrompt | null;
+  /** The market's mark now (ticks): the reference a stop's trigger is shown against. */
+  mark?: number | null;
+}
+
+/** The review's lines for what happens later: a stop's trigger against the mark now, a bracket's legs (wrapped to `width`). */
+export function legLines(form: OrderEntryForm, intent: EntryResult['intent'], market: Market, mark: number | null, width = Infinity): EntryLine[] {
+  if (!intent) return [];
+  const px = (v: number) => groupThousands(formatScaledTrim(v, market.config.price_decimals));
+  const out: EntryLine[] = [];
+  const inner = Math.max(10, width - 1);
+  const add = (parts: string[], optional = false) => {
+    for (const text of wrapParts(parts, inner)) out.push({ text: ` ${text}`, tone: 'focus', ...(optional ? { optional: true } : {}) });
+  };
+  const verb = form.side === 'long' ? 'buy' : 'sell';
+  if (intent.trigger) {
+    const then = intent.price !== undefined ? `a limit ${verb} @ ${px(intent.price)}` : `a market ${verb}`;
+    add([`stop: fires when mark ${form.side === 'long' ? '≥' : '≤'} ${px(intent.trigger.price)}`, `(mark now ${mark === null ? '?' : px(mark)}),`, `then ${then}`]);
+  }
+  if (intent.tp || intent.sl) {
+    const close = form.side === 'long' ? 'sell' : 'buy';
+    const legs = [
+      intent.tp ? `TP ${close} mark ${form.side === 'long' ? '≥' : '≤'} ${px(intent.tp.price)}` : null,
+      intent.sl ? `SL ${close} mark ${form.side === 'long' ? '≤' : '≥'} ${px(intent.sl.price)}` : null,
+    ].filter((x): x is string => x !== null);
+    add(['bracket: entry', ...legs.map((l) => `+ ${l}`)]);
+    add(['legs armed once the entry is accepted;', 'a refused entry sends none'], true);
+  }
+  return out;
 }
 
 /** Fields the review keeps whatever the height: what the order is. */
-const ESSENTIAL: ReadonlySet<EntryField> = new Set(['side', 'type', 'size', 'price']);
+const ESSENTIAL: ReadonlySet<EntryField> = new Set(['side', 'type', 'size', 'trigger', 'price']);
+
+/** Kept in review too: what the order is, reduce-only when on, and a bracket's take-profit and stop-loss legs. */
+function essential(form: OrderEntryForm, field: EntryField): boolean {
+  if (field === 'reduce') return form.reduceOnly;
+  if (field === 'tp' || field === 'sl') return form[field].trim() !== '';
+  return ESSENTIAL.has(field);
+}
 
 export function entryLines(i: EntryLinesInput): EntryLine[] {
   const { form, result, market } = i;
-  const hidden = new Set<EntryField>(form.type === 'market' ? ['price'] : ['slippage']);
+  const hidden = new Set<EntryField>(isMarketType(form.type) ? ['price'] : ['slippage']);
+  if (!isStopType(form.type)) hidden.add('trigger');
   // The effect of the whole order on the position (the preview's own when reviewing).
   const effect = i.preview?.effect ?? (result.sizeUnits !== null ? orderEffect(i.position ?? null, form.side === 'long' ? 1 : 2, result.sizeUnits) : null);
   const lines: EntryLine[] = [];
@@ -116,23 +167,26 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
     const mark = form.focus === field && !i.reviewing ? '▸' : ' ';
     const text = `${mark}${LABELS[field].padEnd(12)}${value(form, field, result, market, effect)}${problem ? `  ✗ ${problem}` : ''}`;
     const tone: EntryLineTone = problem ? 'bad' : field === 'side' ? (form.side === 'long' ? 'up' : 'down') : form.focus === field ? 'focus' : 'normal';
-    lines.push({ text, tone, ...(i.reviewing && !ESSENTIAL.has(field) ? { optional: true } : {}) });
+    lines.push({ text, tone, ...(i.reviewing && !essential(form, field) ? { optional: true } : {}) });
+    if (field === 'size' && form.focus === 'size' && !i.reviewing) lines.push({ text: `   ${SIZE_HELP}${form.reduceOnly ? ' (reduce-only: of the position)' : ''}`, tone: 'muted', optional: true });
   }
   if (i.disabled) lines.push({ text: ` submit disabled: ${i.disabled}`, tone: 'bad' });
   else if (i.reviewing && i.preview && result.intent) {
+    lines.push(...legLines(form, result.intent, market, i.mark ?? null, i.width));
     for (const text of reviewLines(i.preview, result.intent, market, i.width)) lines.push({ text, tone: 'good' });
     if (i.confirm) {
-      lines.push({ text: ` ${i.confirm.text}`, tone: 'bad' });
-      lines.push({ text: ` ${confirmKeys(i.confirm)}`, tone: 'focus' });
-    } else lines.push({ text: ' y/Enter send   Esc edit   ? keys', tone: 'focus' });
+      lines.push({ text: ` ${i.confirm.text}`, tone: 'bad', keep: true });
+      lines.push({ text: ` ${confirmKeys(i.confirm)}`, tone: 'focus', keep: true });
+    } else lines.push({ text: ' y/Enter send   Esc edit   ? keys', tone: 'focus', keep: true });
   } else if (Object.keys(result.problems).length > 0) lines.push({ text: ' fix the fields marked ✗ to review', tone: 'muted' });
   else lines.push({ text: ' Enter review   Tab next field   Space change   Esc close   ? keys', tone: 'muted' });
   return lines;
 }
 
-/** The lines that fit `height`: optional fields go first (the last one first), then the tail is cut. */
+/** The lines that fit `height`: optional fields go first (the last one first), then the tail above the kept keys is cut. */
 export function fitEntryLines(lines: readonly EntryLine[], height: number): EntryLine[] {
   const out = [...lines];
   for (let i = out.length - 1; i >= 0 && out.length > height; i--) if (out[i]?.optional) out.splice(i, 1);
+  for (let i = out.length - 1; i >= 0 && out.length > height; i--) if (!out[i]?.keep) out.splice(i, 1);
   return out.slice(0, Math.max(0, height));
 }

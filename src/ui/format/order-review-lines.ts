@@ -74,6 +74,8 @@ export function previewLine(p: OrderPreview, market: Market): string {
 export interface ReviewedKind {
   kind: PlaceKind;
   price?: number;
+  /** A stop: it meets the book only when it fires. */
+  trigger?: { price: number };
 }
 
 /** What the figures alone do not say: crossing (taker fee), the fill-now / rest split, a thin book, a flip's two parts. */
@@ -82,7 +84,8 @@ export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market
   const out: string[] = [];
   const limit = order.price !== undefined && order.kind !== 'market';
   // Without the market's book nothing about the fill is known: say so, not "rests" or "book too thin".
-  if (p.noBook) out.push('no book for this market: fill unknown');
+  if (order.trigger) out.push(`estimated at ${order.price !== undefined ? 'its limit' : 'the stop price'}: the fill is known only when it fires`);
+  else if (p.noBook) out.push('no book for this market: fill unknown');
   else notesOfTheBook(p, order, market, limit, out);
   const e = p.effect;
   if (e.kind === 'flip') {

@@ -100,7 +100,9 @@ export function effectSideCell(type: number, effect: TradeEffect | null | undefi
   }
 }
 
-export function orderKindText(o: { flags: number; triggerPrice: number | null; price: number }): string {
+export function orderKindText(o: { flags: number; triggerPrice: number | null; price: number; type?: number }): string {
+  // A trigger that opens is a stand-alone stop (market, or with a limit); a close one is a TP/SL or reduce-only stop.
+  if (o.triggerPrice !== null && (o.type === OrderType.OpenLong || o.type === OrderType.OpenShort)) return o.price > 0 ? 'stop-lm' : 'stop';
   if (o.triggerPrice !== null) return 'trigger';
   if (o.flags === OrderFlag.PostOnly) return 'post';
   if (o.flags === OrderFlag.ImmediateOrCancel) return o.price > 0 ? 'ioc' : 'market';

@@ -165,12 +165,19 @@ export const MODE_BINDINGS: readonly Binding[] = [
     },
   },
   {
-    action: 'changeChoice', keys: [' ', 'Left', 'Right'], mode: 'entry', fixed: true, description: 'change the choice (side, type, time in force; the size: units / notional)', hint: 'change', quiet: true,
+    action: 'changeChoice', keys: [' ', 'Left', 'Right'], mode: 'entry', fixed: true, description: 'change the choice (side, type: limit / market / stop-market / stop-limit, reduce-only, time in force; the size: units / notional)', hint: 'change', quiet: true,
     run: (ctx) => {
       const form = ctx.store.getState().tradingUi.entry;
       if (form) updateEntry(ctx.store, cycleChoice(form));
     },
     disabledReason: onChoiceField,
+  },
+  {
+    action: 'toggleReduceOnly', keys: ['C-r'], mode: 'entry', fixed: true, description: 'reduce-only on / off (a close: it only reduces the position; a % size is then of the position)', hint: 'reduce-only',
+    run: (ctx) => {
+      const form = ctx.store.getState().tradingUi.entry;
+      if (form) updateEntry(ctx.store, { ...form, reduceOnly: !form.reduceOnly });
+    },
   },
   { action: 'help', keys: ['?'], mode: 'entry', fixed: true, description: 'the keys of order entry', hint: 'keys', run: helpFrom('entry') },
   ...lineKeys('entry', onTextField),
