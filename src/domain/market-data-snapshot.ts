@@ -6,8 +6,10 @@ import type { BookView, CandleView, ConnectionView, MarketHeaderView, MarketRef,
 
 /** How much of each slice the screen can show; the source trims to it. */
 export interface SnapshotWants {
-  /** Book levels per side. */
+  /** Book levels per side (groups, when grouped). */
   depth: number;
+  /** Ticks per book level shown (price grouping); absent or 1 = the exact levels. */
+  bookGroup?: number;
   trades: number;
   candles: number;
 }

@@ -1,6 +1,9 @@
 // State transitions driven by keys and resizes. Pure functions of the store, so the ui stays thin
 // and every transition is testable without a terminal.
 
+import { stepBookGroup } from '../domain/book-grouping.js';
+import { shownLevels } from '../domain/views.js';
+import { cursorRow, followRow } from './book-display.js';
 import type { SnapshotWants } from './snapshot.js';
 import { PANE_ORDER, type BookCursor, type MarketListing, type PaneId, type TerminalStore, type Viewport } from './store.js';
 
@@ -40,14 +43,16 @@ export function keepFocusVisible(store: TerminalStore, visible: readonly PaneId[
 }
 
 /**
- * Moves the book cursor by `delta` rows on screen: positive goes down (towards lower prices: asks
- * towards the spread, then into the bids). The first move places it on the best ask (up) or best bid (down).
+ * Moves the book cursor through the levels shown (screen order: outermost ask at the top, then down through
+ * the bids). The first move places it on the best ask (up) or best bid (down). The ladder scrolls to keep it
+ * on screen (`depth` levels each side).
  */
-export function moveBookCursor(store: TerminalStore, delta: number): void {
-  const { book, bookCursor } = store.getState();
+export function moveBookCursor(store: TerminalStore, delta: number, depth = Number.POSITIVE_INFINITY): void {
+  const { book, bookCursor, bookDisplay } = store.getState();
   if (!book) return;
-  const asks = book.asks.length;
-  const bids = book.bids.length;
+  const levels = shownLevels(book);
+  const asks = levels.asks.length;
+  const bids = levels.bids.length;
   if (asks + bids === 0) {
     store.setState({ bookCursor: null });
     return;
@@ -64,7 +69,25 @@ export function moveBookCursor(store: TerminalStore, delta: number): void {
   }
   position = Math.max(0, Math.min(asks + bids - 1, position));
   const next: BookCursor = position < asks ? { side: 'ask', level: asks - 1 - position } : { side: 'bid', level: position - asks };
-  store.setState({ bookCursor: next });
+  const scroll = followRow(bookDisplay.scroll, cursorRow(next), depth);
+  store.setState({ bookCursor: next, ...(scroll !== bookDisplay.scroll ? { bookDisplay: { ...bookDisplay, scroll } } : {}) });
+}
+
+/** Back to the top of the book: the ladder centred on the spread, no cursor. */
+export function centreBook(store: TerminalStore): void {
+  const { bookDisplay } = store.getState();
+  store.setState({ bookCursor: null, bookDisplay: { ...bookDisplay, scroll: 0 } });
+}
+
+/**
+ * Coarser (+1) or finer (-1) price grouping. The levels change under the cursor, so the cursor goes and the
+ * ladder is centred again.
+ */
+export function stepGrouping(store: TerminalStore, direction: 1 | -1): void {
+  const { bookDisplay } = store.getState();
+  const group = stepBookGroup(bookDisplay.group, direction);
+  if (group === bookDisplay.group) return;
+  store.setState({ bookCursor: null, bookDisplay: { group, scroll: 0 } });
 }
 
 export function clearBookCursor(store: TerminalStore): void {
@@ -108,7 +131,7 @@ export function pickerChoice(store: TerminalStore): MarketListing | null {
 export function setViewport(store: TerminalStore, viewport: Viewport, wants: SnapshotWants): void {
   const s = store.getState();
   const sameViewport = s.viewport.cols === viewport.cols && s.viewport.rows === viewport.rows && s.viewport.tooSmall === viewport.tooSmall;
-  const sameWants = s.wants.depth === wants.depth && s.wants.trades === wants.trades && s.wants.candles === wants.candles;
+  const sameWants = s.wants.depth === wants.depth && (s.wants.bookGroup ?? 1) === (wants.bookGroup ?? 1) && s.wants.trades === wants.trades && s.wants.candles === wants.candles;
   if (sameViewport && sameWants) return;
   store.setState({ viewport, wants });
 }

@@ -19,7 +19,7 @@ export interface PublisherOptions {
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
-  return a.depth === b.depth && a.trades === b.trades && a.candles === b.candles;
+  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles;
 }
 
 export class Publisher {

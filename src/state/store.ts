@@ -11,6 +11,7 @@ import type {
   TradeView,
 } from '../domain/views.js';
 import { marketDirectoryOf, type MarketDirectory, type MarketListing } from '../domain/market-directory.js';
+import { INITIAL_BOOK_DISPLAY, type BookDisplay } from './book-display.js';
 import { INITIAL_LIVE, type LiveState } from './live-slice.js';
 import type { SnapshotWants } from './snapshot.js';
 import type { ThrottleView } from './throttle.js';
@@ -80,6 +81,8 @@ export interface TerminalState {
   focus: PaneId;
   picker: PickerState;
   bookCursor: BookCursor | null;
+  /** The book pane's price grouping and scroll (state/book-display.ts). */
+  bookDisplay: BookDisplay;
   viewport: Viewport;
   /** How much the current layout can show; the publisher asks the source for this much. */
   wants: SnapshotWants;
@@ -140,6 +143,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     focus: 'book',
     picker: { open: false, query: '', selected: 0 },
     bookCursor: null,
+    bookDisplay: INITIAL_BOOK_DISPLAY,
     viewport: { cols: 80, rows: 24, tooSmall: false },
     wants: { depth: 10, trades: 20, candles: 60 },
     notice: null,

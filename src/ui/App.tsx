@@ -6,6 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { createTerminalActions } from '../controller/terminal-actions.js';
 import type { TerminalCommands } from '../domain/terminal-actions.js';
 import { keepFocusVisible, setViewport } from '../state/actions.js';
+import { wantedBookDepth } from '../state/book-display.js';
 import type { PaneId, TerminalStore } from '../state/store.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { dispatchKey } from './keys/dispatch.js';
@@ -63,13 +64,14 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   const themeName = useTerminal((s) => s.live.theme);
   const palette = useMemo(() => themePalette(themeName, colorDepth), [themeName, colorDepth]);
 
+  const bookDisplay = useTerminal((s) => s.bookDisplay);
   useEffect(() => {
     setViewport(
       store,
       { cols, rows, tooSmall: layout.tooSmall },
-      { depth: layout.depth, trades: layout.tradeRows, candles: layout.candleColumns },
+      { depth: wantedBookDepth(layout.depth, bookDisplay.scroll), bookGroup: bookDisplay.group, trades: layout.tradeRows, candles: layout.candleColumns },
     );
-  }, [store, cols, rows, layout.tooSmall, layout.depth, layout.tradeRows, layout.candleColumns]);
+  }, [store, cols, rows, layout.tooSmall, layout.depth, layout.tradeRows, layout.candleColumns, bookDisplay]);
 
   // A resize that hides the focused pane moves the focus to one on screen.
   useEffect(() => {
@@ -85,7 +87,7 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
       actions,
       keymap,
       nowMs: Date.now(),
-      view: { panes, bookPage: Math.max(1, layout.depth - 1), tabsPage: Math.max(1, layout.trading.height - 4), helpPage: Math.max(1, topHeight - 4) },
+      view: { panes, bookPage: Math.max(1, layout.depth - 1), bookDepth: layout.depth, tabsPage: Math.max(1, layout.trading.height - 4), helpPage: Math.max(1, topHeight - 4) },
     });
   });
 

@@ -228,7 +228,7 @@ export class MarketDataSession implements MarkSource {
       connection,
       market: this.market.ref,
       header,
-      book: m.book.view(wants.depth),
+      book: m.book.view(wants.depth, wants.bookGroup ?? 1),
       trades: m.trades.view(wants.trades),
       candles: m.candles.view(wants.candles),
       resolution: this.res,
@@ -353,7 +353,7 @@ export class MarketDataSession implements MarkSource {
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
-  return a.depth === b.depth && a.trades === b.trades && a.candles === b.candles;
+  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles;
 }
 
 function seconds(ms: number | null): number | null {
