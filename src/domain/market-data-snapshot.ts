@@ -34,4 +34,9 @@ export interface MarketDataSnapshot {
   resolution: number;
   headBlock: number | null;
   stats: MarketDataStats;
+  /**
+   * The header figures of every listed market (last, 24 h change and volume, open interest, funding) from the
+   * chain-wide market-state and funding streams, for the market picker; absent from sources that have none.
+   */
+  marketStats?: readonly MarketHeaderView[];
 }

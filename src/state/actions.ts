@@ -4,8 +4,9 @@
 import { stepBookGroup } from '../domain/book-grouping.js';
 import { shownLevels } from '../domain/views.js';
 import { cursorRow, followRow } from './book-display.js';
+import { DEFAULT_PICKER_SORT, nextPickerSort, pickerMarkets, reversePickerSort } from './market-picker.js';
 import type { SnapshotWants } from './snapshot.js';
-import { PANE_ORDER, type BookCursor, type MarketListing, type PaneId, type TerminalStore, type Viewport } from './store.js';
+import { PANE_ORDER, type BookCursor, type MarketListing, type PaneId, type TerminalState, type TerminalStore, type Viewport } from './store.js';
 
 /** Focuses `pane`; while a pane is zoomed the zoom follows the focus, so the focused pane is the one shown. */
 function setFocus(store: TerminalStore, pane: PaneId): void {
@@ -94,38 +95,68 @@ export function clearBookCursor(store: TerminalStore): void {
   store.setState({ bookCursor: null });
 }
 
-/** Markets whose symbol contains the query (case-insensitive), prefix matches first. */
-export function filterMarkets(markets: readonly MarketListing[], query: string): MarketListing[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...markets];
-  const hits = markets.filter((m) => m.symbol.toLowerCase().includes(q) || String(m.id) === q);
-  return hits.sort((a, b) => Number(!a.symbol.toLowerCase().startsWith(q)) - Number(!b.symbol.toLowerCase().startsWith(q)));
+export { filterMarkets } from './market-picker.js';
+
+/** What the picker's list is made from. */
+export type PickerListState = Pick<TerminalState, 'picker' | 'markets' | 'marketStats'> & { live: { watchlist: readonly { symbol: string }[] } };
+
+/** The picker's rows as they are on screen now (filter, watchlist first, sort). */
+export function pickerList(state: PickerListState): MarketListing[] {
+  const { picker } = state;
+  return pickerMarkets({
+    markets: state.markets,
+    stats: state.marketStats,
+    query: picker.query,
+    watchlist: state.live.watchlist.map((w) => w.symbol),
+    sort: picker.sort ?? DEFAULT_PICKER_SORT,
+  });
+}
+
+/** The row the picker's choice is on: its market when still listed, else the remembered index. */
+export function pickerIndex(state: PickerListState, list: readonly MarketListing[]): number {
+  const { picker } = state;
+  const byId = picker.selectedId == null ? -1 : list.findIndex((m) => m.id === picker.selectedId);
+  return byId >= 0 ? byId : Math.min(picker.selected, Math.max(0, list.length - 1));
 }
 
 export function openPicker(store: TerminalStore): void {
-  store.setState({ picker: { open: true, query: '', selected: 0 } });
+  // The sort chosen last time stays: a trader scanning by volume opens the picker by volume again.
+  const { picker } = store.getState();
+  store.setState({ picker: { open: true, query: '', selected: 0, selectedId: null, sort: picker.sort ?? DEFAULT_PICKER_SORT } });
 }
 
 export function closePicker(store: TerminalStore): void {
-  store.setState({ picker: { open: false, query: '', selected: 0 } });
+  const { picker } = store.getState();
+  store.setState({ picker: { ...picker, open: false, query: '', selected: 0, selectedId: null } });
 }
 
 export function setPickerQuery(store: TerminalStore, query: string): void {
-  store.setState({ picker: { open: true, query, selected: 0 } });
+  const { picker } = store.getState();
+  store.setState({ picker: { ...picker, open: true, query, selected: 0, selectedId: null } });
 }
 
 export function movePickerSelection(store: TerminalStore, delta: number): void {
-  const { picker, markets } = store.getState();
-  const count = filterMarkets(markets, picker.query).length;
-  if (count === 0) return;
-  const selected = Math.max(0, Math.min(count - 1, picker.selected + delta));
-  store.setState({ picker: { ...picker, selected } });
+  const state = store.getState();
+  const list = pickerList(state);
+  if (list.length === 0) return;
+  const selected = Math.max(0, Math.min(list.length - 1, pickerIndex(state, list) + delta));
+  store.setState({ picker: { ...state.picker, selected, selectedId: list[selected]?.id ?? null } });
+}
+
+/** Next sort column (`reverse`: the same column the other way); the choice stays on its market. */
+export function cyclePickerSort(store: TerminalStore, reverse = false): void {
+  const state = store.getState();
+  const current = state.picker.sort ?? DEFAULT_PICKER_SORT;
+  const list = pickerList(state);
+  const chosen = list[pickerIndex(state, list)]?.id ?? null;
+  store.setState({ picker: { ...state.picker, sort: reverse ? reversePickerSort(current) : nextPickerSort(current), selectedId: chosen } });
 }
 
 /** The market the picker would choose on Enter, or null when the filter matches nothing. */
 export function pickerChoice(store: TerminalStore): MarketListing | null {
-  const { picker, markets } = store.getState();
-  return filterMarkets(markets, picker.query)[picker.selected] ?? null;
+  const state = store.getState();
+  const list = pickerList(state);
+  return list[pickerIndex(state, list)] ?? null;
 }
 
 export function setViewport(store: TerminalStore, viewport: Viewport, wants: SnapshotWants): void {

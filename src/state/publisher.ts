@@ -118,6 +118,7 @@ export class Publisher {
       candles: slow.candles,
       resolution: snapshot.resolution,
       headBlock: snapshot.headBlock,
+      ...(snapshot.marketStats ? { marketStats: snapshot.marketStats } : {}),
       ...(snapshot.stats.malformedFrames !== state.badFrames.marketData ? { badFrames: { ...state.badFrames, marketData: snapshot.stats.malformedFrames } } : {}),
     });
     const onFrameCost = this.onFrameCost;

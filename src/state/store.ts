@@ -12,6 +12,7 @@ import type {
 } from '../domain/views.js';
 import { marketDirectoryOf, type MarketDirectory, type MarketListing } from '../domain/market-directory.js';
 import { INITIAL_BOOK_DISPLAY, type BookDisplay } from './book-display.js';
+import type { PickerSort } from './market-picker.js';
 import { INITIAL_LIVE, type LiveState } from './live-slice.js';
 import type { SnapshotWants } from './snapshot.js';
 import type { ThrottleView } from './throttle.js';
@@ -46,8 +47,12 @@ export interface BookCursor {
 export interface PickerState {
   open: boolean;
   query: string;
-  /** Index into the filtered list. */
+  /** Index into the picker's list (market-picker.ts), used when `selectedId` is not in it. */
   selected: number;
+  /** The chosen market: the choice stays on it while a live sort moves the rows. */
+  selectedId?: number | null;
+  /** Sort column and direction (watchlist markets always come first). */
+  sort?: PickerSort;
 }
 
 export interface Viewport {
@@ -77,6 +82,8 @@ export interface TerminalState {
   keyScope: KeyScope;
   /** Every market of the context, for the picker. */
   markets: MarketListing[];
+  /** Every market's header figures (last, 24 h change and volume, OI, funding) for the picker; [] before the feed has any. */
+  marketStats: readonly MarketHeaderView[];
 
   focus: PaneId;
   picker: PickerState;
@@ -140,6 +147,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     network: null,
     keyScope: 'none',
     markets: [],
+    marketStats: [],
     focus: 'book',
     picker: { open: false, query: '', selected: 0 },
     bookCursor: null,

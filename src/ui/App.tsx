@@ -104,13 +104,14 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
           <>
             {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}
             {pickerOpen ? (
-              <MarketPicker width={layout.chart.width} height={layout.chart.height} />
+              // Over the chart and the tape: the table needs the room (80 columns included).
+              <MarketPicker width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
             ) : entryOpen ? (
               <OrderEntryPane width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
             ) : layout.chart.width > 0 ? (
               <ChartPane width={layout.chart.width} height={layout.chart.height} />
             ) : null}
-            {layout.trades.width > 0 && (!entryOpen || pickerOpen) ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
+            {layout.trades.width > 0 && !entryOpen && !pickerOpen ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
           </>
         )}
       </Box>
