@@ -61,8 +61,9 @@ describe.each([
     // After SOL, the rows on screen run from the largest 24h volume down (as the store has it at that frame).
     await eventually(() => {
       const shown = pickerSymbols(vt.lines());
-      const byVolume = [...state().marketStats].filter((s) => s.marketId !== 3).sort((a, b) => (b.volume24h ?? 0) - (a.volume24h ?? 0));
-      const symbols = byVolume.map((s) => state().markets.find((m) => m.id === s.marketId)?.symbol);
+      const symbolOf = (id: number) => state().markets.find((m) => m.id === id)?.symbol;
+      const byVolume = [...state().marketStats].filter((s) => symbolOf(s.marketId) !== 'SOL').sort((a, b) => (b.volume24h ?? 0) - (a.volume24h ?? 0));
+      const symbols = byVolume.map((s) => symbolOf(s.marketId));
       return shown[0] === 'SOL' && shown.length > 3 && shown.slice(1).every((sym, i) => sym === symbols[i]);
     }, UI_MS, 'the rows by volume');
     // Shift-Tab reverses; the sorted column stays on screen at 80 columns too (OI is dropped first otherwise).
@@ -88,6 +89,9 @@ describe.each([
     const deepBuy = groupBidPrice(Math.floor(mark * 0.97), 10) + 3;
     const intents = app.commands.trading?.();
     if (!intents) throw new Error('the app has no trading commands');
+    // The exchange is shared by the file's tests: start with no order left by an earlier one.
+    await intents.cancelAll().outcome;
+    await eventually(() => state().trading.orders.length === 0, UI_MS, 'no open order');
     await intents.place({ marketId: market.id, kind: 'limit', side: 'long', size: 100, price: deepBuy, leverage: 500 }).outcome;
     await vt.waitFor('◆ 1 more below', UI_MS);
 
