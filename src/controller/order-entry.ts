@@ -6,6 +6,7 @@ import type { PlaceParams, Side } from '../domain/trading/commands.js';
 import type { OrderPreview } from '../domain/trading/preview.js';
 import { describeLocks } from '../domain/trading/session-locks.js';
 import type { TerminalActions } from '../domain/terminal-actions.js';
+import { shownLevels } from '../domain/views.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from '../state/actions.js';
@@ -58,7 +59,10 @@ export function entryDisabledReason(state: TerminalState, form: OrderEntryForm):
 function prefillPrice(state: TerminalState, side: Side, pd: number): string {
   const book = state.book;
   const cursor = state.bookCursor;
-  const row = cursor ? (cursor.side === 'ask' ? book?.asks : book?.bids)?.[cursor.level] : undefined;
+  // The cursor is on a level as the pane shows it: grouped, that is the group's price, its passive edge (a
+  // bid group rounded down, an ask group up: a buy there rests at or under every bid in it, a sell at or over every ask).
+  const levels = book ? shownLevels(book) : null;
+  const row = cursor ? (cursor.side === 'ask' ? levels?.asks : levels?.bids)?.[cursor.level] : undefined;
   // Without a cursor a buy starts at the best bid and a sell at the best ask: the passive side, so a
   // "limit" order rests as a maker unless the trader moves it across (the review then says it crosses).
   const price = row?.price ?? (side === 'long' ? book?.bids[0]?.price : book?.asks[0]?.price) ?? state.header?.mark ?? null;

@@ -9,6 +9,7 @@ import type { ActionResult, CopyOutcome, TerminalActions, TerminalCommands } fro
 import { userMessage } from '../protocol/errors.js';
 import { setNotice } from '../state/actions.js';
 import type { TerminalStore } from '../state/store.js';
+import { INITIAL_BOOK_DISPLAY } from '../state/book-display.js';
 import { pushToast } from '../state/trading-actions.js';
 
 /** What the footer says after `y`: inside tmux the copy is sent but nothing can confirm it arrived. */
@@ -102,7 +103,8 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
     },
     selectMarket: (marketId, symbol) => {
       commands.selectMarket(marketId);
-      store.setState({ bookCursor: null, notice: `market ${symbol}` });
+      // Grouping is in the old market's ticks: the new market starts on its exact levels, at the spread.
+      store.setState({ bookCursor: null, bookDisplay: INITIAL_BOOK_DISPLAY, notice: `market ${symbol}` });
     },
     setResolution: (seconds) => {
       store.setState({ resolution: seconds });

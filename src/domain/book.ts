@@ -3,6 +3,7 @@
 // only when asked for (view()), at UI frame rate.
 
 import type { L2Level } from '../protocol/frames.js';
+import { groupSide } from './book-grouping.js';
 import type { BookRowView, BookView } from './views.js';
 
 /** One side of the book. `descending` = bids (best = highest price first). */
@@ -167,12 +168,17 @@ export class OrderBook {
     return b !== null && a !== null && b >= a;
   }
 
-  /** The top `depth` levels of each side with cumulative totals, best first. */
-  view(depth: number): BookView {
+  /**
+   * The top `depth` levels of each side with cumulative totals, best first; grouped by `group` ticks (more
+   * than 1) the view also carries `depth` groups per side, built from the whole book.
+   */
+  view(depth: number, group = 1): BookView {
     const bids = sideRows(this.bids, depth);
     const asks = sideRows(this.asks, depth);
     const maxTotal = Math.max(bids.at(-1)?.total ?? 0, asks.at(-1)?.total ?? 0);
-    return { marketId: this.marketId, bids, asks, maxTotal, version: this.changes };
+    const view: BookView = { marketId: this.marketId, bids, asks, maxTotal, version: this.changes };
+    if (group > 1) view.grouped = { group, asks: groupSide(this.asks, depth, group, 'ask'), bids: groupSide(this.bids, depth, group, 'bid') };
+    return view;
   }
 }
 

@@ -6,8 +6,10 @@ import type { BookView, CandleView, ConnectionView, MarketHeaderView, MarketRef,
 
 /** How much of each slice the screen can show; the source trims to it. */
 export interface SnapshotWants {
-  /** Book levels per side. */
+  /** Book levels per side (groups, when grouped). */
   depth: number;
+  /** Ticks per book level shown (price grouping); absent or 1 = the exact levels. */
+  bookGroup?: number;
   trades: number;
   candles: number;
 }
@@ -32,4 +34,9 @@ export interface MarketDataSnapshot {
   resolution: number;
   headBlock: number | null;
   stats: MarketDataStats;
+  /**
+   * The header figures of every listed market (last, 24 h change and volume, open interest, funding) from the
+   * chain-wide market-state and funding streams, for the market picker; absent from sources that have none.
+   */
+  marketStats?: readonly MarketHeaderView[];
 }

@@ -49,6 +49,23 @@ export interface BookView {
   maxTotal: number;
   /** Increments on every applied change; lets the UI skip identical frames. */
   version: number;
+  /**
+   * The levels as the book pane shows them when grouped by more than one tick (domain/book-grouping.ts):
+   * `depth` groups per side. `asks` / `bids` above stay the exact levels (the review walks those).
+   */
+  grouped?: GroupedLevels;
+}
+
+export interface GroupedLevels {
+  /** Ticks per group. */
+  group: number;
+  asks: BookRowView[];
+  bids: BookRowView[];
+}
+
+/** The levels the book pane shows (and its cursor indexes): the grouped ones when grouped, else the exact ones. */
+export function shownLevels(book: BookView): GroupedLevels {
+  return book.grouped ?? { group: 1, asks: book.asks, bids: book.bids };
 }
 
 export interface TradeView {

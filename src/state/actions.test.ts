@@ -10,7 +10,10 @@ import {
   openPicker,
   pickerChoice,
   setPickerQuery,
+  centreBook,
+  stepGrouping,
 } from './actions.js';
+import { MAX_BOOK_DEPTH, wantedBookDepth } from './book-display.js';
 import { stepTimeframe } from '../domain/timeframes.js';
 import { ManualMarketDataSource } from './fixtures.js';
 import { toggleZoom } from './live-actions.js';
@@ -108,6 +111,33 @@ describe('book cursor', () => {
     expect(store.getState().bookCursor).toEqual({ side: 'ask', level: 1 });
     moveBookCursor(store, 10);
     expect(store.getState().bookCursor).toEqual({ side: 'bid', level: 1 });
+  });
+
+  it('book-scrolls-with-the-cursor: the ladder follows the cursor past the shown levels and 0 / Esc bring it back', () => {
+    const store = storeWithBook(20, 20);
+    moveBookCursor(store, 1, 3);
+    moveBookCursor(store, 2, 3);
+    // Bid level 2 is ladder row 3: the last row of a window of 3 each side; no scroll yet.
+    expect(store.getState()).toMatchObject({ bookCursor: { side: 'bid', level: 2 }, bookDisplay: { scroll: 0 } });
+    moveBookCursor(store, 2, 3);
+    expect(store.getState()).toMatchObject({ bookCursor: { side: 'bid', level: 4 }, bookDisplay: { scroll: 2 } });
+    // The publisher asks for the shown levels plus a page: the cursor always has somewhere to go.
+    expect(wantedBookDepth(3, 2)).toBe(8);
+    expect(wantedBookDepth(3, -10_000)).toBe(MAX_BOOK_DEPTH);
+    moveBookCursor(store, -20, 3);
+    expect(store.getState()).toMatchObject({ bookCursor: { side: 'ask', level: 15 }, bookDisplay: { scroll: -13 } });
+    centreBook(store);
+    expect(store.getState()).toMatchObject({ bookCursor: null, bookDisplay: { scroll: 0 } });
+  });
+
+  it('a grouping step drops the cursor and recentres (the levels under it change)', () => {
+    const store = storeWithBook(5, 5);
+    moveBookCursor(store, 1, 2);
+    stepGrouping(store, 1);
+    expect(store.getState()).toMatchObject({ bookCursor: null, bookDisplay: { group: 2, scroll: 0 } });
+    stepGrouping(store, -1);
+    stepGrouping(store, -1);
+    expect(store.getState().bookDisplay.group).toBe(1);
   });
 
   it('works on a one-sided book', () => {

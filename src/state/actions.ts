@@ -1,8 +1,12 @@
 // State transitions driven by keys and resizes. Pure functions of the store, so the ui stays thin
 // and every transition is testable without a terminal.
 
+import { stepBookGroup } from '../domain/book-grouping.js';
+import { shownLevels } from '../domain/views.js';
+import { cursorRow, followRow } from './book-display.js';
+import { DEFAULT_PICKER_SORT, nextPickerSort, pickerMarkets, reversePickerSort } from './market-picker.js';
 import type { SnapshotWants } from './snapshot.js';
-import { PANE_ORDER, type BookCursor, type MarketListing, type PaneId, type TerminalStore, type Viewport } from './store.js';
+import { PANE_ORDER, type BookCursor, type MarketListing, type PaneId, type TerminalState, type TerminalStore, type Viewport } from './store.js';
 
 /** Focuses `pane`; while a pane is zoomed the zoom follows the focus, so the focused pane is the one shown. */
 function setFocus(store: TerminalStore, pane: PaneId): void {
@@ -40,14 +44,16 @@ export function keepFocusVisible(store: TerminalStore, visible: readonly PaneId[
 }
 
 /**
- * Moves the book cursor by `delta` rows on screen: positive goes down (towards lower prices: asks
- * towards the spread, then into the bids). The first move places it on the best ask (up) or best bid (down).
+ * Moves the book cursor through the levels shown (screen order: outermost ask at the top, then down through
+ * the bids). The first move places it on the best ask (up) or best bid (down). The ladder scrolls to keep it
+ * on screen (`depth` levels each side).
  */
-export function moveBookCursor(store: TerminalStore, delta: number): void {
-  const { book, bookCursor } = store.getState();
+export function moveBookCursor(store: TerminalStore, delta: number, depth = Number.POSITIVE_INFINITY): void {
+  const { book, bookCursor, bookDisplay } = store.getState();
   if (!book) return;
-  const asks = book.asks.length;
-  const bids = book.bids.length;
+  const levels = shownLevels(book);
+  const asks = levels.asks.length;
+  const bids = levels.bids.length;
   if (asks + bids === 0) {
     store.setState({ bookCursor: null });
     return;
@@ -64,51 +70,99 @@ export function moveBookCursor(store: TerminalStore, delta: number): void {
   }
   position = Math.max(0, Math.min(asks + bids - 1, position));
   const next: BookCursor = position < asks ? { side: 'ask', level: asks - 1 - position } : { side: 'bid', level: position - asks };
-  store.setState({ bookCursor: next });
+  const scroll = followRow(bookDisplay.scroll, cursorRow(next), depth);
+  store.setState({ bookCursor: next, ...(scroll !== bookDisplay.scroll ? { bookDisplay: { ...bookDisplay, scroll } } : {}) });
+}
+
+/** Back to the top of the book: the ladder centred on the spread, no cursor. */
+export function centreBook(store: TerminalStore): void {
+  const { bookDisplay } = store.getState();
+  store.setState({ bookCursor: null, bookDisplay: { ...bookDisplay, scroll: 0 } });
+}
+
+/**
+ * Coarser (+1) or finer (-1) price grouping. The levels change under the cursor, so the cursor goes and the
+ * ladder is centred again.
+ */
+export function stepGrouping(store: TerminalStore, direction: 1 | -1): void {
+  const { bookDisplay } = store.getState();
+  const group = stepBookGroup(bookDisplay.group, direction);
+  if (group === bookDisplay.group) return;
+  store.setState({ bookCursor: null, bookDisplay: { group, scroll: 0 } });
 }
 
 export function clearBookCursor(store: TerminalStore): void {
   store.setState({ bookCursor: null });
 }
 
-/** Markets whose symbol contains the query (case-insensitive), prefix matches first. */
-export function filterMarkets(markets: readonly MarketListing[], query: string): MarketListing[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...markets];
-  const hits = markets.filter((m) => m.symbol.toLowerCase().includes(q) || String(m.id) === q);
-  return hits.sort((a, b) => Number(!a.symbol.toLowerCase().startsWith(q)) - Number(!b.symbol.toLowerCase().startsWith(q)));
+export { filterMarkets } from './market-picker.js';
+
+/** What the picker's list is made from. */
+export type PickerListState = Pick<TerminalState, 'picker' | 'markets' | 'marketStats'> & { live: { watchlist: readonly { symbol: string }[] } };
+
+/** The picker's rows as they are on screen now (filter, watchlist first, sort). */
+export function pickerList(state: PickerListState): MarketListing[] {
+  const { picker } = state;
+  return pickerMarkets({
+    markets: state.markets,
+    stats: state.marketStats,
+    query: picker.query,
+    watchlist: state.live.watchlist.map((w) => w.symbol),
+    sort: picker.sort ?? DEFAULT_PICKER_SORT,
+  });
+}
+
+/** The row the picker's choice is on: its market when still listed, else the remembered index. */
+export function pickerIndex(state: PickerListState, list: readonly MarketListing[]): number {
+  const { picker } = state;
+  const byId = picker.selectedId == null ? -1 : list.findIndex((m) => m.id === picker.selectedId);
+  return byId >= 0 ? byId : Math.min(picker.selected, Math.max(0, list.length - 1));
 }
 
 export function openPicker(store: TerminalStore): void {
-  store.setState({ picker: { open: true, query: '', selected: 0 } });
+  // The sort chosen last time stays: a trader scanning by volume opens the picker by volume again.
+  const { picker } = store.getState();
+  store.setState({ picker: { open: true, query: '', selected: 0, selectedId: null, sort: picker.sort ?? DEFAULT_PICKER_SORT } });
 }
 
 export function closePicker(store: TerminalStore): void {
-  store.setState({ picker: { open: false, query: '', selected: 0 } });
+  const { picker } = store.getState();
+  store.setState({ picker: { ...picker, open: false, query: '', selected: 0, selectedId: null } });
 }
 
 export function setPickerQuery(store: TerminalStore, query: string): void {
-  store.setState({ picker: { open: true, query, selected: 0 } });
+  const { picker } = store.getState();
+  store.setState({ picker: { ...picker, open: true, query, selected: 0, selectedId: null } });
 }
 
 export function movePickerSelection(store: TerminalStore, delta: number): void {
-  const { picker, markets } = store.getState();
-  const count = filterMarkets(markets, picker.query).length;
-  if (count === 0) return;
-  const selected = Math.max(0, Math.min(count - 1, picker.selected + delta));
-  store.setState({ picker: { ...picker, selected } });
+  const state = store.getState();
+  const list = pickerList(state);
+  if (list.length === 0) return;
+  const selected = Math.max(0, Math.min(list.length - 1, pickerIndex(state, list) + delta));
+  store.setState({ picker: { ...state.picker, selected, selectedId: list[selected]?.id ?? null } });
+}
+
+/** Next sort column (`reverse`: the same column the other way); the choice stays on its market. */
+export function cyclePickerSort(store: TerminalStore, reverse = false): void {
+  const state = store.getState();
+  const current = state.picker.sort ?? DEFAULT_PICKER_SORT;
+  const list = pickerList(state);
+  const chosen = list[pickerIndex(state, list)]?.id ?? null;
+  store.setState({ picker: { ...state.picker, sort: reverse ? reversePickerSort(current) : nextPickerSort(current), selectedId: chosen } });
 }
 
 /** The market the picker would choose on Enter, or null when the filter matches nothing. */
 export function pickerChoice(store: TerminalStore): MarketListing | null {
-  const { picker, markets } = store.getState();
-  return filterMarkets(markets, picker.query)[picker.selected] ?? null;
+  const state = store.getState();
+  const list = pickerList(state);
+  return list[pickerIndex(state, list)] ?? null;
 }
 
 export function setViewport(store: TerminalStore, viewport: Viewport, wants: SnapshotWants): void {
   const s = store.getState();
   const sameViewport = s.viewport.cols === viewport.cols && s.viewport.rows === viewport.rows && s.viewport.tooSmall === viewport.tooSmall;
-  const sameWants = s.wants.depth === wants.depth && s.wants.trades === wants.trades && s.wants.candles === wants.candles;
+  const sameWants = s.wants.depth === wants.depth && (s.wants.bookGroup ?? 1) === (wants.bookGroup ?? 1) && s.wants.trades === wants.trades && s.wants.candles === wants.candles;
   if (sameViewport && sameWants) return;
   store.setState({ viewport, wants });
 }

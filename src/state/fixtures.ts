@@ -2,7 +2,8 @@
 // version moves when its data moves, exactly like the session's.
 
 import type { SessionFacts } from '../domain/trading/session-locks.js';
-import type { BookRowView, CandleView, TradeView } from '../domain/views.js';
+import { groupSide, rowSource } from '../domain/book-grouping.js';
+import type { BookRowView, BookView, CandleView, TradeView } from '../domain/views.js';
 import type { MarketDataSnapshot, MarketDataSource, SnapshotWants } from './snapshot.js';
 
 function rows(levels: readonly [price: number, size: number][]): BookRowView[] {
@@ -46,7 +47,7 @@ export class ManualMarketDataSource implements MarketDataSource {
     return {
       ...this.data,
       version: this.version,
-      book: { ...book, asks: book.asks.slice(0, wants.depth), bids: book.bids.slice(0, wants.depth) },
+      book: fixtureBook(book, wants),
       trades: this.data.trades.slice(0, wants.trades),
       candles: this.data.candles.slice(-wants.candles),
     };
@@ -99,3 +100,12 @@ export function sampleSnapshot(): MarketDataSnapshot {
 
 /** A trading session with nothing locked (signed in, live, an account with forwarding on, a trade key). */
 export const LIVE_SESSION_FACTS: SessionFacts = { canTrade: true, socketOpen: true, feedHealth: 'live', account: { fw: true, frozen: false } };
+
+/** The fixture's book trimmed (and grouped) as the session's OrderBook.view would. */
+function fixtureBook(book: BookView, wants: SnapshotWants): BookView {
+  const group = wants.bookGroup ?? 1;
+  const view: BookView = { ...book, asks: book.asks.slice(0, wants.depth), bids: book.bids.slice(0, wants.depth) };
+  delete view.grouped;
+  if (group > 1) view.grouped = { group, asks: groupSide(rowSource(book.asks), wants.depth, group, 'ask'), bids: groupSide(rowSource(book.bids), wants.depth, group, 'bid') };
+  return view;
+}

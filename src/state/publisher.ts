@@ -19,7 +19,7 @@ export interface PublisherOptions {
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
-  return a.depth === b.depth && a.trades === b.trades && a.candles === b.candles;
+  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles;
 }
 
 export class Publisher {
@@ -118,6 +118,7 @@ export class Publisher {
       candles: slow.candles,
       resolution: snapshot.resolution,
       headBlock: snapshot.headBlock,
+      ...(snapshot.marketStats ? { marketStats: snapshot.marketStats } : {}),
       ...(snapshot.stats.malformedFrames !== state.badFrames.marketData ? { badFrames: { ...state.badFrames, marketData: snapshot.stats.malformedFrames } } : {}),
     });
     const onFrameCost = this.onFrameCost;

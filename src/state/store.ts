@@ -11,6 +11,8 @@ import type {
   TradeView,
 } from '../domain/views.js';
 import { marketDirectoryOf, type MarketDirectory, type MarketListing } from '../domain/market-directory.js';
+import { INITIAL_BOOK_DISPLAY, type BookDisplay } from './book-display.js';
+import type { PickerSort } from './market-picker.js';
 import { INITIAL_LIVE, type LiveState } from './live-slice.js';
 import type { SnapshotWants } from './snapshot.js';
 import type { ThrottleView } from './throttle.js';
@@ -51,8 +53,12 @@ export interface BookCursor {
 export interface PickerState {
   open: boolean;
   query: string;
-  /** Index into the filtered list. */
+  /** Index into the picker's list (market-picker.ts), used when `selectedId` is not in it. */
   selected: number;
+  /** The chosen market: the choice stays on it while a live sort moves the rows. */
+  selectedId?: number | null;
+  /** Sort column and direction (watchlist markets always come first). */
+  sort?: PickerSort;
 }
 
 export interface Viewport {
@@ -84,10 +90,14 @@ export interface TerminalState {
   keyInUse: KeyInUse | null;
   /** Every market of the context, for the picker. */
   markets: MarketListing[];
+  /** Every market's header figures (last, 24 h change and volume, OI, funding) for the picker; [] before the feed has any. */
+  marketStats: readonly MarketHeaderView[];
 
   focus: PaneId;
   picker: PickerState;
   bookCursor: BookCursor | null;
+  /** The book pane's price grouping and scroll (state/book-display.ts). */
+  bookDisplay: BookDisplay;
   viewport: Viewport;
   /** How much the current layout can show; the publisher asks the source for this much. */
   wants: SnapshotWants;
@@ -146,9 +156,11 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     keyScope: 'none',
     keyInUse: null,
     markets: [],
+    marketStats: [],
     focus: 'book',
     picker: { open: false, query: '', selected: 0 },
     bookCursor: null,
+    bookDisplay: INITIAL_BOOK_DISPLAY,
     viewport: { cols: 80, rows: 24, tooSmall: false },
     wants: { depth: 10, trades: 20, candles: 60 },
     notice: null,

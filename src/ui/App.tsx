@@ -6,6 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { createTerminalActions } from '../controller/terminal-actions.js';
 import type { TerminalCommands } from '../domain/terminal-actions.js';
 import { keepFocusVisible, setViewport } from '../state/actions.js';
+import { wantedBookDepth } from '../state/book-display.js';
 import type { PaneId, TerminalStore } from '../state/store.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { dispatchKey } from './keys/dispatch.js';
@@ -65,13 +66,14 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   const themeName = useTerminal((s) => s.live.theme);
   const palette = useMemo(() => themePalette(themeName, colorDepth), [themeName, colorDepth]);
 
+  const bookDisplay = useTerminal((s) => s.bookDisplay);
   useEffect(() => {
     setViewport(
       store,
       { cols, rows, tooSmall: layout.tooSmall },
-      { depth: layout.depth, trades: layout.tradeRows, candles: layout.candleColumns },
+      { depth: wantedBookDepth(layout.depth, bookDisplay.scroll), bookGroup: bookDisplay.group, trades: layout.tradeRows, candles: layout.candleColumns },
     );
-  }, [store, cols, rows, layout.tooSmall, layout.depth, layout.tradeRows, layout.candleColumns]);
+  }, [store, cols, rows, layout.tooSmall, layout.depth, layout.tradeRows, layout.candleColumns, bookDisplay]);
 
   // A resize that hides the focused pane moves the focus to one on screen.
   useEffect(() => {
@@ -91,6 +93,7 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
       view: {
         panes,
         bookPage: Math.max(1, layout.depth - 1),
+        bookDepth: layout.depth,
         tabsPage: Math.max(1, layout.trading.height - 4),
         helpPage: Math.max(1, topHeight - 4),
         detail: { width: Math.max(0, cols - 2), page: detailTextRows(topHeight) },
@@ -113,13 +116,14 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
           <>
             {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}
             {pickerOpen ? (
-              <MarketPicker width={layout.chart.width} height={layout.chart.height} />
+              // Over the chart and the tape: the table needs the room (80 columns included).
+              <MarketPicker width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
             ) : entryOpen ? (
               <OrderEntryPane width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
             ) : layout.chart.width > 0 ? (
               <ChartPane width={layout.chart.width} height={layout.chart.height} />
             ) : null}
-            {layout.trades.width > 0 && (!entryOpen || pickerOpen) ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
+            {layout.trades.width > 0 && !entryOpen && !pickerOpen ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
           </>
         )}
       </Box>

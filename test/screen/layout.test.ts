@@ -177,7 +177,7 @@ describe('screen layout with hand-made data', () => {
     vt.press('/');
     await vt.waitFor('▸ Market');
     await vt.type('et');
-    await vt.waitFor('› ETH');
+    await vt.waitFor(/›\s+ETH/); // the choice marker, then the watchlist and on-screen marks
     vt.press(KEYS.enter);
     await vt.waitFor('market ETH');
     expect(calls.markets).toEqual([32]);

@@ -5,7 +5,7 @@
 
 import { buildMarketHeader, newestFunding } from '../../domain/market-header.js';
 import { livePrice, readSeenMark, type MarkReading, type MarkSource } from '../../domain/marks.js';
-import type { ConnectionView } from '../../domain/views.js';
+import type { ConnectionView, MarketHeaderView } from '../../domain/views.js';
 import { DecodeError } from '../../protocol/errors.js';
 import type { Context, InboundFrame } from '../../protocol/frames.js';
 import { decodeInbound } from '../../protocol/decode/index.js';
@@ -72,6 +72,7 @@ export class MarketDataSession implements MarkSource {
   private readonly backfill: CandleBackfill;
 
   private market: MarketInfo;
+  private readonly infos = new Map<number, MarketInfo>();
   private res: number;
 
   private conn: OpenConnection | null = null;
@@ -228,15 +229,33 @@ export class MarketDataSession implements MarkSource {
       connection,
       market: this.market.ref,
       header,
-      book: m.book.view(wants.depth),
+      book: m.book.view(wants.depth, wants.bookGroup ?? 1),
       trades: m.trades.view(wants.trades),
       candles: m.candles.view(wants.candles),
       resolution: this.res,
       headBlock: feed.headBlock,
       stats: { ...this.stats },
+      marketStats: this.marketStats(nowMs),
     };
     this.cached = { version, wants: { ...wants }, snapshot };
     return snapshot;
+  }
+
+  /** Every listed market's header figures: market-state and funding cover the whole chain, not only the market on screen. */
+  private marketStats(nowMs: number): MarketHeaderView[] {
+    const feed = this.feed;
+    return this.opts.context.markets.map((listed) => {
+      let info = this.infos.get(listed.id);
+      if (!info) this.infos.set(listed.id, (info = marketInfo(this.opts.context, listed.id)));
+      return buildMarketHeader({
+        market: info,
+        state: feed.models.states.get(listed.id),
+        funding: newestFunding(feed.models.funding.get(listed.id), info.contextFunding),
+        headBlock: feed.headBlock,
+        nowMs,
+        msPerBlock: feed.msPerBlock,
+      });
+    });
   }
 
   // ---------- connection ----------
@@ -353,7 +372,7 @@ export class MarketDataSession implements MarkSource {
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
-  return a.depth === b.depth && a.trades === b.trades && a.candles === b.candles;
+  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles;
 }
 
 function seconds(ms: number | null): number | null {

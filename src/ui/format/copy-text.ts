@@ -4,11 +4,13 @@
 import { marketsOf, type TerminalState } from '../../state/store.js';
 import { selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
 import { formatScaled } from '../../protocol/scaling.js';
+import { shownLevels } from '../../domain/views.js';
 
 function bookLevelText(state: TerminalState): string | null {
   const { book, bookCursor, market } = state;
   if (!book || !bookCursor || !market) return null;
-  const level = (bookCursor.side === 'ask' ? book.asks : book.bids)[bookCursor.level];
+  const levels = shownLevels(book);
+  const level = (bookCursor.side === 'ask' ? levels.asks : levels.bids)[bookCursor.level];
   if (!level) return null;
   const price = formatScaled(level.price, market.priceDecimals);
   const size = formatScaled(level.size, market.sizeDecimals);

@@ -27,12 +27,15 @@ export type Action =
   | 'focusPositions' | 'focusOrders' | 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom' | 'timeframeDown' | 'timeframeUp'
   | 'help' | 'zoom' | 'copy' | 'buy' | 'sell' | 'commandLine' | 'panic' | 'prevTab' | 'nextTab' | 'tabPositions' | 'tabOrders'
   | 'tabFills' | 'tabHistory' | 'tabJournal' | 'closePosition' | 'addCollateral' | 'editTpsl' | 'cancelOrder' | 'cancelMarketOrders'
-  | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory' | 'journalFrames';
+  | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory' | 'journalFrames'
+  | 'bookGroupUp' | 'bookGroupDown' | 'bookTop' | 'pickerSort' | 'pickerSortReverse';
 
 /** Rows a page moves, and the panes on screen, for the keys that need the layout. */
 export interface KeyView {
   panes: readonly PaneId[];
   bookPage: number;
+  /** Book levels on screen each side of the ladder's centre (the cursor scrolls it beyond them). */
+  bookDepth: number;
   tabsPage: number;
   helpPage: number;
   /** Rows the help lists now (the bound of its scroll). */

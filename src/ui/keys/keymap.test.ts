@@ -3,7 +3,7 @@ import type { PaneId } from '../../state/store.js';
 import { validIn, type Mode } from './binding.js';
 import { decodeKeys } from './key-press.js';
 import { createKeymap, DEFAULT_BINDINGS, lookupPaneBinding } from './keymap.js';
-import { normaliseKeyName, remapBindings } from './remap.js';
+import { acceptRemaps, isActionName, normaliseKeyName, remapBindings } from './remap.js';
 
 const name = (raw: string) => decodeKeys(raw)[0]?.name ?? null;
 /** The action a key runs in the panes with the keymap in force (default: the shipped one). */
@@ -85,10 +85,21 @@ describe('keymap', () => {
     }
   });
 
-  it('every action of the panes appears once in the table with at least one key; a mode\'s own keys are fixed', () => {
-    const actions = DEFAULT_BINDINGS.filter((b) => b.mode === 'panes').map((b) => b.action);
+  it('every remappable action appears once in the table with at least one key; a mode\'s own keys are fixed but the picker\'s sort', () => {
+    const actions = DEFAULT_BINDINGS.filter((b) => !b.fixed).map((b) => b.action);
     expect(new Set(actions).size).toBe(actions.length);
     for (const b of DEFAULT_BINDINGS) expect(b.keys.length).toBeGreaterThan(0);
-    for (const b of DEFAULT_BINDINGS) expect(b.mode === 'panes' ? !b.fixed : b.fixed === true, b.action).toBe(true);
+    const remappableInModes = DEFAULT_BINDINGS.filter((b) => b.mode !== 'panes' && !b.fixed).map((b) => b.action);
+    expect(remappableInModes).toEqual(['pickerSort', 'pickerSortReverse']);
+  });
+
+  it('picker-sort-remappable: the sort moves to another key, and a remap onto a fixed picker key is refused', () => {
+    const keymap = createKeymap(new Map([['pickerSort', ['C-s']]]));
+    expect(keymap.lookup('picker', 'book', 'C-s')?.action).toBe('pickerSort');
+    expect(keymap.lookup('picker', 'book', 'Tab')).toBeUndefined();
+    const { refused } = acceptRemaps(DEFAULT_BINDINGS, new Map([['pickerSort', ['Enter']]]));
+    expect(refused).toEqual([{ action: 'pickerSort', key: 'Enter', other: 'pickMarket' }]);
+    expect(isActionName('pickerSort')).toBe(true);
+    expect(isActionName('pickMarket')).toBe(false);
   });
 });

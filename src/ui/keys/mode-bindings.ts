@@ -3,7 +3,7 @@
 // name): Esc and Ctrl-C back out one level, Enter goes on, and every line edits with the one line editor
 // (typed text, Backspace, Ctrl-U, Ctrl-W) whatever it is.
 
-import { closePicker, movePickerSelection, pickerChoice, setPickerQuery } from '../../state/actions.js';
+import { closePicker, cyclePickerSort, movePickerSelection, pickerChoice, setPickerQuery } from '../../state/actions.js';
 import type { InputMode } from '../../state/input-mode.js';
 import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
 import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/live-actions.js';
@@ -126,6 +126,16 @@ export const MODE_BINDINGS: readonly Binding[] = [
   },
   { action: 'pickerUp', keys: ['Up'], mode: 'picker', fixed: true, description: 'choose the market above', hint: 'choose', quiet: true, run: (ctx) => movePickerSelection(ctx.store, -1) },
   { action: 'pickerDown', keys: ['Down'], mode: 'picker', fixed: true, description: 'choose the market below', quiet: true, run: (ctx) => movePickerSelection(ctx.store, 1) },
+  // Remappable (no `fixed`): keys that type nothing, so the filter keeps every letter.
+  {
+    action: 'pickerSort', keys: ['Tab'], mode: 'picker', description: 'sort by the next column: listed, 24h volume, 24h change, OI, funding, market (watchlist first)', hint: 'sort', quiet: true,
+    run: (ctx) => cyclePickerSort(ctx.store),
+  },
+  {
+    action: 'pickerSortReverse', keys: ['S-Tab'], mode: 'picker', description: 'reverse the sort', quiet: true,
+    run: (ctx) => cyclePickerSort(ctx.store, true),
+    disabledReason: (state) => ((state.picker.sort?.column ?? 'listed') === 'listed' ? off('listed order', 'the exchange\'s own order has no direction: Tab picks a column') : null),
+  },
   ...lineKeys('picker'),
 
   { action: 'runCommand', keys: ['Enter'], mode: 'command', fixed: true, description: 'run the line', hint: 'run', run: (ctx) => runCommandLine(ctx.store, ctx.actions, ctx.keyAtMs) },

@@ -3,7 +3,8 @@
 
 import { stepTimeframe, TIMEFRAMES } from '../../domain/timeframes.js';
 import type { SessionLock } from '../../domain/trading/session-locks.js';
-import { clearBookCursor, cycleFocus, focusPane, moveBookCursor, openPicker, setNotice } from '../../state/actions.js';
+import { centreBook, cycleFocus, focusPane, moveBookCursor, openPicker, setNotice, stepGrouping } from '../../state/actions.js';
+import { MAX_BOOK_GROUP } from '../../domain/book-grouping.js';
 import { openHelp, toggleZoom } from '../../state/live-actions.js';
 import type { PaneId, TerminalState } from '../../state/store.js';
 import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
@@ -52,7 +53,7 @@ function move(ctx: KeyContext, step: (page: number) => number): void {
   const { store } = ctx;
   const state = store.getState();
   if (state.focus === 'book') {
-    moveBookCursor(store, step(ctx.view.bookPage));
+    moveBookCursor(store, step(ctx.view.bookPage), ctx.view.bookDepth);
     return;
   }
   if (state.focus !== 'trading') return;
@@ -116,12 +117,12 @@ function back(ctx: KeyContext): void {
   const state = store.getState();
   if (state.live.configNotice && !state.notice) store.setState({ live: { ...state.live, configNotice: null } });
   else if (state.live.zoomed && !state.bookCursor) toggleZoom(store, state.focus);
-  else if (state.bookCursor) clearBookCursor(store);
+  else if (state.bookCursor || state.bookDisplay.scroll !== 0) centreBook(store);
   else if (state.notice) setNotice(store, null);
 }
 
 function backOff(state: TerminalState): Disabled | null {
-  return state.live.configNotice || state.live.zoomed || state.bookCursor || state.notice ? null : off('top level', 'nothing to step back from (Esc never quits)');
+  return state.live.configNotice || state.live.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || state.notice ? null : off('top level', 'nothing to step back from (Esc never quits)');
 }
 
 function newOrderKey(action: 'buy' | 'sell'): Binding {
@@ -220,6 +221,22 @@ export const PANE_BINDINGS: readonly Binding[] = [
     disabledReason: (state) => onTab(state, HISTORY_TABS),
   },
   JOURNAL_FRAMES_BINDING,
+  // The book: price grouping and the way back to the spread (j k PgUp PgDn g G scroll it with the cursor).
+  {
+    action: 'bookGroupUp', keys: ['+'], mode: 'panes', panes: ['book'], description: 'book: group prices coarser (1, 2, 5, 10, 20, 50 ... ticks a level)', hint: 'group', quiet: true,
+    run: (ctx) => stepGrouping(ctx.store, 1),
+    disabledReason: (state) => (state.bookDisplay.group >= MAX_BOOK_GROUP ? off('coarsest') : null),
+  },
+  {
+    action: 'bookGroupDown', keys: ['-'], mode: 'panes', panes: ['book'], description: 'book: group prices finer (back to the exact levels)', quiet: true,
+    run: (ctx) => stepGrouping(ctx.store, -1),
+    disabledReason: (state) => (state.bookDisplay.group <= 1 ? off('exact levels', 'the book already shows every price level') : null),
+  },
+  {
+    action: 'bookTop', keys: ['0'], mode: 'panes', panes: ['book'], description: 'book: back to the spread (scroll to the top of the book, cursor off)', hint: 'spread', quiet: true,
+    run: (ctx) => centreBook(ctx.store),
+    disabledReason: (state) => (state.bookDisplay.scroll === 0 && !state.bookCursor ? off('at the spread') : null),
+  },
   timeframeKey('timeframeDown', '[', -1, 'shorter candle timeframe', 'timeframe'),
   timeframeKey('timeframeUp', ']', 1, 'longer candle timeframe'),
   { action: 'zoom', keys: ['z'], mode: 'panes', panes: 'all', description: 'zoom this pane to full screen and back (Tab and 1-6 move the zoom)', hint: 'zoom', run: (ctx) => toggleZoom(ctx.store, ctx.store.getState().focus) },

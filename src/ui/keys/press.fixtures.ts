@@ -22,7 +22,7 @@ export function keyPresser(store: TerminalStore, commands: TerminalCommands, o: 
   const page = o.tabsPage ?? 10;
   return (raw) => {
     for (const key of decodeKeys(raw)) {
-      dispatchKey(key, { store, actions, keymap, nowMs: (o.now ?? Date.now)(), view: { panes: ['book', 'chart', 'trades', 'trading'], bookPage: 10, tabsPage: page, helpPage: 10 } });
+      dispatchKey(key, { store, actions, keymap, nowMs: (o.now ?? Date.now)(), view: { panes: ['book', 'chart', 'trades', 'trading'], bookPage: 10, bookDepth: 11, tabsPage: page, helpPage: 10 } });
     }
   };
 }

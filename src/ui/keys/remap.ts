@@ -3,6 +3,7 @@
 // where both are valid (it would be silently overridden by whichever the lookup finds first).
 
 import { FIXED_KEYS, type Action, type Binding } from './binding.js';
+import { MODE_BINDINGS } from './mode-bindings.js';
 import { PANE_BINDINGS } from './pane-bindings.js';
 
 type KeyBinding = Binding;
@@ -22,9 +23,9 @@ export function normaliseKeyName(text: string): string | null {
   return names[lower] ?? null;
 }
 
-/** A name the config's [keys] can remap: the panes' actions (a mode's own keys are fixed). */
+/** A name the config's [keys] can remap: the panes' actions and a mode's keys not marked fixed (the picker's sort). */
 export function isActionName(name: string): name is Action {
-  return PANE_BINDINGS.some((b) => b.action === name);
+  return PANE_BINDINGS.some((b) => b.action === name) || MODE_BINDINGS.some((b) => !b.fixed && b.action === name);
 }
 
 /** A key for `action` as written in a config: a chord action (panic) also takes its key doubled, `"!!"`. */
@@ -34,8 +35,10 @@ export function normaliseActionKey(action: Action, text: string): string | null 
   return normaliseKeyName(chord && t.length === 2 && t[0] === t[1] ? t.slice(1) : t);
 }
 
+/** Both can take the same key press: the same mode, and for the panes a pane where both are valid. */
 function panesOverlap(a: KeyBinding, b: KeyBinding): boolean {
-  if (a.mode !== 'panes' || b.mode !== 'panes') return false;
+  if (a.mode !== b.mode) return false;
+  if (a.mode !== 'panes') return true;
   const pa = a.panes ?? 'all';
   const pb = b.panes ?? 'all';
   return pa === 'all' || pb === 'all' || pa.some((p) => pb.includes(p));
@@ -47,7 +50,7 @@ function panesOverlap(a: KeyBinding, b: KeyBinding): boolean {
  * things where both would apply (the config refuses such overrides first; see acceptRemaps).
  */
 export function remapBindings(base: readonly KeyBinding[], overrides: ReadonlyMap<Action, readonly string[]>): KeyBinding[] {
-  const remappable = (b: KeyBinding) => b.mode === 'panes';
+  const remappable = (b: KeyBinding) => !b.fixed;
   const applied = base.map((b) => (remappable(b) ? { ...b, keys: [...(overrides.get(b.action as Action) ?? b.keys)] } : b));
   return applied.map((b) => {
     if (!remappable(b) || overrides.has(b.action as Action)) return b;
@@ -65,7 +68,8 @@ export interface KeyCollision {
 
 function findCollision(base: readonly KeyBinding[], accepted: ReadonlyMap<Action, readonly string[]>): KeyCollision | null {
   const order = [...accepted.keys()];
-  const table = base.filter((b) => b.mode === 'panes').map((b) => ({ ...b, keys: accepted.get(b.action as Action) ?? b.keys }));
+  // A mode's fixed keys (Enter, Esc, Up in the picker) stay in the table: a remap onto one is refused.
+  const table = base.map((b) => (b.fixed ? b : { ...b, keys: accepted.get(b.action as Action) ?? b.keys }));
   for (const action of order) {
     const mine = table.find((b) => b.action === action);
     if (!mine) continue;

@@ -8,7 +8,10 @@ import { useMemo } from 'react';
 import type { BookRowView, BookView, MarketRef } from '../../domain/views.js';
 import type { OrderRowView } from '../../domain/trading/views.js';
 import type { BookCursor } from '../../state/store.js';
+import { shownLevels } from '../../domain/views.js';
 import { bookColumns, bookHeaderText, bookRowText, depthBarWidth, spreadText, type BookColumns } from '../format/book-rows.js';
+import { ladderLines, offscreenOrders, offscreenText, type LadderLine } from '../format/book-ladder.js';
+import { fitText, formatScaledGrouped } from '../format/numbers.js';
 import { bookMarks, ownLevels, withMark, type OwnMark } from '../format/own-orders.js';
 import { Pane } from '../Pane.js';
 import { PrebuiltLines } from '../PrebuiltLines.js';
@@ -44,29 +47,34 @@ interface BookLinesInput {
   market: MarketRef;
   columns: BookColumns;
   width: number;
-  depth: number;
+  lines: readonly LadderLine[];
+  group: number;
   cursor: BookCursor | null;
   focused: boolean;
   orders: readonly OrderRowView[];
   theme: Palette;
 }
 
-/** Ask levels (outermost first), the spread line, bid levels (best first). */
-function bookLines({ book, market, columns, width, depth, cursor, focused, orders, theme }: BookLinesInput): string[] {
-  const asks = book.asks.slice(0, depth);
-  const bids = book.bids.slice(0, depth);
-  const maxTotal = Math.max(asks.at(-1)?.total ?? 0, bids.at(-1)?.total ?? 0, 1);
-  const marks = bookMarks(asks, bids, ownLevels(orders, market.id));
-  const lines: string[] = [];
-  // Asks are drawn from the outermost shown level down to the best, bottom-aligned against the spread.
-  for (let level = depth - 1; level >= 0; level--) {
-    lines.push(bookRowLine(theme, asks[level], 'ask', market, columns, width, maxTotal, isSelected(cursor, 'ask', level, focused), marks.get(`a${level}`)));
-  }
-  lines.push(paint(theme, spreadText(book.asks[0]?.price, book.bids[0]?.price, market, width).padEnd(width), 'gray'));
-  bids.forEach((row, level) => {
-    lines.push(bookRowLine(theme, row, 'bid', market, columns, width, maxTotal, isSelected(cursor, 'bid', level, focused), marks.get(`b${level}`)));
+/** The ladder's lines as text: ask levels (outermost at the top), the spread line, bid levels (best first). */
+function bookLines({ book, market, columns, width, lines, group, cursor, focused, orders, theme }: BookLinesInput): string[] {
+  const { asks, bids } = shownLevels(book);
+  const maxTotal = Math.max(1, ...lines.map((l) => (l.kind === 'level' ? l.row.total : 0)));
+  const marks = bookMarks(asks, bids, ownLevels(orders, market.id), group);
+  return lines.map((line) => {
+    if (line.kind === 'empty') return ' '.repeat(width);
+    // The spread is always the exact one (best ask − best bid), whatever the grouping.
+    if (line.kind === 'spread') return paint(theme, spreadText(book.asks[0]?.price, book.bids[0]?.price, market, width).padEnd(width), 'gray');
+    const key = `${line.side === 'ask' ? 'a' : 'b'}${line.level}`;
+    return bookRowLine(theme, line.row, line.side, market, columns, width, maxTotal, isSelected(cursor, line.side, line.level, focused), marks.get(key));
   });
-  return lines;
+}
+
+/** The column header, with the flag for own orders above the shown levels at its right (the flag wins the room). */
+function headerLine(columns: BookColumns, width: number, above: string): string {
+  const header = bookHeaderText(columns);
+  if (above === '') return header.padEnd(width);
+  if (header.trimEnd().length + 1 + above.length <= width) return header.slice(0, width - above.length).padEnd(width - above.length) + above;
+  return above.padStart(width).slice(0, width);
 }
 
 export function BookPane({ width, height, depth }: { width: number; height: number; depth: number }) {
@@ -78,11 +86,16 @@ export function BookPane({ width, height, depth }: { width: number; height: numb
   const theme = useTheme();
   const inner = Math.max(0, width - 2);
   const columns = useMemo(() => bookColumns(inner), [inner]);
+  const scroll = useTerminal((s) => s.bookDisplay.scroll);
+  const ladder = useMemo(() => (book ? ladderLines(shownLevels(book), scroll, depth) : []), [book, scroll, depth]);
+  // The group of the levels on screen (the one asked for shows from the next publish).
+  const group = book ? shownLevels(book).group : 1;
   const lines = useMemo(
-    () => (book && market ? bookLines({ book, market, columns, width: inner, depth, cursor, focused, orders, theme }) : []),
-    [book, market, columns, inner, depth, cursor, focused, orders, theme],
+    () => (book && market ? bookLines({ book, market, columns, width: inner, lines: ladder, group, cursor, focused, orders, theme }) : []),
+    [book, market, columns, inner, ladder, group, cursor, focused, orders, theme],
   );
-  const title = market ? `Book ${market.symbol}` : 'Book';
+  const offscreen = useMemo(() => (market ? offscreenOrders(orders, market.id, ladder, group) : { above: 0, below: 0 }), [orders, market, ladder, group]);
+  const title = market ? `Book ${market.symbol}${group > 1 ? ` step ${formatScaledGrouped(group, market.priceDecimals)}` : ''}` : 'Book';
   if (!book || !market) {
     return (
       <Pane title={title} width={width} height={height} focused={focused}>
@@ -90,9 +103,12 @@ export function BookPane({ width, height, depth }: { width: number; height: numb
       </Pane>
     );
   }
+  const above = offscreenText(offscreen.above, 'above');
+  const below = fitText(offscreenText(offscreen.below, 'below'), Math.max(0, width - 6)).trimEnd();
+  const bottom = below === '' ? undefined : { cells: below.length, content: <Text color={theme.focus}>{below}</Text> };
   return (
-    <Pane title={title} width={width} height={height} focused={focused}>
-      <Text color={theme.muted}>{bookHeaderText(columns).padEnd(inner)}</Text>
+    <Pane title={title} width={width} height={height} focused={focused} {...(bottom ? { bottom } : {})}>
+      <Text color={above === '' ? theme.muted : theme.focus}>{headerLine(columns, inner, above)}</Text>
       <PrebuiltLines lines={lines} width={inner} />
       <Box flexGrow={1} />
     </Pane>
