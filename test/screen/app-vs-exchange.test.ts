@@ -115,7 +115,7 @@ describe('the terminal against the local exchange', () => {
     r.vt.press('/');
     await r.vt.waitFor('▸ Market');
     await r.vt.type(other.symbol.toLowerCase());
-    await r.vt.waitFor((s) => s.includes(`› ${other.symbol}`));
+    await r.vt.waitFor((s) => new RegExp(`›\\s+${other.symbol}\\b`).test(s));
     r.vt.press(KEYS.enter);
     await r.vt.waitFor((s) => s.includes(`Book ${other.symbol}`) && s.includes('spread '), 10_000);
     expect(r.app.store.getState().market?.id).toBe(other.id);

@@ -58,9 +58,9 @@ describe('the mainnet listing on screen (200x50)', () => {
     // The picker lists BTC (also an empty symbol) by its name.
     vt.press('\u001b');
     vt.press('/');
-    const picker = await vt.waitFor('#110', UI_MS);
-    expect(picker).toMatch(/ BTC +BTC +#1\b/);
-    expect(picker).toMatch(/ MON +MON +#10\b/);
+    const picker = await vt.waitFor((s) => /market +last +24h chg/.test(s) && /\bMON\s+0\.\d{6}\b/.test(s), UI_MS);
+    expect(picker).toMatch(/[›★• ]\s+BTC\s+[\d,]+\.\d/);
+    expect(picker).toMatch(/[›★• ]\s+MON\s+0\.\d{6}\b/);
   }, TEST_MS);
 
   it('empty-symbol-market-named-in-the-order-form: the form and its review are titled MON and size in MON, never blank', async () => {
