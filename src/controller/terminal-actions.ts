@@ -8,6 +8,7 @@ import { NO_KEY_LOCK, describeLocks } from '../domain/trading/session-locks.js';
 import type { ActionResult, CopyOutcome, TerminalActions, TerminalCommands } from '../domain/terminal-actions.js';
 import { userMessage } from '../protocol/errors.js';
 import { setNotice } from '../state/actions.js';
+import { LIVE_CHART } from '../state/chart-view.js';
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
 
@@ -92,10 +93,11 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
     },
     selectMarket: (marketId, symbol) => {
       commands.selectMarket(marketId);
-      store.setState({ bookCursor: null, notice: `market ${symbol}` });
+      // Another market's candles: the chart starts live again.
+      store.setState({ bookCursor: null, notice: `market ${symbol}`, chart: LIVE_CHART });
     },
     setResolution: (seconds) => {
-      store.setState({ resolution: seconds });
+      store.setState({ resolution: seconds, chart: LIVE_CHART });
       commands.setResolution(seconds);
     },
     copyText: (text) => {
@@ -104,6 +106,7 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
     },
     loadMoreHistory: (kind) => commands.loadMoreHistory?.(kind),
     refreshHistory: (kind) => commands.refreshHistory?.(kind),
+    loadOlderCandles: () => commands.loadOlderCandles?.(),
     quit: () => commands.quit(),
   };
 }
