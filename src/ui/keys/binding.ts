@@ -27,7 +27,8 @@ export type Action =
   | 'focusPositions' | 'focusOrders' | 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom' | 'timeframeDown' | 'timeframeUp'
   | 'help' | 'zoom' | 'copy' | 'buy' | 'sell' | 'commandLine' | 'panic' | 'prevTab' | 'nextTab' | 'tabPositions' | 'tabOrders'
   | 'tabFills' | 'tabHistory' | 'tabJournal' | 'closePosition' | 'addCollateral' | 'editTpsl' | 'cancelOrder' | 'cancelMarketOrders'
-  | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory';
+  | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory'
+  | 'chartOlder' | 'chartNewer' | 'chartPageOlder' | 'chartPageNewer' | 'chartOldest' | 'chartLive' | 'chartCursor';
 
 /** Rows a page moves, and the panes on screen, for the keys that need the layout. */
 export interface KeyView {
