@@ -75,7 +75,7 @@ export function moveChartCursor(f: ChartFacts, candles: number): ChartViewState 
   const first = f.candles[0]?.t ?? target;
   const last = f.candles.at(-1)?.t ?? target;
   if (target >= first && target <= last) return { ...f.chart, cursorT: target };
-  const endT = endAfterPan(f, target < first ? target - first : target - last);
+  const endT = endAfterPan(f, Math.round((target < first ? target - first : target - last) / stepMs(f)));
   const end = endT ?? f.candleHistory.newestT ?? last;
   return { endT, cursorT: clampCursor(f, target, end) };
 }

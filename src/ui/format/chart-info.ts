@@ -27,12 +27,12 @@ export function candleTimeLabel(t: number): string {
 }
 
 /** Scrolled back: how far, and the key back to live; the older history's state at the window's start. */
-export function scrollTokens(args: { scrolledBack: boolean; shownEndT: number | null; firstShownT: number | null; history: CandleHistoryView; liveKey: string }): string[] {
+export function scrollTokens(args: { scrolledBack: boolean; shownEndT: number | null; windowFirstT: number | null; history: CandleHistoryView; liveKey: string }): string[] {
   const { history } = args;
   const out: string[] = [];
   if (args.scrolledBack && args.shownEndT !== null && history.newestT !== null) out.push(`◀ ${formatAgo(history.newestT - args.shownEndT)} ago`, `${args.liveKey} live`);
   if (history.loadingOlder) out.push('loading older…');
-  else if (history.noOlder && args.scrolledBack && args.firstShownT !== null && args.firstShownT <= (history.oldestT ?? args.firstShownT)) out.push('no older candles');
+  else if (history.noOlder && args.scrolledBack && args.windowFirstT !== null && args.windowFirstT <= (history.oldestT ?? args.windowFirstT)) out.push('no older candles');
   return out;
 }
 

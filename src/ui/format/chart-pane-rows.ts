@@ -35,7 +35,7 @@ export function chartPaneRows(m: ChartPaneModel, width: number, height: number):
   const cursorCandle = cursorT === null || m.candles.length === 0 ? null : (m.candles[cursorIndex(m.candles, cursorT)] ?? null);
   const info = packInfoRows(
     [
-      scrollTokens({ scrolledBack: m.chart.endT !== null, shownEndT: window.shown.at(-1)?.t ?? null, firstShownT: window.shown[0]?.t ?? null, history: m.history, liveKey: m.liveKey }),
+      scrollTokens({ scrolledBack: m.chart.endT !== null, shownEndT: window.shown.at(-1)?.t ?? null, windowFirstT: m.candles[0]?.t ?? null, history: m.history, liveKey: m.liveKey }),
       cursorCandle ? readoutTokens(cursorCandle, m.priceDecimals) : [],
       legendTokens(m.lines, window.shown.length > 0 ? window : null, m.priceDecimals),
     ],

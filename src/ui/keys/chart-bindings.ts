@@ -14,14 +14,17 @@ import {
   type ChartViewState,
 } from '../../state/chart-view.js';
 import type { TerminalState } from '../../state/store.js';
+import { chartWindow } from '../format/candle-chart.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
 
 const CHART: PaneScope = ['chart'];
 
 const off = (label: string, message = label): Disabled => ({ label, message });
 
+/** The chart's facts, its window as wide as the candles drawn (the pane's width less the price labels). */
 function factsOf(state: TerminalState): ChartFacts {
-  return { chart: state.chart, candles: state.candles, candleHistory: state.candleHistory, resolution: state.resolution, windowSize: state.wants.candles };
+  const { plotWidth } = chartWindow(state.candles, { width: state.wants.candles, priceDecimals: state.market?.priceDecimals ?? 0 });
+  return { chart: state.chart, candles: state.candles, candleHistory: state.candleHistory, resolution: state.resolution, windowSize: Math.max(1, plotWidth) };
 }
 
 /** Candles a pan key moves: an eighth of the window, a page three quarters of it. */
