@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candleTimeLabel, formatAgo, legendTokens, packInfoRows, readoutTokens, scrollTokens } from './chart-info.js';
+import { candleTimeLabel, formatAgo, historyTokens, legendTokens, packInfoRows, readoutTokens, scrollTokens } from './chart-info.js';
 import { chartLines } from './chart-lines.js';
 
 const history = { oldestT: 0, newestT: 10 * 3_600_000, loadingOlder: false, noOlder: false };
@@ -13,13 +13,17 @@ describe('chart info rows', () => {
   });
 
   it('scrolled-back-chart-says-so: how far back and the key back to live; nothing when live', () => {
-    const base = { shownEndT: 8 * 3_600_000, windowFirstT: 3_600_000, history, liveKey: 'End' };
+    const base = { shownEndT: 8 * 3_600_000, history, liveKey: 'End' };
     expect(scrollTokens({ ...base, scrolledBack: true })).toEqual(['◀ 2h ago', 'End live']);
     expect(scrollTokens({ ...base, scrolledBack: false })).toEqual([]);
-    expect(scrollTokens({ ...base, scrolledBack: true, history: { ...history, loadingOlder: true } })).toContain('loading older…');
-    // At the oldest with nothing older: said once the window reaches it.
-    expect(scrollTokens({ ...base, scrolledBack: true, windowFirstT: 0, history: { ...history, noOlder: true } })).toContain('no older candles');
-    expect(scrollTokens({ ...base, scrolledBack: true, history: { ...history, noOlder: true } })).not.toContain('no older candles');
+  });
+
+  it('older-history-state: loading, or none older once the window reaches the oldest', () => {
+    const base = { scrolledBack: true, windowFirstT: 3_600_000, history };
+    expect(historyTokens(base)).toEqual([]);
+    expect(historyTokens({ ...base, history: { ...history, loadingOlder: true } })).toEqual(['loading older…']);
+    expect(historyTokens({ ...base, windowFirstT: 0, history: { ...history, noOlder: true } })).toEqual(['no older candles']);
+    expect(historyTokens({ ...base, history: { ...history, noOlder: true } })).toEqual([]);
   });
 
   it('crosshair-readout-names-the-candle: time, O H L C and volume', () => {

@@ -1,5 +1,5 @@
 // The chart's info rows above the candles: where the chart looks when scrolled back ("◀ 2h ago  End
-// live"), the older-history state, the cursor's candle (time, O H L C, volume) and the legend of the
+// live"), the cursor's candle (time, O H L C, volume), the older-history state and the legend of the
 // price lines (with ▲ / ▼ for a line above or below what is shown). Each is a list of tokens; the rows
 // take them in that order and drop what does not fit, so the scroll state is never the part cut.
 
@@ -26,14 +26,19 @@ export function candleTimeLabel(t: number): string {
   return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-/** Scrolled back: how far, and the key back to live; the older history's state at the window's start. */
-export function scrollTokens(args: { scrolledBack: boolean; shownEndT: number | null; windowFirstT: number | null; history: CandleHistoryView; liveKey: string }): string[] {
+/** Scrolled back: how far, and the key back to live. */
+export function scrollTokens(args: { scrolledBack: boolean; shownEndT: number | null; history: CandleHistoryView; liveKey: string }): string[] {
   const { history } = args;
-  const out: string[] = [];
-  if (args.scrolledBack && args.shownEndT !== null && history.newestT !== null) out.push(`◀ ${formatAgo(history.newestT - args.shownEndT)} ago`, `${args.liveKey} live`);
-  if (history.loadingOlder) out.push('loading older…');
-  else if (history.noOlder && args.scrolledBack && args.windowFirstT !== null && args.windowFirstT <= (history.oldestT ?? args.windowFirstT)) out.push('no older candles');
-  return out;
+  if (!args.scrolledBack || args.shownEndT === null || history.newestT === null) return [];
+  return [`◀ ${formatAgo(history.newestT - args.shownEndT)} ago`, `${args.liveKey} live`];
+}
+
+/** The older history: a page loading, or none older once the window reaches the oldest held. */
+export function historyTokens(args: { scrolledBack: boolean; windowFirstT: number | null; history: CandleHistoryView }): string[] {
+  const { history } = args;
+  if (history.loadingOlder) return ['loading older…'];
+  const atOldest = args.windowFirstT !== null && args.windowFirstT <= (history.oldestT ?? args.windowFirstT);
+  return history.noOlder && args.scrolledBack && atOldest ? ['no older candles'] : [];
 }
 
 /** The cursor's candle: time, open, high, low, close, volume. */

@@ -1,11 +1,11 @@
-// The chart pane's rows from its model: the info rows (scroll state, cursor readout, line legend; see
+// The chart pane's rows from its model: the info rows (scroll state, cursor readout, older history, legend; see
 // chart-info.ts) on top, the candles with their price lines and cursor below. Pure, so the screen and the
 // tests draw the same thing.
 
 import type { CandleHistoryView, CandleView } from '../../domain/views.js';
 import type { ChartViewState } from '../../state/chart-view.js';
 import { chartWindow, cursorIndex, renderCandleChart, type ChartRow } from './candle-chart.js';
-import { legendTokens, packInfoRows, readoutTokens, scrollTokens } from './chart-info.js';
+import { historyTokens, legendTokens, packInfoRows, readoutTokens, scrollTokens } from './chart-info.js';
 import type { ChartMarkLine } from './chart-lines.js';
 
 export interface ChartPaneModel {
@@ -35,8 +35,9 @@ export function chartPaneRows(m: ChartPaneModel, width: number, height: number):
   const cursorCandle = cursorT === null || m.candles.length === 0 ? null : (m.candles[cursorIndex(m.candles, cursorT)] ?? null);
   const info = packInfoRows(
     [
-      scrollTokens({ scrolledBack: m.chart.endT !== null, shownEndT: window.shown.at(-1)?.t ?? null, windowFirstT: m.candles[0]?.t ?? null, history: m.history, liveKey: m.liveKey }),
+      scrollTokens({ scrolledBack: m.chart.endT !== null, shownEndT: window.shown.at(-1)?.t ?? null, history: m.history, liveKey: m.liveKey }),
       cursorCandle ? readoutTokens(cursorCandle, m.priceDecimals) : [],
+      historyTokens({ scrolledBack: m.chart.endT !== null, windowFirstT: m.candles[0]?.t ?? null, history: m.history }),
       legendTokens(m.lines, window.shown.length > 0 ? window : null, m.priceDecimals),
     ],
     width,
