@@ -135,7 +135,7 @@ describe.each([
     }
   }, TEST_MS);
 
-  it(`chart-draws-entry-and-liquidation-lines (${cols}x${rows}): E at the position's entry, L at its liquidation price, named in the legend`, async () => {
+  it(`chart-draws-entry-and-liquidation-lines (${cols}x${rows}): E at the position's entry, L at its liquidation price, T / S at its TP / SL, named in the legend`, async () => {
     const r = await exchange.open(cols, rows, undefined, { keyFile: exchange.sim.demoKeyFile, home: exchange.home });
     const state = () => r.app.store.getState();
     await eventually(() => state().trading.account !== null && state().trading.lockReason === null, EXCHANGE_MS, 'signed in');
@@ -147,8 +147,18 @@ describe.each([
       await eventually(() => mine() !== undefined, 1_000, 'a fill').catch(() => undefined);
     }
     await eventually(() => mine() !== undefined, EXCHANGE_MS, 'the long with its liquidation price');
+    // Its TP 5 % over and SL 3 % under the entry (armed once for the file: the 80x24 run finds them).
+    const triggers = () => state().trading.orders.filter((o) => o.marketId === market.id && o.triggerPrice !== null);
+    if (triggers().length === 0) {
+      const entry = mine()!.entryPrice;
+      await intents!.protect(mine()!.positionId, { tp: { price: Math.round(entry * 1.05) }, sl: { price: Math.round(entry * 0.97) } }).outcome;
+    }
+    await eventually(() => triggers().length === 2, EXCHANGE_MS, 'the TP and SL armed');
     await focusChart(r);
     const px = (v: number) => formatScaledGrouped(v, market.priceDecimals);
+    const [tp, sl] = [...triggers()].sort((a, b) => b.triggerPrice! - a.triggerPrice!).map((o) => o.triggerPrice!);
+    // TP and SL named apart in the legend (T above, S below the candles).
+    await r.vt.waitFor(() => chartText(r).includes(`T TP ${px(tp!)}▲`) && chartText(r).includes(`S SL ${px(sl!)}▼`), EXCHANGE_MS);
     // The legend names both (the liquidation of a 5x long is far under the candles: ▼); the entry's row is drawn ┈ with E on the axis.
     await r.vt.waitFor(() => {
       const p = mine();
