@@ -91,6 +91,8 @@ describe.each([
       await eventually(() => state().candleHistory.newestT! - oldest() >= 1000 * MIN, EXCHANGE_MS, 'the first REST page');
       const firstOldest = oldest();
       const before = proxy.candlePaths.length;
+      // The footer lists the chart's keys while it has focus; End is off (live already) and says so.
+      if (cols >= 200) await r.vt.waitFor(() => r.vt.lines().some((l) => /h scroll {2}End live \(off: live\) {2}x crosshair/.test(l)), UI_MS);
 
       // Crosshair on, then Home and PgUp held: forty presses in one write.
       r.vt.press('x');
