@@ -136,6 +136,9 @@ async function main(): Promise<void> {
     rssMax = Math.max(rssMax, process.memoryUsage().rss);
   }, 1000);
   await sleep(cfg.seconds * 1000);
+  // key_to_wire: on until enough orders went out for a p99 (a loaded machine types them slower).
+  const ordersDeadline = performance.now() + 120_000;
+  while (orders && cfg.ordersTarget !== undefined && orders.sent < cfg.ordersTarget && performance.now() < ordersDeadline) await sleep(200);
   clearInterval(memTimer);
   orders?.stop();
   const wallMs = performance.now() - t0;

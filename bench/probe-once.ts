@@ -1,7 +1,7 @@
 // `node --import tsx bench/probe-once.ts [mode] [flowRate] [cols]x[rows] [seconds]`: one probe of the
 // busy-book scenario against a fresh exchange child, printed as JSON; for iterating on one figure
 // without the whole `npm run bench`. Defaults: optimized 2000 200x50 10.
-// Env: BENCH_PROBE_ORDERS=1 places orders (key_to_wire), BENCH_PROBE_SOAK=1 measures as the soak does
+// Env: BENCH_PROBE_ORDERS=1 places orders (key_to_wire; BENCH_PROBE_ORDERS_TARGET=N goes on until N left), BENCH_PROBE_SOAK=1 measures as the soak does
 // (30 s warm-up, no per-frame samples), BENCH_CPU_PROF=DIR writes a --cpu-prof of the
 // probe into DIR, BENCH_NODE_ARGS adds node flags to the probe (e.g. GC sizes). Needs `npm run build`
 // (the exchange runs from dist/).
@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { Mode } from './lib/app-wiring.js';
+import { buildProbe } from './lib/probe-build.js';
 import { runProbe } from './lib/probe-child.js';
 import { startSimChild } from './lib/sim-child.js';
 
@@ -35,10 +36,13 @@ try {
       seconds: Number(secondsArg),
       warmupS: 3,
       home,
-      ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 150, keyFile: sim.keyFile } : {}),
+      ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 150, keyFile: sim.keyFile, ...(process.env.BENCH_PROBE_ORDERS_TARGET ? { ordersTarget: Number(process.env.BENCH_PROBE_ORDERS_TARGET) } : {}) } : {}),
       ...(process.env.BENCH_PROBE_SOAK === '1' ? { soak: true, warmupS: 30 } : {}),
     },
-    { nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])] },
+    {
+      // BENCH_PROBE_TSX=1: the probe from source under tsx (as before the built probe).
+      ...(process.env.BENCH_PROBE_TSX === '1' ? {} : { script: await buildProbe() }),
+      nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])] },
   );
   const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
   console.log(JSON.stringify({ mode, rate: Number(rateArg), size: sizeArg, ...result.figures, notes: result.notes, total_bytes: bytes }, null, 1));

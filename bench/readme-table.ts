@@ -1,4 +1,4 @@
-// `npm run bench:readme`: the goals of issue 8 against bench/results/latest.json, as the Markdown table
+// `npm run bench:readme`: the goals of issues 8 and 20 against bench/results/latest.json, as the Markdown table
 // between the README's bench markers (rewritten in place; the rest of the README is left alone).
 
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,16 +22,18 @@ interface Goal {
 }
 
 const GOALS: readonly Goal[] = [
-  { what: 'tick to screen p99, 2,000 updates/s', scenario: 'busy_book_2000', figure: 'tick_to_screen_p99_ms', max: 100 },
-  { what: 'tick to screen p99, 5,000 updates/s', scenario: 'busy_book_5000', figure: 'tick_to_screen_p99_ms', max: 100 },
+  // Issue 20's bar (issue 8's first goals were 100 ms, 60 %, 2,000 ms and 3).
+  { what: 'tick to screen p99, 2,000 updates/s', scenario: 'busy_book_2000', figure: 'tick_to_screen_p99_ms', max: 50 },
+  { what: 'tick to screen p99, 5,000 updates/s', scenario: 'busy_book_5000', figure: 'tick_to_screen_p99_ms', max: 50 },
   { what: 'backlog growing, 5,000 updates/s', scenario: 'busy_book_5000', figure: 'backlog_growing', max: 0 },
-  { what: 'CPU % of one core, 2,000 updates/s', scenario: 'busy_book_2000', figure: 'cpu_pct', max: 60 },
+  { what: 'CPU % of one core, 2,000 updates/s', scenario: 'busy_book_2000', figure: 'cpu_pct', max: 25 },
   { what: 'bytes/s to the terminal vs baseline', scenario: 'busy_book_2000', figure: 'bytes_per_s', max: 0.5, ofBaseline: true },
-  { what: 'key to wire p99 (ms)', scenario: 'key_to_wire', figure: 'key_to_wire_p99_ms', max: 5 },
+  { what: 'key to wire p99 over >= 300 orders (ms)', scenario: 'key_to_wire', figure: 'key_to_wire_p99_ms', max: 5 },
   { what: 'key to wire p99, from the key read (ms)', scenario: 'key_to_wire', figure: 'key_handled_to_wire_p99_ms', max: 5 },
-  { what: 'start to first live frame (ms)', scenario: 'start', figure: 'first_live_frame_ms', max: 2000 },
+  { what: 'start to first live frame (ms)', scenario: 'start', figure: 'first_live_frame_ms', max: 700 },
+  { what: 'resident memory after 5 min, terminal alone (MB)', scenario: 'soak', figure: 'rss_mb', max: 110 },
   { what: 'soak RSS growth over 5 min (MB)', scenario: 'soak', figure: 'rss_growth_mb', max: 20 },
-  { what: 'ingest vs JSON.parse floor', scenario: 'ingest', figure: 'floor_ratio', max: 3 },
+  { what: 'ingest vs JSON.parse floor', scenario: 'ingest', figure: 'floor_ratio', max: 2 },
 ];
 
 const START = '<!-- bench:start -->';

@@ -1,17 +1,25 @@
 // `node --import tsx bench/start-once.ts [runs]`: the start scenario alone (`node dist/perpl.js` in a
 // 200x50 pty to the first live screen), as `npm run bench` measures it; needs `npm run build`.
+// Env: BENCH_CPU_PROF=DIR writes a --cpu-prof of each run into DIR (the profile ends at quit, after the live screen).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { measureStart } from './lib/start-pty.js';
+import { measureStartWithCpu } from './lib/start-pty.js';
 
 const runs = Number(process.argv[2] ?? 3);
+const profileDir = process.env.BENCH_CPU_PROF;
+const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 const home = mkdtempSync(join(os.tmpdir(), 'perpl-bench-start-'));
 try {
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(Math.round(await measureStart({ home, cols: 200, rows: 50 })));
-  console.log(`first live frame (ms): ${times.join(' ')}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  const cpu: string[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await measureStartWithCpu({ home, cols: 200, rows: 50, nodeArgs });
+    times.push(Math.round(r.ms));
+    cpu.push(r.cpuMs === null ? '?' : `${r.cpuMs.process} (main thread ${r.cpuMs.mainThread})`);
+  }
+  console.log(`first live frame (ms): ${times.join(' ')}; app CPU by then (ms): ${cpu.join(' ')}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {
   rmSync(home, { recursive: true, force: true });
 }

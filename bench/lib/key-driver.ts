@@ -21,6 +21,8 @@ export interface KeyDriverEvents {
 }
 
 export interface KeyDriver {
+  /** Orders that reached the socket. */
+  sent: number;
   /** Orders typed that never reached the socket, and why (the last reason). */
   refused: number;
   lastRefusal: string | null;
@@ -29,6 +31,7 @@ export interface KeyDriver {
 
 const ORDER_FRAME = /^\{"mt":22[,}]/;
 const GIVE_UP_MS = 4_000;
+const NEXT_ORDER_MS = 30;
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
 function minimumSize(market: Market, price: number): number {
@@ -68,8 +71,9 @@ export function startKeyDriver(o: {
   type Phase = { kind: 'idle' } | { kind: 'typed' | 'pressed'; n: number; since: number };
   let phase: Phase = { kind: 'idle' };
   let count = 0;
+  let stopped = false;
   let basePrice: number | undefined;
-  const driver: KeyDriver = { refused: 0, lastRefusal: null, stop };
+  const driver: KeyDriver = { sent: 0, refused: 0, lastRefusal: null, stop };
 
   const giveUp = (why: string): void => {
     driver.refused += 1;
@@ -82,10 +86,14 @@ export function startKeyDriver(o: {
   const untap = tapSocketSends((text) => {
     if (phase.kind !== 'pressed' || !ORDER_FRAME.test(text)) return;
     o.events.sent(phase.n, epochNow(), performance.now() - o.lastKeyAt());
+    driver.sent += 1;
     phase = { kind: 'idle' };
+    // The next order soon after (not at the next check): >= 300 orders fit in a minute's run.
+    setTimeout(typeOrder, NEXT_ORDER_MS);
   });
 
   function typeOrder(): void {
+    if (stopped) return;
     const s = store.getState();
     const bid = s.book?.bids[0]?.price;
     if (phase.kind !== 'idle' || bid === undefined || s.trading.lockReason !== null || !s.trading.enabled) return;
@@ -130,6 +138,7 @@ export function startKeyDriver(o: {
     typeOrder();
   }, o.everyMs);
   function stop(): void {
+    stopped = true;
     clearInterval(typing);
     unwatch();
     untap();

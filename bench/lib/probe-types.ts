@@ -16,6 +16,8 @@ export interface ProbeConfig {
   home: string;
   /** Type one order every this many ms while measuring (key_to_wire); needs keyFile. */
   ordersEveryMs?: number;
+  /** key_to_wire: measure on past `seconds` until this many orders went out (at most 120 s more), so p99 rests on enough samples. */
+  ordersTarget?: number;
   /** The exchange's demo key file (trade scope): the app trades with it, as `perpl` does on `local`. */
   keyFile?: string;
   /** Run as over SSH (SSH_TTY set): the app's low-bandwidth profile. */

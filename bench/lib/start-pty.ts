@@ -3,6 +3,7 @@
 // parsed by a headless terminal; the time from spawn to the first screen with a live book.
 
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import xterm from '@xterm/headless';
 import { ROOT } from './sim-child.js';
 
@@ -19,20 +20,63 @@ function screenText(term: InstanceType<typeof Terminal>): string {
   return out.join('\n');
 }
 
+function cpuMsOfStat(path: string): number {
+  const stat = readFileSync(path, 'utf8');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100 Hz).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU ms (user + system) the node process under `script` has used so far, all threads and its main
+ * thread alone (the exchange's thread runs beside it); null where /proc cannot tell.
+ */
+export function nodeCpuMsUnder(scriptPid: number | undefined): { process: number; mainThread: number } | null {
+  if (scriptPid === undefined) return null;
+  try {
+    const stack = [scriptPid];
+    while (stack.length > 0) {
+      const pid = stack.pop() as number;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm === 'node') return { process: cpuMsOfStat(`/proc/${pid}/stat`), mainThread: cpuMsOfStat(`/proc/${pid}/task/${pid}/stat`) };
+      for (const t of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) stack.push(Number(t));
+    }
+  } catch {
+    // The process ended or /proc is not there: no CPU figure.
+  }
+  return null;
+}
+
 /**
  * ms from spawn to the live screen. `nodeEnv` undefined = as a user starts it (the CLI re-runs itself
  * with production React); 'development' = no re-run, development React.
  */
-export async function measureStart(opts: { home: string; nodeEnv?: string; cols: number; rows: number; timeoutMs?: number }): Promise<number> {
+export async function measureStart(opts: StartOptions): Promise<number> {
+  return (await measureStartWithCpu(opts)).ms;
+}
+
+export interface StartOptions {
+  home: string;
+  nodeEnv?: string;
+  cols: number;
+  rows: number;
+  timeoutMs?: number;
+  nodeArgs?: readonly string[];
+}
+
+/** measureStart, with the CPU ms the app had used when the live screen showed (steady under a loaded machine, unlike wall time). */
+export async function measureStartWithCpu(opts: StartOptions): Promise<{ ms: number; cpuMs: { process: number; mainThread: number } | null }> {
   const term = new Terminal({ cols: opts.cols, rows: opts.rows, allowProposedApi: true, scrollback: 0, convertEol: true });
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', PERPL_HOME: opts.home, TERM: 'xterm-256color' };
   if (opts.nodeEnv) env.NODE_ENV = opts.nodeEnv;
   else delete env.NODE_ENV;
-  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec node dist/perpl.js`;
+  const nodeArgs = (opts.nodeArgs ?? []).map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec node ${nodeArgs} dist/perpl.js`;
   const t0 = performance.now();
   const child = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   try {
-    return await new Promise<number>((resolve, reject) => {
+    return await new Promise<{ ms: number; cpuMs: { process: number; mainThread: number } | null }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no live book on screen within ${opts.timeoutMs ?? 30_000} ms`)), opts.timeoutMs ?? 30_000);
       let done = false;
       child.stdout.on('data', (d: Buffer) => {
@@ -40,7 +84,7 @@ export async function measureStart(opts: { home: string; nodeEnv?: string; cols:
           if (done || !liveBookOnScreen(screenText(term))) return;
           done = true;
           clearTimeout(timer);
-          resolve(performance.now() - t0);
+          resolve({ ms: performance.now() - t0, cpuMs: nodeCpuMsUnder(child.pid) });
         });
       });
       child.once('exit', (code) => {

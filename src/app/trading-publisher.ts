@@ -18,7 +18,7 @@ import { fillWords, marketWords } from '../domain/trading/order-words.js';
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
   session: Pick<TradingSession, 'state' | 'head' | 'synced' | 'connectionView' | 'malformedFrames'>;
-  engine: Pick<OrderEngine, 'version' | 'lockFacts' | 'journalEntries' | 'pending' | 'lastBlockOf'>;
+  engine: Pick<OrderEngine, 'version' | 'lockFacts' | 'journalEntries' | 'pending' | 'lastBlockOf'> & Partial<Pick<OrderEngine, 'executionReports'>>;
 }
 
 export interface TradingPublisherOptions {
@@ -118,6 +118,7 @@ export class TradingPublisher {
         orders: [...st.orders.values()].map((o) => orderRow(o, session.head, engine.lastBlockOf(o.rq))),
         fills,
         journal: [...engine.journalEntries()],
+        executions: engine.executionReports?.() ?? [],
         lockFacts,
         lockReason,
         inFlight: engine.pending().length,

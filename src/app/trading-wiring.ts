@@ -24,6 +24,7 @@ import type { ThrottleWiring } from './throttle-wiring.js';
 import type { AppLog } from './app-log.js';
 import type { StartKey } from './key-unlock.js';
 import { TradingPublisher } from './trading-publisher.js';
+import { homeShortened } from './home-shortened.js';
 
 export interface TradingWiringOptions {
   store: TerminalStore;
@@ -120,7 +121,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     // Only a live mark (domain/marks.ts): without one the minimum-value check is left to the exchange.
     referencePrice: (marketId) => livePrice(o.marks.readMark(marketId)) ?? undefined,
   });
-  o.store.setState({ keyScope: hasTradeScope(scopeMask) ? 'trade' : 'read' });
+  o.store.setState({ keyScope: hasTradeScope(scopeMask) ? 'trade' : 'read', keyInUse: { source: homeShortened(creds.source, o.env), publicKeyHex: creds.publicKeyHex } });
   log?.line(`trading: key ${creds.source} (${creds.publicKeyHex}), scope ${hasTradeScope(scopeMask) ? 'read+trade' : 'read'}`);
   const publisher = new TradingPublisher({
     store: o.store,

@@ -29,6 +29,7 @@ import { AppLog } from './app-log.js';
 import { keyFileAtStart, unlockKeyAtStart } from './key-unlock.js';
 import type { KeyDiscoveryTarget } from '../auth/keyfile-discovery.js';
 import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../auth/keys-folder.js';
+import { startLocalSim, type LocalSim } from './local-exchange-thread.js';
 
 export interface TuiOptions {
   network?: string;
@@ -45,6 +46,12 @@ export interface TuiOptions {
   home?: string;
   /** An already-running local exchange (tests); otherwise `local` starts one in-process. */
   local?: LocalEndpoint;
+  /**
+   * The in-process exchange, already starting (the CLI starts it on a worker thread before it loads the
+   * screen's code: local-exchange-thread.ts); used when the options pick it, stopped otherwise.
+   * Default: started here, on the main thread.
+   */
+  localExchange?: Promise<LocalSim>;
   /** `--port P`: a `perpl sim` already listening on 127.0.0.1:P (its demo key is keys/local-demo-P.json). */
   localPort?: number;
   stdout?: NodeJS.WriteStream;
@@ -89,24 +96,9 @@ export interface TuiHandle {
   commands: TerminalCommands;
 }
 
-interface LocalSim {
-  rest: string;
-  ws: string;
-  chainId: number;
-  demoKeyFile: string;
-  stop(): Promise<void>;
-}
-
 function wantsLocalSim(opts: TuiOptions): boolean {
   const name = opts.network?.trim().toLowerCase();
   return !opts.baseUrl && (name === undefined || name === '' || name === 'local') && !opts.local;
-}
-
-async function startLocalSim(home: string | undefined): Promise<LocalSim> {
-  // Loaded only for the local network, so remote sessions do not pay for the exchange's code.
-  const { startSim } = await import('../sim/index.js');
-  // Its key files are its port's own (never local-demo.json, which a `perpl sim` beside it may own) and go with it.
-  return startSim({ port: 0, quiet: true, defaultDemoKey: false, removeDemoKeyOnStop: true, ...(home ? { home } : {}) });
 }
 
 /** Whose key to look for: the network's, the port's for `--port P`; none for an exchange handed in (tests) or started here. */
@@ -144,6 +136,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const stdout = opts.stdout ?? process.stdout;
   const stdin = opts.stdin ?? process.stdin;
   const startsSim = wantsLocalSim(opts);
+  // Started for options the config then overrode (another network, an exchange handed in): not needed.
+  if (!startsSim) void opts.localExchange?.then((s) => s.stop()).catch(() => undefined);
   const remote = checkNetworkOptions(opts, startsSim);
   const badge = remote ?? { name: 'local', chainId: opts.local?.chainId ?? LOCAL_CHAIN_ID, isMainnet: false };
   const env = opts.home ? { ...process.env, PERPL_HOME: opts.home } : process.env;
@@ -261,7 +255,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     if (!network) {
       let local = opts.local;
       if (!local) {
-        sim = await startLocalSim(opts.home ?? process.env.PERPL_HOME);
+        sim = await (opts.localExchange ?? startLocalSim(opts.home ?? process.env.PERPL_HOME));
         if (abort.signal.aborted) {
           await sim.stop();
           return;

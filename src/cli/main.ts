@@ -5,6 +5,7 @@
 import { inspect } from 'node:util';
 import { failureLines } from '../protocol/errors.js';
 import { sanitizeLines } from '../protocol/sanitize-text.js';
+import { isLocalExchangeThread, runLocalExchangeThread } from '../app/local-exchange-thread.js';
 
 type CommandModule = { run(argv: string[]): Promise<number> };
 
@@ -31,6 +32,11 @@ commands:
 Run \`perpl <command> --help\` for its options.`;
 
 async function main(argv: string[]): Promise<number> {
+  // The terminal's local exchange runs this same file on a worker thread (app/local-exchange-thread.ts).
+  if (isLocalExchangeThread()) {
+    await runLocalExchangeThread();
+    return 0;
+  }
   const [first, ...rest] = argv;
   if (first === '--help' || first === '-h' || first === 'help') {
     console.log(USAGE);

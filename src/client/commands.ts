@@ -92,7 +92,7 @@ export class EngineCommands implements TradingCommands {
     };
     const words = this.words(p.marketId);
     const label = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);
-    const main = this.engine.submit(draft, label);
+    const main = this.engine.submit(draft, label, p.origin);
     const parts: RequestHandle[] = [main];
     const outcome = main.outcome.then(async (r) => {
       const triggers: Array<[TriggerRole, TriggerSpec]> = [];

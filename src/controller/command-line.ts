@@ -83,7 +83,7 @@ function leverageRefusal(state: TerminalState, text: string): string | null {
 }
 
 /** Enter on the command line. */
-export function runCommandLine(store: TerminalStore, actions: TerminalActions): void {
+export function runCommandLine(store: TerminalStore, actions: TerminalActions, keyAtMs?: number): void {
   const text = store.getState().tradingUi.commandLine ?? '';
   remember(store, text);
   // :theme, :alert, :alerts (live-commands.ts).
@@ -98,7 +98,7 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions): 
       const refused = cmd.leverage !== undefined ? leverageRefusal(state, cmd.leverage) : null;
       if (refused) return fail(store, refused);
       closeCommandLine(store);
-      entryFromCommand(store, cmd, { actions, nowMs: Date.now() });
+      entryFromCommand(store, cmd, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}) });
       return;
     }
     case 'lev': {

@@ -13,7 +13,7 @@ import { sendEntry } from './order-entry.js';
 import { runTabIntent } from './tabs.js';
 
 /** The answer to the open confirm: `yes` does what it asked, anything else cancels it. */
-export function answerConfirm(store: TerminalStore, actions: TerminalActions, yes: boolean, nowMs: number): void {
+export function answerConfirm(store: TerminalStore, actions: TerminalActions, yes: boolean, nowMs: number, keyAtMs?: number): void {
   const { confirm } = store.getState().tradingUi;
   if (!confirm) return;
   askConfirm(store, null);
@@ -28,7 +28,7 @@ export function answerConfirm(store: TerminalStore, actions: TerminalActions, ye
     case 'quit':
       return actions.quit();
     case 'send-order':
-      return sendEntry(store, actions, nowMs);
+      return sendEntry(store, actions, nowMs, keyAtMs);
     case 'panic':
       void actions.panic();
       return;

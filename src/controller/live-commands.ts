@@ -1,12 +1,17 @@
-// The command-line words of the live slice: `:theme NAME`, `:alert ...`, `:alerts`. The `:` line
+// The command-line words of the live slice: `:theme NAME`, `:alert ...`, `:alerts`, and the pages
+// `:stats` (execution reports summed up) and `:key` (the API key in use). The `:` line
 // (command-line.ts) offers each line here first; true = handled here.
 
 import { describeAlert, parseAlertCommand } from '../state/alerts.js';
+import { openDetail, type DetailSubject } from '../state/detail-overlay.js';
 import { addAlert, clearAlerts, setThemeName } from '../state/live-actions.js';
 import { THEME_NAMES, type ThemeName } from '../state/live-slice.js';
 import { marketsOf, type TerminalStore } from '../state/store.js';
 
-export const LIVE_COMMAND_WORDS: readonly string[] = ['theme', 'alert', 'alerts'];
+export const LIVE_COMMAND_WORDS: readonly string[] = ['theme', 'alert', 'alerts', 'stats', 'key'];
+
+/** `:stats` and `:key` open the detail page (state/detail-overlay.ts). */
+const PAGES: Readonly<Record<string, DetailSubject>> = { stats: { kind: 'stats' }, key: { kind: 'key' } };
 
 function isThemeName(name: string): name is ThemeName {
   return (THEME_NAMES as readonly string[]).includes(name);
@@ -15,6 +20,12 @@ function isThemeName(name: string): name is ThemeName {
 /** Runs `text` when it is a live command, reporting the outcome as the notice. */
 export function runLiveCommandLine(store: TerminalStore, text: string): boolean {
   const words = text.trim().split(/\s+/);
+  const name = words[0]?.toLowerCase() ?? '';
+  const page = words.length === 1 && Object.hasOwn(PAGES, name) ? PAGES[name] : undefined;
+  if (page) {
+    openDetail(store, page);
+    return true;
+  }
   if (words[0]?.toLowerCase() === 'theme') {
     const name = (words[1] ?? '').toLowerCase();
     if (words.length !== 2 || !isThemeName(name)) {

@@ -16,6 +16,7 @@ import { marketsOf, type TerminalState, type TerminalStore } from '../state/stor
 import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks, tradingLocks } from '../state/trading-locks.js';
 import type { OrderCommand } from './command-parse.js';
+import { executionOrigin } from './execution-origin.js';
 
 export function currentMarket(state: TerminalState, marketId?: number): Market | undefined {
   const id = marketId ?? state.market?.id;
@@ -102,6 +103,8 @@ export function entryPreview(state: TerminalState, intent: PlaceParams): OrderPr
 export interface SendContext {
   actions: TerminalActions;
   nowMs: number;
+  /** Monotonic ms of the key press (execution reports time the order from it). */
+  keyAtMs?: number;
 }
 
 /**
@@ -124,11 +127,11 @@ export function startReview(store: TerminalStore, send?: SendContext): void {
     return;
   }
   patchTradingUi(store, { reviewing: true });
-  if (send && state.live.confirmPrefs.skipReview) acceptReview(store, send.actions, send.nowMs);
+  if (send && state.live.confirmPrefs.skipReview) acceptReview(store, send.actions, send.nowMs, send.keyAtMs);
 }
 
 /** y / Enter in review: ask (default Cancel) when smart confirm trips, else send. */
-export function acceptReview(store: TerminalStore, actions: TerminalActions, nowMs: number): void {
+export function acceptReview(store: TerminalStore, actions: TerminalActions, nowMs: number, keyAtMs?: number): void {
   const state = store.getState();
   const result = evaluateCurrentEntry(state);
   if (!result?.intent || !state.tradingUi.entry) return;
@@ -142,7 +145,7 @@ export function acceptReview(store: TerminalStore, actions: TerminalActions, now
     askConfirm(store, { text: `${reasons.join('; ')}: send anyway?`, action: { kind: 'send-order' }, at: 'entry', yes: 'send anyway' });
     return;
   }
-  sendEntry(store, actions, nowMs);
+  sendEntry(store, actions, nowMs, keyAtMs);
 }
 
 function describe(intent: PlaceParams, market: Market | undefined): string {
@@ -151,7 +154,7 @@ function describe(intent: PlaceParams, market: Market | undefined): string {
   return `${intent.side === 'long' ? 'buy' : 'sell'} ${sizeText(intent.size, words)} ${price}`;
 }
 
-export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs: number): void {
+export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs: number, keyAtMs?: number): void {
   const state = store.getState();
   const result = evaluateCurrentEntry(state);
   // Checked again at send time: the session can lock (stale feed, fw off) while the review is open.
@@ -160,10 +163,13 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
     setNotice(store, `cannot send: ${reason ?? disabledReason(state) ?? 'the order is incomplete'}`);
     return;
   }
-  const intent = result.intent;
+  // What the key press saw goes with the order: its execution report measures from it.
+  const intent = keyAtMs === undefined ? result.intent : { ...result.intent, origin: executionOrigin(state, result.intent, keyAtMs) };
   const recent = [...state.tradingUi.recent, { signature: orderSignature(intent), atMs: nowMs }].slice(-20);
+  // Sent before the form closes: the store write repaints the screen, and the order must not wait behind it.
+  const sending = actions.place(intent, describe(intent, currentMarket(state, intent.marketId)));
   patchTradingUi(store, { entry: null, reviewing: false, confirm: null, recent });
-  void actions.place(intent, describe(intent, currentMarket(state, intent.marketId)));
+  void sending;
 }
 
 /** A typed order: the same form, straight to review. */

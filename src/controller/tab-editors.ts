@@ -19,6 +19,7 @@ import type { MarketRef } from '../domain/views.js';
 import { COLLATERAL_DECIMALS, PositionSide } from '../protocol/enums.js';
 import { formatScaled, parsePrice, parseScaled, parseSize } from '../protocol/scaling.js';
 import type { EditorMode, TabIntent } from '../state/trading-tabs.js';
+import { userMessage } from '../protocol/errors.js';
 
 export type EditorResult = { intent: TabIntent; confirm: string | null } | { error: string };
 
@@ -30,10 +31,6 @@ export const EDITOR_HINTS: Record<EditorMode, string> = {
   tpsl: 'tp PRICE  sl PRICE  [last]  (either or both; mark by default; replaces the old of the same role)',
   trigger: 'new trigger PRICE  (the new trigger is armed first, then this one cancelled)',
 };
-
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 function sideWord(side: number): string {
   return side === PositionSide.Short ? '▼ SHORT' : '▲ LONG';
@@ -53,7 +50,7 @@ export function amendIntent(text: string, order: OrderRowView, market: MarketRef
     }
     return { intent: { kind: 'change', orderId: order.orderId, price, ...(size !== undefined ? { size } : {}) }, confirm: null };
   } catch (e) {
-    return { error: message(e) };
+    return { error: userMessage(e) };
   }
 }
 
@@ -94,7 +91,7 @@ export function closeIntent(text: string, position: PositionRowView, market: Mar
     const opts = { kind: 'market' as const, ...share, ...(slippageBps !== undefined ? { slippageBps } : {}) };
     return { intent: { kind: 'close', positionId: position.positionId, opts }, confirm: `${head} at market, ${cap}?` };
   } catch (e) {
-    return { error: message(e) };
+    return { error: userMessage(e) };
   }
 }
 
@@ -108,7 +105,7 @@ export function collateralIntent(text: string, position: PositionRowView, market
       confirm: `add ${formatScaled(atoms, COLLATERAL_DECIMALS)} collateral to ${sideWord(position.side)} ${market.symbol} #${position.positionId}?`,
     };
   } catch (e) {
-    return { error: message(e) };
+    return { error: userMessage(e) };
   }
 }
 
@@ -135,7 +132,7 @@ export function protectIntent(text: string, position: PositionRowView, market: M
       } else return { error: `unknown word "${w}" (tp PRICE sl PRICE [last])` };
     }
   } catch (e) {
-    return { error: message(e) };
+    return { error: userMessage(e) };
   }
   if (tp === undefined && sl === undefined) return { error: 'give tp PRICE, sl PRICE or both' };
   const long = isLongSide(position.side);
@@ -196,7 +193,7 @@ export function triggerMoveIntent(text: string, order: OrderRowView, position: P
   try {
     price = parsePrice(words[0]!, market.priceDecimals);
   } catch (e) {
-    return { error: message(e) };
+    return { error: userMessage(e) };
   }
   if (price <= 0) return { error: 'price must be above 0' };
   if (price === order.triggerPrice) return { error: 'nothing changes' };

@@ -57,11 +57,21 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
     if (!trading) return reportResult(store, { kind: 'locked', label, locks: [NO_KEY_LOCK] }, null, now);
     const locks = trading.locks();
     if (locks.length > 0) return reportResult(store, { kind: 'locked', label, locks }, trading, now);
+    // The requests leave first (journal line, fdatasync, socket send all run in make), the words after:
+    // every store write repaints the screen at once, and a key's order must not wait behind a frame.
+    let handle: CommandHandle | null = null;
+    let thrown: unknown = null;
+    try {
+      handle = make(trading);
+    } catch (e) {
+      thrown = e;
+    }
     setNotice(store, `${label}: sent`);
     opts.onSend?.();
     let outcome: CommandOutcome;
     try {
-      outcome = await make(trading).outcome;
+      if (!handle) throw thrown;
+      outcome = await handle.outcome;
     } catch (e) {
       outcome = { ok: false, results: [], message: userMessage(e) };
     }

@@ -61,6 +61,11 @@ export function isPerplError(e: unknown): e is PerplError {
   return e instanceof PerplError;
 }
 
+/** The message of any thrown value, as it is (for logs, which escape what they write). */
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** The one-line message to show a user for any thrown value, safe to print. */
 export function userMessage(e: unknown): string {
   if (e instanceof PerplError) return sanitizeText(e.shortMessage);

@@ -11,6 +11,7 @@ export function inputMode(state: TerminalState): InputMode {
   if (ui.confirm) return 'confirm';
   if (state.viewport.tooSmall) return 'too-small';
   if (state.live.help.open) return 'help';
+  if (state.live.detail) return 'detail';
   if (state.picker.open) return 'picker';
   if (ui.commandLine !== null) return 'command';
   if (ui.entry) return ui.reviewing ? 'review' : 'entry';

@@ -1,6 +1,7 @@
 // Screen furniture a trader lives with all day: the help overlay, pane zoom, the theme in force, price
 // alerts and the watchlist's mini prices. Written by live-actions.ts and the app's alert watcher.
 
+import type { DetailOverlay } from './detail-overlay.js';
 import type { InputMode, PaneId } from './places.js';
 
 export interface PriceAlert {
@@ -48,6 +49,8 @@ export interface HelpState {
 
 export interface LiveState {
   help: HelpState;
+  /** The detail page over the top panes (a Journal request's frames, `:stats`, `:key`), or null. */
+  detail: DetailOverlay | null;
   /** The pane drawn full screen, or null for the normal layout. */
   zoomed: PaneId | null;
   /** Name of the theme in force (the screen remounts when it changes). */
@@ -67,6 +70,7 @@ export interface LiveState {
 
 export const INITIAL_LIVE: LiveState = {
   help: { open: false, query: '', from: 'panes', scroll: 0 },
+  detail: null,
   zoomed: null,
   theme: 'dark',
   configNotice: null,

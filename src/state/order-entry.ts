@@ -10,6 +10,7 @@ import { COLLATERAL_DECIMALS } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
 import { parseScaled, parseLeverage, parsePrice, parseSize, toWireInteger } from '../protocol/scaling.js';
 import type { PlaceKind, PlaceParams, Side } from '../domain/trading/commands.js';
+import { userMessage } from '../protocol/errors.js';
 
 export type EntryField = 'side' | 'type' | 'size' | 'price' | 'leverage' | 'tif' | 'slippage' | 'tp' | 'sl' | 'expiry';
 /** Fields in screen order; Tab / arrows move through them. */
@@ -80,15 +81,11 @@ export function newEntryForm(marketId: number, side: Side, price: string, levera
   };
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function attempt<T>(what: () => T, problems: EntryProblems, field: EntryField): T | null {
   try {
     return what();
   } catch (e) {
-    problems[field] = message(e);
+    problems[field] = userMessage(e);
     return null;
   }
 }

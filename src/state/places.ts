@@ -4,7 +4,7 @@
 export type PaneId = 'book' | 'chart' | 'trades' | 'trading';
 
 /**
- * From the top: a confirm (shown even on the too-small screen), the too-small screen, the help, the market
+ * From the top: a confirm (shown even on the too-small screen), the too-small screen, the help, the detail page, the market
  * picker, the `:` line, order entry's review, order entry, the trading tabs' inline editor, else the panes.
  */
-export type InputMode = 'confirm' | 'too-small' | 'help' | 'picker' | 'command' | 'review' | 'entry' | 'editor' | 'panes';
+export type InputMode = 'confirm' | 'too-small' | 'help' | 'detail' | 'picker' | 'command' | 'review' | 'entry' | 'editor' | 'panes';

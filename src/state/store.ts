@@ -28,6 +28,12 @@ export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'tradin
 /** What the loaded API key may do; `none` when no key is configured (market data only). */
 export type KeyScope = 'none' | 'read' | 'trade';
 
+/** The API key the trading side signs with: where it came from (home-shortened path, or the env variables) and its public key. Never a secret. */
+export interface KeyInUse {
+  source: string;
+  publicKeyHex: string;
+}
+
 export interface NetworkBadge {
   /** `local`, `testnet`, `mainnet` or `custom`. */
   name: string;
@@ -81,6 +87,8 @@ export interface TerminalState {
 
   network: NetworkBadge | null;
   keyScope: KeyScope;
+  /** The key trading loaded (`:key`, the account box, the help), null while none is. */
+  keyInUse: KeyInUse | null;
   /** Every market of the context, for the picker. */
   markets: MarketListing[];
 
@@ -145,6 +153,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     chart: LIVE_CHART,
     network: null,
     keyScope: 'none',
+    keyInUse: null,
     markets: [],
     focus: 'book',
     picker: { open: false, query: '', selected: 0 },

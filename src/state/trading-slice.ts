@@ -10,6 +10,7 @@ import type { Market } from '../protocol/frames.js';
 import type { OrderEntryForm } from './order-entry.js';
 import type { TabIntent } from './trading-tabs.js';
 import type { PlaceParams } from '../domain/trading/commands.js';
+import type { ExecutionReport } from '../domain/trading/execution-report.js';
 
 export interface TradingSlice {
   /** A trading client runs (a key was loaded). False = market data only. */
@@ -23,6 +24,8 @@ export interface TradingSlice {
   fills: FillRowView[];
   /** Oldest first. */
   journal: JournalEntryView[];
+  /** Execution reports of the orders placed from this terminal this session, oldest first. */
+  executions: ExecutionReport[];
   /** What the trading session knows about itself (engine lockFacts): the input of sessionLocks. */
   lockFacts: SessionFacts | null;
   /** Its locks' messages as one line, null when orders can be sent (for logs, bots and tests; keys read the typed locks). */
@@ -130,6 +133,7 @@ export const EMPTY_TRADING: TradingSlice = {
   orders: [],
   fills: [],
   journal: [],
+  executions: [],
   lockFacts: null,
   lockReason: null,
   inFlight: 0,

@@ -5,6 +5,8 @@
 import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../domain/trading/history-views.js';
 import { restingOrderEffect } from '../domain/trading/resting-order-effect.js';
 import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
+import type { ExecutionReport } from '../domain/trading/execution-report.js';
+import { executionLine } from '../domain/trading/execution-words.js';
 import type { TerminalState } from './store.js';
 import type { HistoryFeedKind } from './trading-tabs.js';
 
@@ -16,6 +18,22 @@ export type TabRows =
   | { tab: 'history'; view: 'positions'; rows: PositionHistoryRowView[]; feed: HistoryFeedKind }
   | { tab: 'history'; view: 'events'; rows: AccountEventRowView[]; feed: HistoryFeedKind }
   | { tab: 'journal'; rows: JournalEntryView[] };
+
+/**
+ * The Journal (newest first) with each order's execution report on a line of its own above its `resolved`
+ * line: the outcome, then how it went (times from the key press, slippage).
+ */
+export function withExecutionReports(journal: readonly JournalEntryView[], reports: readonly ExecutionReport[]): JournalEntryView[] {
+  if (reports.length === 0) return [...journal];
+  const byKey = new Map(reports.map((r) => [r.requestKey, r]));
+  const out: JournalEntryView[] = [];
+  for (const e of journal) {
+    const report = e.kind === 'resolved' ? byKey.get(e.requestKey) : undefined;
+    if (report) out.push({ timeMs: e.timeMs, kind: 'report', requestKey: e.requestKey, rq: report.rq, text: executionLine(report) });
+    out.push(e);
+  }
+  return out;
+}
 
 /** Live fills (newest first) then paged ones not already shown. */
 export function mergeFills(live: readonly FillRowView[], paged: readonly FillRowView[]): FillRowView[] {
@@ -52,7 +70,7 @@ export function tabRows(state: TerminalState): TabRows {
       break;
     case 'journal':
       // Newest first, like every other list here.
-      return { tab: 'journal', rows: [...trading.journal].reverse() };
+      return { tab: 'journal', rows: withExecutionReports([...trading.journal].reverse(), trading.executions) };
   }
   return { tab: 'positions', rows: trading.positions };
 }

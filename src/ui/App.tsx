@@ -9,6 +9,7 @@ import { keepFocusVisible, setViewport } from '../state/actions.js';
 import type { PaneId, TerminalStore } from '../state/store.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { dispatchKey } from './keys/dispatch.js';
+import { DetailOverlay, detailTextRows } from './panes/DetailOverlay.js';
 import { createKeymap, type Keymap } from './keys/keymap.js';
 import { useKeys } from './keys/use-keys.js';
 import { computeLayout, visiblePanes } from './layout.js';
@@ -59,6 +60,7 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   const panesKey = panes.join(',');
   const pickerOpen = useTerminal((s) => s.picker.open);
   const helpOpen = useTerminal((s) => s.live.help.open);
+  const detailOpen = useTerminal((s) => s.live.detail !== null);
   const entryOpen = useTerminal((s) => s.tradingUi.entry !== null || s.tradingUi.amend !== null);
   const themeName = useTerminal((s) => s.live.theme);
   const palette = useMemo(() => themePalette(themeName, colorDepth), [themeName, colorDepth]);
@@ -85,7 +87,14 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
       actions,
       keymap,
       nowMs: Date.now(),
-      view: { panes, bookPage: Math.max(1, layout.depth - 1), tabsPage: Math.max(1, layout.trading.height - 4), helpPage: Math.max(1, topHeight - 4) },
+      keyAtMs: performance.now(),
+      view: {
+        panes,
+        bookPage: Math.max(1, layout.depth - 1),
+        tabsPage: Math.max(1, layout.trading.height - 4),
+        helpPage: Math.max(1, topHeight - 4),
+        detail: { width: Math.max(0, cols - 2), page: detailTextRows(topHeight) },
+      },
     });
   });
 
@@ -98,6 +107,8 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
         {helpOpen ? (
           // Over the whole top row: readable at 80 columns too.
           <HelpOverlay width={cols} height={topHeight} />
+        ) : detailOpen ? (
+          <DetailOverlay width={cols} height={topHeight} />
         ) : (
           <>
             {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}

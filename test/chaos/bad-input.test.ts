@@ -180,10 +180,10 @@ describe('bad input from a hostile server, at the session level', () => {
       const tEpoch = trading.session.epoch;
       const m = mdStats();
       expect(proxy.inject(bad.data)).toBe(2);
-      const counted = await until(() => trading.session.malformedFrames > tBefore && mdStats().malformedFrames > m.malformedFrames, `"${bad.label}" counted`, 3_000).catch(() => false);
+      const counted = await until(() => trading.session.malformedFrames > tBefore && mdStats().malformedFrames > m.malformedFrames, `"${bad.label}" counted`, 15_000).catch(() => false);
       if (!counted) problems.push(`not counted by both sessions: ${bad.label}`);
       if (isTradingState(bad)) {
-        const resynced = await until(() => trading.session.epoch > tEpoch, `a trading resync after "${bad.label}"`, 3_000).catch(() => false);
+        const resynced = await until(() => trading.session.epoch > tEpoch, `a trading resync after "${bad.label}"`, 15_000).catch(() => false);
         if (!resynced) problems.push(`trading did not resync after: ${bad.label}`);
       }
       if (isBook(bad) && mdStats().resyncs <= m.resyncs) problems.push(`market data did not resync after: ${bad.label}`);

@@ -34,8 +34,13 @@ export interface TradingScreenWaits {
   hookMs: number;
 }
 
-/** Registers the file's beforeAll / afterAll; call at the top of a test file. */
-export function useTradingScreen(homePrefix: string, options: Omit<SimOptions, 'port' | 'home' | 'quiet'>, waits: TradingScreenWaits): TradingScreen {
+/** Registers the file's beforeAll / afterAll; call at the top of a test file (or a describe). The app runs at `size` (default 200x50). */
+export function useTradingScreen(
+  homePrefix: string,
+  options: Omit<SimOptions, 'port' | 'home' | 'quiet'>,
+  waits: TradingScreenWaits,
+  size: { cols: number; rows: number } = { cols: 200, rows: 50 },
+): TradingScreen {
   let home: string | undefined;
   let ready: TradingScreen | undefined;
   let sim: RunningSim | undefined;
@@ -44,7 +49,7 @@ export function useTradingScreen(homePrefix: string, options: Omit<SimOptions, '
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), homePrefix));
     sim = await startSim({ like: 'classic', port: 0, home, quiet: true, ...options });
-    app = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 200, 50, undefined, { keyFile: sim.demoKeyFile, home });
+    app = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, size.cols, size.rows, undefined, { keyFile: sim.demoKeyFile, home });
     const { store } = app.app;
     await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, waits.exchangeMs, 'trading unlocked');
     await app.vt.waitFor('spread ', waits.exchangeMs);

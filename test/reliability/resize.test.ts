@@ -68,7 +68,7 @@ describe('terminal resizes', () => {
         const v = r.app.store.getState().viewport;
         return v.cols === cols && v.rows === rows && v.tooSmall;
       }, 5_000);
-      if (cols >= 60 && rows >= 3) await r.vt.waitFor(`have ${cols}x${rows}`, 5_000);
+      if (cols >= 60 && rows >= 3) await r.vt.waitFor(`have ${cols}x${rows}`, 15_000);
       expect(exited).toBe(false);
     }
     r.vt.resize(80, 24);

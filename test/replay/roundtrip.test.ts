@@ -75,7 +75,7 @@ describe('record and replay', () => {
     const session = await replayInto(server);
     try {
       await until(() => server.clock.ended, 'the replay to reach the end');
-      await until(() => JSON.stringify(comparable(session.snapshot(WANTS))) === JSON.stringify(live), 'the replayed state', 3_000).catch(() => {});
+      await until(() => JSON.stringify(comparable(session.snapshot(WANTS))) === JSON.stringify(live), 'the replayed state', 15_000).catch(() => {});
       expect(comparable(session.snapshot(WANTS))).toEqual(live);
       expect(session.snapshot(WANTS).book.bids.length).toBeGreaterThan(0);
     } finally {
@@ -102,7 +102,7 @@ describe('record and replay', () => {
       expect(session.snapshot(WANTS).book.bids).toEqual([]);
       server.clock.resume();
       await until(() => server.clock.ended, 'the second pass to end');
-      await until(() => JSON.stringify(comparable(session.snapshot(WANTS))) === JSON.stringify(live), 'the replayed state', 3_000).catch(() => {});
+      await until(() => JSON.stringify(comparable(session.snapshot(WANTS))) === JSON.stringify(live), 'the replayed state', 15_000).catch(() => {});
       expect(comparable(session.snapshot(WANTS))).toEqual(live);
     } finally {
       session.stop();

@@ -70,7 +70,7 @@ it('the replayed screen shows the same book rows as the live run', async () => {
   });
   try {
     await until(() => replay.server.clock.ended, 'the replay to end', 15_000);
-    await vt.waitFor((s) => JSON.stringify(bookRows(s.split('\n'))) === JSON.stringify(liveRows), 5_000).catch(() => {});
+    await vt.waitFor((s) => JSON.stringify(bookRows(s.split('\n'))) === JSON.stringify(liveRows), 15_000).catch(() => {});
     expect(bookRows(vt.lines())).toEqual(liveRows);
     expect(vt.screenText()).toContain('REPLAY'); // the network badge: never the live exchange's
     // Space (taken by the replay, not the UI) pauses.

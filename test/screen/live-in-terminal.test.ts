@@ -230,7 +230,7 @@ describe('themes, ascii, zoom and copy', () => {
 
   it('watchlist-mini-prices: favourite markets from the config show their marks in the header', async () => {
     const { vt } = await open({ config: configFile('watch.toml', 'market = "BTC"\nwatchlist = ["BTC", "ETH", "SOL"]\n') });
-    const screen = await vt.waitFor((s) => /ETH [0-9,]+\.[0-9]+ +SOL [0-9,]+\.[0-9]+/.test(s.split('\n')[0] ?? ''), 8_000);
+    const screen = await vt.waitFor((s) => /ETH [0-9,]+\.[0-9]+ +SOL [0-9,]+\.[0-9]+/.test(s.split('\n')[0] ?? ''), 15_000);
     expect(screen.split('\n')[0]).not.toMatch(/ BTC [0-9]/); // the current market is in the header already
   });
 

@@ -39,7 +39,7 @@ describe('perf overlay (F12) in the running app', () => {
     expect(r.vt.screenText()).not.toMatch(/^ perf /m);
 
     r.vt.press(F12);
-    await r.vt.waitFor((s) => /^ perf /m.test(s), 5_000);
+    await r.vt.waitFor((s) => /^ perf /m.test(s), 15_000);
     expect(r.vt.stdout.write).not.toBe(unmeteredWrite); // metering now: bytes to the terminal are counted
     let figures: PerfLine | null = null;
     await r.vt.waitFor((s) => {
@@ -49,7 +49,7 @@ describe('perf overlay (F12) in the running app', () => {
     expect(figures).not.toBeNull();
 
     r.vt.press(F12);
-    await r.vt.waitFor((s) => !/^ perf /m.test(s) && s.includes('q quit'), 5_000);
+    await r.vt.waitFor((s) => !/^ perf /m.test(s) && s.includes('q quit'), 15_000);
     expect(r.vt.stdout.write).toBe(unmeteredWrite); // the hooks came off with the line
   }, 40_000);
 

@@ -87,7 +87,7 @@ describe('market-data subscriptions', () => {
     expect(bid.length).toBeLessThanOrEqual(100);
     for (let i = 1; i < bid.length; i++) expect(bid[i]!.p).toBeLessThan(bid[i - 1]!.p);
     for (let i = 1; i < ask.length; i++) expect(ask[i]!.p).toBeGreaterThan(ask[i - 1]!.p);
-    const delta = await c.waitFor((f) => f.mt === 16, 3000);
+    const delta = await c.waitFor((f) => f.mt === 16, 15_000);
     expect(delta.sid).toBe(1_000_000 + btc);
     expect(c.frames.indexOf(snap)).toBeLessThan(c.frames.indexOf(delta));
     c.close();

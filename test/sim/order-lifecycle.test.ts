@@ -42,7 +42,7 @@ async function submit(t: Trader, fields: Record<string, unknown>, rq = ++t.rq): 
 
 /** The first mt 24 row for `rq`. */
 async function rowFor(t: Trader, rq: number): Promise<Record<string, unknown>> {
-  const upd = await t.c.waitFor((f) => f.mt === 24 && (f['d'] as { rq: number }[]).some((o) => o.rq === rq), 5000);
+  const upd = await t.c.waitFor((f) => f.mt === 24 && (f['d'] as { rq: number }[]).some((o) => o.rq === rq), 15_000);
   return (upd['d'] as { rq: number }[]).find((o) => o.rq === rq)! as unknown as Record<string, unknown>;
 }
 
@@ -254,7 +254,7 @@ describe('fills and triggers', () => {
     const resting = await place(t, { fl: 0, p: price, s: 5, lb: 0 });
     expect(resting['st']).toBe(2);
     const fill = await t.c.waitFor((f) => f.mt === 25, 15_000);
-    const beat = await t.c.waitFor((f) => f.mt === 100 && f.sn === fill.sn, 3000);
+    const beat = await t.c.waitFor((f) => f.mt === 100 && f.sn === fill.sn, 15_000);
     const sameBlock = t.c.frames.filter((f) => f.sn === fill.sn && f.mt !== 3 && f.mt !== 2);
     expect(sameBlock.at(-1)).toBe(beat);
     const mts = sameBlock.map((f) => f.mt);

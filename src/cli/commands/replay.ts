@@ -1,7 +1,7 @@
 // `perpl replay FILE`: plays a recording (`perpl --record FILE`) through the normal terminal, read-only.
 // Parses options, refuses to run without a terminal, and hands over to app/run-replay.ts.
 
-import { InputError } from '../../protocol/errors.js';
+import { InputError, errorText } from '../../protocol/errors.js';
 import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import { parseCommandArgs } from '../command-args.js';
 
@@ -81,7 +81,7 @@ export async function run(argv: string[]): Promise<number> {
       fatal = exitCodeFor(reason);
       if (reason.kind === 'crash') {
         const e = reason.error;
-        process.stderr.write(`perpl replay: crashed: ${sanitizeLines(e instanceof Error ? e.message : String(e))}\n`);
+        process.stderr.write(`perpl replay: crashed: ${sanitizeLines(errorText(e))}\n`);
       }
       process.exit(fatal);
     },

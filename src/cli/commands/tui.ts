@@ -5,8 +5,9 @@ import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isatty } from 'node:tty';
 import { parseArgs } from 'node:util';
-import { InputError } from '../../protocol/errors.js';
+import { InputError, errorText } from '../../protocol/errors.js';
 import { sanitizeLines } from '../../protocol/sanitize-text.js';
+import type { LocalSim } from '../../app/local-exchange-thread.js';
 
 const USAGE = `usage: perpl [tui] [options]
 
@@ -51,6 +52,19 @@ function intOption(name: string, text: string | undefined, min: number, max: num
     throw new InputError(`--${name} must be an integer from ${min} to ${max}`);
   }
   return Number(text);
+}
+
+/** `perpl` / `perpl tui` without --port or --base-url, on the local network: the exchange runs in this process. */
+function startsLocalExchange(values: { network?: string | undefined; 'base-url'?: string | undefined; port?: string | undefined }): boolean {
+  const name = values.network?.trim().toLowerCase();
+  return (name === undefined || name === '' || name === 'local') && values['base-url'] === undefined && values.port === undefined;
+}
+
+/** On a worker thread running this CLI's entry file; on this thread where there is no entry file to run. */
+async function startLocalExchangeEarly(): Promise<LocalSim> {
+  const { startLocalSim, startLocalSimThread } = await import('../../app/local-exchange-thread.js');
+  const entry = process.argv[1];
+  return entry ? startLocalSimThread(entry, process.env.PERPL_HOME) : startLocalSim(process.env.PERPL_HOME);
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -99,10 +113,16 @@ export async function run(argv: string[]): Promise<number> {
   process.env.NODE_ENV ??= 'production';
   const { developmentReactLoaded, rerunInProduction } = await import('../../terminal/production-react.js');
   if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
+  // The local exchange starts on its own thread now, while the screen's code loads (the first live frame
+  // waits for whichever is last, not for both in turn).
+  const localExchange = startsLocalExchange(values) ? startLocalExchangeEarly() : undefined;
+  // Its failure is shown on the screen once the app awaits it (maybe after a passphrase prompt), not an unhandled rejection now.
+  localExchange?.catch(() => undefined);
   const { startTui } = await import('../../app/tui.js');
   const { exitCodeFor } = await import('../../terminal/manners.js');
   let fatal: number | null = null;
   const handle = await startTui({
+    ...(localExchange ? { localExchange } : {}),
     ...(values.network !== undefined ? { network: values.network } : {}),
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
     ...(values['ws-url'] !== undefined ? { wsUrl: values['ws-url'] } : {}),
@@ -122,11 +142,15 @@ export async function run(argv: string[]): Promise<number> {
       fatal = exitCodeFor(reason);
       if (reason.kind === 'crash') {
         const e = reason.error;
-        process.stderr.write(`perpl: crashed: ${sanitizeLines(e instanceof Error ? e.message : String(e))}\n`);
+        process.stderr.write(`perpl: crashed: ${sanitizeLines(errorText(e))}\n`);
         if (process.env.PERPL_DEBUG && e instanceof Error && e.stack) process.stderr.write(`${sanitizeLines(e.stack)}\n`);
       }
       process.exit(fatal);
     },
+  }).catch(async (e: unknown) => {
+    // Refused before the screen (a key's passphrase, the options): the exchange's thread must not hold the process.
+    await localExchange?.then((s) => s.stop()).catch(() => undefined);
+    throw e;
   });
   await handle.done;
   // Everything the app started is stopped; a request still in flight (e.g. a DNS lookup on a dead

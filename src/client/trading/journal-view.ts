@@ -2,6 +2,7 @@
 // file is configured).
 
 import { rawStatus, statusWords } from '../../domain/trading/order-words.js';
+import { terminalSafeJson } from '../../protocol/sanitize-text.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
 import type { JournalRecordInput } from './journal.js';
 
@@ -27,9 +28,10 @@ export class JournalTail {
   private entries: JournalEntryView[] = [];
   constructor(private readonly max = 300) {}
 
-  /** Appends the line for `r` and returns it. */
-  add(r: JournalRecordInput, timeMs: number): JournalEntryView {
-    return this.push({ timeMs, kind: r.k, requestKey: r.key, rq: r.rq, text: journalLine(r) });
+  /** Appends the line for `r` (with the frame behind it, when one does) and returns it. */
+  add(r: JournalRecordInput, timeMs: number, frame?: unknown): JournalEntryView {
+    const raw = frame === undefined ? {} : { raw: terminalSafeJson(frame) };
+    return this.push({ timeMs, kind: r.k, requestKey: r.key, rq: r.rq, text: journalLine(r), ...raw });
   }
 
   /** Appends a line as it is (a replay feeds recorded lines). */

@@ -22,6 +22,8 @@ import { RequestIndex } from './request-index.js';
 import { JournalTail } from './journal-view.js';
 import { CREDIT_WAIT_BLOCKS, creditOf, creditedResult, unconfirmedResult } from './collateral-credit.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
+import type { ExecutionOrigin, ExecutionReport } from '../../domain/trading/execution-report.js';
+import { ExecutionTracker } from './execution-tracker.js';
 import { realTimers, type Timers } from '../../transport/ws/timers.js';
 
 export interface OrderEngineOptions {
@@ -47,6 +49,8 @@ export interface OrderEngineOptions {
   timers?: Timers;
   /** Wall clock of the journal lines (default timers.now). */
   now?: () => number;
+  /** The monotonic clock execution reports are timed on (default performance.now, the clock key presses are stamped with). */
+  monoNow?: () => number;
   log?: (line: string) => void;
 }
 
@@ -65,12 +69,14 @@ export class OrderEngine {
   private readonly keyPrefix: string;
   private readonly timers: Timers;
   private readonly now: () => number;
+  private readonly executions: ExecutionTracker;
 
   constructor(private readonly options: OrderEngineOptions) {
     this.session = options.session;
     this.index = new RequestIndex(options.keepFinished);
     this.timers = options.timers ?? realTimers;
     this.now = options.now ?? this.timers.now;
+    this.executions = new ExecutionTracker(options.monoNow ?? (() => performance.now()), this.now);
     this.keyPrefix = `${this.now().toString(36)}-`;
     this.unsubscribe = this.session.on({
       snapshot: (epoch) => this.onSnapshot(epoch),
@@ -118,8 +124,11 @@ export class OrderEngine {
     };
   }
 
-  /** Validates and sends one order; the handle's promise settles with its final outcome. */
-  submit(draft: OrderDraft, label: string): RequestHandle {
+  /**
+   * Validates and sends one order; the handle's promise settles with its final outcome. With `origin` (the
+   * key press that sent it) the order gets an execution report.
+   */
+  submit(draft: OrderDraft, label: string, origin?: ExecutionOrigin): RequestHandle {
     const req = new TrackedRequest(`${this.keyPrefix}${this.nextKey++}`, label, draft);
     const handle: RequestHandle = { key: req.key, rqs: () => [...req.rqHistory], outcome: req.outcome };
     const market = this.options.markets().find((m) => m.id === draft.mkt);
@@ -132,6 +141,7 @@ export class OrderEngine {
       return handle;
     }
     this.index.add(req);
+    if (origin) this.executions.begin(req.key, draft, origin);
     this.sendNewRq(req);
     return handle;
   }
@@ -142,9 +152,14 @@ export class OrderEngine {
     return req && req.rq === rq && req.lb > 0 ? req.lb : undefined;
   }
 
-  /** Bumps on every journaled event: a publisher copies views only when it moved. */
+  /** Bumps on every journaled event and execution report change: a publisher copies views only when it moved. */
   get version(): number {
-    return this.changes;
+    return this.changes + this.executions.version;
+  }
+
+  /** The execution reports of the orders placed with an origin (oldest first). */
+  executionReports(): ExecutionReport[] {
+    return this.executions.reports(this.options.markets());
   }
 
   /** The latest journal lines (oldest first), for the Journal pane. */
@@ -174,9 +189,10 @@ export class OrderEngine {
     this.journal = null;
   }
 
-  private record(entry: JournalRecordInput, durable = false): void {
+  /** Journals `entry`; `frame` is the wire frame behind it, kept (terminal-safe) on the Journal pane's line. */
+  private record(entry: JournalRecordInput, durable = false, frame?: unknown): void {
     this.journal?.append(entry, durable);
-    const line = this.tail.add(entry, this.now());
+    const line = this.tail.add(entry, this.now(), frame);
     this.changes++;
     try {
       this.options.onJournal?.(line);
@@ -212,6 +228,7 @@ export class OrderEngine {
     req.postedHead = head;
     req.firstPostedHead ??= head;
     this.index.addRq(req.rq, req);
+    this.executions.rqAssigned(req.key, req.rq);
     this.transmit(req, true);
   }
 
@@ -222,7 +239,7 @@ export class OrderEngine {
     req.frame = frame;
     if (isNewRq) {
       // On disk before it is on the wire: a crash after this line can never lose track of it.
-      this.record({ k: 'request', key: req.key, rq: req.rq, frame, postedHead: req.postedHead, label: req.label }, true);
+      this.record({ k: 'request', key: req.key, rq: req.rq, frame, postedHead: req.postedHead, label: req.label }, true, frame);
     }
     req.sn = sn;
     req.sendsOfRq += 1;
@@ -250,7 +267,8 @@ export class OrderEngine {
         if (req.sn === sn && req.phase === 'sending') req.phase = 'sent';
       },
     });
-    this.record({ k: 'sent', key: req.key, rq: req.rq, sn, epoch: req.postedEpoch, head: this.session.head ?? 0 });
+    // A resend of the same rq has no request line of its own: its sent line carries the frame.
+    this.record({ k: 'sent', key: req.key, rq: req.rq, sn, epoch: req.postedEpoch, head: this.session.head ?? 0 }, false, isNewRq ? undefined : frame);
     if (!sent || waiting) return; // socket down: the retry table resends after the reconnect
     this.markWritten(req);
     this.startAckTimer(req, sn);
@@ -263,6 +281,7 @@ export class OrderEngine {
    * looked expired the moment it left, and row c moved it to a new rq while the first one executed.
    */
   private markWritten(req: TrackedRequest): void {
+    this.executions.sent(req.key);
     if (req.lb === 0 && this.session.head !== null) req.postedHead = this.session.head;
   }
 
@@ -286,8 +305,9 @@ export class OrderEngine {
     req.ackCode = frame.status.code;
     req.ackError = frame.status.error;
     req.clearAckTimer();
+    this.executions.acked(req.key);
     if (req.phase === 'sent') req.phase = 'acked';
-    this.record({ k: 'ack', key: req.key, rq: req.rq, code: frame.status.code, ...(frame.status.error ? { error: frame.status.error } : {}) });
+    this.record({ k: 'ack', key: req.key, rq: req.rq, code: frame.status.code, ...(frame.status.error ? { error: frame.status.error } : {}) }, false, frame);
     if (frame.status.code !== 0) this.evaluate(req, 'update');
   }
 
@@ -298,19 +318,22 @@ export class OrderEngine {
     if (!showsTargetEffect(req.draft.t, row) || req.outcomes.get(req.rq)?.kind === 'definitive') return;
     const st = row.st === OrderStatus.Expired ? OrderStatus.Canceled : row.st;
     req.outcomes.set(req.rq, { kind: 'definitive', st, sr: row.sr, oid: row.oid });
-    this.record({ k: 'update', key: req.key, rq: req.rq, st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid });
+    this.record({ k: 'update', key: req.key, rq: req.rq, st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid }, false, row);
     this.evaluate(req, 'update');
   }
 
   private onOrderUpdates(rows: readonly Order[]): void {
     for (const row of rows) {
-      if (row.acc === this.session.state.account?.id) this.targetEffect(row);
+      if (row.acc === this.session.state.account?.id) {
+        this.executions.orderRow(row);
+        this.targetEffect(row);
+      }
       const req = this.index.byRq(row.rq);
       if (!req || req.done || row.acc !== this.session.state.account?.id || !rowMatchesRequest(row, req)) continue;
       const { outcome, applied } = resolveStatus(req.outcomes.get(row.rq), row);
       if (!applied || !outcome) continue;
       req.outcomes.set(row.rq, outcome);
-      this.record({ k: 'update', key: req.key, rq: row.rq, st: row.st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid });
+      this.record({ k: 'update', key: req.key, rq: row.rq, st: row.st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid }, false, row);
       this.evaluate(req, 'update');
     }
   }

@@ -2,6 +2,8 @@
 // takes (client/). Declared in domain/ so both layers share one definition without importing each other.
 // Every value is a scaled integer (price ticks, size units, leverage hundredths, atoms).
 
+import type { ExecutionOrigin } from './execution-report.js';
+
 export type PlaceKind = 'limit' | 'market' | 'post-only' | 'ioc' | 'fok';
 export type Side = 'long' | 'short';
 
@@ -37,6 +39,8 @@ export interface PlaceParams {
   /** Attached protective triggers, sent linked by `tr` once the order is live or filled. */
   tp?: TriggerSpec;
   sl?: TriggerSpec;
+  /** The key press that sent it (monotonic time, the mark then, the review's estimate): it gets an execution report. */
+  origin?: ExecutionOrigin;
 }
 
 export interface CloseParams {

@@ -118,7 +118,8 @@ export interface FillRowView {
   realizedPnl?: string | null;
 }
 
-export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note';
+/** `report`: an order's execution report, shown above its `resolved` line (state/trading-tabs-rows.ts). */
+export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note' | 'report';
 
 export interface JournalEntryView {
   timeMs: number;
@@ -128,4 +129,9 @@ export interface JournalEntryView {
   rq: number | null;
   /** One line for humans, e.g. "rq 42 filled, taker · Filled: TakerOrderFilled (43)" (plain words, then the wire's names). */
   text: string;
+  /**
+   * The frame behind the line as compact JSON, terminal-safe (sanitize-text.ts terminalSafeJson): the mt 22
+   * request sent, the mt 3 ack, the mt 24 order row. Absent for lines no frame stands behind (decisions, notes).
+   */
+  raw?: string;
 }

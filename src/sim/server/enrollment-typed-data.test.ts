@@ -40,11 +40,11 @@ describe('enrollment typed data', () => {
     ]);
   });
 
-  it('digest-matches-ethers: the viem digest equals an independent EIP-712 implementation', () => {
+  it('digest-matches-ethers: the viem digest equals an independent EIP-712 implementation', async () => {
     const td = sample();
     const { EIP712Domain: _d, ...types } = td.types;
     const ethersDigest = TypedDataEncoder.hash(td.domain, types, td.message);
-    expect(`0x${Buffer.from(enrollmentDigest(td)).toString('hex')}`).toBe(ethersDigest);
+    expect(`0x${Buffer.from(await enrollmentDigest(td)).toString('hex')}`).toBe(ethersDigest);
   });
 
   it('signer-recovered: a wallet signature recovers the signing address; a tampered message does not', async () => {

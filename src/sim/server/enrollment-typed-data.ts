@@ -1,9 +1,10 @@
 // The EIP-712 PerplRegisterApiKey typed data exactly as the live payload endpoint serves it
 // (wire.md 3.3), its digest, and wallet-signature recovery with viem. chainId and time travel as
-// hex strings and are hashed as integers.
+// hex strings and are hashed as integers. viem is imported at the first enrollment, not with the
+// exchange: the terminal starts the exchange in-process, and viem's load would delay its first frame.
 
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hashTypedData, recoverTypedDataAddress, type Hex } from 'viem';
+import type { hashTypedData, Hex } from 'viem';
 import type { Eip712TypedData } from '../../protocol/index.js';
 import { canonicalJson } from './canonical-json.js';
 
@@ -107,13 +108,16 @@ function viemTypedData(td: Eip712TypedData): ViemTypedData {
 }
 
 /** keccak256(0x1901 || domainSeparator || hashStruct(message)) as 32 bytes. */
-export function enrollmentDigest(td: Eip712TypedData): Uint8Array {
+export async function enrollmentDigest(td: Eip712TypedData): Promise<Uint8Array> {
+  const { hashTypedData } = await import('viem');
   return Buffer.from(hashTypedData(viemTypedData(td)).slice(2), 'hex');
 }
 
 /** The address that signed the typed data, or undefined when the signature is not recoverable. */
 export async function recoverEnrollmentSigner(td: Eip712TypedData, signature: string): Promise<string | undefined> {
   if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return undefined;
+  // Outside the try: viem failing to load is the exchange's fault, not a bad signature.
+  const { recoverTypedDataAddress } = await import('viem');
   try {
     const addr = await recoverTypedDataAddress({ ...viemTypedData(td), signature: signature as Hex });
     return addr.toLowerCase();

@@ -3,7 +3,6 @@
 // signature (viem) and the Ed25519 proof of possession over the EIP-712 digest, and that the signer owns
 // or operates the target profile (403 otherwise), then registers the key.
 
-import { isAddress } from 'viem';
 import type { Eip712TypedData } from '../../protocol/index.js';
 import { decodeApiKeyEnrollRequest, decodeApiKeyPayloadRequest, parseJson } from '../../protocol/decode/index.js';
 import { verifyEd25519 } from '../../lib/ed25519.js';
@@ -40,14 +39,19 @@ function publicKeyBytes(text: string): Uint8Array | undefined {
   return new Uint8Array(Buffer.from(text.replace(/^0x/, ''), 'hex'));
 }
 
+/** viem's isAddress with strict: false (any case, no checksum check): 0x and 40 hex digits. */
+function isAddress(text: string): boolean {
+  return /^0x[a-fA-F0-9]{40}$/.test(text);
+}
+
 export function postPayload(state: SimState, body: Uint8Array, origin: string | undefined): Reply {
   const bad = originCheck(state, origin);
   if (bad) return bad;
   const req = decodeBody(body, decodeApiKeyPayloadRequest);
   if (!req) return errorReply(400, 'malformed payload request');
   if (req.chain_id !== state.chainId) return errorReply(400, 'wrong chain_id');
-  if (!isAddress(req.address, { strict: false })) return errorReply(400, 'invalid address');
-  if (req.target_profile !== undefined && !isAddress(req.target_profile, { strict: false })) {
+  if (!isAddress(req.address)) return errorReply(400, 'invalid address');
+  if (req.target_profile !== undefined && !isAddress(req.target_profile)) {
     return errorReply(400, 'invalid target_profile');
   }
   const publicKey = publicKeyBytes(req.public_key);
@@ -94,7 +98,7 @@ export async function postEnroll(state: SimState, body: Uint8Array, origin: stri
   if (recovered !== signer) return errorReply(401, 'wallet signature does not match address');
   const publicKey = Buffer.from(messageString(td, 'publicKey') ?? '', 'base64url');
   const pop = /^0x[0-9a-fA-F]{128}$/.test(req.pop_signature) ? Buffer.from(req.pop_signature.slice(2), 'hex') : undefined;
-  if (!pop || !verifyEd25519(publicKey, enrollmentDigest(td), pop)) {
+  if (!pop || !verifyEd25519(publicKey, await enrollmentDigest(td), pop)) {
     return errorReply(401, 'proof of possession does not verify');
   }
   // Whether a profile has an account is told only to a request whose signatures verify, so an unsigned

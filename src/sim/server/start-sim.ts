@@ -1,7 +1,6 @@
 // startSim: builds the engine, key store and server, creates the demo wallet and key, starts the clocks.
 
 import { randomBytes } from 'node:crypto';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ScopeMask } from '../../protocol/index.js';
 import { createSimEngine } from '../engine/index.js';
 import type { SimEngine, SimMarketSpec } from '../engine/types.js';
@@ -12,10 +11,12 @@ import { readStateFile, restoreState, writeStateFile } from './state-file.js';
 import { defaultHome, demoKeyName, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
 import { newEd25519Seed, publicKeyFromSeed } from '../../lib/ed25519.js';
 import { KeyStore } from './key-store.js';
+import { newThrowawayWallet } from './throwaway-wallet.js';
 import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
 import { RequestAuthenticator } from './request-auth.js';
 import { SimServer } from './sim-server.js';
 import type { SimState } from './sim-state.js';
+import { errorText } from '../../protocol/errors.js';
 
 export const SIM_CHAIN_ID = 31337;
 /** First head block: large enough to look like a live chain, small enough to read. */
@@ -182,8 +183,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const running = server;
 
   const createWallet: SimControl['createWallet'] = (o = {}) => {
-    const privateKey = generatePrivateKey();
-    const address = privateKeyToAccount(privateKey).address.toLowerCase();
+    const { privateKey, address } = newThrowawayWallet();
     if (o.account === false) return { address, privateKey };
     const accountId = engine.createAccount(address, o.balance ?? DEMO_BALANCE, {
       orderForwarding: o.orderForwarding ?? true,
@@ -271,7 +271,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     try {
       writeStateFile(stateFile, engine, demoAccountId, marketIds, Date.now(), demo.privateKey);
     } catch (e) {
-      state.warn(`cannot save the state to ${stateFile}: ${e instanceof Error ? e.message : String(e)}`);
+      state.warn(`cannot save the state to ${stateFile}: ${errorText(e)}`);
     }
   };
   const saveTimer = stateFile !== undefined ? setInterval(saveState, opts.stateSaveMs ?? 5_000) : undefined;

@@ -4,7 +4,7 @@
 // decoded strictly, and a bad file stops the start with the reason, left untouched.
 
 import { chmodSync, closeSync, existsSync, fstatSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { InputError } from '../../protocol/errors.js';
+import { InputError, errorText } from '../../protocol/errors.js';
 import type { SimEngine } from '../engine/types.js';
 
 /** Far above any demo account; refused rather than read into memory. */
@@ -65,7 +65,7 @@ export function restoreState(engine: SimEngine, saved: SavedState, path: string)
   try {
     id = engine.restoreAccount(saved.demo);
   } catch (e) {
-    throw new StateFileError(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new StateFileError(`${path}: ${errorText(e)}`);
   }
   for (const [k, price] of Object.entries(saved.oracles)) {
     if (engine.marketState(Number(k)) !== undefined) engine.setOraclePrice(Number(k), price);

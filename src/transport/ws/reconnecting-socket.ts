@@ -10,6 +10,7 @@ import { CLOSE_ABNORMAL, Socket, type SocketOptions } from './socket.js';
 import type { FrameTap } from './tap.js';
 import { realTimers, type TimerHandle, type Timers } from './timers.js';
 import { Watchdog } from './watchdog.js';
+import { errorText } from '../../protocol/errors.js';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed' | 'waiting';
 
@@ -203,7 +204,7 @@ export class ReconnectingSocket {
     try {
       fn(tap);
     } catch (e) {
-      this.options.log?.(`ws tap threw: ${e instanceof Error ? e.message : String(e)}`);
+      this.options.log?.(`ws tap threw: ${errorText(e)}`);
     }
   }
 
@@ -245,7 +246,7 @@ export class ReconnectingSocket {
       // A URL the ws library refuses outright: retrying the same URL cannot help, but the owner
       // sees the reason and can stop(); keep the loop uniform.
       this.socket = null;
-      this.scheduleReconnect(undefined, e instanceof Error ? e.message : String(e));
+      this.scheduleReconnect(undefined, errorText(e));
     }
   }
 
@@ -269,7 +270,7 @@ export class ReconnectingSocket {
     try {
       this.options.onOpen?.(conn);
     } catch (e) {
-      this.forceReconnect(`onOpen failed: ${e instanceof Error ? e.message : String(e)}`);
+      this.forceReconnect(`onOpen failed: ${errorText(e)}`);
     }
   }
 
@@ -286,7 +287,7 @@ export class ReconnectingSocket {
       this.options.onFrame(text, receivedAt);
     } catch (e) {
       // An owner bug must not kill the socket's event loop; it is reported, not swallowed silently.
-      this.options.log?.(`ws onFrame threw: ${e instanceof Error ? e.message : String(e)}`);
+      this.options.log?.(`ws onFrame threw: ${errorText(e)}`);
     }
   }
 

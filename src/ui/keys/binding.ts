@@ -27,7 +27,7 @@ export type Action =
   | 'focusPositions' | 'focusOrders' | 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom' | 'timeframeDown' | 'timeframeUp'
   | 'help' | 'zoom' | 'copy' | 'buy' | 'sell' | 'commandLine' | 'panic' | 'prevTab' | 'nextTab' | 'tabPositions' | 'tabOrders'
   | 'tabFills' | 'tabHistory' | 'tabJournal' | 'closePosition' | 'addCollateral' | 'editTpsl' | 'cancelOrder' | 'cancelMarketOrders'
-  | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory'
+  | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory' | 'journalFrames'
   | 'chartOlder' | 'chartNewer' | 'chartPageOlder' | 'chartPageNewer' | 'chartOldest' | 'chartLive' | 'chartCursor';
 
 /** Rows a page moves, and the panes on screen, for the keys that need the layout. */
@@ -38,6 +38,10 @@ export interface KeyView {
   helpPage: number;
   /** Rows the help lists now (the bound of its scroll). */
   helpRows: number;
+  /** The detail page's text width and rows (what its lines are cut to, and what a page scrolls). */
+  detail?: { width: number; page: number };
+  /** Lines the detail page shows now (the bound of its scroll). */
+  detailLines?: number;
 }
 
 export interface KeyContext {
@@ -45,6 +49,8 @@ export interface KeyContext {
   actions: TerminalActions;
   key: KeyPress;
   nowMs: number;
+  /** Monotonic ms (performance.now()) the key was read at: an order it sends is timed from here (execution reports). */
+  keyAtMs?: number;
   view: KeyView;
   /** The key of an action as shown (a remapped key shows its new key). */
   keyLabel(action: Action): string;

@@ -9,12 +9,13 @@ import type { TerminalState } from '../../state/store.js';
 import { answerConfirm } from '../../controller/confirm.js';
 import { disarmPanic } from '../../controller/panic.js';
 import type { Action, KeyContext, Mode } from './binding.js';
+import { detailLines } from '../format/detail-lines.js';
 import { bindingKeyLabel, displayKey, helpRows } from './help-rows.js';
 import type { KeyPress } from './key-press.js';
 import type { Keymap } from './keymap.js';
 import { editModeLine } from './mode-bindings.js';
 
-export type DispatchContext = Omit<KeyContext, 'key' | 'keyLabel' | 'view'> & { keymap: Keymap; view: Omit<KeyContext['view'], 'helpRows'> };
+export type DispatchContext = Omit<KeyContext, 'key' | 'keyLabel' | 'view'> & { keymap: Keymap; view: Omit<KeyContext['view'], 'helpRows' | 'detailLines'> };
 
 /** The help's place: the mode it was opened from, and the focused pane. */
 export function helpPlace(state: TerminalState): { mode: Mode; pane: TerminalState['focus'] } {
@@ -36,7 +37,9 @@ export function dispatchKey(key: KeyPress, c: DispatchContext): void {
   // The `!!` chord: any other key of the panes disarms it.
   if (mode === 'panes' && binding?.action !== 'panic') disarmPanic(store);
   const helpRowCount = mode === 'help' ? helpRows(keymap.bindings, helpPlace(state), state.live.help.query, state).length : 0;
-  const ctx: KeyContext = { ...c, key, view: { ...c.view, helpRows: helpRowCount }, keyLabel: (action) => keyLabelIn(keymap, action) };
+  const detail = state.live.detail;
+  const detailLineCount = mode === 'detail' && detail ? detailLines(detail.subject, state, c.view.detail?.width ?? state.viewport.cols - 2).length : 0;
+  const ctx: KeyContext = { ...c, key, view: { ...c.view, helpRows: helpRowCount, detailLines: detailLineCount }, keyLabel: (action) => keyLabelIn(keymap, action) };
   if (binding) {
     const off = binding.disabledReason?.(state) ?? null;
     if (off && !binding.runsDisabled) {

@@ -13,6 +13,7 @@ import type { OrderRowView, PositionRowView } from '../../domain/trading/views.j
 import { openPicker } from '../../state/actions.js';
 import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { inputMode } from '../../state/input-mode.js';
+import { openDetail } from '../../state/detail-overlay.js';
 import { openHelp } from '../../state/live-actions.js';
 import type { InputMode } from '../../state/places.js';
 import { createTerminalStore, INITIAL_CONNECTION, type PaneId, type TerminalStore } from '../../state/store.js';
@@ -28,7 +29,7 @@ import { keyPresser } from './press.fixtures.js';
 
 const PANES: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];
 const TABS: readonly TradingTab[] = ['positions', 'orders', 'fills', 'history', 'journal'];
-const MODES: readonly InputMode[] = ['confirm', 'too-small', 'help', 'picker', 'command', 'review', 'entry', 'editor', 'panes'];
+const MODES: readonly InputMode[] = ['confirm', 'too-small', 'help', 'detail', 'picker', 'command', 'review', 'entry', 'editor', 'panes'];
 
 const position: PositionRowView = {
   positionId: 7, marketId: 16, side: 1, size: 40_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000', leverage: 500,
@@ -104,6 +105,14 @@ function enter(s: Session, mode: InputMode): void {
       openHelp(store, 'panes');
       store.setState({ live: { ...store.getState().live, help: { ...store.getState().live.help, scroll: 1, query: 'e' } } });
       break;
+    case 'detail': {
+      // A request with more lines than a page, scrolled one down: every scroll key has somewhere to go.
+      const journal = Array.from({ length: 40 }, (_, i) => ({ timeMs: i, kind: 'update' as const, requestKey: 'k1', rq: 3, text: `rq 3 line ${i}`, raw: '{"mt":24}' }));
+      store.setState({ trading: { ...store.getState().trading, journal } });
+      openDetail(store, { kind: 'journal', requestKey: 'k1' });
+      store.setState({ live: { ...store.getState().live, detail: { subject: { kind: 'journal', requestKey: 'k1' }, scroll: 1 } } });
+      break;
+    }
     case 'picker':
       openPicker(store);
       store.setState({ picker: { ...store.getState().picker, selected: 1, query: 'T' } });

@@ -70,6 +70,6 @@ export function helpRows(bindings: readonly Binding[], place: KeyPlace, query: s
 
 /** What the overlay's title names. */
 export function placeName(place: KeyPlace): string {
-  if (place.mode !== 'panes') return { entry: 'Order entry', review: 'Order review', confirm: 'Confirm', 'too-small': 'Too small', help: 'Help', picker: 'Market picker', command: 'Command line', editor: 'Editor' }[place.mode];
+  if (place.mode !== 'panes') return { entry: 'Order entry', review: 'Order review', confirm: 'Confirm', 'too-small': 'Too small', help: 'Help', detail: 'Detail', picker: 'Market picker', command: 'Command line', editor: 'Editor' }[place.mode];
   return { book: 'Book', chart: 'Chart', trades: 'Trades', trading: 'Trading' }[place.pane];
 }

@@ -5,6 +5,7 @@
 
 import { closePicker, movePickerSelection, pickerChoice, setPickerQuery } from '../../state/actions.js';
 import type { InputMode } from '../../state/input-mode.js';
+import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
 import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/live-actions.js';
 import { editLine, type LineRules } from '../../state/line-edit.js';
 import { cycleChoice, focusedText, stepField, TEXT_FIELDS, withFocusedText } from '../../state/order-entry.js';
@@ -81,9 +82,14 @@ function scroll(ctx: KeyContext, delta: number): void {
   scrollHelp(ctx.store, delta, ctx.view.helpRows, ctx.view.helpPage);
 }
 
+function scrollPage(ctx: KeyContext, pages: number, lines = 0): void {
+  const page = ctx.view.detail?.page ?? ctx.view.helpPage;
+  scrollDetail(ctx.store, pages * page + lines, ctx.view.detailLines ?? 0, page);
+}
+
 export const MODE_BINDINGS: readonly Binding[] = [
   // The confirm: `y` does it; any other key cancels (the dispatcher's fallback), the default.
-  { action: 'confirmYes', keys: ['y'], mode: 'confirm', fixed: true, description: 'yes: do it (any other key cancels, the default)', hint: 'yes', run: (ctx) => answerConfirm(ctx.store, ctx.actions, true, ctx.nowMs) },
+  { action: 'confirmYes', keys: ['y'], mode: 'confirm', fixed: true, description: 'yes: do it (any other key cancels, the default)', hint: 'yes', run: (ctx) => answerConfirm(ctx.store, ctx.actions, true, ctx.nowMs, ctx.keyAtMs) },
 
   { action: 'quit', keys: ['q', 'C-c'], mode: 'too-small', fixed: true, description: 'quit (asks when orders are open or in flight)', hint: 'quit', run: (ctx) => requestQuit(ctx.store, ctx.actions) },
 
@@ -100,6 +106,14 @@ export const MODE_BINDINGS: readonly Binding[] = [
   { action: 'pageUp', keys: ['PgUp'], mode: 'help', fixed: true, description: 'scroll up a page', quiet: true, run: (ctx) => scroll(ctx, -ctx.view.helpPage) },
   ...lineKeys('help'),
 
+  // The detail page (a Journal request's frames, :stats, :key): read-only, so j and k always scroll.
+  { action: 'closeDetail', keys: ['Esc', 'Enter', 'C-c', 'q'], mode: 'detail', fixed: true, description: 'close the page', hint: 'close', run: (ctx) => closeDetail(ctx.store) },
+  { action: 'scrollDown', keys: ['j', 'Down'], mode: 'detail', fixed: true, description: 'scroll down', hint: 'scroll', quiet: true, run: (ctx) => scrollPage(ctx, 0, 1) },
+  { action: 'scrollUp', keys: ['k', 'Up'], mode: 'detail', fixed: true, description: 'scroll up', quiet: true, run: (ctx) => scrollPage(ctx, 0, -1) },
+  { action: 'pageDown', keys: ['PgDn', ' '], mode: 'detail', fixed: true, description: 'scroll down a page', quiet: true, run: (ctx) => scrollPage(ctx, 1) },
+  { action: 'pageUp', keys: ['PgUp'], mode: 'detail', fixed: true, description: 'scroll up a page', quiet: true, run: (ctx) => scrollPage(ctx, -1) },
+  { action: 'help', keys: ['?'], mode: 'detail', fixed: true, description: 'the keys of this page', hint: 'keys', run: helpFrom('detail') },
+
   { action: 'closePicker', keys: ['Esc', 'C-c'], mode: 'picker', fixed: true, description: 'close the picker', hint: 'close', run: (ctx) => closePicker(ctx.store) },
   {
     action: 'pickMarket', keys: ['Enter'], mode: 'picker', fixed: true, description: 'open the chosen market', hint: 'select',
@@ -114,7 +128,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
   { action: 'pickerDown', keys: ['Down'], mode: 'picker', fixed: true, description: 'choose the market below', quiet: true, run: (ctx) => movePickerSelection(ctx.store, 1) },
   ...lineKeys('picker'),
 
-  { action: 'runCommand', keys: ['Enter'], mode: 'command', fixed: true, description: 'run the line', hint: 'run', run: (ctx) => runCommandLine(ctx.store, ctx.actions) },
+  { action: 'runCommand', keys: ['Enter'], mode: 'command', fixed: true, description: 'run the line', hint: 'run', run: (ctx) => runCommandLine(ctx.store, ctx.actions, ctx.keyAtMs) },
   { action: 'closeCommand', keys: ['Esc', 'C-c'], mode: 'command', fixed: true, description: 'close the line', hint: 'close', run: (ctx) => closeCommandLine(ctx.store) },
   { action: 'complete', keys: ['Tab'], mode: 'command', fixed: true, description: 'complete the command, an open order id, a market, a timeframe or a theme', hint: 'complete', run: (ctx) => completeOnTab(ctx.store) },
   {
@@ -134,7 +148,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
   },
   ...lineKeys('command').filter((b) => b.action !== 'deleteChar'),
 
-  { action: 'review', keys: ['Enter'], mode: 'entry', fixed: true, description: 'review the order', hint: 'review', run: (ctx) => startReview(ctx.store, { actions: ctx.actions, nowMs: ctx.nowMs }) },
+  { action: 'review', keys: ['Enter'], mode: 'entry', fixed: true, description: 'review the order', hint: 'review', run: (ctx) => startReview(ctx.store, { actions: ctx.actions, nowMs: ctx.nowMs, ...(ctx.keyAtMs !== undefined ? { keyAtMs: ctx.keyAtMs } : {}) }) },
   { action: 'closeEntry', keys: ['Esc', 'C-c'], mode: 'entry', fixed: true, description: 'close order entry (nothing is sent)', hint: 'close', run: (ctx) => closeEntry(ctx.store) },
   {
     action: 'nextField', keys: ['Tab', 'Down'], mode: 'entry', fixed: true, description: 'next field', hint: 'field', quiet: true,
@@ -161,7 +175,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['?'], mode: 'entry', fixed: true, description: 'the keys of order entry', hint: 'keys', run: helpFrom('entry') },
   ...lineKeys('entry', onTextField),
 
-  { action: 'send', keys: ['y', 'Enter'], mode: 'review', fixed: true, description: 'send the order (a risky one asks first)', hint: 'send', run: (ctx) => acceptReview(ctx.store, ctx.actions, ctx.nowMs) },
+  { action: 'send', keys: ['y', 'Enter'], mode: 'review', fixed: true, description: 'send the order (a risky one asks first)', hint: 'send', run: (ctx) => acceptReview(ctx.store, ctx.actions, ctx.nowMs, ctx.keyAtMs) },
   { action: 'edit', keys: ['Esc', 'C-c'], mode: 'review', fixed: true, description: 'back to the form (nothing is sent)', hint: 'edit', run: (ctx) => patchTradingUi(ctx.store, { reviewing: false }) },
   { action: 'help', keys: ['?'], mode: 'review', fixed: true, description: 'the keys of the review', hint: 'keys', run: helpFrom('review') },
 

@@ -15,6 +15,7 @@ import { pressPanicKey } from '../../controller/panic.js';
 import { requestQuit } from '../../controller/quit.js';
 import { askCancel, openOrderEditor, openPositionEditor, selectedOrder, selectedPosition } from '../../controller/tabs.js';
 import { copyTextFor } from '../format/copy-text.js';
+import { JOURNAL_FRAMES_BINDING } from './journal-frames-key.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
 import { CHART_BINDINGS } from './chart-bindings.js';
 
@@ -140,7 +141,7 @@ function newOrderKey(action: 'buy' | 'sell'): Binding {
 
 export const PANE_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['?'], mode: 'panes', panes: 'all', description: 'help for this pane (type to filter)', hint: 'help', run: (ctx) => openHelp(ctx.store, 'panes') },
-  { action: 'commandLine', keys: [':'], mode: 'panes', panes: 'all', description: 'command line: buy sell close cancel lev market tf bell theme alert', hint: 'command', run: (ctx) => openCommandLine(ctx.store) },
+  { action: 'commandLine', keys: [':'], mode: 'panes', panes: 'all', description: 'command line: buy sell close cancel lev market tf bell theme alert stats key', hint: 'command', run: (ctx) => openCommandLine(ctx.store) },
   {
     action: 'openPicker', keys: ['/'], mode: 'panes', panes: 'all', description: 'market picker with search', hint: 'market',
     run: (ctx) => openPicker(ctx.store),
@@ -219,6 +220,7 @@ export const PANE_BINDINGS: readonly Binding[] = [
     },
     disabledReason: (state) => onTab(state, HISTORY_TABS),
   },
+  JOURNAL_FRAMES_BINDING,
   timeframeKey('timeframeDown', '[', -1, 'shorter candle timeframe', 'timeframe'),
   timeframeKey('timeframeUp', ']', 1, 'longer candle timeframe'),
   ...CHART_BINDINGS,

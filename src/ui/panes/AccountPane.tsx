@@ -6,6 +6,8 @@ import { dim, paint } from '../ansi.js';
 import { accountLineText, accountPanelInput, accountPanelLines } from '../format/account-lines.js';
 import type { MarketLookup } from '../format/trading-rows.js';
 import { fittedFreshnessMarker, tradingFreshness } from '../format/trading-freshness.js';
+import { keyInUseLine } from '../format/key-lines.js';
+import { fitText } from '../format/numbers.js';
 import { Pane } from '../Pane.js';
 import { marketsOf } from '../../state/store.js';
 import { useTerminal } from '../store-context.js';
@@ -25,7 +27,11 @@ export function AccountPane({ width, height }: { width: number; height: number }
   const directory = useTerminal((s) => marketsOf(s));
   const lookup: MarketLookup = (id) => directory.byId(id);
   const theme = useTheme();
-  const lines = accountPanelLines(input, lookup).slice(0, Math.max(0, height - 2 - (marker ? 1 : 0)));
+  const rows = Math.max(0, height - 2 - (marker ? 1 : 0));
+  const lines = accountPanelLines(input, lookup).slice(0, rows);
+  // The key it signs with, on the last row when one is free (`:key` says more).
+  const keyLine = useTerminal((s) => keyInUseLine(s.keyInUse));
+  const showKey = lines.length < rows;
   const title = input.kind === 'account' ? `Account #${input.account.accountId}` : 'Account';
   return (
     <Pane title={title} width={width} height={height}>
@@ -42,6 +48,7 @@ export function AccountPane({ width, height }: { width: number; height: number }
           </Text>
         );
       })}
+      {showKey ? <Text wrap="truncate">{paint(theme, fitText(keyLine, inner), TONE_COLOUR.muted)}</Text> : null}
     </Pane>
   );
 }

@@ -4,6 +4,7 @@
 // above and below; Esc closes.
 
 import { Text } from 'ink';
+import { keyInUseLine } from '../format/key-lines.js';
 import { fitText } from '../format/numbers.js';
 import { helpPlace } from '../keys/dispatch.js';
 import { helpRows, placeName, type HelpRow } from '../keys/help-rows.js';
@@ -32,7 +33,8 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   const allProblems = useTerminal((s) => s.live.configProblems);
   const needle = help.query.trim().toLowerCase();
   const matching = needle === '' ? allProblems : allProblems.filter((p) => p.toLowerCase().includes(needle));
-  const base = Math.max(1, height - 3 - (lowBandwidth ? 1 : 0));
+  const keyLine = useTerminal((s) => keyInUseLine(s.keyInUse));
+  const base = Math.max(1, height - 4 - (lowBandwidth ? 1 : 0));
   const configProblems = matching.slice(0, Math.max(0, base - 2));
   const problemRows = allProblems.length > 0 ? configProblems.length + 1 : 0;
   const cut = matching.length - configProblems.length;
@@ -46,6 +48,9 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   return (
     <Pane title={`Help: ${placeName(place)} keys`} width={width} height={height} focused>
       <Text wrap="truncate">{fitText(`? ${help.query}▏  type to filter, j/k ↑↓ PgUp/PgDn scroll, Esc closes; config [keys]: action = "key"`, inner)}</Text>
+      <Text color={theme.muted} wrap="truncate">
+        {fitText(`${keyLine} · :key for more`, inner)}
+      </Text>
       {lowBandwidth ? (
         <Text color={theme.muted} wrap="truncate">
           {fitText(LOW_BANDWIDTH_HELP, inner)}

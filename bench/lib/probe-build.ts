@@ -1,0 +1,22 @@
+// The probe as the app ships: bench/app-probe.ts bundled like `npm run build` bundles the CLI (packages
+// external), into dist/bench/. Run under tsx, the probe would also hold tsx's compiled sources and source
+// maps: megabytes the terminal does not have, counted in its memory figures.
+
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { ROOT } from './sim-child.js';
+
+export async function buildProbe(): Promise<string> {
+  const outfile = join(ROOT, 'dist', 'bench', 'app-probe.js');
+  await build({
+    entryPoints: [join(ROOT, 'bench', 'app-probe.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}

@@ -1,0 +1,42 @@
+// The detail overlay: a read-only page drawn over the top panes (like the help) that owns the keyboard
+// until Esc. It names what it shows, not the lines: the pane builds them from the store on every frame, so
+// a Journal request's frames and execution report, the session's `:stats` and the key in use stay current.
+
+import type { TerminalStore } from './store.js';
+
+export type DetailSubject =
+  /** Every Journal line of one request (the raw frames behind them) and its execution report. */
+  | { kind: 'journal'; requestKey: string }
+  /** The session's execution statistics (`:stats`). */
+  | { kind: 'stats' }
+  /** The API key in use: where it came from and its public key (`:key`). */
+  | { kind: 'key' };
+
+export interface DetailOverlay {
+  subject: DetailSubject;
+  /** First line shown (j / k, PgUp / PgDn). */
+  scroll: number;
+}
+
+export function openDetail(store: TerminalStore, subject: DetailSubject): void {
+  const { live } = store.getState();
+  // Drawn over the top panes: a zoomed layout has no such place, so it comes back first (as the help does).
+  store.setState({ live: { ...live, detail: { subject, scroll: 0 }, zoomed: null } });
+}
+
+export function closeDetail(store: TerminalStore): void {
+  const { live } = store.getState();
+  if (live.detail) store.setState({ live: { ...live, detail: null } });
+}
+
+/**
+ * Scrolls by `delta` lines, so that the last line can come into view and no further: a page of `page` rows
+ * that cannot show every line keeps its last row for the "more" marker (ui/panes/DetailOverlay.tsx).
+ */
+export function scrollDetail(store: TerminalStore, delta: number, lines: number, page: number): void {
+  const { live } = store.getState();
+  if (!live.detail) return;
+  const visible = lines > page ? Math.max(1, page - 1) : page;
+  const scroll = Math.max(0, Math.min(Math.max(0, lines - visible), live.detail.scroll + delta));
+  if (scroll !== live.detail.scroll) store.setState({ live: { ...live, detail: { ...live.detail, scroll } } });
+}

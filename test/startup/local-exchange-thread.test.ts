@@ -1,0 +1,54 @@
+// `perpl` starts its local exchange on a worker thread of its own process (app/local-exchange-thread.ts),
+// running the CLI's entry file, so the exchange starts while the screen's code loads. The thread must
+// serve like the exchange did on the main thread: its REST and sockets answer, its demo key trades, and
+// stopping it removes the port's key files (they go with the exchange) and lets the thread end.
+
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startLocalSimThread } from '../../src/app/local-exchange-thread.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const home = mkdtempSync(join(tmpdir(), 'perpl-exchange-thread-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+/**
+ * The thread's entry: the CLI's main.ts, as dist/perpl.js is in a build. Node 20 runs no `--import tsx` in
+ * a worker, so a plain module registers tsx's loader first.
+ */
+function cliEntry(): string {
+  const tsxApi = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/esm/api/index.mjs')).href;
+  const entry = join(home, 'cli-entry.mjs');
+  writeFileSync(entry, `const { register } = await import(${JSON.stringify(tsxApi)});\nregister();\nawait import(${JSON.stringify(pathToFileURL(join(ROOT, 'src/cli/main.ts')).href)});\n`);
+  return entry;
+}
+
+describe('the local exchange on its own thread', () => {
+  it('exchange-thread-serves-and-cleans-up: it listens, its demo key reads the account, and stop removes its key files', async () => {
+    const sim = await startLocalSimThread(cliEntry(), home, []);
+    const keyFile = sim.demoKeyFile;
+    try {
+      expect(sim.chainId).toBe(31337);
+      const ctx = (await (await fetch(`${sim.rest}/v1/pub/context`)).json()) as { markets: unknown[] };
+      expect(ctx.markets.length).toBeGreaterThan(0);
+      expect(existsSync(keyFile)).toBe(true);
+      const key = JSON.parse(readFileSync(keyFile, 'utf8')) as { rest: string; api_key: string };
+      expect(key.rest).toBe(sim.rest);
+      expect(key.api_key.length).toBeGreaterThan(0);
+    } finally {
+      await sim.stop();
+    }
+    expect(existsSync(keyFile)).toBe(false);
+    // Stopped means stopped: nothing listens on its port any more.
+    await expect(fetch(`${sim.rest}/v1/pub/context`)).rejects.toThrow();
+  });
+
+  it('exchange-thread-start-failure-rejects: an exchange that cannot start rejects the start with its reason instead of hanging', async () => {
+    // A home that is a file: the demo key cannot be written under it.
+    const file = join(home, 'not-a-folder');
+    writeFileSync(file, 'x');
+    await expect(startLocalSimThread(cliEntry(), file, [])).rejects.toThrow(/not-a-folder/);
+  });
+});
