@@ -232,6 +232,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     trading: () => trading?.intents ?? null,
     loadMoreHistory: (kind) => trading?.history.loadMore(kind),
     refreshHistory: (kind) => trading?.history.refresh(kind),
+    loadOlderCandles: () => session?.loadOlderCandles(),
   };
 
   // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.

@@ -8,6 +8,7 @@ import { NO_KEY_LOCK, describeLocks } from '../domain/trading/session-locks.js';
 import type { ActionResult, CopyOutcome, TerminalActions, TerminalCommands } from '../domain/terminal-actions.js';
 import { userMessage } from '../protocol/errors.js';
 import { setNotice } from '../state/actions.js';
+import { LIVE_CHART } from '../state/chart-view.js';
 import type { TerminalStore } from '../state/store.js';
 import { INITIAL_BOOK_DISPLAY } from '../state/book-display.js';
 import { pushToast } from '../state/trading-actions.js';
@@ -103,11 +104,12 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
     },
     selectMarket: (marketId, symbol) => {
       commands.selectMarket(marketId);
-      // Grouping is in the old market's ticks: the new market starts on its exact levels, at the spread.
-      store.setState({ bookCursor: null, bookDisplay: INITIAL_BOOK_DISPLAY, notice: `market ${symbol}` });
+      // Grouping is in the old market's ticks and candles are the old market's: the new market starts on its
+      // exact levels at the spread, and the chart live.
+      store.setState({ bookCursor: null, bookDisplay: INITIAL_BOOK_DISPLAY, notice: `market ${symbol}`, chart: LIVE_CHART });
     },
     setResolution: (seconds) => {
-      store.setState({ resolution: seconds });
+      store.setState({ resolution: seconds, chart: LIVE_CHART });
       commands.setResolution(seconds);
     },
     copyText: (text) => {
@@ -116,6 +118,7 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
     },
     loadMoreHistory: (kind) => commands.loadMoreHistory?.(kind),
     refreshHistory: (kind) => commands.refreshHistory?.(kind),
+    loadOlderCandles: () => commands.loadOlderCandles?.(),
     quit: () => commands.quit(),
   };
 }

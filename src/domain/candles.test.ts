@@ -63,3 +63,35 @@ describe('CandleSeries', () => {
     expect(s.version).toBe(v + 1);
   });
 });
+
+describe('CandleSeries.viewEndingAt (the chart scrolled back)', () => {
+  const series = (): CandleSeries => {
+    const s = new CandleSeries(1, 60);
+    s.upsert([0, 1, 2, 3, 4, 5].map((i) => candle(i * 60_000, 100 + i)));
+    return s;
+  };
+
+  it('chart-window-ends-at-the-chosen-candle: n candles up to and including endT', () => {
+    expect(series().viewEndingAt(3 * 60_000, 2).map((c) => c.c)).toEqual([102, 103]);
+    expect(series().viewEndingAt(null, 2).map((c) => c.c)).toEqual([104, 105]);
+  });
+
+  it('chart-window-stays-put-when-a-candle-opens: a newer candle does not move a window ending earlier', () => {
+    const s = series();
+    const before = s.viewEndingAt(3 * 60_000, 3).map((c) => c.t);
+    s.upsert([candle(6 * 60_000)]);
+    expect(s.viewEndingAt(3 * 60_000, 3).map((c) => c.t)).toEqual(before);
+  });
+
+  it('chart-window-before-everything-held-shows-the-oldest: never an empty chart', () => {
+    expect(series().viewEndingAt(-60_000, 2).map((c) => c.c)).toEqual([100, 101]);
+  });
+
+  it('no-older-history-is-forgotten-on-clear', () => {
+    const s = series();
+    s.markNoOlder();
+    expect(s.noOlder).toBe(true);
+    s.clear();
+    expect(s.noOlder).toBe(false);
+  });
+});

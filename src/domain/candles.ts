@@ -4,7 +4,8 @@
 import type { Candle } from '../protocol/frames.js';
 import type { CandleView } from './views.js';
 
-export const DEFAULT_CANDLE_CAPACITY = 2000;
+/** Room for the first backfill and several older pages the trader scrolls back to (1024 candles each). */
+export const DEFAULT_CANDLE_CAPACITY = 10_000;
 
 /** Collateral atoms per display unit (6 decimals). */
 const ATOMS_PER_UNIT = 1e6;
@@ -12,6 +13,7 @@ const ATOMS_PER_UNIT = 1e6;
 export class CandleSeries {
   private readonly candles: Candle[] = [];
   private changes = 0;
+  private exhausted = false;
 
   constructor(
     readonly marketId: number,
@@ -33,6 +35,15 @@ export class CandleSeries {
   }
   get newestT(): number | null {
     return this.candles.at(-1)?.t ?? null;
+  }
+  /** The exchange had nothing older than `oldestT` (an older page came back empty), or the series is full. */
+  get noOlder(): boolean {
+    return this.exhausted || this.candles.length >= this.capacity;
+  }
+  markNoOlder(): void {
+    if (this.exhausted) return;
+    this.exhausted = true;
+    this.changes += 1;
   }
 
   /** Live snapshot: replaces what live data said before but keeps older backfill it does not cover. */
@@ -61,6 +72,7 @@ export class CandleSeries {
 
   clear(): void {
     this.candles.length = 0;
+    this.exhausted = false;
     this.changes += 1;
   }
 
@@ -71,9 +83,29 @@ export class CandleSeries {
 
   /** The newest `n` candles, oldest first, as display rows. */
   view(n: number): CandleView[] {
-    const start = Math.max(0, this.candles.length - Math.max(0, n));
+    return this.viewEndingAt(null, n);
+  }
+
+  /**
+   * `n` candles, oldest first, ending with the last one opened at or before `endT` (null: the newest).
+   * Never fewer than held: an `endT` older than everything held shows the oldest `n`.
+   */
+  viewEndingAt(endT: number | null, n: number): CandleView[] {
+    let end = this.candles.length;
+    if (endT !== null) {
+      // First index opened after endT.
+      let lo = 0;
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((this.candles[mid] as Candle).t <= endT) lo = mid + 1;
+        else hi = mid;
+      }
+      end = Math.min(this.candles.length, Math.max(lo, Math.max(0, n)));
+    }
+    const start = Math.max(0, end - Math.max(0, n));
     const out: CandleView[] = [];
-    for (let i = start; i < this.candles.length; i++) {
+    for (let i = start; i < end; i++) {
       const c = this.candles[i] as Candle;
       out.push({ t: c.t, o: c.o, h: c.h, l: c.l, c: c.c, volume: Number(c.v) / ATOMS_PER_UNIT });
     }

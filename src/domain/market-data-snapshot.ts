@@ -2,7 +2,7 @@
 // publisher (state/) reads it. Declared in domain/ because both layers may import domain/ and
 // neither may import the other.
 
-import type { BookView, CandleView, ConnectionView, MarketHeaderView, MarketRef, TradeView } from './views.js';
+import type { BookView, CandleHistoryView, CandleView, ConnectionView, MarketHeaderView, MarketRef, TradeView } from './views.js';
 
 /** How much of each slice the screen can show; the source trims to it. */
 export interface SnapshotWants {
@@ -12,6 +12,8 @@ export interface SnapshotWants {
   bookGroup?: number;
   trades: number;
   candles: number;
+  /** Open time of the newest candle the chart shows while scrolled back; null or absent = the newest (live). */
+  candlesEndT?: number | null;
 }
 
 export interface MarketDataStats {
@@ -30,6 +32,8 @@ export interface MarketDataSnapshot {
   book: BookView;
   trades: TradeView[];
   candles: CandleView[];
+  /** How far the held candles reach (absent: a source that holds only what it hands over). */
+  candleHistory?: CandleHistoryView;
   /** Candle resolution in seconds. */
   resolution: number;
   headBlock: number | null;

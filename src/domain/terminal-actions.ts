@@ -28,6 +28,8 @@ export interface TerminalCommands {
   trading?(): TradingCommands | null;
   /** Appends the next REST page of a history list into the store (tabs.history); no-op while loading or done. */
   loadMoreHistory?(kind: HistoryFeedKind): void;
+  /** Fetches the REST page of candles before the oldest held (the chart scrolled back); no-op while one is in flight or none is older. */
+  loadOlderCandles?(): void;
   /** Re-reads the newest REST page of a history list and merges it in front (`r`); reads the first page of a list never read. */
   refreshHistory?(kind: HistoryFeedKind): void;
 }
@@ -59,6 +61,7 @@ export interface TerminalActions {
   copyText(text: string): void;
   loadMoreHistory(kind: HistoryFeedKind): void;
   refreshHistory(kind: HistoryFeedKind): void;
+  loadOlderCandles(): void;
   /** Leave the app now (the quit flow asks first when requests are in flight or quitting wipes the in-process exchange). */
   quit(): void;
 }

@@ -88,6 +88,19 @@ export interface CandleView {
   volume: number;
 }
 
+/** What is held of the selected candle series beyond the shown slice: how far the chart can scroll back. */
+export interface CandleHistoryView {
+  /** Open times of the oldest and newest candle held, null when none. */
+  oldestT: number | null;
+  newestT: number | null;
+  /** An older page is being fetched over REST. */
+  loadingOlder: boolean;
+  /** Nothing older to fetch: the exchange returned no older candle (or the series is full). */
+  noOlder: boolean;
+}
+
+export const NO_CANDLE_HISTORY: CandleHistoryView = { oldestT: null, newestT: null, loadingOlder: false, noOlder: false };
+
 export interface MarketHeaderView {
   marketId: number;
   mark: number | null;

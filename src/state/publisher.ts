@@ -2,6 +2,7 @@
 // the source a thousand times a second; the store (and so React and Yoga) sees at most one write per tick,
 // and none when nothing changed.
 
+import { NO_CANDLE_HISTORY, type CandleHistoryView, type CandleView } from '../domain/views.js';
 import { SlowSliceGate } from './slow-slices.js';
 import type { MarketDataSource, SnapshotWants } from './snapshot.js';
 import type { TerminalStore } from './store.js';
@@ -19,7 +20,12 @@ export interface PublisherOptions {
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
-  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles;
+  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles && (a.candlesEndT ?? null) === (b.candlesEndT ?? null);
+}
+
+/** A source that says nothing of its history holds exactly what it handed over. */
+function candleHistoryOf(candles: readonly CandleView[]): CandleHistoryView {
+  return { ...NO_CANDLE_HISTORY, oldestT: candles[0]?.t ?? null, newestT: candles.at(-1)?.t ?? null, noOlder: true };
 }
 
 export class Publisher {
@@ -89,7 +95,8 @@ export class Publisher {
     const source = this.source;
     if (!source) return false;
     const state = this.store.getState();
-    const wants = state.wants;
+    // The chart scrolled back asks for the candles ending where it looks (state/chart-view.ts).
+    const wants = { ...state.wants, candlesEndT: state.chart.endT };
     const snapshot = source.snapshot(wants);
     const wantsMoved = !this.lastWants || !sameWants(this.lastWants, wants);
     const now = this.now();
@@ -116,6 +123,7 @@ export class Publisher {
       book: snapshot.book,
       trades: slow.trades,
       candles: slow.candles,
+      candleHistory: snapshot.candleHistory ?? candleHistoryOf(slow.candles),
       resolution: snapshot.resolution,
       headBlock: snapshot.headBlock,
       ...(snapshot.marketStats ? { marketStats: snapshot.marketStats } : {}),

@@ -2,14 +2,17 @@
 // rate; ui slices (focus, picker, cursor, viewport) by the actions in actions.ts.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type {
-  BookView,
-  CandleView,
-  ConnectionView,
-  MarketHeaderView,
-  MarketRef,
-  TradeView,
+import {
+  NO_CANDLE_HISTORY,
+  type BookView,
+  type CandleHistoryView,
+  type CandleView,
+  type ConnectionView,
+  type MarketHeaderView,
+  type MarketRef,
+  type TradeView,
 } from '../domain/views.js';
+import { LIVE_CHART, type ChartViewState } from './chart-view.js';
 import { marketDirectoryOf, type MarketDirectory, type MarketListing } from '../domain/market-directory.js';
 import { INITIAL_BOOK_DISPLAY, type BookDisplay } from './book-display.js';
 import type { PickerSort } from './market-picker.js';
@@ -80,9 +83,13 @@ export interface TerminalState {
   book: BookView | null;
   trades: TradeView[];
   candles: CandleView[];
+  /** How far the held candles reach, and whether an older page is loading (the chart's scroll-back). */
+  candleHistory: CandleHistoryView;
   /** Candle resolution in seconds. */
   resolution: number;
   headBlock: number | null;
+  /** The chart's scroll position and cursor (state/chart-view.ts). */
+  chart: ChartViewState;
 
   network: NetworkBadge | null;
   keyScope: KeyScope;
@@ -150,8 +157,10 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     book: null,
     trades: [],
     candles: [],
+    candleHistory: NO_CANDLE_HISTORY,
     resolution: 60,
     headBlock: null,
+    chart: LIVE_CHART,
     network: null,
     keyScope: 'none',
     keyInUse: null,

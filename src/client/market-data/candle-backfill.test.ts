@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CandleSeries } from '../../domain/candles.js';
 import type { Candle } from '../../protocol/frames.js';
 import { splitCandleRange } from '../../transport/rest/candle-ranges.js';
-import { BACKFILL_CANDLES, CandleBackfill, type CandleSource } from './candle-backfill.js';
+import { BACKFILL_CANDLES, CandleBackfill, OLDER_RETRY_MS, type CandleSource } from './candle-backfill.js';
 
 const candle = (t: number): Candle => ({ t, o: 1, c: 1, h: 1, l: 1, v: '0', n: 0 });
 
@@ -73,5 +73,68 @@ describe('CandleBackfill', () => {
 
   it('does nothing without a source', () => {
     expect(() => new CandleBackfill(undefined, undefined).request(new CandleSeries(1, 60), 0, () => true, () => undefined)).not.toThrow();
+  });
+});
+
+describe('CandleBackfill: older pages as the chart scrolls back', () => {
+  const held = (): CandleSeries => {
+    const s = new CandleSeries(1, 60);
+    s.applySnapshot([candle(10_000 * 60_000), candle(10_001 * 60_000)]);
+    return s;
+  };
+
+  it('older-candles-one-request-while-a-key-is-held: one page in flight, for the 1024 candles before the oldest', async () => {
+    const source = manualSource();
+    const backfill = new CandleBackfill(source, undefined);
+    const s = held();
+    for (let press = 0; press < 30; press++) backfill.requestOlder(s, 0, () => true, () => undefined);
+    expect(source.calls).toHaveLength(1);
+    expect(source.calls[0]!.args).toEqual([1, 60, (10_000 - BACKFILL_CANDLES) * 60_000, 10_000 * 60_000 - 1]);
+    expect(backfill.loadingOlder(s)).toBe(true);
+    source.calls[0]!.resolve([candle(9_000 * 60_000), candle(9_999 * 60_000)]);
+    await flush();
+    expect(backfill.loadingOlder(s)).toBe(false);
+    expect(s.oldestT).toBe(9_000 * 60_000);
+    // The next press asks for the page before the new oldest.
+    expect(backfill.requestOlder(s, 0, () => true, () => undefined)).toBe(true);
+    expect(source.calls[1]!.args[3]).toBe(9_000 * 60_000 - 1);
+  });
+
+  it('older-candles-stop-when-the-exchange-has-none: an empty page ends the requests', async () => {
+    const source = manualSource();
+    const backfill = new CandleBackfill(source, undefined);
+    const s = held();
+    backfill.requestOlder(s, 0, () => true, () => undefined);
+    source.calls[0]!.resolve([]);
+    await flush();
+    expect(s.noOlder).toBe(true);
+    expect(backfill.requestOlder(s, 0, () => true, () => undefined)).toBe(false);
+    expect(source.calls).toHaveLength(1);
+  });
+
+  it('older-page-after-a-resync-is-dropped: a series cleared and refilled meanwhile would get a gap', async () => {
+    const source = manualSource();
+    const backfill = new CandleBackfill(source, undefined);
+    const s = held();
+    backfill.requestOlder(s, 0, () => true, () => undefined);
+    s.clear();
+    s.applySnapshot([candle(10_005 * 60_000)]);
+    source.calls[0]!.resolve([candle(9_500 * 60_000)]);
+    await flush();
+    expect(s.all().map((c) => c.t)).toEqual([10_005 * 60_000]);
+  });
+
+  it('older-page-failure-waits-before-the-next-try: no storm against a failing endpoint', async () => {
+    const source = manualSource();
+    const lines: string[] = [];
+    const backfill = new CandleBackfill(source, (l) => lines.push(l));
+    const s = held();
+    backfill.requestOlder(s, 1_000, () => true, () => undefined);
+    source.calls[0]!.reject(new Error('HTTP 429'));
+    await flush();
+    expect(lines).toEqual(['market data: older candle backfill failed: HTTP 429']);
+    expect(backfill.requestOlder(s, 1_000 + OLDER_RETRY_MS - 1, () => true, () => undefined)).toBe(false);
+    expect(backfill.requestOlder(s, 1_000 + OLDER_RETRY_MS, () => true, () => undefined)).toBe(true);
+    expect(source.calls).toHaveLength(2);
   });
 });

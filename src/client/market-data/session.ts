@@ -194,6 +194,13 @@ export class MarketDataSession implements MarkSource {
     this.resubscribe([oldStream], [newStream]);
   }
 
+  /** Fetches the page of candles before the oldest held (the chart scrolled back to it); see CandleBackfill. */
+  loadOlderCandles(): void {
+    const models = this.feed.models;
+    const sent = this.backfill.requestOlder(models.candles, this.now(), (series) => series === models.candles, () => (this.changes += 1));
+    if (sent) this.changes += 1;
+  }
+
   /** The visible slice; returns the same object when nothing changed since the last call. */
   snapshot(wants: SnapshotWants): MarketDataSnapshot {
     const nowMs = this.now();
@@ -231,7 +238,13 @@ export class MarketDataSession implements MarkSource {
       header,
       book: m.book.view(wants.depth, wants.bookGroup ?? 1),
       trades: m.trades.view(wants.trades),
-      candles: m.candles.view(wants.candles),
+      candles: m.candles.viewEndingAt(wants.candlesEndT ?? null, wants.candles),
+      candleHistory: {
+        oldestT: m.candles.oldestT,
+        newestT: m.candles.newestT,
+        loadingOlder: this.backfill.loadingOlder(m.candles),
+        noOlder: m.candles.noOlder,
+      },
       resolution: this.res,
       headBlock: feed.headBlock,
       stats: { ...this.stats },
@@ -372,7 +385,7 @@ export class MarketDataSession implements MarkSource {
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
-  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles;
+  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles && (a.candlesEndT ?? null) === (b.candlesEndT ?? null);
 }
 
 function seconds(ms: number | null): number | null {

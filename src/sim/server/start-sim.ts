@@ -60,6 +60,8 @@ export interface SimOptions {
   limits?: Partial<SimLimits>;
   /** sr 14 without a transaction (lfr stays) instead of a failed transaction (lfr advances). */
   lbPassedWithoutTx?: boolean;
+  /** Minutes of 1-minute candle history before the start (default 300); more than 1024 makes a chart page back over REST. */
+  candleHistoryMinutes?: number;
 }
 
 export interface SimWallet {
@@ -142,6 +144,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     startTimeMs: Date.now(),
     backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
+    ...(opts.candleHistoryMinutes !== undefined ? { flow: { backfillMinutes: opts.candleHistoryMinutes } } : {}),
   });
   // Read and restored before anything listens or is written: a bad file stops the start and is left as it is.
   const saved = opts.stateFile !== undefined ? readStateFile(opts.stateFile) : null;

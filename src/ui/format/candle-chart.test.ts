@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartText, renderCandleChart, timeAxisLabel } from './candle-chart.js';
+import { chartText, chartWindow, renderCandleChart, timeAxisLabel } from './candle-chart.js';
 
 const candle = (t: number, o: number, h: number, l: number, c: number, volume = 10) => ({ t, o, h, l, c, volume });
 
@@ -40,5 +40,25 @@ describe('candle chart', () => {
     expect(axis).toContain('09:30');
     expect(axis).toContain('09:59');
     expect(timeAxisLabel(t0, 86_400)).toBe('11-22');
+  });
+});
+
+describe('candle chart: the crosshair', () => {
+  // 200 candles stepping up by 10, each 1 minute: far more than a 40-cell chart shows.
+  const many = Array.from({ length: 200 }, (_, i) => candle(i * 60_000, 1_000 + i * 10, 1_005 + i * 10, 995 + i * 10, 1_004 + i * 10));
+
+  it('crosshair-further-back-slides-the-chart: the candle under it stays on screen, its column drawn ┊', () => {
+    const options = { width: 40, height: 12, priceDecimals: 0, cursorT: 20 * 60_000 };
+    const window = chartWindow(many, options);
+    expect(window.shown[0]?.t).toBe(20 * 60_000);
+    const text = chartText(renderCandleChart(many, options));
+    // The price range is the shown candles' (around 1,53x at the top), not the newest ones' (2,99x).
+    expect(window.high).toBe(1_535);
+    expect(text[0]).toMatch(/ 1,53\d$/);
+    expect(text.some((line) => line.includes('┊'))).toBe(true);
+  });
+
+  it('without a crosshair the newest candles show', () => {
+    expect(chartWindow(many, { width: 40, priceDecimals: 0 }).shown.at(-1)?.t).toBe(199 * 60_000);
   });
 });

@@ -20,8 +20,23 @@ export interface ChartOptions {
   priceDecimals: number;
   /** Candle resolution in seconds: picks the time-axis format (dates for daily candles). Default 60. */
   resolution?: number;
-  /** Own order / TP-SL price lines: a dotted row across empty plot cells and the price labelled with `mark`. */
-  lines?: readonly { price: number; mark: string }[];
+  /** Price lines (own orders, TP / SL, entry, liquidation): a row of `glyph` (default ╌) across empty plot cells, the price labelled with `mark`. */
+  lines?: readonly ChartLine[];
+  /** Open time of the candle under the cursor: kept on screen, its column drawn ┊ and its time on the axis. */
+  cursorT?: number | null;
+}
+
+export interface ChartLine {
+  price: number;
+  mark: string;
+  glyph?: string;
+}
+
+/** Index of the candle under a cursor at `cursorT`: that candle, else the newest opened before it (else the oldest). */
+export function cursorIndex(candles: readonly CandleView[], cursorT: number): number {
+  let found = 0;
+  for (let i = 0; i < candles.length; i++) if ((candles[i] as CandleView).t <= cursorT) found = i;
+  return found;
 }
 
 /** Time-axis label of a candle start: "HH:MM" intraday, "MM-DD" for daily candles (local time). */
@@ -57,6 +72,25 @@ function volumeRowsFor(height: number): number {
   return height >= 5 ? 1 : 0;
 }
 
+/** What the chart shows of `candles` at `options`: the label and plot widths, the candles shown and their price range. */
+export function chartWindow(candles: readonly CandleView[], options: Pick<ChartOptions, 'width' | 'priceDecimals' | 'cursorT'>) {
+  const { width, priceDecimals } = options;
+  const widest = candles.length === 0 ? 0 : Math.max(
+    formatScaledGrouped(Math.max(...candles.map((c) => c.h)), priceDecimals).length,
+    formatScaledGrouped(Math.min(...candles.map((c) => c.l)), priceDecimals).length,
+  );
+  const labelWidth = Math.min(widest + 1, Math.max(0, width - 1));
+  const plotWidth = Math.max(0, width - labelWidth);
+  // The newest that fit, unless the cursor is further back: then the window slides to keep it on screen.
+  const cursorAt = options.cursorT === undefined || options.cursorT === null || candles.length === 0 ? -1 : cursorIndex(candles, options.cursorT);
+  const stop = cursorAt >= 0 && cursorAt < candles.length - plotWidth ? cursorAt + plotWidth : candles.length;
+  const first = Math.max(0, stop - plotWidth);
+  const shown = candles.slice(first, stop);
+  const high = shown.length === 0 ? 0 : Math.max(...shown.map((c) => c.h));
+  const low = shown.length === 0 ? 0 : Math.min(...shown.map((c) => c.l));
+  return { labelWidth, plotWidth, first, cursorAt, shown, high, low };
+}
+
 /** Renders as many of the newest candles as fit. Returns exactly `height` rows of `width` cells. */
 export function renderCandleChart(candles: readonly CandleView[], options: ChartOptions): ChartRow[] {
   const { width, height, priceDecimals } = options;
@@ -72,15 +106,7 @@ export function renderCandleChart(candles: readonly CandleView[], options: Chart
   const axisRows = height >= 8 ? 1 : 0;
   const volumeRows = volumeRowsFor(height - axisRows);
   const priceRows = height - axisRows - volumeRows;
-  const widest = Math.max(
-    formatScaledGrouped(Math.max(...candles.map((c) => c.h)), priceDecimals).length,
-    formatScaledGrouped(Math.min(...candles.map((c) => c.l)), priceDecimals).length,
-  );
-  const labelWidth = Math.min(widest + 1, Math.max(0, width - 1));
-  const plotWidth = width - labelWidth;
-  const shown = candles.slice(-plotWidth);
-  const high = Math.max(...shown.map((c) => c.h));
-  const low = Math.min(...shown.map((c) => c.l));
+  const { labelWidth, plotWidth, first, cursorAt, shown, high, low } = chartWindow(candles, options);
   const span = Math.max(1, high - low);
   // Row 0 is the top (highest price).
   const rowOf = (price: number): number => Math.min(priceRows - 1, Math.max(0, Math.round(((high - price) / span) * (priceRows - 1))));
@@ -126,21 +152,29 @@ export function renderCandleChart(candles: readonly CandleView[], options: Chart
     if (!row) continue;
     for (let k = 0; k < labelWidth; k++) row[plotWidth + k] = { ch: text[k] ?? ' ', tone: price === last?.c ? 'plain' : 'axis' };
   }
+  const cursorX = cursorAt >= 0 ? offset + (cursorAt - first) : -1;
+  if (cursorX >= 0) {
+    for (let y = 0; y < priceRows; y++) {
+      const row = grid[y];
+      if (row?.[cursorX]?.ch === ' ') row[cursorX] = { ch: '┊', tone: 'plain' };
+    }
+  }
   for (const line of options.lines ?? []) {
     // Only inside the shown range: a line pinned to the edge would point at the wrong price.
     if (line.price < low || line.price > high) continue;
     const row = grid[rowOf(line.price)];
     if (!row) continue;
-    for (let x = 0; x < plotWidth; x++) if (row[x]?.ch === ' ') row[x] = { ch: '╌', tone: 'axis' };
+    for (let x = 0; x < plotWidth; x++) if (row[x]?.ch === ' ') row[x] = { ch: line.glyph ?? '╌', tone: 'axis' };
     const text = `${line.mark}${formatScaledGrouped(line.price, priceDecimals)}`.padStart(labelWidth).slice(-labelWidth);
     for (let k = 0; k < labelWidth; k++) row[plotWidth + k] = { ch: text[k] ?? ' ', tone: 'plain' };
   }
   if (axisRows > 0) {
-    // Time labels under the newest, first and middle shown candle (in that priority), never overlapping.
+    // Time labels under the cursor's, the newest, first and middle shown candle (in that priority), never overlapping.
     const axis = grid[height - 1];
     const resolution = options.resolution ?? 60;
     const taken: [number, number][] = [];
-    for (const i of [shown.length - 1, 0, Math.floor((shown.length - 1) / 2)]) {
+    const cursorShown = cursorAt >= 0 ? [cursorAt - first] : [];
+    for (const i of [...cursorShown, shown.length - 1, 0, Math.floor((shown.length - 1) / 2)]) {
       const candle = shown[i];
       if (!candle || !axis) continue;
       const label = timeAxisLabel(candle.t, resolution);

@@ -28,7 +28,8 @@ export type Action =
   | 'help' | 'zoom' | 'copy' | 'buy' | 'sell' | 'commandLine' | 'panic' | 'prevTab' | 'nextTab' | 'tabPositions' | 'tabOrders'
   | 'tabFills' | 'tabHistory' | 'tabJournal' | 'closePosition' | 'addCollateral' | 'editTpsl' | 'cancelOrder' | 'cancelMarketOrders'
   | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory' | 'journalFrames'
-  | 'bookGroupUp' | 'bookGroupDown' | 'bookTop' | 'pickerSort' | 'pickerSortReverse';
+  | 'bookGroupUp' | 'bookGroupDown' | 'bookTop' | 'pickerSort' | 'pickerSortReverse'
+  | 'chartOlder' | 'chartNewer' | 'chartPageOlder' | 'chartPageNewer' | 'chartOldest' | 'chartLive' | 'chartCursor';
 
 /** Rows a page moves, and the panes on screen, for the keys that need the layout. */
 export interface KeyView {

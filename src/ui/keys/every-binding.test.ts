@@ -65,6 +65,9 @@ function session(rich: boolean, pane: PaneId, tab: TradingTab): Session {
     resolution: 300,
     ...(rich
       ? {
+          // Two hours of candles, the view live: the chart's keys have somewhere to go.
+          candles: Array.from({ length: 120 }, (_, i) => ({ t: i * 300_000, o: 680_000, h: 680_100, l: 679_900, c: 680_000, volume: 1 })),
+          candleHistory: { oldestT: 0, newestT: 119 * 300_000, loadingOlder: false, noOlder: false },
           keyScope: 'trade' as const,
           connection: { ...INITIAL_CONNECTION, health: 'live' as const },
           header: { marketId: 16, mark: 680_000, last: null, oracle: null, change24hPct: null, volume24h: null, openInterestNotional: null, fundingRatePct: null, fundingAprPct: null, nextFundingInMs: null },
@@ -82,7 +85,7 @@ function session(rich: boolean, pane: PaneId, tab: TradingTab): Session {
   store.setState({ tabs: { ...store.getState().tabs, selected: { ...store.getState().tabs.selected, [tab]: rich ? 1 : 0 } } });
   const commands: TerminalCommands = {
     selectMarket: () => calls.push('selectMarket'), setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'),
-    trading: () => intents, loadMoreHistory: () => calls.push('loadMoreHistory'), refreshHistory: () => calls.push('refreshHistory'),
+    trading: () => intents, loadMoreHistory: () => calls.push('loadMoreHistory'), refreshHistory: () => calls.push('refreshHistory'), loadOlderCandles: () => calls.push('loadOlderCandles'),
     copyText: () => (calls.push('copyText'), 'sent'),
   };
   return { store, calls, press: keyPresser(store, commands) };

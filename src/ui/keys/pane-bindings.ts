@@ -18,6 +18,7 @@ import { askCancel, openOrderEditor, openPositionEditor, selectedOrder, selected
 import { copyTextFor } from '../format/copy-text.js';
 import { JOURNAL_FRAMES_BINDING } from './journal-frames-key.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
+import { CHART_BINDINGS } from './chart-bindings.js';
 
 const MOVING: PaneScope = ['book', 'trading'];
 const TABS: PaneScope = ['trading'];
@@ -239,6 +240,7 @@ export const PANE_BINDINGS: readonly Binding[] = [
   },
   timeframeKey('timeframeDown', '[', -1, 'shorter candle timeframe', 'timeframe'),
   timeframeKey('timeframeUp', ']', 1, 'longer candle timeframe'),
+  ...CHART_BINDINGS,
   { action: 'zoom', keys: ['z'], mode: 'panes', panes: 'all', description: 'zoom this pane to full screen and back (Tab and 1-6 move the zoom)', hint: 'zoom', run: (ctx) => toggleZoom(ctx.store, ctx.store.getState().focus) },
   {
     action: 'copy', keys: ['y'], mode: 'panes', panes: ['book', 'trading'], description: 'copy the selected row to the clipboard', hint: 'copy',

@@ -49,3 +49,17 @@ describe('accepting remaps from a config', () => {
     expect(normaliseActionKey('buy', 'bb')).toBeNull();
   });
 });
+
+describe('remapping the chart keys', () => {
+  it('chart-keys-remap-by-name: Home / End as a config writes them, and a chart key may take a key the tabs use', () => {
+    expect(normaliseActionKey('chartLive', 'end')).toBe('End');
+    expect(normaliseActionKey('chartOldest', 'Home')).toBe('Home');
+    const { accepted, refused } = remap([['chartCursor', ['c']]]);
+    expect(refused).toEqual([]);
+    const table = remapBindings(DEFAULT_BINDINGS, accepted);
+    expect(lookupPaneBinding(table, 'c', 'chart')?.action).toBe('chartCursor');
+    expect(lookupPaneBinding(table, 'c', 'trading')?.action).toBe('cancelOrder');
+    // Only in the chart: the book keeps its own meaning of a key the chart also uses.
+    expect(lookupPaneBinding(table, 'G', 'book')?.action).toBe('bottom');
+  });
+});

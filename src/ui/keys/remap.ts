@@ -18,7 +18,7 @@ export function normaliseKeyName(text: string): string | null {
   const names: Record<string, string> = {
     tab: 'Tab', 's-tab': 'S-Tab', 'shift+tab': 'S-Tab', 'shift-tab': 'S-Tab', up: 'Up', down: 'Down', left: 'Left', right: 'Right',
     pgup: 'PgUp', pageup: 'PgUp', pgdn: 'PgDn', pgdown: 'PgDn', pagedown: 'PgDn', esc: 'Esc', escape: 'Esc',
-    enter: 'Enter', return: 'Enter', space: ' ',
+    enter: 'Enter', return: 'Enter', space: ' ', home: 'Home', end: 'End',
   };
   return names[lower] ?? null;
 }
