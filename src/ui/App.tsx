@@ -15,6 +15,7 @@ import { computeLayout, visiblePanes } from './layout.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { ThemeContext, themePalette } from './theme.js';
 import { applyZoom } from './zoom-layout.js';
+import { dockEntry } from './entry-dock.js';
 import { BookPane } from './panes/BookPane.js';
 import { ChartPane } from './panes/ChartPane.js';
 import { Footer } from './panes/Footer.js';
@@ -54,12 +55,14 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   const perfOn = usePerfOverlayToggle();
   const zoomed = useTerminal((s) => s.live.zoomed);
   const base = computeLayout(cols, rows);
-  const layout = applyZoom(base, zoomed);
   const panes = visiblePanes(base);
   const panesKey = panes.join(',');
   const pickerOpen = useTerminal((s) => s.picker.open);
   const helpOpen = useTerminal((s) => s.live.help.open);
   const entryOpen = useTerminal((s) => s.tradingUi.entry !== null || s.tradingUi.amend !== null);
+  // An open order form docks beside the book with the chart and tape still in view (entry-dock.ts).
+  const docked = entryOpen && !pickerOpen ? dockEntry(base) : null;
+  const layout = docked ?? applyZoom(base, zoomed);
   const themeName = useTerminal((s) => s.live.theme);
   const palette = useMemo(() => themePalette(themeName, colorDepth), [themeName, colorDepth]);
 
@@ -101,14 +104,13 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
         ) : (
           <>
             {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}
+            {docked && docked.entry.width > 0 ? <OrderEntryPane width={docked.entry.width} height={docked.entry.height} /> : null}
             {pickerOpen ? (
               <MarketPicker width={layout.chart.width} height={layout.chart.height} />
-            ) : entryOpen ? (
-              <OrderEntryPane width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
             ) : layout.chart.width > 0 ? (
               <ChartPane width={layout.chart.width} height={layout.chart.height} />
             ) : null}
-            {layout.trades.width > 0 && (!entryOpen || pickerOpen) ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
+            {layout.trades.width > 0 ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
           </>
         )}
       </Box>
