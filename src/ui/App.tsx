@@ -25,7 +25,7 @@ import { TooSmall } from './panes/TooSmall.js';
 import { TradesPane } from './panes/TradesPane.js';
 import { TradingTabs } from './panes/TradingTabs.js';
 import { AccountPane } from './panes/AccountPane.js';
-import { OrderEntryPane } from './panes/OrderEntryPane.js';
+import { entryFits, OrderEntryPane } from './panes/OrderEntryPane.js';
 import { PerfOverlay, usePerfOverlayToggle, type PerfProbe } from './panes/PerfOverlay.js';
 import { TradingBar } from './panes/TradingBar.js';
 import { ActionsContext, KeymapContext, StoreContext, useTerminal } from './store-context.js';
@@ -61,7 +61,10 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   const helpOpen = useTerminal((s) => s.live.help.open);
   const entryOpen = useTerminal((s) => s.tradingUi.entry !== null || s.tradingUi.amend !== null);
   // An open order form docks beside the book with the chart and tape still in view (entry-dock.ts).
-  const docked = entryOpen && !pickerOpen ? dockEntry(base) : null;
+  const narrowDock = entryOpen && !pickerOpen ? dockEntry(base) : null;
+  // In the chart's place at 80 columns a long review (a change and its confirm) takes the tape's columns too.
+  const overTape = useTerminal((s) => narrowDock !== null && narrowDock.chart.width === 0 && !entryFits(s, narrowDock.entry.width, narrowDock.entry.height));
+  const docked = narrowDock && overTape ? dockEntry(base, true) : narrowDock;
   const layout = docked ?? applyZoom(base, zoomed);
   const themeName = useTerminal((s) => s.live.theme);
   const palette = useMemo(() => themePalette(themeName, colorDepth), [themeName, colorDepth]);

@@ -53,4 +53,14 @@ describe('order form docked', () => {
       }
     }
   });
+
+  it('entry-over-the-tape-when-the-review-needs-it: at 80x24 a review too long for the chart\'s place takes the tape\'s columns too', () => {
+    const base = computeLayout(80, 24);
+    const d = dockEntry(base, true);
+    expect(d.entry.width).toBe(base.chart.width + base.trades.width);
+    expect(d.trades.width).toBe(0);
+    expect(d.book.width + d.entry.width).toBe(80);
+    // Beside a chart (200x50) the column keeps its place: the flag only widens the form in the chart's place.
+    expect(dockEntry(computeLayout(200, 50), true)).toEqual(dockEntry(computeLayout(200, 50)));
+  });
 });

@@ -23,13 +23,18 @@ export interface DockedLayout extends ScreenLayout {
   entry: PaneBox;
 }
 
-/** The layout with the order form docked; `layout` is the unzoomed one (an open form shows the market). */
-export function dockEntry(layout: ScreenLayout): DockedLayout {
+/**
+ * The layout with the order form docked; `layout` is the unzoomed one (an open form shows the market).
+ * `overTape`: the form in the chart's place cannot show its whole review (a long change review and its
+ * confirm at 80x24): it takes the tape's columns too, for as long as that review is open.
+ */
+export function dockEntry(layout: ScreenLayout, overTape = false): DockedLayout {
   if (layout.tooSmall) return { ...layout, entry: { width: 0, height: 0 } };
   const chartWidth = layout.chart.width;
   const beside = Math.min(ENTRY_DOCK_WIDTH, chartWidth - CHART_MIN_BESIDE_ENTRY);
   const docked = beside >= ENTRY_MIN_DOCK_WIDTH;
-  const entryWidth = docked ? beside : chartWidth;
+  const widened = !docked && overTape;
+  const entryWidth = docked ? beside : widened ? chartWidth + layout.trades.width : chartWidth;
   const chart = docked ? chartWidth - entryWidth : 0;
 
   // The strip gives the top row its rows when the top row cannot hold the review.
@@ -41,12 +46,12 @@ export function dockEntry(layout: ScreenLayout): DockedLayout {
     book: { width: layout.book.width, height: top },
     entry: { width: entryWidth, height: top },
     chart: { width: chart, height: chart > 0 ? top : 0 },
-    trades: { width: layout.trades.width, height: top },
+    trades: widened ? { width: 0, height: 0 } : { width: layout.trades.width, height: top },
     trading: yieldStrip ? { width: 0, height: 0 } : layout.trading,
     account: yieldStrip ? { width: 0, height: 0 } : layout.account,
     accountLine: yieldStrip ? false : layout.accountLine,
     depth: Math.max(1, Math.floor((top - BORDER - 2) / 2)),
-    tradeRows: Math.max(1, top - BORDER - 1),
+    tradeRows: widened ? layout.tradeRows : Math.max(1, top - BORDER - 1),
     // The candles asked for follow the narrower chart; a hidden chart keeps what it had (no refetch on close).
     candleColumns: chart > 0 ? Math.max(1, chart - BORDER) : layout.candleColumns,
   };

@@ -9,28 +9,9 @@ import { formatScaledTrim } from '../../src/protocol/scaling.js';
 import { eventually, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import type { RunningApp } from '../helpers/terminal-app.js';
+import { entryPaneText, paneRows } from '../helpers/entry-pane.js';
 
 const exchange = useScreenExchange('perpl-entry-docked-', { blockMs: 100, seed: 9, flowStepsPerSec: 20 });
-
-/** The rows inside the pane whose top border starts with `title`, cut to its columns; [] when not drawn. */
-function paneRows(vt: VirtualTerminal, title: RegExp): string[] {
-  const lines = vt.lines();
-  for (let y = 0; y < lines.length; y++) {
-    const line = lines[y] ?? '';
-    const m = title.exec(line);
-    if (!m) continue;
-    const left = line.lastIndexOf('┌', m.index);
-    const right = line.indexOf('┐', m.index);
-    const rows: string[] = [];
-    for (let i = y + 1; i < lines.length; i++) {
-      const row = (lines[i] ?? '').slice(left, right + 1);
-      if (row.startsWith('└')) break;
-      rows.push(row.slice(1, -1));
-    }
-    return rows;
-  }
-  return [];
-}
 
 const CANDLE = /[█▒]/;
 const TRADE_ROW = /\d\d:\d\d(:\d\d)? [▲▼] +\d{1,3}(,\d{3})*\.\d+ +\d+\.\d+/;
@@ -41,11 +22,7 @@ function chartHasCandles(vt: VirtualTerminal): boolean {
 function tapeHasTrades(vt: VirtualTerminal): boolean {
   return paneRows(vt, /┌─ Trades /).some((r) => TRADE_ROW.test(r));
 }
-function formText(vt: VirtualTerminal): string {
-  return paneRows(vt, /┌─ ▸ Order /)
-    .map((r) => r.trim())
-    .join(' ');
-}
+const formText = entryPaneText;
 
 /** Opens the app with the demo key at `cols`x`rows`, orders unlocked and candles and trades drawn. */
 async function openTrading(cols: number, rows: number): Promise<RunningApp> {

@@ -32,6 +32,11 @@ function rowsOf(lines: readonly EntryLine[], width: number): number {
   return lines.reduce((n, l) => n + wrapText(l.text, width).length, 0);
 }
 
+/** Rows the lines need at `width` once every optional field has made room. */
+export function rowsNeeded(lines: readonly EntryLine[], width: number): number {
+  return rowsOf(lines.filter((l) => !l.optional), width);
+}
+
 /** The lines that fit `width` x `height`: each wrapped; optional fields dropped first (last one first), then the tail cut. */
 export function fitWrappedEntryLines(lines: readonly EntryLine[], width: number, height: number): EntryLine[] {
   const kept = [...lines];

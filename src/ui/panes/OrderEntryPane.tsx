@@ -11,7 +11,7 @@ import type { Palette } from '../theme-palettes.js';
 import { amendLines } from '../format/amend-review-lines.js';
 import { fitText } from '../format/numbers.js';
 import { entryLines, type EntryLine, type EntryLineTone } from '../format/order-entry-lines.js';
-import { fitWrappedEntryLines } from '../format/entry-lines-wrap.js';
+import { fitWrappedEntryLines, rowsNeeded } from '../format/entry-lines-wrap.js';
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
 import { useTheme } from '../theme.js';
@@ -56,6 +56,12 @@ function paneContent(state: TerminalState, inner: number): { title: string; mark
   const confirm = state.tradingUi.confirm?.at === 'entry' ? state.tradingUi.confirm : null;
   const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: entryDisabledReason(state, form), position, width: inner, confirm });
   return { title, market, lines };
+}
+
+/** Whether the form's whole content fits a pane of `width` x `height` (the dock widens it when not). */
+export function entryFits(state: TerminalState, width: number, height: number): boolean {
+  const content = paneContent(state, Math.max(0, width - 2));
+  return !content || rowsNeeded(content.lines, Math.max(0, width - 2)) <= Math.max(0, height - 2);
 }
 
 /** The title for a docked column: its long words go first so "— review" stays in the border. */
