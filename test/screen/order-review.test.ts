@@ -85,7 +85,7 @@ describe('a change is reviewed like a new order (200x50)', () => {
     await vt().waitFor(() => entryPaneText(vt()).includes('crosses the book: taker fee'), UI_MS);
     const review = entryPaneText(vt());
     expect(review).toContain(`price       ${px(price)} → ${px(through)}`);
-    for (const part of [/est [\d,.]+ /, /slip [\d.]+bps/, /fee [\d,.]+ /, /margin [\d,.]+ /, /liq [\d,.]+ /]) expect(review).toMatch(part);
+    for (const part of [/est [\d,.]+ /, /slip -?[\d.]+bps/, /fee [\d,.]+ /, /margin [\d,.]+ /, /liq [\d,.]+ /]) expect(review).toMatch(part);
     // The confirm on the bottom line names why it asks; its default is Cancel.
     const question = `change ${screen.market.symbol} order ${oid}: price ${formatScaledTrim(price, screen.market.priceDecimals)} → ${formatScaledTrim(through, screen.market.priceDecimals)}`;
     const asked = await vt().waitFor(question, UI_MS);
