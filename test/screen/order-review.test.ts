@@ -195,7 +195,7 @@ describe('order entry reviews by effect, with passive defaults', () => {
     }
   }, TEST_MS);
 
-  it('review-liq-at-80x24: a new order\'s review at 80x24 shows liq with its full price on its first line, beside the fill', async () => {
+  it('review-liq-at-80x24: a new order\'s review at 80x24 shows liq with its full price, right after the fill', async () => {
     vt().resize(80, 24);
     try {
       vt().press('b');
