@@ -63,4 +63,34 @@ describe(':close and x share one percent parser', () => {
     expect(t.closes).toEqual([]);
     expect(closeIntent('12.345%', position, BTC)).toEqual({ error: '"12.345%" must be a percentage above 0% and at most 100% (steps of 0.01%)' });
   });
+
+  it('close-without-market-closes-the-one-on-screen: ":close" asks about the market on screen and closes it through the confirm', () => {
+    const t = setup();
+    t.store.setState({ market: BTC });
+    t.run('close');
+    expect(t.store.getState().tradingUi.confirm?.text).toBe('close 100% of BTC long at market?');
+    // Nothing is sent before y: the same confirm as `:close BTC`.
+    expect(t.closes).toEqual([]);
+    answerConfirm(t.store, t.commands, true, Date.now());
+    expect(t.closes).toEqual([[7, { kind: 'market', bps: 10_000 }]]);
+  });
+
+  it('close-without-market-binds-the-market-asked-about: the confirm closes BTC even if the screen moved on before y', () => {
+    const t = setup();
+    t.store.setState({ market: BTC });
+    t.run('close 50%');
+    expect(t.store.getState().tradingUi.confirm?.text).toBe('close 50% of BTC long at market?');
+    t.store.setState({ market: { ...BTC, id: 999, symbol: 'ETH' } });
+    answerConfirm(t.store, t.commands, true, Date.now());
+    expect(t.closes).toEqual([[7, { kind: 'market', bps: 5_000 }]]);
+  });
+
+  it('close-without-market-and-none-on-screen-says-so: nothing asked, nothing sent', () => {
+    const t = setup();
+    t.store.setState({ market: null });
+    t.run('close');
+    expect(t.store.getState().tradingUi.commandError).toContain('no market on screen');
+    expect(t.store.getState().tradingUi.confirm).toBeNull();
+    expect(t.closes).toEqual([]);
+  });
 });

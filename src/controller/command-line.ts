@@ -156,16 +156,31 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
         fail(store, `cannot ${cmd.kind.replace('-', ' ')}: ${reason}`);
         return;
       }
-      const question = describeConfirm(store, text);
+      const bound = cmd.kind === 'close' ? closeOnScreen(state, text, cmd.symbol) : text;
+      if (bound === null) {
+        fail(store, 'close: no market on screen (close SYMBOL)');
+        return;
+      }
+      const question = describeConfirm(store, bound);
       if (typeof question !== 'string') {
         fail(store, question.error);
         return;
       }
       closeCommandLine(store);
-      askConfirm(store, { text: question, action: { kind: 'command', text }, at: 'bar' });
+      askConfirm(store, { text: question, action: { kind: 'command', text: bound }, at: 'bar' });
       return;
     }
   }
+}
+
+/**
+ * `:close` without a market names the market on screen in the line it confirms, so the confirm closes the
+ * market it asked about even if the screen moves to another before y. Null when no market is on screen.
+ */
+function closeOnScreen(state: TerminalState, text: string, symbol: string): string | null {
+  if (symbol !== '') return text;
+  const onScreen = state.market?.symbol;
+  return onScreen ? text.replace(/^\s*close\b/, `close ${onScreen}`) : null;
 }
 
 function positionFor(store: TerminalStore, symbol: string) {

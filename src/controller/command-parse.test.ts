@@ -9,6 +9,9 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine('buy 1 @67000')).toMatchObject({ price: '67000' });
     expect(parseCommandLine('close BTC')).toEqual({ kind: 'close', symbol: 'BTC', bps: 10_000 });
     expect(parseCommandLine('close BTC 50%')).toEqual({ kind: 'close', symbol: 'BTC', bps: 5_000 });
+    // Without a market: the one on screen (the command line names it before it asks).
+    expect(parseCommandLine('close')).toEqual({ kind: 'close', symbol: '', bps: 10_000 });
+    expect(parseCommandLine('close 25%')).toEqual({ kind: 'close', symbol: '', bps: 2_500 });
     expect(parseCommandLine('cancel all')).toEqual({ kind: 'cancel-all' });
     expect(parseCommandLine('cancel 42')).toEqual({ kind: 'cancel', orderId: 42 });
     expect(parseCommandLine('amend 42 @ 66000')).toEqual({ kind: 'amend', orderId: 42, price: '66000' });
@@ -33,7 +36,6 @@ describe('parseCommandLine', () => {
     ['buy 1 @ 5 slip 10', 'market orders only'],
     ['buy 1 @ 5 banana', 'unexpected "banana"'],
     ['sell 1 mkt slip', 'missing slippage'],
-    ['close', 'missing market'],
     ['close BTC 150%', 'percentage'],
     ['close BTC half', 'percentage'],
     ['close BTC 0%', 'percentage'],

@@ -48,7 +48,7 @@ export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
   sell: 'sell SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
-  close: 'close SYMBOL [PERCENT%]',
+  close: 'close [SYMBOL] [PERCENT%]',
   cancel: 'cancel all | cancel ORDER_ID',
   amend: 'amend ORDER_ID [@ PRICE] [size SIZE]',
   lev: 'lev X',
@@ -142,8 +142,9 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
 }
 
 function parseClose(args: string[]): ParsedCommand {
-  const [symbol, pct, extra] = args;
-  if (!symbol) return error(`close: missing market (${USAGE.close})`);
+  // No market (`close`, `close 50%`): the market on screen; the command line binds it before asking.
+  if (args.length === 0 || (args.length === 1 && args[0]!.endsWith('%'))) return parseClose(['', ...args]);
+  const [symbol = '', pct, extra] = args;
   if (extra !== undefined) return error(`close: unexpected "${extra}" (${USAGE.close})`);
   if (pct === undefined) return { kind: 'close', symbol, bps: WHOLE_POSITION_BPS };
   const share = parseClosePercent(pct);

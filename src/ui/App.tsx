@@ -17,6 +17,7 @@ import { computeLayout, visiblePanes } from './layout.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { ThemeContext, themePalette } from './theme.js';
 import { applyZoom } from './zoom-layout.js';
+import { dockEntry } from './entry-dock.js';
 import { BookPane } from './panes/BookPane.js';
 import { ChartPane } from './panes/ChartPane.js';
 import { Footer } from './panes/Footer.js';
@@ -26,7 +27,7 @@ import { TooSmall } from './panes/TooSmall.js';
 import { TradesPane } from './panes/TradesPane.js';
 import { TradingTabs } from './panes/TradingTabs.js';
 import { AccountPane } from './panes/AccountPane.js';
-import { OrderEntryPane } from './panes/OrderEntryPane.js';
+import { entryFits, OrderEntryPane } from './panes/OrderEntryPane.js';
 import { PerfOverlay, usePerfOverlayToggle, type PerfProbe } from './panes/PerfOverlay.js';
 import { TradingBar } from './panes/TradingBar.js';
 import { ActionsContext, KeymapContext, StoreContext, useTerminal } from './store-context.js';
@@ -56,13 +57,18 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   const perfOn = usePerfOverlayToggle();
   const zoomed = useTerminal((s) => s.live.zoomed);
   const base = computeLayout(cols, rows);
-  const layout = applyZoom(base, zoomed);
   const panes = visiblePanes(base);
   const panesKey = panes.join(',');
   const pickerOpen = useTerminal((s) => s.picker.open);
   const helpOpen = useTerminal((s) => s.live.help.open);
   const detailOpen = useTerminal((s) => s.live.detail !== null);
   const entryOpen = useTerminal((s) => s.tradingUi.entry !== null || s.tradingUi.amend !== null);
+  // An open order form docks beside the book with the chart and tape still in view (entry-dock.ts).
+  const narrowDock = entryOpen && !pickerOpen ? dockEntry(base) : null;
+  // In the chart's place at 80 columns a long review (a change and its confirm) takes the tape's columns too.
+  const overTape = useTerminal((s) => narrowDock !== null && narrowDock.chart.width === 0 && !entryFits(s, narrowDock.entry.width, narrowDock.entry.height));
+  const docked = narrowDock && overTape ? dockEntry(base, true) : narrowDock;
+  const layout = docked ?? applyZoom(base, zoomed);
   const themeName = useTerminal((s) => s.live.theme);
   const palette = useMemo(() => themePalette(themeName, colorDepth), [themeName, colorDepth]);
 
@@ -115,15 +121,14 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
         ) : (
           <>
             {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}
+            {docked && docked.entry.width > 0 ? <OrderEntryPane width={docked.entry.width} height={docked.entry.height} /> : null}
             {pickerOpen ? (
               // Over the chart and the tape: the table needs the room (80 columns included).
               <MarketPicker width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
-            ) : entryOpen ? (
-              <OrderEntryPane width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
             ) : layout.chart.width > 0 ? (
               <ChartPane width={layout.chart.width} height={layout.chart.height} />
             ) : null}
-            {layout.trades.width > 0 && !entryOpen && !pickerOpen ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
+            {layout.trades.width > 0 && !pickerOpen ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
           </>
         )}
       </Box>

@@ -2,7 +2,7 @@
 // recording itself (`--record`), rests a limit order and opens a long; with the market then frozen, its
 // 200x50 screen is kept. `perpl replay` of that file, played to the end, must show the same header,
 // book, trades tape, and the same Positions and Open orders tabs; only time-dependent cells (the funding
-// countdown, the block height, the latency) and the by-design badges (REPLAY, READ-ONLY, the footer)
+// countdown, the block height, the latency, an open order's age) and the by-design badges (REPLAY, READ-ONLY, the footer)
 // may differ. Seeking back to before the long rebuilds the tabs (the resting order, no position: nothing
 // patched onto the later state), and seeking forward again shows what straight play showed.
 
@@ -54,7 +54,8 @@ function tradingTab(lines: string[]): string[] {
   const top = lines.findIndex((l) => /\[(Positions|Open orders|Fills|History|Journal)\]/.test(l));
   if (top < 0) return [];
   const bottom = lines.findIndex((l, i) => i > top && l.startsWith('└'));
-  return lines.slice(top, bottom + 1);
+  // An open order's age ticks with the wall clock between the live screen and the replay: masked.
+  return lines.slice(top, bottom + 1).map((l) => l.replace(/ \d+[smhd] /g, (m) => ' '.repeat(m.length)));
 }
 
 /**

@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { stepField } from '../../src/state/order-entry.js';
 import { eventually, KEYS, sleep } from '../helpers/terminal.js';
+import { entryPaneText } from '../helpers/entry-pane.js';
 import { flattenAccount, openLong, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
 
 const EXCHANGE_MS = 20_000;
@@ -241,13 +242,13 @@ describe('one confirm', () => {
     await vt().type('100000');
     await eventually(() => entry()?.size === '100000', UI_MS, 'the size');
     vt().press(KEYS.enter);
-    await vt().waitFor('the exchange would refuse it', UI_MS);
+    await vt().waitFor(() => entryPaneText(vt()).includes('the exchange would refuse it'), UI_MS);
     expect(state().tradingUi.reviewing).toBe(false);
     expect(state().tradingUi.confirm).toBeNull();
     // y in the form is no "send anyway": it is no key there, and nothing is sent.
     vt().press('y');
     vt().press(KEYS.enter);
-    await vt().waitFor('the exchange would refuse it', UI_MS);
+    await vt().waitFor(() => entryPaneText(vt()).includes('the exchange would refuse it'), UI_MS);
     expect(state().tradingUi.confirm).toBeNull();
     expect(state().trading.journal.length).toBe(journal);
   }, TEST_MS);

@@ -10,6 +10,7 @@ import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
+import { entryPaneText } from '../helpers/entry-pane.js';
 import { flattenAccount, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
@@ -80,9 +81,11 @@ describe('a change is reviewed like a new order (200x50)', () => {
     await amendWithE(typedPrice(through));
     // The review in the order entry pane: the order before → after, the preview, the crossing.
     await vt().waitFor(`Change order ${oid} ${screen.market.symbol} — review`, UI_MS);
-    const review = await vt().waitFor('crosses the book: taker fee', UI_MS);
+    // The docked column wraps the review: its rows read as one text.
+    await vt().waitFor(() => entryPaneText(vt()).includes('crosses the book: taker fee'), UI_MS);
+    const review = entryPaneText(vt());
     expect(review).toContain(`price       ${px(price)} → ${px(through)}`);
-    expect(review).toMatch(/est [\d,.]+ slip .* fee [\d,.]+ margin [\d,.]+ liq /);
+    for (const part of [/est [\d,.]+ /, /slip -?[\d.]+bps/, /fee [\d,.]+ /, /margin [\d,.]+ /, /liq [\d,.]+ /]) expect(review).toMatch(part);
     // The confirm on the bottom line names why it asks; its default is Cancel.
     const question = `change ${screen.market.symbol} order ${oid}: price ${formatScaledTrim(price, screen.market.priceDecimals)} → ${formatScaledTrim(through, screen.market.priceDecimals)}`;
     const asked = await vt().waitFor(question, UI_MS);
@@ -140,9 +143,11 @@ describe('order entry reviews by effect, with passive defaults', () => {
     await vt().type('0.01');
     await vt().waitFor('▼ SELL · reduce LONG 0.02 → 0.01', UI_MS);
     vt().press(KEYS.enter);
-    const review = await vt().waitFor('y/Enter send', UI_MS);
+    await vt().waitFor(() => entryPaneText(vt()).includes('y/Enter send'), UI_MS);
+    const review = entryPaneText(vt());
     expect(review).toContain('▼ SELL · reduce LONG 0.02 → 0.01');
-    expect(review).toMatch(/fee [\d,.]+ margin freed [\d,.]+ liq /);
+    expect(review).toMatch(/margin freed [\d,.]+ /);
+    expect(review).toMatch(/fee [\d,.]+ /);
     expect(review).not.toContain('SHORT (sell)');
     await closeEntry();
   }, TEST_MS);
@@ -190,7 +195,7 @@ describe('order entry reviews by effect, with passive defaults', () => {
     }
   }, TEST_MS);
 
-  it('review-liq-at-80x24: a new order\'s review at 80x24 shows liq with its full price on its first line, beside the fill', async () => {
+  it('review-liq-at-80x24: a new order\'s review at 80x24 shows liq with its full price, right after the fill', async () => {
     vt().resize(80, 24);
     try {
       vt().press('b');
@@ -198,12 +203,14 @@ describe('order entry reviews by effect, with passive defaults', () => {
       await vt().type('0.5');
       vt().press(KEYS.enter);
       await eventually(() => state().tradingUi.reviewing, UI_MS, 'the review');
-      // The pane is 48 cells inside at 80 columns: too narrow for every figure on one line.
-      const shown = await vt().waitFor(/est [\d,.]+ liq /, UI_MS);
-      const first = shown.split('\n').find((l) => l.includes(' est '))!;
+      // In the chart's place the pane is 24 cells inside at 80 columns: the figures wrap, liq right after the fill.
+      await vt().waitFor(() => /est [\d,.]+ liq /.test(entryPaneText(vt())), UI_MS);
+      const shown = entryPaneText(vt());
       // The full price (grouped thousands, trailing zero decimals trimmed), then the distance from the mark.
-      expect(first).toMatch(/ liq \d{1,3}(,\d{3})*(\.\d+)? \(\d+\.\d%\)/);
+      expect(shown).toMatch(/est [\d,.]+ liq \d{1,3}(,\d{3})*(\.\d+)? \(\d+\.\d%\)/);
       expect(shown).toMatch(/fee [\d,.]+ slip /);
+      // Whole in the column: each row of the form is its own line, the liq price is not cut at the border.
+      expect(vt().lines().some((l) => /│ ?liq \d{1,3}(,\d{3})*(\.\d+)? \(\d+\.\d%\) *│/.test(l))).toBe(true);
       expect(vt().lines().every((l) => l.length <= 80)).toBe(true);
       await closeEntry();
     } finally {

@@ -9,6 +9,7 @@ import type { Market } from '../../src/protocol/frames.js';
 import { formatScaledTrim } from '../../src/protocol/scaling.js';
 import { expectNothingSent } from '../helpers/sent.js';
 import { eventually, KEYS } from '../helpers/terminal.js';
+import { entryPaneText } from '../helpers/entry-pane.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { runCommand } from '../helpers/trading-screen.js';
 
@@ -63,7 +64,8 @@ describe('command line and panic (80x24)', () => {
     await runCommand(r, line);
     await r.vt.waitFor('y/Enter send');
     r.vt.press('y');
-    await r.vt.waitFor('same order sent seconds ago');
+    // In the form (wrapped in its column at 80x24) where the eye is.
+    await r.vt.waitFor(() => entryPaneText(r.vt).includes('same order sent seconds ago'));
     // "cancelled" shows once Enter was handled; had it sent the order, the journal would hold it by then.
     await expectNothingSent(exchange.home, async () => {
       r.vt.press(KEYS.enter);

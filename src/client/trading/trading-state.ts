@@ -269,7 +269,7 @@ export class TradingState {
     for (const o of rows) {
       if (!this.mine(o) || !this.orderRows.admit(o.oid, o.at, o)) continue;
       if (o.r) this.orders.delete(o.oid);
-      else this.orders.set(o.oid, o);
+      else this.orders.set(o.oid, withCreation(o, this.orders.get(o.oid)));
       applied.push(o);
     }
     if (applied.length > 0) this.version++;
@@ -342,4 +342,9 @@ export class TradingState {
     for (const o of this.orders.values()) if ((o.tp ?? 0) > 0) n++;
     return n;
   }
+}
+
+/** An update that does not repeat the order's creation stamp keeps the one seen before (the order's age reads it). */
+function withCreation(o: Order, before: Order | undefined): Order {
+  return o.c === undefined && before?.c !== undefined ? { ...o, c: before.c } : o;
 }

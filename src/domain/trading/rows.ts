@@ -51,6 +51,7 @@ export function orderRow(o: Order, head: number | null, lastBlock?: number): Ord
     linkedPositionId: o.lp !== undefined && o.lp > 0 ? o.lp : null,
     lastBlock: lb,
     blocksLeft: lb !== null && head !== null ? Math.max(0, lb - head) : null,
+    placedMs: o.c?.t ?? null,
   };
 }
 

@@ -97,6 +97,8 @@ export interface OrderRowView {
   blocksLeft: number | null;
   /** What it would do to the position in its market if it filled now (resting-order-effect.ts); absent = unknown. */
   effect?: TradeEffect | null;
+  /** When the exchange created it (the order's `c.t`, ms), for its age; null or absent when not said. */
+  placedMs?: number | null;
 }
 
 export interface FillRowView {

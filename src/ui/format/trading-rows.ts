@@ -223,7 +223,17 @@ export function shownOrderSize(r: OrderRowView, positionSize?: (positionId: numb
   return held === undefined ? left : Math.min(left, held);
 }
 
-export function openOrderColumns(markets: MarketLookup, positionSize?: (positionId: number) => number | undefined): Column<OrderRowView>[] {
+/** Compact age since `placedMs`: `12s`, `4m`, `2h`, `3d` (whole units, floored); `—` when unknown. */
+export function orderAge(placedMs: number | null | undefined, nowMs: number): string {
+  if (placedMs === null || placedMs === undefined || placedMs <= 0) return '—';
+  const s = Math.max(0, Math.floor((nowMs - placedMs) / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86_400)}d`;
+}
+
+export function openOrderColumns(markets: MarketLookup, positionSize?: (positionId: number) => number | undefined, nowMs = Date.now()): Column<OrderRowView>[] {
   const m = (r: OrderRowView) => markets(r.marketId);
   return [
     col('oid', 14, 'right', 0, (r) => plain(String(r.orderId))),
@@ -233,6 +243,8 @@ export function openOrderColumns(markets: MarketLookup, positionSize?: (position
     col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
     col('size', 10, 'right', 0, (r) => plain(size(shownOrderSize(r, positionSize), m(r)))),
     col('filled', 9, 'right', 2, (r) => plain(size(r.filledSize, m(r)))),
+    // Before the trigger: where both do not fit (80 columns) the age goes first and the key line says it.
+    col('age', 4, 'right', 4, (r) => plain(orderAge(r.placedMs, nowMs))),
     col('trigger', 18, 'left', 4, (r) => plain(triggerText(r.triggerPrice, r.triggerCondition, m(r)))),
     col('status', 11, 'left', 3, (r) => plain(enumName(OrderStatusName, r.status))),
     col('expires', 9, 'right', 1, (r) => plain(r.blocksLeft === null ? '—' : `${r.blocksLeft} blk`, r.blocksLeft !== null && r.blocksLeft < 10 ? 'warn' : undefined)),

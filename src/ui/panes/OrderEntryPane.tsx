@@ -10,7 +10,8 @@ import { marketsOf, type TerminalState } from '../../state/store.js';
 import type { Palette } from '../theme-palettes.js';
 import { amendLines } from '../format/amend-review-lines.js';
 import { fitText } from '../format/numbers.js';
-import { entryLines, fitEntryLines, type EntryLine, type EntryLineTone } from '../format/order-entry-lines.js';
+import { entryLines, type EntryLine, type EntryLineTone } from '../format/order-entry-lines.js';
+import { fitWrappedEntryLines, rowsNeeded } from '../format/entry-lines-wrap.js';
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
 import { useTheme } from '../theme.js';
@@ -57,6 +58,18 @@ function paneContent(state: TerminalState, inner: number): { title: string; mark
   return { title, market, lines };
 }
 
+/** Whether the form's whole content fits a pane of `width` x `height` (the dock widens it when not). */
+export function entryFits(state: TerminalState, width: number, height: number): boolean {
+  const content = paneContent(state, Math.max(0, width - 2));
+  return !content || rowsNeeded(content.lines, Math.max(0, width - 2)) <= Math.max(0, height - 2);
+}
+
+/** The title for a docked column: its long words go first so "— review" stays in the border. */
+function fitTitle(title: string, width: number): string {
+  const room = width - 7; // "┌─ ▸ " ... " ─┐"
+  return title.length <= room ? title : title.replace('Order entry ', 'Order ').replace('Change order ', 'Change ');
+}
+
 export function OrderEntryPane({ width, height }: { width: number; height: number }) {
   const theme = useTheme();
   const inner = Math.max(0, width - 2);
@@ -76,8 +89,8 @@ export function OrderEntryPane({ width, height }: { width: number; height: numbe
     );
   }
   return (
-    <Pane title={content.title} width={width} height={height} focused>
-      {fitEntryLines(content.lines, Math.max(0, height - 2)).map((l, i) => (
+    <Pane title={fitTitle(content.title, width)} width={width} height={height} focused>
+      {fitWrappedEntryLines(content.lines, inner, Math.max(0, height - 2)).map((l, i) => (
         <Text key={i} color={colorOf(theme, l.tone)} wrap="truncate">
           {fitText(l.text, inner)}
         </Text>

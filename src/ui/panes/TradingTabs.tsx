@@ -23,12 +23,14 @@ import { fitColumns, headerCells, rowCells, type Cell, type CellTone, type Colum
 import { accountCompactLine, accountPanelInput } from '../format/account-lines.js';
 import { fitText } from '../format/numbers.js';
 import { wrapWords } from '../format/wrap.js';
+import { useNow } from '../hooks/use-now.js';
 import { freshnessMarker, tradingFreshness } from '../format/trading-freshness.js';
 import {
   accountEventColumns,
   fillColumns,
   journalColumns,
   openOrderColumns,
+  orderAge,
   orderHistoryColumns,
   positionColumns,
   positionHistoryColumns,
@@ -57,13 +59,13 @@ function table<Row>(columns: Column<Row>[], rows: readonly Row[], width: number,
   return { header: headerCells(fitted), lines: rows.slice(from, from + count).map((r) => rowCells(fitted, r)) };
 }
 
-function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number): Table {
+function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number, nowMs: number): Table {
   switch (rows.tab) {
     case 'positions':
       return table(positionColumns(markets, (p) => protectionOf(p, trading.orders)), rows.rows, width, from, count);
     case 'orders': {
       const positionSize = (id: number) => trading.positions.find((p) => p.positionId === id)?.size;
-      return table(openOrderColumns(markets, positionSize), rows.rows, width, from, count);
+      return table(openOrderColumns(markets, positionSize, nowMs), rows.rows, width, from, count);
     }
     case 'fills':
       return table(fillColumns(markets), rows.rows, width, from, count);
@@ -156,6 +158,14 @@ export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows):
   return { text: keys, tone: 'muted' };
 }
 
+/** Where the age column does not fit (80 columns), the selected open order's age leads the key line. */
+function withOrderAge(footer: { text: string; tone: CellTone }, rows: TabRows, selected: number, header: readonly Cell[], nowMs: number): { text: string; tone: CellTone } {
+  if (rows.tab !== 'orders' || header.some((c) => c.text.trim() === 'age')) return footer;
+  const order = rows.rows[selected];
+  if (!order || footer.tone !== 'muted') return footer;
+  return { text: `age ${orderAge(order.placedMs, nowMs)}  ·  ${footer.text}`, tone: footer.tone };
+}
+
 interface TabsView {
   title: string;
   focused: boolean;
@@ -174,7 +184,7 @@ interface TabsView {
 }
 
 /** Everything the tabs draw, from the state: the pane selects this (compared as text), never the whole store. */
-function tabsView(keymap: Keymap, state: TerminalState, width: number, height: number, accountLine: boolean): TabsView {
+function tabsView(keymap: Keymap, state: TerminalState, width: number, height: number, accountLine: boolean, nowMs: number): TabsView {
   const inner = Math.max(0, width - 2);
   const visible = Math.max(0, height - 2 - 2); // borders, header line, footer line
   const rows = tabRows(state);
@@ -182,7 +192,7 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
   // Scroll just enough to keep the selection on screen.
   const start = selected >= visible ? selected - visible + 1 : 0;
   const markets = marketLookup(state);
-  const built = buildTable(rows, markets, state.trading, inner, start, visible);
+  const built = buildTable(rows, markets, state.trading, inner, start, visible, nowMs);
   // While trading is not live, what the session last received is dimmed and says when it is from.
   const marker = freshnessMarker(tradingFreshness(state.trading.enabled, state.trading.health));
   const accountMarker = state.trading.account ? marker : null;
@@ -194,7 +204,7 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
     empty: rows.rows.length === 0 ? emptyText(state, rows) : null,
     start,
     selected,
-    footer: footerLine(keymap, state, rows),
+    footer: withOrderAge(footerLine(keymap, state, rows), rows, selected, built.header, nowMs),
     account: accountLine ? accountCompactLine(accountPanelInput(state.trading), markets, Math.max(0, width - 6 - (accountMarker ? accountMarker.length + 1 : 0))) : null,
     stale: marker !== null && SESSION_TABS.has(rows.tab),
     // An open prompt keeps the whole line.
@@ -224,7 +234,9 @@ export function TradingTabs({ width, height, accountLine = false }: { width: num
   const actions = useActions();
   const inner = Math.max(0, width - 2);
   const visible = Math.max(0, height - 2 - 2);
-  const view = JSON.parse(useTerminal((s) => JSON.stringify(tabsView(keymap, s, width, height, accountLine)))) as TabsView;
+  // Open orders show their age: a whole-second clock (a redraw only when a shown age changes).
+  const nowMs = Math.floor(useNow(1000) / 1000) * 1000;
+  const view = JSON.parse(useTerminal((s) => JSON.stringify(tabsView(keymap, s, width, height, accountLine, nowMs)))) as TabsView;
   const feed = useTerminal((s) => {
     const rows = tabRows(s);
     return 'feed' in rows ? rows.feed : null;

@@ -1,0 +1,85 @@
+// Small things traders expect, on screen against the local exchange, at 200x50 and 80x24: the age of an
+// open order (a column at 200 columns, the key line at 80 where the column does not fit), and `:close`
+// without a market closing the position of the market on screen through the same confirm.
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { KEYS, eventually } from '../helpers/terminal.js';
+import { flattenAccount, openLong, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
+
+const UI_MS = 20_000;
+const EXCHANGE_MS = 30_000;
+const TEST_MS = 150_000;
+
+const screen = useTradingScreen('perpl-small-things-', { blockMs: 100, seed: 23, flowStepsPerSec: 10 }, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
+
+const state = () => screen.app.app.store.getState();
+const vt = () => screen.app.vt;
+const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
+/** Size units of 0.01 BTC on the local exchange (5 size decimals). */
+const CENT = 1_000;
+
+beforeEach(async () => {
+  vt().resize(200, 50);
+  screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null }, tradingUi: { ...state().tradingUi, entry: null, amend: null, confirm: null, reviewing: false } });
+  await flattenAccount(screen, EXCHANGE_MS);
+}, TEST_MS);
+
+/** A resting buy 2% under the mark, and the Open orders tab showing its row. */
+async function restingBuy(): Promise<string> {
+  const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+  const price = mark - Math.round(mark / 50);
+  const out = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: CENT, price, leverage: 500 }).outcome;
+  expect(out.ok).toBe(true);
+  vt().press('4');
+  vt().press('O');
+  await eventually(() => state().trading.orders.some((o) => o.price === price), EXCHANGE_MS, 'the resting order');
+  return px(price);
+}
+
+describe('small things traders expect', () => {
+  it('order-age-in-open-orders: an age column at 200x50 that ticks; at 80x24 the key line says the selected order\'s age', async () => {
+    const price = await restingBuy();
+    const row = () => vt().lines().find((l) => l.includes('▲ open L') && l.includes(price)) ?? '';
+    const header = () => vt().lines().find((l) => /oid +market +side/.test(l)) ?? '';
+    await vt().waitFor(() => / age /.test(header()) && /\s\d+s\s/.test(row()), UI_MS);
+    // The age grows with the clock: a later frame shows more seconds than the first one read.
+    const first = Number(/\s(\d+)s\s/.exec(row())![1]);
+    await vt().waitFor(() => {
+      const m = /\s(\d+)([smh])\s/.exec(row());
+      return m !== null && (m[2] !== 's' || Number(m[1]) > first);
+    }, UI_MS);
+
+    vt().resize(80, 24);
+    await vt().waitFor(() => vt().lines().some((l) => l.includes('[Open orders]')), UI_MS);
+    // No room for the column beside side, price, size and trigger: the key line leads with the age.
+    await vt().waitFor(() => vt().lines().some((l) => /│age \d+[smh]  ·  /.test(l)), UI_MS);
+    expect(header()).not.toMatch(/ age /);
+  }, TEST_MS);
+
+  for (const [cols, rows, typed, share] of [
+    [200, 50, 'close', '100%'],
+    [80, 24, 'close 50%', '50%'],
+  ] as const) {
+    it(`close-without-market-at-${cols}x${rows}: ":${typed}" asks about the market on screen, y closes ${share} of it`, async () => {
+      vt().resize(cols, rows);
+      await openLong(screen, 2 * CENT, EXCHANGE_MS);
+      const symbol = screen.market.symbol;
+      await runCommand(screen.app, typed);
+      // The same confirm `:close SYMBOL` asks, naming the market it will close; nothing is sent before y.
+      await vt().waitFor(`close ${share} of ${symbol} long at market?`, UI_MS);
+      expect(state().trading.positions[0]?.size).toBe(2 * CENT);
+      vt().press('y');
+      if (share === '100%') await eventually(() => state().trading.positions.length === 0, EXCHANGE_MS, 'the position closed');
+      else await eventually(() => state().trading.positions[0]?.size === CENT, EXCHANGE_MS, 'half the position closed');
+    }, TEST_MS);
+  }
+
+  it('close-without-market-refuses-nothing-open: ":close" with no position says so on the line and sends nothing', async () => {
+    await runCommand(screen.app, 'close');
+    await vt().waitFor(`no open ${screen.market.symbol} position`, UI_MS);
+    expect(state().tradingUi.confirm).toBeNull();
+    vt().press(KEYS.escape);
+    await eventually(() => state().tradingUi.commandLine === null, UI_MS, 'the line closed');
+  }, TEST_MS);
+});
