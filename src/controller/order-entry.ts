@@ -83,7 +83,9 @@ export function openEntry(store: TerminalStore, side: Side): boolean {
     setNotice(store, `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`);
     return false;
   }
-  const form = newEntryForm(market.id, side, prefillPrice(state, side, market.config.price_decimals), defaultLeverage(state, market));
+  const fresh = newEntryForm(market.id, side, prefillPrice(state, side, market.config.price_decimals), defaultLeverage(state, market));
+  const remembered = state.tradingUi.lastSize[market.id];
+  const form = remembered ? { ...fresh, size: remembered, sizeRemembered: true } : fresh;
   patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
   const reason = entryDisabledReason(state, form);
   if (reason) setNotice(store, `orders disabled: ${reason}`);
@@ -177,7 +179,9 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
   const recent = [...state.tradingUi.recent, { signature: orderSignature(intent), atMs: nowMs }].slice(-20);
   // Sent before the form closes: the store write repaints the screen, and the order must not wait behind it.
   const sending = actions.place(intent, describe(intent, currentMarket(state, intent.marketId)));
-  patchTradingUi(store, { entry: null, reviewing: false, confirm: null, recent });
+  // The size as typed ("0.01", "$500", "25%") is where the next order in this market starts.
+  const lastSize = state.tradingUi.entry ? { ...state.tradingUi.lastSize, [intent.marketId]: state.tradingUi.entry.size } : state.tradingUi.lastSize;
+  patchTradingUi(store, { entry: null, reviewing: false, confirm: null, recent, lastSize });
   void sending;
 }
 

@@ -58,6 +58,8 @@ export interface OrderEntryForm {
   /** Blocks from now the order may execute in (empty = server default window). */
   expiry: string;
   focus: EntryField;
+  /** The size is the one last used in this market, not typed yet: the first character typed replaces it. */
+  sizeRemembered?: boolean;
 }
 
 export interface EntryContext {
@@ -307,5 +309,14 @@ export function focusedText(form: OrderEntryForm): string | null {
 /** The form with the focused text field set to `text` (at most 32 characters); choice fields stay. */
 export function withFocusedText(form: OrderEntryForm, text: string): OrderEntryForm {
   if (!TEXT_FIELDS.has(form.focus)) return form;
-  return { ...form, [form.focus as TextField]: text.slice(0, 32) };
+  // Any edit of the remembered size makes it the trader's own.
+  return { ...form, [form.focus as TextField]: text.slice(0, 32), ...(form.focus === 'size' ? { sizeRemembered: false } : {}) };
+}
+
+/**
+ * The text a typed key edits: a remembered size (the one last sent in this market) is replaced by the first
+ * character typed, as a selected field would be, so that typing a size never appends to the old one.
+ */
+export function entryTextToEdit(form: OrderEntryForm, text: string, typesText: boolean): string {
+  return form.focus === 'size' && form.sizeRemembered === true && typesText ? '' : text;
 }

@@ -123,6 +123,8 @@ export interface TradingUiState {
   leverage: string;
   /** Orders sent lately, for the duplicate check of smart confirm. */
   recent: { signature: string; atMs: number }[];
+  /** The size last sent per market id, as typed ("0.01", "$500", "25%"): order entry starts with it. */
+  lastSize: Record<number, string>;
 }
 
 export const EMPTY_TRADING: TradingSlice = {
@@ -158,6 +160,7 @@ export const INITIAL_TRADING_UI: TradingUiState = {
   commandHistoryAt: null,
   leverage: '',
   recent: [],
+  lastSize: {},
 };
 
 /** An order as it would stand after the send: a new order, or a resting one after its change. */

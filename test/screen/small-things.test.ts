@@ -4,6 +4,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { entryPaneText } from '../helpers/entry-pane.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { flattenAccount, openLong, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
 
@@ -81,5 +82,41 @@ describe('small things traders expect', () => {
     expect(state().tradingUi.confirm).toBeNull();
     vt().press(KEYS.escape);
     await eventually(() => state().tradingUi.commandLine === null, UI_MS, 'the line closed');
+  }, TEST_MS);
+});
+
+describe.each([
+  [200, 50],
+  [80, 24],
+] as const)('the size last used, at %ix%i', (cols, rows) => {
+  it('size-remembered-per-market: the next order form starts with the size last sent in this market, and typing replaces it', async () => {
+    vt().resize(cols, rows);
+    try {
+      // A far resting buy of 0.02 BTC, typed on the command line (the same form, straight to review).
+      const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+      const price = (mark - Math.round(mark / 20)) / 10 ** screen.market.priceDecimals;
+      await runCommand(screen.app, `buy 0.02 @ ${price.toFixed(screen.market.priceDecimals)}`);
+      await vt().waitFor('y/Enter send', UI_MS);
+      vt().press('y');
+      await eventually(() => {
+        const ui = state().tradingUi;
+        if (ui.confirm) vt().press('y');
+        return ui.entry === null;
+      }, UI_MS, 'the order sent');
+      await eventually(() => state().trading.orders.some((o) => o.originalSize === 2 * CENT), EXCHANGE_MS, 'the resting 0.02');
+
+      // The next form starts at 0.02, says so, and the first key typed replaces it.
+      vt().press('b');
+      // The form's rows read whole (the docked column wraps a long row).
+      await vt().waitFor(() => /size\s+0\.02 BTC.*\(last used; typing replaces it\)/.test(entryPaneText(vt())), UI_MS);
+      expect(state().tradingUi.entry?.size).toBe('0.02');
+      await vt().type('0.05');
+      await eventually(() => state().tradingUi.entry?.size === '0.05', UI_MS, 'the typed size replacing the remembered one');
+      await vt().waitFor(() => /size\s+0\.05 BTC/.test(entryPaneText(vt())) && !entryPaneText(vt()).includes('last used'), UI_MS);
+      vt().press(KEYS.escape);
+      await eventually(() => state().tradingUi.entry === null, UI_MS, 'the form closed');
+    } finally {
+      vt().resize(200, 50);
+    }
   }, TEST_MS);
 });

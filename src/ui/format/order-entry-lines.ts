@@ -69,7 +69,8 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
       const shown = typed.unit === 'percent' ? `${typed.number}%` : typed.number;
       const base = result.sizeUnits !== null ? ` = ${formatScaledTrim(result.sizeUnits, sd)} ${marketLabel(market)}` : '';
       const other = typed.unit === 'base' ? (result.notionalAtoms !== null ? ` = ${money(result.notionalAtoms)} USD` : '') : base;
-      return `${shown || '_'} ${unit}${other}`;
+      // Said, so that a prefilled size is never sent unnoticed: it is the one last sent in this market.
+      return `${shown || '_'} ${unit}${other}${form.sizeRemembered ? '  (last used; typing replaces it)' : ''}`;
     }
     case 'trigger':
       return `${form.trigger || '_'} mark ${stopRequiredSide(form.side) === 'above' ? '≥' : '≤'} (${form.side === 'long' ? 'buy' : 'sell'} stop, ${stopRequiredSide(form.side)} the mark)`;

@@ -8,7 +8,7 @@ import type { InputMode } from '../../state/input-mode.js';
 import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
 import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/live-actions.js';
 import { editLine, type LineRules } from '../../state/line-edit.js';
-import { cycleChoice, focusedText, stepField, TEXT_FIELDS, withFocusedText } from '../../state/order-entry.js';
+import { cycleChoice, focusedText, stepField, TEXT_FIELDS, withFocusedText, entryTextToEdit } from '../../state/order-entry.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { patchTradingUi } from '../../state/trading-actions.js';
 import { editPromptText, setPrompt } from '../../state/trading-tabs.js';
@@ -51,9 +51,11 @@ function lineOf(store: TerminalStore, mode: InputMode): { text: string; rules?: 
 export function editModeLine(store: TerminalStore, mode: InputMode, key: KeyPress): boolean {
   const line = lineOf(store, mode);
   if (!line) return false;
-  const next = editLine(line.text, key, line.rules);
+  const form = mode === 'entry' ? store.getState().tradingUi.entry : null;
+  const text = form ? entryTextToEdit(form, line.text, key.text !== '') : line.text;
+  const next = editLine(text, key, line.rules);
   if (next === null) return false;
-  if (next !== line.text) line.set(next);
+  if (next !== line.text || text !== line.text) line.set(next);
   return true;
 }
 
