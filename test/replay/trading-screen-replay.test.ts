@@ -55,7 +55,10 @@ function tradingTab(lines: string[]): string[] {
   if (top < 0) return [];
   const bottom = lines.findIndex((l, i) => i > top && l.startsWith('└'));
   // An open order's age ticks with the wall clock between the live screen and the replay: masked.
-  return lines.slice(top, bottom + 1).map((l) => l.replace(/ \d+[smhd] /g, (m) => ' '.repeat(m.length)));
+  // The account box's key row names the live run's key file; a replay signs nothing and says so: masked too.
+  return lines
+    .slice(top, bottom + 1)
+    .map((l) => l.replace(/ \d+[smhd] /g, (m) => ' '.repeat(m.length)).replace(/^│(key |no key loaded)[^│]*│/, (m) => `│${' '.repeat([...m].length - 2)}│`));
 }
 
 /**
