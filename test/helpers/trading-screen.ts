@@ -103,6 +103,18 @@ export async function confirmYes(screen: TradingScreen, timeoutMs: number): Prom
   await eventually(() => screen.app.app.store.getState().tabs.prompt === null, timeoutMs, 'the confirm to close');
 }
 
+/** Sends the order under review: y, and y again if smart confirm asks; returns once the form closed. */
+export async function sendReviewed(screen: TradingScreen, timeoutMs: number): Promise<void> {
+  const { vt, app } = screen.app;
+  await vt.waitFor('y/Enter send', timeoutMs);
+  vt.press('y');
+  await eventually(() => {
+    const ui = app.store.getState().tradingUi;
+    if (ui.confirm) vt.press('y');
+    return ui.entry === null;
+  }, timeoutMs, 'the order to be sent');
+}
+
 /** Types `text` and presses Enter. */
 export async function typeAndEnter(screen: TradingScreen, text: string): Promise<void> {
   await screen.app.vt.type(text);

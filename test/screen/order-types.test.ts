@@ -11,7 +11,7 @@ import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { flattenAccount, openLong, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
+import { flattenAccount, openLong, runCommand, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -64,15 +64,7 @@ async function inForm(what: string | RegExp): Promise<string> {
 }
 
 /** Sends the reviewed order: y, and y again if smart confirm asks. */
-async function sendReviewed(): Promise<void> {
-  await vt().waitFor('y/Enter send', UI_MS);
-  vt().press('y');
-  await eventually(() => {
-    const ui = state().tradingUi;
-    if (ui.confirm) vt().press('y');
-    return ui.entry === null;
-  }, UI_MS, 'the order to be sent');
-}
+const sendReviewed = (): Promise<void> => sendOrderUnderReview(screen, UI_MS);
 
 describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
   it('stop-market-from-the-form-waits-then-opens: keyed in the form, reviewed against the mark, listed as a held stop, fires on the mark', async () => {

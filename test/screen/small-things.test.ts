@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { flattenAccount, openLong, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
+import { flattenAccount, openLong, runCommand, sendReviewed, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -96,13 +96,7 @@ describe.each([
       const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
       const price = (mark - Math.round(mark / 20)) / 10 ** screen.market.priceDecimals;
       await runCommand(screen.app, `buy 0.02 @ ${price.toFixed(screen.market.priceDecimals)}`);
-      await vt().waitFor('y/Enter send', UI_MS);
-      vt().press('y');
-      await eventually(() => {
-        const ui = state().tradingUi;
-        if (ui.confirm) vt().press('y');
-        return ui.entry === null;
-      }, UI_MS, 'the order sent');
+      await sendReviewed(screen, UI_MS);
       await eventually(() => state().trading.orders.some((o) => o.originalSize === 2 * CENT), EXCHANGE_MS, 'the resting 0.02');
 
       // The next form starts at 0.02, says so, and the first key typed replaces it.
