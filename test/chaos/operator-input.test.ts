@@ -78,7 +78,7 @@ describe('the : command line rejects garbage', () => {
     'buy 0.01 @ -5', 'buy 0.01 @ 0', 'buy 0.01 @ 67000.05', 'buy 0.01 @ 1e9', 'buy 0.01 @ NaN', 'buy 0.01',
     'sell 0.01 mkt slip 0', 'sell 0.01 mkt slip -1', 'sell 0.01 mkt slip 1.5', 'sell 0.01 @ 67000 lev 0', 'sell 0.01 @ 67000 lev -2',
     'sell 0.01 @ 67000 lev 5.001', 'buy 0.01 @ 67000 tp 0', 'buy 0.01 @ 67000 sl abc', 'buy 0.01 mkt @ 67000', 'buy 0.01 @ 67000 post ioc fok zzz',
-    'close', 'close BTC 0%', 'close BTC 101%', 'close BTC -5%', 'close BTC abc', 'cancel', 'cancel -1', 'cancel 0', 'cancel abc',
+    'close 0%', 'close 200%', 'close BTC 0%', 'close BTC 101%', 'close BTC -5%', 'close BTC abc', 'cancel', 'cancel -1', 'cancel 0', 'cancel abc',
     'cancel 99999999999999999999', 'lev', 'lev -1', 'lev abc', 'lev 0', 'tf 7m', 'tf', 'bell maybe', 'market', 'frobnicate', '', '   ',
   ];
   it('every bad command ends as an error message or an order entry refusal, never an order', () => {

@@ -162,7 +162,8 @@ describe('order entry reviews by effect, with passive defaults', () => {
       await vt().type('0.001');
       vt().press(KEYS.enter);
       const review = await vt().waitFor('y/Enter send', UI_MS);
-      expect(review).toContain(`est ${px(bid)} `);
+      // The docked form wraps its rows: read them whole.
+      expect(entryPaneText(vt())).toContain(`est ${px(bid)} `);
       expect(review).not.toContain('crosses the book');
       await closeEntry();
     } finally {

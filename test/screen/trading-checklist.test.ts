@@ -11,6 +11,7 @@ import { ScopeMask } from '../../src/protocol/enums.js';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { entryPaneText } from '../helpers/entry-pane.js';
 import { expectNothingSent } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
@@ -90,7 +91,7 @@ describe('trading checklist on screen', () => {
     // No heartbeat for a few seconds: the feed is stale and order entry says why it cannot send.
     await eventually(() => /stale/.test(state().trading.lockReason ?? ''), EXCHANGE_MS, 'the stale lock');
     screen.app.vt.press('b');
-    await screen.app.vt.waitFor(/submit disabled: .*stale/, UI_MS);
+    await screen.app.vt.waitFor(() => /submit disabled: .*stale/.test(entryPaneText(screen.app.vt)), UI_MS);
     screen.app.vt.press(KEYS.enter);
     await screen.app.vt.waitFor('cannot send', UI_MS);
     screen.app.vt.press(KEYS.escape);
@@ -173,7 +174,8 @@ describe('accounts that cannot trade', () => {
       await eventually(() => (r.app.store.getState().trading.lockReason ?? '').includes(reason), EXCHANGE_MS, reason);
       await r.vt.waitFor('spread ', EXCHANGE_MS);
       r.vt.press('b');
-      await r.vt.waitFor(`submit disabled: ${reason}`, UI_MS);
+      // The docked form wraps its rows: read them whole.
+      await r.vt.waitFor(() => entryPaneText(r.vt).includes(`submit disabled: ${reason}`), UI_MS);
       await r.vt.type('1');
       // "cannot send" is Enter's own answer: once it shows, an order Enter sent would be in the journal.
       await expectNothingSent(dir, async () => {
