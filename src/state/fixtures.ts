@@ -24,6 +24,7 @@ export class ManualMarketDataSource implements MarketDataSource {
   version = 0;
   snapshotCalls = 0;
   private data: MarketDataSnapshot;
+  private readonly listeners = new Set<() => void>();
 
   constructor(init: Partial<MarketDataSnapshot> = {}) {
     this.data = { ...sampleSnapshot(), ...init };
@@ -32,6 +33,12 @@ export class ManualMarketDataSource implements MarketDataSource {
   update(change: Partial<MarketDataSnapshot>): void {
     this.version += 1;
     this.data = { ...this.data, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   setBook(book: ManualBook): void {

@@ -116,4 +116,66 @@ describe('Publisher', () => {
     await Promise.resolve();
     expect(events).toEqual(['frame drawn', 'cost']);
   });
+
+  it('change-after-a-quiet-spell-shows-at-once: not at the next beat of a fixed clock', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source, hz: 20 });
+    publisher.start();
+    vi.advanceTimersByTime(1_017); // quiet, and 17 ms past a 50 ms beat
+    const writes = countWrites(store);
+    source.update({ headBlock: 42 });
+    vi.advanceTimersByTime(1);
+    publisher.stop();
+    expect(writes.count).toBe(1);
+    expect(store.getState().headBlock).toBe(42);
+  });
+
+  it('flood-stays-at-the-frame-rate: a change every millisecond for a second writes at most once per interval', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source, hz: 20 });
+    publisher.start();
+    const writes = countWrites(store);
+    for (let ms = 1; ms <= 1_000; ms++) {
+      source.update({ headBlock: ms });
+      vi.advanceTimersByTime(1);
+    }
+    publisher.stop();
+    expect(writes.count).toBeGreaterThanOrEqual(19);
+    expect(writes.count).toBeLessThanOrEqual(20);
+    expect(store.getState().headBlock).toBeGreaterThanOrEqual(950);
+  });
+
+  it('layout-change-shows-at-once: new wants are published without waiting for the clock', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore({ wants: { depth: 5, trades: 5, candles: 5 } });
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source, hz: 20 });
+    publisher.start();
+    vi.advanceTimersByTime(520);
+    store.setState({ wants: { depth: 12, trades: 5, candles: 5 } });
+    vi.advanceTimersByTime(1);
+    publisher.stop();
+    expect(store.getState().book?.asks).toHaveLength(12);
+  });
+
+  it('stopped-publisher-ignores-change-cues', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    const source = new ManualMarketDataSource();
+    const publisher = new Publisher({ store, source, hz: 20 });
+    publisher.start();
+    publisher.stop();
+    const writes = countWrites(store);
+    source.update({ headBlock: 7 });
+    vi.advanceTimersByTime(200);
+    source.update({ headBlock: 8 });
+    // The sentinel: a manual tick still publishes, so the store was writable all along.
+    expect(writes.count).toBe(0);
+    expect(publisher.tick()).toBe(true);
+    expect(writes.count).toBe(1);
+  });
 });

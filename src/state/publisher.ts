@@ -1,6 +1,9 @@
 // Copies the visible slice of a market-data source into the store at frame rate. Sockets may change
-// the source a thousand times a second; the store (and so React and Yoga) sees at most one write per tick,
-// and none when nothing changed.
+// the source a thousand times a second; the store (and so React and Yoga) sees at most one write per frame
+// interval, and none when nothing changed. A change is published as soon as a frame is due (one interval
+// after the last write), not at the next beat of a fixed clock: after a quiet spell the first frame shows
+// at once instead of waiting up to a whole interval. Without change cues the source is polled each interval,
+// which also catches what time alone moves (countdowns, staleness).
 
 import { NO_CANDLE_HISTORY, type CandleHistoryView, type CandleView } from '../domain/views.js';
 import { SlowSliceGate } from './slow-slices.js';
@@ -33,7 +36,13 @@ export class Publisher {
   private source: MarketDataSource | null;
   private intervalMs: number;
   private readonly now: () => number;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the pending timer fires (ms, `now`'s clock); Infinity when none is pending. */
+  private timerAt = Number.POSITIVE_INFINITY;
+  private running = false;
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
+  private lastCheckAt = Number.NEGATIVE_INFINITY;
+  private unsubscribe: (() => void)[] = [];
   private lastVersion = -1;
   private lastWants: SnapshotWants | null = null;
   private readonly slowGate: SlowSliceGate | null;
@@ -59,14 +68,55 @@ export class Publisher {
     this.source = source;
     this.lastVersion = -1;
     this.lastWants = null;
+    if (this.running) {
+      this.listen();
+      this.scheduleAt(this.now());
+    }
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.intervalMs);
+    if (this.running) return;
+    this.running = true;
+    this.listen();
+    this.run();
+  }
+
+  /** Change cues: the source's frames, and the layout asking for other sizes (or the chart scrolling). */
+  private listen(): void {
+    for (const off of this.unsubscribe) off();
+    const onChange = (): void => this.changed();
+    this.unsubscribe = [
+      this.store.subscribe((state, previous) => {
+        if (state.wants !== previous.wants || state.chart.endT !== previous.chart.endT) onChange();
+      }),
+      ...(this.source?.onChange ? [this.source.onChange(onChange)] : []),
+    ];
+  }
+
+  /** Something changed: publish when the next frame is due (at once if the last write is an interval old). */
+  private changed(): void {
+    this.scheduleAt(this.lastWriteAt + this.intervalMs);
+  }
+
+  private readonly run = (): void => {
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    if (!this.running) return;
+    this.lastCheckAt = this.now();
+    this.tick();
+    this.scheduleAt(this.lastCheckAt + this.intervalMs);
+    const heldDueAt = this.slowGate?.dueAtMs() ?? null;
+    if (heldDueAt !== null) this.scheduleAt(heldDueAt);
+  };
+
+  /** Keeps the earliest wanted run: a later request never delays one already due sooner. */
+  private scheduleAt(at: number): void {
+    if (!this.running || at >= this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(this.run, Math.max(0, at - this.now()));
     // The publisher alone must never keep the process alive after quit.
     this.timer.unref?.();
-    this.tick();
   }
 
   /** Changes the tick rate (adaptive frame rate); a running publisher continues at the new rate. */
@@ -75,9 +125,12 @@ export class Publisher {
     const intervalMs = Math.round(1000 / hz);
     if (intervalMs === this.intervalMs) return;
     this.intervalMs = intervalMs;
-    if (this.timer) {
-      this.stop();
-      this.start();
+    if (this.running) {
+      // The pending poll was planned at the old rate: plan it again from the last check.
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.timerAt = Number.POSITIVE_INFINITY;
+      this.scheduleAt(Math.max(this.lastCheckAt + intervalMs, this.lastWriteAt + intervalMs));
     }
   }
 
@@ -86,8 +139,12 @@ export class Publisher {
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.running = false;
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
   }
 
   /** Publishes now if the source's version or the wanted sizes moved. Returns true when it wrote. */
@@ -113,6 +170,7 @@ export class Publisher {
         )
       : snapshot;
     const writeStart = performance.now();
+    this.lastWriteAt = now;
     this.store.setState({
       dataVersion: snapshot.version,
       publishes: state.publishes + 1,

@@ -7,4 +7,9 @@ export type { MarketDataSnapshot, MarketDataStats, SnapshotWants } from '../doma
 
 export interface MarketDataSource {
   snapshot(wants: SnapshotWants): MarketDataSnapshot;
+  /**
+   * Calls `listener` when something that may be visible changed (a frame applied, the link moved).
+   * Optional: a source without it is polled at the publish rate. Returns the unsubscribe.
+   */
+  onChange?(listener: () => void): () => void;
 }

@@ -84,6 +84,7 @@ export class MarketDataSession implements MarkSource {
   /** Bumped on changes the feed does not see (connection, selection, time-driven fields). */
   private changes = 0;
   private lastTimeKey = '';
+  private readonly changeListeners = new Set<() => void>();
   private cached: { version: number; wants: SnapshotWants; snapshot: MarketDataSnapshot } | null = null;
   private readonly stats = { framesReceived: 0, malformedFrames: 0, resyncs: 0, lastFrameAtMs: null as number | null };
 
@@ -122,6 +123,21 @@ export class MarketDataSession implements MarkSource {
   get epoch(): number {
     return this.socket.epoch;
   }
+  /** The publisher's cue that a frame is worth drawing (state/publisher.ts); time-driven fields are polled. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(): void {
+    this.changes += 1;
+    this.notifyChange();
+  }
+
+  private notifyChange(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+
   /** Diagnostics: frames dropped because their stream is not (or no longer) ours. */
   get unroutedFrameCount(): number {
     return this.feed.unroutedFrames;
@@ -176,7 +192,7 @@ export class MarketDataSession implements MarkSource {
     for (const s of newStreams) this.feed.routes.want(s);
     this.market = next;
     this.feed.models.selectMarket(marketId, this.res);
-    this.changes += 1;
+    this.changed();
     this.resubscribe(oldStreams, newStreams);
   }
 
@@ -190,15 +206,15 @@ export class MarketDataSession implements MarkSource {
     this.feed.routes.want(newStream);
     this.res = res;
     this.feed.models.selectResolution(res);
-    this.changes += 1;
+    this.changed();
     this.resubscribe([oldStream], [newStream]);
   }
 
   /** Fetches the page of candles before the oldest held (the chart scrolled back to it); see CandleBackfill. */
   loadOlderCandles(): void {
     const models = this.feed.models;
-    const sent = this.backfill.requestOlder(models.candles, this.now(), (series) => series === models.candles, () => (this.changes += 1));
-    if (sent) this.changes += 1;
+    const sent = this.backfill.requestOlder(models.candles, this.now(), (series) => series === models.candles, () => this.changed());
+    if (sent) this.changed();
   }
 
   /** The visible slice; returns the same object when nothing changed since the last call. */
@@ -296,7 +312,7 @@ export class MarketDataSession implements MarkSource {
     if (info.reason && state !== 'open' && state !== 'connecting') {
       this.closeReason = info.code !== undefined ? `${info.reason} (${info.code})` : info.reason;
     }
-    this.changes += 1;
+    this.changed();
   }
 
   private resubscribe(unsubscribe: string[], subscribe: string[]): void {
@@ -321,7 +337,7 @@ export class MarketDataSession implements MarkSource {
       models.candles,
       this.now(),
       (series) => series === models.candles,
-      () => (this.changes += 1),
+      () => this.changed(),
     );
   }
 
@@ -336,6 +352,7 @@ export class MarketDataSession implements MarkSource {
     this.resyncReason = reason;
     this.opts.log?.(`market data: resync (${reason})`);
     this.feed.clear();
+    this.notifyChange();
   }
 
   private connectionView(nowMs: number): ConnectionView {
@@ -368,7 +385,7 @@ export class MarketDataSession implements MarkSource {
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       this.stats.malformedFrames += 1;
-      this.changes += 1;
+      this.changed();
       // The frame's type (when its start names one) and why; never its body, which could hold anything.
       const mt = LEADING_MT.exec(text.slice(0, 64))?.[1];
       const type = mt !== undefined && !e.shortMessage.includes(`mt ${mt}`) ? ` (mt ${mt})` : '';
@@ -377,10 +394,12 @@ export class MarketDataSession implements MarkSource {
       return;
     }
     const hadBook = this.feed.models.book.hasSnapshot;
+    const feedChanges = this.feed.changes;
     const broken = this.feed.apply(frame, receivedAt, (line) => this.opts.log?.(`market data: subscription failed: ${line}`));
     if (broken !== null) return this.resync(broken);
     // The first book snapshot on a connection ends any resync.
     if (!hadBook && this.feed.models.book.hasSnapshot) this.resyncReason = null;
+    if (this.feed.changes !== feedChanges) this.notifyChange();
   }
 }
 
