@@ -5,6 +5,7 @@
 import { Text } from 'ink';
 import { detailLines, detailTitle } from '../format/detail-lines.js';
 import { fitText } from '../format/numbers.js';
+import { scrollWindow } from '../format/scroll-window.js';
 import { Pane } from '../Pane.js';
 import { useTerminal } from '../store-context.js';
 import { useTheme } from '../theme.js';
@@ -21,10 +22,7 @@ export function DetailOverlay({ width, height }: { width: number; height: number
   ) as { title: string; lines: string[]; scroll: number } | null;
   if (!view) return null;
   const room = detailTextRows(height);
-  const visible = view.lines.length > room ? Math.max(1, room - 1) : room;
-  const first = Math.min(view.scroll, Math.max(0, view.lines.length - visible));
-  const below = Math.max(0, view.lines.length - first - visible);
-  const more = first + below > 0 ? `${first > 0 ? `↑ ${first} above  ` : ''}${below > 0 ? `↓ ${below} more (j / PgDn)` : 'end'}` : null;
+  const { first, visible, more } = scrollWindow(view.lines.length, room, view.scroll);
   return (
     <Pane title={view.title} width={width} height={height} focused>
       <Text color={theme.muted} wrap="truncate">

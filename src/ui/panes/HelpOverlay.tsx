@@ -8,6 +8,7 @@ import { keyInUseLine } from '../format/key-lines.js';
 import { fitText } from '../format/numbers.js';
 import { helpPlace } from '../keys/dispatch.js';
 import { helpRows, placeName, type HelpRow } from '../keys/help-rows.js';
+import { scrollWindow } from '../format/scroll-window.js';
 import { Pane } from '../Pane.js';
 import { useKeymap, useTerminal } from '../store-context.js';
 import { useTheme } from '../theme.js';
@@ -39,12 +40,7 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   const problemRows = allProblems.length > 0 ? configProblems.length + 1 : 0;
   const cut = matching.length - configProblems.length;
   const room = Math.max(1, base - problemRows);
-  // A list longer than the room keeps its last line for the "more" marker.
-  const visible = rows.length > room ? Math.max(1, room - 1) : room;
-  const first = Math.min(help.scroll, Math.max(0, rows.length - visible));
-  const above = first;
-  const below = Math.max(0, rows.length - first - visible);
-  const more = above + below > 0 ? `${above > 0 ? `↑ ${above} above  ` : ''}${below > 0 ? `↓ ${below} more (j / PgDn)` : 'end'}` : null;
+  const { first, visible, more } = scrollWindow(rows.length, room, help.scroll);
   return (
     <Pane title={`Help: ${placeName(place)} keys`} width={width} height={height} focused>
       <Text wrap="truncate">{fitText(`? ${help.query}▏  type to filter, j/k ↑↓ PgUp/PgDn scroll, Esc closes; config [keys]: action = "key"`, inner)}</Text>
