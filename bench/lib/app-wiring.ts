@@ -26,6 +26,7 @@ import type { Context } from '../../src/protocol/frames.js';
 import type { Network } from '../../src/protocol/networks.js';
 import type { TerminalCommands } from '../../src/domain/terminal-actions.js';
 import { adaptPublishRate } from '../../src/state/frame-budget.js';
+import { FrameTurn } from '../../src/state/frame-turn.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../../src/state/store.js';
 import { RestClient } from '../../src/transport/rest/client.js';
@@ -64,8 +65,11 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const profile = screenProfile(o.mode === 'optimized' && resolveLowBandwidth({ config: 'auto', env: process.env }));
   if (profile.lowBandwidth) store.setState((s) => ({ live: { ...s.live, lowBandwidth: true } }));
   // Baseline: no timer-driven coalescing; a slow 1 Hz tick only refreshes time-driven fields.
+  // As app/tui.ts: the two publishers paint at most once per event-loop turn, keys read between.
+  const turn = o.mode === 'optimized' ? new FrameTurn() : null;
   const publisher = new Publisher({
     store,
+    ...(turn ? { turn } : {}),
     ...(o.mode === 'baseline' ? { hz: 1 } : { hz: profile.maxHz }),
     ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}),
   });
@@ -119,7 +123,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   publisher.setSource(session);
   if (o.trading) {
     const env = { ...process.env, PERPL_HOME: o.trading.home };
-    trading = await startTrading({ store, network, context, marks: session, env, hz: profile.maxHz, discover: false, keyFile: o.trading.keyFile, throttle });
+    trading = await startTrading({ store, network, context, marks: session, env, hz: profile.maxHz, ...(turn ? { turn } : {}), discover: false, keyFile: o.trading.keyFile, throttle });
     if (!trading) throw new Error(`no trading with ${o.trading.keyFile}: ${store.getState().notice ?? 'unknown reason'}`);
   }
   return {

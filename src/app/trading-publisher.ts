@@ -10,6 +10,7 @@ import { accountView, fillRowWithEffect, orderRow, positionRow } from '../domain
 import type { FillRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import type { TerminalStore } from '../state/store.js';
+import type { FrameTurn } from '../state/frame-turn.js';
 import type { MarketPrices } from '../state/trading-slice.js';
 import { pushToast } from '../state/trading-actions.js';
 import { tradingIsCurrent } from '../ui/format/trading-freshness.js';
@@ -30,6 +31,8 @@ export interface TradingPublisherOptions {
   scopeMask: number;
   keyExpiresAt: number | null;
   hz: number;
+  /** Shared with the market-data publisher: one paint per event-loop turn, input read between (state/frame-turn.ts). */
+  turn?: FrameTurn;
   /** Rings the terminal bell (app writes BEL); called on fills and triggers when the bell is on. */
   bell?: () => void;
   now?: () => number;
@@ -63,7 +66,8 @@ export class TradingPublisher {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), Math.max(20, Math.round(1000 / this.o.hz)));
+    const turn = this.o.turn;
+    this.timer = setInterval(() => (turn ? turn.run(() => this.timer !== null && this.tick()) : this.tick()), Math.max(20, Math.round(1000 / this.o.hz)));
     this.timer.unref?.();
     this.tick();
   }

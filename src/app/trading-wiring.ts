@@ -24,6 +24,7 @@ import type { ThrottleWiring } from './throttle-wiring.js';
 import type { AppLog } from './app-log.js';
 import type { StartKey } from './key-unlock.js';
 import { TradingPublisher } from './trading-publisher.js';
+import type { FrameTurn } from '../state/frame-turn.js';
 import { homeShortened } from './home-shortened.js';
 
 export interface TradingWiringOptions {
@@ -37,6 +38,8 @@ export interface TradingWiringOptions {
   discover: boolean;
   env: NodeJS.ProcessEnv;
   hz: number;
+  /** One paint per event-loop turn, shared with the market-data publisher (state/frame-turn.ts). */
+  turn?: FrameTurn;
   /** Writes BEL to the terminal. */
   bell?: () => void;
   /** `--record`: the trading socket's frames go here, and the key's secrets are scrubbed from the file. */
@@ -131,6 +134,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     scopeMask,
     keyExpiresAt: creds.expiresAt !== undefined && creds.expiresAt > 0 ? creds.expiresAt : null,
     hz: o.hz,
+    ...(o.turn ? { turn: o.turn } : {}),
     ...(o.bell ? { bell: o.bell } : {}),
   });
   const history = new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {

@@ -13,6 +13,7 @@ import type { TerminalCommands } from '../domain/terminal-actions.js';
 import type { HistoryFeedKind } from '../state/trading-tabs.js';
 import { adaptPublishRate } from '../state/frame-budget.js';
 import { Publisher } from '../state/publisher.js';
+import { FrameTurn } from '../state/frame-turn.js';
 import { createTerminalStore, type TerminalStore } from '../state/store.js';
 import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
@@ -173,7 +174,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const maxHz = profile.maxHz;
   const live = startLive({ store, stdout, loaded: loadedConfig, startupWarning: keysWarning, ascii: (opts.ascii ?? false) || lowBandwidthAscii(lowBandwidth, process.env), lowBandwidth });
   const throttle = startThrottleNotice(store);
-  const publisher = new Publisher({ store, hz: maxHz, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
+  // The two publishers paint at most once per turn of the event loop, reading keys between (frame-turn.ts).
+  const turn = new FrameTurn();
+  const publisher = new Publisher({ store, hz: maxHz, turn, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
   const adaptive = adaptPublishRate(publisher, maxHz);
   // The F12 overlay's meter: hooks nothing until the overlay is shown, and takes it all off when hidden.
   const perf = createAppPerf(stdout, publisher);
@@ -300,7 +303,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     }
     // `--port P`: the key found for that exchange (its own local-demo-P first), never another exchange's.
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined) ?? (opts.localPort !== undefined ? startKeyRef : undefined);
-    const wiring = await startTrading({ store, network, context, marks: session, env, hz: maxHz, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}), startKey, log });
+    const wiring = await startTrading({ store, network, context, marks: session, env, hz: maxHz, turn, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}), startKey, log });
     if (abort.signal.aborted) wiring?.stop();
     else trading = wiring;
   };

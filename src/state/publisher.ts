@@ -6,6 +6,7 @@
 // which also catches what time alone moves (countdowns, staleness).
 
 import { NO_CANDLE_HISTORY, type CandleHistoryView, type CandleView } from '../domain/views.js';
+import type { FrameTurn } from './frame-turn.js';
 import { SlowSliceGate } from './slow-slices.js';
 import type { MarketDataSource, SnapshotWants } from './snapshot.js';
 import type { TerminalStore } from './store.js';
@@ -20,6 +21,8 @@ export interface PublisherOptions {
   now?: () => number;
   /** Low-bandwidth: the chart and the tape are republished at most this often (ms); see slow-slices.ts. */
   slowPaneMs?: number;
+  /** Shared with the other publishers: one paint per event-loop turn, input read between (frame-turn.ts). */
+  turn?: FrameTurn;
 }
 
 function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
@@ -46,6 +49,7 @@ export class Publisher {
   private lastVersion = -1;
   private lastWants: SnapshotWants | null = null;
   private readonly slowGate: SlowSliceGate | null;
+  private readonly turn: FrameTurn | null;
   /**
    * Called with the wall time (ms) from each store write to the end of the frame it causes: React's
    * render and commit, Ink's layout, paint and terminal write all run in microtasks the write queues,
@@ -61,6 +65,7 @@ export class Publisher {
     this.intervalMs = Math.round(1000 / hz);
     this.now = options.now ?? Date.now;
     this.slowGate = options.slowPaneMs === undefined ? null : new SlowSliceGate(options.slowPaneMs);
+    this.turn = options.turn ?? null;
   }
 
   /** Swaps the source (e.g. once the context has loaded); the next tick publishes unconditionally. */
@@ -103,7 +108,8 @@ export class Publisher {
     this.timerAt = Number.POSITIVE_INFINITY;
     if (!this.running) return;
     this.lastCheckAt = this.now();
-    this.tick();
+    if (this.turn) this.turn.run(() => this.running && this.tick());
+    else this.tick();
     this.scheduleAt(this.lastCheckAt + this.intervalMs);
     const heldDueAt = this.slowGate?.dueAtMs() ?? null;
     if (heldDueAt !== null) this.scheduleAt(heldDueAt);

@@ -1,0 +1,22 @@
+// One paint per turn of the event loop. Node runs every timer that is due in one go before it reads
+// input (timers phase, then poll): with the market and trading publishers due together, a key that
+// arrived during the first paint would wait behind the second. The second paint is moved to the check
+// phase instead (setImmediate), which comes after the poll phase that reads the key.
+
+export class FrameTurn {
+  private painted = false;
+
+  /** Runs `paint` now, or, when something already painted in this turn, right after waiting input is read. */
+  run(paint: () => void): void {
+    if (this.painted) {
+      setImmediate(() => this.run(paint));
+      return;
+    }
+    this.painted = true;
+    // Queued before any deferred paint of this turn, so it clears the turn first.
+    setImmediate(() => {
+      this.painted = false;
+    });
+    paint();
+  }
+}
