@@ -27,6 +27,7 @@ export default defineConfig({
       'src/transport/ws/outbound-budget.test.ts',
       'src/app/config/load-config.test.ts',
       'src/auth/keyfile-read.test.ts',
+      'src/state/frame-turn.test.ts',
     ],
   },
 });
