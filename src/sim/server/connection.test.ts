@@ -59,6 +59,19 @@ describe('server connection', () => {
     expect(ws.sent).toHaveLength(6);
   });
 
+  it('late-stall-timer-keeps-order: on a loaded machine the stall outlives its time, and newer frames still wait behind the held ones', () => {
+    vi.useFakeTimers();
+    const { conn, ws } = connection();
+    conn.stall(500);
+    for (let i = 0; i < 3; i++) conn.send({ mt: 100, sn: i });
+    // The clock passes the stall's end before its timer gets to run (a busy event loop).
+    vi.setSystemTime(Date.now() + 800);
+    conn.send({ mt: 100, sn: 3 });
+    expect(ws.sent).toEqual([]);
+    vi.advanceTimersByTime(500);
+    expect(ws.sent.map((t) => (JSON.parse(t) as { sn: number }).sn)).toEqual([0, 1, 2, 3]);
+  });
+
   it('ping-timeout-1008: a socket that misses a protocol pong is closed 1008 "ping timeout"; one that answers stays', () => {
     const { conn, ws } = connection();
     conn.keepAlive();

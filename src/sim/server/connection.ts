@@ -12,7 +12,8 @@ const STALL_QUEUE_LIMIT = 50_000;
 export type ConnectionKind = 'md' | 'tr';
 
 export class SimConnection {
-  private stalledUntil = 0;
+  /** Held until the stall's timer delivers the queue: a late timer must not let newer frames pass older ones. */
+  private stalled = false;
   private stallQueue: string[] = [];
   private stallTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -48,7 +49,7 @@ export class SimConnection {
   }
 
   get isStalled(): boolean {
-    return this.stalledUntil > Date.now();
+    return this.stalled;
   }
 
   get bufferedAmount(): number {
@@ -74,10 +75,10 @@ export class SimConnection {
   /** Holds every frame for `ms`, then delivers them in order. */
   stall(ms: number): void {
     if (!this.isOpen) return;
-    this.stalledUntil = Date.now() + ms;
+    this.stalled = true;
     clearTimeout(this.stallTimer);
     this.stallTimer = setTimeout(() => {
-      this.stalledUntil = 0;
+      this.stalled = false;
       const queued = this.stallQueue;
       this.stallQueue = [];
       for (const text of queued) this.sendRaw(text);
@@ -105,6 +106,7 @@ export class SimConnection {
 
   private markClosed(): void {
     this.closed = true;
+    this.stalled = false;
     clearTimeout(this.stallTimer);
     this.stallQueue = [];
   }
