@@ -18,6 +18,7 @@ import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks } from '../state/trading-locks.js';
 import type { AmendReview } from '../state/trading-slice.js';
 import { marketLabel } from '../domain/market-label.js';
+import { keyStampOf } from './execution-origin.js';
 
 export type OrderChange = AmendReview['change'];
 
@@ -108,8 +109,8 @@ export function closeAmendReview(store: TerminalStore): void {
   patchTradingUi(store, { amend: null });
 }
 
-/** The answer to the amend's confirm: `y` sends the change (if the order is still as reviewed), anything else cancels. */
-export function answerAmend(store: TerminalStore, actions: TerminalActions, yes: boolean): void {
+/** The answer to the amend's confirm: `y` (at `keyAtMs`, its execution report's start) sends the change (if the order is still as reviewed), anything else cancels. */
+export function answerAmend(store: TerminalStore, actions: TerminalActions, yes: boolean, keyAtMs?: number): void {
   const review = store.getState().tradingUi.amend;
   closeAmendReview(store);
   if (!review) return;
@@ -134,5 +135,5 @@ export function answerAmend(store: TerminalStore, actions: TerminalActions, yes:
     setNotice(store, `cannot amend: ${blocked}`);
     return;
   }
-  void actions.amend(review.orderId, review.change, `amend ${review.orderId}`);
+  void actions.amend(review.orderId, review.change, `amend ${review.orderId}`, keyStampOf(state, keyAtMs));
 }
