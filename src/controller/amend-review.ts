@@ -12,7 +12,7 @@ import { OrderFlag, OrderType } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from '../state/actions.js';
-import { reviewOrder, type ReviewedOrder } from '../state/order-review.js';
+import { previewFor, reviewOrder, type ReviewedOrder } from '../state/order-review.js';
 import { marketsOf, type TerminalState, type TerminalStore } from '../state/store.js';
 import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks } from '../state/trading-locks.js';
@@ -135,5 +135,8 @@ export function answerAmend(store: TerminalStore, actions: TerminalActions, yes:
     setNotice(store, `cannot amend: ${blocked}`);
     return;
   }
-  void actions.amend(review.orderId, review.change, `amend ${review.orderId}`, keyStampOf(state, keyAtMs));
+  // Timed from this y; the review's estimate of the order as it stands after the change goes with it.
+  const key = keyStampOf(state, keyAtMs);
+  const estimate = key ? (previewFor(state, review.after)?.averagePrice ?? null) : null;
+  void actions.amend(review.orderId, review.change, `amend ${review.orderId}`, key && estimate !== null ? { ...key, estimatedPrice: Number(estimate) } : key);
 }

@@ -67,11 +67,12 @@ function setup() {
 }
 
 describe('the key press reaches every order-changing command', () => {
-  it('amend-confirm-carries-the-key: y on the review of a change sends it with that y', () => {
+  it('amend-confirm-carries-the-key: y on the review of a change sends it with that y and the review estimate', () => {
     const t = setup();
     t.run('amend 42 @ 66000.5', 100);
     answerConfirm(t.store, t.actions, true, Date.now(), 901.5);
-    expect(t.calls).toEqual([['change', 42, { price: 660_005 }, stampAt(901.5)]]);
+    // Resting under the asks, the review estimates the order fills at its limit.
+    expect(t.calls).toEqual([['change', 42, { price: 660_005 }, { ...stampAt(901.5), estimatedPrice: 660_005 }]]);
   });
 
   it('close-command-carries-the-y: :close 50% asks, and its y is the key the close is timed from (not the Enter before it)', () => {

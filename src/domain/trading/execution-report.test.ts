@@ -112,5 +112,7 @@ describe('every kind of order gets a report', () => {
     const stamp = { keyAtMs: 42.5, marks: { 16: 600_000, 17: 30_000 } };
     expect(originAt(stamp, 17)).toEqual({ keyAtMs: 42.5, markAtKey: 30_000, estimatedPrice: null });
     expect(originAt(stamp, 99)).toEqual({ keyAtMs: 42.5, markAtKey: null, estimatedPrice: null });
+    // An amend's stamp carries its review's estimate: the one order it sends is judged against it.
+    expect(originAt({ ...stamp, estimatedPrice: 600_100 }, 16)).toEqual({ keyAtMs: 42.5, markAtKey: 600_000, estimatedPrice: 600_100 });
   });
 });

@@ -57,11 +57,13 @@ export interface KeyStamp {
   keyAtMs: number;
   /** Live marks at the key press, ticks, by market id. */
   marks: Readonly<Record<number, number>>;
+  /** The review's estimated average fill, ticks: only for a command that sends the one order reviewed (an amend). */
+  estimatedPrice?: number;
 }
 
-/** The origin of one order sent for `stamp` in `marketId`: no review estimate (none was shown). */
+/** The origin of one order sent for `stamp` in `marketId` (the review's estimate only where the stamp has one). */
 export function originAt(stamp: KeyStamp, marketId: number): ExecutionOrigin {
-  return { keyAtMs: stamp.keyAtMs, markAtKey: stamp.marks[marketId] ?? null, estimatedPrice: null };
+  return { keyAtMs: stamp.keyAtMs, markAtKey: stamp.marks[marketId] ?? null, estimatedPrice: stamp.estimatedPrice ?? null };
 }
 
 /** What the client saw of one order placed with an origin. Times are monotonic ms, null until seen. */

@@ -78,7 +78,7 @@ export function executionLine(r: ExecutionReport): string {
 const NO_ESTIMATE: Readonly<Record<ExecutionKind, string>> = {
   open: 'n/a',
   close: '— (a close is sent without a review estimate)',
-  amend: '— (not estimated for an amend)',
+  amend: '— (no estimate: none in its review, or the order had filled before the change)',
   cancel: '—',
   trigger: '—',
 };
