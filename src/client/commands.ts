@@ -5,6 +5,7 @@ import { OrderFlag, OrderStatus, OrderType, PositionSide } from '../protocol/enu
 import type { Market } from '../protocol/frames.js';
 import type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
 import type { SessionLock } from '../domain/trading/session-locks.js';
+import { originAt, type KeyStamp } from '../domain/trading/execution-report.js';
 import { TRIGGER_CHANGE_REFUSAL, changeProblems } from '../domain/trading/change-rules.js';
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import { stopCondition } from '../domain/trading/stop-order.js';
@@ -71,9 +72,14 @@ export class EngineCommands implements TradingCommands {
     return bps ?? this.market(marketId)?.order_max_market_slippage_bps ?? 100;
   }
 
+  /** One request to the engine: stamped with the key press that sent it, if any (its execution report). */
+  private submit(draft: OrderDraft, label: string, key?: KeyStamp): RequestHandle {
+    return this.engine.submit(draft, label, key ? originAt(key, draft.mkt) : undefined);
+  }
+
   /** One request as a command. */
-  private single(draft: OrderDraft, label: string): CommandHandle {
-    const h = this.engine.submit(draft, label);
+  private single(draft: OrderDraft, label: string, key?: KeyStamp): CommandHandle {
+    const h = this.submit(draft, label, key);
     return handleOf(() => [h], h.outcome.then((r) => outcomeOf([r])));
   }
 
@@ -113,7 +119,9 @@ export class EngineCommands implements TradingCommands {
       // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
       const linked = triggers.map(([role, spec]) => {
         const target = { long: p.side === 'long', marketId: p.marketId, size: p.size };
-        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`));
+        // A bracket leg is sent for the same key press as its order (timed to its ack: a trigger fills later).
+        const legOrigin = p.origin ? { keyAtMs: p.origin.keyAtMs, markAtKey: p.origin.markAtKey, estimatedPrice: null } : undefined;
+        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`), legOrigin);
         parts.push(h);
         return h.outcome;
       });
@@ -129,21 +137,21 @@ export class EngineCommands implements TradingCommands {
     return pos ? { pid: pos.pid, s: pos.s } : null;
   }
 
-  cancel(orderId: number): CommandHandle {
+  cancel(orderId: number, key?: KeyStamp): CommandHandle {
     const order = this.session.state.orders.get(orderId);
     if (!order) return refused(`order ${orderId} is not open`);
-    return this.single({ t: OrderType.Cancel, mkt: order.mkt, oid: orderId, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, cancelWords(orderId, this.words(order.mkt)));
+    return this.single({ t: OrderType.Cancel, mkt: order.mkt, oid: orderId, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, cancelWords(orderId, this.words(order.mkt)), key);
   }
 
-  cancelAll(marketId?: number): CommandHandle {
+  cancelAll(marketId?: number, key?: KeyStamp): CommandHandle {
     const targets = [...this.session.state.orders.values()].filter((o) => marketId === undefined || o.mkt === marketId);
     const handles = targets.map((o) =>
-      this.engine.submit({ t: OrderType.Cancel, mkt: o.mkt, oid: o.oid, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, cancelWords(o.oid, this.words(o.mkt))),
+      this.submit({ t: OrderType.Cancel, mkt: o.mkt, oid: o.oid, s: 0, p: 0, fl: 0, lv: 0, lb: 0 }, cancelWords(o.oid, this.words(o.mkt)), key),
     );
     return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
   }
 
-  change(orderId: number, changes: { price?: number; size?: number }): CommandHandle {
+  change(orderId: number, changes: { price?: number; size?: number }, key?: KeyStamp): CommandHandle {
     const order = this.session.state.orders.get(orderId);
     if (!order) return refused(`order ${orderId} is not open`);
     // The exchange refuses a Change of a trigger (OrderDoesNotExist): it is moved by replaceProtection.
@@ -166,7 +174,7 @@ export class EngineCommands implements TradingCommands {
       lv: order.lv,
       lb: 0,
     };
-    return this.single(draft, changeWords(orderId, changes, this.words(order.mkt)));
+    return this.single(draft, changeWords(orderId, changes, this.words(order.mkt)), key);
   }
 
   private closeDraft(positionId: number, opts: CloseParams): OrderDraft | string {
@@ -195,10 +203,10 @@ export class EngineCommands implements TradingCommands {
     };
   }
 
-  close(positionId: number, opts: CloseParams): CommandHandle {
+  close(positionId: number, opts: CloseParams, key?: KeyStamp): CommandHandle {
     const draft = this.closeDraft(positionId, opts);
     if (typeof draft === 'string') return refused(draft);
-    return this.single(draft, closeWords(positionId, draft.s, draft.p ? draft.p : null, this.words(draft.mkt)));
+    return this.single(draft, closeWords(positionId, draft.s, draft.p ? draft.p : null, this.words(draft.mkt)), key);
   }
 
   addCollateral(positionId: number, amount: string): CommandHandle {
@@ -236,11 +244,12 @@ export class EngineCommands implements TradingCommands {
     return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
   }
 
-  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts?: ReplaceOptions): CommandHandle {
+  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts?: ReplaceOptions, key?: KeyStamp): CommandHandle {
     const state = this.session.state;
     return replaceProtection(
       {
-        submit: (draft, label) => this.engine.submit(draft, label),
+        // Each leg (the new trigger, the cancel of the old) is stamped with the one key press.
+        submit: (draft, label) => this.submit(draft, label, key),
         position: (id) => state.positions.get(id),
         orders: () => state.orders.values(),
         market: (id) => this.market(id),
@@ -251,12 +260,13 @@ export class EngineCommands implements TradingCommands {
     );
   }
 
-  panic(): CommandHandle {
+  panic(key?: KeyStamp): CommandHandle {
     return runPanic({
       ...this.panicOptions,
       session: this.session,
-      cancelAll: () => this.cancelAll(),
-      close: (pid, opts) => this.close(pid, opts),
+      // Every cancel and every close (a retry with a wider cap too) is stamped with the one key press.
+      cancelAll: () => this.cancelAll(undefined, key),
+      close: (pid, opts) => this.close(pid, opts, key),
       market: (id) => this.market(id),
     });
   }

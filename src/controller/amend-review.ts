@@ -12,12 +12,13 @@ import { OrderFlag, OrderType } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from '../state/actions.js';
-import { reviewOrder, type ReviewedOrder } from '../state/order-review.js';
+import { previewFor, reviewOrder, type ReviewedOrder } from '../state/order-review.js';
 import { marketsOf, type TerminalState, type TerminalStore } from '../state/store.js';
 import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks } from '../state/trading-locks.js';
 import type { AmendReview } from '../state/trading-slice.js';
 import { marketLabel } from '../domain/market-label.js';
+import { keyStampOf } from './execution-origin.js';
 
 export type OrderChange = AmendReview['change'];
 
@@ -108,8 +109,8 @@ export function closeAmendReview(store: TerminalStore): void {
   patchTradingUi(store, { amend: null });
 }
 
-/** The answer to the amend's confirm: `y` sends the change (if the order is still as reviewed), anything else cancels. */
-export function answerAmend(store: TerminalStore, actions: TerminalActions, yes: boolean): void {
+/** The answer to the amend's confirm: `y` (at `keyAtMs`, its execution report's start) sends the change (if the order is still as reviewed), anything else cancels. */
+export function answerAmend(store: TerminalStore, actions: TerminalActions, yes: boolean, keyAtMs?: number): void {
   const review = store.getState().tradingUi.amend;
   closeAmendReview(store);
   if (!review) return;
@@ -134,5 +135,8 @@ export function answerAmend(store: TerminalStore, actions: TerminalActions, yes:
     setNotice(store, `cannot amend: ${blocked}`);
     return;
   }
-  void actions.amend(review.orderId, review.change, `amend ${review.orderId}`);
+  // Timed from this y; the review's estimate of the order as it stands after the change goes with it.
+  const key = keyStampOf(state, keyAtMs);
+  const estimate = key ? (previewFor(state, review.after)?.averagePrice ?? null) : null;
+  void actions.amend(review.orderId, review.change, `amend ${review.orderId}`, key && estimate !== null ? { ...key, estimatedPrice: Number(estimate) } : key);
 }

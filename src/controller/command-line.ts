@@ -16,6 +16,7 @@ import { parseCommandLine, type AmendCommand } from './command-parse.js';
 import { runLiveCommandLine } from './live-commands.js';
 import { currentMarket, disabledReason, entryFromCommand } from './order-entry.js';
 import { amendIntent } from './tab-editors.js';
+import { keyStampOf } from './execution-origin.js';
 import { marketLabel } from '../domain/market-label.js';
 
 /** Lines kept for Up / Down. */
@@ -230,19 +231,20 @@ function describeConfirm(store: TerminalStore, text: string): string | { error: 
   return { error: 'nothing to confirm' };
 }
 
-/** A confirmed `:close` / `:cancel` / `:cancel all`, read again against what is open now. */
-export function runConfirmedCommand(store: TerminalStore, actions: TerminalActions, text: string): void {
+/** A confirmed `:close` / `:cancel` / `:cancel all`, read again against what is open now; `keyAtMs`: the `y` that confirmed it. */
+export function runConfirmedCommand(store: TerminalStore, actions: TerminalActions, text: string, keyAtMs?: number): void {
   const cmd = parseCommandLine(text);
+  const key = keyStampOf(store.getState(), keyAtMs);
   if (cmd.kind === 'close') {
     const found = positionFor(store, cmd.symbol);
     if ('error' in found || !found.position) {
       setNotice(store, 'error' in found ? (found.error ?? 'close: not found') : 'close: not found');
       return;
     }
-    void actions.close(found.position.positionId, { kind: 'market', bps: cmd.bps }, `close ${marketLabel(found.market)}`);
+    void actions.close(found.position.positionId, { kind: 'market', bps: cmd.bps }, `close ${marketLabel(found.market)}`, key);
   } else if (cmd.kind === 'cancel') {
-    void actions.cancel(cmd.orderId, `cancel ${cmd.orderId}`);
+    void actions.cancel(cmd.orderId, `cancel ${cmd.orderId}`, key);
   } else if (cmd.kind === 'cancel-all') {
-    void actions.cancelAll(undefined, 'cancel all');
+    void actions.cancelAll(undefined, 'cancel all', key);
   }
 }

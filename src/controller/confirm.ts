@@ -10,6 +10,7 @@ import { askConfirm } from '../state/trading-actions.js';
 import { answerAmend, closeAmendReview } from './amend-review.js';
 import { runConfirmedCommand } from './command-line.js';
 import { sendEntry } from './order-entry.js';
+import { keyStampOf } from './execution-origin.js';
 import { runTabIntent } from './tabs.js';
 
 /** The answer to the open confirm: `yes` does what it asked, anything else cancels it. */
@@ -17,7 +18,7 @@ export function answerConfirm(store: TerminalStore, actions: TerminalActions, ye
   const { confirm } = store.getState().tradingUi;
   if (!confirm) return;
   askConfirm(store, null);
-  if (confirm.action.kind === 'amend') return answerAmend(store, actions, yes);
+  if (confirm.action.kind === 'amend') return answerAmend(store, actions, yes, keyAtMs);
   // Another question (a quit) replaced the amend's: that review is over, nothing sent.
   if (store.getState().tradingUi.amend) closeAmendReview(store);
   if (!yes) {
@@ -29,13 +30,16 @@ export function answerConfirm(store: TerminalStore, actions: TerminalActions, ye
       return actions.quit();
     case 'send-order':
       return sendEntry(store, actions, nowMs, keyAtMs);
-    case 'panic':
-      void actions.panic();
+    case 'panic': {
+      // Every order panic sends is timed from this one key press.
+      const key = keyStampOf(store.getState(), keyAtMs);
+      void (key ? actions.panic(key) : actions.panic());
       return;
+    }
     case 'command':
-      return runConfirmedCommand(store, actions, confirm.action.text);
+      return runConfirmedCommand(store, actions, confirm.action.text, keyAtMs);
     case 'tab':
-      void runTabIntent(store, actions, confirm.action.intent);
+      void runTabIntent(store, actions, confirm.action.intent, keyAtMs);
       return;
   }
 }

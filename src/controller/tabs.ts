@@ -13,6 +13,7 @@ import { askConfirm } from '../state/trading-actions.js';
 import { openEditor, setPrompt, setPromptError, type TabIntent } from '../state/trading-tabs.js';
 import { selectedIndex, tabRows } from '../state/trading-tabs-rows.js';
 import { openAmendReview } from './amend-review.js';
+import { keyStampOf } from './execution-origin.js';
 import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent, type EditorResult } from './tab-editors.js';
 
 function marketOf(state: TerminalState, marketId: number): MarketRef | undefined {
@@ -54,19 +55,20 @@ function describe(state: TerminalState, intent: TabIntent): string {
   }
 }
 
-/** Sends a confirmed request of the tabs. */
-export function runTabIntent(store: TerminalStore, actions: TerminalActions, intent: TabIntent): Promise<ActionResult> {
+/** Sends a confirmed request of the tabs; `keyAtMs`: the key press that sent it (its execution report's start). */
+export function runTabIntent(store: TerminalStore, actions: TerminalActions, intent: TabIntent, keyAtMs?: number): Promise<ActionResult> {
   setPrompt(store, null);
   const label = describe(store.getState(), intent);
+  const key = keyStampOf(store.getState(), keyAtMs);
   switch (intent.kind) {
     case 'cancel':
-      return actions.cancel(intent.orderId, label);
+      return actions.cancel(intent.orderId, label, key);
     case 'cancelAll':
-      return actions.cancelAll(intent.marketId, label);
+      return actions.cancelAll(intent.marketId, label, key);
     case 'change':
-      return actions.amend(intent.orderId, { ...(intent.price !== undefined ? { price: intent.price } : {}), ...(intent.size !== undefined ? { size: intent.size } : {}) }, label);
+      return actions.amend(intent.orderId, { ...(intent.price !== undefined ? { price: intent.price } : {}), ...(intent.size !== undefined ? { size: intent.size } : {}) }, label, key);
     case 'close':
-      return actions.close(intent.positionId, intent.opts, label);
+      return actions.close(intent.positionId, intent.opts, label, key);
     case 'collateral':
       return actions.addCollateral(intent.positionId, intent.amount, label);
     case 'protect': {
@@ -77,6 +79,7 @@ export function runTabIntent(store: TerminalStore, actions: TerminalActions, int
         { ...(intent.tp !== undefined ? { tp: spec(intent.tp) } : {}), ...(intent.sl !== undefined ? { sl: spec(intent.sl) } : {}) },
         intent.replacing !== undefined ? { replacing: [intent.replacing] } : {},
         label,
+        key,
       );
     }
   }
@@ -150,8 +153,8 @@ function editorResult(state: TerminalState): EditorResult {
   return protectIntent(prompt.text, position, market, protectionOf(position, state.trading.orders), state.trading.marketPrices[position.marketId]?.lastTrade);
 }
 
-/** Enter in the editor: an error on its line, the review of a change, the confirm, or (none needed) the send. */
-export function submitEditor(store: TerminalStore, actions: TerminalActions): void {
+/** Enter in the editor (at `keyAtMs`): an error on its line, the review of a change, the confirm, or (none needed) the send. */
+export function submitEditor(store: TerminalStore, actions: TerminalActions, keyAtMs?: number): void {
   const state = store.getState();
   const result = editorResult(state);
   if ('error' in result) return setPromptError(store, result.error);
@@ -168,5 +171,5 @@ export function submitEditor(store: TerminalStore, actions: TerminalActions): vo
     askConfirm(store, { text: result.confirm, action: { kind: 'tab', intent: result.intent }, at: 'tabs' });
     return;
   }
-  void runTabIntent(store, actions, result.intent);
+  void runTabIntent(store, actions, result.intent, keyAtMs);
 }

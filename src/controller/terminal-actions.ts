@@ -82,17 +82,19 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
 
   return {
     place: (order, label) => send(label, (t) => t.place(order)),
-    amend: (orderId, change, label) => send(label, (t) => t.change(orderId, change)),
-    cancel: (orderId, label) => send(label, (t) => t.cancel(orderId)),
-    cancelAll: (marketId, label) => send(label, (t) => t.cancelAll(marketId)),
-    close: (positionId, opts, label) => send(label, (t) => t.close(positionId, opts)),
+    // The key press goes along only when there is one (a command without it is the same call as before).
+    amend: (orderId, change, label, key) => send(label, (t) => (key ? t.change(orderId, change, key) : t.change(orderId, change))),
+    cancel: (orderId, label, key) => send(label, (t) => (key ? t.cancel(orderId, key) : t.cancel(orderId))),
+    cancelAll: (marketId, label, key) => send(label, (t) => (key ? t.cancelAll(marketId, key) : t.cancelAll(marketId))),
+    close: (positionId, opts, label, key) => send(label, (t) => (key ? t.close(positionId, opts, key) : t.close(positionId, opts))),
     addCollateral: (positionId, amount, label) => send(label, (t) => t.addCollateral(positionId, amount)),
-    replaceProtection: (positionId, p, opts, label) => send(label, (t) => t.replaceProtection(positionId, p, opts)),
-    panic: () => {
+    replaceProtection: (positionId, p, opts, label, key) =>
+      send(label, (t) => (key ? t.replaceProtection(positionId, p, opts, key) : t.replaceProtection(positionId, p, opts))),
+    panic: (key) => {
       const { trading } = store.getState();
       const orders = trading.orders.length;
       const positions = trading.positions.length;
-      return send('panic', (t) => t.panic(), {
+      return send('panic', (t) => (key ? t.panic(key) : t.panic()), {
         // Info, not the error tone: panic leaving is what the trader asked for; only its outcome can be an error.
         onSend: () => pushToast(store, `PANIC: cancelling ${orders} order${orders === 1 ? '' : 's'}, closing ${positions} position${positions === 1 ? '' : 's'}`, 'info', now()),
         summarize: (o) => {

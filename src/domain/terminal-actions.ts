@@ -8,6 +8,7 @@
 // A key press is traced in three places: its binding (ui/keys/), the controller, the client.
 
 import type { CloseParams, CommandOutcome, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from './trading/commands.js';
+import type { KeyStamp } from './trading/execution-report.js';
 import type { HistoryFeedKind } from './trading/history-views.js';
 import type { SessionLock } from './trading/session-locks.js';
 
@@ -43,19 +44,20 @@ export type ActionResult =
   /** Not sent: refused before sending (nothing to close, a value the rules refuse, no trading client). */
   | { kind: 'refused'; label: string; message: string };
 
+/** `key`: the key press that sent it (controller/execution-origin.ts keyStamp); its orders get execution reports. */
 export interface TerminalActions {
-  /** A new order (order entry and `:buy` / `:sell`, after their review and confirm). */
+  /** A new order (order entry and `:buy` / `:sell`, after their review and confirm); its origin rides in `order`. */
   place(order: PlaceParams, label: string): Promise<ActionResult>;
   /** A change of a resting order (after its review and confirm). */
-  amend(orderId: number, change: { price?: number; size?: number }, label: string): Promise<ActionResult>;
-  cancel(orderId: number, label: string): Promise<ActionResult>;
-  cancelAll(marketId: number | undefined, label: string): Promise<ActionResult>;
-  close(positionId: number, opts: CloseParams, label: string): Promise<ActionResult>;
+  amend(orderId: number, change: { price?: number; size?: number }, label: string, key?: KeyStamp): Promise<ActionResult>;
+  cancel(orderId: number, label: string, key?: KeyStamp): Promise<ActionResult>;
+  cancelAll(marketId: number | undefined, label: string, key?: KeyStamp): Promise<ActionResult>;
+  close(positionId: number, opts: CloseParams, label: string, key?: KeyStamp): Promise<ActionResult>;
   addCollateral(positionId: number, amountAtoms: string, label: string): Promise<ActionResult>;
   /** Arms the new TP / SL first, then cancels the old of the same role. */
-  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts: ReplaceOptions, label: string): Promise<ActionResult>;
+  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts: ReplaceOptions, label: string, key?: KeyStamp): Promise<ActionResult>;
   /** Cancel everything, then close every position at market. */
-  panic(): Promise<ActionResult>;
+  panic(key?: KeyStamp): Promise<ActionResult>;
   selectMarket(marketId: number, symbol: string): void;
   setResolution(seconds: number): void;
   copyText(text: string): void;

@@ -5,7 +5,7 @@ import { withExecutionReports } from './trading-tabs-rows.js';
 
 const entry = (kind: JournalEntryView['kind'], requestKey: string, text: string): JournalEntryView => ({ timeMs: 0, kind, requestKey, rq: 3, text });
 const report: ExecutionReport = {
-  requestKey: 'a', rq: 3, marketId: 16, side: 'long', keyWallMs: 0, toSendMs: 2, toAckMs: 14, toFirstFillMs: 15, toLastFillMs: 15,
+  requestKey: 'a', rq: 3, kind: 'open', marketId: 16, side: 'long', keyWallMs: 0, toSendMs: 2, toAckMs: 14, toFirstFillMs: 15, toLastFillMs: 15,
   filledSize: 1_000, averageFillPrice: 600_020, vsMark: { ticks: 2, bpsHundredths: 3n, atoms: 2_000n }, vsEstimate: { ticks: 0, bpsHundredths: 0n, atoms: 0n },
 };
 

@@ -2,12 +2,16 @@
 // buy sent with a key gets an execution report (times from the key press, slippage against the mark and the
 // review's estimate) on a Journal line of its own; Enter on it opens the detail page with the report and
 // the raw frames behind the request (the mt 22 sent, the mt 3 ack, the mt 24 rows); Esc closes it; `:stats`
-// sums the session up.
+// sums the session up. So does every other order sent with a key: a close by `x` (with its side and
+// slippage), an amend from the Open orders tab (send and ack), and each order of panic (from its one `y`).
+// The tests run in order on one app: :stats at the end counts every kind.
 
 import { describe, expect, it } from 'vitest';
+import type { ExecutionReport } from '../../src/domain/trading/execution-report.js';
 import { formatScaled } from '../../src/protocol/scaling.js';
+import { selectedIndex, tabRows } from '../../src/state/trading-tabs-rows.js';
 import { eventually, KEYS } from '../helpers/terminal.js';
-import { flattenAccount, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
+import { confirmYes, flattenAccount, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -72,6 +76,142 @@ describe.each([
     await vt().waitFor(/all markets: 1 order, 1 filled/, UI_MS);
     await vt().waitFor(/to ack\s+[\d.]+ ms\s+[\d.]+ ms\s+1/, UI_MS);
     await scrollTo(/vs mark at key\s+(average [\d.]+ bps (worse|better|even)|n\/a)/);
+    vt().press(KEYS.escape);
+    await eventually(() => state().live.detail === null, UI_MS, 'stats to close');
+  }, TEST_MS);
+
+  /** The report of the first order of `kind` sent after `since` reports, once `done` says it is complete. */
+  async function reportOf(kind: ExecutionReport['kind'], since: number, done: (r: ExecutionReport) => boolean, what: string): Promise<ExecutionReport> {
+    await eventually(() => state().trading.executions.slice(since).some((r) => r.kind === kind && done(r)), EXCHANGE_MS, what);
+    return state().trading.executions.slice(since).find((r) => r.kind === kind && done(r))!;
+  }
+
+  /** Moves the Journal's selection (j / k) onto the report line of `requestKey`, which brings it on screen. */
+  async function selectReportLine(requestKey: string): Promise<void> {
+    const at = () => {
+      const rows = tabRows(state());
+      return rows.tab === 'journal' ? rows.rows.findIndex((r) => r.kind === 'report' && r.requestKey === requestKey) : -1;
+    };
+    await eventually(() => at() >= 0, UI_MS, 'the report line');
+    for (let i = 0; i < 60; i++) {
+      const rows = tabRows(state());
+      const selected = selectedIndex(state(), rows.rows.length);
+      if (selected === at()) return;
+      vt().press(selected < at() ? 'j' : 'k');
+      await eventually(() => selectedIndex(state(), tabRows(state()).rows.length) !== selected, UI_MS, 'the selection to move');
+    }
+    throw new Error('the report line was never selected');
+  }
+
+  /** The Journal's report line is cut at 80 columns: the words before the times are what always shows. */
+  const reportLineShown = (r: ExecutionReport, words: string) => (size.cols >= 200 ? `rq ${r.rq} ${words} timed from the key: send` : `rq ${r.rq} ${words}`);
+
+  it('close-by-x-execution-report-in-journal: x on a long, y, and the close is timed from that y with its side and slippage', async () => {
+    await flattenAccount(screen, EXCHANGE_MS);
+    await openLong(screen, 1_000, EXCHANGE_MS);
+    const since = state().trading.executions.length;
+    vt().press('P');
+    await eventually(() => state().tabs.tab === 'positions' && state().trading.positions.length === 1, EXCHANGE_MS, 'the long on the Positions tab');
+    vt().press('x');
+    await vt().waitFor('close> ', UI_MS);
+    vt().press(KEYS.enter); // empty = the whole position at market
+    await vt().waitFor('close 100%', UI_MS);
+    await confirmYes(screen, UI_MS);
+    const report = await reportOf('close', since, (r) => r.toAckMs !== null && r.toLastFillMs !== null, 'the close timed to its fill');
+    // A close of a long sells, judged against the mark at the y.
+    expect(report.side).toBe('short');
+    expect(report.toSendMs!).toBeLessThanOrEqual(report.toAckMs!);
+    expect(report.vsMark).not.toBeNull();
+
+    vt().press('J');
+    await selectReportLine(report.requestKey);
+    await vt().waitFor(reportLineShown(report, 'close (sells)'), UI_MS);
+    if (size.cols >= 200) await vt().waitFor(new RegExp(`rq ${report.rq} close \\(sells\\) timed from the key: .* · vs mark (even|\\d+ ticks? (worse|better))`), UI_MS);
+    vt().press(KEYS.enter);
+    await vt().waitFor('execution report of a close (sells)', UI_MS);
+    await vt().waitFor(/key press -> sent [\d.]+ ms · ack [\d.]+ ms/, UI_MS);
+    if (size.cols >= 200) await vt().waitFor(/ · first fill [\d.]+ ms · last fill [\d.]+ ms/, UI_MS);
+    await vt().waitFor(/vs the mark at the key press: (even|\d+ ticks? (worse|better))/, UI_MS);
+    expect(state().live.detail?.subject).toEqual({ kind: 'journal', requestKey: report.requestKey });
+    vt().press(KEYS.escape);
+    await eventually(() => state().live.detail === null, UI_MS, 'the page to close');
+  }, TEST_MS);
+
+  it('amend-execution-report-send-ack: e on a resting order, y, and the change is timed to its ack', async () => {
+    await flattenAccount(screen, EXCHANGE_MS);
+    // The third bid level: resting, and unlikely to trade during the test.
+    const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
+    const placed = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 1_000, price, leverage: 500 }).outcome;
+    expect(placed.ok).toBe(true);
+    const since = state().trading.executions.length;
+    vt().press('O');
+    await eventually(() => state().tabs.tab === 'orders' && state().trading.orders.length === 1, EXCHANGE_MS, 'the resting order on the Open orders tab');
+    vt().press('e');
+    await vt().waitFor('change> ', UI_MS);
+    vt().press('\u0015'); // Ctrl-U clears the prefilled "price size"
+    await vt().waitFor(/change> █/, UI_MS);
+    const amended = price - 1_000;
+    await typeAndEnter(screen, formatScaled(amended, screen.market.priceDecimals));
+    await eventually(() => state().tradingUi.confirm?.action.kind === 'amend', UI_MS, 'the review of the change');
+    await vt().waitFor(`change ${screen.market.symbol} order `, UI_MS);
+    vt().press('y');
+    await eventually(() => state().trading.orders.some((o) => o.price === amended), EXCHANGE_MS, 'the amended price');
+    const report = await reportOf('amend', since, (r) => r.toAckMs !== null, 'the amend acked');
+    expect(report.toSendMs!).toBeLessThanOrEqual(report.toAckMs!);
+    // Resting below the book: nothing filled, so no slippage figure at all.
+    expect(report.filledSize).toBe(0);
+    expect(report.vsMark).toBeNull();
+
+    vt().press('J');
+    await selectReportLine(report.requestKey);
+    await vt().waitFor(reportLineShown(report, 'amend'), UI_MS);
+    if (size.cols >= 200) await vt().waitFor(new RegExp(`rq ${report.rq} amend timed from the key: send [\\d.]+ ms, ack [\\d.]+ ms, no fill`), UI_MS);
+    vt().press(KEYS.enter);
+    await vt().waitFor('execution report of an amend', UI_MS);
+    await vt().waitFor(/key press -> sent [\d.]+ ms · ack [\d.]+ ms/, UI_MS);
+    vt().press(KEYS.escape);
+    await eventually(() => state().live.detail === null, UI_MS, 'the page to close');
+  }, TEST_MS);
+
+  it('panic-execution-reports-from-one-key: each cancel and close panic sends is timed from its one y; :stats counts each kind', async () => {
+    if (state().trading.orders.length === 0) {
+      const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p - 1_000;
+      await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 1_000, price, leverage: 500 }).outcome;
+    }
+    if (state().trading.positions.length === 0) await openLong(screen, 1_000, EXCHANGE_MS);
+    await eventually(() => state().trading.orders.length === 1 && state().trading.positions.length === 1, EXCHANGE_MS, 'an order and a position');
+    const since = state().trading.executions.length;
+    vt().press('!');
+    await eventually(() => state().tradingUi.panicArmedAtMs !== null, UI_MS, 'the first ! to arm panic');
+    vt().press('!');
+    await vt().waitFor('PANIC: cancel 1 orders and close 1 positions', UI_MS);
+    vt().press('y');
+    await eventually(() => state().trading.orders.length === 0 && state().trading.positions.length === 0, EXCHANGE_MS, 'panic flat');
+    const cancel = await reportOf('cancel', since, (r) => r.toAckMs !== null, 'the cancel acked');
+    const close = await reportOf('close', since, (r) => r.toAckMs !== null && r.toLastFillMs !== null, 'the close filled');
+    // One key press: every order of panic is timed from the same moment (its wall time, to a clock tick).
+    const panicReports = state().trading.executions.slice(since);
+    for (const r of panicReports) expect(Math.abs(r.keyWallMs - cancel.keyWallMs)).toBeLessThanOrEqual(2);
+    // The close went after the cancel was done: it is further from the key.
+    expect(close.toSendMs!).toBeGreaterThanOrEqual(cancel.toAckMs!);
+
+    vt().press('J');
+    await selectReportLine(close.requestKey);
+    await vt().waitFor(reportLineShown(close, 'close (sells)'), UI_MS);
+    await selectReportLine(cancel.requestKey);
+    await vt().waitFor(reportLineShown(cancel, 'cancel'), UI_MS);
+    vt().press(KEYS.enter);
+    await vt().waitFor('execution report of a cancel', UI_MS);
+    await vt().waitFor(/key press -> sent [\d.]+ ms · ack [\d.]+ ms/, UI_MS);
+    if (size.cols >= 200) await vt().waitFor('(timed to its ack: a cancel fills nothing)', UI_MS);
+    vt().press(KEYS.escape);
+    await eventually(() => state().live.detail === null, UI_MS, 'the page to close');
+
+    // :stats counts the session's orders by kind (after the tests above: the buy, the closes of x and panic,
+    // the amend, the cancel; opens and amends are optional so the test also holds run alone).
+    await runCommand(screen.app, 'stats');
+    await vt().waitFor('Execution stats', UI_MS);
+    await vt().waitFor(/all markets: \d+ orders, \d+ filled · (\d+ opens?, )?\d+ closes?, (\d+ amends?, )?\d+ cancels?/, UI_MS);
     vt().press(KEYS.escape);
     await eventually(() => state().live.detail === null, UI_MS, 'stats to close');
   }, TEST_MS);

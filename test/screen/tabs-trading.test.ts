@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { formatAtoms } from '../../src/ui/format/trading-rows.js';
+import { tabRows } from '../../src/state/trading-tabs-rows.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { confirmYes, flattenAccount, openLong, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
@@ -165,8 +166,10 @@ describe('trading tabs against the local exchange', () => {
     await screen.app.vt.waitFor(() => tabLines().includes('[Journal]') && /rq \d+ filled(, taker|, maker)? · Filled: [A-Z][A-Za-z]+ \(\d+\)/.test(tabLines()), EXCHANGE_MS);
     expect(tabLines()).toMatch(/rq \d+ accepted for forwarding/);
     expect(tabLines()).toMatch(/rq \d+ sent \(sn \d+, head \d+\)/);
-    // Older entries scroll into view with j: the cancel of the first test, its reason by name.
-    const newestFirst = [...state().trading.journal].reverse();
+    // Older entries scroll into view with j: the cancel of the first test, its reason by name. The rows as
+    // the tab lists them: the execution reports of the keyed closes and cancel sit among the journal's lines.
+    const listed = tabRows(state());
+    const newestFirst = listed.tab === 'journal' ? listed.rows : [];
     const at = newestFirst.findIndex((e) => /^rq \d+ cancelled · Canceled: [A-Z]/.test(e.text));
     expect(at).toBeGreaterThan(0);
     expect(state().tabs.selected.journal).toBe(0);

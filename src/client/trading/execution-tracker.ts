@@ -1,17 +1,24 @@
-// Gathers the facts of execution reports (domain/trading/execution-report.ts) for the orders placed with an
+// Gathers the facts of execution reports (domain/trading/execution-report.ts) for the orders sent with an
 // origin (the key press that sent them): when each frame left, when the exchange acked it, and the filled
-// size and average price of its order rows with the times they arrived, on a monotonic clock. Rows are
-// followed by rq for as long as the report is kept, after the request itself resolved (a resting limit
-// fills later). Bounded: the oldest reports go first.
+// size and average price of its order rows with the times they arrived, on a monotonic clock. An open's or
+// a close's rows are followed by its rq, an amend's by its order's id (the changed order keeps its own rq),
+// for as long as the report is kept, after the request itself resolved (a resting limit fills later).
+// Cancels and triggers are timed to their ack only. Bounded: the oldest reports go first.
 
-import { OrderType } from '../../protocol/enums.js';
 import type { Market, Order } from '../../protocol/frames.js';
-import { executionReport, type ExecutionFacts, type ExecutionOrigin, type ExecutionReport } from '../../domain/trading/execution-report.js';
+import {
+  executionKindOf, executionReport, followsFills, tradeSideOf, type ExecutionFacts, type ExecutionOrigin, type ExecutionReport,
+} from '../../domain/trading/execution-report.js';
 import type { OrderDraft } from '../../domain/trading/order-draft.js';
+
+/** The order an amend or a cancel acts on, as the session holds it when it is sent. */
+export type TargetOrder = Pick<Order, 't' | 'fs'>;
 
 export class ExecutionTracker {
   private readonly byKey = new Map<string, ExecutionFacts>();
   private readonly byRq = new Map<number, ExecutionFacts>();
+  /** Amends by the id of the order they change: the latest amend of an order follows its fills. */
+  private readonly byOid = new Map<number, ExecutionFacts>();
   private changes = 0;
 
   constructor(
@@ -25,18 +32,27 @@ export class ExecutionTracker {
     return this.changes;
   }
 
-  /** Starts a report for a new order (opens only: cancels, changes and closes have no origin). */
-  begin(key: string, draft: OrderDraft, origin: ExecutionOrigin): void {
-    if (draft.t !== OrderType.OpenLong && draft.t !== OrderType.OpenShort) return;
+  /**
+   * Starts a report for an order sent with an origin: an amend or a cancel names its `target` (the order it
+   * acts on, without which it trades on no known side and is not reported). Collateral is no order.
+   */
+  begin(key: string, draft: OrderDraft, origin: ExecutionOrigin, target?: TargetOrder): void {
+    const kind = executionKindOf(draft.t, draft.tp);
+    const acts = kind === 'amend' || kind === 'cancel';
+    if (kind === null || (acts && !target)) return;
     const keyWallMs = this.wallNow() - Math.max(0, this.monoNow() - origin.keyAtMs);
-    this.byKey.set(key, {
-      requestKey: key, rq: 0, marketId: draft.mkt, side: draft.t === OrderType.OpenLong ? 'long' : 'short', origin, keyWallMs,
-      sentAtMs: null, ackAtMs: null, firstFillAtMs: null, lastFillAtMs: null, filledSize: 0, averageFillPrice: null,
-    });
+    const facts: ExecutionFacts = {
+      requestKey: key, rq: 0, kind, marketId: draft.mkt, side: tradeSideOf(acts ? target!.t : draft.t), origin, keyWallMs,
+      filledBefore: kind === 'amend' ? target!.fs : 0,
+      sentAtMs: null, ackAtMs: null, firstFillAtMs: null, lastFillAtMs: null, filledSize: kind === 'amend' ? target!.fs : 0, averageFillPrice: null,
+    };
+    this.byKey.set(key, facts);
+    if (kind === 'amend' && draft.oid !== undefined) this.byOid.set(draft.oid, facts);
     while (this.byKey.size > this.max) {
       const oldest = this.byKey.values().next().value!;
       this.byKey.delete(oldest.requestKey);
       if (this.byRq.get(oldest.rq) === oldest) this.byRq.delete(oldest.rq);
+      for (const [oid, f] of this.byOid) if (f === oldest) this.byOid.delete(oid);
     }
     this.changes++;
   }
@@ -46,7 +62,8 @@ export class ExecutionTracker {
     const f = this.byKey.get(key);
     if (!f) return;
     f.rq = rq;
-    this.byRq.set(rq, f);
+    // Only an open's and a close's rows carry its rq; an amend's are its order's, found by id.
+    if (f.kind === 'open' || f.kind === 'close') this.byRq.set(rq, f);
   }
 
   /** Its frame left for the exchange: the first time counts. */
@@ -65,10 +82,29 @@ export class ExecutionTracker {
     this.changes++;
   }
 
-  /** An mt 24 row of the account: a larger filled size is a fill of a followed order. */
+  /**
+   * The request ended. An amend that did not take effect stops following its order (later fills are at the
+   * old terms, not the amend's), and any fill it counted meanwhile is taken back.
+   */
+  resolved(key: string, tookEffect: boolean): void {
+    const f = this.byKey.get(key);
+    if (!f || f.kind !== 'amend' || tookEffect) return;
+    for (const [oid, x] of this.byOid) if (x === f) this.byOid.delete(oid);
+    if (f.firstFillAtMs === null) return;
+    Object.assign(f, { firstFillAtMs: null, lastFillAtMs: null, filledSize: f.filledBefore, averageFillPrice: null });
+    this.changes++;
+  }
+
+  /** An mt 24 row of the account: a larger filled size is a fill of a followed order (and of an amend of it). */
   orderRow(row: Order): void {
-    const f = this.byRq.get(row.rq);
-    if (!f || f.marketId !== row.mkt || row.fs <= f.filledSize) return;
+    const byRq = this.byRq.get(row.rq);
+    if (byRq) this.fill(byRq, row);
+    const amend = this.byOid.get(row.oid);
+    if (amend && amend !== byRq) this.fill(amend, row);
+  }
+
+  private fill(f: ExecutionFacts, row: Order): void {
+    if (!followsFills(f.kind) || f.marketId !== row.mkt || row.fs <= f.filledSize) return;
     const now = this.monoNow();
     f.firstFillAtMs ??= now;
     f.lastFillAtMs = now;

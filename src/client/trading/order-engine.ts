@@ -141,7 +141,7 @@ export class OrderEngine {
       return handle;
     }
     this.index.add(req);
-    if (origin) this.executions.begin(req.key, draft, origin);
+    if (origin) this.executions.begin(req.key, draft, origin, draft.oid !== undefined ? this.session.state.orders.get(draft.oid) : undefined);
     this.sendNewRq(req);
     return handle;
   }
@@ -476,6 +476,7 @@ export class OrderEngine {
   private finish(req: TrackedRequest, result: RequestResult): void {
     if (req.done) return;
     req.finish(result);
+    this.executions.resolved(req.key, result.kind === 'definitive');
     this.record({ k: 'resolved', key: req.key, rq: req.rq, result: result.kind, message: result.message });
     this.index.prune();
   }

@@ -5,6 +5,7 @@
 
 import type { CloseParams, PlaceParams, ReplaceOptions, TriggerSpec } from './command-params.js';
 import type { SessionLock } from './session-locks.js';
+import type { KeyStamp } from './execution-report.js';
 
 export type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, Side, TriggerSpec } from './command-params.js';
 
@@ -51,12 +52,16 @@ export interface CommandHandle {
   readonly outcome: Promise<CommandOutcome>;
 }
 
+/**
+ * `key` (optional on every order-sending command but place, whose PlaceParams.origin carries it): the key
+ * press that sent it; every order the command sends is stamped with it and gets an execution report.
+ */
 export interface TradingCommands {
   place(p: PlaceParams): CommandHandle;
-  cancel(orderId: number): CommandHandle;
-  cancelAll(marketId?: number): CommandHandle;
-  change(orderId: number, changes: { price?: number; size?: number }): CommandHandle;
-  close(positionId: number, opts: CloseParams): CommandHandle;
+  cancel(orderId: number, key?: KeyStamp): CommandHandle;
+  cancelAll(marketId?: number, key?: KeyStamp): CommandHandle;
+  change(orderId: number, changes: { price?: number; size?: number }, key?: KeyStamp): CommandHandle;
+  close(positionId: number, opts: CloseParams, key?: KeyStamp): CommandHandle;
   /** `amount` in collateral atoms (decimal string). */
   addCollateral(positionId: number, amount: string): CommandHandle;
   /** Attach take-profit and/or stop-loss triggers to an open position (linked by `lp`, whole size). */
@@ -66,13 +71,13 @@ export interface TradingCommands {
    * of its role (all linked ones, or only `opts.replacing`) are cancelled. A refused new trigger leaves the
    * old one armed; a failed cancel leaves both; the message says what is armed now.
    */
-  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts?: ReplaceOptions): CommandHandle;
+  replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts?: ReplaceOptions, key?: KeyStamp): CommandHandle;
   /**
    * Cancel every resting and trigger order, then reduce-only IOC close every position, retrying a close that
    * left its position open with a wider slippage cap (bounded). ok = every cancel done and every position
    * flat; otherwise the message says what is still open.
    */
-  panic(): CommandHandle;
+  panic(key?: KeyStamp): CommandHandle;
   /** Why orders are locked right now (typed, session-locks.ts); empty when they are not. */
   locks(): SessionLock[];
   /** A line in the Journal pane that is no request: a request the screen refused before it was sent. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { executionReport, slippageOf, type ExecutionFacts } from './execution-report.js';
+import { OrderType } from '../../protocol/enums.js';
+import { executionKindOf, executionReport, originAt, slippageOf, tradeSideOf, type ExecutionFacts } from './execution-report.js';
 
 // BTC-like: price 1 decimal, size 5 decimals; collateral 6 decimals.
 const BTC = { priceDecimals: 1, sizeDecimals: 5 };
@@ -35,7 +36,7 @@ describe('slippage is signed from the trader side', () => {
 
 describe('executionReport', () => {
   const facts: ExecutionFacts = {
-    requestKey: 'k1', rq: 4, marketId: 16, side: 'short', keyWallMs: 1_000_000,
+    requestKey: 'k1', rq: 4, kind: 'open', marketId: 16, side: 'short', filledBefore: 0, keyWallMs: 1_000_000,
     origin: { keyAtMs: 500.25, markAtKey: 600_000, estimatedPrice: 599_990 },
     sentAtMs: 503.5, ackAtMs: 520.25, firstFillAtMs: 530.25, lastFillAtMs: 540.25,
     filledSize: 2_000, averageFillPrice: 599_950,
@@ -58,5 +59,60 @@ describe('executionReport', () => {
     expect(r.toLastFillMs).toBeNull();
     expect(r.vsMark).toBeNull();
     expect(r.vsEstimate).toBeNull();
+  });
+});
+
+describe('every kind of order gets a report', () => {
+  const base: ExecutionFacts = {
+    requestKey: 'k2', rq: 9, kind: 'close', marketId: 16, side: 'short', filledBefore: 0, keyWallMs: 0,
+    origin: { keyAtMs: 100, markAtKey: 600_000, estimatedPrice: null },
+    sentAtMs: 101, ackAtMs: 112, firstFillAtMs: 113, lastFillAtMs: 113, filledSize: 1_000, averageFillPrice: 599_980,
+  };
+
+  it('execution-kind-of-each-request-type: opens, closes, triggers (a close with tp), amends and cancels; collateral is no order', () => {
+    expect(executionKindOf(OrderType.OpenLong)).toBe('open');
+    expect(executionKindOf(OrderType.OpenShort, 650_000)).toBe('open');
+    expect(executionKindOf(OrderType.CloseLong)).toBe('close');
+    expect(executionKindOf(OrderType.CloseShort, 0)).toBe('close');
+    expect(executionKindOf(OrderType.CloseLong, 650_000)).toBe('trigger');
+    expect(executionKindOf(OrderType.Change)).toBe('amend');
+    expect(executionKindOf(OrderType.Cancel)).toBe('cancel');
+    expect(executionKindOf(OrderType.IncreasePositionCollateral)).toBeNull();
+  });
+
+  it('close-long-sells: a close of a long trades as a sell, a close of a short as a buy', () => {
+    expect(tradeSideOf(OrderType.CloseLong)).toBe('short');
+    expect(tradeSideOf(OrderType.CloseShort)).toBe('long');
+    expect(tradeSideOf(OrderType.OpenLong)).toBe('long');
+    expect(tradeSideOf(OrderType.OpenShort)).toBe('short');
+  });
+
+  it('close-slippage-from-the-sellers-side: a close of a long filled 2.0 under the mark is 20 ticks worse, no estimate', () => {
+    const r = executionReport(base, BTC);
+    expect(r.kind).toBe('close');
+    expect(r.vsMark).toEqual({ ticks: 20, bpsHundredths: 33n, atoms: 20_000n });
+    expect(r.vsEstimate).toBeNull();
+  });
+
+  it('amend-counts-only-fills-after-the-change: an order that had filled 300 before and 1,000 after shows 700, no average, no slippage', () => {
+    const r = executionReport({ ...base, kind: 'amend', side: 'long', filledBefore: 300, filledSize: 1_000, averageFillPrice: 600_010 }, BTC);
+    expect(r.filledSize).toBe(700);
+    // The row's average covers the 300 before the change too: no figure rather than a wrong one.
+    expect(r.averageFillPrice).toBeNull();
+    expect(r.vsMark).toBeNull();
+  });
+
+  it('amend-of-an-unfilled-order-is-exact: with nothing filled before, the row average is the amend fills average', () => {
+    const r = executionReport({ ...base, kind: 'amend', side: 'long', filledBefore: 0, filledSize: 1_000, averageFillPrice: 600_010 }, BTC);
+    expect(r.averageFillPrice).toBe(600_010);
+    expect(r.vsMark?.ticks).toBe(10);
+  });
+
+  it('origin-at-key-stamp: each order of a stamp takes the mark of its own market and no estimate', () => {
+    const stamp = { keyAtMs: 42.5, marks: { 16: 600_000, 17: 30_000 } };
+    expect(originAt(stamp, 17)).toEqual({ keyAtMs: 42.5, markAtKey: 30_000, estimatedPrice: null });
+    expect(originAt(stamp, 99)).toEqual({ keyAtMs: 42.5, markAtKey: null, estimatedPrice: null });
+    // An amend's stamp carries its review's estimate: the one order it sends is judged against it.
+    expect(originAt({ ...stamp, estimatedPrice: 600_100 }, 16)).toEqual({ keyAtMs: 42.5, markAtKey: 600_000, estimatedPrice: 600_100 });
   });
 });

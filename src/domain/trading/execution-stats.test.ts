@@ -18,7 +18,7 @@ describe('percentile (nearest rank)', () => {
 });
 
 const report = (over: Partial<ExecutionReport>): ExecutionReport => ({
-  requestKey: 'k', rq: 1, marketId: 16, side: 'long', keyWallMs: 0, toSendMs: 1, toAckMs: 10, toFirstFillMs: 12, toLastFillMs: 12,
+  requestKey: 'k', rq: 1, kind: 'open', marketId: 16, side: 'long', keyWallMs: 0, toSendMs: 1, toAckMs: 10, toFirstFillMs: 12, toLastFillMs: 12,
   filledSize: 1_000, averageFillPrice: 600_000, vsMark: { ticks: 2, bpsHundredths: 3n, atoms: 2_000n }, vsEstimate: null, ...over,
 });
 
@@ -39,5 +39,12 @@ describe('summarize', () => {
   it('per-market-summaries: listed after the whole session only when more than one market traded', () => {
     expect(summarizeByMarket([report({}), report({})]).map((s) => s.marketId)).toEqual([null]);
     expect(summarizeByMarket([report({}), report({ marketId: 17 })]).map((s) => [s.marketId, s.orders])).toEqual([[null, 2], [16, 1], [17, 1]]);
+  });
+});
+
+describe('kinds in the summary', () => {
+  it('stats-count-per-kind: opens, closes, amends, cancels and triggers are counted apart, in that order, empty kinds left out', () => {
+    const s = summarize([report({ kind: 'cancel' }), report({}), report({ kind: 'close' }), report({ kind: 'close' }), report({ kind: 'amend' })]);
+    expect(s.kinds).toEqual([['open', 1], ['close', 2], ['amend', 1], ['cancel', 1]]);
   });
 });

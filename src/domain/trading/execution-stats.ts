@@ -3,7 +3,7 @@
 // market. Percentiles are nearest-rank (the value of an order that happened, never an interpolation).
 // Pure; money stays atoms (bigint).
 
-import type { ExecutionReport, Slippage } from './execution-report.js';
+import type { ExecutionKind, ExecutionReport, Slippage } from './execution-report.js';
 
 /** Nearest-rank percentile (0 < p <= 100) of `values`; null when there are none. */
 export function percentile(values: readonly number[], p: number): number | null {
@@ -33,6 +33,8 @@ export interface ExecutionSummary {
   /** null: every market. */
   marketId: number | null;
   orders: number;
+  /** How many of each kind (opens, closes, amends, cancels, TP/SL triggers), in that order; kinds with none left out. */
+  kinds: Array<[ExecutionKind, number]>;
   filled: number;
   toSend: LatencySummary;
   toAck: LatencySummary;
@@ -41,6 +43,8 @@ export interface ExecutionSummary {
   vsMark: SlippageSummary;
   vsEstimate: SlippageSummary;
 }
+
+const KIND_ORDER: readonly ExecutionKind[] = ['open', 'close', 'amend', 'cancel', 'trigger'];
 
 function latency(values: ReadonlyArray<number | null>): LatencySummary {
   const seen = values.filter((v): v is number => v !== null);
@@ -62,6 +66,7 @@ export function summarize(reports: readonly ExecutionReport[], marketId: number 
   return {
     marketId,
     orders: rs.length,
+    kinds: KIND_ORDER.map((k): [ExecutionKind, number] => [k, rs.filter((r) => r.kind === k).length]).filter(([, n]) => n > 0),
     filled: rs.filter((r) => r.filledSize > 0).length,
     toSend: latency(rs.map((r) => r.toSendMs)),
     toAck: latency(rs.map((r) => r.toAckMs)),

@@ -1,10 +1,12 @@
 // Execution reports in words (domain/trading/execution-report.ts): the Journal's one line for an order
-// ("rq 3 timed: send 2 ms, ack 14 ms, fill 15 ms · vs mark 2 ticks worse (0.33 bps, 0.0200) · vs est even")
-// and the lines of its detail page. Slippage is said as "worse" or "better" with unsigned figures, so
-// the direction never hangs on a minus sign; money is quote atoms shown with 4 places. Pure.
+// ("rq 3 timed: send 2 ms, ack 14 ms, fill 15 ms · vs mark 2 ticks worse (0.33 bps, 0.0200) · vs est even",
+// "rq 5 close (sells) timed from the key: ...", "rq 6 amend timed ...") and the lines of its detail page.
+// Slippage is said as "worse" or "better" with unsigned figures, so the direction never hangs on a minus
+// sign; money is quote atoms shown with 4 places. What is not measured for a kind says "—" and why, never
+// a figure. Pure.
 
 import { formatAtoms } from '../../protocol/scaling.js';
-import type { ExecutionReport, Slippage } from './execution-report.js';
+import { followsFills, type ExecutionKind, type ExecutionReport, type Slippage } from './execution-report.js';
 import { priceText, sizeText, type MarketWords } from './order-words.js';
 
 /** 2.5 -> "2.5 ms", 14.2 -> "14 ms", null -> "—". */
@@ -29,8 +31,31 @@ export function slippageText(s: Slippage | null): string {
   return `${n} ${n === 1 ? 'tick' : 'ticks'} ${s.ticks > 0 ? 'worse' : 'better'} (${bpsText(s.bpsHundredths)}, ${formatAtoms(abs(s.atoms), 4)})`;
 }
 
-/** Key press -> send, ack, fill ("fill 15-40 ms" when the fills spread). */
+/** The kind as the Journal says it: an open as before (no word), the others named, a close with its side. */
+export function kindText(r: Pick<ExecutionReport, 'kind' | 'side'>): string {
+  switch (r.kind) {
+    case 'open':
+      return '';
+    case 'close':
+      return `close (${r.side === 'long' ? 'buys' : 'sells'})`;
+    case 'trigger':
+      return 'TP/SL trigger';
+    default:
+      return r.kind;
+  }
+}
+
+/** Plural names of the kinds for `:stats`. */
+export const KIND_PLURALS: Readonly<Record<ExecutionKind, [string, string]>> = {
+  open: ['open', 'opens'], close: ['close', 'closes'], amend: ['amend', 'amends'], cancel: ['cancel', 'cancels'], trigger: ['TP/SL trigger', 'TP/SL triggers'],
+};
+
+/** An amend's fill whose own average is unknown (its order had filled before the change). */
+const inexact = (r: ExecutionReport): boolean => r.filledSize > 0 && r.averageFillPrice === null;
+
+/** Key press -> send, ack, fill ("fill 15-40 ms" when the fills spread); a cancel or a trigger: send and ack only. */
 export function latencyText(r: ExecutionReport): string {
+  if (!followsFills(r.kind)) return `send ${msText(r.toSendMs)}, ack ${msText(r.toAckMs)}`;
   const fill =
     r.toFirstFillMs === null
       ? 'no fill'
@@ -40,21 +65,43 @@ export function latencyText(r: ExecutionReport): string {
   return `send ${msText(r.toSendMs)}, ack ${msText(r.toAckMs)}, ${fill}`;
 }
 
-/** The Journal's line of the report. */
+/** The Journal's line of the report: slippage once filled, the estimate only for what was reviewed with one. */
 export function executionLine(r: ExecutionReport): string {
-  const slip = r.filledSize > 0 ? ` · vs mark ${slippageText(r.vsMark)} · vs est ${slippageText(r.vsEstimate)}` : '';
-  return `rq ${r.rq} timed from the key: ${latencyText(r)}${slip}`;
+  const mark = inexact(r) ? '—' : slippageText(r.vsMark);
+  const est = r.kind === 'open' || r.vsEstimate !== null ? ` · vs est ${slippageText(r.vsEstimate)}` : '';
+  const slip = r.filledSize > 0 && followsFills(r.kind) ? ` · vs mark ${mark}${est}` : '';
+  const kind = kindText(r);
+  return `rq ${r.rq}${kind ? ` ${kind}` : ''} timed from the key: ${latencyText(r)}${slip}`;
 }
+
+/** Why the estimate line says "—" for a kind sent without a review estimate. */
+const NO_ESTIMATE: Readonly<Record<ExecutionKind, string>> = {
+  open: 'n/a',
+  close: '— (a close is sent without a review estimate)',
+  amend: '— (no estimate: none in its review, or the order had filled before the change)',
+  cancel: '—',
+  trigger: '—',
+};
 
 /** The detail page's section of the report. */
 export function executionDetailLines(r: ExecutionReport, m: MarketWords): string[] {
+  const kind = kindText(r);
+  const head = `execution report${kind ? ` of a${/^[aeiou]/i.test(kind) ? 'n' : ''} ${kind}` : ''} (times from the key press that sent it; slippage: worse = cost to you)`;
+  if (!followsFills(r.kind)) {
+    const why = r.kind === 'cancel' ? 'a cancel fills nothing' : 'a trigger fills when the price crosses it, not on the key';
+    return [head, `  key press -> sent ${msText(r.toSendMs)} · ack ${msText(r.toAckMs)} (timed to its ack: ${why})`];
+  }
+  const filled =
+    r.filledSize <= 0
+      ? '  not filled (yet)'
+      : r.averageFillPrice !== null
+        ? `  filled ${sizeText(r.filledSize, m)} @ ${priceText(r.averageFillPrice, m)} average`
+        : `  filled ${sizeText(r.filledSize, m)} since the change (its average alone is not known: the order had filled before)`;
   return [
-    `execution report (times from the key press that sent it; slippage: worse = cost to you)`,
+    head,
     `  key press -> sent ${msText(r.toSendMs)} · ack ${msText(r.toAckMs)} · first fill ${msText(r.toFirstFillMs)} · last fill ${msText(r.toLastFillMs)}`,
-    r.filledSize > 0 && r.averageFillPrice !== null
-      ? `  filled ${sizeText(r.filledSize, m)} @ ${priceText(r.averageFillPrice, m)} average`
-      : '  not filled (yet)',
-    `  vs the mark at the key press: ${slippageText(r.vsMark)}`,
-    `  vs the review's estimate:    ${slippageText(r.vsEstimate)}`,
+    filled,
+    `  vs the mark at the key press: ${inexact(r) ? '—' : slippageText(r.vsMark)}`,
+    `  vs the review's estimate:    ${r.vsEstimate === null ? NO_ESTIMATE[r.kind] : slippageText(r.vsEstimate)}`,
   ];
 }

@@ -4,7 +4,7 @@
 
 import { summarizeByMarket, type ExecutionSummary, type LatencySummary, type SlippageSummary } from '../../domain/trading/execution-stats.js';
 import type { ExecutionReport } from '../../domain/trading/execution-report.js';
-import { bpsText, msText } from '../../domain/trading/execution-words.js';
+import { KIND_PLURALS, bpsText, msText } from '../../domain/trading/execution-words.js';
 import { formatAtoms } from '../../protocol/scaling.js';
 import type { Market } from '../../protocol/frames.js';
 import { marketWords } from '../../domain/trading/order-words.js';
@@ -23,7 +23,7 @@ function slippageRow(name: string, s: SlippageSummary): string {
 
 function summaryLines(s: ExecutionSummary, title: string): string[] {
   return [
-    `${title}: ${s.orders} ${s.orders === 1 ? 'order' : 'orders'}, ${s.filled} filled`,
+    `${title}: ${s.orders} ${s.orders === 1 ? 'order' : 'orders'}, ${s.filled} filled · ${s.kinds.map(([k, n]) => `${n} ${KIND_PLURALS[k][n === 1 ? 0 : 1]}`).join(', ')}`,
     `  ${'from the key press'.padEnd(18)}${'median'.padStart(9)}${'p90'.padStart(10)}${'n'.padStart(6)}`,
     latencyRow('to sent', s.toSend),
     latencyRow('to ack', s.toAck),
@@ -35,10 +35,10 @@ function summaryLines(s: ExecutionSummary, title: string): string[] {
 }
 
 export function statsLines(reports: readonly ExecutionReport[], markets: readonly Market[]): string[] {
-  if (reports.length === 0) return ['no order placed from this terminal yet this session: each one sent with a key gets timed here'];
+  if (reports.length === 0) return ['no order sent from this terminal yet this session: each one sent with a key gets timed here'];
   const name = (id: number | null): string => (id === null ? 'all markets' : marketWords(markets.find((m) => m.id === id), id).label);
   return [
-    'orders placed from this terminal this session; percentiles are nearest-rank; slippage worse = cost to you',
+    'orders sent from this terminal this session (opens, closes, amends, cancels, TP/SL, panic); percentiles are nearest-rank; slippage worse = cost to you',
     ...summarizeByMarket(reports).flatMap((s) => ['', ...summaryLines(s, name(s.marketId))]),
   ];
 }
