@@ -13,7 +13,7 @@ import { ESC, keyPresser } from './press.fixtures.js';
 const MIN = 60_000;
 const PGUP = '\u001b[5~';
 
-function chartSession(): { store: TerminalStore; calls: string[]; press(raw: string): void } {
+function chartSession(keymap = createKeymap()): { store: TerminalStore; calls: string[]; press(raw: string): void } {
   const calls: string[] = [];
   const store = createTerminalStore({
     focus: 'chart',
@@ -28,7 +28,7 @@ function chartSession(): { store: TerminalStore; calls: string[]; press(raw: str
     trading: () => null, loadMoreHistory: () => calls.push('loadMoreHistory'), refreshHistory: () => calls.push('refreshHistory'),
     loadOlderCandles: () => calls.push('loadOlderCandles'), copyText: () => (calls.push('copyText'), 'sent'),
   } as unknown as TerminalCommands;
-  return { store, calls, press: keyPresser(store, commands) };
+  return { store, calls, press: keyPresser(store, commands, { keymap }) };
 }
 
 const keymap = createKeymap();
@@ -97,5 +97,19 @@ describe('Esc in the chart', () => {
     expect(footer(s.store)).not.toContain('crosshair off');
     s.press(ESC);
     expect(s.store.getState().chart).toEqual(scrolled);
+  });
+
+  it('chart-esc-remapped: with back on Backspace in the config, Backspace steps the chart back and the footer shows it; Esc still does', () => {
+    const remapped = createKeymap(new Map([['back', ['Backspace']]]));
+    const s = chartSession(remapped);
+    const shown = () => footerHints(remapped.bindings, { mode: 'panes', pane: 'chart' }, 10_000, s.store.getState());
+    s.press('x');
+    s.press(PGUP);
+    expect(shown()).toContain('Backspace crosshair off');
+    s.press('\u007f');
+    expect(s.store.getState().chart.cursorT).toBeNull();
+    expect(shown()).toContain('Backspace live');
+    s.press(ESC);
+    expect(s.store.getState().chart).toEqual({ endT: null, cursorT: null });
   });
 });
