@@ -42,6 +42,8 @@ describe.each([
     // The mark holds still from the review to the fill (a moving mark moves a market order's bound with it).
     sim.control.pauseFlow();
     onTestFinished(() => sim.control.resumeFlow());
+    const marketId = state().market!.id;
+    await eventually(() => state().header?.mark === sim.control.engine.marketState(marketId)?.mrk, EXCHANGE_MS, 'the mark on screen is the exchange\'s');
 
     await runCommand(r, command);
     await r.vt.waitFor('y/Enter send', UI_MS);
