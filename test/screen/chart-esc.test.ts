@@ -64,6 +64,15 @@ describe.each([
       const candle = state().candles.find((c) => c.t === cursorT)!;
       await r.vt.waitFor(() => chartText(r).includes(candleTimeLabel(cursorT)) && chartText(r).includes(`H ${px(candle.h)}`) && READOUT.test(chartText(r)), UI_MS);
       if (wide) await r.vt.waitFor(() => footerShows(r, 'Esc crosshair off'), UI_MS);
+      // The help says it too (at 80 columns the footer has no room for it); the help's own Esc closes the
+      // help and leaves the crosshair on.
+      r.vt.press('?');
+      await r.vt.waitFor('now: crosshair off', UI_MS);
+      r.vt.press(KEYS.escape);
+      await keysRead(r.vt);
+      await eventually(() => !state().live.help.open, UI_MS, 'the help closed');
+      await r.vt.waitFor(() => !r.vt.lines().some((l) => l.includes('now: crosshair off')), UI_MS);
+      expect(state().chart.cursorT).toBe(cursorT);
 
       // Esc: the crosshair and its readout gone; the chart is still drawn (its price axis), still live.
       r.vt.press(KEYS.escape);

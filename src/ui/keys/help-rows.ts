@@ -59,7 +59,8 @@ export function helpRows(bindings: readonly Binding[], place: KeyPlace, query: s
   const rows = bindingsAt(bindings, place).map((b): HelpRow => {
     const off = state ? b.disabledReason?.(state)?.label : undefined;
     const now = state ? b.hintNow?.(state) : null;
-    const description = now ? `${b.description} (now: ${now})` : b.description;
+    // First, so a narrow overlay that cuts the description still says it.
+    const description = now ? `now: ${now} · ${b.description}` : b.description;
     return { keys: b.keys.map((k) => bindingKeyLabel(b, k)).join(' '), description, action: b.fixed ? '' : b.action, ...(off ? { off } : {}) };
   });
   const typing = TYPING_HINTS[place.mode];

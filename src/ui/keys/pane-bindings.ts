@@ -254,7 +254,7 @@ export const PANE_BINDINGS: readonly Binding[] = [
     disabledReason: (state) => (copyTextFor(state) === null ? off('nothing selected', 'nothing selected to copy') : null),
   },
   {
-    action: 'back', keys: ['Esc'], mode: 'panes', panes: 'all', description: 'back one level (never quits); in the chart first the crosshair off, then back to live', hint: 'back',
+    action: 'back', keys: ['Esc'], mode: 'panes', panes: 'all', description: 'back one level, never quits (in the chart: the crosshair off, then back to live)', hint: 'back',
     hintNow: chartBackHint, quiet: true, run: back, disabledReason: backOff,
   },
   { action: 'quit', keys: ['q', 'C-c'], mode: 'panes', panes: 'all', description: 'quit', hint: 'quit', run: (ctx) => requestQuit(ctx.store, ctx.actions) },
