@@ -67,6 +67,8 @@ describe.each([
       // The help says it too (at 80 columns the footer has no room for it); the help's own Esc closes the
       // help and leaves the crosshair on.
       r.vt.press('?');
+      await eventually(() => state().live.help.open, UI_MS, 'the help open');
+      await r.vt.type('back one'); // the filter: Esc's row alone, whatever the overlay's height
       await r.vt.waitFor('now: crosshair off', UI_MS);
       r.vt.press(KEYS.escape);
       await keysRead(r.vt);
