@@ -97,7 +97,8 @@ describe.each([
       await keysRead(r.vt);
       await eventually(() => state().chart.endT === null, UI_MS, 'back to live');
       await r.vt.waitFor(() => !chartText(r).includes('◀') && !chartText(r).includes('ago'), UI_MS);
-      // The newest candle is on screen: a crosshair starts on the newest shown candle, and that is the latest.
+      // The newest candle is on screen: the window drawn ends at the latest candle, and a crosshair starts there.
+      await eventually(() => (state().candles.at(-1)?.t ?? 0) >= newestBefore, UI_MS, 'the window drawn ends at the latest candle');
       r.vt.press('x');
       await eventually(() => state().chart.cursorT !== null, UI_MS, 'the crosshair again');
       expect(state().chart.cursorT! >= newestBefore).toBe(true);
