@@ -89,16 +89,16 @@ describe('size in quote and percent on the form', () => {
     expect(text).toContain('25% of available = 0.01862 BTC');
     expect(text).toContain('25% of the max your available margin buys');
   });
-  it('percent-of-a-market-order-within-its-slippage-bound: "100%" of a market buy is what its bound price (mark + cap) allows, not the mark', () => {
+  it('percent-of-a-market-order-within-its-slippage-bound: "100%" of a market buy is what its bound (the mark 20 bps dearer, + the cap) allows, not the mark', () => {
     const scales = { priceDecimals: 1, sizeDecimals: 5 };
-    const atBound = maxBuyableUnits(1_000_000_000n, 500, 345, 676_700n, scales); // 67,000 + 100 bps
-    const atMark = maxBuyableUnits(1_000_000_000n, 500, 345, 670_000n, scales);
-    expect(atBound < atMark).toBe(true);
-    expect(evaluateEntry(form({ type: 'market', size: '100%' }), ctx).intent?.size).toBe(Number(atBound));
-    // A tighter typed cap sizes closer to the mark.
-    expect(evaluateEntry(form({ type: 'market', size: '100%', slippage: '10' }), ctx).intent?.size).toBe(Number(maxBuyableUnits(1_000_000_000n, 500, 345, 670_670n, scales)));
-    // A market sell, the best bid under the mark: valued at the mark.
-    expect(evaluateEntry(form({ type: 'market', side: 'short', size: '100%' }), { ...ctx, bestBid: 669_900, position: null }).intent?.size).toBe(Number(atMark));
+    const at = (price: bigint) => Number(maxBuyableUnits(1_000_000_000n, 500, 345, price, scales));
+    expect(at(678_053n) < at(670_000n)).toBe(true);
+    // 67,000 + 20 bps = 67,134.0, + the market's 100 bps cap = 67,805.3.
+    expect(evaluateEntry(form({ type: 'market', size: '100%' }), ctx).intent?.size).toBe(at(678_053n));
+    // A tighter typed cap sizes closer to the mark: 67,134.0 + 10 bps = 67,201.1.
+    expect(evaluateEntry(form({ type: 'market', size: '100%', slippage: '10' }), ctx).intent?.size).toBe(at(672_011n));
+    // A market sell, the best bid under the mark: valued at the mark, 20 bps dearer.
+    expect(evaluateEntry(form({ type: 'market', side: 'short', size: '100%' }), { ...ctx, bestBid: 669_900, position: null }).intent?.size).toBe(at(671_340n));
   });
   it('a stop-market "$" size converts at the trigger price', () => {
     expect(evaluateEntry(form({ type: 'stop-market', trigger: '67000.1', size: '$670' }), { ...ctx, mark: 600_000 }).intent?.size).toBe(999);

@@ -8,7 +8,7 @@ import { Prng } from '../../lib/prng.js';
 import { CLASSIC_MARKETS, MAINNET_MARKETS, TESTNET_MARKETS } from '../../sim/markets.js';
 import { notional, notionalScale, priceWithBps } from '../../sim/engine/money.js';
 import { admissionPrice, openRequirement } from '../../sim/engine/trade.js';
-import { maxBuyableUnits, openRequirementAtoms, percentSizingPrice, unitsOfPercent } from './entry-size.js';
+import { LIVE_PRICE_ALLOWANCE_BPS, maxBuyableUnits, openRequirementAtoms, percentSizingPrice, unitsOfPercent } from './entry-size.js';
 
 const MARKETS = [...MAINNET_MARKETS, ...TESTNET_MARKETS, ...CLASSIC_MARKETS];
 
@@ -53,10 +53,18 @@ function drawCase(rng: Prng): Case {
   };
 }
 
-/** What the local exchange requires to admit `units` of the case's order (trade.ts, as executeTrade computes it). */
-function simRequirement(c: Case, units: bigint): bigint {
-  const bound = c.limit ?? priceWithBps(c.mark, c.side === 'long' ? c.slippageBps : -c.slippageBps);
-  const dearest = admissionPrice(c.side === 'long' ? 'buy' : 'sell', bound, c.bestBid);
+/** A price moved by `bps` (signed), as the market may move between the sizing and the exchange's check. */
+const drifted = (price: number, bps: number): number => Math.max(1, Math.floor((price * (10_000 + bps)) / 10_000));
+
+/**
+ * What the local exchange requires to admit `units` of the case's order (trade.ts, as executeTrade computes
+ * it), its mark and best bid moved by `driftBps` since the size was reckoned.
+ */
+function simRequirement(c: Case, units: bigint, driftBps = 0): bigint {
+  const mark = drifted(c.mark, driftBps);
+  const bestBid = c.bestBid === null ? null : drifted(c.bestBid, driftBps);
+  const bound = c.limit ?? priceWithBps(mark, c.side === 'long' ? c.slippageBps : -c.slippageBps);
+  const dearest = admissionPrice(c.side === 'long' ? 'buy' : 'sell', bound, bestBid);
   return openRequirement(notional(dearest, Number(units), notionalScale(c.spec)), c.leverage, c.takerFee);
 }
 
@@ -70,7 +78,7 @@ function percentUnits(c: Case, bps: number): bigint {
 }
 
 describe('percent-size-within-the-exchange-admission', () => {
-  it('hundred-percent-never-over-available: the local exchange requires no more than is available for 100% (and 25%) of any case', () => {
+  it('hundred-percent-never-over-available: the local exchange requires no more than is available for 100% (and 25%) of any case, the market moved up to the allowance since', () => {
     const rng = new Prng(19);
     let sized = 0;
     for (let i = 0; i < 4_000; i++) {
@@ -79,7 +87,11 @@ describe('percent-size-within-the-exchange-admission', () => {
         const units = percentUnits(c, bps);
         if (units === 0n) continue;
         sized++;
-        expect(simRequirement(c, units) <= c.available, `case ${i} ${bps / 100}%: ${JSON.stringify({ ...c, spec: c.spec.name, available: String(c.available), units: String(units) })}`).toBe(true);
+        // The market as sized, or moved up to the allowance either way before the exchange checks it.
+        const drift = rng.range(-LIVE_PRICE_ALLOWANCE_BPS, LIVE_PRICE_ALLOWANCE_BPS);
+        for (const d of [0, drift, LIVE_PRICE_ALLOWANCE_BPS]) {
+          expect(simRequirement(c, units, d) <= c.available, `case ${i} ${bps / 100}% drift ${d}: ${JSON.stringify({ ...c, spec: c.spec.name, available: String(c.available), units: String(units) })}`).toBe(true);
+        }
       }
     }
     // Most cases size something: the property is not met by sizing nothing.
@@ -101,16 +113,17 @@ describe('percent-size-within-the-exchange-admission', () => {
     }
   });
 
-  it('a market buy is valued at its slippage bound, a sell at the dearest of its bound, the mark and the best bid', () => {
+  it('a market buy is valued at its slippage bound, a sell at the dearest of its bound, the mark and the best bid; live prices 20 bps dearer', () => {
     const order = { limit: null, trigger: null, mark: 670_000n, bestBid: 669_900n, slippageBps: 100 };
-    expect(percentSizingPrice({ ...order, side: 'long' })).toBe(676_700n);
-    expect(percentSizingPrice({ ...order, side: 'short' })).toBe(670_000n);
-    expect(percentSizingPrice({ ...order, side: 'short', bestBid: 670_500n })).toBe(670_500n);
-    // A limit buy at its limit; a limit sell under the best bid fills from the bid down: valued at the bid.
+    // 67,000 + 20 bps = 67,134.0, + 100 bps (rounded toward it) = 67,805.3.
+    expect(percentSizingPrice({ ...order, side: 'long' })).toBe(678_053n);
+    expect(percentSizingPrice({ ...order, side: 'short' })).toBe(671_340n);
+    expect(percentSizingPrice({ ...order, side: 'short', bestBid: 670_500n })).toBe(671_841n);
+    // A limit buy at its limit (typed: it does not move); a limit sell under the best bid fills from the bid down.
     expect(percentSizingPrice({ ...order, side: 'long', limit: 660_000n })).toBe(660_000n);
-    expect(percentSizingPrice({ ...order, side: 'short', limit: 660_000n })).toBe(669_900n);
+    expect(percentSizingPrice({ ...order, side: 'short', limit: 660_000n })).toBe(671_240n);
     // A stop-market from its trigger; no mark and no trigger: nothing to price it at.
-    expect(percentSizingPrice({ ...order, side: 'long', trigger: 680_000n })).toBe(686_800n);
+    expect(percentSizingPrice({ ...order, side: 'long', trigger: 680_000n })).toBe(688_173n);
     expect(percentSizingPrice({ ...order, side: 'long', mark: null })).toBeNull();
   });
 });

@@ -5,7 +5,8 @@
 // - otherwise: the largest size the account's available balance pays for at the chosen leverage, margin
 //   plus the taker fee, as the exchange's admission prices it (percentSizingPrice): each rounded up, plus its
 //   allowance for per-fill rounding, at the dearest price the order may fill at (a market order's slippage
-//   bound, not the mark), so 100% is never refused for a few atoms or for the slippage cap.
+//   bound, not the mark; live prices with a small allowance for the market moving before the order
+//   arrives), so 100% is never refused for a few atoms, for the slippage cap or for a tick of the mark.
 
 import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
 import { parseScaled } from '../../protocol/scaling.js';
@@ -109,22 +110,33 @@ export interface SizingOrder {
 }
 
 /**
- * The price the exchange's admission values an opening order at (src/sim/engine/trade.ts): a buy at its
- * bound, the limit or, for a market order, the mark (a stop-market: its trigger) moved up by the slippage
- * cap; a sell at the dearer of its bound and the best bid. Here a sell is also never valued under the
- * mark or trigger the bound is taken from (the bid can move up to it before the order arrives), and a
- * stop's sell meets a book not known yet, so it is valued at the dearer of its limit and its trigger.
- * Null when there is nothing to price it at.
+ * How far the market may move against a percentage size between the key press and the exchange's check
+ * of the order (a block or two): the mark a market order's bound is taken from and the best bid a sell is
+ * checked at are reckoned this much dearer, so a market that ticks up meanwhile does not turn 100% into a
+ * refusal. Prices the trader typed (a limit) do not move.
+ */
+export const LIVE_PRICE_ALLOWANCE_BPS = 20;
+
+const dearer = (price: bigint): bigint => divCeil(price * BigInt(10_000 + LIVE_PRICE_ALLOWANCE_BPS), 10_000n);
+
+/**
+ * The price a percentage size is reckoned at: where the exchange's admission (src/sim/engine/trade.ts)
+ * values an opening order, a buy at its bound (its limit or, for a market order, the mark (a stop-market:
+ * its trigger) moved up by the slippage cap), a sell at the dearer of its bound and the best bid. Live
+ * prices are taken LIVE_PRICE_ALLOWANCE_BPS dearer; a sell is never valued under the mark or trigger its
+ * bound comes from (the bid can rise to it before the order arrives); a stop's sell meets a book not known
+ * yet, so it is valued at the dearer of its limit and its trigger. Null when there is nothing to price it at.
  */
 export function percentSizingPrice(o: SizingOrder): bigint | null {
   const reference = o.trigger ?? o.mark;
+  const live = reference === null ? null : dearer(reference);
   if (o.side === 'long') {
     if (o.limit !== null) return o.limit;
-    return reference === null ? null : slippageLimitPrice(reference, o.slippageBps, true);
+    return live === null ? null : slippageLimitPrice(live, o.slippageBps, true);
   }
-  const bound = o.limit ?? (reference === null ? null : slippageLimitPrice(reference, o.slippageBps, false));
+  const bound = o.limit ?? (live === null ? null : slippageLimitPrice(live, o.slippageBps, false));
   if (bound === null) return null;
-  const candidates = [bound, o.limit === null ? reference : o.trigger, o.trigger === null ? o.bestBid : null];
+  const candidates = [bound, o.limit === null ? live : o.trigger === null ? null : dearer(o.trigger), o.trigger === null && o.bestBid !== null ? dearer(o.bestBid) : null];
   return candidates.reduce<bigint>((a, b) => (b !== null && b > a ? b : a), bound);
 }
 
