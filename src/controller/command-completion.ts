@@ -1,6 +1,7 @@
 // Tab completion of the `:` command line, shell style: the command word first, then the one argument
 // people mistype most (an order id after cancel / amend, a market after market / close, a timeframe,
-// a theme). One candidate completes with a space; several extend to their common prefix and are
+// a theme), and the words of an order after its size (`@`, `mkt`, `stop`, `ro`, ...) or of an amend
+// after its id. One candidate completes with a space; several extend to their common prefix and are
 // listed, so a second look at the Open orders tab is not needed. Pure: text and choices in.
 
 import { TIMEFRAMES } from '../domain/timeframes.js';
@@ -43,6 +44,83 @@ function argumentWords(command: string, choices: CompletionChoices): readonly st
   }
 }
 
+/** The words of a `:buy` / `:sell` after the size (command-parse.ts), in the order its usage lists them. */
+export const ORDER_WORDS: readonly string[] = ['@', 'mkt', 'stop', 'ro', 'post', 'ioc', 'fok', 'slip', 'tp', 'sl', 'lev'];
+/** The parser's other spellings, offered only when the canonical words do not match what was typed. */
+const ORDER_ALIASES: Readonly<Record<string, string>> = { market: 'mkt', reduce: 'ro' };
+/** Order words followed by a number: the word after them is that number, never a word. */
+const ORDER_VALUE_WORDS: ReadonlySet<string> = new Set(['@', 'stop', 'slip', 'tp', 'sl', 'lev']);
+const TIFS = ['post', 'ioc', 'fok'];
+
+/** What the parser refuses together with a word already given (a market order takes no `@` or post, ...). */
+const EXCLUDES: Readonly<Record<string, readonly string[]>> = {
+  mkt: ['@', 'post'],
+  '@': ['mkt', 'slip'],
+  post: [...TIFS, 'mkt', 'stop', 'slip'],
+  ioc: TIFS,
+  fok: [...TIFS, 'stop'],
+  ro: ['tp', 'sl'],
+  tp: ['ro'],
+  sl: ['ro'],
+  stop: ['post', 'fok'],
+  slip: ['@', 'post'],
+};
+
+/** Splits "@67000" into "@" and its price, as the parser reads it. */
+const splitAt = (tokens: readonly string[]): string[] => tokens.flatMap((t) => (t.startsWith('@') && t.length > 1 ? ['@', t.slice(1)] : [t]));
+
+/**
+ * The order words that may come next after `given` (the size and the words typed so far), or null where a
+ * number goes (the size, or the value of `@` / `stop` / `tp` ...). A word given is not offered again, nor one
+ * the parser refuses beside it.
+ */
+function nextOrderWords(given: readonly string[]): { words: readonly string[]; aliases: readonly string[] } | null {
+  const tokens = splitAt(given);
+  if (tokens.length === 0) return null;
+  const used = new Set<string>();
+  let wantsValue = false;
+  for (const raw of tokens.slice(1)) {
+    if (wantsValue) {
+      wantsValue = false;
+      continue;
+    }
+    const word = ORDER_ALIASES[raw.toLowerCase()] ?? raw.toLowerCase();
+    used.add(word);
+    for (const x of EXCLUDES[word] ?? []) used.add(x);
+    wantsValue = ORDER_VALUE_WORDS.has(word);
+  }
+  if (wantsValue) return null;
+  return { words: ORDER_WORDS.filter((w) => !used.has(w)), aliases: Object.keys(ORDER_ALIASES).filter((a) => !used.has(ORDER_ALIASES[a]!)) };
+}
+
+/** The words of an amend after its id: `@ PRICE` and `size SIZE`, each once; null where a number goes. */
+function nextAmendWords(given: readonly string[]): readonly string[] | null {
+  const tokens = splitAt(given).slice(1);
+  if (tokens.length % 2 === 1) return null;
+  const used = new Set(tokens.filter((_, i) => i % 2 === 0).map((t) => (t.toLowerCase() === 'price' ? '@' : t.toLowerCase())));
+  return ['@', 'size'].filter((w) => !used.has(w));
+}
+
+/** Candidates for a word after the first argument of `command`, `given` being the words between; null where none fit. */
+function laterWords(command: string, given: readonly string[], partial: string): readonly string[] | null {
+  switch (command) {
+    case 'buy':
+    case 'sell':
+    case 'long':
+    case 'short': {
+      const next = nextOrderWords(given);
+      if (next === null) return null;
+      const lower = partial.toLowerCase();
+      return next.words.some((w) => w.startsWith(lower)) ? next.words : next.aliases;
+    }
+    case 'amend':
+    case 'change':
+      return nextAmendWords(given);
+    default:
+      return null;
+  }
+}
+
 function commonPrefix(words: readonly string[]): string {
   let prefix = words[0] ?? '';
   for (const w of words) {
@@ -71,9 +149,9 @@ export function completeCommandLine(text: string, choices: CompletionChoices): C
   const words = body.split(/\s+/);
   // words ends with '' when the text ends in a space: the word being typed is then empty.
   if (words.length === 1) return completeWord(text.slice(0, lead), body, COMMAND_WORDS);
-  if (words.length !== 2) return { text, candidates: [] };
-  const options = argumentWords(words[0]!.toLowerCase(), choices);
+  const command = words[0]!.toLowerCase();
+  const partial = words.at(-1)!;
+  const options = words.length === 2 ? argumentWords(command, choices) : laterWords(command, words.slice(1, -1), partial);
   if (options === null) return { text, candidates: [] };
-  const partial = words[1]!;
   return completeWord(text.slice(0, text.length - partial.length), partial, options);
 }

@@ -35,6 +35,7 @@ export function entryContext(state: TerminalState, form: OrderEntryForm): EntryC
     available: available !== undefined && /^-?\d+$/.test(available) ? BigInt(available) : null,
     position: position ? { side: position.side, size: position.size } : null,
     feeTier: state.trading.account?.feeTier ?? 0,
+    bestBid: state.book && state.book.marketId === form.marketId ? (state.book.bids[0]?.price ?? null) : null,
   };
 }
 

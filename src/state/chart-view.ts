@@ -90,6 +90,15 @@ export function chartToLive(f: ChartFacts): ChartViewState {
   return { endT: null, cursorT: f.chart.cursorT === null ? null : f.candleHistory.newestT };
 }
 
+/**
+ * Esc in the chart: the crosshair off first, then back to live (the newest candles); null when the view is
+ * live with no crosshair, and Esc steps back as elsewhere.
+ */
+export function chartStepBack(chart: ChartViewState): ChartViewState | null {
+  if (chart.cursorT !== null) return { ...chart, cursorT: null };
+  return chart.endT !== null ? LIVE_CHART : null;
+}
+
 /** To the oldest candle held (where the next older page is fetched); a cursor moves to it. */
 export function chartToOldest(f: ChartFacts): ChartViewState {
   const oldest = oldestEnd(f);

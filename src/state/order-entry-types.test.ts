@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cycleChoice, evaluateEntry, newEntryForm, stepField, type EntryContext, type OrderEntryForm } from './order-entry.js';
+import { maxBuyableUnits } from '../domain/trading/entry-size.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { entryLines, fitEntryLines, legLines, type EntryLine } from '../ui/format/order-entry-lines.js';
 
@@ -87,6 +88,17 @@ describe('size in quote and percent on the form', () => {
     const text = entryLines({ form: f, result: r, market: market(), reviewing: false, preview: null, disabled: null }).map((l) => l.text).join('\n');
     expect(text).toContain('25% of available = 0.01862 BTC');
     expect(text).toContain('25% of the max your available margin buys');
+  });
+  it('percent-of-a-market-order-within-its-slippage-bound: "100%" of a market buy is what its bound (the mark 20 bps dearer, + the cap) allows, not the mark', () => {
+    const scales = { priceDecimals: 1, sizeDecimals: 5 };
+    const at = (price: bigint) => Number(maxBuyableUnits(1_000_000_000n, 500, 345, price, scales));
+    expect(at(678_053n) < at(670_000n)).toBe(true);
+    // 67,000 + 20 bps = 67,134.0, + the market's 100 bps cap = 67,805.3.
+    expect(evaluateEntry(form({ type: 'market', size: '100%' }), ctx).intent?.size).toBe(at(678_053n));
+    // A tighter typed cap sizes closer to the mark: 67,134.0 + 10 bps = 67,201.1.
+    expect(evaluateEntry(form({ type: 'market', size: '100%', slippage: '10' }), ctx).intent?.size).toBe(at(672_011n));
+    // A market sell, the best bid under the mark: valued at the mark, 20 bps dearer.
+    expect(evaluateEntry(form({ type: 'market', side: 'short', size: '100%' }), { ...ctx, bestBid: 669_900, position: null }).intent?.size).toBe(at(671_340n));
   });
   it('a stop-market "$" size converts at the trigger price', () => {
     expect(evaluateEntry(form({ type: 'stop-market', trigger: '67000.1', size: '$670' }), { ...ctx, mark: 600_000 }).intent?.size).toBe(999);

@@ -3,7 +3,7 @@
 // wire: every number goes through protocol/scaling.ts.
 
 import { notionalAtoms } from '../domain/trading/notional.js';
-import { sizeUnitsOf, typedSize } from '../domain/trading/entry-size.js';
+import { percentSizingPrice, sizeUnitsOf, typedSize } from '../domain/trading/entry-size.js';
 import { feeMicros } from '../domain/trading/fees.js';
 import { stopCondition, stopSideProblem } from '../domain/trading/stop-order.js';
 import { orderRulesContext, validateOrder } from '../domain/trading/validate.js';
@@ -73,6 +73,8 @@ export interface EntryContext {
   position?: { side: number; size: number } | null;
   /** The account's fee tier (indexes the market's taker fees). */
   feeTier?: number;
+  /** The book's best bid in the form's market (ticks), for the price a sell's percentage is reckoned at; null when unknown. */
+  bestBid?: number | null;
 }
 
 export type EntryProblems = Partial<Record<EntryField, string>>;
@@ -147,7 +149,7 @@ function reducibleSize(form: OrderEntryForm, ctx: EntryContext): number | null {
   return (form.side === 'long') === (p.side === 2) ? p.size : null;
 }
 
-function sizeOf(form: OrderEntryForm, ctx: EntryContext, market: Market, quotePrice: number | null, leverage: number | null, problems: EntryProblems): number | null {
+function sizeOf(form: OrderEntryForm, ctx: EntryContext, market: Market, prices: { quote: number | null; percent: bigint | null }, leverage: number | null, problems: EntryProblems): number | null {
   const typed = typedSize(form.size, form.sizeUnit === 'notional' ? 'quote' : 'base');
   if (typed.unit === 'base') return attempt(() => parseSize(typed.number, market.config.size_decimals), problems, 'size');
   const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
@@ -158,8 +160,8 @@ function sizeOf(form: OrderEntryForm, ctx: EntryContext, market: Market, quotePr
     availableAtoms: ctx.available ?? null,
     leverage,
     takerFeeMicros: feeMicros(market.config, 'taker', ctx.feeTier ?? 0),
-    price: quotePrice === null ? null : BigInt(quotePrice),
-    quotePrice: quotePrice === null ? null : BigInt(quotePrice),
+    price: prices.percent,
+    quotePrice: prices.quote === null ? null : BigInt(prices.quote),
   };
   return attempt(() => toWireInteger(sizeUnitsOf(typed, inputs, scales), 'size'), problems, 'size');
 }
@@ -184,8 +186,14 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   // Above the market maximum is clamped to it (the form shows the clamp), as the exchange itself does.
   const typedLeverage = form.reduceOnly ? 0 : attempt(() => parseLeverage(form.leverage), problems, 'leverage');
   const leverage = typedLeverage === null ? null : Math.min(typedLeverage, maxLeverageHundredths(market));
-  const size = sizeOf(form, ctx, market, valuation, leverage, problems);
   const slippage = isMarket && form.slippage.trim() !== '' ? attempt(() => parseBps(form.slippage, market.order_max_market_slippage_bps), problems, 'slippage') : null;
+  // A percentage is of what the exchange's admission will require: valued where the order may fill dearest.
+  const big = (v: number | null | undefined): bigint | null => (v === null || v === undefined ? null : BigInt(v));
+  const percentPrice = percentSizingPrice({
+    side: form.side, limit: big(price), trigger: big(trigger), mark: big(ctx.mark), bestBid: big(ctx.bestBid),
+    slippageBps: slippage ?? market.order_max_market_slippage_bps,
+  });
+  const size = sizeOf(form, ctx, market, { quote: valuation, percent: percentPrice }, leverage, problems);
   const tp = form.tp.trim() !== '' ? attempt(() => parsePrice(form.tp, pd), problems, 'tp') : null;
   const sl = form.sl.trim() !== '' ? attempt(() => parsePrice(form.sl, pd), problems, 'sl') : null;
   const expiry = form.expiry.trim() !== '' ? attempt(() => parseBlocks(form.expiry), problems, 'expiry') : null;

@@ -3,12 +3,16 @@
 // math, rounded DOWN, so an order never takes more than asked. What "available" means:
 // - reduce-only: the position the order reduces (25% of a 0.4 long sells 0.1);
 // - otherwise: the largest size the account's available balance pays for at the chosen leverage, margin
-//   plus the taker fee, at the order's price (its limit, its trigger for a stop-market, else the mark).
+//   plus the taker fee, as the exchange's admission prices it (percentSizingPrice): each rounded up, plus its
+//   allowance for per-fill rounding, at the dearest price the order may fill at (a market order's slippage
+//   bound, not the mark; live prices with a small allowance for the market moving before the order
+//   arrives), so 100% is never refused for a few atoms, for the slippage cap or for a tick of the mark.
 
 import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
 import { parseScaled } from '../../protocol/scaling.js';
 import { WHOLE_POSITION_BPS, parseClosePercent } from './close-share.js';
-import { divFloor, type Scales } from './notional.js';
+import { divCeil, divFloor, notionalAtoms, type Scales } from './notional.js';
+import { slippageLimitPrice } from './fill-estimate.js';
 
 export type SizeUnit = 'base' | 'quote' | 'percent';
 
@@ -48,8 +52,27 @@ export interface PercentBasis {
 }
 
 /**
- * The largest size `available` pays for: margin (notional x 100 / leverage) plus the taker fee
- * (notional x fee / 1e6) within the available balance, i.e. notional <= available x lev x 1e6 / (1e8 + fee x lev).
+ * Atoms the exchange keeps aside, beyond the margin and fee of the whole order, for rounding each fill's
+ * margin and fee up (the local exchange's admission, src/sim/engine/trade.ts, adds the same).
+ */
+export const FILL_ROUNDING_ALLOWANCE_ATOMS = 16n;
+
+/**
+ * What the exchange requires of the available balance to open `units` at `price` (ticks) at `leverage`
+ * (hundredths): the margin (notional x 100 / leverage) and the taker fee (notional x fee / 1e6, a rebate
+ * counts as 0), each rounded up, plus the per-fill rounding allowance.
+ */
+export function openRequirementAtoms(units: bigint, price: bigint, leverage: number, takerFeeMicros: number, scales: Scales): bigint {
+  const notional = notionalAtoms(price, units, scales);
+  const margin = divCeil(notional * 100n, BigInt(leverage));
+  const fee = takerFeeMicros > 0 ? divCeil(notional * BigInt(takerFeeMicros), 1_000_000n) : 0n;
+  return margin + fee + FILL_ROUNDING_ALLOWANCE_ATOMS;
+}
+
+/**
+ * The largest size whose opening requirement (openRequirementAtoms) fits `available`. Without rounding,
+ * notional <= available x lev x 1e6 / (1e8 + fee x lev) bounds it from above; the rounding and the
+ * allowance can only lower it, so it is searched for below that bound (the requirement grows with size).
  */
 export function maxBuyableUnits(availableAtoms: bigint, leverage: number, takerFeeMicros: number, price: bigint, scales: Scales): bigint {
   if (availableAtoms <= 0n || leverage <= 0 || price <= 0n) return 0n;
@@ -57,7 +80,64 @@ export function maxBuyableUnits(availableAtoms: bigint, leverage: number, takerF
   const lev = BigInt(leverage);
   const num = availableAtoms * lev * 1_000_000n * pow10(scales.priceDecimals + scales.sizeDecimals);
   const den = (100n * 1_000_000n + fee * lev) * price * pow10(COLLATERAL_DECIMALS);
-  return divFloor(num, den);
+  const fits = (units: bigint): boolean => openRequirementAtoms(units, price, leverage, takerFeeMicros, scales) <= availableAtoms;
+  let hi = divFloor(num, den);
+  if (fits(hi)) return hi;
+  let lo = 0n;
+  if (!fits(lo)) return 0n;
+  // Invariant: fits(lo), !fits(hi).
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** What a new order is, for the price its percentage size is reckoned at. */
+export interface SizingOrder {
+  side: 'long' | 'short';
+  /** Limit price (ticks); null for a market or stop-market order. */
+  limit: bigint | null;
+  /** Trigger price of a stop (ticks), else null. */
+  trigger: bigint | null;
+  /** The mark (ticks), null when unknown. */
+  mark: bigint | null;
+  /** A market order's slippage cap in bps (the typed one, else the market's default). */
+  slippageBps: number;
+  /** The book's best bid (ticks), null when unknown. */
+  bestBid: bigint | null;
+}
+
+/**
+ * How far the market may move against a percentage size between the key press and the exchange's check
+ * of the order (a block or two): the mark a market order's bound is taken from and the best bid a sell is
+ * checked at are reckoned this much dearer, so a market that ticks up meanwhile does not turn 100% into a
+ * refusal. Prices the trader typed (a limit) do not move.
+ */
+export const LIVE_PRICE_ALLOWANCE_BPS = 20;
+
+const dearer = (price: bigint): bigint => divCeil(price * BigInt(10_000 + LIVE_PRICE_ALLOWANCE_BPS), 10_000n);
+
+/**
+ * The price a percentage size is reckoned at: where the exchange's admission (src/sim/engine/trade.ts)
+ * values an opening order, a buy at its bound (its limit or, for a market order, the mark (a stop-market:
+ * its trigger) moved up by the slippage cap), a sell at the dearer of its bound and the best bid. Live
+ * prices are taken LIVE_PRICE_ALLOWANCE_BPS dearer; a sell is never valued under the mark or trigger its
+ * bound comes from (the bid can rise to it before the order arrives); a stop's sell meets a book not known
+ * yet, so it is valued at the dearer of its limit and its trigger. Null when there is nothing to price it at.
+ */
+export function percentSizingPrice(o: SizingOrder): bigint | null {
+  const reference = o.trigger ?? o.mark;
+  const live = reference === null ? null : dearer(reference);
+  if (o.side === 'long') {
+    if (o.limit !== null) return o.limit;
+    return live === null ? null : slippageLimitPrice(live, o.slippageBps, true);
+  }
+  const bound = o.limit ?? (live === null ? null : slippageLimitPrice(live, o.slippageBps, false));
+  if (bound === null) return null;
+  const candidates = [bound, o.limit === null ? live : o.trigger === null ? null : dearer(o.trigger), o.trigger === null && o.bestBid !== null ? dearer(o.bestBid) : null];
+  return candidates.reduce<bigint>((a, b) => (b !== null && b > a ? b : a), bound);
 }
 
 /** Basis points ("25%" = 2500) of what is available, in whole units rounded down; throws a clear reason. */

@@ -11,7 +11,17 @@ import type { OrderRecord } from './records.js';
 import { rest } from './resting.js';
 
 /** Per-fill rounding (margin and fee round up per fill) may exceed the up-front estimate by a few atoms. */
-const ROUNDING_SLACK = 16n;
+export const ROUNDING_SLACK = 16n;
+
+/** The price an opening order's margin is checked at: a buy's bound; a sell fills at or above its bound (up to the best bid), so the dearest of the two. */
+export function admissionPrice(side: 'buy' | 'sell', bound: number, bestBid: number | null): number {
+  return side === 'buy' ? bound : Math.max(bound, bestBid ?? 0);
+}
+
+/** What an opening order of notional `value` needs of the available balance: margin and taker fee, each rounded up, and the slack. */
+export function openRequirement(value: bigint, lv: number, takerFeeMicros: number): bigint {
+  return marginFor(value, lv) + maxBig(feeFor(value, takerFeeMicros), 0n) + ROUNDING_SLACK;
+}
 
 /** Fails an order that reached the contract: st 7 with the reason, removed from views. */
 export function failOrder(core: EngineCore, order: OrderRecord, sr: number, fr?: number): void {
@@ -105,11 +115,8 @@ export function executeTrade(core: EngineCore, order: OrderRecord, forceIoc = fa
     return failOrder(core, order, OrderStatusReason.CrossesBook);
   }
   if (!order.reduceOnly) {
-    // A sell fills at or above its bound (up to the best bid): price the margin at the dearest fill.
-    const dearest = order.side === 'buy' ? bound : Math.max(bound, book.bestBid() ?? 0);
-    const value = notional(dearest, order.size, market.scale);
-    const takerFee = tierFeeMicros(market.spec, account.ft, 'taker');
-    const required = marginFor(value, order.lv) + maxBig(feeFor(value, takerFee), 0n) + ROUNDING_SLACK;
+    const value = notional(admissionPrice(order.side, bound, book.bestBid() ?? null), order.size, market.scale);
+    const required = openRequirement(value, order.lv, tierFeeMicros(market.spec, account.ft, 'taker'));
     // The collateralised loss against the mark (cpnl) is taken only from what is left after this.
     if (required > account.balance - account.locked) {
       return failOrder(core, order, OrderStatusReason.AmountExceedsAvailableBalance);

@@ -72,6 +72,8 @@ export interface Binding {
   description: string;
   /** Short label for the footer; absent = listed by `?` only. */
   hint?: string;
+  /** The footer's label for what the key does now, when it says more than `hint` (Esc in the chart: `crosshair off`). */
+  hintNow?(state: TerminalState): string | null;
   /** Short label for the trading tabs' key line (on the tabs in `tabs`). */
   tabHint?: string;
   /** A press while off says nothing (a focus or move key with nowhere to go); order keys say why. */

@@ -4,6 +4,7 @@
 
 import {
   atOldestCandle,
+  chartStepBack,
   chartToLive,
   chartToOldest,
   moveChartCursor,
@@ -76,3 +77,15 @@ export const CHART_BINDINGS: readonly Binding[] = [
   chartKey('chartLive', ['End', 'G'], 'chart: back to live (the newest candles, following the market)', chartToLive, liveOff, 'live'),
   chartKey('chartCursor', ['x'], "chart: crosshair on / off (its candle's time, open, high, low, close and volume)", toggleChartCursor, chartOff, 'crosshair'),
 ];
+
+/** What Esc (the `back` action) does in the focused chart before anything else, or null when nothing there is left to leave. */
+export function chartBackMove(state: TerminalState): ChartViewState | null {
+  return state.focus === 'chart' ? chartStepBack(state.chart) : null;
+}
+
+/** Esc's footer word while it acts on the chart: `crosshair off`, then `live`. */
+export function chartBackHint(state: TerminalState): string | null {
+  const next = chartBackMove(state);
+  if (next === null) return null;
+  return state.chart.cursorT !== null ? 'crosshair off' : 'live';
+}

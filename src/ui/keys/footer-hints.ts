@@ -24,7 +24,8 @@ export function hintItems(bindings: readonly Binding[], place: KeyPlace, state?:
     .filter((b) => b.hint !== undefined)
     .map((b) => {
       const off = state ? b.disabledReason?.(state)?.label : undefined;
-      return { key: bindingKeyLabel(b, b.keys[0] ?? ''), label: b.hint ?? '', ...(off ? { off } : {}) };
+      const label = (state ? b.hintNow?.(state) : null) ?? b.hint ?? '';
+      return { key: bindingKeyLabel(b, b.keys[0] ?? ''), label, ...(off ? { off } : {}) };
     });
 }
 

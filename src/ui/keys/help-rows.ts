@@ -58,7 +58,10 @@ export function helpRows(bindings: readonly Binding[], place: KeyPlace, query: s
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const rows = bindingsAt(bindings, place).map((b): HelpRow => {
     const off = state ? b.disabledReason?.(state)?.label : undefined;
-    return { keys: b.keys.map((k) => bindingKeyLabel(b, k)).join(' '), description: b.description, action: b.fixed ? '' : b.action, ...(off ? { off } : {}) };
+    const now = state ? b.hintNow?.(state) : null;
+    // First, so a narrow overlay that cuts the description still says it.
+    const description = now ? `now: ${now} · ${b.description}` : b.description;
+    return { keys: b.keys.map((k) => bindingKeyLabel(b, k)).join(' '), description, action: b.fixed ? '' : b.action, ...(off ? { off } : {}) };
   });
   const typing = TYPING_HINTS[place.mode];
   if (typing) rows.push({ keys: 'text', description: `${typing}${place.mode === 'entry' ? ' (no spaces)' : ' (a paste too)'}`, action: '' });

@@ -142,7 +142,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
 
   { action: 'runCommand', keys: ['Enter'], mode: 'command', fixed: true, description: 'run the line', hint: 'run', run: (ctx) => runCommandLine(ctx.store, ctx.actions, ctx.keyAtMs) },
   { action: 'closeCommand', keys: ['Esc', 'C-c'], mode: 'command', fixed: true, description: 'close the line', hint: 'close', run: (ctx) => closeCommandLine(ctx.store) },
-  { action: 'complete', keys: ['Tab'], mode: 'command', fixed: true, description: 'complete the command, an open order id, a market, a timeframe or a theme', hint: 'complete', run: (ctx) => completeOnTab(ctx.store) },
+  { action: 'complete', keys: ['Tab'], mode: 'command', fixed: true, description: 'complete the command, an open order id, a market, a timeframe, a theme or an order\'s next word (@ mkt stop ro ...)', hint: 'complete', run: (ctx) => completeOnTab(ctx.store) },
   {
     action: 'historyBack', keys: ['Up'], mode: 'command', fixed: true, description: 'the previous line run', hint: 'history', quiet: true,
     run: (ctx) => stepCommandHistory(ctx.store, -1),

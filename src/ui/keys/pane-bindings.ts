@@ -18,7 +18,7 @@ import { askCancel, openOrderEditor, openPositionEditor, selectedOrder, selected
 import { copyTextFor } from '../format/copy-text.js';
 import { JOURNAL_FRAMES_BINDING } from './journal-frames-key.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
-import { CHART_BINDINGS } from './chart-bindings.js';
+import { CHART_BINDINGS, chartBackHint, chartBackMove } from './chart-bindings.js';
 
 const MOVING: PaneScope = ['book', 'trading'];
 const TABS: PaneScope = ['trading'];
@@ -112,17 +112,20 @@ function timeframeKey(action: Action, key: string, direction: 1 | -1, descriptio
   };
 }
 
-/** `Esc` at the top: the config notice, then the zoom, the book cursor, the notice; never quits. */
+/** `Esc` at the top: in the chart its crosshair, then its scroll; the config notice, then the zoom, the book cursor, the notice; never quits. */
 function back(ctx: KeyContext): void {
   const { store } = ctx;
   const state = store.getState();
-  if (state.live.configNotice && !state.notice) store.setState({ live: { ...state.live, configNotice: null } });
+  const chart = chartBackMove(state);
+  if (chart) store.setState({ chart });
+  else if (state.live.configNotice && !state.notice) store.setState({ live: { ...state.live, configNotice: null } });
   else if (state.live.zoomed && !state.bookCursor) toggleZoom(store, state.focus);
   else if (state.bookCursor || state.bookDisplay.scroll !== 0) centreBook(store);
   else if (state.notice) setNotice(store, null);
 }
 
 function backOff(state: TerminalState): Disabled | null {
+  if (chartBackMove(state)) return null;
   return state.live.configNotice || state.live.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || state.notice ? null : off('top level', 'nothing to step back from (Esc never quits)');
 }
 
@@ -250,6 +253,9 @@ export const PANE_BINDINGS: readonly Binding[] = [
     },
     disabledReason: (state) => (copyTextFor(state) === null ? off('nothing selected', 'nothing selected to copy') : null),
   },
-  { action: 'back', keys: ['Esc'], mode: 'panes', panes: 'all', description: 'back one level (never quits)', hint: 'back', quiet: true, run: back, disabledReason: backOff },
+  {
+    action: 'back', keys: ['Esc'], mode: 'panes', panes: 'all', description: 'back one level, never quits (in the chart: the crosshair off, then back to live)', hint: 'back',
+    hintNow: chartBackHint, quiet: true, run: back, disabledReason: backOff,
+  },
   { action: 'quit', keys: ['q', 'C-c'], mode: 'panes', panes: 'all', description: 'quit', hint: 'quit', run: (ctx) => requestQuit(ctx.store, ctx.actions) },
 ];
