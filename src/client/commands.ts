@@ -101,7 +101,7 @@ export class EngineCommands implements TradingCommands {
     };
     const words = this.words(p.marketId);
     const base = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);
-    const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${formatScaledTrim(p.trigger.price, words.priceDecimals)}` : ''}`;
+    const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${formatScaledTrim(p.trigger.price, words.priceDecimals)}${p.trigger.on === 'last' ? ' on last' : ''}` : ''}`;
     const main = this.engine.submit(draft, label, p.origin);
     const parts: RequestHandle[] = [main];
     const outcome = main.outcome.then(async (r) => {
