@@ -113,7 +113,7 @@ export class EngineCommands implements TradingCommands {
       // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
       const linked = triggers.map(([role, spec]) => {
         const target = { long: p.side === 'long', marketId: p.marketId, size: p.size };
-        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`));
+        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`, spec.on));
         parts.push(h);
         return h.outcome;
       });
@@ -231,7 +231,7 @@ export class EngineCommands implements TradingCommands {
     const long = isLongSide(pos.sd);
     const handles = roles.map(([role, spec]) => {
       const draft = protectiveTriggerDraft({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });
-      return this.engine.submit(draft, triggerWords(role, spec.price, this.words(pos.mkt), `position ${positionId}`));
+      return this.engine.submit(draft, triggerWords(role, spec.price, this.words(pos.mkt), `position ${positionId}`, spec.on));
     });
     return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
   }
