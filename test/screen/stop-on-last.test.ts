@@ -52,14 +52,22 @@ function admit(wallet: SimWallet, fields: Pick<OrderRequestFrame, 't' | 'p' | 's
 
 /**
  * A trade of 10 units at `price` (inside the spread): one wallet rests a sell there, the other takes exactly
- * it with an IOC buy. Returns once the exchange and the app's header both have it as the last price.
+ * it with an IOC buy. Returns once the exchange has filled it (what it then fires may trade after it).
  */
 async function tradeAt(price: number): Promise<void> {
   traders.seller ??= screen.sim.control.createWallet();
   traders.buyer ??= screen.sim.control.createWallet();
+  const buyer = traders.buyer;
   admit(traders.seller, { t: 2, p: price, s: 10, fl: 0 });
-  admit(traders.buyer, { t: 1, p: price, s: 10, fl: 4 });
-  await eventually(() => engine().marketState(screen.market.id)!.lst === price && state().header?.last === price, EXCHANGE_MS, `a trade at ${price}`);
+  admit(buyer, { t: 1, p: price, s: 10, fl: 4 });
+  const rq = traders.rq.get(buyer.address);
+  await eventually(() => engine().orderHistory(buyer.accountId ?? 0).some((o) => o.rq === rq && o.fs === 10 && o.fp === price), EXCHANGE_MS, `a trade at ${price}`);
+}
+
+/** A trade at `price` that fires nothing: once done, the exchange's and the app's last price are it. */
+async function lastTradeAt(price: number): Promise<void> {
+  await tradeAt(price);
+  await eventually(() => engine().marketState(screen.market.id)!.lst === price && state().header?.last === price, EXCHANGE_MS, `the last price at ${price}`);
 }
 
 const SIZES = [
@@ -101,7 +109,7 @@ describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => 
     expect(ask - bid).toBeGreaterThanOrEqual(6);
     // The mark held at the bid: well under the stop, so only the last price can fire it.
     engine().setOraclePrice(screen.market.id, bid);
-    await tradeAt(bid + 1);
+    await lastTradeAt(bid + 1);
     const trigger = odd(ask - 1);
     expect(trigger).toBeGreaterThan(bid + 1);
 
@@ -146,7 +154,7 @@ describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => 
     await atSize(cols, rows);
     const { bid, ask } = inside();
     expect(ask - bid).toBeGreaterThanOrEqual(6);
-    await tradeAt(ask - 1);
+    await lastTradeAt(ask - 1);
     const lastTrade = ask - 1;
 
     // A sell stop at the last trade would fire at once: refused, and the form says against what.
