@@ -113,7 +113,7 @@ export class EngineCommands implements TradingCommands {
       // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
       const linked = triggers.map(([role, spec]) => {
         const target = { long: p.side === 'long', marketId: p.marketId, size: p.size };
-        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`, spec.on));
+        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`));
         parts.push(h);
         return h.outcome;
       });
