@@ -107,7 +107,7 @@ export class EngineCommands implements TradingCommands {
     };
     const words = this.words(p.marketId);
     const base = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);
-    const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${formatScaledTrim(p.trigger.price, words.priceDecimals)}` : ''}`;
+    const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${formatScaledTrim(p.trigger.price, words.priceDecimals)}${p.trigger.on === 'last' ? ' on last' : ''}` : ''}`;
     const main = this.engine.submit(draft, label, p.origin);
     const parts: RequestHandle[] = [main];
     const outcome = main.outcome.then(async (r) => {
@@ -239,7 +239,7 @@ export class EngineCommands implements TradingCommands {
     const long = isLongSide(pos.sd);
     const handles = roles.map(([role, spec]) => {
       const draft = protectiveTriggerDraft({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });
-      return this.engine.submit(draft, triggerWords(role, spec.price, this.words(pos.mkt), `position ${positionId}`));
+      return this.engine.submit(draft, triggerWords(role, spec.price, this.words(pos.mkt), `position ${positionId}`, spec.on));
     });
     return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
   }

@@ -87,7 +87,7 @@ export function replaceProtection(
   const runs = roles.map(async ([role, spec]): Promise<RoleRun> => {
     const olds = oldOf(role);
     const draft = protectiveTriggerDraft({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });
-    const result = await submit(draft, triggerWords(role, spec.price, words, `position ${positionId}`)).outcome;
+    const result = await submit(draft, triggerWords(role, spec.price, words, `position ${positionId}`, spec.on)).outcome;
     if (!isArmed(result)) return { role, spec, result, olds: olds.map((order) => ({ order, fate: { kind: 'kept', why: result.message } })) };
     const cancelled = olds.map(async (order) => {
       // Gone since (fired, or cancelled with its position): nothing to cancel.

@@ -20,6 +20,8 @@ export interface OrderCommand {
   stop?: string;
   /** `ro` / `reduce`: a close order, it only reduces the position. */
   reduceOnly?: boolean;
+  /** `last` / `mark`: which price fires the stop and the TP / SL (absent: the mark). */
+  on?: 'mark' | 'last';
 }
 
 /** A change of a resting order: the new price, the new remaining size, or both (numbers as typed). */
@@ -46,8 +48,8 @@ export type ParsedCommand =
 export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
 
 const USAGE: Record<string, string> = {
-  buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
-  sell: 'sell SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [lev X]',
+  buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
+  sell: 'sell SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
   close: 'close [SYMBOL] [PERCENT%]',
   cancel: 'cancel all | cancel ORDER_ID',
   amend: 'amend ORDER_ID [@ PRICE] [size SIZE]',
@@ -113,6 +115,12 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
       case 'reduce':
         cmd.reduceOnly = true;
         break;
+      // Which price fires the order's triggers, as in the `t` editor's "tp PRICE sl PRICE [last]".
+      case 'last':
+      case 'mark':
+        if (cmd.on !== undefined && cmd.on !== t) return error(`${word}: say "last" or "mark", not both`);
+        cmd.on = t;
+        break;
       case 'stop':
         v = valueOf('stop price');
         if (typeof v !== 'string') return v;
@@ -138,6 +146,9 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
   if (cmd.type === 'limit' && cmd.slippage !== undefined) return error(`${word}: "slip" applies to market orders only`);
   if (cmd.reduceOnly && (cmd.tp !== undefined || cmd.sl !== undefined)) return error(`${word}: a reduce-only order takes no tp / sl`);
   if (cmd.stop !== undefined && cmd.tif !== 'gtc' && cmd.tif !== 'ioc') return error(`${word}: a stop is GTC or ioc (not ${cmd.tif})`);
+  if (cmd.on !== undefined && cmd.stop === undefined && cmd.tp === undefined && cmd.sl === undefined) {
+    return error(`${word}: "${cmd.on}" says which price fires a stop, tp or sl: give one (stop PRICE ${cmd.on})`);
+  }
   return cmd;
 }
 

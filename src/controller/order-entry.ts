@@ -31,6 +31,7 @@ export function entryContext(state: TerminalState, form: OrderEntryForm): EntryC
   return {
     market: currentMarket(state, form.marketId),
     mark: header && header.marketId === form.marketId ? header.mark : null,
+    last: header && header.marketId === form.marketId ? header.last : null,
     head: state.trading.health?.headBlock ?? state.headBlock,
     available: available !== undefined && /^-?\d+$/.test(available) ? BigInt(available) : null,
     position: position ? { side: position.side, size: position.size } : null,
@@ -198,6 +199,7 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
     ...newEntryForm(market.id, cmd.side, cmd.price ?? '', cmd.leverage ?? defaultLeverage(state, market)),
     type: cmd.stop !== undefined ? (cmd.type === 'market' ? 'stop-market' : 'stop-limit') : cmd.type,
     trigger: cmd.stop ?? '',
+    triggerOn: cmd.on ?? 'mark',
     reduceOnly: cmd.reduceOnly ?? false,
     tif: cmd.tif,
     size: cmd.size,

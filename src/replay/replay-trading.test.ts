@@ -92,6 +92,22 @@ describe('the replay trading feed', () => {
     expect(view(feed)).toEqual(view(straight));
   });
 
+  it('replay-journal-keeps-raw-frames: a recorded Journal line comes back with the frame behind it (Enter shows it), still terminal-safe', () => {
+    const sent = '{"mt":22,"sn":3,"rq":2,"mkt":1,"acc":5,"t":1,"p":1000,"s":10,"fl":0,"lv":500,"lb":40}';
+    const ack = '{"mt":3,"cid":3,"status":{"code":0}}';
+    const events: TradingEvent[] = [
+      ...EVENTS.slice(0, 6),
+      { ...at(301), kind: 'journal', entry: { timeMs: START + 301, kind: 'request', requestKey: 'k-2', rq: 2, text: 'rq 2 limit long 10 @ 1000', raw: sent } },
+      { ...at(302), kind: 'journal', entry: { timeMs: START + 302, kind: 'ack', requestKey: 'k-2', rq: 2, text: 'rq 2 accepted for forwarding', raw: ack } },
+      // A line no frame stands behind, and a hostile file's raw with a control character in it.
+      { ...at(303), kind: 'journal', entry: { timeMs: START + 303, kind: 'decision', requestKey: 'k-2', rq: 2, text: 'rq 2 -> wait: acked' } },
+      { ...at(304), kind: 'journal', entry: { timeMs: START + 304, kind: 'update', requestKey: 'k-2', rq: 2, text: 'rq 2 open', raw: '{"e":"\u001b]52;c;x\u0007"}' } },
+    ];
+    const feed = new ReplayTradingFeed(events, START);
+    feed.advanceTo(400);
+    expect(feed.engine.journalEntries().map((j) => j.raw)).toEqual([sent, ack, undefined, '{"e":"\\x1b]52;c;x\\x07"}']);
+  });
+
   it('is read-only: locked with the replay reason, every intent refused', async () => {
     const feed = new ReplayTradingFeed(EVENTS, START);
     expect(describeLocks(sessionLocks({ session: feed.engine.lockFacts() }))).toBe(REPLAY_READ_ONLY);

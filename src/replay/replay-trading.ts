@@ -6,8 +6,8 @@
 // no sign-in and no order engine: nothing in a replay can sign or send an order (read-only.ts).
 // Playing on delivers what follows; a seek back rebuilds a fresh session from the start of the
 // recording, so nothing is ever patched onto a later state. The Journal pane shows the lines the app
-// recorded from its order engine (a local record, not a frame), and the blocks-left column the lb each
-// recorded order was sent with.
+// recorded from its order engine (a local record, not a frame), each with the raw frame behind it (Enter on a
+// Journal line shows them), and the blocks-left column the lb each recorded order was sent with.
 
 import { JournalTail } from '../client/trading/journal-view.js';
 import type { IsListedMarket } from '../client/trading/listed-markets.js';
@@ -15,6 +15,7 @@ import type { OrderEngine } from '../client/trading/order-engine.js';
 import { TradingSession } from '../client/trading/session.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import type { ConnectionView } from '../domain/views.js';
+import { sanitizeText } from '../protocol/sanitize-text.js';
 import { REPLAY_LOCK_FACTS } from './read-only.js';
 import { RecordedTradingLink } from './recorded-link.js';
 import type { TradingEvent } from './timeline.js';
@@ -38,8 +39,11 @@ function deliveries(events: readonly TradingEvent[]): Delivery[] {
     if (e.kind === 'in') out.push({ t: e.t, at: e.at, kind: 'in', text: typeof e.frame === 'string' ? e.frame : JSON.stringify(e.frame) });
     else if (e.kind === 'journal') {
       if (isJournalEntry(e.entry)) {
-        const { timeMs, kind, requestKey, rq, text } = e.entry;
-        out.push({ t: e.t, at: e.at, kind: 'journal', entry: { timeMs, kind, requestKey, rq, text } });
+        const { timeMs, kind, requestKey, rq, text, raw } = e.entry;
+        // The frame behind the line, as the live Journal kept it (terminal-safe JSON text): Enter on the line
+        // shows it. Sanitized once more, since a recording is a file anyone could have written.
+        const frame = typeof raw === 'string' ? { raw: sanitizeText(raw) } : {};
+        out.push({ t: e.t, at: e.at, kind: 'journal', entry: { timeMs, kind, requestKey, rq, text, ...frame } });
       }
     } else out.push(e);
   }

@@ -7,7 +7,7 @@ import { percentSizingPrice, sizeUnitsOf, typedSize } from '../domain/trading/en
 import { feeMicros } from '../domain/trading/fees.js';
 import { stopCondition, stopSideProblem } from '../domain/trading/stop-order.js';
 import { orderRulesContext, validateOrder } from '../domain/trading/validate.js';
-import { isOnRequiredSide, requiredSide } from '../domain/trading/protection.js';
+import { isOnRequiredSide, requiredSide, type TriggerSource } from '../domain/trading/protection.js';
 import { OrderFlag, OrderType } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
 import { parseLeverage, parsePrice, parseSize, toWireInteger } from '../protocol/scaling.js';
@@ -19,6 +19,8 @@ export type EntryField = 'side' | 'type' | 'size' | 'trigger' | 'price' | 'lever
 export const ENTRY_FIELDS: readonly EntryField[] = ['side', 'type', 'size', 'trigger', 'price', 'leverage', 'reduce', 'tif', 'slippage', 'tp', 'sl', 'expiry'];
 /** Fields that take typed text (the others cycle with space / left / right). */
 export const TEXT_FIELDS: ReadonlySet<EntryField> = new Set(['size', 'trigger', 'price', 'leverage', 'slippage', 'tp', 'sl', 'expiry']);
+/** Text fields that Space / left / right change too: the size's unit, and which price fires the triggers (prices take no space). */
+export const TOGGLED_TEXT_FIELDS: ReadonlySet<EntryField> = new Set(['size', 'trigger', 'tp', 'sl']);
 
 /** Limit and market orders, and their stand-alone stop forms (held by the exchange until the trigger). */
 export type EntryType = 'limit' | 'market' | 'stop-market' | 'stop-limit';
@@ -47,6 +49,11 @@ export interface OrderEntryForm {
   sizeUnit: 'base' | 'notional';
   /** Stops: the trigger price. */
   trigger: string;
+  /**
+   * Which price fires the order's triggers (the stop, and a bracket's TP and SL): the mark (tpc 3/4, the
+   * default, as the web UI does) or the last trade (tpc 1/2). Space on the trigger, TP or SL field toggles it.
+   */
+  triggerOn: TriggerSource;
   /** A close order: only reduces the position of the other side (interface: CloseLong / CloseShort). */
   reduceOnly: boolean;
   price: string;
@@ -66,6 +73,8 @@ export interface EntryContext {
   market: Market | undefined;
   /** Mark price (ticks) to value market orders and notional sizes; null when unknown. */
   mark: number | null;
+  /** The market's last trade price (ticks): what a trigger on the last trade is checked against; null or absent when unknown. */
+  last?: number | null;
   head: number | null;
   /** The account's available balance (atoms), for a size in percent; null or absent when unknown. */
   available?: bigint | null;
@@ -102,6 +111,7 @@ export function newEntryForm(marketId: number, side: Side, price: string, levera
     size: '',
     sizeUnit: 'base',
     trigger: '',
+    triggerOn: 'mark',
     reduceOnly: false,
     price,
     leverage,
@@ -166,6 +176,12 @@ function sizeOf(form: OrderEntryForm, ctx: EntryContext, market: Market, prices:
   return attempt(() => toWireInteger(sizeUnitsOf(typed, inputs, scales), 'size'), problems, 'size');
 }
 
+/** The price a trigger of the form is checked against, and its name in a message. */
+export function triggerReferenceOf(on: TriggerSource, ctx: Pick<EntryContext, 'mark' | 'last'>): { price: number | null; name: string } {
+  const last = ctx.last !== undefined && ctx.last !== null && ctx.last > 0 ? ctx.last : null;
+  return on === 'last' ? { price: last, name: 'last trade' } : { price: ctx.mark, name: 'mark' };
+}
+
 /** Validates every field; a problem per field, the intent only when there is none. */
 export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryResult {
   const problems: EntryProblems = {};
@@ -177,8 +193,11 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   const stop = isStopType(form.type);
   const price = isMarket ? null : attempt(() => parsePrice(form.price, pd), problems, 'price');
   const trigger = stop ? attempt(() => parsePrice(form.trigger, pd), problems, 'trigger') : null;
+  // A stop on the last trade is checked against the last trade, one on the mark against the mark: the
+  // price that fires it, so that it does not fire the moment it is armed.
+  const triggerRef = triggerReferenceOf(form.triggerOn, ctx);
   if (trigger !== null) {
-    const sideProblem = stopSideProblem(form.side, trigger, ctx.mark);
+    const sideProblem = stopSideProblem(form.side, trigger, triggerRef.price, triggerRef.name);
     if (sideProblem) problems.trigger = sideProblem;
   }
   // What the order is valued at: its limit, else where a stop-market fires, else the mark.
@@ -200,6 +219,8 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   if (expiry !== null && ctx.head === null) problems.expiry = 'no head block yet to count the expiry from';
   if (expiry !== null && stop) problems.expiry = 'a stop has no expiry (the exchange holds it until it fires)';
   const long = form.side === 'long';
+  // A bracket's legs against where the entry fills (its limit, its stop's trigger, else about the mark), whichever
+  // price fires them: they are armed once the entry fills, and that fill is then the last trade.
   const ref = price ?? trigger ?? ctx.mark;
   const refName = price !== null ? 'price' : trigger !== null ? 'trigger' : 'mark';
   if (tp !== null && ref !== null && !isOnRequiredSide(long, 'take-profit', tp, ref)) problems.tp = `take-profit must be ${requiredSide(long, 'take-profit')} the ${refName}`;
@@ -223,6 +244,7 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
     problems[ruleProblem.field] = ruleProblem.message;
     return { problems, intent: null, sizeUnits: BigInt(size), notionalAtoms: notional };
   }
+  const legSource = form.triggerOn === 'last' ? { on: 'last' as const } : {};
   const intent: PlaceParams = {
     marketId: market.id,
     kind: kindOf(form),
@@ -232,10 +254,11 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
     ...(price !== null ? { price } : {}),
     ...(slippage !== null ? { slippageBps: slippage } : {}),
     ...(expiry !== null && ctx.head !== null ? { lastBlock: ctx.head + expiry } : {}),
-    ...(tp !== null ? { tp: { price: tp } } : {}),
-    ...(sl !== null ? { sl: { price: sl } } : {}),
+    // A leg names its price only when it is not the default mark (TriggerSpec.on).
+    ...(tp !== null ? { tp: { price: tp, ...legSource } } : {}),
+    ...(sl !== null ? { sl: { price: sl, ...legSource } } : {}),
     ...(form.reduceOnly ? { reduceOnly: true } : {}),
-    ...(trigger !== null ? { trigger: { price: trigger, on: 'mark' as const } } : {}),
+    ...(trigger !== null ? { trigger: { price: trigger, on: form.triggerOn } } : {}),
   };
   return { problems, intent, sizeUnits: BigInt(size), notionalAtoms: notional };
 }
@@ -266,7 +289,7 @@ function domainProblem(
       lv: leverage,
       lb: lastBlock,
       ...(isMarket ? { ms: slippage ?? market.order_max_market_slippage_bps } : {}),
-      ...(trigger !== null ? { tp: trigger, tpc: stopCondition(form.side) } : {}),
+      ...(trigger !== null ? { tp: trigger, tpc: stopCondition(form.side, form.triggerOn) } : {}),
       ...(form.reduceOnly && size >= (reducibleSize(form, ctx) ?? Infinity) ? { fullClose: true } : {}),
     },
     orderRulesContext(market, ctx.head, ctx.mark),
@@ -302,6 +325,10 @@ export function cycleChoice(form: OrderEntryForm): OrderEntryForm {
       return { ...form, tif: TIF_CYCLE[(TIF_CYCLE.indexOf(form.tif) + 1) % TIF_CYCLE.length] ?? 'gtc' };
     case 'size':
       return { ...form, sizeUnit: form.sizeUnit === 'base' ? 'notional' : 'base' };
+    case 'trigger':
+    case 'tp':
+    case 'sl':
+      return { ...form, triggerOn: form.triggerOn === 'mark' ? 'last' : 'mark' };
     default:
       return form;
   }

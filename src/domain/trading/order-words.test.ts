@@ -14,6 +14,7 @@ describe('order words', () => {
     expect(closeWords(7, 2_000, null, btc)).toBe('close 0.02 BTC of position 7 at market');
     expect(collateralWords(7, '100000000')).toBe('add 100.00 collateral to position 7');
     expect(triggerWords('stop-loss', 650_000, btc, 'position 7')).toBe('stop-loss @ 65,000 BTC for position 7');
+    expect(triggerWords('take-profit', 700_000, btc, 'rq 5', 'last')).toBe('take-profit @ 70,000 BTC on last for rq 5');
   });
 
   it('outcomes in plain words; the wire names stay available', () => {

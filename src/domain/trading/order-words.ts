@@ -60,8 +60,9 @@ export function collateralWords(positionId: number, amount: string): string {
 }
 
 /** "take-profit @ 70,000 BTC for position 7" / "... for rq 3". */
-export function triggerWords(role: string, price: number, m: MarketWords, target: string): string {
-  return `${role} @ ${priceText(price, m)} ${m.label} for ${target}`;
+export function triggerWords(role: string, price: number, m: MarketWords, target: string, on: 'mark' | 'last' = 'mark'): string {
+  // The mark is the default (and the web UI's): only a trigger on the last trade says which price fires it.
+  return `${role} @ ${priceText(price, m)} ${m.label}${on === 'last' ? ' on last' : ''} for ${target}`;
 }
 
 /** The wire's own words for a status: "Filled: TakerOrderFilled (43)". */

@@ -138,6 +138,9 @@ export class Engine implements SimEngine {
     for (const req of queue) {
       executeRequest(core, req);
       settle();
+      // A trigger on the last price fires on the trade that reaches it, even if a later request of this block
+      // trades back (interface.md 2.4: held "until the market last price crosses tp"), as between blocks.
+      if (core.markets.has(req.mkt)) fireTriggers(core, req.mkt, settle);
     }
     for (const order of [...core.expiring]) {
       if (order.tif > 0 && block > order.tif) {

@@ -175,3 +175,93 @@ describe('trigger orders', () => {
     expect(last(d.orderRows(a).filter((r) => r.oid === stop.oid))).toMatchObject({ st: 2, p: PX - 1000 });
   });
 });
+
+/**
+ * interface.md 2.4: a trigger is not posted "until the market last price (conditions 1, 2) or mark price (3, 4)
+ * crosses tp". Each condition watches its own price and ignores the other one crossing.
+ */
+describe('trigger conditions: last (tpc 1/2) and mark (tpc 3/4)', () => {
+  const statuses = (d: EngineDriver, acc: number, oid: number) => d.orderRows(acc).filter((r) => r.oid === oid).map((r) => r.st);
+
+  /** A fresh account with a stand-alone stop of `tpc` at `tp` (size 100, market, lb 0), liquidity beyond it on both sides. */
+  function stopOf(d: EngineDriver, t: 1 | 2, tp: number, tpc: number): { a: number; oid: number } {
+    const a = d.account('a');
+    const mm = d.account('mm');
+    d.limit(mm, 'sell', PX + 3000, 1000);
+    d.limit(mm, 'buy', PX - 3000, 1000);
+    const stop = last(d.exec(a, { t, p: 0, s: 100, tp, tpc, fl: 4, ms: 500, lv: 500, lb: 0 }));
+    expect(stop).toMatchObject({ st: 8, tp, tpc });
+    return { a, oid: stop.oid };
+  }
+
+  it('tpc-1-fires-on-the-last-trade-not-the-mark: a buy stop on last waits while the mark is above it, fires on the trade that reaches it', () => {
+    const d = new EngineDriver();
+    const { a, oid } = stopOf(d, 1, PX + 1500, 1);
+    d.engine.setOraclePrice(1, PX + 2500);
+    d.block();
+    expect(d.engine.marketState(1)!.mrk).toBeGreaterThanOrEqual(PX + 1500);
+    expect(statuses(d, a, oid)).toEqual([8]);
+    printTrade(d, PX + 1499);
+    expect(statuses(d, a, oid)).toEqual([8]);
+    printTrade(d, PX + 1500);
+    expect(statuses(d, a, oid)).toEqual([8, 9, 4]);
+    expect(d.engine.openPositions(a)).toMatchObject([{ sd: 1, s: 100 }]);
+  });
+
+  it('tpc-2-fires-on-the-last-trade-not-the-mark: a sell stop on last waits while the mark is under it, fires on the trade that reaches it', () => {
+    const d = new EngineDriver();
+    const { a, oid } = stopOf(d, 2, PX - 1500, 2);
+    d.engine.setOraclePrice(1, PX - 2500);
+    d.block();
+    expect(d.engine.marketState(1)!.mrk).toBeLessThanOrEqual(PX - 1500);
+    expect(statuses(d, a, oid)).toEqual([8]);
+    printTrade(d, PX - 1499);
+    expect(statuses(d, a, oid)).toEqual([8]);
+    printTrade(d, PX - 1500);
+    expect(statuses(d, a, oid)).toEqual([8, 9, 4]);
+    expect(d.engine.openPositions(a)).toMatchObject([{ sd: 2, s: 100 }]);
+  });
+
+  it('tpc-3-fires-on-the-mark-not-the-last-trade: a buy stop on the mark ignores a trade above it, fires when the mark reaches it', () => {
+    const d = new EngineDriver();
+    const { a, oid } = stopOf(d, 1, PX + 1500, 3);
+    printTrade(d, PX + 2000);
+    expect(d.engine.marketState(1)!.lst).toBe(PX + 2000);
+    expect(d.engine.marketState(1)!.mrk).toBeLessThan(PX + 1500);
+    expect(statuses(d, a, oid)).toEqual([8]);
+    // The mark is smoothed toward the oracle and the book's mid: the oracle goes past the stop.
+    d.engine.setOraclePrice(1, PX + 2500);
+    d.block();
+    expect(statuses(d, a, oid)).toEqual([8, 9, 4]);
+  });
+
+  it('tpc-4-fires-on-the-mark-not-the-last-trade: a sell stop on the mark ignores a trade under it, fires when the mark reaches it', () => {
+    const d = new EngineDriver();
+    const { a, oid } = stopOf(d, 2, PX - 1500, 4);
+    printTrade(d, PX - 2000);
+    expect(d.engine.marketState(1)!.lst).toBe(PX - 2000);
+    expect(d.engine.marketState(1)!.mrk).toBeGreaterThan(PX - 1500);
+    expect(statuses(d, a, oid)).toEqual([8]);
+    d.engine.setOraclePrice(1, PX - 2500);
+    d.block();
+    expect(statuses(d, a, oid)).toEqual([8, 9, 4]);
+  });
+
+  it('last-trade-crossing-within-a-block-fires: a trade reaching a stop on last fires it though a later trade of the same block goes back', () => {
+    const d = new EngineDriver();
+    const { a, oid } = stopOf(d, 1, PX + 1500, 1);
+    // Two trades in one block: up to the stop, then back under it. The last price crossed tp.
+    const s1 = d.account('s1');
+    const b1 = d.account('b1');
+    const s2 = d.account('s2');
+    const b2 = d.account('b2');
+    d.limit(s1, 'sell', PX + 1500, 10);
+    d.limit(b2, 'buy', PX + 100, 10);
+    d.send(b1, { t: 1, p: PX + 1500, s: 10, fl: 4 });
+    d.send(s2, { t: 2, p: PX + 100, s: 10, fl: 4 });
+    d.block();
+    expect(d.engine.marketState(1)!.lst).toBe(PX + 100);
+    expect(statuses(d, a, oid).slice(0, 2)).toEqual([8, 9]);
+    expect(d.engine.openPositions(a)).toMatchObject([{ sd: 1, s: 100 }]);
+  });
+});

@@ -43,6 +43,14 @@ const LABELS: Record<EntryField, string> = {
   expiry: 'expiry',
 };
 
+/** Which price fires a trigger, in words. */
+function triggerPriceName(on: OrderEntryForm['triggerOn']): string {
+  return on === 'last' ? 'last trade' : 'mark';
+}
+
+/** Said under a focused stop, TP or SL field: the choice Space makes there. */
+export const TRIGGER_SOURCE_HELP = 'Space: fired by the mark / the last trade price';
+
 /** What a size may be, said where it is typed (entry-size.ts defines "available"). */
 export const SIZE_HELP = '0.5 base · $500 USD · 25% of the max your available margin buys (fee incl.)';
 
@@ -73,7 +81,7 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
       return `${shown || '_'} ${unit}${other}${form.sizeRemembered ? '  (last used; typing replaces it)' : ''}`;
     }
     case 'trigger':
-      return `${form.trigger || '_'} mark ${stopRequiredSide(form.side) === 'above' ? '≥' : '≤'} (${form.side === 'long' ? 'buy' : 'sell'} stop, ${stopRequiredSide(form.side)} the mark)`;
+      return `${form.trigger || '_'} ${form.triggerOn} ${stopRequiredSide(form.side) === 'above' ? '≥' : '≤'} (${form.side === 'long' ? 'buy' : 'sell'} stop, ${stopRequiredSide(form.side)} the ${triggerPriceName(form.triggerOn)})`;
     case 'reduce':
       return form.reduceOnly ? 'on (only reduces the position)' : 'off';
     case 'price':
@@ -95,7 +103,8 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
       return isMarketType(form.type) ? `${form.slippage || market.order_max_market_slippage_bps} bps cap` : '(market orders)';
     case 'tp':
     case 'sl':
-      return form[field] || '—';
+      // A leg's price says which price fires it (the bracket's legs and the stop share one choice).
+      return form[field] ? `${form[field]} ${form.triggerOn}` : '—';
     case 'expiry':
       return form.expiry ? `${form.expiry} blocks` : 'default';
   }
@@ -117,10 +126,15 @@ export interface EntryLinesInput {
   confirm?: ConfirmPrompt | null;
   /** The market's mark now (ticks): the reference a stop's trigger is shown against. */
   mark?: number | null;
+  /** The market's last trade price now (ticks): the reference of a stop on the last trade. */
+  last?: number | null;
 }
 
-/** The review's lines for what happens later: a stop's trigger against the mark now, a bracket's legs (wrapped to `width`). */
-export function legLines(form: OrderEntryForm, intent: EntryResult['intent'], market: Market, mark: number | null, width = Infinity): EntryLine[] {
+/**
+ * The review's lines for what happens later: a stop's trigger against the price that fires it now (the mark,
+ * or the last trade), a bracket's legs (wrapped to `width`).
+ */
+export function legLines(form: OrderEntryForm, intent: EntryResult['intent'], market: Market, mark: number | null, width = Infinity, last: number | null = null): EntryLine[] {
   if (!intent) return [];
   const px = (v: number) => groupThousands(formatScaledTrim(v, market.config.price_decimals));
   const out: EntryLine[] = [];
@@ -131,13 +145,16 @@ export function legLines(form: OrderEntryForm, intent: EntryResult['intent'], ma
   const verb = form.side === 'long' ? 'buy' : 'sell';
   if (intent.trigger) {
     const then = intent.price !== undefined ? `a limit ${verb} @ ${px(intent.price)}` : `a market ${verb}`;
-    add([`stop: fires when mark ${form.side === 'long' ? '≥' : '≤'} ${px(intent.trigger.price)}`, `(mark now ${mark === null ? '?' : px(mark)}),`, `then ${then}`]);
+    const onLast = intent.trigger.on === 'last';
+    const now = onLast ? last : mark;
+    const name = onLast ? 'last price' : 'mark';
+    add([`stop: fires when ${name} ${form.side === 'long' ? '≥' : '≤'} ${px(intent.trigger.price)}`, `(${onLast ? 'last' : 'mark'} now ${now === null ? '?' : px(now)}),`, `then ${then}`]);
   }
   if (intent.tp || intent.sl) {
     const close = form.side === 'long' ? 'sell' : 'buy';
     const legs = [
-      intent.tp ? `TP ${close} mark ${form.side === 'long' ? '≥' : '≤'} ${px(intent.tp.price)}` : null,
-      intent.sl ? `SL ${close} mark ${form.side === 'long' ? '≤' : '≥'} ${px(intent.sl.price)}` : null,
+      intent.tp ? `TP ${close} ${intent.tp.on ?? 'mark'} ${form.side === 'long' ? '≥' : '≤'} ${px(intent.tp.price)}` : null,
+      intent.sl ? `SL ${close} ${intent.sl.on ?? 'mark'} ${form.side === 'long' ? '≤' : '≥'} ${px(intent.sl.price)}` : null,
     ].filter((x): x is string => x !== null);
     add(['bracket: entry', ...legs.map((l) => `+ ${l}`)]);
     add(['legs armed once the entry is accepted;', 'a refused entry sends none'], true);
@@ -170,10 +187,11 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
     const tone: EntryLineTone = problem ? 'bad' : field === 'side' ? (form.side === 'long' ? 'up' : 'down') : form.focus === field ? 'focus' : 'normal';
     lines.push({ text, tone, ...(i.reviewing && !essential(form, field) ? { optional: true } : {}) });
     if (field === 'size' && form.focus === 'size' && !i.reviewing) lines.push({ text: `   ${SIZE_HELP}${form.reduceOnly ? ' (reduce-only: of the position)' : ''}`, tone: 'muted', optional: true });
+    if ((field === 'trigger' || field === 'tp' || field === 'sl') && form.focus === field && !i.reviewing) lines.push({ text: `   ${TRIGGER_SOURCE_HELP}`, tone: 'muted', optional: true });
   }
   if (i.disabled) lines.push({ text: ` submit disabled: ${i.disabled}`, tone: 'bad' });
   else if (i.reviewing && i.preview && result.intent) {
-    lines.push(...legLines(form, result.intent, market, i.mark ?? null, i.width));
+    lines.push(...legLines(form, result.intent, market, i.mark ?? null, i.width, i.last ?? null));
     for (const text of reviewLines(i.preview, result.intent, market, i.width)) lines.push({ text, tone: 'good' });
     if (i.confirm) {
       lines.push({ text: ` ${i.confirm.text}`, tone: 'bad', keep: true });

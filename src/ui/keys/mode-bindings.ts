@@ -8,7 +8,7 @@ import type { InputMode } from '../../state/input-mode.js';
 import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
 import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/live-actions.js';
 import { editLine, type LineRules } from '../../state/line-edit.js';
-import { cycleChoice, focusedText, stepField, TEXT_FIELDS, withFocusedText, entryTextToEdit } from '../../state/order-entry.js';
+import { cycleChoice, focusedText, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, withFocusedText, entryTextToEdit } from '../../state/order-entry.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { patchTradingUi } from '../../state/trading-actions.js';
 import { editPromptText, setPrompt } from '../../state/trading-tabs.js';
@@ -61,7 +61,7 @@ export function editModeLine(store: TerminalStore, mode: InputMode, key: KeyPres
 
 const onChoiceField = (state: TerminalState): Disabled | null => {
   const form = state.tradingUi.entry;
-  return form && (!TEXT_FIELDS.has(form.focus) || form.focus === 'size') ? null : off('text field', 'this field takes typed text (Space and ←/→ change the choice fields and the size unit)');
+  return form && (!TEXT_FIELDS.has(form.focus) || TOGGLED_TEXT_FIELDS.has(form.focus)) ? null : off('text field', 'this field takes typed text (Space and ←/→ change the choice fields, the size unit and the trigger price: mark / last)');
 };
 const onTextField = (state: TerminalState): Disabled | null => {
   const form = state.tradingUi.entry;
@@ -177,7 +177,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
     },
   },
   {
-    action: 'changeChoice', keys: [' ', 'Left', 'Right'], mode: 'entry', fixed: true, description: 'change the choice (side, type: limit / market / stop-market / stop-limit, reduce-only, time in force; the size: units / notional)', hint: 'change', quiet: true,
+    action: 'changeChoice', keys: [' ', 'Left', 'Right'], mode: 'entry', fixed: true, description: 'change the choice (side, type: limit / market / stop-market / stop-limit, reduce-only, time in force; the size: units / notional; the stop, TP or SL: fired by the mark / the last trade)', hint: 'change', quiet: true,
     run: (ctx) => {
       const form = ctx.store.getState().tradingUi.entry;
       if (form) updateEntry(ctx.store, cycleChoice(form));
