@@ -121,7 +121,7 @@ export class EngineCommands implements TradingCommands {
         const target = { long: p.side === 'long', marketId: p.marketId, size: p.size };
         // A bracket leg is sent for the same key press as its order (timed to its ack: a trigger fills later).
         const legOrigin = p.origin ? { keyAtMs: p.origin.keyAtMs, markAtKey: p.origin.markAtKey, estimatedPrice: null } : undefined;
-        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`), legOrigin);
+        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`, spec.on), legOrigin);
         parts.push(h);
         return h.outcome;
       });

@@ -32,14 +32,14 @@ function answer(d: OrderDraft, rq: number): RequestResult {
 }
 
 function setup() {
-  const sent: Array<{ t: number; origin: ExecutionOrigin | undefined }> = [];
+  const sent: Array<{ t: number; origin: ExecutionOrigin | undefined; label: string }> = [];
   const listeners = new Set<TradingSessionEvents>();
   const positions = new Map([[7, position]]);
   const orders = new Map([[77, resting], [78, stopLoss]]);
   let rq = 10;
   const engine = {
-    submit: (d: OrderDraft, _label: string, origin?: ExecutionOrigin) => {
-      sent.push({ t: d.t, origin });
+    submit: (d: OrderDraft, label: string, origin?: ExecutionOrigin) => {
+      sent.push({ t: d.t, origin, label });
       const r = answer(d, ++rq);
       return { key: `k${rq}`, rqs: () => [r.rq], outcome: Promise.resolve(r) };
     },
@@ -115,5 +115,12 @@ describe('orders sent for a key press carry it', () => {
     expect(done).toBe(true);
     expect(sent.map((s) => s.t)).toEqual([OrderType.Cancel, OrderType.Cancel, OrderType.CloseLong, OrderType.CloseLong]);
     expect(sent.map((s) => s.origin)).toEqual([STAMPED, STAMPED, STAMPED, STAMPED]);
+  });
+
+  it('bracket-leg-on-last-says-so: a bracket TP/SL that fires on the last trade is journaled as such, one on the mark is not', async () => {
+    const { commands, sent } = setup();
+    await commands.place({ marketId: 16, kind: 'market', side: 'long', size: 1_000, leverage: 500, tp: { price: 620_000, on: 'last' }, sl: { price: 580_000 } }).outcome;
+    expect(sent.map((s) => s.label.includes(' on last'))).toEqual([false, true, false]);
+    expect(sent[1]!.label).toMatch(/^take-profit @ .* on last for rq \d+$/);
   });
 });

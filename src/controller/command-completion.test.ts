@@ -72,8 +72,8 @@ describe('completeCommandLine', () => {
     expect(complete('buy 0.1 mkt ').candidates).toEqual(['stop', 'ro', 'ioc', 'fok', 'slip', 'tp', 'sl', 'lev']);
     expect(complete('buy 0.1 @ 67000 ').candidates).toEqual(['stop', 'ro', 'post', 'ioc', 'fok', 'tp', 'sl', 'lev']);
     expect(complete('sell 0.1 mkt ro ').candidates).toEqual(['stop', 'ioc', 'fok', 'slip', 'lev']);
-    expect(complete('buy 0.1 mkt tp 69000 ').candidates).toEqual(['stop', 'ioc', 'fok', 'slip', 'sl', 'lev']);
-    expect(complete('buy 0.1 @ 67000 stop 66000 ').candidates).toEqual(['ro', 'ioc', 'tp', 'sl', 'lev']);
+    expect(complete('buy 0.1 mkt tp 69000 ').candidates).toEqual(['stop', 'ioc', 'fok', 'slip', 'sl', 'lev', 'last', 'mark']);
+    expect(complete('buy 0.1 @ 67000 stop 66000 ').candidates).toEqual(['ro', 'ioc', 'tp', 'sl', 'lev', 'last', 'mark']);
     expect(complete('buy 0.1 @ 67000 post ').candidates).toEqual(['ro', 'tp', 'sl', 'lev']);
   });
 
@@ -84,6 +84,17 @@ describe('completeCommandLine', () => {
     };
     expect(Object.keys(lines)).toEqual([...ORDER_WORDS]);
     for (const [word, line] of Object.entries(lines)) expect(parseCommandLine(line).kind, `${word}: ${line}`).toBe('order');
+  });
+
+  it('trigger-source-words-after-a-trigger: last / mark once a stop, tp or sl is given, one of them only, and each parses', () => {
+    expect(complete('buy 0.1 mkt ').candidates).not.toContain('last');
+    expect(complete('buy 0.1 mkt stop 68000 la')).toEqual({ text: 'buy 0.1 mkt stop 68000 last ', candidates: [] });
+    expect(complete('buy 0.1 mkt sl 65000 ma')).toEqual({ text: 'buy 0.1 mkt sl 65000 mark ', candidates: [] });
+    expect(complete('buy 0.1 mkt stop 68000 last ').candidates).not.toContain('mark');
+    expect(complete('buy 0.1 mkt stop 68000 last ').candidates).not.toContain('last');
+    for (const line of ['buy 0.1 mkt stop 68000 last', 'sell 0.1 @ 66000 stop 66500 mark', 'buy 0.1 mkt tp 69000 sl 65000 last']) {
+      expect(parseCommandLine(line).kind, line).toBe('order');
+    }
   });
 
   it('amend-words-after-the-id: @ and size, each once, none where the number goes', () => {

@@ -51,6 +51,9 @@ const ORDER_ALIASES: Readonly<Record<string, string>> = { market: 'mkt', reduce:
 /** Order words followed by a number: the word after them is that number, never a word. */
 const ORDER_VALUE_WORDS: ReadonlySet<string> = new Set(['@', 'stop', 'slip', 'tp', 'sl', 'lev']);
 const TIFS = ['post', 'ioc', 'fok'];
+/** Which price fires the order's triggers: only once a stop, tp or sl is given, and one of them only. */
+const TRIGGER_SOURCE_WORDS: readonly string[] = ['last', 'mark'];
+const TRIGGER_WORDS: readonly string[] = ['stop', 'tp', 'sl'];
 
 /** What the parser refuses together with a word already given (a market order takes no `@` or post, ...). */
 const EXCLUDES: Readonly<Record<string, readonly string[]>> = {
@@ -78,6 +81,7 @@ function nextOrderWords(given: readonly string[]): { words: readonly string[]; a
   const tokens = splitAt(given);
   if (tokens.length === 0) return null;
   const used = new Set<string>();
+  const typed = new Set<string>();
   let wantsValue = false;
   for (const raw of tokens.slice(1)) {
     if (wantsValue) {
@@ -86,11 +90,14 @@ function nextOrderWords(given: readonly string[]): { words: readonly string[]; a
     }
     const word = ORDER_ALIASES[raw.toLowerCase()] ?? raw.toLowerCase();
     used.add(word);
+    typed.add(word);
     for (const x of EXCLUDES[word] ?? []) used.add(x);
     wantsValue = ORDER_VALUE_WORDS.has(word);
   }
   if (wantsValue) return null;
-  return { words: ORDER_WORDS.filter((w) => !used.has(w)), aliases: Object.keys(ORDER_ALIASES).filter((a) => !used.has(ORDER_ALIASES[a]!)) };
+  const sourceFits = TRIGGER_WORDS.some((w) => typed.has(w)) && !TRIGGER_SOURCE_WORDS.some((w) => typed.has(w));
+  const words = [...ORDER_WORDS.filter((w) => !used.has(w)), ...(sourceFits ? TRIGGER_SOURCE_WORDS : [])];
+  return { words, aliases: Object.keys(ORDER_ALIASES).filter((a) => !used.has(ORDER_ALIASES[a]!)) };
 }
 
 /** The words of an amend after its id: `@ PRICE` and `size SIZE`, each once; null where a number goes. */

@@ -82,7 +82,8 @@ export function openEntry(store: TerminalStore, side: Side): boolean {
   const state = store.getState();
   const market = currentMarket(state);
   if (!market) {
-    setNotice(store, `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`);
+    const locked = disabledReason(state);
+    setNotice(store, `orders disabled: ${locked ?? 'no market loaded yet'}`, locked ? { kind: 'orders-enabled', marketId: null } : null);
     return false;
   }
   const fresh = newEntryForm(market.id, side, prefillPrice(state, side, market.config.price_decimals), defaultLeverage(state, market));
@@ -90,7 +91,9 @@ export function openEntry(store: TerminalStore, side: Side): boolean {
   const form = remembered ? { ...fresh, size: remembered, sizeRemembered: true } : fresh;
   patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
   const reason = entryDisabledReason(state, form);
-  if (reason) setNotice(store, `orders disabled: ${reason}`);
+  // A lock lapses with its cause (state/notice.ts); an order the exchange would refuse stays said until Esc.
+  const locked = describeLocks(newOrderLocks(state, form.marketId)) !== null;
+  if (reason) setNotice(store, `orders disabled: ${reason}`, locked ? { kind: 'orders-enabled', marketId: form.marketId } : null);
   return true;
 }
 
@@ -192,7 +195,8 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
   const state = store.getState();
   const market = currentMarket(state);
   if (!market) {
-    setNotice(store, `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`);
+    const locked = disabledReason(state);
+    setNotice(store, `orders disabled: ${locked ?? 'no market loaded yet'}`, locked ? { kind: 'orders-enabled', marketId: null } : null);
     return;
   }
   const form: OrderEntryForm = {

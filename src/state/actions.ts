@@ -6,7 +6,7 @@ import { shownLevels } from '../domain/views.js';
 import { cursorRow, followRow } from './book-display.js';
 import { DEFAULT_PICKER_SORT, nextPickerSort, pickerMarkets, reversePickerSort } from './market-picker.js';
 import type { SnapshotWants } from './snapshot.js';
-import { PANE_ORDER, type BookCursor, type MarketListing, type PaneId, type TerminalState, type TerminalStore, type Viewport } from './store.js';
+import { PANE_ORDER, type BookCursor, type NoticeLapse, type MarketListing, type PaneId, type TerminalState, type TerminalStore, type Viewport } from './store.js';
 
 /** Focuses `pane`; while a pane is zoomed the zoom follows the focus, so the focused pane is the one shown. */
 function setFocus(store: TerminalStore, pane: PaneId): void {
@@ -167,6 +167,6 @@ export function setViewport(store: TerminalStore, viewport: Viewport, wants: Sna
   store.setState({ viewport, wants });
 }
 
-export function setNotice(store: TerminalStore, notice: string | null): void {
-  store.setState({ notice });
+export function setNotice(store: TerminalStore, notice: string | null, lapse: NoticeLapse | null = null): void {
+  store.setState({ notice, noticeLapse: notice === null ? null : lapse });
 }

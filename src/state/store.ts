@@ -70,6 +70,12 @@ export interface Viewport {
   tooSmall: boolean;
 }
 
+/** When a notice stops being true: orders were disabled (on `marketId` for a new order, else for any request). */
+export interface NoticeLapse {
+  kind: 'orders-enabled';
+  marketId: number | null;
+}
+
 export interface TerminalState {
   /** `version` of the last snapshot written; -1 before the first. */
   dataVersion: number;
@@ -110,6 +116,8 @@ export interface TerminalState {
   wants: SnapshotWants;
   /** A one-line notice for the footer (e.g. "market ETH selected"), null when none. */
   notice: string | null;
+  /** A notice that says why orders are disabled stops showing once they are not (state/notice.ts). */
+  noticeLapse: NoticeLapse | null;
   /** Bottom trading tabs: tab, selections, history pages, inline prompt (state/trading-tabs.ts). */
   tabs: TradingTabsState;
   /** Trading session/engine copy (app/trading-publisher.ts). */
@@ -173,6 +181,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     viewport: { cols: 80, rows: 24, tooSmall: false },
     wants: { depth: 10, trades: 20, candles: 60 },
     notice: null,
+    noticeLapse: null,
     tabs: INITIAL_TRADING_TABS,
     trading: EMPTY_TRADING,
     tradingUi: INITIAL_TRADING_UI,

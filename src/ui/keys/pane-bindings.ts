@@ -4,6 +4,7 @@
 import { stepTimeframe, TIMEFRAMES } from '../../domain/timeframes.js';
 import type { SessionLock } from '../../domain/trading/session-locks.js';
 import { centreBook, cycleFocus, focusPane, moveBookCursor, openPicker, setNotice, stepGrouping } from '../../state/actions.js';
+import { shownNotice } from '../../state/notice.js';
 import { MAX_BOOK_GROUP } from '../../domain/book-grouping.js';
 import { openHelp, toggleZoom } from '../../state/live-actions.js';
 import type { PaneId, TerminalState } from '../../state/store.js';
@@ -118,15 +119,15 @@ function back(ctx: KeyContext): void {
   const state = store.getState();
   const chart = chartBackMove(state);
   if (chart) store.setState({ chart });
-  else if (state.live.configNotice && !state.notice) store.setState({ live: { ...state.live, configNotice: null } });
+  else if (state.live.configNotice && !shownNotice(state)) store.setState({ live: { ...state.live, configNotice: null } });
   else if (state.live.zoomed && !state.bookCursor) toggleZoom(store, state.focus);
   else if (state.bookCursor || state.bookDisplay.scroll !== 0) centreBook(store);
-  else if (state.notice) setNotice(store, null);
+  else if (shownNotice(state)) setNotice(store, null);
 }
 
 function backOff(state: TerminalState): Disabled | null {
   if (chartBackMove(state)) return null;
-  return state.live.configNotice || state.live.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || state.notice ? null : off('top level', 'nothing to step back from (Esc never quits)');
+  return state.live.configNotice || state.live.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || shownNotice(state) ? null : off('top level', 'nothing to step back from (Esc never quits)');
 }
 
 function newOrderKey(action: 'buy' | 'sell'): Binding {

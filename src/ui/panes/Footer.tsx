@@ -4,6 +4,7 @@
 
 import { Text } from 'ink';
 import { inputMode } from '../../state/input-mode.js';
+import { shownNotice } from '../../state/notice.js';
 import type { TerminalState } from '../../state/store.js';
 import { fitText } from '../format/numbers.js';
 import { footerHintParts, type HintPart } from '../keys/footer-hints.js';
@@ -34,7 +35,7 @@ function hintsKey(keymap: Keymap, state: TerminalState, room: number): string {
 export function Footer({ width }: { width: number }) {
   const theme = useTheme();
   const keymap = useKeymap();
-  const notice = useTerminal((s) => s.notice ?? s.live.configNotice);
+  const notice = useTerminal((s) => shownNotice(s) ?? s.live.configNotice);
   // The notice may use up to half the line; the hints keep at least the quit key visible.
   const noticeText = notice ? fitText(notice, Math.min(notice.length, Math.floor(width / 2))) + '  ' : '';
   // READ-ONLY lives in the status bar (always shown there); a second copy here only ate hint space.
