@@ -34,7 +34,7 @@ describe('orders-disabled notice', () => {
   it('still-shown-while-the-lock-holds', () => {
     const store = storeWithTrading(CONNECTING);
     openEntry(store, 'long');
-    store.setState({ trading: { ...store.getState().trading, lockFacts: { ...CONNECTING, feedHealth: 'reconnecting' as const } } });
+    store.setState({ trading: { ...store.getState().trading, lockFacts: { ...CONNECTING, feedHealth: 'disconnected' as const } } });
     expect(shownNotice(store.getState())).toMatch(/^orders disabled: /);
   });
 
