@@ -6,7 +6,7 @@
 // review fits 80x24.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
+import { formatScaled, formatScaledTrim, groupThousands } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
@@ -27,6 +27,8 @@ beforeEach(async () => {
 const state = () => screen.app.app.store.getState();
 const vt = () => screen.app.vt;
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
+/** A price as the review's figures print it: trailing zeros trimmed (66,995.0 reads 66,995). */
+const pxTrimmed = (raw: number) => groupThousands(formatScaledTrim(raw, screen.market.priceDecimals));
 const typedPrice = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
 /** Size units of 1 BTC on the local exchange (5 size decimals, checked in the first test). */
 const BTC = 100_000;
@@ -163,7 +165,7 @@ describe('order entry reviews by effect, with passive defaults', () => {
       vt().press(KEYS.enter);
       const review = await vt().waitFor('y/Enter send', UI_MS);
       // The docked form wraps its rows: read them whole.
-      expect(entryPaneText(vt())).toContain(`est ${px(bid)} `);
+      expect(entryPaneText(vt())).toContain(`est ${pxTrimmed(bid)} `);
       expect(review).not.toContain('crosses the book');
       await closeEntry();
     } finally {
