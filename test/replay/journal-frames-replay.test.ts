@@ -13,6 +13,7 @@ import { detailLines } from '../../src/ui/format/detail-lines.js';
 import { selectedJournalEntry } from '../../src/ui/keys/journal-frames-key.js';
 import { createVirtualTerminal, eventually, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';
+import { waitFor } from '../helpers/wait.js';
 import { type SimFixture, startFixture, until } from './helpers.js';
 
 const UI_MS = 15_000;
@@ -84,8 +85,9 @@ beforeAll(async () => {
     const price = f.sim.control.engine.book(market.id, 10).bid.at(-1)!.p;
     const intents = app.app.commands.trading!()!;
     expect((await intents.place({ marketId: market.id, kind: 'limit', side: 'long', size: 10, price, leverage: 500 }).outcome).ok).toBe(true);
-    const request = state().trading.journal.find((e) => e.kind === 'request');
-    requestKey = request!.requestKey;
+    // The store follows the engine at the publisher's pace (up to a frame behind the outcome): wait for the line.
+    const request = await waitFor(() => state().trading.journal.find((e) => e.kind === 'request'), 'the request in the Journal', UI_MS);
+    requestKey = request.requestKey;
     const ofRequest = () => state().trading.journal.filter((e) => e.requestKey === requestKey);
     await eventually(() => ofRequest().some((e) => e.kind === 'update' && e.raw !== undefined), UI_MS, 'the order row of the request');
     await openFramesOf(app.vt, state, requestKey);
