@@ -5,7 +5,7 @@ import { OrderFlag, OrderStatus, OrderType, PositionSide } from '../protocol/enu
 import type { Market } from '../protocol/frames.js';
 import type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
 import type { SessionLock } from '../domain/trading/session-locks.js';
-import { originAt, type KeyStamp } from '../domain/trading/execution-report.js';
+import { legOrigin, originAt, type KeyStamp } from '../domain/trading/execution-report.js';
 import { TRIGGER_CHANGE_REFUSAL, changeProblems } from '../domain/trading/change-rules.js';
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import { stopCondition } from '../domain/trading/stop-order.js';
@@ -119,9 +119,8 @@ export class EngineCommands implements TradingCommands {
       // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
       const linked = triggers.map(([role, spec]) => {
         const target = { long: p.side === 'long', marketId: p.marketId, size: p.size };
-        // A bracket leg is sent for the same key press as its order (timed to its ack: a trigger fills later).
-        const legOrigin = p.origin ? { keyAtMs: p.origin.keyAtMs, markAtKey: p.origin.markAtKey, estimatedPrice: null } : undefined;
-        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`, spec.on), legOrigin);
+        // A bracket leg is sent for the same key press as its order.
+        const h = this.engine.submit(protectiveTriggerDraft(target, role, spec, { tr: r.rq }), triggerWords(role, spec.price, words, `rq ${r.rq}`, spec.on), p.origin && legOrigin(p.origin));
         parts.push(h);
         return h.outcome;
       });
@@ -229,7 +228,7 @@ export class EngineCommands implements TradingCommands {
     return handleOf(() => [h], outcome);
   }
 
-  protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }): CommandHandle {
+  protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, key?: KeyStamp): CommandHandle {
     const pos = this.session.state.positions.get(positionId);
     if (!pos) return refused(`position ${positionId} is not open`);
     const roles: Array<[TriggerRole, TriggerSpec]> = [];
@@ -239,7 +238,7 @@ export class EngineCommands implements TradingCommands {
     const long = isLongSide(pos.sd);
     const handles = roles.map(([role, spec]) => {
       const draft = protectiveTriggerDraft({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });
-      return this.engine.submit(draft, triggerWords(role, spec.price, this.words(pos.mkt), `position ${positionId}`, spec.on));
+      return this.submit(draft, triggerWords(role, spec.price, this.words(pos.mkt), `position ${positionId}`, spec.on), key);
     });
     return handleOf(() => handles, Promise.all(handles.map((h) => h.outcome)).then(outcomeOf));
   }

@@ -1,6 +1,6 @@
 // Every order a command sends for a key press is stamped with that one key press (its execution report's
 // start): a close, a change, a cancel and cancel-all, each leg of a TP/SL replace, each cancel and close of
-// panic (a close retried wider too), and the bracket legs of a placed order. Over a recording engine: what
+// panic (a close retried wider too), the triggers attached to a position, and the bracket legs of a placed order. Over a recording engine: what
 // reaches OrderEngine.submit is what gets a report.
 import { describe, expect, it } from 'vitest';
 import { VirtualTimers } from '../../test/support/virtual-timers.js';
@@ -87,6 +87,13 @@ describe('orders sent for a key press carry it', () => {
     const out = await commands.replaceProtection(7, { sl: { price: 585_000 } }, {}, KEY).outcome;
     expect(out.ok).toBe(true);
     expect(sent.map((s) => s.t)).toEqual([OrderType.CloseLong, OrderType.Cancel]);
+    expect(sent.map((s) => s.origin)).toEqual([STAMPED, STAMPED]);
+  });
+
+  it('protect-stamped: attaching a TP and an SL for a key press stamps both triggers with it', async () => {
+    const { commands, sent } = setup();
+    await commands.protect(7, { tp: { price: 620_000 }, sl: { price: 585_000 } }, KEY).outcome;
+    expect(sent.map((s) => s.t)).toEqual([OrderType.CloseLong, OrderType.CloseLong]);
     expect(sent.map((s) => s.origin)).toEqual([STAMPED, STAMPED]);
   });
 

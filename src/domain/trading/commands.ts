@@ -65,7 +65,7 @@ export interface TradingCommands {
   /** `amount` in collateral atoms (decimal string). */
   addCollateral(positionId: number, amount: string): CommandHandle;
   /** Attach take-profit and/or stop-loss triggers to an open position (linked by `lp`, whole size). */
-  protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }): CommandHandle;
+  protect(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, key?: KeyStamp): CommandHandle;
   /**
    * Set a position's take-profit and/or stop-loss: each new trigger is armed first, then the old trigger(s)
    * of its role (all linked ones, or only `opts.replacing`) are cancelled. A refused new trigger leaves the

@@ -66,6 +66,11 @@ export function originAt(stamp: KeyStamp, marketId: number): ExecutionOrigin {
   return { keyAtMs: stamp.keyAtMs, markAtKey: stamp.marks[marketId] ?? null, estimatedPrice: stamp.estimatedPrice ?? null };
 }
 
+/** The origin of a bracket leg sent for its order's key press: timed to its ack (a trigger fills later), so no estimate. */
+export function legOrigin(origin: ExecutionOrigin): ExecutionOrigin {
+  return { keyAtMs: origin.keyAtMs, markAtKey: origin.markAtKey, estimatedPrice: null };
+}
+
 /** What the client saw of one order placed with an origin. Times are monotonic ms, null until seen. */
 export interface ExecutionFacts {
   /** The Journal's request key (stable across rq changes). */
