@@ -11,16 +11,21 @@ function countWrites(store: ReturnType<typeof createTerminalStore>): { count: nu
   return counter;
 }
 
+/** A 20 Hz publisher of a manual source into a fresh store, on fake timers (not started). */
+function fakeTimedPublisher() {
+  vi.useFakeTimers();
+  const store = createTerminalStore();
+  const source = new ManualMarketDataSource();
+  return { store, source, publisher: new Publisher({ store, source, hz: 20 }) };
+}
+
 describe('Publisher', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('coalesces 1,000 source changes between two ticks into one store write', () => {
-    vi.useFakeTimers();
-    const store = createTerminalStore();
-    const source = new ManualMarketDataSource();
-    const publisher = new Publisher({ store, source, hz: 20 });
+    const { store, source, publisher } = fakeTimedPublisher();
     publisher.start();
     const writes = countWrites(store);
     for (let i = 0; i < 1_000; i++) source.update({ headBlock: 1_000 + i });
@@ -32,10 +37,7 @@ describe('Publisher', () => {
   });
 
   it('does not write the store when the version did not move', () => {
-    vi.useFakeTimers();
-    const store = createTerminalStore();
-    const source = new ManualMarketDataSource();
-    const publisher = new Publisher({ store, source, hz: 20 });
+    const { store, source, publisher } = fakeTimedPublisher();
     publisher.start(); // first publish
     const writes = countWrites(store);
     vi.advanceTimersByTime(1_000); // 20 ticks, nothing changed
@@ -81,10 +83,7 @@ describe('Publisher', () => {
   });
 
   it('slows down when the rate is lowered (adaptive frame rate)', () => {
-    vi.useFakeTimers();
-    const store = createTerminalStore();
-    const source = new ManualMarketDataSource();
-    const publisher = new Publisher({ store, source, hz: 20 });
+    const { store, source, publisher } = fakeTimedPublisher();
     publisher.start();
     publisher.setHz(5);
     const writes = countWrites(store);
@@ -118,10 +117,7 @@ describe('Publisher', () => {
   });
 
   it('change-after-a-quiet-spell-shows-at-once: not at the next beat of a fixed clock', () => {
-    vi.useFakeTimers();
-    const store = createTerminalStore();
-    const source = new ManualMarketDataSource();
-    const publisher = new Publisher({ store, source, hz: 20 });
+    const { store, source, publisher } = fakeTimedPublisher();
     publisher.start();
     vi.advanceTimersByTime(1_017); // quiet, and 17 ms past a 50 ms beat
     const writes = countWrites(store);
@@ -133,10 +129,7 @@ describe('Publisher', () => {
   });
 
   it('flood-stays-at-the-frame-rate: a change every millisecond for a second writes at most once per interval', () => {
-    vi.useFakeTimers();
-    const store = createTerminalStore();
-    const source = new ManualMarketDataSource();
-    const publisher = new Publisher({ store, source, hz: 20 });
+    const { store, source, publisher } = fakeTimedPublisher();
     publisher.start();
     const writes = countWrites(store);
     for (let ms = 1; ms <= 1_000; ms++) {
@@ -163,10 +156,7 @@ describe('Publisher', () => {
   });
 
   it('stopped-publisher-ignores-change-cues', () => {
-    vi.useFakeTimers();
-    const store = createTerminalStore();
-    const source = new ManualMarketDataSource();
-    const publisher = new Publisher({ store, source, hz: 20 });
+    const { store, source, publisher } = fakeTimedPublisher();
     publisher.start();
     publisher.stop();
     const writes = countWrites(store);

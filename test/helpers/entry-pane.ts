@@ -30,3 +30,10 @@ export function entryPaneText(vt: VirtualTerminal): string {
     .filter((r) => r !== '')
     .join(' ');
 }
+
+/** Waits for the order form to show `what` (its rows read whole: the docked column wraps long ones); returns its text. */
+export async function inEntryForm(vt: VirtualTerminal, what: string | RegExp, timeoutMs: number): Promise<string> {
+  const holds = (text: string) => (typeof what === 'string' ? text.includes(what) : what.test(text));
+  await vt.waitFor(() => holds(entryPaneText(vt)), timeoutMs);
+  return entryPaneText(vt);
+}

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { MarketRef } from '../../src/domain/views.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
@@ -194,4 +194,30 @@ export async function takeLongThroughTheBook(app: RunningApp, sim: RunningSim, m
   }
   await eventually(() => state().trading.positions.length === 1, timeoutMs, `the long in market ${marketId}`);
   if (state().trading.orders.length > 0) await commands.cancelAll().outcome;
+}
+
+/** Closes whatever form, review or prompt the last test left open (its keys may have stopped mid-flow). */
+export function closeTradingForms(screen: TradingScreen): void {
+  const store = screen.app.app.store;
+  const s = store.getState();
+  store.setState({ tabs: { ...s.tabs, prompt: null }, tradingUi: { ...s.tradingUi, entry: null, amend: null, confirm: null, reviewing: false } });
+}
+
+/**
+ * The screen at `cols` x `rows` for one test, with the flow paused so that only the test moves the prices;
+ * after the test: back to 200x50, the oracle where it was (the next test's flattening closes against the
+ * book there) and the flow running. Ends on the trading tabs.
+ */
+export async function atQuietSize(screen: TradingScreen, cols: number, rows: number, timeoutMs: number): Promise<void> {
+  const control = screen.sim.control;
+  control.pauseFlow();
+  const before = control.engine.marketState(screen.market.id)!.mrk;
+  screen.app.vt.resize(cols, rows);
+  onTestFinished(() => {
+    screen.app.vt.resize(200, 50);
+    control.engine.setOraclePrice(screen.market.id, before);
+    control.resumeFlow();
+  });
+  await screen.app.vt.waitFor((s) => s.split('\n').length > 0, timeoutMs);
+  screen.app.vt.press('4');
 }

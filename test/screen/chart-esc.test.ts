@@ -11,6 +11,7 @@ import { candleTimeLabel } from '../../src/ui/format/chart-info.js';
 import { keysRead, pressThenSentinel } from '../helpers/keys.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
+import { chartText } from '../helpers/chart-pane.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';
 
 const UI_MS = 20_000;
@@ -20,22 +21,6 @@ const PGUP = '\u001b[5~';
 
 const exchange = useScreenExchange('perpl-chart-esc-', { blockMs: 100, seed: 61, flowStepsPerSec: 10, candleHistoryMinutes: 600 });
 
-/** The chart pane's inside, joined (between its borders, under its title). */
-function chartText(r: RunningApp): string {
-  const lines = r.vt.lines();
-  const top = lines.findIndex((l) => /┌─ (▸ )?Chart /.test(l));
-  if (top < 0) return '';
-  const title = lines[top]!;
-  const left = title.lastIndexOf('┌', title.indexOf('Chart'));
-  const right = title.indexOf('┐', left);
-  const rows: string[] = [];
-  for (let y = top + 1; y < lines.length; y++) {
-    const line = lines[y]!.padEnd(right + 1);
-    if (line[left] === '└') break;
-    rows.push(line.slice(left + 1, right));
-  }
-  return rows.join('\n');
-}
 
 /** The footer's key hints (wherever the bottom rows put them). */
 const footerShows = (r: RunningApp, text: string): boolean => r.vt.lines().slice(-2).some((l) => l.includes(text));
@@ -62,7 +47,7 @@ describe.each([
       await eventually(() => state().chart.cursorT !== null, UI_MS, 'the crosshair');
       const cursorT = state().chart.cursorT!;
       const candle = state().candles.find((c) => c.t === cursorT)!;
-      await r.vt.waitFor(() => chartText(r).includes(candleTimeLabel(cursorT)) && chartText(r).includes(`H ${px(candle.h)}`) && READOUT.test(chartText(r)), UI_MS);
+      await r.vt.waitFor(() => chartText(r.vt).includes(candleTimeLabel(cursorT)) && chartText(r.vt).includes(`H ${px(candle.h)}`) && READOUT.test(chartText(r.vt)), UI_MS);
       if (wide) await r.vt.waitFor(() => footerShows(r, 'Esc crosshair off'), UI_MS);
       // The help says it too (at 80 columns the footer has no room for it); the help's own Esc closes the
       // help and leaves the crosshair on.
@@ -80,14 +65,14 @@ describe.each([
       r.vt.press(KEYS.escape);
       await keysRead(r.vt);
       await eventually(() => state().chart.cursorT === null, UI_MS, 'the crosshair off');
-      await r.vt.waitFor(() => !READOUT.test(chartText(r)) && !chartText(r).includes(candleTimeLabel(cursorT)) && /\d,\d{3}/.test(chartText(r)), UI_MS);
+      await r.vt.waitFor(() => !READOUT.test(chartText(r.vt)) && !chartText(r.vt).includes(candleTimeLabel(cursorT)) && /\d,\d{3}/.test(chartText(r.vt)), UI_MS);
       expect(state().chart.endT).toBeNull();
       if (wide) await r.vt.waitFor(() => footerShows(r, 'Esc back (off: top level)'), UI_MS);
 
       // Scrolled back a page: the chart says how far and the key back to live; the footer says Esc goes live.
       r.vt.press(PGUP);
       await eventually(() => state().chart.endT !== null, UI_MS, 'scrolled back');
-      await r.vt.waitFor(() => /◀ \d+[mhd]( \d+[mh])? ago {2}End live/.test(chartText(r)), UI_MS);
+      await r.vt.waitFor(() => /◀ \d+[mhd]( \d+[mh])? ago {2}End live/.test(chartText(r.vt)), UI_MS);
       const newestBefore = state().candleHistory.newestT!;
       expect(state().chart.endT! < newestBefore).toBe(true);
       if (wide) await r.vt.waitFor(() => footerShows(r, 'Esc live'), UI_MS);
@@ -96,13 +81,13 @@ describe.each([
       r.vt.press(KEYS.escape);
       await keysRead(r.vt);
       await eventually(() => state().chart.endT === null, UI_MS, 'back to live');
-      await r.vt.waitFor(() => !chartText(r).includes('◀') && !chartText(r).includes('ago'), UI_MS);
+      await r.vt.waitFor(() => !chartText(r.vt).includes('◀') && !chartText(r.vt).includes('ago'), UI_MS);
       // The newest candle is on screen: the window drawn ends at the latest candle, and a crosshair starts there.
       await eventually(() => (state().candles.at(-1)?.t ?? 0) >= newestBefore, UI_MS, 'the window drawn ends at the latest candle');
       r.vt.press('x');
       await eventually(() => state().chart.cursorT !== null, UI_MS, 'the crosshair again');
       expect(state().chart.cursorT! >= newestBefore).toBe(true);
-      await r.vt.waitFor(() => chartText(r).includes(candleTimeLabel(state().chart.cursorT!)), UI_MS);
+      await r.vt.waitFor(() => chartText(r.vt).includes(candleTimeLabel(state().chart.cursorT!)), UI_MS);
       r.vt.press(KEYS.escape);
       await keysRead(r.vt);
       await eventually(() => state().chart.cursorT === null, UI_MS, 'the crosshair off again');

@@ -12,6 +12,7 @@ import { formatScaledGrouped } from '../../src/protocol/scaling.js';
 import { candleTimeLabel } from '../../src/ui/format/chart-info.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { eventually } from '../helpers/terminal.js';
+import { chartRows, chartText } from '../helpers/chart-pane.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';
 
 const UI_MS = 20_000;
@@ -43,23 +44,6 @@ async function countingRest(target: string): Promise<{ base: string; candlePaths
   };
 }
 
-/** The chart pane's inside, row by row (between its borders, under its title). */
-function chartRows(r: RunningApp): string[] {
-  const lines = r.vt.lines();
-  const top = lines.findIndex((l) => /┌─ (▸ )?Chart /.test(l));
-  if (top < 0) return [];
-  const title = lines[top]!;
-  const left = title.lastIndexOf('┌', title.indexOf('Chart'));
-  const right = title.indexOf('┐', left);
-  const rows: string[] = [];
-  for (let y = top + 1; y < lines.length; y++) {
-    const line = lines[y]!.padEnd(right + 1);
-    if (line[left] === '└') break;
-    rows.push(line.slice(left + 1, right));
-  }
-  return rows;
-}
-const chartText = (r: RunningApp): string => chartRows(r).join('\n');
 
 /** The exchange's own 1-minute candle opened at `t`. */
 function exchangeCandle(marketId: number, t: number) {
@@ -110,9 +94,9 @@ describe.each([
       const c = exchangeCandle(marketId, t);
       const px = (v: number) => formatScaledGrouped(v, state().market!.priceDecimals);
       const readout = [candleTimeLabel(t), `O ${px(c.o)}`, `H ${px(c.h)}`, `L ${px(c.l)}`, `C ${px(c.c)}`];
-      await r.vt.waitFor(() => readout.every((part) => chartText(r).includes(part)), UI_MS);
+      await r.vt.waitFor(() => readout.every((part) => chartText(r.vt).includes(part)), UI_MS);
       // The chart says it is scrolled back, how far, and the key back to live.
-      expect(chartText(r)).toMatch(/◀ \d+[dh]( \d+[hm])? ago {2}End live/);
+      expect(chartText(r.vt)).toMatch(/◀ \d+[dh]( \d+[hm])? ago {2}End live/);
 
       // On to the exchange's first candle: each Home at the oldest asks for the page before it; an empty page ends it.
       for (let i = 0; i < 10 && !state().candleHistory.noOlder; i++) {
@@ -123,14 +107,14 @@ describe.each([
       expect(state().candleHistory.noOlder).toBe(true);
       // Crosshair off: its readout fills the 80x24 chart's info rows ahead of the history line.
       r.vt.press('x');
-      await r.vt.waitFor(() => chartText(r).includes('no older candles'), UI_MS);
+      await r.vt.waitFor(() => chartText(r.vt).includes('no older candles'), UI_MS);
       const ended = proxy.candlePaths.length;
       r.vt.press('\u001b[H'.repeat(5) + 'h'.repeat(5));
       // Sentinel: End after them, seen handled, so the presses before it were too: and no request left.
       r.vt.press('\u001b[F');
       await eventually(() => state().chart.endT === null, UI_MS, 'back to live');
       expect(proxy.candlePaths.length).toBe(ended);
-      await r.vt.waitFor(() => !chartText(r).includes('◀') && !chartText(r).includes('ago'), UI_MS);
+      await r.vt.waitFor(() => !chartText(r.vt).includes('◀') && !chartText(r.vt).includes('ago'), UI_MS);
     } finally {
       await r.close();
       await proxy.close();
@@ -160,20 +144,20 @@ describe.each([
     const px = (v: number) => formatScaledGrouped(v, market.priceDecimals);
     const [tp, sl] = [...triggers()].sort((a, b) => b.triggerPrice! - a.triggerPrice!).map((o) => o.triggerPrice!);
     // TP and SL named apart in the legend (T above, S below the candles).
-    await r.vt.waitFor(() => chartText(r).includes(`T TP ${px(tp!)}▲`) && chartText(r).includes(`S SL ${px(sl!)}▼`), EXCHANGE_MS);
+    await r.vt.waitFor(() => chartText(r.vt).includes(`T TP ${px(tp!)}▲`) && chartText(r.vt).includes(`S SL ${px(sl!)}▼`), EXCHANGE_MS);
     // The legend names both (the liquidation of a 5x long is far under the candles: ▼); the entry's row is drawn ┈ with E on the axis.
     await r.vt.waitFor(() => {
       const p = mine();
       if (!p) return false;
-      const text = chartText(r);
+      const text = chartText(r.vt);
       return text.includes(`E entry ${px(p.entryPrice)}`) && text.includes(`L liq ${px(p.liquidationPrice!)}▼`);
     }, EXCHANGE_MS);
     // Inside the candles' range (no ▲ / ▼ in the legend), the entry's own row: ┈ across, E and the price on the axis.
     await r.vt.waitFor(() => {
       const p = mine();
-      const text = chartText(r);
+      const text = chartText(r.vt);
       if (!p || /E entry [\d,.]+[▲▼]/.test(text)) return false;
-      return chartRows(r).some((row) => row.includes('┈') && row.endsWith(`E${px(p.entryPrice)}`));
+      return chartRows(r.vt).some((row) => row.includes('┈') && row.endsWith(`E${px(p.entryPrice)}`));
     }, EXCHANGE_MS);
     await r.close();
   }, TEST_MS);

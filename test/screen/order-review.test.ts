@@ -11,7 +11,7 @@ import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
-import { flattenAccount, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+import { closeTradingForms, flattenAccount, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -20,7 +20,7 @@ const TEST_MS = 120_000;
 const screen = useTradingScreen('perpl-review-', { blockMs: 100, seed: 41, flowStepsPerSec: 10 }, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 
 beforeEach(async () => {
-  screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null }, tradingUi: { ...state().tradingUi, entry: null, amend: null, confirm: null, reviewing: false } });
+  closeTradingForms(screen);
   await flattenAccount(screen, EXCHANGE_MS);
 }, TEST_MS);
 

@@ -5,13 +5,13 @@
 // currency (`$`), and a bracket reviewed as one (entry + TP + SL) whose legs arm once the entry is
 // accepted, and whose refused entry sends no leg.
 
-import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
-import { entryPaneText } from '../helpers/entry-pane.js';
+import { entryPaneText, inEntryForm } from '../helpers/entry-pane.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { flattenAccount, openLong, runCommand, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
+import { atQuietSize, closeTradingForms, flattenAccount, openLong, runCommand, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -37,38 +37,16 @@ const SIZES = [
 ] as const;
 
 beforeEach(async () => {
-  screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null }, tradingUi: { ...state().tradingUi, entry: null, amend: null, confirm: null, reviewing: false } });
+  closeTradingForms(screen);
   await flattenAccount(screen, EXCHANGE_MS);
 }, TEST_MS);
-
-/** The screen at `cols` x `rows` for one test (back to 200x50 after), the flow paused so only the test moves the mark. */
-async function atSize(cols: number, rows: number): Promise<void> {
-  screen.sim.control.pauseFlow();
-  const before = mark();
-  vt().resize(cols, rows);
-  onTestFinished(() => {
-    vt().resize(200, 50);
-    // A test that moved the oracle puts it back: the next test's flattening closes against the book where it was.
-    screen.sim.control.engine.setOraclePrice(screen.market.id, before);
-    screen.sim.control.resumeFlow();
-  });
-  await vt().waitFor((s) => s.split('\n').length > 0, UI_MS);
-  vt().press('4'); // the trading tabs
-}
-
-/** Waits for the order form to show `what`: its rows read whole, since the docked column wraps long ones. */
-async function inForm(what: string | RegExp): Promise<string> {
-  const holds = (text: string) => (typeof what === 'string' ? text.includes(what) : what.test(text));
-  await vt().waitFor(() => holds(entryPaneText(vt())), UI_MS);
-  return entryPaneText(vt());
-}
 
 /** Sends the reviewed order: y, and y again if smart confirm asks. */
 const sendReviewed = (): Promise<void> => sendOrderUnderReview(screen, UI_MS);
 
 describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
   it('stop-market-from-the-form-waits-then-opens: keyed in the form, reviewed against the mark, listed as a held stop, fires on the mark', async () => {
-    await atSize(cols, rows);
+    await atQuietSize(screen, cols, rows, UI_MS);
     const trigger = odd(mark() + Math.round(mark() / 100));
     vt().press('b');
     await vt().waitFor('Order entry', UI_MS);
@@ -82,10 +60,10 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
     vt().press(KEYS.tab); // stop at
     await eventually(() => state().tradingUi.entry?.focus === 'trigger', UI_MS, 'focus on the trigger');
     await vt().type(typedPrice(trigger));
-    await inForm(`${typedPrice(trigger)} mark ≥`);
+    await inEntryForm(vt(), `${typedPrice(trigger)} mark ≥`, UI_MS);
     vt().press(KEYS.enter);
-    await inForm(`stop: fires when mark ≥ ${px(trigger)}`);
-    await inForm('then a market buy');
+    await inEntryForm(vt(), `stop: fires when mark ≥ ${px(trigger)}`, UI_MS);
+    await inEntryForm(vt(), 'then a market buy', UI_MS);
     await sendReviewed();
     vt().press('O');
     // The kind column ("stop") is one of those a narrow table leaves out; the trigger column stays.
@@ -102,12 +80,12 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
   }, TEST_MS);
 
   it('stop-limit-typed-rests-as-a-held-stop: `:sell SIZE @ LIMIT stop TRIGGER` is reviewed and listed with its limit and trigger', async () => {
-    await atSize(cols, rows);
+    await atQuietSize(screen, cols, rows, UI_MS);
     const trigger = odd(mark() - Math.round(mark() / 100));
     const limit = odd(trigger - Math.round(mark() / 200));
     await runCommand(screen.app, `sell ${typedSize(100)} @ ${typedPrice(limit)} stop ${typedPrice(trigger)}`);
-    await inForm(`stop: fires when mark ≤ ${px(trigger)}`);
-    await inForm(`then a limit sell @ ${px(limit)}`);
+    await inEntryForm(vt(), `stop: fires when mark ≤ ${px(trigger)}`, UI_MS);
+    await inEntryForm(vt(), `then a limit sell @ ${px(limit)}`, UI_MS);
     await sendReviewed();
     vt().press('O');
     await vt().waitFor(() => shows(`≤ ${px(trigger)}`) && shows(px(limit)), EXCHANGE_MS);
@@ -118,27 +96,27 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
   }, TEST_MS);
 
   it('reduce-only-toggle-and-ro-word: Ctrl-R makes a 50% sell reduce the long by half; `:sell 100% mkt ro` closes it', async () => {
-    await atSize(cols, rows);
+    await atQuietSize(screen, cols, rows, UI_MS);
     await openLong(screen, 200, EXCHANGE_MS);
     vt().press('s');
     await vt().waitFor('Order entry', UI_MS);
     await vt().type('50%');
     vt().press(CTRL_R);
-    await inForm('on (only reduces the position)');
-    await inForm(`50% of the position = ${sz(100)}`);
+    await inEntryForm(vt(), 'on (only reduces the position)', UI_MS);
+    await inEntryForm(vt(), `50% of the position = ${sz(100)}`, UI_MS);
     vt().press(KEYS.shiftTab); // type: market
     await eventually(() => state().tradingUi.entry?.focus === 'type', UI_MS, 'focus on type');
     vt().press(' ');
     await eventually(() => state().tradingUi.entry?.type === 'market', UI_MS, 'market');
     vt().press(KEYS.enter);
-    await inForm(`reduce LONG ${sz(200)} → ${sz(100)}`);
+    await inEntryForm(vt(), `reduce LONG ${sz(200)} → ${sz(100)}`, UI_MS);
     await sendReviewed();
     await eventually(() => state().trading.positions[0]?.size === 100, EXCHANGE_MS, 'the long halved');
     const sent = journaledRequests(screen.home).at(-1)!;
     expect(sent.label).toContain('reduce-only');
 
     await runCommand(screen.app, 'sell 100% mkt ro');
-    await inForm('reduce-only on');
+    await inEntryForm(vt(), 'reduce-only on', UI_MS);
     await sendReviewed();
     await eventually(() => state().trading.positions.length === 0, EXCHANGE_MS, 'the long closed');
     vt().press('P');
@@ -146,9 +124,9 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
   }, TEST_MS);
 
   it('quote-size-shows-the-base-it-buys: `:buy $500 mkt` reviews the base size and opens exactly it', async () => {
-    await atSize(cols, rows);
+    await atQuietSize(screen, cols, rows, UI_MS);
     await runCommand(screen.app, 'buy $500 mkt');
-    const review = await inForm(/500 USD = ([\d.]+) /);
+    const review = await inEntryForm(vt(), /500 USD = ([\d.]+) /, UI_MS);
     const base = /500 USD = ([\d.]+) /.exec(review)![1]!;
     const units = Number(base.replace('.', '').replace(/^0+/, '')) * 10 ** (screen.market.sizeDecimals - (base.split('.')[1]?.length ?? 0));
     await sendReviewed();
@@ -157,12 +135,12 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
   }, TEST_MS);
 
   it('bracket-one-review-legs-armed-after-entry: entry + TP + SL reviewed together; both legs listed once the entry fills', async () => {
-    await atSize(cols, rows);
+    await atQuietSize(screen, cols, rows, UI_MS);
     const tp = odd(mark() + Math.round(mark() / 20));
     const sl = odd(mark() - Math.round(mark() / 20));
     await runCommand(screen.app, `buy ${typedSize(100)} mkt tp ${typedPrice(tp)} sl ${typedPrice(sl)}`);
     // One review, all three legs (wrapped at the pane's width).
-    await inForm(new RegExp(`bracket: entry.*\\+ TP sell mark ≥ ${px(tp).replace(/[.,]/g, '\\$&')}.*\\+ SL sell mark ≤ ${px(sl).replace(/[.,]/g, '\\$&')}`));
+    await inEntryForm(vt(), new RegExp(`bracket: entry.*\\+ TP sell mark ≥ ${px(tp).replace(/[.,]/g, '\\$&')}.*\\+ SL sell mark ≤ ${px(sl).replace(/[.,]/g, '\\$&')}`), UI_MS);
     expect(vt().screenText()).toContain('market');
     if (cols >= 200) expect(entryPaneText(vt())).toContain('a refused entry sends none');
     await sendReviewed();
@@ -173,14 +151,14 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
   }, TEST_MS);
 
   it('refused-bracket-entry-sends-no-leg: a post-only entry through the book fails at the exchange and no TP/SL is sent', async () => {
-    await atSize(cols, rows);
+    await atQuietSize(screen, cols, rows, UI_MS);
     const ask = screen.sim.control.engine.book(screen.market.id, 1).ask[0]!.p;
     const price = ask + Math.round(ask / 500);
     const tp = odd(price + Math.round(price / 20));
     const sl = odd(price - Math.round(price / 20));
     const before = journaledRequests(screen.home).length;
     await runCommand(screen.app, `buy ${typedSize(100)} @ ${typedPrice(price)} post tp ${typedPrice(tp)} sl ${typedPrice(sl)}`);
-    await inForm('bracket: entry');
+    await inEntryForm(vt(), 'bracket: entry', UI_MS);
     await sendReviewed();
     // The entry's failure is on screen: the legs would have been sent before this outcome was known.
     await vt().waitFor(/CrossesBook|crosses the book/i, EXCHANGE_MS);

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { flattenAccount, openLong, runCommand, sendReviewed, useTradingScreen } from '../helpers/trading-screen.js';
+import { closeTradingForms, flattenAccount, openLong, runCommand, sendReviewed, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -22,7 +22,7 @@ const CENT = 1_000;
 
 beforeEach(async () => {
   vt().resize(200, 50);
-  screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null }, tradingUi: { ...state().tradingUi, entry: null, amend: null, confirm: null, reviewing: false } });
+  closeTradingForms(screen);
   await flattenAccount(screen, EXCHANGE_MS);
 }, TEST_MS);
 

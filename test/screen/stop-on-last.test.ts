@@ -6,15 +6,15 @@
 // trade that reaches it while the mark stays under it. A sell stop-limit typed on the `:` line with `last`
 // is refused on the wrong side of the last trade, then reviewed and listed with "last".
 
-import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TriggerCondition } from '../../src/protocol/enums.js';
 import type { OrderRequestFrame } from '../../src/protocol/frames.js';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import type { SimWallet } from '../../src/sim/index.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
-import { entryPaneText } from '../helpers/entry-pane.js';
+import { inEntryForm } from '../helpers/entry-pane.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { flattenAccount, runCommand, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
+import { atQuietSize, closeTradingForms, flattenAccount, runCommand, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -76,35 +76,15 @@ const SIZES = [
 ] as const;
 
 beforeEach(async () => {
-  screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null }, tradingUi: { ...state().tradingUi, entry: null, amend: null, confirm: null, reviewing: false } });
+  closeTradingForms(screen);
   await flattenAccount(screen, EXCHANGE_MS);
 }, TEST_MS);
-
-/** The screen at `cols` x `rows` for one test (back to 200x50 after), the flow paused so only the test moves prices. */
-async function atSize(cols: number, rows: number): Promise<void> {
-  screen.sim.control.pauseFlow();
-  const before = mark();
-  vt().resize(cols, rows);
-  onTestFinished(() => {
-    vt().resize(200, 50);
-    screen.sim.control.engine.setOraclePrice(screen.market.id, before);
-    screen.sim.control.resumeFlow();
-  });
-  await vt().waitFor((s) => s.split('\n').length > 0, UI_MS);
-  vt().press('4'); // the trading tabs
-}
-
-/** Waits for the order form to show `what`: its rows read whole, since the docked column wraps long ones. */
-async function inForm(what: string): Promise<string> {
-  await vt().waitFor(() => entryPaneText(vt()).includes(what), UI_MS);
-  return entryPaneText(vt());
-}
 
 const sendReviewed = (): Promise<void> => sendOrderUnderReview(screen, UI_MS);
 
 describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => {
   it('stop-on-last-from-the-form-fires-on-a-trade: Space on the trigger picks last; reviewed and listed with "last"; a trade fires it while the mark stays under it', async () => {
-    await atSize(cols, rows);
+    await atQuietSize(screen, cols, rows, UI_MS);
     const { bid, ask } = inside();
     expect(ask - bid).toBeGreaterThanOrEqual(6);
     // The mark held at the bid: well under the stop, so only the last price can fire it.
@@ -125,13 +105,13 @@ describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => 
     vt().press(KEYS.tab); // stop at
     await eventually(() => state().tradingUi.entry?.focus === 'trigger', UI_MS, 'focus on the trigger');
     await vt().type(typedPrice(trigger));
-    await inForm(`${typedPrice(trigger)} mark ≥`);
+    await inEntryForm(vt(), `${typedPrice(trigger)} mark ≥`, UI_MS);
     vt().press(' '); // fired by the last trade
-    await inForm(`${typedPrice(trigger)} last ≥ (buy stop, above the last trade)`);
+    await inEntryForm(vt(), `${typedPrice(trigger)} last ≥ (buy stop, above the last trade)`, UI_MS);
     vt().press(KEYS.enter);
-    await inForm(`stop: fires when last price ≥ ${px(trigger)}`);
-    await inForm(`(last now ${px(bid + 1)})`);
-    await inForm('then a market buy');
+    await inEntryForm(vt(), `stop: fires when last price ≥ ${px(trigger)}`, UI_MS);
+    await inEntryForm(vt(), `(last now ${px(bid + 1)})`, UI_MS);
+    await inEntryForm(vt(), 'then a market buy', UI_MS);
     await sendReviewed();
 
     vt().press('O');
@@ -151,7 +131,7 @@ describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => 
   }, TEST_MS);
 
   it('stop-limit-on-last-typed-is-checked-against-the-last-trade: `last` on the : line; refused above the last trade, then reviewed and listed with "last"', async () => {
-    await atSize(cols, rows);
+    await atQuietSize(screen, cols, rows, UI_MS);
     const { bid, ask } = inside();
     expect(ask - bid).toBeGreaterThanOrEqual(6);
     await lastTradeAt(ask - 1);
@@ -159,7 +139,7 @@ describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => 
 
     // A sell stop at the last trade would fire at once: refused, and the form says against what.
     await runCommand(screen.app, `sell ${typedSize(100)} @ ${typedPrice(bid)} stop ${typedPrice(lastTrade)} last`);
-    await inForm('✗ a sell stop must be below the last trade');
+    await inEntryForm(vt(), '✗ a sell stop must be below the last trade', UI_MS);
     expect(state().tradingUi.reviewing).toBe(false);
     vt().press(KEYS.escape);
     await eventually(() => state().tradingUi.entry === null, UI_MS, 'the form to close');
@@ -167,9 +147,9 @@ describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => 
     const trigger = odd(bid + 3);
     const limit = odd(trigger - 2);
     await runCommand(screen.app, `sell ${typedSize(100)} @ ${typedPrice(limit)} stop ${typedPrice(trigger)} last`);
-    await inForm(`stop: fires when last price ≤ ${px(trigger)}`);
-    await inForm(`(last now ${px(lastTrade)})`);
-    await inForm(`then a limit sell @ ${px(limit)}`);
+    await inEntryForm(vt(), `stop: fires when last price ≤ ${px(trigger)}`, UI_MS);
+    await inEntryForm(vt(), `(last now ${px(lastTrade)})`, UI_MS);
+    await inEntryForm(vt(), `then a limit sell @ ${px(limit)}`, UI_MS);
     await sendReviewed();
     vt().press('O');
     await vt().waitFor(() => shows(`≤ ${px(trigger)} last`), EXCHANGE_MS);

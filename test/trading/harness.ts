@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ApiKeySigner } from '../../src/auth/signer.js';
 import { EngineCommands } from '../../src/client/commands.js';
 import { OrderEngine, type OrderEngineOptions } from '../../src/client/trading/order-engine.js';
@@ -161,6 +161,40 @@ export class TraderPool {
       t.stop();
     }
   }
+}
+
+/** One local exchange for a test file: its market `symbol`, and a pool of traders stopped after each test. */
+export interface TestExchange {
+  readonly h: SimHandle;
+  readonly market: Market;
+  readonly traders: TraderPool;
+}
+
+export function useTestExchange(symbol = 'BTC', opts: Parameters<typeof startTestSim>[0] = {}): TestExchange {
+  let handle: SimHandle | undefined;
+  let chosen: Market | undefined;
+  const traders = new TraderPool();
+  beforeAll(async () => {
+    handle = await startTestSim(opts);
+    chosen = market(handle, symbol);
+  });
+  afterAll(async () => {
+    await handle?.stop();
+  });
+  afterEach(() => traders.stopAll());
+  const started = <T>(v: T | undefined): T => {
+    if (v === undefined) throw new Error('the test exchange is not started (used outside a test)');
+    return v;
+  };
+  return {
+    get h() {
+      return started(handle);
+    },
+    get market() {
+      return started(chosen);
+    },
+    traders,
+  };
 }
 
 /** Polls `check` until it returns a value other than undefined/false (real sockets: no fixed sleeps). */
