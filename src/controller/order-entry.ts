@@ -10,7 +10,7 @@ import { shownLevels } from '../domain/views.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from '../state/actions.js';
-import { evaluateEntry, maxLeverageHundredths, newEntryForm, type EntryContext, type EntryResult, type OrderEntryForm } from '../state/order-entry.js';
+import { evaluateEntry, focusField, maxLeverageHundredths, newEntryForm, type EntryContext, type EntryResult, type OrderEntryForm } from '../state/order-entry.js';
 import { certainRefusal, previewFor, reviewOrder } from '../state/order-review.js';
 import { orderSignature } from '../state/smart-confirm.js';
 import { marketsOf, type TerminalState, type TerminalStore } from '../state/store.js';
@@ -88,7 +88,8 @@ export function openEntry(store: TerminalStore, side: Side): boolean {
   }
   const fresh = newEntryForm(market.id, side, prefillPrice(state, side, market.config.price_decimals), defaultLeverage(state, market));
   const remembered = state.tradingUi.lastSize[market.id];
-  const form = remembered ? { ...fresh, size: remembered, sizeRemembered: true } : fresh;
+  // The form opens on the size: a remembered one is selected, so the first character typed replaces it.
+  const form = remembered ? focusField({ ...fresh, size: remembered, sizeRemembered: true }, 'size') : fresh;
   patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
   const reason = entryDisabledReason(state, form);
   // A lock lapses with its cause (state/notice.ts); an order the exchange would refuse stays said until Esc.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cycleChoice, evaluateEntry, focusedText, newEntryForm, stepField, withFocusedText, type EntryContext, type OrderEntryForm } from './order-entry.js';
+import { cycleChoice, entryTextToEdit, evaluateEntry, focusField, focusedText, newEntryForm, stepField, withFocusedText, type EntryContext, type OrderEntryForm } from './order-entry.js';
 import { editLine } from './line-edit.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { entryLines } from '../ui/format/order-entry-lines.js';
@@ -84,5 +84,34 @@ describe('form editing', () => {
     expect(type(form({ focus: 'size', size: '0.0' }), { name: 'Backspace', text: '' }).size).toBe('0.');
     expect(focusedText(form({ focus: 'side' }))).toBeNull();
     expect(withFocusedText(form({ focus: 'side' }), '5')).toEqual(form({ focus: 'side' }));
+  });
+
+  // The keys as the entry mode applies them: the text to edit (a selection is replaced), then the edit.
+  const press = (f: OrderEntryForm, key: { name: string | null; text: string }) => withFocusedText(f, editLine(entryTextToEdit(f, focusedText(f) ?? '', key.text !== ''), key) ?? '');
+  const typed = (f: OrderEntryForm, text: string) => [...text].reduce((g, ch) => press(g, { name: null, text: ch }), f);
+
+  it('tab-into-prefilled-price-replaces-not-appends: Tab to the prefilled price, type 66950, and the price is 66950', () => {
+    const onPrice = focusField(form({ focus: 'size' }), stepField(form({ focus: 'size' }), 1));
+    expect(onPrice.focus).toBe('price');
+    expect(typed(onPrice, '66950').price).toBe('66950');
+    // Only the first character replaces: the rest append to what was typed.
+    expect(typed(onPrice, '6695').price).toBe('6695');
+    // The review line says the selection while it holds, and no longer once typed into.
+    const lines = (f: OrderEntryForm) => entryLines({ form: f, result: evaluateEntry(f, ctx), market: market(), reviewing: false, preview: null, disabled: null }).map((l) => l.text);
+    expect(lines(onPrice).find((l) => /price +\d/.test(l))).toContain('67000  (typing replaces it)');
+    expect(lines(typed(onPrice, '6')).find((l) => /price +\d/.test(l))).not.toContain('typing replaces it');
+  });
+
+  it('backspace-edits-a-selected-price: Backspace on a selected field deletes one character and ends the selection', () => {
+    const onPrice = focusField(form(), 'price');
+    const edited = press(onPrice, { name: 'Backspace', text: '' });
+    expect(edited.price).toBe('6700');
+    expect(typed(edited, '5').price).toBe('67005');
+  });
+
+  it('an-empty-field-is-not-selected: Tab to an empty TP selects nothing, and a choice field is never selected', () => {
+    expect(focusField(form(), 'tp').selected).toBeUndefined();
+    expect(focusField(form(), 'side').selected).toBeUndefined();
+    expect(typed(focusField(form({ tp: '' }), 'tp'), '68000').tp).toBe('68000');
   });
 });

@@ -65,8 +65,14 @@ export interface OrderEntryForm {
   /** Blocks from now the order may execute in (empty = server default window). */
   expiry: string;
   focus: EntryField;
-  /** The size is the one last used in this market, not typed yet: the first character typed replaces it. */
+  /** The size is the one last used in this market, not typed yet (said beside it). */
   sizeRemembered?: boolean;
+  /**
+   * The field whose whole text is selected, as a form field is when the form opens on it or Tab moves to
+   * it: the first character typed replaces the text (a prefilled price is never appended to). Any edit,
+   * Backspace included, ends the selection and edits the text as it is.
+   */
+  selected?: EntryField;
 }
 
 export interface EntryContext {
@@ -312,6 +318,13 @@ export function stepField(form: OrderEntryForm, direction: 1 | -1): EntryField {
   return fields[(at + direction + fields.length) % fields.length] ?? 'size';
 }
 
+/** The form with the focus on `field`; a text field with text in it is selected (the next character typed replaces it). */
+export function focusField(form: OrderEntryForm, field: EntryField): OrderEntryForm {
+  const { selected: _, ...rest } = form;
+  const text = TEXT_FIELDS.has(field) ? form[field as TextField] : '';
+  return text !== '' ? { ...rest, focus: field, selected: field } : { ...rest, focus: field };
+}
+
 /** Space / left / right on a choice field: the next value. */
 export function cycleChoice(form: OrderEntryForm): OrderEntryForm {
   switch (form.focus) {
@@ -344,14 +357,20 @@ export function focusedText(form: OrderEntryForm): string | null {
 /** The form with the focused text field set to `text` (at most 32 characters); choice fields stay. */
 export function withFocusedText(form: OrderEntryForm, text: string): OrderEntryForm {
   if (!TEXT_FIELDS.has(form.focus)) return form;
-  // Any edit of the remembered size makes it the trader's own.
-  return { ...form, [form.focus as TextField]: text.slice(0, 32), ...(form.focus === 'size' ? { sizeRemembered: false } : {}) };
+  // Any edit ends the selection; an edit of the remembered size makes it the trader's own.
+  const { selected: _, ...rest } = form;
+  return { ...rest, [form.focus as TextField]: text.slice(0, 32), ...(form.focus === 'size' ? { sizeRemembered: false } : {}) };
 }
 
 /**
- * The text a typed key edits: a remembered size (the one last sent in this market) is replaced by the first
- * character typed, as a selected field would be, so that typing a size never appends to the old one.
+ * The text a typed key edits: a selected field (a remembered size, a prefilled price, any field Tab moved
+ * to) is replaced by the first character typed, so that typing never appends to the text that was there.
  */
 export function entryTextToEdit(form: OrderEntryForm, text: string, typesText: boolean): string {
-  return form.focus === 'size' && form.sizeRemembered === true && typesText ? '' : text;
+  return form.selected === form.focus && typesText ? '' : text;
+}
+
+/** The focused field's text is selected: said beside it, so that a replace never surprises. */
+export function focusedSelected(form: OrderEntryForm): boolean {
+  return form.selected === form.focus && focusedText(form) !== '';
 }

@@ -78,6 +78,27 @@ describe('order entry on screen', () => {
     expect(r.vt.screenText()).toContain('[Open orders]');
   });
 
+  it.each([
+    [200, 50, 'one key at a time'],
+    [80, 24, 'in one chunk'],
+  ] as const)('tab-to-prefilled-price-typing-replaces at %ix%i, %s: b, Tab to the price, type one, and the form holds exactly it', async (cols, rows, how) => {
+    const { r, market } = await openTrading(cols, rows);
+    const { store } = r.app;
+    r.vt.press('b');
+    await eventually(() => (store.getState().tradingUi.entry?.price ?? '') !== '', 10_000, 'the prefilled price');
+    const prefilled = store.getState().tradingUi.entry!.price;
+    const price = (store.getState().book?.bids[0]?.price ?? 0) - 30;
+    const priceText = formatScaledTrim(price, market.config.price_decimals);
+    expect(priceText).not.toBe(prefilled);
+    await press(r, KEYS.tab);
+    const escaped = (text: string) => text.replace(/[.]/g, '\\.');
+    await r.vt.waitFor(() => new RegExp(`▸price +${escaped(prefilled)} +\\(typing replaces it\\)`).test(entryPaneText(r.vt)), 10_000);
+    if (how === 'in one chunk') r.vt.press(priceText);
+    else await r.vt.type(priceText);
+    await eventually(() => store.getState().tradingUi.entry?.price === priceText, 10_000, `the price ${priceText}, not appended to ${prefilled}`);
+    await r.vt.waitFor(() => new RegExp(`▸price +${escaped(priceText)}( |$)`).test(entryPaneText(r.vt)) && !entryPaneText(r.vt).includes('typing replaces it'), 10_000);
+  });
+
   it('market-with-keys: a market buy fills: toast, and a position with uPnL and liq price', async () => {
     const { r, market } = await openTrading(120, 40);
     const { store } = r.app;

@@ -7,7 +7,7 @@ import { orderEffect, type OrderEffect, type PositionExposure } from '../../doma
 import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim, parseLeverage } from '../../protocol/scaling.js';
-import { isMarketType, isStopType, maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
+import { focusedSelected, isMarketType, isStopType, maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
 import { typedSize } from '../../domain/trading/entry-size.js';
 import { stopRequiredSide } from '../../domain/trading/stop-order.js';
 import type { ConfirmPrompt } from '../../state/trading-slice.js';
@@ -183,7 +183,9 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
     if (hidden.has(field)) continue;
     const problem = result.problems[field];
     const mark = form.focus === field && !i.reviewing ? '▸' : ' ';
-    const text = `${mark}${LABELS[field].padEnd(12)}${value(form, field, result, market, effect)}${problem ? `  ✗ ${problem}` : ''}`;
+    // A selected field says so (the remembered size says it in its own words).
+    const replaces = form.focus === field && !i.reviewing && focusedSelected(form) && !form.sizeRemembered ? '  (typing replaces it)' : '';
+    const text = `${mark}${LABELS[field].padEnd(12)}${value(form, field, result, market, effect)}${replaces}${problem ? `  ✗ ${problem}` : ''}`;
     const tone: EntryLineTone = problem ? 'bad' : field === 'side' ? (form.side === 'long' ? 'up' : 'down') : form.focus === field ? 'focus' : 'normal';
     lines.push({ text, tone, ...(i.reviewing && !essential(form, field) ? { optional: true } : {}) });
     if (field === 'size' && form.focus === 'size' && !i.reviewing) lines.push({ text: `   ${SIZE_HELP}${form.reduceOnly ? ' (reduce-only: of the position)' : ''}`, tone: 'muted', optional: true });

@@ -8,7 +8,7 @@ import type { InputMode } from '../../state/input-mode.js';
 import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
 import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/live-actions.js';
 import { editLine, type LineRules } from '../../state/line-edit.js';
-import { cycleChoice, focusedText, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, withFocusedText, entryTextToEdit } from '../../state/order-entry.js';
+import { cycleChoice, focusField, focusedText, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, withFocusedText, entryTextToEdit } from '../../state/order-entry.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { patchTradingUi } from '../../state/trading-actions.js';
 import { editPromptText, setPrompt } from '../../state/trading-tabs.js';
@@ -166,14 +166,14 @@ export const MODE_BINDINGS: readonly Binding[] = [
     action: 'nextField', keys: ['Tab', 'Down'], mode: 'entry', fixed: true, description: 'next field', hint: 'field', quiet: true,
     run: (ctx) => {
       const form = ctx.store.getState().tradingUi.entry;
-      if (form) updateEntry(ctx.store, { ...form, focus: stepField(form, 1) });
+      if (form) updateEntry(ctx.store, focusField(form, stepField(form, 1)));
     },
   },
   {
     action: 'prevField', keys: ['S-Tab', 'Up'], mode: 'entry', fixed: true, description: 'previous field', quiet: true,
     run: (ctx) => {
       const form = ctx.store.getState().tradingUi.entry;
-      if (form) updateEntry(ctx.store, { ...form, focus: stepField(form, -1) });
+      if (form) updateEntry(ctx.store, focusField(form, stepField(form, -1)));
     },
   },
   {
