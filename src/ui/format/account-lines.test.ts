@@ -29,6 +29,16 @@ describe('account panel lines', () => {
     ]);
   });
 
+  it('tiny-position-leverage-not-zero: a position whose leverage rounds under 0.01x reads <0.01x (and its margin ratio <0.01%); a flat account 0.00x', () => {
+    const tiny = { ...view, marginUsed: '1000000', leverageHundredths: 0, marginRatioBps: 0 };
+    const value = (a: AccountView, label: string) => accountPanelLines({ kind: 'account', account: a }, markets).find((l) => l.label === label)!.value.text;
+    expect(value(tiny, 'leverage')).toBe('<0.01x');
+    expect(value(tiny, 'margin ratio')).toBe('<0.01%');
+    const flat = { ...view, marginUsed: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null };
+    expect(value(flat, 'leverage')).toBe('0.00x');
+    expect(value(flat, 'margin ratio')).toBe('0.00%');
+  });
+
   it('stale marks: figures prefixed ~ in the warning tone and the reason; unknown: — and the reason', () => {
     const stale = { ...view, valuation: 'stale' as const, valuationNote: 'BTC mark stale: market data down: closed (1006)' };
     const lines = accountPanelLines({ kind: 'account', account: stale }, markets);

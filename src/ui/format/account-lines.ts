@@ -33,9 +33,10 @@ function valued(account: AccountView, cell: Cell): Cell {
   return { text: `~${cell.text}`, tone: 'warn' };
 }
 
-function ratio(value: number | null, scale: number, suffix: string, warnAt: number): Cell {
+/** `value / scale` to two decimals; `exposed`: a position is open, so a figure that rounds to zero is shown as under 0.01, never as none. */
+function ratio(value: number | null, scale: number, suffix: string, warnAt: number, exposed: boolean): Cell {
   if (value === null) return DASH;
-  const text = `${(value / scale).toFixed(2)}${suffix}`;
+  const text = value === 0 && exposed ? `<0.01${suffix}` : `${(value / scale).toFixed(2)}${suffix}`;
   return value / scale >= warnAt ? { text, tone: 'warn' } : { text };
 }
 
@@ -56,14 +57,16 @@ interface Figure extends AccountLine {
 
 function figures(a: AccountView, markets: MarketLookup): Figure[] {
   const equity: Cell = a.equity === null ? DASH : { text: formatAtoms(a.equity) };
+  // Every open position holds collateral: margin used is how the view knows one is open.
+  const exposed = BigInt(a.marginUsed) > 0n;
   return [
     { label: 'equity', short: 'eq', priority: 9, value: valued(a, equity) },
     { label: 'balance', short: 'bal', priority: 3, value: { text: formatAtoms(a.balance) } },
     { label: 'available', short: 'avail', priority: 7, value: { text: formatAtoms(a.available) } },
     { label: 'margin used', short: 'margin', priority: 4, value: { text: formatAtoms(a.marginUsed) } },
     { label: 'uPnL', short: 'uPnL', priority: 8, value: a.unrealizedPnl === null ? DASH : valued(a, signedAtoms(a.unrealizedPnl)) },
-    { label: 'leverage', short: 'lev', priority: 6, value: valued(a, ratio(a.leverageHundredths, 100, 'x', Number.POSITIVE_INFINITY)) },
-    { label: 'margin ratio', short: 'mr', priority: 2, value: valued(a, ratio(a.marginRatioBps, 100, '%', 50)) },
+    { label: 'leverage', short: 'lev', priority: 6, value: valued(a, ratio(a.leverageHundredths, 100, 'x', Number.POSITIVE_INFINITY, exposed)) },
+    { label: 'margin ratio', short: 'mr', priority: 2, value: valued(a, ratio(a.marginRatioBps, 100, '%', 50, exposed)) },
     { label: 'nearest liq', short: 'liq', priority: 5, value: nearestLiq(a, markets, true) },
   ];
 }
