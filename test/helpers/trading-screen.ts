@@ -12,6 +12,7 @@ import { ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 import type { TradingCommands } from '../../src/domain/trading/commands.js';
+import { priceText } from '../../src/domain/trading/order-words.js';
 import { keysRead } from './keys.js';
 import { KEYS, eventually, type VirtualTerminal } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
@@ -220,4 +221,13 @@ export async function atQuietSize(screen: TradingScreen, cols: number, rows: num
   });
   await screen.app.vt.waitFor((s) => s.split('\n').length > 0, timeoutMs);
   screen.app.vt.press('4');
+}
+
+/**
+ * A price as the order form, the review and the Journal say it: grouped, trailing zeros trimmed (66,996, not
+ * 66,996.0). The tables keep the decimals: a test that looks for a price in a review must use this, or it
+ * fails whenever the price happens to be whole.
+ */
+export function saidPrice(screen: TradingScreen, raw: number): string {
+  return priceText(raw, { label: '', priceDecimals: screen.market.priceDecimals, sizeDecimals: screen.market.sizeDecimals });
 }

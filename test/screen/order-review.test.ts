@@ -6,12 +6,12 @@
 // review fits 80x24.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatScaled, formatScaledTrim, groupThousands } from '../../src/protocol/scaling.js';
+import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
-import { closeTradingForms, flattenAccount, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+import { closeTradingForms, flattenAccount, saidPrice, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -28,7 +28,7 @@ const state = () => screen.app.app.store.getState();
 const vt = () => screen.app.vt;
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
 /** A price as the review's figures print it: trailing zeros trimmed (66,995.0 reads 66,995). */
-const pxTrimmed = (raw: number) => groupThousands(formatScaledTrim(raw, screen.market.priceDecimals));
+const pxTrimmed = (raw: number) => saidPrice(screen, raw);
 const typedPrice = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
 /** Size units of 1 BTC on the local exchange (5 size decimals, checked in the first test). */
 const BTC = 100_000;

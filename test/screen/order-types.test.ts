@@ -11,7 +11,7 @@ import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { entryPaneText, inEntryForm } from '../helpers/entry-pane.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { atQuietSize, closeTradingForms, flattenAccount, openLong, runCommand, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
+import { atQuietSize, closeTradingForms, flattenAccount, openLong, runCommand, saidPrice, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -25,6 +25,8 @@ const vt = () => screen.app.vt;
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
 /** A size as the form and review show it (trimmed). */
 const sz = (raw: number) => formatScaledTrim(raw, screen.market.sizeDecimals);
+/** A price as the form and the review say it (trimmed: see saidPrice). */
+const said = (raw: number) => saidPrice(screen, raw);
 const typedPrice = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
 const typedSize = (raw: number) => formatScaled(raw, screen.market.sizeDecimals);
 const mark = () => screen.sim.control.engine.marketState(screen.market.id)!.mrk;
@@ -62,7 +64,7 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
     await vt().type(typedPrice(trigger));
     await inEntryForm(vt(), `${typedPrice(trigger)} mark ≥`, UI_MS);
     vt().press(KEYS.enter);
-    await inEntryForm(vt(), `stop: fires when mark ≥ ${px(trigger)}`, UI_MS);
+    await inEntryForm(vt(), `stop: fires when mark ≥ ${said(trigger)}`, UI_MS);
     await inEntryForm(vt(), 'then a market buy', UI_MS);
     await sendReviewed();
     vt().press('O');
@@ -84,8 +86,8 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
     const trigger = odd(mark() - Math.round(mark() / 100));
     const limit = odd(trigger - Math.round(mark() / 200));
     await runCommand(screen.app, `sell ${typedSize(100)} @ ${typedPrice(limit)} stop ${typedPrice(trigger)}`);
-    await inEntryForm(vt(), `stop: fires when mark ≤ ${px(trigger)}`, UI_MS);
-    await inEntryForm(vt(), `then a limit sell @ ${px(limit)}`, UI_MS);
+    await inEntryForm(vt(), `stop: fires when mark ≤ ${said(trigger)}`, UI_MS);
+    await inEntryForm(vt(), `then a limit sell @ ${said(limit)}`, UI_MS);
     await sendReviewed();
     vt().press('O');
     await vt().waitFor(() => shows(`≤ ${px(trigger)}`) && shows(px(limit)), EXCHANGE_MS);
@@ -140,7 +142,7 @@ describe.each(SIZES)('order types at %ix%i', (cols, rows) => {
     const sl = odd(mark() - Math.round(mark() / 20));
     await runCommand(screen.app, `buy ${typedSize(100)} mkt tp ${typedPrice(tp)} sl ${typedPrice(sl)}`);
     // One review, all three legs (wrapped at the pane's width).
-    await inEntryForm(vt(), new RegExp(`bracket: entry.*\\+ TP sell mark ≥ ${px(tp).replace(/[.,]/g, '\\$&')}.*\\+ SL sell mark ≤ ${px(sl).replace(/[.,]/g, '\\$&')}`), UI_MS);
+    await inEntryForm(vt(), new RegExp(`bracket: entry.*\\+ TP sell mark ≥ ${said(tp).replace(/[.,]/g, '\\$&')}.*\\+ SL sell mark ≤ ${said(sl).replace(/[.,]/g, '\\$&')}`), UI_MS);
     expect(vt().screenText()).toContain('market');
     if (cols >= 200) expect(entryPaneText(vt())).toContain('a refused entry sends none');
     await sendReviewed();

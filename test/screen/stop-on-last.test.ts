@@ -14,7 +14,7 @@ import type { SimWallet } from '../../src/sim/index.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { inEntryForm } from '../helpers/entry-pane.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { atQuietSize, closeTradingForms, flattenAccount, runCommand, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
+import { atQuietSize, closeTradingForms, flattenAccount, runCommand, saidPrice, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -26,6 +26,8 @@ const state = () => screen.app.app.store.getState();
 const vt = () => screen.app.vt;
 const engine = () => screen.sim.control.engine;
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
+/** A price as the form and the review say it (trimmed: see saidPrice). */
+const said = (raw: number) => saidPrice(screen, raw);
 const typedPrice = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
 const typedSize = (raw: number) => formatScaled(raw, screen.market.sizeDecimals);
 const mark = () => engine().marketState(screen.market.id)!.mrk;
@@ -109,8 +111,8 @@ describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => 
     vt().press(' '); // fired by the last trade
     await inEntryForm(vt(), `${typedPrice(trigger)} last ≥ (buy stop, above the last trade)`, UI_MS);
     vt().press(KEYS.enter);
-    await inEntryForm(vt(), `stop: fires when last price ≥ ${px(trigger)}`, UI_MS);
-    await inEntryForm(vt(), `(last now ${px(bid + 1)})`, UI_MS);
+    await inEntryForm(vt(), `stop: fires when last price ≥ ${said(trigger)}`, UI_MS);
+    await inEntryForm(vt(), `(last now ${said(bid + 1)})`, UI_MS);
     await inEntryForm(vt(), 'then a market buy', UI_MS);
     await sendReviewed();
 
@@ -147,9 +149,9 @@ describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => 
     const trigger = odd(bid + 3);
     const limit = odd(trigger - 2);
     await runCommand(screen.app, `sell ${typedSize(100)} @ ${typedPrice(limit)} stop ${typedPrice(trigger)} last`);
-    await inEntryForm(vt(), `stop: fires when last price ≤ ${px(trigger)}`, UI_MS);
-    await inEntryForm(vt(), `(last now ${px(lastTrade)})`, UI_MS);
-    await inEntryForm(vt(), `then a limit sell @ ${px(limit)}`, UI_MS);
+    await inEntryForm(vt(), `stop: fires when last price ≤ ${said(trigger)}`, UI_MS);
+    await inEntryForm(vt(), `(last now ${said(lastTrade)})`, UI_MS);
+    await inEntryForm(vt(), `then a limit sell @ ${said(limit)}`, UI_MS);
     await sendReviewed();
     vt().press('O');
     await vt().waitFor(() => shows(`≤ ${px(trigger)} last`), EXCHANGE_MS);
