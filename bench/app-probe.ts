@@ -10,7 +10,7 @@ import type { Network } from '../src/protocol/networks.js';
 import { wireApp, type WiredApp } from './lib/app-wiring.js';
 import { FeedTracker } from './lib/feed-tracker.js';
 import { startKeyDriver, type KeyDriver } from './lib/key-driver.js';
-import type { KeyMessage, ProbeConfig, ProbeResult } from './lib/probe-types.js';
+import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeResult } from './lib/probe-types.js';
 import { quantile, round } from './lib/stats.js';
 
 /** Ink sees a TTY of the configured size; every byte goes on to the real (piped) stdout. */
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   }, 1000);
   await sleep(cfg.seconds * 1000);
   // key_to_wire: on until enough orders went out for a p99 (a loaded machine types them slower).
-  const ordersDeadline = performance.now() + 120_000;
+  const ordersDeadline = performance.now() + ORDERS_EXTRA_MS;
   while (orders && cfg.ordersTarget !== undefined && orders.sent < cfg.ordersTarget && performance.now() < ordersDeadline) await sleep(200);
   clearInterval(memTimer);
   orders?.stop();

@@ -2,9 +2,10 @@
 // optimized pipeline and in the baseline (store written per message, Ink defaults, development React),
 // in the same run. Prints a table with the ratio optimized / baseline and writes bench/results/latest.json.
 // Env: BENCH_QUICK=1 (a ~3 minute smoke run), BENCH_SOAK_S (soak of the optimized run, default 300 s),
-// BENCH_OUT (file name under bench/results/, default latest.json).
+// BENCH_OUT (file name under bench/results/, default latest.json), BENCH_ONLY (scenarios to re-run, comma-separated;
+// the file keeps the rest).
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { measureIngest, recordFrames } from './lib/ingest.js';
@@ -18,6 +19,8 @@ import { measureStart } from './lib/start-pty.js';
 import { median, round } from './lib/stats.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
+/** BENCH_ONLY=key_to_wire,start: only these scenarios run; the results file keeps the others as they were. */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const BUSY_S = QUICK ? 5 : 20;
 const WARMUP_S = QUICK ? 2 : 3;
 /**
@@ -130,13 +133,6 @@ async function busyBook(rate: 2000 | 5000): Promise<void> {
       if (f.first_live_frame_probe_ms !== undefined) probeStarts[mode].push(f.first_live_frame_probe_ms);
     }
     if (rate !== 2000) return;
-    for (const mode of MODES) {
-      const target = mode === 'optimized' ? KEY_ORDERS_TARGET : undefined;
-      log(`key_to_wire ${mode} 200x50 at ${rate} updates/s (${BUSY_S} s${target ? `, then until ${target} orders` : ''})`);
-      const f = await probe('key_to_wire', probeConfig(sim, mode, { ordersEveryMs: 150, keyFile: sim.keyFile, ...(target ? { ordersTarget: target } : {}) }));
-      scenarios.key_to_wire[mode] = pick(f, ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'key_to_wire_max_ms', 'key_handled_to_wire_p50_ms', 'key_handled_to_wire_p99_ms', 'orders_sent', 'orders_refused', 'cpu_pct', 'tick_to_screen_p99_ms']);
-      if (f.first_live_frame_probe_ms !== undefined) probeStarts[mode].push(f.first_live_frame_probe_ms);
-    }
     log(`${name} optimized 200x50 low-bandwidth profile (SSH_TTY set, ${SIDE_RUN_S} s)`);
     const lb = await probe(name, probeConfig(sim, 'optimized', { lowBandwidth: true, seconds: SIDE_RUN_S }));
     Object.assign(scenarios[name].optimized, suffixed(pick(lb, SMALL_FIGURES), '_low_bandwidth'));
@@ -147,6 +143,27 @@ async function busyBook(rate: 2000 | 5000): Promise<void> {
     }
   });
   note(name, `${rate} flow steps/s on one market (~1 book update per step; the exchange's taker rate gives ~100-200 trades/s); 200x50 unless _80x24; _low_bandwidth = the app with SSH_TTY set; no orders typed (key_to_wire has its own runs)`);
+}
+
+/** Its own step (and exchange): a run that stops short of its orders must not cost the busy book's side runs. */
+async function keyToWire(): Promise<void> {
+  const rate = 2000;
+  await withSim(rate, async (sim) => {
+    for (const mode of MODES) {
+      const target = mode === 'optimized' ? KEY_ORDERS_TARGET : undefined;
+      log(`key_to_wire ${mode} 200x50 at ${rate} updates/s (${BUSY_S} s${target ? `, then until ${target} orders` : ''})`);
+      const f = await probe('key_to_wire', probeConfig(sim, mode, { ordersEveryMs: 150, keyFile: sim.keyFile, ...(target ? { ordersTarget: target } : {}) }));
+      scenarios.key_to_wire[mode] = pick(f, ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'key_to_wire_max_ms', 'key_handled_to_wire_p50_ms', 'key_handled_to_wire_p99_ms', 'orders_sent', 'orders_refused', 'cpu_pct', 'tick_to_screen_p99_ms']);
+      if (f.first_live_frame_probe_ms !== undefined) probeStarts[mode].push(f.first_live_frame_probe_ms);
+    }
+  });
+  note(
+    'key_to_wire',
+    'the app trades with the exchange demo key: it types `:buy SIZE @ PRICE ioc` + Enter (the review opens), then the bench parent writes `y` into the ' +
+      "app's stdin pipe; from that write to the app's trading socket sending the mt 22 (ws send): input wait behind a paint, Ink's key parsing, order " +
+      'entry, validation, the fsynced journal line. key_handled_to_wire: the same, from the key bytes being read in the app (without the wait behind a paint). ' +
+      `Its own runs at 2,000 flow steps/s, 200x50: the next order is typed 30 ms after the last one left and at least 600 ms after the one before (the exchange allows 120 orders a minute, the app keeps to 108), the key pressed 30-130 ms after the review opened; the optimized run goes on until ${KEY_ORDERS_TARGET} orders left, the baseline runs ${BUSY_S} s`,
+  );
 }
 
 async function start(): Promise<void> {
@@ -184,6 +201,18 @@ async function soak(): Promise<void> {
   );
 }
 
+/** The scenarios and notes of an earlier run, to keep beside a BENCH_ONLY run. */
+function readKept(file: string): { scenarios: Partial<Scenarios>; notes: Partial<Record<ScenarioName, string[]>> } | null {
+  if (!existsSync(file)) return null;
+  const earlier = JSON.parse(readFileSync(file, 'utf8')) as { scenarios?: Partial<Scenarios>; notes?: Partial<Record<ScenarioName, string[]>> };
+  return { scenarios: earlier.scenarios ?? {}, notes: earlier.notes ?? {} };
+}
+
+/** The entries of `record` for the scenarios this run ran. */
+function ranOnly<T>(record: Partial<Record<ScenarioName, T>>): Partial<Record<ScenarioName, T>> {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !ONLY || ONLY.has(name))) as Partial<Record<ScenarioName, T>>;
+}
+
 async function main(): Promise<void> {
   const t0 = Date.now();
   const cpus = os.cpus();
@@ -198,12 +227,15 @@ async function main(): Promise<void> {
   const steps: Array<[ScenarioName, () => Promise<void>]> = [
     ['ingest', ingest],
     ['busy_book_2000', () => busyBook(2000)],
+    ['key_to_wire', keyToWire],
     ['busy_book_5000', () => busyBook(5000)],
     ['start', start],
     ['soak', soak],
   ];
+  const outFile = join(ROOT, 'bench', 'results', process.env.BENCH_OUT ?? 'latest.json');
   probeScript = await buildProbe();
   for (const [name, step] of steps) {
+    if (ONLY && !ONLY.has(name)) continue;
     log(`scenario ${name}`);
     try {
       await step();
@@ -212,23 +244,17 @@ async function main(): Promise<void> {
       log(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
   }
-  note(
-    'key_to_wire',
-    'the app trades with the exchange demo key: it types `:buy SIZE @ PRICE ioc` + Enter (the review opens), then the bench parent writes `y` into the ' +
-      "app's stdin pipe; from that write to the app's trading socket sending the mt 22 (ws send): input wait behind a paint, Ink's key parsing, order " +
-      'entry, validation, the fsynced journal line. key_handled_to_wire: the same, from the key bytes being read in the app (without the wait behind a paint). ' +
-      `Its own runs at 2,000 flow steps/s, 200x50: the next order is typed 30 ms after the last one left, the key pressed 30-130 ms after the review opened; the optimized run goes on until ${KEY_ORDERS_TARGET} orders left, the baseline runs ${BUSY_S} s`,
-  );
+  // BENCH_ONLY re-runs some scenarios: the others are kept as the results file has them.
+  const kept = ONLY ? readKept(outFile) : null;
   const out = {
     machine,
-    scenarios,
-    notes,
+    scenarios: kept ? { ...kept.scenarios, ...ranOnly(scenarios) } : scenarios,
+    notes: kept ? { ...kept.notes, ...ranOnly(notes) } : notes,
     run: { seconds: round((Date.now() - t0) / 1000, 0), loadavg_end: os.loadavg().map((x) => round(x, 2)) },
   };
-  const outFile = join(ROOT, 'bench', 'results', process.env.BENCH_OUT ?? 'latest.json');
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(outFile, `${JSON.stringify(out, null, 2)}\n`);
-  printTable(scenarios, notes);
+  printTable(out.scenarios, out.notes);
   console.log(`\nmachine: ${machine.cpus} x ${machine.model}, node ${machine.node}, load ${machine.loadavg.join(' ')} at start, ${out.run.loadavg_end.join(' ')} at end; ${out.run.seconds} s`);
   console.log(`written: ${outFile}`);
   rmSync(home, { recursive: true, force: true });

@@ -32,6 +32,12 @@ export interface KeyDriver {
 const ORDER_FRAME = /^\{"mt":22[,}]/;
 const GIVE_UP_MS = 4_000;
 const NEXT_ORDER_MS = 30;
+/**
+ * At most one order per this many ms: the exchange allows 120 requests a minute per trading socket and
+ * the app keeps 108 (client/trading/request-limits.ts); faster, every order past the first 100 waits in
+ * the app's send budget for ~550 ms, which is the exchange's limit, not the key's path.
+ */
+const ORDER_GAP_MS = 600;
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
 function minimumSize(market: Market, price: number): number {
@@ -73,6 +79,7 @@ export function startKeyDriver(o: {
   let count = 0;
   let stopped = false;
   let basePrice: number | undefined;
+  let lastTypedAt = -Infinity;
   const driver: KeyDriver = { sent: 0, refused: 0, lastRefusal: null, stop };
 
   const giveUp = (why: string): void => {
@@ -88,8 +95,8 @@ export function startKeyDriver(o: {
     o.events.sent(phase.n, epochNow(), performance.now() - o.lastKeyAt());
     driver.sent += 1;
     phase = { kind: 'idle' };
-    // The next order soon after (not at the next check): >= 300 orders fit in a minute's run.
-    setTimeout(typeOrder, NEXT_ORDER_MS);
+    // The next order soon after (not at the next check), within the exchange's order budget.
+    setTimeout(typeOrder, Math.max(NEXT_ORDER_MS, ORDER_GAP_MS - (performance.now() - lastTypedAt)));
   });
 
   function typeOrder(): void {
@@ -98,6 +105,7 @@ export function startKeyDriver(o: {
     const bid = s.book?.bids[0]?.price;
     if (phase.kind !== 'idle' || bid === undefined || s.trading.lockReason !== null || !s.trading.enabled) return;
     if (s.tradingUi.entry !== null || s.tradingUi.confirm !== null) return;
+    if (performance.now() - lastTypedAt < ORDER_GAP_MS) return;
     count += 1;
     // A different price every time (one tick lower per order, from 3 % under the first bid seen): the
     // same order within seconds would stop at smart confirm's duplicate question.
@@ -105,6 +113,7 @@ export function startKeyDriver(o: {
     const price = Math.max(1, basePrice - count);
     const size = minimumSize(market, price);
     phase = { kind: 'typed', n: count, since: performance.now() };
+    lastTypedAt = performance.now();
     void typeKeys(`:buy ${formatScaledTrim(size, sd)} @ ${formatScaledTrim(price, pd)} ioc\r`);
   }
 

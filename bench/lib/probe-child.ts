@@ -4,7 +4,7 @@
 
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { KeyMessage, ProbeConfig, ProbeMessage, ProbeResult } from './probe-types.js';
+import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeMessage, type ProbeResult } from './probe-types.js';
 import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
 
@@ -16,8 +16,10 @@ export interface ProbeRun {
 }
 
 /** Start-up (exchange context, first live frame), the warm-up, the measured run, the exit: with room to spare. */
-export function probeTimeoutMs(cfg: Pick<ProbeConfig, 'seconds' | 'warmupS'>): number {
-  return (cfg.warmupS + Math.max(0, cfg.seconds)) * 1000 + 90_000;
+export function probeTimeoutMs(cfg: Pick<ProbeConfig, 'seconds' | 'warmupS' | 'ordersTarget'>): number {
+  // A run that types until a number of orders left may go on for ORDERS_EXTRA_MS after its seconds.
+  const orders = cfg.ordersTarget !== undefined ? ORDERS_EXTRA_MS : 0;
+  return (cfg.warmupS + Math.max(0, cfg.seconds)) * 1000 + orders + 90_000;
 }
 
 export interface ProbeSpawnOptions {

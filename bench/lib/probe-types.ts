@@ -16,7 +16,7 @@ export interface ProbeConfig {
   home: string;
   /** Type one order every this many ms while measuring (key_to_wire); needs keyFile. */
   ordersEveryMs?: number;
-  /** key_to_wire: measure on past `seconds` until this many orders went out (at most 120 s more), so p99 rests on enough samples. */
+  /** key_to_wire: measure on past `seconds` until this many orders went out (at most ORDERS_EXTRA_MS more), so p99 rests on enough samples. */
   ordersTarget?: number;
   /** The exchange's demo key file (trade scope): the app trades with it, as `perpl` does on `local`. */
   keyFile?: string;
@@ -42,3 +42,6 @@ export type KeyMessage =
   | { kind: 'key-sent'; n: number; atEpochMs: number; handledMs: number };
 
 export type ProbeMessage = ProbeResult | KeyMessage;
+
+/** How long a run with an `ordersTarget` may type after its seconds before it stops short of the target. */
+export const ORDERS_EXTRA_MS = 240_000;
