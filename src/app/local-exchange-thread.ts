@@ -5,6 +5,7 @@
 // over to runLocalExchangeThread when it finds LOCAL_EXCHANGE_THREAD in its workerData.
 
 import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { markStart } from '../lib/start-trace.js';
 
 export const LOCAL_EXCHANGE_THREAD = 'perpl-local-exchange';
 
@@ -58,6 +59,7 @@ export function startLocalSimThread(entry: string, home: string | undefined, exe
       // Running: an uncaught error in the exchange now crashes the terminal (its crash path restores the
       // screen), as it did when the exchange ran on the main thread.
       worker.off('error', failed);
+      markStart('exchange-ready');
       let stopping: Promise<void> | null = null;
       resolve({
         rest: m.rest,

@@ -31,6 +31,7 @@ import { keyFileAtStart, unlockKeyAtStart } from './key-unlock.js';
 import type { KeyDiscoveryTarget } from '../auth/keyfile-discovery.js';
 import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../auth/keys-folder.js';
 import { startLocalSim, type LocalSim } from './local-exchange-thread.js';
+import { markStart } from '../lib/start-trace.js';
 
 export interface TuiOptions {
   network?: string;
@@ -271,8 +272,10 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     // Opened once the network is known (the header names it); everything below writes into it.
     if (opts.record) recorder = new FrameRecorder({ path: opts.record, network: network.name, chainId: network.chainId });
     const rest = new RestClient({ network, ...(recorder ? { fetch: recordingFetch(recorder) } : {}), rateLimits: throttle.restLimits, onRateLimitBackoff: throttle.reporter('rest back-off') });
+    markStart('exchange-known');
     const context = await loadContextWithRetry(rest, store, abort.signal, log ? (e, ms) => log.error(`context: load failed, retrying in ${ms} ms`, e) : undefined);
     if (!context || abort.signal.aborted) return;
+    markStart('context-loaded');
     const markets = marketListings(context);
     const { market, unknown } = chooseMarket(markets, opts.market);
     store.setState({
@@ -295,6 +298,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     });
     perf.attachSession(session);
     session.start();
+    markStart('market-data-started');
     publisher.setSource(session);
     live.setMarkSource(session);
     if (opts.tradingSide) {

@@ -6,6 +6,7 @@ import { inspect } from 'node:util';
 import { failureLines } from '../protocol/errors.js';
 import { sanitizeLines } from '../protocol/sanitize-text.js';
 import { isLocalExchangeThread, runLocalExchangeThread } from '../app/local-exchange-thread.js';
+import { markStart } from '../lib/start-trace.js';
 
 type CommandModule = { run(argv: string[]): Promise<number> };
 
@@ -32,6 +33,7 @@ commands:
 Run \`perpl <command> --help\` for its options.`;
 
 async function main(argv: string[]): Promise<number> {
+  markStart('main');
   // The terminal's local exchange runs this same file on a worker thread (app/local-exchange-thread.ts).
   if (isLocalExchangeThread()) {
     await runLocalExchangeThread();

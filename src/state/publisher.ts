@@ -10,6 +10,7 @@ import type { FrameTurn } from './frame-turn.js';
 import { SlowSliceGate } from './slow-slices.js';
 import type { MarketDataSource, SnapshotWants } from './snapshot.js';
 import type { TerminalStore } from './store.js';
+import { markStart } from '../lib/start-trace.js';
 
 export const DEFAULT_PUBLISH_HZ = 20;
 
@@ -177,6 +178,7 @@ export class Publisher {
       : snapshot;
     const writeStart = performance.now();
     this.lastWriteAt = now;
+    if (snapshot.book && !state.book) markStart('first-book-published');
     this.store.setState({
       dataVersion: snapshot.version,
       publishes: state.publishes + 1,

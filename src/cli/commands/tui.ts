@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { InputError, errorText } from '../../protocol/errors.js';
 import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import type { LocalSim } from '../../app/local-exchange-thread.js';
+import { markStart } from '../../lib/start-trace.js';
 
 const USAGE = `usage: perpl [tui] [options]
 
@@ -118,7 +119,9 @@ export async function run(argv: string[]): Promise<number> {
   const localExchange = startsLocalExchange(values) ? startLocalExchangeEarly() : undefined;
   // Its failure is shown on the screen once the app awaits it (maybe after a passphrase prompt), not an unhandled rejection now.
   localExchange?.catch(() => undefined);
+  markStart('tui-args-checked');
   const { startTui } = await import('../../app/tui.js');
+  markStart('tui-code-loaded');
   const { exitCodeFor } = await import('../../terminal/manners.js');
   let fatal: number | null = null;
   const handle = await startTui({
