@@ -179,6 +179,7 @@ export class Publisher {
     const writeStart = performance.now();
     this.lastWriteAt = now;
     if (snapshot.book && !state.book) markStart('first-book-published');
+    if (snapshot.connection.health === 'live' && state.connection.health !== 'live') markStart('live-published');
     this.store.setState({
       dataVersion: snapshot.version,
       publishes: state.publishes + 1,
