@@ -12,6 +12,8 @@ import { detectColorDepth, type ColorDepth } from '../ui/theme-palettes.js';
 import type { TerminalStore } from '../state/store.js';
 import { App } from '../ui/App.js';
 import { installOutputCache } from './frames/output-cache.js';
+import { gridRendererInstalled } from './frames/ink-port.js';
+import { markStart } from '../lib/start-trace.js';
 import { installRowDiffWriter } from './frames/row-diff-log.js';
 import type { AppPerf } from './perf/attach.js';
 
@@ -72,6 +74,10 @@ export function mountScreen(options: MountOptions): Instance {
     incrementalRendering: false,
     ...paintListener(options),
   });
-  if (frames === 'row-diff') installRowDiffWriter(options.stdout, options.frameTransform ? { transform: options.frameTransform } : {});
+  if (frames === 'row-diff') {
+    const writer = installRowDiffWriter(options.stdout, options.frameTransform ? { transform: options.frameTransform } : {});
+    // Said, not thrown: stock Ink still paints correctly, only slower; a build that misses Ink's modules shows here.
+    markStart(writer && gridRendererInstalled() ? 'frames-ported' : 'frames-stock');
+  }
   return instance;
 }

@@ -1,4 +1,4 @@
-// Builds the real CLI bundle (same esbuild flags as `npm run build`) into a private directory under
+// Builds the real CLI bundle (the esbuild flags of `npm run build`, test/support/build-flags.ts) into a private directory under
 // node_modules/.cache (so package imports resolve and nothing shared, like dist/, is overwritten), and
 // runs it inside a pseudo-terminal with util-linux `script`.
 
@@ -6,6 +6,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { waitFor } from '../helpers/wait.js';
+import { APP_BUILD_FLAGS } from '../support/build-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -14,7 +15,7 @@ export function buildApp(name: string): { entry: string; dispose(): void } {
   mkdirSync(out, { recursive: true });
   execFileSync(
     join(ROOT, 'node_modules', '.bin', 'esbuild'),
-    ['perpl=src/cli/main.ts', '--bundle', '--splitting', '--platform=node', '--format=esm', '--target=node20', '--packages=external', `--outdir=${out}`, '--chunk-names=chunks/[name]-[hash]', '--log-level=warning'],
+    ['perpl=src/cli/main.ts', ...APP_BUILD_FLAGS, `--outdir=${out}`],
     { cwd: ROOT, stdio: 'pipe' },
   );
   return { entry: join(out, 'perpl.js'), dispose: () => rmSync(out, { recursive: true, force: true }) };

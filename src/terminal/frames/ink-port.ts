@@ -1,7 +1,7 @@
 // The one port to Ink 6.8's internals: everything our frame path needs of Ink that its package does not
 // export goes through here, and nowhere else touches Ink's private modules or fields. Ink's modules are
 // loaded by file from Ink's own directory, which gives the very module instances Ink uses (Node keys ES
-// modules by URL); loaded once, at import, so the writer and the grid can be put in place synchronously
+// modules by URL, the bundle by path); loaded once, at import, so the writer and the grid can be put in place synchronously
 // right after mounting. Paint times need no port: Ink's public `onRender` option reports them (render.ts).
 // The contract (ink-port.contract.test.ts): through this port an app writes the same bytes as stock Ink,
 // and the row-diff writer leaves the same screen. A move to another Ink is a change of this file.
@@ -10,9 +10,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+// Ink's own files by path (its package exports only its entry): the same module instances Ink's entry
+// imports, under Node (keyed by URL) and in the bundle (keyed by path), so the patch and the map are Ink's.
+import inkInstancesModule from '../../../node_modules/ink/build/instances.js';
+import InkOutputModule from '../../../node_modules/ink/build/output.js';
 
 const inkEntry = createRequire(import.meta.url).resolve('ink');
-const inkDir = dirname(inkEntry);
 
 /** One cell of Ink's output grid (@alcalzone/ansi-tokenize's StyledChar). */
 export interface StyledCell {
@@ -98,7 +101,7 @@ interface InkInstanceInternals {
 }
 
 /** Ink's map from stdout to its mounted instance. */
-const inkInstances = (await load<{ default: WeakMap<object, InkInstanceInternals> }>(pathToFileURL(join(inkDir, 'instances.js')).href)).default;
+const inkInstances = inkInstancesModule as unknown as WeakMap<object, InkInstanceInternals>;
 
 type Get = (this: InkGrid) => { output: string; height: number };
 
@@ -111,7 +114,7 @@ interface OutputPrototype {
 }
 
 /** Ink's Output class (the grid every frame is drawn into). */
-const InkOutput = (await load<{ default: { prototype: OutputPrototype } }>(pathToFileURL(join(inkDir, 'output.js')).href)).default;
+const InkOutput = InkOutputModule as unknown as { prototype: OutputPrototype };
 const stockGet: Get = InkOutput.prototype[STOCK_GET] ?? InkOutput.prototype.get;
 
 /** The ANSI tokenizer Ink's Output uses (our grid must cut cells exactly as it does). */
