@@ -178,7 +178,7 @@ export class Publisher {
       : snapshot;
     const writeStart = performance.now();
     this.lastWriteAt = now;
-    if (snapshot.book && !state.book) markStart('first-book-published');
+    if ((snapshot.book?.bids.length ?? 0) > 0 && (state.book?.bids.length ?? 0) === 0) markStart('first-levels-published');
     if (snapshot.connection.health === 'live' && state.connection.health !== 'live') markStart('live-published');
     this.store.setState({
       dataVersion: snapshot.version,

@@ -50,12 +50,17 @@ export function framePathFromEnv(env: Readonly<Record<string, string | undefined
 }
 
 /** Ink's public onRender option, telling the paint time to whoever asked (none asked: no option). */
-function paintListener({ onPaint, perf }: Pick<MountOptions, 'onPaint' | 'perf'>): { onRender?: (metrics: { renderTime: number }) => void } {
-  if (!onPaint && !perf) return {};
+function paintListener({ onPaint, perf, store }: Pick<MountOptions, 'onPaint' | 'perf' | 'store'>): { onRender?: (metrics: { renderTime: number }) => void } {
+  let livePainted = false;
   return {
     onRender: ({ renderTime }) => {
       onPaint?.(renderTime);
       perf?.painted(renderTime);
+      if (livePainted) return;
+      const state = store.getState();
+      if (state.connection.health !== 'live' || !state.book) return;
+      livePainted = true;
+      markStart('live-painted');
     },
   };
 }
