@@ -12,7 +12,7 @@ import { ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 import type { TradingCommands } from '../../src/domain/trading/commands.js';
-import { priceText } from '../../src/domain/trading/order-words.js';
+import { priceText, sizeText } from '../../src/domain/trading/order-words.js';
 import { keysRead } from './keys.js';
 import { KEYS, eventually, type VirtualTerminal } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
@@ -230,4 +230,9 @@ export async function atQuietSize(screen: TradingScreen, cols: number, rows: num
  */
 export function saidPrice(screen: TradingScreen, raw: number): string {
   return priceText(raw, { label: '', priceDecimals: screen.market.priceDecimals, sizeDecimals: screen.market.sizeDecimals });
+}
+
+/** A size as a confirm and the Journal say it: trimmed, with the market's name (0.001 BTC, not 0.00100). */
+export function saidSize(screen: TradingScreen, raw: number): string {
+  return sizeText(raw, { label: screen.market.symbol, priceDecimals: screen.market.priceDecimals, sizeDecimals: screen.market.sizeDecimals });
 }
