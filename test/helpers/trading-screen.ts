@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { MarketRef } from '../../src/domain/views.js';
-import { ScopeMask } from '../../src/protocol/enums.js';
+import { OrderStatus, ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
-import type { TradingCommands } from '../../src/domain/trading/commands.js';
+import type { CommandOutcome, TradingCommands } from '../../src/domain/trading/commands.js';
 import { priceText, sizeText } from '../../src/domain/trading/order-words.js';
 import { keysRead } from './keys.js';
 import { KEYS, eventually, type VirtualTerminal } from './terminal.js';
@@ -122,16 +122,29 @@ export async function typeAndEnter(screen: TradingScreen, text: string): Promise
   screen.app.vt.press(KEYS.enter);
 }
 
+/** The outcome says for certain that nothing filled: refused, or cancelled with no fill (an IOC that found nothing). */
+function nothingFilled(out: CommandOutcome): boolean {
+  const r = out.results[0];
+  if (!r) return false;
+  if (r.kind === 'failed' || r.kind === 'rejected' || r.kind === 'invalid') return true;
+  return r.kind === 'definitive' && r.st === OrderStatus.Canceled;
+}
+
 /**
  * Opens a long at market. The book may lag a moved oracle, so a market order can find nothing inside its
- * slippage cap and end as "IOC executed" with no fill: try again, as a trader would.
+ * slippage cap and end cancelled ("IOC executed") with no fill: try again a few blocks later, as a trader
+ * would. Sent again only when its outcome says nothing filled: once it filled (or partly filled, or its
+ * outcome is not certain) the position is waited for however slow the store is, never doubled by a resend.
  */
 export async function openLong(screen: TradingScreen, size: number, timeoutMs: number): Promise<void> {
   const positions = () => screen.app.app.store.getState().trading.positions.length;
   const before = positions();
-  for (let attempt = 0; attempt < 20 && positions() === before; attempt++) {
-    await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
-    await eventually(() => positions() > before, 1_000, 'a fill').catch(() => undefined);
+  const head = () => screen.sim.control.headBlock();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const out = await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
+    if (!nothingFilled(out)) break;
+    const sent = head();
+    await eventually(() => head() >= sent + 3, timeoutMs, 'a few blocks before trying again');
   }
   await eventually(() => positions() > before, timeoutMs, 'the long');
 }
