@@ -127,7 +127,7 @@ describe('trading tabs against the local exchange', () => {
     screen.app.vt.press('a');
     await screen.app.vt.waitFor('add collateral> ', UI_MS);
     await typeAndEnter(screen, '5');
-    await screen.app.vt.waitFor('add 5.000000 collateral', UI_MS);
+    await screen.app.vt.waitFor('add 5.00 collateral', UI_MS);
     await confirmYes(screen, UI_MS);
     await eventually(() => BigInt(state().trading.positions[0]?.collateral ?? '0') === before + 5_000_000n, EXCHANGE_MS, 'collateral +5');
     const shown = formatAtoms(before + 5_000_000n);
