@@ -27,7 +27,7 @@ export function refWords(ref: { symbol: string; priceDecimals: number; sizeDecim
 }
 
 /** A price scaled integer as the trader types it, grouped: 669000 (1 decimal) -> "66,900". */
-export function priceText(price: number, m: MarketWords): string {
+export function priceText(price: number | bigint, m: MarketWords): string {
   return groupThousands(formatScaledTrim(price, m.priceDecimals));
 }
 
