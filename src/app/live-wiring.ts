@@ -6,9 +6,9 @@ import { removeAlerts } from '../state/live-actions.js';
 import type { WatchQuote } from '../state/live-slice.js';
 import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.js';
 import type { CopyOutcome } from '../domain/terminal-actions.js';
+import { priceText } from '../domain/trading/order-words.js';
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
-import { formatScaledGrouped } from '../ui/format/numbers.js';
 import { createKeymap, type Keymap } from '../ui/keys/keymap.js';
 import { detectColorDepth, type ColorDepth } from '../ui/theme-palettes.js';
 import { installAsciiOutput } from '../terminal/ascii-output.js';
@@ -112,7 +112,8 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
     const text = fired
       .map((a) => {
         const q = quotes.get(a.symbol);
-        return `ALERT ${describeAlert(a)} (mark ${q ? formatScaledGrouped(q.mark, q.priceDecimals) : '?'})`;
+        // The mark as every sentence says a price (70,001, not 70,001.0).
+        return `ALERT ${describeAlert(a)} (mark ${q ? priceText(q.mark, { label: a.symbol, priceDecimals: q.priceDecimals, sizeDecimals: 0 }) : '?'})`;
       })
       .join('; ');
     announce(text);

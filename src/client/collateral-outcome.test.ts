@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PositionSide } from '../protocol/enums.js';
 import type { AccountEvent, Market, Position } from '../protocol/frames.js';
-import { formatScaledGrouped } from '../protocol/scaling.js';
+import { marketWords, priceText } from '../domain/trading/order-words.js';
 import { positionRow } from '../domain/trading/rows.js';
 import { liquidationPrice } from '../domain/trading/risk.js';
 import { collateralOutcome } from './collateral-outcome.js';
@@ -30,6 +30,6 @@ describe('collateralOutcome', () => {
     } as unknown as Parameters<typeof collateralOutcome>[0];
     const out = await collateralOutcome(deps, 9, '100000000', result);
     const rowLiq = positionRow(pos, eth, { state: 'unknown', reason: 'x' }).liquidationPrice!;
-    expect(out.message).toBe(`collateral +100.00 -> 900.00, liq ${formatScaledGrouped(rowLiq, 2)}`);
+    expect(out.message).toBe(`collateral +100.00 -> 900.00, liq ${priceText(rowLiq, marketWords(eth, eth.id))}`);
   });
 });

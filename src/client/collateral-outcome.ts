@@ -1,10 +1,12 @@
 // The outcome of adding collateral as it happened: the engine settles a t 6 on its account event et 3
 // (trading/collateral-credit.ts); this waits for the position update that follows it in the same block and
-// reports the position's new collateral and liquidation price, e.g. "collateral +100.00 -> 502.28, liq 52,956.0".
+// reports the position's new collateral and liquidation price, e.g. "collateral +100.00 -> 502.28, liq 52,956"
+// (money as the account panel reads it, the liq as the Journal says a price).
 // Every figure comes from the exchange's frames, none is computed from what was asked.
 
 import type { AccountEvent, Market, Position } from '../protocol/frames.js';
-import { formatAtoms, formatScaledGrouped } from '../protocol/scaling.js';
+import { formatAtoms } from '../protocol/scaling.js';
+import { marketWords, moneyText, priceText } from '../domain/trading/order-words.js';
 import { liquidationPrice, positionMathOf } from '../domain/trading/risk.js';
 import { CREDIT_WAIT_BLOCKS, creditedAtoms } from './trading/collateral-credit.js';
 import type { CommandOutcome } from '../domain/trading/commands.js';
@@ -25,17 +27,17 @@ function reflects(pos: Position, event: AccountEvent): boolean {
 }
 
 function describe(pos: Position, added: bigint, market: Market | undefined): string {
-  const head = `collateral +${formatAtoms(added)} -> ${formatAtoms(pos.c)}`;
+  const head = `collateral +${moneyText(added)} -> ${formatAtoms(pos.c)}`;
   if (!market) return head;
   const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
   // The row's own math (entry residue included), so the notice and the Positions row give one liq.
   const liq = liquidationPrice(positionMathOf(pos), market.config.maintenance_margin, scales);
-  return liq === null ? head : `${head}, liq ${formatScaledGrouped(liq, scales.priceDecimals)}`;
+  return liq === null ? head : `${head}, liq ${priceText(liq, marketWords(market, market.id))}`;
 }
 
 /** Waits (a few blocks at most) for the position to show the credit, then says what it is now. */
 export function collateralOutcome(deps: CollateralOutcomeDeps, positionId: number, amount: string, result: RequestResult): Promise<CommandOutcome> {
-  const asked = `collateral +${formatAtoms(/^\d+$/.test(amount) ? BigInt(amount) : 0n)}`;
+  const asked = `collateral +${moneyText(/^\d+$/.test(amount) ? BigInt(amount) : 0n)}`;
   const credit = result.kind === 'credited' ? deps.session.state.collateralCredit(result.rq) : undefined;
   if (!credit) return Promise.resolve({ ok: false, results: [result], message: `${asked}: ${result.message}` });
   const added = creditedAtoms(credit);
@@ -46,7 +48,7 @@ export function collateralOutcome(deps: CollateralOutcomeDeps, positionId: numbe
       if (pos && !reflects(pos, credit)) return false;
       const message = pos
         ? describe(pos, added, deps.market(pos.mkt))
-        : `collateral +${formatAtoms(added)} credited (et 3); position ${positionId} is no longer open`;
+        : `collateral +${moneyText(added)} credited (et 3); position ${positionId} is no longer open`;
       resolve({ ok: true, results: [result], message });
       return true;
     };
@@ -57,7 +59,7 @@ export function collateralOutcome(deps: CollateralOutcomeDeps, positionId: numbe
         if (check()) return stop();
         if (++blocks < CREDIT_WAIT_BLOCKS) return;
         stop();
-        resolve({ ok: true, results: [result], message: `collateral +${formatAtoms(added)} credited (et 3); the position update has not arrived yet` });
+        resolve({ ok: true, results: [result], message: `collateral +${moneyText(added)} credited (et 3); the position update has not arrived yet` });
       },
     });
   });

@@ -9,10 +9,9 @@ import { legOrigin, originAt, type KeyStamp } from '../domain/trading/execution-
 import { TRIGGER_CHANGE_REFUSAL, changeProblems } from '../domain/trading/change-rules.js';
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import { stopCondition } from '../domain/trading/stop-order.js';
-import { formatScaledTrim } from '../protocol/scaling.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isCloseBps } from '../domain/trading/close-share.js';
-import { type MarketWords, cancelWords, changeWords, closeWords, collateralWords, marketWords, placeWords, triggerWords } from '../domain/trading/order-words.js';
+import { type MarketWords, cancelWords, changeWords, closeWords, collateralWords, marketWords, placeWords, priceText, triggerWords } from '../domain/trading/order-words.js';
 import { collateralOutcome } from './collateral-outcome.js';
 import { type PanicOptions, runPanic } from './panic.js';
 import { replaceProtection } from './replace-protection.js';
@@ -107,7 +106,7 @@ export class EngineCommands implements TradingCommands {
     };
     const words = this.words(p.marketId);
     const base = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);
-    const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${formatScaledTrim(p.trigger.price, words.priceDecimals)}${p.trigger.on === 'last' ? ' on last' : ''}` : ''}`;
+    const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${priceText(p.trigger.price, words)}${p.trigger.on === 'last' ? ' on last' : ''}` : ''}`;
     const main = this.engine.submit(draft, label, p.origin);
     const parts: RequestHandle[] = [main];
     const outcome = main.outcome.then(async (r) => {

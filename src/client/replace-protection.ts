@@ -2,12 +2,11 @@
 // armed first, and the old trigger(s) of that role are cancelled only once the new one is definitive
 // (Untriggered). A refused new trigger leaves the old one armed; a cancel that fails leaves both armed.
 // One outcome message says what is armed now, e.g.
-// "SL 65,000.0 armed (mark), TP 69,000.0 armed (mark); old SL 64,000.0 cancelled".
+// "SL 65,000 armed (mark), TP 69,000 armed (mark); old SL 64,000 cancelled" (prices as the Journal says them).
 
-import { cancelWords, marketWords, triggerWords } from '../domain/trading/order-words.js';
+import { cancelWords, marketWords, priceText, triggerWords } from '../domain/trading/order-words.js';
 import { OrderStatus, OrderType } from '../protocol/enums.js';
 import type { Market, Order, Position } from '../protocol/frames.js';
-import { formatScaledGrouped } from '../protocol/scaling.js';
 import type { ReplaceOptions, TriggerSpec } from '../domain/trading/command-params.js';
 import type { OrderDraft } from '../domain/trading/order-draft.js';
 import { isLongSide, protectiveTriggerDraft, roleOfCondition, roleShort, type TriggerRole } from '../domain/trading/protection.js';
@@ -73,9 +72,8 @@ export function replaceProtection(
         roleOfCondition(long, o.tpc) === role &&
         (opts.replacing === undefined || opts.replacing.includes(o.oid)),
     );
-  const pd = deps.market(pos.mkt)?.config.price_decimals ?? 0;
-  const px = (raw: number) => formatScaledGrouped(raw, pd);
   const words = marketWords(deps.market(pos.mkt), pos.mkt);
+  const px = (raw: number) => priceText(raw, words);
 
   const handles: RequestHandle[] = [];
   const submit = (draft: OrderDraft, label: string): RequestHandle => {
@@ -108,7 +106,7 @@ export function replaceProtection(
   return { rqs: () => handles.flatMap((h) => h.rqs()), outcome };
 }
 
-/** "SL 65,000.0 armed (mark), TP 69,000.0 refused: ...; old SL 64,000.0 cancelled; old TP 68,000.0 still armed". */
+/** "SL 65,000 armed (mark), TP 69,000 refused: ...; old SL 64,000 cancelled; old TP 68,000.5 still armed". */
 function describe(runs: readonly RoleRun[], px: (raw: number) => string): string {
   const news = runs.map((run) => {
     const name = `${roleShort(run.role)} ${px(run.spec.price)}`;

@@ -5,12 +5,12 @@
 
 import { changeProblems, type ChangeTarget } from '../domain/trading/change-rules.js';
 import type { PlaceKind } from '../domain/trading/commands.js';
+import { marketWords, priceText, sizeText } from '../domain/trading/order-words.js';
 import { describeLocks } from '../domain/trading/session-locks.js';
 import type { OrderRowView } from '../domain/trading/views.js';
 import type { TerminalActions } from '../domain/terminal-actions.js';
 import { OrderFlag, OrderType } from '../protocol/enums.js';
 import type { Market } from '../protocol/frames.js';
-import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from '../state/actions.js';
 import { previewFor, reviewOrder, type ReviewedOrder } from '../state/order-review.js';
 import { marketsOf, type TerminalState, type TerminalStore } from '../state/store.js';
@@ -57,10 +57,11 @@ function changeTarget(order: OrderRowView): ChangeTarget {
   };
 }
 
-/** "price 66500 → 66000.5, size 0.15 → 0.3": only what moves. */
+/** "price 66,500 → 66,000.5, size 0.15 BTC → 0.3 BTC": only what moves, in the Journal's words. */
 function describeChange(order: OrderRowView, change: OrderChange, market: Market): string {
-  const px = (v: number) => formatScaledTrim(v, market.config.price_decimals);
-  const sz = (v: number) => formatScaledTrim(v, market.config.size_decimals);
+  const words = marketWords(market, market.id);
+  const px = (v: number) => priceText(v, words);
+  const sz = (v: number) => sizeText(v, words);
   return [
     change.price !== undefined && change.price !== order.price ? `price ${px(order.price)} → ${px(change.price)}` : null,
     change.size !== undefined && change.size !== openSize(order) ? `size ${sz(openSize(order))} → ${sz(change.size)}` : null,

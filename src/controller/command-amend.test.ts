@@ -51,7 +51,7 @@ describe(':amend', () => {
   it('asks first; Enter (the default) cancels and sends nothing', () => {
     const t = setup('trade', around67k);
     t.run('amend 42 @ 66000.5');
-    expect(t.store.getState().tradingUi.confirm).toEqual({ action: { kind: 'amend' }, text: 'change BTC order 42: price 66500 → 66000.5?', at: 'entry', yes: 'send the change' });
+    expect(t.store.getState().tradingUi.confirm).toEqual({ action: { kind: 'amend' }, text: 'change BTC order 42: price 66,500 → 66,000.5?', at: 'entry', yes: 'send the change' });
     // The order as it would stand is under review in the order entry pane.
     expect(t.store.getState().tradingUi.amend).toMatchObject({ orderId: 42, before: { price: 665_000, size: 15_000 }, after: { side: 'long', price: 660_005, size: 15_000 } });
     answerConfirm(t.store, t.commands, false, Date.now());
@@ -65,7 +65,7 @@ describe(':amend', () => {
     t.run('amend 42 @ 66000.5');
     answerConfirm(t.store, t.commands, true, Date.now());
     t.run('change 42 size 0.3');
-    expect(t.store.getState().tradingUi.confirm?.text).toBe('change BTC order 42: size 0.15 → 0.3?');
+    expect(t.store.getState().tradingUi.confirm?.text).toBe('change BTC order 42: size 0.15 BTC → 0.3 BTC?');
     answerConfirm(t.store, t.commands, true, Date.now());
     expect(t.changes).toEqual([
       [42, { price: 660_005 }],
@@ -95,7 +95,7 @@ describe(':amend', () => {
     const t = setup('trade', around67k);
     t.run('amend 42 @ 80000');
     const question = t.store.getState().tradingUi.confirm?.text ?? '';
-    expect(question).toContain('change BTC order 42: price 66500 → 80000');
+    expect(question).toContain('change BTC order 42: price 66,500 → 80,000');
     expect(question).toContain('price 19.4% from mark');
     expect(question).toContain('moves across the book: fills now as taker');
     expect(question).toMatch(/send anyway\?$/);
@@ -111,7 +111,7 @@ describe(':amend', () => {
     // 0.15 -> 90 BTC at 66,500 and 5x: 1,197,000 USD of margin against 100,000 of equity.
     t.run('amend 42 size 90');
     const question = t.store.getState().tradingUi.confirm?.text ?? '';
-    expect(question).toContain('size 0.15 → 90');
+    expect(question).toContain('size 0.15 BTC → 90 BTC');
     expect(question).toMatch(/margin 1197% of equity/);
     expect(question).not.toContain('across the book');
     answerConfirm(t.store, t.commands, false, Date.now());

@@ -52,7 +52,7 @@ describe(':close and x share one percent parser', () => {
     answerConfirm(t.store, t.commands, true, Date.now());
     const edited = closeIntent('12.5%', position, BTC);
     expect('intent' in edited && edited.intent).toEqual({ kind: 'close', positionId: 7, opts: t.closes[0]?.[1] });
-    expect('confirm' in edited && edited.confirm).toContain('close 12.5% (0.01000)');
+    expect('confirm' in edited && edited.confirm).toContain('close 12.5% (0.01 BTC)');
   });
 
   it('close-percent-is-never-rounded: a share finer than 0.01% is refused on both paths, nothing sent', () => {

@@ -1,5 +1,6 @@
 // What the trading tabs' editors mean: typed text -> a request (scaled integers, parsed exactly with
-// protocol/scaling, never through a float), plus the confirm question to ask first. Pure.
+// protocol/scaling, never through a float), plus the confirm question to ask first, its prices, sizes and
+// amounts in the words the Journal uses for them (domain/trading/order-words.ts). Pure.
 
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isPercentText, parseClosePercent } from '../domain/trading/close-share.js';
 import {
@@ -13,11 +14,12 @@ import {
   type TriggerRole,
   type TriggerSource,
 } from '../domain/trading/protection.js';
+import { moneyText, priceText, refWords, sizeText } from '../domain/trading/order-words.js';
 import { triggerReference } from '../domain/trading/trigger-reference.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketRef } from '../domain/views.js';
 import { COLLATERAL_DECIMALS, PositionSide } from '../protocol/enums.js';
-import { formatScaled, parsePrice, parseScaled, parseSize } from '../protocol/scaling.js';
+import { parsePrice, parseScaled, parseSize } from '../protocol/scaling.js';
 import type { EditorMode, TabIntent } from '../state/trading-tabs.js';
 import { userMessage } from '../protocol/errors.js';
 
@@ -38,11 +40,11 @@ function sideWord(side: number): string {
 
 /** `e`: "PRICE [SIZE]" for an open order; the size is the new remaining size (what the exchange reads `s` of a Change as). */
 export function amendIntent(text: string, order: OrderRowView, market: MarketRef): EditorResult {
-  const [priceText, sizeText, extra] = text.trim().split(/\s+/);
-  if (!priceText || extra !== undefined) return { error: 'type PRICE or PRICE SIZE' };
+  const [typedPrice, typedSize, extra] = text.trim().split(/\s+/);
+  if (!typedPrice || extra !== undefined) return { error: 'type PRICE or PRICE SIZE' };
   try {
-    const price = parsePrice(priceText, market.priceDecimals);
-    const size = sizeText === undefined ? undefined : parseSize(sizeText, market.sizeDecimals);
+    const price = parsePrice(typedPrice, market.priceDecimals);
+    const size = typedSize === undefined ? undefined : parseSize(typedSize, market.sizeDecimals);
     if (price <= 0) return { error: 'price must be above 0' };
     if (size !== undefined && size <= 0) return { error: 'size must be above 0' };
     if (price === order.price && (size === undefined || size === order.originalSize - order.filledSize)) {
@@ -61,31 +63,33 @@ export function closeIntent(text: string, position: PositionRowView, market: Mar
   try {
     // A percentage crosses the command interface as basis points (the client resolves it against the
     // position it holds when it sends); the size shown here comes from the same integer rounding.
+    const words = refWords(market);
     let share: { bps: number } | { size: number } = { bps: WHOLE_POSITION_BPS };
     let size = position.size;
-    let what = '100%';
+    let percent: string | null = '100%';
     if (amountPart !== '') {
       if (isPercentText(amountPart)) {
         const parsed = parseClosePercent(amountPart);
         if ('error' in parsed) return parsed;
         share = parsed;
         size = closeSizeOfBps(position.size, parsed.bps);
-        what = formatClosePercent(parsed.bps);
+        percent = formatClosePercent(parsed.bps);
       } else {
         size = parseSize(amountPart, market.sizeDecimals);
         share = { size };
-        what = formatScaled(size, market.sizeDecimals);
+        percent = null;
       }
     }
     if (size <= 0) return { error: 'that closes nothing (size rounds to 0)' };
-    if (size > position.size) return { error: `the position holds only ${formatScaled(position.size, market.sizeDecimals)}` };
-    const sizeText = formatScaled(size, market.sizeDecimals);
-    const head = `close ${what} (${sizeText}) of ${sideWord(position.side)} ${market.symbol} #${position.positionId}`;
+    if (size > position.size) return { error: `the position holds only ${sizeText(position.size, words)}` };
+    // "close 50% (0.001 BTC) of ...", or for a typed size "close 0.001 BTC of ...".
+    const what = percent === null ? sizeText(size, words) : `${percent} (${sizeText(size, words)})`;
+    const head = `close ${what} of ${sideWord(position.side)} ${market.symbol} #${position.positionId}`;
     if (pricePart !== undefined) {
       if (pricePart === '') return { error: 'type the limit price after "@"' };
       const price = parsePrice(pricePart, market.priceDecimals);
       if (price <= 0) return { error: 'price must be above 0' };
-      return { intent: { kind: 'close', positionId: position.positionId, opts: { kind: 'limit', ...share, price } }, confirm: `${head} limit @ ${formatScaled(price, market.priceDecimals)}?` };
+      return { intent: { kind: 'close', positionId: position.positionId, opts: { kind: 'limit', ...share, price } }, confirm: `${head} limit @ ${priceText(price, words)}?` };
     }
     const cap = slippageBps === undefined ? 'market default cap' : `slippage ≤ ${slippageBps} bps`;
     const opts = { kind: 'market' as const, ...share, ...(slippageBps !== undefined ? { slippageBps } : {}) };
@@ -102,7 +106,7 @@ export function collateralIntent(text: string, position: PositionRowView, market
     if (atoms <= 0n) return { error: 'amount must be above 0' };
     return {
       intent: { kind: 'collateral', positionId: position.positionId, amount: atoms.toString() },
-      confirm: `add ${formatScaled(atoms, COLLATERAL_DECIMALS)} collateral to ${sideWord(position.side)} ${market.symbol} #${position.positionId}?`,
+      confirm: `add ${moneyText(atoms)} collateral to ${sideWord(position.side)} ${market.symbol} #${position.positionId}?`,
     };
   } catch (e) {
     return { error: userMessage(e) };
@@ -141,7 +145,7 @@ export function protectIntent(text: string, position: PositionRowView, market: M
     ['stop-loss', sl],
   ]);
   if (wrongSide) return { error: wrongSide };
-  const px = (raw: number) => formatScaled(raw, market.priceDecimals);
+  const px = (raw: number) => priceText(raw, refWords(market));
   const parts = [tp !== undefined ? `TP ${px(tp)}` : null, sl !== undefined ? `SL ${px(sl)}` : null].filter(Boolean);
   // Say what the new triggers replace: the old ones of the same role are cancelled once the new are armed.
   const replaced = [
@@ -170,7 +174,7 @@ function sideProblem(
   const ref = triggerReference(on, { ...position, lastTrade: lastTrade ?? null });
   for (const [role, price] of prices) {
     if (price !== undefined && !isOnRequiredSide(long, role, price, ref.price)) {
-      return `${role} must be ${requiredSide(long, role)} ${formatScaled(ref.price, market.priceDecimals)}${ref.note ? ` (${ref.note})` : ''}`;
+      return `${role} must be ${requiredSide(long, role)} ${priceText(ref.price, refWords(market))}${ref.note ? ` (${ref.note})` : ''}`;
     }
   }
   return null;
@@ -202,7 +206,7 @@ export function triggerMoveIntent(text: string, order: OrderRowView, position: P
   if (wrongSide) return { error: wrongSide };
   const size = Math.min(order.originalSize - order.filledSize, position.size);
   const short = roleShort(role);
-  const px = (raw: number) => formatScaled(raw, market.priceDecimals);
+  const px = (raw: number) => priceText(raw, refWords(market));
   return {
     intent: { kind: 'protect', positionId: position.positionId, on, [short === 'TP' ? 'tp' : 'sl']: price, replacing: order.orderId, size },
     confirm: `move ${short} ${px(order.triggerPrice)} -> ${px(price)} (on ${on}) of ${sideWord(position.side)} ${market.symbol} #${position.positionId}? (the new one is armed first, then order ${order.orderId} cancelled)`,

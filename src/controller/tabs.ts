@@ -2,7 +2,7 @@
 // order (change, move a trigger), ask the one confirm for cancels, read the editor's text into a request
 // (tab-editors.ts) and send it through TerminalActions once confirmed.
 
-import { type MarketWords, cancelWords, changeWords, collateralWords } from '../domain/trading/order-words.js';
+import { type MarketWords, cancelWords, changeWords, collateralWords, refWords } from '../domain/trading/order-words.js';
 import { protectionOf } from '../domain/trading/protection.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketRef } from '../domain/views.js';
@@ -36,7 +36,7 @@ export function selectedOrder(state: TerminalState): OrderRowView | undefined {
 function describe(state: TerminalState, intent: TabIntent): string {
   const words = (marketId: number | undefined): MarketWords => {
     const ref = marketId === undefined ? undefined : marketOf(state, marketId);
-    return ref ? { label: ref.symbol, priceDecimals: ref.priceDecimals, sizeDecimals: ref.sizeDecimals } : { label: 'market', priceDecimals: 0, sizeDecimals: 0 };
+    return ref ? refWords(ref) : { label: 'market', priceDecimals: 0, sizeDecimals: 0 };
   };
   const orderMarket = (orderId: number) => state.trading.orders.find((o) => o.orderId === orderId)?.marketId;
   switch (intent.kind) {

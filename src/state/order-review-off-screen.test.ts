@@ -53,7 +53,7 @@ describe('a change in a market not on screen', () => {
     const review = store.getState().tradingUi.amend!;
     expect(review.reasons).toEqual(['price 20.0% from mark', 'no book shown for ETH: cannot tell if it crosses']);
     expect(store.getState().tradingUi.confirm?.text).toBe(
-      'change ETH order 77: price 2900 → 3600 — price 20.0% from mark; no book shown for ETH: cannot tell if it crosses: send anyway?',
+      'change ETH order 77: price 2,900 → 3,600 — price 20.0% from mark; no book shown for ETH: cannot tell if it crosses: send anyway?',
     );
   });
 

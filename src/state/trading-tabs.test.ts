@@ -45,7 +45,7 @@ describe('editor parsing', () => {
   it('close: percent of the position rounds down in integers; empty is everything at market', () => {
     const half = closeIntent('50%', position, BTC);
     expect('intent' in half && half.intent).toEqual({ kind: 'close', positionId: 7, opts: { kind: 'market', bps: 5_000 } });
-    expect('confirm' in half && half.confirm).toContain('close 50% (0.00001)');
+    expect('confirm' in half && half.confirm).toContain('close 50% (0.00001 BTC) of ▲ LONG BTC #7 at market');
     const all = closeIntent('', position, BTC);
     expect('intent' in all && all.intent.kind === 'close' && all.intent.opts.bps).toBe(10_000);
     expect('confirm' in all && all.confirm).toContain('at market');
@@ -53,7 +53,7 @@ describe('editor parsing', () => {
   it('close: a limit close needs a price; a size above the position is refused', () => {
     const limit = closeIntent('0.00002 @ 69000', position, BTC);
     expect('intent' in limit && limit.intent).toEqual({ kind: 'close', positionId: 7, opts: { kind: 'limit', size: 2, price: 690_000 } });
-    expect(closeIntent('1', position, BTC)).toEqual({ error: 'the position holds only 0.00003' });
+    expect(closeIntent('1', position, BTC)).toEqual({ error: 'the position holds only 0.00003 BTC' });
     expect('error' in closeIntent('50% @', position, BTC)).toBe(true);
     expect('error' in closeIntent('10%', position, BTC)).toBe(true); // 10% of 3 units rounds to 0
   });
@@ -66,12 +66,12 @@ describe('editor parsing', () => {
   it('collateral: an amount in collateral units becomes atoms and asks first', () => {
     const r = collateralIntent('12.5', position, BTC);
     expect('intent' in r && r.intent).toEqual({ kind: 'collateral', positionId: 7, amount: '12500000' });
-    expect('confirm' in r && r.confirm).toContain('add 12.500000');
+    expect('confirm' in r && r.confirm).toBe('add 12.50 collateral to ▲ LONG BTC #7?');
   });
   it('tp/sl: each on the right side of the mark for a long', () => {
     const r = protectIntent('tp 70000 sl 65000', position, BTC);
     expect('intent' in r && r.intent).toEqual({ kind: 'protect', positionId: 7, on: 'mark', tp: 700_000, sl: 650_000 });
-    expect(protectIntent('sl 69000', position, BTC)).toEqual({ error: 'stop-loss must be below 68000.0' });
+    expect(protectIntent('sl 69000', position, BTC)).toEqual({ error: 'stop-loss must be below 68,000' });
     expect('error' in protectIntent('tp', position, BTC)).toBe(true);
     expect(protectIntent('sl 65000 last', position, BTC)).toMatchObject({ intent: { on: 'last', sl: 650_000 } });
   });
@@ -81,16 +81,16 @@ describe('the TP/SL side check uses the one reference rule', () => {
   it('tpsl-on-a-stale-mark-checks-the-entry: a stale mark is not the reference; the entry is, and the error says so', () => {
     const staleRow: PositionRowView = { ...position, markState: 'stale', markNote: 'market data down: connection lost' };
     // Against the stale mark (68000) a stop at 67500 looks fine; against the entry (67000) it is on the wrong side.
-    expect(protectIntent('sl 67500', staleRow, BTC)).toEqual({ error: 'stop-loss must be below 67000.0 (the entry: no live mark (market data down: connection lost))' });
+    expect(protectIntent('sl 67500', staleRow, BTC)).toEqual({ error: 'stop-loss must be below 67,000 (the entry: no live mark (market data down: connection lost))' });
     expect(protectIntent('sl 66000', staleRow, BTC)).toMatchObject({ intent: { sl: 660_000 } });
   });
 
   it('tpsl-last-trigger-checks-the-last-trade: a last trigger is checked on the market\'s last trade, not the mark', () => {
     // Mark 68000, last trade 69000: a take-profit at 68500 on last would fire at once.
-    expect(protectIntent('tp 68500 last', position, BTC, undefined, 690_000)).toEqual({ error: 'take-profit must be above 69000.0 (the last trade)' });
+    expect(protectIntent('tp 68500 last', position, BTC, undefined, 690_000)).toEqual({ error: 'take-profit must be above 69,000 (the last trade)' });
     expect(protectIntent('tp 68500', position, BTC, undefined, 690_000)).toMatchObject({ intent: { on: 'mark', tp: 685_000 } });
     // No last trade known: the mark, said.
-    expect(protectIntent('sl 68500 last', position, BTC, undefined, null)).toEqual({ error: 'stop-loss must be below 68000.0 (the mark: no last trade known)' });
+    expect(protectIntent('sl 68500 last', position, BTC, undefined, null)).toEqual({ error: 'stop-loss must be below 68,000 (the mark: no last trade known)' });
   });
 
   it('moving a trigger uses the same rule (its own price source)', () => {
@@ -98,8 +98,8 @@ describe('the TP/SL side check uses the one reference rule', () => {
       ...order, orderId: 50, type: 3, price: 0, originalSize: 3, flags: 4, leverage: 0, triggerPrice: 650_000, triggerCondition: 2, linkedPositionId: 7,
     };
     // tpc 2 = LTE last: checked on the last trade (66000 here), not the mark (68000).
-    expect(triggerMoveIntent('67000', sl, position, BTC, 660_000)).toEqual({ error: 'stop-loss must be below 66000.0 (the last trade)' });
+    expect(triggerMoveIntent('67000', sl, position, BTC, 660_000)).toEqual({ error: 'stop-loss must be below 66,000 (the last trade)' });
     const staleRow: PositionRowView = { ...position, markState: 'stale', markNote: 'no market data for 6.0 s' };
-    expect(triggerMoveIntent('67500', { ...sl, triggerCondition: 4 }, staleRow, BTC)).toEqual({ error: 'stop-loss must be below 67000.0 (the entry: no live mark (no market data for 6.0 s))' });
+    expect(triggerMoveIntent('67500', { ...sl, triggerCondition: 4 }, staleRow, BTC)).toEqual({ error: 'stop-loss must be below 67,000 (the entry: no live mark (no market data for 6.0 s))' });
   });
 });

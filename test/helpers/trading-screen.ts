@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { MarketRef } from '../../src/domain/views.js';
-import { ScopeMask } from '../../src/protocol/enums.js';
+import { OrderStatus, ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
-import type { TradingCommands } from '../../src/domain/trading/commands.js';
-import { priceText } from '../../src/domain/trading/order-words.js';
+import type { CommandOutcome, TradingCommands } from '../../src/domain/trading/commands.js';
+import { priceText, sizeText } from '../../src/domain/trading/order-words.js';
 import { keysRead } from './keys.js';
 import { KEYS, eventually, type VirtualTerminal } from './terminal.js';
 import { runAppInTerminal, type RunningApp } from './terminal-app.js';
@@ -122,16 +122,29 @@ export async function typeAndEnter(screen: TradingScreen, text: string): Promise
   screen.app.vt.press(KEYS.enter);
 }
 
+/** The outcome says for certain that nothing filled: refused, or cancelled with no fill (an IOC that found nothing). */
+function nothingFilled(out: CommandOutcome): boolean {
+  const r = out.results[0];
+  if (!r) return false;
+  if (r.kind === 'failed' || r.kind === 'rejected' || r.kind === 'invalid') return true;
+  return r.kind === 'definitive' && r.st === OrderStatus.Canceled;
+}
+
 /**
  * Opens a long at market. The book may lag a moved oracle, so a market order can find nothing inside its
- * slippage cap and end as "IOC executed" with no fill: try again, as a trader would.
+ * slippage cap and end cancelled ("IOC executed") with no fill: try again a few blocks later, as a trader
+ * would. Sent again only when its outcome says nothing filled: once it filled (or partly filled, or its
+ * outcome is not certain) the position is waited for however slow the store is, never doubled by a resend.
  */
 export async function openLong(screen: TradingScreen, size: number, timeoutMs: number): Promise<void> {
   const positions = () => screen.app.app.store.getState().trading.positions.length;
   const before = positions();
-  for (let attempt = 0; attempt < 20 && positions() === before; attempt++) {
-    await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
-    await eventually(() => positions() > before, 1_000, 'a fill').catch(() => undefined);
+  const head = () => screen.sim.control.headBlock();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const out = await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
+    if (!nothingFilled(out)) break;
+    const sent = head();
+    await eventually(() => head() >= sent + 3, timeoutMs, 'a few blocks before trying again');
   }
   await eventually(() => positions() > before, timeoutMs, 'the long');
 }
@@ -230,4 +243,9 @@ export async function atQuietSize(screen: TradingScreen, cols: number, rows: num
  */
 export function saidPrice(screen: TradingScreen, raw: number): string {
   return priceText(raw, { label: '', priceDecimals: screen.market.priceDecimals, sizeDecimals: screen.market.sizeDecimals });
+}
+
+/** A size as a confirm and the Journal say it: trimmed, with the market's name (0.001 BTC, not 0.00100). */
+export function saidSize(screen: TradingScreen, raw: number): string {
+  return sizeText(raw, { label: screen.market.symbol, priceDecimals: screen.market.priceDecimals, sizeDecimals: screen.market.sizeDecimals });
 }

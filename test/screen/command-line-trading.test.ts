@@ -5,11 +5,11 @@
 // refuses `:buy` and `:amend` with the reason. Market orders, `:close` and panic: trading-commands.test.ts.
 
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
+import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { expectNothingSent, journaledRequests } from '../helpers/sent.js';
 import { KEYS } from '../helpers/terminal.js';
-import { bookMarksOwnOrder, flattenAccount, runCommand, useTradingScreen, withReadOnlyApp } from '../helpers/trading-screen.js';
+import { bookMarksOwnOrder, flattenAccount, runCommand, saidPrice, useTradingScreen, withReadOnlyApp } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -25,8 +25,6 @@ const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals
 const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
 const typedPrice = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
 const typedSize = (raw: number) => formatScaled(raw, screen.market.sizeDecimals);
-/** A price as a change's confirm asks it: trailing zeros trimmed, not grouped (66996, not 66996.0: typed would fail whenever the price is whole). */
-const askedPrice = (raw: number) => formatScaledTrim(raw, screen.market.priceDecimals);
 /** The trading tabs at 200x50: the lines below the book, chart and trades. */
 const tabLines = () => vt().lines().slice(36);
 const tabsShow = (text: string) => tabLines().some((l) => l.includes(text));
@@ -64,7 +62,7 @@ describe('trading through the `:` command line (200x50, read-only at 80x24)', ()
     // The confirm's default answer is Cancel: Enter leaves the order where it was.
     // One dollar lower: a level the book still shows, so its ◆ can be seen to move.
     const amended = price - 10 ** screen.market.priceDecimals;
-    const question = `change ${screen.market.symbol} order ${oid}: price ${askedPrice(price)} → ${askedPrice(amended)}?`;
+    const question = `change ${screen.market.symbol} order ${oid}: price ${saidPrice(screen, price)} → ${saidPrice(screen, amended)}?`;
     await runCommand(screen.app, `amend ${oid} @ ${typedPrice(amended)}`);
     await vt().waitFor(question, UI_MS);
     // Once the question is gone Enter was handled, and a change it sent would be in the journal by then.

@@ -4,7 +4,8 @@
 // `e` 15 % over ETH's mark (through ETH's book).
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
+import { marketWords, priceText } from '../../src/domain/trading/order-words.js';
+import { formatScaled } from '../../src/protocol/scaling.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { flattenAccount, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
@@ -50,7 +51,9 @@ describe('a change in a market not on screen (200x50)', () => {
     await typeAndEnter(screen, formatScaled(through, pd));
 
     // The review: the fill is unknown without ETH's book (never "rests"), and the confirm says why it asks.
-    const question = `change ETH order ${oid}: price ${formatScaledTrim(price, pd)} → ${formatScaledTrim(through, pd)}`;
+    // Prices as the confirm says them: ETH's own decimals, grouped and trimmed (as the Journal says them).
+    const said = (raw: number) => priceText(raw, marketWords(eth, eth.id));
+    const question = `change ETH order ${oid}: price ${said(price)} → ${said(through)}`;
     const asked = await vt().waitFor(question, UI_MS);
     expect(asked).toContain('no book for this market: fill unknown');
     expect(asked).toMatch(/— price 1\d\.\d% from mark; no book shown for ETH: cannot tell if it crosses: send anyway\?/);

@@ -89,7 +89,7 @@ describe('a change is reviewed like a new order (200x50)', () => {
     expect(review).toContain(`price       ${px(price)} → ${px(through)}`);
     for (const part of [/est [\d,.]+ /, /slip -?[\d.]+bps/, /fee [\d,.]+ /, /margin [\d,.]+ /, /liq [\d,.]+ /]) expect(review).toMatch(part);
     // The confirm on the bottom line names why it asks; its default is Cancel.
-    const question = `change ${screen.market.symbol} order ${oid}: price ${formatScaledTrim(price, screen.market.priceDecimals)} → ${formatScaledTrim(through, screen.market.priceDecimals)}`;
+    const question = `change ${screen.market.symbol} order ${oid}: price ${saidPrice(screen, price)} → ${saidPrice(screen, through)}`;
     const asked = await vt().waitFor(question, UI_MS);
     expect(asked).toMatch(/price 1\d\.\d% from mark; moves across the book: fills now as taker: send anyway\?/);
 
@@ -112,7 +112,7 @@ describe('a change is reviewed like a new order (200x50)', () => {
     const { oid, price } = await restingBuy(BTC / 100);
     // 0.01 -> 6 BTC at about 67,000 and 5x: some 80,000 of margin against the demo account's 100,000 equity.
     await runCommand(screen.app, `amend ${oid} size 6`);
-    const asked = await vt().waitFor(/size 0\.01 → 6 — margin \d+% of equity: send anyway\?/, UI_MS);
+    const asked = await vt().waitFor(new RegExp(`size 0\\.01 ${screen.market.symbol} → 6 ${screen.market.symbol} — margin \\d+% of equity: send anyway\\?`), UI_MS);
     const share = Number(/margin (\d+)% of equity/.exec(asked)?.[1]);
     expect(share).toBeGreaterThan(50);
     expect(asked).toContain(`Change order ${oid}`);
@@ -121,7 +121,7 @@ describe('a change is reviewed like a new order (200x50)', () => {
     await vt().waitFor(`cancelled: order ${oid} not changed`, UI_MS);
 
     await amendWithE(`${typedPrice(price)} 6`);
-    await vt().waitFor(/size 0\.01 → 6 — margin \d+% of equity: send anyway\?/, UI_MS);
+    await vt().waitFor(new RegExp(`size 0\\.01 ${screen.market.symbol} → 6 ${screen.market.symbol} — margin \\d+% of equity: send anyway\\?`), UI_MS);
     vt().press('n');
     await eventually(() => state().tradingUi.confirm === null, UI_MS, 'the confirm to close');
     expect(onExchange(oid)?.os).toBe(BTC / 100);
@@ -129,7 +129,7 @@ describe('a change is reviewed like a new order (200x50)', () => {
     // A routine change afterwards goes through: one change journaled in all, the order moved a dollar down.
     const lower = price - 10 ** screen.market.priceDecimals;
     await amendWithE(typedPrice(lower));
-    await vt().waitFor(`price ${formatScaledTrim(price, screen.market.priceDecimals)} → ${formatScaledTrim(lower, screen.market.priceDecimals)}?`, UI_MS);
+    await vt().waitFor(`price ${saidPrice(screen, price)} → ${saidPrice(screen, lower)}?`, UI_MS);
     vt().press('y');
     await eventually(() => onExchange(oid)?.p === lower, EXCHANGE_MS, 'the order at its new price');
     expect(changesSent(oid)).toBe(1);

@@ -10,7 +10,7 @@ import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { formatAtoms } from '../../src/ui/format/trading-rows.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { eventually } from '../helpers/terminal.js';
-import { confirmYes, flattenAccount, openLong, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+import { confirmYes, flattenAccount, openLong, saidPrice, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll.
 const UI_MS = 15_000;
@@ -27,6 +27,8 @@ beforeEach(async () => {
 const state = () => screen.app.app.store.getState();
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
 const typed = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
+/** As a confirm, a toast and the Journal say a price (grouped, trimmed). */
+const said = (raw: number) => saidPrice(screen, raw);
 const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
 const positionLine = () => screen.app.vt.lines().find((l) => l.includes('▲ LONG')) ?? '';
 const tabLines = () => screen.app.vt.lines().slice(36).join('\n');
@@ -74,15 +76,15 @@ describe('TP/SL on screen', () => {
     const sl1 = m - Math.round(m / 20);
     const tp = m + Math.round(m / 20);
     const sl2 = m - Math.round(m / 25);
-    await setTpsl(`sl ${typed(sl1)} tp ${typed(tp)}`, `attach TP ${typed(tp)} and SL ${typed(sl1)}`);
-    await screen.app.vt.waitFor(`SL ${px(sl1)} armed (mark), TP ${px(tp)} armed (mark)`, EXCHANGE_MS);
+    await setTpsl(`sl ${typed(sl1)} tp ${typed(tp)}`, `attach TP ${said(tp)} and SL ${said(sl1)}`);
+    await screen.app.vt.waitFor(`SL ${said(sl1)} armed (mark), TP ${said(tp)} armed (mark)`, EXCHANGE_MS);
     await screen.app.vt.waitFor(() => positionLine().includes(px(sl1)) && positionLine().includes(px(tp)), EXCHANGE_MS);
     const header = screen.app.vt.lines().find((l) => l.includes('uPnL')) ?? '';
     expect(header).toMatch(/ TP +SL /);
 
     // `t` again shows what is armed; a new stop replaces the old one only.
-    await setTpsl(`sl ${typed(sl2)}`, `attach SL ${typed(sl2)} (on mark) to ▲ LONG ${screen.market.symbol}`, `sl ${typed(sl1)} tp ${typed(tp)}`);
-    await screen.app.vt.waitFor(`SL ${px(sl2)} armed (mark); old SL ${px(sl1)} cancelled`, EXCHANGE_MS);
+    await setTpsl(`sl ${typed(sl2)}`, `attach SL ${said(sl2)} (on mark) to ▲ LONG ${screen.market.symbol}`, `sl ${typed(sl1)} tp ${typed(tp)}`);
+    await screen.app.vt.waitFor(`SL ${said(sl2)} armed (mark); old SL ${said(sl1)} cancelled`, EXCHANGE_MS);
     await screen.app.vt.waitFor(() => positionLine().includes(px(sl2)) && !positionLine().includes(px(sl1)) && positionLine().includes(px(tp)), EXCHANGE_MS);
     await eventually(() => ledgerStops().length === 1, EXCHANGE_MS, 'one stop on the exchange');
     expect(ledgerStops()).toEqual([sl2]);
@@ -104,14 +106,14 @@ describe('TP/SL on screen', () => {
     const m = mark();
     const sl1 = m - Math.round(m / 20);
     const sl2 = m - Math.round(m / 25);
-    await setTpsl(`sl ${typed(sl1)}`, `attach SL ${typed(sl1)}`);
+    await setTpsl(`sl ${typed(sl1)}`, `attach SL ${said(sl1)}`);
     await eventually(() => state().trading.orders.some((o) => o.triggerPrice === sl1), EXCHANGE_MS, 'the first stop');
     const engine = screen.sim.control.engine;
     const admit = engine.admit.bind(engine);
     engine.admit = (address, req, head) => ((req.tp ?? 0) > 0 ? { code: 400, error: 'trigger refused for the test' } : admit(address, req, head));
     const old = state().trading.orders.find((o) => o.triggerPrice === sl1)!;
     try {
-      await setTpsl(`sl ${typed(sl2)}`, `attach SL ${typed(sl2)}`, `sl ${typed(sl1)}`);
+      await setTpsl(`sl ${typed(sl2)}`, `attach SL ${said(sl2)}`, `sl ${typed(sl1)}`);
       // The new stop's request resolves as refused...
       await eventually(() => state().trading.journal.some((e) => e.kind === 'resolved' && e.text.includes('trigger refused for the test')), EXCHANGE_MS, 'the new stop refused');
     } finally {
@@ -125,7 +127,7 @@ describe('TP/SL on screen', () => {
     await eventually(() => screen.sim.control.headBlock() >= head + 3, EXCHANGE_MS, 'three blocks');
     expect(ledgerStops()).toEqual([sl1]);
     expect(positionLine()).toContain(px(sl1));
-    await screen.app.vt.waitFor(`SL ${px(sl2)} refused (rejected (400): trigger refused for the test); old SL ${px(sl1)} still armed`, EXCHANGE_MS);
+    await screen.app.vt.waitFor(`SL ${said(sl2)} refused (rejected (400): trigger refused for the test); old SL ${said(sl1)} still armed`, EXCHANGE_MS);
     // The outcome is final: the journal on disk (not the store's copy of it) holds no cancel of the old stop.
     expect(journaledRequests(screen.home).filter((r) => r.label.includes(`cancel ${old.orderId}`))).toEqual([]);
   }, TEST_MS);
@@ -135,24 +137,24 @@ describe('TP/SL on screen', () => {
     const m = mark();
     const sl1 = m - Math.round(m / 20);
     const sl2 = m - Math.round(m / 25);
-    await setTpsl(`sl ${typed(sl1)}`, `attach SL ${typed(sl1)}`);
+    await setTpsl(`sl ${typed(sl1)}`, `attach SL ${said(sl1)}`);
     screen.app.vt.press('O');
     await screen.app.vt.waitFor(() => tabLines().includes(`≤ ${px(sl1)} mark`), EXCHANGE_MS);
     screen.app.vt.press('e');
     await screen.app.vt.waitFor(`move trigger> ${typed(sl1)}█`, UI_MS);
     await clearEditor();
     await typeAndEnter(screen, typed(sl2));
-    await screen.app.vt.waitFor(`move SL ${typed(sl1)} -> ${typed(sl2)} (on mark)`, UI_MS);
+    await screen.app.vt.waitFor(`move SL ${said(sl1)} -> ${said(sl2)} (on mark)`, UI_MS);
     await confirmYes(screen, UI_MS);
     await screen.app.vt.waitFor(() => tabLines().includes(`≤ ${px(sl2)} mark`) && !tabLines().includes(`≤ ${px(sl1)} mark`), EXCHANGE_MS);
-    await screen.app.vt.waitFor(`SL ${px(sl2)} armed (mark); old SL ${px(sl1)} cancelled`, EXCHANGE_MS);
+    await screen.app.vt.waitFor(`SL ${said(sl2)} armed (mark); old SL ${said(sl1)} cancelled`, EXCHANGE_MS);
     expect(ledgerStops()).toEqual([sl2]);
   }, TEST_MS);
 
   it('trigger-size-follows-partial-close: a stop for the whole position shows the half left after x 50%', async () => {
     await openLongOnScreen(200);
     const sl = mark() - Math.round(mark() / 20);
-    await setTpsl(`sl ${typed(sl)}`, `attach SL ${typed(sl)}`);
+    await setTpsl(`sl ${typed(sl)}`, `attach SL ${said(sl)}`);
     const stopLine = () => tabLines().split('\n').find((l) => l.includes(`≤ ${px(sl)} mark`)) ?? '';
     screen.app.vt.press('O');
     await screen.app.vt.waitFor(() => stopLine().includes(sz(200)), EXCHANGE_MS);
@@ -169,11 +171,11 @@ describe('collateral on screen', () => {
     screen.app.vt.press('a');
     await screen.app.vt.waitFor('add collateral> ', UI_MS);
     await typeAndEnter(screen, '100');
-    await screen.app.vt.waitFor('add 100.000000 collateral', UI_MS);
+    await screen.app.vt.waitFor('add 100.00 collateral', UI_MS);
     await confirmYes(screen, UI_MS);
     await eventually(() => BigInt(state().trading.positions[0]?.collateral ?? '0') === before + 100_000_000n, EXCHANGE_MS, 'collateral +100');
     const row = state().trading.positions[0]!;
-    const told = `collateral +100.00 -> ${formatAtoms(row.collateral)}, liq ${px(row.liquidationPrice!)}`;
+    const told = `collateral +100.00 -> ${formatAtoms(row.collateral)}, liq ${said(row.liquidationPrice!)}`;
     await screen.app.vt.waitFor(told, EXCHANGE_MS);
     expect(screen.app.vt.screenText()).not.toMatch(/never retried|OrderDescIdTooLow/);
     await screen.app.vt.waitFor(() => positionLine().includes(formatAtoms(row.collateral)) && positionLine().includes(px(row.liquidationPrice!)), EXCHANGE_MS);

@@ -8,7 +8,7 @@ import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { formatAtoms } from '../../src/ui/format/trading-rows.js';
 import { tabRows } from '../../src/state/trading-tabs-rows.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { confirmYes, flattenAccount, openLong, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+import { confirmYes, flattenAccount, openLong, saidSize, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll, so a
 // green run takes no longer.
@@ -87,7 +87,7 @@ describe('trading tabs against the local exchange', () => {
     screen.app.vt.press('x');
     await screen.app.vt.waitFor('close> ', UI_MS);
     await typeAndEnter(screen, '50%');
-    await screen.app.vt.waitFor(`close 50% (${formatScaled(100, screen.market.sizeDecimals)})`, UI_MS);
+    await screen.app.vt.waitFor(`close 50% (${saidSize(screen, 100)})`, UI_MS);
     await confirmYes(screen, UI_MS);
     await eventually(() => state().trading.positions[0]?.size === 100, EXCHANGE_MS, 'half closed');
     await screen.app.vt.waitFor(() => (tabLines().split('\n').find((l) => l.includes('▲ LONG')) ?? '').includes(sz(100)), EXCHANGE_MS);
@@ -127,7 +127,7 @@ describe('trading tabs against the local exchange', () => {
     screen.app.vt.press('a');
     await screen.app.vt.waitFor('add collateral> ', UI_MS);
     await typeAndEnter(screen, '5');
-    await screen.app.vt.waitFor('add 5.000000 collateral', UI_MS);
+    await screen.app.vt.waitFor('add 5.00 collateral', UI_MS);
     await confirmYes(screen, UI_MS);
     await eventually(() => BigInt(state().trading.positions[0]?.collateral ?? '0') === before + 5_000_000n, EXCHANGE_MS, 'collateral +5');
     const shown = formatAtoms(before + 5_000_000n);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { openLong, useTradingScreen } from '../helpers/trading-screen.js';
+import { openLong, saidPrice, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -16,7 +16,8 @@ const screen = useTradingScreen('perpl-tpsl-reference-', { blockMs: 100, seed: 4
 const state = () => screen.app.app.store.getState();
 const vt = () => screen.app.vt;
 const btcPosition = () => state().trading.positions.find((p) => p.marketId === screen.market.id);
-const px = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
+/** As a trader types a price (the editor's refusals and confirm say it as saidPrice does). */
+const typed = (raw: number) => formatScaled(raw, screen.market.priceDecimals);
 
 const editorText = (): string | null => {
   const prompt = state().tabs.prompt;
@@ -46,7 +47,7 @@ describe('the TP/SL reference (200x50)', () => {
     if (!btcPosition()) await openLong(screen, 200, EXCHANGE_MS);
     const entry = btcPosition()!.entryPrice;
     // A stop 5 % above the entry: wrong for a long whatever the reference; the refusal must name the entry.
-    await typeTpsl(`sl ${px(Math.round(entry * 1.05))}`);
+    await typeTpsl(`sl ${typed(Math.round(entry * 1.05))}`);
     // Every socket holds its frames for 8 s: past the client's 5 s "not live" line, short of its 10 s reconnect.
     const seen = screen.sim.control.faultLog().length;
     screen.sim.control.setFaults({ name: 'test-stall', stall: 1, stallMs: 8_000 });
@@ -58,7 +59,7 @@ describe('the TP/SL reference (200x50)', () => {
     await eventually(() => btcPosition()?.markState === 'stale', EXCHANGE_MS, 'the stale mark');
     vt().press(KEYS.enter);
     const shown = await vt().waitFor('✗ stop-loss must be below', UI_MS);
-    expect(shown).toContain(`✗ stop-loss must be below ${px(entry)} (the entry: no live mark (`);
+    expect(shown).toContain(`✗ stop-loss must be below ${saidPrice(screen, entry)} (the entry: no live mark (`);
     // Nothing was armed: the editor stays open with its error.
     expect(state().tabs.prompt).toMatchObject({ kind: 'editor', mode: 'tpsl' });
     vt().press(KEYS.escape);
@@ -84,15 +85,15 @@ describe('the TP/SL reference (200x50)', () => {
       const tp = Math.round((mark + last) / 2); // above the mark, under the last trade
       expect(tp).toBeGreaterThan(mark);
       expect(tp).toBeLessThan(last);
-      await typeTpsl(`tp ${px(tp)} last`);
+      await typeTpsl(`tp ${typed(tp)} last`);
       vt().press(KEYS.enter);
       const shown = await vt().waitFor('✗ take-profit must be above', UI_MS);
-      expect(shown).toContain(`✗ take-profit must be above ${px(last)} (the last trade)`);
+      expect(shown).toContain(`✗ take-profit must be above ${saidPrice(screen, last)} (the last trade)`);
       // On the mark the same price is a valid take-profit: it is asked (confirm), not refused.
       await clearEditor();
-      await vt().type(`tp ${px(tp)}`);
+      await vt().type(`tp ${typed(tp)}`);
       vt().press(KEYS.enter);
-      await vt().waitFor(`attach TP ${px(tp)} (on mark)`, UI_MS);
+      await vt().waitFor(`attach TP ${saidPrice(screen, tp)} (on mark)`, UI_MS);
       vt().press('n');
       await eventually(() => state().tabs.prompt === null, UI_MS, 'the confirm to close');
     } finally {

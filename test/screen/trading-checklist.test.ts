@@ -16,7 +16,7 @@ import { expectNothingSent } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
 import { waitFor } from '../helpers/wait.js';
-import { confirmYes, flattenAccount, openLong, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+import { confirmYes, flattenAccount, openLong, saidPrice, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll.
 const UI_MS = 15_000;
@@ -118,7 +118,7 @@ describe('trading checklist on screen', () => {
     screen.app.vt.press('x');
     await screen.app.vt.waitFor('close> ', UI_MS);
     await typeAndEnter(screen, `50% @ ${formatScaled(above, screen.market.priceDecimals)}`);
-    await screen.app.vt.waitFor(`limit @ ${formatScaled(above, screen.market.priceDecimals)}`, UI_MS);
+    await screen.app.vt.waitFor(`limit @ ${saidPrice(screen, above)}?`, UI_MS);
     await confirmYes(screen, UI_MS);
     screen.app.vt.press('O');
     await screen.app.vt.waitFor(() => tabLines().split('\n').some((l) => l.includes('▼ reduce L') && l.includes(px(above))), EXCHANGE_MS);

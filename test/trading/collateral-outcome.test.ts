@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus as S, OrderStatusReason as R, OrderType as T } from '../../src/protocol/enums.js';
 import type { Market, Position } from '../../src/protocol/frames.js';
-import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { formatAtoms } from '../../src/ui/format/trading-rows.js';
+import { marketWords, moneyText, priceText } from '../../src/domain/trading/order-words.js';
 import { positionRow } from '../../src/domain/trading/rows.js';
 import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
 
@@ -53,7 +53,7 @@ describe('add collateral: the outcome as it happened', () => {
       expect(BigInt(now.c)).toBe(before + 100_000_000n);
       expect(ledgerCollateral(t)).toBe(now.c);
       const liq = positionRow(now, btc, { state: 'unknown', reason: 'not needed for liq' }).liquidationPrice!;
-      expect(out.message).toBe(`collateral +100.00 -> ${formatAtoms(now.c)}, liq ${formatScaledGrouped(liq, btc.config.price_decimals)}`);
+      expect(out.message).toBe(`collateral +100.00 -> ${formatAtoms(now.c)}, liq ${priceText(liq, marketWords(btc, btc.id))}`);
       expect(t.engine.journalEntries().at(-1)?.text).toMatch(/^credited: 100\.00 to position \d+ \(account event et 3, rq \d+\)$/);
     });
   });
@@ -61,9 +61,12 @@ describe('add collateral: the outcome as it happened', () => {
   it('collateral-failure-reported-as-failure: more than the free balance fails, nothing is credited', async () => {
     await withLong(async (t, pos) => {
       const free = BigInt(t.session.state.account!.b) - BigInt(t.session.state.account!.lb);
-      const out = await t.commands.addCollateral(pos.pid, (free + 1_000_000n).toString()).outcome;
+      const asked = free + 1_000_000n;
+      const out = await t.commands.addCollateral(pos.pid, asked.toString()).outcome;
       expect(out.ok).toBe(false);
-      expect(out.message).toMatch(/^collateral \+[\d,]+\.\d\d: failed: AmountExceedsAvailableBalance \(rq \d+\)$/);
+      // The amount as the confirm and the Journal said it: to the cent, or whole when finer (never rounded).
+      const said = moneyText(asked).replace(/\./, '\\.');
+      expect(out.message).toMatch(new RegExp(`^collateral \\+${said}: failed: AmountExceedsAvailableBalance \\(rq \\d+\\)$`));
       expect(ledgerCollateral(t)).toBe(pos.c);
     }, '2000000000');
   });

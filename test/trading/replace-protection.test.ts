@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus as S, OrderType as T, TriggerCondition as C } from '../../src/protocol/enums.js';
 import type { Market, OrderRequestFrame, Position } from '../../src/protocol/frames.js';
-import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { marketWords, priceText } from '../../src/domain/trading/order-words.js';
 import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
 
 let h: SimHandle;
@@ -16,7 +16,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const px = (raw: number) => formatScaledGrouped(raw, btc.config.price_decimals);
+/** As the outcome (and the Journal) says a price: grouped, trailing zeros trimmed. */
+const px = (raw: number) => priceText(raw, marketWords(btc, btc.id));
 
 /** A trader holding a BTC long; every mt 22 it sends is recorded with whether the newest trigger was armed then. */
 async function longTrader(engine: { maxAccountTriggerOrders?: number } = {}): Promise<{ t: Trader; pos: Position; mark: number; sent: OrderRequestFrame[] }> {

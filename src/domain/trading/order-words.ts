@@ -3,7 +3,7 @@
 // ("filled, taker", "resting"). The wire names stay reachable through rawStatus, which the Journal keeps
 // after the plain words. Pure: used by the trading commands (request labels, outcomes) and the Journal.
 
-import { OrderStatus, OrderStatusName, OrderStatusReason, OrderStatusReasonName, enumName } from '../../protocol/enums.js';
+import { COLLATERAL_DECIMALS, OrderStatus, OrderStatusName, OrderStatusReason, OrderStatusReasonName, enumName } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatAtoms, formatScaledTrim, groupThousands } from '../../protocol/scaling.js';
 import { marketLabel } from '../market-label.js';
@@ -21,14 +21,30 @@ export function marketWords(market: Market | undefined, marketId: number): Marke
   return { label: marketLabel(market), priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
 }
 
+/** The words of a market as the context lists it (MarketRef: its label is already `symbol || name`). */
+export function refWords(ref: { symbol: string; priceDecimals: number; sizeDecimals: number }): MarketWords {
+  return { label: ref.symbol, priceDecimals: ref.priceDecimals, sizeDecimals: ref.sizeDecimals };
+}
+
 /** A price scaled integer as the trader types it, grouped: 669000 (1 decimal) -> "66,900". */
-export function priceText(price: number, m: MarketWords): string {
+export function priceText(price: number | bigint, m: MarketWords): string {
   return groupThousands(formatScaledTrim(price, m.priceDecimals));
 }
 
 /** A size with the market's name: 2000 (5 decimals) -> "0.02 BTC". */
 export function sizeText(size: number, m: MarketWords): string {
   return `${formatScaledTrim(size, m.sizeDecimals)} ${m.label}`;
+}
+
+/**
+ * A collateral amount in atoms as the account panel reads money: grouped, 2 decimals ("1,234.50"). An amount
+ * finer than a cent keeps its own digits ("0.005"): a confirm must never round what is about to be sent.
+ */
+export function moneyText(atoms: bigint | string): string {
+  const value = typeof atoms === 'bigint' ? atoms : /^-?\d+$/.test(atoms) ? BigInt(atoms) : null;
+  if (value === null) return formatAtoms(null);
+  const cent = 10n ** BigInt(COLLATERAL_DECIMALS - 2);
+  return value % cent === 0n ? formatAtoms(value) : groupThousands(formatScaledTrim(value, COLLATERAL_DECIMALS));
 }
 
 const at = (price: number | null, m: MarketWords): string => (price === null ? ' at market' : ` @ ${priceText(price, m)}`);
@@ -56,7 +72,7 @@ export function closeWords(positionId: number, size: number, price: number | nul
 
 /** "add 100.00 collateral to position 7" (`amount` in atoms). */
 export function collateralWords(positionId: number, amount: string): string {
-  return `add ${formatAtoms(/^\d+$/.test(amount) ? amount : null)} collateral to position ${positionId}`;
+  return `add ${/^\d+$/.test(amount) ? moneyText(amount) : formatAtoms(null)} collateral to position ${positionId}`;
 }
 
 /** "take-profit @ 70,000 BTC for position 7" / "... for rq 3". */

@@ -6,6 +6,7 @@ import { OrderFlag, OrderType } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
 import { notionalAtoms } from './notional.js';
 import { type OrderDraft, isTriggerDraft } from './order-draft.js';
+import { moneyText } from './order-words.js';
 import { conditionDirection, firesAtOrBelow, roleOfCondition } from './protection.js';
 
 export interface ValidationProblem {
@@ -83,7 +84,7 @@ function checkMinimumValue(d: OrderDraft, ctx: ValidationContext, market: Market
   if (price === undefined || !isPositiveInteger(d.s) || !Number.isSafeInteger(price)) return;
   const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
   if (notionalAtoms(price, d.s, scales) < minimum) {
-    out.push({ field: 'size', message: `order value is under the exchange minimum (${minimum} atoms)` });
+    out.push({ field: 'size', message: `order value is under the exchange minimum (${moneyText(minimum)})` });
   }
 }
 

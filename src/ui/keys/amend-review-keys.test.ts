@@ -59,7 +59,7 @@ describe('e on an open order', () => {
     const ui = store.getState().tradingUi;
     expect(store.getState().tabs.prompt).toBeNull();
     expect(ui.amend).toMatchObject({ orderId: 50, after: { price: 800_000, size: 1_000, side: 'long' } });
-    expect(ui.confirm?.text).toContain('change BTC order 50: price 66000 → 80000');
+    expect(ui.confirm?.text).toContain('change BTC order 50: price 66,000 → 80,000');
     expect(ui.confirm?.text).toContain('moves across the book: fills now as taker');
     press(ENTER);
     expect(changes).toEqual([]);
@@ -84,7 +84,7 @@ describe('e on an open order', () => {
   it('a routine change still shows its review and asks (default Cancel)', () => {
     const { store, changes, press, amendTo } = setup();
     amendTo('65990');
-    expect(store.getState().tradingUi.confirm?.text).toBe('change BTC order 50: price 66000 → 65990?');
+    expect(store.getState().tradingUi.confirm?.text).toBe('change BTC order 50: price 66,000 → 65,990?');
     press(ESC);
     expect(changes).toEqual([]);
   });

@@ -68,8 +68,8 @@ describe('position actions from the keys', () => {
     type('50% @ 69000');
     press(ENTER);
     const confirm = store.getState().tradingUi.confirm;
-    expect(confirm?.text).toContain('limit @ 69000.0');
-    expect(confirm?.text).toContain('close 50% (0.20000)');
+    expect(confirm?.text).toContain('limit @ 69,000?');
+    expect(confirm?.text).toContain('close 50% (0.2 BTC)');
     expect(calls).toEqual([]);
     press('y');
     // The share crosses the command interface as basis points; the client resolves it to 20_000 units.
@@ -85,7 +85,7 @@ describe('position actions from the keys', () => {
     type('sl 66000');
     press(ENTER);
     const confirm = store.getState().tradingUi.confirm;
-    expect(confirm?.text).toContain('attach SL 66000.0 (on mark) to ▲ LONG BTC #7, replacing SL 65000.0?');
+    expect(confirm?.text).toContain('attach SL 66,000 (on mark) to ▲ LONG BTC #7, replacing SL 65,000?');
     press('y');
     // The client arms the new stop, then cancels the old one (client/replace-protection.ts); the take-profit is not named.
     expect(calls).toEqual([['replaceProtection', 7, { sl: { price: 660_000, on: 'mark' } }, {}]]);
@@ -101,7 +101,7 @@ describe('position actions from the keys', () => {
     type('66000');
     press(ENTER);
     const confirm = store.getState().tradingUi.confirm;
-    expect(confirm?.text).toContain('move SL 65000.0 -> 66000.0 (on mark)');
+    expect(confirm?.text).toContain('move SL 65,000 -> 66,000 (on mark)');
     press('y');
     expect(calls).toEqual([['replaceProtection', 7, { sl: { price: 660_000, on: 'mark', size: 40_000 } }, { replacing: [41] }]]);
   });
@@ -114,7 +114,7 @@ describe('position actions from the keys', () => {
     type('69000');
     press(ENTER);
     const editor = store.getState().tabs.prompt;
-    expect(editor?.kind === 'editor' && editor.error).toContain('stop-loss must be below 68000.0');
+    expect(editor?.kind === 'editor' && editor.error).toContain('stop-loss must be below 68,000');
     expect(calls).toEqual([]);
   });
 
