@@ -5,6 +5,7 @@
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough, Writable } from 'node:stream';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { PerfMeter } from '../src/terminal/perf/perf-meter.js';
 import type { Network } from '../src/protocol/networks.js';
 import { wireApp, type WiredApp } from './lib/app-wiring.js';
@@ -166,6 +167,14 @@ async function main(): Promise<void> {
   f.rss_max_growth_mb = round(mb(rssMax - rss0), 1);
   f.heap_growth_mb = round(mb(heap1 - heap0), 1);
   f.rss_mb = round(mb(rss1), 1);
+  // Where the resident memory is: V8's heap spaces (used), buffers outside the heap, and the rest (code, Node).
+  const usage = process.memoryUsage();
+  f.heap_used_mb = round(mb(usage.heapUsed), 1);
+  f.heap_total_mb = round(mb(usage.heapTotal), 1);
+  f.external_mb = round(mb(usage.external + usage.arrayBuffers), 1);
+  for (const space of getHeapSpaceStatistics()) {
+    if (['new_space', 'old_space', 'code_space'].includes(space.space_name)) f[`${space.space_name}_used_mb`] = round(mb(space.space_used_size), 1);
+  }
   // The key_to_wire figures are the parent's (it pressed the keys); what did not reach the wire is ours.
   if (orders) {
     f.orders_refused = orders.refused;

@@ -191,7 +191,7 @@ async function soak(): Promise<void> {
       const seconds = mode === 'optimized' ? SOAK_S : BASELINE_SOAK_S;
       log(`soak ${mode} (${SOAK_WARMUP_S[mode]} s warm-up + ${seconds} s)`);
       const f = await probe('soak', probeConfig(sim, mode, { seconds, warmupS: SOAK_WARMUP_S[mode], soak: true }));
-      scenarios.soak[mode] = { ...pick(f, ['rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'cpu_pct', 'backlog_growing']), soak_s: seconds };
+      scenarios.soak[mode] = { ...pick(f, ['rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'heap_used_mb', 'heap_total_mb', 'external_mb', 'new_space_used_mb', 'old_space_used_mb', 'code_space_used_mb', 'cpu_pct', 'backlog_growing']), soak_s: seconds };
     }
   });
   note(
