@@ -75,7 +75,8 @@ describe('account panel and live marks against the local exchange', () => {
     expect(Math.abs(cents(p.get('equity')) - (cents(p.get('balance')) + cents(p.get('margin used')) + cents(p.get('uPnL'))))).toBeLessThanOrEqual(1);
     expect(p.get('uPnL')).toBe(btcRow(lines)![CELL.upnl]);
     expect(p.get('nearest liq')).toMatch(/^BTC \d+\.\d%$/);
-    expect(p.get('leverage')).toMatch(/^0\.\d\dx$/);
+    // 0.002 BTC (~134 USD) on a ~100,000 USD account is 0.0013x: under a hundredth, said as such, never 0.00x.
+    expect(p.get('leverage')).toBe('<0.01x');
   }, TEST_MS);
 
   it('position-lev-is-effective: adding collateral lowers the lev column; the order leverage (5x) is not shown', async () => {
