@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, onTestFinished } from 'vitest';
 import type { MarketRef } from '../../src/domain/views.js';
 import { OrderStatus, ScopeMask } from '../../src/protocol/enums.js';
 import { writeDemoKeyFile } from '../../src/sim/server/demo-key-file.js';
@@ -208,6 +208,14 @@ export async function takeLongThroughTheBook(app: RunningApp, sim: RunningSim, m
   }
   await eventually(() => state().trading.positions.length === 1, timeoutMs, `the long in market ${marketId}`);
   if (state().trading.orders.length > 0) await commands.cancelAll().outcome;
+}
+
+/** Registers a beforeEach that starts every test of the file with no form open and a flat account. */
+export function startEachTestFlat(screen: TradingScreen, waits: TradingScreenWaits): void {
+  beforeEach(async () => {
+    closeTradingForms(screen);
+    await flattenAccount(screen, waits.exchangeMs);
+  }, waits.hookMs);
 }
 
 /** Closes whatever form, review or prompt the last test left open (its keys may have stopped mid-flow). */

@@ -5,13 +5,13 @@
 // part of a long is reviewed as a reduce that frees margin, not as a short; `b` starts at the best bid; the
 // review fits 80x24.
 
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
-import { closeTradingForms, flattenAccount, saidPrice, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+import { saidPrice, openLong, runCommand, typeAndEnter, useTradingScreen, startEachTestFlat } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -19,10 +19,7 @@ const TEST_MS = 120_000;
 
 const screen = useTradingScreen('perpl-review-', { blockMs: 100, seed: 41, flowStepsPerSec: 10 }, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 
-beforeEach(async () => {
-  closeTradingForms(screen);
-  await flattenAccount(screen, EXCHANGE_MS);
-}, TEST_MS);
+startEachTestFlat(screen, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 
 const state = () => screen.app.app.store.getState();
 const vt = () => screen.app.vt;

@@ -5,13 +5,13 @@
 // currency (`$`), and a bracket reviewed as one (entry + TP + SL) whose legs arm once the entry is
 // accepted, and whose refused entry sends no leg.
 
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { entryPaneText, inEntryForm } from '../helpers/entry-pane.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { atQuietSize, closeTradingForms, flattenAccount, openLong, runCommand, saidPrice, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
+import { atQuietSize, openLong, runCommand, saidPrice, sendReviewed as sendOrderUnderReview, useTradingScreen, startEachTestFlat } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -38,10 +38,7 @@ const SIZES = [
   [80, 24],
 ] as const;
 
-beforeEach(async () => {
-  closeTradingForms(screen);
-  await flattenAccount(screen, EXCHANGE_MS);
-}, TEST_MS);
+startEachTestFlat(screen, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 
 /** Sends the reviewed order: y, and y again if smart confirm asks. */
 const sendReviewed = (): Promise<void> => sendOrderUnderReview(screen, UI_MS);

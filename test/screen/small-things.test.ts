@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { closeTradingForms, flattenAccount, openLong, runCommand, sendReviewed, useTradingScreen } from '../helpers/trading-screen.js';
+import { openLong, runCommand, sendReviewed, useTradingScreen, startEachTestFlat } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -20,11 +20,9 @@ const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals
 /** Size units of 0.01 BTC on the local exchange (5 size decimals). */
 const CENT = 1_000;
 
-beforeEach(async () => {
-  vt().resize(200, 50);
-  closeTradingForms(screen);
-  await flattenAccount(screen, EXCHANGE_MS);
-}, TEST_MS);
+// Registered first, so each test is back at 200x50 before the form is closed and the account flattened.
+beforeEach(() => vt().resize(200, 50));
+startEachTestFlat(screen, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 
 /** A resting buy 2% under the mark, and the Open orders tab showing its row. */
 async function restingBuy(): Promise<string> {

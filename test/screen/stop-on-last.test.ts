@@ -6,7 +6,7 @@
 // trade that reaches it while the mark stays under it. A sell stop-limit typed on the `:` line with `last`
 // is refused on the wrong side of the last trade, then reviewed and listed with "last".
 
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TriggerCondition } from '../../src/protocol/enums.js';
 import type { OrderRequestFrame } from '../../src/protocol/frames.js';
 import { formatScaled } from '../../src/protocol/scaling.js';
@@ -14,7 +14,7 @@ import type { SimWallet } from '../../src/sim/index.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { inEntryForm } from '../helpers/entry-pane.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { atQuietSize, closeTradingForms, flattenAccount, runCommand, saidPrice, sendReviewed as sendOrderUnderReview, useTradingScreen } from '../helpers/trading-screen.js';
+import { atQuietSize, runCommand, saidPrice, sendReviewed as sendOrderUnderReview, useTradingScreen, startEachTestFlat } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
 const EXCHANGE_MS = 30_000;
@@ -77,10 +77,7 @@ const SIZES = [
   [80, 24],
 ] as const;
 
-beforeEach(async () => {
-  closeTradingForms(screen);
-  await flattenAccount(screen, EXCHANGE_MS);
-}, TEST_MS);
+startEachTestFlat(screen, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 
 const sendReviewed = (): Promise<void> => sendOrderUnderReview(screen, UI_MS);
 
