@@ -3,6 +3,11 @@
 
 import { appendFileSync } from 'node:fs';
 
+/** Tracing is on: a caller with work of its own to find a step (a check per frame) does it only then. */
+export function startTraceOn(): boolean {
+  return Boolean(process.env.PERPL_START_TRACE);
+}
+
 export function markStart(step: string): void {
   const file = process.env.PERPL_START_TRACE;
   if (!file) return;

@@ -10,7 +10,7 @@ import type { FrameTurn } from './frame-turn.js';
 import { SlowSliceGate } from './slow-slices.js';
 import type { MarketDataSource, SnapshotWants } from './snapshot.js';
 import type { TerminalStore } from './store.js';
-import { markStart } from '../lib/start-trace.js';
+import { markStart, startTraceOn } from '../lib/start-trace.js';
 
 /**
  * 25 frames a second at most: a tick waits at most 40 ms for its frame, so it is on screen within 50 ms
@@ -48,6 +48,8 @@ export class Publisher {
   /** When the pending timer fires (ms, `now`'s clock); Infinity when none is pending. */
   private timerAt = Number.POSITIVE_INFINITY;
   private running = false;
+  /** The start trace is on (read once): the per-publish checks for its steps run only then. */
+  private readonly traceStart = startTraceOn();
   private lastWriteAt = Number.NEGATIVE_INFINITY;
   private lastCheckAt = Number.NEGATIVE_INFINITY;
   private unsubscribe: (() => void)[] = [];
@@ -182,8 +184,10 @@ export class Publisher {
       : snapshot;
     const writeStart = performance.now();
     this.lastWriteAt = now;
-    if ((snapshot.book?.bids.length ?? 0) > 0 && (state.book?.bids.length ?? 0) === 0) markStart('first-levels-published');
-    if (snapshot.connection.health === 'live' && state.connection.health !== 'live') markStart('live-published');
+    if (this.traceStart) {
+      if ((snapshot.book?.bids.length ?? 0) > 0 && (state.book?.bids.length ?? 0) === 0) markStart('first-levels-published');
+      if (snapshot.connection.health === 'live' && state.connection.health !== 'live') markStart('live-published');
+    }
     this.store.setState({
       dataVersion: snapshot.version,
       publishes: state.publishes + 1,

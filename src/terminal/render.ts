@@ -13,7 +13,7 @@ import type { TerminalStore } from '../state/store.js';
 import { App } from '../ui/App.js';
 import { installOutputCache } from './frames/output-cache.js';
 import { gridRendererInstalled } from './frames/ink-port.js';
-import { markStart } from '../lib/start-trace.js';
+import { markStart, startTraceOn } from '../lib/start-trace.js';
 import { installRowDiffWriter } from './frames/row-diff-log.js';
 import type { AppPerf } from './perf/attach.js';
 
@@ -51,7 +51,9 @@ export function framePathFromEnv(env: Readonly<Record<string, string | undefined
 
 /** Ink's public onRender option, telling the paint time to whoever asked (none asked: no option). */
 function paintListener({ onPaint, perf, store }: Pick<MountOptions, 'onPaint' | 'perf' | 'store'>): { onRender?: (metrics: { renderTime: number }) => void } {
-  let livePainted = false;
+  // The start trace asks for the first live frame painted; off, no paint pays for looking.
+  let livePainted = !startTraceOn();
+  if (!onPaint && !perf && livePainted) return {};
   return {
     onRender: ({ renderTime }) => {
       onPaint?.(renderTime);
