@@ -219,7 +219,7 @@ export function startEachTestFlat(screen: TradingScreen, waits: TradingScreenWai
 }
 
 /** Closes whatever form, review or prompt the last test left open (its keys may have stopped mid-flow). */
-export function closeTradingForms(screen: TradingScreen): void {
+function closeTradingForms(screen: TradingScreen): void {
   const store = screen.app.app.store;
   const s = store.getState();
   store.setState({ tabs: { ...s.tabs, prompt: null }, tradingUi: { ...s.tradingUi, entry: null, amend: null, confirm: null, reviewing: false } });
