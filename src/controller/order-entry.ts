@@ -129,9 +129,9 @@ export type ReviewRefusal = { kind: 'blocked'; reason: string } | { kind: 'field
 
 /** Why the form cannot open its review now, or null when it can. */
 export function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusal | null {
-  const result = evaluateEntry(form, entryContext(state, form));
   const reason = entryDisabledReason(state, form);
   if (reason) return { kind: 'blocked', reason };
+  const result = evaluateEntry(form, entryContext(state, form));
   if (Object.keys(result.problems).length > 0 || !result.intent) return { kind: 'fields', problems: result.problems };
   return null;
 }

@@ -59,13 +59,6 @@ export function editModeLine(store: TerminalStore, mode: InputMode, key: KeyPres
   return true;
 }
 
-/** The line of `mode` holds a selected prefill (an arrow would keep it for editing). */
-function lineSelected(state: TerminalState, mode: InputMode): boolean {
-  if (mode === 'editor') return state.tabs.prompt?.selected === true;
-  const form = mode === 'entry' ? state.tradingUi.entry : null;
-  return form ? focusedSelected(form) : false;
-}
-
 const isChoiceField = (form: OrderEntryForm): boolean => !TEXT_FIELDS.has(form.focus) || TOGGLED_TEXT_FIELDS.has(form.focus);
 const onChoiceField = (state: TerminalState): Disabled | null => {
   const form = state.tradingUi.entry;
@@ -77,14 +70,12 @@ const onTextField = (state: TerminalState): Disabled | null => {
   return form && TEXT_FIELDS.has(form.focus) ? null : off('choice field', 'this field is a choice (Space or ←/→ changes it)');
 };
 
-/** ←/→ on a selected prefill: keep its text to edit it (the selection ends; what is typed then appends). */
-function keepPrefill(mode: Mode): Binding {
-  return {
-    action: 'keepPrefill', keys: ['Left', 'Right'], mode, fixed: true, description: 'keep the prefilled text to edit it (typing replaces it until then)', quiet: true,
-    run: (ctx) => void editModeLine(ctx.store, mode, ctx.key),
-    disabledReason: (state) => (lineSelected(state, mode) ? null : off('nothing selected', 'no prefilled text is selected')),
-  };
-}
+/** ←/→ on the tabs' editor while its prefill is selected: keep the text to edit it (the selection ends; what is typed then appends). */
+const KEEP_PREFILL: Binding = {
+  action: 'keepPrefill', keys: ['Left', 'Right'], mode: 'editor', fixed: true, description: 'keep the prefilled text to edit it (typing replaces it until then)', quiet: true,
+  run: (ctx) => void editModeLine(ctx.store, 'editor', ctx.key),
+  disabledReason: (state) => (state.tabs.prompt?.selected === true ? null : off('nothing selected', 'no prefilled text is selected')),
+};
 
 /** Backspace, Ctrl-U and Ctrl-W on the line of `mode`. */
 function lineKeys(mode: Mode, disabledReason?: (state: TerminalState) => Disabled | null): Binding[] {
@@ -219,6 +210,6 @@ export const MODE_BINDINGS: readonly Binding[] = [
 
   { action: 'submitEditor', keys: ['Enter'], mode: 'editor', fixed: true, description: 'go on: review or confirm what the line says', hint: 'go on', run: (ctx) => submitEditor(ctx.store, ctx.actions, ctx.keyAtMs) },
   { action: 'closeEditor', keys: ['Esc', 'C-c'], mode: 'editor', fixed: true, description: 'close the editor (nothing is sent)', hint: 'close', run: (ctx) => setPrompt(ctx.store, null) },
-  keepPrefill('editor'),
+  KEEP_PREFILL,
   ...lineKeys('editor'),
 ];
