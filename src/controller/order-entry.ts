@@ -227,7 +227,8 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
   const refused = reviewRefusal(state, typed);
   if (refused?.kind === 'blocked') return `cannot send: ${refused.reason}`;
   if (refused) {
-    const said = Object.entries(refused.problems).map(([field, problem]) => `${field}: ${problem}`);
+    // Each field's reason names what it is about ("price "1.25" has more than 1 decimal"): said as it is.
+    const said = Object.values(refused.problems);
     return said.length > 0 ? said.join('; ') : 'the order is incomplete';
   }
   // Esc from the review goes back to the form on its size, selected: a key typed there replaces it.

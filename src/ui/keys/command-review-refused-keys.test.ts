@@ -51,7 +51,7 @@ describe('a typed order that cannot open its review', () => {
     t.type('buy 0.01 @ 67000.25');
     t.press(ENTER);
     expect(t.ui().commandLine).toBe('buy 0.01 @ 67000.25');
-    expect(t.ui().commandError).toBe('price: price "67000.25" has more than 1 decimal');
+    expect(t.ui().commandError).toBe('price "67000.25" has more than 1 decimal');
     expect(t.ui().entry).toBeNull();
   });
 
