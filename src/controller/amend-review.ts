@@ -97,7 +97,7 @@ export function openAmendReview(store: TerminalStore, orderId: number, change: O
   const after = amendedOrder(order, change);
   const problems = changeProblems(changeTarget(order), change, market, fullCloseAfter(state, order, after.size));
   if (problems.length > 0) return problems.map((p) => p.message).join('; ');
-  const { reasons } = reviewOrder(state, after, { nowMs, change: true });
+  const { reasons } = reviewOrder(state, after, { nowMs, change: { sizeBefore: openSize(order) } });
   const what = describeChange(order, change, market);
   const question = `change ${marketLabel(market)} order ${orderId}: ${what}${reasons.length > 0 ? ` — ${reasons.join('; ')}: send anyway` : ''}?`;
   const review: AmendReview = { orderId, marketId: order.marketId, before: { price: order.price, size: openSize(order) }, change, after, reasons };

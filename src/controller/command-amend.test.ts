@@ -163,4 +163,16 @@ describe(':amend', () => {
     expect(t.store.getState().tradingUi.amend).toBeNull();
     expect(t.changes).toEqual([]);
   });
+
+  it('amend-size-growth-asks-by-name: :amend to more than 2x the open size names it in the confirm, as e does (one rule)', () => {
+    const t = setup('trade', around67k);
+    // 0.15 open -> 1.5: x10.
+    t.run('amend 42 size 1.5');
+    expect(t.store.getState().tradingUi.confirm?.text).toContain('size 0.15 → 1.5 (x10)');
+    answerConfirm(t.store, t.commands, false, Date.now());
+    expect(t.changes).toEqual([]);
+    // Twice the size is routine here: nothing about growth.
+    t.run('amend 42 size 0.3');
+    expect(t.store.getState().tradingUi.confirm?.text).not.toContain('(x');
+  });
 });

@@ -7,14 +7,15 @@ import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { editCommandLine, runCommandLine } from './command-line.js';
 import type { TerminalCommands } from '../domain/terminal-actions.js';
 import { createTerminalActions } from './terminal-actions.js';
-import { createTerminalStore } from '../state/store.js';
+import { INITIAL_CONNECTION, createTerminalStore } from '../state/store.js';
 import { EMPTY_TRADING } from '../state/trading-slice.js';
 
 // BTC: initial_margin 1500 -> at most 15x.
 const BTC_REF = { id: 16, symbol: 'BTC', name: 'BTC Perp', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 
 function setup() {
-  const store = createTerminalStore({ markets: [BTC_REF], trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, markets: [btcTestMarket()] } });
+  // A trading key (trade scope), a live feed: a typed order's review opens only where an order could be sent.
+  const store = createTerminalStore({ keyScope: 'trade', connection: { ...INITIAL_CONNECTION, health: 'live' }, markets: [BTC_REF], trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, markets: [btcTestMarket()] } });
   store.setState({ market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 } });
   const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
   const commands = createTerminalActions(store, program);
@@ -77,5 +78,6 @@ describe('a typed order with lev', () => {
     const ui = t.run('buy 0.01 @ 67000 lev 12');
     expect(ui.commandError).toBeNull();
     expect(ui.entry).toMatchObject({ leverage: '12', size: '0.01' });
+    expect(ui.reviewing).toBe(true);
   });
 });

@@ -98,8 +98,10 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
     case 'order': {
       const refused = cmd.leverage !== undefined ? leverageRefusal(state, cmd.leverage) : null;
       if (refused) return fail(store, refused);
+      // The line closes only once the review is open: a refused order leaves the trader's keys in the line.
+      const unreviewed = entryFromCommand(store, cmd, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}) });
+      if (unreviewed) return fail(store, unreviewed);
       closeCommandLine(store);
-      entryFromCommand(store, cmd, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}) });
       return;
     }
     case 'lev': {

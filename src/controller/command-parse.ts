@@ -4,6 +4,7 @@
 
 import { WHOLE_POSITION_BPS, parseClosePercent } from '../domain/trading/close-share.js';
 import { TIMEFRAMES } from '../domain/timeframes.js';
+import { leadingZeroProblem } from '../protocol/scaling.js';
 
 export interface OrderCommand {
   kind: 'order';
@@ -76,7 +77,8 @@ function sizeProblem(size: string | undefined, word: string): string | null {
   if (size === undefined) return `${word}: missing size (${USAGE[word] ?? ''})`;
   const number = size.startsWith('$') ? size.slice(1) : size.endsWith('%') ? size.slice(0, -1) : size;
   if (!NUMBER.test(number)) return `${word}: size "${size}" is not a number (a size, $QUOTE or PCT%)`;
-  return null;
+  const zeros = leadingZeroProblem(number);
+  return zeros ? `${word}: ${zeros}` : null;
 }
 
 function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {

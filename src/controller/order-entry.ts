@@ -124,27 +124,39 @@ export interface SendContext {
   keyAtMs?: number;
 }
 
+/** Why the form's order cannot go to review: the lock or refusal that holds every order, or the fields that are wrong. */
+export type ReviewRefusal = { kind: 'blocked'; reason: string } | { kind: 'fields'; problems: EntryResult['problems'] };
+
+/** Why the form cannot open its review now, or null when it can. */
+export function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusal | null {
+  const reason = entryDisabledReason(state, form);
+  if (reason) return { kind: 'blocked', reason };
+  const result = evaluateEntry(form, entryContext(state, form));
+  if (Object.keys(result.problems).length > 0 || !result.intent) return { kind: 'fields', problems: result.problems };
+  return null;
+}
+
+/** Opens the review (and with `skipReview` configured sends a routine order at once); call once reviewRefusal is null. */
+function openReview(store: TerminalStore, send?: SendContext): void {
+  patchTradingUi(store, { reviewing: true });
+  if (send && store.getState().live.confirmPrefs.skipReview) acceptReview(store, send.actions, send.nowMs, send.keyAtMs);
+}
+
 /**
  * Enter on the form: review when valid and sendable, else say why. With `skipReview` configured a
  * routine order goes straight out; one that trips smart confirm still stops at its question.
  */
 export function startReview(store: TerminalStore, send?: SendContext): void {
   const state = store.getState();
-  const result = evaluateCurrentEntry(state);
   const form = state.tradingUi.entry;
-  if (!result || !form) return;
-  const bad = Object.keys(result.problems);
-  const reason = entryDisabledReason(state, form);
-  if (reason) {
-    setNotice(store, `cannot send: ${reason}`);
-    return;
+  if (!form) return;
+  const refused = reviewRefusal(state, form);
+  if (refused?.kind === 'blocked') return setNotice(store, `cannot send: ${refused.reason}`);
+  if (refused) {
+    const bad = Object.keys(refused.problems);
+    return setNotice(store, bad.length > 0 ? `fix ${bad.join(', ')} (reasons beside each field)` : 'the order is incomplete');
   }
-  if (bad.length > 0 || !result.intent) {
-    setNotice(store, bad.length > 0 ? `fix ${bad.join(', ')} (reasons beside each field)` : 'the order is incomplete');
-    return;
-  }
-  patchTradingUi(store, { reviewing: true });
-  if (send && state.live.confirmPrefs.skipReview) acceptReview(store, send.actions, send.nowMs, send.keyAtMs);
+  openReview(store, send);
 }
 
 /** y / Enter in review: ask (default Cancel) when smart confirm trips, else send. */
@@ -191,16 +203,16 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
   void sending;
 }
 
-/** A typed order: the same form, straight to review. */
-export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?: SendContext): void {
+/**
+ * A typed order (`:buy`, `:sell`): the same form, straight to review. Returns why its review cannot open
+ * (the `:` line then stays open with its text and this reason, and nothing opens behind the trader's keys),
+ * or null once the review is open.
+ */
+export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?: SendContext): string | null {
   const state = store.getState();
   const market = currentMarket(state);
-  if (!market) {
-    const locked = disabledReason(state);
-    setNotice(store, `orders disabled: ${locked ?? 'no market loaded yet'}`, locked ? { kind: 'orders-enabled', marketId: null } : null);
-    return;
-  }
-  const form: OrderEntryForm = {
+  if (!market) return `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`;
+  const typed: OrderEntryForm = {
     ...newEntryForm(market.id, cmd.side, cmd.price ?? '', cmd.leverage ?? defaultLeverage(state, market)),
     type: cmd.stop !== undefined ? (cmd.type === 'market' ? 'stop-market' : 'stop-limit') : cmd.type,
     trigger: cmd.stop ?? '',
@@ -212,6 +224,15 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
     tp: cmd.tp ?? '',
     sl: cmd.sl ?? '',
   };
-  patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
-  startReview(store, send);
+  const refused = reviewRefusal(state, typed);
+  if (refused?.kind === 'blocked') return `cannot send: ${refused.reason}`;
+  if (refused) {
+    // Each field's reason names what it is about ("price "1.25" has more than 1 decimal"): said as it is.
+    const said = Object.values(refused.problems);
+    return said.length > 0 ? said.join('; ') : 'the order is incomplete';
+  }
+  // Esc from the review goes back to the form on its size, selected: a key typed there replaces it.
+  patchTradingUi(store, { entry: focusField(typed, 'size'), reviewing: false, confirm: null });
+  openReview(store, send);
+  return null;
 }

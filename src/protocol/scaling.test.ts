@@ -8,6 +8,7 @@ import {
   formatLeverage,
   formatScaled,
   formatScaledTrim,
+  leadingZeroProblem,
   parseAmount,
   parseLeverage,
   parsePrice,
@@ -150,5 +151,16 @@ describe('scaling edge cases', () => {
     throwsInputError(() => amountToBigInt(''));
     expect(formatLeverage(1000)).toBe('10');
     expect(formatLeverage(250)).toBe('2.5');
+  });
+  it('size-leading-zeros-refused: "001" and "01.5" are refused with what to type; "0.01", "0.5", ".5" and "10" are sizes', () => {
+    expect(() => parseSize('001', 0)).toThrow('size "001" starts with a zero: type 1, or 0.01 for a fraction');
+    expect(() => parseSize('01.5', 5)).toThrow('size "01.5" starts with a zero: type 1.5');
+    expect(() => parseSize('00.5', 5)).toThrow(InputError);
+    expect(parseSize('0.01', 5)).toBe(1_000);
+    expect(parseSize('0.5', 5)).toBe(50_000);
+    expect(parseSize('.5', 5)).toBe(50_000);
+    expect(parseSize('10', 0)).toBe(10);
+    expect(leadingZeroProblem('0500', 'quote amount')).toBe('quote amount "0500" starts with a zero: type 500, or 0.500 for a fraction');
+    expect(leadingZeroProblem('0')).toBeNull();
   });
 });

@@ -71,8 +71,25 @@ export function parsePrice(text: string, priceDecimals: number): number {
   return toWireInteger(v, 'price');
 }
 
-/** Human size string -> scaled wire size. Must be > 0. */
+/**
+ * Why a typed size ("001", "01.5", the number of "$0500" or "050%") is refused: zeros in front of its whole
+ * part are a slip (a digit typed onto a prefilled "0", a point left out) more often than a size, and reading
+ * "001" as 1 would send what nobody checked. Null for "0.01", "0.5", ".5", "10". The one rule for every size
+ * typed: the order form, the `:` line and the tabs' prompts.
+ */
+export function leadingZeroProblem(text: string, what = 'size'): string | null {
+  const typed = text.trim();
+  const body = typed.replace(/^[+-]/, '');
+  if (!/^0[_,]?\d/.test(body)) return null;
+  const without = body.replace(/^[0_,]+(?=\d)/, '');
+  const fraction = body.includes('.') ? '' : `, or 0.${body.slice(1).replace(/^[_,]/, '')} for a fraction`;
+  return `${what} "${typed}" starts with a zero: type ${without}${fraction}`;
+}
+
+/** Human size string -> scaled wire size. Must be > 0; refused with a leading zero (leadingZeroProblem). */
 export function parseSize(text: string, sizeDecimals: number): number {
+  const zeros = leadingZeroProblem(text);
+  if (zeros) throw new InputError(zeros);
   const v = parseScaled(text, sizeDecimals, 'size');
   if (v <= 0n) throw new InputError('size must be greater than 0');
   return toWireInteger(v, 'size');

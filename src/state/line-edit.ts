@@ -1,12 +1,23 @@
 // The one line editor: the market picker's search, the help filter, the `:` command line, the trading
 // tabs' editors and the order entry's text fields all edit their text with it, so the same keys do the
-// same thing everywhere. Pure: text and a key in, the new text out (null when the key is no edit).
+// same thing everywhere. Pure: a line and a key in, the new line out (null when the key is no edit).
 
 export interface LineKey {
-  /** Key name as the keymap spells it: `Backspace`, `C-u`, `C-w`, ... ; null for typed text. */
+  /** Key name as the keymap spells it: `Backspace`, `C-u`, `C-w`, `Left`, ... ; null for typed text. */
   name: string | null;
   /** Typed (or pasted) printable text; empty for other keys. */
   text: string;
+}
+
+/** A line's text, and whether all of it is selected. */
+export interface Line {
+  text: string;
+  /**
+   * The whole text is selected, as a prefilled value is when its prompt opens: the first text typed or
+   * pasted replaces it (a prefill is never appended to). Backspace edits it (drops its last character),
+   * an arrow keeps it as it is; either ends the selection, so what is typed next appends.
+   */
+  selected?: boolean;
 }
 
 export interface LineRules {
@@ -23,23 +34,34 @@ function dropWord(text: string): string {
   return text.replace(/\S*\s*$/u, '');
 }
 
+/** A line with the selection ended (`selected` absent, as it is on a line that never had one). */
+function edited(text: string): Line {
+  return { text };
+}
+
 /**
- * The text after `key`: printable text (a key or a pasted chunk) is appended, Backspace / Delete drop one
- * character, Ctrl-U clears the line, Ctrl-W drops the last word. Null when the key edits nothing.
+ * The line after `key`. Printable text (a key or a pasted chunk) replaces a selected text, else is appended;
+ * Backspace / Delete drop one character, Ctrl-U clears the line, Ctrl-W drops the last word, Left / Right
+ * end a selection and keep the text. Every edit ends the selection. Null when the key edits nothing.
  */
-export function editLine(text: string, key: LineKey, rules: LineRules = {}): string | null {
+export function editLine(line: Line, key: LineKey, rules: LineRules = {}): Line | null {
+  const { text } = line;
   switch (key.name) {
     case 'Backspace':
     case 'Delete':
-      return [...text].slice(0, -1).join('');
+      return edited([...text].slice(0, -1).join(''));
     case 'C-u':
-      return '';
+      return edited('');
     case 'C-w':
-      return dropWord(text);
+      return edited(dropWord(text));
+    case 'Left':
+    case 'Right':
+      return line.selected ? edited(text) : null;
   }
   if (key.text === '') return null;
   const typed = [...key.text].filter((ch) => PRINTABLE.test(ch) && (rules.accepts?.(ch) ?? true)).join('');
-  if (typed === '') return text;
-  const next = text + typed;
-  return rules.maxLength !== undefined ? [...next].slice(0, rules.maxLength).join('') : next;
+  // Nothing the line takes: the line stays as it was, its selection too.
+  if (typed === '') return line;
+  const next = (line.selected ? '' : text) + typed;
+  return edited(rules.maxLength !== undefined ? [...next].slice(0, rules.maxLength).join('') : next);
 }

@@ -48,6 +48,8 @@ export interface ConfirmPrefs {
   leverageAbove?: number;
   /** The same order again within this many seconds stops for a confirm. */
   duplicateWindowSec?: number;
+  /** A change (`e`, `:amend`) that makes an order more than this many times its size names it in its confirm (default 2). */
+  amendSizeGrowthAbove?: number;
   /** Routine orders skip the review step. */
   skipReview?: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cycleChoice, entryTextToEdit, evaluateEntry, focusField, focusedText, newEntryForm, stepField, withFocusedText, type EntryContext, type OrderEntryForm } from './order-entry.js';
+import { cycleChoice, evaluateEntry, focusField, focusedLine, focusedText, newEntryForm, stepField, withFocusedLine, type EntryContext, type OrderEntryForm } from './order-entry.js';
 import { editLine } from './line-edit.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { entryLines } from '../ui/format/order-entry-lines.js';
@@ -34,6 +34,10 @@ describe('evaluateEntry', () => {
     ['size', { size: 'abc' }, 'not a number'],
     ['size', { size: '-1' }, 'greater than 0'],
     ['size', { size: '0' }, 'greater than 0'],
+    // form-size-leading-zeros-refused: "001" is a slip, never read as 1; "$0500" and "050%" alike.
+    ['size', { size: '001' }, 'size "001" starts with a zero: type 1, or 0.01 for a fraction'],
+    ['size', { size: '$0500' }, 'quote amount "0500" starts with a zero'],
+    ['size', { size: '050%' }, 'size "050" starts with a zero'],
     ['size', { size: '0.000001' }, 'more than 5 decimals'],
     ['size', { size: '99999999999999999' }, 'too large'],
     ['price', { price: 'x' }, 'not a number'],
@@ -79,15 +83,19 @@ describe('form editing', () => {
     expect(cycleChoice(form({ focus: 'side' })).side).toBe('short');
     expect(cycleChoice(form({ focus: 'tif' })).tif).toBe('post');
     expect(cycleChoice(form({ focus: 'size' })).sizeUnit).toBe('notional');
-    const type = (f: OrderEntryForm, key: { name: string | null; text: string }) => withFocusedText(f, editLine(focusedText(f) ?? '', key) ?? '');
+    const type = (f: OrderEntryForm, key: { name: string | null; text: string }) => withFocusedLine(f, editLine({ text: focusedText(f) ?? '' }, key) ?? { text: '' });
     expect(type(form({ focus: 'size', size: '0.0' }), { name: null, text: '5' }).size).toBe('0.05');
     expect(type(form({ focus: 'size', size: '0.0' }), { name: 'Backspace', text: '' }).size).toBe('0.');
     expect(focusedText(form({ focus: 'side' }))).toBeNull();
-    expect(withFocusedText(form({ focus: 'side' }), '5')).toEqual(form({ focus: 'side' }));
+    expect(withFocusedLine(form({ focus: 'side' }), { text: '5' })).toEqual(form({ focus: 'side' }));
   });
 
-  // The keys as the entry mode applies them: the text to edit (a selection is replaced), then the edit.
-  const press = (f: OrderEntryForm, key: { name: string | null; text: string }) => withFocusedText(f, editLine(entryTextToEdit(f, focusedText(f) ?? '', key.text !== ''), key) ?? '');
+  // The keys as the entry mode applies them: the focused field's line (selected or not) through the one line editor.
+  const press = (f: OrderEntryForm, key: { name: string | null; text: string }) => {
+    const line = focusedLine(f);
+    const next = line && editLine(line, key);
+    return next ? withFocusedLine(f, next) : f;
+  };
   const typed = (f: OrderEntryForm, text: string) => [...text].reduce((g, ch) => press(g, { name: null, text: ch }), f);
 
   it('tab-into-prefilled-price-replaces-not-appends: Tab to the prefilled price, type 66950, and the price is 66950', () => {

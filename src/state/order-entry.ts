@@ -13,6 +13,7 @@ import type { Market } from '../protocol/frames.js';
 import { parseLeverage, parsePrice, parseSize, toWireInteger } from '../protocol/scaling.js';
 import type { PlaceKind, PlaceParams, Side } from '../domain/trading/commands.js';
 import { userMessage } from '../protocol/errors.js';
+import type { Line } from './line-edit.js';
 
 export type EntryField = 'side' | 'type' | 'size' | 'trigger' | 'price' | 'leverage' | 'reduce' | 'tif' | 'slippage' | 'tp' | 'sl' | 'expiry';
 /** Fields in screen order; Tab / arrows move through them. */
@@ -69,8 +70,8 @@ export interface OrderEntryForm {
   sizeRemembered?: boolean;
   /**
    * The field whose whole text is selected, as a form field is when the form opens on it or Tab moves to
-   * it: the first character typed replaces the text (a prefilled price is never appended to). Any edit,
-   * Backspace included, ends the selection and edits the text as it is.
+   * it: the one line editor's rule (line-edit.ts) then holds for it, so the first character typed replaces
+   * the text (a prefilled price is never appended to), and Backspace or an arrow ends the selection.
    */
   selected?: EntryField;
 }
@@ -354,23 +355,28 @@ export function focusedText(form: OrderEntryForm): string | null {
   return TEXT_FIELDS.has(form.focus) ? form[form.focus as TextField] : null;
 }
 
-/** The form with the focused text field set to `text` (at most 32 characters); choice fields stay. */
-export function withFocusedText(form: OrderEntryForm, text: string): OrderEntryForm {
-  if (!TEXT_FIELDS.has(form.focus)) return form;
-  // Any edit ends the selection; an edit of the remembered size makes it the trader's own.
-  const { selected: _, ...rest } = form;
-  return { ...rest, [form.focus as TextField]: text.slice(0, 32), ...(form.focus === 'size' ? { sizeRemembered: false } : {}) };
+/**
+ * The focused text field as the one line editor edits it: its text, selected when the form opened on it
+ * or Tab moved to it (a remembered size, a prefilled price), so the first character typed replaces it.
+ * Null on a choice field.
+ */
+export function focusedLine(form: OrderEntryForm): Line | null {
+  const text = focusedText(form);
+  if (text === null) return null;
+  return form.selected === form.focus && text !== '' ? { text, selected: true } : { text };
 }
 
-/**
- * The text a typed key edits: a selected field (a remembered size, a prefilled price, any field Tab moved
- * to) is replaced by the first character typed, so that typing never appends to the text that was there.
- */
-export function entryTextToEdit(form: OrderEntryForm, text: string, typesText: boolean): string {
-  return form.selected === form.focus && typesText ? '' : text;
+/** The form with the focused text field set to `line` (at most 32 characters); choice fields stay. */
+export function withFocusedLine(form: OrderEntryForm, line: Line): OrderEntryForm {
+  if (!TEXT_FIELDS.has(form.focus)) return form;
+  const { selected: _, ...rest } = form;
+  const field = form.focus as TextField;
+  // An edit of the remembered size makes it the trader's own.
+  const edited = { ...rest, [field]: line.text.slice(0, 32), ...(field === 'size' ? { sizeRemembered: false } : {}) };
+  return line.selected === true ? { ...edited, selected: field } : edited;
 }
 
 /** The focused field's text is selected: said beside it, so that a replace never surprises. */
 export function focusedSelected(form: OrderEntryForm): boolean {
-  return form.selected === form.focus && focusedText(form) !== '';
+  return focusedLine(form)?.selected === true;
 }

@@ -79,15 +79,17 @@ export function previewFor(state: TerminalState, order: ReviewedOrder): OrderPre
 }
 
 /**
- * Preview and smart-confirm reasons of `order`. For a change, the duplicate check does not apply (it is not
- * a second order) and crossing the book does: a resting limit moved across it fills at once as a taker.
+ * Preview and smart-confirm reasons of `order`. For a change (`change`: the size the order has open now),
+ * the duplicate check does not apply (it is not a second order), and crossing the book and a size grown past
+ * the threshold do: a resting limit moved across it fills at once as a taker.
  */
-export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { nowMs: number; change?: boolean }): OrderReview {
+export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { nowMs: number; change?: { sizeBefore: number } }): OrderReview {
   const preview = previewFor(state, order);
   const position = state.trading.positions.find((p) => p.marketId === order.marketId);
   const equity = state.trading.account?.equity;
   const market = marketOf(state, order.marketId);
   const mark = reviewMark(state, order.marketId);
+  const change = opts.change !== undefined;
   const reasons = confirmReasons(
     {
       intent: order,
@@ -95,13 +97,14 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
       marketName: market ? market.symbol || market.name : `market ${order.marketId}`,
       markUnknown: mark === null,
       // A change in a market whose book is not on screen may cross it unseen: ask rather than call it routine.
-      changeBookUnknown: opts.change === true && bookOf(state, order.marketId) === null,
+      changeBookUnknown: change && bookOf(state, order.marketId) === null,
       marginAtoms: preview?.marginAtoms ?? null,
       equityAtoms: equity ? BigInt(equity) : null,
       position: position && !order.reduceOnly ? { side: position.side === 2 ? 'short' : 'long', size: position.size } : null,
-      recent: opts.change ? [] : state.tradingUi.recent,
+      recent: change ? [] : state.tradingUi.recent,
       nowMs: opts.nowMs,
-      changeCrossesBook: opts.change === true && preview !== null && preview.crosses,
+      changeCrossesBook: change && preview !== null && preview.crosses,
+      ...(opts.change && market ? { changeFrom: { size: opts.change.sizeBefore, sizeDecimals: market.config.size_decimals } } : {}),
     },
     thresholdsFrom(state.live.confirmPrefs),
   );

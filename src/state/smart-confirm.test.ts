@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmReasons, orderSignature, type ConfirmFacts } from './smart-confirm.js';
+import { confirmReasons, orderSignature, sizeGrowthReason, thresholdsFrom, type ConfirmFacts } from './smart-confirm.js';
 
 const base: ConfirmFacts = {
   intent: { marketId: 1, kind: 'limit', side: 'long', size: 100, price: 1_000, leverage: 500 },
@@ -32,5 +32,22 @@ describe('confirmReasons', () => {
     // An order that frees margin (a reduce) or takes none is not asked about equity.
     expect(confirmReasons({ ...base, equityAtoms: null, marginAtoms: 0n })).toEqual([]);
     expect(confirmReasons({ ...base, equityAtoms: null, marginAtoms: null })).toEqual([]);
+  });
+  it('amend-size-growth-asks-by-name: a change to 10,002x the size names it first, with both sizes and the factor', () => {
+    // MON-like: whole units. 1,000 open, the typo made it 10,002,000.
+    const change = { ...base, intent: { ...base.intent, size: 10_002_000 }, changeFrom: { size: 1_000, sizeDecimals: 0 } };
+    expect(confirmReasons(change)[0]).toBe('size 1,000 → 10,002,000 (x10,002)');
+    // Not a change (a new order has no size before it): not asked about growth.
+    expect(confirmReasons({ ...change, changeFrom: undefined }).some((r) => r.includes('→'))).toBe(false);
+  });
+  it('amend-size-growth-threshold: 2x is routine, anything above asks (factor rounded up), the config moves the bar', () => {
+    expect(sizeGrowthReason(1_000, 2_000, 0, 200)).toBeNull();
+    expect(sizeGrowthReason(1_000, 2_001, 0, 200)).toBe('size 1,000 → 2,001 (x2.01)');
+    expect(sizeGrowthReason(1_000, 500, 0, 200)).toBeNull();
+    expect(sizeGrowthReason(1_000, 2_500, 5, 200)).toBe('size 0.01 → 0.025 (x2.5)');
+    const five = thresholdsFrom({ amendSizeGrowthAbove: 5 });
+    expect(five.amendSizeGrowthHundredths).toBe(500);
+    expect(sizeGrowthReason(1_000, 3_000, 0, five.amendSizeGrowthHundredths)).toBeNull();
+    expect(thresholdsFrom({}).amendSizeGrowthHundredths).toBe(200);
   });
 });

@@ -3,6 +3,7 @@
 
 import type { ConfirmPrefs } from './live-slice.js';
 import type { PlaceParams } from '../domain/trading/commands.js';
+import { formatScaledTrim, groupThousands } from '../protocol/scaling.js';
 
 export interface ConfirmThresholds {
   /** Limit price this far from mark (percent) asks. */
@@ -13,6 +14,8 @@ export interface ConfirmThresholds {
   leverageHundredths: number;
   /** The same order again within this many ms asks. */
   duplicateWindowMs: number;
+  /** A change that makes a resting order more than this many times its size (hundredths: 200 = 2x) asks, naming it. */
+  amendSizeGrowthHundredths: number;
 }
 
 export const DEFAULT_CONFIRM_THRESHOLDS: ConfirmThresholds = {
@@ -20,6 +23,7 @@ export const DEFAULT_CONFIRM_THRESHOLDS: ConfirmThresholds = {
   marginOfEquityPct: 50,
   leverageHundredths: 1_000,
   duplicateWindowMs: 10_000,
+  amendSizeGrowthHundredths: 200,
 };
 
 /** The config's `[confirm]` entries over the defaults (leverage in x, the window in seconds). */
@@ -30,6 +34,7 @@ export function thresholdsFrom(prefs: ConfirmPrefs): ConfirmThresholds {
     marginOfEquityPct: prefs.marginOfEquityPct ?? d.marginOfEquityPct,
     leverageHundredths: prefs.leverageAbove !== undefined ? Math.round(prefs.leverageAbove * 100) : d.leverageHundredths,
     duplicateWindowMs: prefs.duplicateWindowSec !== undefined ? Math.round(prefs.duplicateWindowSec * 1000) : d.duplicateWindowMs,
+    amendSizeGrowthHundredths: prefs.amendSizeGrowthAbove !== undefined ? Math.round(prefs.amendSizeGrowthAbove * 100) : d.amendSizeGrowthHundredths,
   };
 }
 
@@ -52,6 +57,8 @@ export interface ConfirmFacts {
   markUnknown?: boolean;
   /** A change in a market whose book is not shown: whether it crosses cannot be told, so it asks. */
   changeBookUnknown?: boolean;
+  /** A change of a resting order: the size it has open now (the intent's is the size after), and the market's size decimals to say both in. */
+  changeFrom?: { size: number; sizeDecimals: number };
 }
 
 /** What makes two orders "the same" for the duplicate check. */
@@ -59,10 +66,25 @@ export function orderSignature(i: PlaceParams): string {
   return `${i.marketId}:${i.side}:${i.kind}:${i.size}:${i.price ?? 'mkt'}`;
 }
 
+/**
+ * "size 1,000 → 10,002,000 (x10,002)" when a change multiplies the order's size by more than the threshold
+ * (a digit typed onto a prefilled size is a 10x or 10,000x order), else null. Exact: integers, never a float;
+ * the factor is rounded up to hundredths, so it never reads as the threshold itself when it is above it.
+ */
+export function sizeGrowthReason(before: number, after: number, sizeDecimals: number, thresholdHundredths: number): string | null {
+  if (before <= 0 || BigInt(after) * 100n <= BigInt(before) * BigInt(thresholdHundredths)) return null;
+  const factor = (BigInt(after) * 100n + BigInt(before) - 1n) / BigInt(before);
+  const size = (v: number) => groupThousands(formatScaledTrim(v, sizeDecimals));
+  return `size ${size(before)} → ${size(after)} (x${groupThousands(formatScaledTrim(factor, 2))})`;
+}
+
 /** Reasons to stop and ask; empty = routine order. */
 export function confirmReasons(f: ConfirmFacts, t: ConfirmThresholds = DEFAULT_CONFIRM_THRESHOLDS): string[] {
   const out: string[] = [];
   const { intent, mark } = f;
+  // First: of every reason, the one a slip of the finger makes the costliest.
+  const growth = f.changeFrom ? sizeGrowthReason(f.changeFrom.size, intent.size, f.changeFrom.sizeDecimals, t.amendSizeGrowthHundredths) : null;
+  if (growth) out.push(growth);
   const name = f.marketName ?? 'this market';
   if (intent.price !== undefined && mark !== null && mark > 0) {
     const pct = (Math.abs(intent.price - mark) / mark) * 100;

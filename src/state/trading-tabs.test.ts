@@ -63,6 +63,12 @@ describe('editor parsing', () => {
     expect('error' in amendIntent('66000.25', order, BTC)).toBe(true);
     expect(amendIntent('66500', order, BTC)).toEqual({ error: 'nothing changes' });
   });
+  it('prompt-size-leading-zeros-refused: the amend and close prompts refuse "001" with the reason, as the form and the : line do', () => {
+    expect(amendIntent('66000 001', order, BTC)).toEqual({ error: 'size "001" starts with a zero: type 1, or 0.01 for a fraction' });
+    expect(closeIntent('001', position, BTC)).toEqual({ error: 'size "001" starts with a zero: type 1, or 0.01 for a fraction' });
+    expect(closeIntent('050%', position, BTC)).toEqual({ error: 'percentage "050" starts with a zero: type 50, or 0.50 for a fraction' });
+    expect('intent' in amendIntent('66000 0.5', order, BTC)).toBe(true);
+  });
   it('collateral: an amount in collateral units becomes atoms and asks first', () => {
     const r = collateralIntent('12.5', position, BTC);
     expect('intent' in r && r.intent).toEqual({ kind: 'collateral', positionId: 7, amount: '12500000' });

@@ -5,6 +5,7 @@
 import { HISTORY_VIEWS, type AccountEventRowView, type HistoryFeedKind, type HistoryView, type OrderHistoryRowView, type PositionHistoryRowView } from '../domain/trading/history-views.js';
 import type { FillRowView } from '../domain/trading/views.js';
 import type { CloseParams } from '../domain/trading/command-params.js';
+import type { Line } from './line-edit.js';
 
 export const TRADING_TABS = ['positions', 'orders', 'fills', 'history', 'journal'] as const;
 export type TradingTab = (typeof TRADING_TABS)[number];
@@ -45,8 +46,11 @@ export type TabIntent =
 
 export type EditorMode = 'amend' | 'close' | 'collateral' | 'tpsl' | 'trigger';
 
-/** The tabs' inline editor (its confirm is the one confirm, tradingUi.confirm). */
-export type TabPrompt = { kind: 'editor'; mode: EditorMode; targetId: number; text: string; error: string | null };
+/**
+ * The tabs' inline editor (its confirm is the one confirm, tradingUi.confirm). A prefilled text opens
+ * selected (the one line editor's rule, line-edit.ts): the first key typed replaces it.
+ */
+export type TabPrompt = { kind: 'editor'; mode: EditorMode; targetId: number; text: string; selected?: boolean; error: string | null };
 
 export interface TradingTabsState {
   tab: TradingTab;
@@ -115,14 +119,17 @@ export function setPrompt(store: TabsStore, prompt: TabPrompt | null): void {
   patch(store, { prompt });
 }
 
+/** Opens the editor; a prefilled `text` is selected. */
 export function openEditor(store: TabsStore, mode: EditorMode, targetId: number, text = ''): void {
-  setPrompt(store, { kind: 'editor', mode, targetId, text, error: null });
+  setPrompt(store, { kind: 'editor', mode, targetId, text, ...(text !== '' ? { selected: true } : {}), error: null });
 }
 
-export function editPromptText(store: TabsStore, edit: (text: string) => string): void {
+/** The editor's line as the one line editor left it (its text, and whether it is still selected). */
+export function setPromptLine(store: TabsStore, line: Line): void {
   const { prompt } = store.getState().tabs;
   if (!prompt) return;
-  setPrompt(store, { ...prompt, text: edit(prompt.text), error: null });
+  const { selected: _, ...rest } = prompt;
+  setPrompt(store, { ...rest, text: line.text, ...(line.selected === true ? { selected: true } : {}), error: null });
 }
 
 export function setPromptError(store: TabsStore, error: string): void {

@@ -218,11 +218,11 @@ export function startEachTestFlat(screen: TradingScreen, waits: TradingScreenWai
   }, waits.hookMs);
 }
 
-/** Closes whatever form, review or prompt the last test left open (its keys may have stopped mid-flow). */
+/** Closes whatever form, review, prompt or `:` line the last test left open (its keys may have stopped mid-flow; a refused typed order stays in the line). */
 function closeTradingForms(screen: TradingScreen): void {
   const store = screen.app.app.store;
   const s = store.getState();
-  store.setState({ tabs: { ...s.tabs, prompt: null }, tradingUi: { ...s.tradingUi, entry: null, amend: null, confirm: null, reviewing: false } });
+  store.setState({ tabs: { ...s.tabs, prompt: null }, tradingUi: { ...s.tradingUi, entry: null, amend: null, confirm: null, reviewing: false, commandLine: null, commandError: null } });
 }
 
 /**

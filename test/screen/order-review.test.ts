@@ -109,7 +109,8 @@ describe('a change is reviewed like a new order (200x50)', () => {
     const { oid, price } = await restingBuy(BTC / 100);
     // 0.01 -> 6 BTC at about 67,000 and 5x: some 80,000 of margin against the demo account's 100,000 equity.
     await runCommand(screen.app, `amend ${oid} size 6`);
-    const asked = await vt().waitFor(new RegExp(`size 0\\.01 ${screen.market.symbol} → 6 ${screen.market.symbol} — margin \\d+% of equity: send anyway\\?`), UI_MS);
+    // The growth (issue 28) is named first, then the margin share.
+    const asked = await vt().waitFor(new RegExp(`size 0\\.01 ${screen.market.symbol} → 6 ${screen.market.symbol} — size 0\\.01 → 6 \\(x600\\); margin \\d+% of equity: send anyway\\?`), UI_MS);
     const share = Number(/margin (\d+)% of equity/.exec(asked)?.[1]);
     expect(share).toBeGreaterThan(50);
     expect(asked).toContain(`Change order ${oid}`);
@@ -118,7 +119,7 @@ describe('a change is reviewed like a new order (200x50)', () => {
     await vt().waitFor(`cancelled: order ${oid} not changed`, UI_MS);
 
     await amendWithE(`${typedPrice(price)} 6`);
-    await vt().waitFor(new RegExp(`size 0\\.01 ${screen.market.symbol} → 6 ${screen.market.symbol} — margin \\d+% of equity: send anyway\\?`), UI_MS);
+    await vt().waitFor(new RegExp(`size 0\\.01 ${screen.market.symbol} → 6 ${screen.market.symbol} — size 0\\.01 → 6 \\(x600\\); margin \\d+% of equity: send anyway\\?`), UI_MS);
     vt().press('n');
     await eventually(() => state().tradingUi.confirm === null, UI_MS, 'the confirm to close');
     expect(onExchange(oid)?.os).toBe(BTC / 100);

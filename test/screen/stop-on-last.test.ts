@@ -136,12 +136,14 @@ describe.each(SIZES)('a stop on the last trade price at %ix%i', (cols, rows) => 
     await lastTradeAt(ask - 1);
     const lastTrade = ask - 1;
 
-    // A sell stop at the last trade would fire at once: refused, and the form says against what.
+    // A sell stop at the last trade would fire at once: refused, and the `:` line (issue 28: a command that
+    // cannot open its review stays in the line) says against what.
     await runCommand(screen.app, `sell ${typedSize(100)} @ ${typedPrice(bid)} stop ${typedPrice(lastTrade)} last`);
-    await inEntryForm(vt(), '✗ a sell stop must be below the last trade', UI_MS);
-    expect(state().tradingUi.reviewing).toBe(false);
+    await vt().waitFor('✗ a sell stop must be below', UI_MS);
+    expect(state().tradingUi.commandError).toContain('a sell stop must be below the last trade');
+    expect(state().tradingUi.entry).toBeNull();
     vt().press(KEYS.escape);
-    await eventually(() => state().tradingUi.entry === null, UI_MS, 'the form to close');
+    await eventually(() => state().tradingUi.commandLine === null, UI_MS, 'the line to close');
 
     const trigger = odd(bid + 3);
     const limit = odd(trigger - 2);

@@ -109,7 +109,7 @@ function readConfirm(value: TomlValue, report: Report, into: ConfirmPrefs): void
     if (name === 'skipReview') {
       if (typeof raw === 'boolean') into.skipReview = raw;
       else report(key, 'must be true or false');
-    } else if (name === 'priceFromMarkPct' || name === 'marginOfEquityPct' || name === 'leverageAbove' || name === 'duplicateWindowSec') {
+    } else if (name === 'priceFromMarkPct' || name === 'marginOfEquityPct' || name === 'leverageAbove' || name === 'duplicateWindowSec' || name === 'amendSizeGrowthAbove') {
       if (typeof raw === 'number' && raw > 0 && Number.isFinite(raw)) into[name] = raw;
       else report(key, 'must be a positive number');
     } else report(key, 'unknown entry');

@@ -3,7 +3,7 @@
 // the `:close` command line and the Positions tab's `x` editor; the size is resolved in integers (never a
 // float), rounded down so a close never takes more than asked.
 
-import { parseScaled } from '../../protocol/scaling.js';
+import { leadingZeroProblem, parseScaled } from '../../protocol/scaling.js';
 
 /** Basis points of a whole position. */
 export const WHOLE_POSITION_BPS = 10_000;
@@ -24,6 +24,8 @@ export function parseClosePercent(text: string): { bps: number } | { error: stri
   const number = m?.[1] ?? '';
   const bad = { error: `"${text.trim()}" must be a percentage above 0% and at most 100% (steps of 0.01%)` };
   if (!m || !/^\d+(\.\d*)?$|^\.\d+$/.test(number)) return bad;
+  const zeros = leadingZeroProblem(number, 'percentage');
+  if (zeros) return { error: zeros };
   let bps: bigint;
   try {
     bps = parseScaled(number, 2, 'percent');

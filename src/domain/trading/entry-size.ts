@@ -9,7 +9,7 @@
 //   arrives), so 100% is never refused for a few atoms, for the slippage cap or for a tick of the mark.
 
 import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
-import { parseScaled } from '../../protocol/scaling.js';
+import { leadingZeroProblem, parseScaled } from '../../protocol/scaling.js';
 import { WHOLE_POSITION_BPS, parseClosePercent } from './close-share.js';
 import { divCeil, divFloor, notionalAtoms, type Scales } from './notional.js';
 import { slippageLimitPrice } from './fill-estimate.js';
@@ -162,6 +162,8 @@ export interface SizeInputs extends PercentBasis {
 
 /** Whole size units of a typed size; throws the reason it has none (zero after rounding says so). */
 export function sizeUnitsOf(typed: TypedSize, inputs: SizeInputs, scales: Scales): bigint {
+  const zeros = leadingZeroProblem(typed.number, typed.unit === 'quote' ? 'quote amount' : 'size');
+  if (zeros) throw new Error(zeros);
   let units: bigint;
   if (typed.unit === 'base') {
     units = parseScaled(typed.number, scales.sizeDecimals, 'size');

@@ -49,7 +49,7 @@ function setup() {
     type(text);
     press(ENTER);
   };
-  return { store, changes, press, amendTo };
+  return { store, changes, press, type, amendTo };
 }
 
 describe('e on an open order', () => {
@@ -87,5 +87,33 @@ describe('e on an open order', () => {
     expect(store.getState().tradingUi.confirm?.text).toBe('change BTC order 50: price 66,000 → 65,990?');
     press(ESC);
     expect(changes).toEqual([]);
+  });
+
+  it('amend-typed-size-replaces-prefill: e prefills "66000.0 0.01000", selected; typing "66000 0.02" is the whole line', () => {
+    const { store, press, type } = setup();
+    press('e');
+    expect(store.getState().tabs.prompt).toMatchObject({ text: '66000.0 0.01000', selected: true });
+    type('66000 0.02');
+    expect(store.getState().tabs.prompt?.text).toBe('66000 0.02');
+    press(ENTER);
+    expect(store.getState().tradingUi.amend).toMatchObject({ orderId: 50, after: { price: 660_000, size: 2_000 } });
+  });
+
+  it('amend-size-grown-past-2x-asks-by-name: Right keeps the prefill so typing appends; a size typed to 10x asks, naming it', () => {
+    const { store, press, type } = setup();
+    press('e');
+    press('\u001b[C'); // Right: keep the prefill, typing appends
+    type('0');
+    expect(store.getState().tabs.prompt).toMatchObject({ text: '66000.0 0.010000' });
+    expect(store.getState().tabs.prompt?.selected).toBeUndefined();
+    press(ESC);
+    // The size grown tenfold: the confirm names it first, default Cancel.
+    press('e');
+    press('\u0015');
+    type('66000 0.1');
+    press(ENTER);
+    expect(store.getState().tradingUi.confirm?.text).toContain('— size 0.01 → 0.1 (x10)');
+    press('n');
+    expect(store.getState().tradingUi.confirm).toBeNull();
   });
 });

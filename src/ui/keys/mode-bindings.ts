@@ -7,11 +7,11 @@ import { closePicker, cyclePickerSort, movePickerSelection, pickerChoice, setPic
 import type { InputMode } from '../../state/input-mode.js';
 import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
 import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/live-actions.js';
-import { editLine, type LineRules } from '../../state/line-edit.js';
-import { cycleChoice, focusField, focusedText, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, withFocusedText, entryTextToEdit } from '../../state/order-entry.js';
+import { editLine, type Line, type LineRules } from '../../state/line-edit.js';
+import { cycleChoice, focusField, focusedLine, focusedSelected, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, withFocusedLine, type OrderEntryForm } from '../../state/order-entry.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { patchTradingUi } from '../../state/trading-actions.js';
-import { editPromptText, setPrompt } from '../../state/trading-tabs.js';
+import { setPrompt, setPromptLine } from '../../state/trading-tabs.js';
 import { closeCommandLine, completeOnTab, editCommandLine, runCommandLine, stepCommandHistory } from '../../controller/command-line.js';
 import { answerConfirm } from '../../controller/confirm.js';
 import { acceptReview, closeEntry, startReview, updateEntry } from '../../controller/order-entry.js';
@@ -25,47 +25,56 @@ const off = (label: string, message = label): Disabled => ({ label, message });
 /** Order entry's fields take no whitespace: a space never blanks or splits what is sent. */
 const ENTRY_FIELD: LineRules = { accepts: (ch) => !/\s/u.test(ch), maxLength: 32 };
 
-/** The text a mode edits, and how to write it back; null for modes with no line. */
-function lineOf(store: TerminalStore, mode: InputMode): { text: string; rules?: LineRules; set(text: string): void } | null {
+/** The line a mode edits (its text, and whether a prefill in it is selected), and how to write it back; null for modes with no line. */
+function lineOf(store: TerminalStore, mode: InputMode): { line: Line; rules?: LineRules; set(line: Line): void } | null {
   const state = store.getState();
   switch (mode) {
     case 'picker':
-      return { text: state.picker.query, rules: { maxLength: 40 }, set: (t) => setPickerQuery(store, t) };
+      return { line: { text: state.picker.query }, rules: { maxLength: 40 }, set: (l) => setPickerQuery(store, l.text) };
     case 'help':
-      return { text: state.live.help.query, rules: { maxLength: 40 }, set: (t) => setHelpQuery(store, t) };
+      return { line: { text: state.live.help.query }, rules: { maxLength: 40 }, set: (l) => setHelpQuery(store, l.text) };
     case 'command':
-      return { text: state.tradingUi.commandLine ?? '', rules: { maxLength: 120 }, set: (t) => editCommandLine(store, t) };
-    case 'editor':
-      return { text: state.tabs.prompt?.text ?? '', rules: { maxLength: 80 }, set: (t) => editPromptText(store, () => t) };
+      return { line: { text: state.tradingUi.commandLine ?? '' }, rules: { maxLength: 120 }, set: (l) => editCommandLine(store, l.text) };
+    case 'editor': {
+      const prompt = state.tabs.prompt;
+      return prompt ? { line: { text: prompt.text, ...(prompt.selected === true ? { selected: true } : {}) }, rules: { maxLength: 80 }, set: (l) => setPromptLine(store, l) } : null;
+    }
     case 'entry': {
       const form = state.tradingUi.entry;
-      const text = form ? focusedText(form) : null;
-      return form && text !== null ? { text, rules: ENTRY_FIELD, set: (t) => updateEntry(store, withFocusedText(form, t)) } : null;
+      const line = form ? focusedLine(form) : null;
+      return form && line ? { line, rules: ENTRY_FIELD, set: (l) => updateEntry(store, withFocusedLine(form, l)) } : null;
     }
     default:
       return null;
   }
 }
 
-/** Applies `key` to the mode's line; false when it is no edit there (the caller ignores the key). */
+/** Applies `key` to the mode's line (line-edit.ts: a selected prefill is replaced by what is typed); false when it is no edit there (the caller ignores the key). */
 export function editModeLine(store: TerminalStore, mode: InputMode, key: KeyPress): boolean {
-  const line = lineOf(store, mode);
-  if (!line) return false;
-  const form = mode === 'entry' ? store.getState().tradingUi.entry : null;
-  const text = form ? entryTextToEdit(form, line.text, key.text !== '') : line.text;
-  const next = editLine(text, key, line.rules);
+  const at = lineOf(store, mode);
+  if (!at) return false;
+  const next = editLine(at.line, key, at.rules);
   if (next === null) return false;
-  if (next !== line.text || text !== line.text) line.set(next);
+  if (next.text !== at.line.text || next.selected !== at.line.selected) at.set(next);
   return true;
 }
 
+const isChoiceField = (form: OrderEntryForm): boolean => !TEXT_FIELDS.has(form.focus) || TOGGLED_TEXT_FIELDS.has(form.focus);
 const onChoiceField = (state: TerminalState): Disabled | null => {
   const form = state.tradingUi.entry;
-  return form && (!TEXT_FIELDS.has(form.focus) || TOGGLED_TEXT_FIELDS.has(form.focus)) ? null : off('text field', 'this field takes typed text (Space and ←/→ change the choice fields, the size unit and the trigger price: mark / last)');
+  // On a selected price (or any text field that is no choice) ←/→ keep its text for editing.
+  return form && (isChoiceField(form) || focusedSelected(form)) ? null : off('text field', 'this field takes typed text (Space and ←/→ change the choice fields, the size unit and the trigger price: mark / last)');
 };
 const onTextField = (state: TerminalState): Disabled | null => {
   const form = state.tradingUi.entry;
   return form && TEXT_FIELDS.has(form.focus) ? null : off('choice field', 'this field is a choice (Space or ←/→ changes it)');
+};
+
+/** ←/→ on the tabs' editor while its prefill is selected: keep the text to edit it (the selection ends; what is typed then appends). */
+const KEEP_PREFILL: Binding = {
+  action: 'keepPrefill', keys: ['Left', 'Right'], mode: 'editor', fixed: true, description: 'keep the prefilled text to edit it (typing replaces it until then)', quiet: true,
+  run: (ctx) => void editModeLine(ctx.store, 'editor', ctx.key),
+  disabledReason: (state) => (state.tabs.prompt?.selected === true ? null : off('nothing selected', 'no prefilled text is selected')),
 };
 
 /** Backspace, Ctrl-U and Ctrl-W on the line of `mode`. */
@@ -177,10 +186,11 @@ export const MODE_BINDINGS: readonly Binding[] = [
     },
   },
   {
-    action: 'changeChoice', keys: [' ', 'Left', 'Right'], mode: 'entry', fixed: true, description: 'change the choice (side, type: limit / market / stop-market / stop-limit, reduce-only, time in force; the size: units / notional; the stop, TP or SL: fired by the mark / the last trade)', hint: 'change', quiet: true,
+    action: 'changeChoice', keys: [' ', 'Left', 'Right'], mode: 'entry', fixed: true, description: 'change the choice (side, type: limit / market / stop-market / stop-limit, reduce-only, time in force; the size: units / notional; the stop, TP or SL: fired by the mark / the last trade); on a selected price, leverage, slippage or expiry ←/→ keep its text to edit', hint: 'change', quiet: true,
     run: (ctx) => {
       const form = ctx.store.getState().tradingUi.entry;
-      if (form) updateEntry(ctx.store, cycleChoice(form));
+      if (form && isChoiceField(form)) updateEntry(ctx.store, cycleChoice(form));
+      else editModeLine(ctx.store, 'entry', ctx.key);
     },
     disabledReason: onChoiceField,
   },
@@ -200,5 +210,6 @@ export const MODE_BINDINGS: readonly Binding[] = [
 
   { action: 'submitEditor', keys: ['Enter'], mode: 'editor', fixed: true, description: 'go on: review or confirm what the line says', hint: 'go on', run: (ctx) => submitEditor(ctx.store, ctx.actions, ctx.keyAtMs) },
   { action: 'closeEditor', keys: ['Esc', 'C-c'], mode: 'editor', fixed: true, description: 'close the editor (nothing is sent)', hint: 'close', run: (ctx) => setPrompt(ctx.store, null) },
+  KEEP_PREFILL,
   ...lineKeys('editor'),
 ];

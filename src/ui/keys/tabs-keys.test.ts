@@ -106,6 +106,46 @@ describe('position actions from the keys', () => {
     expect(calls).toEqual([['replaceProtection', 7, { sl: { price: 660_000, on: 'mark', size: 40_000 } }, { replacing: [41] }]]);
   });
 
+  it('tpsl-typed-text-replaces-prefill: t shows the stops it has, selected; "sl 66000" typed over them is the whole line', () => {
+    const { store, calls, press, type } = setup([trigger(41, 650_000, 4), trigger(42, 700_000, 3)]);
+    press('t');
+    expect(store.getState().tabs.prompt).toMatchObject({ text: 'sl 65000.0 tp 70000.0', selected: true });
+    type('sl 66000');
+    expect(store.getState().tabs.prompt?.text).toBe('sl 66000');
+    press(ENTER);
+    expect(store.getState().tradingUi.confirm?.text).toContain('attach SL 66,000 (on mark) to ▲ LONG BTC #7, replacing SL 65,000?');
+    press('y');
+    expect(calls).toEqual([['replaceProtection', 7, { sl: { price: 660_000, on: 'mark' } }, {}]]);
+  });
+
+  it('trigger-move-typed-price-replaces-prefill: e on a stop, 66000 typed over 65000.0 moves it to 66,000 (never 65000.066000)', () => {
+    const { store, calls, press, type } = setup([trigger(41, 650_000, 4)]);
+    press('O');
+    press('e');
+    type('66000');
+    expect(store.getState().tabs.prompt?.text).toBe('66000');
+    press(ENTER);
+    expect(store.getState().tradingUi.confirm?.text).toContain('move SL 65,000 -> 66,000 (on mark)');
+    press('y');
+    expect(calls).toEqual([['replaceProtection', 7, { sl: { price: 660_000, on: 'mark', size: 40_000 } }, { replacing: [41] }]]);
+  });
+
+  it('trigger-move-backspace-edits-prefill: Backspace then 5 edits 65000.0 into 65000.5; Left keeps it to append', () => {
+    const { store, press, type } = setup([trigger(41, 650_000, 4)]);
+    press('O');
+    press('e');
+    press('\u007f');
+    type('5');
+    expect(store.getState().tabs.prompt?.text).toBe('65000.5');
+    press('\u001b');
+    press('e');
+    press('\u001b[D'); // Left: the selection ends, the text stays
+    expect(store.getState().tabs.prompt).toEqual(expect.objectContaining({ text: '65000.0' }));
+    expect(store.getState().tabs.prompt?.selected).toBeUndefined();
+    type('5');
+    expect(store.getState().tabs.prompt?.text).toBe('65000.05');
+  });
+
   it('e on a stop refuses a price on the wrong side of the mark in the editor; nothing is sent', () => {
     const { store, calls, press, type } = setup([trigger(41, 650_000, 4)]);
     press('O');

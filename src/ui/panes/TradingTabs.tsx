@@ -147,7 +147,9 @@ export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows):
   if (prompt) {
     const label = { amend: 'change', close: 'close', collateral: 'add collateral', tpsl: 'TP/SL', trigger: 'move trigger' }[prompt.mode];
     const tail = prompt.error ? `  ✗ ${prompt.error}` : `  ${EDITOR_HINTS[prompt.mode]}  Ctrl-U clears`;
-    return { text: `${label}> ${prompt.text}█${tail}`, tone: prompt.error ? 'down' : 'plain' };
+    // A selected prefill says so right after it (before the hint, which a narrow pane cuts first).
+    const replaces = prompt.selected === true ? '  (typing replaces it)' : '';
+    return { text: `${label}> ${prompt.text}█${replaces}${tail}`, tone: prompt.error ? 'down' : 'plain' };
   }
   const keys = tabKeys(keymap, state, rows);
   if (rows.tab === 'positions') {
