@@ -7,17 +7,8 @@ import { failureLines } from '../protocol/errors.js';
 import { sanitizeLines } from '../protocol/sanitize-text.js';
 import { isLocalExchangeThread, runLocalExchangeThread } from '../app/local-exchange-thread.js';
 import { markStart } from '../lib/start-trace.js';
-
-type CommandModule = { run(argv: string[]): Promise<number> };
-
-const COMMANDS: Record<string, () => Promise<CommandModule>> = {
-  tui: () => import('./commands/tui.js'),
-  sim: () => import('./commands/sim.js'),
-  api: () => import('./commands/api.js'),
-  keys: () => import('./commands/keys.js'),
-  doctor: () => import('./commands/doctor.js'),
-  replay: () => import('./commands/replay.js'),
-};
+import { COMMAND_LOADERS } from './command-loaders.js';
+import { versionLine } from './version.js';
 
 const USAGE = `usage: perpl [command] [options]
 
@@ -29,6 +20,10 @@ commands:
   keys           create, enroll, list, show and remove API keys
   doctor         check config, keys, clock and connectivity
   replay         replay a recorded session, read-only
+  completion     print a completion script: perpl completion bash|zsh|fish
+
+  -V, --version  print the version
+  -h, --help     this text
 
 Run \`perpl <command> --help\` for its options.`;
 
@@ -44,10 +39,14 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const isCommand = first !== undefined && Object.hasOwn(COMMANDS, first);
+  if (first === '--version' || first === '-V') {
+    console.log(versionLine());
+    return 0;
+  }
+  const isCommand = first !== undefined && Object.hasOwn(COMMAND_LOADERS, first);
   const name = isCommand ? first : 'tui';
   const args = isCommand ? rest : argv;
-  const load = COMMANDS[name];
+  const load = COMMAND_LOADERS[name];
   if (!load) {
     console.error(USAGE);
     return 2;

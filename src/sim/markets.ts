@@ -4,24 +4,26 @@
 // ticker as their name), decimals, margins, fee tiers, slippage and mnp bounds, funding sum scaling, recycle fee.
 // Where no capture holds a value it is chosen, and says so (`CHOSEN`). Start prices are plausible, not live.
 // The chain id is the local one whatever the profile, so nothing signed for a live network is valid here.
-// Fee tiers 0-7 are the live ones; tier 8 is the sim's own market-maker tier, whose maker fee is negative
-// (a rebate, as interface.md allows) so that clients and tests meet rebates somewhere.
+// Fee tiers: mainnet and testnet list live's eight (0-7, wire.md 15). `classic` adds tier 8, the sim's own
+// market-maker tier, whose maker fee is negative (a rebate, as interface.md allows) so that clients and tests
+// meet rebates somewhere.
 
 import { InputError } from '../protocol/errors.js';
 import type { SimMarketSpec } from './engine/types.js';
 
-/** The fee tier (`ft`) whose maker fee is a rebate: -20 micros (-0.2 bps), taker 125. */
+/** The fee tier (`ft`) whose maker fee is a rebate: -20 micros (-0.2 bps), taker 125; listed by `classic` only. */
 export const REBATE_FEE_TIER = 8;
 
 export type MarketProfile = 'mainnet' | 'testnet' | 'classic';
 export const MARKET_PROFILES: readonly MarketProfile[] = ['mainnet', 'testnet', 'classic'];
 export const DEFAULT_MARKET_PROFILE: MarketProfile = 'mainnet';
 
+/** The live tiers 0-7 (maker_fees / taker_fees of both networks' contexts). */
 const FEES = {
   makerFeeMicros: 45,
   takerFeeMicros: 345,
-  makerFeeTiers: [45, 25, 15, 0, 0, 0, 0, 0, -20],
-  takerFeeTiers: [345, 300, 250, 210, 175, 150, 125, 0, 125],
+  makerFeeTiers: [45, 25, 15, 0, 0, 0, 0, 0],
+  takerFeeTiers: [345, 300, 250, 210, 175, 150, 125, 0],
 } as const;
 
 const COMMON = {
@@ -78,7 +80,12 @@ export const TESTNET_MARKETS: readonly SimMarketSpec[] = [
 ];
 
 /** The markets the local exchange listed before it copied a network: four, mainnet ids, their own names and decimals. */
-const CLASSIC_COMMON = { ...COMMON, maxMarketSlippageBps: 100 } as const;
+const CLASSIC_COMMON = {
+  ...COMMON,
+  maxMarketSlippageBps: 100,
+  makerFeeTiers: [...FEES.makerFeeTiers, -20],
+  takerFeeTiers: [...FEES.takerFeeTiers, 125],
+} as const;
 export const CLASSIC_MARKETS: readonly SimMarketSpec[] = [
   { ...CLASSIC_COMMON, id: 1, symbol: 'BTC', name: 'BTC Perp', sizeUnits: 'BTC', priceDecimals: 1, sizeDecimals: 5, initialMargin: 1500, maintenanceMargin: 2500, startPrice: 670_000 },
   { ...CLASSIC_COMMON, id: 10, symbol: 'MON', name: 'MON Perp', sizeUnits: 'MON', priceDecimals: 5, sizeDecimals: 0, initialMargin: 1000, maintenanceMargin: 2000, startPrice: 3_250 },

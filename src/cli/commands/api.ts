@@ -16,6 +16,7 @@ import { terminalSafeJson } from '../../protocol/sanitize-text.js';
 import { RestClient } from '../../transport/rest/client.js';
 import { DEFAULT_HISTORY_PAGE_SIZE, walkPages } from '../../transport/rest/history.js';
 import { parseCommandArgs } from '../command-args.js';
+import { API_OPTIONS, HTTP_METHODS } from '../command-table.js';
 import { passphrasePrompt, processIo } from '../keys/io.js';
 import { localEndpoint } from '../keys/network.js';
 
@@ -53,7 +54,7 @@ examples:
   perpl api GET /v1/pub/context --network testnet
   perpl api GET "/v1/trading/fills?count=5" --key-file ~/.perpl/keys/bot.json --dry-run`;
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const METHODS = new Set<string>(HTTP_METHODS);
 
 /** Where the command writes and what it reads; tests substitute their own. */
 export interface ApiIo {
@@ -88,23 +89,7 @@ interface ApiArgs {
 }
 
 function parse(argv: string[]): ApiArgs | 'help' {
-  const { values, positionals } = parseCommandArgs(
-    argv,
-    {
-      body: { type: 'string' },
-      network: { type: 'string' },
-      'base-url': { type: 'string' },
-      'chain-id': { type: 'string' },
-      insecure: { type: 'boolean', default: false },
-      'key-file': { type: 'string' },
-      unsigned: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      'show-signature': { type: 'boolean', default: false },
-      paginate: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    'api',
-  );
+  const { values, positionals } = parseCommandArgs(argv, API_OPTIONS, 'api');
   if (values.help) return 'help';
   if (positionals.length !== 2) {
     throw new InputError(`expected METHOD and PATH, got ${positionals.length} argument${positionals.length === 1 ? '' : 's'}`, {

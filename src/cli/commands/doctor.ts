@@ -3,7 +3,8 @@
 
 import { gatherFacts } from '../doctor/gather.js';
 import { doctorExitCode, formatResult, runChecks } from '../doctor/checks.js';
-import { NETWORK_OPTIONS, boolFlag, parseFlags, type Options } from '../keys/flags.js';
+import { DOCTOR_OPTIONS } from '../command-table.js';
+import { boolFlag, parseFlags } from '../keys/flags.js';
 import { processIo, reportFailure, type CliIo } from '../keys/io.js';
 
 export const DOCTOR_USAGE = `usage: perpl doctor [--network N | --base-url URL --chain-id ID] [--insecure] [--key-file F] [--config FILE]
@@ -12,11 +13,9 @@ Prints one line per check: OK / WARN / FAIL <check>: <detail> (fix: ...). Exit c
 --insecure allows http:// or ws:// to a host other than this machine (refused otherwise: anyone on the
 path could feed it prices and text). Without --key-file it uses $PERPL_KEY_FILE, PERPL_API_KEY/PERPL_API_SECRET, keys/default.json or the local demo key.`;
 
-const OPTIONS: Options = { ...NETWORK_OPTIONS, 'key-file': { type: 'string' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } };
-
 export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
   try {
-    const p = parseFlags(argv, OPTIONS, 'see `perpl doctor --help`');
+    const p = parseFlags(argv, DOCTOR_OPTIONS, 'see `perpl doctor --help`');
     if (boolFlag(p, 'help')) {
       io.out(DOCTOR_USAGE);
       return 0;

@@ -1,7 +1,8 @@
 // `perpl keys`: create, enroll, list, show and remove API keys under $PERPL_HOME/keys.
 
 import { keysEnroll } from '../keys/enroll.js';
-import { NETWORK_OPTIONS, boolFlag, parseFlags, stringFlag, type Options } from '../keys/flags.js';
+import { KEYS_OPTIONS } from '../command-table.js';
+import { boolFlag, parseFlags, stringFlag } from '../keys/flags.js';
 import { processIo, reportFailure, type CliIo } from '../keys/io.js';
 import { keysList, keysNew, keysRemove, keysShow } from '../keys/manage.js';
 
@@ -20,28 +21,11 @@ export const KEYS_USAGE = `usage: perpl keys <command> [options]
 Plain http:// or ws:// to a host other than this machine is refused unless --insecure is given.
 Secrets never go on the command line. Encrypted key files read PERPL_PASSPHRASE, or ask at a terminal.`;
 
-const OPTIONS: Options = {
-  ...NETWORK_OPTIONS,
-  name: { type: 'string' },
-  encrypt: { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
-  label: { type: 'string' },
-  scope: { type: 'string' },
-  expires: { type: 'string' },
-  'ip-cidr': { type: 'string', multiple: true },
-  'target-profile': { type: 'string' },
-  origin: { type: 'string' },
-  'wallet-key-file': { type: 'string' },
-  'print-typed-data': { type: 'boolean' },
-  address: { type: 'string' },
-  'wallet-signature': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-};
 
 /** `perpl keys ...` with injectable I/O (tests capture output through it). */
 export async function runKeys(argv: string[], io: CliIo): Promise<number> {
   try {
-    const p = parseFlags(argv, OPTIONS, 'see `perpl keys --help`');
+    const p = parseFlags(argv, KEYS_OPTIONS, 'see `perpl keys --help`');
     const [sub, arg] = p.positionals;
     if (boolFlag(p, 'help') || sub === undefined || sub === 'help') {
       io.out(KEYS_USAGE);

@@ -4,6 +4,7 @@
 import { InputError, errorText } from '../../protocol/errors.js';
 import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import { parseCommandArgs } from '../command-args.js';
+import { REPLAY_OPTIONS } from '../command-table.js';
 
 const USAGE = `usage: perpl replay FILE [options]
 
@@ -28,18 +29,7 @@ function positiveNumber(name: string, text: string | undefined, allowZero: boole
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    argv,
-    {
-      speed: { type: 'string' },
-      from: { type: 'string' },
-      market: { type: 'string' },
-      fps: { type: 'string' },
-      info: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    'replay',
-  );
+  const { values, positionals } = parseCommandArgs(argv, REPLAY_OPTIONS, 'replay');
   if (values.help) {
     console.log(USAGE);
     return 0;

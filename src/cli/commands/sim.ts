@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { InputError } from '../../protocol/errors.js';
 import { FAULT_PROFILE_NAMES, MARKET_PROFILES, isMarketProfile, startSim } from '../../sim/index.js';
+import { SIM_OPTIONS } from '../command-table.js';
 
 const USAGE = `usage: perpl sim [options]
 
@@ -32,20 +33,7 @@ function intOption(name: string, text: string | undefined, min: number): number 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      port: { type: 'string' },
-      seed: { type: 'string' },
-      'block-ms': { type: 'string' },
-      faults: { type: 'string' },
-      like: { type: 'string' },
-      markets: { type: 'string' },
-      'flow-rate': { type: 'string' },
-      home: { type: 'string' },
-      state: { type: 'string' },
-      verbose: { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+    options: SIM_OPTIONS,
     strict: true,
   });
   if (values.help) {

@@ -9,6 +9,7 @@ import { InputError, errorText } from '../../protocol/errors.js';
 import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import type { LocalSim } from '../../app/local-exchange-thread.js';
 import { markStart } from '../../lib/start-trace.js';
+import { TUI_OPTIONS } from '../command-table.js';
 
 const USAGE = `usage: perpl [tui] [options]
 
@@ -71,23 +72,7 @@ async function startLocalExchangeEarly(): Promise<LocalSim> {
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      network: { type: 'string' },
-      'base-url': { type: 'string' },
-      'chain-id': { type: 'string' },
-      'ws-url': { type: 'string' },
-      port: { type: 'string' },
-      insecure: { type: 'boolean', default: false },
-      market: { type: 'string' },
-      fps: { type: 'string' },
-      config: { type: 'string' },
-      ascii: { type: 'boolean', default: false },
-      'low-bandwidth': { type: 'boolean' },
-      'no-low-bandwidth': { type: 'boolean' },
-      'key-file': { type: 'string' },
-      record: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+    options: TUI_OPTIONS,
     strict: true,
   });
   if (values.help) {

@@ -141,7 +141,7 @@ export function restoreAccount(core: EngineCore, account: AccountRecord, d: Deco
     market.positions.add(pos);
     market.openInterest += pos.size;
     money += pos.collateral;
-    core.nextPid = Math.max(core.nextPid, pos.pid + 1);
+    core.noteRestoredId(pos.pid);
   }
   for (const { trigger, ...o } of d.orders) {
     const order: OrderRecord = { ...o, acc: account.id };
@@ -151,7 +151,7 @@ export function restoreAccount(core: EngineCore, account: AccountRecord, d: Deco
     if (trigger) market.triggers.push(order);
     else core.book(order.mkt).restingSide(order.side).add(order);
     if (!trigger && order.tif > 0) core.expiring.add(order);
-    core.nextOid = Math.max(core.nextOid, order.oid + 1);
+    core.noteRestoredId(order.oid);
   }
   account.stats.deposits += money;
   core.protocol.deposits += money;

@@ -51,6 +51,7 @@ export function buildContext(core: EngineCore, headBlock: number, nowMs: number)
     if (funding) market.funding = funding;
     return market;
   });
+  const instance = core.instance;
   return {
     chain: {
       ver: VERSION,
@@ -65,10 +66,10 @@ export function buildContext(core: EngineCore, headBlock: number, nowMs: number)
         id: core.instanceId,
         address: EXCHANGE_ADDRESS,
         collateral_token_id: 1,
-        min_account_open_amount: core.opts.minAccountOpenAmount ?? '10000000',
-        min_deposit_amount: '1000000',
-        min_withdraw_amount: '10000',
-        max_account_equity: '1000000000000',
+        min_account_open_amount: instance.minAccountOpenAmount,
+        min_deposit_amount: instance.minDepositAmount,
+        min_withdraw_amount: instance.minWithdrawAmount,
+        ...(instance.maxAccountEquity !== undefined ? { max_account_equity: instance.maxAccountEquity } : {}),
         max_account_trigger_orders: core.maxTriggerOrders,
       },
     ],

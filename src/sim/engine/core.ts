@@ -1,17 +1,22 @@
 // The engine's shared state and the small helpers every part uses (clock stamps, ids, lookups).
 // Parts (matching, positions, triggers, funding, ...) are functions over this one object.
 
-import type { BlockTxLogTimestamp } from '../../protocol/frames.js';
+import type { BlockTxLogTimestamp, OrderRequestFrame } from '../../protocol/frames.js';
+import { blockTimeMs } from './block-time.js';
 import { OrderBook } from './book.js';
 import { CandleStore } from './candles.js';
 import { notionalScale } from './money.js';
 import { OutputCollector } from './output.js';
 import type { AccountRecord, MarketRuntime, OrderRecord, PositionRecord } from './records.js';
-import type { SimEngineOptions, SimMarketSpec } from './types.js';
+import { MAINNET_INSTANCE } from '../instances.js';
+import type { SimEngineOptions, SimInstanceSpec, SimMarketSpec } from './types.js';
 
-/** Order ids look like the live wide ids (~4.5e12) so clients never treat them as small counters. */
-const FIRST_OID = 4_485_000_000_000;
-const FIRST_PID = 4_485_500_000_000;
+/**
+ * Order and position ids encode their block as live ones do (wire.md 15: `id >> 16` is the block the order
+ * was created in, the position opened in): the block in the high bits, a count within the block in the low
+ * 16, one count for orders and positions alike (live: an IOC open's oid ends ...0, its position ...1).
+ */
+const ID_BLOCK_SHIFT = 2 ** 16;
 
 export class EngineCore {
   readonly markets = new Map<number, MarketRuntime>();
@@ -27,16 +32,19 @@ export class EngineCore {
   positionsGone: PositionRecord[] = [];
   /** Accounts whose request outcomes changed during the current action (for `tr`-linked triggers). */
   outcomesChanged = new Set<number>();
+  /** Collateral increases credited whose own report (lfr, st 7 sr 32) is due at block `due` (collateral.ts). */
+  topUpReports: { due: number; req: OrderRequestFrame }[] = [];
   /** Resting orders with a good-till block (`tif`), checked each block. */
   readonly expiring = new Set<OrderRecord>();
+  readonly instance: SimInstanceSpec;
   readonly instanceId: number;
   readonly maxTriggerOrders: number;
 
-  nextOid = FIRST_OID;
-  nextPid = FIRST_PID;
+  /** The last order or position id handed out (or restored): ids only grow. */
+  lastId = 0;
   nextTx = 0;
   nextLog = 0;
-  /** Clock of the work being done now (the block being executed, or the head during a flow step). */
+  /** Clock of the work being done now (the block being executed, or the head during a flow step); whole seconds. */
   block = 0;
   timeMs = 0;
   /** Transaction being processed; its stamp (with txid) is built only when a row needs it. */
@@ -44,7 +52,8 @@ export class EngineCore {
   private txStamp: BlockTxLogTimestamp | undefined;
 
   constructor(readonly opts: SimEngineOptions) {
-    this.instanceId = opts.instanceId ?? 1;
+    this.instance = opts.instance ?? MAINNET_INSTANCE;
+    this.instanceId = this.instance.id;
     this.maxTriggerOrders = opts.maxAccountTriggerOrders ?? 16;
     for (const spec of opts.markets) this.addMarket(spec);
   }
@@ -79,7 +88,7 @@ export class EngineCore {
       this.nextLog = 0;
     }
     this.block = block;
-    this.timeMs = timeMs;
+    this.timeMs = blockTimeMs(timeMs);
     this.txStamp = undefined;
   }
 
@@ -129,10 +138,21 @@ export class EngineCore {
     this.outcomesChanged.add(account.id);
   }
 
-  allocOid(): number {
-    return this.nextOid++;
+  /**
+   * The next order or position id: the first free one of the current block. More than 65,536 in one block
+   * (the flow running while blocks are paused) spill into the next block's range rather than repeat an id.
+   */
+  allocId(): number {
+    this.lastId = Math.max(this.lastId + 1, this.block * ID_BLOCK_SHIFT);
+    return this.lastId;
   }
-  allocPid(): number {
-    return this.nextPid++;
+
+  newestIdBlock(): number {
+    return Math.floor(this.lastId / ID_BLOCK_SHIFT);
+  }
+
+  /** A restored order or position keeps its id: later ones come after it. */
+  noteRestoredId(id: number): void {
+    this.lastId = Math.max(this.lastId, id);
   }
 }

@@ -8,12 +8,13 @@ import { MarketFlow } from '../flow/flow.js';
 import { deposit, FIRST_USER_ACCOUNT_ID, newAccount } from './accounts.js';
 import { decodeAccountSnapshot, restoreAccount, snapshotAccount, type AccountSnapshot } from './account-snapshot.js';
 import { checkAdmission } from './admission.js';
+import { blockTimeMs } from './block-time.js';
 import { buildContext } from './context.js';
 import { EngineCore } from './core.js';
 import { ensureFundingHistory, maybeApplyFunding } from './funding.js';
 import { runLiquidations } from './liquidation.js';
 import { marketStateOf, updateMark } from './market-data.js';
-import { executeRequest } from './requests.js';
+import { executeRequest, reportDueTopUps } from './requests.js';
 import { endResting } from './resting.js';
 import { fireTriggers, settleLinks } from './triggers.js';
 import type { AdmissionResult, EngineOutput, SimEngine, SimEngineOptions, SimLedger, SimMoneySupply, WalletHeader } from './types.js';
@@ -41,7 +42,7 @@ export class Engine implements SimEngine {
   private ensureStarted(timeMs: number): void {
     if (this.started) return;
     this.started = true;
-    this.core.timeMs = timeMs;
+    this.core.timeMs = blockTimeMs(timeMs);
     this.flow.backfill(this.opts.startTimeMs ?? timeMs);
   }
 
@@ -68,8 +69,8 @@ export class Engine implements SimEngine {
 
   context(headBlock: number, nowMs: number): Context {
     this.ensureStarted(nowMs);
-    for (const id of this.core.markets.keys()) ensureFundingHistory(this.core, id, headBlock, nowMs);
-    return buildContext(this.core, headBlock, nowMs);
+    for (const id of this.core.markets.keys()) ensureFundingHistory(this.core, id, headBlock, blockTimeMs(nowMs));
+    return buildContext(this.core, headBlock, blockTimeMs(nowMs));
   }
 
   createAccount(address: string, balance: string, opts: { orderForwarding?: boolean; feeTier?: number } = {}): number {
@@ -135,6 +136,7 @@ export class Engine implements SimEngine {
     const queue = this.queue;
     this.queue = [];
     const settle = (): void => settleLinks(core);
+    reportDueTopUps(core);
     for (const req of queue) {
       executeRequest(core, req);
       settle();
@@ -288,5 +290,9 @@ export class Engine implements SimEngine {
 
   pendingRequests(): number {
     return this.queue.length;
+  }
+
+  newestIdBlock(): number {
+    return this.core.newestIdBlock();
   }
 }

@@ -4,6 +4,7 @@
 import { AccountEventType } from '../../protocol/enums.js';
 import type { FundingEvent } from '../../protocol/frames.js';
 import { publishPosition, recordEvent } from './accounts.js';
+import { blockTimeMs } from './block-time.js';
 import type { EngineCore } from './core.js';
 import { ceilDiv, MICROS, minBig, notional } from './money.js';
 
@@ -23,8 +24,8 @@ export function fundingRate(mark: number, oracle: number): number {
   return Math.max(-MAX_RATE_MICROS, Math.min(MAX_RATE_MICROS, rate));
 }
 
-/** How far ahead of the block time the first (estimated) publication of an interval is stamped. */
-const ESTIMATE_LEAD_MS = 700;
+/** How far ahead of the block time the first (estimated) publication of an interval is stamped (a block time too). */
+const ESTIMATE_LEAD_MS = 1000;
 
 /**
  * Applies funding for a market when its interval has elapsed at the current block. Like the live
@@ -125,7 +126,7 @@ function backfillFunding(core: EngineCore, marketId: number, block: number, time
     const div = fundingDivider(market.spec);
     const ppl = Math.round((market.oracle * rate * div) / 1_000_000);
     sum += ppl;
-    const t = Math.round(timeMs - (block - feb) * msPerBlock);
+    const t = blockTimeMs(Math.round(timeMs - (block - feb) * msPerBlock));
     market.fundingHistory.push({ at: { b: feb, t }, feb, rate, idx: market.oracle, ppl, sum, div });
   }
   market.fundingSum = sum;

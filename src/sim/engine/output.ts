@@ -131,7 +131,8 @@ export class OutputCollector {
         const acc = read.account(id);
         if (acc) out.account = s.events.length > 0 ? { ...acc, h: s.events } : acc;
       }
-      if (s.statsDirty) {
+      // Live sends the account's stats (mt 28) with every mt 21 of a block, changed or not (wire.md 15).
+      if (s.statsDirty || s.accountDirty) {
         const st = read.stats(id);
         if (st) out.stats = st;
       }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TOP_UP_REPORT_DELAY_BLOCKS } from './collateral.js';
 import { EngineDriver, ONE_BTC, PX } from './testkit.js';
 
 const last = <T>(rows: T[]): T => {
@@ -92,18 +93,29 @@ describe('positions and settlement', () => {
     expect(d.conserved()).toBe(true);
   });
 
-  it('collateral increase is credited and yet reported st 7 sr 32 (the live quirk), with et 3', () => {
+  it('add-margin-in-two-steps: the credit (et 3, sr 6) lands with lfr unchanged; st 7 sr 32, lv 0 and lfr come blocks later', () => {
     const d = new EngineDriver();
     const a = d.account('a');
     openLong(d, a, 1000);
     const before = d.balance(a);
-    d.send(a, { t: 6, a: '5000000', s: 0, p: 0, lv: 0 });
-    const out = d.block();
-    expect(last(out.accounts.get(a)?.orders ?? [])).toMatchObject({ st: 7, sr: 32 });
-    expect(last(out.accounts.get(a)?.positions ?? [])).toMatchObject({ sr: 6, c: String(67_000_000n + 5_000_000n) });
-    expect(out.accounts.get(a)?.account?.h).toMatchObject([{ et: 3, a: '-5000000' }]);
+    const { rq } = d.send(a, { t: 6, a: '5000000', s: 0, p: 0, lv: 0 });
+    const credit = d.block();
+    expect(credit.accounts.get(a)?.orders).toEqual([]);
+    expect(last(credit.accounts.get(a)?.positions ?? [])).toMatchObject({ sr: 6, c: String(67_000_000n + 5_000_000n) });
+    expect(credit.accounts.get(a)?.account).toMatchObject({ lfr: rq - 1, h: [{ et: 3, a: '-5000000' }] });
+    expect(credit.accounts.get(a)?.stats).toBeDefined();
     expect(d.balance(a)).toBe(before - 5_000_000n);
-    expect(d.engine.ledger(a).lfr).toBe(2); // it did reach the contract
+    expect(d.engine.ledger(a).lfr).toBe(rq - 1);
+    for (let i = 1; i < TOP_UP_REPORT_DELAY_BLOCKS; i++) expect(d.block().accounts.get(a)).toBeUndefined();
+    const report = d.block();
+    expect(report.accounts.get(a)?.orders).toMatchObject([{ rq, t: 6, st: 7, sr: 32, lv: 0, os: 0 }]);
+    expect(report.accounts.get(a)?.account).toMatchObject({ lfr: rq });
+    expect(report.accounts.get(a)?.account).not.toHaveProperty('h');
+    expect(report.accounts.get(a)?.stats).toBeDefined();
+    expect(report.accounts.get(a)?.positions).toEqual([]);
+    // The report's order id is of its own block, as live.
+    expect(Math.floor(report.accounts.get(a)!.orders[0]!.oid / 65536)).toBe(d.head);
+    expect(d.balance(a)).toBe(before - 5_000_000n);
     expect(d.conserved()).toBe(true);
   });
 

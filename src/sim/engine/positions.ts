@@ -87,7 +87,7 @@ function increase(
   let pos = existing;
   if (!pos) {
     pos = {
-      pid: core.allocPid(),
+      pid: core.allocId(),
       acc: account.id,
       mkt: order.mkt,
       sd: openingSide(order),

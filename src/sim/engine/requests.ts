@@ -1,10 +1,11 @@
 // Executing one admitted OrderRequest when its block comes: forwarding and rq rules, expiry, then the
 // order type (open/close, cancel, change, collateral increase, trigger).
 
-import { AccountEventType, OrderFailureReason, OrderFlag, OrderStatus, OrderStatusReason, OrderType, PositionStatus, PositionStatusReason } from '../../protocol/enums.js';
+import { OrderFlag, OrderStatus, OrderStatusReason, OrderType } from '../../protocol/enums.js';
 import type { OrderRequestFrame } from '../../protocol/frames.js';
-import { adjustLocked, publishOrder, publishPosition, recordEvent } from './accounts.js';
+import { adjustLocked, publishOrder } from './accounts.js';
 import { remaining } from './book.js';
+import { checkTopUp, creditTopUp, takeDueTopUps } from './collateral.js';
 import type { EngineCore } from './core.js';
 import { match } from './matching.js';
 import { effectiveLeverage } from './money.js';
@@ -25,8 +26,9 @@ function int(v: number | undefined): number {
 export function orderFromRequest(core: EngineCore, req: OrderRequestFrame, internal = false): OrderRecord {
   const market = core.market(req.mkt);
   const reduceOnly = req.t === OrderType.CloseLong || req.t === OrderType.CloseShort;
+  const opens = req.t === OrderType.OpenLong || req.t === OrderType.OpenShort;
   const order: OrderRecord = {
-    oid: core.allocOid(),
+    oid: core.allocId(),
     rq: req.rq,
     mkt: req.mkt,
     acc: req.acc,
@@ -39,7 +41,8 @@ export function orderFromRequest(core: EngineCore, req: OrderRequestFrame, inter
     filledNotional: 0n,
     fee: 0n,
     fl: int(req.fl),
-    lv: reduceOnly ? int(req.lv) : effectiveLeverage(int(req.lv), market.spec.initialMargin),
+    // An open's leverage as it applies (clamped, 0 = 1x); any other request's as sent (a top-up's report: 0, as live).
+    lv: opens ? effectiveLeverage(int(req.lv), market.spec.initialMargin) : int(req.lv),
     tif: int(req.tif),
     lb: int(req.lb),
     tp: int(req.tp),
@@ -71,8 +74,10 @@ export function executeRequest(core: EngineCore, req: OrderRequestFrame): void {
   const lbPassed = order.tp === 0 && order.lb !== 0 && core.block > order.lb;
   // The forwarder may refuse it before the contract (no tx, lfr stays), or the contract fails it (lfr moves).
   if (lbPassed && core.opts.lbPassedWithoutTx === true) return failOrder(core, order, OrderStatusReason.ExceedsLastExecutionBlock);
-  account.lfr = req.rq;
+  const topUp = req.t === OrderType.IncreasePositionCollateral && !lbPassed ? checkTopUp(core, account, req) : undefined;
   account.executed.push(req.rq);
+  if (topUp?.ok === true) return creditTopUp(core, account, req, topUp.amount, topUp.pos); // lfr moves with its report
+  account.lfr = req.rq;
   core.out.accountChanged(account.id);
   if (lbPassed) return failOrder(core, order, OrderStatusReason.ExceedsLastExecutionBlock);
   switch (req.t) {
@@ -81,7 +86,8 @@ export function executeRequest(core: EngineCore, req: OrderRequestFrame): void {
     case OrderType.Change:
       return change(core, order, req);
     case OrderType.IncreasePositionCollateral:
-      return increaseCollateral(core, order, req.a);
+      // Only a top-up that cannot land gets here: it fails at once, like any request.
+      return topUp?.ok === false ? failOrder(core, order, topUp.sr, topUp.fr) : undefined;
     default:
       if (order.tp > 0) return admitTrigger(core, order);
       return executeTrade(core, order);
@@ -155,23 +161,16 @@ function shrinkLock(core: EngineCore, order: OrderRecord, oldRemaining: number):
 }
 
 /**
- * IncreasePositionCollateral (t 6): debits the balance and credits the position — and then reports
- * st 7 sr 32 anyway, exactly like the live service (wire.md 8.10), so clients must not retry it.
+ * The reports of collateral increases credited TOP_UP_REPORT_DELAY_BLOCKS ago (collateral.ts): `lfr` reaches
+ * their rq now (never back), and each is reported st 7 sr 32, with an order id of this block, as live.
  */
-function increaseCollateral(core: EngineCore, order: OrderRecord, amountText: string | undefined): void {
-  const account = core.account(order.acc);
-  const amount = amountText !== undefined && /^\d+$/.test(amountText) ? BigInt(amountText) : 0n;
-  if (amount <= 0n) return failOrder(core, order, OrderStatusReason.InvalidAmount);
-  const pos = account.positions.get(order.mkt);
-  if (!pos) return failOrder(core, order, OrderStatusReason.TakerOrderSettlementFailed, OrderFailureReason.NoPositionToClose);
-  if (amount > account.balance - account.locked) return failOrder(core, order, OrderStatusReason.AmountExceedsAvailableBalance);
-  account.balance -= amount;
-  pos.collateral += amount;
-  recordEvent(core, account, { et: AccountEventType.IncreasePositionCollateral, a: -amount, f: 0n, m: order.mkt, p: pos.pid });
-  publishPosition(core, pos, {
-    st: PositionStatus.Open,
-    sr: PositionStatusReason.CollateralIncreased,
-    event: { s: 0, c: amount, fee: 0n },
-  });
-  failOrder(core, order, OrderStatusReason.OrderDescIdTooLow);
+export function reportDueTopUps(core: EngineCore): void {
+  for (const req of takeDueTopUps(core)) {
+    const account = core.accounts.get(req.acc);
+    if (!account || !core.markets.has(req.mkt)) continue;
+    core.beginTx();
+    account.lfr = Math.max(account.lfr, req.rq);
+    core.out.accountChanged(account.id);
+    failOrder(core, orderFromRequest(core, req, account.internal), OrderStatusReason.OrderDescIdTooLow);
+  }
 }

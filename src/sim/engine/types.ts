@@ -54,13 +54,23 @@ export interface SimMarketSpec {
   minSettleAmount?: string;
 }
 
+/** The protocol instance as the context lists it (`instances[0]`); Amounts are 6-dp atom strings. */
+export interface SimInstanceSpec {
+  id: number;
+  minAccountOpenAmount: string;
+  minDepositAmount: string;
+  minWithdrawAmount: string;
+  /** Listed only when set (mainnet lists one, testnet none). */
+  maxAccountEquity?: string;
+}
+
 export interface SimEngineOptions {
   chainId: number;
   seed: number;
   markets: SimMarketSpec[];
-  /** Instance id, collateral token, min open amount ("100000000"), trigger cap (16). */
-  instanceId?: number;
-  minAccountOpenAmount?: string;
+  /** The protocol instance (default: mainnet's, sim/instances.ts). */
+  instance?: SimInstanceSpec;
+  /** Trigger orders an account may hold (16 on both networks). */
   maxAccountTriggerOrders?: number;
   /** Wall-clock ms the candle backfill ends at; default: the first time the server passes in. */
   startTimeMs?: number;
@@ -214,6 +224,8 @@ export interface SimEngine {
   moneySupply(): SimMoneySupply;
   /** Requests admitted and not yet executed (the server may report it in diagnostics). */
   pendingRequests(): number;
+  /** The block the newest order or position id encodes (`id >> 16`; 0 before any): a restored account's ids. */
+  newestIdBlock(): number;
 }
 
 /** A frame the gateway cannot process at all: the socket is closed with 1011 and no mt 3 is sent. */

@@ -40,7 +40,8 @@ export class MarketDataSession {
       this.conn.send({ mt: 2, sid: 1, sn: ++this.replySn, t: frame.t });
       return;
     }
-    const ctx = this.state.engine.context(this.state.head(), Date.now());
+    const head = this.state.headAt();
+    const ctx = this.state.engine.context(head.b, head.t);
     const markets = new Set(ctx.markets.map((m) => m.id));
     const results: { stream: string; sid?: number; status: { code: number; error?: string } }[] = [];
     const snapshots: Stream[] = [];
@@ -72,7 +73,7 @@ export class MarketDataSession {
     const engine = this.state.engine;
     const head = this.state.head();
     const now = Date.now();
-    const at = { b: head, t: now };
+    const at = this.state.headAt();
     const sid = streamSid(s);
     switch (s.kind) {
       case 'order-book': {

@@ -8,12 +8,10 @@ const MAX_CANDLES = 1024;
 const MAX_FUNDING_INTERVALS = 1024;
 const MAX_ALL_MARKET_FUNDING_INTERVALS = 128;
 
-function at(state: SimState): { b: number; t: number } {
-  return { b: state.head(), t: Date.now() };
-}
 
 function context(state: SimState): Context {
-  return state.engine.context(state.head(), Date.now());
+  const at = state.headAt();
+  return state.engine.context(at.b, at.t);
 }
 
 function marketIds(state: SimState): number[] {
@@ -48,7 +46,7 @@ export function getCandles(state: SimState, mktText: string, resText: string, ra
   const range = parseRange(rangeText);
   if (!range) return errorReply(400, 'invalid time range');
   if ((range.to - range.from) / (res * 1000) > MAX_CANDLES) return errorReply(400, 'too many candles requested');
-  return json(200, { mt: 12, at: at(state), r: res, d: state.engine.candles(mkt, res, range.from, range.to) });
+  return json(200, { mt: 12, at: state.headAt(), r: res, d: state.engine.candles(mkt, res, range.from, range.to) });
 }
 
 function fundingIntervalMs(state: SimState, mkt: number): number {
@@ -63,7 +61,7 @@ export function getMarketFunding(state: SimState, mktText: string, rangeText: st
   if ((range.to - range.from) / fundingIntervalMs(state, mkt) > MAX_FUNDING_INTERVALS) {
     return errorReply(400, 'too many funding intervals requested');
   }
-  return json(200, { mt: 13, at: at(state), m: mkt, d: state.engine.fundingHistory(mkt, range.from, range.to) });
+  return json(200, { mt: 13, at: state.headAt(), m: mkt, d: state.engine.fundingHistory(mkt, range.from, range.to) });
 }
 
 export function getAllFunding(state: SimState, rangeText: string): Reply {
@@ -79,7 +77,7 @@ export function getAllFunding(state: SimState, rangeText: string): Reply {
     const events = state.engine.fundingHistory(id, range.from, range.to);
     if (events.length > 0) d[String(id)] = events;
   }
-  return json(200, { mt: 13, at: at(state), d });
+  return json(200, { mt: 13, at: state.headAt(), d });
 }
 
 export function getBook(state: SimState, mktText: string, query: URLSearchParams): Reply {
@@ -93,7 +91,7 @@ export function getBook(state: SimState, mktText: string, query: URLSearchParams
     if (levels < 1 || levels > 100) return errorReply(400, 'levels must be 1..100');
   }
   const book = state.engine.book(mkt, levels);
-  return json(200, { mt: 15, sn: state.head(), at: at(state), bid: book.bid, ask: book.ask });
+  return json(200, { mt: 15, sn: state.head(), at: state.headAt(), bid: book.bid, ask: book.ask });
 }
 
 export function getTicker(state: SimState, mktText: string | undefined): Reply {

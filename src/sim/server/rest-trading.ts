@@ -13,9 +13,6 @@ function accountOf(state: SimState, key: StoredKey): number | undefined {
   return state.engine.accountsOf(key.address)[0];
 }
 
-function blockAt(state: SimState): { b: number; t: number } {
-  return { b: state.head(), t: Date.now() };
-}
 
 export function getWallet(state: SimState, key: StoredKey): Reply {
   if (accountOf(state, key) === undefined) return errorReply(404, 'no exchange account');
@@ -23,7 +20,7 @@ export function getWallet(state: SimState, key: StoredKey): Reply {
   return json(200, {
     mt: 19,
     sn: state.head(),
-    at: blockAt(state),
+    at: state.headAt(),
     addr: w.addr,
     n: w.n,
     fl: w.fl,
@@ -35,14 +32,14 @@ export function getWallet(state: SimState, key: StoredKey): Reply {
 export function getOpenOrders(state: SimState, key: StoredKey): Reply {
   const acc = accountOf(state, key);
   if (acc === undefined) return errorReply(404, 'no exchange account');
-  return json(200, { mt: 23, sn: state.head(), at: blockAt(state), d: state.engine.openOrders(acc) });
+  return json(200, { mt: 23, sn: state.head(), at: state.headAt(), d: state.engine.openOrders(acc) });
 }
 
 export function getPositions(state: SimState, key: StoredKey): Reply {
   const acc = accountOf(state, key);
   if (acc === undefined) return errorReply(404, 'no exchange account');
   // The positions stream's snapshot served over HTTP, its `sid` included as live sends it.
-  return json(200, { mt: 26, sid: 50, sn: state.head(), at: blockAt(state), d: state.engine.openPositions(acc) });
+  return json(200, { mt: 26, sid: 50, sn: state.head(), at: state.headAt(), d: state.engine.openPositions(acc) });
 }
 
 function historyOf(state: SimState, kind: HistoryKind, acc: number): readonly unknown[] {

@@ -9,6 +9,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CloseCode } from '../../protocol/index.js';
 import type { SocketFault } from '../faults/index.js';
 import { PendingAccountUpdates } from './account-batches.js';
+import { blockTimeMs } from '../engine/block-time.js';
 import { BlockTimer, FlowDriver } from './clock.js';
 import { closeServers } from '../../lib/close-servers.js';
 import { SimConnection, type ConnectionKind } from './connection.js';
@@ -48,6 +49,8 @@ export class SimServer {
   private readonly blocks: BlockTimer;
   readonly flow: FlowDriver;
   private headBlock: number;
+  /** The head block's time, whole seconds (wire.md 15); flow between blocks is stamped with it too. */
+  private headTimeMs = blockTimeMs(Date.now());
   private nextConnId = 1;
   private readonly pinger: NodeJS.Timeout | undefined;
   private garbageIndex = 0;
@@ -82,6 +85,11 @@ export class SimServer {
 
   head(): number {
     return this.headBlock;
+  }
+
+  /** The head block's stamp: its number and its time. */
+  headAt(): { b: number; t: number } {
+    return { b: this.headBlock, t: this.headTimeMs };
   }
 
   listen(port: number): Promise<number> {
@@ -216,7 +224,9 @@ export class SimServer {
 
   private onBlock(): void {
     const head = ++this.headBlock;
-    const now = Date.now();
+    // A block is never stamped before the one it follows (the wall clock may step back).
+    const now = Math.max(this.headTimeMs, blockTimeMs(Date.now()));
+    this.headTimeMs = now;
     let out;
     try {
       out = this.state.engine.advanceBlock(head, now);
@@ -241,7 +251,7 @@ export class SimServer {
 
   private onFlowStep(): void {
     const head = this.headBlock;
-    const now = Date.now();
+    const now = this.headTimeMs;
     let out;
     try {
       out = this.state.engine.flowStep(now, head);

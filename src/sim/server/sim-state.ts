@@ -23,6 +23,8 @@ export interface SimState {
   readonly markets: ReadonlyMap<number, Market>;
   /** Current head block. */
   head(): number;
+  /** The head block's stamp (`at` of a frame or answer about now): number and time, whole seconds (wire.md 15). */
+  headAt(): { b: number; t: number };
   /** The highest rq the gateway accepted per account (either transport): the batch refuses a lower one up front. */
   readonly acceptedRq: Map<number, number>;
   /** Referral codes by lower-case address (none by default). */

@@ -2,9 +2,11 @@
 
 import { randomBytes } from 'node:crypto';
 import { ScopeMask } from '../../protocol/index.js';
+import { blockTimeMs } from '../engine/block-time.js';
 import { createSimEngine } from '../engine/index.js';
 import type { SimEngine, SimMarketSpec } from '../engine/types.js';
 import { FaultInjector, type FaultEvent, type FaultSpec } from '../faults/index.js';
+import { instanceOf } from '../instances.js';
 import { selectMarkets, type MarketProfile } from '../markets.js';
 import { Delegations } from './delegations.js';
 import { readStateFile, restoreState, writeStateFile } from './state-file.js';
@@ -141,7 +143,8 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     chainId: SIM_CHAIN_ID,
     seed,
     markets: selectMarkets(opts.markets, opts.marketOverrides, opts.like),
-    startTimeMs: Date.now(),
+    instance: instanceOf(opts.like),
+    startTimeMs: blockTimeMs(Date.now()),
     backfillFunding: true,
     ...(opts.lbPassedWithoutTx === true ? { lbPassedWithoutTx: true } : {}),
     ...(opts.candleHistoryMinutes !== undefined ? { flow: { backfillMinutes: opts.candleHistoryMinutes } } : {}),
@@ -167,6 +170,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     macSecret: new Uint8Array(randomBytes(32)),
     markets: new Map(engine.context(START_BLOCK, Date.now()).markets.map((m) => [m.id, m])),
     head: () => serverRef.current?.head() ?? START_BLOCK,
+    headAt: () => serverRef.current?.headAt() ?? { b: START_BLOCK, t: blockTimeMs(Date.now()) },
     acceptedRq: new Map(),
     refCodes: new Map(),
     log,
@@ -177,7 +181,8 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const server = new SimServer(state, {
     blockMs: opts.blockMs ?? 300,
     flowStepsPerSec: opts.flowStepsPerSec ?? DEFAULT_FLOW_STEPS_PER_SEC,
-    startBlock: START_BLOCK,
+    // A restored account's ids encode the blocks of the run that saved them: the chain goes on after those.
+    startBlock: Math.max(START_BLOCK, engine.newestIdBlock() + 1),
   });
   serverRef.current = server;
   const running = server;

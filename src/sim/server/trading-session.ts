@@ -128,7 +128,7 @@ export class TradingSession {
   private sendSnapshots(address: string): void {
     const engine = this.state.engine;
     const head = this.state.head();
-    const at = { b: head, t: Date.now() };
+    const at = this.state.headAt();
     const w = engine.wallet(address);
     const ids = engine.accountsOf(address);
     this.conn.send({

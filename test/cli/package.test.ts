@@ -1,0 +1,100 @@
+// The npm package carries what a user runs: `npm pack` takes dist/, the README, SECURITY.md and the
+// LICENSE (package.json `files`), and `npm install -g` of the tarball gives a `perpl` that works with no
+// node_modules of its own (dist/ bundles the npm packages), offline.
+// The tarball is packed from a staging copy whose dist/ is built here with `npm run build`'s flags, so the
+// test reads the source as it is, and the project's own dist/ is never rewritten under other tests.
+
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchChild } from '../helpers/watched-child.js';
+import { APP_BUILD_FLAGS } from '../support/build-flags.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; license: string; files: string[] };
+const DOCS = ['README.md', 'SECURITY.md', 'LICENSE'];
+/** npm without the network or a user's config getting in: nothing here needs the registry. */
+const NPM_ENV = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+
+let work: string;
+let perpl: string;
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync('npm', args, { cwd, env: NPM_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+}
+
+/** `npm pack --json`'s file list. */
+const packedPaths = (json: string): string[] => (JSON.parse(json) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+
+function runPerpl(args: string[], home: string): { out: string; err: string; code: number | null } {
+  const r = spawnSync(perpl, args, { encoding: 'utf8', env: { ...process.env, PERPL_HOME: home }, timeout: 30_000 });
+  return { out: r.stdout, err: r.stderr, code: r.status };
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'perpl-package-'));
+  const stage = join(work, 'stage');
+  mkdirSync(stage);
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), ['perpl=src/cli/main.ts', ...APP_BUILD_FLAGS, '--sourcemap', `--outdir=${join(stage, 'dist')}`], { cwd: ROOT, stdio: 'pipe' });
+  for (const file of ['package.json', ...DOCS]) copyFileSync(join(ROOT, file), join(stage, file));
+  const tarball = join(work, (JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], stage)) as { filename: string }[])[0]!.filename);
+  const prefix = join(work, 'prefix');
+  npm(['install', '--global', '--prefix', prefix, '--offline', '--ignore-scripts', tarball], work);
+  perpl = join(prefix, 'bin', 'perpl');
+});
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the npm package', () => {
+  it('packed-files-are-what-a-user-runs: dist/, README.md, SECURITY.md, LICENSE and package.json, nothing else', () => {
+    expect(PACKAGE.files).toEqual(['dist/', ...DOCS]);
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+    expect(PACKAGE.license).toBe('MIT');
+    const paths = packedPaths(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT));
+    expect(paths.filter((p) => !p.startsWith('dist/') && !DOCS.includes(p) && p !== 'package.json')).toEqual([]);
+    for (const file of [...DOCS, 'package.json']) expect(paths).toContain(file);
+  });
+
+  it('installed-from-the-tarball: --version and -V print the version; sim, completion and help answer; no node_modules needed', () => {
+    const home = mkdtempSync(join(work, 'home-'));
+    const installed = join(work, 'prefix', 'lib', 'node_modules', PACKAGE.name);
+    expect(existsSync(join(installed, 'dist', 'perpl.js'))).toBe(true);
+    // dist/ bundles the npm packages: the installed package brings none.
+    expect(existsSync(join(installed, 'node_modules'))).toBe(false);
+    for (const flag of ['--version', '-V']) expect(runPerpl([flag], home)).toEqual({ out: `perpl ${PACKAGE.version}\n`, err: '', code: 0 });
+    const help = runPerpl(['--help'], home);
+    expect(help.out).toContain('-V, --version');
+    expect(help.out).toContain('completion');
+    const simHelp = runPerpl(['sim', '--help'], home);
+    expect(simHelp.code).toBe(0);
+    expect(simHelp.out).toMatch(/^usage: perpl sim /);
+    // The installed command's own bash script, through bash's completion machinery.
+    const script = runPerpl(['completion', 'bash'], home);
+    expect(script.code).toBe(0);
+    const file = join(home, 'perpl.bash');
+    writeFileSync(file, script.out);
+    const asked = spawnSync('bash', ['--norc', '--noprofile', '-c', `source ${file}; COMP_WORDS=(perpl s); COMP_CWORD=1; _perpl; echo "\${COMPREPLY[*]}"`], { encoding: 'utf8' });
+    expect(asked.stdout).toBe('sim\n');
+    const refused = runPerpl(['completion', 'tcsh'], home);
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain('no completion for "tcsh"');
+  });
+
+  it('installed-perpl-sim-serves: the installed `perpl sim` starts, serves the context and stops cleanly', async () => {
+    const home = mkdtempSync(join(work, 'home-'));
+    const child = spawn(perpl, ['sim', '--port', '0', '--home', home, '--flow-rate', '0', '--quiet'], { env: { ...process.env, PERPL_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const watched = watchChild(child);
+    try {
+      await watched.untilOut((out) => out.includes('\n'), 'the ready line');
+      const ready = JSON.parse(watched.out.trim()) as { rest: string };
+      const ctx = (await (await fetch(`${ready.rest}/v1/pub/context`)).json()) as { markets: unknown[] };
+      expect(ctx.markets.length).toBeGreaterThan(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await watched.exited).toBe(0);
+  });
+});
