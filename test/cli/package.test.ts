@@ -1,6 +1,8 @@
 // The npm package carries what a user runs: `npm pack` takes dist/, the README, SECURITY.md and the
-// LICENSE (package.json `files`), and `npm install -g` of the tarball gives a `perpl` that works with no
-// node_modules of its own (dist/ bundles the npm packages), offline.
+// LICENSE (package.json `files`), and `npm install -g` of the tarball gives a `perpl` that works, the
+// full-screen terminal included. dist/ bundles the npm packages, but the frame path still reads two of
+// Ink's own dependencies from where Ink is installed (frames/ink-port.ts), so the runtime libraries stay
+// `dependencies`: a package without them answers --version and crashes at the first frame.
 // The tarball is packed from a staging copy whose dist/ is built here with `npm run build`'s flags, so the
 // test reads the source as it is, and the project's own dist/ is never rewritten under other tests.
 
@@ -10,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchChild } from '../helpers/watched-child.js';
+import { hasScript, runInPty, waitForOutput } from '../reliability/built-app.js';
 import { APP_BUILD_FLAGS } from '../support/build-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; license: string; files: string[] };
 const DOCS = ['README.md', 'SECURITY.md', 'LICENSE'];
-/** npm without the network or a user's config getting in: nothing here needs the registry. */
+/** npm without a user's config getting in; the install reads npm's cache first (`npm ci` filled it). */
 const NPM_ENV = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 
 let work: string;
@@ -41,7 +44,7 @@ beforeAll(() => {
   for (const file of ['package.json', ...DOCS]) copyFileSync(join(ROOT, file), join(stage, file));
   const tarball = join(work, (JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], stage)) as { filename: string }[])[0]!.filename);
   const prefix = join(work, 'prefix');
-  npm(['install', '--global', '--prefix', prefix, '--offline', '--ignore-scripts', tarball], work);
+  npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', tarball], work);
   perpl = join(prefix, 'bin', 'perpl');
 });
 afterAll(() => {
@@ -58,12 +61,10 @@ describe('the npm package', () => {
     for (const file of [...DOCS, 'package.json']) expect(paths).toContain(file);
   });
 
-  it('installed-from-the-tarball: --version and -V print the version; sim, completion and help answer; no node_modules needed', () => {
+  it('installed-from-the-tarball: --version and -V print the version; sim, completion and help answer', () => {
     const home = mkdtempSync(join(work, 'home-'));
     const installed = join(work, 'prefix', 'lib', 'node_modules', PACKAGE.name);
     expect(existsSync(join(installed, 'dist', 'perpl.js'))).toBe(true);
-    // dist/ bundles the npm packages: the installed package brings none.
-    expect(existsSync(join(installed, 'node_modules'))).toBe(false);
     for (const flag of ['--version', '-V']) expect(runPerpl([flag], home)).toEqual({ out: `perpl ${PACKAGE.version}\n`, err: '', code: 0 });
     const help = runPerpl(['--help'], home);
     expect(help.out).toContain('-V, --version');
@@ -82,6 +83,22 @@ describe('the npm package', () => {
     expect(refused.code).not.toBe(0);
     expect(refused.err).toContain('no completion for "tcsh"');
   });
+
+  it.skipIf(!hasScript())('installed-terminal-paints-a-live-book: the installed `perpl` opens the full screen on its local exchange and quits on q', async () => {
+    const home = mkdtempSync(join(work, 'home-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', TERM: 'xterm-256color', PERPL_HOME: home };
+    const run = runInPty(`${perpl}; echo "PERPL_EXIT=$?"`, env, 120, 40);
+    const guard = setTimeout(() => run.child.kill('SIGKILL'), 90_000);
+    try {
+      await waitForOutput(run, (o) => o.includes('spread '), 'a live book from the installed package', 60_000);
+      run.child.stdin?.write('q');
+      await waitForOutput(run, (o) => /PERPL_EXIT=\d+/.test(o), 'the terminal quit', 20_000);
+      expect(/PERPL_EXIT=(\d+)/.exec(run.output())?.[1]).toBe('0');
+    } finally {
+      run.child.kill('SIGKILL');
+      clearTimeout(guard);
+    }
+  }, 120_000);
 
   it('installed-perpl-sim-serves: the installed `perpl sim` starts, serves the context and stops cleanly', async () => {
     const home = mkdtempSync(join(work, 'home-'));
