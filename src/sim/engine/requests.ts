@@ -6,6 +6,7 @@ import type { OrderRequestFrame } from '../../protocol/frames.js';
 import { adjustLocked, publishOrder, publishPosition, recordEvent } from './accounts.js';
 import { remaining } from './book.js';
 import type { EngineCore } from './core.js';
+import { priceInRange, sizeInRange } from './limits.js';
 import { match } from './matching.js';
 import { effectiveLeverage } from './money.js';
 import type { OrderRecord, Side } from './records.js';
@@ -109,6 +110,8 @@ function change(core: EngineCore, request: OrderRecord, req: OrderRequestFrame):
   }
   const price = int(req.p) > 0 ? int(req.p) : target.price;
   const size = int(req.s) > 0 ? target.filled + int(req.s) : target.size;
+  if (!sizeInRange(size)) return failOrder(core, request, OrderStatusReason.SizeOutOfRange);
+  if (!priceInRange(price)) return failOrder(core, request, OrderStatusReason.PriceOutOfRange);
   const book = core.book(target.mkt);
   if (target.fl === OrderFlag.PostOnly && price !== target.price && book.crosses(target.side, price)) {
     return failOrder(core, request, OrderStatusReason.CrossesBook);
