@@ -11,7 +11,7 @@ import type { SimEngine } from '../engine/types.js';
 import { addressOfPrivateKey } from './throwaway-wallet.js';
 
 /** Far above any demo account; refused rather than read into memory. */
-const MAX_STATE_BYTES = 16 * 1024 * 1024;
+export const MAX_STATE_BYTES = 16 * 1024 * 1024;
 
 export interface SavedState {
   v: 1;
