@@ -27,7 +27,8 @@ export function fileKind(st: Stats): string {
 
 /** "64 KiB", "16 MiB": a byte limit as a person reads it. */
 export function byteSize(bytes: number): string {
-  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`;
+  if (bytes > 0 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`;
+  return bytes > 0 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 }
 
 function currentUid(): number | undefined {
