@@ -17,7 +17,7 @@ import { defaultConfig } from '../../src/app/config/schema.js';
 import { PerplError } from '../../src/protocol/errors.js';
 import { DELETE, fieldSites, replaceAt } from '../../src/protocol/decode/wire-mutations.js';
 import { MAX_SIZE } from '../../src/sim/engine/limits.js';
-import { EngineDriver, PX } from '../../src/sim/engine/testkit.js';
+import { accountWithEverySavedKind, EngineDriver, PX } from '../../src/sim/engine/testkit.js';
 import { readStateFile, restoreState, StateFileError, type SavedState } from '../../src/sim/server/state-file.js';
 import { newThrowawayWallet } from '../../src/sim/server/throwaway-wallet.js';
 import { readRecording } from '../../src/transport/record/index.js';
@@ -83,15 +83,8 @@ describe('config texts fuzz', () => {
 /** A saved state as `--state` writes it: a long, a resting bid and a stop, with the owner's wallet key. */
 function savedState(): SavedState {
   const d = new EngineDriver();
-  const a = d.account('a');
-  const mm = d.account('mm');
-  d.limit(mm, 'sell', PX, 1000);
-  d.exec(a, { t: 1, p: 0, s: 1000, fl: 4 });
-  const pid = d.engine.openPositions(a)[0]!.pid;
-  d.limit(a, 'buy', PX - 5_000, 200);
-  d.exec(a, { t: 3, p: 0, s: 1000, tp: PX - 10_000, tpc: 4, lp: pid, fl: 4, lv: 0 });
   const wallet = newThrowawayWallet();
-  const demo = { ...d.engine.snapshotAccount(a), address: wallet.address };
+  const demo = { ...d.engine.snapshotAccount(accountWithEverySavedKind(d)), address: wallet.address };
   return JSON.parse(JSON.stringify({ v: 1, saved_at: 1, demo, oracles: { '1': PX }, wallet_key: wallet.privateKey })) as SavedState;
 }
 

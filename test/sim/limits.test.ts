@@ -62,21 +62,27 @@ describe('oversized bodies', () => {
   });
 });
 
-/** A client that writes the whole body before it reads a byte: sees the 413 only if the server drained the body. */
-function postThenRead(url: string, bytes: Buffer): Promise<string> {
-  const { hostname, port, pathname } = new URL(url);
+/** Writes raw request bytes, then reads to the end: the first line and body it got, or the socket error. */
+function rawExchange(url: string, request: Buffer): Promise<string> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
     socket.pause();
     let got = '';
     socket.on('error', (e: NodeJS.ErrnoException) => resolve(`error ${e.code ?? ''}`));
-    socket.write(`POST ${pathname} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ncontent-length: ${bytes.length}\r\n\r\n`);
-    socket.write(bytes, () => {
+    socket.write(request, () => {
       socket.on('data', (c: Buffer) => (got += c.toString()));
       socket.on('end', () => resolve(`${got.split('\r\n')[0]} / ${got.split('\r\n\r\n')[1] ?? ''}`));
       socket.resume();
     });
   });
+}
+
+/** A client that writes the whole body before it reads a byte: sees the 413 only if the server drained the body. */
+function postThenRead(url: string, bytes: Buffer): Promise<string> {
+  const { hostname, pathname } = new URL(url);
+  const head = `POST ${pathname} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ncontent-length: ${bytes.length}\r\n\r\n`;
+  return rawExchange(url, Buffer.concat([Buffer.from(head), bytes]));
 }
 
 /** Writes without end; resolves with what it read and how long the connection lasted after the first byte came back. */
@@ -137,22 +143,6 @@ describe('bodies past the drain cap', () => {
     expect((await fetch(`${sim.rest}/v1/pub/context`)).status).toBe(200);
   });
 });
-
-/** Writes raw request bytes, then reads to the end: the first line and body it got, or the socket error. */
-function rawExchange(url: string, request: Buffer): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), hostname);
-    socket.pause();
-    let got = '';
-    socket.on('error', (e: NodeJS.ErrnoException) => resolve(`error ${e.code ?? ''}`));
-    socket.write(request, () => {
-      socket.on('data', (c: Buffer) => (got += c.toString()));
-      socket.on('end', () => resolve(`${got.split('\r\n')[0]} / ${got.split('\r\n\r\n')[1] ?? ''}`));
-      socket.resume();
-    });
-  });
-}
 
 function upgradeWithBody(path: string, body: Buffer): Buffer {
   const head =

@@ -5,21 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { OrderStatusReason } from '../../protocol/enums.js';
 import type { AccountSnapshot } from './types.js';
 import { MAX_PRICE, MAX_SIZE } from './limits.js';
-import { BTC, EngineDriver, PX } from './testkit.js';
+import { accountWithEverySavedKind, BTC, EngineDriver, PX } from './testkit.js';
 
 type Row = Record<string, unknown>;
 
 /** An account with a long, a resting bid and a stop-loss trigger, as `--state` saves it. */
 function savedAccount(): AccountSnapshot {
   const d = new EngineDriver();
-  const a = d.account('a');
-  const mm = d.account('mm');
-  d.limit(mm, 'sell', PX, 1000);
-  d.exec(a, { t: 1, p: 0, s: 1000, fl: 4 });
-  const pid = d.engine.openPositions(a)[0]!.pid;
-  d.limit(a, 'buy', PX - 5_000, 200);
-  d.exec(a, { t: 3, p: 0, s: 1000, tp: PX - 10_000, tpc: 4, lp: pid, fl: 4, lv: 0 });
-  const snapshot = d.engine.snapshotAccount(a);
+  const snapshot = d.engine.snapshotAccount(accountWithEverySavedKind(d));
   expect(snapshot.positions).toHaveLength(1);
   expect(snapshot.orders.map((o) => o.trigger)).toEqual([false, true]);
   return JSON.parse(JSON.stringify(snapshot)) as AccountSnapshot;
