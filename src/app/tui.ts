@@ -276,6 +276,11 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     const context = await loadContextWithRetry(rest, store, abort.signal, log ? (e, ms) => log.error(`context: load failed, retrying in ${ms} ms`, e) : undefined);
     if (!context || abort.signal.aborted) return;
     markStart('context-loaded');
+    if (context.droppedMarkets) {
+      const dropped = context.droppedMarkets;
+      store.setState((s) => ({ badFrames: { ...s.badFrames, context: dropped } }));
+      log?.line(`context: ${context.markets.length + dropped} markets listed, the first ${context.markets.length} kept, ${dropped} dropped (counted as bad)`);
+    }
     const markets = marketListings(context);
     const { market, unknown } = chooseMarket(markets, opts.market);
     store.setState({

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_KEY_FILE_BYTES, readKeyFile } from './keyfile.js';
+import { MAX_KEY_FILE_BYTES, readKeyFile, readPrivateFile } from './keyfile.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'perpl-keyfile-read-'));
 
@@ -28,5 +28,13 @@ describe('reading a key file', () => {
     writeFileSync(wide, '{}', { mode: 0o644 });
     await expect(readKeyFile(wide)).rejects.toThrow(/has mode 0644: other users may read it/);
     await expect(readKeyFile(join(dir, 'none.json'))).rejects.toThrow(/does not exist/);
+  });
+
+  it('key-file-of-another-user-read-by-root: a 0600 key file another user owns is refused, root or not', async () => {
+    const theirs = join(dir, 'theirs.json');
+    writeFileSync(theirs, JSON.stringify({ private_key: `0x${'11'.repeat(32)}`, label: 'planted' }), { mode: 0o600 });
+    chownSync(theirs, 65_534, 65_534);
+    await expect(readKeyFile(theirs)).rejects.toThrow(`key file ${theirs}: belongs to uid 65534, not to this user (${process.getuid!()})`);
+    await expect(readPrivateFile(theirs, { what: 'wallet key file' })).rejects.toThrow(`wallet key file ${theirs}: belongs to uid 65534`);
   });
 });

@@ -131,6 +131,8 @@ export interface Context {
   instances: ProtocolInstance[];
   tokens: Token[];
   markets: Market[];
+  /** Not a wire field: markets the decoder dropped unread, past its cap (decode/context.ts). */
+  droppedMarkets?: number;
 }
 
 // ---------- market data ----------

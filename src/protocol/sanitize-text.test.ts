@@ -7,8 +7,12 @@ const UNSAFE_CODES: number[] = [
   ...Array.from({ length: 0x20 }, (_, i) => i),
   ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
   0x061c, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+  // Invisible format characters: soft hyphen, Mongolian vowel separator, zero-width space / non-joiner / joiner,
+  // word joiner and the invisible operators (U+2060-2064, and the rest of that block), the BOM, the tags.
+  0x00ad, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x2065, 0x206a, 0x206b, 0x206c, 0x206d, 0x206e, 0x206f, 0xfeff,
+  ...Array.from({ length: 0x80 }, (_, i) => 0xe0000 + i),
 ];
-const UNSAFE_CHARS = UNSAFE_CODES.map((c) => String.fromCharCode(c));
+const UNSAFE_CHARS = UNSAFE_CODES.map((c) => String.fromCodePoint(c));
 
 function holdsUnsafe(text: string): boolean {
   return [...text].some((ch) => UNSAFE_CODES.includes(ch.codePointAt(0)!));
@@ -34,6 +38,15 @@ describe('sanitize text from the network', () => {
     expect(sanitizeText('BTC\u202eCTB')).toBe('BTC\\u202eCTB');
     expect(sanitizeText('\u2066a\u2069\u200e\u200f\u061c')).toBe('\\u2066a\\u2069\\u200e\\u200f\\u061c');
     expect(sanitizeText('one\u2028two\u2029')).toBe('one\\u2028two\\u2029');
+  });
+
+  it('invisible-characters-let-symbols-look-alike: zero-width, joiners, the BOM and tags become visible', () => {
+    expect(sanitizeText('B\u200bTC')).toBe('B\\u200bTC');
+    expect(sanitizeText('\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad')).toBe('\\u200c\\u200d\\u2060\\u2061\\u2062\\u2063\\u2064\\ufeff\\xad');
+    expect(sanitizeText('BTC\u{e0041}\u{e007f}')).toBe('BTC\\u{e0041}\\u{e007f}');
+    expect(sanitizeText('BTC')).not.toBe(sanitizeText('B\u200bTC'));
+    expect(terminalSafeJson({ s: 'B\u200bT\u{e0041}C' })).toBe('{"s":"B\\u200bT\\udb40\\udc41C"}');
+    expect(JSON.parse(terminalSafeJson({ s: 'B\u200bT\u{e0041}C' }))).toEqual({ s: 'B\u200bT\u{e0041}C' });
   });
 
   it('printable text passes unchanged, the same string when nothing is replaced', () => {
@@ -75,10 +88,10 @@ describe('sanitize text from the network', () => {
     );
   });
 
-  it('isUnsafeChar agrees with the hand-made list over the first 0x3000 code points', () => {
+  it('isUnsafeChar agrees with the hand-made list over the first 0x3000 code points, U+FEFF and the tags', () => {
     const disagree: string[] = [];
-    for (let c = 0; c < 0x3000; c++) {
-      if (isUnsafeChar(String.fromCharCode(c)) !== UNSAFE_CODES.includes(c)) disagree.push(`U+${c.toString(16)}`);
+    for (const c of [...Array.from({ length: 0x3000 }, (_, i) => i), 0xfeff, 0xfffd, 0x1f680, 0xdffff, ...Array.from({ length: 0x81 }, (_, i) => 0xe0000 + i)]) {
+      if (isUnsafeChar(String.fromCodePoint(c)) !== UNSAFE_CODES.includes(c)) disagree.push(`U+${c.toString(16)}`);
     }
     expect(disagree).toEqual([]);
   });

@@ -10,7 +10,11 @@
 //   isolates U+2066-2069, and the marks U+200E, U+200F and U+061C: invisible, no use in a symbol or a
 //   server message, and enough to reorder the neutral characters next to them;
 // - the line and paragraph separators U+2028/2029 (a line break in disguise).
-// Everything else printable, including non-ASCII letters, wide characters and emoji, passes unchanged.
+// - the invisible format characters: soft hyphen U+00AD, U+180E, the zero-width space, non-joiner and
+//   joiner U+200B-200D, the word joiner and invisible operators U+2060-206F, U+FEFF, and the tag
+//   characters U+E0000-E007F: they print as nothing, so `BTC` and `B\u200bTC` would look alike.
+// Everything else printable, including non-ASCII letters, wide characters and emoji, passes unchanged
+// (an emoji joined by U+200D shows its parts and the escape between them).
 // Escapes are ASCII, so the result never holds a control and never gets wider than its visible length.
 // The result is also capped in length (an ellipsis marks the cut), so one string cannot flood a line or
 // the log. Sanitizing twice changes nothing: an escape is printable text.
@@ -21,26 +25,29 @@ export const MAX_WIRE_TEXT_CHARS = 1024;
 /** Marks where a capped string was cut. */
 export const CUT_MARK = '…';
 
-// The replaced set as regex classes: C0 (with and without the newline), then DEL, C1, the bidi controls
-// and the two separators, which JSON.stringify leaves as they are.
+// The replaced set as regex classes: C0 (with and without the newline), then DEL, C1, the bidi controls,
+// the two separators and the invisible format characters, which JSON.stringify leaves as they are.
 const C0 = '\\u0000-\\u001f';
 const C0_BUT_NEWLINE = '\\u0000-\\u0009\\u000b-\\u001f';
-const ABOVE_C0 = '\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069';
-const UNSAFE = new RegExp(`[${C0}${ABOVE_C0}]`);
-const UNSAFE_ALL = new RegExp(`[${C0}${ABOVE_C0}]`, 'g');
-const UNSAFE_BUT_NEWLINE = new RegExp(`[${C0_BUT_NEWLINE}${ABOVE_C0}]`);
-const UNSAFE_BUT_NEWLINE_ALL = new RegExp(`[${C0_BUT_NEWLINE}${ABOVE_C0}]`, 'g');
-const ABOVE_C0_ALL = new RegExp(`[${ABOVE_C0}]`, 'g');
+const ABOVE_C0 = '\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff';
+/** The tag characters U+E0000-E007F, each a surrogate pair (the classes above hold single UTF-16 units). */
+const TAG = '\\udb40[\\udc00-\\udc7f]';
+const UNSAFE = new RegExp(`[${C0}${ABOVE_C0}]|${TAG}`);
+const UNSAFE_ALL = new RegExp(`[${C0}${ABOVE_C0}]|${TAG}`, 'g');
+const UNSAFE_BUT_NEWLINE = new RegExp(`[${C0_BUT_NEWLINE}${ABOVE_C0}]|${TAG}`);
+const UNSAFE_BUT_NEWLINE_ALL = new RegExp(`[${C0_BUT_NEWLINE}${ABOVE_C0}]|${TAG}`, 'g');
+const ABOVE_C0_ALL = new RegExp(`[${ABOVE_C0}]|${TAG}`, 'g');
 
-/** True for a character the sanitizer replaces (tests, and callers that only need to know). */
+/** True for a character (one code point) the sanitizer replaces (tests, and callers that only need to know). */
 export function isUnsafeChar(ch: string): boolean {
-  return ch.length === 1 && UNSAFE.test(ch);
+  return [...ch].length === 1 && UNSAFE.test(ch);
 }
 
-/** `\x1b` for a code point below 0x100, `\u202e` above. */
+/** `\x1b` for a code point below 0x100, `\u202e` up to 0xffff, `\u{e0041}` above. */
 function visibleEscape(ch: string): string {
-  const code = ch.charCodeAt(0);
-  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  const code = ch.codePointAt(0)!;
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
+  return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
 }
 
 /** Cuts to at most `maxChars` UTF-16 units, the last one the cut mark, never inside a surrogate pair. */
@@ -97,5 +104,6 @@ export function terminalSafeJson(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, null, indent);
   if (text === undefined) return 'null';
   // Outside strings JSON.stringify writes ASCII only, so every such character is inside a string.
-  return text.replace(ABOVE_C0_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // A tag character is a surrogate pair: each half is escaped, which JSON reads back as the same character.
+  return text.replace(ABOVE_C0_ALL, (ch) => [...Array(ch.length).keys()].map((i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''));
 }

@@ -141,6 +141,8 @@ export interface ReplayView {
 export interface BadFrameCounts {
   marketData: number;
   trading: number;
+  /** Markets of the context past the decoder's cap, dropped unread. */
+  context: number;
 }
 
 export type TerminalStore = StoreApi<TerminalState>;
@@ -187,7 +189,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     tradingUi: INITIAL_TRADING_UI,
     live: INITIAL_LIVE,
     throttle: null,
-    badFrames: { marketData: 0, trading: 0 },
+    badFrames: { marketData: 0, trading: 0, context: 0 },
     replay: null,
     ...overrides,
   };

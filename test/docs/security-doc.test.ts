@@ -11,6 +11,14 @@ import { MAX_KEY_FILE_BYTES } from '../../src/auth/keyfile.js';
 import { PAYLOAD_MAX_AGE_MS, REGISTER_PRIMARY_TYPE } from '../../src/auth/enroll-checks.js';
 import { LINGER_MS, MAX_BODY_BYTES, MAX_DRAINED_BODY_BYTES } from '../../src/sim/server/http-io.js';
 import { SIGNATURE_WINDOW_MS } from '../../src/sim/server/request-auth.js';
+import { MAX_CONFIG_KEY_CHARS, MAX_CONFIG_KEY_DEPTH } from '../../src/app/config/config-shape.js';
+import { MAX_BODY_FILE_BYTES } from '../../src/cli/commands/api.js';
+import { MAX_CONTEXT_MARKETS } from '../../src/protocol/decode/context.js';
+import { isUnsafeChar } from '../../src/protocol/sanitize-text.js';
+import { MAX_PRICE, MAX_SIZE } from '../../src/sim/engine/limits.js';
+import { DEFAULT_LIMITS } from '../../src/sim/server/limits.js';
+import { MAX_STATE_BYTES } from '../../src/sim/server/state-file.js';
+import { MAX_RECORDING_GZIP_BYTES, MAX_RECORDING_TEXT_BYTES } from '../../src/transport/record/reader.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const page = (): string => readFileSync(join(ROOT, 'SECURITY.md'), 'utf8').replace(/\s+/g, ' ');
@@ -39,6 +47,17 @@ describe('SECURITY.md', () => {
     expect(text).toContain(`it must be a \`${REGISTER_PRIMARY_TYPE}\``);
     expect(text).toContain(`up to ${mib(MAX_DRAINED_BODY_BYTES)} the body is read to its end first`);
     expect(text).toContain(`dropped for ${LINGER_MS / 1000} s, and then the connection is cut`);
+    expect(text).toContain(`a key nested more than ${MAX_CONFIG_KEY_DEPTH} deep or longer than ${MAX_CONFIG_KEY_CHARS} characters is refused on the text`);
+    expect(text).toContain(`a regular file of at most ${mib(MAX_STATE_BYTES)} that this user owns and no one else may write`);
+    expect(text).toContain(`sizes up to 2^${Math.log2(MAX_SIZE + 1)}-1 lots, prices up to 2^${Math.log2(MAX_PRICE + 1)}-1 ticks`);
+    expect(text).toContain(`a gzip recording of at most ${mib(MAX_RECORDING_GZIP_BYTES)} that decompresses to at most ${mib(MAX_RECORDING_TEXT_BYTES)}, or a plain one of at most ${mib(MAX_RECORDING_TEXT_BYTES)}`);
+    expect(text).toContain(`\`perpl api --body @FILE\` reads only a regular file of at most ${mib(MAX_BODY_FILE_BYTES)}`);
+    expect(text).toContain(`A context is read for at most ${MAX_CONTEXT_MARKETS} markets`);
+    const limits = DEFAULT_LIMITS;
+    expect(text).toContain(
+      `headers must arrive within ${limits.httpHeadersTimeoutMs / 1000} s and the whole request within ${limits.httpRequestTimeoutMs / 1000} s, ` +
+        `a connection silent for ${limits.httpIdleTimeoutMs / 1000} s is closed, and one address holds at most ${limits.maxHttpConnectionsPerAddress} connections`,
+    );
   });
 
   it('security-doc-claims-hold: what it says of typed data, redirects, private files and the local exchange is what the code does', () => {
@@ -60,5 +79,30 @@ describe('SECURITY.md', () => {
     // The local exchange: operators removed lose their keys; existence told only to signed requests.
     expect(text).toContain('removing an operator revokes the keys it enrolled for that profile');
     expect(text).toContain('an unsigned probe learns nothing');
+  });
+
+  it('security-doc-hardening-holds: what it says of files other users reach, invisible text and the local exchange is what the code does', () => {
+    const text = page();
+    const source = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+    // A key file of another user is refused when running as root too.
+    expect(text).toContain('that belongs to another user (root included');
+    expect(source('src/auth/keyfile.ts')).not.toContain('uid !== 0');
+    // Invisible format characters are escaped like controls.
+    expect(text).toContain('bidirectional overrides and invisible format characters (zero-width space and joiners U+200B-U+200D, U+2060-U+2064, U+FEFF, the tags)');
+    for (const ch of ['\u200b', '\u200c', '\u200d', '\u2060', '\u2064', '\ufeff', '\u{e0041}']) expect(isUnsafeChar(ch), ch).toBe(true);
+    // Recordings and state files are new files, never one another user made; both are read as their own.
+    expect(text).toContain('A recording is always a new file: made beside the path with O_EXCL and renamed over it');
+    expect(source('src/transport/record/frame-recorder.ts')).toContain('fd: openRecordingFile(opts.path)');
+    expect(source('src/transport/record/recording-path.ts')).toContain('createPrivateFile(path)');
+    expect(text).toContain('It is saved as a new 0600 file renamed into place');
+    expect(source('src/sim/server/state-file.ts')).toContain('writePrivateFile(path,');
+    expect(source('src/sim/server/state-file.ts')).toContain('ownOnly: true');
+    expect(text).toContain('one position per market, unique ids, no more triggers than the cap), and its wallet key must own its account');
+    expect(source('src/sim/engine/engine.ts')).toContain('checkAccountSnapshot(decoded, this.core.maxTriggerOrders)');
+    // The local exchange: an upgrade's body is answered, an expiry already past is refused at payload and enroll.
+    expect(text).toContain('a socket upgrade carrying one too');
+    expect(source('src/sim/server/sim-server.ts')).toContain('upgradeBodyRefusal(req)');
+    expect(text).toContain('an enrollment whose `expires_at` has already passed is refused (400)');
+    expect(source('src/sim/server/rest-enroll.ts').match(/errorReply\(400, EXPIRES_AT_PAST\)/g)).toHaveLength(2);
   });
 });

@@ -145,6 +145,19 @@ describe('perpl doctor against the local exchange', () => {
     }
   });
 
+  it('doctor-config-key-4000-parts-deep: one config problem with its line, not "Maximum call stack size exceeded"', async () => {
+    const file = join(home, 'deep.toml');
+    writeFileSync(file, `bell = false\n${Array.from({ length: 4_000 }, () => 'a').join('.')} = 1\n`);
+    try {
+      const r = await doctor(['--config', file, '--base-url', 'http://127.0.0.1:9/api', '--chain-id', '31337', '--key-file', join(home, 'keys', 'nofw.json')]);
+      expect(r.out).toContain(`WARN config: ${file}: 1 problem`);
+      expect(r.out).toContain('WARN config: line 2: a key nested more than 8 deep: not read; using the defaults');
+      expect(r.err).not.toContain('call stack');
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
   it('doctor-warns-about-a-keys-folder-others-can-write', async () => {
     const keys = join(home, 'keys');
     chmodSync(keys, 0o777);

@@ -1,12 +1,13 @@
 // `perpl api`: the dry-run prints exactly what would be signed and sent; real runs print the body;
 // failures exit non-zero with message and hint. The seed never appears in any output.
 
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { run, type ApiIo } from '../../src/cli/commands/api.js';
+import { MAX_BODY_FILE_BYTES, run, type ApiIo } from '../../src/cli/commands/api.js';
 import { verifyEd25519 } from '../../src/auth/ed25519.js';
 import { fromBase64url } from '../../src/protocol/canonical.js';
 import { API_TOKEN, CHAIN_ID, PUBLIC_KEY, SEED } from './fixtures.js';
@@ -161,6 +162,34 @@ describe('perpl api', () => {
     const r = await perplApi(argv, KEY_ENV);
     expect(r.code).toBe(code);
     expect(r.err).toMatch(message);
+  });
+
+  it('body-file-read-without-a-check: --body @FILE reads a regular JSON file of up to 1 MiB, and refuses a device, a folder or more', async () => {
+    const ok = join(dir, 'body.json');
+    writeFileSync(ok, '{"d":[]}');
+    const read = await perplApi(['post', '/v1/trading/orders', '--body', `@${ok}`, '--network', 'mainnet', '--dry-run'], KEY_ENV);
+    expect(read.code).toBe(0);
+    expect((JSON.parse(read.out) as { canonical: string }).canonical.split('\n')[5]).toBe(createHash('sha256').update('{"d":[]}').digest('hex'));
+    const big = join(dir, 'big.json');
+    writeFileSync(big, `{"pad":"${'x'.repeat(MAX_BODY_FILE_BYTES)}"}`);
+    // /dev/zero never ends and is no regular file: it used to be read until memory ran out.
+    for (const [file, reason] of [[big, 'is larger than 1 MiB'], ['/dev/zero', 'is a device, not a regular file'], [dir, 'is a folder, not a regular file']] as const) {
+      const r = await perplApi(['post', '/v1/trading/orders', '--body', `@${file}`, '--network', 'mainnet', '--dry-run'], KEY_ENV);
+      expect(r.code, file).toBe(2);
+      expect(r.err).toContain(`the body file ${file} ${reason}: not read`);
+    }
+  });
+
+  it('body-fifo-hung: --body @FIFO is refused at once, not waited on', () => {
+    const fifo = join(dir, 'body.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // In a child process: a read that blocks on the FIFO would block this worker for good.
+    const script = `import { run } from ${JSON.stringify(new URL('../../src/cli/commands/api.ts', import.meta.url).href)};
+      const err = [];
+      await run(['post', '/v1/trading/orders', '--body', '@${fifo}', '--network', 'mainnet', '--dry-run'], { out: () => {}, err: (t) => err.push(t), env: { PERPL_HOME: ${JSON.stringify(join(dir, 'home'))}, PERPL_API_KEY: ${JSON.stringify(API_TOKEN)}, PERPL_API_SECRET: '0x${SEED_HEX}' }, fetch: () => Promise.reject(new Error('no network')) });
+      process.stdout.write(err.join('\\n'));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000, encoding: 'utf8' });
+    expect(out).toContain(`the body file ${fifo} is a FIFO, not a regular file: not read`);
   });
 
   it('plain-text-to-a-remote-host-is-sent-only-with-insecure', async () => {

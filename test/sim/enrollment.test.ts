@@ -120,6 +120,25 @@ describe('API-key enrollment', () => {
     for (const b of bad) expect((await post('/v1/api-key/payload', b)).status, JSON.stringify(b)).toBe(400);
   });
 
+  it('expires-at-in-the-past-accepted: a key whose expires_at has passed is refused 400, at payload and at enroll', async () => {
+    const pair = newKeyPair();
+    const base = { chain_id: sim.chainId, address: wallet.address, public_key: pair.publicHex, scope_mask: 3, label: 'x' };
+    const past = await post('/v1/api-key/payload', { ...base, expires_at: Date.now() - 1_000 });
+    expect(past.status).toBe(400);
+    expect(await past.text()).toBe('expires_at is in the past');
+    // Served while still ahead, passed by the time it is enrolled.
+    const expiresAt = Date.now() + 300;
+    const p = await payload(wallet, pair, { expires_at: expiresAt });
+    const body = await enrollBody(wallet, pair, p);
+    while (Date.now() <= expiresAt) await new Promise((r) => setTimeout(r, expiresAt + 1 - Date.now()));
+    const late = await post('/v1/api-key/enroll', body);
+    expect(late.status).toBe(400);
+    expect(await late.text()).toBe('expires_at is in the past');
+    // A future expiry still enrolls.
+    const later = newKeyPair();
+    expect((await post('/v1/api-key/enroll', await enrollBody(wallet, later, await payload(wallet, later, { expires_at: Date.now() + 3_600_000 })))).status).toBe(200);
+  });
+
   it('stale-payload-400: a payload older than 15 minutes is refused', async () => {
     const stale = await startTestSim({ blockMs: 200, flowStepsPerSec: 0, limits: { enrollPayloadMaxAgeMs: -1 } });
     try {

@@ -1,7 +1,8 @@
 // The local exchange's limits answer, never reset, and one client's excess never costs another:
-// an oversized body gets a 413 the client reads; one key's burst of signed requests never makes
-// another key's fresh ones look replayed; the market-data budget and per-address socket cap are on by
-// default, as live runs them (wire.md 7.1).
+// an oversized body gets a 413 the client reads (on a socket upgrade too); stalled connections are
+// closed and one address holds only so many; one key's burst of signed requests never makes another
+// key's fresh ones look replayed; the market-data budget and per-address socket cap are on by default,
+// as live runs them (wire.md 7.1).
 
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -61,21 +62,27 @@ describe('oversized bodies', () => {
   });
 });
 
-/** A client that writes the whole body before it reads a byte: sees the 413 only if the server drained the body. */
-function postThenRead(url: string, bytes: Buffer): Promise<string> {
-  const { hostname, port, pathname } = new URL(url);
+/** Writes raw request bytes, then reads to the end: the first line and body it got, or the socket error. */
+function rawExchange(url: string, request: Buffer): Promise<string> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
     socket.pause();
     let got = '';
     socket.on('error', (e: NodeJS.ErrnoException) => resolve(`error ${e.code ?? ''}`));
-    socket.write(`POST ${pathname} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ncontent-length: ${bytes.length}\r\n\r\n`);
-    socket.write(bytes, () => {
+    socket.write(request, () => {
       socket.on('data', (c: Buffer) => (got += c.toString()));
       socket.on('end', () => resolve(`${got.split('\r\n')[0]} / ${got.split('\r\n\r\n')[1] ?? ''}`));
       socket.resume();
     });
   });
+}
+
+/** A client that writes the whole body before it reads a byte: sees the 413 only if the server drained the body. */
+function postThenRead(url: string, bytes: Buffer): Promise<string> {
+  const { hostname, pathname } = new URL(url);
+  const head = `POST ${pathname} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ncontent-length: ${bytes.length}\r\n\r\n`;
+  return rawExchange(url, Buffer.concat([Buffer.from(head), bytes]));
 }
 
 /** Writes without end; resolves with what it read and how long the connection lasted after the first byte came back. */
@@ -134,6 +141,98 @@ describe('bodies past the drain cap', () => {
     expect(closedAfterAnswerMs).toBeGreaterThanOrEqual(LINGER_MS / 2);
     expect(closedAfterAnswerMs).toBeLessThan(LINGER_MS + 8_000);
     expect((await fetch(`${sim.rest}/v1/pub/context`)).status).toBe(200);
+  });
+});
+
+function upgradeWithBody(path: string, body: Buffer): Buffer {
+  const head =
+    `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\n` +
+    `sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\ncontent-length: ${body.length}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head), body]);
+}
+
+describe('bodies on upgrade requests', () => {
+  let sim: RunningSim;
+  beforeAll(async () => {
+    sim = await startTestSim({ blockMs: 200, flowStepsPerSec: 0 });
+  });
+  afterAll(() => sim.stop());
+
+  it('get-with-10-mib-body-reset: a socket upgrade (a GET) carrying 10 MiB gets its 413, not a reset', async () => {
+    const big = Buffer.alloc(10 * MIB, 0x61);
+    for (const path of ['/ws/v1/market-data', '/ws/v1/trading']) {
+      expect(await rawExchange(sim.ws, upgradeWithBody(path, big)), path).toBe('HTTP/1.1 413 Payload Too Large / body too large');
+    }
+    expect(await rawExchange(sim.ws, upgradeWithBody('/ws/v1/nothing', big))).toBe('HTTP/1.1 404 Not Found / ');
+    expect(await rawExchange(sim.ws, upgradeWithBody('/ws/v1/market-data', Buffer.from('{}')))).toBe('HTTP/1.1 400 Bad Request / an upgrade request carries no body');
+    // A body-less upgrade is served as before.
+    (await FrameClient.open(`${sim.ws}/ws/v1/market-data`)).close();
+  });
+});
+
+/** A raw TCP connection to the exchange that resolves `closed` when the server ends it, with what it read. */
+function rawConnection(url: string, send = ''): { closed: Promise<string>; destroy: () => void } {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname, () => {
+    if (send) socket.write(send);
+  });
+  let got = '';
+  socket.on('data', (c: Buffer) => (got += c.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(got.split('\r\n')[0] ?? '')));
+  return { closed, destroy: () => socket.destroy() };
+}
+
+describe('stalled HTTP connections', () => {
+  let sim: RunningSim;
+  beforeAll(async () => {
+    sim = await startTestSim({ blockMs: 200, flowStepsPerSec: 0, limits: { httpHeadersTimeoutMs: 400, httpRequestTimeoutMs: 800, httpIdleTimeoutMs: 400 } });
+  });
+  afterAll(() => sim.stop());
+
+  it('stalled-connections-never-closed: silent, half-sent headers and half-sent bodies are closed; a socket past its upgrade is not', async () => {
+    const ws = await FrameClient.open(`${sim.ws}/ws/v1/market-data`);
+    const started = Date.now();
+    const silent = rawConnection(sim.rest);
+    const halfHeaders = rawConnection(sim.rest, 'GET /api/v1/pub/context HTTP/1.1\r\nhost: x\r\n');
+    const halfBody = rawConnection(sim.rest, 'POST /api/v1/trading/orders HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{"d":');
+    expect(await silent.closed).toBe('');
+    expect(await halfHeaders.closed).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
+    expect(await halfBody.closed).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The market-data socket, idle as long as those, still answers.
+    ws.send({ mt: 5, subs: [{ stream: 'heartbeat@31337', subscribe: true }] });
+    await ws.waitFor((f) => f.mt === 6);
+    ws.close();
+  });
+
+});
+
+describe('HTTP connections per address', () => {
+  let sim: RunningSim;
+  beforeAll(async () => {
+    sim = await startTestSim({ blockMs: 200, flowStepsPerSec: 0, limits: { maxHttpConnectionsPerAddress: 6 } });
+  });
+  afterAll(() => sim.stop());
+
+  it('http-connections-capped-per-address: past the cap a connection is answered 429 and closed; one closing makes room', async () => {
+    const held = Array.from({ length: 6 }, () => rawConnection(sim.rest, 'GET /api/v1/pub/context HTTP/1.1\r\nhost: x\r\n'));
+    try {
+      let refused = '';
+      for (let tries = 0; refused === '' && tries < 50; tries++) {
+        // The held ones are counted once their connection events ran: retry until the seventh is refused.
+        refused = await rawExchange(sim.rest, Buffer.from('GET /api/v1/pub/context HTTP/1.1\r\nhost: x\r\n\r\n'));
+        if (!refused.startsWith('HTTP/1.1 429')) refused = '';
+      }
+      expect(refused).toBe('HTTP/1.1 429 Too Many Requests / too many connections');
+    } finally {
+      for (const c of held) c.destroy();
+    }
+    let served = '';
+    for (let tries = 0; !served.startsWith('HTTP/1.1 200') && tries < 50; tries++) {
+      served = await rawExchange(sim.rest, Buffer.from('GET /api/v1/pub/context HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n'));
+    }
+    expect(served).toMatch(/^HTTP\/1\.1 200 OK/);
   });
 });
 

@@ -2,7 +2,8 @@
 // exchange (before: every restart began a fresh demo account); a bad state file stops the start with
 // the reason and is left exactly as it was.
 
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -74,5 +75,50 @@ describe('perpl sim --state', () => {
     writeFileSync(wrong, text);
     await expect(start(wrong)).rejects.toThrow(/account\.orders\[0\]: unknown field "price"|account\.orders\[0\]\.\w+: must be/);
     expect(readFileSync(wrong, 'utf8')).toBe(text);
+  });
+
+  it('state-fifo-hung-the-start: a FIFO at the path is refused at once, not waited on', () => {
+    const fifo = join(home, 'fifo.json');
+    execFileSync('mkfifo', ['-m', '600', fifo]);
+    // In a child process: an open that blocks on the FIFO would block this worker for good.
+    const script = `import { readStateFile } from ${JSON.stringify(new URL('../../src/sim/server/state-file.ts', import.meta.url).href)};
+      try { readStateFile(${JSON.stringify(fifo)}); process.stdout.write('read'); } catch (e) { process.stdout.write(e.message); }`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000, encoding: 'utf8' });
+    expect(out.split('\n')[0]).toBe(`--state: ${fifo} is a FIFO, not a regular file`);
+  });
+
+  it('state-planted-by-another-user-loaded: a state file another user owns, or may write, is refused and left as it is', async () => {
+    const file = join(home, 'planted.json');
+    await (await start(file)).stop();
+    const text = readFileSync(file, 'utf8');
+    chownSync(file, 65_534, 65_534);
+    await expect(start(file)).rejects.toThrow(`--state: ${file} belongs to uid 65534, not to this user (${process.getuid!()})`);
+    chownSync(file, process.getuid!(), process.getgid!());
+    chmodSync(file, 0o666);
+    await expect(start(file)).rejects.toThrow(`--state: ${file} has mode 0666: other users may write to it`);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(statSync(file).mode & 0o777).toBe(0o666);
+  });
+
+  it('state-temp-file-planted-written-into: a file planted at the old temp name is never written, the state goes to a fresh 0600 file', async () => {
+    const file = join(home, 'fresh.json');
+    const planted = `${file}.${process.pid}.tmp`;
+    writeFileSync(planted, 'planted');
+    chmodSync(planted, 0o666);
+    chownSync(planted, 65_534, 65_534);
+    await (await start(file)).stop();
+    expect(readFileSync(planted, 'utf8')).toBe('planted');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(file).uid).toBe(process.getuid!());
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ v: 1 });
+    expect(existsSync(`${file}.tmp`)).toBe(false);
+  });
+
+  it('state-wallet-key-of-another-wallet-loaded: a wallet_key that does not own the saved account is refused', async () => {
+    const file = join(home, 'swapped.json');
+    await (await start(file)).stop();
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { wallet_key: string };
+    writeFileSync(file, JSON.stringify({ ...saved, wallet_key: `0x${'11'.repeat(32)}` }));
+    await expect(start(file)).rejects.toThrow(`--state: ${file}: wallet_key is not the key of demo.address`);
   });
 });

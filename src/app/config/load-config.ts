@@ -3,9 +3,11 @@
 // file is read (a FIFO or a device would hang or flood start-up). A problem quotes the file's own text
 // (a key, a value, which TOML and JSON escapes can fill with ESC), so each one comes back sanitized.
 
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toConfigTable, type TomlTable } from './config-table.js';
+import { configShapeProblem } from './config-shape.js';
+import { fileKind } from '../../lib/checked-file.js';
 import { sanitizeText } from '../../protocol/sanitize-text.js';
 import { parseToml } from './toml.js';
 import { defaultConfig, fallbackFor, validateConfig, type ConfigProblem, type TerminalConfig } from './schema.js';
@@ -40,6 +42,9 @@ export function parseConfigText(text: string, format: 'toml' | 'json'): { config
 }
 
 function parseConfigTextRaw(text: string, format: 'toml' | 'json'): { config: TerminalConfig; problems: ConfigProblem[]; watchlistLine: number | null } {
+  // Before any parser: a key thousands of parts deep overflowed the stack behind it.
+  const shape = configShapeProblem(text, format);
+  if (shape) return { config: defaultConfig(), problems: [{ line: shape.line, key: '', message: shape.message }], watchlistLine: null };
   const problems: ConfigProblem[] = [];
   let table: TomlTable;
   let lineOf: (key: string) => number | null;
@@ -68,14 +73,6 @@ function parseConfigTextRaw(text: string, format: 'toml' | 'json'): { config: Te
 
 /** Larger than any hand-written config: refused rather than read into memory. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
-
-function fileKind(st: Stats): string {
-  if (st.isFIFO()) return 'a FIFO';
-  if (st.isDirectory()) return 'a folder';
-  if (st.isSocket()) return 'a socket';
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
-  return 'not a regular file';
-}
 
 /** The file's text, or why it is not read. Checks what was opened (fstat), so nothing can swap it after the check. */
 function readConfigFile(file: string): { text: string } | { problem: string } {

@@ -2,8 +2,8 @@
 // --dry-run prints what would be sent (URL, target, the four X-API-* headers, canonical string) and sends nothing;
 // the key's token is masked, and the signature (replayable for 30 s) is shown only with --show-signature.
 
-import { readFileSync } from 'node:fs';
 import { loadCredentials, type Credentials } from '../../auth/credentials.js';
+import { FileRefusal, readCheckedFile } from '../../lib/checked-file.js';
 import { ServerClock } from '../../auth/clock.js';
 import { ApiKeySigner } from '../../auth/signer.js';
 import { AUTH_HEADERS } from '../../protocol/canonical.js';
@@ -122,16 +122,25 @@ function parse(argv: string[]): ApiArgs | 'help' {
   };
 }
 
+/** Larger than any request body (a batch of 100 orders is about 20 KB): a file past it is not read. */
+export const MAX_BODY_FILE_BYTES = 1024 * 1024;
+
+/** The text of `--body @FILE`: a regular file of at most MAX_BODY_FILE_BYTES (opened without waiting, so a FIFO or /dev/zero is refused, not read without end). */
+function readBodyFile(file: string): string {
+  let bytes: Buffer | null;
+  try {
+    bytes = readCheckedFile(file, { maxBytes: MAX_BODY_FILE_BYTES });
+  } catch (cause) {
+    if (cause instanceof FileRefusal) throw new InputError(`the body file ${file} ${cause.reason}: not read`);
+    throw new InputError(`cannot read the body file ${file}`, { cause });
+  }
+  if (bytes === null) throw new InputError(`cannot read the body file ${file}: no such file`);
+  return bytes.toString('utf8');
+}
+
 /** The body text exactly as it will be sent and signed; must be JSON. */
 function readBody(arg: string): string {
-  let text = arg;
-  if (arg.startsWith('@')) {
-    try {
-      text = readFileSync(arg.slice(1), 'utf8');
-    } catch (cause) {
-      throw new InputError(`cannot read the body file ${arg.slice(1)}`, { cause });
-    }
-  }
+  const text = arg.startsWith('@') ? readBodyFile(arg.slice(1)) : arg;
   try {
     JSON.parse(text);
   } catch (cause) {

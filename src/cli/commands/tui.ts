@@ -10,6 +10,7 @@ import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import type { LocalSim } from '../../app/local-exchange-thread.js';
 import { markStart } from '../../lib/start-trace.js';
 import { TUI_OPTIONS } from '../command-table.js';
+import { checkRecordingPath } from '../../transport/record/recording-path.js';
 
 const USAGE = `usage: perpl [tui] [options]
 
@@ -38,7 +39,7 @@ use). Bad frames, reconnects and errors go to $PERPL_HOME/logs/perpl.log (0600, 
 keys: ? help (with action names, remappable in config [keys])  / market  Tab focus  j/k move
       [ ] timeframe  b/s order entry  : command line  !! panic  z zoom  y copy  F12 perf  Esc back  q quit`;
 
-/** A recording's folder must be writable: said before the screen is taken, not found out at quit. */
+/** A recording's folder must be writable, and a file there this user's alone: said before the screen is taken, not found out at quit. */
 function checkRecordPath(path: string): void {
   const folder = dirname(resolve(path));
   try {
@@ -46,6 +47,7 @@ function checkRecordPath(path: string): void {
   } catch (cause) {
     throw new InputError(`--record: cannot write in ${folder}`, { cause, hint: 'choose a file in a folder you can write to' });
   }
+  checkRecordingPath(path);
 }
 
 function intOption(name: string, text: string | undefined, min: number, max: number): number | undefined {

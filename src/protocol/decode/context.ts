@@ -1,9 +1,10 @@
 // Decoder for GET /v1/pub/context. Undocumented top-level keys (features, geo_block, rewards, ...) are dropped.
 // Symbols and names are shown in narrow places (status bar, picker, rows): sanitized like every string,
-// and capped far below the general cap (live ones are a few characters: "BTC", "BTC Perp").
+// and capped far below the general cap (live ones are a few characters: "BTC", "BTC Perp"). The number
+// of markets is capped too.
 
 import type { Chain, Context, Market, ProtocolInstance, Token } from '../frames.js';
-import { arr, amount, nonNegInt, opt, record, str, text } from './kit.js';
+import { arr, amount, fail, isPlainObject, itemPath, nonNegInt, opt, record, str, text, type Decoder } from './kit.js';
 import { decodeFundingEvent, decodeGasPrice, decodeMarketConfig, decodeMarketState } from './market-records.js';
 
 /** Longest symbol or size unit kept. */
@@ -62,9 +63,27 @@ export const decodeMarket = record<Market>({
   funding: opt(decodeFundingEvent),
 });
 
-export const decodeContext = record<Context>({
+/**
+ * Most markets kept from one context: live lists about a dozen. The rest are dropped unread and counted
+ * (`droppedMarkets`, shown with the bad frames): 100,000 markets took the terminal to 1.2 GB.
+ */
+export const MAX_CONTEXT_MARKETS = 256;
+
+/** The first MAX_CONTEXT_MARKETS markets, decoded; the rest are never looked at. */
+function firstMarkets(value: unknown, path: string): Market[] {
+  if (!Array.isArray(value)) fail(path, 'an array', value);
+  return value.slice(0, MAX_CONTEXT_MARKETS).map((v, i) => decodeMarket(v, itemPath(path, i)));
+}
+
+const decodeListedContext = record<Omit<Context, 'droppedMarkets'>>({
   chain: decodeChain,
   instances: arr(decodeProtocolInstance),
   tokens: arr(decodeToken),
-  markets: arr(decodeMarket),
+  markets: firstMarkets,
 });
+
+export const decodeContext: Decoder<Context> = (value, path) => {
+  const context = decodeListedContext(value, path);
+  const listed = isPlainObject(value) && Array.isArray(value.markets) ? value.markets.length : 0;
+  return listed > MAX_CONTEXT_MARKETS ? { ...context, droppedMarkets: listed - MAX_CONTEXT_MARKETS } : context;
+};

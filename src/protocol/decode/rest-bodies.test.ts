@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../errors.js';
 import { decodeApiKeyEnrollRequest, decodeApiKeyInfo, decodeApiKeyPayloadRequest, decodeApiKeyPayloadResponse } from './api-key-bodies.js';
-import { decodeContext } from './context.js';
+import { MAX_CONTEXT_MARKETS, decodeContext } from './context.js';
 import type { Decoder } from './kit.js';
 import {
   decodeAllFundingHistoryResponse,
@@ -110,5 +110,22 @@ describe('REST bodies', () => {
   it('enroll request without typed_data is refused naming it', () => {
     const { typed_data: _t, ...rest } = REST_EXAMPLES.enrollRequest;
     expect(decodeErrorOf(() => decodeApiKeyEnrollRequest(rest)).path).toBe('typed_data');
+  });
+});
+
+describe('context size', () => {
+  it('context-100k-markets-took-1.2-gb: the first 256 markets are decoded, the rest dropped unread and counted', () => {
+    const market = (CONTEXT_EXAMPLE.markets as unknown[])[0];
+    // The same object 100,000 times: cheap to build, and each copy would have been decoded and kept.
+    const huge = { ...CONTEXT_EXAMPLE, markets: Array.from({ length: 100_000 }, (_, i) => (i === 99_999 ? { broken: true } : market)) };
+    const started = performance.now();
+    const decoded = decodeContext(huge);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(decoded.markets).toHaveLength(MAX_CONTEXT_MARKETS);
+    expect(decoded.droppedMarkets).toBe(100_000 - MAX_CONTEXT_MARKETS);
+    // At the cap nothing is dropped, and the count is absent.
+    const full = decodeContext({ ...CONTEXT_EXAMPLE, markets: Array.from({ length: MAX_CONTEXT_MARKETS }, () => market) });
+    expect(full.markets).toHaveLength(MAX_CONTEXT_MARKETS);
+    expect('droppedMarkets' in full).toBe(false);
   });
 });

@@ -139,7 +139,7 @@ export function restoreAccount(core: EngineCore, account: AccountRecord, d: Deco
     if (!market) continue;
     account.positions.set(pos.mkt, pos);
     market.positions.add(pos);
-    market.openInterest += pos.size;
+    if (pos.sd === 1) market.openInterest += pos.size; // longs only, as positions.ts counts it
     money += pos.collateral;
     core.noteRestoredId(pos.pid);
   }

@@ -7,6 +7,7 @@ import { amountToBigInt } from '../../protocol/scaling.js';
 import { MarketFlow } from '../flow/flow.js';
 import { deposit, FIRST_USER_ACCOUNT_ID, newAccount } from './accounts.js';
 import { decodeAccountSnapshot, restoreAccount, snapshotAccount, type AccountSnapshot } from './account-snapshot.js';
+import { checkAccountSnapshot } from './snapshot-checks.js';
 import { checkAdmission } from './admission.js';
 import { blockTimeMs } from './block-time.js';
 import { buildContext } from './context.js';
@@ -96,6 +97,7 @@ export class Engine implements SimEngine {
 
   restoreAccount(snapshot: unknown): number {
     const decoded = decodeAccountSnapshot(snapshot, new Set(this.core.markets.keys()));
+    checkAccountSnapshot(decoded, this.core.maxTriggerOrders);
     const id = this.nextAccountId++;
     restoreAccount(this.core, newAccount(this.core, id, decoded.address, false, decoded.fw), decoded);
     return id;

@@ -7,6 +7,7 @@ import { adjustLocked, publishOrder } from './accounts.js';
 import { remaining } from './book.js';
 import { checkTopUp, creditTopUp, takeDueTopUps } from './collateral.js';
 import type { EngineCore } from './core.js';
+import { priceInRange, sizeInRange } from './limits.js';
 import { match } from './matching.js';
 import { effectiveLeverage } from './money.js';
 import type { OrderRecord, Side } from './records.js';
@@ -115,6 +116,8 @@ function change(core: EngineCore, request: OrderRecord, req: OrderRequestFrame):
   }
   const price = int(req.p) > 0 ? int(req.p) : target.price;
   const size = int(req.s) > 0 ? target.filled + int(req.s) : target.size;
+  if (!sizeInRange(size)) return failOrder(core, request, OrderStatusReason.SizeOutOfRange);
+  if (!priceInRange(price)) return failOrder(core, request, OrderStatusReason.PriceOutOfRange);
   const book = core.book(target.mkt);
   if (target.fl === OrderFlag.PostOnly && price !== target.price && book.crosses(target.side, price)) {
     return failOrder(core, request, OrderStatusReason.CrossesBook);

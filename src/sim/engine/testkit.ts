@@ -91,3 +91,18 @@ export class EngineDriver {
     return m.total === m.deposits;
   }
 }
+
+/**
+ * An account holding a long of 1000 at PX (bought from a maker), a resting bid of 200 below it and a
+ * stop-loss trigger on the long: one of everything `perpl sim --state` saves.
+ */
+export function accountWithEverySavedKind(d: EngineDriver): number {
+  const a = d.account('a');
+  const mm = d.account('mm');
+  d.limit(mm, 'sell', PX, 1000);
+  d.exec(a, { t: 1, p: 0, s: 1000, fl: 4 });
+  const pid = d.engine.openPositions(a)[0]!.pid;
+  d.limit(a, 'buy', PX - 5_000, 200);
+  d.exec(a, { t: 3, p: 0, s: 1000, tp: PX - 10_000, tpc: 4, lp: pid, fl: 4, lv: 0 });
+  return a;
+}

@@ -5,6 +5,7 @@ import { OrderFailureReason, OrderFlag, OrderStatus, OrderStatusReason } from '.
 import { publishOrder } from './accounts.js';
 import { remaining } from './book.js';
 import type { EngineCore } from './core.js';
+import { priceInRange, sizeInRange } from './limits.js';
 import { closableSize, match } from './matching.js';
 import { feeFor, marginFor, maxBig, notional, priceWithBps, tierFeeMicros } from './money.js';
 import type { OrderRecord } from './records.js';
@@ -92,8 +93,8 @@ export function executeTrade(core: EngineCore, order: OrderRecord, forceIoc = fa
   const account = core.account(order.acc);
   const market = core.market(order.mkt);
   const book = core.book(order.mkt);
-  if (!Number.isSafeInteger(order.size) || order.size <= 0) return failOrder(core, order, OrderStatusReason.SizeOutOfRange);
-  if (order.price < 0) return failOrder(core, order, OrderStatusReason.PriceOutOfRange);
+  if (!sizeInRange(order.size)) return failOrder(core, order, OrderStatusReason.SizeOutOfRange);
+  if (!priceInRange(order.price)) return failOrder(core, order, OrderStatusReason.PriceOutOfRange);
   const isMarket = order.price === 0;
   const ioc = isMarket || forceIoc || order.fl === OrderFlag.ImmediateOrCancel;
   const bound = priceBound(core, order);

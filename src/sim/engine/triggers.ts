@@ -7,6 +7,7 @@ import { OrderStatus, OrderStatusReason, TriggerCondition } from '../../protocol
 import { publishOrder } from './accounts.js';
 import type { EngineCore } from './core.js';
 import type { OrderRecord } from './records.js';
+import { priceInRange, sizeInRange } from './limits.js';
 import { endResting } from './resting.js';
 import { executeTrade, failOrder } from './trade.js';
 
@@ -19,6 +20,9 @@ function countTriggers(core: EngineCore, accountId: number): number {
 /** Stores a trigger order (the request carried tp > 0). */
 export function admitTrigger(core: EngineCore, order: OrderRecord): void {
   const account = core.account(order.acc);
+  // Checked now, not when it fires: what waits is kept (and saved by --state) only within the limits.
+  if (!sizeInRange(order.size)) return failOrder(core, order, OrderStatusReason.SizeOutOfRange);
+  if (!priceInRange(order.price) || !priceInRange(order.tp)) return failOrder(core, order, OrderStatusReason.PriceOutOfRange);
   if (countTriggers(core, order.acc) >= core.maxTriggerOrders) {
     return failOrder(core, order, OrderStatusReason.MaximumAccountOrders);
   }

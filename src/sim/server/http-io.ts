@@ -1,6 +1,7 @@
 // Small HTTP helpers: bounded body reading and JSON / empty replies.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
@@ -87,4 +88,33 @@ export function sendThenLinger(req: IncomingMessage, res: ServerResponse, r: Rep
     socket.once('close', () => clearTimeout(timer));
   });
   send(res, r);
+}
+
+/** A whole HTTP/1.1 answer as text, for a socket that has no ServerResponse (an upgrade, a connection refused before its request). */
+export function rawReply(status: number, reason: string): string {
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(reason)}\r\nconnection: close\r\n\r\n${reason}`;
+}
+
+/**
+ * sendThenLinger for a raw socket: the answer, then a FIN; what still arrives is read and dropped for up
+ * to LINGER_MS, and then the connection is cut (cutting at once, with unread data, sends a reset).
+ */
+export function endThenLinger(socket: Duplex, answer: string): void {
+  socket.on('data', () => undefined);
+  socket.on('error', () => undefined);
+  socket.end(answer);
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/**
+ * The answer to an upgrade request that carries a body (none should: the body would be read as socket
+ * frames, and a 10 MiB one got a reset): 413 past MAX_BODY_BYTES or of unknown length, else 400.
+ */
+export function upgradeBodyRefusal(req: IncomingMessage): string | null {
+  const length = Number(req.headers['content-length'] ?? 0);
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  if (!chunked && !(length > 0)) return null;
+  return chunked || !(length <= MAX_BODY_BYTES) ? rawReply(413, 'body too large') : rawReply(400, 'an upgrade request carries no body');
 }

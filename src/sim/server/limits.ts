@@ -18,6 +18,17 @@ export interface SimLimits {
    * no figure and accepted 24 (wire.md 7.1); the cap only stops a client that opens sockets in a loop.
    */
   maxMarketDataConnectionsPerAddress: number;
+  /**
+   * Open HTTP connections per client address (REST, and sockets before and after their upgrade); the
+   * next one is answered 429 and closed. Stalled connections cannot pile up past it.
+   */
+  maxHttpConnectionsPerAddress: number;
+  /** A request's headers must arrive within this (else 408 and the connection is closed). */
+  httpHeadersTimeoutMs: number;
+  /** A whole request, body included, must arrive within this. */
+  httpRequestTimeoutMs: number;
+  /** A connection silent this long is closed (one that never sends a byte was kept for good). */
+  httpIdleTimeoutMs: number;
   /** REST requests per minute per client IP on public endpoints; 0 = unlimited. */
   restPublicPerMin: number;
   /** REST requests per minute per API key on signed endpoints; 0 = unlimited. */
@@ -44,6 +55,10 @@ export const DEFAULT_LIMITS: SimLimits = {
   maxSubscriptions: 16,
   marketDataRequestsPerMin: 10,
   maxMarketDataConnectionsPerAddress: 32,
+  maxHttpConnectionsPerAddress: 256,
+  httpHeadersTimeoutMs: 10_000,
+  httpRequestTimeoutMs: 30_000,
+  httpIdleTimeoutMs: 30_000,
   restPublicPerMin: 3_000,
   restAuthedPerMin: 3_000,
   noncesPerKey: 20_000,

@@ -20,6 +20,9 @@ import type { SimState } from './sim-state.js';
 /** The 403 reason when the signing wallet may not act for the target profile (live: not documented). */
 export const NOT_OWNER_OR_OPERATOR = 'signing wallet is neither the owner nor a registered operator of target_profile';
 
+/** The 400 reason for an `expires_at` that has already passed (a key that could never be used). */
+export const EXPIRES_AT_PAST = 'expires_at is in the past';
+
 /** 422 when an Origin is present and not on the allow-list; a missing Origin is accepted (non-browser). */
 function originCheck(state: SimState, origin: string | undefined): Reply | undefined {
   if (origin === undefined || origin === '') return undefined;
@@ -60,6 +63,8 @@ export function postPayload(state: SimState, body: Uint8Array, origin: string | 
   if (req.label.trim() === '') return errorReply(400, 'label is required');
   const ipCidrs = req.ip_cidrs ?? [];
   if (!parseCidrList(ipCidrs)) return errorReply(400, 'ip_cidrs: at most 4 valid CIDRs');
+  // A key born expired is refused (0 or absent: it never expires).
+  if ((req.expires_at ?? 0) !== 0 && (req.expires_at ?? 0) <= Date.now()) return errorReply(400, EXPIRES_AT_PAST);
   const typedData = buildEnrollmentTypedData({
     chainId: state.chainId,
     signer: req.address,
@@ -117,6 +122,9 @@ export async function postEnroll(state: SimState, body: Uint8Array, origin: stri
   if (state.keys.activeCount(principal, now) >= MAX_ACTIVE_KEYS_PER_PROFILE) {
     return errorReply(423, 'api key limit reached');
   }
+  const expiresAt = Number(messageString(td, 'expiresAt') ?? '0');
+  // The payload was fresh when served; the expiry it names may have passed since.
+  if (expiresAt !== 0 && expiresAt <= now) return errorReply(400, EXPIRES_AT_PAST);
   const ipCidrsText = messageString(td, 'ipCidrs') ?? '';
   const stored = state.keys.add(
     {
@@ -124,7 +132,7 @@ export async function postEnroll(state: SimState, body: Uint8Array, origin: stri
       address: principal,
       scopeMask: Number(messageString(td, 'scope') ?? '0'),
       label: messageString(td, 'label') ?? '',
-      expiresAt: Number(messageString(td, 'expiresAt') ?? '0'),
+      expiresAt,
       ipCidrs: ipCidrsText === '' ? [] : ipCidrsText.split(','),
       origin: messageString(td, 'origin') ?? '',
       enrolledBy: signer,

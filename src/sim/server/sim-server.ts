@@ -13,6 +13,8 @@ import { blockTimeMs } from '../engine/block-time.js';
 import { BlockTimer, FlowDriver } from './clock.js';
 import { closeServers } from '../../lib/close-servers.js';
 import { SimConnection, type ConnectionKind } from './connection.js';
+import { guardedServerOptions, guardHttpServer } from './http-guard.js';
+import { endThenLinger, rawReply, upgradeBodyRefusal } from './http-io.js';
 import { fanOutMarketData } from './market-data-fanout.js';
 import { MarketDataSession } from './market-data-session.js';
 import { RestRouter } from './rest-router.js';
@@ -26,9 +28,6 @@ export const TRADING_PATH = '/ws/v1/trading';
 const GARBAGE_FRAMES = ['{"mt":16,"sid":', 'not json at all', '{"mt":4242}', '\u0000\u0001\u0002'];
 
 const TOO_MANY_CONNECTIONS = 'too many connections';
-const TOO_MANY_CONNECTIONS_RESPONSE =
-  'HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\n' +
-  `content-length: ${TOO_MANY_CONNECTIONS.length}\r\nconnection: close\r\n\r\n${TOO_MANY_CONNECTIONS}`;
 
 export interface SimServerOptions {
   blockMs: number;
@@ -61,7 +60,7 @@ export class SimServer {
   ) {
     this.headBlock = opts.startBlock;
     this.rest = new RestRouter(state);
-    this.http = createServer((req, res) => {
+    this.http = createServer(guardedServerOptions(state.limits), (req, res) => {
       if (this.rest.handles(req)) void this.rest.handle(req, res);
       else {
         res.writeHead(404, { 'content-length': '9' });
@@ -70,6 +69,7 @@ export class SimServer {
     });
     // Keep-alive sockets would hold stop() open; the sim closes them itself.
     this.http.keepAliveTimeout = 2000;
+    guardHttpServer(this.http, state.limits, state.log);
     this.wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1024 * 1024 });
     this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
     // A failure in one block or step is logged and skipped: the clock keeps running.
@@ -157,13 +157,19 @@ export class SimServer {
     const path = (req.url ?? '').split('?')[0];
     const kind: ConnectionKind | undefined =
       path === MARKET_DATA_PATH ? 'md' : path === TRADING_PATH ? 'tr' : undefined;
+    // Every refusal lingers: a client still sending (a body on its GET) reads the answer, not a reset.
     if (!kind) {
-      socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+      endThenLinger(socket, rawReply(404, ''));
+      return;
+    }
+    const bodyRefusal = upgradeBodyRefusal(req);
+    if (bodyRefusal) {
+      endThenLinger(socket, bodyRefusal);
       return;
     }
     if (kind === 'md' && !this.admitMarketData(req.socket.remoteAddress ?? '', socket)) {
       this.state.log(`market-data upgrade from ${req.socket.remoteAddress ?? '?'} refused: too many connections`);
-      socket.end(TOO_MANY_CONNECTIONS_RESPONSE);
+      endThenLinger(socket, rawReply(429, TOO_MANY_CONNECTIONS));
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, kind, req.socket.remoteAddress));

@@ -2,10 +2,10 @@
 // repeat the same keys and prices, so an all-day recording shrinks many times over (plain NDJSON was about
 // 220 MB an hour). The gzip stream is flushed every second, so a crash loses at most the last second
 // (the reader accepts a stream cut short). Appended through one write stream (bounded memory: frames are
-// dropped and counted, never buffered without limit, when the disk lags), file created 0600, secrets
-// stripped before anything is written, flushed on close.
+// dropped and counted, never buffered without limit, when the disk lags), file created 0600 and fresh
+// (never one another user made first), secrets stripped before anything is written, flushed on close.
 
-import { chmodSync, createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { constants as zlibConstants, createGzip, type Gzip } from 'node:zlib';
 import type { FrameDirection, FrameTap } from '../ws/tap.js';
 import {
@@ -17,6 +17,7 @@ import {
   type RecordChannel,
   type RecordingHeader,
 } from './format.js';
+import { openRecordingFile } from './recording-path.js';
 import { Scrubber } from './scrub.js';
 
 export interface FrameRecorderOptions {
@@ -58,18 +59,12 @@ export class FrameRecorder {
     this.startedAt = this.now();
     this.scrub = new Scrubber(opts.secrets);
     this.maxBuffered = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED;
-    // 'w' truncates; mode applies on creation only, so an existing file is chmod-ed below as well.
-    this.file = createWriteStream(opts.path, { flags: 'w', mode: 0o600 });
+    // A fresh 0600 file renamed into place: never a file another user made first, or still holds open
+    // (one made 0666 in a shared folder stayed theirs to read).
+    this.file = createWriteStream(opts.path, { fd: openRecordingFile(opts.path) });
     // Level 9: about 5 % smaller than the default on a session's frames, at a few hundred KB a minute of input.
     this.out = createGzip({ level: 9 });
     this.out.pipe(this.file);
-    this.file.on('open', () => {
-      try {
-        chmodSync(opts.path, 0o600);
-      } catch {
-        // The file is ours and open; a failing chmod (exotic fs) is not worth losing the recording.
-      }
-    });
     const failed = (e: Error) => {
       this.failure ??= e;
     };

@@ -63,8 +63,9 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const readOnly = keyScope !== 'trade';
   const watchlist = useTerminal((s) => s.live.watchlist);
   const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
-  // Frames skipped as malformed on either socket (the log file says which and why); shown only when some were.
-  const badFrames = useTerminal((s) => s.badFrames.marketData + s.badFrames.trading);
+  // Frames skipped as malformed on either socket, and context markets past the cap (the log file says which
+  // and why); shown only when some were.
+  const badFrames = useTerminal((s) => s.badFrames.marketData + s.badFrames.trading + s.badFrames.context);
   const badFramesText = badFrames === 0 ? '' : width >= 110 ? `  ${badFrames} bad frame${badFrames === 1 ? '' : 's'}` : `  bad ${badFrames}`;
   // Room for the market header: the second line (after its leading space), or what the one line leaves
   // between the badge and the health figures (the key countdown counted at its widest).

@@ -1,0 +1,37 @@
+// The local exchange's HTTP connections before and around their requests: headers and whole requests
+// must arrive in time, a silent connection is closed (node keeps one that never sends a byte for good),
+// and one address holds at most so many connections (as the market-data socket has its own cap), so
+// stalled connections cannot pile up. Past the cap a connection is answered 429 and closed.
+
+import type { Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+import { endThenLinger, rawReply } from './http-io.js';
+import type { SimLimits } from './limits.js';
+
+/** Options for createServer: how often node checks the header and request timeouts (its default is 30 s). */
+export function guardedServerOptions(limits: SimLimits): ServerOptions {
+  return { connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.httpHeadersTimeoutMs / 4))) };
+}
+
+/** Sets the timeouts on `http` and caps its connections per address. */
+export function guardHttpServer(http: Server, limits: SimLimits, log: (line: string) => void): void {
+  http.headersTimeout = limits.httpHeadersTimeoutMs;
+  http.requestTimeout = Math.max(limits.httpRequestTimeoutMs, limits.httpHeadersTimeoutMs);
+  http.timeout = limits.httpIdleTimeoutMs;
+  const open = new Map<string, number>();
+  http.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = open.get(address) ?? 0;
+    if (count >= limits.maxHttpConnectionsPerAddress) {
+      log(`connection from ${address || '?'} refused: too many connections`);
+      endThenLinger(socket, rawReply(429, 'too many connections'));
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+}
