@@ -1,6 +1,7 @@
 // Small things traders expect, on screen against the local exchange, at 200x50 and 80x24: the age of an
-// open order (a column at 200 columns, the key line at 80 where the column does not fit), and `:close`
-// without a market closing the position of the market on screen through the same confirm.
+// open order (a column at 200 columns, the key line at 80 where the column does not fit), `:close`
+// without a market closing the position of the market on screen through the same confirm, and open orders
+// the pane's height hides counted (the tab title, "▼ N more below" / "▲ N more above").
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
@@ -50,7 +51,7 @@ describe('small things traders expect', () => {
     }, UI_MS);
 
     vt().resize(80, 24);
-    await vt().waitFor(() => vt().lines().some((l) => l.includes('[Open orders]')), UI_MS);
+    await vt().waitFor(() => vt().lines().some((l) => l.includes('[Open orders (1)]')), UI_MS);
     // No room for the column beside side, price, size and trigger: the key line leads with the age.
     await vt().waitFor(() => vt().lines().some((l) => /│age \d+[smh]  ·  /.test(l)), UI_MS);
     expect(header()).not.toMatch(/ age /);
@@ -110,5 +111,37 @@ describe.each([
     } finally {
       vt().resize(200, 50);
     }
+  }, TEST_MS);
+});
+
+describe.each([
+  [200, 50],
+  [80, 24],
+] as const)('open orders the pane cannot show, at %ix%i', (cols, rows) => {
+  it('open-orders-hidden-rows-are-counted: the tab title counts them; the key line says how many are below, and above once scrolled', async () => {
+    vt().resize(cols, rows);
+    const ORDERS = 10;
+    const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+    // Ten buys resting 10 % and more under the mark: more than the pane has rows for at either size.
+    for (let i = 0; i < ORDERS; i++) {
+      const out = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: CENT, price: mark - Math.round((mark * (100 + i)) / 1000), leverage: 500 }).outcome;
+      expect(out.ok).toBe(true);
+    }
+    vt().press('4');
+    vt().press('O');
+    vt().press('g'); // the first order selected: the list shows from the top
+    await eventually(() => state().trading.orders.length === ORDERS && state().tabs.selected.orders === 0, EXCHANGE_MS, 'the resting orders');
+    await vt().waitFor(() => vt().lines().some((l) => l.includes(`[Open orders (${ORDERS})]`)), UI_MS);
+    const shownRows = () => vt().lines().filter((l) => l.includes('▲ open L')).length;
+    await vt().waitFor(() => shownRows() > 0 && vt().lines().some((l) => l.includes(`▼ ${ORDERS - shownRows()} more below`)), UI_MS);
+    expect(shownRows()).toBeLessThan(ORDERS);
+    expect(vt().screenText()).not.toContain('more above');
+    // The last order selected: the list scrolls, and what is now above is counted instead.
+    vt().press('G');
+    await vt().waitFor(() => vt().lines().some((l) => l.includes(`▲ ${ORDERS - shownRows()} more above`)), UI_MS);
+    expect(vt().screenText()).not.toMatch(/▼ \d+ more below/);
+    // Another tab still counts them.
+    vt().press('P');
+    await vt().waitFor(() => vt().lines().some((l) => l.includes(`[Positions] | Open orders (${ORDERS})`)), UI_MS);
   }, TEST_MS);
 });
