@@ -101,7 +101,9 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
       position: position && !order.reduceOnly ? { side: position.side === 2 ? 'short' : 'long', size: position.size } : null,
       recent: opts.change ? [] : state.tradingUi.recent,
       nowMs: opts.nowMs,
-      changeCrossesBook: opts.change === true && preview !== null && preview.crosses,
+      // A post-only does not take: moved across the book, its change is refused instead.
+      changeCrossesBook: opts.change === true && preview !== null && preview.crosses && order.kind !== 'post-only',
+      changeRefusedPostOnly: opts.change === true && preview !== null && preview.crosses && order.kind === 'post-only',
     },
     thresholdsFrom(state.live.confirmPrefs),
   );
