@@ -135,6 +135,22 @@ describe('a change is reviewed like a new order (200x50)', () => {
   }, TEST_MS);
 });
 
+describe('a change the exchange refuses (200x50)', () => {
+  it('failed-said-once: the refused change reads "failed:" once, in its toast and on its Journal line', async () => {
+    const { oid, price } = await restingBuy(BTC / 100, 'post-only');
+    const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+    await amendWithE(typedPrice(mark + Math.round(mark / 100)));
+    await vt().waitFor(POST_ONLY_CHANGE_REFUSED, UI_MS);
+    vt().press('y'); // sent anyway: the exchange refuses it (CrossesBook), the order stays where it was
+    await eventually(() => state().trading.journal.some((e) => e.kind === 'resolved' && e.text.includes('CrossesBook')), EXCHANGE_MS, 'the refusal');
+    await vt().waitFor(`amend ${oid}: failed: CrossesBook`, UI_MS);
+    vt().press('J');
+    await vt().waitFor(/resolved +\d+ failed: CrossesBook/, UI_MS);
+    expect(vt().screenText()).not.toContain('failed: failed');
+    expect(onExchange(oid)?.p).toBe(price);
+  }, TEST_MS);
+});
+
 describe('order entry reviews by effect, with passive defaults', () => {
   it('sell-part-of-a-long-reviews-reduce: s while long is "reduce" and frees margin, not a short with a charge', async () => {
     await openLong(screen, BTC / 50, EXCHANGE_MS); // 0.02 BTC
