@@ -1,9 +1,11 @@
 // Small things traders expect, on screen against the local exchange, at 200x50 and 80x24: the age of an
 // open order (a column at 200 columns, the key line at 80 where the column does not fit), `:close`
 // without a market closing the position of the market on screen through the same confirm, and open orders
-// the pane's height hides counted (the tab title, "▼ N more below" / "▲ N more above").
+// the pane's height hides counted (the tab title, "▼ N more below" / "▲ N more above"), and the footer's
+// notice apart from its key hints at 80 columns, whatever its length.
 
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setNotice } from '../../src/state/actions.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
@@ -143,5 +145,23 @@ describe.each([
     // Another tab still counts them.
     vt().press('P');
     await vt().waitFor(() => vt().lines().some((l) => l.includes(`[Positions] | Open orders (${ORDERS})`)), UI_MS);
+  }, TEST_MS);
+});
+
+describe('the footer at 80x24', () => {
+  it('footer-and-notice-apart-at-80x24: a notice of any length stands two cells apart from the key hints before it', async () => {
+    vt().resize(80, 24);
+    await vt().waitFor(() => state().viewport.cols === 80, UI_MS);
+    const footer = () => vt().lines().at(-2) ?? '';
+    // Every length from a word to past half the line (cut there with …): the hints that fit change with it.
+    for (let n = 4; n <= 46; n++) {
+      const text = `N${'o'.repeat(n - 2)}E`;
+      setNotice(screen.app.app.store, text);
+      const shown = text.length > 40 ? `${text.slice(0, 39)}…` : text;
+      await vt().waitFor(() => footer().endsWith(shown), UI_MS);
+      const before = footer().slice(0, footer().length - shown.length);
+      expect(before === '' || before.endsWith('  '), `${n}: "${footer()}"`).toBe(true);
+      expect(footer().length).toBeLessThanOrEqual(80);
+    }
   }, TEST_MS);
 });
