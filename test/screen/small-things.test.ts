@@ -1,14 +1,16 @@
 // Small things traders expect, on screen against the local exchange, at 200x50 and 80x24: the age of an
 // open order (a column at 200 columns, the key line at 80 where the column does not fit), `:close`
 // without a market closing the position of the market on screen through the same confirm, and open orders
-// the pane's height hides counted (the tab title, "▼ N more below" / "▲ N more above"), and the footer's
-// notice apart from its key hints at 80 columns, whatever its length.
+// the pane's height hides counted (the tab title, "▼ N more below" / "▲ N more above"), the footer's
+// notice apart from its key hints at 80 columns, whatever its length, and an order's expiry said in time
+// beside its blocks, with the exchange's limit in words (form, review, Open orders).
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setNotice } from '../../src/state/actions.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
+import { pressEach } from '../helpers/keys.js';
 import { openLong, runCommand, sendReviewed, useTradingScreen, startEachTestFlat } from '../helpers/trading-screen.js';
 
 const UI_MS = 20_000;
@@ -163,5 +165,46 @@ describe('the footer at 80x24', () => {
       expect(before === '' || before.endsWith('  '), `${n}: "${footer()}"`).toBe(true);
       expect(footer().length).toBeLessThanOrEqual(80);
     }
+  }, TEST_MS);
+});
+
+describe.each([
+  [200, 50],
+  [80, 24],
+] as const)('an order\'s expiry, at %ix%i', (cols, rows) => {
+  it('expiry-in-time-with-its-limit: the form and its review say the blocks with their time and the exchange\'s limit; Open orders the blocks left with theirs', async () => {
+    vt().resize(cols, rows);
+    await vt().waitFor(() => state().viewport.cols === cols, UI_MS);
+    const ttl = state().trading.markets.find((m) => m.id === screen.market.id)!.order_ttl_blocks;
+    vt().press('b');
+    await eventually(() => state().tradingUi.entry?.focus === 'size', UI_MS, 'the form on its size');
+    // Back from the size past type and side to the last field, the expiry.
+    await pressEach(vt(), [KEYS.shiftTab, KEYS.shiftTab, KEYS.shiftTab]);
+    await eventually(() => state().tradingUi.entry?.focus === 'expiry', UI_MS, 'the expiry field');
+    const time = '\\d+\\.\\d s';
+    await vt().waitFor(() => new RegExp(`expiry +default: the exchange's most, ${ttl} blocks ≈ ${time}`).test(entryPaneText(vt())), UI_MS);
+    await vt().type('5');
+    const said = new RegExp(`expiry +5 blocks ≈ ${time} \\(the exchange allows at most ${ttl} ≈ ${time}\\)`);
+    await vt().waitFor(() => said.test(entryPaneText(vt())), UI_MS);
+    // The review keeps it, however short the pane.
+    await pressEach(vt(), [KEYS.tab, KEYS.tab, KEYS.tab]);
+    await eventually(() => state().tradingUi.entry?.focus === 'size', UI_MS, 'back on the size');
+    await vt().type('0.001');
+    vt().press(KEYS.enter);
+    await eventually(() => state().tradingUi.reviewing, UI_MS, 'the review');
+    await vt().waitFor(() => said.test(entryPaneText(vt())), UI_MS);
+    vt().press(KEYS.escape);
+    await eventually(() => !state().tradingUi.reviewing, UI_MS, 'back to the form');
+    vt().press(KEYS.escape);
+    await eventually(() => state().tradingUi.entry === null, UI_MS, 'the form closed');
+    if (cols < 200) return; // no room for the expires column at 80 columns
+    // A resting order with an expiry: Open orders say its blocks left with their time.
+    const head = state().trading.health?.headBlock ?? 0;
+    const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+    const out = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: CENT, price: mark - Math.round(mark / 50), leverage: 500, lastBlock: head + ttl }).outcome;
+    expect(out.ok).toBe(true);
+    vt().press('4');
+    vt().press('O');
+    await vt().waitFor(() => vt().lines().some((l) => l.includes('▲ open L') && new RegExp(`\\d+ blk ≈ ${time}`).test(l)), UI_MS);
   }, TEST_MS);
 });

@@ -66,13 +66,13 @@ function table<Row>(columns: Column<Row>[], rows: readonly Row[], width: number,
   return { header: headerCells(fitted), lines: rows.slice(from, from + count).map((r) => rowCells(fitted, r)) };
 }
 
-function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number, nowMs: number): Table {
+function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number, nowMs: number, msPerBlock: number): Table {
   switch (rows.tab) {
     case 'positions':
       return table(positionColumns(markets, (p) => protectionOf(p, trading.orders)), rows.rows, width, from, count);
     case 'orders': {
       const positionSize = (id: number) => trading.positions.find((p) => p.positionId === id)?.size;
-      return table(openOrderColumns(markets, positionSize, nowMs), rows.rows, width, from, count);
+      return table(openOrderColumns(markets, positionSize, nowMs, msPerBlock), rows.rows, width, from, count);
     }
     case 'fills':
       return table(fillColumns(markets), rows.rows, width, from, count);
@@ -200,7 +200,7 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
   const selected = selectedIndex(state, rows.rows.length);
   const start = firstShownRow(selected, visible);
   const markets = marketLookup(state);
-  const built = buildTable(rows, markets, state.trading, inner, start, visible, nowMs);
+  const built = buildTable(rows, markets, state.trading, inner, start, visible, nowMs, state.msPerBlock);
   // While trading is not live, what the session last received is dimmed and says when it is from.
   const marker = freshnessMarker(tradingFreshness(state.trading.enabled, state.trading.health));
   const accountMarker = state.trading.account ? marker : null;
