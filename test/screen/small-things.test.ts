@@ -22,6 +22,11 @@ const screen = useTradingScreen('perpl-small-things-', { blockMs: 100, seed: 23,
 const state = () => screen.app.app.store.getState();
 const vt = () => screen.app.vt;
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
+/** The two sizes the screen must read at. */
+const BOTH_SIZES = [
+  [200, 50],
+  [80, 24],
+] as const;
 /** Size units of 0.01 BTC on the local exchange (5 size decimals). */
 const CENT = 1_000;
 
@@ -88,10 +93,7 @@ describe('small things traders expect', () => {
   }, TEST_MS);
 });
 
-describe.each([
-  [200, 50],
-  [80, 24],
-] as const)('the size last used, at %ix%i', (cols, rows) => {
+describe.each(BOTH_SIZES)('the size last used, at %ix%i', (cols, rows) => {
   it('size-remembered-per-market: the next order form starts with the size last sent in this market, and typing replaces it', async () => {
     vt().resize(cols, rows);
     try {
@@ -118,10 +120,7 @@ describe.each([
   }, TEST_MS);
 });
 
-describe.each([
-  [200, 50],
-  [80, 24],
-] as const)('open orders the pane cannot show, at %ix%i', (cols, rows) => {
+describe.each(BOTH_SIZES)('open orders the pane cannot show, at %ix%i', (cols, rows) => {
   it('open-orders-hidden-rows-are-counted: the tab title counts them; the key line says how many are below, and above once scrolled', async () => {
     vt().resize(cols, rows);
     const ORDERS = 10;
@@ -168,10 +167,7 @@ describe('the footer at 80x24', () => {
   }, TEST_MS);
 });
 
-describe.each([
-  [200, 50],
-  [80, 24],
-] as const)('an order\'s expiry, at %ix%i', (cols, rows) => {
+describe.each(BOTH_SIZES)('an order\'s expiry, at %ix%i', (cols, rows) => {
   it('expiry-in-time-with-its-limit: the form and its review say the blocks with their time and the exchange\'s limit; Open orders the blocks left with theirs', async () => {
     vt().resize(cols, rows);
     await vt().waitFor(() => state().viewport.cols === cols, UI_MS);
