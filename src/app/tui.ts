@@ -197,6 +197,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let quitting: Promise<void> | null = null;
   const quit = (): Promise<void> => {
     quitting ??= (async () => {
+      // Before anything that waits: on a signal the process may end at the first await (Ink's signal-exit
+      // re-raises it once the manners' own handler is off), and the exchange's key file goes with it.
+      safely(() => announced?.withdraw());
       abort.abort();
       adaptive.stop();
       // Each step on its own: a failure in one must not leave the terminal unrestored or the exchange running.
@@ -209,8 +212,6 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       safely(() => throttle.stop());
       manners.restore();
       await recorder?.close();
-      // Withdrawn first: the exchange's key file goes with it.
-      safely(() => announced?.withdraw());
       await sim?.stop().catch(() => undefined);
       safely(() => {
         log?.line('stopped');
