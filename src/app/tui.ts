@@ -31,6 +31,7 @@ import { keyFileAtStart, unlockKeyAtStart } from './key-unlock.js';
 import type { KeyDiscoveryTarget } from '../auth/keyfile-discovery.js';
 import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../auth/keys-folder.js';
 import { startLocalSim, type LocalSim } from './local-exchange-thread.js';
+import { announceLocalExchange, type Announcement } from './announce-local-exchange.js';
 import { markStart } from '../lib/start-trace.js';
 
 export interface TuiOptions {
@@ -183,6 +184,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const perf = createAppPerf(stdout, publisher);
   const abort = new AbortController();
   let sim: LocalSim | null = null;
+  let announced: Announcement | null = null;
   let recorder: FrameRecorder | null = null;
   let session: MarketDataSession | null = null;
   let trading: TradingSide | null = null;
@@ -195,6 +197,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let quitting: Promise<void> | null = null;
   const quit = (): Promise<void> => {
     quitting ??= (async () => {
+      // Before anything that waits: on a signal the process may end at the first await (Ink's signal-exit
+      // re-raises it once the manners' own handler is off), and the exchange's key file goes with it.
+      safely(() => announced?.withdraw());
       abort.abort();
       adaptive.stop();
       // Each step on its own: a failure in one must not leave the terminal unrestored or the exchange running.
@@ -265,6 +270,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
           return;
         }
         local = { rest: sim.rest, ws: sim.ws, chainId: sim.chainId };
+        // `perpl api` / `perpl doctor` beside the terminal find this exchange (its port is its own choice).
+        announced = announceLocalExchange(env, sim, log ? (line) => log.line(line) : undefined);
       }
       network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl, insecure: opts.insecure }, local);
       store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false, ...(sim ? { inProcess: true } : {}) }, notice: null });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { keyFilePath } from './home.js';
 import { writeKeyFile } from './keyfile.js';
 import { discoverKey, discoverKeyFile } from './keyfile-discovery.js';
+import { removeLocalExchangePointer, writeLocalExchangePointer } from './local-exchange-pointer.js';
 
 const home = mkdtempSync(join(tmpdir(), 'perpl-discover-'));
 const env = { PERPL_HOME: home };
@@ -47,6 +48,28 @@ describe('discoverKeyFile', () => {
       const onLocal = await discoverKey(e, { name: 'local', chainId: 31337 });
       expect(onLocal).toMatchObject({ ref: 'local-demo', unenrolled: ['default'] });
       expect((await discoverKey(e, { name: 'testnet', chainId: 10143 })).ref).toBe('new');
+    } finally {
+      await rm(h, { recursive: true, force: true });
+    }
+  });
+
+  it('running-terminal-exchange-before-local-demo: with no port named, the key of a running terminal\'s own exchange beats a perpl sim\'s local-demo.json', async () => {
+    const h = mkdtempSync(join(tmpdir(), 'perpl-discover-pointer-'));
+    const e = { PERPL_HOME: h };
+    try {
+      await writeKeyFile(keyFilePath('local-demo', e), { chainId: 31337, restBase: 'http://127.0.0.1:7070/api' }, { seed: seed(8), apiKey: 'sim' });
+      await writeKeyFile(keyFilePath('local-demo-41234', e), { chainId: 31337, restBase: 'http://127.0.0.1:41234/api' }, { seed: seed(9), apiKey: 'own' });
+      const keyFile = keyFilePath('local-demo-41234', e);
+      const pointer = writeLocalExchangePointer(e, { rest: 'http://127.0.0.1:41234/api', ws: 'ws://127.0.0.1:41234', chainId: 31337, keyFile });
+      const found = await discoverKey(e, { name: 'local', chainId: 31337 });
+      expect(found.ref).toBe(keyFile);
+      expect(found.why).toContain(`process ${process.pid}`);
+      expect(await discoverKeyFile(e, {})).toBe(keyFile);
+      // A port named is that exchange's key; another network never takes it.
+      expect(await discoverKeyFile(e, { name: 'local', chainId: 31337, port: 7070 })).toBe('local-demo');
+      expect(await discoverKeyFile(e, { name: 'testnet', chainId: 10143 })).toBeUndefined();
+      removeLocalExchangePointer(pointer);
+      expect(await discoverKeyFile(e, { name: 'local', chainId: 31337 })).toBe('local-demo');
     } finally {
       await rm(h, { recursive: true, force: true });
     }

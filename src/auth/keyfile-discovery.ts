@@ -3,14 +3,16 @@
 //   2. $PERPL_KEY_FILE
 //   3. PERPL_API_KEY + PERPL_API_SECRET in the environment (undefined here: credentials come from there)
 //   4. keys/default.json, when it is enrolled and belongs to the chain
-//   5. on `local`: the demo key of the exchange at that port (keys/local-demo-<port>.json), else
-//      keys/local-demo.json when it serves that port (or no port is named)
+//   5. on `local`: the demo key of the exchange at that port (keys/local-demo-<port>.json); with no port
+//      named, the demo key of a running terminal's own exchange (its pointer, local-exchange-pointer.ts);
+//      else keys/local-demo.json when it serves that port (or no port is named)
 //   6. the newest enrolled key of the chain (by its enrollment time)
 // A key that is not enrolled cannot sign: it is skipped, and named so the command can say why.
 
 import { existsSync } from 'node:fs';
 import { keyFilePath, keysDir } from './home.js';
 import { listKeyNames, readKeyFile } from './keyfile.js';
+import { runningLocalExchange } from './local-exchange-pointer.js';
 
 export const DEFAULT_KEY_NAME = 'default';
 /** Written by the local exchange (`perpl sim`) with the address it listens on. */
@@ -85,6 +87,11 @@ export async function discoverKey(env: NodeJS.ProcessEnv, target: KeyDiscoveryTa
   // Each local exchange writes its own key (local-demo-<port>): the one at this port is the only key it knows.
   const portKey = target.port !== undefined ? `${LOCAL_DEMO_KEY_NAME}-${target.port}` : undefined;
   if (local && portKey !== undefined && existsSync(keyFilePath(portKey, env))) return { ref: portKey, unenrolled, why: `the demo key of the local exchange on port ${target.port}` };
+  // A running terminal's own exchange first: keys/local-demo.json may be a stopped `perpl sim`'s.
+  const running = local && portKey === undefined ? runningLocalExchange(env) : undefined;
+  if (running && existsSync(running.keyFile) && (target.chainId === undefined || running.chainId === target.chainId)) {
+    return { ref: running.keyFile, unenrolled, why: `the demo key of the local exchange of the terminal running as process ${running.pid} (${running.rest})` };
+  }
   if (local && existsSync(keyFilePath(LOCAL_DEMO_KEY_NAME, env)) && servesPort(await infoOf(LOCAL_DEMO_KEY_NAME, env), target.port)) {
     return { ref: LOCAL_DEMO_KEY_NAME, unenrolled, why: 'the local exchange\'s demo key' };
   }

@@ -111,13 +111,11 @@ describe('orders sent for a key press carry it', () => {
     const handle = commands.panic(KEY);
     let done = false;
     void handle.outcome.then(() => (done = true));
-    await settle();
-    block(101); // after the cancels: the position is judged, a close goes
-    await settle();
-    block(102); // after the close: still open (as if nothing filled), so a wider close goes
+    await settle(); // the cancels and the first close leave together
+    block(101); // after the close: still open (as if nothing filled), so a wider close goes
     await settle();
     positions.delete(7);
-    block(103); // flat now
+    block(102); // flat now
     await settle();
     expect(done).toBe(true);
     expect(sent.map((s) => s.t)).toEqual([OrderType.Cancel, OrderType.Cancel, OrderType.CloseLong, OrderType.CloseLong]);

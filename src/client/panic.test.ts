@@ -98,3 +98,67 @@ describe('panic waits for a live block after a close', () => {
     expect(session.listening()).toBe(0);
   });
 });
+
+/** A command whose outcome settles only when the test says so (a cancel whose acks have not come back). */
+function pendingCommand(): { handle: CommandHandle; resolve(results: RequestResult[]): void } {
+  let resolve: (results: RequestResult[]) => void = () => undefined;
+  const outcome = new Promise<CommandOutcome>((r) => (resolve = (results) => r({ ok: true, results, message: '' })));
+  return { handle: { rqs: () => [], outcome }, resolve: (results) => resolve(results) };
+}
+
+describe('panic sends its closes with its cancels', () => {
+  it('panic-closes-without-waiting-for-the-cancels: the close leaves while the cancels have no outcome yet', async () => {
+    const clock = new VirtualTimers();
+    const session = scriptedSession();
+    const cancels = pendingCommand();
+    const sent: string[] = [];
+    void runPanic({
+      session: session as unknown as TradingSession,
+      cancelAll: () => (sent.push('cancels'), cancels.handle),
+      close: (pid) => (sent.push(`close ${pid}`), done([filled])),
+      market: () => undefined,
+      blockWaitMs: 10_000,
+      timers: clock,
+    });
+    // Synchronously, in the same turn as the cancels: nothing from the exchange can have come back.
+    expect(sent).toEqual(['cancels', `close ${POSITION.pid}`]);
+    cancels.resolve([]);
+  });
+
+  it('panic-closes-a-position-opened-before-its-cancel-landed: closed once the cancels resolve and a block passes; the known one is not closed twice', async () => {
+    const clock = new VirtualTimers();
+    const session = scriptedSession();
+    const cancels = pendingCommand();
+    const closed: number[] = [];
+    const handle = runPanic({
+      session: session as unknown as TradingSession,
+      cancelAll: () => cancels.handle,
+      close: (pid) => {
+        closed.push(pid);
+        return done([{ ...filled, rq: 20 + closed.length }]);
+      },
+      market: () => undefined,
+      blockWaitMs: 10_000,
+      timers: clock,
+    });
+    let outcome: CommandOutcome | undefined;
+    void handle.outcome.then((o) => (outcome = o));
+    await settle();
+    expect(closed).toEqual([POSITION.pid]);
+    // A resting buy filled before its cancel landed: a second position, which panic did not know at y.
+    const opened: Position = { ...POSITION, pid: 8, s: 40 };
+    session.state.positions.delete(POSITION.pid);
+    session.state.positions.set(opened.pid, opened);
+    cancels.resolve([{ kind: 'definitive', rq: 12, st: 5, message: 'rq 12 Canceled' }]);
+    await settle();
+    expect(closed).toEqual([POSITION.pid]); // not before a block shows what the cancels left
+    session.heartbeat(101);
+    await settle();
+    expect(closed).toEqual([POSITION.pid, opened.pid]);
+    session.state.positions.delete(opened.pid);
+    session.heartbeat(102);
+    await settle();
+    expect(outcome).toMatchObject({ ok: true, message: 'flat: 1 cancelled, 2 closed' });
+    expect(closed).toEqual([POSITION.pid, opened.pid]);
+  });
+});

@@ -1,4 +1,10 @@
-// Panic: cancel every resting and trigger order, then close every position at market until it is flat.
+// Panic: cancel every resting and trigger order and close every position at market until it is flat. The
+// closes leave with the cancels, not after their acknowledgements: a close is reduce-only (t 3/4, clamped to
+// the position by the exchange, wire.md 8.10), it goes on the same socket with a later rq, so the exchange
+// runs it after the cancels (rq strictly increasing, interface.md 3), and a trigger linked to the position
+// (lp) is cancelled by the exchange when the position closes (interface.md 2.4). A resting order that filled
+// before its cancel landed may have opened a position panic did not know of: once the cancels have resolved
+// and a block has passed, every position not yet being closed is closed too.
 // A close that left its position open with a known outcome (an IOC that found nothing inside its cap, a
 // failure, a gateway reject) is followed by a new close with a wider cap, a bounded number of times
 // (domain/trading/panic-close.ts). Every close is an ordinary engine request: journaled first, under the
@@ -46,11 +52,17 @@ export function runPanic(deps: PanicDeps): CommandHandle {
   const outcome = (async (): Promise<CommandOutcome> => {
     const cancels = deps.cancelAll();
     parts.push(cancels);
+    // One close run per position; each sends its first close at once (closeUntilFlat sends before it awaits).
+    const closing = new Map<number, Promise<CloseReport>>();
+    const closeOpenPositions = (): void => {
+      for (const pid of deps.session.state.positions.keys()) if (!closing.has(pid)) closing.set(pid, closeUntilFlat(deps, pid, parts));
+    };
+    closeOpenPositions();
     const cancelled = await cancels.outcome;
     // A resting order that filled before its cancel landed shows as a position in the same block's mt 27.
     if (cancelled.results.some((r) => r.rq !== 0)) await nextLiveBlock(deps.session, deps.blockWaitMs ?? DEFAULT_BLOCK_WAIT_MS, deps.timers ?? realTimers);
-    const pids = [...deps.session.state.positions.keys()];
-    const closes = await Promise.all(pids.map((pid) => closeUntilFlat(deps, pid, parts)));
+    closeOpenPositions();
+    const closes = await Promise.all(closing.values());
     return panicOutcome(cancelled.results, closes);
   })();
   return { rqs: () => parts.flatMap((p) => p.rqs()), outcome };

@@ -37,6 +37,7 @@ export function entryContext(state: TerminalState, form: OrderEntryForm): EntryC
     position: position ? { side: position.side, size: position.size } : null,
     feeTier: state.trading.account?.feeTier ?? 0,
     bestBid: state.book && state.book.marketId === form.marketId ? (state.book.bids[0]?.price ?? null) : null,
+    msPerBlock: state.msPerBlock,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BlockTimeEstimator, NOMINAL_MS_PER_BLOCK } from './block-time.js';
+import { BlockTimeEstimator, NOMINAL_MS_PER_BLOCK, blocksWithTime, roughDuration } from './block-time.js';
 
 describe('BlockTimeEstimator', () => {
   it('falls back to the nominal block time until enough blocks were seen', () => {
@@ -28,5 +28,17 @@ describe('BlockTimeEstimator', () => {
     for (let b = 100; b < 110; b++) e.observe(b, b * 1000);
     e.observe(5, 0);
     expect(e.measuredMsPerBlock()).toBeNull();
+  });
+});
+
+describe('blocks said with their time', () => {
+  it('expiry-blocks-in-time: blocks beside the time they take at the measured pace', () => {
+    expect(blocksWithTime(5, 300)).toBe('5 blocks ≈ 1.5 s');
+    expect(blocksWithTime(1, 300)).toBe('1 block ≈ 0.3 s');
+    expect(blocksWithTime(20, 412, 'blk')).toBe('20 blk ≈ 8.2 s');
+    expect(roughDuration(45_000)).toBe('45 s');
+    expect(roughDuration(150_000)).toBe('2.5 min');
+    expect(roughDuration(40 * 60_000)).toBe('40 min');
+    expect(roughDuration(72 * 60_000)).toBe('1.2 h');
   });
 });

@@ -1,6 +1,7 @@
 // Measures milliseconds per block from heartbeat arrivals (block number + local arrival time),
 // for countdowns expressed in blocks (funding, order expiry). Monad runs ~0.3 s per block today,
-// but that has changed before, so measure and only fall back to the nominal value.
+// but that has changed before, so measure and only fall back to the nominal value. Blocks are said with
+// the time they take at that pace ("5 blocks ≈ 1.5 s").
 
 export const NOMINAL_MS_PER_BLOCK = 300;
 
@@ -44,4 +45,21 @@ export class BlockTimeEstimator {
   msPerBlock(): number {
     return this.measuredMsPerBlock() ?? NOMINAL_MS_PER_BLOCK;
   }
+}
+
+/** A stretch of time said roughly: "1.5 s", "12 s", "2.5 min", "25 min", "1.2 h". */
+export function roughDuration(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return `${s.toFixed(1)} s`;
+  if (s < 60) return `${Math.round(s)} s`;
+  const min = s / 60;
+  if (min < 10) return `${min.toFixed(1)} min`;
+  if (min < 60) return `${Math.round(min)} min`;
+  return `${(min / 60).toFixed(1)} h`;
+}
+
+/** Blocks with the time they take at the block time the client measured: "5 blocks ≈ 1.5 s" (`unit` "blk": "5 blk ≈ 1.5 s"). */
+export function blocksWithTime(blocks: number, msPerBlock: number, unit: 'blocks' | 'blk' = 'blocks'): string {
+  const name = unit === 'blocks' && blocks === 1 ? 'block' : unit;
+  return `${blocks} ${name} ≈ ${roughDuration(blocks * msPerBlock)}`;
 }

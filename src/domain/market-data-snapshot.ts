@@ -37,6 +37,8 @@ export interface MarketDataSnapshot {
   /** Candle resolution in seconds. */
   resolution: number;
   headBlock: number | null;
+  /** The block time measured from heartbeats (ms, whole); absent from sources that measure none. */
+  msPerBlock?: number;
   stats: MarketDataStats;
   /**
    * The header figures of every listed market (last, 24 h change and volume, open interest, funding) from the

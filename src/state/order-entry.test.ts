@@ -53,7 +53,7 @@ describe('evaluateEntry', () => {
     ['expiry', { expiry: '0' }, 'at least 1'],
     ['slippage', { type: 'market', slippage: '5000' }, 'capped at 100'],
     ['slippage', { type: 'market', slippage: '-3' }, 'whole basis points'],
-    ['expiry', { expiry: '500' }, 'order_ttl_blocks'],
+    ['expiry', { expiry: '500' }, 'at most 20 blocks ≈ 6.0 s: the exchange refuses a later expiry'],
   ] as const)('explains garbage in %s (%j)', (field, over, reason) => {
     const r = evaluateEntry(form(over as Partial<OrderEntryForm>), ctx);
     expect(r.intent).toBeNull();

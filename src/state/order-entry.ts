@@ -14,6 +14,8 @@ import { parseLeverage, parsePrice, parseSize, toWireInteger } from '../protocol
 import type { PlaceKind, PlaceParams, Side } from '../domain/trading/commands.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Line } from './line-edit.js';
+import { NOMINAL_MS_PER_BLOCK } from '../domain/block-time.js';
+import { expiryLimitProblem } from '../domain/trading/order-words.js';
 
 export type EntryField = 'side' | 'type' | 'size' | 'trigger' | 'price' | 'leverage' | 'reduce' | 'tif' | 'slippage' | 'tp' | 'sl' | 'expiry';
 /** Fields in screen order; Tab / arrows move through them. */
@@ -91,6 +93,8 @@ export interface EntryContext {
   feeTier?: number;
   /** The book's best bid in the form's market (ticks), for the price a sell's percentage is reckoned at; null when unknown. */
   bestBid?: number | null;
+  /** The measured block time (ms), to say an expiry's limit as time; absent: the nominal one. */
+  msPerBlock?: number;
 }
 
 export type EntryProblems = Partial<Record<EntryField, string>>;
@@ -225,6 +229,7 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   const expiry = form.expiry.trim() !== '' ? attempt(() => parseBlocks(form.expiry), problems, 'expiry') : null;
   if (expiry !== null && ctx.head === null) problems.expiry = 'no head block yet to count the expiry from';
   if (expiry !== null && stop) problems.expiry = 'a stop has no expiry (the exchange holds it until it fires)';
+  else if (expiry !== null && expiry > market.order_ttl_blocks) problems.expiry = expiryLimitProblem(market.order_ttl_blocks, ctx.msPerBlock ?? NOMINAL_MS_PER_BLOCK);
   const long = form.side === 'long';
   // A bracket's legs against where the entry fills (its limit, its stop's trigger, else about the mark), whichever
   // price fires them: they are armed once the entry fills, and that fill is then the last trade.

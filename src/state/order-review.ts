@@ -103,7 +103,9 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
       position: position && !order.reduceOnly ? { side: position.side === 2 ? 'short' : 'long', size: position.size } : null,
       recent: change ? [] : state.tradingUi.recent,
       nowMs: opts.nowMs,
-      changeCrossesBook: change && preview !== null && preview.crosses,
+      // A post-only does not take: moved across the book, its change is refused instead.
+      changeCrossesBook: change && preview !== null && preview.crosses && order.kind !== 'post-only',
+      changeRefusedPostOnly: change && preview !== null && preview.crosses && order.kind === 'post-only',
       ...(opts.change && market ? { changeFrom: { size: opts.change.sizeBefore, sizeDecimals: market.config.size_decimals } } : {}),
     },
     thresholdsFrom(state.live.confirmPrefs),

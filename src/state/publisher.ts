@@ -201,6 +201,7 @@ export class Publisher {
       candleHistory: snapshot.candleHistory ?? candleHistoryOf(slow.candles),
       resolution: snapshot.resolution,
       headBlock: snapshot.headBlock,
+      ...(snapshot.msPerBlock !== undefined && snapshot.msPerBlock !== state.msPerBlock ? { msPerBlock: snapshot.msPerBlock } : {}),
       ...(snapshot.marketStats ? { marketStats: snapshot.marketStats } : {}),
       ...(snapshot.stats.malformedFrames !== state.badFrames.marketData ? { badFrames: { ...state.badFrames, marketData: snapshot.stats.malformedFrames } } : {}),
     });

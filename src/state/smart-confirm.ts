@@ -51,6 +51,8 @@ export interface ConfirmFacts {
   nowMs: number;
   /** A resting order whose change makes it cross the book: it would fill at once, as a taker. */
   changeCrossesBook?: boolean;
+  /** A post-only whose change makes it cross the book: the exchange refuses the change (the order stays as it is). */
+  changeRefusedPostOnly?: boolean;
   /** The order's market, as reasons about what is not known name it. */
   marketName?: string;
   /** No live mark of the order's market: a priced order's distance from mark cannot be checked, so it asks. */
@@ -60,6 +62,9 @@ export interface ConfirmFacts {
   /** A change of a resting order: the size it has open now (the intent's is the size after), and the market's size decimals to say both in. */
   changeFrom?: { size: number; sizeDecimals: number };
 }
+
+/** Said once, as the reason the change of a post-only across the book asks (the review's notes leave it to this). */
+export const POST_ONLY_CHANGE_REFUSED = 'the exchange will refuse the change: a post-only cannot cross the book';
 
 /** What makes two orders "the same" for the duplicate check. */
 export function orderSignature(i: PlaceParams): string {
@@ -102,6 +107,7 @@ export function confirmReasons(f: ConfirmFacts, t: ConfirmThresholds = DEFAULT_C
   }
   if (intent.leverage > t.leverageHundredths) out.push(`leverage ${intent.leverage / 100}x`);
   if (f.changeCrossesBook) out.push('moves across the book: fills now as taker');
+  if (f.changeRefusedPostOnly) out.push(POST_ONLY_CHANGE_REFUSED);
   if (f.changeBookUnknown) out.push(`no book shown for ${name}: cannot tell if it crosses`);
   if (f.position && f.position.side !== intent.side && intent.size > f.position.size) out.push(`flips your ${f.position.side} position`);
   const sig = orderSignature(intent);

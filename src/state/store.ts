@@ -13,6 +13,7 @@ import {
   type TradeView,
 } from '../domain/views.js';
 import { LIVE_CHART, type ChartViewState } from './chart-view.js';
+import { NOMINAL_MS_PER_BLOCK } from '../domain/block-time.js';
 import { marketDirectoryOf, type MarketDirectory, type MarketListing } from '../domain/market-directory.js';
 import { INITIAL_BOOK_DISPLAY, type BookDisplay } from './book-display.js';
 import type { PickerSort } from './market-picker.js';
@@ -94,6 +95,8 @@ export interface TerminalState {
   /** Candle resolution in seconds. */
   resolution: number;
   headBlock: number | null;
+  /** The block time the client measured (ms): blocks are said with the time they take. */
+  msPerBlock: number;
   /** The chart's scroll position and cursor (state/chart-view.ts). */
   chart: ChartViewState;
 
@@ -170,6 +173,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     candleHistory: NO_CANDLE_HISTORY,
     resolution: 60,
     headBlock: null,
+    msPerBlock: NOMINAL_MS_PER_BLOCK,
     chart: LIVE_CHART,
     network: null,
     keyScope: 'none',

@@ -79,3 +79,19 @@ export function tabRows(state: TerminalState): TabRows {
 export function selectedIndex(state: TerminalState, count: number): number {
   return Math.max(0, Math.min(count - 1, state.tabs.selected[state.tabs.tab]));
 }
+
+/** Which rows a list `visible` rows high shows: scrolled just enough to keep the selection on screen. */
+export function firstShownRow(selected: number, visible: number): number {
+  return selected >= visible ? selected - visible + 1 : 0;
+}
+
+/**
+ * The rows the pane's height hides, said where the keys are: "▲ 2 more above  ▼ 4 more below", or null
+ * when every row shows. An order or a position off screen is still the trader's.
+ */
+export function hiddenRowsText(total: number, start: number, visible: number): string | null {
+  const above = Math.min(start, total);
+  const below = Math.max(0, total - start - Math.max(0, visible));
+  const parts = [above > 0 ? `▲ ${above} more above` : null, below > 0 ? `▼ ${below} more below` : null].filter((p) => p !== null);
+  return parts.length > 0 ? parts.join('  ') : null;
+}

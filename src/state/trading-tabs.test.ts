@@ -5,7 +5,7 @@ import { createTerminalStore } from './store.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 import { moveSelection, selectTab, stepTab, toggleMarketFilter } from './trading-tabs.js';
 import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent } from '../controller/tab-editors.js';
-import { mergeFills, tabRows } from './trading-tabs-rows.js';
+import { firstShownRow, hiddenRowsText, mergeFills, tabRows } from './trading-tabs-rows.js';
 
 const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
 const position: PositionRowView = {
@@ -107,5 +107,18 @@ describe('the TP/SL side check uses the one reference rule', () => {
     expect(triggerMoveIntent('67000', sl, position, BTC, 660_000)).toEqual({ error: 'stop-loss must be below 66,000 (the last trade)' });
     const staleRow: PositionRowView = { ...position, markState: 'stale', markNote: 'no market data for 6.0 s' };
     expect(triggerMoveIntent('67500', { ...sl, triggerCondition: 4 }, staleRow, BTC)).toEqual({ error: 'stop-loss must be below 67,000 (the entry: no live mark (no market data for 6.0 s))' });
+  });
+});
+
+describe('rows the pane cannot show', () => {
+  it('open-orders-hidden-below-are-counted: 12 orders in 3 rows say how many are below, and above once scrolled', () => {
+    expect(hiddenRowsText(12, 0, 3)).toBe('▼ 9 more below');
+    const start = firstShownRow(5, 3); // the 6th order selected: rows 4..6 show
+    expect(start).toBe(3);
+    expect(hiddenRowsText(12, start, 3)).toBe('▲ 3 more above  ▼ 6 more below');
+    expect(hiddenRowsText(12, firstShownRow(11, 3), 3)).toBe('▲ 9 more above');
+    expect(hiddenRowsText(3, 0, 3)).toBeNull();
+    expect(hiddenRowsText(0, 0, 0)).toBeNull();
+    expect(hiddenRowsText(2, 0, 0)).toBe('▼ 2 more below');
   });
 });

@@ -1,12 +1,13 @@
 // Terminal resizes against the real app in an emulated terminal, fed by a live local exchange:
 // hundreds of resizes in bursts (a window being dragged), sizes below 80x24, and back. The app keeps
-// rendering, never exits, and ends with the layout of its final size (no ghost rows from older sizes).
+// rendering, never exits, and ends with the layout of its final size (no ghost rows from older sizes); a
+// resize to a larger window repaints every row (the screen the terminal kept is not trusted).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSim, startSim } from '../../src/sim/index.js';
-import { sleep } from '../helpers/terminal.js';
+import { createVirtualTerminal, sleep } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
 
 const STORM = process.env.PERPL_CHAOS === 'long' ? 2_000 : 200;
@@ -75,5 +76,33 @@ describe('terminal resizes', () => {
     const lines = await normalLayoutAt(80, 24);
     expect(lines.join('\n')).not.toContain('terminal too small');
     expect(lines.filter((l) => l.includes('spread '))).toHaveLength(1);
+  }, 60_000);
+
+  it('resize-larger-repaints-every-row: after 120x40 -> 200x50 the bytes since the resize alone draw the whole screen', async () => {
+    r.vt.resize(120, 40);
+    await normalLayoutAt(120, 40);
+    const from = r.vt.stdout.raw.length;
+    r.vt.resize(200, 50);
+    // The settled 200x50 screen and, at the same moment, every byte written since the resize.
+    let since = '';
+    const shown = await r.vt.waitFor((s) => {
+      const v = r.app.store.getState().viewport;
+      since = r.vt.stdout.raw.slice(from);
+      return v.cols === 200 && v.rows === 50 && s.includes('● live') && s.includes('spread ');
+    }, 10_000);
+    // A repaint from the top-left corner of a cleared screen...
+    const repaint = since.lastIndexOf('\u001B[H\u001B[2J');
+    expect(repaint, 'no repaint after the resize').toBeGreaterThanOrEqual(0);
+    // ...and what followed it, on a blank terminal of the new size, is the screen the trader sees: every row.
+    const blank = createVirtualTerminal(200, 50);
+    try {
+      await new Promise<void>((done) => blank.term.write(since.slice(repaint), done));
+      expect(blank.lines()).toEqual(shown.split('\n'));
+    } finally {
+      blank.dispose();
+    }
+    // The right border of every pane row is on the last column.
+    const lines = shown.split('\n');
+    for (const l of lines.slice(1, 48)) expect(l.at(-1), l).toMatch(/[│┐┘]/);
   }, 60_000);
 });

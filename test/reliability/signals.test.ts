@@ -1,11 +1,13 @@
 // The BUILT app in a real pseudo-terminal (util-linux `script`): SIGINT, SIGTERM, SIGHUP (an SSH drop)
 // and an uncaught exception must each end the process by itself with its conventional status, the
-// terminal restored (alternate screen left, cursor shown, line wrap back on) and raw mode off.
-import { mkdtempSync, rmSync } from 'node:fs';
+// terminal restored (alternate screen left, cursor shown, line wrap back on) and raw mode off; the pointer
+// file announcing its local exchange is gone too.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESTORE_SEQUENCE } from '../../src/terminal/manners.js';
+import { waitFor } from '../helpers/wait.js';
 import { buildApp, hasScript, runInPty, waitForOutput } from './built-app.js';
 
 const PRELOAD = resolve(import.meta.dirname, 'fixtures/preload.mjs');
@@ -57,8 +59,13 @@ describe.skipIf(!hasScript())('the built app in a pseudo-terminal', () => {
         // Wait for a painted screen, not just the escape sequence (the signal must hit a running app).
         await waitForOutput(run, (o) => /live|connecting|BTC/.test(o.slice(o.indexOf(ENTER_ALT))), 'a painted screen');
         const pid = Number(/PERPL_TEST_PID=(\d+)/.exec(run.output())![1]);
+        // Its own exchange announced to the commands beside it (perpl api, doctor) while it runs...
+        const pointer = join(home, 'run', `local-exchange-${pid}.json`);
+        if (c.signal) await waitFor(() => existsSync(pointer), 'the local exchange pointer', 30_000);
         if (c.signal) process.kill(pid, c.signal);
         const out = await run.ended;
+        // ...and withdrawn however it ends (the signal-exit-pointer-removed check).
+        expect(existsSync(pointer)).toBe(false);
         const exit = /PERPL_TEST_EXIT=(\d+)/.exec(out);
         expect(exit?.[1]).toBe(String(c.exit));
         const app = out.slice(0, out.indexOf('PERPL_TEST_EXIT='));

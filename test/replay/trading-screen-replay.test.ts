@@ -23,7 +23,8 @@ const ROWS = 50;
 const BOOK_WIDTH = 38;
 
 type Tab = 'P' | 'O' | 'F' | 'J';
-const TAB_TITLE: Record<Tab, string> = { P: '[Positions]', O: '[Open orders]', F: '[Fills]', J: '[Journal]' };
+/** The active tab's title (Open orders with their count when there are any). */
+const TAB_TITLE: Record<Tab, RegExp> = { P: /\[Positions\]/, O: /\[Open orders( \(\d+\))?\]/, F: /\[Fills\]/, J: /\[Journal\]/ };
 
 /** The market header of the status line: from the symbol to the health badge, the funding countdown masked. */
 function header(lines: string[], symbol: string): string {
@@ -51,7 +52,7 @@ function trades(lines: string[]): string[] {
 
 /** The trading tabs' box: title, column header, rows and key line. */
 function tradingTab(lines: string[]): string[] {
-  const top = lines.findIndex((l) => /\[(Positions|Open orders|Fills|History|Journal)\]/.test(l));
+  const top = lines.findIndex((l) => /\[(Positions|Open orders( \(\d+\))?|Fills|History|Journal)\]/.test(l));
   if (top < 0) return [];
   const bottom = lines.findIndex((l, i) => i > top && l.startsWith('└'));
   // An open order's age ticks with the wall clock between the live screen and the replay: masked.

@@ -3,11 +3,12 @@
 // confirm naming the distance and the crossing; Enter cancels and nothing reaches the exchange, y sends and
 // it fills. `:amend` raising the size 600x asks with the margin's share of equity (and `e` the same). Selling
 // part of a long is reviewed as a reduce that frees margin, not as a short; `b` starts at the best bid; the
-// review fits 80x24.
+// review fits 80x24; a post-only moved across the book is said, once, to be refused (200x50 and 80x24).
 
 import { describe, expect, it } from 'vitest';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { POST_ONLY_CHANGE_REFUSED } from '../../src/state/smart-confirm.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
@@ -43,10 +44,10 @@ const changesSent = (oid: number) => journaledRequests(screen.home).filter((r) =
  * A buy limit of `size` units resting 2 % under the mark (far enough that the moving book does not fill it
  * during the test, near enough not to trip smart confirm), listed in Open orders (selected: the only row).
  */
-async function restingBuy(size: number): Promise<{ oid: number; price: number }> {
+async function restingBuy(size: number, kind: 'limit' | 'post-only' = 'limit'): Promise<{ oid: number; price: number }> {
   const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
   const price = mark - Math.round(mark / 50);
-  const out = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size, price, leverage: 500 }).outcome;
+  const out = await screen.intents.place({ marketId: screen.market.id, kind, side: 'long', size, price, leverage: 500 }).outcome;
   expect(out.ok).toBe(true);
   vt().press('O');
   await eventually(() => state().trading.orders.some((o) => o.price === price), EXCHANGE_MS, 'the resting order');
@@ -135,6 +136,22 @@ describe('a change is reviewed like a new order (200x50)', () => {
   }, TEST_MS);
 });
 
+describe('a change the exchange refuses (200x50)', () => {
+  it('failed-said-once: the refused change reads "failed:" once, in its toast and on its Journal line', async () => {
+    const { oid, price } = await restingBuy(BTC / 100, 'post-only');
+    const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+    await amendWithE(typedPrice(mark + Math.round(mark / 100)));
+    await vt().waitFor(POST_ONLY_CHANGE_REFUSED, UI_MS);
+    vt().press('y'); // sent anyway: the exchange refuses it (CrossesBook), the order stays where it was
+    await eventually(() => state().trading.journal.some((e) => e.kind === 'resolved' && e.text.includes('CrossesBook')), EXCHANGE_MS, 'the refusal');
+    await vt().waitFor(`amend ${oid}: failed: CrossesBook`, UI_MS);
+    vt().press('J');
+    await vt().waitFor(/resolved +\d+ failed: CrossesBook/, UI_MS);
+    expect(vt().screenText()).not.toContain('failed: failed');
+    expect(onExchange(oid)?.p).toBe(price);
+  }, TEST_MS);
+});
+
 describe('order entry reviews by effect, with passive defaults', () => {
   it('sell-part-of-a-long-reviews-reduce: s while long is "reduce" and frees margin, not a short with a charge', async () => {
     await openLong(screen, BTC / 50, EXCHANGE_MS); // 0.02 BTC
@@ -214,6 +231,38 @@ describe('order entry reviews by effect, with passive defaults', () => {
       expect(vt().lines().some((l) => /│ ?liq \d{1,3}(,\d{3})*(\.\d+)? \(\d+\.\d%\) *│/.test(l))).toBe(true);
       expect(vt().lines().every((l) => l.length <= 80)).toBe(true);
       await closeEntry();
+    } finally {
+      vt().resize(200, 50);
+    }
+  }, TEST_MS);
+});
+
+describe.each([
+  [200, 50],
+  [80, 24],
+] as const)('a post-only moved across the book, at %ix%i', (cols, rows) => {
+  it('post-only-amended-across-the-book-said-once: the review says once that the exchange will refuse it; nothing says it fills as taker', async () => {
+    const { oid, price } = await restingBuy(BTC / 100, 'post-only');
+    vt().resize(cols, rows);
+    try {
+      // 1 % over the mark: over the best ask, and near enough not to ask about the distance from the mark.
+      const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+      const across = mark + Math.round(mark / 100);
+      vt().press('4'); // the tabs keep the focus across the resize; the selection is the only order
+      await amendWithE(typedPrice(across));
+      await vt().waitFor(() => entryPaneText(vt()).includes('y send the change'), UI_MS);
+      const review = entryPaneText(vt());
+      const count = (text: string, part: string) => text.split(part).length - 1;
+      expect(review).toContain(`price       ${px(price)} → ${px(across)}`);
+      // Said once, on the review's "asks" line (its rows read whole), and the question on the bottom line carries it.
+      expect(count(review, 'will refuse'), review).toBe(1);
+      expect(review.replace(/\s+/g, ' ')).toContain(`asks: ${POST_ONLY_CHANGE_REFUSED}`);
+      expect(state().tradingUi.confirm?.text).toContain(`— ${POST_ONLY_CHANGE_REFUSED}: send anyway?`);
+      expect(vt().screenText()).not.toMatch(/taker|refuses a post-only/);
+      vt().press('n');
+      await eventually(() => state().notice === `cancelled: order ${oid} not changed`, UI_MS, 'the cancel');
+      expect(changesSent(oid)).toBe(0);
+      expect(onExchange(oid)?.p).toBe(price);
     } finally {
       vt().resize(200, 50);
     }

@@ -47,7 +47,7 @@ describe('trading tabs against the local exchange', () => {
     // ...and the chart draws its price line, labelled ◆PRICE on the axis.
     await screen.app.vt.waitFor(`◆${px(price)}`, EXCHANGE_MS);
     screen.app.vt.press('O');
-    await screen.app.vt.waitFor(() => tabLines().includes('[Open orders]') && tabLines().includes(px(price)), EXCHANGE_MS);
+    await screen.app.vt.waitFor(() => tabLines().includes('[Open orders (1)]') && tabLines().includes(px(price)), EXCHANGE_MS);
 
     screen.app.vt.press('e');
     await screen.app.vt.waitFor('change> ', UI_MS);

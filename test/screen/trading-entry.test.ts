@@ -75,7 +75,8 @@ describe('order entry on screen', () => {
     await pressEach(r.vt, ['4', 'O']);
     const sizeText = formatScaledGrouped(parseSize(size, market.config.size_decimals), market.config.size_decimals);
     await r.vt.waitFor(() => r.vt.lines().some((l) => l.includes('▲ open L') && l.includes('limit') && l.includes(px) && l.includes(sizeText)), 10_000);
-    expect(r.vt.screenText()).toContain('[Open orders]');
+    // The active tab, counting the open orders.
+    expect(r.vt.screenText()).toMatch(/\[Open orders \(\d+\)\]/);
   });
 
   it.each([

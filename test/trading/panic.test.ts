@@ -1,9 +1,10 @@
 // Panic against the local exchange when the book cannot take the close: the market flow is paused and the
 // mark lifted above the bids, so a sell capped at the market's slippage (1%) under the mark finds nothing.
 // Panic must retry with wider caps until flat, give up after its bound saying what is open, and never
-// follow a close whose outcome is unknown with another.
+// follow a close whose outcome is unknown with another. Its closes leave with its cancels, before their acks.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Market } from '../../src/protocol/frames.js';
+import type { FrameTap } from '../../src/transport/ws/tap.js';
 import { type SimHandle, type Trader, type TraderOptions, TraderPool, market, startTestSim, top, until } from './harness.js';
 
 let h: SimHandle;
@@ -89,5 +90,56 @@ describe('panic when a close cannot fill', () => {
     expect(handle.rqs()).toHaveLength(1);
     expect(h.sim.control.engine.executedRequests(t.accountId)).toContain(handle.rqs()[0]);
     expect(h.sim.control.engine.ledger(t.accountId).positions).toHaveLength(1);
+  });
+});
+
+/** One trading frame as the client saw it: an order request it wrote (mt 22) or an ack (mt 3) it read. */
+interface Seen {
+  dir: 'in' | 'out';
+  mt: number;
+  /** mt 22: its frame number and order type; mt 3: the frame number it answers. */
+  sn?: number;
+  t?: number;
+  cid?: number;
+  atMs: number;
+}
+
+function orderFrameRecord(): { tap: FrameTap; seen: Seen[] } {
+  const seen: Seen[] = [];
+  const tap: FrameTap = {
+    frame(dir, text, atMs) {
+      const f = JSON.parse(text) as { mt?: number; sn?: number; t?: number; cid?: number };
+      if (f.mt === 22) seen.push({ dir, mt: 22, sn: f.sn!, t: f.t!, atMs });
+      else if (f.mt === 3) seen.push({ dir, mt: 3, cid: f.cid!, atMs });
+    },
+  };
+  return { tap, seen };
+}
+
+describe('panic does not wait for its cancels', () => {
+  it('panic-close-leaves-before-the-cancels-acks: in the frame record the close is written before any cancel is acknowledged; flat, nothing left', async () => {
+    const record = orderFrameRecord();
+    const t = await longPosition({ tap: record.tap });
+    const mark = h.sim.control.engine.marketState(btc.id)!.mrk;
+    // A buy resting 5 % under the mark: panic has an order to cancel as well as a position to close.
+    const resting = await t.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 100, price: Math.round(mark * 0.95), leverage: 500 }).outcome;
+    expect(resting.ok).toBe(true);
+    await until(() => t.session.state.orders.size === 1, 'the resting buy');
+    record.seen.length = 0;
+    const pressedAt = Date.now();
+    const out = await t.commands.panic().outcome;
+    expect(out).toMatchObject({ ok: true, message: 'flat: 1 cancelled, 1 closed' });
+    const cancel = record.seen.findIndex((s) => s.dir === 'out' && s.t === 5);
+    const close = record.seen.findIndex((s) => s.dir === 'out' && s.t === 3);
+    const cancelAck = record.seen.findIndex((s) => s.dir === 'in' && s.cid === record.seen[cancel]?.sn);
+    expect(cancel).toBeGreaterThanOrEqual(0);
+    expect(cancelAck).toBeGreaterThan(cancel);
+    // The cancel first (its rq is lower, so the exchange runs it first), the close before the cancel's ack.
+    expect(close, `frames: ${JSON.stringify(record.seen)}`).toBeGreaterThan(cancel);
+    expect(close, `close left ${record.seen[close]!.atMs - pressedAt} ms after panic, the cancel's ack came ${record.seen[cancelAck]!.atMs - pressedAt} ms after`).toBeLessThan(cancelAck);
+    expect(record.seen.slice(0, close).some((s) => s.dir === 'in')).toBe(false);
+    const ledger = h.sim.control.engine.ledger(t.accountId);
+    expect(ledger.positions).toEqual([]);
+    expect(ledger.orders).toEqual([]);
   });
 });

@@ -46,9 +46,11 @@ options:
                         anyone who sees it can replay this request for 30 s
   -h, --help            this text
 
-The local exchange has no fixed address. \`perpl sim\` records it in its demo key file
-($PERPL_HOME/keys/local-demo.json), which --network local reads; otherwise pass the base URL
-it prints: --network local --base-url http://127.0.0.1:PORT/api
+The local exchange has no fixed address. A running terminal's own exchange (\`npm start\`) is
+found through the pointer file it keeps while it runs ($PERPL_HOME/run/local-exchange-PID.json);
+else \`perpl sim\` records it in its demo key file ($PERPL_HOME/keys/local-demo.json), which
+--network local reads; otherwise pass the base URL it prints: --network local --base-url
+http://127.0.0.1:PORT/api
 
 examples:
   perpl api GET /v1/pub/context --network testnet
@@ -151,7 +153,8 @@ function readBody(arg: string): string {
 
 /**
  * Options first; then what the key file recorded at enrollment (its network, base URL, chain id); then
- * $PERPL_NETWORK. `local` finds a running local exchange through the demo key file it writes.
+ * $PERPL_NETWORK. `local` finds a running terminal's own exchange through its pointer file, else a
+ * `perpl sim` through the demo key file it writes.
  */
 async function pickNetwork(opts: NetworkOptions, creds: Credentials | null, env: NodeJS.ProcessEnv): Promise<Network> {
   const explicit = opts.network !== undefined || opts.baseUrl !== undefined;

@@ -11,7 +11,8 @@ export const DOCTOR_USAGE = `usage: perpl doctor [--network N | --base-url URL -
 
 Prints one line per check: OK / WARN / FAIL <check>: <detail> (fix: ...). Exit code 0 when nothing fails.
 --insecure allows http:// or ws:// to a host other than this machine (refused otherwise: anyone on the
-path could feed it prices and text). Without --key-file it uses $PERPL_KEY_FILE, PERPL_API_KEY/PERPL_API_SECRET, keys/default.json or the local demo key.`;
+path could feed it prices and text). Without --key-file it uses $PERPL_KEY_FILE, PERPL_API_KEY/PERPL_API_SECRET, keys/default.json or the local demo key
+(the key of a running terminal's own exchange first, found through the pointer file it keeps while it runs).`;
 
 export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
   try {

@@ -1,16 +1,21 @@
 // Which exchange a keys/doctor command talks to: --network / --base-url / --chain-id, else what the
-// key file recorded at enrollment, else the local exchange found through its demo key file.
+// key file recorded at enrollment, else the local exchange of a running terminal (its pointer file), else the
+// one found through the demo key file of `perpl sim`.
 
 import { existsSync } from 'node:fs';
 import { keyFilePath } from '../../auth/home.js';
 import { LOCAL_DEMO_KEY_NAME } from '../../auth/keyfile-discovery.js';
 import { readKeyFile } from '../../auth/keyfile.js';
+import { runningLocalExchange } from '../../auth/local-exchange-pointer.js';
 import type { KeyFileMeta } from '../../auth/keyfile-format.js';
 import { isNetworkName, resolveNetwork, type LocalEndpoint, type Network } from '../../protocol/networks.js';
 import { boolFlag, chainIdFlag, stringFlag, type Parsed } from './flags.js';
 
 
+/** The local exchange of a running terminal (its pointer), else the one keys/local-demo.json records (`perpl sim`). */
 export async function localEndpoint(env: NodeJS.ProcessEnv): Promise<LocalEndpoint | undefined> {
+  const running = runningLocalExchange(env);
+  if (running) return { rest: running.rest, ws: running.ws, chainId: running.chainId };
   const path = keyFilePath(LOCAL_DEMO_KEY_NAME, env);
   if (!existsSync(path)) return undefined;
   try {

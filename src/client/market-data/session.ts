@@ -263,6 +263,7 @@ export class MarketDataSession implements MarkSource {
       },
       resolution: this.res,
       headBlock: feed.headBlock,
+      msPerBlock: Math.round(feed.msPerBlock),
       stats: { ...this.stats },
       marketStats: this.marketStats(nowMs),
     };

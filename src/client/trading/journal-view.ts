@@ -20,7 +20,8 @@ export function journalLine(r: JournalRecordInput): string {
     case 'decision':
       return `rq ${r.rq} -> ${r.action}: ${r.reason}`;
     case 'resolved':
-      return `${r.result}: ${r.message}`;
+      // The message mostly starts with the outcome's own word ("failed: CrossesBook …", "rejected (400): …"): said once.
+      return r.message.startsWith(r.result) ? r.message : `${r.result}: ${r.message}`;
   }
 }
 

@@ -6,6 +6,7 @@
 import { COLLATERAL_DECIMALS, OrderStatus, OrderStatusName, OrderStatusReason, OrderStatusReasonName, enumName } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatAtoms, formatScaledTrim, groupThousands } from '../../protocol/scaling.js';
+import { blocksWithTime, roughDuration } from '../block-time.js';
 import { marketLabel } from '../market-label.js';
 import { reasonName } from './status.js';
 
@@ -120,4 +121,19 @@ export function statusWords(st: number, sr: number | undefined): string {
 export function fillWords(bought: boolean, size: number, price: number | null, liquidity: number, m: MarketWords): string {
   const side = liquidity === 1 ? ', maker' : liquidity === 2 ? ', taker' : '';
   return `${bought ? 'bought' : 'sold'} ${sizeText(size, m)} @ ${price === null ? 'market' : priceText(price, m)}${side}`;
+}
+
+/**
+ * An order's expiry as the form and its review say it: the blocks typed with their time, and the exchange's
+ * limit (the market's order_ttl_blocks) in words: "5 blocks ≈ 1.5 s (the exchange allows at most 20 ≈ 6.0 s)";
+ * none typed: "default: the exchange's most, 20 blocks ≈ 6.0 s".
+ */
+export function expiryText(blocks: number | null, ttlBlocks: number, msPerBlock: number): string {
+  if (blocks === null) return `default: the exchange's most, ${blocksWithTime(ttlBlocks, msPerBlock)}`;
+  return `${blocksWithTime(blocks, msPerBlock)} (the exchange allows at most ${ttlBlocks} ≈ ${roughDuration(ttlBlocks * msPerBlock)})`;
+}
+
+/** Why an expiry past the exchange's limit is refused, in words (not "lb … beyond head + order_ttl_blocks"). */
+export function expiryLimitProblem(ttlBlocks: number, msPerBlock: number): string {
+  return `at most ${blocksWithTime(ttlBlocks, msPerBlock)}: the exchange refuses a later expiry`;
 }

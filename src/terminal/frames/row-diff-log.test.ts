@@ -5,6 +5,7 @@ import { Box, Text, render } from 'ink';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createVirtualTerminal, eventually, type VirtualTerminal } from '../../../test/helpers/terminal.js';
+import { StrictTerminal } from '../../../test/support/strict-terminal.js';
 import { createRowDiffLog, installRowDiffWriter } from './row-diff-log.js';
 
 function settle(vt: VirtualTerminal): Promise<void> {
@@ -145,5 +146,44 @@ describe('row-diff frame writer', () => {
     }
     instance.unmount();
     vt.dispose();
+  });
+});
+
+describe('row-diff frame writer on a strict terminal (xterm, tmux)', () => {
+  it('full-width-new-row-keeps-its-last-cell: a row as wide as the terminal, new in this frame, keeps its right border', () => {
+    const term = new StrictTerminal(12, 4);
+    const log = createRowDiffLog(term);
+    log(frame(['┌──────────┐']));
+    log(frame(['┌──────────┐', '│ one more │', '└──────────┘']));
+    expect(term.lines()).toEqual(['┌──────────┐', '│ one more │', '└──────────┘', '']);
+  });
+
+  it('resize-repaints-every-row: after the terminal changes size, rows equal to the last frame are drawn again too', () => {
+    const term = new StrictTerminal(20, 5);
+    const log = createRowDiffLog(term);
+    log(frame(['status', 'book 1', 'book 2', 'footer']));
+    // The window grows: what the screen shows now is the terminal's business (here: nothing).
+    term.resize(30, 6);
+    log(frame(['status', 'book 1', 'book 2', 'book 3', 'footer']));
+    expect(term.lines()).toEqual(['status', 'book 1', 'book 2', 'book 3', 'footer', '']);
+    // And from then on only what changes is written again.
+    let written = '';
+    const counting = { columns: 30, rows: 6, write: (s: string) => ((written += s), term.write(s)) };
+    const next = createRowDiffLog(counting);
+    next.sync(frame(['status', 'book 1', 'book 2', 'book 3', 'footer']));
+    next(frame(['status', 'book 1', 'book 9', 'book 3', 'footer']));
+    expect(term.lines()[2]).toBe('book 9');
+    expect(written).not.toContain('status');
+  });
+
+  it('stale-layout-frame-repainted-next-time: a frame wider than the terminal (laid out before the resize) does not count as on screen', () => {
+    const term = new StrictTerminal(20, 5);
+    const log = createRowDiffLog(term);
+    log(frame(['a'.repeat(20), 'b'.repeat(20)]));
+    term.resize(10, 5);
+    // Ink paints once more with the old layout before the app lays out for the new size.
+    log(frame([`${'a'.repeat(19)}|`, `${'b'.repeat(19)}|`]));
+    log(frame([`${'a'.repeat(9)}|`, `${'b'.repeat(9)}|`]));
+    expect(term.lines()).toEqual([`${'a'.repeat(9)}|`, `${'b'.repeat(9)}|`, '', '', '']);
   });
 });

@@ -10,14 +10,17 @@ import { diffCells, toCells, type Cells, type Pen } from './row-cells.js';
 const ESC = '\u001B[';
 const HIDE_CURSOR = `${ESC}?25l`;
 const SHOW_CURSOR = `${ESC}?25h`;
-/** Reset attributes, then erase to the end of the line (so the erase never paints a background). */
-const END_ROW = `${ESC}0m${ESC}K`;
+/** Erase the line from the cursor (column 0, in the default style: the erase never paints a background). */
+const ERASE_ROW = `${ESC}K`;
 
 /** The shape of Ink 6.8's LogUpdate (ink-port.ts). */
 export type RowDiffLog = FrameWriter;
 
 export interface RowStream {
   write(chunk: string): boolean;
+  /** The terminal's size (a TTY's): after it changes the screen no longer holds what was written. */
+  columns?: number;
+  rows?: number;
 }
 
 interface Frame {
@@ -47,6 +50,25 @@ function cellsOf(frame: Frame, i: number): Cells | null {
   return c;
 }
 
+/** The frame's rows as cells wide (SGR codes take none); a row that cannot be split counts its code points. */
+function widestRow(frame: Frame): number {
+  let widest = 0;
+  for (let i = 0; i < frame.rows.length; i++) {
+    const cells = cellsOf(frame, i);
+    const width = cells ? cells.chars.length : [...(frame.rows[i] ?? '').replace(/\u001B\[[0-9;?]*[A-Za-z]/g, '')].length;
+    if (width > widest) widest = width;
+  }
+  return widest;
+}
+
+/** The frame fits the terminal: the screen holds it exactly as written (a wider row would be cut at the edge). */
+function fits(frame: Frame, stream: RowStream): boolean {
+  if (stream.rows !== undefined && frame.rows.length > stream.rows) return false;
+  return stream.columns === undefined || widestRow(frame) <= stream.columns;
+}
+
+const sizeOf = (stream: RowStream): string => `${stream.columns ?? ''}x${stream.rows ?? ''}`;
+
 /** From where the last write left the cursor to column 0 of the frame's first row. */
 function toTop(prev: Frame): string {
   const up = prev.trailingNewline ? prev.rows.length : prev.rows.length - 1;
@@ -64,6 +86,11 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
   let prev: Frame = EMPTY;
   let cursorHidden = opts.cursorHidden === true;
   let cursorDirty = false;
+  // The screen holds `prev` as written. Not after a resize: the terminal may have cut, moved, reflowed or
+  // cleared what was there (tmux drops the top rows when the window shrinks under the cursor), and a frame
+  // laid out for the old size may not have fitted. Then the next frame is painted whole, from the top.
+  let size = sizeOf(stream);
+  let screenHoldsPrev = true;
 
   const render = (frame: string): boolean => {
     const str = transform(frame);
@@ -75,7 +102,13 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
       cursorHidden = true;
     }
     const next = frameOf(str);
-    if (prev.output === '') {
+    if (sizeOf(stream) !== size) {
+      size = sizeOf(stream);
+      screenHoldsPrev = false;
+    }
+    if (!screenHoldsPrev) {
+      out += `${ESC}H${ESC}2J${str}`;
+    } else if (prev.output === '') {
       out += str;
     } else if (!next.trailingNewline && next.rows.length < prev.rows.length) {
       // A shorter frame that ends mid-row: redraw it all (rare: only full-height frames end so).
@@ -108,9 +141,10 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
         if (skip > 0) out += `${ESC}${skip}E`;
         skip = 0;
         // Only the changed cells, or the whole row when it could not be split (Ink's rows start from
-        // the default style and END_ROW resets).
+        // the default style). The whole row's line is erased first: an erase after a row as wide as the
+        // terminal would take its last cell, where the cursor stays with autowrap off (xterm, tmux).
         if (change === null) {
-          out += `${pen.style === '' ? '' : `${ESC}0m`}\r${row}${END_ROW}`;
+          out += `${pen.style === '' ? '' : `${ESC}0m`}\r${ERASE_ROW}${row}${ESC}0m`;
           pen.style = '';
         } else out += change;
         out += newline;
@@ -122,6 +156,7 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
     }
     stream.write(out);
     prev = next;
+    if (!screenHoldsPrev) screenHoldsPrev = fits(next, stream);
     return true;
   };
 

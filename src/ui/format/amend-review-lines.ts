@@ -30,7 +30,7 @@ export function amendLines(i: { review: AmendReview; market: Market; preview: Or
     { text: ` price       ${beforeAfter(px(before.price), px(after.price ?? before.price))}`, tone: 'focus' },
     { text: ` size        ${beforeAfter(sz(before.size), sz(after.size))}`, tone: 'focus' },
   ];
-  if (preview) for (const text of reviewLines(preview, after, market, i.width)) lines.push({ text, tone: 'good' });
+  if (preview) for (const text of reviewLines(preview, after, market, i.width, true)) lines.push({ text, tone: 'good' });
   else lines.push({ text: ' no preview: the market config is not loaded', tone: 'bad' });
   if (review.reasons.length > 0) {
     for (const text of wrapParts([`asks: ${review.reasons[0]}`, ...review.reasons.slice(1)], Math.max(10, (i.width ?? Infinity) - 1), '; ')) lines.push({ text: ` ${text}`, tone: 'bad' });

@@ -23,6 +23,18 @@ describe('entryLines', () => {
     expect(out.find((l) => l.includes('price'))).toContain('✗ price "abc" is not a number');
     expect(out.at(-1)).toContain('submit disabled: the feed is stale');
   });
+  it('expiry-in-time-with-its-limit: blocks beside their time, and the exchange\'s limit in words; kept in the review', () => {
+    const at = (form: OrderEntryForm, reviewing = false) =>
+      entryLines({ form, result: evaluateEntry(form, ctx), market, reviewing, preview: null, disabled: null, msPerBlock: 300 });
+    const expiry = (form: OrderEntryForm) => at(form).find((l) => l.text.startsWith(' expiry'))?.text;
+    const limit = { ...newEntryForm(16, 'long', '67000', '5'), size: '0.01' };
+    expect(expiry(limit)).toBe(" expiry      default: the exchange's most, 20 blocks ≈ 6.0 s");
+    expect(expiry({ ...limit, expiry: '5' })).toBe(' expiry      5 blocks ≈ 1.5 s (the exchange allows at most 20 ≈ 6.0 s)');
+    expect(expiry({ ...limit, expiry: '50' })).toContain('✗ at most 20 blocks ≈ 6.0 s: the exchange refuses a later expiry');
+    // An expiry typed is part of what the order is: the review keeps it however short the pane.
+    expect(at({ ...limit, expiry: '5' }, true).find((l) => l.text.startsWith(' expiry'))?.optional).toBeUndefined();
+    expect(at(limit, true).find((l) => l.text.startsWith(' expiry'))?.optional).toBe(true);
+  });
   it('hides the price of a market order and shows its slippage cap', () => {
     const text = lines({ ...newEntryForm(16, 'long', '1', '5'), type: 'market', size: '1' }).join('\n');
     expect(text).toContain('100 bps cap');

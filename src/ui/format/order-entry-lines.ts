@@ -15,6 +15,8 @@ import { confirmKeys } from './confirm-text.js';
 import { money, reviewLines, sideText, wrapParts } from './order-review-lines.js';
 import { groupThousands } from './numbers.js';
 import { marketLabel } from '../../domain/market-label.js';
+import { NOMINAL_MS_PER_BLOCK } from '../../domain/block-time.js';
+import { expiryText } from '../../domain/trading/order-words.js';
 
 export { previewLine } from './order-review-lines.js';
 
@@ -62,7 +64,12 @@ export function leverageBar(hundredths: number | null, max: number): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(10 - filled)}]`;
 }
 
-function value(form: OrderEntryForm, field: EntryField, result: EntryResult, market: Market, effect: OrderEffect | null): string {
+/** The typed expiry as a whole number of blocks, or null (none typed, or not a number: shown as typed). */
+function typedBlocks(text: string): number | null {
+  return /^\s*\d{1,9}\s*$/.test(text) ? Number(text) : null;
+}
+
+function value(form: OrderEntryForm, field: EntryField, result: EntryResult, market: Market, effect: OrderEffect | null, msPerBlock: number): string {
   const sd = market.config.size_decimals;
   switch (field) {
     case 'side':
@@ -105,8 +112,12 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
     case 'sl':
       // A leg's price says which price fires it (the bracket's legs and the stop share one choice).
       return form[field] ? `${form[field]} ${form.triggerOn}` : '—';
-    case 'expiry':
-      return form.expiry ? `${form.expiry} blocks` : 'default';
+    case 'expiry': {
+      // Blocks with their time, and the exchange's limit in words (stops have none: the exchange holds them).
+      if (isStopType(form.type)) return form.expiry ? `${form.expiry} blocks` : 'none (the exchange holds a stop until it fires)';
+      const blocks = typedBlocks(form.expiry);
+      return form.expiry.trim() !== '' && blocks === null ? `${form.expiry} blocks` : expiryText(blocks, market.order_ttl_blocks, msPerBlock);
+    }
   }
 }
 
@@ -128,6 +139,8 @@ export interface EntryLinesInput {
   mark?: number | null;
   /** The market's last trade price now (ticks): the reference of a stop on the last trade. */
   last?: number | null;
+  /** The block time the client measured (ms): an expiry is said in time too; absent: the nominal one. */
+  msPerBlock?: number;
 }
 
 /**
@@ -165,10 +178,10 @@ export function legLines(form: OrderEntryForm, intent: EntryResult['intent'], ma
 /** Fields the review keeps whatever the height: what the order is. */
 const ESSENTIAL: ReadonlySet<EntryField> = new Set(['side', 'type', 'size', 'trigger', 'price']);
 
-/** Kept in review too: what the order is, reduce-only when on, and a bracket's take-profit and stop-loss legs. */
+/** Kept in review too: what the order is, reduce-only when on, a bracket's take-profit and stop-loss legs, an expiry typed. */
 function essential(form: OrderEntryForm, field: EntryField): boolean {
   if (field === 'reduce') return form.reduceOnly;
-  if (field === 'tp' || field === 'sl') return form[field].trim() !== '';
+  if (field === 'tp' || field === 'sl' || field === 'expiry') return form[field].trim() !== '';
   return ESSENTIAL.has(field);
 }
 
@@ -185,7 +198,7 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
     const mark = form.focus === field && !i.reviewing ? '▸' : ' ';
     // A selected field says so (the remembered size says it in its own words).
     const replaces = form.focus === field && !i.reviewing && focusedSelected(form) && !form.sizeRemembered ? '  (typing replaces it)' : '';
-    const text = `${mark}${LABELS[field].padEnd(12)}${value(form, field, result, market, effect)}${replaces}${problem ? `  ✗ ${problem}` : ''}`;
+    const text = `${mark}${LABELS[field].padEnd(12)}${value(form, field, result, market, effect, i.msPerBlock ?? NOMINAL_MS_PER_BLOCK)}${replaces}${problem ? `  ✗ ${problem}` : ''}`;
     const tone: EntryLineTone = problem ? 'bad' : field === 'side' ? (form.side === 'long' ? 'up' : 'down') : form.focus === field ? 'focus' : 'normal';
     lines.push({ text, tone, ...(i.reviewing && !essential(form, field) ? { optional: true } : {}) });
     if (field === 'size' && form.focus === 'size' && !i.reviewing) lines.push({ text: `   ${SIZE_HELP}${form.reduceOnly ? ' (reduce-only: of the position)' : ''}`, tone: 'muted', optional: true });

@@ -78,15 +78,18 @@ export interface ReviewedKind {
   trigger?: { price: number };
 }
 
-/** What the figures alone do not say: crossing (taker fee), the fill-now / rest split, a thin book, a flip's two parts. */
-export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market): string[] {
+/**
+ * What the figures alone do not say: crossing (taker fee), the fill-now / rest split, a thin book, a flip's two
+ * parts. For a change (`change`), a post-only moved across the book is refused: its confirm says so, once.
+ */
+export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market, change = false): string[] {
   const sz = (v: bigint) => formatScaledTrim(v, market.config.size_decimals);
   const out: string[] = [];
   const limit = order.price !== undefined && order.kind !== 'market';
   // Without the market's book nothing about the fill is known: say so, not "rests" or "book too thin".
   if (order.trigger) out.push(`estimated at ${order.price !== undefined ? 'its limit' : 'the stop price'}: the fill is known only when it fires`);
   else if (p.noBook) out.push('no book for this market: fill unknown');
-  else notesOfTheBook(p, order, market, limit, out);
+  else notesOfTheBook(p, order, market, limit, change, out);
   const e = p.effect;
   if (e.kind === 'flip') {
     out.push(`closes ${sideName(e.sideBefore)} ${sz(e.reduceSize)} (frees ${money(p.marginFreedAtoms)}), opens ${sideName(e.sideAfter)} ${sz(e.openSize)} (margin ${money(p.marginAtoms)})`);
@@ -95,10 +98,11 @@ export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market
 }
 
 /** The notes that read the visible book: crossing, the fill-now / rest split, past the visible book, unfilled. */
-function notesOfTheBook(p: OrderPreview, order: ReviewedKind, market: Market, limit: boolean, out: string[]): void {
+function notesOfTheBook(p: OrderPreview, order: ReviewedKind, market: Market, limit: boolean, change: boolean, out: string[]): void {
   const sz = (v: bigint) => formatScaledTrim(v, market.config.size_decimals);
   const px = (v: number) => groupThousands(formatScaledTrim(v, market.config.price_decimals));
-  if (limit && p.crosses) out.push(order.kind === 'post-only' ? 'crosses the book: the exchange refuses a post-only that would take' : 'crosses the book: taker fee');
+  if (limit && p.crosses && order.kind !== 'post-only') out.push('crosses the book: taker fee');
+  else if (limit && p.crosses && !change) out.push('crosses the book: the exchange refuses a post-only that would take');
   if (limit && p.fillsNow > 0n && p.rests > 0n) out.push(`fills ${sz(p.fillsNow)} now, ${sz(p.rests)} rests at ${px(order.price!)}`);
   if (p.beyondVisible > 0n) {
     // The screen's book is only as deep as the pane: past its last level nothing is known.
@@ -155,10 +159,10 @@ function partsByImportance(parts: readonly string[]): string[] {
   return [est, liq, margin, fee, slip].filter((x): x is string => x !== undefined);
 }
 
-/** The review block: the preview line(s) then the notes, each line indented one cell, wrapped to `width`. */
-export function reviewLines(p: OrderPreview, order: ReviewedKind, market: Market, width = Infinity): string[] {
+/** The review block: the preview line(s) then the notes, each line indented one cell, wrapped to `width` (`change`: see reviewNotes). */
+export function reviewLines(p: OrderPreview, order: ReviewedKind, market: Market, width = Infinity, change = false): string[] {
   const inner = Math.max(10, width - 1);
   const parts = previewParts(p, market);
   const preview = parts.join(' ').length <= inner ? [parts.join(' ')] : wrapParts(partsByImportance(parts), inner);
-  return [...preview, ...wrapParts(reviewNotes(p, order, market), inner, ' · ')].map((l) => ` ${l}`);
+  return [...preview, ...wrapParts(reviewNotes(p, order, market, change), inner, ' · ')].map((l) => ` ${l}`);
 }

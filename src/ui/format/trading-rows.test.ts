@@ -99,6 +99,10 @@ describe('open orders, fills, history and journal rows', () => {
     expect(text).toContain('6 blk');
     expect(text).toContain('limit');
   });
+  it('expiry-blocks-in-time-in-open-orders: blocks left are said with the time they take at the measured block time', () => {
+    const text = cellsText(rowCells(fitColumns(openOrderColumns(markets, undefined, 0, 412), 196), { ...resting, blocksLeft: 12, effect: 'open' }));
+    expect(text).toContain('12 blk ≈ 4.9 s');
+  });
   it('a trigger order shows its condition, source and linked position', () => {
     const trigger = { ...resting, type: 3, status: 8, price: 0, flags: 4, triggerPrice: 650_000, triggerCondition: 4, linkedPositionId: 7, blocksLeft: null };
     const text = cellsText(rowCells(fitColumns(openOrderColumns(markets), 196), trigger));

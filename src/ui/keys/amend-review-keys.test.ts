@@ -12,6 +12,10 @@ import type { CommandHandle, TradingCommands } from '../../domain/trading/comman
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
 import { ENTER, ESC, keyPresser } from './press.fixtures.js';
+import { OrderFlag } from '../../protocol/enums.js';
+import { previewFor } from '../../state/order-review.js';
+import { POST_ONLY_CHANGE_REFUSED } from '../../state/smart-confirm.js';
+import { amendLines } from '../format/amend-review-lines.js';
 
 const BTC = { id: 1, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 const resting: OrderRowView = {
@@ -20,7 +24,7 @@ const resting: OrderRowView = {
 };
 const level = (price: number) => ({ price, size: 10_000, total: 10_000, orders: 1 });
 
-function setup() {
+function setup(order: OrderRowView = resting) {
   const changes: unknown[] = [];
   const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
   const intents = { change: (...args: unknown[]) => (changes.push(args), handle), locks: () => [] } as unknown as TradingCommands;
@@ -34,7 +38,7 @@ function setup() {
     book: { marketId: 1, asks: [level(670_050)], bids: [level(669_950)], maxTotal: 10_000, version: 1 },
     tabs: { ...INITIAL_TRADING_TABS, tab: 'orders' },
     trading: {
-      ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, orders: [resting], markets: [{ ...btcTestMarket(), id: 1 }],
+      ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, orders: [order], markets: [{ ...btcTestMarket(), id: 1 }],
       account: { accountId: 1, balance: '100000000000', locked: '0', available: '100000000000', equity: '100000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3, marginUsed: '0', unrealizedPnl: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null, valuation: 'live' as const, valuationNote: null, },
     },
   });
@@ -115,5 +119,21 @@ describe('e on an open order', () => {
     expect(store.getState().tradingUi.confirm?.text).toContain('— size 0.01 → 0.1 (x10)');
     press('n');
     expect(store.getState().tradingUi.confirm).toBeNull();
+  });
+
+  it('post-only-amended-across-the-book-said-once: the confirm says the exchange will refuse it, once; nothing says it fills as taker', () => {
+    const { store, changes, press, amendTo } = setup({ ...resting, flags: OrderFlag.PostOnly });
+    amendTo('67010'); // over the best ask (67,005): a post-only there would take
+    const state = store.getState();
+    const review = state.tradingUi.amend!;
+    const question = state.tradingUi.confirm?.text ?? '';
+    const count = (text: string, part: string) => text.split(part).length - 1;
+    expect(question).toBe(`change BTC order 50: price 66,000 → 67,010 — ${POST_ONLY_CHANGE_REFUSED}: send anyway?`);
+    // The review in the entry pane: the refusal on its "asks" line and nowhere else; no taker fill promised.
+    const pane = amendLines({ review, market: { ...btcTestMarket(), id: 1 }, preview: previewFor(state, review.after), width: 60 }).map((l) => l.text).join(' ');
+    expect(count(pane.replace(/\s+/g, ' '), 'the exchange will refuse')).toBe(1);
+    expect(`${pane} ${question}`).not.toMatch(/taker|refuses a post-only/);
+    press('n');
+    expect(changes).toEqual([]);
   });
 });

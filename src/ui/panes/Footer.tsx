@@ -32,12 +32,20 @@ function hintsKey(keymap: Keymap, state: TerminalState, room: number): string {
   return JSON.stringify([...lead, ...footerHintParts(keymap.bindings, place, Math.max(0, room - used), state)]);
 }
 
+/**
+ * The notice's part of the line: up to half of it (the hints keep at least the quit key visible), and two
+ * cells apart from the hints before it, however many of them fit: at 80 columns they never run together.
+ */
+export function noticeSegment(notice: string | null, width: number): string {
+  if (!notice) return '';
+  return `  ${fitText(notice, Math.min(notice.length, Math.floor(width / 2)))}`;
+}
+
 export function Footer({ width }: { width: number }) {
   const theme = useTheme();
   const keymap = useKeymap();
   const notice = useTerminal((s) => shownNotice(s) ?? s.live.configNotice);
-  // The notice may use up to half the line; the hints keep at least the quit key visible.
-  const noticeText = notice ? fitText(notice, Math.min(notice.length, Math.floor(width / 2))) + '  ' : '';
+  const noticeText = noticeSegment(notice, width);
   // READ-ONLY lives in the status bar (always shown there); a second copy here only ate hint space.
   const room = Math.max(0, width - noticeText.length);
   const parts = JSON.parse(useTerminal((s) => hintsKey(keymap, s, room))) as HintPart[];

@@ -54,7 +54,7 @@ function paneContent(state: TerminalState, inner: number): { title: string; mark
   const preview = state.tradingUi.reviewing && result.intent ? entryPreview(state, result.intent) : null;
   const position = state.trading.positions.find((p) => p.marketId === form.marketId) ?? null;
   const confirm = state.tradingUi.confirm?.at === 'entry' ? state.tradingUi.confirm : null;
-  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: entryDisabledReason(state, form), position, width: inner, confirm, mark: ctx.mark, last: ctx.last ?? null });
+  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: entryDisabledReason(state, form), position, width: inner, confirm, mark: ctx.mark, last: ctx.last ?? null, msPerBlock: state.msPerBlock });
   return { title, market, lines };
 }
 

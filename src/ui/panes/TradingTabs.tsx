@@ -9,8 +9,8 @@ import { keyRefusedMessage } from '../../domain/trading/key-refused.js';
 import { protectionOf } from '../../domain/trading/protection.js';
 import { marketsOf, type TerminalState } from '../../state/store.js';
 import type { TabRows } from '../../state/trading-tabs-rows.js';
-import { selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
-import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TradingTabsState } from '../../state/trading-tabs.js';
+import { firstShownRow, hiddenRowsText, selectedIndex, tabRows } from '../../state/trading-tabs-rows.js';
+import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TradingTab, type TradingTabsState } from '../../state/trading-tabs.js';
 import { dim, paint, type Colour } from '../ansi.js';
 import { confirmLine } from '../format/confirm-text.js';
 import { bindingKeyLabel } from '../keys/help-rows.js';
@@ -44,10 +44,17 @@ export function paintCells(theme: Palette, cells: readonly Cell[]): string {
   return cells.map((c) => paint(theme, c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join(' ');
 }
 
-/** The title: every tab, the active one bracketed (never colour alone). */
-export function tabsTitle(tabs: TradingTabsState): string {
-  return TRADING_TABS.map((t) => (t === tabs.tab ? `[${TAB_LABELS[t]}]` : TAB_LABELS[t])).join(' | ');
+/**
+ * The title: every tab, the active one bracketed (never colour alone); Open orders with how many there are
+ * (`Open orders (3)`), so orders on another tab or below the pane's edge are never out of mind.
+ */
+export function tabsTitle(tabs: TradingTabsState, openOrders = 0): string {
+  const label = (t: TradingTab) => (t === 'orders' && openOrders > 0 ? `${TAB_LABELS[t]} (${openOrders})` : TAB_LABELS[t]);
+  return TRADING_TABS.map((t) => (t === tabs.tab ? `[${label(t)}]` : label(t))).join(' | ');
 }
+
+/** Tabs whose rows the trader holds (an order, a position): rows the pane's height hides are counted. */
+const HELD_TABS: ReadonlySet<TabRows['tab']> = new Set(['orders', 'positions']);
 
 interface Table {
   header: Cell[];
@@ -59,13 +66,13 @@ function table<Row>(columns: Column<Row>[], rows: readonly Row[], width: number,
   return { header: headerCells(fitted), lines: rows.slice(from, from + count).map((r) => rowCells(fitted, r)) };
 }
 
-function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number, nowMs: number): Table {
+function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number, nowMs: number, msPerBlock: number): Table {
   switch (rows.tab) {
     case 'positions':
       return table(positionColumns(markets, (p) => protectionOf(p, trading.orders)), rows.rows, width, from, count);
     case 'orders': {
       const positionSize = (id: number) => trading.positions.find((p) => p.positionId === id)?.size;
-      return table(openOrderColumns(markets, positionSize, nowMs), rows.rows, width, from, count);
+      return table(openOrderColumns(markets, positionSize, nowMs, msPerBlock), rows.rows, width, from, count);
     }
     case 'fills':
       return table(fillColumns(markets), rows.rows, width, from, count);
@@ -183,6 +190,8 @@ interface TabsView {
   marker: string | null;
   /** The same for the account line (none on "waiting for the account…": it claims nothing current). */
   accountMarker: string | null;
+  /** Rows the pane's height hides ("▼ 4 more below"), before the keys; null when all show or the line is a prompt. */
+  hidden: string | null;
 }
 
 /** Everything the tabs draw, from the state: the pane selects this (compared as text), never the whole store. */
@@ -191,15 +200,14 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
   const visible = Math.max(0, height - 2 - 2); // borders, header line, footer line
   const rows = tabRows(state);
   const selected = selectedIndex(state, rows.rows.length);
-  // Scroll just enough to keep the selection on screen.
-  const start = selected >= visible ? selected - visible + 1 : 0;
+  const start = firstShownRow(selected, visible);
   const markets = marketLookup(state);
-  const built = buildTable(rows, markets, state.trading, inner, start, visible, nowMs);
+  const built = buildTable(rows, markets, state.trading, inner, start, visible, nowMs, state.msPerBlock);
   // While trading is not live, what the session last received is dimmed and says when it is from.
   const marker = freshnessMarker(tradingFreshness(state.trading.enabled, state.trading.health));
   const accountMarker = state.trading.account ? marker : null;
   return {
-    title: tabsTitle(state.tabs),
+    title: tabsTitle(state.tabs, state.trading.orders.length),
     focused: state.focus === 'trading',
     header: built.header,
     lines: built.lines,
@@ -212,6 +220,8 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
     // An open prompt keeps the whole line.
     marker: SESSION_TABS.has(rows.tab) && !state.tabs.prompt ? marker : null,
     accountMarker,
+    // The prompt and the tabs' confirm keep the whole line.
+    hidden: HELD_TABS.has(rows.tab) && !state.tabs.prompt && state.tradingUi.confirm?.at !== 'tabs' ? hiddenRowsText(rows.rows.length, start, visible) : null,
   };
 }
 
@@ -253,6 +263,8 @@ export function TradingTabs({ width, height, accountLine = false }: { width: num
   const account = view.account;
   const bottom = account ? accountStripLine(theme, account, view.accountMarker) : undefined;
   const faint = (text: string): string => (view.stale ? dim(text) : text);
+  // Before the keys: "as of" (trading down), then the rows the height hides.
+  const lead = [view.marker, view.hidden].filter((part): part is string => part !== null);
   return (
     <Pane title={view.title} width={width} height={height} focused={view.focused} {...(bottom ? { bottom } : {})}>
       <Text wrap="truncate">{faint(paintCells(theme, view.header))}</Text>
@@ -272,8 +284,8 @@ export function TradingTabs({ width, height, accountLine = false }: { width: num
       )}
       <Box flexGrow={1} />
       <Text wrap="truncate">
-        {view.marker ? paint(theme, `${view.marker}  ·  `, TONE_COLOUR.warn) : ''}
-        {paint(theme, fitText(view.footer.text, view.marker ? Math.max(0, inner - view.marker.length - 5) : inner), TONE_COLOUR[view.footer.tone])}
+        {lead.map((part) => paint(theme, `${part}  ·  `, TONE_COLOUR.warn)).join('')}
+        {paint(theme, fitText(view.footer.text, Math.max(0, inner - lead.reduce((n, part) => n + part.length + 5, 0))), TONE_COLOUR[view.footer.tone])}
       </Text>
     </Pane>
   );
