@@ -5,7 +5,7 @@ import { createTerminalActions } from '../../controller/terminal-actions.js';
 import type { TerminalCommands } from '../../domain/terminal-actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { dispatchKey } from './dispatch.js';
-import { decodeKeys } from './key-press.js';
+import { decodeKeys } from './key-reader.js';
 import { createKeymap, type Keymap } from './keymap.js';
 
 export interface PressOptions {
