@@ -146,6 +146,8 @@ describe('only what is visible acts', () => {
     expect(asked.split('\n').map((l) => l.trim()).filter(Boolean).join(' ')).toBe('PANIC: cancel 0 orders and close 0 positions at market? y yes other keys cancel');
     vt().press(KEYS.escape);
     await eventually(() => state().tradingUi.confirm === null, UI_MS, 'the question cancelled');
+    vt().resize(200, 50);
+    await vt().waitFor('spread ', UI_MS);
   }, TEST_MS);
 });
 
