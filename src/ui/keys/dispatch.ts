@@ -45,8 +45,8 @@ function openQuestion(state: TerminalState): object | 'review' | null {
 
 /** Pasted text goes into the focused line; where no line has focus it is dropped, and the screen says so. */
 function paste(store: TerminalStore, mode: InputMode, key: KeyPress): void {
-  if (mode === 'panes') disarmPanic(store);
-  if (!editModeLine(store, mode, key)) setNotice(store, 'paste ignored: no line has focus (open one first: : command, / market, ? help)');
+  if (mode === 'panes' || mode === 'too-small') disarmPanic(store);
+  if (!editModeLine(store, mode, key)) setNotice(store, 'paste ignored: no line has focus');
 }
 
 /** The binding of `key` in `mode`; on the too-small screen also the panes' panic key (the question fits or says why not). */

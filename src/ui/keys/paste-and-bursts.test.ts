@@ -69,6 +69,11 @@ describe('a paste is text for the focused line', () => {
     expect(store.getState().notice).toMatch(/^paste ignored: no line has focus/);
     expect(ui().confirm).toBeNull();
     expect(ui().panicArmedAtMs).toBeNull();
+    // Nor is it a key between the two of the chord: ! paste ! asks nothing.
+    press('!');
+    press(pasted('x'));
+    press('!');
+    expect(ui().confirm).toBeNull();
     expect(calls).toEqual([]);
   });
 
