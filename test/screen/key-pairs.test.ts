@@ -30,7 +30,7 @@ const ui = () => state().tradingUi;
 afterEach(async () => {
   for (let i = 0; i < 5 && (ui().entry !== null || ui().commandLine !== null || ui().confirm !== null); i++) {
     vt().press(KEYS.escape);
-    await eventually(() => vt().stdin.readableLength === 0, UI_MS, 'the Esc read');
+    await eventually(() => !vt().stdin.unread, UI_MS, 'the Esc read');
   }
   await eventually(() => ui().entry === null && ui().commandLine === null && ui().confirm === null, UI_MS, 'nothing open');
 }, TEST_MS);
