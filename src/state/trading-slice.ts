@@ -80,6 +80,8 @@ export interface ConfirmPrompt {
   at: 'entry' | 'tabs' | 'bar';
   /** What `y` does, in two or three words ("send anyway"); default "yes". */
   yes?: string;
+  /** Why the last key did not answer (it came in one burst with the key that asked), shown after the keys. */
+  note?: string;
 }
 
 /** A change of a resting order under review (order entry pane) with its confirm open. */
@@ -112,6 +114,11 @@ export interface TradingUiState {
   commandHint: string | null;
   /** Wall-clock ms of the first `!`, for the `!!` chord. */
   panicArmedAtMs: number | null;
+  /**
+   * The keyboard read (one burst of input) whose key opened the confirm or the review on screen: a key of
+   * that same read (a paste, `!!y` in one burst) never answers it. Null when no key opened it.
+   */
+  askedInRead: number | null;
   toasts: Toast[];
   /** Ring the bell on fills and triggers. */
   bell: boolean;
@@ -154,6 +161,7 @@ export const INITIAL_TRADING_UI: TradingUiState = {
   commandError: null,
   commandHint: null,
   panicArmedAtMs: null,
+  askedInRead: null,
   toasts: [],
   bell: true,
   commandHistory: [],

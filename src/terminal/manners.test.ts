@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENTER_SEQUENCE, RESTORE_SEQUENCE, TerminalManners, exitCodeFor, type ExitReason } from './manners.js';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, ENTER_SEQUENCE, RESTORE_SEQUENCE, TerminalManners, exitCodeFor, type ExitReason } from './manners.js';
 
 function fakeOut() {
   const out = { text: '', write(chunk: string) { out.text += chunk; return true; } };
@@ -30,6 +30,19 @@ describe('terminal manners', () => {
     expect(out.text).toBe(ENTER_SEQUENCE + RESTORE_SEQUENCE);
     for (const seq of ['\u001B[?7h', '\u001B[?25h', '\u001B[?1049l']) expect(RESTORE_SEQUENCE).toContain(seq);
     expect(stdin.calls).toEqual([false]);
+  });
+
+  it('bracketed-paste-on-while-running-off-on-every-exit: ESC[?2004h on entering, ESC[?2004l first thing in every restore', () => {
+    expect(BRACKETED_PASTE_ON).toBe('\u001B[?2004h');
+    expect(BRACKETED_PASTE_OFF).toBe('\u001B[?2004l');
+    const out = fakeOut();
+    const manners = new TerminalManners({ stdout: out, handleProcessEvents: true, onExit: () => undefined });
+    created.push(manners);
+    manners.enter();
+    expect(out.text).toContain(BRACKETED_PASTE_ON);
+    (process.emit as (event: string, ...args: unknown[]) => boolean)('uncaughtException', new Error('boom'));
+    expect(out.text.endsWith(RESTORE_SEQUENCE)).toBe(true);
+    expect(RESTORE_SEQUENCE.startsWith(BRACKETED_PASTE_OFF)).toBe(true);
   });
 
   it('restores on SIGTERM and reports the signal, then stops listening', () => {

@@ -1,5 +1,5 @@
-// Terminal manners: alternate screen, hidden cursor, no line wrap while the app runs; everything put
-// back exactly once on every way out (quit, signals, crashes), and raw mode never left on.
+// Terminal manners: alternate screen, hidden cursor, no line wrap and bracketed paste while the app runs;
+// everything put back exactly once on every way out (quit, signals, crashes), and raw mode never left on.
 
 export const ENTER_ALT_SCREEN = '\u001B[?1049h';
 export const LEAVE_ALT_SCREEN = '\u001B[?1049l';
@@ -7,10 +7,13 @@ export const HIDE_CURSOR = '\u001B[?25l';
 export const SHOW_CURSOR = '\u001B[?25h';
 export const DISABLE_WRAP = '\u001B[?7l';
 export const ENABLE_WRAP = '\u001B[?7h';
+/** DECSET 2004: the terminal marks a paste (`ESC[200~` ... `ESC[201~`), so it is read as text, never as keys. */
+export const BRACKETED_PASTE_ON = '\u001B[?2004h';
+export const BRACKETED_PASTE_OFF = '\u001B[?2004l';
 
-export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + HIDE_CURSOR + DISABLE_WRAP;
-/** Reverse order of ENTER_SEQUENCE, so the main screen comes back with wrap and cursor as they were. */
-export const RESTORE_SEQUENCE = ENABLE_WRAP + SHOW_CURSOR + LEAVE_ALT_SCREEN;
+export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + HIDE_CURSOR + DISABLE_WRAP + BRACKETED_PASTE_ON;
+/** Reverse order of ENTER_SEQUENCE, so the main screen comes back with paste, wrap and cursor as they were. */
+export const RESTORE_SEQUENCE = BRACKETED_PASTE_OFF + ENABLE_WRAP + SHOW_CURSOR + LEAVE_ALT_SCREEN;
 
 export interface TerminalOut {
   write(chunk: string): boolean;

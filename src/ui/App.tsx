@@ -87,13 +87,15 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   }, [store, panesKey]);
 
   const topHeight = layout.book.height || layout.chart.height || layout.trading.height;
-  useKeys((key) => {
+  useKeys((key, read) => {
     // The store's viewport may lag a resize by one effect: what is drawn now decides.
-    if (store.getState().viewport.tooSmall !== layout.tooSmall) store.setState({ viewport: { ...store.getState().viewport, tooSmall: layout.tooSmall } });
+    const shown = store.getState().viewport;
+    if (shown.tooSmall !== layout.tooSmall || shown.cols !== cols || shown.rows !== rows) store.setState({ viewport: { cols, rows, tooSmall: layout.tooSmall } });
     dispatchKey(key, {
       store,
       actions,
       keymap,
+      read,
       nowMs: Date.now(),
       keyAtMs: performance.now(),
       view: {

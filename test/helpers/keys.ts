@@ -15,7 +15,7 @@ export type ScreenCondition = string | RegExp | ((screen: string) => boolean);
  * after this, the next key is a read of its own and cannot merge with it into Alt+key.
  */
 export async function keysRead(vt: VirtualTerminal, timeoutMs = 15_000): Promise<void> {
-  await waitFor(() => vt.stdin.readableLength === 0, 'the app to read the keys typed so far (is raw mode on?)', timeoutMs, 5);
+  await waitFor(() => !vt.stdin.unread, 'the app to read the keys typed so far (is raw mode on?)', timeoutMs, 5);
   await new Promise<void>((resolve) => setImmediate(resolve));
 }
 

@@ -56,11 +56,31 @@ export class FakeStdout extends Writable {
   }
 }
 
-/** A stdin that Ink treats as a raw-mode TTY; `write` types keys. */
+/**
+ * A stdin that Ink treats as a raw-mode TTY; `send` types keys. What is sent arrives as a terminal's input
+ * does, in an event-loop turn of its own (a tty is read in the poll phase), never inside the turn of the test
+ * code that sent it: the app tells keys typed later from keys that came in one burst by the turn they arrive in.
+ */
 export class FakeStdin extends PassThrough {
   isTTY = true;
   isRaw = false;
   rawModeCalls: boolean[] = [];
+  private sending = 0;
+
+  /** Types `keys` as one write of the terminal, in a turn of its own. */
+  send(keys: string): void {
+    this.sending += 1;
+    setImmediate(() => {
+      this.sending -= 1;
+      this.write(keys);
+    });
+  }
+
+  /** Keys sent that the app has not read yet. */
+  get unread(): boolean {
+    return this.sending > 0 || this.readableLength > 0;
+  }
+
   setRawMode(mode: boolean): this {
     this.isRaw = mode;
     this.rawModeCalls.push(mode);
@@ -100,6 +120,7 @@ export interface VirtualTerminal {
   screenText(): string;
   /** Polls the emulated screen until `what` (text or predicate on the screen text) holds. */
   waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** Sends `key` (one or several keys) as one write of the terminal, arriving in an event-loop turn of its own. */
   press(key: string): void;
   /** Types each character as its own keypress. */
   type(text: string): Promise<void>;
@@ -148,11 +169,11 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
       return waitFor(shown, () => `waitFor(${String(what)}); screen:\n${screenText()}`, timeoutMs, 20);
     },
     press(key) {
-      stdin.write(key);
+      stdin.send(key);
     },
     async type(text) {
       for (const ch of text) {
-        stdin.write(ch);
+        stdin.send(ch);
         await sleep(5);
       }
     },

@@ -1,12 +1,12 @@
 // The BUILT app in a real pseudo-terminal (util-linux `script`): SIGINT, SIGTERM, SIGHUP (an SSH drop)
 // and an uncaught exception must each end the process by itself with its conventional status, the
-// terminal restored (alternate screen left, cursor shown, line wrap back on) and raw mode off; the pointer
-// file announcing its local exchange is gone too.
+// terminal restored (alternate screen left, cursor shown, line wrap back on, bracketed paste off) and raw
+// mode off; the pointer file announcing its local exchange is gone too.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTORE_SEQUENCE } from '../../src/terminal/manners.js';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, RESTORE_SEQUENCE } from '../../src/terminal/manners.js';
 import { waitFor } from '../helpers/wait.js';
 import { buildApp, hasScript, runInPty, waitForOutput } from './built-app.js';
 
@@ -75,7 +75,11 @@ describe.skipIf(!hasScript())('the built app in a pseudo-terminal', () => {
         expect(tail).not.toContain(ENTER_ALT);
         expect(tail).not.toContain(HIDE_CURSOR);
         expect(tail).not.toContain(NO_WRAP);
+        expect(tail).not.toContain(BRACKETED_PASTE_ON);
         expect(app.lastIndexOf(LEAVE_ALT)).toBeGreaterThan(app.lastIndexOf(ENTER_ALT));
+        // Bracketed paste was on while the app ran, and is off again: the shell gets no marked pastes.
+        expect(app.slice(app.indexOf(ENTER_ALT))).toContain(BRACKETED_PASTE_ON);
+        expect(app.lastIndexOf(BRACKETED_PASTE_OFF)).toBeGreaterThan(app.lastIndexOf(BRACKETED_PASTE_ON));
         // Raw mode is off again: the line discipline is canonical with echo.
         const stty = out.slice(out.indexOf('PERPL_TEST_EXIT='));
         expect(stty).toMatch(/(^|\s)icanon(\s|$)/m);

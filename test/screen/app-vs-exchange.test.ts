@@ -1,7 +1,7 @@
 // The issue's "done when": the real app, in an emulated terminal, against a real local exchange.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { RESTORE_SEQUENCE } from '../../src/terminal/manners.js';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, RESTORE_SEQUENCE } from '../../src/terminal/manners.js';
 import type { OrderRequestFrame } from '../../src/protocol/frames.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { pressThenSentinel } from '../helpers/keys.js';
@@ -119,6 +119,21 @@ describe('the terminal against the local exchange', () => {
     r.vt.press(KEYS.enter);
     await r.vt.waitFor((s) => s.includes(`Book ${other.symbol}`) && s.includes('spread '), 10_000);
     expect(r.app.store.getState().market?.id).toBe(other.id);
+  });
+
+  it('bracketed-paste-on-at-start-off-at-quit: the app asks for marked pastes before its first frame and takes it back at quit', async () => {
+    const r = await open(80, 24);
+    await waitForLiveBook(r);
+    const start = r.vt.stdout.raw;
+    expect(start.indexOf(BRACKETED_PASTE_ON)).toBeGreaterThanOrEqual(0);
+    expect(start.indexOf(BRACKETED_PASTE_ON)).toBeLessThan(start.indexOf('q quit'));
+    expect(start).not.toContain(BRACKETED_PASTE_OFF);
+    r.vt.press('q');
+    await r.app.done;
+    const raw = r.vt.stdout.raw;
+    expect(raw.split(BRACKETED_PASTE_OFF)).toHaveLength(2);
+    expect(raw.lastIndexOf(BRACKETED_PASTE_OFF)).toBeGreaterThan(raw.lastIndexOf('q quit'));
+    expect(raw.lastIndexOf(BRACKETED_PASTE_OFF)).toBeGreaterThan(raw.lastIndexOf(BRACKETED_PASTE_ON));
   });
 
   it('quit-restores-terminal: q unmounts, writes the restore sequence and leaves raw mode off', async () => {

@@ -1,14 +1,15 @@
 // The defects of the old key handling (issue 15), each on screen against the local exchange: keys that
 // arrive together in one read are each handled; Ctrl-C steps back one level in a form or review; the
-// too-small screen's hidden UI takes no key; Ctrl-U / Ctrl-W edit every line; `?` in a form shows the
-// form's keys; Space never enters a text field; the footer shows the keys of the mode in use; the help
-// scrolls with a "more" marker at 80x24; every confirm reads the same; an order the exchange is certain
-// to refuse is blocked in the form; the `:` line keeps a history.
+// too-small screen's hidden UI takes no key but panic, whose question fits there (issue 28); Ctrl-U /
+// Ctrl-W edit every line; `?` in a form shows the form's keys; Space never enters a text field; the footer
+// shows the keys of the mode in use; the help scrolls with a "more" marker at 80x24; every confirm reads
+// the same; an order the exchange is certain to refuse is blocked in the form; the `:` line keeps a history.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { stepField } from '../../src/state/order-entry.js';
 import { eventually, KEYS, sleep } from '../helpers/terminal.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
+import { expectNothingSent } from '../helpers/sent.js';
 import { flattenAccount, openLong, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
 
 const EXCHANGE_MS = 20_000;
@@ -92,7 +93,7 @@ describe('Ctrl-C steps back one level', () => {
 });
 
 describe('only what is visible acts', () => {
-  it('keys-inert-on-the-too-small-screen: !! then y and b there send nothing and open nothing', async () => {
+  it('keys-inert-on-the-too-small-screen: y, b, : and Enter there send nothing and open nothing', async () => {
     await openLong(screen, 100, EXCHANGE_MS);
     const bid = state().book?.bids.at(-1)?.price ?? 0;
     await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 100, price: Math.max(1, bid - 5_000), leverage: 500 }).outcome;
@@ -100,7 +101,7 @@ describe('only what is visible acts', () => {
     const journal = state().trading.journal.length;
     vt().resize(60, 20);
     await vt().waitFor('terminal too small', UI_MS);
-    await keys('!', '!', 'y', 'b', ':');
+    await keys('y', 'b', ':', KEYS.enter);
     // The sentinel: the screen names the last key as doing nothing there, so every key before it was handled.
     vt().press('z');
     await vt().waitFor('z: nothing acts while the terminal is too small (q quits)', UI_MS);
@@ -113,6 +114,40 @@ describe('only what is visible acts', () => {
     vt().resize(200, 50);
     await vt().waitFor('spread ', UI_MS);
     await flattenAccount(screen, EXCHANGE_MS);
+  }, TEST_MS);
+
+  // Issue 28, item 9: before, !! on the too-small screen did nothing ("!: nothing acts ..."): no panic below 80x24.
+  it('panic-asks-on-the-too-small-screen: !! at 60x20 asks the whole question there; Esc cancels and nothing is sent', async () => {
+    await openLong(screen, 100, EXCHANGE_MS);
+    vt().resize(60, 20);
+    await vt().waitFor('terminal too small', UI_MS);
+    await keys('!', '!');
+    await vt().waitFor('PANIC: cancel 0 orders and close 1 positions at market?', UI_MS);
+    await vt().waitFor('y yes   any other key cancels', UI_MS);
+    await expectNothingSent(screen.home, async () => {
+      vt().press(KEYS.escape);
+      await vt().waitFor((s) => s.includes('cancelled') && !s.includes('PANIC'), UI_MS);
+    });
+    expect(state().trading.positions.length).toBe(1);
+    vt().resize(200, 50);
+    await vt().waitFor('spread ', UI_MS);
+    await flattenAccount(screen, EXCHANGE_MS);
+  }, TEST_MS);
+
+  // Issue 28, item 10: at 20x6 the lines of the too-small screen were drawn over each other ("terminq quitssmall").
+  it('too-small-message-never-overprints-at-20x6: every line on a row of its own, and the panic question fits whole', async () => {
+    vt().resize(20, 6);
+    await keys('!');
+    const screenText = await vt().waitFor((s) => s.includes('press ! again'), UI_MS);
+    const rows = screenText.split('\n').map((l) => l.trim());
+    expect(rows.slice(0, 3)).toEqual(['too small: 20x6,', 'need 80x24', 'q quits']);
+    await keys('!');
+    const asked = await vt().waitFor('y yes', UI_MS);
+    expect(asked.split('\n').map((l) => l.trim()).filter(Boolean).join(' ')).toBe('PANIC: cancel 0 orders and close 0 positions at market? y yes other keys cancel');
+    vt().press(KEYS.escape);
+    await eventually(() => state().tradingUi.confirm === null, UI_MS, 'the question cancelled');
+    vt().resize(200, 50);
+    await vt().waitFor('spread ', UI_MS);
   }, TEST_MS);
 });
 

@@ -55,6 +55,14 @@ describe('config file', () => {
     expect(problemNotice('config.toml', problems)).toBe('config config.toml: 3 problems (? lists all): line 1: theme: must be one of dark, light, colorblind, mono; default used');
   });
 
+  it('function-keys-remappable: f1 .. f11 as a config writes them bind; F12 (the perf overlay) is refused with why', () => {
+    const { config, problems } = parseConfigText(['[keys]', 'zoom = "f1"', 'help = "F11"', 'openPicker = "F12"'].join('\n'), 'toml');
+    expect(config.keys.get('zoom')).toEqual(['F1']);
+    expect(config.keys.get('help')).toEqual(['F11']);
+    expect(config.keys.has('openPicker')).toBe(false);
+    expect(problems).toEqual([{ line: 4, key: 'keys.openPicker', message: 'F12 is the perf overlay\'s key (F1..F11 can be bound)' }]);
+  });
+
   it('renamed-action-still-remaps: a config written for loadMore (r, now refreshHistory) keeps its key', () => {
     const { config, problems } = parseConfigText(['[keys]', 'loadMore = "R"'].join('\n'), 'toml');
     expect(problems).toEqual([]);

@@ -91,7 +91,7 @@ function readKeys(value: TomlValue, report: Report, into: Map<Action, string[]>)
     const names = list.map((text) => normaliseActionKey(action, text));
     const bad = list.find((_, i) => names[i] === null);
     if (bad !== undefined) {
-      report(key, `unknown key "${bad}"`);
+      report(key, /^f12$/i.test(bad.trim()) ? 'F12 is the perf overlay\'s key (F1..F11 can be bound)' : `unknown key "${bad}"`);
       continue;
     }
     parsed.set(action, names.filter((n): n is string => n !== null));

@@ -12,4 +12,10 @@ describe('confirmLineFit', () => {
     // A question that fits is shown whole.
     expect(confirmLineFit({ ...prompt, text: 'quit anyway?' }, 80)).toBe('quit anyway?  y yes   any other key cancels');
   });
+
+  it('same-burst-note-never-costs-the-question: the note on a refused key follows the keys where the whole question fits, else it goes', () => {
+    const prompt = { text: 'PANIC: cancel 0 orders and close 1 positions at market?', action: { kind: 'panic' as const }, at: 'bar' as const, note: 'y arrived with the key that asked — press y again' };
+    expect(confirmLineFit(prompt, 200)).toBe(`${prompt.text}  y yes   any other key cancels  ${prompt.note}`);
+    expect(confirmLineFit(prompt, 80)).toBe(confirmLineFit({ ...prompt, note: undefined }, 80));
+  });
 });

@@ -1,21 +1,30 @@
 // The one dispatcher: a key goes to the binding of the mode that owns the keyboard (state/input-mode.ts),
 // which runs unless it says why it would do nothing; what no binding takes is typed into the mode's line,
-// or, in a confirm, cancels it (the default). Only what is on screen acts: on the too-small screen the
-// layout's keys do nothing.
+// or, in a confirm, cancels it (the default). A paste is text for the focused line, never a key. A
+// question (the confirm, the review) is answered only by a key of a later read than the key that asked it:
+// `!!y` pasted, or typed into one burst, asks and stops there. Only what is on screen acts: on the
+// too-small screen the layout's keys do nothing but panic, whose question is asked there when it fits.
 
 import { setNotice } from '../../state/actions.js';
-import { inputMode } from '../../state/input-mode.js';
-import type { TerminalState } from '../../state/store.js';
+import { inputMode, type InputMode } from '../../state/input-mode.js';
+import type { TerminalState, TerminalStore } from '../../state/store.js';
+import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
 import { answerConfirm } from '../../controller/confirm.js';
 import { disarmPanic } from '../../controller/panic.js';
-import type { Action, KeyContext, Mode } from './binding.js';
+import type { Action, Binding, KeyContext, Mode } from './binding.js';
 import { detailLines } from '../format/detail-lines.js';
+import { confirmFitsTooSmall, noRoomToAsk } from '../format/too-small-lines.js';
 import { bindingKeyLabel, displayKey, helpRows } from './help-rows.js';
-import type { KeyPress } from './key-press.js';
+import { PASTE, type KeyPress } from './key-press.js';
 import type { Keymap } from './keymap.js';
 import { editModeLine } from './mode-bindings.js';
 
-export type DispatchContext = Omit<KeyContext, 'key' | 'keyLabel' | 'view'> & { keymap: Keymap; view: Omit<KeyContext['view'], 'helpRows' | 'detailLines'> };
+export type DispatchContext = Omit<KeyContext, 'key' | 'keyLabel' | 'view'> & {
+  keymap: Keymap;
+  view: Omit<KeyContext['view'], 'helpRows' | 'detailLines'>;
+  /** The keyboard read the key arrived in (use-keys.ts); absent, the key is a read of its own. */
+  read?: number;
+};
 
 /** The help's place: the mode it was opened from, and the focused pane. */
 export function helpPlace(state: TerminalState): { mode: Mode; pane: TerminalState['focus'] } {
@@ -28,18 +37,70 @@ export function keyLabelIn(keymap: Keymap, action: Action): string {
   return binding && key !== undefined ? bindingKeyLabel(binding, key) : '-';
 }
 
+/** The question on screen: the confirm, else the order review; null when none. */
+function openQuestion(state: TerminalState): object | 'review' | null {
+  const ui = state.tradingUi;
+  return ui.confirm ?? (ui.entry && ui.reviewing ? 'review' : null);
+}
+
+/** Pasted text goes into the focused line; where no line has focus it is dropped, and the screen says so. */
+function paste(store: TerminalStore, mode: InputMode, key: KeyPress): void {
+  if (mode === 'panes' || mode === 'too-small') disarmPanic(store);
+  if (!editModeLine(store, mode, key)) setNotice(store, 'paste ignored: no line has focus');
+}
+
+/** The binding of `key` in `mode`; on the too-small screen also the panes' panic key (the question fits or says why not). */
+function bindingOf(keymap: Keymap, mode: InputMode, state: TerminalState, key: KeyPress): Binding | undefined {
+  const own = keymap.lookup(mode, state.focus, key.name);
+  if (own || mode !== 'too-small') return own;
+  const pane = keymap.lookup('panes', state.focus, key.name);
+  return pane?.action === 'panic' ? pane : undefined;
+}
+
 /** Handles one key. */
 export function dispatchKey(key: KeyPress, c: DispatchContext): void {
-  const { store, keymap } = c;
+  const { store } = c;
   const state = store.getState();
   const mode = inputMode(state);
-  const binding = keymap.lookup(mode, state.focus, key.name);
-  // The `!!` chord: any other key of the panes disarms it.
-  if (mode === 'panes' && binding?.action !== 'panic') disarmPanic(store);
+  if (key.name === PASTE) return paste(store, mode, key);
+  if ((mode === 'confirm' || mode === 'review') && c.read !== undefined && state.tradingUi.askedInRead === c.read) {
+    // Typed (or pasted) in one burst with the key that asked: not an answer. The confirm says so on its own line.
+    if (key.name === null) return;
+    const note = `${displayKey(key.name)} arrived with the key that asked — press ${displayKey(key.name)} again`;
+    const { confirm } = state.tradingUi;
+    if (mode === 'confirm' && confirm) askConfirm(store, { ...confirm, note });
+    else setNotice(store, note);
+    return;
+  }
+  const asked = openQuestion(state);
+  runKey(key, c, state, mode);
+  const after = store.getState();
+  const question = openQuestion(after);
+  if (question === null || question === asked) return;
+  const { confirm } = after.tradingUi;
+  if (after.viewport.tooSmall && confirm && !confirmFitsTooSmall(confirm, after.viewport.cols, after.viewport.rows)) {
+    // Never a question that cannot be read whole: withdrawn, and the screen says to make room for it.
+    askConfirm(store, null);
+    setNotice(store, noRoomToAsk(confirm));
+    return;
+  }
+  if (c.read !== undefined) patchTradingUi(store, { askedInRead: c.read });
+}
+
+function runKey(key: KeyPress, c: DispatchContext, state: TerminalState, mode: InputMode): void {
+  const { store, keymap } = c;
+  const binding = bindingOf(keymap, mode, state, key);
+  // The `!!` chord: any other key of the panes (or of the too-small screen) disarms it.
+  if ((mode === 'panes' || mode === 'too-small') && binding?.action !== 'panic') disarmPanic(store);
   const helpRowCount = mode === 'help' ? helpRows(keymap.bindings, helpPlace(state), state.live.help.query, state).length : 0;
   const detail = state.live.detail;
   const detailLineCount = mode === 'detail' && detail ? detailLines(detail.subject, state, c.view.detail?.width ?? state.viewport.cols - 2).length : 0;
   const ctx: KeyContext = { ...c, key, view: { ...c.view, helpRows: helpRowCount, detailLines: detailLineCount }, keyLabel: (action) => keyLabelIn(keymap, action) };
+  const { confirm } = state.tradingUi;
+  if (mode === 'confirm' && binding?.action === 'confirmYes' && confirm && state.viewport.tooSmall && !confirmFitsTooSmall(confirm, state.viewport.cols, state.viewport.rows)) {
+    setNotice(store, 'enlarge the terminal to read the question: y does nothing until then');
+    return;
+  }
   if (binding) {
     const off = binding.disabledReason?.(state) ?? null;
     if (off && !binding.runsDisabled) {

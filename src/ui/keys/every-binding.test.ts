@@ -23,7 +23,7 @@ import { openEditor, selectTab, type TradingTab } from '../../state/trading-tabs
 import type { Binding } from './binding.js';
 import { footerHints } from './footer-hints.js';
 import { bindingKeyLabel, bindingsAt, helpRows } from './help-rows.js';
-import { decodeKeys } from './key-press.js';
+import { decodeKeys } from './key-reader.js';
 import { createKeymap } from './keymap.js';
 import { keyPresser } from './press.fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeKeys } from './key-press.js';
+import { decodeKeys } from './key-reader.js';
 
 const names = (raw: string) => decodeKeys(raw).map((k) => k.name);
 

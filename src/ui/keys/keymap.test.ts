@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaneId } from '../../state/store.js';
 import { validIn, type Mode } from './binding.js';
-import { decodeKeys } from './key-press.js';
+import { decodeKeys } from './key-reader.js';
 import { createKeymap, DEFAULT_BINDINGS, lookupPaneBinding } from './keymap.js';
 import { acceptRemaps, isActionName, normaliseKeyName, remapBindings } from './remap.js';
 

@@ -5,7 +5,7 @@ import { createTerminalActions } from '../../controller/terminal-actions.js';
 import type { TerminalCommands } from '../../domain/terminal-actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { dispatchKey } from './dispatch.js';
-import { decodeKeys } from './key-press.js';
+import { decodeKeys } from './key-reader.js';
 import { createKeymap, type Keymap } from './keymap.js';
 
 export interface PressOptions {
@@ -15,14 +15,19 @@ export interface PressOptions {
   now?: () => number;
 }
 
-/** `press(raw)`: every key of `raw` (as the terminal would send it: 'y', '\r', '\u001b', '\t', '\u0015') through the dispatcher. */
+/**
+ * `press(raw)`: every key of `raw` (as the terminal would send it: 'y', '\r', '\u001b', '\t', '\u0015') through
+ * the dispatcher, as one read (one call, one burst: `press('!!y')` asks and the y does not answer).
+ */
 export function keyPresser(store: TerminalStore, commands: TerminalCommands, o: PressOptions = {}): (raw: string) => void {
   const actions = createTerminalActions(store, commands);
   const keymap = o.keymap ?? createKeymap();
   const page = o.tabsPage ?? 10;
+  let read = 0;
   return (raw) => {
+    read += 1;
     for (const key of decodeKeys(raw)) {
-      dispatchKey(key, { store, actions, keymap, nowMs: (o.now ?? Date.now)(), view: { panes: ['book', 'chart', 'trades', 'trading'], bookPage: 10, bookDepth: 11, tabsPage: page, helpPage: 10 } });
+      dispatchKey(key, { store, actions, keymap, read, nowMs: (o.now ?? Date.now)(), view: { panes: ['book', 'chart', 'trades', 'trading'], bookPage: 10, bookDepth: 11, tabsPage: page, helpPage: 10 } });
     }
   };
 }

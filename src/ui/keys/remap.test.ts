@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from './binding.js';
 import { DEFAULT_BINDINGS, lookupPaneBinding } from './keymap.js';
-import { acceptRemaps, normaliseActionKey, remapBindings } from './remap.js';
+import { bindingKeyLabel, helpRows } from './help-rows.js';
+import { decodeKeys } from './key-reader.js';
+import { acceptRemaps, normaliseActionKey, normaliseKeyName, remapBindings } from './remap.js';
 
 const remap = (entries: [Action, string[]][]) => acceptRemaps(DEFAULT_BINDINGS, new Map(entries));
 
@@ -61,5 +63,22 @@ describe('remapping the chart keys', () => {
     expect(lookupPaneBinding(table, 'c', 'trading')?.action).toBe('cancelOrder');
     // Only in the chart: the book keeps its own meaning of a key the chart also uses.
     expect(lookupPaneBinding(table, 'G', 'book')?.action).toBe('bottom');
+  });
+});
+
+describe('function keys in the [keys] remap', () => {
+  it('f-keys-accepted-in-remap: F1..F11 in any case are keys; F12 (the perf overlay) and F13 are not', () => {
+    expect(['f1', 'F5', ' f11 '].map(normaliseKeyName)).toEqual(['F1', 'F5', 'F11']);
+    expect(['F12', 'f13', 'f0'].map(normaliseKeyName)).toEqual([null, null, null]);
+  });
+
+  it('f-key-pressed-runs-its-remap: F5 as the terminal sends it (ESC[15~) finds the action remapped to it, shown as F5 in the help', () => {
+    const { accepted, refused } = remap([['zoom', [normaliseKeyName('f5')!]]]);
+    expect(refused).toEqual([]);
+    const table = remapBindings(DEFAULT_BINDINGS, accepted);
+    const zoom = lookupPaneBinding(table, decodeKeys('\u001b[15~')[0]!.name!, 'book');
+    expect(zoom?.action).toBe('zoom');
+    expect(bindingKeyLabel(zoom!, 'F5')).toBe('F5');
+    expect(helpRows(table, { mode: 'panes', pane: 'book' }, 'zoom').map((r) => r.keys)).toContain('F5');
   });
 });

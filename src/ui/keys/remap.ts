@@ -8,13 +8,18 @@ import { PANE_BINDINGS } from './pane-bindings.js';
 
 type KeyBinding = Binding;
 
-/** Key names people write in a config file, normalised (`ctrl+x`, `shift+tab`, `pgdown`, `escape`). */
+/** The function keys a config may bind: F12 is the perf overlay's (read before any binding). */
+const FUNCTION_KEYS = 11;
+
+/** Key names people write in a config file, normalised (`ctrl+x`, `shift+tab`, `pgdown`, `escape`, `f5`). */
 export function normaliseKeyName(text: string): string | null {
   const t = text.trim();
   if (t.length === 1) return t;
   const lower = t.toLowerCase().replace(/\s+/g, '');
   const ctrl = /^(?:c-|ctrl[+-]|control[+-])(.)$/.exec(lower);
   if (ctrl?.[1]) return `C-${ctrl[1]}`;
+  const f = /^f([1-9]\d?)$/.exec(lower);
+  if (f?.[1]) return Number(f[1]) <= FUNCTION_KEYS ? `F${f[1]}` : null;
   const names: Record<string, string> = {
     tab: 'Tab', 's-tab': 'S-Tab', 'shift+tab': 'S-Tab', 'shift-tab': 'S-Tab', up: 'Up', down: 'Down', left: 'Left', right: 'Right',
     pgup: 'PgUp', pageup: 'PgUp', pgdn: 'PgDn', pgdown: 'PgDn', pagedown: 'PgDn', esc: 'Esc', escape: 'Esc',

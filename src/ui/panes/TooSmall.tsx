@@ -1,20 +1,23 @@
 // Shown instead of the layout below 80x24; goes away on the next resize that fits. Only what it shows
-// acts: q (and Ctrl-C) quit, and a confirm opened before the resize is shown here to be answered.
+// acts: q (and Ctrl-C) quit, the panic chord asks its question here too, and a confirm is shown here to be
+// answered when it fits whole (format/too-small-lines.ts: never more lines than the screen has).
 
 import { Box, Text } from 'ink';
-import { confirmLine } from '../format/confirm-text.js';
-import { MIN_COLS, MIN_ROWS } from '../layout.js';
+import { tooSmallHeight, tooSmallLines } from '../format/too-small-lines.js';
 import { useTerminal } from '../store-context.js';
 import { shownNotice } from '../../state/notice.js';
 
 export function TooSmall({ cols, rows }: { cols: number; rows: number }) {
   const confirm = useTerminal((s) => s.tradingUi.confirm);
   const notice = useTerminal(shownNotice);
+  const lines = tooSmallLines(cols, rows, confirm, notice);
   return (
-    <Box width={cols} height={Math.max(1, rows - 1)} flexDirection="column" justifyContent="center" alignItems="center">
-      <Text wrap="truncate">{`terminal too small (need ${MIN_COLS}x${MIN_ROWS}, have ${cols}x${rows})`}</Text>
-      {confirm ? <Text wrap="wrap">{confirmLine(confirm)}</Text> : <Text wrap="truncate">q quits</Text>}
-      {!confirm && notice ? <Text wrap="wrap">{notice}</Text> : null}
+    <Box width={cols} height={tooSmallHeight(rows)} flexDirection="column" justifyContent="center" alignItems="center">
+      {lines.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }

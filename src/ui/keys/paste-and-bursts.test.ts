@@ -1,0 +1,171 @@
+// Safe hands, through the one dispatcher with recorded intents: a paste is text for the focused line and
+// nothing where no line has focus; a question is answered only by a key of a later read than the key that
+// asked (`!!y` in one burst asks and stops); on the too-small screen `!!` asks a question that fits, or
+// says to enlarge; function keys remapped in the config run their action.
+
+import { describe, expect, it } from 'vitest';
+import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
+import type { PositionRowView } from '../../domain/trading/views.js';
+import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
+import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
+import { createTerminalStore, INITIAL_CONNECTION, type MarketListing } from '../../state/store.js';
+import { EMPTY_TRADING } from '../../state/trading-slice.js';
+import { PASTE_END, PASTE_START } from './key-reader.js';
+import { createKeymap, type Keymap } from './keymap.js';
+import { ENTER, ESC, keyPresser } from './press.fixtures.js';
+
+const BTC = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
+const position: PositionRowView = {
+  positionId: 7, marketId: 1, side: 1, size: 40_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000', leverage: 500,
+  unrealizedPnl: '0', roe: 0, liquidationPrice: 560_000, liquidationDistancePct: 17,
+  markState: 'live', markNote: null, effectiveLeverage: 500, leverageBasis: 'mark',
+};
+const level = (price: number) => ({ price, size: 10_000, total: 10_000, orders: 1 });
+const pasted = (text: string) => `${PASTE_START}${text}${PASTE_END}`;
+
+function setup(o: { keymap?: Keymap; viewport?: { cols: number; rows: number } } = {}) {
+  const calls: string[] = [];
+  const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
+  const record = (name: string) => () => (calls.push(name), handle);
+  const intents: TradingCommands = {
+    place: record('place'), cancel: record('cancel'), cancelAll: record('cancelAll'), change: record('change'), close: record('close'),
+    addCollateral: record('addCollateral'), protect: record('protect'), replaceProtection: record('replaceProtection'), panic: record('panic'), locks: () => [], note: () => undefined,
+  };
+  const listing: MarketListing = { ...BTC, name: 'BTC', fundingIntervalSec: null };
+  const viewport = o.viewport ? { ...o.viewport, tooSmall: o.viewport.cols < 80 || o.viewport.rows < 24 } : { cols: 200, rows: 50, tooSmall: false };
+  const store = createTerminalStore({
+    focus: 'book',
+    keyScope: 'trade',
+    market: BTC,
+    markets: [listing],
+    viewport,
+    connection: { ...INITIAL_CONNECTION, health: 'live' },
+    header: { marketId: 1, mark: 670_000, last: null, oracle: null, change24hPct: null, volume24h: null, openInterestNotional: null, fundingRatePct: null, fundingAprPct: null, nextFundingInMs: null },
+    book: { marketId: 1, asks: [level(670_050)], bids: [level(669_950)], maxTotal: 10_000, version: 1 },
+    trading: {
+      ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, positions: [position], markets: [{ ...btcTestMarket(), id: 1 }],
+      account: { accountId: 1, balance: '100000000000', locked: '0', available: '100000000000', equity: '100000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3, marginUsed: '0', unrealizedPnl: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null, valuation: 'live' as const, valuationNote: null },
+    },
+  });
+  const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'), trading: () => intents, loadMoreHistory: () => {}, refreshHistory: () => {} };
+  const press = keyPresser(store, commands, o.keymap ? { keymap: o.keymap } : {});
+  return { store, press, calls, ui: () => store.getState().tradingUi };
+}
+
+describe('a paste is text for the focused line', () => {
+  it('paste-into-command-line-runs-nothing: a paste holding ESC ]!!y and a newline is text on the : line; the line stays open', () => {
+    const { press, ui, calls } = setup();
+    press(':');
+    press(pasted('note\u001b]!!y\r'));
+    expect(ui().commandLine).toBe('note]!!y');
+    expect(ui().confirm).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('paste-at-top-level-is-ignored: no line has focus, so the paste does nothing and the screen says so', () => {
+    const { store, press, ui, calls } = setup();
+    press(pasted('!!y'));
+    expect(store.getState().notice).toMatch(/^paste ignored: no line has focus/);
+    expect(ui().confirm).toBeNull();
+    expect(ui().panicArmedAtMs).toBeNull();
+    // Nor is it a key between the two of the chord: ! paste ! asks nothing.
+    press('!');
+    press(pasted('x'));
+    press('!');
+    expect(ui().confirm).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('paste-into-every-line: the picker search, the help filter, and an order field (whose prefill it replaces)', () => {
+    const { store, press, ui } = setup();
+    press('/');
+    press(pasted('et\th'));
+    expect(store.getState().picker.query).toBe('eth');
+    press(ESC);
+    press('?');
+    press(pasted('panic'));
+    expect(store.getState().live.help.query).toBe('panic');
+    press(ESC);
+    press('b');
+    expect(ui().entry?.focus).toBe('size');
+    press(pasted('0.25\r'));
+    expect(ui().entry?.size).toBe('0.25');
+    expect(ui().reviewing).toBe(false);
+  });
+
+  it('paste-in-a-confirm-answers-nothing: the paste is dropped and the question stays', () => {
+    const { press, ui, calls } = setup();
+    press('!');
+    press('!');
+    expect(ui().confirm?.action.kind).toBe('panic');
+    press(pasted('y'));
+    expect(ui().confirm?.action.kind).toBe('panic');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('a question is answered by a later read only', () => {
+  it('bang-bang-y-in-one-read-never-confirms: !!y in one burst asks to panic, and the y is dropped with a notice', () => {
+    const { press, ui, calls } = setup();
+    press('!!y');
+    expect(ui().confirm?.action.kind).toBe('panic');
+    expect(ui().confirm?.note).toBe('y arrived with the key that asked — press y again');
+    expect(calls).toEqual([]);
+    press('y');
+    expect(calls).toEqual(['panic']);
+  });
+
+  it('unbracketed-osc-burst-flattens-nothing: note ESC ]!!y typed into the : line in one burst leaves the line open, nothing asked', () => {
+    const { press, ui, calls } = setup();
+    press(':');
+    press('note\u001b]!!y');
+    expect(ui().commandLine).toBe('note');
+    expect(ui().confirm).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('review-then-send-in-one-read-sends-nothing: Enter opens the review and the y of the same burst does not send', () => {
+    const { press, ui, calls } = setup();
+    press(':');
+    press('buy 0.01 @ 66000');
+    press(`${ENTER}y`);
+    expect(ui().reviewing).toBe(true);
+    expect(calls).toEqual([]);
+    press('y');
+    expect(calls).toEqual(['place']);
+  });
+});
+
+describe('panic at any size', () => {
+  it('panic-asks-on-the-too-small-screen: !! at 60x20 asks the question there; y in a later read panics; other keys do nothing', () => {
+    const { store, press, ui, calls } = setup({ viewport: { cols: 60, rows: 20 } });
+    press('b');
+    expect(ui().entry).toBeNull();
+    press('!');
+    press('!');
+    expect(ui().confirm?.action.kind).toBe('panic');
+    press('y');
+    expect(calls).toEqual(['panic']);
+    expect(store.getState().tradingUi.confirm).toBeNull();
+  });
+
+  it('panic-says-enlarge-when-the-question-cannot-fit: at 12x4 !! asks nothing and the notice says to enlarge', () => {
+    const { store, press, ui, calls } = setup({ viewport: { cols: 12, rows: 4 } });
+    press('!');
+    press('!');
+    expect(ui().confirm).toBeNull();
+    expect(store.getState().notice).toMatch(/^enlarge the terminal to be asked: PANIC/);
+    press('y');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('function keys in the keymap', () => {
+  it('f-key-remapped-runs-its-action: panic on F5 (ESC[15~) asks to panic when pressed twice', () => {
+    const { press, ui } = setup({ keymap: createKeymap(new Map([['panic', ['F5']]])) });
+    press('\u001b[15~');
+    press('\u001b[15~');
+    expect(ui().confirm?.action.kind).toBe('panic');
+  });
+});
