@@ -29,12 +29,14 @@ import {
   accountEventColumns,
   fillColumns,
   journalColumns,
+  linkText,
   openOrderColumns,
   orderAge,
   orderHistoryColumns,
   positionColumns,
   positionHistoryColumns,
   positionMarkNote,
+  positionProtectionNote,
   type MarketLookup,
 } from '../format/trading-rows.js';
 
@@ -69,7 +71,7 @@ function table<Row>(columns: Column<Row>[], rows: readonly Row[], width: number,
 function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number, nowMs: number, msPerBlock: number): Table {
   switch (rows.tab) {
     case 'positions':
-      return table(positionColumns(markets, (p) => protectionOf(p, trading.orders)), rows.rows, width, from, count);
+      return table(positionColumns(markets, (p) => protectionOf(p, trading.orders), rows.rows.slice(from, from + count)), rows.rows, width, from, count);
     case 'orders': {
       const positionSize = (id: number) => trading.positions.find((p) => p.positionId === id)?.size;
       return table(openOrderColumns(markets, positionSize, nowMs, msPerBlock), rows.rows, width, from, count);
@@ -160,19 +162,31 @@ export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows):
   }
   const keys = tabKeys(keymap, state, rows);
   if (rows.tab === 'positions') {
-    // A mark that is not live says why here, first: the row shows only "stale" or "—".
-    const note = positionMarkNote(rows.rows, selectedIndex(state, rows.rows.length), marketLookup(state));
-    if (note) return { text: `${note}  ·  ${keys}`, tone: 'warn' };
+    // A mark that is not live says why here, first: the row shows only "stale" or "—". Then what its TP/SL
+    // do not do ("!liq", "(1/21)" on the row), in words.
+    const selected = selectedIndex(state, rows.rows.length);
+    const notes = [
+      positionMarkNote(rows.rows, selected, marketLookup(state)),
+      positionProtectionNote(rows.rows, selected, marketLookup(state), (p) => protectionOf(p, state.trading.orders)),
+    ].filter((n): n is string => n !== null);
+    if (notes.length > 0) return { text: `${notes.join('  ·  ')}  ·  ${keys}`, tone: 'warn' };
   }
   return { text: keys, tone: 'muted' };
 }
 
-/** Where the age column does not fit (80 columns), the selected open order's age leads the key line. */
+/**
+ * Where the age column does not fit (80 columns), the selected open order's age leads the key line; where the
+ * pos column does not, a bracket leg's "waits for entry #…" does too.
+ */
 function withOrderAge(footer: { text: string; tone: CellTone }, rows: TabRows, selected: number, header: readonly Cell[], nowMs: number): { text: string; tone: CellTone } {
-  if (rows.tab !== 'orders' || header.some((c) => c.text.trim() === 'age')) return footer;
+  if (rows.tab !== 'orders') return footer;
   const order = rows.rows[selected];
   if (!order || footer.tone !== 'muted') return footer;
-  return { text: `age ${orderAge(order.placedMs, nowMs)}  ·  ${footer.text}`, tone: footer.tone };
+  const shown = (name: string) => header.some((c) => c.text.trim() === name);
+  const waits = order.waitsForEntry && !shown('pos') ? linkText(order) : null;
+  const age = shown('age') ? null : `age ${orderAge(order.placedMs, nowMs)}`;
+  const lead = [waits, age].filter((t): t is string => t !== null);
+  return lead.length === 0 ? footer : { text: `${lead.join('  ·  ')}  ·  ${footer.text}`, tone: footer.tone };
 }
 
 interface TabsView {
