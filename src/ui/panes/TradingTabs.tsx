@@ -13,6 +13,7 @@ import { firstShownRow, hiddenRowsText, selectedIndex, tabRows } from '../../sta
 import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TradingTab, type TradingTabsState } from '../../state/trading-tabs.js';
 import { dim, paint, type Colour } from '../ansi.js';
 import { confirmLine } from '../format/confirm-text.js';
+import { editorLine } from '../format/editor-line.js';
 import { bindingKeyLabel } from '../keys/help-rows.js';
 import type { Keymap } from '../keys/keymap.js';
 import { Pane } from '../Pane.js';
@@ -148,17 +149,14 @@ function tabKeys(keymap: Keymap, state: TerminalState, rows: TabRows): string {
   }
 }
 
-/** The bottom line: the tabs' confirm, the open editor, or the keys that work here. */
-export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows): { text: string; tone: CellTone } {
+/** The bottom line: the tabs' confirm, the open editor, or the keys that work here (`width`: the line's cells). */
+export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows, width = Infinity): { text: string; tone: CellTone } {
   const confirm = state.tradingUi.confirm;
   if (confirm?.at === 'tabs') return { text: confirmLine(confirm), tone: 'warn' };
   const prompt = state.tabs.prompt;
   if (prompt) {
     const label = { amend: 'change', close: 'close', collateral: 'add collateral', tpsl: 'TP/SL', trigger: 'move trigger' }[prompt.mode];
-    const tail = prompt.error ? `  ✗ ${prompt.error}` : `  ${EDITOR_HINTS[prompt.mode]}  Ctrl-U clears`;
-    // A selected prefill says so right after it (before the hint, which a narrow pane cuts first).
-    const replaces = prompt.selected === true ? '  (typing replaces it)' : '';
-    return { text: `${label}> ${prompt.text}█${replaces}${tail}`, tone: prompt.error ? 'down' : 'plain' };
+    return { text: editorLine({ label, text: prompt.text, selected: prompt.selected === true, error: prompt.error, hint: EDITOR_HINTS[prompt.mode] }, width), tone: prompt.error ? 'down' : 'plain' };
   }
   const keys = tabKeys(keymap, state, rows);
   if (rows.tab === 'positions') {
@@ -228,7 +226,7 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
     empty: rows.rows.length === 0 ? emptyText(state, rows) : null,
     start,
     selected,
-    footer: withOrderAge(footerLine(keymap, state, rows), rows, selected, built.header, nowMs),
+    footer: withOrderAge(footerLine(keymap, state, rows, inner), rows, selected, built.header, nowMs),
     account: accountLine ? accountCompactLine(accountPanelInput(state.trading), markets, Math.max(0, width - 6 - (accountMarker ? accountMarker.length + 1 : 0))) : null,
     stale: marker !== null && SESSION_TABS.has(rows.tab),
     // An open prompt keeps the whole line.

@@ -1,0 +1,26 @@
+// The trading tabs' inline editor as its one line (`TP/SL> sl 64000█  ✗ ...`). Pure.
+
+export interface EditorLineParts {
+  label: string;
+  text: string;
+  /** The text is a selected prefill: said right after it (before the hint, which a narrow pane cuts first). */
+  selected: boolean;
+  error: string | null;
+  hint: string;
+}
+
+/**
+ * The editor's line in `width` cells: where it does not fit, an error is read whole: the note of a selected
+ * prefill goes first, then the typed text gives way from its start (the cursor end stays), so a refusal's
+ * figures are never cut at 80 columns.
+ */
+export function editorLine(p: EditorLineParts, width: number): string {
+  const tail = p.error ? `  ✗ ${p.error}` : `  ${p.hint}  Ctrl-U clears`;
+  const replaces = p.selected ? '  (typing replaces it)' : '';
+  const line = `${p.label}> ${p.text}█${replaces}${tail}`;
+  if (!p.error || line.length <= width) return line;
+  const plain = `${p.label}> ${p.text}█${tail}`;
+  if (plain.length <= width) return plain;
+  const room = Math.max(0, width - p.label.length - 4 - tail.length);
+  return `${p.label}> …${p.text.slice(Math.max(0, p.text.length - room))}█${tail}`;
+}
