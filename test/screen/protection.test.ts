@@ -189,6 +189,14 @@ describe('collateral on screen', () => {
 // cover part of a position say so in the review of the add that grows it and on its row; `r` resizes them with it.
 describe('protection that never misleads', () => {
   const requests = () => state().trading.journal.filter((e) => e.kind === 'request').length;
+  /** A 0.002 BTC long at 5x with a stop-loss `under` (a fraction) under the mark, armed for the 0.002: its price. */
+  async function longWithStop(under: number): Promise<number> {
+    await openLongOnScreen(200);
+    const sl = mark() - Math.round(mark() * under);
+    await setTpsl(`sl ${typed(sl)}`, `attach SL ${said(sl)}`);
+    await eventually(() => state().trading.orders.some((o) => o.triggerPrice === sl), EXCHANGE_MS, 'the stop');
+    return sl;
+  }
   const SIZES = [
     [200, 50],
     [80, 24],
@@ -232,10 +240,7 @@ describe('protection that never misleads', () => {
     }, TEST_MS);
 
     it(`add-to-a-protected-long-says-coverage at ${cols}x${rows}: the review says the SL will cover part of it, the row shows (0.002/0.004)`, async () => {
-      await openLongOnScreen(200);
-      const sl = mark() - Math.round(mark() / 20);
-      await setTpsl(`sl ${typed(sl)}`, `attach SL ${said(sl)}`);
-      await eventually(() => state().trading.orders.some((o) => o.triggerPrice === sl), EXCHANGE_MS, 'the stop');
+      const sl = await longWithStop(0.05);
       if (cols !== 200) await atQuietSize(screen, cols, rows, UI_MS);
       await runCommand(screen.app, 'buy 0.002 mkt lev 5');
       await inEntryForm(screen.app.vt, `SL covers 0.002 of 0.004 BTC after this fill: r resizes it with the order`, UI_MS);
@@ -250,10 +255,7 @@ describe('protection that never misleads', () => {
   }
 
   it('r-resizes-the-stop-with-the-add: the stop is re-armed for the grown long, the old one cancelled; the row shows it whole', async () => {
-    await openLongOnScreen(200);
-    const sl = mark() - Math.round(mark() / 20);
-    await setTpsl(`sl ${typed(sl)}`, `attach SL ${said(sl)}`);
-    await eventually(() => state().trading.orders.some((o) => o.triggerPrice === sl), EXCHANGE_MS, 'the stop');
+    const sl = await longWithStop(0.05);
     await runCommand(screen.app, 'buy 0.002 mkt lev 5');
     await inEntryForm(screen.app.vt, 'r resizes it with the order', UI_MS);
     screen.app.vt.press('r');
@@ -269,10 +271,7 @@ describe('protection that never misleads', () => {
   }, TEST_MS);
 
   it('stop-beyond-liquidation-flagged-later: an add at 15x lifts the liquidation over the stop; the review warns, the row says !liq', async () => {
-    await openLongOnScreen(200); // 5x: liquidated about 16 % under the entry
-    const sl = mark() - Math.round(mark() * 0.13);
-    await setTpsl(`sl ${typed(sl)}`, `attach SL ${said(sl)}`);
-    await eventually(() => state().trading.orders.some((o) => o.triggerPrice === sl), EXCHANGE_MS, 'the stop');
+    const sl = await longWithStop(0.13); // 5x: liquidated about 16 % under the entry
     // Four times the size at 15x: the liquidation rises to about 5 % under the entry, over the stop.
     await runCommand(screen.app, 'buy 0.008 mkt lev 15');
     await inEntryForm(screen.app.vt, new RegExp(`SL covers 0\\.002 of 0\\.01 BTC after this fill \\(cannot resize: SL ${said(sl)} is beyond liquidation [\\d,.]+: it would never fire\\)`), UI_MS);
