@@ -61,13 +61,6 @@ export interface CoverageAfterFill {
   resize: ResizeProtection | { refused: string };
 }
 
-/** The old triggers of a partial role, re-armed at their price and source for `size`; more than one of a role is not guessed at. */
-function resizedRole(armed: readonly ArmedTrigger[], name: 'TP' | 'SL', size: number): { price: number; on: 'mark' | 'last'; size: number } | string {
-  if (armed.length > 1) return `${armed.length} ${name}s armed: re-arm them with t`;
-  const only = armed[0]!;
-  return { price: only.price, on: only.on, size };
-}
-
 /**
  * When `order` grows a position whose TP/SL would then cover only part of it: what they cover, and the resize
  * the order can carry (every partial role re-armed for the size after the fill, a stop-loss only where the
@@ -85,13 +78,14 @@ export function coverageAfterFill(state: TerminalState, order: ReviewedOrder, pr
   const m = marketWords(market, order.marketId);
   const words = coverageWords(tp, sl, m);
   if (!words) return null;
-  const newTp = tp ? resizedRole(armed.takeProfit, 'TP', size) : null;
-  const newSl = sl ? resizedRole(armed.stopLoss, 'SL', size) : null;
-  const tpSpec = typeof newTp === 'string' ? null : newTp;
-  const slSpec = typeof newSl === 'string' ? null : newSl;
+  // Each partial role re-armed at its price and source for the size after the fill; several of a role are not guessed at.
+  const several = (list: readonly ArmedTrigger[], name: 'TP' | 'SL') => (list.length > 1 ? `${list.length} ${name}s armed: re-arm them with t` : null);
+  const resized = (list: readonly ArmedTrigger[]) => ({ price: list[0]!.price, on: list[0]!.on, size });
+  const tpSpec = tp ? resized(armed.takeProfit) : null;
+  const slSpec = sl ? resized(armed.stopLoss) : null;
   const refused =
-    (typeof newTp === 'string' ? newTp : null) ??
-    (typeof newSl === 'string' ? newSl : null) ??
+    (tp ? several(armed.takeProfit, 'TP') : null) ??
+    (sl ? several(armed.stopLoss, 'SL') : null) ??
     (slSpec ? stopLiquidationProblem({ name: 'SL', long: isLongSide(position.side), price: slSpec.price, liquidation: preview.liquidationPrice }, m) : null);
   if (refused) return { words, sizeAfter: size, tp, sl, resize: { refused } };
   const replacing = [...(tp ? armed.takeProfit : []), ...(sl ? armed.stopLoss : [])].map((t) => t.orderId);
