@@ -37,15 +37,16 @@ describe('a stop beyond the liquidation price is refused where it is armed', () 
     expect(evaluateForm(at.store.getState(), at.store.getState().tradingUi.entry!).intent?.sl?.price).toBe(liq);
   });
 
-  it('typed-bracket-sl-beyond-liquidation-refused: `:buy 0.01 @ 67000 lev 15 sl 60000` opens the form with the reason, not the review', () => {
+  it('typed-bracket-sl-beyond-liquidation-refused: `:buy 0.01 @ 67000 lev 15 tp 69000 sl 60000` cannot open its review: the reason names both figures', () => {
     const liq = reviewedLiquidation();
     const { store, actions, sent } = setup();
+    store.setState({ tradingUi: { ...store.getState().tradingUi, entry: null } });
     const cmd = parseCommandLine('buy 0.01 @ 67000 lev 15 tp 69000 sl 60000');
     if (cmd.kind !== 'order') throw new Error(`not an order: ${JSON.stringify(cmd)}`);
-    entryFromCommand(store, cmd, { actions, nowMs: 0 });
-    const state = store.getState();
-    expect(state.tradingUi.reviewing).toBe(false);
-    expect(evaluateForm(state, state.tradingUi.entry!).problems.sl).toBe(`SL 60,000 is beyond liquidation ${px(liq)}: it would never fire`);
+    // The `:` line stays open with this reason (command-line.ts); no form, no review opens behind it.
+    expect(entryFromCommand(store, cmd, { actions, nowMs: 0 })).toBe(`SL 60,000 is beyond liquidation ${px(liq)}: it would never fire`);
+    expect(store.getState().tradingUi.entry).toBeNull();
+    expect(store.getState().tradingUi.reviewing).toBe(false);
     expect(sent).toEqual([]);
   });
 

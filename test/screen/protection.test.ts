@@ -219,21 +219,34 @@ describe('protection that never misleads', () => {
       await eventually(() => state().tabs.prompt === null, UI_MS, 'the editor closed');
 
       // A bracket: a limit buy 3 % under the mark (it rests: its liquidation after the fill is at its limit). The
-      // review without a stop shows that liquidation; the same order with a stop past it is refused naming it.
+      // review without a stop shows that liquidation; the stop past it is refused naming it, in the form and typed.
       const limit = typed(mark() - Math.round(mark() * 0.03));
       await runCommand(screen.app, `buy 0.002 @ ${limit} lev 5`);
       const review = await inEntryForm(screen.app.vt, /— review.* liq [\d,.]+ \(/, UI_MS);
       const after = parsePrice(/ liq ([\d,.]+) \(/.exec(review)![1]!.replace(/,/g, ''), screen.market.priceDecimals);
+      const refusal = `SL ${said(after - 10)} is beyond liquidation ${said(after)}: it would never fire`;
+      // In the form: back from the review, Tab to the stop-loss and type it; the reason stands beside the field.
       screen.app.vt.press(KEYS.escape);
       await eventually(() => !state().tradingUi.reviewing, UI_MS, 'back to the form');
-      screen.app.vt.press(KEYS.escape);
-      await eventually(() => state().tradingUi.entry === null, UI_MS, 'the form closed');
-      await runCommand(screen.app, `buy 0.002 @ ${limit} lev 5 sl ${typed(after - 10)}`);
-      const refused = await inEntryForm(screen.app.vt, `✗ SL ${said(after - 10)} is beyond liquidation ${said(after)}: it would never fire`, UI_MS);
-      expect(refused).not.toContain('— review');
+      while (state().tradingUi.entry?.focus !== 'sl') {
+        const at = state().tradingUi.entry?.focus;
+        screen.app.vt.press(KEYS.tab);
+        await eventually(() => state().tradingUi.entry?.focus !== at, UI_MS, 'the next field');
+      }
+      await screen.app.vt.type(typed(after - 10));
+      await inEntryForm(screen.app.vt, `✗ ${refusal}`, UI_MS);
+      screen.app.vt.press(KEYS.enter);
+      await screen.app.vt.waitFor('fix sl', UI_MS);
       expect(state().tradingUi.reviewing).toBe(false);
       screen.app.vt.press(KEYS.escape);
       await eventually(() => state().tradingUi.entry === null, UI_MS, 'the form closed');
+      // Typed: the `:` line cannot open its review and stays with the reason, read whole.
+      await runCommand(screen.app, `buy 0.002 @ ${limit} lev 5 sl ${typed(after - 10)}`);
+      await screen.app.vt.waitFor(`✗ ${refusal}`, UI_MS);
+      expect(state().tradingUi.commandError).toBe(refusal);
+      expect(state().tradingUi.entry).toBeNull();
+      screen.app.vt.press(KEYS.escape);
+      await eventually(() => state().tradingUi.commandLine === null, UI_MS, 'the line closed');
       // Nothing left for either: no request journaled, no trigger on the exchange.
       expect(requests()).toBe(sent);
       expect(ledgerStops()).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorLine } from './editor-line.js';
+import { cutFromStart, editorLine } from './editor-line.js';
 
 describe('the inline editor line', () => {
   it('refusal-read-whole-at-80-columns: a long error keeps both its figures; the typed text gives way from its start', () => {
@@ -14,5 +14,11 @@ describe('the inline editor line', () => {
     // A selected prefill is said where there is room, and gives way to the error first.
     expect(editorLine({ ...parts, selected: true, error: null, hint: 'tp PRICE' }, 200)).toBe('TP/SL> sl 56281.5█  (typing replaces it)  tp PRICE  Ctrl-U clears');
     expect(editorLine({ ...parts, selected: true }, 78)).toBe(line);
+  });
+
+  it('cut-from-start-keeps-the-cursor-end: a line that does not fit shows its end after an ellipsis', () => {
+    expect(cutFromStart('buy 0.002 @ 65000 lev 5 sl 54567.8', 10)).toBe('…l 54567.8');
+    expect(cutFromStart('sl 6', 10)).toBe('sl 6');
+    expect(cutFromStart('sl 6', 0)).toBe('');
   });
 });

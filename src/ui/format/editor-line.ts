@@ -1,4 +1,11 @@
-// The trading tabs' inline editor as its one line (`TP/SL> sl 64000█  ✗ ...`). Pure.
+// A typed line with its error after it, fitted to the width so the error is read whole: the tabs' inline editor
+// (`TP/SL> sl 64000█  ✗ ...`) and the `:` line. Pure.
+
+/** `text` cut from its start ("…" and its end, where the cursor is) to fit `room` cells; whole when it fits. */
+export function cutFromStart(text: string, room: number): string {
+  if (text.length <= room) return text;
+  return room <= 0 ? '' : `…${text.slice(text.length - room + 1)}`;
+}
 
 export interface EditorLineParts {
   label: string;
@@ -21,6 +28,5 @@ export function editorLine(p: EditorLineParts, width: number): string {
   if (!p.error || line.length <= width) return line;
   const plain = `${p.label}> ${p.text}█${tail}`;
   if (plain.length <= width) return plain;
-  const room = Math.max(0, width - p.label.length - 4 - tail.length);
-  return `${p.label}> …${p.text.slice(Math.max(0, p.text.length - room))}█${tail}`;
+  return `${p.label}> ${cutFromStart(p.text, width - p.label.length - 3 - tail.length)}█${tail}`;
 }
