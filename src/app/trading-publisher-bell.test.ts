@@ -14,12 +14,12 @@ import { TradingPublisher } from './trading-publisher.js';
 const fill = (oid: number, b: number, t = 1): Fill => ({ at: { b, tx: 0, l: 0 }, mkt: 1, acc: 5, oid, t, l: 2, p: 670_000, s: 100, f: '10' });
 const stop: Order = { at: { b: 3, tx: 0, l: 0 }, rq: 9, mkt: 1, acc: 5, oid: 55, st: 8, t: 3, os: 100, fs: 0, fl: 4, lv: 500, p: 0, tp: 650_000, tpc: 4 };
 
-function setup() {
+function setup(engine: { sentAsPlainStop?: (rq: number) => boolean | undefined; note?: (text: string) => void } = {}) {
   const state = new TradingState(5);
   state.applyWalletSnapshot({ mt: 19, sn: 1, addr: '0xabc', as: [{ in: 1, id: 5, fr: false, fw: true, lfr: 0, b: '1000', lb: '0' }], sts: [] });
   const client = {
     session: { state, head: 10, synced: true, connectionView: () => INITIAL_CONNECTION },
-    engine: { version: 0, lockFacts: () => LIVE_SESSION_FACTS, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },
+    engine: { version: 0, lockFacts: () => LIVE_SESSION_FACTS, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined, ...engine },
   } as unknown as TradingClient;
   const store = createTerminalStore();
   let bells = 0;
@@ -60,5 +60,18 @@ describe('bell and toasts on fills and triggers', () => {
     s.publisher.tick();
     expect(s.toasts()).toEqual(['TP/SL triggered: sold 100 market #1 @ 670,000, taker']);
     expect(s.bells()).toBe(1);
+  });
+
+  it('plain-stop-fill-says-stop-triggered: a reduce-only stop order this run sent, and an opening stop, go off as a stop (toast and Journal), not as TP/SL', () => {
+    const notes: string[] = [];
+    const s = setup({ sentAsPlainStop: (rq) => rq === 9, note: (text) => notes.push(text) });
+    const opening: Order = { ...stop, rq: 10, oid: 56, t: 1, tpc: 3, tp: 690_000 };
+    s.state.applyOrders([stop, opening]);
+    s.publisher.tick();
+    s.state.applyOrders([{ ...stop, at: { b: 5, tx: 0, l: 0 }, st: 4, fs: 100, r: true }, { ...opening, at: { b: 5, tx: 0, l: 0 }, st: 4, fs: 100, r: true }]);
+    s.state.applyFills([fill(55, 5, 3), fill(56, 5, 1)]);
+    s.publisher.tick();
+    expect(s.toasts().sort()).toEqual(['stop triggered: bought 100 market #1 @ 670,000, taker', 'stop triggered: sold 100 market #1 @ 670,000, taker']);
+    expect(notes.sort()).toEqual(s.toasts().sort());
   });
 });

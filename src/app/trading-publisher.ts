@@ -19,7 +19,7 @@ import { fillWords, marketWords } from '../domain/trading/order-words.js';
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
   session: Pick<TradingSession, 'state' | 'head' | 'synced' | 'connectionView' | 'malformedFrames'>;
-  engine: Pick<OrderEngine, 'version' | 'lockFacts' | 'journalEntries' | 'pending' | 'lastBlockOf'> & Partial<Pick<OrderEngine, 'executionReports'>>;
+  engine: Pick<OrderEngine, 'version' | 'lockFacts' | 'journalEntries' | 'pending' | 'lastBlockOf'> & Partial<Pick<OrderEngine, 'executionReports' | 'sentAsPlainStop' | 'note'>>;
 }
 
 export interface TradingPublisherOptions {
@@ -38,11 +38,14 @@ export interface TradingPublisherOptions {
   now?: () => number;
 }
 
-const CLOSE_TYPES: ReadonlySet<number> = new Set([3, 4]);
+const OPEN_TYPES: ReadonlySet<number> = new Set([1, 2]);
 
-function fillText(f: FillRowView, market: Market | undefined, triggered: boolean): string {
+/** What a trigger order is when it goes off: a TP/SL of a position, or a stop order (its own kind of order). */
+type TriggerKind = 'TP/SL' | 'stop';
+
+function fillText(f: FillRowView, market: Market | undefined, triggered: TriggerKind | undefined): string {
   const words = fillWords(f.type === 1 || f.type === 4, f.size, f.price, f.liquidity, marketWords(market, f.marketId));
-  return triggered ? `TP/SL triggered: ${words}` : words;
+  return triggered ? `${triggered} triggered: ${words}` : words;
 }
 
 export class TradingPublisher {
@@ -51,8 +54,8 @@ export class TradingPublisher {
   private seenFills = new Set<string>();
   /** Set once the first synced snapshot was seen: fills before it are history, not news. */
   private baselined = false;
-  /** Order ids that rest as trigger orders: a fill of one is a trigger going off. */
-  private triggerOrders = new Set<number>();
+  /** Order ids that rest as trigger orders, by what they are: a fill of one is a trigger going off. */
+  private triggerOrders = new Map<number, TriggerKind>();
   private readonly now: () => number;
   /** The marks positions and the account were last valued at while trading was live. */
   private liveMarks = new Map<number, MarkReading>();
@@ -111,7 +114,7 @@ export class TradingPublisher {
     const effects = fillEffects(st.fills, (oid, at) => st.positionEventsOf(oid, at));
     const fills = st.fills.map((f, i) => fillRowWithEffect(f, effects[i] ?? null));
     this.announceFills(fills, session.synced);
-    for (const o of st.orders.values()) if (CLOSE_TYPES.has(o.t) && (o.tp ?? 0) > 0) this.triggerOrders.add(o.oid);
+    for (const o of st.orders.values()) if ((o.tp ?? 0) > 0 && !this.triggerOrders.has(o.oid)) this.triggerOrders.set(o.oid, this.triggerKind(o.t, o.rq));
     const prev = this.o.store.getState().trading;
     this.o.store.setState({
       trading: {
@@ -135,6 +138,15 @@ export class TradingPublisher {
     return true;
   }
 
+  /**
+   * An opening trigger is a stop order; a closing one is a TP/SL unless this run sent it as a stop order (a
+   * reduce-only stop looks like a stop-loss on the wire: the engine knows which it sent).
+   */
+  private triggerKind(t: number, rq: number): TriggerKind {
+    if (OPEN_TYPES.has(t)) return 'stop';
+    return this.o.client.engine.sentAsPlainStop?.(rq) === true ? 'stop' : 'TP/SL';
+  }
+
   private announceFills(fills: readonly FillRowView[], synced: boolean): void {
     const fresh = fills.filter((f) => !this.seenFills.has(f.key));
     for (const f of fresh) this.seenFills.add(f.key);
@@ -146,8 +158,11 @@ export class TradingPublisher {
     if (fresh.length === 0) return;
     const store = this.o.store;
     for (const f of fresh.slice(0, 3).reverse()) {
-      const triggered = this.triggerOrders.has(f.orderId);
-      pushToast(store, fillText(f, this.o.markets.find((m) => m.id === f.marketId), triggered), 'good', this.now());
+      const triggered = this.triggerOrders.get(f.orderId);
+      const text = fillText(f, this.o.markets.find((m) => m.id === f.marketId), triggered);
+      pushToast(store, text, 'good', this.now());
+      // A trigger going off is no request's outcome: the Journal keeps it beside the requests.
+      if (triggered) this.o.client.engine.note?.(text);
     }
     if (fresh.length > 3) pushToast(store, `${fresh.length - 3} more fills (see Fills)`, 'info', this.now());
     if (store.getState().tradingUi.bell) this.o.bell?.();

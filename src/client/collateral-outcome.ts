@@ -7,7 +7,7 @@
 import type { AccountEvent, Market, Position } from '../protocol/frames.js';
 import { formatAtoms } from '../protocol/scaling.js';
 import { marketWords, moneyText, priceText } from '../domain/trading/order-words.js';
-import { liquidationPrice, positionMathOf } from '../domain/trading/risk.js';
+import { positionLiquidation } from '../domain/trading/risk.js';
 import { CREDIT_WAIT_BLOCKS, creditedAtoms } from './trading/collateral-credit.js';
 import type { CommandOutcome } from '../domain/trading/commands.js';
 import type { TradingSession } from './trading/session.js';
@@ -29,9 +29,8 @@ function reflects(pos: Position, event: AccountEvent): boolean {
 function describe(pos: Position, added: bigint, market: Market | undefined): string {
   const head = `collateral +${moneyText(added)} -> ${formatAtoms(pos.c)}`;
   if (!market) return head;
-  const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
   // The row's own math (entry residue included), so the notice and the Positions row give one liq.
-  const liq = liquidationPrice(positionMathOf(pos), market.config.maintenance_margin, scales);
+  const liq = positionLiquidation(pos, market);
   return liq === null ? head : `${head}, liq ${priceText(liq, marketWords(market, market.id))}`;
 }
 

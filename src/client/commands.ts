@@ -2,13 +2,14 @@
 // interface the screen's controller (and bots) call.
 
 import { OrderFlag, OrderStatus, OrderType, PositionSide } from '../protocol/enums.js';
-import type { Market } from '../protocol/frames.js';
-import type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
+import type { Market, Position } from '../protocol/frames.js';
+import type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, ResizeProtection, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
 import type { SessionLock } from '../domain/trading/session-locks.js';
 import { legOrigin, originAt, type KeyStamp } from '../domain/trading/execution-report.js';
 import { TRIGGER_CHANGE_REFUSAL, changeProblems } from '../domain/trading/change-rules.js';
 import { isLongSide, protectiveTriggerDraft } from '../domain/trading/protection.js';
 import { stopCondition } from '../domain/trading/stop-order.js';
+import { heldStopProblem } from '../domain/trading/stop-liquidation.js';
 import type { OrderDraft, TriggerRole } from '../domain/trading/order-draft.js';
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isCloseBps } from '../domain/trading/close-share.js';
 import { type MarketWords, cancelWords, changeWords, closeWords, collateralWords, marketWords, placeWords, priceText, triggerWords } from '../domain/trading/order-words.js';
@@ -90,6 +91,10 @@ export class EngineCommands implements TradingCommands {
     const isMarket = p.kind === 'market' || ((p.kind === 'ioc' || p.kind === 'fok') && !p.price);
     const reduced = p.reduceOnly ? this.reducedPosition(p) : null;
     if (p.reduceOnly && !reduced) return refused(`reduce-only: no ${p.side === 'long' ? 'short' : 'long'} position to reduce`);
+    // A stop on a position's loss side that its liquidation beats would never fire (stop-liquidation.ts).
+    const against = p.trigger ? this.positionAgainst(p) : undefined;
+    const neverFires = p.trigger && against ? heldStopProblem('stop', against, this.market(p.marketId), p.trigger.price) : null;
+    if (neverFires) return refused(neverFires);
     const draft: OrderDraft = {
       t: p.reduceOnly ? (p.side === 'long' ? OrderType.CloseShort : OrderType.CloseLong) : p.side === 'long' ? OrderType.OpenLong : OrderType.OpenShort,
       mkt: p.marketId,
@@ -101,7 +106,7 @@ export class EngineCommands implements TradingCommands {
       // A trigger is held by the exchange until it fires: it must use lb 0 (interface.md 2.4).
       lb: p.trigger ? 0 : (p.lastBlock ?? 0),
       ...(isMarket ? { ms: this.slippage(p.marketId, p.slippageBps) } : {}),
-      ...(p.trigger ? { tp: p.trigger.price, tpc: stopCondition(p.side, p.trigger.on ?? 'mark') } : {}),
+      ...(p.trigger ? { tp: p.trigger.price, tpc: stopCondition(p.side, p.trigger.on ?? 'mark'), plainStop: true } : {}),
       ...(reduced ? { lp: reduced.pid, ...(p.size >= reduced.s ? { fullClose: true } : {}) } : {}),
     };
     const words = this.words(p.marketId);
@@ -114,6 +119,7 @@ export class EngineCommands implements TradingCommands {
       if (p.tp) triggers.push(['take-profit', p.tp]);
       if (p.sl) triggers.push(['stop-loss', p.sl]);
       const live = r.kind === 'definitive' && r.st !== OrderStatus.Canceled;
+      if (p.resizeProtection && live) return this.resizeWith(r, p, p.resizeProtection, (h) => parts.push(h));
       if (triggers.length === 0 || !live) return outcomeOf([r]);
       // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
       const linked = triggers.map(([role, spec]) => {
@@ -128,11 +134,44 @@ export class EngineCommands implements TradingCommands {
     return handleOf(() => parts, outcome);
   }
 
+  /** The position of the other side in the order's market: the one a reduce-only order reduces, a stop of the order's side guards. */
+  private positionAgainst(p: PlaceParams): Position | undefined {
+    const wanted = p.side === 'long' ? PositionSide.Short : PositionSide.Long;
+    return [...this.session.state.positions.values()].find((x) => x.mkt === p.marketId && x.sd === wanted && x.s > 0);
+  }
+
   /** The position of the other side in the order's market, which a reduce-only order reduces. */
   private reducedPosition(p: PlaceParams): { pid: number; s: number } | null {
-    const wanted = p.side === 'long' ? PositionSide.Short : PositionSide.Long;
-    const pos = [...this.session.state.positions.values()].find((x) => x.mkt === p.marketId && x.sd === wanted && x.s > 0);
+    const pos = this.positionAgainst(p);
     return pos ? { pid: pos.pid, s: pos.s } : null;
+  }
+
+  /**
+   * The order `r` went through with re-arms the TP/SL of the position it grows for its new size: the protect
+   * path (replace-protection.ts: the new armed, then the old cancelled; a refused new one keeps the old), each
+   * request sent for the order's key press. One outcome for both.
+   */
+  private async resizeWith(r: RequestResult, p: PlaceParams, resize: ResizeProtection, add: (h: RequestHandle) => void): Promise<CommandOutcome> {
+    const { positionId, tp, sl, replacing } = resize;
+    const state = this.session.state;
+    const handle = replaceProtection(
+      {
+        submit: (draft, label) => {
+          const h = this.engine.submit(draft, label, p.origin && legOrigin(p.origin));
+          add(h);
+          return h;
+        },
+        position: (id) => state.positions.get(id),
+        orders: () => state.orders.values(),
+        market: (id) => this.market(id),
+      },
+      positionId,
+      { ...(tp ? { tp } : {}), ...(sl ? { sl } : {}) },
+      { replacing },
+    );
+    const resized = await handle.outcome;
+    const main = outcomeOf([r]);
+    return { ok: main.ok && resized.ok, results: [r, ...resized.results], message: `${main.message}; TP/SL resized: ${resized.message}` };
   }
 
   cancel(orderId: number, key?: KeyStamp): CommandHandle {
@@ -234,6 +273,8 @@ export class EngineCommands implements TradingCommands {
     if (p.tp) roles.push(['take-profit', p.tp]);
     if (p.sl) roles.push(['stop-loss', p.sl]);
     if (roles.length === 0) return refused('give a take-profit or a stop-loss price');
+    const neverFires = p.sl ? heldStopProblem('SL', pos, this.market(pos.mkt), p.sl.price) : null;
+    if (neverFires) return refused(neverFires);
     const long = isLongSide(pos.sd);
     const handles = roles.map(([role, spec]) => {
       const draft = protectiveTriggerDraft({ long, marketId: pos.mkt, size: pos.s }, role, spec, { lp: positionId });

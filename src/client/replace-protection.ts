@@ -10,6 +10,7 @@ import type { Market, Order, Position } from '../protocol/frames.js';
 import type { ReplaceOptions, TriggerSpec } from '../domain/trading/command-params.js';
 import type { OrderDraft } from '../domain/trading/order-draft.js';
 import { isLongSide, protectiveTriggerDraft, roleOfCondition, roleShort, type TriggerRole } from '../domain/trading/protection.js';
+import { heldStopProblem } from '../domain/trading/stop-liquidation.js';
 import type { CommandHandle, CommandOutcome } from '../domain/trading/commands.js';
 import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
 
@@ -59,6 +60,9 @@ export function replaceProtection(
   if (p.sl) roles.push(['stop-loss', p.sl]);
   if (p.tp) roles.push(['take-profit', p.tp]);
   if (roles.length === 0) return refuse('give a take-profit or a stop-loss price');
+  // A stop the position's liquidation beats would never fire (stop-liquidation.ts): nothing is sent, the old stays.
+  const neverFires = p.sl ? heldStopProblem('SL', pos, deps.market(pos.mkt), p.sl.price) : null;
+  if (neverFires) return refuse(neverFires);
   const long = isLongSide(pos.sd);
   const open = [...deps.orders()];
   const missing = (opts.replacing ?? []).filter((oid) => !open.some((o) => o.oid === oid));

@@ -16,6 +16,7 @@ import { parseCommandLine, type AmendCommand } from './command-parse.js';
 import { runLiveCommandLine } from './live-commands.js';
 import { currentMarket, disabledReason, entryFromCommand } from './order-entry.js';
 import { amendIntent } from './tab-editors.js';
+import { cancelAllQuestion } from './cancel-all-confirm.js';
 import { keyStampOf } from './execution-origin.js';
 import { marketLabel } from '../domain/market-label.js';
 
@@ -228,7 +229,7 @@ function describeConfirm(store: TerminalStore, text: string): string | { error: 
   if (cmd.kind === 'cancel-all') {
     const n = state.trading.orders.length;
     if (n === 0) return { error: 'cancel: no open orders' };
-    return `cancel all ${n} open order${n === 1 ? '' : 's'}?`;
+    return cancelAllQuestion(state, `cancel all ${n} open order${n === 1 ? '' : 's'}`);
   }
   return { error: 'nothing to confirm' };
 }

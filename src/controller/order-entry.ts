@@ -10,36 +10,18 @@ import { shownLevels } from '../domain/views.js';
 import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from '../state/actions.js';
-import { evaluateEntry, focusField, maxLeverageHundredths, newEntryForm, type EntryContext, type EntryResult, type OrderEntryForm } from '../state/order-entry.js';
+import { focusField, maxLeverageHundredths, newEntryForm, type EntryResult, type OrderEntryForm } from '../state/order-entry.js';
 import { certainRefusal, previewFor, reviewOrder } from '../state/order-review.js';
+import { currentMarket, evaluateForm } from './entry-form-check.js';
+import { withResize } from './review-resize.js';
 import { orderSignature } from '../state/smart-confirm.js';
-import { marketsOf, type TerminalState, type TerminalStore } from '../state/store.js';
+import type { TerminalState, TerminalStore } from '../state/store.js';
 import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { newOrderLocks, tradingLocks } from '../state/trading-locks.js';
 import type { OrderCommand } from './command-parse.js';
 import { executionOrigin } from './execution-origin.js';
 
-export function currentMarket(state: TerminalState, marketId?: number): Market | undefined {
-  const id = marketId ?? state.market?.id;
-  return id === undefined ? undefined : marketsOf(state).configOf(id);
-}
-
-export function entryContext(state: TerminalState, form: OrderEntryForm): EntryContext {
-  const header = state.header;
-  const available = state.trading.account?.available;
-  const position = state.trading.positions.find((p) => p.marketId === form.marketId);
-  return {
-    market: currentMarket(state, form.marketId),
-    mark: header && header.marketId === form.marketId ? header.mark : null,
-    last: header && header.marketId === form.marketId ? header.last : null,
-    head: state.trading.health?.headBlock ?? state.headBlock,
-    available: available !== undefined && /^-?\d+$/.test(available) ? BigInt(available) : null,
-    position: position ? { side: position.side, size: position.size } : null,
-    feeTier: state.trading.account?.feeTier ?? 0,
-    bestBid: state.book && state.book.marketId === form.marketId ? (state.book.bids[0]?.price ?? null) : null,
-    msPerBlock: state.msPerBlock,
-  };
-}
+export { currentMarket, entryContext, evaluateForm } from './entry-form-check.js';
 
 /** Why no order can be sent at all right now (no key, read-only, a session lock), or null. */
 export function disabledReason(state: TerminalState): string | null {
@@ -55,7 +37,7 @@ export function entryDisabledReason(state: TerminalState, form: OrderEntryForm):
   const locked = describeLocks(newOrderLocks(state, form.marketId));
   if (locked) return locked;
   // An order the exchange is certain to refuse (more margin than the account has) is blocked here, not asked about.
-  const result = evaluateEntry(form, entryContext(state, form));
+  const result = evaluateForm(state, form);
   return result.intent ? certainRefusal(state, result.intent) : null;
 }
 
@@ -109,7 +91,7 @@ export function updateEntry(store: TerminalStore, form: OrderEntryForm): void {
 
 export function evaluateCurrentEntry(state: TerminalState): EntryResult | null {
   const form = state.tradingUi.entry;
-  return form ? evaluateEntry(form, entryContext(state, form)) : null;
+  return form ? evaluateForm(state, form) : null;
 }
 
 /** The risk preview of a valid form (the same one an amend is reviewed with), or null. */
@@ -132,7 +114,8 @@ export type ReviewRefusal = { kind: 'blocked'; reason: string } | { kind: 'field
 export function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusal | null {
   const reason = entryDisabledReason(state, form);
   if (reason) return { kind: 'blocked', reason };
-  const result = evaluateEntry(form, entryContext(state, form));
+  // The fields, then the stops the order would arm against the liquidation (entry-form-check.ts).
+  const result = evaluateForm(state, form);
   if (Object.keys(result.problems).length > 0 || !result.intent) return { kind: 'fields', problems: result.problems };
   return null;
 }
@@ -193,8 +176,14 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
     setNotice(store, `cannot send: ${reason ?? disabledReason(state) ?? 'the order is incomplete'}`);
     return;
   }
+  // The review's `r`: the position's TP/SL re-armed for its new size with the order, when that can still be made.
+  const sent = withResize(state, result.intent);
+  if (typeof sent === 'string') {
+    setNotice(store, `cannot send: ${sent}`);
+    return;
+  }
   // What the key press saw goes with the order: its execution report measures from it.
-  const intent = keyAtMs === undefined ? result.intent : { ...result.intent, origin: executionOrigin(state, result.intent, keyAtMs) };
+  const intent = keyAtMs === undefined ? sent : { ...sent, origin: executionOrigin(state, sent, keyAtMs) };
   const recent = [...state.tradingUi.recent, { signature: orderSignature(intent), atMs: nowMs }].slice(-20);
   // Sent before the form closes: the store write repaints the screen, and the order must not wait behind it.
   const sending = actions.place(intent, describe(intent, currentMarket(state, intent.marketId)));

@@ -15,6 +15,7 @@ import {
   type TriggerSource,
 } from '../domain/trading/protection.js';
 import { moneyText, priceText, refWords, sizeText } from '../domain/trading/order-words.js';
+import { stopLiquidationProblem } from '../domain/trading/stop-liquidation.js';
 import { triggerReference } from '../domain/trading/trigger-reference.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketRef } from '../domain/views.js';
@@ -115,7 +116,7 @@ export function collateralIntent(text: string, position: PositionRowView, market
 
 /**
  * `t`: "tp 69000 sl 65000 [last]". Take-profit must be on the profit side of the reference, stop on the loss
- * side (sideProblem). `lastTrade`: the market's last trade price when known (a `last` trigger is checked on it).
+ * side (sideProblem), and the stop inside the position's liquidation price (stop-liquidation.ts). `lastTrade`: the market's last trade price when known (a `last` trigger is checked on it).
  */
 export function protectIntent(text: string, position: PositionRowView, market: MarketRef, current?: PositionProtection, lastTrade?: number | null): EditorResult {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -145,6 +146,8 @@ export function protectIntent(text: string, position: PositionRowView, market: M
     ['stop-loss', sl],
   ]);
   if (wrongSide) return { error: wrongSide };
+  const neverFires = sl === undefined ? null : stopLiquidationProblem({ name: 'SL', long, price: sl, liquidation: position.liquidationPrice }, refWords(market));
+  if (neverFires) return { error: neverFires };
   const px = (raw: number) => priceText(raw, refWords(market));
   const parts = [tp !== undefined ? `TP ${px(tp)}` : null, sl !== undefined ? `SL ${px(sl)}` : null].filter(Boolean);
   // Say what the new triggers replace: the old ones of the same role are cancelled once the new are armed.
@@ -202,8 +205,12 @@ export function triggerMoveIntent(text: string, order: OrderRowView, position: P
   if (price <= 0) return { error: 'price must be above 0' };
   if (price === order.triggerPrice) return { error: 'nothing changes' };
   const on = conditionSource(order.triggerCondition) ?? 'mark';
-  const wrongSide = sideProblem(isLongSide(position.side), position, market, on, lastTrade, [[role, price]]);
+  const long = isLongSide(position.side);
+  const wrongSide = sideProblem(long, position, market, on, lastTrade, [[role, price]]);
   if (wrongSide) return { error: wrongSide };
+  // A stop moved past the liquidation price would never fire (stop-liquidation.ts); a take-profit is on the other side.
+  const neverFires = role === 'stop-loss' ? stopLiquidationProblem({ name: 'SL', long, price, liquidation: position.liquidationPrice }, refWords(market)) : null;
+  if (neverFires) return { error: neverFires };
   const size = Math.min(order.originalSize - order.filledSize, position.size);
   const short = roleShort(role);
   const px = (raw: number) => priceText(raw, refWords(market));

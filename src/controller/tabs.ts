@@ -13,6 +13,7 @@ import { askConfirm } from '../state/trading-actions.js';
 import { openEditor, setPrompt, setPromptError, type TabIntent } from '../state/trading-tabs.js';
 import { selectedIndex, tabRows } from '../state/trading-tabs-rows.js';
 import { openAmendReview } from './amend-review.js';
+import { cancelAllQuestion } from './cancel-all-confirm.js';
 import { keyStampOf } from './execution-origin.js';
 import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent, type EditorResult } from './tab-editors.js';
 
@@ -116,12 +117,12 @@ export function openOrderEditor(store: TerminalStore): void {
 export function askCancel(store: TerminalStore, which: 'selected' | 'market' | 'all'): void {
   const state = store.getState();
   if (which === 'all') {
-    askConfirm(store, { text: 'cancel every open order in every market?', action: { kind: 'tab', intent: { kind: 'cancelAll' } }, at: 'tabs' });
+    askConfirm(store, { text: cancelAllQuestion(state, 'cancel every open order in every market'), action: { kind: 'tab', intent: { kind: 'cancelAll' } }, at: 'tabs' });
     return;
   }
   if (which === 'market') {
     const market = state.market;
-    if (market) askConfirm(store, { text: `cancel every order in ${market.symbol}?`, action: { kind: 'tab', intent: { kind: 'cancelAll', marketId: market.id } }, at: 'tabs' });
+    if (market) askConfirm(store, { text: cancelAllQuestion(state, `cancel every order in ${market.symbol}`, market.id), action: { kind: 'tab', intent: { kind: 'cancelAll', marketId: market.id } }, at: 'tabs' });
     return;
   }
   const order = selectedOrder(state);

@@ -76,6 +76,8 @@ export interface OrderEntryForm {
    * the text (a prefilled price is never appended to), and Backspace or an arrow ends the selection.
    */
   selected?: EntryField;
+  /** In review: the TP/SL of the position the order grows are re-armed for its new size with it (`r`). */
+  resizeProtection?: boolean;
 }
 
 export interface EntryContext {

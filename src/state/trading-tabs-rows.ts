@@ -46,6 +46,15 @@ export function withOrderEffect(order: OrderRowView, positions: readonly Positio
   return { ...order, effect: restingOrderEffect(order, positions.find((p) => p.marketId === order.marketId)) };
 }
 
+/**
+ * A bracket leg (linked by `tr` to its entry's request, not yet to a position) whose entry is still open: the
+ * entry's order id. Null once the entry filled (the exchange links the leg to the position) or is gone.
+ */
+export function entryWaitedFor(order: OrderRowView, orders: readonly OrderRowView[]): number | null {
+  if (order.linkedPositionId !== null || !order.linkedRequestId) return null;
+  return orders.find((o) => o.requestId === order.linkedRequestId && o.orderId !== order.orderId)?.orderId ?? null;
+}
+
 export function tabRows(state: TerminalState): TabRows {
   const { tabs, trading } = state;
   const marketId = tabs.currentMarketOnly ? state.market?.id : undefined;
@@ -55,7 +64,7 @@ export function tabRows(state: TerminalState): TabRows {
     case 'positions':
       return { tab: 'positions', rows: trading.positions };
     case 'orders':
-      return { tab: 'orders', rows: trading.orders.map((o) => withOrderEffect(o, trading.positions)) };
+      return { tab: 'orders', rows: trading.orders.map((o) => ({ ...withOrderEffect(o, trading.positions), waitsForEntry: entryWaitedFor(o, trading.orders) })) };
     case 'fills':
       return { tab: 'fills', rows: inMarket(mergeFills(trading.fills, tabs.history.fills.rows)), feed: 'fills' };
     case 'history':

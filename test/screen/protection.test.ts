@@ -10,7 +10,10 @@ import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { formatAtoms } from '../../src/ui/format/trading-rows.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { eventually } from '../helpers/terminal.js';
-import { confirmYes, flattenAccount, openLong, saidPrice, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+import { parsePrice } from '../../src/protocol/scaling.js';
+import { inEntryForm } from '../helpers/entry-pane.js';
+import { KEYS } from '../helpers/terminal.js';
+import { atQuietSize, confirmYes, flattenAccount, openLong, runCommand, saidPrice, sendReviewed, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll.
 const UI_MS = 15_000;
@@ -179,5 +182,118 @@ describe('collateral on screen', () => {
     await screen.app.vt.waitFor(told, EXCHANGE_MS);
     expect(screen.app.vt.screenText()).not.toMatch(/never retried|OrderDescIdTooLow/);
     await screen.app.vt.waitFor(() => positionLine().includes(formatAtoms(row.collateral)) && positionLine().includes(px(row.liquidationPrice!)), EXCHANGE_MS);
+  }, TEST_MS);
+});
+
+// Issue 28 ("safe hands"): a stop the liquidation beats is refused with both figures where it is armed; TP/SL that
+// cover part of a position say so in the review of the add that grows it and on its row; `r` resizes them with it.
+describe('protection that never misleads', () => {
+  const requests = () => state().trading.journal.filter((e) => e.kind === 'request').length;
+  /** A 0.002 BTC long at 5x with a stop-loss `under` (a fraction) under the mark, armed for the 0.002: its price. */
+  async function longWithStop(under: number): Promise<number> {
+    await openLongOnScreen(200);
+    const sl = mark() - Math.round(mark() * under);
+    await setTpsl(`sl ${typed(sl)}`, `attach SL ${said(sl)}`);
+    await eventually(() => state().trading.orders.some((o) => o.triggerPrice === sl), EXCHANGE_MS, 'the stop');
+    return sl;
+  }
+  const SIZES = [
+    [200, 50],
+    [80, 24],
+  ] as const;
+
+  for (const [cols, rows] of SIZES) {
+    it(`sl-beyond-liquidation-refused-by-t-and-by-a-bracket at ${cols}x${rows}: both figures said, nothing sent`, async () => {
+      await openLongOnScreen(200);
+      if (cols !== 200) await atQuietSize(screen, cols, rows, UI_MS);
+      const liq = state().trading.positions[0]!.liquidationPrice!;
+      const sent = requests();
+      // `t` on the long: a stop 10 ticks past its liquidation.
+      screen.app.vt.press('P');
+      screen.app.vt.press('t');
+      await screen.app.vt.waitFor('TP/SL> ', UI_MS);
+      await clearEditor();
+      await typeAndEnter(screen, `sl ${typed(liq - 10)}`);
+      await screen.app.vt.waitFor(`✗ SL ${said(liq - 10)} is beyond liquidation ${said(liq)}: it would never fire`, UI_MS);
+      screen.app.vt.press(KEYS.escape);
+      await eventually(() => state().tabs.prompt === null, UI_MS, 'the editor closed');
+
+      // A bracket: a limit buy 3 % under the mark (it rests: its liquidation after the fill is at its limit). The
+      // review without a stop shows that liquidation; the stop past it is refused naming it, in the form and typed.
+      const limit = typed(mark() - Math.round(mark() * 0.03));
+      await runCommand(screen.app, `buy 0.002 @ ${limit} lev 5`);
+      const review = await inEntryForm(screen.app.vt, /— review.* liq [\d,.]+ \(/, UI_MS);
+      const after = parsePrice(/ liq ([\d,.]+) \(/.exec(review)![1]!.replace(/,/g, ''), screen.market.priceDecimals);
+      const refusal = `SL ${said(after - 10)} is beyond liquidation ${said(after)}: it would never fire`;
+      // In the form: back from the review, Tab to the stop-loss and type it; the reason stands beside the field.
+      screen.app.vt.press(KEYS.escape);
+      await eventually(() => !state().tradingUi.reviewing, UI_MS, 'back to the form');
+      while (state().tradingUi.entry?.focus !== 'sl') {
+        const at = state().tradingUi.entry?.focus;
+        screen.app.vt.press(KEYS.tab);
+        await eventually(() => state().tradingUi.entry?.focus !== at, UI_MS, 'the next field');
+      }
+      await screen.app.vt.type(typed(after - 10));
+      await inEntryForm(screen.app.vt, `✗ ${refusal}`, UI_MS);
+      screen.app.vt.press(KEYS.enter);
+      await screen.app.vt.waitFor('fix sl', UI_MS);
+      expect(state().tradingUi.reviewing).toBe(false);
+      screen.app.vt.press(KEYS.escape);
+      await eventually(() => state().tradingUi.entry === null, UI_MS, 'the form closed');
+      // Typed: the `:` line cannot open its review and stays with the reason, read whole.
+      await runCommand(screen.app, `buy 0.002 @ ${limit} lev 5 sl ${typed(after - 10)}`);
+      await screen.app.vt.waitFor(`✗ ${refusal}`, UI_MS);
+      expect(state().tradingUi.commandError).toBe(refusal);
+      expect(state().tradingUi.entry).toBeNull();
+      screen.app.vt.press(KEYS.escape);
+      await eventually(() => state().tradingUi.commandLine === null, UI_MS, 'the line closed');
+      // Nothing left for either: no request journaled, no trigger on the exchange.
+      expect(requests()).toBe(sent);
+      expect(ledgerStops()).toEqual([]);
+    }, TEST_MS);
+
+    it(`add-to-a-protected-long-says-coverage at ${cols}x${rows}: the review says the SL will cover part of it, the row shows (0.002/0.004)`, async () => {
+      const sl = await longWithStop(0.05);
+      if (cols !== 200) await atQuietSize(screen, cols, rows, UI_MS);
+      await runCommand(screen.app, 'buy 0.002 mkt lev 5');
+      await inEntryForm(screen.app.vt, `SL covers 0.002 of 0.004 BTC after this fill: r resizes it with the order`, UI_MS);
+      await sendReviewed(screen, EXCHANGE_MS);
+      await eventually(() => state().trading.positions[0]?.size === 400, EXCHANGE_MS, 'the long grown to 0.004');
+      screen.app.vt.press('P');
+      await screen.app.vt.waitFor(() => positionLine().includes(`${px(sl)} (0.002/0.004)`), EXCHANGE_MS);
+      await screen.app.vt.waitFor('BTC SL covers 0.002 of 0.004 BTC', UI_MS);
+      // The stop was left as it was: for 0.002.
+      expect(ledgerStops()).toEqual([sl]);
+    }, TEST_MS);
+  }
+
+  it('r-resizes-the-stop-with-the-add: the stop is re-armed for the grown long, the old one cancelled; the row shows it whole', async () => {
+    const sl = await longWithStop(0.05);
+    await runCommand(screen.app, 'buy 0.002 mkt lev 5');
+    await inEntryForm(screen.app.vt, 'r resizes it with the order', UI_MS);
+    screen.app.vt.press('r');
+    await inEntryForm(screen.app.vt, 'SL covers 0.002 of 0.004 BTC after this fill: resized to 0.004 BTC with the order (r leaves it)', UI_MS);
+    await sendReviewed(screen, EXCHANGE_MS);
+    await screen.app.vt.waitFor(`TP/SL resized: SL ${said(sl)} armed (mark); old SL ${said(sl)} cancelled`, EXCHANGE_MS);
+    const account = state().trading.account!.accountId;
+    const stops = () => screen.sim.control.engine.ledger(account).orders.filter((o) => o.st === OrderStatus.Untriggered);
+    await eventually(() => stops().length === 1, EXCHANGE_MS, 'one stop');
+    expect(stops().map((o) => [o.tp, o.os])).toEqual([[sl, 400]]);
+    screen.app.vt.press('P');
+    await screen.app.vt.waitFor(() => positionLine().includes(px(sl)) && !positionLine().includes('(0.002/'), EXCHANGE_MS);
+  }, TEST_MS);
+
+  it('stop-beyond-liquidation-flagged-later: an add at 15x lifts the liquidation over the stop; the review warns, the row says !liq', async () => {
+    const sl = await longWithStop(0.13); // 5x: liquidated about 16 % under the entry
+    // Four times the size at 15x: the liquidation rises to about 5 % under the entry, over the stop.
+    await runCommand(screen.app, 'buy 0.008 mkt lev 15');
+    await inEntryForm(screen.app.vt, new RegExp(`SL covers 0\\.002 of 0\\.01 BTC after this fill \\(cannot resize: SL ${said(sl)} is beyond liquidation [\\d,.]+: it would never fire\\)`), UI_MS);
+    await sendReviewed(screen, EXCHANGE_MS);
+    await eventually(() => state().trading.positions[0]?.size === 1_000, EXCHANGE_MS, 'the long grown to 0.01');
+    const liq = state().trading.positions[0]!.liquidationPrice!;
+    expect(liq).toBeGreaterThan(sl);
+    screen.app.vt.press('P');
+    await screen.app.vt.waitFor(() => positionLine().includes(`${px(sl)} !liq (0.002/0.01)`), EXCHANGE_MS);
+    await screen.app.vt.waitFor(`BTC SL ${said(sl)} is beyond liquidation ${said(liq)}: it would never fire; SL covers 0.002 of 0.01 BTC`, UI_MS);
   }, TEST_MS);
 });

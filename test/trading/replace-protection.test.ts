@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus as S, OrderType as T, TriggerCondition as C } from '../../src/protocol/enums.js';
 import type { Market, OrderRequestFrame, Position } from '../../src/protocol/frames.js';
 import { marketWords, priceText } from '../../src/domain/trading/order-words.js';
+import { positionLiquidation } from '../../src/domain/trading/risk.js';
 import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
 
 let h: SimHandle;
@@ -112,6 +113,48 @@ describe('replaceProtection', () => {
       expect(ledgerStops(t)).toEqual([second, first].sort((a, b) => a - b));
     } finally {
       engine.admit = admit;
+      await t.commands.cancelAll().outcome;
+      t.stop();
+    }
+  });
+
+  it('client-refuses-stop-beyond-liquidation: protect, replace and a reduce-only stop under the long\'s liquidation send nothing and name both figures', async () => {
+    const { t, pos, sent } = await longTrader();
+    try {
+      const liq = Number(positionLiquidation(pos, btc));
+      const beyond = liq - 10;
+      const words = `${px(beyond)} is beyond liquidation ${px(liq)}: it would never fire`;
+      const before = sent.length;
+      expect((await t.commands.protect(pos.pid, { sl: { price: beyond } }).outcome).message).toBe(`SL ${words}`);
+      expect((await t.commands.replaceProtection(pos.pid, { sl: { price: beyond } }).outcome).message).toBe(`SL ${words}`);
+      const stop = { marketId: btc.id, kind: 'market' as const, side: 'short' as const, size: 100, leverage: 0, reduceOnly: true, trigger: { price: beyond } };
+      expect((await t.commands.place(stop).outcome).message).toBe(`stop ${words}`);
+      expect(sent.length).toBe(before);
+      // At the liquidation price itself the stop is armed.
+      expect((await t.commands.replaceProtection(pos.pid, { sl: { price: liq } }).outcome).ok).toBe(true);
+      expect(ledgerStops(t)).toEqual([liq]);
+    } finally {
+      await t.commands.cancelAll().outcome;
+      t.stop();
+    }
+  });
+
+  it('resize-with-the-order-rearms-for-the-new-size: an add carrying the resize re-arms the stop for the grown position, then cancels the old', async () => {
+    const { t, pos, mark } = await longTrader();
+    try {
+      const sl = mark - Math.round(mark / 20);
+      await t.commands.protect(pos.pid, { sl: { price: sl } }).outcome;
+      const old = await until(() => [...t.session.state.orders.values()].find((o) => o.tp === sl), 'the stop for 100');
+      expect(old.os).toBe(100);
+      const out = await t.commands.place({
+        marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500,
+        resizeProtection: { positionId: pos.pid, sl: { price: sl, on: 'mark', size: 200 }, replacing: [old.oid] },
+      }).outcome;
+      expect(out.ok).toBe(true);
+      expect(out.message).toMatch(new RegExp(`; TP/SL resized: SL ${px(sl)} armed \\(mark\\); old SL ${px(sl)} cancelled$`));
+      const stops = h.sim.control.engine.ledger(t.accountId).orders.filter((o) => o.st === S.Untriggered);
+      expect(stops.map((o) => [o.tp, o.os])).toEqual([[sl, 200]]);
+    } finally {
       await t.commands.cancelAll().outcome;
       t.stop();
     }

@@ -37,7 +37,7 @@ export class ExecutionTracker {
    * acts on, without which it trades on no known side and is not reported). Collateral is no order.
    */
   begin(key: string, draft: OrderDraft, origin: ExecutionOrigin, target?: TargetOrder): void {
-    const kind = executionKindOf(draft.t, draft.tp);
+    const kind = executionKindOf(draft.t, draft.tp, draft.plainStop);
     const acts = kind === 'amend' || kind === 'cancel';
     if (kind === null || (acts && !target)) return;
     const keyWallMs = this.wallNow() - Math.max(0, this.monoNow() - origin.keyAtMs);

@@ -152,6 +152,15 @@ export class OrderEngine {
     return req && req.rq === rq && req.lb > 0 ? req.lb : undefined;
   }
 
+  /**
+   * Whether the order of `rq` was sent by this run as a stop order (not a TP/SL): its fill is a stop going off.
+   * Undefined when this run did not send it (or recovered it from the journal, which keeps the frame only).
+   */
+  sentAsPlainStop(rq: number): boolean | undefined {
+    const req = this.index.byRq(rq);
+    return req && !req.recovered ? req.draft.plainStop === true : undefined;
+  }
+
   /** Bumps on every journaled event and execution report change: a publisher copies views only when it moved. */
   get version(): number {
     return this.changes + this.executions.version;

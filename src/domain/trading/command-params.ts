@@ -17,6 +17,19 @@ export interface TriggerSpec {
   size?: number;
 }
 
+/**
+ * The TP/SL of the position an order grows, re-armed for the position's size after the order once the order is
+ * accepted: the protect path (replace-protection.ts: the new armed first, then the old cancelled).
+ */
+export interface ResizeProtection {
+  positionId: number;
+  /** Each at its old price and source, its size the position's after the order. */
+  tp?: TriggerSpec;
+  sl?: TriggerSpec;
+  /** The old triggers the new ones replace. */
+  replacing: readonly number[];
+}
+
 /** Which old triggers a replace cancels once the new ones are armed. */
 export interface ReplaceOptions {
   /** Only these orders (e.g. the one trigger being moved); default every trigger of the same role linked to the position. */
@@ -52,6 +65,8 @@ export interface PlaceParams {
    * (a buy fires at or above it, a sell at or below), then runs as the order it is (market or limit).
    */
   trigger?: TriggerSpec;
+  /** Re-arms the TP/SL of the position this order grows for its new size, once the order is accepted (review key `r`). */
+  resizeProtection?: ResizeProtection;
 }
 
 export interface CloseParams {

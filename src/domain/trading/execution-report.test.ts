@@ -75,6 +75,9 @@ describe('every kind of order gets a report', () => {
     expect(executionKindOf(OrderType.CloseLong)).toBe('close');
     expect(executionKindOf(OrderType.CloseShort, 0)).toBe('close');
     expect(executionKindOf(OrderType.CloseLong, 650_000)).toBe('trigger');
+    // A reduce-only stop order is a close with tp too: sent as a stop, it is one.
+    expect(executionKindOf(OrderType.CloseLong, 650_000, true)).toBe('stop');
+    expect(executionKindOf(OrderType.OpenLong, 690_000, true)).toBe('open');
     expect(executionKindOf(OrderType.Change)).toBe('amend');
     expect(executionKindOf(OrderType.Cancel)).toBe('cancel');
     expect(executionKindOf(OrderType.IncreasePositionCollateral)).toBeNull();

@@ -13,15 +13,18 @@ import type { Side } from './side.js';
 
 /**
  * What the order did: `open` and `close` trade at once (or rest); `amend` changes a resting order (its fills
- * after the change are followed by the order id); `cancel` and `trigger` (a TP/SL leg, a reduce-only stop)
- * are timed to their ack only: a trigger fills when the price crosses it, long after any key.
+ * after the change are followed by the order id); `cancel`, `trigger` (a TP/SL leg) and `stop` (a stop order
+ * that closes: reduce-only) are timed to their ack only: a trigger fills when the price crosses it, long after any key.
  */
-export type ExecutionKind = 'open' | 'close' | 'amend' | 'cancel' | 'trigger';
+export type ExecutionKind = 'open' | 'close' | 'amend' | 'cancel' | 'trigger' | 'stop';
 
-/** The kind of a request of type `t` (tp > 0: a trigger); null for what is no order (collateral). */
-export function executionKindOf(t: number, tp?: number): ExecutionKind | null {
+/**
+ * The kind of a request of type `t` (tp > 0: a trigger; `plainStop`: a stop order, not a TP/SL); null for what
+ * is no order (collateral).
+ */
+export function executionKindOf(t: number, tp?: number, plainStop?: boolean): ExecutionKind | null {
   if (t === OrderType.OpenLong || t === OrderType.OpenShort) return 'open';
-  if (t === OrderType.CloseLong || t === OrderType.CloseShort) return (tp ?? 0) > 0 ? 'trigger' : 'close';
+  if (t === OrderType.CloseLong || t === OrderType.CloseShort) return (tp ?? 0) > 0 ? (plainStop ? 'stop' : 'trigger') : 'close';
   if (t === OrderType.Change) return 'amend';
   if (t === OrderType.Cancel) return 'cancel';
   return null;

@@ -44,7 +44,7 @@ export interface ExecutionSummary {
   vsEstimate: SlippageSummary;
 }
 
-const KIND_ORDER: readonly ExecutionKind[] = ['open', 'close', 'amend', 'cancel', 'trigger'];
+const KIND_ORDER: readonly ExecutionKind[] = ['open', 'close', 'amend', 'cancel', 'trigger', 'stop'];
 
 function latency(values: ReadonlyArray<number | null>): LatencySummary {
   const seen = values.filter((v): v is number => v !== null);

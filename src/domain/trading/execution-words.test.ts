@@ -45,4 +45,10 @@ describe('execution report words by kind', () => {
     expect(executionLine(trigger)).toBe('rq 7 TP/SL trigger timed from the key: send 2.0 ms, ack 14 ms');
     expect(executionDetailLines(trigger, BTC)[1]).toBe('  key press -> sent 2.0 ms · ack 14 ms (timed to its ack: a trigger fills when the price crosses it, not on the key)');
   });
+
+  it('reduce-only-stop-report-says-stop: a stop order that closes is reported as a stop, not a TP/SL trigger', () => {
+    const stop = report({ kind: 'stop', toFirstFillMs: null, toLastFillMs: null, filledSize: 0, averageFillPrice: null, vsMark: null });
+    expect(executionLine(stop)).toBe('rq 7 stop timed from the key: send 2.0 ms, ack 14 ms');
+    expect(executionDetailLines(stop, BTC)[1]).toBe('  key press -> sent 2.0 ms · ack 14 ms (timed to its ack: a stop fills when the price crosses it, not on the key)');
+  });
 });

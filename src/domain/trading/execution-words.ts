@@ -48,6 +48,7 @@ export function kindText(r: Pick<ExecutionReport, 'kind' | 'side'>): string {
 /** Plural names of the kinds for `:stats`. */
 export const KIND_PLURALS: Readonly<Record<ExecutionKind, [string, string]>> = {
   open: ['open', 'opens'], close: ['close', 'closes'], amend: ['amend', 'amends'], cancel: ['cancel', 'cancels'], trigger: ['TP/SL trigger', 'TP/SL triggers'],
+  stop: ['stop', 'stops'],
 };
 
 /** An amend's fill whose own average is unknown (its order had filled before the change). */
@@ -81,6 +82,7 @@ const NO_ESTIMATE: Readonly<Record<ExecutionKind, string>> = {
   amend: '— (no estimate: none in its review, or the order had filled before the change)',
   cancel: '—',
   trigger: '—',
+  stop: '—',
 };
 
 /** The detail page's section of the report. */
@@ -88,7 +90,7 @@ export function executionDetailLines(r: ExecutionReport, m: MarketWords): string
   const kind = kindText(r);
   const head = `execution report${kind ? ` of a${/^[aeiou]/i.test(kind) ? 'n' : ''} ${kind}` : ''} (times from the key press that sent it; slippage: worse = cost to you)`;
   if (!followsFills(r.kind)) {
-    const why = r.kind === 'cancel' ? 'a cancel fills nothing' : 'a trigger fills when the price crosses it, not on the key';
+    const why = r.kind === 'cancel' ? 'a cancel fills nothing' : `a ${r.kind === 'stop' ? 'stop' : 'trigger'} fills when the price crosses it, not on the key`;
     return [head, `  key press -> sent ${msText(r.toSendMs)} · ack ${msText(r.toAckMs)} (timed to its ack: ${why})`];
   }
   const filled =

@@ -9,7 +9,7 @@
 // they differ on purpose.
 
 import { PositionSide } from '../../protocol/enums.js';
-import type { Position } from '../../protocol/frames.js';
+import type { Market, Position } from '../../protocol/frames.js';
 import { type Scales, atomsPerSizeToTicks, divCeil, divFloor, notionalAtoms, notionalFraction } from './notional.js';
 
 export interface PositionMath {
@@ -100,6 +100,12 @@ export function liquidationPrice(pos: PositionMath, maintenanceMargin: number, s
   const { num, den } = atomsPerSizeToTicks(atoms, pos.size, scales);
   const liq = sign > 0n ? divCeil(num, den) : divFloor(num, den);
   return liq > 0n ? liq : null;
+}
+
+/** The liquidation price of a wire position in its market: the figure its Positions row shows (entry residue included). */
+export function positionLiquidation(p: Pick<Position, 'sd' | 'ep' | 'epr' | 's' | 'c'>, market: Market): bigint | null {
+  const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
+  return liquidationPrice(positionMathOf(p), market.config.maintenance_margin, scales);
 }
 
 /** Margin an opening order posts: notional / leverage (leverage in hundredths). */

@@ -49,6 +49,7 @@ export function orderRow(o: Order, head: number | null, lastBlock?: number): Ord
     triggerPrice: o.tp !== undefined && o.tp > 0 ? o.tp : null,
     triggerCondition: o.tpc !== undefined && o.tpc > 0 ? o.tpc : null,
     linkedPositionId: o.lp !== undefined && o.lp > 0 ? o.lp : null,
+    linkedRequestId: o.tr !== undefined && o.tr > 0 ? o.tr : null,
     lastBlock: lb,
     blocksLeft: lb !== null && head !== null ? Math.max(0, lb - head) : null,
     placedMs: o.c?.t ?? null,

@@ -91,6 +91,10 @@ export interface OrderRowView {
   triggerPrice: number | null;
   triggerCondition: number | null;
   linkedPositionId: number | null;
+  /** The request (`tr`) a bracket leg is linked to: it is armed when that order fills; null or absent for none. */
+  linkedRequestId?: number | null;
+  /** A bracket leg whose entry is still open (not filled yet): the entry's order id (state/trading-tabs-rows.ts); absent otherwise. */
+  waitsForEntry?: number | null;
   /** Last execution block, null when the server manages it (lb 0 / triggers). */
   lastBlock: number | null;
   /** lastBlock - head, null when unknown or server-managed. */

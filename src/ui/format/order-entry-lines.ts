@@ -141,6 +141,31 @@ export interface EntryLinesInput {
   last?: number | null;
   /** The block time the client measured (ms): an expiry is said in time too; absent: the nominal one. */
   msPerBlock?: number;
+  /** TP/SL of the position the order grows that would cover only part of it after the fill (state/order-review-protection.ts). */
+  coverage?: ReviewCoverage | null;
+}
+
+/** What the review says of the TP/SL the order leaves partial: their coverage, and whether `r` can resize them (or why not). */
+export interface ReviewCoverage {
+  /** "TP/SL cover 0.2 of 0.4 BTC". */
+  words: string;
+  /** The position's size after the fill, scaled. */
+  sizeAfter: number;
+  /** Both roles partial ("them") or one ("it"). */
+  pronoun: 'it' | 'them';
+  /** Why they cannot be resized with the order, or null. */
+  refused: string | null;
+}
+
+/**
+ * The review's line for TP/SL the order leaves partial: the offer of `r`, what `r` chose, or why it cannot.
+ * Kept whatever the height: protection that covers less than it seems to is never cut from the review.
+ */
+export function coverageLine(c: ReviewCoverage, resizing: boolean, market: Market): EntryLine {
+  const all = `${formatScaledTrim(c.sizeAfter, market.config.size_decimals)} ${marketLabel(market)}`;
+  if (c.refused) return { text: ` ${c.words} after this fill (cannot resize: ${c.refused})`, tone: 'bad', keep: true };
+  if (resizing) return { text: ` ${c.words} after this fill: resized to ${all} with the order (r leaves ${c.pronoun})`, tone: 'good', keep: true };
+  return { text: ` ${c.words} after this fill: r resizes ${c.pronoun} with the order`, tone: 'bad', keep: true };
 }
 
 /**
@@ -208,6 +233,7 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
   else if (i.reviewing && i.preview && result.intent) {
     lines.push(...legLines(form, result.intent, market, i.mark ?? null, i.width, i.last ?? null));
     for (const text of reviewLines(i.preview, result.intent, market, i.width)) lines.push({ text, tone: 'good' });
+    if (i.coverage) lines.push(coverageLine(i.coverage, form.resizeProtection === true, market));
     if (i.confirm) {
       lines.push({ text: ` ${i.confirm.text}`, tone: 'bad', keep: true });
       lines.push({ text: ` ${confirmKeys(i.confirm)}`, tone: 'focus', keep: true });

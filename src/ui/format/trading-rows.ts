@@ -16,6 +16,8 @@ import {
 import { NOMINAL_MS_PER_BLOCK, blocksWithTime } from '../../domain/block-time.js';
 import type { MarketRef } from '../../domain/views.js';
 import { conditionDirection, conditionSource, type ArmedTrigger, type PositionProtection } from '../../domain/trading/protection.js';
+import { coverageFraction, coveragePronoun, protectionGapWords, protectionGaps, type Coverage } from '../../domain/trading/protection-coverage.js';
+import { refWords } from '../../domain/trading/order-words.js';
 import type { TradeEffect } from '../../domain/trading/fill-effect.js';
 import { isBuyType } from '../../domain/trading/resting-order-effect.js';
 import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../../domain/trading/views.js';
@@ -156,6 +158,23 @@ export function positionMarkNote(rows: readonly PositionRowView[], selected: num
   return `${symbol(row.marketId, markets)} mark ${row.markState}: ${row.markNote ?? 'no reason known'}${more > 0 ? ` (+${more} more not live)` : ''}`;
 }
 
+/**
+ * What a position's TP/SL do not do, for the Positions tab's bottom line (the row has room only for "!liq" and
+ * "(1/21)"): the selected row's when it has a gap, else the first such row's; null when none has one.
+ */
+export function positionProtectionNote(rows: readonly PositionRowView[], selected: number, markets: MarketLookup, protection: ProtectionLookup): string | null {
+  const noteOf = (r: PositionRowView): string | null => {
+    const market = markets(r.marketId);
+    const gaps = protectionGaps(r, protection(r));
+    const words = market ? protectionGapWords(gaps, r, refWords(market)) : null;
+    if (words === null) return null;
+    // `t` prefills the prices armed: Enter re-arms them for the position's size.
+    return `${symbol(r.marketId, markets)} ${words}${gaps.tp || gaps.sl ? ` (t re-arms ${coveragePronoun(gaps.tp, gaps.sl)} for the whole position)` : ''}`;
+  };
+  const chosen = rows[selected];
+  return (chosen ? noteOf(chosen) : null) ?? rows.map(noteOf).find((n) => n !== null) ?? null;
+}
+
 /** Effective leverage (domain/trading/account-figures.ts); "@e" when priced at the entry (no mark yet). */
 function effectiveLeverageCell(r: PositionRowView): Cell {
   if (r.effectiveLeverage === null || r.effectiveLeverage <= 0) return plain('—', 'muted');
@@ -176,23 +195,46 @@ const col = <Row>(header: string, width: number, align: 'left' | 'right', priori
 });
 const plain = (text: string, tone?: CellTone): Cell => (tone ? { text, tone } : { text });
 
-/** The armed trigger that fires first, "+N" when more of that role are armed; "—" when none. */
-function armedCell(armed: readonly ArmedTrigger[], market: MarketRef | undefined): Cell {
+/**
+ * The armed trigger that fires first, "+N" when more of that role are armed; "—" when none. What it does not
+ * do is said on it, in the warning tone: "!liq" a stop the liquidation beats, "(1/21)" the triggers of the role
+ * cover 1 of the position's 21 (protection-coverage.ts; the footer says it in words).
+ */
+function armedCell(armed: readonly ArmedTrigger[], market: MarketRef | undefined, flags: { beyondLiquidation?: boolean; coverage: Coverage | null }): Cell {
   const first = armed[0];
   if (!first) return plain('—', 'muted');
-  return plain(`${price(first.price, market)}${armed.length > 1 ? `+${armed.length - 1}` : ''}`);
+  const text = `${price(first.price, market)}${armed.length > 1 ? `+${armed.length - 1}` : ''}`;
+  const liq = flags.beyondLiquidation ? ' !liq' : '';
+  const part = flags.coverage && market ? ` (${coverageFraction(flags.coverage, market)})` : '';
+  return liq || part ? plain(`${text}${liq}${part}`, 'warn') : plain(text);
 }
 
 /** The position's armed triggers (domain/trading/protection.ts protectionOf over the open orders). */
 export type ProtectionLookup = (r: PositionRowView) => PositionProtection;
 
-export function positionColumns(markets: MarketLookup, protection?: ProtectionLookup): Column<PositionRowView>[] {
+/** The TP and SL cells of a position. */
+function protectionCells(r: PositionRowView, armed: PositionProtection, market: MarketRef | undefined): { tp: Cell; sl: Cell } {
+  const gaps = protectionGaps(r, armed);
+  return {
+    tp: armedCell(armed.takeProfit, market, { coverage: gaps.tp }),
+    sl: armedCell(armed.stopLoss, market, { beyondLiquidation: gaps.beyondLiquidation !== null, coverage: gaps.sl }),
+  };
+}
+
+/**
+ * `rows`: the rows the columns will show, so a TP or SL cell that says more ("!liq", "(1/21)") widens its column
+ * to fit, and a flagged SL outranks the market's name where the row is narrow (80 columns).
+ */
+export function positionColumns(markets: MarketLookup, protection?: ProtectionLookup, rows: readonly PositionRowView[] = []): Column<PositionRowView>[] {
   const m = (r: PositionRowView) => markets(r.marketId);
+  const cells = (r: PositionRowView) => protectionCells(r, protection!(r), m(r));
+  const widest = (role: 'tp' | 'sl') => (protection ? Math.max(10, ...rows.map((r) => cells(r)[role].text.length)) : 10);
+  const slWidth = widest('sl');
   // TP and SL stay at 80 columns before the mark does (the header shows the mark); SL outranks TP.
   const armed = protection
     ? [
-        col('TP', 10, 'right', 4, (r: PositionRowView) => armedCell(protection(r).takeProfit, m(r))),
-        col('SL', 10, 'right', 5, (r: PositionRowView) => armedCell(protection(r).stopLoss, m(r))),
+        col('TP', widest('tp'), 'right', 4, (r: PositionRowView) => cells(r).tp),
+        col('SL', slWidth, 'right', slWidth > 10 ? 7 : 5, (r: PositionRowView) => cells(r).sl),
       ]
     : [];
   return [
@@ -224,6 +266,12 @@ export function shownOrderSize(r: OrderRowView, positionSize?: (positionId: numb
   return held === undefined ? left : Math.min(left, held);
 }
 
+/** The open order's link: its position "#7", or a bracket leg's "waits for entry #42" until the entry fills. */
+export function linkText(r: Pick<OrderRowView, 'linkedPositionId' | 'waitsForEntry'>): string {
+  if (r.linkedPositionId !== null) return `#${r.linkedPositionId}`;
+  return r.waitsForEntry ? `waits for entry #${r.waitsForEntry}` : '';
+}
+
 /** Compact age since `placedMs`: `12s`, `4m`, `2h`, `3d` (whole units, floored); `—` when unknown. */
 export function orderAge(placedMs: number | null | undefined, nowMs: number): string {
   if (placedMs === null || placedMs === undefined || placedMs <= 0) return '—';
@@ -250,8 +298,9 @@ export function openOrderColumns(markets: MarketLookup, positionSize?: (position
     col('status', 11, 'left', 3, (r) => plain(enumName(OrderStatusName, r.status))),
     // Blocks left with the time they take at the measured block time: "12 blk ≈ 3.6 s".
     col('expires', 14, 'right', 1, (r) => plain(r.blocksLeft === null ? '—' : blocksWithTime(r.blocksLeft, msPerBlock, 'blk'), r.blocksLeft !== null && r.blocksLeft < 10 ? 'warn' : undefined)),
-    // Position ids run to 13 digits (4.5e12), so "#" and the id need 14 columns (6 showed only '######').
-    col('pos', 14, 'right', 1, (r) => plain(r.linkedPositionId === null ? '' : `#${r.linkedPositionId}`)),
+    // Position ids run to 13 digits (4.5e12), so "#" and the id need 14 columns (6 showed only '######'). A bracket
+    // leg not armed yet says which entry it waits for: the column takes the width left over.
+    { ...col('pos', 14, 'left', 1, (r) => plain(linkText(r))), grow: true },
   ];
 }
 

@@ -15,6 +15,7 @@ import { setPrompt, setPromptLine } from '../../state/trading-tabs.js';
 import { closeCommandLine, completeOnTab, editCommandLine, runCommandLine, stepCommandHistory } from '../../controller/command-line.js';
 import { answerConfirm } from '../../controller/confirm.js';
 import { acceptReview, closeEntry, startReview, updateEntry } from '../../controller/order-entry.js';
+import { resizeDisabledReason, toggleResizeProtection } from '../../controller/review-resize.js';
 import { requestQuit } from '../../controller/quit.js';
 import { submitEditor } from '../../controller/tabs.js';
 import type { Binding, Disabled, KeyContext, Mode } from './binding.js';
@@ -206,6 +207,16 @@ export const MODE_BINDINGS: readonly Binding[] = [
 
   { action: 'send', keys: ['y', 'Enter'], mode: 'review', fixed: true, description: 'send the order (a risky one asks first)', hint: 'send', run: (ctx) => acceptReview(ctx.store, ctx.actions, ctx.nowMs, ctx.keyAtMs) },
   { action: 'edit', keys: ['Esc', 'C-c'], mode: 'review', fixed: true, description: 'back to the form (nothing is sent)', hint: 'edit', run: (ctx) => patchTradingUi(ctx.store, { reviewing: false }) },
+  {
+    // Said by the review's own line when it applies ("... r resizes them with the order"): no footer hint.
+    action: 'resizeProtection', keys: ['r'], mode: 'review', fixed: true,
+    description: 'TP/SL of the position the order grows: re-arm them for its new size with the order (again: leave them)',
+    run: (ctx) => toggleResizeProtection(ctx.store),
+    disabledReason: (state) => {
+      const reason = resizeDisabledReason(state);
+      return reason ? off('nothing to resize', reason) : null;
+    },
+  },
   { action: 'help', keys: ['?'], mode: 'review', fixed: true, description: 'the keys of the review', hint: 'keys', run: helpFrom('review') },
 
   { action: 'submitEditor', keys: ['Enter'], mode: 'editor', fixed: true, description: 'go on: review or confirm what the line says', hint: 'go on', run: (ctx) => submitEditor(ctx.store, ctx.actions, ctx.keyAtMs) },

@@ -4,6 +4,7 @@
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import { confirmLineFit } from '../format/confirm-text.js';
+import { cutFromStart } from '../format/editor-line.js';
 import { fitText } from '../format/numbers.js';
 import { useNow } from '../hooks/use-now.js';
 import { footerHints } from '../keys/footer-hints.js';
@@ -27,11 +28,13 @@ export function TradingBar({ width, fallback }: { width: number; fallback: React
   if (ui.commandLine !== null) {
     // One tail after the line: the error, else Tab's candidates, else the line's keys (dim).
     const tail = ui.commandError ? `  ✗ ${ui.commandError}` : ui.commandHint ? `  Tab: ${ui.commandHint}` : `  ${lineKeys}`;
+    // An error is read whole: the typed line gives way from its start where both do not fit (the cursor end stays).
+    const line = ui.commandError ? cutFromStart(ui.commandLine, width - 2 - tail.length) : ui.commandLine;
     return (
       <Text wrap="truncate">
-        <Text color={theme.focus}>{`:${ui.commandLine}█`}</Text>
+        <Text color={theme.focus}>{`:${line}█`}</Text>
         <Text color={ui.commandError ? theme.down : undefined} dimColor={!ui.commandError}>
-          {fitText(tail, Math.max(0, width - ui.commandLine.length - 2))}
+          {fitText(tail, Math.max(0, width - line.length - 2))}
         </Text>
       </Text>
     );

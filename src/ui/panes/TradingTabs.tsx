@@ -13,6 +13,7 @@ import { firstShownRow, hiddenRowsText, selectedIndex, tabRows } from '../../sta
 import { HISTORY_VIEWS, TAB_LABELS, TRADING_TABS, type TradingTab, type TradingTabsState } from '../../state/trading-tabs.js';
 import { dim, paint, type Colour } from '../ansi.js';
 import { confirmLine } from '../format/confirm-text.js';
+import { editorLine } from '../format/editor-line.js';
 import { bindingKeyLabel } from '../keys/help-rows.js';
 import type { Keymap } from '../keys/keymap.js';
 import { Pane } from '../Pane.js';
@@ -29,12 +30,14 @@ import {
   accountEventColumns,
   fillColumns,
   journalColumns,
+  linkText,
   openOrderColumns,
   orderAge,
   orderHistoryColumns,
   positionColumns,
   positionHistoryColumns,
   positionMarkNote,
+  positionProtectionNote,
   type MarketLookup,
 } from '../format/trading-rows.js';
 
@@ -69,7 +72,7 @@ function table<Row>(columns: Column<Row>[], rows: readonly Row[], width: number,
 function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number, nowMs: number, msPerBlock: number): Table {
   switch (rows.tab) {
     case 'positions':
-      return table(positionColumns(markets, (p) => protectionOf(p, trading.orders)), rows.rows, width, from, count);
+      return table(positionColumns(markets, (p) => protectionOf(p, trading.orders), rows.rows.slice(from, from + count)), rows.rows, width, from, count);
     case 'orders': {
       const positionSize = (id: number) => trading.positions.find((p) => p.positionId === id)?.size;
       return table(openOrderColumns(markets, positionSize, nowMs, msPerBlock), rows.rows, width, from, count);
@@ -146,33 +149,42 @@ function tabKeys(keymap: Keymap, state: TerminalState, rows: TabRows): string {
   }
 }
 
-/** The bottom line: the tabs' confirm, the open editor, or the keys that work here. */
-export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows): { text: string; tone: CellTone } {
+/** The bottom line: the tabs' confirm, the open editor, or the keys that work here (`width`: the line's cells). */
+export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows, width = Infinity): { text: string; tone: CellTone } {
   const confirm = state.tradingUi.confirm;
   if (confirm?.at === 'tabs') return { text: confirmLine(confirm), tone: 'warn' };
   const prompt = state.tabs.prompt;
   if (prompt) {
     const label = { amend: 'change', close: 'close', collateral: 'add collateral', tpsl: 'TP/SL', trigger: 'move trigger' }[prompt.mode];
-    const tail = prompt.error ? `  ✗ ${prompt.error}` : `  ${EDITOR_HINTS[prompt.mode]}  Ctrl-U clears`;
-    // A selected prefill says so right after it (before the hint, which a narrow pane cuts first).
-    const replaces = prompt.selected === true ? '  (typing replaces it)' : '';
-    return { text: `${label}> ${prompt.text}█${replaces}${tail}`, tone: prompt.error ? 'down' : 'plain' };
+    return { text: editorLine({ label, text: prompt.text, selected: prompt.selected === true, error: prompt.error, hint: EDITOR_HINTS[prompt.mode] }, width), tone: prompt.error ? 'down' : 'plain' };
   }
   const keys = tabKeys(keymap, state, rows);
   if (rows.tab === 'positions') {
-    // A mark that is not live says why here, first: the row shows only "stale" or "—".
-    const note = positionMarkNote(rows.rows, selectedIndex(state, rows.rows.length), marketLookup(state));
-    if (note) return { text: `${note}  ·  ${keys}`, tone: 'warn' };
+    // A mark that is not live says why here, first: the row shows only "stale" or "—". Then what its TP/SL
+    // do not do ("!liq", "(1/21)" on the row), in words.
+    const selected = selectedIndex(state, rows.rows.length);
+    const notes = [
+      positionMarkNote(rows.rows, selected, marketLookup(state)),
+      positionProtectionNote(rows.rows, selected, marketLookup(state), (p) => protectionOf(p, state.trading.orders)),
+    ].filter((n): n is string => n !== null);
+    if (notes.length > 0) return { text: `${notes.join('  ·  ')}  ·  ${keys}`, tone: 'warn' };
   }
   return { text: keys, tone: 'muted' };
 }
 
-/** Where the age column does not fit (80 columns), the selected open order's age leads the key line. */
+/**
+ * Where the age column does not fit (80 columns), the selected open order's age leads the key line; where the
+ * pos column does not, a bracket leg's "waits for entry #…" does too.
+ */
 function withOrderAge(footer: { text: string; tone: CellTone }, rows: TabRows, selected: number, header: readonly Cell[], nowMs: number): { text: string; tone: CellTone } {
-  if (rows.tab !== 'orders' || header.some((c) => c.text.trim() === 'age')) return footer;
+  if (rows.tab !== 'orders') return footer;
   const order = rows.rows[selected];
   if (!order || footer.tone !== 'muted') return footer;
-  return { text: `age ${orderAge(order.placedMs, nowMs)}  ·  ${footer.text}`, tone: footer.tone };
+  const shown = (name: string) => header.some((c) => c.text.trim() === name);
+  const waits = order.waitsForEntry && !shown('pos') ? linkText(order) : null;
+  const age = shown('age') ? null : `age ${orderAge(order.placedMs, nowMs)}`;
+  const lead = [waits, age].filter((t): t is string => t !== null);
+  return lead.length === 0 ? footer : { text: `${lead.join('  ·  ')}  ·  ${footer.text}`, tone: footer.tone };
 }
 
 interface TabsView {
@@ -214,7 +226,7 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
     empty: rows.rows.length === 0 ? emptyText(state, rows) : null,
     start,
     selected,
-    footer: withOrderAge(footerLine(keymap, state, rows), rows, selected, built.header, nowMs),
+    footer: withOrderAge(footerLine(keymap, state, rows, inner), rows, selected, built.header, nowMs),
     account: accountLine ? accountCompactLine(accountPanelInput(state.trading), markets, Math.max(0, width - 6 - (accountMarker ? accountMarker.length + 1 : 0))) : null,
     stale: marker !== null && SESSION_TABS.has(rows.tab),
     // An open prompt keeps the whole line.

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { cutFromStart, editorLine } from './editor-line.js';
+
+describe('the inline editor line', () => {
+  it('refusal-read-whole-at-80-columns: a long error keeps both its figures; the typed text gives way from its start', () => {
+    const error = 'SL 56,281.5 is beyond liquidation 56,291.5: it would never fire';
+    const parts = { label: 'TP/SL', text: 'sl 56281.5', selected: false, error, hint: 'hint' };
+    const line = editorLine(parts, 78);
+    expect(line).toBe(`TP/SL> ….5█  ✗ ${error}`);
+    expect(line).toHaveLength(78);
+    // Where it fits, nothing gives way.
+    expect(editorLine(parts, 200)).toBe(`TP/SL> sl 56281.5█  ✗ ${error}`);
+    expect(editorLine({ ...parts, error: null, hint: 'tp PRICE' }, 20)).toBe('TP/SL> sl 56281.5█  tp PRICE  Ctrl-U clears');
+    // A selected prefill is said where there is room, and gives way to the error first.
+    expect(editorLine({ ...parts, selected: true, error: null, hint: 'tp PRICE' }, 200)).toBe('TP/SL> sl 56281.5█  (typing replaces it)  tp PRICE  Ctrl-U clears');
+    expect(editorLine({ ...parts, selected: true }, 78)).toBe(line);
+  });
+
+  it('cut-from-start-keeps-the-cursor-end: a line that does not fit shows its end after an ellipsis', () => {
+    expect(cutFromStart('buy 0.002 @ 65000 lev 5 sl 54567.8', 10)).toBe('…l 54567.8');
+    expect(cutFromStart('sl 6', 10)).toBe('sl 6');
+    expect(cutFromStart('sl 6', 0)).toBe('');
+  });
+});
