@@ -75,6 +75,7 @@ export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
       ...(opts.fps !== undefined ? { fps: opts.fps } : {}),
       ...(opts.stdout ? { stdout: opts.stdout } : {}),
       stdin: stdin as unknown as NodeJS.ReadStream,
+      timeTheLink: false,
       ...(opts.handleProcessEvents !== undefined ? { handleProcessEvents: opts.handleProcessEvents } : {}),
       ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
       tradingSide: ({ store, context, hz, marks }) => {

@@ -81,6 +81,11 @@ export interface TuiOptions {
    * once the context is loaded. No key is looked for and nothing is signed.
    */
   tradingSide?: (o: { store: TerminalStore; context: Context; hz: number; marks: MarkSource }) => TradingSide;
+  /**
+   * `perpl replay`: false, the exchange is a replay server on this machine and there is no link to time
+   * (its pongs would time only the loopback). Default true: the market-data socket's round trip is measured.
+   */
+  timeTheLink?: boolean;
 }
 
 /** What the screen needs of a trading side: the live one (trading-wiring.ts) or a replay's (replay/replay-trading.ts). */
@@ -306,6 +311,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       rest: { candles: async (id, res, from, to) => (await rest.candles(id, res, from, to)).d },
       ...(recorder ? { tap: recorder.tap('md') } : {}),
       onThrottle: throttle.reporter('market-data socket'),
+      ...(opts.timeTheLink === false ? { roundTripEveryMs: 0 } : {}),
       ...(log ? { log: log.tagged('md') } : {}),
     });
     perf.attachSession(session);

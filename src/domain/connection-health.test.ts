@@ -11,7 +11,7 @@ const live: HealthInputs = {
   streamFailures: [],
   lastDataAt: 10_000,
   headBlock: 5,
-  latencyMs: 12,
+  roundTrip: { ms: 12, atLeast: false },
   nowMs: 10_100,
   // Half the market-data stall window (10 s).
   staleAfterMs: 5_000,

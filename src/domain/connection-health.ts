@@ -5,6 +5,7 @@
 //   open:      until the connection's snapshots are in, resyncing (with the cause) or connecting;
 //              stale after `staleAfterMs` without data; else live.
 
+import type { RoundTripFigure } from './round-trip.js';
 import type { ConnectionHealth, ConnectionView } from './views.js';
 
 /** The link's state (transport's ConnectionState). */
@@ -27,7 +28,8 @@ export interface HealthInputs {
   /** When the last data arrived (heartbeats and data frames; never pongs). */
   lastDataAt: number | null;
   headBlock: number | null;
-  latencyMs: number | null;
+  /** The link's round trip (domain/round-trip.ts); null when not measured. Shown only while the link is open. */
+  roundTrip: RoundTripFigure | null;
   nowMs: number;
   /** Silence longer than this is stale. */
   staleAfterMs: number;
@@ -41,7 +43,9 @@ export function connectionHealth(i: HealthInputs): ConnectionHealth {
 }
 
 export function connectionView(i: HealthInputs): ConnectionView {
-  const base = { lastDataAt: i.lastDataAt, headBlock: i.headBlock, latencyMs: i.latencyMs };
+  // A link that is down has no round trip: a figure measured on the last connection would only mislead.
+  const rtt = i.linkState === 'open' ? i.roundTrip : null;
+  const base = { lastDataAt: i.lastDataAt, headBlock: i.headBlock, latencyMs: rtt?.ms ?? null, ...(rtt?.atLeast ? { latencyAtLeast: true as const } : {}) };
   const retryInMs = i.retryAtMs === null ? null : Math.max(0, i.retryAtMs - i.nowMs);
   const streamReason = (i.streamFailures ?? NO_FAILURES)[0] ?? null;
 

@@ -8,8 +8,13 @@ export interface ConnectionView {
   /** Wall-clock ms of the last server-pushed data frame, or null before any. */
   lastDataAt: number | null;
   headBlock: number | null;
-  /** Round-trip or frame latency estimate in ms, null when unknown. */
+  /**
+   * The link's round-trip time in ms (domain/round-trip.ts: the median of the last pings' round trips on this
+   * connection); null until one is measured and while the link is down.
+   */
   latencyMs: number | null;
+  /** A ping has waited `latencyMs` unanswered: the round trip is at least that. */
+  latencyAtLeast?: true;
   /** When disconnected: ms until the next attempt. */
   retryInMs: number | null;
   /** Short reason for the current state (e.g. "heartbeat gap 12 -> 14"). */

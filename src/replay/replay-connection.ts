@@ -28,8 +28,8 @@ export class ReplayConnection {
   private epoch = -1;
   private replySn = 0;
   private timer: NodeJS.Timeout | null = null;
-  /** The last heartbeat sent, with its recorded arrival: resent while idle, stamped anew each time. */
-  private lastHeartbeat: { t: number; frame: WireFrame } | null = null;
+  /** The last heartbeat sent: resent while idle (a duplicate sn, no gap). */
+  private lastHeartbeat: WireFrame | null = null;
   private closed = false;
   private readonly offClock: () => void;
   /** Frames sent to this viewer (tests, diagnostics). */
@@ -112,7 +112,7 @@ export class ReplayConnection {
     }
     const next = entries[this.cursor];
     if (!this.clock.running || next === undefined) {
-      if (sentNow === 0 && this.lastHeartbeat) this.send(restampBlockTime(this.lastHeartbeat, this.timeline.startedAt));
+      if (sentNow === 0 && this.lastHeartbeat) this.send(this.lastHeartbeat);
       return this.schedule(IDLE_HEARTBEAT_MS);
     }
     this.schedule((next.t - position) / this.clock.speed);
@@ -130,8 +130,8 @@ export class ReplayConnection {
       if (stream === undefined || !this.subscribed.has(stream)) return;
       out = { ...frame, sid: this.sids.sidOf(stream) };
     }
-    if (out.mt === MT_HEARTBEAT) this.lastHeartbeat = { t: entry.t, frame: out };
-    this.send(restampBlockTime({ t: entry.t, frame: out }, this.timeline.startedAt));
+    if (out.mt === MT_HEARTBEAT) this.lastHeartbeat = out;
+    this.send(out);
   }
 
   private send(frame: WireFrame): void {
@@ -152,20 +152,4 @@ export class ReplayConnection {
     this.timer = null;
     this.offClock();
   }
-}
-
-/** Frames whose block time the app turns into a latency (arrival - block time): heartbeats and book frames. */
-const LATENCY_FRAMES = new Set([MT_HEARTBEAT, 15, 16]);
-
-/**
- * A heartbeat's or book frame's block time moved by as much as the recording is old, so the latency the app
- * derives from it is the one the trader saw live, not the age of the recording. Other frames keep their
- * times: a trade's time is history the tape shows as it was.
- */
-export function restampBlockTime(entry: { t: number; frame: WireFrame }, startedAt: number): WireFrame {
-  const { frame } = entry;
-  const at = frame.at as { t?: unknown } | undefined;
-  if (!LATENCY_FRAMES.has(Number(frame.mt)) || typeof at !== 'object' || at === null || typeof at.t !== 'number') return frame;
-  const recordedLatency = startedAt + entry.t - at.t;
-  return { ...frame, at: { ...at, t: Date.now() - recordedLatency } };
 }

@@ -1,5 +1,6 @@
 // A hand-driven market-data server for tests that need exact frames (crossed books, malformed frames,
-// odd sids): answers mt 5 with sids of its own choosing and lets the test push any frame.
+// odd sids): answers mt 5 with sids of its own choosing and lets the test push any frame. Protocol pings
+// are answered after `pongDelayMs` (a slower link), or never when it is null.
 
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Context, Market } from '../../src/protocol/frames.js';
@@ -16,12 +17,23 @@ export class ScriptedServer {
   readonly connections: ScriptedConnection[] = [];
   /** Answer for a stream in mt 6; default: ok with a fresh sid. */
   statusFor: (stream: string) => { code: number; error?: string } = () => ({ code: 0 });
+  /** Protocol pongs wait this long (ms); null: pings are not answered. */
+  pongDelayMs: number | null = 0;
+  /** Protocol pings received, all connections. */
+  pings = 0;
   private nextSid = 70_001; // deliberately unlike the live sids: the client must not hard-code them
 
   private constructor(private readonly wss: WebSocketServer, readonly url: string) {
     wss.on('connection', (ws) => {
       const conn: ScriptedConnection = { ws, received: [], sids: new Map() };
       this.connections.push(conn);
+      ws.on('ping', (data) => {
+        this.pings += 1;
+        const delay = this.pongDelayMs;
+        if (delay === null) return;
+        if (delay === 0) ws.pong(data);
+        else setTimeout(() => ws.readyState === ws.OPEN && ws.pong(data), delay).unref();
+      });
       ws.on('message', (data) => {
         const frame = JSON.parse(data.toString()) as ScriptedConnection['received'][number];
         conn.received.push(frame);
@@ -31,7 +43,7 @@ export class ScriptedServer {
   }
 
   static async start(): Promise<ScriptedServer> {
-    const wss = new WebSocketServer({ port: 0, perMessageDeflate: false });
+    const wss = new WebSocketServer({ port: 0, perMessageDeflate: false, autoPong: false });
     await new Promise<void>((r) => wss.once('listening', () => r()));
     const address = wss.address();
     if (address === null || typeof address === 'string') throw new Error('unexpected address');

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { MarketDataSession, type MarketDataSnapshot } from '../../src/client/market-data/session.js';
 import type { Context } from '../../src/protocol/frames.js';
 import type { FrameTap } from '../../src/transport/ws/tap.js';
@@ -174,6 +175,27 @@ describe('MarketDataSession against the local exchange', () => {
     }, 'reconnected and live');
     expect([...healths].some((h) => h === 'disconnected' || h === 'resyncing' || h === 'connecting')).toBe(true);
     await expectBookMatchesExchange(BTC);
+  });
+
+  it('protocol pings, which time the link, are answered with their payload and spend none of the 10 requests/min', async () => {
+    const ws = new WebSocket(`${sim.ws}/ws/v1/market-data`, { perMessageDeflate: false });
+    const pongs: string[] = [];
+    const answers: string[] = [];
+    ws.on('pong', (data) => pongs.push(data.toString()));
+    ws.on('message', (data) => answers.push(data.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject));
+      for (let i = 1; i <= 15; i++) ws.ping(`rtt ${i}`);
+      await waitFor(() => pongs.length === 15, 'fifteen pongs');
+      expect(pongs).toEqual(Array.from({ length: 15 }, (_, i) => `rtt ${i + 1}`));
+      // Still within its budget: a subscription after fifteen pings is answered, not closed 1008.
+      ws.send(JSON.stringify({ mt: 5, subs: [{ stream: `heartbeat@${sim.chainId}`, subscribe: true }] }));
+      await waitFor(() => answers.some((a) => a.startsWith('{"mt":6')), 'the subscription answer');
+      expect(JSON.parse(answers.find((a) => a.startsWith('{"mt":6'))!)).toMatchObject({ subs: [{ status: { code: 0 } }] });
+      expect(ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      ws.terminate();
+    }
   });
 
   it('garbage frames are counted and skipped without breaking the feed', async () => {

@@ -15,8 +15,6 @@ export class MarketFeed {
   private readonly blockTime = new BlockTimeEstimator();
 
   headBlock: number | null = null;
-  /** Age of the newest frame that carried a wall time (now − at.t), ms. */
-  latencyMs: number | null = null;
   /** Local arrival time of the last data frame (anything but acks). */
   lastDataAt: number | null = null;
   /** Frames of streams we do not (or no longer) subscribe to. */
@@ -42,7 +40,6 @@ export class MarketFeed {
   clear(): void {
     this.models.clear();
     this.headBlock = null;
-    this.latencyMs = null;
     this.changes += 1;
   }
 
@@ -80,8 +77,10 @@ export class MarketFeed {
       case 16: {
         const route = this.routed(frame.sid, 'order-book');
         if (route?.key.kind !== 'order-book' || route.key.market !== m.book.marketId) return null;
+        // No latency from `at.t`: block times are whole seconds (wire.md 15.1), so arrival - at.t is the
+        // 0..1000 ms since the block's second began plus the link, and jumps with each block. The link is
+        // timed by the session's protocol pings instead (domain/round-trip.ts).
         this.markData(at);
-        if (frame.at?.t !== undefined) this.latencyMs = Math.max(0, at - frame.at.t);
         if (frame.mt === 15) m.book.applySnapshot(frame.bid, frame.ask);
         else if (m.book.hasSnapshot) m.book.applyDelta(frame.bid, frame.ask);
         else return null; // a delta before its snapshot describes a book we do not have

@@ -2,6 +2,7 @@
 // frames routed by the sid map from mt 6 into the domain models, and resync-by-reconnect whenever the
 // state could be wrong (heartbeat gap, stall, crossed book, malformed book frame). Models are cleared
 // and rebuilt from fresh snapshots, never patched on stale state. Views are built only in snapshot().
+// The link is timed with protocol-level pings (never mt 1: it would spend the 10 requests/min budget).
 
 import { buildMarketHeader, newestFunding } from '../../domain/market-header.js';
 import { livePrice, readSeenMark, type MarkReading, type MarkSource } from '../../domain/marks.js';
@@ -23,6 +24,7 @@ import type { ThrottleReport } from '../../transport/rate/index.js';
 import { CandleBackfill, type CandleSource } from './candle-backfill.js';
 import { MarketFeed } from './feed.js';
 import { connectionView } from '../../domain/connection-health.js';
+import { RoundTripTimes, type RoundTripFigure } from '../../domain/round-trip.js';
 import { checkResolution, marketInfo, type MarketInfo } from './market-info.js';
 import { RequestBudget } from './request-budget.js';
 import type { MarketDataSnapshot, SnapshotWants } from '../../domain/market-data-snapshot.js';
@@ -54,9 +56,15 @@ export interface MarketDataSessionOptions {
   onThrottle?: ThrottleReport;
   /** Sees every frame and connection event (the `--record` recorder). */
   tap?: FrameTap;
+  /**
+   * Time the link with a protocol ping this often (default 5 s; the first at once on each connection).
+   * 0: not at all (a replay: its server is on this machine, so the answer would time only the loopback).
+   */
+  roundTripEveryMs?: number;
 }
 
 const DEFAULT_STALL_MS = 10_000;
+const DEFAULT_ROUND_TRIP_EVERY_MS = 5_000;
 /** A book frame that fails to decode leaves the book unknowable: recognise it without parsing. */
 const BOOK_FRAME = /"mt"\s*:\s*1[56]\b/;
 /** The message type at the start of a frame that may not parse. */
@@ -70,6 +78,9 @@ export class MarketDataSession implements MarkSource {
   private readonly feed: MarketFeed;
   private readonly budget = new RequestBudget();
   private readonly backfill: CandleBackfill;
+  private readonly roundTrips: RoundTripTimes;
+  /** The socket's clock: pings are stamped with it, so their age is read on it too. */
+  private readonly linkNow: () => number;
 
   private market: MarketInfo;
   private readonly infos = new Map<number, MarketInfo>();
@@ -91,12 +102,16 @@ export class MarketDataSession implements MarkSource {
   constructor(opts: MarketDataSessionOptions) {
     this.opts = opts;
     const timers = opts.timers ?? realTimers;
+    this.linkNow = timers.now;
     this.now = opts.now ?? timers.now;
     this.stallMs = opts.stallMs ?? DEFAULT_STALL_MS;
     this.res = checkResolution(opts.resolution ?? 60);
     this.market = marketInfo(opts.context, opts.marketId);
     this.feed = new MarketFeed(this.market.id, this.res);
     this.backfill = new CandleBackfill(opts.rest, opts.log);
+    const roundTripEveryMs = opts.roundTripEveryMs ?? DEFAULT_ROUND_TRIP_EVERY_MS;
+    // A ping unanswered when the next would be due shows as "at least its age".
+    this.roundTrips = new RoundTripTimes({ lateAfterMs: roundTripEveryMs });
     for (const s of [...chainStreams(opts.chainId), ...marketStreams(this.market.id, this.res)]) this.feed.routes.want(s);
     this.socket = new ReconnectingSocket({
       url: `${opts.wsBase.replace(/\/+$/, '')}/ws/v1/market-data`,
@@ -106,6 +121,16 @@ export class MarketDataSession implements MarkSource {
       onFrame: (text, at) => this.handleFrame(text, at),
       onStall: (ms) => this.noteResync(`feed stalled for ${(ms / 1000).toFixed(1)} s`),
       onStateChange: (state, info) => this.handleState(state, info),
+      ...(roundTripEveryMs > 0
+        ? {
+            roundTrip: {
+              everyMs: roundTripEveryMs,
+              sent: (at: number) => this.roundTrips.pinged(at),
+              // A cue for the publisher, which writes the store at its frame rate (never one write per pong).
+              answered: (sentAt: number, at: number) => this.roundTrips.answered(sentAt, at) && this.notifyChange(),
+            },
+          }
+        : {}),
       ...(opts.onThrottle ? { onThrottle: opts.onThrottle } : {}),
       ...(opts.tap ? { tap: opts.tap } : {}),
       timers,
@@ -221,7 +246,8 @@ export class MarketDataSession implements MarkSource {
   snapshot(wants: SnapshotWants): MarketDataSnapshot {
     const nowMs = this.now();
     const feed = this.feed;
-    const connection = this.connectionView(nowMs);
+    const roundTrip = this.roundTrips.figure(this.linkNow());
+    const connection = this.connectionView(nowMs, roundTrip);
     const header = buildMarketHeader({
       market: this.market,
       state: feed.models.states.get(this.market.id),
@@ -238,6 +264,8 @@ export class MarketDataSession implements MarkSource {
       seconds(connection.retryInMs),
       seconds(connection.lastDataAt === null ? null : nowMs - connection.lastDataAt),
       seconds(header.nextFundingInMs),
+      // A new median, or a late ping's age in whole seconds (what the status bar shows of it).
+      roundTrip === null ? null : roundTrip.atLeast ? `>${seconds(roundTrip.ms)}` : roundTrip.ms,
     ].join('|');
     if (timeKey !== this.lastTimeKey) {
       this.lastTimeKey = timeKey;
@@ -309,7 +337,10 @@ export class MarketDataSession implements MarkSource {
   private handleState(state: ConnectionState, info: ConnectionInfo): void {
     this.socketState = state;
     this.retryAtMs = info.retryInMs !== undefined ? this.now() + info.retryInMs : null;
-    if (state !== 'open') this.conn = null;
+    if (state !== 'open') {
+      this.conn = null;
+      this.roundTrips.clear();
+    }
     if (info.reason && state !== 'open' && state !== 'connecting') {
       this.closeReason = info.code !== undefined ? `${info.reason} (${info.code})` : info.reason;
     }
@@ -356,7 +387,7 @@ export class MarketDataSession implements MarkSource {
     this.notifyChange();
   }
 
-  private connectionView(nowMs: number): ConnectionView {
+  private connectionView(nowMs: number, roundTrip: RoundTripFigure | null): ConnectionView {
     const feed = this.feed;
     return connectionView({
       linkState: this.socketState,
@@ -368,7 +399,7 @@ export class MarketDataSession implements MarkSource {
       streamFailures: feed.routes.failureLines(),
       lastDataAt: feed.lastDataAt,
       headBlock: feed.headBlock,
-      latencyMs: feed.latencyMs,
+      roundTrip,
       nowMs,
       // Stale at half the stall window: the status bar warns before the watchdog reconnects.
       staleAfterMs: this.stallMs / 2,

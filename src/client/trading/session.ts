@@ -10,6 +10,7 @@ import type { ApiKeySignInFrame, InboundFrame, Order, OrderRequestFrame, StatusR
 import { decodeInbound } from '../../protocol/decode/index.js';
 import { userMessage } from '../../protocol/errors.js';
 import { connectionHealth, connectionView, type HealthInputs } from '../../domain/connection-health.js';
+import { RoundTripTimes } from '../../domain/round-trip.js';
 import type { ConnectionHealth, ConnectionView } from '../../domain/views.js';
 import { KEY_REFUSED_CLOSE_CODE } from '../../domain/trading/key-refused.js';
 import {
@@ -146,7 +147,8 @@ export class TradingSession {
   private keyRefusal: string | null = null;
   head: number | null = null;
   malformedFrames = 0;
-  private latencyMs: number | null = null;
+  /** Round trips of our own mt 1 pings (the keep-alive the socket needs anyway; no extra request). */
+  private readonly roundTrips = new RoundTripTimes();
   private readonly timers: Timers;
   private healthTimer: TimerHandle | null = null;
   private lastHealth: ConnectionHealth | null = null;
@@ -170,7 +172,10 @@ export class TradingSession {
         this.retryAtMs = info.retryInMs !== undefined ? this.now() + info.retryInMs : null;
         // Kept through the reconnects that follow (each is refused alike) until one signs in.
         if (state !== 'open' && info.code === KEY_REFUSED_CLOSE_CODE) this.keyRefusal = info.reason ?? '';
-        if (state !== 'open') this.snapshotEpoch = -1;
+        if (state !== 'open') {
+          this.snapshotEpoch = -1;
+          this.roundTrips.clear();
+        }
         this.emitConnection();
       },
     };
@@ -184,7 +189,11 @@ export class TradingSession {
       // Pongs and acks must not keep a dead feed looking alive: only data frames feed the watchdog.
       autoFeedWatchdog: false,
       pingEveryMs: options.pingEveryMs ?? 30_000,
-      pingFrame: () => JSON.stringify({ mt: MessageType.Ping, t: this.now() }),
+      pingFrame: () => {
+        const t = this.now();
+        this.roundTrips.pinged(t);
+        return JSON.stringify({ mt: MessageType.Ping, t });
+      },
       ...(options.backoff ? { backoff: options.backoff } : {}),
       // Every close reconnects (3401, 1001, 1006, 1008, 1011, 1013 alike) with a fresh sign-in; stop() ends it.
       ...events,
@@ -257,7 +266,7 @@ export class TradingSession {
       awaitingSnapshots: open && !this.synced,
       lastDataAt: this.lastHeartbeatAt,
       headBlock: this.head,
-      latencyMs: this.latencyMs,
+      roundTrip: this.roundTrips.figure(this.now()),
       nowMs: this.now(),
       staleAfterMs: this.staleAfterMs,
     };
@@ -360,8 +369,8 @@ export class TradingSession {
         this.emit((l) => l.ack?.(frame));
         return;
       case MessageType.Pong:
-        // Round trip of our own ping (t echoes it); never proof that the feed is alive.
-        if (frame.t !== undefined) this.latencyMs = Math.max(0, this.now() - frame.t);
+        // Round trip of our own ping (t echoes it; a t we never sent is no round trip); never proof that the feed is alive.
+        if (frame.t !== undefined) this.roundTrips.answered(frame.t, this.now());
         return;
     }
     // Updates are applied only on top of this connection's snapshots.

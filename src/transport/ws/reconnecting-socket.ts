@@ -1,11 +1,12 @@
 // A WebSocket that stays connected: reconnects with backoff after any close, detects stalls with a
-// time-based watchdog, optionally pings, and re-runs the owner's onOpen (sign-in, subscribe) on every
+// time-based watchdog, optionally pings (an app frame, and/or protocol pings that time the link), and re-runs the owner's onOpen (sign-in, subscribe) on every
 // connection. `epoch` counts successful opens so owners can ask "has there been a reconnect since X".
 
 import { RateGate, type ThrottleReport } from '../rate/rate-gate.js';
 import type { TokenBucketLimit } from '../../lib/token-bucket.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { KeepAlive } from './keepalive.js';
+import { RoundTripProbe } from './round-trip-probe.js';
 import { CLOSE_ABNORMAL, Socket, type SocketOptions } from './socket.js';
 import type { FrameTap } from './tap.js';
 import { realTimers, type TimerHandle, type Timers } from './timers.js';
@@ -65,6 +66,11 @@ export interface ReconnectingSocketOptions {
   /** Send pingFrame() this often while open (never on market-data sockets). */
   pingEveryMs?: number;
   pingFrame?: () => string;
+  /**
+   * Times the link with protocol-level pings while open, the first at once (round-trip-probe.ts): no
+   * request budget is spent. Pongs never feed the stall watchdog.
+   */
+  roundTrip?: RoundTripOptions;
   backoff?: Backoff | BackoffOptions;
   /** Return false to stay down after this close (default: always reconnect). */
   shouldReconnect?: (code: number, reason: string) => boolean;
@@ -83,6 +89,14 @@ export interface ReconnectingSocketOptions {
   onThrottle?: ThrottleReport;
 }
 
+export interface RoundTripOptions {
+  everyMs: number;
+  /** A protocol ping left at `sentAt`. */
+  sent?(sentAt: number): void;
+  /** Its pong arrived at `receivedAt`. */
+  answered(sentAt: number, receivedAt: number): void;
+}
+
 /** Server asked us to come back at once (wire.md 8.11: 1001 going away). */
 const CLOSE_GOING_AWAY = 1001;
 
@@ -92,6 +106,7 @@ export class ReconnectingSocket {
   private readonly backoff: Backoff;
   private readonly watchdog: Watchdog | null;
   private readonly keepAlive: KeepAlive | null;
+  private readonly probe: RoundTripProbe | null;
   private readonly autoFeed: boolean;
 
   private socket: Socket | null = null;
@@ -132,6 +147,17 @@ export class ReconnectingSocket {
     } else {
       this.keepAlive = null;
     }
+    const roundTrip = options.roundTrip;
+    this.probe =
+      roundTrip && roundTrip.everyMs > 0
+        ? new RoundTripProbe({
+            everyMs: roundTrip.everyMs,
+            timers: this.timers,
+            sendPing: (payload) => this.currentState === 'open' && this.socket !== null && this.socket.ping(payload),
+            sent: (at) => roundTrip.sent?.(at),
+            answered: (sentAt, at) => roundTrip.answered(sentAt, at),
+          })
+        : null;
   }
 
   get state(): ConnectionState {
@@ -239,6 +265,7 @@ export class ReconnectingSocket {
             if (mine()) this.lastError = message;
           },
           close: (code, reason) => mine() && this.handleClose(code, reason),
+          pong: (payload) => mine() && this.probe?.pong(payload, this.timers.now()),
         },
         this.options.socket,
       );
@@ -261,6 +288,8 @@ export class ReconnectingSocket {
     if (this.openCount > 1) this.options.log?.(`ws ${this.options.url}: connected again (connection ${this.openCount})`);
     this.watchdog?.start();
     this.keepAlive?.start();
+    // Before the owner's first frame: the first round trip is not measured behind the snapshots it asks for.
+    this.probe?.start();
     const epoch = this.openCount;
     this.tapSafely((tap) => tap.opened?.(epoch, this.timers.now()));
     const conn: OpenConnection = {
@@ -325,6 +354,7 @@ export class ReconnectingSocket {
   private stopConnectionTimers(): void {
     this.watchdog?.stop();
     this.keepAlive?.stop();
+    this.probe?.stop();
     const outbound = this.outbound;
     this.outbound = null;
     outbound?.clear(new Error('connection closed'));

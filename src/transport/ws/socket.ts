@@ -13,6 +13,8 @@ export interface SocketEvents {
   close(code: number, reason: string): void;
   /** Network or protocol error; a close follows. The message never holds frame contents. */
   error(message: string): void;
+  /** A protocol-level pong (not a message) with its payload as text. */
+  pong?(payload: string): void;
 }
 
 export interface SocketOptions {
@@ -40,6 +42,7 @@ export class Socket {
     this.ws.on('open', () => events.open());
     this.ws.on('message', (data: WebSocket.RawData) => events.message(rawToText(data)));
     this.ws.on('error', (err: Error) => events.error(sanitizeText(err.message)));
+    this.ws.on('pong', (data: Buffer) => events.pong?.(data.toString('utf8')));
     this.ws.on('close', (code: number, reason: Buffer) => {
       if (this.closed) return;
       this.closed = true;
@@ -61,6 +64,20 @@ export class Socket {
     if (this.ws.readyState !== WebSocket.OPEN) return false;
     try {
       this.ws.send(text);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Sends a protocol-level ping (RFC 6455 control frame): answered by the peer's WebSocket layer, not read
+   * as a request (no request budget). False when the socket is not open.
+   */
+  ping(payload: string): boolean {
+    if (this.ws.readyState !== WebSocket.OPEN) return false;
+    try {
+      this.ws.ping(payload);
       return true;
     } catch {
       return false;

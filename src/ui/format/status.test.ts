@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../domain/views.js';
-import { healthBadge, tradingBadge } from './status.js';
+import { healthBadge, latencyText, tradingBadge } from './status.js';
 
 const view = (over: Partial<ConnectionView>): ConnectionView => ({
   health: 'live', lastDataAt: null, headBlock: null, latencyMs: null, retryInMs: null, reason: null, ...over,
@@ -17,5 +17,18 @@ describe('a replay never says live', () => {
     expect(tradingBadge(true, view({}), { state: 'paused' })?.text).toBe('trading ‖ replay');
     // What the recording says of a socket that was down stays as it was.
     expect(tradingBadge(true, view({ health: 'disconnected' }), { state: 'playing' })?.text).toBe('trading ✕ down');
+  });
+});
+
+describe('the link figure', () => {
+  it('latency-shown-as-what-it-is: a round-trip time, –ms until measured, a lower bound while a ping is owed', () => {
+    expect(latencyText(view({ latencyMs: 12.4 }))).toBe('rtt 12ms');
+    expect(latencyText(view({ latencyMs: null }))).toBe('rtt –ms');
+    expect(latencyText(view({ latencyMs: 6_700, latencyAtLeast: true }))).toBe('rtt >6s');
+  });
+
+  it('replay-shows-no-rtt: a recording has no link to time', () => {
+    expect(latencyText(view({ latencyMs: 12 }), { state: 'playing' })).toBe('');
+    expect(latencyText(view({ latencyMs: null }), { state: 'paused' })).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-// Words for the status bar: network badge, connection health, key scope.
+// Words for the status bar: network badge, connection health, key scope, the link's round trip.
 
 import type { ConnectionView } from '../../domain/views.js';
 import type { ReplayView } from '../../state/store.js';
@@ -82,6 +82,13 @@ export function tradingBadge(enabled: boolean, health: ConnectionView | null, re
   }
 }
 
-export function latencyText(latencyMs: number | null): string {
-  return latencyMs === null ? '–ms' : `${Math.round(latencyMs)}ms`;
+/**
+ * The link's round-trip time as what it is: `rtt 12ms`, `rtt –ms` until measured (or while down),
+ * `rtt >6s` while a ping waits unanswered. Empty in a replay: a recording has no link to time.
+ */
+export function latencyText(connection: Pick<ConnectionView, 'latencyMs' | 'latencyAtLeast'>, replay: ReplayView | null = null): string {
+  if (replay) return '';
+  const ms = connection.latencyMs;
+  if (ms === null) return 'rtt –ms';
+  return connection.latencyAtLeast ? `rtt >${Math.floor(ms / 1000)}s` : `rtt ${Math.round(ms)}ms`;
 }

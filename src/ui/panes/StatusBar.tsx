@@ -1,4 +1,4 @@
-// Top of the screen: network badge, market, key scope, connection health, head block, latency;
+// Top of the screen: network badge, market, key scope, connection health, head block, the link's round-trip time;
 // on wide terminals the market header shares the line, otherwise it gets the next one.
 
 import { Box, Text } from 'ink';
@@ -12,6 +12,9 @@ import { useTerminal } from '../store-context.js';
 import { KeyExpiry } from './KeyExpiry.js';
 import { WatchStrip } from './WatchStrip.js';
 import { toneBackground, toneColor, useTheme } from '../theme.js';
+
+/** Cells HeaderFields draws after every field, the last one included. */
+const HEADER_GAP = 2;
 
 function HeaderFields({ fields, narrow = false }: { fields: HeaderField[]; narrow?: boolean }) {
   const theme = useTheme();
@@ -60,6 +63,8 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const tradingEnabled = useTerminal((s) => s.trading.enabled);
   const tradingHealth = useTerminal((s) => s.trading.health);
   const trading = tradingBadge(tradingEnabled, tradingHealth, replay);
+  const rtt = latencyText(connection, replay);
+  const linkText = `  h=${headBlock ?? '—'}${rtt ? `  ${rtt}` : ''}`;
   const readOnly = keyScope !== 'trade';
   const watchlist = useTerminal((s) => s.live.watchlist);
   const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
@@ -76,7 +81,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
     health.text.length +
     (trading ? trading.text.length + 2 : 0) +
     badFramesText.length +
-    `  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`.length +
+    linkText.length +
     (readOnly ? 11 : 0) +
     (lowBandwidth ? 4 : 0) +
     (keyExpiry ? 14 : 0) +
@@ -86,7 +91,9 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const coreFields = useHeaderFields(0, narrow);
   const coreCells = coreFields ? headerCells(shownHeaderFields(coreFields, narrow), narrow) + 2 : 0;
   const watchCells = rows === 1 ? watchStripCells(watchlist, market?.symbol ?? null, width - sideCells - coreCells, width) : 0;
-  const fields = useHeaderFields(rows === 1 ? width - sideCells - watchCells : width - 1, narrow);
+  // The header draws a gap after its last field too (HeaderFields): fitted without it, a header that just fits
+  // loses its countdown's last cells and runs into the health badge.
+  const fields = useHeaderFields(rows === 1 ? width - sideCells - watchCells - HEADER_GAP : width - 1, narrow);
 
   const right = (
     <Box flexShrink={0}>
@@ -94,7 +101,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
       <Text color={toneColor(theme, health.tone)}>{health.text}</Text>
       {trading ? <Text color={toneColor(theme, trading.tone)}>{`  ${trading.text}`}</Text> : null}
       {badFramesText ? <Text color={toneColor(theme, 'warn')}>{badFramesText}</Text> : null}
-      <Text color={theme.muted}>{`  h=${headBlock ?? '—'}  ${latencyText(connection.latencyMs)}`}</Text>
+      <Text color={theme.muted}>{linkText}</Text>
       {readOnly ? <Text color={toneColor(theme, 'warn')} bold>{'  READ-ONLY'}</Text> : null}
       {lowBandwidth ? <Text color={toneColor(theme, 'info')} bold>{'  LB'}</Text> : null}
       <KeyExpiry />
