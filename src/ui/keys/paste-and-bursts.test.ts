@@ -107,6 +107,15 @@ describe('a paste is text for the focused line', () => {
   });
 });
 
+/** `:buy` run with Enter and y in one read: the review opens, the y does not answer it. */
+function reviewOpenedWithY() {
+  const session = setup();
+  session.press(':');
+  session.press('buy 0.01 @ 66000');
+  session.press(`${ENTER}y`);
+  return session;
+}
+
 describe('a question is answered by a later read only', () => {
   it('bang-bang-y-in-one-read-never-confirms: !!y in one burst asks to panic, and the y is dropped with a notice', () => {
     const { press, ui, calls } = setup();
@@ -128,10 +137,7 @@ describe('a question is answered by a later read only', () => {
   });
 
   it('review-then-send-in-one-read-sends-nothing: Enter opens the review and the y of the same burst does not send', () => {
-    const { press, ui, calls } = setup();
-    press(':');
-    press('buy 0.01 @ 66000');
-    press(`${ENTER}y`);
+    const { press, ui, calls } = reviewOpenedWithY();
     expect(ui().reviewing).toBe(true);
     expect(calls).toEqual([]);
     press('y');
@@ -143,10 +149,7 @@ describe('a notice about a question goes with the question', () => {
   const BURST_NOTE = 'y arrived with the key that asked — press y again';
 
   it('burst-notice-gone-once-the-review-is-left: Esc back to the form takes the notice about the review with it', () => {
-    const { store, press, ui, calls } = setup();
-    press(':');
-    press('buy 0.01 @ 66000');
-    press(`${ENTER}y`);
+    const { store, press, ui, calls } = reviewOpenedWithY();
     expect(shownNotice(store.getState())).toBe(BURST_NOTE);
     press(ESC);
     expect(ui().entry).not.toBeNull();
@@ -156,10 +159,8 @@ describe('a notice about a question goes with the question', () => {
   });
 
   it('burst-notice-gone-once-a-new-review-asks: the notice was about the review it came with, not the next one', () => {
-    const { store, press, ui } = setup();
-    press(':');
-    press('buy 0.01 @ 66000');
-    press(`${ENTER}y`);
+    const { store, press, ui } = reviewOpenedWithY();
+    expect(shownNotice(store.getState())).toBe(BURST_NOTE);
     press(ESC);
     press(ENTER);
     expect(ui().reviewing).toBe(true);
