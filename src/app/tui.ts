@@ -62,7 +62,10 @@ export interface TuiOptions {
   stderr?: NodeJS.WriteStream;
   /** Signal and crash handlers (the CLI: true). */
   handleProcessEvents?: boolean;
-  /** Called once the terminal is restored after a signal or crash. */
+  /**
+   * Called to end the process after a signal or crash: once the clean quit has run, at its deadline, or at
+   * once on a second signal (the CLI: process.exit with the reason's status).
+   */
   onFatal?: (reason: ExitReason) => void;
   /** API key file (path or name) for trading; else discovery (the local exchange's demo key on `local`). */
   keyFile?: string;
@@ -202,8 +205,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let quitting: Promise<void> | null = null;
   const quit = (): Promise<void> => {
     quitting ??= (async () => {
-      // Before anything that waits: on a signal the process may end at the first await (Ink's signal-exit
-      // re-raises it once the manners' own handler is off), and the exchange's key file goes with it.
+      // First: should the exchange's stop hang past the deadline, `perpl api` beside it still finds no stale pointer.
       safely(() => announced?.withdraw());
       abort.abort();
       adaptive.stop();
@@ -231,10 +233,20 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     stdout,
     stdin,
     handleProcessEvents: opts.handleProcessEvents ?? false,
+    // A signal or a crash runs the same clean quit as `q` (the terminal already restored), then ends the
+    // process with its status; a second signal or the deadline ends it sooner (manners.ts).
     onExit: (reason) => {
       if (reason.kind === 'crash') log?.error('crash', reason.error, { stack: true });
       else log?.line(`exit on ${reason.signal}`);
-      void quit().finally(() => opts.onFatal?.(reason));
+      return quit();
+    },
+    exit: (reason) => {
+      // Dropped when the quit has finished (it closes the log); else said and flushed before the process ends.
+      safely(() => {
+        log?.line('exiting before the quit finished');
+        log?.close();
+      });
+      opts.onFatal?.(reason);
     },
   });
 

@@ -3,6 +3,7 @@
 
 import type { InputMode } from './places.js';
 import type { TerminalState } from './store.js';
+import type { ConfirmPrompt } from './trading-slice.js';
 
 export type { InputMode } from './places.js';
 
@@ -17,4 +18,10 @@ export function inputMode(state: TerminalState): InputMode {
   if (ui.entry) return ui.reviewing ? 'review' : 'entry';
   if (state.focus === 'trading' && state.tabs.prompt) return 'editor';
   return 'panes';
+}
+
+/** The question on screen: the confirm, else the order review (the too-small screen hides it, it stays asked); null when none. */
+export function openQuestion(state: TerminalState): ConfirmPrompt | 'review' | null {
+  const ui = state.tradingUi;
+  return ui.confirm ?? (ui.entry && ui.reviewing ? 'review' : null);
 }

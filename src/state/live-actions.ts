@@ -1,4 +1,4 @@
-// Transitions of the live slice (help overlay, zoom, alerts). Pure functions of the store.
+// Transitions of the live slice (help overlay, zoom, perf line, alerts). Pure functions of the store.
 
 import type { LiveState, PriceAlert, ThemeName } from './live-slice.js';
 import type { InputMode } from './input-mode.js';
@@ -34,6 +34,11 @@ export function scrollHelp(store: TerminalStore, delta: number, rows: number, pa
 export function toggleZoom(store: TerminalStore, pane: PaneId): void {
   const { live } = store.getState();
   patchLive(store, { zoomed: live.zoomed ? null : pane });
+}
+
+/** F12: the perf line on, or off again. */
+export function togglePerfOverlay(store: TerminalStore): void {
+  patchLive(store, { perfOverlay: !store.getState().live.perfOverlay });
 }
 
 export function setThemeName(store: TerminalStore, theme: ThemeName): void {

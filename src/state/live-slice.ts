@@ -82,6 +82,8 @@ export interface LiveState {
   confirmPrefs: ConfirmPrefs;
   /** The low-bandwidth profile is on (fewer frames, ASCII, slow chart and tape): the status bar says LB. */
   lowBandwidth: boolean;
+  /** F12: the perf line in place of the key hints (its meter runs only while it is shown). */
+  perfOverlay: boolean;
 }
 
 export const INITIAL_LIVE: LiveState = {
@@ -95,4 +97,5 @@ export const INITIAL_LIVE: LiveState = {
   watchlist: [],
   confirmPrefs: {},
   lowBandwidth: false,
+  perfOverlay: false,
 };

@@ -71,11 +71,14 @@ export interface Viewport {
   tooSmall: boolean;
 }
 
-/** When a notice stops being true: orders were disabled (on `marketId` for a new order, else for any request). */
-export interface NoticeLapse {
-  kind: 'orders-enabled';
-  marketId: number | null;
-}
+/**
+ * When a notice stops being true: orders were disabled (on `marketId` for a new order, else for any
+ * request); or it was about the question on screen (the confirm or the review asked in read `askedInRead`),
+ * which has gone.
+ */
+export type NoticeLapse =
+  | { kind: 'orders-enabled'; marketId: number | null }
+  | { kind: 'question-gone'; question: 'confirm' | 'review'; askedInRead: number | null };
 
 export interface TerminalState {
   /** `version` of the last snapshot written; -1 before the first. */

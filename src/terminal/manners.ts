@@ -33,15 +33,28 @@ export interface TerminalMannersOptions {
   stdin?: TerminalIn;
   /** Listen to process signals and fatal errors (the CLI does; in-process tests do not). */
   handleProcessEvents?: boolean;
-  /** Called after the terminal is restored when a signal or a crash ends the app. */
-  onExit?: (reason: ExitReason) => void;
+  /**
+   * The clean quit (the same as `q`), started once the terminal is restored when a signal or a crash ends
+   * the app; `exit` follows when it settles or at the deadline, whichever comes first.
+   */
+  onExit?: (reason: ExitReason) => void | Promise<void>;
+  /** Ends the process (the CLI: process.exit with exitCodeFor); called once. */
+  exit?: (reason: ExitReason) => void;
+  /** How long the clean quit may take before `exit` is called anyway. */
+  deadlineMs?: number;
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
+/** A hung clean quit (a stuck socket, a slow disk) must not keep a signalled terminal alive for longer. */
+export const EXIT_DEADLINE_MS = 2000;
+
 export class TerminalManners {
   private entered = false;
   private restoredOnce = false;
+  private ending: ExitReason | null = null;
+  private exited = false;
+  private deadline: ReturnType<typeof setTimeout> | null = null;
   private readonly detach: (() => void)[] = [];
 
   constructor(private readonly opts: TerminalMannersOptions) {}
@@ -61,7 +74,6 @@ export class TerminalManners {
   restore(): void {
     if (!this.entered || this.restoredOnce) return;
     this.restoredOnce = true;
-    for (const off of this.detach.splice(0)) off();
     const stdin = this.opts.stdin;
     try {
       if (stdin?.isTTY && stdin.setRawMode) stdin.setRawMode(false);
@@ -75,7 +87,17 @@ export class TerminalManners {
     }
   }
 
+  /** Stops listening to the process and drops a pending deadline (the process is ending, or a test is done). */
+  release(): void {
+    if (this.deadline) clearTimeout(this.deadline);
+    this.deadline = null;
+    for (const off of this.detach.splice(0)) off();
+  }
+
   private listen(): void {
+    // The handlers stay on until the process ends (not just until the terminal is restored): while one is
+    // on, Ink's signal-exit sees another listener and does not re-raise the signal, which would kill the
+    // process at the clean quit's first wait.
     for (const signal of SIGNALS) {
       const handler = (): void => this.exitWith({ kind: 'signal', signal });
       process.on(signal, handler);
@@ -95,8 +117,30 @@ export class TerminalManners {
   }
 
   private exitWith(reason: ExitReason): void {
+    if (this.ending) {
+      // A second signal while the clean quit runs: whoever sent it wants out now. A crash inside the
+      // clean quit changes nothing (the deadline still bounds it).
+      if (reason.kind === 'signal') this.finish(reason);
+      return;
+    }
+    this.ending = reason;
+    // The terminal first: whatever the clean quit then does, or fails to do, the shell gets it back.
     this.restore();
-    this.opts.onExit?.(reason);
+    this.deadline = setTimeout(() => this.finish(reason), this.opts.deadlineMs ?? EXIT_DEADLINE_MS);
+    let cleanQuit: Promise<void>;
+    try {
+      cleanQuit = Promise.resolve(this.opts.onExit?.(reason));
+    } catch (error) {
+      cleanQuit = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    void cleanQuit.catch(() => undefined).then(() => this.finish(reason));
+  }
+
+  private finish(reason: ExitReason): void {
+    if (this.exited) return;
+    this.exited = true;
+    this.release();
+    this.opts.exit?.(reason);
   }
 }
 

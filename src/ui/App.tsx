@@ -28,7 +28,7 @@ import { TradesPane } from './panes/TradesPane.js';
 import { TradingTabs } from './panes/TradingTabs.js';
 import { AccountPane } from './panes/AccountPane.js';
 import { entryFits, OrderEntryPane } from './panes/OrderEntryPane.js';
-import { PerfOverlay, usePerfOverlayToggle, type PerfProbe } from './panes/PerfOverlay.js';
+import { PerfOverlay, type PerfProbe } from './panes/PerfOverlay.js';
 import { TradingBar } from './panes/TradingBar.js';
 import { ActionsContext, KeymapContext, StoreContext, useTerminal } from './store-context.js';
 import type { ColorDepth } from './theme-palettes.js';
@@ -53,8 +53,8 @@ interface ScreenProps {
 
 function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { actions: ReturnType<typeof createTerminalActions> }) {
   const { cols, rows } = useTerminalSize();
-  // F12: the perf line in place of the key hints (read from the raw input: Ink reports no F-keys).
-  const perfOn = usePerfOverlayToggle();
+  // F12 (a binding: keys/perf-overlay-bindings.ts): the perf line in place of the key hints.
+  const perfOn = useTerminal((s) => s.live.perfOverlay);
   const zoomed = useTerminal((s) => s.live.zoomed);
   const base = computeLayout(cols, rows);
   const panes = visiblePanes(base);

@@ -1,8 +1,9 @@
 // The BUILT app in a real pseudo-terminal (util-linux `script`): SIGINT, SIGTERM, SIGHUP (an SSH drop)
 // and an uncaught exception must each end the process by itself with its conventional status, the
 // terminal restored (alternate screen left, cursor shown, line wrap back on, bracketed paste off) and raw
-// mode off; the pointer file announcing its local exchange is gone too.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// mode off. A signal runs the same clean quit as `q`: the in-process exchange is stopped, so its port's demo
+// key and the pointer file announcing it are gone too, and the log says the quit finished.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ const CASES: Case[] = [
 
 describe.skipIf(!hasScript())('the built app in a pseudo-terminal', () => {
   for (const c of CASES) {
-    it(`terminal-restored-on-${c.signal ?? 'crash'}: ${c.name} exits by itself with ${c.exit}, restores the screen and leaves raw mode`, async () => {
+    it(`terminal-restored-on-${c.signal ?? 'crash'}: ${c.name} exits by itself with ${c.exit}, restores the screen, leaves raw mode${c.signal ? ' and runs the clean quit (signal-runs-the-clean-quit)' : ''}`, async () => {
       const env: NodeJS.ProcessEnv = {
         ...process.env,
         CI: 'false',
@@ -61,11 +62,25 @@ describe.skipIf(!hasScript())('the built app in a pseudo-terminal', () => {
         const pid = Number(/PERPL_TEST_PID=(\d+)/.exec(run.output())![1]);
         // Its own exchange announced to the commands beside it (perpl api, doctor) while it runs...
         const pointer = join(home, 'run', `local-exchange-${pid}.json`);
-        if (c.signal) await waitFor(() => existsSync(pointer), 'the local exchange pointer', 30_000);
-        if (c.signal) process.kill(pid, c.signal);
+        const logFile = join(home, 'logs', 'perpl.log');
+        let demoKey = '';
+        let logBefore = 0;
+        if (c.signal) {
+          await waitFor(() => existsSync(pointer), 'the local exchange pointer', 30_000);
+          demoKey = (JSON.parse(readFileSync(pointer, 'utf8')) as { keyFile: string }).keyFile;
+          expect(existsSync(demoKey)).toBe(true);
+          logBefore = readFileSync(logFile, 'utf8').length;
+          process.kill(pid, c.signal);
+        }
         const out = await run.ended;
         // ...and withdrawn however it ends (the signal-exit-pointer-removed check).
         expect(existsSync(pointer)).toBe(false);
+        if (c.signal) {
+          // signal-runs-the-clean-quit: the exchange was stopped (its port's demo key removed with it) and
+          // the quit ran to its end, not cut off at its first wait by a re-raised signal.
+          expect(existsSync(demoKey)).toBe(false);
+          expect(readFileSync(logFile, 'utf8').slice(logBefore)).toMatch(new RegExp(`exit on ${c.signal}\\n(?:[\\s\\S]*\\n)?\\S+ stopped\\n`));
+        }
         const exit = /PERPL_TEST_EXIT=(\d+)/.exec(out);
         expect(exit?.[1]).toBe(String(c.exit));
         const app = out.slice(0, out.indexOf('PERPL_TEST_EXIT='));

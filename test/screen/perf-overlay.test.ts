@@ -1,13 +1,17 @@
 // F12 in the real app against the local exchange: the perf line shows the running app's own figures
 // (frames painted, market-data messages counted on the socket), and F12 again hides it and takes the
-// meter's hooks off the terminal again.
+// meter's hooks off the terminal again. F12 is a key of the one dispatcher: pasted, `ESC[24~` is text.
 
 import { describe, expect, it } from 'vitest';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
+import { eventually } from '../helpers/wait.js';
 import type { RunningApp } from '../helpers/terminal-app.js';
 
 const exchange = useScreenExchange('perpl-perf-', { blockMs: 100, seed: 7, flowStepsPerSec: 20 });
 const F12 = '\u001B[24~';
+const PASTE_START = '\u001B[200~';
+const PASTE_END = '\u001B[201~';
+const ESC = '\u001B';
 
 async function openLive(cols: number, rows: number): Promise<RunningApp> {
   const r = await exchange.open(cols, rows);
@@ -63,5 +67,32 @@ describe('perf overlay (F12) in the running app', () => {
     const line = screen.split('\n').find((l) => /^ perf /.test(l)) ?? '';
     expect(line).toMatch(/loop [\d.]+ms/); // the last figure is not cut off
     expect(screen.split('\n')[22]).toBe(line); // in place of the key hints, the frame's last row
+  }, 40_000);
+
+  it('pasted-f12-never-toggles-the-overlay: ESC[24~ in a paste into the : line is text; F12 pressed with the line open still toggles it', async () => {
+    const r = await openLive(160, 40);
+    const perfOn = () => r.app.store.getState().live.perfOverlay;
+    r.vt.press(':');
+    await r.vt.waitFor(':█', 15_000);
+    r.vt.press(`${PASTE_START}ab${F12}cd${PASTE_END}`);
+    // The whole paste was read, as text (its ESC dropped): the sentinel that the F12 in it had its chance.
+    await r.vt.waitFor(':ab[24~cd█', 15_000);
+    r.vt.press(ESC);
+    // The line closed: the bar shows what is under it, the key hints, not the perf line.
+    const closed = await r.vt.waitFor((s) => !s.includes(':ab[24~cd'), 15_000);
+    expect(closed).not.toMatch(/^ perf /m);
+    expect(closed).toContain('q quit');
+    expect(perfOn()).toBe(false);
+
+    // A key, read as one: F12 toggles with the line open (its line has the bar; the perf line shows once it closes).
+    r.vt.press(':');
+    await r.vt.waitFor(':█', 15_000);
+    r.vt.press(F12);
+    await eventually(perfOn, 15_000, 'F12 read with the : line open');
+    expect(r.app.store.getState().tradingUi.commandLine).toBe('');
+    r.vt.press(ESC);
+    await r.vt.waitFor((s) => /^ perf /m.test(s), 15_000);
+    r.vt.press(F12);
+    await r.vt.waitFor((s) => !/^ perf /m.test(s) && s.includes('q quit'), 15_000);
   }, 40_000);
 });

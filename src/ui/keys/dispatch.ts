@@ -2,11 +2,13 @@
 // which runs unless it says why it would do nothing; what no binding takes is typed into the mode's line,
 // or, in a confirm, cancels it (the default). A paste is text for the focused line, never a key. A
 // question (the confirm, the review) is answered only by a key of a later read than the key that asked it:
-// `!!y` pasted, or typed into one burst, asks and stops there. Only what is on screen acts: on the
+// `!!y` pasted, or typed into one burst, asks and stops there; a notice refusing a key of a question goes
+// when the question goes (state/notice.ts). Only what is on screen acts: on the
 // too-small screen the layout's keys do nothing but panic, whose question is asked there when it fits.
 
 import { setNotice } from '../../state/actions.js';
-import { inputMode, type InputMode } from '../../state/input-mode.js';
+import { inputMode, openQuestion, type InputMode } from '../../state/input-mode.js';
+import { questionLapse } from '../../state/notice.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
 import { answerConfirm } from '../../controller/confirm.js';
@@ -37,12 +39,6 @@ export function keyLabelIn(keymap: Keymap, action: Action): string {
   return binding && key !== undefined ? bindingKeyLabel(binding, key) : '-';
 }
 
-/** The question on screen: the confirm, else the order review; null when none. */
-function openQuestion(state: TerminalState): object | 'review' | null {
-  const ui = state.tradingUi;
-  return ui.confirm ?? (ui.entry && ui.reviewing ? 'review' : null);
-}
-
 /** Pasted text goes into the focused line; where no line has focus it is dropped, and the screen says so. */
 function paste(store: TerminalStore, mode: InputMode, key: KeyPress): void {
   if (mode === 'panes' || mode === 'too-small') disarmPanic(store);
@@ -69,7 +65,7 @@ export function dispatchKey(key: KeyPress, c: DispatchContext): void {
     const note = `${displayKey(key.name)} arrived with the key that asked — press ${displayKey(key.name)} again`;
     const { confirm } = state.tradingUi;
     if (mode === 'confirm' && confirm) askConfirm(store, { ...confirm, note });
-    else setNotice(store, note);
+    else setNotice(store, note, questionLapse(state));
     return;
   }
   const asked = openQuestion(state);
@@ -98,13 +94,14 @@ function runKey(key: KeyPress, c: DispatchContext, state: TerminalState, mode: I
   const ctx: KeyContext = { ...c, key, view: { ...c.view, helpRows: helpRowCount, detailLines: detailLineCount }, keyLabel: (action) => keyLabelIn(keymap, action) };
   const { confirm } = state.tradingUi;
   if (mode === 'confirm' && binding?.action === 'confirmYes' && confirm && state.viewport.tooSmall && !confirmFitsTooSmall(confirm, state.viewport.cols, state.viewport.rows)) {
-    setNotice(store, 'enlarge the terminal to read the question: y does nothing until then');
+    setNotice(store, 'enlarge the terminal to read the question: y does nothing until then', questionLapse(state));
     return;
   }
   if (binding) {
     const off = binding.disabledReason?.(state) ?? null;
     if (off && !binding.runsDisabled) {
-      if (!binding.quiet) setNotice(store, off.message);
+      // Refused in a question (the confirm, the review): the notice goes with the question.
+      if (!binding.quiet) setNotice(store, off.message, mode === 'confirm' || mode === 'review' ? questionLapse(state) : null);
       return;
     }
     binding.run(ctx);

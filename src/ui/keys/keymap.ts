@@ -6,10 +6,11 @@ import type { PaneId } from '../../state/store.js';
 import { FIXED_KEYS, type Action, type Binding, type Mode } from './binding.js';
 import { MODE_BINDINGS } from './mode-bindings.js';
 import { PANE_BINDINGS } from './pane-bindings.js';
+import { PERF_OVERLAY_BINDINGS } from './perf-overlay-bindings.js';
 import { remapBindings } from './remap.js';
 
-/** Every binding as shipped: the panes' (remappable) and the modes' own (fixed). */
-export const DEFAULT_BINDINGS: readonly Binding[] = [...PANE_BINDINGS, ...MODE_BINDINGS];
+/** Every binding as shipped: the panes' (remappable), the modes' own (fixed) and F12's (fixed, in every mode but the confirm). */
+export const DEFAULT_BINDINGS: readonly Binding[] = [...PANE_BINDINGS, ...MODE_BINDINGS, ...PERF_OVERLAY_BINDINGS];
 
 export { FIXED_KEYS } from './binding.js';
 

@@ -9,8 +9,10 @@ import type { CommandHandle, TradingCommands } from '../../domain/trading/comman
 import type { PositionRowView } from '../../domain/trading/views.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
+import { shownNotice } from '../../state/notice.js';
 import { createTerminalStore, INITIAL_CONNECTION, type MarketListing } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
+import { askConfirm } from '../../state/trading-actions.js';
 import { PASTE_END, PASTE_START } from './key-reader.js';
 import { createKeymap, type Keymap } from './keymap.js';
 import { ENTER, ESC, keyPresser } from './press.fixtures.js';
@@ -105,6 +107,15 @@ describe('a paste is text for the focused line', () => {
   });
 });
 
+/** `:buy` run with Enter and y in one read: the review opens, the y does not answer it. */
+function reviewOpenedWithY() {
+  const session = setup();
+  session.press(':');
+  session.press('buy 0.01 @ 66000');
+  session.press(`${ENTER}y`);
+  return session;
+}
+
 describe('a question is answered by a later read only', () => {
   it('bang-bang-y-in-one-read-never-confirms: !!y in one burst asks to panic, and the y is dropped with a notice', () => {
     const { press, ui, calls } = setup();
@@ -126,14 +137,49 @@ describe('a question is answered by a later read only', () => {
   });
 
   it('review-then-send-in-one-read-sends-nothing: Enter opens the review and the y of the same burst does not send', () => {
-    const { press, ui, calls } = setup();
-    press(':');
-    press('buy 0.01 @ 66000');
-    press(`${ENTER}y`);
+    const { press, ui, calls } = reviewOpenedWithY();
     expect(ui().reviewing).toBe(true);
     expect(calls).toEqual([]);
     press('y');
     expect(calls).toEqual(['place']);
+  });
+});
+
+describe('a notice about a question goes with the question', () => {
+  const BURST_NOTE = 'y arrived with the key that asked — press y again';
+
+  it('burst-notice-gone-once-the-review-is-left: Esc back to the form takes the notice about the review with it', () => {
+    const { store, press, ui, calls } = reviewOpenedWithY();
+    expect(shownNotice(store.getState())).toBe(BURST_NOTE);
+    press(ESC);
+    expect(ui().entry).not.toBeNull();
+    expect(ui().reviewing).toBe(false);
+    expect(shownNotice(store.getState())).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('burst-notice-gone-once-a-new-review-asks: the notice was about the review it came with, not the next one', () => {
+    const { store, press, ui } = reviewOpenedWithY();
+    expect(shownNotice(store.getState())).toBe(BURST_NOTE);
+    press(ESC);
+    press(ENTER);
+    expect(ui().reviewing).toBe(true);
+    expect(shownNotice(store.getState())).toBeNull();
+  });
+
+  it('enlarge-notice-gone-once-the-confirm-is-answered: y refused on a screen too small to read the question; enlarged, y answers and the notice goes', () => {
+    const { store, press, ui, calls } = setup();
+    // Quitting says nothing once answered (a send would replace the notice with its own).
+    askConfirm(store, { text: '1 order open: quit anyway?', action: { kind: 'quit' }, at: 'bar' });
+    store.setState({ viewport: { cols: 12, rows: 4, tooSmall: true } });
+    press('y');
+    expect(calls).toEqual([]);
+    expect(shownNotice(store.getState())).toMatch(/^enlarge the terminal to read the question/);
+    store.setState({ viewport: { cols: 200, rows: 50, tooSmall: false } });
+    press('y');
+    expect(calls).toEqual(['quit']);
+    expect(ui().confirm).toBeNull();
+    expect(shownNotice(store.getState())).toBeNull();
   });
 });
 

@@ -1,10 +1,14 @@
-// F12 toggles the perf line; it shows the meter's figures and polls them, it does not repaint per frame;
-// the meter runs only while the line is shown.
+// F12 (through the one dispatcher) toggles the perf line; it shows the meter's figures and polls them, it
+// does not repaint per frame; the meter runs only while the line is shown.
 
 import { Box, Text, render } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { createVirtualTerminal } from '../../../test/helpers/terminal.js';
-import { PerfOverlay, formatPerfLine, usePerfOverlayToggle, type PerfOverlayFigures, type PerfProbe } from './PerfOverlay.js';
+import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import { createTerminalStore } from '../../state/store.js';
+import { keyPresser } from '../keys/press.fixtures.js';
+import { StoreContext, useTerminal } from '../store-context.js';
+import { PerfOverlay, formatPerfLine, type PerfOverlayFigures, type PerfProbe } from './PerfOverlay.js';
 
 const FIGURES: PerfOverlayFigures = {
   fps: 19.7,
@@ -18,7 +22,7 @@ const FIGURES: PerfOverlayFigures = {
 };
 
 function Harness({ probe }: { probe: PerfProbe }) {
-  const on = usePerfOverlayToggle();
+  const on = useTerminal((s) => s.live.perfOverlay);
   return <Box flexDirection="column">{on ? <PerfOverlay width={150} probe={probe} /> : <Text>hints</Text>}</Box>;
 }
 
@@ -62,7 +66,10 @@ describe('perf overlay', () => {
   it('f12-toggles-the-overlay: on with the figures, off again; the meter runs only while it is shown', async () => {
     const vt = createVirtualTerminal(160, 6);
     const probe = fakeProbe();
-    const app = render(<Harness probe={probe} />, {
+    const store = createTerminalStore();
+    const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
+    const press = keyPresser(store, commands);
+    const app = render(<StoreContext.Provider value={store}><Harness probe={probe} /></StoreContext.Provider>, {
       stdout: vt.stdout as unknown as NodeJS.WriteStream,
       stdin: vt.stdin as unknown as NodeJS.ReadStream,
       patchConsole: false,
@@ -70,11 +77,11 @@ describe('perf overlay', () => {
     });
     await vt.waitFor('hints');
     expect(probe.starts).toBe(0);
-    vt.press('\u001B[24~');
+    press('\u001B[24~');
     await vt.waitFor('perf  measuring');
     await vt.waitFor('19.7 fps');
     expect(probe).toMatchObject({ starts: 1, stops: 0 });
-    vt.press('\u001B[24~');
+    press('\u001B[24~');
     await vt.waitFor((s) => s.includes('hints') && !s.includes('fps'));
     expect(probe).toMatchObject({ starts: 1, stops: 1 });
     app.unmount();

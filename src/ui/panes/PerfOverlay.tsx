@@ -1,10 +1,10 @@
-// The performance overlay (F12): one line in place of the key hints with the frame pipeline's figures
-// of the last second: frames/s, paint ms, tick-to-screen ms, bytes/s to the terminal, market-data
+// The performance overlay (F12, a binding: keys/perf-overlay-bindings.ts): one line in place of the key
+// hints with the frame pipeline's figures of the last second: frames/s, paint ms, tick-to-screen ms, bytes/s to the terminal, market-data
 // messages/s, event-loop delay. It reads the app's meter through a PerfProbe (ui/ never imports app/):
 // the meter is started when the line is shown and stopped when it goes, so with the overlay off nothing
 // is measured at all; while shown it polls twice a second (one small repaint per half second).
 
-import { Text, useStdin } from 'ink';
+import { Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { fitText } from '../format/numbers.js';
 import { useTheme } from '../theme.js';
@@ -24,35 +24,7 @@ export interface PerfProbe {
   read: PerfReader;
 }
 
-const F12 = '\u001B[24~';
 const POLL_MS = 500;
-
-/**
- * True while the overlay is toggled on by F12. Ink's useInput reports function keys as empty input
- * with no flag, so the raw sequence is read from Ink's input events.
- */
-export function usePerfOverlayToggle(): boolean {
-  const [on, setOn] = useState(false);
-  const stdin = useStdin() as ReturnType<typeof useStdin> & { internal_eventEmitter?: NodeJS.EventEmitter };
-  const events = stdin.internal_eventEmitter;
-  const { setRawMode, isRawModeSupported } = stdin;
-  useEffect(() => {
-    if (!events || !isRawModeSupported) return;
-    // Ink reads the keyboard only while someone holds raw mode (counted, like useInput does).
-    setRawMode(true);
-    const onInput = (data: string | Buffer): void => {
-      // A burst of keys can arrive as one chunk: every F12 in it counts.
-      const presses = String(data).split(F12).length - 1;
-      if (presses % 2 === 1) setOn((v) => !v);
-    };
-    events.on('input', onInput);
-    return () => {
-      events.off('input', onInput);
-      setRawMode(false);
-    };
-  }, [events, setRawMode, isRawModeSupported]);
-  return on;
-}
 
 function kb(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
