@@ -55,6 +55,8 @@ export interface ListedMarketsCheck {
 export interface HistoryFeedOptions extends HistoryRefreshOptions {
   /** What an order's fill in the transaction at `at` did to its position, when the trading session saw it. */
   effectOfOrder?: (oid: number, at: BlockTxLogTimestamp) => TradeEffect | null;
+  /** The slippage cap this client sent request `rq` with (a market order), when it knows it: a partial fill's words name it. */
+  capOfRequest?: (rq: number) => number | undefined;
   /** Rows of markets the context does not list are reported and dropped (account events keep theirs). */
   listed?: ListedMarketsCheck;
 }
@@ -236,7 +238,8 @@ export class HistoryFeed {
           rowsOf: (records) =>
             this.listedOnly(kind, records as HistoryRecordOf['order-history'][]).map((o) => {
               const effect = this.options.effectOfOrder?.(o.oid, o.at) ?? null;
-              return effect ? { ...orderHistoryRow(o), effect } : orderHistoryRow(o);
+              const capBps = this.options.capOfRequest?.(o.rq);
+              return { ...orderHistoryRow(o), ...(effect ? { effect } : {}), ...(capBps !== undefined ? { capBps } : {}) };
             }),
           key: rowsKey,
           loaded: () => store.getState().tabs.history.orders.rows,
