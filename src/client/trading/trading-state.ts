@@ -3,7 +3,7 @@
 // must not resurrect an order or position that a newer frame already changed: rows are ordered by
 // their block/tx/log timestamp per id, and exact duplicates are skipped.
 
-import { AccountEventType, MessageType, PositionStatus } from '../../protocol/enums.js';
+import { AccountEventType, MessageType, OrderStatus, PositionStatus } from '../../protocol/enums.js';
 import type {
   Account,
   AccountEvent,
@@ -85,6 +85,17 @@ class RowOrdering {
     if (this.seenOrder.length > this.memory) this.seen.delete(this.seenOrder.shift()!);
     return true;
   }
+}
+
+/** Statuses no order rests in: filled, cancelled, expired, failed, executed. */
+const ENDED: ReadonlySet<number> = new Set([OrderStatus.Filled, OrderStatus.Canceled, OrderStatus.Expired, OrderStatus.Failed, OrderStatus.Executed]);
+
+/**
+ * The row takes its order out of the open-orders view: `r`, or a status it cannot rest in (live's report of
+ * a collateral top-up, st 7 sr 32 blocks after the credit, is no open order whether or not it says `r`).
+ */
+function leavesOpenOrders(o: Order): boolean {
+  return o.r === true || ENDED.has(o.st);
 }
 
 /** Identity of a fill: order, log position, size and price (fills carry no id of their own). */
@@ -259,7 +270,7 @@ export class TradingState {
   replaceOrders(rows: readonly Order[]): void {
     this.orders.clear();
     this.orderRows.reset();
-    for (const o of rows) if (this.mine(o) && !o.r) this.orders.set(o.oid, o);
+    for (const o of rows) if (this.mine(o) && !leavesOpenOrders(o)) this.orders.set(o.oid, o);
     this.version++;
   }
 
@@ -268,7 +279,7 @@ export class TradingState {
     const applied: Order[] = [];
     for (const o of rows) {
       if (!this.mine(o) || !this.orderRows.admit(o.oid, o.at, o)) continue;
-      if (o.r) this.orders.delete(o.oid);
+      if (leavesOpenOrders(o)) this.orders.delete(o.oid);
       else this.orders.set(o.oid, withCreation(o, this.orders.get(o.oid)));
       applied.push(o);
     }
