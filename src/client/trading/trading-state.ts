@@ -121,6 +121,15 @@ function withFundingSoFar(update: Position, before: Position | undefined): Posit
   return { ...update, fnd: sum.toString() };
 }
 
+/**
+ * A snapshot row of a position already held: live sends `fnd` "0" on snapshots even after funding was paid
+ * (wire.md 15.5), so a "0" or absent `fnd` keeps the funding folded so far; a figure the exchange does send wins.
+ */
+function withFundingKept(row: Position, before: Position | undefined): Position {
+  if (!before || amountOr0(row.fnd) !== 0n) return row;
+  return { ...row, fnd: before.fnd ?? '0' };
+}
+
 function amountOr0(value: string | undefined): bigint {
   return value !== undefined && /^-?\d+$/.test(value) ? BigInt(value) : 0n;
 }
@@ -288,9 +297,10 @@ export class TradingState {
   }
 
   replacePositions(rows: readonly Position[]): void {
+    const before = new Map(this.positions);
     this.positions.clear();
     this.positionRows.reset();
-    for (const p of rows) if (this.mine(p) && p.st === PositionStatus.Open) this.positions.set(p.pid, p);
+    for (const p of rows) if (this.mine(p) && p.st === PositionStatus.Open) this.positions.set(p.pid, withFundingKept(p, before.get(p.pid)));
     this.version++;
   }
 
