@@ -109,6 +109,7 @@ export class ExecutionTracker {
     f.firstFillAtMs ??= now;
     f.lastFillAtMs = now;
     f.filledSize = row.fs;
+    f.orderedSize = row.os;
     f.averageFillPrice = row.fp !== undefined && row.fp > 0 ? row.fp : f.averageFillPrice;
     this.changes++;
   }
