@@ -147,9 +147,9 @@ export class TradingPublisher {
     const store = this.o.store;
     for (const f of fresh.slice(0, 3).reverse()) {
       const triggered = this.triggerOrders.has(f.orderId);
-      pushToast(store, fillText(f, this.o.markets.find((m) => m.id === f.marketId), triggered), 'good', this.now());
+      pushToast(store, fillText(f, this.o.markets.find((m) => m.id === f.marketId), triggered), 'good', this.now(), { news: true });
     }
-    if (fresh.length > 3) pushToast(store, `${fresh.length - 3} more fills (see Fills)`, 'info', this.now());
+    if (fresh.length > 3) pushToast(store, `${fresh.length - 3} more fills (see Fills)`, 'info', this.now(), { news: true });
     if (store.getState().tradingUi.bell) this.o.bell?.();
   }
 }

@@ -280,11 +280,15 @@ export function fillColumns(markets: MarketLookup): Column<FillRowView>[] {
   ];
 }
 
-/** A row's status: its words where the wire's name would mislead (a partial fill, a top-up's report), else the name. */
+/**
+ * A row's status and reason in one cell: its words where the wire's names would mislead (a partial fill, a
+ * top-up's report), else the status's name; the reason's name after a middle dot ("Filled · TakerOrderFilled").
+ */
 function historyStatusCell(r: OrderHistoryRowView, market: MarketRef | undefined): Cell {
   const words = market ? orderHistoryWords(r, refWords(market)) : null;
-  if (words !== null) return plain(words);
-  return plain(enumName(OrderStatusName, r.status), r.status === 7 ? 'down' : undefined);
+  const reason = isTopUpReport(r) ? 'as live reports it: sr 32' : r.reason === null || r.reason === 0 ? '' : enumName(OrderStatusReasonName, r.reason);
+  const text = `${words ?? enumName(OrderStatusName, r.status)}${reason ? ` · ${reason}` : ''}`;
+  return plain(text, words === null && r.status === 7 ? 'down' : undefined);
 }
 
 export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryRowView>[] {
@@ -297,11 +301,9 @@ export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryR
     col('side', 10, 'left', 0, (r) => effectSideCell(r.type, r.effect)),
     col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
     col('filled/size', 17, 'right', 3, (r) => plain(`${size(r.filledSize, m(r))}/${size(r.originalSize, m(r))}`)),
-    // Grows: a partial fill's words ("partially filled 1.92355 of 5, 3.07645 cancelled at the 5 bps cap") are long.
-    { ...col('status', 15, 'left', 0, (r: OrderHistoryRowView) => historyStatusCell(r, m(r))), grow: true },
-    col('reason', 26, 'left', 4, (r) =>
-      plain(isTopUpReport(r) ? 'as live reports it: sr 32' : r.reason === null || r.reason === 0 ? '' : enumName(OrderStatusReasonName, r.reason)),
-    ),
+    // Status and reason in one column that takes the spare width: a partial fill's words ("partially filled
+    // 1.92355 of 5, 3.07645 cancelled at the 5 bps cap") are long, and at 80 columns they come before the reason.
+    { ...col('status', 30, 'left', 0, (r: OrderHistoryRowView) => historyStatusCell(r, m(r))), grow: true },
     col('fee', 10, 'right', 1, (r) => (r.fee === null ? plain('') : feeCell(r.fee))),
   ];
 }
