@@ -114,6 +114,20 @@ export class ExecutionTracker {
     this.changes++;
   }
 
+  /**
+   * The request's status was lost and its order row found by reconciling (open orders, order history): what
+   * it filled counts as any fill does; when the fills happened is not known.
+   */
+  reconciled(key: string, row: Order): void {
+    const f = this.byKey.get(key);
+    if (!f || !followsFills(f.kind) || f.marketId !== row.mkt || row.fs <= f.filledSize) return;
+    f.filledSize = row.fs;
+    f.orderedSize = row.os;
+    f.averageFillPrice = row.fp !== undefined && row.fp > 0 ? row.fp : f.averageFillPrice;
+    f.fillTimesUnknown = true;
+    this.changes++;
+  }
+
   /** Every report, oldest first, figured with its market's decimals (a market no longer listed is left out). */
   reports(markets: readonly Market[]): ExecutionReport[] {
     const out: ExecutionReport[] = [];

@@ -470,7 +470,9 @@ export class OrderEngine {
 
   private reconcile(req: TrackedRequest): void {
     req.reconcileAfterEpoch = undefined;
-    void reconcileRequest(req.rq, req.draft, this.session.state, this.options.lookupOrderByRq, this.wordsOf(req)).then((r) => this.finish(req, r));
+    // The row found says what filled: the execution report counts it (its fill times are not known).
+    const found = (row: Order) => this.executions.reconciled(req.key, row);
+    void reconcileRequest(req.rq, req.draft, this.session.state, this.options.lookupOrderByRq, this.wordsOf(req), found).then((r) => this.finish(req, r));
   }
 
   /** The words of `req`'s outcome: its market's units and what bounds it (domain/trading/outcome-words.ts). */

@@ -19,6 +19,8 @@ export async function reconcileRequest(
   lookup?: OrderLookup,
   /** The market's units and what bounds the order: a partial fill found is called partial. */
   words?: OutcomeContext,
+  /** Told the order row found (its fills, for the execution report). */
+  onFound?: (row: Order) => void,
 ): Promise<RequestResult> {
   // A cancel that reached the contract and whose target is gone did what it was for (or found it gone).
   if (draft.t === OrderType.Cancel && draft.oid !== undefined && !state.orders.has(draft.oid)) {
@@ -36,6 +38,7 @@ export async function reconcileRequest(
   const open = state.orderByRq(rq);
   if (open) {
     const { outcome } = resolveStatus(undefined, open);
+    if (outcome) onFound?.(open);
     if (outcome) return { ...resultOf(rq, outcome, words), message: `${resultOf(rq, outcome, words).message} (found among open orders)` };
   }
   if (lookup) {
@@ -43,6 +46,7 @@ export async function reconcileRequest(
       const found = await lookup(rq);
       if (found) {
         const { outcome } = resolveStatus(undefined, found);
+        if (outcome) onFound?.(found);
         if (outcome) return { ...resultOf(rq, outcome, words), message: `${resultOf(rq, outcome, words).message} (from order history)` };
       }
     } catch {

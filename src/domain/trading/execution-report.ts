@@ -104,6 +104,8 @@ export interface ExecutionFacts {
   averageFillPrice: number | null;
   /** The order's size as its rows say it (`os`: the exchange's, a close clamped to the position); null before a row. */
   orderedSize?: number | null;
+  /** Its fills were learned by reconciling a lost status: their times are not known. */
+  fillTimesUnknown?: boolean;
 }
 
 /** A fill's cost against a reference price. */
@@ -137,6 +139,8 @@ export interface ExecutionReport {
   vsEstimate: Slippage | null;
   /** An open or close that filled only part of its size (cut by its cap, or a limit still resting). */
   partial?: boolean;
+  /** Its fills were found by reconciling a lost status: filled, but when is not known. */
+  fillTimesUnknown?: boolean;
 }
 
 /** The cost of `size` units filled at `fill` ticks against `reference`, from the side of a `side` order. */
@@ -182,5 +186,6 @@ export function executionReport(facts: ExecutionFacts, scales: Scales): Executio
     vsMark: against(origin.markAtKey),
     vsEstimate: against(estimateForFilled(origin, facts.side, size)),
     partial: (facts.kind === 'open' || facts.kind === 'close') && size > 0 && facts.orderedSize != null && size < facts.orderedSize,
+    ...(facts.fillTimesUnknown && size > 0 && facts.firstFillAtMs === null ? { fillTimesUnknown: true } : {}),
   };
 }

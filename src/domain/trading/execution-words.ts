@@ -56,10 +56,12 @@ const inexact = (r: ExecutionReport): boolean => r.filledSize > 0 && r.averageFi
 /** Key press -> send, ack, fill ("fill 15-40 ms" when the fills spread); a cancel or a trigger: send and ack only. */
 export function latencyText(r: ExecutionReport): string {
   if (!followsFills(r.kind)) return `send ${msText(r.toSendMs)}, ack ${msText(r.toAckMs)}`;
-  const fill =
-    r.toFirstFillMs === null
+  const spread = r.toLastFillMs !== null && r.toFirstFillMs !== null && Math.round(r.toLastFillMs) !== Math.round(r.toFirstFillMs);
+  const fill = r.fillTimesUnknown
+    ? 'fill time unknown (found by reconciling)'
+    : r.toFirstFillMs === null
       ? 'no fill'
-      : r.toLastFillMs !== null && Math.round(r.toLastFillMs) !== Math.round(r.toFirstFillMs)
+      : spread
         ? `fill ${msText(r.toFirstFillMs)}–${msText(r.toLastFillMs)}`
         : `fill ${msText(r.toFirstFillMs)}`;
   return `send ${msText(r.toSendMs)}, ack ${msText(r.toAckMs)}, ${fill}`;
