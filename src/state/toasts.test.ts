@@ -16,4 +16,18 @@ describe('toasts', () => {
     // The news after it, newest first.
     expect(line.slice(1)).toEqual(['7 more fills (see Fills)', 'bought 0.3 BTC @ 67,000, taker', 'bought 0.2 BTC @ 67,000, taker']);
   });
+
+  it('fill-news-after-old-outcomes-is-shown: expired toasts make room first; a new fill is never the one dropped', () => {
+    const store = createTerminalStore();
+    // Four outcomes of a minute ago (past their 5 s, not swept yet), then a stop fires.
+    for (let i = 0; i < 4; i++) pushToast(store, `order ${i}: resting`, 'good', 0);
+    pushToast(store, 'TP/SL triggered: sold 0.001 BTC @ 66,700, taker', 'good', 60_000, { news: true });
+    expect(shownToasts(store.getState().tradingUi.toasts, 60_001).map((t) => t.text)).toEqual(['TP/SL triggered: sold 0.001 BTC @ 66,700, taker']);
+    // Four live outcomes and a fill: the fill stays, the oldest outcome goes.
+    for (let i = 0; i < 4; i++) pushToast(store, `order ${i}: filled`, 'good', 70_000);
+    pushToast(store, 'bought 0.1 BTC @ 67,000, taker', 'good', 70_000, { news: true });
+    const texts = store.getState().tradingUi.toasts.map((t) => t.text);
+    expect(texts).toContain('bought 0.1 BTC @ 67,000, taker');
+    expect(texts).toHaveLength(4);
+  });
 });

@@ -20,9 +20,10 @@ function patchUi(store: TerminalStore, patch: Partial<TradingUiState>): void {
 export function pushToast(store: TerminalStore, text: string, tone: ToastTone, nowMs: number, opts: { news?: boolean } = {}): void {
   const toast = { id: nextToastId++, text, tone, expiresAtMs: nowMs + TOAST_MS, ...(opts.news ? { news: true } : {}) };
   store.setState((s) => {
-    const toasts = [...s.tradingUi.toasts, toast];
+    // Expired ones first (they stay in the store until the next expiry sweep), then the oldest news but this one.
+    const toasts = [...s.tradingUi.toasts.filter((t) => t.expiresAtMs > nowMs), toast];
     while (toasts.length > MAX_TOASTS) {
-      const oldestNews = toasts.findIndex((t) => t.news === true);
+      const oldestNews = toasts.findIndex((t, i) => t.news === true && i < toasts.length - 1);
       toasts.splice(oldestNews >= 0 ? oldestNews : 0, 1);
     }
     return { tradingUi: { ...s.tradingUi, toasts } };

@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExecutionReport } from '../../src/domain/trading/execution-report.js';
 import { OrderStatus } from '../../src/protocol/enums.js';
+import type { Order } from '../../src/protocol/frames.js';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { selectedIndex, tabRows } from '../../src/state/trading-tabs-rows.js';
 import { eventually, KEYS } from '../helpers/terminal.js';
@@ -233,20 +234,47 @@ describe.each([
     }, UI_MS, 'the order to be sent');
   }
 
+  /** Asks of the book within 5 bps of the mark (size units), as the exchange bounds a market buy with slip 5. */
+  function asksWithinCap(): number {
+    const engine = screen.sim.control.engine;
+    const bound = Math.floor((engine.marketState(screen.market.id)!.mrk * 10_005) / 10_000);
+    return engine.book(screen.market.id, 100).ask.filter((l) => l.p <= bound).reduce((n, l) => n + l.s, 0);
+  }
+
+  /**
+   * `send` buys 10 BTC at market with slip 5 on a thin book: the makers quote (a test before may have taken
+   * the asks near the mark), then stop, leaving a few BTC within the cap. Sent again while the exchange ended
+   * it with nothing filled (the mark moved off the asks): returns the order row it ended a cut one with.
+   * The makers stay stopped (the caller resumes them).
+   */
+  async function cutBuy(send: () => Promise<void>): Promise<Order> {
+    const control = screen.sim.control;
+    const accountId = state().trading.account!.accountId;
+    const ours = (o: Order) => o.os === 10 * 10 ** screen.market.sizeDecimals && (o.st === OrderStatus.Filled || o.st === OrderStatus.Canceled);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      control.resumeFlow();
+      await eventually(() => asksWithinCap() > 0, EXCHANGE_MS, 'asks within 5 bps of the mark');
+      control.pauseFlow();
+      const before = new Set(control.engine.orderHistory(accountId).filter(ours).map((o) => o.oid));
+      const resolvedBefore = state().trading.journal.filter((e) => e.kind === 'resolved').length;
+      await send();
+      const ended = () => control.engine.orderHistory(accountId).find((o) => ours(o) && !before.has(o.oid));
+      const resolvedHere = () => state().trading.journal.filter((e) => e.kind === 'resolved').length > resolvedBefore;
+      await eventually(() => ended() !== undefined && resolvedHere(), EXCHANGE_MS, 'the order to end, on the exchange and here');
+      if (ended()!.fs > 0) return ended()!;
+    }
+    throw new Error('five market buys found nothing within 5 bps of the mark');
+  }
+
   it('partial-fill-called-partial-in-toast-journal-history: 10 BTC at market with slip 5 on a thin book is cut at its cap, and every place says so', async () => {
     await flattenAccount(screen, EXCHANGE_MS);
     const control = screen.sim.control;
-    const accountId = state().trading.account!.accountId;
-    // The makers stop: the book holds a few BTC within 5 bps of the mark, far from 10.
-    control.pauseFlow();
     try {
       const since = state().trading.executions.length;
-      await buyTenAtMarketSlip5();
+      // The makers stop: the book holds a few BTC within 5 bps of the mark, far from 10.
+      const ended = await cutBuy(buyTenAtMarketSlip5);
       // The exchange's facts: the order row it ended the order with (st 4 Filled, sr 16, fs < os).
       const sd = screen.market.sizeDecimals;
-      const row = () => control.engine.orderHistory(accountId).find((o) => o.os === 10 * 10 ** sd && (o.st === OrderStatus.Filled || o.st === OrderStatus.Canceled));
-      await eventually(() => row() !== undefined, EXCHANGE_MS, 'the order to end on the exchange');
-      const ended = row()!;
       expect(ended).toMatchObject({ st: OrderStatus.Filled, sr: 16 });
       expect(ended.fs).toBeGreaterThan(0);
       expect(ended.fs).toBeLessThan(ended.os);
@@ -286,16 +314,18 @@ describe.each([
   it('partial-fill-after-a-reconcile: its status lost, the order found in order history reads the same, its Fills rows as any fill', async () => {
     await flattenAccount(screen, EXCHANGE_MS);
     const control = screen.sim.control;
-    control.pauseFlow();
-    // Every mt 24 is lost: the order executes, its status never comes; the client reconciles it.
-    control.setFaults({ name: 'lost-status', lostUpdate: 1 });
     try {
       const since = state().trading.executions.length;
-      await buyTenAtMarketSlip5();
-      // Found in order history, said as any partial fill; its report counts the part filled.
-      const resolved = /definitive: partially filled [\d.]+ of 10, [\d.]+ cancelled at the 5 bps cap \(rq \d+\) \(from order history\)/;
-      await eventually(() => state().trading.journal.some((e) => resolved.test(e.text)), EXCHANGE_MS, 'the reconciled outcome');
+      // Every mt 24 is lost: the order executes, its status never comes; the client reconciles it.
+      const ended = await cutBuy(async () => {
+        control.setFaults({ name: 'lost-status', lostUpdate: 1 });
+        await buyTenAtMarketSlip5();
+      });
       control.setFaults('none');
+      // Found in order history, said as any partial fill; its report counts the part filled.
+      const sd = screen.market.sizeDecimals;
+      const words = `partially filled ${formatScaledTrim(ended.fs, sd)} of 10, ${formatScaledTrim(ended.os - ended.fs, sd)} cancelled at the 5 bps cap`;
+      expect(state().trading.journal.some((e) => e.text.startsWith(`definitive: ${words} (rq `) && e.text.endsWith(') (from order history)'))).toBe(true);
       const report = await reportOf('open', since, (r) => r.filledSize > 0, 'the report of the reconciled order');
       expect(report).toMatchObject({ partial: true, fillTimesUnknown: true });
       expect(report.vsEstimate).not.toBeNull();
