@@ -41,11 +41,16 @@ class ScriptedLink implements TradingLink {
   frame(f: object): void {
     this.events.onFrame(JSON.stringify(f), Date.now());
   }
+  /** Frames one by one, as from a socket: what each one settles runs before the next. */
+  async arrive(frames: readonly object[]): Promise<void> {
+    for (const f of frames) {
+      this.frame(f);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
 }
 
 const at = (b: number, tx = 3, l = 1) => ({ b, t: b * 1000, tx, l });
-/** Frames arrive one by one, as from a socket: what each one settles runs before the next. */
-const arrive = () => new Promise((resolve) => setImmediate(resolve));
 const account = (sn: number, lfr: number, b: string, h?: object[]) => ({ mt: 21, sid: 20, sn, in: 12, id: ACC, fr: false, fw: true, ft: 0, lfr, b, lb: '0', ...(h ? { h } : {}) });
 const stats = (sn: number) => ({ mt: 28, sid: 21, sn, in: 12, id: ACC, td: '10000000000', tw: '0', tv: '0', tf: '0', tbf: '0', trp: '0', wr: 0, tt: 0 });
 const position = (b: number, c: string, sr: number) => ({
@@ -107,10 +112,7 @@ describe('a collateral top-up reported in two steps, as live does (wire.md 15.3)
     // Step 2, six blocks later: the request's own report, lfr + 1, no events.
     const blocks = [104, 105, 106, 107, 108].map(heartbeat);
     const step2 = [account(109, 11, '9995000000'), stats(109), report(109, frame.rq), heartbeat(109)];
-    for (const f of [...step1, heartbeat(103), ...blocks, ...step2]) {
-      t.link.frame(f);
-      await arrive();
-    }
+    await t.link.arrive([...step1, heartbeat(103), ...blocks, ...step2]);
     const outcome = await handle.outcome;
     expect(outcome.ok).toBe(true);
     expect(outcome.message).toMatch(/^collateral \+5\.00 -> 5\.27/);
@@ -125,17 +127,13 @@ describe('a collateral top-up reported in two steps, as live does (wire.md 15.3)
   it('top-up-one-step-reads-done: the local exchange\'s form (credit and st 7 sr 32 in one block) reads the same', async () => {
     const t = signedIn();
     const { handle, frame } = topUp(t);
-    const block = [
+    await t.link.arrive([
       account(103, 11, '9995000000', [credit(103)]),
       stats(103),
       report(103, frame.rq, true),
       { mt: 27, sid: 50, sn: 103, at: { b: 103, t: 103_000 }, d: [position(103, '5270158', 6)] },
       heartbeat(103),
-    ];
-    for (const f of block) {
-      t.link.frame(f);
-      await arrive();
-    }
+    ]);
     const outcome = await handle.outcome;
     expect(outcome.ok).toBe(true);
     expect(outcome.message).toMatch(/^collateral \+5\.00 -> 5\.27/);
