@@ -24,8 +24,7 @@ import { CREDIT_WAIT_BLOCKS, creditOf, creditedResult, unconfirmedResult } from 
 import type { JournalEntryView } from '../../domain/trading/views.js';
 import type { ExecutionOrigin, ExecutionReport } from '../../domain/trading/execution-report.js';
 import { ExecutionTracker } from './execution-tracker.js';
-import { marketWords } from '../../domain/trading/order-words.js';
-import { type OutcomeContext, cutBoundOf, isPartialEnd, outcomeWords } from '../../domain/trading/outcome-words.js';
+import { type OutcomeContext, isPartialEnd, outcomeContextOf, outcomeWords } from '../../domain/trading/outcome-words.js';
 import { realTimers, type Timers } from '../../transport/ws/timers.js';
 
 export interface OrderEngineOptions {
@@ -477,8 +476,7 @@ export class OrderEngine {
 
   /** The words of `req`'s outcome: its market's units and what bounds it (domain/trading/outcome-words.ts). */
   private wordsOf(req: TrackedRequest): OutcomeContext {
-    const market = this.options.markets().find((m) => m.id === req.draft.mkt);
-    return { m: marketWords(market, req.draft.mkt), bound: cutBoundOf(req.draft, market?.order_max_market_slippage_bps ?? null) };
+    return outcomeContextOf(req.draft, this.options.markets().find((m) => m.id === req.draft.mkt));
   }
 
   private giveUpResult(req: TrackedRequest, d: RetryDecision): RequestResult {

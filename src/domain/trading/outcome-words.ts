@@ -7,7 +7,8 @@
 // limit. Pure.
 
 import { OrderFlag, OrderStatus } from '../../protocol/enums.js';
-import { type MarketWords, priceText, sizeFigure, statusWords } from './order-words.js';
+import type { Market } from '../../protocol/frames.js';
+import { type MarketWords, marketWords, priceText, sizeFigure, statusWords } from './order-words.js';
 
 /** What an order row says of its end. */
 export interface OrderEnd {
@@ -37,6 +38,11 @@ export function cutBoundOf(order: { p?: number | undefined; fl?: number | undefi
   if (order.fl !== OrderFlag.ImmediateOrCancel) return null;
   if (order.p !== undefined && order.p > 0) return { kind: 'limit', price: order.p };
   return { kind: 'cap', bps: order.ms !== undefined && order.ms > 0 ? order.ms : defaultCapBps };
+}
+
+/** The words' context of an order sent as `draft` in `market` (its default cap where the draft names none). */
+export function outcomeContextOf(draft: { mkt: number; p?: number | undefined; fl: number; ms?: number | undefined }, market: Market | undefined): OutcomeContext {
+  return { m: marketWords(market, draft.mkt), bound: cutBoundOf(draft, market?.order_max_market_slippage_bps ?? null) };
 }
 
 /** Part filled and the rest ended: Filled or Canceled with 0 < fs < os, or an IOC still reported partly filled. */
