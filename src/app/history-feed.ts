@@ -9,12 +9,13 @@ import { foldPositionHistory } from '../client/history/fold-positions.js';
 import type { HistorySource } from '../client/history/source.js';
 import { splitByListedMarket, type IsListedMarket } from '../client/trading/listed-markets.js';
 import { accountEventRow, orderHistoryRow, type AccountEventRowView, type OrderHistoryRowView } from '../domain/trading/history-views.js';
-import type { TradeEffect } from '../domain/trading/fill-effect.js';
-import { fillRow } from '../domain/trading/rows.js';
+import { fillEffects, type TradeEffect } from '../domain/trading/fill-effect.js';
+import { fillRowWithEffect } from '../domain/trading/rows.js';
+import { HistoryFillEvents } from './history-fill-events.js';
 import type { FillRowView } from '../domain/trading/views.js';
 import { MessageType } from '../protocol/enums.js';
 import { userMessage } from '../protocol/errors.js';
-import type { BlockTxLogTimestamp, HistoryPage, Position } from '../protocol/frames.js';
+import type { BlockTxLogTimestamp, Fill, HistoryPage, Position } from '../protocol/frames.js';
 import type { TerminalStore } from '../state/store.js';
 import { appendHistory, historyFailed, historyLoading, type HistoryFeedKind } from '../state/trading-tabs.js';
 import type { HistoryKind, HistoryRecordOf } from '../transport/rest/history.js';
@@ -55,6 +56,14 @@ export interface ListedMarketsCheck {
 export interface HistoryFeedOptions extends HistoryRefreshOptions {
   /** What an order's fill in the transaction at `at` did to its position, when the trading session saw it. */
   effectOfOrder?: (oid: number, at: BlockTxLogTimestamp) => TradeEffect | null;
+  /**
+   * The position events the trading session saw for the order `oid` in the transaction at `at` (mt 27 `e[]`).
+   * Given, a fill row gets its effect and realized PnL like a live one: from these, else from position history
+   * (read for fills the session never saw: before this run, or while its socket was down).
+   */
+  positionEventsOf?: (oid: number, at: BlockTxLogTimestamp) => readonly Position[];
+  /** The slippage cap this client sent request `rq` with (a market order), when it knows it: a partial fill's words name it. */
+  capOfRequest?: (rq: number) => number | undefined;
   /** Rows of markets the context does not list are reported and dropped (account events keep theirs). */
   listed?: ListedMarketsCheck;
 }
@@ -86,6 +95,7 @@ export class HistoryFeed {
   /** A refresh queued and not started yet: a second one would read the same page. */
   private readonly refreshQueued = new Set<HistoryFeedKind>();
   private readonly schedule: HistoryRefreshSchedule;
+  private readonly fillEvents: HistoryFillEvents;
 
   constructor(
     private readonly source: HistorySource,
@@ -96,6 +106,20 @@ export class HistoryFeed {
     private readonly options: HistoryFeedOptions = {},
   ) {
     this.schedule = new HistoryRefreshSchedule(store, (kind) => this.refresh(kind), options);
+    this.fillEvents = new HistoryFillEvents(source, pageSize);
+  }
+
+  /** The position events of a fill: as the session saw them, else as position history has them. */
+  private eventsOfFill(oid: number, at: BlockTxLogTimestamp): readonly Position[] {
+    const live = this.options.positionEventsOf?.(oid, at) ?? [];
+    return live.length > 0 ? live : this.fillEvents.eventsOf(oid, at);
+  }
+
+  /** Before a page of fills becomes rows: the position events of those the session never saw, from history. */
+  private async prepare(kind: HistoryFeedKind, records: readonly unknown[]): Promise<void> {
+    const sessionEvents = this.options.positionEventsOf;
+    if (kind !== 'fills' || !sessionEvents) return;
+    await this.fillEvents.lookUp(records as Fill[], (oid, at) => sessionEvents(oid, at).length > 0);
   }
 
   stop(): void {
@@ -180,6 +204,7 @@ export class HistoryFeed {
   private async next(kind: HistoryFeedKind): Promise<void> {
     const step = await this.walk(kind).next();
     const records = step.done ? [] : step.value.d;
+    await this.prepare(kind, records);
     // The walk ends after the page without a next cursor: that page is the last.
     const done = step.done === true || !step.value.np;
     const list = this.list(kind);
@@ -204,6 +229,7 @@ export class HistoryFeed {
         lastPage = true;
         break;
       }
+      await this.prepare(kind, step.value.d);
       const rows = list.rowsOf(step.value.d);
       fresh.push(...rows);
       lastPage = !step.value.np;
@@ -226,7 +252,12 @@ export class HistoryFeed {
     switch (kind) {
       case 'fills':
         return {
-          rowsOf: (records) => this.listedOnly(kind, records as HistoryRecordOf['fills'][]).map(fillRow),
+          rowsOf: (records) => {
+            const fills = this.listedOnly(kind, records as HistoryRecordOf['fills'][]);
+            // What each fill did to its position, as a live fill's row says it (fill-effect.ts).
+            const effects = this.options.positionEventsOf ? fillEffects(fills, (oid, at) => this.eventsOfFill(oid, at)) : [];
+            return fills.map((f, i) => fillRowWithEffect(f, effects[i] ?? null));
+          },
           key: rowsKey,
           loaded: () => store.getState().tabs.history.fills.rows,
           write: (rows, done) => appendHistory(store, 'fills', () => rows as FillRowView[], done),
@@ -236,7 +267,8 @@ export class HistoryFeed {
           rowsOf: (records) =>
             this.listedOnly(kind, records as HistoryRecordOf['order-history'][]).map((o) => {
               const effect = this.options.effectOfOrder?.(o.oid, o.at) ?? null;
-              return effect ? { ...orderHistoryRow(o), effect } : orderHistoryRow(o);
+              const capBps = this.options.capOfRequest?.(o.rq);
+              return { ...orderHistoryRow(o), ...(effect ? { effect } : {}), ...(capBps !== undefined ? { capBps } : {}) };
             }),
           key: rowsKey,
           loaded: () => store.getState().tabs.history.orders.rows,

@@ -160,11 +160,11 @@ export class TradingPublisher {
     for (const f of fresh.slice(0, 3).reverse()) {
       const triggered = this.triggerOrders.get(f.orderId);
       const text = fillText(f, this.o.markets.find((m) => m.id === f.marketId), triggered);
-      pushToast(store, text, 'good', this.now());
+      pushToast(store, text, 'good', this.now(), { news: true });
       // A trigger going off is no request's outcome: the Journal keeps it beside the requests.
       if (triggered) this.o.client.engine.note?.(text);
     }
-    if (fresh.length > 3) pushToast(store, `${fresh.length - 3} more fills (see Fills)`, 'info', this.now());
+    if (fresh.length > 3) pushToast(store, `${fresh.length - 3} more fills (see Fills)`, 'info', this.now(), { news: true });
     if (store.getState().tradingUi.bell) this.o.bell?.();
   }
 }

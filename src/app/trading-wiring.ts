@@ -141,6 +141,8 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     // Automatic refreshes wait while signed requests queue for the shared budget (orders' reconciliation first).
     ...(o.throttle ? { budgetBusy: () => o.throttle!.restLimits.gate('authenticated').waiting > 0 } : {}),
     effectOfOrder: (oid, at) => effectOfEvents(client.session.state.positionEventsOf(oid, at)),
+    capOfRequest: (rq) => client.engine.slippageCapOf(rq),
+    positionEventsOf: (oid, at) => client.session.state.positionEventsOf(oid, at),
     listed: {
       isListed: (id) => o.context.markets.some((m) => m.id === id),
       refused: (why) => client.session.refuseFrame(why),

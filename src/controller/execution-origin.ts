@@ -12,8 +12,10 @@ import { previewFor } from '../state/order-review.js';
 export function executionOrigin(state: TerminalState, intent: PlaceParams, keyAtMs: number): ExecutionOrigin {
   const header = state.header;
   const mark = header && header.marketId === intent.marketId ? header.mark : null;
-  const estimate = previewFor(state, intent)?.averagePrice ?? null;
-  return { keyAtMs, markAtKey: mark ?? null, estimatedPrice: estimate === null ? null : Number(estimate) };
+  const preview = previewFor(state, intent);
+  const estimate = preview?.averagePrice ?? null;
+  // The walk goes along: a fill cut short is compared with the estimate of what filled (execution-report.ts).
+  return { keyAtMs, markAtKey: mark ?? null, estimatedPrice: estimate === null ? null : Number(estimate), ...(estimate !== null && preview ? { estimateWalk: preview.walk } : {}) };
 }
 
 /** The key press at `keyAtMs` with the marks it saw: live marks of every market held, the header's for the one on screen. */

@@ -8,6 +8,7 @@ import {
   newestFunding,
   nextFundingInMs,
   openInterestNotional,
+  fundingIntervalOf,
   type HeaderMarketInfo,
 } from './market-header.js';
 
@@ -82,6 +83,22 @@ describe('market header numbers', () => {
     expect(nextFundingInMs({ ...funding, at: {} }, 8571, 2580, null, 300, now)).toBeNull();
   });
 
+  it('oi-shows-its-unit: open interest in the market\'s base units (2235692 at 5 size decimals = 22.35692 BTC), beside the notional', () => {
+    const h = buildMarketHeader({ market: btc, state, funding, headBlock: 68446764, nowMs: 0, msPerBlock: 300 });
+    expect(h.openInterest).toBeCloseTo(22.35692, 9);
+  });
+
+  it('funding-says-last-or-next: an event at or behind the head is the last interval\'s; one published ahead of its block is the next\'s, counted down to it', () => {
+    expect(fundingIntervalOf(funding, funding.feb + 10, 0)).toBe('last');
+    expect(fundingIntervalOf(funding, funding.feb, 0)).toBe('last');
+    expect(fundingIntervalOf(funding, funding.feb - 2, 0)).toBe('next');
+    expect(nextFundingInMs(funding, 8571, 2580, funding.feb - 2, 300, 0)).toBe(2 * 300);
+    // Without a head block, its time against the clock.
+    expect(fundingIntervalOf(funding, null, (funding.at.t as number) + 1)).toBe('last');
+    expect(fundingIntervalOf(funding, null, (funding.at.t as number) - 700)).toBe('next');
+    expect(buildMarketHeader({ market: btc, state, funding, headBlock: 68446764, nowMs: 0, msPerBlock: 300 }).fundingInterval).toBe('last');
+  });
+
   it('builds the whole header, with nulls for what is not known yet', () => {
     const h = buildMarketHeader({ market: btc, state, funding, headBlock: 68446764, nowMs: 0, msPerBlock: 300 });
     expect(h).toMatchObject({ marketId: 16, mark: 851189, last: 851444, oracle: 851246 });
@@ -99,7 +116,9 @@ describe('market header numbers', () => {
       change24hPct: null,
       volume24h: null,
       openInterestNotional: null,
+      openInterest: null,
       fundingRatePct: null,
+      fundingInterval: null,
       fundingAprPct: null,
       nextFundingInMs: null,
     });

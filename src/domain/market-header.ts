@@ -38,6 +38,22 @@ export function openInterestNotional(oi: number, mark: number, sizeDecimals: num
   return (oi / 10 ** sizeDecimals) * (mark / 10 ** priceDecimals);
 }
 
+/** Open interest (one side, scaled size) in base units: 41230000 at 5 size decimals -> 412.3. */
+export function openInterestBase(oi: number, sizeDecimals: number): number {
+  return oi / 10 ** sizeDecimals;
+}
+
+/**
+ * Whose funding rate the event is: one whose block (`feb`) the chain has not reached yet was published ahead
+ * (the next interval's); one at or behind the head settled (the last interval's). Without a head block, its
+ * time against the clock decides; null when neither is known.
+ */
+export function fundingIntervalOf(funding: FundingEvent, headBlock: number | null, nowMs: number): 'last' | 'next' | null {
+  if (headBlock !== null) return funding.feb > headBlock ? 'next' : 'last';
+  if (funding.at.t !== undefined) return funding.at.t > nowMs ? 'next' : 'last';
+  return null;
+}
+
 /** Rate per interval in percent: micros / 10^4. */
 export function fundingRatePct(rateMicros: number): number {
   return rateMicros / MICROS_PER_PERCENT;
@@ -63,6 +79,8 @@ export function nextFundingInMs(
   nowMs: number,
 ): number | null {
   if (headBlock !== null && intervalBlocks > 0) {
+    // An event published ahead of its block is the next one: the countdown runs to it.
+    if (funding.feb > headBlock) return (funding.feb - headBlock) * msPerBlock;
     const left = funding.feb + intervalBlocks - headBlock;
     const wrapped = left >= 0 ? left : ((left % intervalBlocks) + intervalBlocks) % intervalBlocks;
     return wrapped * msPerBlock;
@@ -97,7 +115,9 @@ export function buildMarketHeader(input: MarketHeaderInput): MarketHeaderView {
     openInterestNotional: state
       ? openInterestNotional(state.oi, state.mrk, market.sizeDecimals, market.priceDecimals)
       : null,
+    openInterest: state ? openInterestBase(state.oi, market.sizeDecimals) : null,
     fundingRatePct: funding ? fundingRatePct(funding.rate) : null,
+    fundingInterval: funding ? fundingIntervalOf(funding, input.headBlock, input.nowMs) : null,
     fundingAprPct: funding ? fundingAprPct(funding.rate, market.fundingIntervalSec) : null,
     nextFundingInMs: funding
       ? nextFundingInMs(

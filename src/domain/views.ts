@@ -115,10 +115,14 @@ export interface MarketHeaderView {
   change24hPct: number | null;
   /** 24 h volume in collateral units (display only). */
   volume24h: number | null;
-  /** Open interest notional in collateral units (display only). */
+  /** Open interest notional in collateral units (display only; what the picker sorts by). */
   openInterestNotional: number | null;
+  /** Open interest in the market's base units, one side (display only): what the header and picker show, with the unit. */
+  openInterest?: number | null;
   /** Funding rate per interval in percent (0.004 for 40 micros). */
   fundingRatePct: number | null;
+  /** Whose rate it is: the interval that settled last, or the next one (published ahead of its block). */
+  fundingInterval?: 'last' | 'next' | null;
   /** Annualised funding in percent. */
   fundingAprPct: number | null;
   /** Estimated ms until the next funding event, null when unknown. */

@@ -62,6 +62,8 @@ export function previewFor(state: TerminalState, order: ReviewedOrder): OrderPre
   const book = order.trigger ? null : bookOf(state, order.marketId);
   const opposite = (order.side === 'long' ? book?.asks : book?.bids) ?? [];
   const limit = order.price ?? order.trigger?.price;
+  // A market order (an IOC or FOK without a price too) is bounded by its cap from the mark, as the exchange bounds it.
+  const isMarket = limit === undefined && (order.kind === 'market' || order.kind === 'ioc' || order.kind === 'fok');
   return previewOrder({
     market,
     side: order.side === 'long' ? 1 : 2,
@@ -75,6 +77,7 @@ export function previewFor(state: TerminalState, order: ReviewedOrder): OrderPre
     mark: reviewMark(state, order.marketId),
     feeTier: state.trading.account?.feeTier ?? 0,
     position: positionMath(state, order.marketId),
+    ...(isMarket ? { slippageCapBps: order.slippageBps ?? market.order_max_market_slippage_bps } : {}),
   });
 }
 

@@ -2,7 +2,7 @@
 // line and the panic chord. Pure store writes; sending goes through TerminalCommands.trading().
 
 import type { TerminalStore } from './store.js';
-import type { ConfirmPrompt, ToastTone, TradingUiState } from './trading-slice.js';
+import type { ConfirmPrompt, Toast, ToastTone, TradingUiState } from './trading-slice.js';
 
 export const TOAST_MS = 5_000;
 const MAX_TOASTS = 4;
@@ -12,10 +12,28 @@ function patchUi(store: TerminalStore, patch: Partial<TradingUiState>): void {
   store.setState((s) => ({ tradingUi: { ...s.tradingUi, ...patch } }));
 }
 
-/** Adds a toast (newest last), keeping the last few; it hides itself after TOAST_MS. */
-export function pushToast(store: TerminalStore, text: string, tone: ToastTone, nowMs: number): void {
-  const toast = { id: nextToastId++, text, tone, expiresAtMs: nowMs + TOAST_MS };
-  store.setState((s) => ({ tradingUi: { ...s.tradingUi, toasts: [...s.tradingUi.toasts, toast].slice(-MAX_TOASTS) } }));
+/**
+ * Adds a toast (newest last), keeping the last few; it hides itself after TOAST_MS. `news` (a fill arriving)
+ * is dropped first when there are too many: a burst of fills never pushes out how a request ended (its
+ * outcome says what filled, e.g. "partially filled 1.92355 of 5, ...").
+ */
+export function pushToast(store: TerminalStore, text: string, tone: ToastTone, nowMs: number, opts: { news?: boolean } = {}): void {
+  const toast = { id: nextToastId++, text, tone, expiresAtMs: nowMs + TOAST_MS, ...(opts.news ? { news: true } : {}) };
+  store.setState((s) => {
+    // Expired ones first (they stay in the store until the next expiry sweep), then the oldest news but this one.
+    const toasts = [...s.tradingUi.toasts.filter((t) => t.expiresAtMs > nowMs), toast];
+    while (toasts.length > MAX_TOASTS) {
+      const oldestNews = toasts.findIndex((t, i) => t.news === true && i < toasts.length - 1);
+      toasts.splice(oldestNews >= 0 ? oldestNews : 0, 1);
+    }
+    return { tradingUi: { ...s.tradingUi, toasts } };
+  });
+}
+
+/** The toasts on screen at `nowMs`, in the order the line shows them: how requests ended first, then fills news, each newest first. */
+export function shownToasts(toasts: readonly Toast[], nowMs: number): Toast[] {
+  const live = toasts.filter((t) => t.expiresAtMs > nowMs).reverse();
+  return [...live.filter((t) => t.news !== true), ...live.filter((t) => t.news === true)];
 }
 
 /** Drops expired toasts; returns true when it removed any. */

@@ -58,6 +58,8 @@ export interface Toast {
   tone: ToastTone;
   /** Wall-clock ms after which it is no longer shown (the journal keeps it). */
   expiresAtMs: number;
+  /** News the trader did not ask for at that moment (a fill arriving): shown after, and dropped before, the outcomes of requests. */
+  news?: boolean;
 }
 
 /** What answering yes to the confirm does. */

@@ -35,10 +35,18 @@ export function withExecutionReports(journal: readonly JournalEntryView[], repor
   return out;
 }
 
-/** Live fills (newest first) then paged ones not already shown. */
+/** Newest first by block, transaction and log position (a fill without a block goes last). */
+function newerFirst(a: FillRowView, b: FillRowView): number {
+  return (b.block ?? -1) - (a.block ?? -1) || (b.tx ?? 0) - (a.tx ?? 0) || (b.log ?? 0) - (a.log ?? 0);
+}
+
+/**
+ * Live fills and the paged ones not already shown, newest first: a fill the socket never delivered (it
+ * landed while the socket was down, or before a restart) is paged in later but placed at its own time.
+ */
 export function mergeFills(live: readonly FillRowView[], paged: readonly FillRowView[]): FillRowView[] {
   const seen = new Set(live.map((f) => f.key));
-  return [...live, ...paged.filter((f) => !seen.has(f.key))];
+  return [...live, ...paged.filter((f) => !seen.has(f.key))].sort(newerFirst);
 }
 
 /** The order with what it would do to its market's position if it filled now (reduce, close, open, flip). */

@@ -41,6 +41,16 @@ describe('tab navigation', () => {
   });
 });
 
+describe('fills after a gap', () => {
+  it('fills-in-time-order-after-a-reconcile: a fill the socket never delivered, paged in later, takes its place in time', () => {
+    const fill = (key: string, block: number, tx = 0) => ({ key, timeMs: block * 1000, block, tx, log: 1, marketId: 1, orderId: 1, type: 1, liquidity: 2, price: 1, size: 1, fee: '0' });
+    // Live: 100 and 90; while the socket was down (or before a restart) 120 and 105 landed, read from REST.
+    const live = [fill('a', 100), fill('b', 90)];
+    const paged = [fill('c', 120), fill('d', 105, 2), fill('e', 105, 1), fill('a', 100), fill('f', 80)];
+    expect(mergeFills(live, paged).map((f) => f.key)).toEqual(['c', 'd', 'e', 'a', 'b', 'f']);
+  });
+});
+
 describe('editor parsing', () => {
   it('close: percent of the position rounds down in integers; empty is everything at market', () => {
     const half = closeIntent('50%', position, BTC);

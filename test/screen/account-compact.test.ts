@@ -79,7 +79,8 @@ describe('the header from the first frame', () => {
     const r = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 200, 50);
     try {
       await r.vt.waitFor('spread ', EXCHANGE_MS);
-      await r.vt.waitFor((s) => /fund [+-]?\d\.\d{4}%\/43m/.test(s.split('\n')[0] ?? ''), 15_000);
+      // The rate says whose it is: the last interval's (the exchange's latest settled event).
+      await r.vt.waitFor((s) => /fund last [+-]?\d\.\d{4}%\/43m/.test(s.split('\n')[0] ?? ''), 15_000);
       expect(r.vt.lines()[0]).not.toContain('fund —');
     } finally {
       await r.close();

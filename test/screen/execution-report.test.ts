@@ -5,11 +5,15 @@
 // sums the session up. So does every other order sent with a key: a close by `x` (with its side and
 // slippage), an amend from the Open orders tab (send and ack), and each order of panic (from its one `y`;
 // its close leaves with its cancel, before the cancel is acknowledged).
-// The tests run in order on one app: :stats at the end counts every kind.
+// Issue 28 item 1: a market order cut by its slippage cap on a thin book is called partial in the review,
+// the toast, the Journal and History, and its report compares what filled with the estimate of that part.
+// The tests run in order on one app: :stats after panic counts every kind.
 
 import { describe, expect, it } from 'vitest';
 import type { ExecutionReport } from '../../src/domain/trading/execution-report.js';
-import { formatScaled } from '../../src/protocol/scaling.js';
+import { OrderStatus } from '../../src/protocol/enums.js';
+import type { Order } from '../../src/protocol/frames.js';
+import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { selectedIndex, tabRows } from '../../src/state/trading-tabs-rows.js';
 import { eventually, KEYS } from '../helpers/terminal.js';
 import { confirmYes, flattenAccount, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
@@ -215,5 +219,127 @@ describe.each([
     await vt().waitFor(/all markets: \d+ orders, \d+ filled · (\d+ opens?, )?\d+ closes?, (\d+ amends?, )?\d+ cancels?/, UI_MS);
     vt().press(KEYS.escape);
     await eventually(() => state().live.detail === null, UI_MS, 'stats to close');
+  }, TEST_MS);
+
+  /** `:buy 10 mkt slip 5 lev 15`, reviewed (the review warns it goes past its cap) and sent with y (and y to smart confirm). */
+  async function buyTenAtMarketSlip5(): Promise<void> {
+    await runCommand(screen.app, 'buy 10 mkt slip 5 lev 15');
+    await eventually(() => state().tradingUi.reviewing, UI_MS, 'the review');
+    // The review warns: its walk of the book for 10 BTC goes past the 5 bps bound.
+    await vt().waitFor('beyond the 5 bps cap', UI_MS);
+    vt().press('y');
+    // Smart confirm asks (10 BTC is large for the account): yes.
+    await eventually(() => {
+      if (state().tradingUi.confirm) vt().press('y');
+      return state().tradingUi.entry === null && !state().tradingUi.reviewing;
+    }, UI_MS, 'the order to be sent');
+  }
+
+  /** Asks of the book within 5 bps of the mark (size units), as the exchange bounds a market buy with slip 5. */
+  function asksWithinCap(): number {
+    const engine = screen.sim.control.engine;
+    const bound = Math.floor((engine.marketState(screen.market.id)!.mrk * 10_005) / 10_000);
+    return engine.book(screen.market.id, 100).ask.filter((l) => l.p <= bound).reduce((n, l) => n + l.s, 0);
+  }
+
+  /**
+   * `send` buys 10 BTC at market with slip 5 on a thin book: the makers quote (a test before may have taken
+   * the asks near the mark), then stop, leaving a few BTC within the cap. Sent again while the exchange ended
+   * it with nothing filled (the mark moved off the asks): returns the order row it ended a cut one with.
+   * The makers stay stopped (the caller resumes them).
+   */
+  async function cutBuy(send: () => Promise<void>): Promise<Order> {
+    const control = screen.sim.control;
+    const accountId = state().trading.account!.accountId;
+    const ours = (o: Order) => o.os === 10 * 10 ** screen.market.sizeDecimals && (o.st === OrderStatus.Filled || o.st === OrderStatus.Canceled);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      control.resumeFlow();
+      await eventually(() => asksWithinCap() > 0, EXCHANGE_MS, 'asks within 5 bps of the mark');
+      control.pauseFlow();
+      const before = new Set(control.engine.orderHistory(accountId).filter(ours).map((o) => o.oid));
+      const resolvedBefore = state().trading.journal.filter((e) => e.kind === 'resolved').length;
+      await send();
+      const ended = () => control.engine.orderHistory(accountId).find((o) => ours(o) && !before.has(o.oid));
+      const resolvedHere = () => state().trading.journal.filter((e) => e.kind === 'resolved').length > resolvedBefore;
+      await eventually(() => ended() !== undefined && resolvedHere(), EXCHANGE_MS, 'the order to end, on the exchange and here');
+      if (ended()!.fs > 0) return ended()!;
+    }
+    throw new Error('five market buys found nothing within 5 bps of the mark');
+  }
+
+  it('partial-fill-called-partial-in-toast-journal-history: 10 BTC at market with slip 5 on a thin book is cut at its cap, and every place says so', async () => {
+    await flattenAccount(screen, EXCHANGE_MS);
+    const control = screen.sim.control;
+    try {
+      const since = state().trading.executions.length;
+      // The makers stop: the book holds a few BTC within 5 bps of the mark, far from 10.
+      const ended = await cutBuy(buyTenAtMarketSlip5);
+      // The exchange's facts: the order row it ended the order with (st 4 Filled, sr 16, fs < os).
+      const sd = screen.market.sizeDecimals;
+      expect(ended).toMatchObject({ st: OrderStatus.Filled, sr: 16 });
+      expect(ended.fs).toBeGreaterThan(0);
+      expect(ended.fs).toBeLessThan(ended.os);
+      const filled = formatScaledTrim(ended.fs, sd);
+      const words = `partially filled ${filled} of 10, ${formatScaledTrim(ended.os - ended.fs, sd)} cancelled at the 5 bps cap`;
+      const lead = `partially filled ${filled} of 10`;
+
+      // The toast: first on its line, before the fills' news.
+      await vt().waitFor(() => vt().lines().some((l) => l.includes(`● buy 10 ${screen.market.symbol} at market: ${size.cols >= 200 ? words : lead}`)), UI_MS);
+
+      // The report compares the part filled with the review's estimate for that part.
+      const report = await reportOf('open', since, (r) => r.filledSize === ended.fs && r.toAckMs !== null, 'the report of the cut order');
+      expect(report.partial).toBe(true);
+      expect(report.vsEstimate).not.toBeNull();
+
+      // The Journal: the update line in words, then the wire's names; the resolved line the same.
+      vt().press('J');
+      // The newest lines at the top (the selection of the tests before may have scrolled the list).
+      await eventually(() => state().tabs.tab === 'journal', UI_MS, 'the Journal');
+      vt().press('g');
+      await vt().waitFor(`rq ${report.rq} ${size.cols >= 200 ? `${words} · Filled: ImmediateOrCancelExecuted (16)` : lead}`, UI_MS);
+      await vt().waitFor(`definitive: ${size.cols >= 200 ? `${words} (rq ${report.rq})` : lead}`, UI_MS);
+      if (size.cols >= 200) await vt().waitFor(`rq ${report.rq} timed from the key:`, UI_MS);
+      // (The figure after it is cut at the pane's edge; the report's own figure is checked above.)
+      if (size.cols >= 200) await vt().waitFor('vs est of the part filled', UI_MS);
+
+      // History (orders): the row says partial, not Filled.
+      vt().press('H');
+      await eventually(() => state().tabs.tab === 'history' && state().tabs.historyView === 'orders', UI_MS, 'History, orders');
+      await vt().waitFor(size.cols >= 200 ? words : lead, EXCHANGE_MS);
+    } finally {
+      control.resumeFlow();
+    }
+    await flattenAccount(screen, EXCHANGE_MS);
+  }, TEST_MS);
+
+  it('partial-fill-after-a-reconcile: its status lost, the order found in order history reads the same, its Fills rows as any fill', async () => {
+    await flattenAccount(screen, EXCHANGE_MS);
+    const control = screen.sim.control;
+    try {
+      const since = state().trading.executions.length;
+      // Every mt 24 is lost: the order executes, its status never comes; the client reconciles it.
+      const ended = await cutBuy(async () => {
+        control.setFaults({ name: 'lost-status', lostUpdate: 1 });
+        await buyTenAtMarketSlip5();
+      });
+      control.setFaults('none');
+      // Found in order history, said as any partial fill; its report counts the part filled.
+      const sd = screen.market.sizeDecimals;
+      const words = `partially filled ${formatScaledTrim(ended.fs, sd)} of 10, ${formatScaledTrim(ended.os - ended.fs, sd)} cancelled at the 5 bps cap`;
+      expect(state().trading.journal.some((e) => e.text.startsWith(`definitive: ${words} (rq `) && e.text.endsWith(') (from order history)'))).toBe(true);
+      const report = await reportOf('open', since, (r) => r.filledSize > 0, 'the report of the reconciled order');
+      expect(report).toMatchObject({ partial: true, fillTimesUnknown: true });
+      expect(report.vsEstimate).not.toBeNull();
+      // Its fills as any fill: newest first, what they did to the position.
+      vt().press('F');
+      await eventually(() => state().tabs.tab === 'fills', UI_MS, 'the Fills tab');
+      const oid = state().trading.fills[0]?.orderId;
+      expect(state().trading.fills.filter((f) => f.orderId === oid).every((f) => f.effect === 'open')).toBe(true);
+      await vt().waitFor('▲ open L', UI_MS);
+    } finally {
+      control.setFaults('none');
+      control.resumeFlow();
+    }
+    await flattenAccount(screen, EXCHANGE_MS);
   }, TEST_MS);
 });

@@ -8,6 +8,7 @@ import { OrderFlag, OrderType, TriggerCondition } from '../../protocol/enums.js'
 import type { Order } from '../../protocol/frames.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { OrderDraft } from '../../domain/trading/order-draft.js';
+import { executionLine } from '../../domain/trading/execution-words.js';
 import { ExecutionTracker } from './execution-tracker.js';
 
 const BTC = btcTestMarket();
@@ -111,5 +112,20 @@ describe('execution tracker, every kind', () => {
     t.begin('c', draft({ t: OrderType.Cancel, oid: 99 }), ORIGIN);
     t.begin('m', draft({ t: OrderType.IncreasePositionCollateral, lp: 7, a: '100' }), ORIGIN);
     expect(t.reports([BTC])).toEqual([]);
+  });
+
+  it('reconciled-fill-in-the-report: a status lost and its order found by reconciling counts its fill as any fill, its time unknown', () => {
+    const { t, at, only } = tracker();
+    t.begin('o1', draft({ s: 500_000 }), ORIGIN);
+    t.rqAssigned('o1', 14);
+    t.sent('o1');
+    at(1_015);
+    t.acked('o1');
+    // The mt 24 never came; order history has the order cut at its cap.
+    t.reconciled('o1', row({ rq: 14, st: 4, sr: 16, os: 500_000, fs: 192_355, fp: 600_010 }));
+    const r = only();
+    expect(r).toMatchObject({ filledSize: 192_355, averageFillPrice: 600_010, partial: true, fillTimesUnknown: true, toFirstFillMs: null });
+    expect(r.vsMark?.ticks).toBe(10);
+    expect(executionLine(r)).toContain('fill time unknown (found by reconciling) · vs mark 10 ticks worse');
   });
 });

@@ -109,7 +109,22 @@ export class ExecutionTracker {
     f.firstFillAtMs ??= now;
     f.lastFillAtMs = now;
     f.filledSize = row.fs;
+    f.orderedSize = row.os;
     f.averageFillPrice = row.fp !== undefined && row.fp > 0 ? row.fp : f.averageFillPrice;
+    this.changes++;
+  }
+
+  /**
+   * The request's status was lost and its order row found by reconciling (open orders, order history): what
+   * it filled counts as any fill does; when the fills happened is not known.
+   */
+  reconciled(key: string, row: Order): void {
+    const f = this.byKey.get(key);
+    if (!f || !followsFills(f.kind) || f.marketId !== row.mkt || row.fs <= f.filledSize) return;
+    f.filledSize = row.fs;
+    f.orderedSize = row.os;
+    f.averageFillPrice = row.fp !== undefined && row.fp > 0 ? row.fp : f.averageFillPrice;
+    f.fillTimesUnknown = true;
     this.changes++;
   }
 

@@ -14,7 +14,8 @@ export type JournalRecord =
   | (Base & { k: 'request'; frame: OrderRequestFrame; postedHead: number; label: string })
   | (Base & { k: 'sent'; sn: number; epoch: number; head: number })
   | (Base & { k: 'ack'; code: number; error?: string })
-  | (Base & { k: 'update'; st: number; sr?: number; oid?: number })
+  /** `said`: the plain words when the status alone would mislead (a partial fill, outcome-words.ts). */
+  | (Base & { k: 'update'; st: number; sr?: number; oid?: number; said?: string })
   | (Base & { k: 'decision'; action: string; reason: string })
   | (Base & { k: 'resolved'; result: string; message: string });
 

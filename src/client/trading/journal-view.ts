@@ -16,7 +16,7 @@ export function journalLine(r: JournalRecordInput): string {
       return r.code === 0 ? `rq ${r.rq} accepted for forwarding` : `rq ${r.rq} rejected ${r.code}${r.error ? `: ${r.error}` : ''}`;
     case 'update':
       // Plain words first, then the wire's names (the raw status and reason) after a middle dot.
-      return `rq ${r.rq} ${statusWords(r.st, r.sr)} · ${rawStatus(r.st, r.sr)}`;
+      return `rq ${r.rq} ${r.said ?? statusWords(r.st, r.sr)} · ${rawStatus(r.st, r.sr)}`;
     case 'decision':
       return `rq ${r.rq} -> ${r.action}: ${r.reason}`;
     case 'resolved':

@@ -24,6 +24,7 @@ import { CREDIT_WAIT_BLOCKS, creditOf, creditedResult, unconfirmedResult } from 
 import type { JournalEntryView } from '../../domain/trading/views.js';
 import type { ExecutionOrigin, ExecutionReport } from '../../domain/trading/execution-report.js';
 import { ExecutionTracker } from './execution-tracker.js';
+import { type OutcomeContext, isPartialEnd, outcomeContextOf, outcomeWords } from '../../domain/trading/outcome-words.js';
 import { realTimers, type Timers } from '../../transport/ws/timers.js';
 
 export interface OrderEngineOptions {
@@ -159,6 +160,12 @@ export class OrderEngine {
   sentAsPlainStop(rq: number): boolean | undefined {
     const req = this.index.byRq(rq);
     return req && !req.recovered ? req.draft.plainStop === true : undefined;
+  }
+
+  /** The slippage cap (`ms`) this client sent market order `rq` with, while it still knows the request. */
+  slippageCapOf(rq: number): number | undefined {
+    const req = this.index.byRq(rq);
+    return req && req.draft.p === 0 && req.draft.ms !== undefined && req.draft.ms > 0 ? req.draft.ms : undefined;
   }
 
   /** Bumps on every journaled event and execution report change: a publisher copies views only when it moved. */
@@ -342,7 +349,8 @@ export class OrderEngine {
       const { outcome, applied } = resolveStatus(req.outcomes.get(row.rq), row);
       if (!applied || !outcome) continue;
       req.outcomes.set(row.rq, outcome);
-      this.record({ k: 'update', key: req.key, rq: row.rq, st: row.st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid }, false, row);
+      const said = isPartialEnd(row) ? { said: outcomeWords(row, this.wordsOf(req)) } : {};
+      this.record({ k: 'update', key: req.key, rq: row.rq, st: row.st, ...(row.sr !== undefined ? { sr: row.sr } : {}), oid: row.oid, ...said }, false, row);
       this.evaluate(req, 'update');
     }
   }
@@ -408,7 +416,7 @@ export class OrderEngine {
     const credit = this.claimCredit(req);
     if (credit) return this.finish(req, creditedResult(credit, req.rq));
     const definitive = req.definitive();
-    if (definitive) return this.finish(req, resultOf(definitive.rq, definitive.outcome));
+    if (definitive) return this.finish(req, resultOf(definitive.rq, definitive.outcome, this.wordsOf(req)));
     const market = this.options.markets().find((m) => m.id === req.draft.mkt);
     const account = this.session.state.account;
     const decision = decideRetry(req.retryState(), {
@@ -433,7 +441,7 @@ export class OrderEngine {
         return;
       case 'done': {
         const def = req.definitive();
-        if (def) this.finish(req, resultOf(def.rq, def.outcome));
+        if (def) this.finish(req, resultOf(def.rq, def.outcome, this.wordsOf(req)));
         return;
       }
       case 'resend-same-rq':
@@ -470,7 +478,14 @@ export class OrderEngine {
 
   private reconcile(req: TrackedRequest): void {
     req.reconcileAfterEpoch = undefined;
-    void reconcileRequest(req.rq, req.draft, this.session.state, this.options.lookupOrderByRq).then((r) => this.finish(req, r));
+    // The row found says what filled: the execution report counts it (its fill times are not known).
+    const found = (row: Order) => this.executions.reconciled(req.key, row);
+    void reconcileRequest(req.rq, req.draft, this.session.state, this.options.lookupOrderByRq, this.wordsOf(req), found).then((r) => this.finish(req, r));
+  }
+
+  /** The words of `req`'s outcome: its market's units and what bounds it (domain/trading/outcome-words.ts). */
+  private wordsOf(req: TrackedRequest): OutcomeContext {
+    return outcomeContextOf(req.draft, this.options.markets().find((m) => m.id === req.draft.mkt));
   }
 
   private giveUpResult(req: TrackedRequest, d: RetryDecision): RequestResult {

@@ -36,4 +36,22 @@ describe('funding paid on an open position', () => {
     s.applyPositions([position({ at: { b: 30 }, sr: 14, s: 15, fnd: '0', e: [event(30, { sr: 14, s: 5, fnd: '-30000' })] })]);
     expect(positionRow(s.positions.get(7)!, undefined, { state: 'unknown', reason: 'no mark needed' }).fundingPaid).toBe('-150000');
   });
+
+  it('reconnect-snapshot-keeps-folded-funding: a reconnect\'s snapshot carries fnd "0" (or none) for an open position; the funding folded stays', () => {
+    const s = new TradingState(5);
+    s.replacePositions([position({})]);
+    s.applyPositions([position({ at: { b: 20 }, sr: 0, c: '99880000', fnd: '-120000' })]);
+    // The reconnect: live's snapshot rows have sr 0, at {}, fnd "0" (wire.md 15.5).
+    s.replacePositions([position({ at: {}, sr: 0, c: '99880000', fnd: '0' })]);
+    expect(s.positions.get(7)?.fnd).toBe('-120000');
+    const { fnd: _none, ...withoutFnd } = position({ at: {}, sr: 0, c: '99880000' });
+    s.replacePositions([withoutFnd]);
+    expect(s.positions.get(7)?.fnd).toBe('-120000');
+    // Funding after the reconnect adds to it; a position the snapshot no longer holds is gone, and a new one starts at its own.
+    s.applyPositions([position({ at: { b: 30 }, sr: 0, c: '99830000', fnd: '-50000' })]);
+    expect(s.positions.get(7)?.fnd).toBe('-170000');
+    s.replacePositions([position({ at: {}, pid: 8, sr: 0, fnd: '0' })]);
+    expect(s.positions.has(7)).toBe(false);
+    expect(s.positions.get(8)?.fnd).toBe('0');
+  });
 });

@@ -4,6 +4,7 @@
 import { OrderStatus, OrderStatusReason, OrderType } from '../../protocol/enums.js';
 import type { Order } from '../../protocol/frames.js';
 import type { OrderDraft } from '../../domain/trading/order-draft.js';
+import type { OutcomeContext } from '../../domain/trading/outcome-words.js';
 import { resolveStatus } from '../../domain/trading/status.js';
 import type { TradingState } from './trading-state.js';
 import { type RequestResult, resultOf } from './tracked-request.js';
@@ -16,6 +17,10 @@ export async function reconcileRequest(
   draft: Pick<OrderDraft, 't' | 'oid' | 'p' | 's'>,
   state: TradingState,
   lookup?: OrderLookup,
+  /** The market's units and what bounds the order: a partial fill found is called partial. */
+  words?: OutcomeContext,
+  /** Told the order row found (its fills, for the execution report). */
+  onFound?: (row: Order) => void,
 ): Promise<RequestResult> {
   // A cancel that reached the contract and whose target is gone did what it was for (or found it gone).
   if (draft.t === OrderType.Cancel && draft.oid !== undefined && !state.orders.has(draft.oid)) {
@@ -33,14 +38,16 @@ export async function reconcileRequest(
   const open = state.orderByRq(rq);
   if (open) {
     const { outcome } = resolveStatus(undefined, open);
-    if (outcome) return { ...resultOf(rq, outcome), message: `${resultOf(rq, outcome).message} (found among open orders)` };
+    if (outcome) onFound?.(open);
+    if (outcome) return { ...resultOf(rq, outcome, words), message: `${resultOf(rq, outcome, words).message} (found among open orders)` };
   }
   if (lookup) {
     try {
       const found = await lookup(rq);
       if (found) {
         const { outcome } = resolveStatus(undefined, found);
-        if (outcome) return { ...resultOf(rq, outcome), message: `${resultOf(rq, outcome).message} (from order history)` };
+        if (outcome) onFound?.(found);
+        if (outcome) return { ...resultOf(rq, outcome, words), message: `${resultOf(rq, outcome, words).message} (from order history)` };
       }
     } catch {
       // fall through: the outcome stays unknown rather than guessed

@@ -5,6 +5,7 @@ import type { OrderRequestFrame } from '../../protocol/frames.js';
 import type { RequestResult } from '../../domain/trading/commands.js';
 import type { OrderDraft } from '../../domain/trading/order-draft.js';
 import { statusWords } from '../../domain/trading/order-words.js';
+import { type OutcomeContext, outcomeWords } from '../../domain/trading/outcome-words.js';
 import type { RetryDecision, RetryRequestState } from '../../domain/trading/retry.js';
 import { type RequestOutcome, reasonName } from '../../domain/trading/status.js';
 
@@ -136,8 +137,11 @@ export class TrackedRequest {
   }
 }
 
-/** The caller-facing result of an outcome. */
-export function resultOf(rq: number, outcome: RequestOutcome): RequestResult {
+/**
+ * The caller-facing result of an outcome; with `words` (the market's units, what bounds the order) an order
+ * that filled only in part says so: "partially filled 1.92355 of 5, 3.07645 cancelled at the 5 bps cap".
+ */
+export function resultOf(rq: number, outcome: RequestOutcome, words?: OutcomeContext): RequestResult {
   const reason = reasonName(outcome.sr);
   return {
     kind: outcome.kind,
@@ -147,6 +151,6 @@ export function resultOf(rq: number, outcome: RequestOutcome): RequestResult {
     ...(reason ? { reason } : {}),
     ...(outcome.oid !== undefined ? { oid: outcome.oid } : {}),
     // Plain words for the toast; the Journal's update line keeps the wire's status and reason names.
-    message: `${statusWords(outcome.st, outcome.sr)} (rq ${rq})`,
+    message: `${words && outcome.kind === 'definitive' ? outcomeWords(outcome, words) : statusWords(outcome.st, outcome.sr)} (rq ${rq})`,
   };
 }

@@ -3,7 +3,7 @@
 // must not resurrect an order or position that a newer frame already changed: rows are ordered by
 // their block/tx/log timestamp per id, and exact duplicates are skipped.
 
-import { AccountEventType, MessageType, PositionStatus } from '../../protocol/enums.js';
+import { AccountEventType, MessageType, OrderStatus, PositionStatus } from '../../protocol/enums.js';
 import type {
   Account,
   AccountEvent,
@@ -87,6 +87,17 @@ class RowOrdering {
   }
 }
 
+/** Statuses no order rests in: filled, cancelled, expired, failed, executed. */
+const ENDED: ReadonlySet<number> = new Set([OrderStatus.Filled, OrderStatus.Canceled, OrderStatus.Expired, OrderStatus.Failed, OrderStatus.Executed]);
+
+/**
+ * The row takes its order out of the open-orders view: `r`, or a status it cannot rest in (live's report of
+ * a collateral top-up, st 7 sr 32 blocks after the credit, is no open order whether or not it says `r`).
+ */
+function leavesOpenOrders(o: Order): boolean {
+  return o.r === true || ENDED.has(o.st);
+}
+
 /** Identity of a fill: order, log position, size and price (fills carry no id of their own). */
 export function fillKey(f: Fill): string {
   return `${f.oid}:${f.at.b ?? ''}:${f.at.tx ?? ''}:${f.at.l ?? ''}:${f.s}:${f.p ?? ''}`;
@@ -108,6 +119,15 @@ function fundingOfUpdate(update: Position): bigint {
 function withFundingSoFar(update: Position, before: Position | undefined): Position {
   const sum = (before ? amountOr0(before.fnd) : 0n) + fundingOfUpdate(update);
   return { ...update, fnd: sum.toString() };
+}
+
+/**
+ * A snapshot row of a position already held: live sends `fnd` "0" on snapshots even after funding was paid
+ * (wire.md 15.5), so a "0" or absent `fnd` keeps the funding folded so far; a figure the exchange does send wins.
+ */
+function withFundingKept(row: Position, before: Position | undefined): Position {
+  if (!before || amountOr0(row.fnd) !== 0n) return row;
+  return { ...row, fnd: before.fnd ?? '0' };
 }
 
 function amountOr0(value: string | undefined): bigint {
@@ -259,7 +279,7 @@ export class TradingState {
   replaceOrders(rows: readonly Order[]): void {
     this.orders.clear();
     this.orderRows.reset();
-    for (const o of rows) if (this.mine(o) && !o.r) this.orders.set(o.oid, o);
+    for (const o of rows) if (this.mine(o) && !leavesOpenOrders(o)) this.orders.set(o.oid, o);
     this.version++;
   }
 
@@ -268,7 +288,7 @@ export class TradingState {
     const applied: Order[] = [];
     for (const o of rows) {
       if (!this.mine(o) || !this.orderRows.admit(o.oid, o.at, o)) continue;
-      if (o.r) this.orders.delete(o.oid);
+      if (leavesOpenOrders(o)) this.orders.delete(o.oid);
       else this.orders.set(o.oid, withCreation(o, this.orders.get(o.oid)));
       applied.push(o);
     }
@@ -277,9 +297,10 @@ export class TradingState {
   }
 
   replacePositions(rows: readonly Position[]): void {
+    const before = new Map(this.positions);
     this.positions.clear();
     this.positionRows.reset();
-    for (const p of rows) if (this.mine(p) && p.st === PositionStatus.Open) this.positions.set(p.pid, p);
+    for (const p of rows) if (this.mine(p) && p.st === PositionStatus.Open) this.positions.set(p.pid, withFundingKept(p, before.get(p.pid)));
     this.version++;
   }
 

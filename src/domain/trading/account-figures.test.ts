@@ -31,6 +31,12 @@ describe('effective leverage', () => {
 });
 
 describe('account figures', () => {
+  it('margin-ratio-rounds-not-truncates: 268.00 maintenance over 11,410.00 equity is 234.88 bps, shown 2.35 %, not 2.34 %', () => {
+    const f = accountFigures(account, [btcShort], [btc], () => live(663_000));
+    expect([f.maintenance, f.equity]).toEqual([268_000_000n, 11_410_000_000n]);
+    expect(f.marginRatioBps).toBe(235n);
+  });
+
   it('equity = balance + collateral + uPnL, exact; leverage, margin ratio and the nearest liquidation', () => {
     const marks = new Map([[20, live(270_000)], [16, live(660_000)]]);
     const f = accountFigures(account, [ethLong, btcShort], [btc, eth], (id) => marks.get(id)!);

@@ -139,7 +139,8 @@ export function accountFigures(
     notional,
     maintenance,
     leverageHundredths: positive !== null && notional !== null ? (notional * 100n) / positive : null,
-    marginRatioBps: positive !== null ? (maintenance * 10_000n) / positive : null,
+    // Rounded to the nearest bps (half up), not truncated: 234.88 bps reads 2.35 %, not 2.34 %.
+    marginRatioBps: positive !== null ? (maintenance * 20_000n + positive) / (2n * positive) : null,
     nearestLiquidation: nearest,
     valuation,
     valuationNote,

@@ -119,3 +119,31 @@ describe('every kind of order gets a report', () => {
     expect(originAt({ ...stamp, estimatedPrice: 600_100 }, 16)).toEqual({ keyAtMs: 42.5, markAtKey: 600_000, estimatedPrice: 600_100 });
   });
 });
+
+describe('an order cut short is compared with the estimate for what filled', () => {
+  // The review walked asks of 0.003 @ 67,000.0, 0.01 @ 67,002.0, then 1 BTC @ 67,101.0 for a 0.05 buy:
+  // 67,075.2 on average for the whole, 67,001.6 for its first 0.013.
+  const asks = [
+    { price: 670_000, size: 300 },
+    { price: 670_020, size: 1_000 },
+    { price: 671_010, size: 100_000 },
+  ];
+  const walk = { levels: asks, bound: undefined, walked: 5_000n, tailPrice: 671_010n };
+  const facts: ExecutionFacts = {
+    requestKey: 'k2', rq: 5, kind: 'open', marketId: 16, side: 'long', filledBefore: 0, keyWallMs: 1_000_000,
+    origin: { keyAtMs: 0, markAtKey: 670_000, estimatedPrice: 670_752, estimateWalk: walk },
+    sentAtMs: 1, ackAtMs: 2, firstFillAtMs: 3, lastFillAtMs: 3,
+    // The exchange stopped it at its 5 bps cap: 0.013 of 0.05 filled at 67,001.5 on average.
+    filledSize: 1_300, averageFillPrice: 670_015, orderedSize: 5_000,
+  };
+
+  it('partial-fill-vs-est-of-the-part: the filled 0.013 against the walk of 0.013 (1 tick better), not the whole order\'s 67,075.2', () => {
+    const r = executionReport(facts, BTC);
+    expect(r.vsEstimate?.ticks).toBe(-1);
+    expect(r.partial).toBe(true);
+    // Filled whole, the estimate is the whole walk's, as before.
+    const whole = executionReport({ ...facts, filledSize: 5_000, averageFillPrice: 670_752 }, BTC);
+    expect(whole.vsEstimate?.ticks).toBe(0);
+    expect(whole.partial).toBe(false);
+  });
+});

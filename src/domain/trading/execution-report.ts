@@ -8,6 +8,7 @@
 // below it), negative = better. Money is exact: ticks x size units -> collateral atoms (notional.ts).
 
 import { OrderType } from '../../protocol/enums.js';
+import { averageOfFirst, type FillWalk } from './fill-estimate.js';
 import { notionalAtoms, type Scales } from './notional.js';
 import type { Side } from './side.js';
 
@@ -48,6 +49,11 @@ export interface ExecutionOrigin {
   markAtKey: number | null;
   /** The review's estimated average fill, ticks; null when it had none (no book). */
   estimatedPrice: number | null;
+  /**
+   * The review's walk of the book (preview.ts): the estimate of any part of the order. A fill cut short (by
+   * its slippage cap, an IOC's limit) is compared with the estimate of the size that filled, not the whole.
+   */
+  estimateWalk?: FillWalk;
 }
 
 /**
@@ -99,6 +105,10 @@ export interface ExecutionFacts {
   /** Filled size units and the average fill price (ticks, the row's `fp`), as the latest order row says (an amend: the order's whole). */
   filledSize: number;
   averageFillPrice: number | null;
+  /** The order's size as its rows say it (`os`: the exchange's, a close clamped to the position); null before a row. */
+  orderedSize?: number | null;
+  /** Its fills were learned by reconciling a lost status: their times are not known. */
+  fillTimesUnknown?: boolean;
 }
 
 /** A fill's cost against a reference price. */
@@ -128,7 +138,12 @@ export interface ExecutionReport {
   /** Its average fill, null when not known exactly (an amend of an order that had filled before). */
   averageFillPrice: number | null;
   vsMark: Slippage | null;
+  /** Against the review's estimate for the size that filled (only part of an order cut short). */
   vsEstimate: Slippage | null;
+  /** An open or close that filled only part of its size (cut by its cap, or a limit still resting). */
+  partial?: boolean;
+  /** Its fills were found by reconciling a lost status: filled, but when is not known. */
+  fillTimesUnknown?: boolean;
 }
 
 /** The cost of `size` units filled at `fill` ticks against `reference`, from the side of a `side` order. */
@@ -143,6 +158,13 @@ export function slippageOf(side: Side, fill: number, reference: number, size: nu
 }
 
 const since = (keyAt: number, at: number | null): number | null => (at === null ? null : Math.max(0, at - keyAt));
+
+/** The review's estimate for the `size` that filled: its walk of the book for that size when it kept one, else its whole-order average. */
+export function estimateForFilled(origin: ExecutionOrigin, side: Side, size: number): number | null {
+  if (origin.estimatedPrice === null || origin.estimateWalk === undefined || size <= 0) return origin.estimatedPrice;
+  const average = averageOfFirst(origin.estimateWalk, BigInt(size), side === 'long');
+  return average === null ? origin.estimatedPrice : Number(average);
+}
 
 export function executionReport(facts: ExecutionFacts, scales: Scales): ExecutionReport {
   const { origin } = facts;
@@ -165,6 +187,8 @@ export function executionReport(facts: ExecutionFacts, scales: Scales): Executio
     filledSize: size,
     averageFillPrice: fill,
     vsMark: against(origin.markAtKey),
-    vsEstimate: against(origin.estimatedPrice),
+    vsEstimate: against(estimateForFilled(origin, facts.side, size)),
+    partial: (facts.kind === 'open' || facts.kind === 'close') && size > 0 && facts.orderedSize != null && size < facts.orderedSize,
+    ...(facts.fillTimesUnknown && size > 0 && facts.firstFillAtMs === null ? { fillTimesUnknown: true } : {}),
   };
 }

@@ -57,10 +57,12 @@ const inexact = (r: ExecutionReport): boolean => r.filledSize > 0 && r.averageFi
 /** Key press -> send, ack, fill ("fill 15-40 ms" when the fills spread); a cancel or a trigger: send and ack only. */
 export function latencyText(r: ExecutionReport): string {
   if (!followsFills(r.kind)) return `send ${msText(r.toSendMs)}, ack ${msText(r.toAckMs)}`;
-  const fill =
-    r.toFirstFillMs === null
+  const spread = r.toLastFillMs !== null && r.toFirstFillMs !== null && Math.round(r.toLastFillMs) !== Math.round(r.toFirstFillMs);
+  const fill = r.fillTimesUnknown
+    ? 'fill time unknown (found by reconciling)'
+    : r.toFirstFillMs === null
       ? 'no fill'
-      : r.toLastFillMs !== null && Math.round(r.toLastFillMs) !== Math.round(r.toFirstFillMs)
+      : spread
         ? `fill ${msText(r.toFirstFillMs)}–${msText(r.toLastFillMs)}`
         : `fill ${msText(r.toFirstFillMs)}`;
   return `send ${msText(r.toSendMs)}, ack ${msText(r.toAckMs)}, ${fill}`;
@@ -69,7 +71,7 @@ export function latencyText(r: ExecutionReport): string {
 /** The Journal's line of the report: slippage once filled, the estimate only for what was reviewed with one. */
 export function executionLine(r: ExecutionReport): string {
   const mark = inexact(r) ? '—' : slippageText(r.vsMark);
-  const est = r.kind === 'open' || r.vsEstimate !== null ? ` · vs est ${slippageText(r.vsEstimate)}` : '';
+  const est = r.kind === 'open' || r.vsEstimate !== null ? ` · vs est${r.partial ? ' of the part filled' : ''} ${slippageText(r.vsEstimate)}` : '';
   const slip = r.filledSize > 0 && followsFills(r.kind) ? ` · vs mark ${mark}${est}` : '';
   const kind = kindText(r);
   return `rq ${r.rq}${kind ? ` ${kind}` : ''} timed from the key: ${latencyText(r)}${slip}`;
@@ -104,6 +106,6 @@ export function executionDetailLines(r: ExecutionReport, m: MarketWords): string
     `  key press -> sent ${msText(r.toSendMs)} · ack ${msText(r.toAckMs)} · first fill ${msText(r.toFirstFillMs)} · last fill ${msText(r.toLastFillMs)}`,
     filled,
     `  vs the mark at the key press: ${inexact(r) ? '—' : slippageText(r.vsMark)}`,
-    `  vs the review's estimate:    ${r.vsEstimate === null ? NO_ESTIMATE[r.kind] : slippageText(r.vsEstimate)}`,
+    `  vs the review's estimate:    ${r.vsEstimate === null ? NO_ESTIMATE[r.kind] : slippageText(r.vsEstimate)}${r.partial && r.vsEstimate !== null ? ' (its estimate for the size that filled)' : ''}`,
   ];
 }

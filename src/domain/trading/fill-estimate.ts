@@ -2,6 +2,8 @@
 // limit order walks only the levels at or better than its limit: the exchange never fills it beyond
 // that, so neither does the estimate (what is left rests, or is cancelled for IOC / FOK).
 
+import { divCeil, divFloor } from './notional.js';
+
 export interface BookLevel {
   /** Scaled price. */
   price: number;
@@ -79,4 +81,31 @@ export function slippageBps(price: number, reference: number, buying: boolean): 
 export function slippageLimitPrice(reference: bigint, bps: number, buying: boolean): bigint {
   const delta = (reference * BigInt(bps)) / 10_000n;
   return buying ? reference + delta : reference - delta;
+}
+
+/**
+ * An order in the order it fills, as a review estimated it: the walk of the visible book (`walked` units
+ * of `levels`, never beyond `bound`), then the rest at one price (`tailPrice`: past the visible book, or
+ * resting at the limit). Kept with the order, it prices any part of it: a fill cut short is compared with
+ * the estimate of what filled, not of the whole order.
+ */
+export interface FillWalk {
+  levels: readonly BookLevel[];
+  bound: WalkLimit | undefined;
+  walked: bigint;
+  tailPrice: bigint;
+}
+
+/** The first `units` of the order in fill order: exact sum of price x size. */
+export function sumOfFirst(walk: FillWalk, units: bigint): bigint {
+  if (units <= 0n) return 0n;
+  const walked = estimateFill(walk.levels, units < walk.walked ? units : walk.walked, walk.bound);
+  return walked.priceSizeSum + (units - walked.filledSize) * walk.tailPrice;
+}
+
+/** The average price of the first `units` in ticks, rounded against the trader (a buy up, a sell down); null for none. */
+export function averageOfFirst(walk: FillWalk, units: bigint, buying: boolean): bigint | null {
+  if (units <= 0n) return null;
+  const sum = sumOfFirst(walk, units);
+  return buying ? divCeil(sum, units) : divFloor(sum, units);
 }

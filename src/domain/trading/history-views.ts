@@ -1,8 +1,11 @@
 // View rows of the history tabs (order history, position history, account events), built from the
 // REST history records. Money stays atoms strings; prices and sizes scaled integers.
 
+import { OrderStatus, OrderStatusReason, OrderType } from '../../protocol/enums.js';
 import type { AccountEvent, Order } from '../../protocol/frames.js';
 import type { TradeEffect } from './fill-effect.js';
+import type { MarketWords } from './order-words.js';
+import { cutBoundOf, isPartialEnd, outcomeWords } from './outcome-words.js';
 
 export interface OrderHistoryRowView {
   key: string;
@@ -17,6 +20,10 @@ export interface OrderHistoryRowView {
   price: number;
   originalSize: number;
   filledSize: number;
+  /** Order flags `fl` (an IOC cannot rest: a part it did not fill was cancelled). */
+  flags?: number;
+  /** The slippage cap (bps) this client sent the order with, when it was this client's (the row does not say it). */
+  capBps?: number;
   /** Fee atoms (negative = rebate), null when absent. */
   fee: string | null;
   /** What this update's fill did to the position, when this session saw its position events. */
@@ -70,8 +77,26 @@ export function orderHistoryRow(o: Order): OrderHistoryRowView {
     price: o.p ?? 0,
     originalSize: o.os,
     filledSize: o.fs,
+    flags: o.fl,
     fee: o.f ?? null,
   };
+}
+
+/** A collateral top-up (t 6) as live reports it when done: st 7 sr 32 blocks after the credit (wire.md 15.3). */
+export function isTopUpReport(r: Pick<OrderHistoryRowView, 'type' | 'status' | 'reason'>): boolean {
+  return r.type === OrderType.IncreasePositionCollateral && r.status === OrderStatus.Failed && r.reason === OrderStatusReason.OrderDescIdTooLow;
+}
+
+/**
+ * The status of an order-history row in words where the wire's names would mislead, else null (the wire's
+ * names are shown): a partial fill ("partially filled 1.92355 of 5, 3.07645 cancelled at the 5 bps cap"),
+ * a top-up's report ("top-up done": its credit is the account event et 3; the st 7 sr 32 is its report).
+ */
+export function orderHistoryWords(r: OrderHistoryRowView, m: MarketWords): string | null {
+  if (isTopUpReport(r)) return 'top-up done';
+  const end = { st: r.status, sr: r.reason ?? undefined, os: r.originalSize, fs: r.filledSize, fl: r.flags };
+  if (!isPartialEnd(end)) return null;
+  return outcomeWords(end, { m, bound: cutBoundOf({ p: r.price, fl: r.flags, ms: r.capBps }, null) });
 }
 
 export function accountEventRow(e: AccountEvent): AccountEventRowView {

@@ -32,9 +32,14 @@ export function priceText(price: number | bigint, m: MarketWords): string {
   return groupThousands(formatScaledTrim(price, m.priceDecimals));
 }
 
+/** A size as a bare figure in the market's decimals: 192355 (5 decimals) -> "1.92355". */
+export function sizeFigure(size: number, m: MarketWords): string {
+  return formatScaledTrim(size, m.sizeDecimals);
+}
+
 /** A size with the market's name: 2000 (5 decimals) -> "0.02 BTC". */
 export function sizeText(size: number, m: MarketWords): string {
-  return `${formatScaledTrim(size, m.sizeDecimals)} ${m.label}`;
+  return `${sizeFigure(size, m)} ${m.label}`;
 }
 
 /**

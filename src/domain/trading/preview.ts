@@ -15,7 +15,7 @@
 
 import type { Market } from '../../protocol/frames.js';
 import { feeAtoms, feeMicros } from './fees.js';
-import { type BookLevel, type WalkLimit, estimateFill, slippageBps } from './fill-estimate.js';
+import { type BookLevel, type FillWalk, estimateFill, slippageBps, slippageLimitPrice, sumOfFirst } from './fill-estimate.js';
 import { type Scales, divCeil, divFloor } from './notional.js';
 import { type OrderEffect, orderEffect } from './order-effect.js';
 import { type PositionMath, liquidationPrice, marginForOrder } from './risk.js';
@@ -43,6 +43,8 @@ export interface PreviewInput {
   mark: number | null;
   feeTier: number;
   position: PositionMath | null;
+  /** A market order's slippage cap (bps from the mark): where the walk goes past it, the order fills only in part. */
+  slippageCapBps?: number;
 }
 
 export interface OrderPreview {
@@ -82,21 +84,25 @@ export interface OrderPreview {
   liquidationPrice: bigint | null;
   /** Percent from mark to the liquidation price after the fill (display). */
   liquidationDistancePct: number | null;
+  /**
+   * The size reviewed: the order's, or for a reduce-only order larger than the position it reduces, the
+   * position's (the exchange clamps a close to it; every figure above is for that size).
+   */
+  reviewedSize: bigint;
+  /** The reviewed size is the position's, not the order's (a reduce-only order larger than it). */
+  clampedToPosition: boolean;
+  /** A market order's slippage cap (bps) and the bound it puts on the fill (ticks, from the mark); null for a limit or without a mark. */
+  cap: { bps: number; price: bigint } | null;
+  /** Size the walk puts past that bound: the exchange cancels it (the order fills only in part). */
+  pastCap: bigint;
+  /** The order in fill order (the visible walk, then the rest at one price): prices any part of it. */
+  walk: FillWalk;
 }
 
-/** The order in fill order: the visible walk, then the rest at one price (past the book, or resting at the limit). */
-interface FillOrder {
-  levels: readonly BookLevel[];
-  bound: WalkLimit | undefined;
-  walked: bigint;
-  tailPrice: bigint;
-}
-
-/** The first `units` of the order in fill order: exact sum of price x size. */
-function sumOfFirst(order: FillOrder, units: bigint): bigint {
-  if (units <= 0n) return 0n;
-  const walked = estimateFill(order.levels, units < order.walked ? units : order.walked, order.bound);
-  return walked.priceSizeSum + (units - walked.filledSize) * order.tailPrice;
+/** The size a reduce-only order can fill: the position of the other side it reduces; null when it reduces none. */
+function reducibleSize(position: PositionMath | null, side: number): bigint | null {
+  if (!position || position.size <= 0n || position.side === side) return null;
+  return position.size;
 }
 
 /** An average entry from an exact sum, rounded so the liquidation it implies is the nearer one (long up, short down). */
@@ -151,10 +157,13 @@ export function previewOrder(input: PreviewInput): OrderPreview {
   const bound = limit !== null ? { price: limit, buying } : undefined;
   const noBook = input.bookKnown === false;
   const opposite = noBook ? [] : input.opposite;
-  const walk = estimateFill(opposite, input.size, bound);
+  const reducible = input.reduceOnly ? reducibleSize(input.position, input.side) : null;
+  const clamped = reducible !== null && input.size > reducible;
+  const size = clamped ? reducible : input.size;
+  const walk = estimateFill(opposite, size, bound);
   const best = opposite[0]?.price;
   const crosses = limit === null || walk.filledSize > 0n || (best !== undefined && (buying ? limit >= BigInt(best) : limit <= BigInt(best)));
-  const left = input.size - walk.filledSize;
+  const left = size - walk.filledSize;
   // Past the last visible level the book is not known: what is left may still fill now (up to the limit).
   // With no book at all, nothing is known from the first unit on.
   const bookEnds = left > 0n && !walk.stoppedAtLimit && (walk.worstPrice !== null || (noBook && limit !== null));
@@ -169,13 +178,13 @@ export function previewOrder(input: PreviewInput): OrderPreview {
   const takerSum = (noneFills ? 0n : walk.priceSizeSum) + beyondVisible * tailPrice;
   const makerSum = rests * (limit ?? 0n);
   const priceSizeSum = takerSum + makerSum;
-  const fillOrder: FillOrder = { levels: opposite, bound, walked: fillsNow, tailPrice };
+  const fillOrder: FillWalk = { levels: opposite, bound, walked: fillsNow, tailPrice };
 
   const { config } = input.market;
   const fee =
     feeAtoms(takerSum, 1n, feeMicros(config, 'taker', input.feeTier), scales) + feeAtoms(makerSum, 1n, feeMicros(config, 'maker', input.feeTier), scales);
   const opts = { reduceOnly: input.reduceOnly ?? false };
-  const effect = orderEffect(input.position, input.side, input.size, opts);
+  const effect = orderEffect(input.position, input.side, size, opts);
   // Money follows what can fill: the reducing part first (in fill order), then the opening part.
   const filled = orderEffect(input.position, input.side, fillable, opts);
   const reduceSum = sumOfFirst(fillOrder, filled.reduceSize);
@@ -187,6 +196,11 @@ export function previewOrder(input: PreviewInput): OrderPreview {
   const after = fillable > 0n ? positionAfter(pos, filled, input.side, openSum, margin, freed) : pos;
   const liq = after === null ? null : liquidationPrice(after, config.maintenance_margin, scales);
 
+  // A market order stops at its cap from the mark: the walk past it is cancelled, not filled worse.
+  const capPrice = limit === null && input.slippageCapBps !== undefined && input.mark !== null ? slippageLimitPrice(BigInt(input.mark), input.slippageCapBps, buying) : null;
+  const withinCap = capPrice === null || noBook ? null : estimateFill(opposite, size, { price: capPrice, buying });
+  const pastCap = withinCap !== null && withinCap.stoppedAtLimit ? size - withinCap.filledSize : 0n;
+
   const average = fillable > 0n ? (buying ? divCeil(priceSizeSum, fillable) : divFloor(priceSizeSum, fillable)) : null;
   const shown = fillable > 0n ? Number(priceSizeSum) / Number(fillable) : null;
   const mark = input.mark;
@@ -196,17 +210,22 @@ export function previewOrder(input: PreviewInput): OrderPreview {
     fillsNow,
     rests,
     beyondVisible,
-    unfilled: input.size - fillable,
+    unfilled: size - fillable,
     priceSizeSum,
     averagePrice: average,
     estimatedAveragePrice: shown,
     slippageBps: shown !== null && mark !== null ? slippageBps(shown, mark, buying) : null,
-    bookCovers: beyondVisible === 0n && fillable === input.size,
+    bookCovers: beyondVisible === 0n && fillable === size,
     ...(noBook ? { noBook: true } : {}),
     feeAtoms: fee,
     marginAtoms: margin,
     marginFreedAtoms: freed,
     liquidationPrice: liq,
     liquidationDistancePct: liq !== null && mark !== null && mark > 0 ? (Math.abs(mark - Number(liq)) / mark) * 100 : null,
+    reviewedSize: size,
+    clampedToPosition: clamped,
+    cap: capPrice === null ? null : { bps: input.slippageCapBps!, price: capPrice },
+    pastCap,
+    walk: fillOrder,
   };
 }

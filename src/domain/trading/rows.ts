@@ -61,6 +61,8 @@ export function fillRow(f: Fill): FillRowView {
     key: `${f.oid}:${f.at.b ?? ''}:${f.at.tx ?? ''}:${f.at.l ?? ''}`,
     timeMs: f.at.t ?? null,
     block: f.at.b ?? null,
+    ...(f.at.tx !== undefined ? { tx: f.at.tx } : {}),
+    ...(f.at.l !== undefined ? { log: f.at.l } : {}),
     marketId: f.mkt,
     orderId: f.oid,
     type: f.t,

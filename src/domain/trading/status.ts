@@ -9,11 +9,14 @@ export interface StatusUpdate {
   sr?: number;
   fr?: number;
   oid?: number;
+  /** The order's original and filled size (an order row carries them): what says a fill was partial. */
+  os?: number;
+  fs?: number;
 }
 
 export type RequestOutcome =
   /** A status in {2,3,4,5,8,9,10}: final for this rq; nothing later changes it. */
-  | { kind: 'definitive'; st: number; sr: number | undefined; oid: number | undefined }
+  | { kind: 'definitive'; st: number; sr: number | undefined; oid: number | undefined; os?: number; fs?: number }
   /** Only failures so far: the first one is kept; a later definitive status still wins. */
   | { kind: 'failed'; st: number; sr: number | undefined; fr: number | undefined; oid: number | undefined };
 
@@ -36,7 +39,8 @@ export function isDefinitiveStatus(st: number): boolean {
 export function resolveStatus(current: RequestOutcome | undefined, update: StatusUpdate): ResolveResult {
   if (current?.kind === 'definitive') return { outcome: current, applied: false };
   if (isDefinitiveStatus(update.st)) {
-    return { outcome: { kind: 'definitive', st: update.st, sr: update.sr, oid: update.oid }, applied: true };
+    const sizes = update.os !== undefined && update.fs !== undefined ? { os: update.os, fs: update.fs } : {};
+    return { outcome: { kind: 'definitive', st: update.st, sr: update.sr, oid: update.oid, ...sizes }, applied: true };
   }
   if (update.st === OrderStatus.Failed) {
     if (current?.kind === 'failed') return { outcome: current, applied: false };

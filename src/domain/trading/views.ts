@@ -109,6 +109,9 @@ export interface FillRowView {
   key: string;
   timeMs: number | null;
   block: number | null;
+  /** Its transaction and log position in the block: with the block, the fill's place in time. */
+  tx?: number;
+  log?: number;
   marketId: number;
   orderId: number;
   type: number;

@@ -2,7 +2,7 @@
 // annualised when the line has room, countdown to the next event).
 
 import type { MarketHeaderView, MarketRef } from '../../domain/views.js';
-import { formatCompact, formatCountdown, formatInterval, formatScaledGrouped, formatSignedPct } from './numbers.js';
+import { formatCompact, formatCountdown, formatInterval, formatScaledGrouped, formatSignedPct, formatSizeCompact } from './numbers.js';
 
 export interface HeaderField {
   label: string;
@@ -25,18 +25,27 @@ function direction(n: number | null): HeaderField['direction'] {
 export interface HeaderOptions {
   /** The annualised funding rate after the per-interval one, e.g. `(+4.38% apr)` (default true). */
   apr?: boolean;
+  /** The interval's length after the rate, e.g. `/43m` (default true; the second thing to go when narrow). */
+  interval?: boolean;
 }
 
-function fundingValue(header: MarketHeaderView, fundingIntervalSec: number | null, apr: boolean): string {
+function fundingValue(header: MarketHeaderView, fundingIntervalSec: number | null, apr: boolean, interval: boolean): string {
   if (header.fundingRatePct === null) return DASH;
-  const rate = `${formatSignedPct(header.fundingRatePct, 4)}${fundingIntervalSec ? `/${formatInterval(fundingIntervalSec)}` : ''}`;
+  const rate = `${formatSignedPct(header.fundingRatePct, 4)}${fundingIntervalSec && interval ? `/${formatInterval(fundingIntervalSec)}` : ''}`;
   const annual = apr && header.fundingAprPct !== null ? ` (${formatSignedPct(header.fundingAprPct, 2)} apr)` : '';
   const countdown = header.nextFundingInMs === null ? '' : ` ${formatCountdown(header.nextFundingInMs)}`;
-  return rate + annual + countdown;
+  // Whose rate: the interval that settled last, or the next one (published ahead of its block).
+  const whose = header.fundingInterval ? `${header.fundingInterval} ` : '';
+  return whose + rate + annual + countdown;
+}
+
+/** Open interest in the market's base units with its unit: "412.3 BTC"; "—" before the feed sent it. */
+export function openInterestText(header: MarketHeaderView, market: MarketRef): string {
+  return header.openInterest == null ? DASH : `${formatSizeCompact(header.openInterest)} ${market.symbol}`;
 }
 
 export function headerFields(header: MarketHeaderView, market: MarketRef, fundingIntervalSec: number | null, opts: HeaderOptions = {}): HeaderField[] {
-  const funding = fundingValue(header, fundingIntervalSec, opts.apr ?? true);
+  const funding = fundingValue(header, fundingIntervalSec, opts.apr ?? true, opts.interval ?? true);
   return [
     { label: 'mark', value: price(header.mark, market), direction: 'flat' },
     { label: 'last', value: price(header.last, market), direction: 'flat' },
@@ -47,7 +56,7 @@ export function headerFields(header: MarketHeaderView, market: MarketRef, fundin
       direction: direction(header.change24hPct),
     },
     { label: 'vol', value: header.volume24h === null ? DASH : formatCompact(header.volume24h), direction: 'flat' },
-    { label: 'OI', value: header.openInterestNotional === null ? DASH : formatCompact(header.openInterestNotional), direction: 'flat' },
+    { label: 'OI', value: openInterestText(header, market), direction: 'flat' },
     { label: 'fund', value: funding, direction: direction(header.fundingRatePct) },
   ];
 }
@@ -72,8 +81,8 @@ export function headerCells(fields: readonly HeaderField[], narrow: boolean): nu
 }
 
 /**
- * The header for `width` cells: with the annualised funding rate when the whole line fits, else
- * without it (the first thing to go; the rest is truncated at the end as before).
+ * The header for `width` cells: with the annualised funding rate when the whole line fits, else without it
+ * (the first thing to go), then without the interval's length (`/43m`); the rest is truncated at the end.
  */
 export function fitHeaderFields(
   header: MarketHeaderView,
@@ -82,7 +91,10 @@ export function fitHeaderFields(
   width: number,
   narrow: boolean,
 ): HeaderField[] {
+  const fits = (fields: HeaderField[]) => headerCells(shownHeaderFields(fields, narrow), narrow) <= width;
   const full = headerFields(header, market, fundingIntervalSec);
-  if (header.fundingAprPct === null || headerCells(shownHeaderFields(full, narrow), narrow) <= width) return full;
-  return headerFields(header, market, fundingIntervalSec, { apr: false });
+  if (fits(full)) return full;
+  const noApr = headerFields(header, market, fundingIntervalSec, { apr: false });
+  if (fits(noApr)) return noApr;
+  return headerFields(header, market, fundingIntervalSec, { apr: false, interval: false });
 }

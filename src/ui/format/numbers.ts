@@ -41,6 +41,19 @@ export function formatCompact(value: number): string {
   return `${sign}${abs.toFixed(abs >= 100 ? 0 : 2)}`;
 }
 
+/**
+ * A size in base units, short: four significant figures below 1,000 (412.3, 41.23, 0.1234), compact above
+ * (12.35K). Display only.
+ */
+export function formatSizeCompact(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1000) return formatCompact(value);
+  if (abs === 0) return '0';
+  const decimals = Math.min(8, Math.max(0, 3 - Math.floor(Math.log10(abs))));
+  const text = value.toFixed(decimals);
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
 /** Signed percent with a fixed number of decimals: 1.82 -> "+1.82%", 0 -> "0.00%". */
 export function formatSignedPct(pct: number, digits = 2): string {
   const text = Math.abs(pct).toFixed(digits);

@@ -53,6 +53,7 @@ describe('leverageBar and previewLine', () => {
         effect: orderEffect(null, 1, 2_000n), crosses: true, fillsNow: 2_000n, rests: 0n, beyondVisible: 0n, unfilled: 0n, priceSizeSum: 1_340_024_000n,
         averagePrice: 670_012n, estimatedAveragePrice: 670_012, slippageBps: 1.8, bookCovers: true, feeAtoms: 2_310_000n,
         marginAtoms: 134_000_000n, marginFreedAtoms: 0n, liquidationPrice: 623_000n, liquidationDistancePct: 7.01,
+        reviewedSize: 2_000n, clampedToPosition: false, cap: null, pastCap: 0n, walk: { levels: [], bound: undefined, walked: 0n, tailPrice: 0n },
       },
       market,
     );

@@ -84,3 +84,37 @@ describe('amendLines', () => {
     expect(text.at(-1)).toBe(' y send the change   any other key cancels');
   });
 });
+
+describe('a review that reads right', () => {
+  // Asks from 67,000.0: 0.003 at the best, 0.1 a tick above 67,010.0 (15 bps over the 67,000.0 mark).
+  const book = [
+    { price: 670_000, size: 300 },
+    { price: 670_020, size: 1_000 },
+    { price: 671_010, size: 100_000 },
+  ];
+  const inputs = { market, opposite: book, leverageHundredths: 500, mark: 670_000, feeTier: 0 };
+
+  it('review-warns-market-order-beyond-its-cap: the walk for the size reaches past the 5 bps bound, so only part fills', () => {
+    const p = previewOrder({ ...inputs, side: 1, size: 5_000n, position: null, slippageCapBps: 5 });
+    // 67,000.0 + 5 bps = 67,033.5: the 0.013 below it fills, the rest is past the cap.
+    expect(p.cap).toEqual({ bps: 5, price: 670_335n });
+    expect(p.pastCap).toBe(3_700n);
+    expect(reviewNotes(p, { kind: 'market' }, market)).toContain('beyond the 5 bps cap (67,033.5)! fills about 0.013 of 0.05, 0.037 cancelled');
+    // Within the cap nothing is said.
+    const small = previewOrder({ ...inputs, side: 1, size: 1_000n, position: null, slippageCapBps: 5 });
+    expect(small.pastCap).toBe(0n);
+    expect(reviewNotes(small, { kind: 'market' }, market).join(' ')).not.toContain('cap');
+  });
+
+  it('reduce-only-reviewed-at-the-position: a reduce-only order larger than the position is reviewed at the size it can fill', () => {
+    const short = { side: 2, entry: 680_000n, size: 1_000n, collateral: 136_000_000n };
+    const p = previewOrder({ ...inputs, side: 1, size: 5_000n, position: short, reduceOnly: true });
+    expect(p.reviewedSize).toBe(1_000n);
+    expect(reviewNotes(p, { kind: 'market' }, market)[0]).toBe('reduce-only: fills at most 0.01 BTC (the position)');
+    // The estimate and the fee are those of 0.01 BTC: the walk of 0.01, not of 0.05.
+    const exact = previewOrder({ ...inputs, side: 1, size: 1_000n, position: short, reduceOnly: true });
+    expect(p.averagePrice).toBe(exact.averagePrice);
+    expect(p.feeAtoms).toBe(exact.feeAtoms);
+    expect(p.averagePrice).toBe(670_014n);
+  });
+});

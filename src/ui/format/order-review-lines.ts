@@ -9,6 +9,7 @@ import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
 import type { PlaceKind, Side } from '../../domain/trading/commands.js';
+import { marketWords, sizeText } from '../../domain/trading/order-words.js';
 import { groupThousands } from './numbers.js';
 
 export function money(atoms: bigint): string {
@@ -85,6 +86,8 @@ export interface ReviewedKind {
 export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market, change = false): string[] {
   const sz = (v: bigint) => formatScaledTrim(v, market.config.size_decimals);
   const out: string[] = [];
+  // The exchange clamps a close to the position: the figures are for what it can fill.
+  if (p.clampedToPosition) out.push(`reduce-only: fills at most ${sizeText(Number(p.reviewedSize), marketWords(market, market.id))} (the position)`);
   const limit = order.price !== undefined && order.kind !== 'market';
   // Without the market's book nothing about the fill is known: say so, not "rests" or "book too thin".
   if (order.trigger) out.push(`estimated at ${order.price !== undefined ? 'its limit' : 'the stop price'}: the fill is known only when it fires`);
@@ -101,6 +104,10 @@ export function reviewNotes(p: OrderPreview, order: ReviewedKind, market: Market
 function notesOfTheBook(p: OrderPreview, order: ReviewedKind, market: Market, limit: boolean, change: boolean, out: string[]): void {
   const sz = (v: bigint) => formatScaledTrim(v, market.config.size_decimals);
   const px = (v: number) => groupThousands(formatScaledTrim(v, market.config.price_decimals));
+  if (p.cap !== null && p.pastCap > 0n) {
+    // The exchange stops a market order at its cap from the mark: the walk past it is cancelled.
+    out.push(`beyond the ${p.cap.bps} bps cap (${px(Number(p.cap.price))})! fills about ${sz(p.reviewedSize - p.pastCap)} of ${sz(p.reviewedSize)}, ${sz(p.pastCap)} cancelled`);
+  }
   if (limit && p.crosses && order.kind !== 'post-only') out.push('crosses the book: taker fee');
   else if (limit && p.crosses && !change) out.push('crosses the book: the exchange refuses a post-only that would take');
   if (limit && p.fillsNow > 0n && p.rests > 0n) out.push(`fills ${sz(p.fillsNow)} now, ${sz(p.rests)} rests at ${px(order.price!)}`);

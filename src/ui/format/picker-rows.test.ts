@@ -4,7 +4,7 @@ import { pickerColumns, pickerHeader, pickerRowText, pickerSortText } from './pi
 
 const BTC = { id: 1, symbol: 'BTC', name: 'BTC', fundingIntervalSec: 3600, priceDecimals: 1, sizeDecimals: 5 };
 const STATS: MarketHeaderView = {
-  marketId: 1, mark: 669_228, last: 669_154, oracle: 669_230, change24hPct: 0.654, volume24h: 14_100_000, openInterestNotional: 8_370, fundingRatePct: 0.0022, fundingAprPct: 26.9, nextFundingInMs: 1000,
+  marketId: 1, mark: 669_228, last: 669_154, oracle: 669_230, change24hPct: 0.654, volume24h: 14_100_000, openInterestNotional: 8_370, openInterest: 0.125, fundingRatePct: 0.0022, fundingAprPct: 26.9, nextFundingInMs: 1000,
 };
 
 describe('market picker rows', () => {
@@ -12,13 +12,15 @@ describe('market picker rows', () => {
     const columns = pickerColumns(160);
     expect(columns.map((c) => c.id)).toEqual(['market', 'last', 'change', 'volume', 'funding', 'oi']);
     const row = pickerRowText(columns, { market: BTC, stats: STATS, chosen: true, watched: true, current: true }, 160);
-    expect(row.trimEnd()).toBe('›★• BTC        66,915.4   +0.65%   14.10M +0.0022%    8.37K  (current)');
+    // OI in base units with the market's symbol (oi-shows-its-unit).
+    expect(row.trimEnd()).toBe('›★• BTC        66,915.4   +0.65%   14.10M +0.0022%   0.125 BTC  (current)');
   });
 
   it('picker-fits-80x24: at 50 cells OI goes first, then funding; the sorted column stays', () => {
     expect(pickerColumns(50).map((c) => c.id)).toEqual(['market', 'last', 'change', 'volume', 'funding']);
     expect(pickerColumns(41).map((c) => c.id)).toEqual(['market', 'last', 'change', 'volume']);
-    expect(pickerColumns(50, { column: 'oi', descending: true }).map((c) => c.id)).toEqual(['market', 'last', 'change', 'volume', 'oi']);
+    // OI with its unit is wider: kept when sorted, the volume makes room for it.
+    expect(pickerColumns(50, { column: 'oi', descending: true }).map((c) => c.id)).toEqual(['market', 'last', 'change', 'oi']);
     const row = pickerRowText(pickerColumns(50), { market: BTC, stats: STATS, chosen: false, watched: false, current: true }, 50);
     expect(row).toHaveLength(50);
     expect(row).not.toContain('(current)');

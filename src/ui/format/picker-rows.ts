@@ -6,6 +6,7 @@
 import type { MarketListing } from '../../domain/market-directory.js';
 import type { MarketHeaderView } from '../../domain/views.js';
 import { PICKER_SORT_LABELS, type PickerSort, type PickerSortColumn } from '../../state/market-picker.js';
+import { openInterestText } from './header.js';
 import { fitNumber, fitText, formatCompact, formatScaledGrouped, formatSignedPct } from './numbers.js';
 
 const DASH = '—';
@@ -25,7 +26,8 @@ const COLUMNS: readonly PickerColumn[] = [
   { id: 'change', label: '24h chg', width: 8, sort: 'change' },
   { id: 'volume', label: '24h vol', width: 8, sort: 'volume' },
   { id: 'funding', label: 'funding', width: 8, sort: 'funding' },
-  { id: 'oi', label: 'OI', width: 8, sort: 'oi' },
+  // In the market's base units with its symbol ("412.3 BTC"); sorted by notional, which compares across markets.
+  { id: 'oi', label: 'OI', width: 11, sort: 'oi' },
 ];
 const PRIORITY: readonly PickerColumn['id'][] = ['market', 'last', 'change', 'volume', 'funding', 'oi'];
 
@@ -76,7 +78,7 @@ function cell(column: PickerColumn, market: MarketListing, stats: MarketHeaderVi
     case 'funding':
       return fitNumber(stats?.fundingRatePct == null ? DASH : formatSignedPct(stats.fundingRatePct, 4), column.width);
     case 'oi':
-      return fitNumber(stats?.openInterestNotional == null ? DASH : formatCompact(stats.openInterestNotional), column.width);
+      return fitNumber(stats ? openInterestText(stats, market) : DASH, column.width);
   }
 }
 

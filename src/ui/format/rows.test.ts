@@ -89,14 +89,17 @@ describe('market header', () => {
         change24hPct: -1.5,
         volume24h: 12_345_678,
         openInterestNotional: 412_300,
+        openInterest: 412.3,
         fundingRatePct: 0.004,
+        fundingInterval: 'last',
         fundingAprPct: 4.3,
         nextFundingInMs: 43 * 60_000 + 12_000,
       },
       BTC,
       2580,
     );
-    expect(headerText(fields)).toBe('mark 67,012.5  last —  oracle 67,010.1  24h -1.50%  vol 12.35M  OI 412.3K  fund +0.0040%/43m (+4.30% apr) 43:12');
+    // OI in base units with the unit (oi-shows-its-unit); the rate says whose it is (funding-says-last-or-next).
+    expect(headerText(fields)).toBe('mark 67,012.5  last —  oracle 67,010.1  24h -1.50%  vol 12.35M  OI 412.3 BTC  fund last +0.0040%/43m (+4.30% apr) 43:12');
     expect(fields.find((f) => f.label === '24h')?.direction).toBe('down');
   });
 
@@ -129,5 +132,17 @@ describe('market header', () => {
     // No interval known: no apr, whatever the width.
     expect(fund(fitHeaderFields({ ...header, fundingAprPct: null }, BTC, null, 500, false))).toBe('+0.0040% 12:07');
     expect(fund(headerFields(header, BTC, 2580, { apr: false }))).toBe('+0.0040%/43m 12:07');
+  });
+
+  it('funding-says-last-or-next at 80 columns: the word and the countdown stay; the interval length goes after the apr', () => {
+    const header = {
+      marketId: 16, mark: 670_125, last: 670_130, oracle: 670_101, change24hPct: 1.82, volume24h: 12_345_678,
+      openInterestNotional: 412_300, openInterest: 6.1523, fundingRatePct: 0.004, fundingInterval: 'next' as const, fundingAprPct: 48.9, nextFundingInMs: 12 * 60_000 + 7_000,
+    };
+    const narrow = fitHeaderFields(header, BTC, 2580, 79, true);
+    const text = headerText(shownHeaderFields(narrow, true));
+    expect(text).toContain('OI 6.152 BTC');
+    expect(text).toContain('fund next +0.0040% 12:07');
+    expect(headerCells(shownHeaderFields(narrow, true), true)).toBeLessThanOrEqual(79);
   });
 });

@@ -166,6 +166,24 @@ describe('open orders, fills, history and journal rows', () => {
     const row = { key: 'k', timeMs: null, marketId: 1, orderId: 9, requestId: 4, type: 1, status: 7, reason: 13, price: 1, originalSize: 1, filledSize: 0, fee: null };
     expect(cellsText(rowCells(fitColumns(orderHistoryColumns(markets), 196), row))).toContain('CrossesBook');
   });
+  it('history-calls-a-cut-fill-partial: a market buy the exchange ended at 1.92355 of 5 (st 4 sr 16) reads partially filled, at 200 and at 80 columns', () => {
+    const row = {
+      key: 'k', timeMs: null, marketId: 1, orderId: 9, requestId: 4, type: 1, status: 4, reason: 16, price: 0, originalSize: 500_000, filledSize: 192_355, flags: 4, capBps: 5, fee: '2300',
+    };
+    const words = 'partially filled 1.92355 of 5, 3.07645 cancelled at the 5 bps cap';
+    expect(cellsText(rowCells(fitColumns(orderHistoryColumns(markets), 196), row))).toContain(words);
+    expect(cellsText(rowCells(fitColumns(orderHistoryColumns(markets), 78), row))).toContain('partially filled 1.92355 of 5');
+    // A cap this client did not send (another client's order): said without a figure.
+    const { capBps: _cap, ...unknownCap } = row;
+    expect(cellsText(rowCells(fitColumns(orderHistoryColumns(markets), 196), unknownCap))).toContain('cancelled at its slippage cap');
+  });
+  it('history-top-up-report-reads-done: live reports a credited top-up (t 6) as st 7 sr 32 blocks later; History says done, not Failed', () => {
+    const row = { key: 'k', timeMs: null, marketId: 1, orderId: 9, requestId: 4, type: 6, status: 7, reason: 32, price: 0, originalSize: 0, filledSize: 0, fee: null };
+    const cells = rowCells(fitColumns(orderHistoryColumns(markets), 196), row);
+    expect(cellsText(cells)).toContain('top-up done');
+    expect(cellsText(cells)).not.toMatch(/Failed|OrderDescIdTooLow/);
+    expect(cells.some((c) => c.tone === 'down')).toBe(false);
+  });
   it('the journal text column takes the spare width', () => {
     const entry: JournalEntryView = { timeMs: 0, kind: 'resolved', requestKey: 'a', rq: 42, text: 'rq 42 Failed: CrossesBook (13) -> no retry' };
     const cols = fitColumns(journalColumns(), 120);

@@ -21,7 +21,7 @@ import { refWords } from '../../domain/trading/order-words.js';
 import type { TradeEffect } from '../../domain/trading/fill-effect.js';
 import { isBuyType } from '../../domain/trading/resting-order-effect.js';
 import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../../domain/trading/views.js';
-import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView } from '../../domain/trading/history-views.js';
+import { type AccountEventRowView, type OrderHistoryRowView, type PositionHistoryRowView, isTopUpReport, orderHistoryWords } from '../../domain/trading/history-views.js';
 import { formatAtoms } from '../../protocol/scaling.js';
 import { formatScaledGrouped, formatSignedPct, formatTimeOfDay } from './numbers.js';
 
@@ -330,6 +330,17 @@ export function fillColumns(markets: MarketLookup): Column<FillRowView>[] {
   ];
 }
 
+/**
+ * A row's status and reason in one cell: its words where the wire's names would mislead (a partial fill, a
+ * top-up's report), else the status's name; the reason's name after a middle dot ("Filled · TakerOrderFilled").
+ */
+function historyStatusCell(r: OrderHistoryRowView, market: MarketRef | undefined): Cell {
+  const words = market ? orderHistoryWords(r, refWords(market)) : null;
+  const reason = isTopUpReport(r) ? 'as live reports it: sr 32' : r.reason === null || r.reason === 0 ? '' : enumName(OrderStatusReasonName, r.reason);
+  const text = `${words ?? enumName(OrderStatusName, r.status)}${reason ? ` · ${reason}` : ''}`;
+  return plain(text, words === null && r.status === 7 ? 'down' : undefined);
+}
+
 export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryRowView>[] {
   const m = (r: OrderHistoryRowView) => markets(r.marketId);
   return [
@@ -340,8 +351,9 @@ export function orderHistoryColumns(markets: MarketLookup): Column<OrderHistoryR
     col('side', 10, 'left', 0, (r) => effectSideCell(r.type, r.effect)),
     col('price', 11, 'right', 0, (r) => plain(r.price > 0 ? price(r.price, m(r)) : 'mkt')),
     col('filled/size', 17, 'right', 3, (r) => plain(`${size(r.filledSize, m(r))}/${size(r.originalSize, m(r))}`)),
-    col('status', 15, 'left', 0, (r) => plain(enumName(OrderStatusName, r.status), r.status === 7 ? 'down' : undefined)),
-    col('reason', 26, 'left', 4, (r) => plain(r.reason === null || r.reason === 0 ? '' : enumName(OrderStatusReasonName, r.reason))),
+    // Status and reason in one column that takes the spare width: a partial fill's words ("partially filled
+    // 1.92355 of 5, 3.07645 cancelled at the 5 bps cap") are long, and at 80 columns they come before the reason.
+    { ...col('status', 30, 'left', 0, (r: OrderHistoryRowView) => historyStatusCell(r, m(r))), grow: true },
     col('fee', 10, 'right', 1, (r) => (r.fee === null ? plain('') : feeCell(r.fee))),
   ];
 }

@@ -10,6 +10,7 @@ import { useNow } from '../hooks/use-now.js';
 import { footerHints } from '../keys/footer-hints.js';
 import { useKeymap, useTerminal } from '../store-context.js';
 import { useTheme } from '../theme.js';
+import { shownToasts } from '../../state/trading-actions.js';
 
 export function TradingBar({ width, fallback }: { width: number; fallback: ReactNode }) {
   const ui = useTerminal((s) => s.tradingUi);
@@ -39,8 +40,9 @@ export function TradingBar({ width, fallback }: { width: number; fallback: React
       </Text>
     );
   }
-  // Newest first; several at once share the line so a fill toast never hides a panic summary.
-  const live = ui.toasts.filter((t) => t.expiresAtMs > now).reverse();
+  // Several at once share the line, how requests ended before fills news: a fill toast never hides a panic
+  // summary or an order's outcome ("partially filled ...").
+  const live = shownToasts(ui.toasts, now);
   const toast = live[0];
   if (toast) {
     const color = toast.tone === 'bad' ? theme.down : toast.tone === 'good' ? theme.up : theme.info;
