@@ -235,8 +235,8 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
   else if (i.reviewing && i.preview && result.intent) {
     lines.push(...legLines(form, result.intent, market, i.mark ?? null, i.width, i.last ?? null));
     for (const text of reviewLines(i.preview, result.intent, market, i.width)) lines.push({ text, tone: 'good' });
-    // Kept whatever the height; said once: the confirm's question carries it when smart confirm asks.
-    if (i.stopsBeaten && !i.confirm?.text.includes(i.stopsBeaten)) lines.push({ text: ` ${i.stopsBeaten}`, tone: 'bad', keep: true });
+    // Kept whatever the height. Said once: while smart confirm asks, its question carries it (as judged when y was pressed).
+    if (i.stopsBeaten && !i.confirm) lines.push({ text: ` ${i.stopsBeaten}`, tone: 'bad', keep: true });
     if (i.coverage) lines.push(coverageLine(i.coverage, form.resizeProtection === true, market));
     if (i.confirm) {
       lines.push({ text: ` ${i.confirm.text}`, tone: 'bad', keep: true });
