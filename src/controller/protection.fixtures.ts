@@ -23,6 +23,12 @@ export const LONG: PositionRowView = {
   markState: 'live', markNote: null, effectiveLeverage: 1500, leverageBasis: 'mark',
 };
 
+/** The long's stop-loss (a CloseLong trigger linked to it, on the mark) at `price`, for 0.01 BTC unless `originalSize` says otherwise. */
+export const stopLoss = (price: number, orderId = 9, originalSize = 1_000): OrderRowView => ({
+  orderId, requestId: orderId, marketId: 16, type: 3, status: 8, price: 0, originalSize, filledSize: 0, flags: 4,
+  leverage: 0, triggerPrice: price, triggerCondition: 4, linkedPositionId: LONG.positionId, lastBlock: null, blocksLeft: null,
+});
+
 /** Order entry open (a 0.01 BTC limit buy at 67,000, 15x, unless `form` says otherwise) over `positions` and `orders`. */
 export function setupEntry(form: Partial<OrderEntryForm> = {}, positions: PositionRowView[] = [], orders: OrderRowView[] = []) {
   const store = createTerminalStore({
@@ -39,8 +45,14 @@ export function setupEntry(form: Partial<OrderEntryForm> = {}, positions: Positi
   const entry = { ...newEntryForm(16, 'long', formatScaledTrim(670_000, 1), '15'), size: '0.01', ...form };
   store.setState({ tradingUi: { ...store.getState().tradingUi, entry } });
   const sent: PlaceParams[] = [];
+  const changed: Array<[number, { price?: number; size?: number }]> = [];
   const handle: CommandHandle = { rqs: () => [1], outcome: new Promise(() => undefined) };
-  const trading = { place: (p: PlaceParams) => (sent.push(p), handle), locks: () => [], note: () => undefined } as unknown as TradingCommands;
+  const trading = {
+    place: (p: PlaceParams) => (sent.push(p), handle),
+    change: (orderId: number, c: { price?: number; size?: number }) => (changed.push([orderId, c]), handle),
+    locks: () => [],
+    note: () => undefined,
+  } as unknown as TradingCommands;
   const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => trading };
-  return { store, actions: createTerminalActions(store, program), sent };
+  return { store, actions: createTerminalActions(store, program), sent, changed };
 }

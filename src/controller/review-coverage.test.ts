@@ -8,14 +8,8 @@ import type { OrderEntryForm } from '../state/order-entry.js';
 import { marketsOf } from '../state/store.js';
 import { coverageLine } from '../ui/format/order-entry-lines.js';
 import { acceptReview, startReview } from './order-entry.js';
-import { LONG, setupEntry } from './protection.fixtures.js';
+import { LONG, setupEntry, stopLoss } from './protection.fixtures.js';
 import { resizeDisabledReason, reviewCoverage, toggleResizeProtection } from './review-resize.js';
-
-/** The long's stop-loss for its 0.01 BTC at `price`. */
-const stopLoss = (price: number, orderId = 9): OrderRowView => ({
-  orderId, requestId: orderId, marketId: 16, type: 3, status: 8, price: 0, originalSize: 1_000, filledSize: 0, flags: 4,
-  leverage: 0, triggerPrice: price, triggerCondition: 4, linkedPositionId: LONG.positionId, lastBlock: null, blocksLeft: null,
-});
 
 /** The review of a buy of another 0.01 BTC (at 5x and 67,000 unless `form` says otherwise) on the long protected by `orders`. */
 function reviewAdd(orders: OrderRowView[], form: Partial<OrderEntryForm> = {}) {

@@ -59,6 +59,8 @@ export interface ConfirmFacts {
   markUnknown?: boolean;
   /** A change in a market whose book is not shown: whether it crosses cannot be told, so it asks. */
   changeBookUnknown?: boolean;
+  /** The position's stops the order's fill would leave beyond its liquidation, in words (order-review.ts stopsBeatenByOrder); null: none. */
+  stopsBeaten?: string | null;
   /** A change of a resting order: the size it has open now (the intent's is the size after), and the market's size decimals to say both in. */
   changeFrom?: { size: number; sizeDecimals: number };
 }
@@ -90,6 +92,8 @@ export function confirmReasons(f: ConfirmFacts, t: ConfirmThresholds = DEFAULT_C
   // First: of every reason, the one a slip of the finger makes the costliest.
   const growth = f.changeFrom ? sizeGrowthReason(f.changeFrom.size, intent.size, f.changeFrom.sizeDecimals, t.amendSizeGrowthHundredths) : null;
   if (growth) out.push(growth);
+  // Then protection the trader counts on that this order would silently disarm.
+  if (f.stopsBeaten) out.push(f.stopsBeaten);
   const name = f.marketName ?? 'this market';
   if (intent.price !== undefined && mark !== null && mark > 0) {
     const pct = (Math.abs(intent.price - mark) / mark) * 100;

@@ -107,6 +107,11 @@ export const KEYS = {
   ctrlC: '\u0003',
 } as const;
 
+/** `text` as a RegExp source matching itself (a price's "." or a question's "?" taken literally). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export interface VirtualTerminal {
   term: HeadlessTerminal;
   stdout: FakeStdout;

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { flattenAccount, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
+import { escapeRegExp } from '../helpers/terminal.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -14,7 +15,6 @@ const screen = useTradingScreen('perpl-journal-words-', { blockMs: 100, seed: 17
 
 const vt = () => screen.app.vt;
 const state = () => screen.app.app.store.getState();
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The trading tabs at 200x50: the lines below the book, chart and trades. */
 const tabLines = () => vt().lines().slice(36).join('\n');
 
@@ -27,9 +27,9 @@ describe('words a person reads (200x50)', () => {
     await vt().waitFor('y/Enter send', UI_MS);
     vt().press('y');
     // The fill toast: side, size with the market's decimals and name, a grouped price, maker/taker.
-    await vt().waitFor(new RegExp(`bought ${escape(shownSize)} @ [\\d,]+(\\.\\d+)?, taker`), EXCHANGE_MS);
+    await vt().waitFor(new RegExp(`bought ${escapeRegExp(shownSize)} @ [\\d,]+(\\.\\d+)?, taker`), EXCHANGE_MS);
     // The outcome toast: what was asked, then the plain outcome with its rq.
-    const outcome = await vt().waitFor(new RegExp(`buy ${escape(shownSize)} at market: filled, taker \\(rq \\d+\\)`), EXCHANGE_MS);
+    const outcome = await vt().waitFor(new RegExp(`buy ${escapeRegExp(shownSize)} at market: filled, taker \\(rq \\d+\\)`), EXCHANGE_MS);
     const rq = Number(new RegExp(`at market: filled, taker \\(rq (\\d+)\\)`).exec(outcome)![1]);
     expect(outcome).not.toMatch(/TakerOrderFilled/);
 

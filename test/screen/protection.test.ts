@@ -12,7 +12,7 @@ import { journaledRequests } from '../helpers/sent.js';
 import { eventually } from '../helpers/terminal.js';
 import { parsePrice } from '../../src/protocol/scaling.js';
 import { inEntryForm } from '../helpers/entry-pane.js';
-import { KEYS } from '../helpers/terminal.js';
+import { KEYS, escapeRegExp } from '../helpers/terminal.js';
 import { atQuietSize, confirmYes, flattenAccount, openLong, runCommand, saidPrice, sendReviewed, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll.
@@ -23,7 +23,8 @@ const TEST_MS = 120_000;
 const screen = useTradingScreen('perpl-protection-', { blockMs: 100, seed: 45, flowStepsPerSec: 10 }, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 
 beforeEach(async () => {
-  screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null } });
+  // No editor, and no order form left under review by a test that ended early.
+  screen.app.app.store.setState({ tabs: { ...state().tabs, prompt: null }, tradingUi: { ...state().tradingUi, entry: null, reviewing: false, confirm: null } });
   await flattenAccount(screen, EXCHANGE_MS);
 }, TEST_MS);
 
@@ -264,6 +265,35 @@ describe('protection that never misleads', () => {
       await screen.app.vt.waitFor('BTC SL covers 0.002 of 0.004 BTC', UI_MS);
       // The stop was left as it was: for 0.002.
       expect(ledgerStops()).toEqual([sl]);
+    }, TEST_MS);
+
+    it(`add-past-existing-sl-warned-in-review at ${cols}x${rows}: stops covering the whole grown long; the review names both figures, y asks, the default cancels`, async () => {
+      const sl = await longWithStop(0.13); // 5x: liquidated about 16 % under the entry
+      // A reduce-only stop for the 0.002 the add brings: the two stops cover the whole 0.004 after it.
+      const stop = mark() - Math.round(mark() * 0.12);
+      await runCommand(screen.app, `sell 0.002 mkt stop ${typed(stop)} ro`);
+      await sendReviewed(screen, EXCHANGE_MS);
+      await eventually(() => state().trading.orders.some((o) => o.triggerPrice === stop), EXCHANGE_MS, 'the reduce-only stop');
+      if (cols !== 200) await atQuietSize(screen, cols, rows, UI_MS);
+      // At 10x (nothing else to ask about: a limit at the mark is no repeat of another test's market buy) the add
+      // lifts the liquidation to about 11 % under the entry: over both stops.
+      await runCommand(screen.app, `buy 0.002 @ ${typed(mark())} lev 10`);
+      const warning = `after this fill liquidation ([\\d,.]+) beats your SLs ${escapeRegExp(said(stop))}, ${escapeRegExp(said(sl))}: they would never fire`;
+      const review = await inEntryForm(screen.app.vt, new RegExp(warning), UI_MS);
+      // Covered whole: no coverage line speaks for them, the warning alone does.
+      expect(review).not.toContain('covers');
+      const sent = requests();
+      screen.app.vt.press('y');
+      await eventually(() => state().tradingUi.confirm !== null, UI_MS, 'the question');
+      expect(state().tradingUi.confirm!.text).toMatch(new RegExp(`^${warning}: send anyway\\?$`));
+      await inEntryForm(screen.app.vt, /would never fire: send anyway\? y send anyway {3}any other key cancels/, UI_MS);
+      // Enter, the default, cancels: back in the review (a sent order closes it), nothing journaled, the long as it was.
+      screen.app.vt.press(KEYS.enter);
+      await eventually(() => state().tradingUi.confirm === null, UI_MS, 'the question answered');
+      expect(state().tradingUi.entry).not.toBeNull();
+      expect(state().tradingUi.reviewing).toBe(true);
+      expect(requests()).toBe(sent);
+      expect(state().trading.positions[0]?.size).toBe(200);
     }, TEST_MS);
   }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PositionSide } from '../../protocol/enums.js';
-import { liquidationBeatsStop, stopLiquidationProblem } from './stop-liquidation.js';
+import { liquidationBeatsStop, stopLiquidationProblem, stopsBeatenAfterFill } from './stop-liquidation.js';
 import { liquidationPrice, maintenanceMarginAtoms, unrealizedPnl, type PositionMath } from './risk.js';
 import type { MarketWords } from './order-words.js';
 
@@ -27,6 +27,17 @@ describe('a stop against the liquidation (stop-liquidation.ts)', () => {
     expect(stopLiquidationProblem({ name: 'SL', long: true, price: 1, liquidation: null }, BTC)).toBeNull();
     expect(liquidationBeatsStop(true, 652_686, 652_687)).toBe(true);
     expect(liquidationBeatsStop(false, 690_001, 690_000)).toBe(true);
+  });
+
+  it('add-past-existing-sl-warned-in-review: the stops the liquidation after a fill beats, named with both figures; none inside it', () => {
+    const stops = [{ price: 658_000 }, { price: 656_000 }];
+    expect(stopsBeatenAfterFill(true, stops, 656_672n, BTC)).toBe('after this fill liquidation 65,667.2 beats your SL 65,600: it would never fire');
+    expect(stopsBeatenAfterFill(true, stops, 660_000, BTC)).toBe('after this fill liquidation 66,000 beats your SLs 65,800, 65,600: they would never fire');
+    expect(stopsBeatenAfterFill(false, [{ price: 690_000 }], 689_000, BTC)).toBe('after this fill liquidation 68,900 beats your SL 69,000: it would never fire');
+    // At the liquidation the position still stands; no liquidation price, no stop beaten.
+    expect(stopsBeatenAfterFill(true, stops, 650_000, BTC)).toBeNull();
+    expect(stopsBeatenAfterFill(true, stops, null, BTC)).toBeNull();
+    expect(stopsBeatenAfterFill(true, [], 700_000, BTC)).toBeNull();
   });
 
   // The meaning of "beyond": at a mark equal to the stop's price the position is already under its maintenance

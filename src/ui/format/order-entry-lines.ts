@@ -143,6 +143,8 @@ export interface EntryLinesInput {
   msPerBlock?: number;
   /** TP/SL of the position the order grows that would cover only part of it after the fill (state/order-review-protection.ts). */
   coverage?: ReviewCoverage | null;
+  /** The position's stops this order's fill would leave beyond its liquidation, in words (state/order-review.ts stopsBeatenByOrder). */
+  stopsBeaten?: string | null;
 }
 
 /** What the review says of the TP/SL the order leaves partial: their coverage, and whether `r` can resize them (or why not). */
@@ -233,6 +235,8 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
   else if (i.reviewing && i.preview && result.intent) {
     lines.push(...legLines(form, result.intent, market, i.mark ?? null, i.width, i.last ?? null));
     for (const text of reviewLines(i.preview, result.intent, market, i.width)) lines.push({ text, tone: 'good' });
+    // Kept whatever the height. Said once: while smart confirm asks, its question carries it (as judged when y was pressed).
+    if (i.stopsBeaten && !i.confirm) lines.push({ text: ` ${i.stopsBeaten}`, tone: 'bad', keep: true });
     if (i.coverage) lines.push(coverageLine(i.coverage, form.resizeProtection === true, market));
     if (i.confirm) {
       lines.push({ text: ` ${i.confirm.text}`, tone: 'bad', keep: true });

@@ -4,7 +4,7 @@
 import { Text } from 'ink';
 import type { Market } from '../../protocol/frames.js';
 import { entryContext, entryDisabledReason, entryPreview, evaluateForm } from '../../controller/order-entry.js';
-import { previewFor } from '../../state/order-review.js';
+import { previewFor, stopsBeatenByOrder } from '../../state/order-review.js';
 import { coverageAfterFill } from '../../state/order-review-protection.js';
 import { coveragePronoun } from '../../domain/trading/protection-coverage.js';
 import { marketsOf, type TerminalState } from '../../state/store.js';
@@ -60,9 +60,10 @@ function paneContent(state: TerminalState, inner: number): { title: string; mark
     pronoun: coveragePronoun(covered.tp, covered.sl),
     refused: 'refused' in covered.resize ? covered.resize.refused : null,
   };
+  const stopsBeaten = result.intent ? stopsBeatenByOrder(state, result.intent, preview) : null;
   const position = state.trading.positions.find((p) => p.marketId === form.marketId) ?? null;
   const confirm = state.tradingUi.confirm?.at === 'entry' ? state.tradingUi.confirm : null;
-  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: entryDisabledReason(state, form), position, width: inner, confirm, mark: ctx.mark, last: ctx.last ?? null, msPerBlock: state.msPerBlock, coverage });
+  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: entryDisabledReason(state, form), position, width: inner, confirm, mark: ctx.mark, last: ctx.last ?? null, msPerBlock: state.msPerBlock, coverage, stopsBeaten });
   return { title, market, lines };
 }
 
