@@ -16,7 +16,9 @@ export function inputMode(state: TerminalState): InputMode {
   if (state.picker.open) return 'picker';
   if (ui.commandLine !== null) return 'command';
   if (ui.entry) return ui.reviewing ? 'review' : 'entry';
-  if (state.focus === 'trading' && state.tabs.prompt) return 'editor';
+  // A tab's editor owns the keys wherever the focus is: `t` from the Book (the key's meaning elsewhere) opens
+  // it without moving the focus, and the typing must land in it, never in the Book's bindings.
+  if (state.tabs.prompt) return 'editor';
   return 'panes';
 }
 

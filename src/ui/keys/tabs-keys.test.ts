@@ -263,3 +263,21 @@ describe('keys from the keymap', () => {
     expect(prompt?.kind === 'editor' && prompt.mode).toBe('close');
   });
 });
+
+describe('an editor opened from another pane owns the keys', () => {
+  it('editor-from-book-focus-takes-the-typing: P then t with the Book focused opens TP/SL and "sl 65000" goes into it, never into an order form', () => {
+    const { store, calls, press, type } = setup();
+    store.setState({ focus: 'book', tabs: { ...store.getState().tabs, tab: 'orders' } });
+    press('P');
+    press('t');
+    expect(store.getState().tabs.prompt?.mode).toBe('tpsl');
+    press('\u0015'); // Ctrl-U: whatever the prompt was prefilled with
+    type('sl 65000');
+    // `s` would open a sell form on the book; every key went to the prompt instead.
+    expect(store.getState().tradingUi.entry).toBeNull();
+    expect(store.getState().tabs.prompt?.text).toBe('sl 65000');
+    press(ENTER);
+    expect(store.getState().tradingUi.confirm?.text).toContain('SL 65,000');
+    expect(calls).toEqual([]);
+  });
+});
