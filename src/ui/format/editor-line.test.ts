@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutFromStart, editorLine } from './editor-line.js';
+import { cutFromStart, editorLine, TYPED_CELLS_KEPT, typedRoom } from './editor-line.js';
 
 describe('the inline editor line', () => {
   it('refusal-read-whole-at-80-columns: a long error keeps both its figures; the typed text gives way from its start', () => {
@@ -20,5 +20,16 @@ describe('the inline editor line', () => {
     expect(cutFromStart('buy 0.002 @ 65000 lev 5 sl 54567.8', 10)).toBe('…l 54567.8');
     expect(cutFromStart('sl 6', 10)).toBe('sl 6');
     expect(cutFromStart('sl 6', 0)).toBe('');
+  });
+});
+
+describe('a refusal wider than the line', () => {
+  it('command-refusal-wider-than-the-screen-kept-the-typed-text: the line shows what it holds, the refusal gives way', () => {
+    const error = 'cannot send: the feed is stale: orders are locked until it is live; the market data has been silent for 7 s';
+    const line = editorLine({ label: 'TP/SL', text: 'sl 64000 tp 69000', selected: false, error, hint: 'hint' }, 80);
+    // 16 cells of the typed text, the cursor end: "…64000 tp 69000".
+    expect(line.startsWith(`TP/SL> ${cutFromStart('sl 64000 tp 69000', TYPED_CELLS_KEPT)}█  ✗ cannot send`)).toBe(true);
+    expect(typedRoom(78, 200)).toBe(TYPED_CELLS_KEPT);
+    expect(typedRoom(78, 70)).toBe(8);
   });
 });

@@ -1,6 +1,20 @@
 // A typed line with its error after it, fitted to the width so the error is read whole: the tabs' inline editor
 // (`TP/SL> sl 64000█  ✗ ...`) and the `:` line. Pure.
 
+/**
+ * Cells of the typed text kept when an error is longer than the line is wide: it cannot be read whole anyway,
+ * and the trader must still see what the line holds (its cursor end).
+ */
+export const TYPED_CELLS_KEPT = 16;
+
+/**
+ * Room for the typed text beside a tail of `tailLength` cells in `room` cells: what the tail leaves (so an error
+ * that fits is read whole), or TYPED_CELLS_KEPT when the tail alone is wider than the room.
+ */
+export function typedRoom(room: number, tailLength: number): number {
+  return tailLength <= room ? room - tailLength : TYPED_CELLS_KEPT;
+}
+
 /** `text` cut from its start ("…" and its end, where the cursor is) to fit `room` cells; whole when it fits. */
 export function cutFromStart(text: string, room: number): string {
   if (text.length <= room) return text;
@@ -28,5 +42,5 @@ export function editorLine(p: EditorLineParts, width: number): string {
   if (!p.error || line.length <= width) return line;
   const plain = `${p.label}> ${p.text}█${tail}`;
   if (plain.length <= width) return plain;
-  return `${p.label}> ${cutFromStart(p.text, width - p.label.length - 3 - tail.length)}█${tail}`;
+  return `${p.label}> ${cutFromStart(p.text, typedRoom(width - p.label.length - 3, tail.length))}█${tail}`;
 }

@@ -4,7 +4,7 @@
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import { confirmLineFit } from '../format/confirm-text.js';
-import { cutFromStart } from '../format/editor-line.js';
+import { cutFromStart, typedRoom } from '../format/editor-line.js';
 import { fitText } from '../format/numbers.js';
 import { useNow } from '../hooks/use-now.js';
 import { footerHints } from '../keys/footer-hints.js';
@@ -29,8 +29,9 @@ export function TradingBar({ width, fallback }: { width: number; fallback: React
   if (ui.commandLine !== null) {
     // One tail after the line: the error, else Tab's candidates, else the line's keys (dim).
     const tail = ui.commandError ? `  ✗ ${ui.commandError}` : ui.commandHint ? `  Tab: ${ui.commandHint}` : `  ${lineKeys}`;
-    // An error is read whole: the typed line gives way from its start where both do not fit (the cursor end stays).
-    const line = ui.commandError ? cutFromStart(ui.commandLine, width - 2 - tail.length) : ui.commandLine;
+    // An error is read whole: the typed line gives way from its start where both do not fit (the cursor end stays,
+    // at least TYPED_CELLS_KEPT of it, so what the line holds is always in view).
+    const line = ui.commandError ? cutFromStart(ui.commandLine, typedRoom(width - 2, tail.length)) : ui.commandLine;
     return (
       <Text wrap="truncate">
         <Text color={theme.focus}>{`:${line}█`}</Text>
