@@ -72,7 +72,8 @@ export class FakeStdin extends PassThrough {
     this.sending += 1;
     setImmediate(() => {
       this.sending -= 1;
-      this.write(keys);
+      // A test that ended (its terminal disposed) with keys still on their way: nobody reads them.
+      if (!this.writableEnded) this.write(keys);
     });
   }
 

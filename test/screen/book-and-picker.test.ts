@@ -108,13 +108,22 @@ describe.each([
     expect(grouped.asks[0]!.price).toBeGreaterThanOrEqual(book.asks[0]!.price);
 
     // The cursor on the best bid group, then b: the price is that group's price (its passive edge for a buy).
-    vt.press('j');
-    await eventually(() => state().bookCursor?.side === 'bid', UI_MS, 'the cursor on the bids');
-    const cursorPrice = shownLevels(state().book!).bids[0]!.price;
-    vt.press('b');
-    await eventually(() => state().tradingUi.entry !== null, UI_MS, 'order entry');
-    expect(Math.round(Number(state().tradingUi.entry!.price) * 10 ** market.priceDecimals)).toBe(cursorPrice);
-    expect(cursorPrice % 10).toBe(0);
+    // The makers pause while the cursor's price is read and b pressed: a book moving between the two would
+    // put another group under the cursor (a key arrives in a turn of its own, as a terminal's does).
+    exchange.sim.control.pauseFlow();
+    try {
+      const engineBid = () => exchange.sim.control.engine.book(market.id, 1).bid[0]?.p;
+      await eventually(() => state().book?.bids[0]?.price === engineBid(), UI_MS, 'the screen\'s book caught up with the paused makers');
+      vt.press('j');
+      await eventually(() => state().bookCursor?.side === 'bid', UI_MS, 'the cursor on the bids');
+      const cursorPrice = shownLevels(state().book!).bids[0]!.price;
+      vt.press('b');
+      await eventually(() => state().tradingUi.entry !== null, UI_MS, 'order entry');
+      expect(Math.round(Number(state().tradingUi.entry!.price) * 10 ** market.priceDecimals)).toBe(cursorPrice);
+      expect(cursorPrice % 10).toBe(0);
+    } finally {
+      exchange.sim.control.resumeFlow();
+    }
     vt.press(KEYS.escape);
     await eventually(() => state().tradingUi.entry === null, UI_MS, 'order entry closed');
 

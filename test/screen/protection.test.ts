@@ -203,6 +203,9 @@ describe('protection that never misleads', () => {
     [80, 24],
   ] as const;
 
+  /** A refusal as the line shows it: whole at 200 columns; at 80 its figures, the end giving way to the typed text. */
+  const shownAt = (cols: number, refusal: string): string => (cols === 200 ? refusal : refusal.replace(/: it would never fire$/, ''));
+
   for (const [cols, rows] of SIZES) {
     it(`sl-beyond-liquidation-refused-by-t-and-by-a-bracket at ${cols}x${rows}: both figures said, nothing sent`, async () => {
       await openLongOnScreen(200);
@@ -215,7 +218,10 @@ describe('protection that never misleads', () => {
       await screen.app.vt.waitFor('TP/SL> ', UI_MS);
       await clearEditor();
       await typeAndEnter(screen, `sl ${typed(liq - 10)}`);
-      await screen.app.vt.waitFor(`✗ SL ${said(liq - 10)} is beyond liquidation ${said(liq)}: it would never fire`, UI_MS);
+      // Both figures on screen at any width (at 80 columns the line keeps what was typed and the refusal's end gives way).
+      const tRefusal = `SL ${said(liq - 10)} is beyond liquidation ${said(liq)}: it would never fire`;
+      await screen.app.vt.waitFor(`✗ ${shownAt(cols, tRefusal)}`, UI_MS);
+      expect(state().tabs.prompt?.error).toBe(tRefusal);
       screen.app.vt.press(KEYS.escape);
       await eventually(() => state().tabs.prompt === null, UI_MS, 'the editor closed');
 
@@ -243,7 +249,7 @@ describe('protection that never misleads', () => {
       await eventually(() => state().tradingUi.entry === null, UI_MS, 'the form closed');
       // Typed: the `:` line cannot open its review and stays with the reason, read whole.
       await runCommand(screen.app, `buy 0.002 @ ${limit} lev 5 sl ${typed(after - 10)}`);
-      await screen.app.vt.waitFor(`✗ ${refusal}`, UI_MS);
+      await screen.app.vt.waitFor(`✗ ${shownAt(cols, refusal)}`, UI_MS);
       expect(state().tradingUi.commandError).toBe(refusal);
       expect(state().tradingUi.entry).toBeNull();
       screen.app.vt.press(KEYS.escape);

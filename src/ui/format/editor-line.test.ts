@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { cutFromStart, editorLine, TYPED_CELLS_KEPT, typedRoom } from './editor-line.js';
 
 describe('the inline editor line', () => {
-  it('refusal-read-whole-at-80-columns: a long error keeps both its figures; the typed text gives way from its start', () => {
+  it('refusal-read-whole-at-80-columns: a long error keeps both its figures and the typed text; its end gives way', () => {
     const error = 'SL 56,281.5 is beyond liquidation 56,291.5: it would never fire';
     const parts = { label: 'TP/SL', text: 'sl 56281.5', selected: false, error, hint: 'hint' };
     const line = editorLine(parts, 78);
-    expect(line).toBe(`TP/SL> ….5█  ✗ ${error}`);
+    expect(line).toBe('TP/SL> sl 56281.5█  ✗ SL 56,281.5 is beyond liquidation 56,291.5: it would ne…');
     expect(line).toHaveLength(78);
+    // A longer line gives way from its start, down to the cells always kept, before the error's figures.
+    const long = editorLine({ ...parts, text: 'tp 69000.5 sl 56281.5 last' }, 78);
+    expect(long).toBe(`TP/SL> ${cutFromStart('tp 69000.5 sl 56281.5 last', TYPED_CELLS_KEPT)}█  ✗ SL 56,281.5 is beyond liquidation 56,291.5: it wo…`);
     // Where it fits, nothing gives way.
     expect(editorLine(parts, 200)).toBe(`TP/SL> sl 56281.5█  ✗ ${error}`);
     expect(editorLine({ ...parts, error: null, hint: 'tp PRICE' }, 20)).toBe('TP/SL> sl 56281.5█  tp PRICE  Ctrl-U clears');
@@ -29,7 +32,8 @@ describe('a refusal wider than the line', () => {
     const line = editorLine({ label: 'TP/SL', text: 'sl 64000 tp 69000', selected: false, error, hint: 'hint' }, 80);
     // 16 cells of the typed text, the cursor end: "…64000 tp 69000".
     expect(line.startsWith(`TP/SL> ${cutFromStart('sl 64000 tp 69000', TYPED_CELLS_KEPT)}█  ✗ cannot send`)).toBe(true);
+    expect(line).toHaveLength(80);
     expect(typedRoom(78, 200)).toBe(TYPED_CELLS_KEPT);
-    expect(typedRoom(78, 70)).toBe(8);
+    expect(typedRoom(78, 40)).toBe(38);
   });
 });
