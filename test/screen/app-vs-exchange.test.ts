@@ -76,8 +76,10 @@ describe('the terminal against the local exchange', () => {
       lb: head + 20,
     };
     expect(exchange.sim.control.engine.admit(wallet.address, order, head).code).toBe(0);
-    const screen = await r.vt.waitFor((s) => s.split('\n').some((line) => line.includes(sizeText) && line.includes('▲')), 10_000);
-    const row = screen.split('\n').find((line) => line.includes(sizeText)) ?? '';
+    // The tape's row, inside a pane: the header's open interest can read the same figure (the only position).
+    const tapeRow = (line: string) => line.includes('│') && line.includes(sizeText);
+    const screen = await r.vt.waitFor((s) => s.split('\n').some((line) => tapeRow(line) && line.includes('▲')), 10_000);
+    const row = screen.split('\n').find(tapeRow) ?? '';
     expect(row).toContain('▲');
   });
 
