@@ -3,6 +3,7 @@ import { chownSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { requireRoot } from '../../test/helpers/ci.js';
 import { MAX_KEY_FILE_BYTES, readKeyFile, readPrivateFile } from './keyfile.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'perpl-keyfile-read-'));
@@ -30,7 +31,8 @@ describe('reading a key file', () => {
     await expect(readKeyFile(join(dir, 'none.json'))).rejects.toThrow(/does not exist/);
   });
 
-  it('key-file-of-another-user-read-by-root: a 0600 key file another user owns is refused, root or not', async () => {
+  it('key-file-of-another-user-read-by-root: a 0600 key file another user owns is refused (root: it plants the file)', async (ctx) => {
+    requireRoot(ctx);
     const theirs = join(dir, 'theirs.json');
     writeFileSync(theirs, JSON.stringify({ private_key: `0x${'11'.repeat(32)}`, label: 'planted' }), { mode: 0o600 });
     chownSync(theirs, 65_534, 65_534);

@@ -3,13 +3,15 @@
 // (tab-editors.ts) and send it through TerminalActions once confirmed.
 
 import { type MarketWords, cancelWords, changeWords, collateralWords, refWords } from '../domain/trading/order-words.js';
+import { WHOLE_POSITION_BPS, formatClosePercent } from '../domain/trading/close-share.js';
 import { protectionOf } from '../domain/trading/protection.js';
 import type { OrderRowView, PositionRowView } from '../domain/trading/views.js';
 import type { MarketRef } from '../domain/views.js';
 import type { ActionResult, TerminalActions } from '../domain/terminal-actions.js';
-import { formatScaled } from '../protocol/scaling.js';
+import { COLLATERAL_DECIMALS } from '../protocol/enums.js';
+import { formatScaled, formatScaledTrim } from '../protocol/scaling.js';
 import { marketsOf, type TerminalState, type TerminalStore } from '../state/store.js';
-import { askConfirm } from '../state/trading-actions.js';
+import { askConfirm, patchTradingUi } from '../state/trading-actions.js';
 import { openEditor, setPrompt, setPromptError, type TabIntent } from '../state/trading-tabs.js';
 import { selectedIndex, tabRows } from '../state/trading-tabs-rows.js';
 import { openAmendReview } from './amend-review.js';
@@ -71,6 +73,7 @@ export function runTabIntent(store: TerminalStore, actions: TerminalActions, int
     case 'close':
       return actions.close(intent.positionId, intent.opts, label, key);
     case 'collateral':
+      rememberCollateral(store, intent.positionId, intent.amount);
       return actions.addCollateral(intent.positionId, intent.amount, label);
     case 'protect': {
       // One replace in the client: the new trigger is armed first, the old of its role cancelled after.
@@ -86,12 +89,24 @@ export function runTabIntent(store: TerminalStore, actions: TerminalActions, int
   }
 }
 
-/** `x`, `a`, `t` on a position: its editor, TP/SL prefilled with the triggers it has. */
+/** The amount of a top-up as sent, in collateral units: where the next `a` in that position's market starts. */
+function rememberCollateral(store: TerminalStore, positionId: number, amount: string): void {
+  const { trading, tradingUi } = store.getState();
+  const marketId = trading.positions.find((p) => p.positionId === positionId)?.marketId;
+  if (marketId === undefined) return;
+  patchTradingUi(store, { lastCollateral: { ...tradingUi.lastCollateral, [marketId]: formatScaledTrim(BigInt(amount), COLLATERAL_DECIMALS) } });
+}
+
+/**
+ * `x`, `a`, `t` on a position: its editor, prefilled (selected, so typing replaces it): `x` with 100% (what
+ * an empty line means), `a` with the amount last added in that market this session, TP/SL with the triggers it has.
+ */
 export function openPositionEditor(store: TerminalStore, mode: 'close' | 'collateral' | 'tpsl'): void {
   const state = store.getState();
   const position = selectedPosition(state);
   if (!position) return;
-  if (mode !== 'tpsl') return openEditor(store, mode, position.positionId);
+  if (mode === 'close') return openEditor(store, mode, position.positionId, formatClosePercent(WHOLE_POSITION_BPS));
+  if (mode === 'collateral') return openEditor(store, mode, position.positionId, state.tradingUi.lastCollateral[position.marketId] ?? '');
   const market = marketOf(state, position.marketId);
   const { stopLoss, takeProfit } = protectionOf(position, state.trading.orders);
   const price = (raw: number) => (market ? formatScaled(raw, market.priceDecimals) : '');

@@ -2,6 +2,7 @@ import { chmodSync, chownSync, closeSync, mkdirSync, mkdtempSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { requireRoot } from '../../test/helpers/ci.js';
 import { byteSize, createPrivateFile, FileRefusal, notOwnReason, readCheckedFile, writePrivateFile } from './checked-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'perpl-checked-file-'));
@@ -21,12 +22,16 @@ describe('checked files', () => {
     expect(byteSize(16 * 1024 * 1024)).toBe('16 MiB');
   });
 
-  it('own-only: a file another user owns, or group or others may write, is refused; one others may only read is ours', () => {
+  it('own-only-reads-another-users-file: a file another user owns is refused own-only, read otherwise (root: it plants the file)', (ctx) => {
+    requireRoot(ctx);
     const theirs = join(dir, 'theirs');
     writeFileSync(theirs, 'x');
     chownSync(theirs, 65_534, 65_534);
     expect(() => readCheckedFile(theirs, { maxBytes: 10, ownOnly: true })).toThrow(`belongs to uid 65534, not to this user (${uid})`);
     expect(readCheckedFile(theirs, { maxBytes: 10 })?.toString()).toBe('x');
+  });
+
+  it('own-only: a file group or others may write is refused; one others may only read is ours', () => {
     const groupWritable = join(dir, 'group');
     writeFileSync(groupWritable, 'x');
     chmodSync(groupWritable, 0o620);

@@ -134,6 +134,8 @@ export interface TradingUiState {
   recent: { signature: string; atMs: number }[];
   /** The size last sent per market id, as typed ("0.01", "$500", "25%"): order entry starts with it. */
   lastSize: Record<number, string>;
+  /** The collateral amount last added to a position this session, per market id ("25", "12.5"): `a` starts with it. */
+  lastCollateral: Record<number, string>;
 }
 
 export const EMPTY_TRADING: TradingSlice = {
@@ -171,6 +173,7 @@ export const INITIAL_TRADING_UI: TradingUiState = {
   leverage: '',
   recent: [],
   lastSize: {},
+  lastCollateral: {},
 };
 
 /** An order as it would stand after the send: a new order, or a resting one after its change. */

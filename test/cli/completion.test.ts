@@ -1,6 +1,7 @@
 // `perpl completion bash|zsh|fish` driven through each shell's own completion machinery: bash's `complete`
 // function called with COMP_WORDS as bash sets them, fish's `complete -C`, zsh's compsys in a pseudo-terminal.
-// fish and zsh run only where installed (CI has bash alone); zsh's script is at least parsed by `zsh -n` there.
+// fish and zsh must be installed on CI (.ci/run installs them): there a missing shell fails its test; elsewhere
+// it skips, saying which shell is missing.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { bashCompletion } from '../../src/cli/completion/bash.js';
 import { fishCompletion } from '../../src/cli/completion/fish.js';
 import { zshCompletion } from '../../src/cli/completion/zsh.js';
+import { requireTool } from '../helpers/ci.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'perpl-completion-'));
 const installed = (shell: string): boolean => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
@@ -74,7 +76,8 @@ ask 'perpl completion bash '
     expect(got['perpl completion bash ']).toBe('');
   });
 
-  it.skipIf(!installed('fish'))('fish-completes-commands-flags-and-values: complete -C answers each line', () => {
+  it('fish-completes-commands-flags-and-values: complete -C answers each line', (ctx) => {
+    requireTool(ctx, 'fish', installed('fish'));
     const script = join(dir, 'perpl.fish');
     writeFileSync(script, fishCompletion());
     const asks = Object.keys(CASES).map((line) => `echo '${line}|'(complete -C '${line}' | string split -f1 \\t | string join ' ')`).join('\n');
@@ -82,7 +85,8 @@ ask 'perpl completion bash '
     for (const [line, want] of Object.entries(CASES)) expect(sorted(got[line] ?? '<none>'), line).toBe(want);
   });
 
-  it.skipIf(!installed('zsh'))('zsh-completes-commands-flags-and-values: compsys offers the same in a pseudo-terminal', () => {
+  it('zsh-completes-commands-flags-and-values: compsys offers the same in a pseudo-terminal', (ctx) => {
+    requireTool(ctx, 'zsh', installed('zsh'));
     const script = join(dir, '_perpl');
     writeFileSync(script, zshCompletion());
     run('zsh', ['-n', script]);

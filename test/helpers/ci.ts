@@ -14,3 +14,16 @@ export function requireTool(ctx: Pick<TestContext, 'skip'>, tool: string, availa
   if (onCi) throw new Error(`${tool} is not installed: on CI this test must run, not skip (install ${tool})`);
   ctx.skip(`${tool} is not installed`);
 }
+
+/** Whether the tests run as root (uid 0): only root can give a file to another user, as a planted file is. */
+export const runsAsRoot = (): boolean => process.getuid?.() === 0;
+
+/**
+ * Returns when running as root; otherwise skips the test with why (on CI, which runs as root, it fails
+ * instead: a planted-file check that never runs there guards nothing).
+ */
+export function requireRoot(ctx: Pick<TestContext, 'skip'>): void {
+  if (runsAsRoot()) return;
+  if (onCi) throw new Error('not root: on CI this test must run, not skip (it chowns a file to uid 65534 to plant it)');
+  ctx.skip('needs root: it chowns a file to uid 65534 to plant it as another user would');
+}

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { run as runTui } from '../../src/cli/commands/tui.js';
 import { FrameRecorder, readRecording, recordingText } from '../../src/transport/record/index.js';
 import { MAX_RECORDING_GZIP_BYTES, MAX_RECORDING_TEXT_BYTES } from '../../src/transport/record/reader.js';
+import { requireRoot } from '../helpers/ci.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'perpl-recfiles-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -57,7 +58,8 @@ describe('perpl replay reads a bounded regular file', () => {
 describe('perpl --record writes a fresh private file', () => {
   const record = (path: string) => new FrameRecorder({ path, network: 'local', chainId: 31337 });
 
-  it('record-into-another-users-file: a 0666 file another user made in a shared folder is refused, untouched', async () => {
+  it('record-into-another-users-file: a 0666 file another user made in a shared folder is refused, untouched (root: it plants the file)', async (ctx) => {
+    requireRoot(ctx);
     const planted = join(dir, 'planted.ndjson');
     writeFileSync(planted, 'theirs');
     chmodSync(planted, 0o666);

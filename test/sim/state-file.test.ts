@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OrderRequestFrame } from '../../src/protocol/frames.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { requireRoot } from '../helpers/ci.js';
 import { eventually } from '../helpers/terminal.js';
 
 const home = mkdtempSync(join(tmpdir(), 'perpl-state-'));
@@ -87,20 +88,29 @@ describe('perpl sim --state', () => {
     expect(out.split('\n')[0]).toBe(`--state: ${fifo} is a FIFO, not a regular file`);
   });
 
-  it('state-planted-by-another-user-loaded: a state file another user owns, or may write, is refused and left as it is', async () => {
+  it('state-planted-by-another-user-loaded: a state file another user owns is refused and left as it is (root: it plants the file)', async (ctx) => {
+    requireRoot(ctx);
     const file = join(home, 'planted.json');
     await (await start(file)).stop();
     const text = readFileSync(file, 'utf8');
     chownSync(file, 65_534, 65_534);
     await expect(start(file)).rejects.toThrow(`--state: ${file} belongs to uid 65534, not to this user (${process.getuid!()})`);
-    chownSync(file, process.getuid!(), process.getgid!());
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(statSync(file).uid).toBe(65_534);
+  });
+
+  it('state-writable-by-others-loaded: a state file others may write is refused and left as it is', async () => {
+    const file = join(home, 'shared.json');
+    await (await start(file)).stop();
+    const text = readFileSync(file, 'utf8');
     chmodSync(file, 0o666);
     await expect(start(file)).rejects.toThrow(`--state: ${file} has mode 0666: other users may write to it`);
     expect(readFileSync(file, 'utf8')).toBe(text);
     expect(statSync(file).mode & 0o777).toBe(0o666);
   });
 
-  it('state-temp-file-planted-written-into: a file planted at the old temp name is never written, the state goes to a fresh 0600 file', async () => {
+  it('state-temp-file-planted-written-into: a file planted at the old temp name is never written, the state goes to a fresh 0600 file (root: it plants the file)', async (ctx) => {
+    requireRoot(ctx);
     const file = join(home, 'fresh.json');
     const planted = `${file}.${process.pid}.tmp`;
     writeFileSync(planted, 'planted');

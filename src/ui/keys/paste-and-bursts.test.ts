@@ -4,56 +4,11 @@
 // says to enlarge; function keys remapped in the config run their action.
 
 import { describe, expect, it } from 'vitest';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
-import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
-import type { PositionRowView } from '../../domain/trading/views.js';
-import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
-import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { shownNotice } from '../../state/notice.js';
-import { createTerminalStore, INITIAL_CONNECTION, type MarketListing } from '../../state/store.js';
-import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { askConfirm } from '../../state/trading-actions.js';
-import { PASTE_END, PASTE_START } from './key-reader.js';
-import { createKeymap, type Keymap } from './keymap.js';
-import { ENTER, ESC, keyPresser } from './press.fixtures.js';
-
-const BTC = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
-const position: PositionRowView = {
-  positionId: 7, marketId: 1, side: 1, size: 40_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000', leverage: 500,
-  unrealizedPnl: '0', roe: 0, liquidationPrice: 560_000, liquidationDistancePct: 17,
-  markState: 'live', markNote: null, effectiveLeverage: 500, leverageBasis: 'mark',
-};
-const level = (price: number) => ({ price, size: 10_000, total: 10_000, orders: 1 });
-const pasted = (text: string) => `${PASTE_START}${text}${PASTE_END}`;
-
-function setup(o: { keymap?: Keymap; viewport?: { cols: number; rows: number } } = {}) {
-  const calls: string[] = [];
-  const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
-  const record = (name: string) => () => (calls.push(name), handle);
-  const intents: TradingCommands = {
-    place: record('place'), cancel: record('cancel'), cancelAll: record('cancelAll'), change: record('change'), close: record('close'),
-    addCollateral: record('addCollateral'), protect: record('protect'), replaceProtection: record('replaceProtection'), panic: record('panic'), locks: () => [], note: () => undefined,
-  };
-  const listing: MarketListing = { ...BTC, name: 'BTC', fundingIntervalSec: null };
-  const viewport = o.viewport ? { ...o.viewport, tooSmall: o.viewport.cols < 80 || o.viewport.rows < 24 } : { cols: 200, rows: 50, tooSmall: false };
-  const store = createTerminalStore({
-    focus: 'book',
-    keyScope: 'trade',
-    market: BTC,
-    markets: [listing],
-    viewport,
-    connection: { ...INITIAL_CONNECTION, health: 'live' },
-    header: { marketId: 1, mark: 670_000, last: null, oracle: null, change24hPct: null, volume24h: null, openInterestNotional: null, fundingRatePct: null, fundingAprPct: null, nextFundingInMs: null },
-    book: { marketId: 1, asks: [level(670_050)], bids: [level(669_950)], maxTotal: 10_000, version: 1 },
-    trading: {
-      ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, positions: [position], markets: [{ ...btcTestMarket(), id: 1 }],
-      account: { accountId: 1, balance: '100000000000', locked: '0', available: '100000000000', equity: '100000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3, marginUsed: '0', unrealizedPnl: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null, valuation: 'live' as const, valuationNote: null },
-    },
-  });
-  const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'), trading: () => intents, loadMoreHistory: () => {}, refreshHistory: () => {} };
-  const press = keyPresser(store, commands, o.keymap ? { keymap: o.keymap } : {});
-  return { store, press, calls, ui: () => store.getState().tradingUi };
-}
+import { createKeymap } from './keymap.js';
+import { ENTER, ESC } from './press.fixtures.js';
+import { pasted, tradingKeys as setup } from './trading-keys.fixtures.js';
 
 describe('a paste is text for the focused line', () => {
   it('paste-into-command-line-runs-nothing: a paste holding ESC ]!!y and a newline is text on the : line; the line stays open', () => {
