@@ -36,6 +36,9 @@ export interface RequestResult {
   /** e.g. "OrderDescIdTooLow (32)". */
   reason?: string;
   oid?: number;
+  /** The order's original and filled size (scaled) with its definitive status, when its row carried them. */
+  os?: number;
+  fs?: number;
   message: string;
 }
 
