@@ -7,7 +7,7 @@ import type { CloseParams, PlaceParams, ReplaceOptions, TriggerSpec } from './co
 import type { SessionLock } from './session-locks.js';
 import type { KeyStamp } from './execution-report.js';
 
-export type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, ResizeProtection, Side, TriggerSpec } from './command-params.js';
+export type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, Side, TriggerSpec } from './command-params.js';
 
 export type RequestResultKind =
   /** A definitive status (Open, Filled, Canceled, Untriggered, ...). */
