@@ -3,7 +3,7 @@
 
 import { OrderFlag, OrderStatus, OrderType, PositionSide } from '../protocol/enums.js';
 import type { Market, Position } from '../protocol/frames.js';
-import type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, ResizeProtection, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
+import type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
 import type { SessionLock } from '../domain/trading/session-locks.js';
 import { legOrigin, originAt, type KeyStamp } from '../domain/trading/execution-report.js';
 import { TRIGGER_CHANGE_REFUSAL, changeProblems } from '../domain/trading/change-rules.js';
@@ -15,7 +15,8 @@ import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isCloseBps } fr
 import { type MarketWords, cancelWords, changeWords, closeWords, collateralWords, marketWords, placeWords, priceText, triggerWords } from '../domain/trading/order-words.js';
 import { collateralOutcome } from './collateral-outcome.js';
 import { type PanicOptions, runPanic } from './panic.js';
-import { replaceProtection } from './replace-protection.js';
+import { type ReplaceProtectionDeps, replaceProtection } from './replace-protection.js';
+import { resizeWithOrder } from './resize-with-order.js';
 import type { OrderEngine } from './trading/order-engine.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
@@ -48,7 +49,8 @@ export class EngineCommands implements TradingCommands {
     private readonly engine: OrderEngine,
     private readonly session: TradingSession,
     private readonly markets: () => readonly Market[],
-    private readonly panicOptions: PanicOptions = {},
+    /** Panic's close policy, and the wait for a live block (panic's closes, the resize with an order). */
+    private readonly options: PanicOptions = {},
   ) {}
 
   locks(): SessionLock[] {
@@ -88,6 +90,9 @@ export class EngineCommands implements TradingCommands {
       return refused(`a ${p.kind} order needs a limit price`);
     }
     if (p.reduceOnly && (p.tp || p.sl)) return refused('a reduce-only order takes no take-profit / stop-loss');
+    // The resize re-arms the TP/SL already on the position an order grows: not one that brings its own, nor a close.
+    if (p.resizeProtection && (p.tp || p.sl)) return refused('an order with its own take-profit / stop-loss resizes no TP/SL');
+    if (p.resizeProtection && p.reduceOnly) return refused('a reduce-only order grows no position: no TP/SL to resize');
     const isMarket = p.kind === 'market' || ((p.kind === 'ioc' || p.kind === 'fok') && !p.price);
     const reduced = p.reduceOnly ? this.reducedPosition(p) : null;
     if (p.reduceOnly && !reduced) return refused(`reduce-only: no ${p.side === 'long' ? 'short' : 'long'} position to reduce`);
@@ -115,11 +120,11 @@ export class EngineCommands implements TradingCommands {
     const main = this.engine.submit(draft, label, p.origin);
     const parts: RequestHandle[] = [main];
     const outcome = main.outcome.then(async (r) => {
+      if (p.resizeProtection) return this.resizeWith(r, p, (h) => parts.push(h));
       const triggers: Array<[TriggerRole, TriggerSpec]> = [];
       if (p.tp) triggers.push(['take-profit', p.tp]);
       if (p.sl) triggers.push(['stop-loss', p.sl]);
       const live = r.kind === 'definitive' && r.st !== OrderStatus.Canceled;
-      if (p.resizeProtection && live) return this.resizeWith(r, p, p.resizeProtection, (h) => parts.push(h));
       if (triggers.length === 0 || !live) return outcomeOf([r]);
       // Linked by tr to the rq that went through: armed on its fill, cancelled on its failure.
       const linked = triggers.map(([role, spec]) => {
@@ -146,32 +151,25 @@ export class EngineCommands implements TradingCommands {
     return pos ? { pid: pos.pid, s: pos.s } : null;
   }
 
-  /**
-   * The order `r` went through with re-arms the TP/SL of the position it grows for its new size: the protect
-   * path (replace-protection.ts: the new armed, then the old cancelled; a refused new one keeps the old), each
-   * request sent for the order's key press. One outcome for both.
-   */
-  private async resizeWith(r: RequestResult, p: PlaceParams, resize: ResizeProtection, add: (h: RequestHandle) => void): Promise<CommandOutcome> {
-    const { positionId, tp, sl, replacing } = resize;
-    const state = this.session.state;
-    const handle = replaceProtection(
-      {
-        submit: (draft, label) => {
-          const h = this.engine.submit(draft, label, p.origin && legOrigin(p.origin));
-          add(h);
-          return h;
-        },
-        position: (id) => state.positions.get(id),
-        orders: () => state.orders.values(),
-        market: (id) => this.market(id),
-      },
-      positionId,
-      { ...(tp ? { tp } : {}), ...(sl ? { sl } : {}) },
-      { replacing },
-    );
-    const resized = await handle.outcome;
-    const main = outcomeOf([r]);
-    return { ok: main.ok && resized.ok, results: [r, ...resized.results], message: `${main.message}; TP/SL resized: ${resized.message}` };
+  /** The replace path's reads of the session, each leg it sends going through `submit`. */
+  private protectionDeps(submit: ReplaceProtectionDeps['submit']): ReplaceProtectionDeps {
+    return {
+      submit,
+      position: (id) => this.session.state.positions.get(id),
+      orders: () => this.session.state.orders.values(),
+      market: (id) => this.market(id),
+    };
+  }
+
+  /** The order `r` went through with, followed by the resize of its position's TP/SL (resize-with-order.ts), each leg sent for the order's key press. */
+  private resizeWith(r: RequestResult, p: PlaceParams, add: (h: RequestHandle) => void): Promise<CommandOutcome> {
+    const protection = this.protectionDeps((draft, label) => {
+      const h = this.engine.submit(draft, label, p.origin && legOrigin(p.origin));
+      add(h);
+      return h;
+    });
+    const canRest = p.kind === 'limit' || p.kind === 'post-only';
+    return resizeWithOrder({ ...this.options, session: this.session, protection }, { marketId: p.marketId, side: p.side, size: p.size, canRest }, r);
   }
 
   cancel(orderId: number, key?: KeyStamp): CommandHandle {
@@ -284,24 +282,13 @@ export class EngineCommands implements TradingCommands {
   }
 
   replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts?: ReplaceOptions, key?: KeyStamp): CommandHandle {
-    const state = this.session.state;
-    return replaceProtection(
-      {
-        // Each leg (the new trigger, the cancel of the old) is stamped with the one key press.
-        submit: (draft, label) => this.submit(draft, label, key),
-        position: (id) => state.positions.get(id),
-        orders: () => state.orders.values(),
-        market: (id) => this.market(id),
-      },
-      positionId,
-      p,
-      opts,
-    );
+    // Each leg (the new trigger, the cancel of the old) is stamped with the one key press.
+    return replaceProtection(this.protectionDeps((draft, label) => this.submit(draft, label, key)), positionId, p, opts);
   }
 
   panic(key?: KeyStamp): CommandHandle {
     return runPanic({
-      ...this.panicOptions,
+      ...this.options,
       session: this.session,
       // Every cancel and every close (a retry with a wider cap too) is stamped with the one key press.
       cancelAll: () => this.cancelAll(undefined, key),

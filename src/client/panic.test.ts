@@ -6,6 +6,7 @@ import { VirtualTimers } from '../../test/support/virtual-timers.js';
 import type { Position } from '../protocol/frames.js';
 import type { ConnectionHealth } from '../domain/views.js';
 import type { CommandHandle, CommandOutcome } from './commands.js';
+import { DEFAULT_PANIC_CLOSE_POLICY, type PanicClosePolicy } from '../domain/trading/panic-close.js';
 import { runPanic } from './panic.js';
 import type { TradingSession, TradingSessionEvents } from './trading/session.js';
 import type { RequestResult } from './trading/tracked-request.js';
@@ -160,5 +161,61 @@ describe('panic sends its closes with its cancels', () => {
     await settle();
     expect(outcome).toMatchObject({ ok: true, message: 'flat: 1 cancelled, 2 closed' });
     expect(closed).toEqual([POSITION.pid, opened.pid]);
+  });
+});
+
+describe('panic after a close that filled whole while its position stayed open', () => {
+  /** Panic over closes that end as `answers` says, in turn; each close's cap is recorded. */
+  function panicOver(session: ReturnType<typeof scriptedSession>, answers: Array<Omit<RequestResult, 'kind' | 'rq' | 'message'>>, policy?: PanicClosePolicy) {
+    const caps: number[] = [];
+    const handle = runPanic({
+      session: session as unknown as TradingSession,
+      cancelAll: () => done([]),
+      close: (_pid, opts) => {
+        caps.push(opts.slippageBps!);
+        const answer = answers[Math.min(caps.length, answers.length) - 1]!;
+        return done([{ kind: 'definitive', rq: 20 + caps.length, message: `rq ${20 + caps.length}`, ...answer }]);
+      },
+      market: () => undefined,
+      blockWaitMs: 10_000,
+      timers: new VirtualTimers(),
+      ...(policy ? { policy } : {}),
+    });
+    let outcome: CommandOutcome | undefined;
+    void handle.outcome.then((o) => (outcome = o));
+    return { caps, outcome: () => outcome };
+  }
+  const filledWhole = { st: 4, os: 100, fs: 100 };
+  const foundNothing = { st: 5, os: 40, fs: 0 };
+
+  it('panic-grown-position-resent-at-the-same-cap: a close filled whole while a resting fill grew the position goes again at its cap, not wider, and uses no attempt', async () => {
+    const session = scriptedSession();
+    const run = panicOver(session, [filledWhole, foundNothing, { st: 4, os: 40, fs: 40 }]);
+    await settle();
+    // The close sized at 100 filled 100; a resting buy had filled before its cancel landed: 40 are still open.
+    session.state.positions.set(POSITION.pid, { ...POSITION, s: 40 });
+    session.heartbeat(101);
+    await settle();
+    expect(run.caps).toEqual([100, 100]);
+    // That one found nothing inside the cap: the first widening, as for any miss.
+    session.heartbeat(102);
+    await settle();
+    expect(run.caps).toEqual([100, 100, 200]);
+    session.state.positions.delete(POSITION.pid);
+    session.heartbeat(103);
+    await settle();
+    expect(run.outcome()).toMatchObject({ ok: true, message: 'flat: 0 cancelled, 1 closed (1 close retried wider, 1 re-sent for a position that grew)' });
+  });
+
+  it('panic-growth-resends-bounded: a position still open after every close filled whole is given up on at its cap, and says so', async () => {
+    const session = scriptedSession();
+    const run = panicOver(session, [filledWhole], { ...DEFAULT_PANIC_CLOSE_POLICY, grownResends: 2 });
+    for (let head = 101; head <= 103; head++) {
+      await settle();
+      session.heartbeat(head);
+    }
+    await settle();
+    expect(run.caps).toEqual([100, 100, 100]);
+    expect(run.outcome()).toMatchObject({ ok: false, message: 'market 1 long 100 (position 7) still open: the position grew again after 3 closes filled whole (last: rq 23)' });
   });
 });

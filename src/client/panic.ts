@@ -7,7 +7,8 @@
 // and a block has passed, every position not yet being closed is closed too.
 // A close that left its position open with a known outcome (an IOC that found nothing inside its cap, a
 // failure, a gateway reject) is followed by a new close with a wider cap, a bounded number of times
-// (domain/trading/panic-close.ts). Every close is an ordinary engine request: journaled first, under the
+// (domain/trading/panic-close.ts); one that filled all it was sent for while the position stayed open (it grew
+// after the close was sized: a resting order filled before its cancel landed) by a new close at the same cap. Every close is an ordinary engine request: journaled first, under the
 // retry table. Positions are judged at a block boundary: a block's position rows (mt 27) come after its
 // order rows (mt 24), so right after a close resolves the position view may not show it yet.
 
@@ -15,18 +16,15 @@ import { PositionSide } from '../protocol/enums.js';
 import type { Market, Position } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { DEFAULT_PANIC_CLOSE_POLICY, type PanicClosePolicy, nextPanicCloseStep } from '../domain/trading/panic-close.js';
-import { realTimers, type Timers } from '../transport/ws/timers.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestResult } from './trading/tracked-request.js';
 import type { CloseParams, CommandHandle, CommandOutcome } from '../domain/trading/commands.js';
 import { marketLabel } from '../domain/market-label.js';
+import { type BlockWaitOptions, nextLiveBlock } from './next-live-block.js';
 
-export interface PanicOptions {
+/** The wait for a live block before judging a position, and the policy of the closes. */
+export interface PanicOptions extends BlockWaitOptions {
   policy?: PanicClosePolicy;
-  /** Longest wait for a live block before judging a position (default 10 s). */
-  blockWaitMs?: number;
-  /** The clock of that wait (default the real one). */
-  timers?: Timers;
 }
 
 export interface PanicDeps extends PanicOptions {
@@ -38,14 +36,15 @@ export interface PanicDeps extends PanicOptions {
 
 interface CloseReport {
   flat: boolean;
+  /** Close requests sent. */
   attempts: number;
+  /** Of those, re-sent at the same cap after the position grew. */
+  grownResends: number;
   /** The last close request's result. */
   last: RequestResult | undefined;
   /** What is left open and why it stopped (not flat only). */
   note?: string;
 }
-
-const DEFAULT_BLOCK_WAIT_MS = 10_000;
 
 export function runPanic(deps: PanicDeps): CommandHandle {
   const parts: CommandHandle[] = [];
@@ -60,7 +59,7 @@ export function runPanic(deps: PanicDeps): CommandHandle {
     closeOpenPositions();
     const cancelled = await cancels.outcome;
     // A resting order that filled before its cancel landed shows as a position in the same block's mt 27.
-    if (cancelled.results.some((r) => r.rq !== 0)) await nextLiveBlock(deps.session, deps.blockWaitMs ?? DEFAULT_BLOCK_WAIT_MS, deps.timers ?? realTimers);
+    if (cancelled.results.some((r) => r.rq !== 0)) await nextLiveBlock(deps.session, deps);
     closeOpenPositions();
     const closes = await Promise.all(closing.values());
     return panicOutcome(cancelled.results, closes);
@@ -72,28 +71,40 @@ async function closeUntilFlat(deps: PanicDeps, pid: number, parts: CommandHandle
   const { session } = deps;
   const policy = deps.policy ?? DEFAULT_PANIC_CLOSE_POLICY;
   const first = session.state.positions.get(pid);
-  if (!first) return { flat: true, attempts: 0, last: undefined };
+  if (!first) return { flat: true, attempts: 0, grownResends: 0, last: undefined };
   const baseSlippageBps = deps.market(first.mkt)?.order_max_market_slippage_bps ?? 100;
   let slippageBps = baseSlippageBps;
   let attempts = 0;
+  let grownResends = 0;
   for (;;) {
     const handle = deps.close(pid, { kind: 'market', slippageBps });
     parts.push(handle);
     attempts += 1;
     const last = (await handle.outcome).results[0];
-    const live = await nextLiveBlock(session, deps.blockWaitMs ?? DEFAULT_BLOCK_WAIT_MS, deps.timers ?? realTimers);
+    const live = await nextLiveBlock(session, deps);
     const position = session.state.positions.get(pid);
     if (!live) {
       const note = `${describe(deps, position ?? first)} not confirmed flat: no live block after close ${attempts}`;
-      return { flat: false, attempts, last, note };
+      return { flat: false, attempts, grownResends, last, note };
     }
-    const step = nextPanicCloseStep({ lastResult: last?.kind ?? 'unknown', stillOpen: position !== undefined, attemptsMade: attempts, baseSlippageBps }, policy);
-    if (step.action === 'flat') return { flat: true, attempts, last };
+    const step = nextPanicCloseStep(
+      {
+        lastResult: last?.kind ?? 'unknown',
+        stillOpen: position !== undefined,
+        attemptsMade: attempts - grownResends,
+        lastFilledWhole: last?.os !== undefined && last.fs !== undefined && last.fs > 0 && last.fs === last.os,
+        grownResendsMade: grownResends,
+        baseSlippageBps,
+      },
+      policy,
+    );
+    if (step.action === 'flat') return { flat: true, attempts, grownResends, last };
     if (step.action === 'stop') {
       const lastText = last ? ` (last: ${last.message})` : '';
-      return { flat: false, attempts, last, note: `${describe(deps, position ?? first)} still open: ${step.reason}${lastText}` };
+      return { flat: false, attempts, grownResends, last, note: `${describe(deps, position ?? first)} still open: ${step.reason}${lastText}` };
     }
-    slippageBps = step.slippageBps;
+    if (step.action === 'resend') grownResends += 1;
+    else slippageBps = step.slippageBps;
   }
 }
 
@@ -116,35 +127,19 @@ function panicOutcome(cancels: readonly RequestResult[], closes: readonly CloseR
   const open = closes.filter((c) => !c.flat);
   const ok = cancelsOk && open.length === 0;
   if (results.length === 0) return { ok: false, results, message: 'nothing to do' };
-  const retried = closes.reduce((n, c) => n + Math.max(0, c.attempts - 1), 0);
+  const resent = closes.reduce((n, c) => n + c.grownResends, 0);
+  const retried = closes.reduce((n, c) => n + Math.max(0, c.attempts - 1 - c.grownResends), 0);
   if (ok) {
-    const retriedText = retried > 0 ? ` (${retried} close${retried === 1 ? '' : 's'} retried wider)` : '';
-    return { ok, results, message: `flat: ${cancels.length} cancelled, ${closes.length} closed${retriedText}` };
+    const extras = [
+      ...(retried > 0 ? [`${retried} close${retried === 1 ? '' : 's'} retried wider`] : []),
+      ...(resent > 0 ? [`${resent} re-sent for a position that grew`] : []),
+    ];
+    const extraText = extras.length > 0 ? ` (${extras.join(', ')})` : '';
+    return { ok, results, message: `flat: ${cancels.length} cancelled, ${closes.length} closed${extraText}` };
   }
   const problems = [
     ...open.map((c) => c.note ?? 'a position is still open'),
     ...cancels.filter((r) => r.kind !== 'definitive').map((r) => r.message),
   ];
   return { ok, results, message: problems.join('; ') };
-}
-
-/** Resolves true at the next live block boundary (a heartbeat after the current head), false after `timeoutMs`. */
-function nextLiveBlock(session: TradingSession, timeoutMs: number, timers: Timers): Promise<boolean> {
-  const from = session.head ?? 0;
-  return new Promise((resolve) => {
-    let unsubscribe: () => void = () => undefined;
-    const timer = timers.setTimeout(() => {
-      unsubscribe();
-      resolve(false);
-    }, timeoutMs);
-    timer.unref();
-    unsubscribe = session.on({
-      heartbeat: (head) => {
-        if (head <= from || session.health() !== 'live') return;
-        timers.clearTimeout(timer);
-        unsubscribe();
-        resolve(true);
-      },
-    });
-  });
 }

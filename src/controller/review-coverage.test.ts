@@ -30,12 +30,14 @@ describe('the review of an order that grows a protected position', () => {
     expect(resizeDisabledReason(store.getState())).toBeNull();
   });
 
-  it('r-resizes-tpsl-with-the-order: the order sent carries the re-arm of the SL at its price for 0.02 BTC, replacing the old', () => {
+  it('r-resizes-tpsl-with-the-order: the review offers the re-arm of the SL at its price for 0.02 BTC, replacing the old; the order sent carries the intent', () => {
     const { store, actions, sent } = reviewAdd([stopLoss(660_000)]);
+    expect(reviewCoverage(store.getState())?.resize).toEqual({ sl: { price: 660_000, on: 'mark', size: 2_000 }, replacing: [9] });
     toggleResizeProtection(store);
     acceptReview(store, actions, 0);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.resizeProtection).toEqual({ positionId: 3, sl: { price: 660_000, on: 'mark', size: 2_000 }, replacing: [9] });
+    // The client re-reads the position, its size after the fill and its triggers: the order names none of them.
+    expect(sent[0]!.resizeProtection).toBe(true);
   });
 
   it('without-r-the-tpsl-stay-as-they-are: the order goes alone', () => {

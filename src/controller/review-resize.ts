@@ -46,5 +46,5 @@ export function withResize(state: TerminalState, intent: PlaceParams): PlacePara
   // Covered whole by now: nothing to resize.
   if (!coverage) return intent;
   if ('refused' in coverage.resize) return `TP/SL resize: ${coverage.resize.refused} (r sends the order without it)`;
-  return { ...intent, resizeProtection: coverage.resize };
+  return { ...intent, resizeProtection: true };
 }

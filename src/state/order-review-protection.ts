@@ -1,14 +1,15 @@
 // What an order under review does to the protection of its position: a stop it would arm that the liquidation
 // beats (refused beside its field, with both figures: stop-liquidation.ts), and TP/SL already armed on the
 // position that would cover only part of it after the fill (said in the review, with the offer to re-arm them
-// for the new size with the order: the review's `r`, sent through the protect path once the order is accepted).
+// for the new size with the order: the review's `r`, run by the client through the protect path once the order
+// went through, at the size the exchange reports then).
 
 import type { Coverage } from '../domain/trading/protection-coverage.js';
-import { coverageWords, partialCoverage } from '../domain/trading/protection-coverage.js';
-import { isLongSide, protectionOf, type ArmedTrigger } from '../domain/trading/protection.js';
+import { coverageWords } from '../domain/trading/protection-coverage.js';
+import { isLongSide, protectionOf } from '../domain/trading/protection.js';
+import { type ProtectionResize, protectionResize } from '../domain/trading/protection-resize.js';
 import { marketWords } from '../domain/trading/order-words.js';
 import type { OrderPreview } from '../domain/trading/preview.js';
-import type { ResizeProtection } from '../domain/trading/command-params.js';
 import { stopLiquidationProblem } from '../domain/trading/stop-liquidation.js';
 import { previewFor, type ReviewedOrder } from './order-review.js';
 import { marketsOf, type TerminalState } from './store.js';
@@ -58,13 +59,14 @@ export interface CoverageAfterFill {
   tp: Coverage | null;
   sl: Coverage | null;
   /** The re-arm the order can carry (`r`), or why it cannot. */
-  resize: ResizeProtection | { refused: string };
+  resize: ProtectionResize | { refused: string };
 }
 
 /**
  * When `order` grows a position whose TP/SL would then cover only part of it: what they cover, and the resize
  * the order can carry (every partial role re-armed for the size after the fill, a stop-loss only where the
  * liquidation after the fill does not beat it). Null for any other order, and for one that brings its own TP/SL.
+ * Sent, the order carries only the intent: the client re-reads all of it once the order went through.
  */
 export function coverageAfterFill(state: TerminalState, order: ReviewedOrder, preview: OrderPreview | null): CoverageAfterFill | null {
   if (!preview || preview.effect.kind !== 'increase' || order.tp || order.sl || order.reduceOnly) return null;
@@ -72,22 +74,16 @@ export function coverageAfterFill(state: TerminalState, order: ReviewedOrder, pr
   const market = marketsOf(state).configOf(order.marketId);
   if (!position || !market) return null;
   const size = Number(preview.effect.sizeAfter);
-  const armed = protectionOf(position, state.trading.orders);
-  const tp = partialCoverage(armed.takeProfit, size);
-  const sl = partialCoverage(armed.stopLoss, size);
+  const need = protectionResize(protectionOf(position, state.trading.orders), size);
   const m = marketWords(market, order.marketId);
-  const words = coverageWords(tp, sl, m);
-  if (!words) return null;
-  // Each partial role re-armed at its price and source for the size after the fill; several of a role are not guessed at.
-  const several = (list: readonly ArmedTrigger[], name: 'TP' | 'SL') => (list.length > 1 ? `${list.length} ${name}s armed: re-arm them with t` : null);
-  const resized = (list: readonly ArmedTrigger[]) => ({ price: list[0]!.price, on: list[0]!.on, size });
-  const tpSpec = tp ? resized(armed.takeProfit) : null;
-  const slSpec = sl ? resized(armed.stopLoss) : null;
+  const words = need && coverageWords(need.tp, need.sl, m);
+  if (!need || !words) return null;
+  const { tp, sl, plan } = need;
   const refused =
-    (tp ? several(armed.takeProfit, 'TP') : null) ??
-    (sl ? several(armed.stopLoss, 'SL') : null) ??
-    (slSpec ? stopLiquidationProblem({ name: 'SL', long: isLongSide(position.side), price: slSpec.price, liquidation: preview.liquidationPrice }, m) : null);
-  if (refused) return { words, sizeAfter: size, tp, sl, resize: { refused } };
-  const replacing = [...(tp ? armed.takeProfit : []), ...(sl ? armed.stopLoss : [])].map((t) => t.orderId);
-  return { words, sizeAfter: size, tp, sl, resize: { positionId: position.positionId, ...(tpSpec ? { tp: tpSpec } : {}), ...(slSpec ? { sl: slSpec } : {}), replacing } };
+    'refused' in plan
+      ? plan.refused
+      : plan.sl
+        ? stopLiquidationProblem({ name: 'SL', long: isLongSide(position.side), price: plan.sl.price, liquidation: preview.liquidationPrice }, m)
+        : null;
+  return { words, sizeAfter: size, tp, sl, resize: refused ? { refused } : plan };
 }

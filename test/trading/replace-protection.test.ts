@@ -35,6 +35,13 @@ async function longTrader(engine: { maxAccountTriggerOrders?: number } = {}): Pr
   return { t, pos, mark: h.sim.control.engine.marketState(btc.id)!.mrk, sent };
 }
 
+/** Asks of the book within `bps` of the mark (size units), as the exchange bounds a market buy with that cap. */
+function asksWithinBps(bps: number): number {
+  const engine = h.sim.control.engine;
+  const bound = Math.floor((engine.marketState(btc.id)!.mrk * (10_000 + bps)) / 10_000);
+  return engine.book(btc.id, 100).ask.filter((l) => l.p <= bound).reduce((n, l) => n + l.s, 0);
+}
+
 /** The account's untriggered stops in the exchange's own ledger (not the client's view). */
 function ledgerStops(t: Trader): number[] {
   return h.sim.control.engine
@@ -146,15 +153,50 @@ describe('replaceProtection', () => {
       await t.commands.protect(pos.pid, { sl: { price: sl } }).outcome;
       const old = await until(() => [...t.session.state.orders.values()].find((o) => o.tp === sl), 'the stop for 100');
       expect(old.os).toBe(100);
-      const out = await t.commands.place({
-        marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500,
-        resizeProtection: { positionId: pos.pid, sl: { price: sl, on: 'mark', size: 200 }, replacing: [old.oid] },
-      }).outcome;
+      // Only the intent: the client finds the long, its size after the fill and its stop.
+      const out = await t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 100, leverage: 500, resizeProtection: true }).outcome;
       expect(out.ok).toBe(true);
       expect(out.message).toMatch(new RegExp(`; TP/SL resized: SL ${px(sl)} armed \\(mark\\); old SL ${px(sl)} cancelled$`));
       const stops = h.sim.control.engine.ledger(t.accountId).orders.filter((o) => o.st === S.Untriggered);
       expect(stops.map((o) => [o.tp, o.os])).toEqual([[sl, 200]]);
     } finally {
+      await t.commands.cancelAll().outcome;
+      t.stop();
+    }
+  });
+
+  it('resize-after-a-cut-market-order-fits-the-position: a market buy cut at its 5 bps cap on a thin book re-arms the stop for the position the exchange shows, not position + order', async () => {
+    const { t, pos, mark } = await longTrader();
+    const control = h.sim.control;
+    try {
+      // 3 % under the mark: above the liquidation of the long grown at 10x (a stop under it is refused, never re-armed).
+      const sl = mark - Math.round(mark / 33);
+      await t.commands.protect(pos.pid, { sl: { price: sl } }).outcome;
+      await until(() => [...t.session.state.orders.values()].find((o) => o.tp === sl), 'the stop for the long');
+      const ten = 10 * 10 ** btc.config.size_decimals;
+      const buyTen = () => t.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: ten, leverage: 1_000, slippageBps: 5, resizeProtection: true }).outcome;
+      // The makers quote, then stop: the book holds a few BTC within 5 bps of the mark, far from 10. Sent again
+      // while the exchange ended it with nothing filled (the mark moved off the asks).
+      let out = undefined as Awaited<ReturnType<typeof buyTen>> | undefined;
+      for (let attempt = 0; attempt < 5 && !(out?.results[0]?.fs ?? 0); attempt++) {
+        control.resumeFlow();
+        await until(() => asksWithinBps(5) > 0, 'asks within 5 bps of the mark');
+        control.pauseFlow();
+        out = await buyTen();
+        if (!out.results[0]?.fs) expect(out.message).toMatch(/; TP\/SL not resized: nothing filled$/);
+      }
+      const filled = out?.results[0]?.fs ?? 0;
+      expect(filled).toBeGreaterThan(0);
+      expect(filled).toBeLessThan(ten);
+      // The exchange's own facts: the long grew by what filled, and the one stop on it covers exactly that.
+      const grown = h.sim.control.engine.ledger(t.accountId).positions.find((p) => p.mkt === btc.id)!.s;
+      expect(grown).toBe(pos.s + filled);
+      const stops = h.sim.control.engine.ledger(t.accountId).orders.filter((o) => o.st === S.Untriggered);
+      expect(stops.map((o) => [o.tp, o.os])).toEqual([[sl, grown]]);
+      expect(out!.ok).toBe(true);
+      expect(out!.message).toMatch(new RegExp(`; TP/SL resized: SL ${px(sl)} armed \\(mark\\); old SL ${px(sl)} cancelled$`));
+    } finally {
+      control.resumeFlow();
       await t.commands.cancelAll().outcome;
       t.stop();
     }

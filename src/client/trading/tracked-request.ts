@@ -150,6 +150,7 @@ export function resultOf(rq: number, outcome: RequestOutcome, words?: OutcomeCon
     ...(outcome.sr !== undefined ? { sr: outcome.sr } : {}),
     ...(reason ? { reason } : {}),
     ...(outcome.oid !== undefined ? { oid: outcome.oid } : {}),
+    ...(outcome.kind === 'definitive' && outcome.os !== undefined && outcome.fs !== undefined ? { os: outcome.os, fs: outcome.fs } : {}),
     // Plain words for the toast; the Journal's update line keeps the wire's status and reason names.
     message: `${words && outcome.kind === 'definitive' ? outcomeWords(outcome, words) : statusWords(outcome.st, outcome.sr)} (rq ${rq})`,
   };

@@ -17,19 +17,6 @@ export interface TriggerSpec {
   size?: number;
 }
 
-/**
- * The TP/SL of the position an order grows, re-armed for the position's size after the order once the order is
- * accepted: the protect path (replace-protection.ts: the new armed first, then the old cancelled).
- */
-export interface ResizeProtection {
-  positionId: number;
-  /** Each at its old price and source, its size the position's after the order. */
-  tp?: TriggerSpec;
-  sl?: TriggerSpec;
-  /** The old triggers the new ones replace. */
-  replacing: readonly number[];
-}
-
 /** Which old triggers a replace cancels once the new ones are armed. */
 export interface ReplaceOptions {
   /** Only these orders (e.g. the one trigger being moved); default every trigger of the same role linked to the position. */
@@ -65,8 +52,13 @@ export interface PlaceParams {
    * (a buy fires at or above it, a sell at or below), then runs as the order it is (market or limit).
    */
   trigger?: TriggerSpec;
-  /** Re-arms the TP/SL of the position this order grows for its new size, once the order is accepted (review key `r`). */
-  resizeProtection?: ResizeProtection;
+  /**
+   * The review's `r`: re-arm the TP/SL of the position this order grows for its size after the order. Only the
+   * intent: once the order filled (any part of it) or rests, the client reads the position of the order's side
+   * in its market, its size as the exchange reports it and its armed triggers (client/resize-with-order.ts).
+   * Not with `tp` / `sl` (the order brings its own) nor `reduceOnly` (it grows nothing).
+   */
+  resizeProtection?: boolean;
 }
 
 export interface CloseParams {

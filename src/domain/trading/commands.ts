@@ -7,7 +7,7 @@ import type { CloseParams, PlaceParams, ReplaceOptions, TriggerSpec } from './co
 import type { SessionLock } from './session-locks.js';
 import type { KeyStamp } from './execution-report.js';
 
-export type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, ResizeProtection, Side, TriggerSpec } from './command-params.js';
+export type { CloseParams, PlaceKind, PlaceParams, ReplaceOptions, Side, TriggerSpec } from './command-params.js';
 
 export type RequestResultKind =
   /** A definitive status (Open, Filled, Canceled, Untriggered, ...). */
@@ -36,6 +36,9 @@ export interface RequestResult {
   /** e.g. "OrderDescIdTooLow (32)". */
   reason?: string;
   oid?: number;
+  /** The order's original and filled size (scaled) with its definitive status, when its row carried them. */
+  os?: number;
+  fs?: number;
   message: string;
 }
 

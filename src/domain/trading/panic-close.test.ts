@@ -43,6 +43,19 @@ describe('nextPanicCloseStep', () => {
   it('gives up after the bounded number of closes and says how many', () => {
     const step = nextPanicCloseStep(facts({ attemptsMade: DEFAULT_PANIC_CLOSE_POLICY.attempts }));
     expect(step).toEqual({ action: 'stop', reason: `gave up after ${DEFAULT_PANIC_CLOSE_POLICY.attempts} closes` });
-    expect(nextPanicCloseStep(facts({ attemptsMade: 1 }), { attempts: 1, slippageGrowth: 2, maxSlippageBps: 500 }).action).toBe('stop');
+    expect(nextPanicCloseStep(facts({ attemptsMade: 1 }), { attempts: 1, slippageGrowth: 2, maxSlippageBps: 500, grownResends: 4 }).action).toBe('stop');
+  });
+
+  it('close-filled-whole-position-open-resent-not-widened: the position grew after the close was sized: the same cap, bounded apart from the attempts', () => {
+    expect(nextPanicCloseStep(facts({ lastFilledWhole: true }))).toEqual({ action: 'resend' });
+    // The attempts are not what bounds it: the widenings are left for real misses.
+    expect(nextPanicCloseStep(facts({ lastFilledWhole: true, attemptsMade: DEFAULT_PANIC_CLOSE_POLICY.attempts }))).toEqual({ action: 'resend' });
+    expect(nextPanicCloseStep(facts({ lastFilledWhole: true, grownResendsMade: DEFAULT_PANIC_CLOSE_POLICY.grownResends }))).toEqual({
+      action: 'stop',
+      reason: `the position grew again after ${DEFAULT_PANIC_CLOSE_POLICY.grownResends + 1} closes filled whole`,
+    });
+    // Flat is flat; an unknown outcome is never followed, filled whole or not.
+    expect(nextPanicCloseStep(facts({ lastFilledWhole: true, stillOpen: false }))).toEqual({ action: 'flat' });
+    expect(nextPanicCloseStep(facts({ lastFilledWhole: true, lastResult: 'unknown' })).action).toBe('stop');
   });
 });
