@@ -7,7 +7,7 @@ import { orderEffect, type OrderEffect, type PositionExposure } from '../../doma
 import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim, parseLeverage } from '../../protocol/scaling.js';
-import { focusedSelected, isMarketType, isStopType, maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
+import { focusedSelected, isMarketType, isStopType, maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm, typedBlocks } from '../../state/order-entry.js';
 import { typedSize } from '../../domain/trading/entry-size.js';
 import { stopRequiredSide } from '../../domain/trading/stop-order.js';
 import type { ConfirmPrompt } from '../../state/trading-slice.js';
@@ -64,11 +64,6 @@ export function leverageBar(hundredths: number | null, max: number): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(10 - filled)}]`;
 }
 
-/** The typed expiry as a whole number of blocks, or null (none typed, or not a number: shown as typed). */
-function typedBlocks(text: string): number | null {
-  return /^\s*\d{1,9}\s*$/.test(text) ? Number(text) : null;
-}
-
 function value(form: OrderEntryForm, field: EntryField, result: EntryResult, market: Market, effect: OrderEffect | null, msPerBlock: number): string {
   const sd = market.config.size_decimals;
   switch (field) {
@@ -115,7 +110,9 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
     case 'expiry': {
       // Blocks with their time, and the exchange's limit in words (stops have none: the exchange holds them).
       if (isStopType(form.type)) return form.expiry ? `${form.expiry} blocks` : 'none (the exchange holds a stop until it fires)';
-      const blocks = typedBlocks(form.expiry);
+      // None typed, or not a number of blocks (or none a count can say): shown as typed.
+      const typed = typedBlocks(form.expiry);
+      const blocks = typed !== null && typed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(typed) : null;
       return form.expiry.trim() !== '' && blocks === null ? `${form.expiry} blocks` : expiryText(blocks, market.order_ttl_blocks, msPerBlock);
     }
   }
