@@ -10,7 +10,7 @@ import { marketWords } from '../domain/trading/order-words.js';
 import type { OrderPreview } from '../domain/trading/preview.js';
 import type { ResizeProtection } from '../domain/trading/command-params.js';
 import { stopLiquidationProblem } from '../domain/trading/stop-liquidation.js';
-import { previewFor, type ReviewedOrder } from './order-review.js';
+import type { ReviewedOrder } from './order-review.js';
 import { marketsOf, type TerminalState } from './store.js';
 
 /** A field of the order form and why it is refused. */
@@ -23,15 +23,14 @@ export interface StopFieldProblem {
  * The stop `order` would arm that the position's liquidation beats, or null: a bracket's stop-loss against the
  * liquidation of the position after the order's fill (the review's own figure), a stop order on a position's
  * loss side (a sell stop under a long, a buy stop over a short) against the position's liquidation as it stands
- * while the stop waits.
+ * while the stop waits. `preview` is previewFor's of `order`.
  */
-export function stopBeyondLiquidation(state: TerminalState, order: ReviewedOrder): StopFieldProblem | null {
+export function stopBeyondLiquidation(state: TerminalState, order: ReviewedOrder, preview: OrderPreview | null): StopFieldProblem | null {
   const market = marketsOf(state).configOf(order.marketId);
   if (!market) return null;
   const words = marketWords(market, order.marketId);
   const long = order.side === 'long';
   if (order.sl) {
-    const preview = previewFor(state, order);
     const kind = preview?.effect.kind;
     // The legs protect the position on the order's side: the one it opens, grows or flips into.
     if (preview && (kind === 'open' || kind === 'increase' || kind === 'flip')) {

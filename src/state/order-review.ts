@@ -101,10 +101,11 @@ export function stopsBeatenByOrder(state: TerminalState, order: ReviewedOrder, p
 /**
  * Preview and smart-confirm reasons of `order`. For a change (`change`: the size the order has open now),
  * the duplicate check does not apply (it is not a second order), and crossing the book and a size grown past
- * the threshold do: a resting limit moved across it fills at once as a taker.
+ * the threshold do: a resting limit moved across it fills at once as a taker. `opts.preview`: previewFor's
+ * of `order` when the caller has it already.
  */
-export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { nowMs: number; change?: { sizeBefore: number } }): OrderReview {
-  const preview = previewFor(state, order);
+export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { nowMs: number; change?: { sizeBefore: number }; preview?: OrderPreview | null }): OrderReview {
+  const preview = opts.preview !== undefined ? opts.preview : previewFor(state, order);
   const position = state.trading.positions.find((p) => p.marketId === order.marketId);
   const equity = state.trading.account?.equity;
   const market = marketOf(state, order.marketId);
@@ -138,12 +139,11 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
  * Why the exchange is certain to refuse `order`, or null: an order that adds to a position needs its margin
  * and taker fee from the available balance (the exchange fails it with AmountExceedsAvailableBalance
  * otherwise), and the margin and fee alone of what it opens already exceed what is available. Such an order
- * is blocked before review instead of offered as "send anyway?".
+ * is blocked before review instead of offered as "send anyway?". `preview` is previewFor's of `order`.
  */
-export function certainRefusal(state: TerminalState, order: ReviewedOrder): string | null {
+export function certainRefusal(state: TerminalState, order: ReviewedOrder, preview: OrderPreview | null): string | null {
   const available = state.trading.account?.available;
   if (order.reduceOnly || available === undefined) return null;
-  const preview = previewFor(state, order);
   if (!preview || preview.marginAtoms === 0n) return null;
   const needs = preview.marginAtoms + (preview.feeAtoms > 0n ? preview.feeAtoms : 0n);
   if (needs <= BigInt(available)) return null;
