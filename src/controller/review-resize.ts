@@ -5,7 +5,7 @@
 import type { PlaceParams } from '../domain/trading/commands.js';
 import type { OrderPreview } from '../domain/trading/preview.js';
 import { setNotice } from '../state/actions.js';
-import { coverageAfterFill, type CoverageAfterFill } from '../state/order-review-protection.js';
+import { protectionAfterFill, type CoverageAfterFill } from '../state/order-review-protection.js';
 import type { TerminalState, TerminalStore } from '../state/store.js';
 import { patchTradingUi } from '../state/trading-actions.js';
 import { entryCheck } from './entry-form-check.js';
@@ -15,7 +15,7 @@ export function reviewCoverage(state: TerminalState): CoverageAfterFill | null {
   const form = state.tradingUi.entry;
   if (!form || !state.tradingUi.reviewing) return null;
   const { result, preview } = entryCheck(state, form);
-  return result.intent ? coverageAfterFill(state, result.intent, preview) : null;
+  return result.intent ? protectionAfterFill(state, result.intent, preview).coverage : null;
 }
 
 /** Why `r` does nothing now, or null (turning a resize off is always possible). */
@@ -42,7 +42,7 @@ export function toggleResizeProtection(store: TerminalStore): void {
  */
 export function withResize(state: TerminalState, intent: PlaceParams, preview: OrderPreview | null): PlaceParams | string {
   if (!state.tradingUi.entry?.resizeProtection) return intent;
-  const coverage = coverageAfterFill(state, intent, preview);
+  const coverage = protectionAfterFill(state, intent, preview).coverage;
   // Covered whole by now: nothing to resize.
   if (!coverage) return intent;
   if ('refused' in coverage.resize) return `TP/SL resize: ${coverage.resize.refused} (r sends the order without it)`;

@@ -1,16 +1,17 @@
 // What an order under review does to the protection of its position: a stop it would arm that the liquidation
-// beats (refused beside its field, with both figures: stop-liquidation.ts), and TP/SL already armed on the
-// position that would cover only part of it after the fill (said in the review, with the offer to re-arm them
+// beats (refused beside its field, with both figures: stop-liquidation.ts), stops already armed that the
+// liquidation after its fill would beat (said in the review, and smart confirm asks), and TP/SL already armed on
+// the position that would cover only part of it after the fill (said in the review, with the offer to re-arm them
 // for the new size with the order: the review's `r`, sent through the protect path once the order is accepted).
 
 import type { Coverage } from '../domain/trading/protection-coverage.js';
 import { coverageWords, partialCoverage } from '../domain/trading/protection-coverage.js';
-import { isLongSide, protectionOf, type ArmedTrigger } from '../domain/trading/protection.js';
-import { marketWords } from '../domain/trading/order-words.js';
+import { isLongSide, protectionOf, type ArmedTrigger, type PositionProtection } from '../domain/trading/protection.js';
+import { marketWords, type MarketWords } from '../domain/trading/order-words.js';
 import type { OrderPreview } from '../domain/trading/preview.js';
 import type { ResizeProtection } from '../domain/trading/command-params.js';
-import { stopLiquidationProblem } from '../domain/trading/stop-liquidation.js';
-import type { ReviewedOrder } from './order-review.js';
+import { stopLiquidationProblem, stopsBeatenAfterFill } from '../domain/trading/stop-liquidation.js';
+import type { ReviewedOrder } from './trading-slice.js';
 import { marketsOf, type TerminalState } from './store.js';
 
 /** A field of the order form and why it is refused. */
@@ -60,21 +61,50 @@ export interface CoverageAfterFill {
   resize: ResizeProtection | { refused: string };
 }
 
-/**
- * When `order` grows a position whose TP/SL would then cover only part of it: what they cover, and the resize
- * the order can carry (every partial role re-armed for the size after the fill, a stop-loss only where the
- * liquidation after the fill does not beat it). Null for any other order, and for one that brings its own TP/SL.
- */
-export function coverageAfterFill(state: TerminalState, order: ReviewedOrder, preview: OrderPreview | null): CoverageAfterFill | null {
-  if (!preview || preview.effect.kind !== 'increase' || order.tp || order.sl || order.reduceOnly) return null;
+/** What an order that grows a position does to the TP/SL already armed on it, after its fill. */
+export interface ProtectionAfterFill {
+  /**
+   * The position's armed stops the liquidation after the fill (the preview's figure) would beat: "after this
+   * fill liquidation 65,900 beats your SL 65,800: it would never fire", or null. The review says it and smart
+   * confirm asks, whether the stops cover the whole position or part of it.
+   */
+  stopsBeaten: string | null;
+  /**
+   * The TP/SL that would then cover only part of it, and the resize the order can carry (every partial role
+   * re-armed for the size after the fill, a stop-loss only where the liquidation after the fill does not beat
+   * it). Null when they cover it whole, and for an order that brings its own TP/SL.
+   */
+  coverage: CoverageAfterFill | null;
+}
+
+const UNCHANGED: ProtectionAfterFill = { stopsBeaten: null, coverage: null };
+
+/** What `order` does to its position's TP/SL after its fill (`preview`: previewFor's of it); nothing for an order that grows no position. */
+export function protectionAfterFill(state: TerminalState, order: ReviewedOrder, preview: OrderPreview | null): ProtectionAfterFill {
+  if (!preview || preview.effect.kind !== 'increase' || order.reduceOnly) return UNCHANGED;
   const position = state.trading.positions.find((p) => p.marketId === order.marketId);
   const market = marketsOf(state).configOf(order.marketId);
-  if (!position || !market) return null;
-  const size = Number(preview.effect.sizeAfter);
+  if (!position || !market) return UNCHANGED;
   const armed = protectionOf(position, state.trading.orders);
+  const m = marketWords(market, order.marketId);
+  const long = isLongSide(position.side);
+  const stopsBeaten = stopsBeatenAfterFill(long, armed.stopLoss, preview.liquidationPrice, m);
+  const after = { positionId: position.positionId, long, size: Number(preview.effect.sizeAfter), liquidation: preview.liquidationPrice };
+  return { stopsBeaten, coverage: order.tp || order.sl ? null : partialAfterFill(armed, after, m) };
+}
+
+/** The position after the fill, as its TP/SL are measured against it. */
+interface PositionAfterFill {
+  positionId: number;
+  long: boolean;
+  size: number;
+  liquidation: bigint | null;
+}
+
+function partialAfterFill(armed: PositionProtection, after: PositionAfterFill, m: MarketWords): CoverageAfterFill | null {
+  const size = after.size;
   const tp = partialCoverage(armed.takeProfit, size);
   const sl = partialCoverage(armed.stopLoss, size);
-  const m = marketWords(market, order.marketId);
   const words = coverageWords(tp, sl, m);
   if (!words) return null;
   // Each partial role re-armed at its price and source for the size after the fill; several of a role are not guessed at.
@@ -85,8 +115,8 @@ export function coverageAfterFill(state: TerminalState, order: ReviewedOrder, pr
   const refused =
     (tp ? several(armed.takeProfit, 'TP') : null) ??
     (sl ? several(armed.stopLoss, 'SL') : null) ??
-    (slSpec ? stopLiquidationProblem({ name: 'SL', long: isLongSide(position.side), price: slSpec.price, liquidation: preview.liquidationPrice }, m) : null);
+    (slSpec ? stopLiquidationProblem({ name: 'SL', long: after.long, price: slSpec.price, liquidation: after.liquidation }, m) : null);
   if (refused) return { words, sizeAfter: size, tp, sl, resize: { refused } };
   const replacing = [...(tp ? armed.takeProfit : []), ...(sl ? armed.stopLoss : [])].map((t) => t.orderId);
-  return { words, sizeAfter: size, tp, sl, resize: { positionId: position.positionId, ...(tpSpec ? { tp: tpSpec } : {}), ...(slSpec ? { sl: slSpec } : {}), replacing } };
+  return { words, sizeAfter: size, tp, sl, resize: { positionId: after.positionId, ...(tpSpec ? { tp: tpSpec } : {}), ...(slSpec ? { sl: slSpec } : {}), replacing } };
 }

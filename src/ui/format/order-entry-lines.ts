@@ -17,6 +17,8 @@ import { groupThousands } from './numbers.js';
 import { marketLabel } from '../../domain/market-label.js';
 import { NOMINAL_MS_PER_BLOCK } from '../../domain/block-time.js';
 import { expiryText } from '../../domain/trading/order-words.js';
+import { coveragePronoun } from '../../domain/trading/protection-coverage.js';
+import type { CoverageAfterFill } from '../../state/order-review-protection.js';
 
 export { previewLine } from './order-review-lines.js';
 
@@ -139,32 +141,22 @@ export interface EntryLinesInput {
   /** The block time the client measured (ms): an expiry is said in time too; absent: the nominal one. */
   msPerBlock?: number;
   /** TP/SL of the position the order grows that would cover only part of it after the fill (state/order-review-protection.ts). */
-  coverage?: ReviewCoverage | null;
-  /** The position's stops this order's fill would leave beyond its liquidation, in words (state/order-review.ts stopsBeatenByOrder). */
+  coverage?: CoverageAfterFill | null;
+  /** The position's stops this order's fill would leave beyond its liquidation, in words (state/order-review-protection.ts). */
   stopsBeaten?: string | null;
-}
-
-/** What the review says of the TP/SL the order leaves partial: their coverage, and whether `r` can resize them (or why not). */
-export interface ReviewCoverage {
-  /** "TP/SL cover 0.2 of 0.4 BTC". */
-  words: string;
-  /** The position's size after the fill, scaled. */
-  sizeAfter: number;
-  /** Both roles partial ("them") or one ("it"). */
-  pronoun: 'it' | 'them';
-  /** Why they cannot be resized with the order, or null. */
-  refused: string | null;
 }
 
 /**
  * The review's line for TP/SL the order leaves partial: the offer of `r`, what `r` chose, or why it cannot.
  * Kept whatever the height: protection that covers less than it seems to is never cut from the review.
  */
-export function coverageLine(c: ReviewCoverage, resizing: boolean, market: Market): EntryLine {
+export function coverageLine(c: CoverageAfterFill, resizing: boolean, market: Market): EntryLine {
   const all = `${formatScaledTrim(c.sizeAfter, market.config.size_decimals)} ${marketLabel(market)}`;
-  if (c.refused) return { text: ` ${c.words} after this fill (cannot resize: ${c.refused})`, tone: 'bad', keep: true };
-  if (resizing) return { text: ` ${c.words} after this fill: resized to ${all} with the order (r leaves ${c.pronoun})`, tone: 'good', keep: true };
-  return { text: ` ${c.words} after this fill: r resizes ${c.pronoun} with the order`, tone: 'bad', keep: true };
+  if ('refused' in c.resize) return { text: ` ${c.words} after this fill (cannot resize: ${c.resize.refused})`, tone: 'bad', keep: true };
+  // Both roles partial ("them") or one ("it").
+  const pronoun = coveragePronoun(c.tp, c.sl);
+  if (resizing) return { text: ` ${c.words} after this fill: resized to ${all} with the order (r leaves ${pronoun})`, tone: 'good', keep: true };
+  return { text: ` ${c.words} after this fill: r resizes ${pronoun} with the order`, tone: 'bad', keep: true };
 }
 
 /**
