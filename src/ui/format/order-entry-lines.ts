@@ -16,7 +16,7 @@ import { money, reviewLines, sideText, wrapParts } from './order-review-lines.js
 import { groupThousands } from './numbers.js';
 import { marketLabel } from '../../domain/market-label.js';
 import { NOMINAL_MS_PER_BLOCK } from '../../domain/block-time.js';
-import { expiryText } from '../../domain/trading/order-words.js';
+import { expiryText, marketWords, sizeText } from '../../domain/trading/order-words.js';
 import { coveragePronoun } from '../../domain/trading/protection-coverage.js';
 import type { CoverageAfterFill } from '../../state/order-review-protection.js';
 
@@ -151,7 +151,7 @@ export interface EntryLinesInput {
  * Kept whatever the height: protection that covers less than it seems to is never cut from the review.
  */
 export function coverageLine(c: CoverageAfterFill, resizing: boolean, market: Market): EntryLine {
-  const all = `${formatScaledTrim(c.sizeAfter, market.config.size_decimals)} ${marketLabel(market)}`;
+  const all = sizeText(c.sizeAfter, marketWords(market, market.id));
   if ('refused' in c.resize) return { text: ` ${c.words} after this fill (cannot resize: ${c.resize.refused})`, tone: 'bad', keep: true };
   // Both roles partial ("them") or one ("it").
   const pronoun = coveragePronoun(c.tp, c.sl);
