@@ -95,10 +95,10 @@ export interface SendContext {
 }
 
 /** Why the form's order cannot go to review: the lock or refusal that holds every order, or the fields that are wrong. */
-export type ReviewRefusal = { kind: 'blocked'; reason: string } | { kind: 'fields'; problems: EntryResult['problems'] };
+type ReviewRefusal = { kind: 'blocked'; reason: string } | { kind: 'fields'; problems: EntryResult['problems'] };
 
 /** Why the form cannot open its review now, or null when it can. */
-export function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusal | null {
+function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusal | null {
   const { disabled, result } = entryCheck(state, form);
   if (disabled) return { kind: 'blocked', reason: disabled };
   // The fields, then the stops the order would arm against the liquidation (entry-form-check.ts).
