@@ -9,7 +9,7 @@ import { foldPositionHistory } from '../client/history/fold-positions.js';
 import type { HistorySource } from '../client/history/source.js';
 import { splitByListedMarket, type IsListedMarket } from '../client/trading/listed-markets.js';
 import { accountEventRow, orderHistoryRow, type AccountEventRowView, type OrderHistoryRowView } from '../domain/trading/history-views.js';
-import { fillEffects, type TradeEffect } from '../domain/trading/fill-effect.js';
+import { effectOfEvents, fillEffects } from '../domain/trading/fill-effect.js';
 import { fillRowWithEffect } from '../domain/trading/rows.js';
 import { HistoryFillEvents } from './history-fill-events.js';
 import type { FillRowView } from '../domain/trading/views.js';
@@ -54,12 +54,11 @@ export interface ListedMarketsCheck {
 }
 
 export interface HistoryFeedOptions extends HistoryRefreshOptions {
-  /** What an order's fill in the transaction at `at` did to its position, when the trading session saw it. */
-  effectOfOrder?: (oid: number, at: BlockTxLogTimestamp) => TradeEffect | null;
   /**
    * The position events the trading session saw for the order `oid` in the transaction at `at` (mt 27 `e[]`).
    * Given, a fill row gets its effect and realized PnL like a live one: from these, else from position history
-   * (read for fills the session never saw: before this run, or while its socket was down).
+   * (read for fills the session never saw: before this run, or while its socket was down); an order history
+   * row gets what its fill did to the position, when the session saw it.
    */
   positionEventsOf?: (oid: number, at: BlockTxLogTimestamp) => readonly Position[];
   /** The slippage cap this client sent request `rq` with (a market order), when it knows it: a partial fill's words name it. */
@@ -266,7 +265,8 @@ export class HistoryFeed {
         return {
           rowsOf: (records) =>
             this.listedOnly(kind, records as HistoryRecordOf['order-history'][]).map((o) => {
-              const effect = this.options.effectOfOrder?.(o.oid, o.at) ?? null;
+              const sessionEvents = this.options.positionEventsOf?.(o.oid, o.at);
+              const effect = sessionEvents ? effectOfEvents(sessionEvents) : null;
               const capBps = this.options.capOfRequest?.(o.rq);
               return { ...orderHistoryRow(o), ...(effect ? { effect } : {}), ...(capBps !== undefined ? { capBps } : {}) };
             }),

@@ -9,7 +9,6 @@ import { discoverKeyFile } from '../auth/keyfile-discovery.js';
 import { ApiKeySigner } from '../auth/signer.js';
 import { createTradingClient, type TradingClient } from '../client/trading/client.js';
 import { livePrice, type MarkSource } from '../domain/marks.js';
-import { effectOfEvents } from '../domain/trading/fill-effect.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import { hasTradeScope, ScopeMask } from '../protocol/enums.js';
 import { userMessage } from '../protocol/errors.js';
@@ -140,7 +139,6 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   const history = new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
     // Automatic refreshes wait while signed requests queue for the shared budget (orders' reconciliation first).
     ...(o.throttle ? { budgetBusy: () => o.throttle!.restLimits.gate('authenticated').waiting > 0 } : {}),
-    effectOfOrder: (oid, at) => effectOfEvents(client.session.state.positionEventsOf(oid, at)),
     capOfRequest: (rq) => client.engine.slippageCapOf(rq),
     positionEventsOf: (oid, at) => client.session.state.positionEventsOf(oid, at),
     listed: {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { byteSize, fileKind, notOwnReason } from '../lib/checked-file.js';
 import { PermanentError } from '../protocol/errors.js';
 import { openWithPassphrase, sealWithPassphrase, type ScryptParams } from './keyfile-crypto.js';
 import {
@@ -87,19 +88,18 @@ function openError(refuse: Refusal, e: unknown): PermanentError {
 
 /** The checks on stats already taken of an open handle, so nothing can swap the file after them. */
 function checkPrivateStats(path: string, what: string, refuse: Refusal, st: Stats): void {
-  if (!st.isFile()) throw refuse(`is ${st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a folder' : 'not a regular file'}, not a ${what}`);
-  if (st.size > MAX_KEY_FILE_BYTES) throw refuse(`is larger than ${MAX_KEY_FILE_BYTES / 1024} KiB: not a ${what}`);
+  if (!st.isFile()) throw refuse(`is ${fileKind(st)}, not a ${what}`);
+  if (st.size > MAX_KEY_FILE_BYTES) throw refuse(`is larger than ${byteSize(MAX_KEY_FILE_BYTES)}: not a ${what}`);
   if (!IS_POSIX) return;
+  // Stricter than lib/checked-file's notOwnReason: a secret others may only read is refused too.
   const wider = st.mode & 0o077;
   if (wider !== 0) {
     const mode = (st.mode & 0o777).toString(8).padStart(4, '0');
     throw refuse(`has mode ${mode}: other users may read it, so it is refused`, `run: chmod 600 ${path}`);
   }
   // Root included: root may read any file, but one another user owns is theirs to have planted or swapped.
-  const uid = process.getuid?.();
-  if (uid !== undefined && st.uid !== uid) {
-    throw refuse(`belongs to uid ${st.uid}, not to this user (${uid})`);
-  }
+  const foreign = notOwnReason(st);
+  if (foreign !== null) throw refuse(foreign);
 }
 
 export interface PrivateFileOptions {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,5 +40,39 @@ describe('the local exchange pointer', () => {
     // Newer by its clock than ours, but its process is gone: ours is the one.
     expect(runningLocalExchange(env)?.rest).toBe('http://127.0.0.1:40999/api');
     expect(new Set(readdirSync(dir))).toEqual(new Set(['local-exchange-7.json', `local-exchange-${process.pid}.json`]));
+  });
+
+  // Key discovery takes the key file and the REST address from the pointer: another user's must not choose them.
+  it.skipIf(process.getuid?.() !== 0)('pointer-of-another-user-ignored: one owned by another user is not believed', () => {
+    const env = freshHome();
+    const path = writeLocalExchangePointer(env, EXCHANGE, 1_000);
+    chownSync(path, 65_534, 65_534);
+    expect(runningLocalExchange(env)).toBeUndefined();
+  });
+
+  it('pointer-writable-by-others-ignored: one group or others may write is not believed', () => {
+    const env = freshHome();
+    const path = writeLocalExchangePointer(env, EXCHANGE, 1_000);
+    chmodSync(path, 0o666);
+    expect(runningLocalExchange(env)).toBeUndefined();
+    chmodSync(path, 0o620);
+    expect(runningLocalExchange(env)).toBeUndefined();
+    chmodSync(path, 0o644);
+    expect(runningLocalExchange(env)?.keyFile).toBe(EXCHANGE.keyFile);
+  });
+
+  it('pointer-never-written-into-a-planted-tmp: a file planted at the old predictable tmp path is left as it was', () => {
+    const env = freshHome();
+    const dir = join(env.PERPL_HOME!, 'run');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const target = join(env.PERPL_HOME!, 'planted-target');
+    writeFileSync(target, 'theirs');
+    const planted = join(dir, `local-exchange-${process.pid}.json.tmp`);
+    symlinkSync(target, planted);
+    const path = writeLocalExchangePointer(env, EXCHANGE, 1_000);
+    expect(readFileSync(target, 'utf8')).toBe('theirs');
+    expect(readdirSync(dir).sort()).toEqual([`local-exchange-${process.pid}.json`, `local-exchange-${process.pid}.json.tmp`]);
+    expect(runningLocalExchange(env)).toEqual({ pid: process.pid, ...EXCHANGE, startedAtMs: 1_000 });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 });

@@ -4,9 +4,12 @@
 // terminal keeps a pointer file, `$PERPL_HOME/run/local-exchange-<pid>.json` (0600, in a 0700 folder):
 // the addresses and the demo key file, never a secret. It is removed when the terminal exits; one whose
 // process is gone (killed) is ignored, and removed by the next terminal that writes its own.
+// The pointer chooses the key file and REST address key discovery uses: one another user owns or may
+// write is not believed, and it is written as a fresh private file (never into one someone planted).
 
-import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { FileRefusal, readCheckedFile, writePrivateFile } from '../lib/checked-file.js';
 import { perplHome } from './home.js';
 
 export interface LocalExchangePointer {
@@ -21,6 +24,8 @@ export interface LocalExchangePointer {
 }
 
 const PREFIX = 'local-exchange-';
+/** A pointer is a few hundred bytes; anything much larger is not one. */
+export const MAX_POINTER_BYTES = 4096;
 
 function runDir(env: NodeJS.ProcessEnv): string {
   return join(perplHome(env), 'run');
@@ -48,7 +53,7 @@ function parse(text: string): LocalExchangePointer | undefined {
   }
 }
 
-/** Every pointer file with what it says (undefined: unreadable or not a pointer). */
+/** Every pointer file with what it says (undefined: unreadable, not this user's alone, or not a pointer). */
 function pointers(env: NodeJS.ProcessEnv): { path: string; pointer: LocalExchangePointer | undefined }[] {
   let names: string[];
   try {
@@ -59,7 +64,8 @@ function pointers(env: NodeJS.ProcessEnv): { path: string; pointer: LocalExchang
   return names.map((n) => {
     const path = join(runDir(env), n);
     try {
-      return { path, pointer: parse(readFileSync(path, 'utf8')) };
+      const bytes = readCheckedFile(path, { maxBytes: MAX_POINTER_BYTES, ownOnly: true });
+      return { path, pointer: bytes === null ? undefined : parse(bytes.toString('utf8')) };
     } catch {
       return { path, pointer: undefined };
     }
@@ -75,7 +81,7 @@ export function runningLocalExchange(env: NodeJS.ProcessEnv = process.env): Loca
   return newest;
 }
 
-/** Writes this process's pointer (atomically, 0600) and returns its path; dead terminals' pointers go. */
+/** Writes this process's pointer (a new 0600 file, whole) and returns its path; dead terminals' pointers go. */
 export function writeLocalExchangePointer(env: NodeJS.ProcessEnv, exchange: Omit<LocalExchangePointer, 'pid' | 'startedAtMs'>, nowMs = Date.now()): string {
   const dir = runDir(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -83,10 +89,12 @@ export function writeLocalExchangePointer(env: NodeJS.ProcessEnv, exchange: Omit
   for (const { path, pointer } of pointers(env)) if (pointer && !alive(pointer.pid)) rmSync(path, { force: true });
   const pointer: LocalExchangePointer = { pid: process.pid, ...exchange, startedAtMs: nowMs };
   const path = join(dir, `${PREFIX}${process.pid}.json`);
-  const tmp = `${path}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(pointer, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, path);
+  try {
+    writePrivateFile(path, `${JSON.stringify(pointer, null, 2)}\n`);
+  } catch (e) {
+    if (e instanceof FileRefusal) throw new Error(`${path} ${e.reason}`);
+    throw e;
+  }
   return path;
 }
 

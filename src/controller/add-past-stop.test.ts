@@ -10,7 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRowView } from '../domain/trading/views.js';
 import { createTerminalStore } from '../state/store.js';
-import { previewFor, stopsBeatenByOrder } from '../state/order-review.js';
+import { previewFor } from '../state/order-review.js';
+import { protectionAfterFill } from '../state/order-review-protection.js';
 import { evaluateEntry } from '../state/order-entry.js';
 import { entryLines } from '../ui/format/order-entry-lines.js';
 import { openAmendReview } from './amend-review.js';
@@ -34,7 +35,7 @@ function reviewText(store: ReturnType<typeof setupEntry>['store']): string {
   const result = evaluateEntry(form, ctx);
   const preview = previewFor(state, result.intent!);
   const confirm = state.tradingUi.confirm;
-  const lines = entryLines({ form, result, market: ctx.market!, reviewing: true, preview, disabled: null, confirm, stopsBeaten: stopsBeatenByOrder(state, result.intent!, preview) });
+  const lines = entryLines({ form, result, market: ctx.market!, reviewing: true, preview, disabled: null, confirm, stopsBeaten: protectionAfterFill(state, result.intent!, preview).stopsBeaten });
   return lines.map((l) => l.text).join('\n');
 }
 
@@ -94,7 +95,7 @@ describe('an add that lifts the liquidation over the stop-loss already armed', (
     const { store, actions, changed } = setupEntry({}, [LONG], [stopLoss(SL, 9, 4_000), resting]);
     // As it rests (0.01) its fill leaves the liquidation at 65,534.4, under the stop: nothing said of it.
     const asItRests = { marketId: 16, kind: 'limit' as const, side: 'long' as const, size: 1_000, price: 700_000, leverage: 1_000 };
-    expect(stopsBeatenByOrder(store.getState(), asItRests, previewFor(store.getState(), asItRests))).toBeNull();
+    expect(protectionAfterFill(store.getState(), asItRests, previewFor(store.getState(), asItRests)).stopsBeaten).toBeNull();
     expect(openAmendReview(store, 42, { size: 3_000 }, 0)).toBeNull();
     expect(store.getState().tradingUi.amend?.reasons).toContain(WARNING);
     expect(store.getState().tradingUi.confirm?.text).toContain(`${WARNING}; `);
@@ -112,6 +113,6 @@ describe('an add that lifts the liquidation over the stop-loss already armed', (
 
     const reduce = setupEntry({ side: 'short', size: '0.005', price: '67000', leverage: '10' }, [LONG], [stopLoss(SL, 9, 4_000)]);
     const intent = evaluateForm(reduce.store.getState(), reduce.store.getState().tradingUi.entry!).intent!;
-    expect(stopsBeatenByOrder(reduce.store.getState(), intent, previewFor(reduce.store.getState(), intent))).toBeNull();
+    expect(protectionAfterFill(reduce.store.getState(), intent, previewFor(reduce.store.getState(), intent)).stopsBeaten).toBeNull();
   });
 });

@@ -4,7 +4,6 @@
 
 import { WHOLE_POSITION_BPS, parseClosePercent } from '../domain/trading/close-share.js';
 import { TIMEFRAMES } from '../domain/timeframes.js';
-import { leadingZeroProblem } from '../protocol/scaling.js';
 
 export interface OrderCommand {
   kind: 'order';
@@ -72,13 +71,14 @@ function needsNumber(token: string | undefined, what: string, word: string): str
   return null;
 }
 
-/** A size as typed: base units, "$500" in the quote currency, or "25%" of what is available. */
+/**
+ * A size as typed: base units, "$500" in the quote currency, or "25%" of what is available. Only its shape:
+ * what it is worth (a leading zero included) is the form's to say, as entryFromCommand returns it.
+ */
 function sizeProblem(size: string | undefined, word: string): string | null {
   if (size === undefined) return `${word}: missing size (${USAGE[word] ?? ''})`;
   const number = size.startsWith('$') ? size.slice(1) : size.endsWith('%') ? size.slice(0, -1) : size;
-  if (!NUMBER.test(number)) return `${word}: size "${size}" is not a number (a size, $QUOTE or PCT%)`;
-  const zeros = leadingZeroProblem(number);
-  return zeros ? `${word}: ${zeros}` : null;
+  return NUMBER.test(number) ? null : `${word}: size "${size}" is not a number (a size, $QUOTE or PCT%)`;
 }
 
 function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {

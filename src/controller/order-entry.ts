@@ -11,8 +11,8 @@ import type { Market } from '../protocol/frames.js';
 import { formatScaledTrim } from '../protocol/scaling.js';
 import { setNotice } from '../state/actions.js';
 import { focusField, maxLeverageHundredths, newEntryForm, type EntryResult, type OrderEntryForm } from '../state/order-entry.js';
-import { certainRefusal, previewFor, reviewOrder } from '../state/order-review.js';
-import { currentMarket, evaluateForm } from './entry-form-check.js';
+import { previewFor, reviewOrder } from '../state/order-review.js';
+import { currentMarket, entryCheck } from './entry-form-check.js';
 import { withResize } from './review-resize.js';
 import { orderSignature } from '../state/smart-confirm.js';
 import type { TerminalState, TerminalStore } from '../state/store.js';
@@ -21,24 +21,16 @@ import { newOrderLocks, tradingLocks } from '../state/trading-locks.js';
 import type { OrderCommand } from './command-parse.js';
 import { executionOrigin } from './execution-origin.js';
 
-export { currentMarket, entryContext, evaluateForm } from './entry-form-check.js';
+export { currentMarket, entryCheck, entryContext, evaluateForm } from './entry-form-check.js';
 
 /** Why no order can be sent at all right now (no key, read-only, a session lock), or null. */
 export function disabledReason(state: TerminalState): string | null {
   return describeLocks(tradingLocks(state));
 }
 
-/**
- * Why the order in the form cannot be sent: the session's locks, a market-data feed that is not live (the
- * book, mark and preview the trader decides on would be stale), a closed market. Cancels, closes and panic
- * only need the trading session, so they are not held by the market feed.
- */
+/** Why the order in the form cannot be sent now (EntryCheck.disabled), or null. */
 export function entryDisabledReason(state: TerminalState, form: OrderEntryForm): string | null {
-  const locked = describeLocks(newOrderLocks(state, form.marketId));
-  if (locked) return locked;
-  // An order the exchange is certain to refuse (more margin than the account has) is blocked here, not asked about.
-  const result = evaluateForm(state, form);
-  return result.intent ? certainRefusal(state, result.intent) : null;
+  return entryCheck(state, form).disabled;
 }
 
 function prefillPrice(state: TerminalState, side: Side, pd: number): string {
@@ -89,11 +81,6 @@ export function updateEntry(store: TerminalStore, form: OrderEntryForm): void {
   patchTradingUi(store, { entry: form, reviewing: false });
 }
 
-export function evaluateCurrentEntry(state: TerminalState): EntryResult | null {
-  const form = state.tradingUi.entry;
-  return form ? evaluateForm(state, form) : null;
-}
-
 /** The risk preview of a valid form (the same one an amend is reviewed with), or null. */
 export function entryPreview(state: TerminalState, intent: PlaceParams): OrderPreview | null {
   return previewFor(state, intent);
@@ -108,14 +95,13 @@ export interface SendContext {
 }
 
 /** Why the form's order cannot go to review: the lock or refusal that holds every order, or the fields that are wrong. */
-export type ReviewRefusal = { kind: 'blocked'; reason: string } | { kind: 'fields'; problems: EntryResult['problems'] };
+type ReviewRefusal = { kind: 'blocked'; reason: string } | { kind: 'fields'; problems: EntryResult['problems'] };
 
 /** Why the form cannot open its review now, or null when it can. */
-export function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusal | null {
-  const reason = entryDisabledReason(state, form);
-  if (reason) return { kind: 'blocked', reason };
+function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusal | null {
+  const { disabled, result } = entryCheck(state, form);
+  if (disabled) return { kind: 'blocked', reason: disabled };
   // The fields, then the stops the order would arm against the liquidation (entry-form-check.ts).
-  const result = evaluateForm(state, form);
   if (Object.keys(result.problems).length > 0 || !result.intent) return { kind: 'fields', problems: result.problems };
   return null;
 }
@@ -146,14 +132,15 @@ export function startReview(store: TerminalStore, send?: SendContext): void {
 /** y / Enter in review: ask (default Cancel) when smart confirm trips, else send. */
 export function acceptReview(store: TerminalStore, actions: TerminalActions, nowMs: number, keyAtMs?: number): void {
   const state = store.getState();
-  const result = evaluateCurrentEntry(state);
-  if (!result?.intent || !state.tradingUi.entry) return;
-  const reason = entryDisabledReason(state, state.tradingUi.entry);
-  if (reason) {
-    setNotice(store, `cannot send: ${reason}`);
+  const form = state.tradingUi.entry;
+  if (!form) return;
+  const { result, preview, disabled } = entryCheck(state, form);
+  if (!result.intent) return;
+  if (disabled) {
+    setNotice(store, `cannot send: ${disabled}`);
     return;
   }
-  const { reasons } = reviewOrder(state, result.intent, { nowMs });
+  const { reasons } = reviewOrder(state, result.intent, { nowMs, preview });
   if (reasons.length > 0) {
     askConfirm(store, { text: `${reasons.join('; ')}: send anyway?`, action: { kind: 'send-order' }, at: 'entry', yes: 'send anyway' });
     return;
@@ -169,15 +156,16 @@ function describe(intent: PlaceParams, market: Market | undefined): string {
 
 export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs: number, keyAtMs?: number): void {
   const state = store.getState();
-  const result = evaluateCurrentEntry(state);
+  const form = state.tradingUi.entry;
   // Checked again at send time: the session can lock (stale feed, fw off) while the review is open.
-  const reason = state.tradingUi.entry ? entryDisabledReason(state, state.tradingUi.entry) : null;
-  if (!result?.intent || reason) {
+  const check = form ? entryCheck(state, form) : null;
+  const reason = check?.disabled ?? null;
+  if (!check?.result.intent || reason) {
     setNotice(store, `cannot send: ${reason ?? disabledReason(state) ?? 'the order is incomplete'}`);
     return;
   }
   // The review's `r`: the position's TP/SL re-armed for its new size with the order, when that can still be made.
-  const sent = withResize(state, result.intent);
+  const sent = withResize(state, check.result.intent, check.preview);
   if (typeof sent === 'string') {
     setNotice(store, `cannot send: ${sent}`);
     return;

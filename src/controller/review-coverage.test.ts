@@ -25,7 +25,7 @@ describe('the review of an order that grows a protected position', () => {
     const coverage = reviewCoverage(store.getState());
     expect(coverage?.words).toBe('SL covers 0.01 of 0.02 BTC');
     const market = marketsOf(store.getState()).configOf(16)!;
-    const line = coverageLine({ words: coverage!.words, sizeAfter: coverage!.sizeAfter, pronoun: 'it', refused: null }, false, market);
+    const line = coverageLine(coverage!, false, market);
     expect(line.text).toBe(' SL covers 0.01 of 0.02 BTC after this fill: r resizes it with the order');
     expect(resizeDisabledReason(store.getState())).toBeNull();
   });

@@ -3,19 +3,19 @@
 // review; read again when the order is sent, so a resize that can no longer be made is said, never guessed.
 
 import type { PlaceParams } from '../domain/trading/commands.js';
+import type { OrderPreview } from '../domain/trading/preview.js';
 import { setNotice } from '../state/actions.js';
-import { coverageAfterFill, type CoverageAfterFill } from '../state/order-review-protection.js';
-import { previewFor } from '../state/order-review.js';
+import { protectionAfterFill, type CoverageAfterFill } from '../state/order-review-protection.js';
 import type { TerminalState, TerminalStore } from '../state/store.js';
 import { patchTradingUi } from '../state/trading-actions.js';
-import { evaluateForm } from './entry-form-check.js';
+import { entryCheck } from './entry-form-check.js';
 
 /** The coverage the order under review leaves, or null (no review, or nothing partial). */
 export function reviewCoverage(state: TerminalState): CoverageAfterFill | null {
   const form = state.tradingUi.entry;
   if (!form || !state.tradingUi.reviewing) return null;
-  const intent = evaluateForm(state, form).intent;
-  return intent ? coverageAfterFill(state, intent, previewFor(state, intent)) : null;
+  const { result, preview } = entryCheck(state, form);
+  return result.intent ? protectionAfterFill(state, result.intent, preview).coverage : null;
 }
 
 /** Why `r` does nothing now, or null (turning a resize off is always possible). */
@@ -38,11 +38,11 @@ export function toggleResizeProtection(store: TerminalStore): void {
 
 /**
  * The order as sent: with the resize when the review asked for it. A string when it was asked for and can no
- * longer be made (the order is then not sent: `r` turns the resize off to send it without).
+ * longer be made (the order is then not sent: `r` turns the resize off to send it without). `preview`: the order's (EntryCheck).
  */
-export function withResize(state: TerminalState, intent: PlaceParams): PlaceParams | string {
+export function withResize(state: TerminalState, intent: PlaceParams, preview: OrderPreview | null): PlaceParams | string {
   if (!state.tradingUi.entry?.resizeProtection) return intent;
-  const coverage = coverageAfterFill(state, intent, previewFor(state, intent));
+  const coverage = protectionAfterFill(state, intent, preview).coverage;
   // Covered whole by now: nothing to resize.
   if (!coverage) return intent;
   if ('refused' in coverage.resize) return `TP/SL resize: ${coverage.resize.refused} (r sends the order without it)`;

@@ -19,7 +19,7 @@ const live: HealthInputs = {
 
 describe('connectionView', () => {
   it('is live while data flows', () => {
-    expect(connectionView(live)).toMatchObject({ health: 'live', headBlock: 5, latencyMs: 12, reason: null });
+    expect(connectionView(live)).toMatchObject({ health: 'live', headBlock: 5, roundTrip: { ms: 12, atLeast: false }, reason: null });
   });
 
   it('turns stale after half the stall window without data, showing the age', () => {

@@ -44,8 +44,7 @@ export function connectionHealth(i: HealthInputs): ConnectionHealth {
 
 export function connectionView(i: HealthInputs): ConnectionView {
   // A link that is down has no round trip: a figure measured on the last connection would only mislead.
-  const rtt = i.linkState === 'open' ? i.roundTrip : null;
-  const base = { lastDataAt: i.lastDataAt, headBlock: i.headBlock, latencyMs: rtt?.ms ?? null, ...(rtt?.atLeast ? { latencyAtLeast: true as const } : {}) };
+  const base = { lastDataAt: i.lastDataAt, headBlock: i.headBlock, roundTrip: i.linkState === 'open' ? i.roundTrip : null };
   const retryInMs = i.retryAtMs === null ? null : Math.max(0, i.retryAtMs - i.nowMs);
   const streamReason = (i.streamFailures ?? NO_FAILURES)[0] ?? null;
 

@@ -1,6 +1,8 @@
 // The visible slices that the publisher copies into the store once per frame.
 // Plain data, safe to compare and render; prices and sizes stay scaled integers so formatters are exact.
 
+import type { RoundTripFigure } from './round-trip.js';
+
 export type ConnectionHealth = 'connecting' | 'live' | 'stale' | 'resyncing' | 'disconnected';
 
 export interface ConnectionView {
@@ -9,12 +11,10 @@ export interface ConnectionView {
   lastDataAt: number | null;
   headBlock: number | null;
   /**
-   * The link's round-trip time in ms (domain/round-trip.ts: the median of the last pings' round trips on this
-   * connection); null until one is measured and while the link is down.
+   * The link's round-trip time (domain/round-trip.ts: the median of the last pings' round trips on this
+   * connection, or at least the age of a ping owed too long); null until one is measured and while the link is down.
    */
-  latencyMs: number | null;
-  /** A ping has waited `latencyMs` unanswered: the round trip is at least that. */
-  latencyAtLeast?: true;
+  roundTrip: RoundTripFigure | null;
   /** When disconnected: ms until the next attempt. */
   retryInMs: number | null;
   /** Short reason for the current state (e.g. "heartbeat gap 12 -> 14"). */

@@ -86,11 +86,19 @@ export function leadingZeroProblem(text: string, what = 'size'): string | null {
   return `${what} "${typed}" starts with a zero: type ${without}${fraction}`;
 }
 
+/**
+ * parseScaled for an amount a person typed (a size, a quote amount): a leading zero is refused with what to
+ * type, in the words of `what` (leadingZeroProblem). The one place a typed size is checked for it.
+ */
+export function parseTypedScaled(text: string, decimals: number, what: string): bigint {
+  const zeros = leadingZeroProblem(text, what);
+  if (zeros) throw new InputError(zeros);
+  return parseScaled(text, decimals, what);
+}
+
 /** Human size string -> scaled wire size. Must be > 0; refused with a leading zero (leadingZeroProblem). */
 export function parseSize(text: string, sizeDecimals: number): number {
-  const zeros = leadingZeroProblem(text);
-  if (zeros) throw new InputError(zeros);
-  const v = parseScaled(text, sizeDecimals, 'size');
+  const v = parseTypedScaled(text, sizeDecimals, 'size');
   if (v <= 0n) throw new InputError('size must be greater than 0');
   return toWireInteger(v, 'size');
 }

@@ -82,7 +82,7 @@ export function sampleSnapshot(): MarketDataSnapshot {
   });
   return {
     version: 0,
-    connection: { health: 'live', lastDataAt: t0, headBlock: 1_234_567, latencyMs: 12, retryInMs: null, reason: null },
+    connection: { health: 'live', lastDataAt: t0, headBlock: 1_234_567, roundTrip: { ms: 12, atLeast: false }, retryInMs: null, reason: null },
     market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 },
     header: {
       marketId: 16,

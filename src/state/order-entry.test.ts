@@ -37,7 +37,8 @@ describe('evaluateEntry', () => {
     // form-size-leading-zeros-refused: "001" is a slip, never read as 1; "$0500" and "050%" alike.
     ['size', { size: '001' }, 'size "001" starts with a zero: type 1, or 0.01 for a fraction'],
     ['size', { size: '$0500' }, 'quote amount "0500" starts with a zero'],
-    ['size', { size: '050%' }, 'size "050" starts with a zero'],
+    // A percentage is named as one (it was called a size, the percentage's own words never shown).
+    ['size', { size: '050%' }, 'percentage "050" starts with a zero: type 50, or 0.50 for a fraction'],
     ['size', { size: '0.000001' }, 'more than 5 decimals'],
     ['size', { size: '99999999999999999' }, 'too large'],
     ['price', { price: 'x' }, 'not a number'],

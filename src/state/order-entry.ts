@@ -14,8 +14,6 @@ import { parseLeverage, parsePrice, parseSize, toWireInteger } from '../protocol
 import type { PlaceKind, PlaceParams, Side } from '../domain/trading/commands.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Line } from './line-edit.js';
-import { NOMINAL_MS_PER_BLOCK } from '../domain/block-time.js';
-import { expiryLimitProblem } from '../domain/trading/order-words.js';
 
 export type EntryField = 'side' | 'type' | 'size' | 'trigger' | 'price' | 'leverage' | 'reduce' | 'tif' | 'slippage' | 'tp' | 'sl' | 'expiry';
 /** Fields in screen order; Tab / arrows move through them. */
@@ -150,9 +148,14 @@ function kindOf(form: OrderEntryForm): PlaceKind {
   return form.tif === 'post' ? 'post-only' : form.tif === 'ioc' ? 'ioc' : form.tif === 'fok' ? 'fok' : 'limit';
 }
 
+/** The typed expiry as a whole number of blocks, or null when it is not one: the form's line and its check read it alike. */
+export function typedBlocks(text: string): bigint | null {
+  return /^\s*\d+\s*$/.test(text) ? BigInt(text.trim()) : null;
+}
+
 function parseBlocks(text: string): number {
-  if (!/^\s*\d+\s*$/.test(text)) throw new Error(`expiry "${text}" must be a whole number of blocks`);
-  const v = BigInt(text.trim());
+  const v = typedBlocks(text);
+  if (v === null) throw new Error(`expiry "${text}" must be a whole number of blocks`);
   if (v <= 0n) throw new Error('expiry must be at least 1 block');
   return toWireInteger(v, 'expiry');
 }
@@ -231,7 +234,6 @@ export function evaluateEntry(form: OrderEntryForm, ctx: EntryContext): EntryRes
   const expiry = form.expiry.trim() !== '' ? attempt(() => parseBlocks(form.expiry), problems, 'expiry') : null;
   if (expiry !== null && ctx.head === null) problems.expiry = 'no head block yet to count the expiry from';
   if (expiry !== null && stop) problems.expiry = 'a stop has no expiry (the exchange holds it until it fires)';
-  else if (expiry !== null && expiry > market.order_ttl_blocks) problems.expiry = expiryLimitProblem(market.order_ttl_blocks, ctx.msPerBlock ?? NOMINAL_MS_PER_BLOCK);
   const long = form.side === 'long';
   // A bracket's legs against where the entry fills (its limit, its stop's trigger, else about the mark), whichever
   // price fires them: they are armed once the entry fills, and that fill is then the last trade.
@@ -306,7 +308,7 @@ function domainProblem(
       ...(trigger !== null ? { tp: trigger, tpc: stopCondition(form.side, form.triggerOn) } : {}),
       ...(form.reduceOnly && size >= (reducibleSize(form, ctx) ?? Infinity) ? { fullClose: true } : {}),
     },
-    orderRulesContext(market, ctx.head, ctx.mark),
+    { ...orderRulesContext(market, ctx.head, ctx.mark), ...(ctx.msPerBlock !== undefined ? { msPerBlock: ctx.msPerBlock } : {}) },
   );
   if (check.ok) return null;
   for (const p of check.problems) {

@@ -9,12 +9,10 @@ import type { OrderPreview, Remainder } from '../domain/trading/preview.js';
 import { previewOrder } from '../domain/trading/preview.js';
 import { positionMathOf, type PositionMath } from '../domain/trading/risk.js';
 import { livePrice } from '../domain/marks.js';
-import { marketWords } from '../domain/trading/order-words.js';
-import { isLongSide, protectionOf } from '../domain/trading/protection.js';
-import { stopsBeatenAfterFill } from '../domain/trading/stop-liquidation.js';
 import type { BookView } from '../domain/views.js';
 import type { Market } from '../protocol/frames.js';
 import { formatAtoms } from '../protocol/scaling.js';
+import { protectionAfterFill } from './order-review-protection.js';
 import { confirmReasons, thresholdsFrom } from './smart-confirm.js';
 import { marketsOf, type TerminalState } from './store.js';
 import type { PlaceKind } from '../domain/trading/commands.js';
@@ -85,26 +83,13 @@ export function previewFor(state: TerminalState, order: ReviewedOrder): OrderPre
 }
 
 /**
- * The position's armed stops that `order`, growing it, would leave beyond its liquidation after the fill (the
- * preview's figure): "after this fill liquidation 65,900 beats your SL 65,800: it would never fire", or null.
- * The review says it and smart confirm asks, whether the stops cover the whole position or part of it.
- */
-export function stopsBeatenByOrder(state: TerminalState, order: ReviewedOrder, preview: OrderPreview | null): string | null {
-  if (!preview || preview.effect.kind !== 'increase' || order.reduceOnly) return null;
-  const position = state.trading.positions.find((p) => p.marketId === order.marketId);
-  const market = marketOf(state, order.marketId);
-  if (!position || !market) return null;
-  const stops = protectionOf(position, state.trading.orders).stopLoss;
-  return stopsBeatenAfterFill(isLongSide(position.side), stops, preview.liquidationPrice, marketWords(market, order.marketId));
-}
-
-/**
  * Preview and smart-confirm reasons of `order`. For a change (`change`: the size the order has open now),
  * the duplicate check does not apply (it is not a second order), and crossing the book and a size grown past
- * the threshold do: a resting limit moved across it fills at once as a taker.
+ * the threshold do: a resting limit moved across it fills at once as a taker. `opts.preview`: previewFor's
+ * of `order` when the caller has it already.
  */
-export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { nowMs: number; change?: { sizeBefore: number } }): OrderReview {
-  const preview = previewFor(state, order);
+export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { nowMs: number; change?: { sizeBefore: number }; preview?: OrderPreview | null }): OrderReview {
+  const preview = opts.preview !== undefined ? opts.preview : previewFor(state, order);
   const position = state.trading.positions.find((p) => p.marketId === order.marketId);
   const equity = state.trading.account?.equity;
   const market = marketOf(state, order.marketId);
@@ -114,7 +99,7 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
     {
       intent: order,
       mark,
-      stopsBeaten: stopsBeatenByOrder(state, order, preview),
+      stopsBeaten: protectionAfterFill(state, order, preview).stopsBeaten,
       marketName: market ? market.symbol || market.name : `market ${order.marketId}`,
       markUnknown: mark === null,
       // A change in a market whose book is not on screen may cross it unseen: ask rather than call it routine.
@@ -138,12 +123,11 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
  * Why the exchange is certain to refuse `order`, or null: an order that adds to a position needs its margin
  * and taker fee from the available balance (the exchange fails it with AmountExceedsAvailableBalance
  * otherwise), and the margin and fee alone of what it opens already exceed what is available. Such an order
- * is blocked before review instead of offered as "send anyway?".
+ * is blocked before review instead of offered as "send anyway?". `preview` is previewFor's of `order`.
  */
-export function certainRefusal(state: TerminalState, order: ReviewedOrder): string | null {
+export function certainRefusal(state: TerminalState, order: ReviewedOrder, preview: OrderPreview | null): string | null {
   const available = state.trading.account?.available;
   if (order.reduceOnly || available === undefined) return null;
-  const preview = previewFor(state, order);
   if (!preview || preview.marginAtoms === 0n) return null;
   const needs = preview.marginAtoms + (preview.feeAtoms > 0n ? preview.feeAtoms : 0n);
   if (needs <= BigInt(available)) return null;

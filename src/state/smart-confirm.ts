@@ -59,7 +59,7 @@ export interface ConfirmFacts {
   markUnknown?: boolean;
   /** A change in a market whose book is not shown: whether it crosses cannot be told, so it asks. */
   changeBookUnknown?: boolean;
-  /** The position's stops the order's fill would leave beyond its liquidation, in words (order-review.ts stopsBeatenByOrder); null: none. */
+  /** The position's stops the order's fill would leave beyond its liquidation, in words (order-review-protection.ts protectionAfterFill); null: none. */
   stopsBeaten?: string | null;
   /** A change of a resting order: the size it has open now (the intent's is the size after), and the market's size decimals to say both in. */
   changeFrom?: { size: number; sizeDecimals: number };

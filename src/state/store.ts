@@ -157,7 +157,7 @@ export const INITIAL_CONNECTION: ConnectionView = {
   health: 'connecting',
   lastDataAt: null,
   headBlock: null,
-  latencyMs: null,
+  roundTrip: null,
   retryInMs: null,
   reason: null,
 };

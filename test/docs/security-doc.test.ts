@@ -8,6 +8,7 @@ import { MAX_CONFIG_BYTES } from '../../src/app/config/load-config.js';
 import { RESERVED_KEYS } from '../../src/app/config/config-table.js';
 import { DEFAULT_SCRYPT, MAX_SCRYPT_MEMORY_BYTES, MAX_SCRYPT_WORK } from '../../src/auth/keyfile-crypto.js';
 import { MAX_KEY_FILE_BYTES } from '../../src/auth/keyfile.js';
+import { MAX_POINTER_BYTES } from '../../src/auth/local-exchange-pointer.js';
 import { PAYLOAD_MAX_AGE_MS, REGISTER_PRIMARY_TYPE } from '../../src/auth/enroll-checks.js';
 import { LINGER_MS, MAX_BODY_BYTES, MAX_DRAINED_BODY_BYTES } from '../../src/sim/server/http-io.js';
 import { SIGNATURE_WINDOW_MS } from '../../src/sim/server/request-auth.js';
@@ -49,6 +50,7 @@ describe('SECURITY.md', () => {
     expect(text).toContain(`dropped for ${LINGER_MS / 1000} s, and then the connection is cut`);
     expect(text).toContain(`a key nested more than ${MAX_CONFIG_KEY_DEPTH} deep or longer than ${MAX_CONFIG_KEY_CHARS} characters is refused on the text`);
     expect(text).toContain(`a regular file of at most ${mib(MAX_STATE_BYTES)} that this user owns and no one else may write`);
+    expect(text).toContain(`a regular file of at most ${kib(MAX_POINTER_BYTES)} that this user owns and no one else may write`);
     expect(text).toContain(`sizes up to 2^${Math.log2(MAX_SIZE + 1)}-1 lots, prices up to 2^${Math.log2(MAX_PRICE + 1)}-1 ticks`);
     expect(text).toContain(`a gzip recording of at most ${mib(MAX_RECORDING_GZIP_BYTES)} that decompresses to at most ${mib(MAX_RECORDING_TEXT_BYTES)}, or a plain one of at most ${mib(MAX_RECORDING_TEXT_BYTES)}`);
     expect(text).toContain(`\`perpl api --body @FILE\` reads only a regular file of at most ${mib(MAX_BODY_FILE_BYTES)}`);

@@ -61,14 +61,14 @@ describe('the latency figure is the link\'s round trip', () => {
     const bookFrame = (mt: 15 | 16, sn: number) =>
       server.send({ mt, sid: server.sid('order-book@1'), sn, at: { b: sn, t: blockSecond() }, bid: [lvl(100, sn)], ask: [lvl(101, 1)] });
     bookFrame(15, 5);
-    await waitFor(() => snap().book.bids[0]?.size === 5 && link().latencyMs !== null, 'the book and a figure');
+    await waitFor(() => snap().book.bids[0]?.size === 5 && link().roundTrip !== null, 'the book and a figure');
     const seen: number[] = [];
     // A book frame early in its block's second (the old figure: a few ms) and one late in it (~900 ms).
     for (const [sn, from, to] of [[6, 0, 60], [7, 880, 940]] as const) {
       await intoSecond(from, to);
       bookFrame(16, sn);
       await waitFor(() => snap().book.bids[0]?.size === sn, 'book frame applied');
-      seen.push(link().latencyMs!);
+      seen.push(link().roundTrip!.ms);
     }
     // Both follow the 150 ms pong delay, whatever the frames' block times say.
     for (const ms of seen) {
@@ -79,13 +79,13 @@ describe('the latency figure is the link\'s round trip', () => {
 
   it('latency-tracks-added-pong-delay: the figure follows a slower link and comes back', async () => {
     await connect();
-    await waitFor(() => link().latencyMs !== null && link().latencyMs! < 100, 'a fast loopback round trip');
+    await waitFor(() => (link().roundTrip?.ms ?? Infinity) < 100, 'a fast loopback round trip');
     server.pongDelayMs = 300;
-    await waitFor(() => link().latencyMs! >= 300, 'the figure to follow the 300 ms delay');
-    expect(link().latencyMs).toBeLessThan(800);
-    expect(link().latencyAtLeast).toBeUndefined();
+    await waitFor(() => (link().roundTrip?.ms ?? 0) >= 300, 'the figure to follow the 300 ms delay');
+    expect(link().roundTrip?.ms).toBeLessThan(800);
+    expect(link().roundTrip?.atLeast).toBe(false);
     server.pongDelayMs = 0;
-    await waitFor(() => link().latencyMs! < 100, 'the figure back to loopback');
+    await waitFor(() => (link().roundTrip?.ms ?? Infinity) < 100, 'the figure back to loopback');
   });
 
   it('pings are protocol-level: no mt 1 on the market-data socket (it has a 10 requests/min budget)', async () => {
@@ -98,7 +98,7 @@ describe('the latency figure is the link\'s round trip', () => {
 
   it('rtt-unknown-until-answered: after a reconnect the old figure is gone, and unanswered pings make none', async () => {
     const s = await connect();
-    await waitFor(() => link().latencyMs !== null, 'a round trip on the first connection');
+    await waitFor(() => link().roundTrip !== null, 'a round trip on the first connection');
     server.pongDelayMs = null;
     const pings = server.pings;
     server.last.ws.terminate();
@@ -107,18 +107,18 @@ describe('the latency figure is the link\'s round trip', () => {
     expect(server.pings).toBe(pings + 1);
     server.send({ mt: 15, sid: server.sid('order-book@1'), sn: 5, bid: [lvl(100, 5)], ask: [lvl(101, 2)] });
     await waitFor(() => link().health === 'live', 'live on the second connection');
-    expect(link().latencyMs).toBeNull();
+    expect(link().roundTrip).toBeNull();
   });
 
   it('a link that stops answering shows at least the age of the ping it owes, not its last good figure', async () => {
     await connect();
-    await waitFor(() => link().latencyMs !== null && link().latencyMs! < 100, 'a fast round trip');
+    await waitFor(() => (link().roundTrip?.ms ?? Infinity) < 100, 'a fast round trip');
     server.pongDelayMs = null;
-    await waitFor(() => link().latencyAtLeast === true, 'the owed ping shown as a lower bound');
-    expect(link().latencyMs!).toBeGreaterThan(PROBE_MS);
+    await waitFor(() => link().roundTrip?.atLeast === true, 'the owed ping shown as a lower bound');
+    expect(link().roundTrip!.ms).toBeGreaterThan(PROBE_MS);
     // It keeps growing while the ping is owed (shown in whole seconds: `rtt >1s`).
-    await waitFor(() => link().latencyMs! >= 1_000, 'the owed ping a second old');
-    expect(link().latencyAtLeast).toBe(true);
+    await waitFor(() => (link().roundTrip?.ms ?? 0) >= 1_000, 'the owed ping a second old');
+    expect(link().roundTrip?.atLeast).toBe(true);
   });
 
   it('not timed at all when told not to (a replay): no ping, no figure', async () => {
@@ -127,6 +127,6 @@ describe('the latency figure is the link\'s round trip', () => {
     await waitFor(() => link().health === 'live', 'live');
     // The subscription's round trip has been made: a ping sent at open would have been received before it.
     expect(server.pings).toBe(0);
-    expect(link().latencyMs).toBeNull();
+    expect(link().roundTrip).toBeNull();
   });
 });

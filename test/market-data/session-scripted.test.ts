@@ -65,7 +65,7 @@ describe('MarketDataSession (scripted server)', () => {
       [98, 4, 9],
     ]);
     expect(snap().connection.health).toBe('live');
-    expect(snap().connection.latencyMs).not.toBeNull();
+    expect(snap().connection.roundTrip).not.toBeNull();
   });
 
   it('ignores a frame whose sid is not ours, even with the right mt', async () => {

@@ -86,7 +86,7 @@ describe('MarketDataSession against the local exchange', () => {
     expect(v.market).toMatchObject({ id: BTC, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 });
     expect(v.header.fundingRatePct === null || Number.isFinite(v.header.fundingRatePct)).toBe(true);
     expect(v.book.bids[0]!.price).toBeLessThan(v.book.asks[0]!.price);
-    expect(v.connection.latencyMs).not.toBeNull();
+    expect(v.connection.roundTrip).not.toBeNull();
     expect(v.stats.malformedFrames).toBe(0);
     expect(v.stats.resyncs).toBe(0);
     expect(s.epoch).toBe(1);

@@ -118,7 +118,7 @@ describe('trading session', () => {
     expect(t.session.epoch).toBe(epoch);
     expect(t.session.synced).toBe(true);
     expect(t.session.health()).toBe('live');
-    expect(t.session.connectionView().latencyMs).not.toBeNull();
+    expect(t.session.connectionView().roundTrip).not.toBeNull();
   });
 
   it('after a reconnect the state is the new snapshot, not the old state patched', async () => {

@@ -142,7 +142,7 @@ describe('a hostile or broken config file', () => {
     const big = join(home, 'big.toml');
     writeFileSync(big, `# ${'x'.repeat(MAX_CONFIG_BYTES)}\ntheme = "light"\n`);
     const loaded = loadConfig({ file: big });
-    expect(loaded.problems[0]?.message).toBe(`${big} is larger than 1024 KiB: not read`);
+    expect(loaded.problems[0]?.message).toBe(`${big} is larger than 1 MiB: not read`);
     expect(loaded.config.theme).toBe('dark');
   });
 });

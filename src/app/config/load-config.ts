@@ -3,11 +3,11 @@
 // file is read (a FIFO or a device would hang or flood start-up). A problem quotes the file's own text
 // (a key, a value, which TOML and JSON escapes can fill with ESC), so each one comes back sanitized.
 
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { toConfigTable, type TomlTable } from './config-table.js';
 import { configShapeProblem } from './config-shape.js';
-import { fileKind } from '../../lib/checked-file.js';
+import { FileRefusal, readCheckedFile } from '../../lib/checked-file.js';
 import { sanitizeText } from '../../protocol/sanitize-text.js';
 import { parseToml } from './toml.js';
 import { defaultConfig, fallbackFor, validateConfig, type ConfigProblem, type TerminalConfig } from './schema.js';
@@ -74,37 +74,26 @@ function parseConfigTextRaw(text: string, format: 'toml' | 'json'): { config: Te
 /** Larger than any hand-written config: refused rather than read into memory. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
-/** The file's text, or why it is not read. Checks what was opened (fstat), so nothing can swap it after the check. */
-function readConfigFile(file: string): { text: string } | { problem: string } {
-  let fd: number;
+/** The file's text, or why it is not read (lib/checked-file: a regular file within the size, judged as opened); null: gone. */
+function readConfigFile(file: string): { text: string } | { problem: string } | null {
   try {
-    // Non-blocking: opening a FIFO must not wait for a writer before fstat can refuse it.
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    const bytes = readCheckedFile(file, { maxBytes: MAX_CONFIG_BYTES });
+    return bytes === null ? null : { text: bytes.toString('utf8') };
   } catch (error) {
+    if (error instanceof FileRefusal) return { problem: `${file} ${error.reason}: not read` };
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
     return { problem: `cannot read ${file} (${reason})` };
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { problem: `${file} is ${fileKind(st)}, not a regular file: not read` };
-    if (st.size > MAX_CONFIG_BYTES) return { problem: `${file} is larger than ${MAX_CONFIG_BYTES / 1024} KiB: not read` };
-    return { text: readFileSync(fd, 'utf8') };
-  } catch (error) {
-    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-    return { problem: `cannot read ${file} (${reason})` };
-  } finally {
-    closeSync(fd);
   }
 }
 
 export function loadConfig(opts: { file?: string; home?: string }): LoadedConfig {
   const candidates = opts.file ? [opts.file] : opts.home ? [join(opts.home, 'config.toml'), join(opts.home, 'config.json')] : [];
   const file = candidates.find((f) => existsSync(f)) ?? null;
-  if (!file) {
+  const read = file === null ? null : readConfigFile(file);
+  if (file === null || read === null) {
     const problems: ConfigProblem[] = opts.file ? [inert({ line: null, key: '', message: `config file not found: ${opts.file}` })] : [];
     return { file: null, config: defaultConfig(), problems };
   }
-  const read = readConfigFile(file);
   if ('problem' in read) return { file, config: defaultConfig(), problems: [inert({ line: null, key: '', message: read.problem })] };
   return { file, ...parseConfigText(read.text, file.endsWith('.json') ? 'json' : 'toml') };
 }

@@ -126,8 +126,12 @@ export class MarketDataSession implements MarkSource {
             roundTrip: {
               everyMs: roundTripEveryMs,
               sent: (at: number) => this.roundTrips.pinged(at),
-              // A cue for the publisher, which writes the store at its frame rate (never one write per pong).
-              answered: (sentAt: number, at: number) => this.roundTrips.answered(sentAt, at) && this.notifyChange(),
+              answered: (sentAt: number, at: number) => {
+                const ours = this.roundTrips.answered(sentAt, at);
+                // A cue for the publisher, which writes the store at its frame rate (never one write per pong).
+                if (ours) this.notifyChange();
+                return ours;
+              },
             },
           }
         : {}),

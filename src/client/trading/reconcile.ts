@@ -12,6 +12,15 @@ import { type RequestResult, resultOf } from './tracked-request.js';
 /** Finds the order-history record of an rq (newest first), or undefined. */
 export type OrderLookup = (rq: number) => Promise<Order | undefined>;
 
+/** The result of the order row found for `rq`, saying where (`where`); null when the row tells no outcome. */
+function foundResult(rq: number, row: Order, where: string, words: OutcomeContext | undefined, onFound: ((row: Order) => void) | undefined): RequestResult | null {
+  const { outcome } = resolveStatus(undefined, row);
+  if (!outcome) return null;
+  onFound?.(row);
+  const result = resultOf(rq, outcome, words);
+  return { ...result, message: `${result.message} ${where}` };
+}
+
 export async function reconcileRequest(
   rq: number,
   draft: Pick<OrderDraft, 't' | 'oid' | 'p' | 's'>,
@@ -37,18 +46,14 @@ export async function reconcileRequest(
   }
   const open = state.orderByRq(rq);
   if (open) {
-    const { outcome } = resolveStatus(undefined, open);
-    if (outcome) onFound?.(open);
-    if (outcome) return { ...resultOf(rq, outcome, words), message: `${resultOf(rq, outcome, words).message} (found among open orders)` };
+    const found = foundResult(rq, open, '(found among open orders)', words, onFound);
+    if (found) return found;
   }
   if (lookup) {
     try {
       const found = await lookup(rq);
-      if (found) {
-        const { outcome } = resolveStatus(undefined, found);
-        if (outcome) onFound?.(found);
-        if (outcome) return { ...resultOf(rq, outcome, words), message: `${resultOf(rq, outcome, words).message} (from order history)` };
-      }
+      const result = found ? foundResult(rq, found, '(from order history)', words, onFound) : null;
+      if (result) return result;
     } catch {
       // fall through: the outcome stays unknown rather than guessed
     }

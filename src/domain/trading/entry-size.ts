@@ -9,7 +9,7 @@
 //   arrives), so 100% is never refused for a few atoms, for the slippage cap or for a tick of the mark.
 
 import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
-import { leadingZeroProblem, parseScaled } from '../../protocol/scaling.js';
+import { parseTypedScaled } from '../../protocol/scaling.js';
 import { WHOLE_POSITION_BPS, parseClosePercent } from './close-share.js';
 import { divCeil, divFloor, notionalAtoms, type Scales } from './notional.js';
 import { slippageLimitPrice } from './fill-estimate.js';
@@ -162,16 +162,15 @@ export interface SizeInputs extends PercentBasis {
 
 /** Whole size units of a typed size; throws the reason it has none (zero after rounding says so). */
 export function sizeUnitsOf(typed: TypedSize, inputs: SizeInputs, scales: Scales): bigint {
-  const zeros = leadingZeroProblem(typed.number, typed.unit === 'quote' ? 'quote amount' : 'size');
-  if (zeros) throw new Error(zeros);
+  // A leading zero is refused once, by the parser of its kind (size, quote amount, percentage).
   let units: bigint;
   if (typed.unit === 'base') {
-    units = parseScaled(typed.number, scales.sizeDecimals, 'size');
+    units = parseTypedScaled(typed.number, scales.sizeDecimals, 'size');
     if (units <= 0n) throw new Error('size must be greater than 0');
     return units;
   }
   if (typed.unit === 'quote') {
-    const atoms = parseScaled(typed.number, COLLATERAL_DECIMALS, 'quote amount');
+    const atoms = parseTypedScaled(typed.number, COLLATERAL_DECIMALS, 'quote amount');
     if (atoms <= 0n) throw new Error('the quote amount must be greater than 0');
     if (inputs.quotePrice === null) throw new Error('no price to convert the quote amount (enter a price or wait for the mark)');
     units = unitsOfQuote(atoms, inputs.quotePrice, scales);

@@ -33,7 +33,7 @@ export function priceText(price: number | bigint, m: MarketWords): string {
 }
 
 /** A size as a bare figure in the market's decimals: 192355 (5 decimals) -> "1.92355". */
-export function sizeFigure(size: number, m: MarketWords): string {
+export function sizeFigure(size: number, m: Pick<MarketWords, 'sizeDecimals'>): string {
   return formatScaledTrim(size, m.sizeDecimals);
 }
 

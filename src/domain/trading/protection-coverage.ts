@@ -3,8 +3,7 @@
 // the liquidation has come to beat (the position grew, collateral or leverage changed) never fires. The row,
 // its footer and the review of an order that grows a protected position say so, in the words of order-words.ts.
 
-import { formatScaledTrim } from '../../protocol/scaling.js';
-import { sizeText, type MarketWords } from './order-words.js';
+import { sizeFigure, sizeText, type MarketWords } from './order-words.js';
 import { isLongSide, type ArmedTrigger, type PositionProtection } from './protection.js';
 import { liquidationBeatsStop, stopLiquidationProblem } from './stop-liquidation.js';
 
@@ -23,7 +22,7 @@ export function partialCoverage(armed: readonly Pick<ArmedTrigger, 'size'>[], si
 
 /** "1/21": the covered size over the position's size, for a row's cell. */
 export function coverageFraction(c: Coverage, m: Pick<MarketWords, 'sizeDecimals'>): string {
-  return `${formatScaledTrim(c.covered, m.sizeDecimals)}/${formatScaledTrim(c.size, m.sizeDecimals)}`;
+  return `${sizeFigure(c.covered, m)}/${sizeFigure(c.size, m)}`;
 }
 
 /**
@@ -33,7 +32,7 @@ export function coverageFraction(c: Coverage, m: Pick<MarketWords, 'sizeDecimals
 export function coverageWords(tp: Coverage | null, sl: Coverage | null, m: MarketWords): string | null {
   const some = tp ?? sl;
   if (!some) return null;
-  const n = (c: Coverage) => formatScaledTrim(c.covered, m.sizeDecimals);
+  const n = (c: Coverage) => sizeFigure(c.covered, m);
   const of = `of ${sizeText(some.size, m)}`;
   if (tp && sl) return tp.covered === sl.covered ? `TP/SL cover ${n(tp)} ${of}` : `TP covers ${n(tp)}, SL ${n(sl)} ${of}`;
   return `${tp ? 'TP' : 'SL'} covers ${n(some)} ${of}`;

@@ -56,7 +56,7 @@ export function orderRow(o: Order, head: number | null, lastBlock?: number): Ord
   };
 }
 
-export function fillRow(f: Fill): FillRowView {
+function fillRow(f: Fill): FillRowView {
   return {
     key: `${f.oid}:${f.at.b ?? ''}:${f.at.tx ?? ''}:${f.at.l ?? ''}`,
     timeMs: f.at.t ?? null,

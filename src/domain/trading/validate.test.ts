@@ -56,6 +56,15 @@ describe('validateOrder', () => {
     expect(fields({ ...limit, lb: 1005 }, ctx({ head: null }))).toEqual(['lb']);
   });
 
+  it('expiry-past-the-limit-said-in-time: an lb past head + ttl says the limit in blocks and time, for every sender', () => {
+    const message = (c: ValidationContext) => {
+      const r = validateOrder({ ...limit, lb: 1021 }, c);
+      return r.ok ? null : r.problems[0]?.message;
+    };
+    expect(message(ctx())).toBe('at most 20 blocks ≈ 6.0 s: the exchange refuses a later expiry');
+    expect(message(ctx({ msPerBlock: 500 }))).toBe('at most 20 blocks ≈ 10 s: the exchange refuses a later expiry');
+  });
+
   it('requires lb = 0 on triggers and a tpc consistent with the protected side', () => {
     expect(fields({ ...sl, lb: 1005 })).toEqual(['lb']);
     expect(fields({ ...sl, tpc: C.GTEMark })).toEqual(['tpc']);

@@ -4,9 +4,10 @@
 
 import { OrderFlag, OrderType } from '../../protocol/enums.js';
 import type { Market } from '../../protocol/frames.js';
+import { NOMINAL_MS_PER_BLOCK } from '../block-time.js';
 import { notionalAtoms } from './notional.js';
 import { type OrderDraft, isTriggerDraft } from './order-draft.js';
-import { moneyText } from './order-words.js';
+import { expiryLimitProblem, moneyText } from './order-words.js';
 import { conditionDirection, firesAtOrBelow, roleOfCondition } from './protection.js';
 
 export interface ValidationProblem {
@@ -25,6 +26,8 @@ export interface ValidationContext {
   maxAccountTriggerOrders: number | undefined;
   /** Price used to value market orders for the minimum-value check (mark), scaled. */
   referencePrice?: number;
+  /** The block time measured, for an expiry's words (nominal when absent). */
+  msPerBlock?: number;
 }
 
 const OPENS: ReadonlySet<number> = new Set([OrderType.OpenLong, OrderType.OpenShort]);
@@ -35,7 +38,8 @@ function isPositiveInteger(n: number | undefined): n is number {
   return n !== undefined && Number.isSafeInteger(n) && n > 0;
 }
 
-function checkLastBlock(d: OrderDraft, market: Market, head: number | null, out: ValidationProblem[]): void {
+function checkLastBlock(d: OrderDraft, market: Market, ctx: ValidationContext, out: ValidationProblem[]): void {
+  const head = ctx.head;
   if (isTriggerDraft(d)) {
     if (d.lb !== 0) out.push({ field: 'lb', message: 'trigger orders must use lb = 0' });
     return;
@@ -48,7 +52,7 @@ function checkLastBlock(d: OrderDraft, market: Market, head: number | null, out:
   } else if (d.lb <= head) {
     out.push({ field: 'lb', message: `lb ${d.lb} is not after the head block ${head}` });
   } else if (d.lb > head + market.order_ttl_blocks) {
-    out.push({ field: 'lb', message: `lb ${d.lb} is beyond head + order_ttl_blocks (${head + market.order_ttl_blocks})` });
+    out.push({ field: 'lb', message: expiryLimitProblem(market.order_ttl_blocks, ctx.msPerBlock ?? NOMINAL_MS_PER_BLOCK) });
   }
 }
 
@@ -103,7 +107,7 @@ function checkPriced(d: OrderDraft, ctx: ValidationContext, market: Market, out:
     if (d.fl === OrderFlag.PostOnly) out.push({ field: 'price', message: 'a post-only order needs a limit price' });
     if (!isPositiveInteger(d.ms)) out.push({ field: 'slippage', message: 'market orders need a slippage cap (ms > 0 bps)' });
   }
-  checkLastBlock(d, market, ctx.head, out);
+  checkLastBlock(d, market, ctx, out);
   checkTrigger(d, ctx, out);
   checkMinimumValue(d, ctx, market, out);
 }
@@ -131,12 +135,12 @@ export function validateOrder(d: OrderDraft, ctx: ValidationContext): Validation
     switch (d.t) {
       case OrderType.Cancel:
         if (!isPositiveInteger(d.oid)) out.push({ field: 'oid', message: 'cancel needs the order id' });
-        checkLastBlock(d, market, ctx.head, out);
+        checkLastBlock(d, market, ctx, out);
         break;
       case OrderType.Change:
         if (!isPositiveInteger(d.oid)) out.push({ field: 'oid', message: 'change needs the order id' });
         if (!isPositiveInteger(d.p) && !isPositiveInteger(d.s)) out.push({ field: 'price', message: 'change needs a new price or size' });
-        checkLastBlock(d, market, ctx.head, out);
+        checkLastBlock(d, market, ctx, out);
         break;
       case OrderType.IncreasePositionCollateral:
         if (!isPositiveInteger(d.lp)) out.push({ field: 'lp', message: 'collateral increase needs the position id' });

@@ -5,6 +5,7 @@
 
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
+import { ConnectionsPerAddress } from './connections-per-address.js';
 import { endThenLinger, rawReply } from './http-io.js';
 import type { SimLimits } from './limits.js';
 
@@ -18,20 +19,11 @@ export function guardHttpServer(http: Server, limits: SimLimits, log: (line: str
   http.headersTimeout = limits.httpHeadersTimeoutMs;
   http.requestTimeout = Math.max(limits.httpRequestTimeoutMs, limits.httpHeadersTimeoutMs);
   http.timeout = limits.httpIdleTimeoutMs;
-  const open = new Map<string, number>();
+  const open = new ConnectionsPerAddress(limits.maxHttpConnectionsPerAddress);
   http.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
-    const count = open.get(address) ?? 0;
-    if (count >= limits.maxHttpConnectionsPerAddress) {
-      log(`connection from ${address || '?'} refused: too many connections`);
-      endThenLinger(socket, rawReply(429, 'too many connections'));
-      return;
-    }
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
+    if (open.admit(address, socket)) return;
+    log(`connection from ${address || '?'} refused: too many connections`);
+    endThenLinger(socket, rawReply(429, 'too many connections'));
   });
 }

@@ -13,6 +13,7 @@ import { blockTimeMs } from '../engine/block-time.js';
 import { BlockTimer, FlowDriver } from './clock.js';
 import { closeServers } from '../../lib/close-servers.js';
 import { SimConnection, type ConnectionKind } from './connection.js';
+import { ConnectionsPerAddress } from './connections-per-address.js';
 import { guardedServerOptions, guardHttpServer } from './http-guard.js';
 import { endThenLinger, rawReply, upgradeBodyRefusal } from './http-io.js';
 import { fanOutMarketData } from './market-data-fanout.js';
@@ -43,7 +44,7 @@ export class SimServer {
   private readonly trading = new Set<TradingSession>();
   private readonly wallets = new WalletConnections();
   /** Open market-data sockets by client address (the per-address cap). */
-  private readonly marketDataByAddress = new Map<string, number>();
+  private readonly marketDataByAddress: ConnectionsPerAddress;
   private readonly pendingAccounts = new PendingAccountUpdates();
   private readonly blocks: BlockTimer;
   readonly flow: FlowDriver;
@@ -59,6 +60,7 @@ export class SimServer {
     opts: SimServerOptions,
   ) {
     this.headBlock = opts.startBlock;
+    this.marketDataByAddress = new ConnectionsPerAddress(state.limits.maxMarketDataConnectionsPerAddress);
     this.rest = new RestRouter(state);
     this.http = createServer(guardedServerOptions(state.limits), (req, res) => {
       if (this.rest.handles(req)) void this.rest.handle(req, res);
@@ -167,25 +169,12 @@ export class SimServer {
       endThenLinger(socket, bodyRefusal);
       return;
     }
-    if (kind === 'md' && !this.admitMarketData(req.socket.remoteAddress ?? '', socket)) {
+    if (kind === 'md' && !this.marketDataByAddress.admit(req.socket.remoteAddress ?? '', socket)) {
       this.state.log(`market-data upgrade from ${req.socket.remoteAddress ?? '?'} refused: too many connections`);
       endThenLinger(socket, rawReply(429, TOO_MANY_CONNECTIONS));
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, kind, req.socket.remoteAddress));
-  }
-
-  /** Counts a market-data socket of `address` until its TCP socket closes; false at the cap. */
-  private admitMarketData(address: string, socket: Duplex): boolean {
-    const open = this.marketDataByAddress.get(address) ?? 0;
-    if (open >= this.state.limits.maxMarketDataConnectionsPerAddress) return false;
-    this.marketDataByAddress.set(address, open + 1);
-    socket.once('close', () => {
-      const left = (this.marketDataByAddress.get(address) ?? 1) - 1;
-      if (left > 0) this.marketDataByAddress.set(address, left);
-      else this.marketDataByAddress.delete(address);
-    });
-    return true;
   }
 
   private accept(ws: WebSocket, kind: ConnectionKind, remoteAddress: string | undefined): void {

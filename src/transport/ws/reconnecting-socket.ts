@@ -91,10 +91,10 @@ export interface ReconnectingSocketOptions {
 
 export interface RoundTripOptions {
   everyMs: number;
-  /** A protocol ping left at `sentAt`. */
-  sent?(sentAt: number): void;
-  /** Its pong arrived at `receivedAt`. */
-  answered(sentAt: number, receivedAt: number): void;
+  /** A protocol ping left at `sentAt`: the owner records it. */
+  sent(sentAt: number): void;
+  /** A pong naming the ping sent at `sentAt` arrived at `receivedAt`: true when it answers one recorded. */
+  answered(sentAt: number, receivedAt: number): boolean;
 }
 
 /** Server asked us to come back at once (wire.md 8.11: 1001 going away). */
@@ -154,7 +154,7 @@ export class ReconnectingSocket {
             everyMs: roundTrip.everyMs,
             timers: this.timers,
             sendPing: (payload) => this.currentState === 'open' && this.socket !== null && this.socket.ping(payload),
-            sent: (at) => roundTrip.sent?.(at),
+            sent: (at) => roundTrip.sent(at),
             answered: (sentAt, at) => roundTrip.answered(sentAt, at),
           })
         : null;

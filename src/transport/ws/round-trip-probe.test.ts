@@ -7,13 +7,18 @@ function probe(everyMs = 1_000) {
   const pings: string[] = [];
   const sent: number[] = [];
   const answers: Array<[number, number]> = [];
+  // The owner's record of the pings owed (domain/round-trip.ts in the sessions).
+  const owed = new Set<number>();
   let open = true;
   const p = new RoundTripProbe({
     everyMs,
     timers,
     sendPing: (payload) => open && pings.push(payload) > 0,
-    sent: (at) => sent.push(at),
-    answered: (sentAt, at) => answers.push([sentAt, at]),
+    sent: (at) => {
+      sent.push(at);
+      owed.add(at);
+    },
+    answered: (sentAt, at) => owed.delete(sentAt) && answers.push([sentAt, at]) > 0,
   });
   return { p, timers, pings, sent, answers, close: () => (open = false) };
 }

@@ -7,7 +7,7 @@ import { orderEffect, type OrderEffect, type PositionExposure } from '../../doma
 import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim, parseLeverage } from '../../protocol/scaling.js';
-import { focusedSelected, isMarketType, isStopType, maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
+import { focusedSelected, isMarketType, isStopType, maxLeverageHundredths, type EntryField, type EntryResult, type OrderEntryForm, typedBlocks } from '../../state/order-entry.js';
 import { typedSize } from '../../domain/trading/entry-size.js';
 import { stopRequiredSide } from '../../domain/trading/stop-order.js';
 import type { ConfirmPrompt } from '../../state/trading-slice.js';
@@ -16,7 +16,9 @@ import { money, reviewLines, sideText, wrapParts } from './order-review-lines.js
 import { groupThousands } from './numbers.js';
 import { marketLabel } from '../../domain/market-label.js';
 import { NOMINAL_MS_PER_BLOCK } from '../../domain/block-time.js';
-import { expiryText } from '../../domain/trading/order-words.js';
+import { expiryText, marketWords, sizeText } from '../../domain/trading/order-words.js';
+import { coveragePronoun } from '../../domain/trading/protection-coverage.js';
+import type { CoverageAfterFill } from '../../state/order-review-protection.js';
 
 export { previewLine } from './order-review-lines.js';
 
@@ -62,11 +64,6 @@ const TIF_NAMES = { gtc: 'GTC', post: 'PostOnly', ioc: 'IOC', fok: 'FOK' } as co
 export function leverageBar(hundredths: number | null, max: number): string {
   const filled = hundredths === null || max <= 0 ? 0 : Math.max(0, Math.min(10, Math.round((hundredths / max) * 10)));
   return `[${'#'.repeat(filled)}${'-'.repeat(10 - filled)}]`;
-}
-
-/** The typed expiry as a whole number of blocks, or null (none typed, or not a number: shown as typed). */
-function typedBlocks(text: string): number | null {
-  return /^\s*\d{1,9}\s*$/.test(text) ? Number(text) : null;
 }
 
 function value(form: OrderEntryForm, field: EntryField, result: EntryResult, market: Market, effect: OrderEffect | null, msPerBlock: number): string {
@@ -115,7 +112,9 @@ function value(form: OrderEntryForm, field: EntryField, result: EntryResult, mar
     case 'expiry': {
       // Blocks with their time, and the exchange's limit in words (stops have none: the exchange holds them).
       if (isStopType(form.type)) return form.expiry ? `${form.expiry} blocks` : 'none (the exchange holds a stop until it fires)';
-      const blocks = typedBlocks(form.expiry);
+      // None typed, or not a number of blocks (or none a count can say): shown as typed.
+      const typed = typedBlocks(form.expiry);
+      const blocks = typed !== null && typed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(typed) : null;
       return form.expiry.trim() !== '' && blocks === null ? `${form.expiry} blocks` : expiryText(blocks, market.order_ttl_blocks, msPerBlock);
     }
   }
@@ -142,32 +141,22 @@ export interface EntryLinesInput {
   /** The block time the client measured (ms): an expiry is said in time too; absent: the nominal one. */
   msPerBlock?: number;
   /** TP/SL of the position the order grows that would cover only part of it after the fill (state/order-review-protection.ts). */
-  coverage?: ReviewCoverage | null;
-  /** The position's stops this order's fill would leave beyond its liquidation, in words (state/order-review.ts stopsBeatenByOrder). */
+  coverage?: CoverageAfterFill | null;
+  /** The position's stops this order's fill would leave beyond its liquidation, in words (state/order-review-protection.ts). */
   stopsBeaten?: string | null;
-}
-
-/** What the review says of the TP/SL the order leaves partial: their coverage, and whether `r` can resize them (or why not). */
-export interface ReviewCoverage {
-  /** "TP/SL cover 0.2 of 0.4 BTC". */
-  words: string;
-  /** The position's size after the fill, scaled. */
-  sizeAfter: number;
-  /** Both roles partial ("them") or one ("it"). */
-  pronoun: 'it' | 'them';
-  /** Why they cannot be resized with the order, or null. */
-  refused: string | null;
 }
 
 /**
  * The review's line for TP/SL the order leaves partial: the offer of `r`, what `r` chose, or why it cannot.
  * Kept whatever the height: protection that covers less than it seems to is never cut from the review.
  */
-export function coverageLine(c: ReviewCoverage, resizing: boolean, market: Market): EntryLine {
-  const all = `${formatScaledTrim(c.sizeAfter, market.config.size_decimals)} ${marketLabel(market)}`;
-  if (c.refused) return { text: ` ${c.words} after this fill (cannot resize: ${c.refused})`, tone: 'bad', keep: true };
-  if (resizing) return { text: ` ${c.words} after this fill: resized to ${all} with the order (r leaves ${c.pronoun})`, tone: 'good', keep: true };
-  return { text: ` ${c.words} after this fill: r resizes ${c.pronoun} with the order`, tone: 'bad', keep: true };
+export function coverageLine(c: CoverageAfterFill, resizing: boolean, market: Market): EntryLine {
+  const all = sizeText(c.sizeAfter, marketWords(market, market.id));
+  if ('refused' in c.resize) return { text: ` ${c.words} after this fill (cannot resize: ${c.resize.refused})`, tone: 'bad', keep: true };
+  // Both roles partial ("them") or one ("it").
+  const pronoun = coveragePronoun(c.tp, c.sl);
+  if (resizing) return { text: ` ${c.words} after this fill: resized to ${all} with the order (r leaves ${pronoun})`, tone: 'good', keep: true };
+  return { text: ` ${c.words} after this fill: r resizes ${pronoun} with the order`, tone: 'bad', keep: true };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { OrderRowView, PositionRowView } from '../../domain/trading/views.j
 import type { MarketRef } from '../../domain/views.js';
 import { entryWaitedFor } from '../../state/trading-tabs-rows.js';
 import { cellsText, fitColumns, headerCells, rowCells } from './table.js';
-import { linkText, openOrderColumns, positionColumns, positionProtectionNote } from './trading-rows.js';
+import { linkText, openOrderColumns, positionColumns, positionProtectionNote, protectionLookup } from './trading-rows.js';
 
 const ETH: MarketRef = { id: 2, symbol: 'ETH', priceDecimals: 2, sizeDecimals: 3 };
 const markets = (id: number) => (id === 2 ? ETH : undefined);
@@ -25,7 +25,7 @@ const trigger = (orderId: number, price: number, tpc: number, size: number): Ord
 });
 
 function row(orders: OrderRowView[], width: number): { header: string; line: string; note: string | null } {
-  const protection = (p: PositionRowView) => protectionOf(p, orders);
+  const protection = protectionLookup((p: PositionRowView) => protectionOf(p, orders));
   const cols = fitColumns(positionColumns(markets, protection, [long]), width);
   return {
     header: cellsText(headerCells(cols)),

@@ -62,7 +62,7 @@ describe('narrow tape', () => {
 });
 
 describe('status words', () => {
-  const base = { lastDataAt: 1_000, headBlock: 1, latencyMs: 3, retryInMs: null, reason: null };
+  const base = { lastDataAt: 1_000, headBlock: 1, roundTrip: { ms: 3, atLeast: false }, retryInMs: null, reason: null };
 
   it('counts stale age and retry countdown from the clock, not from the last publish', () => {
     expect(healthBadge({ ...base, health: 'stale' }, 5_000, 1_000).text).toBe('◌ stale 4s');

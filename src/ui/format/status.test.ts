@@ -3,7 +3,7 @@ import type { ConnectionView } from '../../domain/views.js';
 import { healthBadge, latencyText, tradingBadge } from './status.js';
 
 const view = (over: Partial<ConnectionView>): ConnectionView => ({
-  health: 'live', lastDataAt: null, headBlock: null, latencyMs: null, retryInMs: null, reason: null, ...over,
+  health: 'live', lastDataAt: null, headBlock: null, roundTrip: null, retryInMs: null, reason: null, ...over,
 });
 
 describe('a replay never says live', () => {
@@ -22,13 +22,13 @@ describe('a replay never says live', () => {
 
 describe('the link figure', () => {
   it('latency-shown-as-what-it-is: a round-trip time, –ms until measured, a lower bound while a ping is owed', () => {
-    expect(latencyText(view({ latencyMs: 12.4 }))).toBe('rtt 12ms');
-    expect(latencyText(view({ latencyMs: null }))).toBe('rtt –ms');
-    expect(latencyText(view({ latencyMs: 6_700, latencyAtLeast: true }))).toBe('rtt >6s');
+    expect(latencyText(view({ roundTrip: { ms: 12.4, atLeast: false } }))).toBe('rtt 12ms');
+    expect(latencyText(view({ roundTrip: null }))).toBe('rtt –ms');
+    expect(latencyText(view({ roundTrip: { ms: 6_700, atLeast: true } }))).toBe('rtt >6s');
   });
 
   it('replay-shows-no-rtt: a recording has no link to time', () => {
-    expect(latencyText(view({ latencyMs: 12 }), { state: 'playing' })).toBe('');
-    expect(latencyText(view({ latencyMs: null }), { state: 'paused' })).toBe('');
+    expect(latencyText(view({ roundTrip: { ms: 12, atLeast: false } }), { state: 'playing' })).toBe('');
+    expect(latencyText(view({ roundTrip: null }), { state: 'paused' })).toBe('');
   });
 });

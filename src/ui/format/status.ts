@@ -86,9 +86,9 @@ export function tradingBadge(enabled: boolean, health: ConnectionView | null, re
  * The link's round-trip time as what it is: `rtt 12ms`, `rtt –ms` until measured (or while down),
  * `rtt >6s` while a ping waits unanswered. Empty in a replay: a recording has no link to time.
  */
-export function latencyText(connection: Pick<ConnectionView, 'latencyMs' | 'latencyAtLeast'>, replay: ReplayView | null = null): string {
+export function latencyText(connection: Pick<ConnectionView, 'roundTrip'>, replay: ReplayView | null = null): string {
   if (replay) return '';
-  const ms = connection.latencyMs;
-  if (ms === null) return 'rtt –ms';
-  return connection.latencyAtLeast ? `rtt >${Math.floor(ms / 1000)}s` : `rtt ${Math.round(ms)}ms`;
+  const rtt = connection.roundTrip;
+  if (rtt === null) return 'rtt –ms';
+  return rtt.atLeast ? `rtt >${Math.floor(rtt.ms / 1000)}s` : `rtt ${Math.round(rtt.ms)}ms`;
 }

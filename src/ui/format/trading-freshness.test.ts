@@ -3,7 +3,7 @@ import type { ConnectionView } from '../../domain/views.js';
 import { fittedFreshnessMarker, freshnessMarker, tradingFreshness } from './trading-freshness.js';
 
 const view = (over: Partial<ConnectionView>): ConnectionView => ({
-  health: 'live', lastDataAt: null, headBlock: null, latencyMs: null, retryInMs: null, reason: null, ...over,
+  health: 'live', lastDataAt: null, headBlock: null, roundTrip: null, retryInMs: null, reason: null, ...over,
 });
 // 14:03:07 local time, whatever the machine's zone.
 const AT = new Date(2026, 10, 25, 14, 3, 7, 500).getTime();

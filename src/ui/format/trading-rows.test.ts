@@ -10,6 +10,7 @@ import {
   openOrderColumns,
   orderHistoryColumns,
   positionColumns,
+  protectionLookup,
   positionMarkNote,
   shownOrderSize,
   positionHistoryColumns,
@@ -76,14 +77,14 @@ describe('positions rows', () => {
   it('position-row-shows-tp-sl: the armed stop and take-profit prices, "+N" for more of a role, "—" for none', () => {
     const armed = (orderId: number, price: number) => ({ orderId, price, on: 'mark' as const, size: 50_000 });
     const protection = () => ({ takeProfit: [armed(2, 700_000)], stopLoss: [armed(1, 650_000), armed(3, 640_000)] });
-    const cols = fitColumns(positionColumns(markets, protection), 196);
+    const cols = fitColumns(positionColumns(markets, protectionLookup(protection)), 196);
     const cell = (header: string, row = long, columns = cols) => rowCells(columns, row)[columns.findIndex((c) => c.header === header)]?.text.trim();
     expect(cell('TP')).toBe('70,000.0');
     expect(cell('SL')).toBe('65,000.0+1');
-    const bare = fitColumns(positionColumns(markets, () => ({ takeProfit: [], stopLoss: [] })), 196);
+    const bare = fitColumns(positionColumns(markets, protectionLookup(() => ({ takeProfit: [], stopLoss: [] }))), 196);
     expect([cell('TP', long, bare), cell('SL', long, bare)]).toEqual(['—', '—']);
     // At 80 columns the stop stays (the mark gives way first; the header shows it), the take-profit goes.
-    const narrow = cellsText(headerCells(fitColumns(positionColumns(markets, protection), 78)));
+    const narrow = cellsText(headerCells(fitColumns(positionColumns(markets, protectionLookup(protection)), 78)));
     expect(narrow).toMatch(/ SL$/);
     expect(narrow).not.toContain(' TP');
   });

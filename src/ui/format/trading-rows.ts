@@ -16,7 +16,7 @@ import {
 import { NOMINAL_MS_PER_BLOCK, blocksWithTime } from '../../domain/block-time.js';
 import type { MarketRef } from '../../domain/views.js';
 import { conditionDirection, conditionSource, type ArmedTrigger, type PositionProtection } from '../../domain/trading/protection.js';
-import { coverageFraction, coveragePronoun, protectionGapWords, protectionGaps, type Coverage } from '../../domain/trading/protection-coverage.js';
+import { coverageFraction, coveragePronoun, protectionGapWords, protectionGaps, type Coverage, type ProtectionGaps } from '../../domain/trading/protection-coverage.js';
 import { refWords } from '../../domain/trading/order-words.js';
 import type { TradeEffect } from '../../domain/trading/fill-effect.js';
 import { isBuyType } from '../../domain/trading/resting-order-effect.js';
@@ -165,7 +165,7 @@ export function positionMarkNote(rows: readonly PositionRowView[], selected: num
 export function positionProtectionNote(rows: readonly PositionRowView[], selected: number, markets: MarketLookup, protection: ProtectionLookup): string | null {
   const noteOf = (r: PositionRowView): string | null => {
     const market = markets(r.marketId);
-    const gaps = protectionGaps(r, protection(r));
+    const { gaps } = protection(r);
     const words = market ? protectionGapWords(gaps, r, refWords(market)) : null;
     if (words === null) return null;
     // `t` prefills the prices armed: Enter re-arms them for the position's size.
@@ -209,12 +209,33 @@ function armedCell(armed: readonly ArmedTrigger[], market: MarketRef | undefined
   return liq || part ? plain(`${text}${liq}${part}`, 'warn') : plain(text);
 }
 
-/** The position's armed triggers (domain/trading/protection.ts protectionOf over the open orders). */
-export type ProtectionLookup = (r: PositionRowView) => PositionProtection;
+/** A position's armed triggers (domain/trading/protection.ts protectionOf over the open orders) and what they do not do. */
+export interface RowProtection {
+  armed: PositionProtection;
+  gaps: ProtectionGaps;
+}
+
+/** Each position row's protection (protectionLookup). */
+export type ProtectionLookup = (r: PositionRowView) => RowProtection;
+
+/**
+ * The protection of each row, from `armedOf` (protectionOf, a scan of every open order), worked out once per
+ * row however often the cells, the column widths and the footer's note ask: make one per paint.
+ */
+export function protectionLookup(armedOf: (r: PositionRowView) => PositionProtection): ProtectionLookup {
+  const known = new Map<PositionRowView, RowProtection>();
+  return (r) => {
+    const seen = known.get(r);
+    if (seen) return seen;
+    const armed = armedOf(r);
+    const worked = { armed, gaps: protectionGaps(r, armed) };
+    known.set(r, worked);
+    return worked;
+  };
+}
 
 /** The TP and SL cells of a position. */
-function protectionCells(r: PositionRowView, armed: PositionProtection, market: MarketRef | undefined): { tp: Cell; sl: Cell } {
-  const gaps = protectionGaps(r, armed);
+function protectionCells({ armed, gaps }: RowProtection, market: MarketRef | undefined): { tp: Cell; sl: Cell } {
   return {
     tp: armedCell(armed.takeProfit, market, { coverage: gaps.tp }),
     sl: armedCell(armed.stopLoss, market, { beyondLiquidation: gaps.beyondLiquidation !== null, coverage: gaps.sl }),
@@ -227,7 +248,15 @@ function protectionCells(r: PositionRowView, armed: PositionProtection, market: 
  */
 export function positionColumns(markets: MarketLookup, protection?: ProtectionLookup, rows: readonly PositionRowView[] = []): Column<PositionRowView>[] {
   const m = (r: PositionRowView) => markets(r.marketId);
-  const cells = (r: PositionRowView) => protectionCells(r, protection!(r), m(r));
+  // Each row's cells made once: the widths and the cells themselves read them.
+  const made = new Map<PositionRowView, { tp: Cell; sl: Cell }>();
+  const cells = (r: PositionRowView) => {
+    const seen = made.get(r);
+    if (seen) return seen;
+    const fresh = protectionCells(protection!(r), m(r));
+    made.set(r, fresh);
+    return fresh;
+  };
   const widest = (role: 'tp' | 'sl') => (protection ? Math.max(10, ...rows.map((r) => cells(r)[role].text.length)) : 10);
   const slWidth = widest('sl');
   // TP and SL stay at 80 columns before the mark does (the header shows the mark); SL outranks TP.

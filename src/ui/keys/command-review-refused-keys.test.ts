@@ -55,6 +55,22 @@ describe('a typed order that cannot open its review', () => {
     expect(t.ui().entry).toBeNull();
   });
 
+  it('command-size-leading-zeros-refused: :buy 001, :sell $0500 and :buy 050% stay in the line with what to type, each in its kind\'s words', () => {
+    for (const [line, said] of [
+      ['buy 001 mkt', 'size "001" starts with a zero: type 1, or 0.01 for a fraction'],
+      ['sell $0500 mkt', 'quote amount "0500" starts with a zero: type 500, or 0.500 for a fraction'],
+      ['buy 050% mkt', 'percentage "050" starts with a zero: type 50, or 0.50 for a fraction'],
+    ] as const) {
+      const t = setup('live');
+      t.press(':');
+      t.type(line);
+      t.press(ENTER);
+      expect(t.ui().commandLine).toBe(line);
+      expect(t.ui().commandError).toBe(said);
+      expect(t.ui().entry).toBeNull();
+    }
+  });
+
   it('command-order-form-size-selected: Esc from the review of :buy 0.01 goes to the form with 0.01 selected; 5 typed makes it 5', () => {
     const t = setup('live');
     t.press(':');

@@ -3,10 +3,9 @@
 
 import { Text } from 'ink';
 import type { Market } from '../../protocol/frames.js';
-import { entryContext, entryDisabledReason, entryPreview, evaluateForm } from '../../controller/order-entry.js';
-import { previewFor, stopsBeatenByOrder } from '../../state/order-review.js';
-import { coverageAfterFill } from '../../state/order-review-protection.js';
-import { coveragePronoun } from '../../domain/trading/protection-coverage.js';
+import { entryCheck, entryContext } from '../../controller/order-entry.js';
+import { previewFor } from '../../state/order-review.js';
+import { protectionAfterFill } from '../../state/order-review-protection.js';
 import { marketsOf, type TerminalState } from '../../state/store.js';
 import type { Palette } from '../theme-palettes.js';
 import { amendLines } from '../format/amend-review-lines.js';
@@ -51,19 +50,14 @@ function paneContent(state: TerminalState, inner: number): { title: string; mark
   const market = ctx.market;
   const title = `Order entry ${market ? marketLabel(market) : ''} ${state.tradingUi.reviewing ? '— review' : ''}`;
   if (!market) return { title, market, lines: [] };
-  const result = evaluateForm(state, form);
-  const preview = state.tradingUi.reviewing && result.intent ? entryPreview(state, result.intent) : null;
-  const covered = result.intent ? coverageAfterFill(state, result.intent, preview) : null;
-  const coverage = covered && {
-    words: covered.words,
-    sizeAfter: covered.sizeAfter,
-    pronoun: coveragePronoun(covered.tp, covered.sl),
-    refused: 'refused' in covered.resize ? covered.resize.refused : null,
-  };
-  const stopsBeaten = result.intent ? stopsBeatenByOrder(state, result.intent, preview) : null;
+  // One check per state: the fields, the preview (one walk of the book) and why it cannot be sent.
+  const check = entryCheck(state, form);
+  const result = check.result;
+  const preview = state.tradingUi.reviewing ? check.preview : null;
+  const { coverage, stopsBeaten } = result.intent ? protectionAfterFill(state, result.intent, preview) : { coverage: null, stopsBeaten: null };
   const position = state.trading.positions.find((p) => p.marketId === form.marketId) ?? null;
   const confirm = state.tradingUi.confirm?.at === 'entry' ? state.tradingUi.confirm : null;
-  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: entryDisabledReason(state, form), position, width: inner, confirm, mark: ctx.mark, last: ctx.last ?? null, msPerBlock: state.msPerBlock, coverage, stopsBeaten });
+  const lines = entryLines({ form, result, market, reviewing: state.tradingUi.reviewing, preview, disabled: check.disabled, position, width: inner, confirm, mark: ctx.mark, last: ctx.last ?? null, msPerBlock: state.msPerBlock, coverage, stopsBeaten });
   return { title, market, lines };
 }
 

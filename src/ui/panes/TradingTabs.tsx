@@ -38,7 +38,9 @@ import {
   positionHistoryColumns,
   positionMarkNote,
   positionProtectionNote,
+  protectionLookup,
   type MarketLookup,
+  type ProtectionLookup,
 } from '../format/trading-rows.js';
 
 export const TONE_COLOUR: Record<CellTone, Colour | undefined> = { up: 'green', down: 'red', warn: 'yellow', muted: 'gray', plain: undefined };
@@ -64,15 +66,20 @@ interface Table {
   lines: Cell[][];
 }
 
+/** The TP/SL of the positions over the open orders, one working-out per row (make one per paint). */
+function positionProtection(state: TerminalState): ProtectionLookup {
+  return protectionLookup((p) => protectionOf(p, state.trading.orders));
+}
+
 function table<Row>(columns: Column<Row>[], rows: readonly Row[], width: number, from: number, count: number): Table {
   const fitted = fitColumns(columns, width);
   return { header: headerCells(fitted), lines: rows.slice(from, from + count).map((r) => rowCells(fitted, r)) };
 }
 
-function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], width: number, from: number, count: number, nowMs: number, msPerBlock: number): Table {
+function buildTable(rows: TabRows, markets: MarketLookup, trading: TerminalState['trading'], protection: ProtectionLookup, width: number, from: number, count: number, nowMs: number, msPerBlock: number): Table {
   switch (rows.tab) {
     case 'positions':
-      return table(positionColumns(markets, (p) => protectionOf(p, trading.orders), rows.rows.slice(from, from + count)), rows.rows, width, from, count);
+      return table(positionColumns(markets, protection, rows.rows.slice(from, from + count)), rows.rows, width, from, count);
     case 'orders': {
       const positionSize = (id: number) => trading.positions.find((p) => p.positionId === id)?.size;
       return table(openOrderColumns(markets, positionSize, nowMs, msPerBlock), rows.rows, width, from, count);
@@ -150,7 +157,7 @@ function tabKeys(keymap: Keymap, state: TerminalState, rows: TabRows): string {
 }
 
 /** The bottom line: the tabs' confirm, the open editor, or the keys that work here (`width`: the line's cells). */
-export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows, width = Infinity): { text: string; tone: CellTone } {
+export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows, width = Infinity, protection = positionProtection(state)): { text: string; tone: CellTone } {
   const confirm = state.tradingUi.confirm;
   if (confirm?.at === 'tabs') return { text: confirmLine(confirm), tone: 'warn' };
   const prompt = state.tabs.prompt;
@@ -165,7 +172,7 @@ export function footerLine(keymap: Keymap, state: TerminalState, rows: TabRows, 
     const selected = selectedIndex(state, rows.rows.length);
     const notes = [
       positionMarkNote(rows.rows, selected, marketLookup(state)),
-      positionProtectionNote(rows.rows, selected, marketLookup(state), (p) => protectionOf(p, state.trading.orders)),
+      positionProtectionNote(rows.rows, selected, marketLookup(state), protection),
     ].filter((n): n is string => n !== null);
     if (notes.length > 0) return { text: `${notes.join('  ·  ')}  ·  ${keys}`, tone: 'warn' };
   }
@@ -214,7 +221,9 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
   const selected = selectedIndex(state, rows.rows.length);
   const start = firstShownRow(selected, visible);
   const markets = marketLookup(state);
-  const built = buildTable(rows, markets, state.trading, inner, start, visible, nowMs, state.msPerBlock);
+  // Each position's TP/SL worked out once for the rows and the key line's note.
+  const protection = positionProtection(state);
+  const built = buildTable(rows, markets, state.trading, protection, inner, start, visible, nowMs, state.msPerBlock);
   // While trading is not live, what the session last received is dimmed and says when it is from.
   const marker = freshnessMarker(tradingFreshness(state.trading.enabled, state.trading.health));
   const accountMarker = state.trading.account ? marker : null;
@@ -226,7 +235,7 @@ function tabsView(keymap: Keymap, state: TerminalState, width: number, height: n
     empty: rows.rows.length === 0 ? emptyText(state, rows) : null,
     start,
     selected,
-    footer: withOrderAge(footerLine(keymap, state, rows, inner), rows, selected, built.header, nowMs),
+    footer: withOrderAge(footerLine(keymap, state, rows, inner, protection), rows, selected, built.header, nowMs),
     account: accountLine ? accountCompactLine(accountPanelInput(state.trading), markets, Math.max(0, width - 6 - (accountMarker ? accountMarker.length + 1 : 0))) : null,
     stale: marker !== null && SESSION_TABS.has(rows.tab),
     // An open prompt keeps the whole line.
