@@ -3,18 +3,14 @@
 // panic (a close retried wider too), the triggers attached to a position, and the bracket legs of a placed order. Over a recording engine: what
 // reaches OrderEngine.submit is what gets a report.
 import { describe, expect, it } from 'vitest';
-import { VirtualTimers } from '../../test/support/virtual-timers.js';
 import { OrderFlag, OrderStatus, OrderType, TriggerCondition } from '../protocol/enums.js';
 import type { Order, Position } from '../protocol/frames.js';
-import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import type { ExecutionOrigin, KeyStamp } from '../domain/trading/execution-report.js';
 import type { OrderDraft } from '../domain/trading/order-draft.js';
-import { EngineCommands } from './commands.js';
+import { commandsOverFakeSession } from './engine-commands.fixtures.js';
 import type { OrderEngine } from './trading/order-engine.js';
-import type { TradingSession, TradingSessionEvents } from './trading/session.js';
 import type { RequestResult } from './trading/tracked-request.js';
 
-const BTC = btcTestMarket();
 const KEY: KeyStamp = { keyAtMs: 4_321.5, marks: { 16: 600_000 } };
 const STAMPED: ExecutionOrigin = { keyAtMs: 4_321.5, markAtKey: 600_000, estimatedPrice: null };
 
@@ -33,7 +29,6 @@ function answer(d: OrderDraft, rq: number): RequestResult {
 
 function setup() {
   const sent: Array<{ t: number; origin: ExecutionOrigin | undefined; label: string }> = [];
-  const listeners = new Set<TradingSessionEvents>();
   const positions = new Map([[7, position]]);
   const orders = new Map([[77, resting], [78, stopLoss]]);
   let rq = 10;
@@ -44,21 +39,7 @@ function setup() {
       return { key: `k${rq}`, rqs: () => [r.rq], outcome: Promise.resolve(r) };
     },
   } as unknown as OrderEngine;
-  const session = {
-    head: 100,
-    state: { orders, positions, triggerOrderCount: () => 1 },
-    health: () => 'live',
-    on(events: TradingSessionEvents) {
-      listeners.add(events);
-      return () => listeners.delete(events);
-    },
-  };
-  const clock = new VirtualTimers();
-  const commands = new EngineCommands(engine, session as unknown as TradingSession, () => [BTC], { timers: clock, blockWaitMs: 1_000 });
-  const block = (head: number) => {
-    session.head = head;
-    for (const l of [...listeners]) l.heartbeat?.(head);
-  };
+  const { commands, block } = commandsOverFakeSession(engine, { orders, positions, triggerOrderCount: () => 1 });
   return { commands, sent, positions, block };
 }
 

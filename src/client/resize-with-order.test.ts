@@ -3,19 +3,15 @@
 // A market order cut at its cap grew the position whether the exchange ended it Filled or Canceled; an order
 // with its own TP/SL or a reduce-only one is refused with a resize, never sent with its legs dropped.
 import { describe, expect, it } from 'vitest';
-import { VirtualTimers } from '../../test/support/virtual-timers.js';
 import { OrderFlag, OrderStatus, OrderType, TriggerCondition } from '../protocol/enums.js';
 import type { Order, Position } from '../protocol/frames.js';
-import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import type { OrderDraft } from '../domain/trading/order-draft.js';
 import type { CommandOutcome, PlaceParams } from '../domain/trading/commands.js';
-import { EngineCommands } from './commands.js';
+import { commandsOverFakeSession } from './engine-commands.fixtures.js';
 import { orderGrowth } from './resize-with-order.js';
 import type { OrderEngine } from './trading/order-engine.js';
-import type { TradingSession, TradingSessionEvents } from './trading/session.js';
 import type { RequestResult } from './trading/tracked-request.js';
 
-const BTC = btcTestMarket();
 /** A 0.01 BTC long at 60,000 with an SL at 58,000 for 0.01 (order 78). */
 const LONG: Position = { at: { b: 1 }, mkt: 16, acc: 5, pid: 7, st: 1, sr: 0, sd: 1, c: '1000000000', ep: 600_000, s: 1_000, lv: 500 };
 const SL: Order = {
@@ -30,7 +26,6 @@ const BUY: PlaceParams = { marketId: 16, kind: 'market', side: 'long', size: 1_0
  */
 function setup(order: Omit<RequestResult, 'kind' | 'rq' | 'message'>, grown: number) {
   const sent: OrderDraft[] = [];
-  const listeners = new Set<TradingSessionEvents>();
   const positions = new Map([[LONG.pid, LONG]]);
   const orders = new Map([[SL.oid, SL]]);
   let rq = 10;
@@ -49,23 +44,13 @@ function setup(order: Omit<RequestResult, 'kind' | 'rq' | 'message'>, grown: num
       return { key: `k${rq}`, rqs: () => [rq], outcome: Promise.resolve(r) };
     },
   } as unknown as OrderEngine;
-  const session = {
-    head: 100,
-    state: { orders, positions, triggerOrderCount: () => orders.size },
-    health: () => 'live',
-    on(events: TradingSessionEvents) {
-      listeners.add(events);
-      return () => listeners.delete(events);
-    },
-  };
-  const clock = new VirtualTimers();
-  const commands = new EngineCommands(engine, session as unknown as TradingSession, () => [BTC], { timers: clock, blockWaitMs: 1_000 });
+  const fake = commandsOverFakeSession(engine, { orders, positions, triggerOrderCount: () => orders.size });
   /** The block after the order: its position row shows the size the exchange left. */
   const block = () => {
     positions.set(LONG.pid, { ...LONG, s: grown });
-    session.head += 1;
-    for (const l of [...listeners]) l.heartbeat?.(session.head);
+    fake.block(fake.head() + 1);
   };
+  const { commands, clock } = fake;
   return { commands, sent, block, clock };
 }
 
