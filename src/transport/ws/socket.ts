@@ -61,13 +61,7 @@ export class Socket {
 
   /** Queues one text frame; false (nothing sent) when the socket is not open. */
   send(text: string): boolean {
-    if (this.ws.readyState !== WebSocket.OPEN) return false;
-    try {
-      this.ws.send(text);
-      return true;
-    } catch {
-      return false;
-    }
+    return this.whileOpen(() => this.ws.send(text));
   }
 
   /**
@@ -75,9 +69,14 @@ export class Socket {
    * as a request (no request budget). False when the socket is not open.
    */
   ping(payload: string): boolean {
+    return this.whileOpen(() => this.ws.ping(payload));
+  }
+
+  /** Runs `write` on an open socket; false when it is not open or the write throws (a socket closing under it). */
+  private whileOpen(write: () => void): boolean {
     if (this.ws.readyState !== WebSocket.OPEN) return false;
     try {
-      this.ws.ping(payload);
+      write();
       return true;
     } catch {
       return false;
