@@ -12,10 +12,10 @@ const ALLOWED = {
   domain: ['protocol', 'lib'],
   client: ['transport', 'auth', 'domain', 'protocol', 'lib'],
   state: ['domain', 'protocol', 'lib'],
-  // The flows between a key and the client (order entry, confirms, the command line, the tabs' editors) and
-  // TerminalActions: they reach the client only through the command interface declared in domain/.
-  controller: ['domain', 'protocol', 'state', 'lib'],
-  ui: ['controller', 'state', 'domain', 'protocol', 'lib'],
+  // The screen: one folder per context (bindings, flow, view model, pane) over the shared plumbing (keys/,
+  // shell/, format/) and actions/ (TerminalActions), which reaches the client only through the interface
+  // declared in domain/. Its inner rule is SCREEN_RULES below.
+  ui: ['state', 'domain', 'protocol', 'lib'],
   sim: ['protocol', 'domain', 'lib'],
   // Terminal manners and the frame path: alternate screen and restore, clipboard, the Ink mount with its
   // frame writers (the one port to Ink's internals is terminal/frames/ink-port.ts), perf metering. It
@@ -37,24 +37,46 @@ const TYPE_ONLY = {
   terminal: ['client', 'domain'],
 };
 
-function layerRules(layer) {
+function layerPatterns(layer) {
   const allowed = ALLOWED[layer];
-  if (allowed === null) return [];
   const forbidden = LAYERS.filter((l) => l !== layer && !allowed.includes(l));
-  const patterns = forbidden.map((l) => ({
+  return forbidden.map((l) => ({
     group: [`**/${l}/*`, `**/${l}`],
     message: `${layer}/ may not import ${l}/ (ARCHITECTURE.md layer rule).`,
     ...((TYPE_ONLY[layer] ?? []).includes(l) ? { allowTypeImports: true } : {}),
   }));
-  return [
-    {
-      files: [`src/${layer}/**/*.{ts,tsx}`],
-      // Tests may reach for the local exchange and helpers as a counterparty.
-      ignores: ['**/*.test.ts', '**/*.test.tsx'],
-      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
-    },
-  ];
 }
+
+function restrictImports(files, patterns) {
+  return {
+    files,
+    // Tests may reach for the local exchange and helpers as a counterparty.
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
+function layerRules(layer) {
+  if (ALLOWED[layer] === null) return [];
+  return [restrictImports([`src/${layer}/**/*.{ts,tsx}`], layerPatterns(layer))];
+}
+
+/**
+ * Inside the screen (src/ui/): a key is read as plumbing -> one context folder -> actions/ -> the client.
+ * format/ (shared text helpers) and actions/ (TerminalActions) sit under every context and import none;
+ * a context never reaches up into the plumbing that calls it (the shell that mounts it, the dispatcher).
+ * A later entry for the same files replaces the layer rule's option, so each keeps the layer patterns.
+ */
+const SIBLING_UI_FOLDER = { regex: '^\\.\\./(?!\\.\\./)', message: 'format/ and actions/ import no other ui/ folder (they sit under every context).' };
+const PLUMBING_TOP = {
+  regex: '^(\\.\\./)+(shell/App|keys/(dispatch|keymap|use-keys|key-reader|mode-bindings|pane-bindings))(\\.js)?$',
+  message: 'a screen context never imports the plumbing that calls it (the shell, the dispatcher, the keymap).',
+  allowTypeImports: true,
+};
+const SCREEN_RULES = [
+  restrictImports(['src/ui/format/**/*.{ts,tsx}', 'src/ui/actions/**/*.{ts,tsx}'], [...layerPatterns('ui'), SIBLING_UI_FOLDER]),
+  { ...restrictImports(['src/ui/*/**/*.{ts,tsx}'], [...layerPatterns('ui'), PLUMBING_TOP]), ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/ui/shell/**', 'src/ui/keys/**', 'src/ui/format/**', 'src/ui/actions/**'] },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'coverage/', 'bench/results/'] },
@@ -68,4 +90,5 @@ export default tseslint.config(
   },
   // Nothing outside sim/ imports sim/ except app/ and cli/: sim is absent from every other ALLOWED list.
   ...LAYERS.flatMap(layerRules),
+  ...SCREEN_RULES,
 );

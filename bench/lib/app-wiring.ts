@@ -30,7 +30,7 @@ import { FrameTurn } from '../../src/state/frame-turn.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../../src/state/store.js';
 import { RestClient } from '../../src/transport/rest/client.js';
-import { App } from '../../src/ui/App.js';
+import { App } from '../../src/ui/shell/App.js';
 
 export type Mode = 'optimized' | 'baseline';
 

@@ -2,15 +2,15 @@
 // theme, ASCII output, OSC 52 copies, the watchlist's mini prices and price alerts (evaluated on every
 // published frame). Everything it starts stops in stop().
 
-import { removeAlerts } from '../state/live-actions.js';
-import type { WatchQuote } from '../state/live-slice.js';
+import { removeAlerts } from '../state/workspace-actions.js';
+import type { WatchQuote } from '../state/workspace-slice.js';
 import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.js';
 import type { CopyOutcome } from '../domain/terminal-actions.js';
 import { priceText } from '../domain/trading/order-words.js';
 import type { TerminalStore } from '../state/store.js';
 import { pushToast } from '../state/trading-actions.js';
 import { createKeymap, type Keymap } from '../ui/keys/keymap.js';
-import { detectColorDepth, type ColorDepth } from '../ui/theme-palettes.js';
+import { detectColorDepth, type ColorDepth } from '../ui/shell/theme-palettes.js';
 import { installAsciiOutput } from '../terminal/ascii-output.js';
 import { copyToClipboard } from '../terminal/clipboard.js';
 import { loadConfig, problemLine, problemNotice, unknownWatchlistProblems, unknownWatchlistSymbols, type LoadedConfig } from './config/load-config.js';

@@ -13,7 +13,7 @@ import type { TerminalStore } from '../state/store.js';
 import type { FrameTurn } from '../state/frame-turn.js';
 import type { MarketPrices } from '../state/trading-slice.js';
 import { pushToast } from '../state/trading-actions.js';
-import { tradingIsCurrent } from '../ui/format/trading-freshness.js';
+import { tradingIsCurrent } from '../ui/status/trading-freshness.js';
 import { fillWords, marketWords } from '../domain/trading/order-words.js';
 
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */

@@ -1,7 +1,7 @@
 // The two sides of the screen's controller (src/controller/), declared once:
 //   TerminalCommands: what the program gives it (app/ implements it over the market-data session, the
 //     trading client's commands, the clipboard and the history loaders);
-//   TerminalActions: what a key binding may ask of it (controller/terminal-actions.ts implements it over
+//   TerminalActions: what a key binding may ask of it (ui/actions/terminal-actions.ts implements it over
 //     TerminalCommands). Every effectful request goes through one of its methods, which reports the outcome
 //     one way (a toast and the footer notice, and a Journal line for what the engine never saw) and
 //     returns it typed.
@@ -44,7 +44,7 @@ export type ActionResult =
   /** Not sent: refused before sending (nothing to close, a value the rules refuse, no trading client). */
   | { kind: 'refused'; label: string; message: string };
 
-/** `key`: the key press that sent it (controller/execution-origin.ts keyStamp); its orders get execution reports. */
+/** `key`: the key press that sent it (ui/actions/execution-origin.ts keyStamp); its orders get execution reports. */
 export interface TerminalActions {
   /** A new order (order entry and `:buy` / `:sell`, after their review and confirm); its origin rides in `order`. */
   place(order: PlaceParams, label: string): Promise<ActionResult>;

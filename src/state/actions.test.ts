@@ -16,7 +16,7 @@ import {
 import { MAX_BOOK_DEPTH, wantedBookDepth } from './book-display.js';
 import { stepTimeframe } from '../domain/timeframes.js';
 import { ManualMarketDataSource } from './fixtures.js';
-import { toggleZoom } from './live-actions.js';
+import { toggleZoom } from './workspace-actions.js';
 import { createTerminalStore } from './store.js';
 
 const MARKETS = [

@@ -17,7 +17,7 @@ function setFocus(store: TerminalStore, pane: PaneId): void {
 
 /**
  * Tab / Shift-Tab: the next (1) or previous (-1) pane in PANE_ORDER among `visible`, the panes the
- * unzoomed layout draws (ui/layout.ts visiblePanes; default all), so the focus never lands on a pane
+ * unzoomed layout draws (ui/shell/layout.ts visiblePanes; default all), so the focus never lands on a pane
  * that is not on screen. Nothing happens when no pane is visible (terminal too small).
  */
 export function cycleFocus(store: TerminalStore, direction: 1 | -1, visible: readonly PaneId[] = PANE_ORDER): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAlertCommand, triggeredAlerts } from './alerts.js';
-import { runLiveCommandLine } from '../controller/live-commands.js';
+import { runLiveCommandLine } from '../ui/command-line/workspace-commands.js';
 import { createTerminalStore } from './store.js';
 
 describe('price alerts', () => {

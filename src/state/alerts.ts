@@ -3,7 +3,7 @@
 // integers, never floats.
 
 import { parsePrice } from '../protocol/scaling.js';
-import type { PriceAlert } from './live-slice.js';
+import type { PriceAlert } from './workspace-slice.js';
 
 export type AlertCommand =
   | { kind: 'add'; symbol: string; direction: 'above' | 'below'; priceText: string }

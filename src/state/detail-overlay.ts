@@ -4,8 +4,8 @@
 
 import type { TerminalStore } from './store.js';
 
-import type { DetailSubject } from './live-slice.js';
-export type { DetailOverlay, DetailSubject } from './live-slice.js';
+import type { DetailSubject } from './workspace-slice.js';
+export type { DetailOverlay, DetailSubject } from './workspace-slice.js';
 
 export function openDetail(store: TerminalStore, subject: DetailSubject): void {
   const { live } = store.getState();
@@ -20,7 +20,7 @@ export function closeDetail(store: TerminalStore): void {
 
 /**
  * Scrolls by `delta` lines, so that the last line can come into view and no further: a page of `page` rows
- * that cannot show every line keeps its last row for the "more" marker (ui/panes/DetailOverlay.tsx).
+ * that cannot show every line keeps its last row for the "more" marker (ui/detail/DetailOverlay.tsx).
  */
 export function scrollDetail(store: TerminalStore, delta: number, lines: number, page: number): void {
   const { live } = store.getState();

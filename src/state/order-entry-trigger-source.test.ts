@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { stopCondition } from '../domain/trading/stop-order.js';
 import { TriggerCondition } from '../protocol/enums.js';
-import { entryLines, legLines } from '../ui/format/order-entry-lines.js';
+import { entryLines, legLines } from '../ui/order-entry/entry-lines.js';
 import { cycleChoice, evaluateEntry, newEntryForm, type EntryContext, type OrderEntryForm } from './order-entry.js';
 
 const market = btcTestMarket;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cycleChoice, evaluateEntry, newEntryForm, stepField, type EntryContext, type OrderEntryForm } from './order-entry.js';
 import { maxBuyableUnits } from '../domain/trading/entry-size.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
-import { entryLines, fitEntryLines, legLines, type EntryLine } from '../ui/format/order-entry-lines.js';
+import { entryLines, fitEntryLines, legLines, type EntryLine } from '../ui/order-entry/entry-lines.js';
 
 const market = btcTestMarket;
 // Mark 67,000.0; $1,000 available; a short of 0.03 BTC held.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cycleChoice, evaluateEntry, focusField, focusedLine, focusedText, newEntryForm, stepField, withFocusedLine, type EntryContext, type OrderEntryForm } from './order-entry.js';
 import { editLine } from './line-edit.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
-import { entryLines } from '../ui/format/order-entry-lines.js';
+import { entryLines } from '../ui/order-entry/entry-lines.js';
 
 const market = btcTestMarket;
 const ctx: EntryContext = { market: market(), mark: 670_000, head: 1_000 };

@@ -1,7 +1,7 @@
 // Smart confirm (UX.md "Safety"): reasons that make an order stop for an explicit `y` whose default
 // answer is Cancel. Pure; thresholds are configurable, the defaults are conservative.
 
-import type { ConfirmPrefs } from './live-slice.js';
+import type { ConfirmPrefs } from './workspace-slice.js';
 import type { PlaceParams } from '../domain/trading/commands.js';
 import { formatScaledTrim, groupThousands } from '../protocol/scaling.js';
 

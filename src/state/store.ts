@@ -17,7 +17,7 @@ import { NOMINAL_MS_PER_BLOCK } from '../domain/block-time.js';
 import { marketDirectoryOf, type MarketDirectory, type MarketListing } from '../domain/market-directory.js';
 import { INITIAL_BOOK_DISPLAY, type BookDisplay } from './book-display.js';
 import type { PickerSort } from './market-picker.js';
-import { INITIAL_LIVE, type LiveState } from './live-slice.js';
+import { INITIAL_LIVE, type LiveState } from './workspace-slice.js';
 import type { SnapshotWants } from './snapshot.js';
 import type { ThrottleView } from './throttle.js';
 import { INITIAL_TRADING_TABS, type TradingTabsState } from './trading-tabs.js';
@@ -130,7 +130,7 @@ export interface TerminalState {
   trading: TradingSlice;
   /** Order entry, review, confirm, command line, toasts (state/trading-actions.ts). */
   tradingUi: TradingUiState;
-  /** Help overlay, zoom, theme, alerts, watchlist (state/live-actions.ts). */
+  /** Help overlay, zoom, theme, alerts, watchlist (state/workspace-actions.ts). */
   live: LiveState;
   /** Requests held back by the client's rate limits or a 429 back-off; null when none (app/throttle-wiring.ts). */
   throttle: ThrottleView | null;

@@ -4,8 +4,8 @@ import type { MarketRef } from '../domain/views.js';
 import { createTerminalStore } from './store.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 import { moveSelection, selectTab, stepTab, toggleMarketFilter } from './trading-tabs.js';
-import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent } from '../controller/tab-editors.js';
-import { firstShownRow, hiddenRowsText, mergeFills, tabRows } from './trading-tabs-rows.js';
+import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent } from '../ui/tabs/editors.js';
+import { firstShownRow, hiddenRowsText, mergeFills, tabRows } from '../ui/tabs/rows.js';
 
 const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
 const position: PositionRowView = {

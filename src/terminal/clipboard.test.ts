@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyNotice } from '../controller/terminal-actions.js';
+import { copyNotice } from '../ui/actions/terminal-actions.js';
 import { copyToClipboard, osc52 } from './clipboard.js';
 
 const INSIDE_TMUX = { TMUX: '/tmp/tmux-1000/default,1,0' };

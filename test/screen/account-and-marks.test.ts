@@ -10,7 +10,7 @@ import { unrealizedPnl } from '../../src/domain/trading/risk.js';
 import { PositionSide } from '../../src/protocol/enums.js';
 import { formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
-import { formatAtoms, signedAtoms } from '../../src/ui/format/trading-rows.js';
+import { formatAtoms, signedAtoms } from '../../src/ui/tabs/row-cells.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { openLong, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
 

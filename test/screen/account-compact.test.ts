@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSim } from '../../src/sim/index.js';
-import { formatAtoms } from '../../src/ui/format/trading-rows.js';
+import { formatAtoms } from '../../src/ui/tabs/row-cells.js';
 import { eventually } from '../helpers/terminal.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';

@@ -9,7 +9,7 @@ import { groupBidPrice } from '../../src/domain/book-grouping.js';
 import { shownLevels } from '../../src/domain/views.js';
 import { formatScaledGrouped } from '../../src/protocol/scaling.js';
 import { wantedBookDepth } from '../../src/state/book-display.js';
-import { computeLayout } from '../../src/ui/layout.js';
+import { computeLayout } from '../../src/ui/shell/layout.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { keysRead } from '../helpers/keys.js';
 import { eventually, KEYS } from '../helpers/terminal.js';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../helpers/terminal-app.js';
 import { formatScaledGrouped } from '../../src/protocol/scaling.js';
-import { candleTimeLabel } from '../../src/ui/format/chart-info.js';
+import { candleTimeLabel } from '../../src/ui/chart/chart-info.js';
 import { keysRead, pressThenSentinel } from '../helpers/keys.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { KEYS, eventually } from '../helpers/terminal.js';

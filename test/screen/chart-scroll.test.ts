@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../helpers/terminal-app.js';
 import { formatScaledGrouped } from '../../src/protocol/scaling.js';
-import { candleTimeLabel } from '../../src/ui/format/chart-info.js';
+import { candleTimeLabel } from '../../src/ui/chart/chart-info.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { eventually } from '../helpers/terminal.js';
 import { chartRows, chartText } from '../helpers/chart-pane.js';

@@ -3,7 +3,7 @@
 // the account events charged; `r` re-reads the newest page when the socket said nothing.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatAtoms, signedAtoms } from '../../src/ui/format/trading-rows.js';
+import { formatAtoms, signedAtoms } from '../../src/ui/tabs/row-cells.js';
 import { positionLedger } from '../helpers/position-ledger.js';
 import { eventually } from '../helpers/terminal.js';
 import { flattenAccount, openLong, useTradingScreen } from '../helpers/trading-screen.js';

@@ -6,8 +6,8 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runLiveCommandLine } from '../../src/controller/live-commands.js';
-import { THEME_NAMES } from '../../src/state/live-slice.js';
+import { runLiveCommandLine } from '../../src/ui/command-line/workspace-commands.js';
+import { THEME_NAMES } from '../../src/state/workspace-slice.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { eventually, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
 

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { OrderStatus, OrderType } from '../../src/protocol/enums.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
-import { formatAtoms } from '../../src/ui/format/trading-rows.js';
+import { formatAtoms } from '../../src/ui/tabs/row-cells.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { eventually } from '../helpers/terminal.js';
 import { parsePrice } from '../../src/protocol/scaling.js';

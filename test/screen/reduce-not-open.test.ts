@@ -3,7 +3,7 @@
 // the PnL it realized (the exchange's own figure, exact); selling the rest is a close.
 
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signedAtoms } from '../../src/ui/format/trading-rows.js';
+import { signedAtoms } from '../../src/ui/tabs/row-cells.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { eventually } from '../helpers/terminal.js';
 import { flattenAccount, openLong, useTradingScreen } from '../helpers/trading-screen.js';

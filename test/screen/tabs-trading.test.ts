@@ -5,8 +5,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
-import { formatAtoms } from '../../src/ui/format/trading-rows.js';
-import { tabRows } from '../../src/state/trading-tabs-rows.js';
+import { formatAtoms } from '../../src/ui/tabs/row-cells.js';
+import { tabRows } from '../../src/ui/tabs/rows.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { confirmYes, flattenAccount, openLong, saidSize, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 

@@ -6,7 +6,7 @@
 // dimming go. Before, the rows stayed bright with a uPnL moving with market data as if current.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clockText } from '../../src/ui/format/trading-freshness.js';
+import { clockText } from '../../src/ui/status/trading-freshness.js';
 import { startTradingGateProxy, type TradingGateProxy } from '../helpers/trading-gate-proxy.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { eventually, type VirtualTerminal } from '../helpers/terminal.js';

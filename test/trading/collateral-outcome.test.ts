@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus as S, OrderStatusReason as R, OrderType as T } from '../../src/protocol/enums.js';
 import type { Market, Position } from '../../src/protocol/frames.js';
-import { formatAtoms } from '../../src/ui/format/trading-rows.js';
+import { formatAtoms } from '../../src/ui/tabs/row-cells.js';
 import { marketWords, moneyText, priceText } from '../../src/domain/trading/order-words.js';
 import { positionRow } from '../../src/domain/trading/rows.js';
 import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';

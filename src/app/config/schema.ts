@@ -4,7 +4,7 @@
 import type { Action } from '../../ui/keys/binding.js';
 import { DEFAULT_BINDINGS } from '../../ui/keys/keymap.js';
 import { acceptRemaps, isActionName, normaliseActionKey } from '../../ui/keys/remap.js';
-import { THEME_NAMES, type ConfirmPrefs, type ThemeName } from '../../state/live-slice.js';
+import { THEME_NAMES, type ConfirmPrefs, type ThemeName } from '../../state/workspace-slice.js';
 import type { PaneId } from '../../state/store.js';
 import type { TomlTable, TomlValue } from './config-table.js';
 

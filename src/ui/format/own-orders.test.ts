@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRowView } from '../../domain/trading/views.js';
-import { chartText, renderCandleChart } from './candle-chart.js';
+import { chartText, renderCandleChart } from '../chart/candle-chart.js';
 import { bookMarks, ownLevels, withMark } from './own-orders.js';
 
 const base: OrderRowView = {

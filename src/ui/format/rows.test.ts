@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bookColumns, bookRowText, depthBarWidth, spreadText } from './book-rows.js';
-import { fitHeaderFields, headerCells, headerFields, headerText, shownHeaderFields, type HeaderField } from './header.js';
-import { healthBadge, networkBadge } from './status.js';
-import { sideArrow, tradeColumns, tradeRowText } from './trade-rows.js';
+import { bookColumns, bookRowText, depthBarWidth, spreadText } from '../book/rows.js';
+import { fitHeaderFields, headerCells, headerFields, headerText, shownHeaderFields, type HeaderField } from '../status/header.js';
+import { healthBadge, networkBadge } from '../status/status.js';
+import { sideArrow, tradeColumns, tradeRowText } from '../trades/rows.js';
 
 const BTC = { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
 

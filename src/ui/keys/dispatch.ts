@@ -11,12 +11,12 @@ import { inputMode, openQuestion, type InputMode } from '../../state/input-mode.
 import { questionLapse } from '../../state/notice.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
-import { answerConfirm } from '../../controller/confirm.js';
-import { disarmPanic } from '../../controller/panic.js';
-import type { Action, Binding, KeyContext, Mode } from './binding.js';
-import { detailLines } from '../format/detail-lines.js';
-import { confirmFitsTooSmall, noRoomToAsk } from '../format/too-small-lines.js';
-import { bindingKeyLabel, displayKey, helpRows } from './help-rows.js';
+import { answerConfirm } from '../confirm/flow.js';
+import { disarmPanic } from '../panic/flow.js';
+import type { Action, Binding, KeyContext } from './binding.js';
+import { detailLines } from '../detail/detail-lines.js';
+import { confirmFitsTooSmall, noRoomToAsk } from '../too-small/lines.js';
+import { bindingKeyLabel, displayKey, helpPlace, helpRows } from '../help/rows.js';
 import { PASTE, type KeyPress } from './key-press.js';
 import type { Keymap } from './keymap.js';
 import { editModeLine } from './mode-bindings.js';
@@ -29,10 +29,6 @@ export type DispatchContext = Omit<KeyContext, 'key' | 'keyLabel' | 'view'> & {
 };
 
 /** The help's place: the mode it was opened from, and the focused pane. */
-export function helpPlace(state: TerminalState): { mode: Mode; pane: TerminalState['focus'] } {
-  return { mode: state.live.help.from, pane: state.focus };
-}
-
 export function keyLabelIn(keymap: Keymap, action: Action): string {
   const binding = keymap.bindings.find((b) => b.mode === 'panes' && b.action === action);
   const key = binding?.keys[0];

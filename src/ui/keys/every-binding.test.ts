@@ -4,8 +4,8 @@
 // a hinted key, in the footer.
 
 import { describe, expect, it } from 'vitest';
-import { openCommandLine } from '../../controller/command-line.js';
-import { openEntry } from '../../controller/order-entry.js';
+import { openCommandLine } from '../command-line/flow.js';
+import { openEntry } from '../order-entry/flow.js';
 import type { TerminalCommands } from '../../domain/terminal-actions.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
@@ -14,7 +14,7 @@ import { openPicker } from '../../state/actions.js';
 import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { inputMode } from '../../state/input-mode.js';
 import { openDetail } from '../../state/detail-overlay.js';
-import { openHelp } from '../../state/live-actions.js';
+import { openHelp } from '../../state/workspace-actions.js';
 import type { InputMode } from '../../state/places.js';
 import { createTerminalStore, INITIAL_CONNECTION, type PaneId, type TerminalStore } from '../../state/store.js';
 import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
@@ -22,7 +22,7 @@ import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { openEditor, selectTab, type TradingTab } from '../../state/trading-tabs.js';
 import type { Binding } from './binding.js';
 import { footerHints } from './footer-hints.js';
-import { bindingKeyLabel, bindingsAt, helpRows } from './help-rows.js';
+import { bindingKeyLabel, bindingsAt, helpRows } from '../help/rows.js';
 import { decodeKeys } from './key-reader.js';
 import { createKeymap } from './keymap.js';
 import { keyPresser } from './press.fixtures.js';

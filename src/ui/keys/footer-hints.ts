@@ -4,7 +4,7 @@
 
 import type { TerminalState } from '../../state/store.js';
 import type { Binding } from './binding.js';
-import { bindingKeyLabel, bindingsAt, type KeyPlace } from './help-rows.js';
+import { bindingKeyLabel, bindingsAt, type KeyPlace } from '../help/rows.js';
 
 export interface HintItem {
   key: string;

@@ -6,7 +6,7 @@ import type { PaneId } from '../../state/store.js';
 import { FIXED_KEYS, type Action, type Binding, type Mode } from './binding.js';
 import { MODE_BINDINGS } from './mode-bindings.js';
 import { PANE_BINDINGS } from './pane-bindings.js';
-import { PERF_OVERLAY_BINDINGS } from './perf-overlay-bindings.js';
+import { PERF_OVERLAY_BINDINGS } from '../perf/bindings.js';
 import { remapBindings } from './remap.js';
 
 /** Every binding as shipped: the panes' (remappable), the modes' own (fixed) and F12's (fixed, in every mode but the confirm). */

@@ -6,18 +6,18 @@
 import { closePicker, cyclePickerSort, movePickerSelection, pickerChoice, setPickerQuery } from '../../state/actions.js';
 import type { InputMode } from '../../state/input-mode.js';
 import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
-import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/live-actions.js';
+import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/workspace-actions.js';
 import { editLine, type Line, type LineRules } from '../../state/line-edit.js';
 import { cycleChoice, focusField, focusedLine, focusedSelected, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, withFocusedLine, type OrderEntryForm } from '../../state/order-entry.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { patchTradingUi } from '../../state/trading-actions.js';
 import { setPrompt, setPromptLine } from '../../state/trading-tabs.js';
-import { closeCommandLine, completeOnTab, editCommandLine, runCommandLine, stepCommandHistory } from '../../controller/command-line.js';
-import { answerConfirm } from '../../controller/confirm.js';
-import { acceptReview, closeEntry, startReview, updateEntry } from '../../controller/order-entry.js';
-import { resizeDisabledReason, toggleResizeProtection } from '../../controller/review-resize.js';
-import { requestQuit } from '../../controller/quit.js';
-import { submitEditor } from '../../controller/tabs.js';
+import { closeCommandLine, completeOnTab, editCommandLine, runCommandLine, stepCommandHistory } from '../command-line/flow.js';
+import { answerConfirm } from '../confirm/flow.js';
+import { acceptReview, closeEntry, startReview, updateEntry } from '../order-entry/flow.js';
+import { resizeDisabledReason, toggleResizeProtection } from '../order-entry/review-resize.js';
+import { requestQuit } from '../confirm/quit.js';
+import { submitEditor } from '../tabs/flow.js';
 import type { Binding, Disabled, KeyContext, Mode } from './binding.js';
 import type { KeyPress } from './key-press.js';
 

@@ -1,7 +1,7 @@
 // Pressing keys in unit tests the way the screen does: decoded, then the one dispatcher, with the
 // controller's actions over recorded TerminalCommands.
 
-import { createTerminalActions } from '../../controller/terminal-actions.js';
+import { createTerminalActions } from '../actions/terminal-actions.js';
 import type { TerminalCommands } from '../../domain/terminal-actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { dispatchKey } from './dispatch.js';

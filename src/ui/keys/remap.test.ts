@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from './binding.js';
 import { DEFAULT_BINDINGS, lookupPaneBinding } from './keymap.js';
-import { bindingKeyLabel, helpRows } from './help-rows.js';
+import { bindingKeyLabel, helpRows } from '../help/rows.js';
 import { decodeKeys } from './key-reader.js';
 import { acceptRemaps, normaliseActionKey, normaliseKeyName, remapBindings } from './remap.js';
 

@@ -1,0 +1,126 @@
+// TerminalActions over the program's TerminalCommands: every request a key can make is sent here, after the
+// session's typed locks, and its outcome is reported one way: the footer notice says it went, then a toast
+// (and the notice) says how it ended; what never reached the engine also gets a Journal line, so the Journal
+// holds every outcome.
+
+import type { CommandHandle, CommandOutcome, TradingCommands } from '../../domain/trading/commands.js';
+import { NO_KEY_LOCK, describeLocks } from '../../domain/trading/session-locks.js';
+import type { ActionResult, CopyOutcome, TerminalActions, TerminalCommands } from '../../domain/terminal-actions.js';
+import { userMessage } from '../../protocol/errors.js';
+import { setNotice } from '../../state/actions.js';
+import { LIVE_CHART } from '../../state/chart-view.js';
+import type { TerminalStore } from '../../state/store.js';
+import { INITIAL_BOOK_DISPLAY } from '../../state/book-display.js';
+import { pushToast } from '../../state/trading-actions.js';
+
+/** What the footer says after `y`: inside tmux the copy is sent but nothing can confirm it arrived. */
+export function copyNotice(outcome: CopyOutcome, text: string): string {
+  if (outcome === 'too-long') return 'too long to copy';
+  if (outcome === 'sent-unconfirmed') return `copy sent (cannot confirm inside tmux; needs set-clipboard on): ${text}`;
+  return `copied: ${text}`;
+}
+
+/** The one line an outcome is reported with, and how it looks. */
+export function resultText(result: ActionResult): { text: string; tone: 'good' | 'bad' } {
+  switch (result.kind) {
+    case 'done':
+      return { text: `${result.label}: ${result.outcome.message}`, tone: result.outcome.ok ? 'good' : 'bad' };
+    case 'locked':
+      return { text: `${result.label}: orders locked: ${describeLocks(result.locks) ?? ''}`, tone: 'bad' };
+    case 'refused':
+      return { text: `${result.label} refused: ${result.message}`, tone: 'bad' };
+  }
+}
+
+/** Toast + notice; a Journal line when the engine never saw it (locked, refused before sending). */
+export function reportResult(store: TerminalStore, result: ActionResult, trading: TradingCommands | null, now: () => number = Date.now): ActionResult {
+  const { text, tone } = resultText(result);
+  setNotice(store, text);
+  pushToast(store, text, tone, now());
+  if (result.kind !== 'done') trading?.note(text);
+  return result;
+}
+
+function refusedBeforeSending(outcome: CommandOutcome): boolean {
+  return outcome.results.length > 0 && outcome.results.every((r) => r.kind === 'invalid' && r.rq === 0);
+}
+
+interface SendOptions {
+  /** The outcome's own words (panic counts its requests). */
+  summarize?: (outcome: CommandOutcome) => CommandOutcome;
+  /** Said when it leaves (panic says how much it cancels and closes). */
+  onSend?: () => void;
+}
+
+export function createTerminalActions(store: TerminalStore, commands: TerminalCommands, now: () => number = Date.now): TerminalActions {
+  const send = async (label: string, make: (t: TradingCommands) => CommandHandle, opts: SendOptions = {}): Promise<ActionResult> => {
+    const trading = commands.trading?.() ?? null;
+    if (!trading) return reportResult(store, { kind: 'locked', label, locks: [NO_KEY_LOCK] }, null, now);
+    const locks = trading.locks();
+    if (locks.length > 0) return reportResult(store, { kind: 'locked', label, locks }, trading, now);
+    // The requests leave first (journal line, fdatasync, socket send all run in make), the words after:
+    // every store write repaints the screen at once, and a key's order must not wait behind a frame.
+    let handle: CommandHandle | null = null;
+    let thrown: unknown = null;
+    try {
+      handle = make(trading);
+    } catch (e) {
+      thrown = e;
+    }
+    setNotice(store, `${label}: sent`);
+    opts.onSend?.();
+    let outcome: CommandOutcome;
+    try {
+      if (!handle) throw thrown;
+      outcome = await handle.outcome;
+    } catch (e) {
+      outcome = { ok: false, results: [], message: userMessage(e) };
+    }
+    if (refusedBeforeSending(outcome)) return reportResult(store, { kind: 'refused', label, message: outcome.message }, trading, now);
+    return reportResult(store, { kind: 'done', label, outcome: opts.summarize ? opts.summarize(outcome) : outcome }, trading, now);
+  };
+
+  return {
+    place: (order, label) => send(label, (t) => t.place(order)),
+    // The key press goes along only when there is one (a command without it is the same call as before).
+    amend: (orderId, change, label, key) => send(label, (t) => (key ? t.change(orderId, change, key) : t.change(orderId, change))),
+    cancel: (orderId, label, key) => send(label, (t) => (key ? t.cancel(orderId, key) : t.cancel(orderId))),
+    cancelAll: (marketId, label, key) => send(label, (t) => (key ? t.cancelAll(marketId, key) : t.cancelAll(marketId))),
+    close: (positionId, opts, label, key) => send(label, (t) => (key ? t.close(positionId, opts, key) : t.close(positionId, opts))),
+    addCollateral: (positionId, amount, label) => send(label, (t) => t.addCollateral(positionId, amount)),
+    replaceProtection: (positionId, p, opts, label, key) =>
+      send(label, (t) => (key ? t.replaceProtection(positionId, p, opts, key) : t.replaceProtection(positionId, p, opts))),
+    panic: (key) => {
+      const { trading } = store.getState();
+      const orders = trading.orders.length;
+      const positions = trading.positions.length;
+      return send('panic', (t) => (key ? t.panic(key) : t.panic()), {
+        // Info, not the error tone: panic leaving is what the trader asked for; only its outcome can be an error.
+        onSend: () => pushToast(store, `PANIC: cancelling ${orders} order${orders === 1 ? '' : 's'}, closing ${positions} position${positions === 1 ? '' : 's'}`, 'info', now()),
+        summarize: (o) => {
+          const done = o.results.filter((r) => r.kind === 'definitive').length;
+          const message = o.results.length === 0 ? 'nothing was open' : `${done}/${o.results.length} requests done${o.ok ? '' : `; ${o.message}`}`;
+          return { ...o, ok: o.ok || o.results.length === 0, message };
+        },
+      });
+    },
+    selectMarket: (marketId, symbol) => {
+      commands.selectMarket(marketId);
+      // Grouping is in the old market's ticks and candles are the old market's: the new market starts on its
+      // exact levels at the spread, and the chart live.
+      store.setState({ bookCursor: null, bookDisplay: INITIAL_BOOK_DISPLAY, notice: `market ${symbol}`, chart: LIVE_CHART });
+    },
+    setResolution: (seconds) => {
+      store.setState({ resolution: seconds, chart: LIVE_CHART });
+      commands.setResolution(seconds);
+    },
+    copyText: (text) => {
+      if (!commands.copyText) return;
+      setNotice(store, copyNotice(commands.copyText(text), text));
+    },
+    loadMoreHistory: (kind) => commands.loadMoreHistory?.(kind),
+    refreshHistory: (kind) => commands.refreshHistory?.(kind),
+    loadOlderCandles: () => commands.loadOlderCandles?.(),
+    quit: () => commands.quit(),
+  };
+}

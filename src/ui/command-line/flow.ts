@@ -1,0 +1,253 @@
+// The `:` command line: open, edit (the one line editor), history (Up / Down), Tab completion, and Enter,
+// which runs the line. Orders typed here go through the same review as keyed ones; `:close` and `:cancel`
+// ask the one confirm; the rest acts at once through TerminalActions.
+
+import { formatClosePercent } from '../../domain/trading/close-share.js';
+import type { TerminalActions } from '../../domain/terminal-actions.js';
+import { userMessage } from '../../protocol/errors.js';
+import { formatScaled, formatScaledTrim, parseLeverage } from '../../protocol/scaling.js';
+import { setNotice } from '../../state/actions.js';
+import { maxLeverageHundredths } from '../../state/order-entry.js';
+import { marketsOf, type TerminalState, type TerminalStore } from '../../state/store.js';
+import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
+import { openAmendReview, type OrderChange } from '../open-orders/amend-review.js';
+import { completeCommandLine } from './completion.js';
+import { parseCommandLine, type AmendCommand } from './parse.js';
+import { runLiveCommandLine } from './workspace-commands.js';
+import { currentMarket, disabledReason, entryFromCommand } from '../order-entry/flow.js';
+import { amendIntent } from '../tabs/editors.js';
+import { cancelAllQuestion } from '../confirm/cancel-all.js';
+import { keyStampOf } from '../actions/execution-origin.js';
+import { marketLabel } from '../../domain/market-label.js';
+
+/** Lines kept for Up / Down. */
+const HISTORY_KEPT = 50;
+
+export function openCommandLine(store: TerminalStore): void {
+  patchTradingUi(store, { commandLine: '', commandError: null, commandHint: null, commandHistoryAt: null });
+}
+
+export function closeCommandLine(store: TerminalStore): void {
+  patchTradingUi(store, { commandLine: null, commandError: null, commandHint: null, commandHistoryAt: null });
+}
+
+export function editCommandLine(store: TerminalStore, text: string, hint: string | null = null): void {
+  patchTradingUi(store, { commandLine: text.slice(0, 120), commandError: null, commandHint: hint });
+}
+
+/** Up (-1) / Down (+1): the previous / next line run before; past the newest, an empty line. */
+export function stepCommandHistory(store: TerminalStore, direction: -1 | 1): void {
+  const { commandHistory: history, commandHistoryAt: at } = store.getState().tradingUi;
+  if (history.length === 0) return;
+  const from = at ?? history.length;
+  const next = Math.max(0, Math.min(history.length, from + direction));
+  patchTradingUi(store, { commandLine: history[next] ?? '', commandHistoryAt: next === history.length ? null : next, commandError: null, commandHint: null });
+}
+
+/** Tab: completes the command word or its argument; several candidates are listed after the line. */
+export function completeOnTab(store: TerminalStore): void {
+  const state = store.getState();
+  const text = state.tradingUi.commandLine ?? '';
+  const choices = { orderIds: state.trading.orders.map((o) => o.orderId), symbols: state.markets.map((m) => m.symbol) };
+  const { text: completed, candidates } = completeCommandLine(text, choices);
+  editCommandLine(store, completed, candidates.length > 1 ? candidates.join('  ') : null);
+}
+
+function remember(store: TerminalStore, text: string): void {
+  const line = text.trim();
+  const { commandHistory } = store.getState().tradingUi;
+  if (line === '' || commandHistory.at(-1) === line) return;
+  patchTradingUi(store, { commandHistory: [...commandHistory, line].slice(-HISTORY_KEPT) });
+}
+
+function fail(store: TerminalStore, message: string): void {
+  // The line stays open with the text so the trader can fix it.
+  patchTradingUi(store, { commandError: message });
+}
+
+/**
+ * Why a typed leverage (`:lev X`, or `lev X` on a typed order) is refused: not a leverage the form could
+ * take (precision), no market to check it against, or above the current market's maximum (the form would
+ * clamp it; a typed leverage is refused instead, naming the maximum: a typed command is never changed).
+ */
+function leverageRefusal(state: TerminalState, text: string): string | null {
+  let hundredths: number;
+  try {
+    hundredths = parseLeverage(text);
+  } catch (e) {
+    return `lev: ${userMessage(e)}`;
+  }
+  if (!state.market) return 'lev: no market loaded';
+  const market = currentMarket(state);
+  if (!market) return `lev: the config of ${state.market.symbol} is not loaded (no trading key): its maximum is unknown`;
+  const max = maxLeverageHundredths(market);
+  return hundredths > max ? `lev: ${text}x is above the ${market.symbol || market.name} maximum of ${formatScaledTrim(max, 2)}x` : null;
+}
+
+/** Enter on the command line. */
+export function runCommandLine(store: TerminalStore, actions: TerminalActions, keyAtMs?: number): void {
+  const text = store.getState().tradingUi.commandLine ?? '';
+  remember(store, text);
+  // :theme, :alert, :alerts (live-commands.ts).
+  if (runLiveCommandLine(store, text)) return closeCommandLine(store);
+  const cmd = parseCommandLine(text);
+  const state = store.getState();
+  switch (cmd.kind) {
+    case 'error':
+      fail(store, cmd.message);
+      return;
+    case 'order': {
+      const refused = cmd.leverage !== undefined ? leverageRefusal(state, cmd.leverage) : null;
+      if (refused) return fail(store, refused);
+      // The line closes only once the review is open: a refused order leaves the trader's keys in the line.
+      const unreviewed = entryFromCommand(store, cmd, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}) });
+      if (unreviewed) return fail(store, unreviewed);
+      closeCommandLine(store);
+      return;
+    }
+    case 'lev': {
+      const refused = leverageRefusal(state, cmd.leverage);
+      if (refused) return fail(store, refused);
+      closeCommandLine(store);
+      patchTradingUi(store, { leverage: cmd.leverage });
+      setNotice(store, `leverage for new orders: ${cmd.leverage}x`);
+      return;
+    }
+    case 'tf':
+      closeCommandLine(store);
+      actions.setResolution(cmd.seconds);
+      return;
+    case 'bell':
+      closeCommandLine(store);
+      patchTradingUi(store, { bell: cmd.on });
+      setNotice(store, `bell ${cmd.on ? 'on' : 'off'}`);
+      return;
+    case 'market': {
+      const hit = marketsOf(state).resolve(cmd.symbol);
+      if (!hit) {
+        fail(store, `market: no market "${cmd.symbol}"`);
+        return;
+      }
+      closeCommandLine(store);
+      actions.selectMarket(hit.id, hit.symbol);
+      return;
+    }
+    case 'amend': {
+      // Reviewed like a new order (amend-review.ts): the order entry pane shows it, the confirm asks.
+      const reason = disabledReason(state);
+      if (reason) {
+        fail(store, `cannot amend: ${reason}`);
+        return;
+      }
+      const found = amendFor(store, cmd);
+      if ('error' in found) {
+        fail(store, found.error);
+        return;
+      }
+      const refused = openAmendReview(store, found.orderId, found.change, Date.now());
+      if (refused) {
+        fail(store, refused.startsWith('cannot') ? refused : `amend: ${refused}`);
+        return;
+      }
+      closeCommandLine(store);
+      return;
+    }
+    case 'close':
+    case 'cancel':
+    case 'cancel-all': {
+      const reason = disabledReason(state);
+      if (reason) {
+        fail(store, `cannot ${cmd.kind.replace('-', ' ')}: ${reason}`);
+        return;
+      }
+      const bound = cmd.kind === 'close' ? closeOnScreen(state, text, cmd.symbol) : text;
+      if (bound === null) {
+        fail(store, 'close: no market on screen (close SYMBOL)');
+        return;
+      }
+      const question = describeConfirm(store, bound);
+      if (typeof question !== 'string') {
+        fail(store, question.error);
+        return;
+      }
+      closeCommandLine(store);
+      askConfirm(store, { text: question, action: { kind: 'command', text: bound }, at: 'bar' });
+      return;
+    }
+  }
+}
+
+/**
+ * `:close` without a market names the market on screen in the line it confirms, so the confirm closes the
+ * market it asked about even if the screen moves to another before y. Null when no market is on screen.
+ */
+function closeOnScreen(state: TerminalState, text: string, symbol: string): string | null {
+  if (symbol !== '') return text;
+  const onScreen = state.market?.symbol;
+  return onScreen ? text.replace(/^\s*close\b/, `close ${onScreen}`) : null;
+}
+
+function positionFor(store: TerminalStore, symbol: string) {
+  const state = store.getState();
+  const listed = marketsOf(state).resolve(symbol);
+  const market = listed && marketsOf(state).configOf(listed.id);
+  if (!market) return { error: `close: no market "${symbol}"` };
+  const position = state.trading.positions.find((p) => p.marketId === market.id);
+  if (!position) return { error: `close: no open ${marketLabel(market)} position` };
+  return { market, position };
+}
+
+/**
+ * `:amend`: the same change the Open orders tab's `e` makes (trading-tabs-intents.ts amendIntent, exactly
+ * scaled), read against the order as it is now. A size alone keeps the price; a price alone keeps the size.
+ */
+function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; change: OrderChange } | { error: string } {
+  const state = store.getState();
+  const order = state.trading.orders.find((o) => o.orderId === cmd.orderId);
+  if (!order) return { error: `amend: order ${cmd.orderId} is not open` };
+  const market = marketsOf(state).byId(order.marketId);
+  if (!market) return { error: `amend: market ${order.marketId} of order ${cmd.orderId} is not loaded` };
+  const result = amendIntent(`${cmd.price ?? formatScaled(order.price, market.priceDecimals)} ${cmd.size ?? ''}`, order, market);
+  if ('error' in result) return { error: `amend: ${result.error}` };
+  if (result.intent.kind !== 'change' || result.intent.price === undefined) return { error: 'amend: nothing to change' };
+  const { price, size } = result.intent;
+  return { orderId: order.orderId, change: { price, ...(size !== undefined ? { size } : {}) } };
+}
+
+function describeConfirm(store: TerminalStore, text: string): string | { error: string } {
+  const cmd = parseCommandLine(text);
+  const state = store.getState();
+  if (cmd.kind === 'close') {
+    const found = positionFor(store, cmd.symbol);
+    if ('error' in found) return { error: found.error ?? 'close: not found' };
+    return `close ${formatClosePercent(cmd.bps)} of ${marketLabel(found.market)} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
+  }
+  if (cmd.kind === 'cancel') {
+    if (!state.trading.orders.some((o) => o.orderId === cmd.orderId)) return { error: `cancel: order ${cmd.orderId} is not open` };
+    return `cancel order ${cmd.orderId}?`;
+  }
+  if (cmd.kind === 'cancel-all') {
+    const n = state.trading.orders.length;
+    if (n === 0) return { error: 'cancel: no open orders' };
+    return cancelAllQuestion(state, `cancel all ${n} open order${n === 1 ? '' : 's'}`);
+  }
+  return { error: 'nothing to confirm' };
+}
+
+/** A confirmed `:close` / `:cancel` / `:cancel all`, read again against what is open now; `keyAtMs`: the `y` that confirmed it. */
+export function runConfirmedCommand(store: TerminalStore, actions: TerminalActions, text: string, keyAtMs?: number): void {
+  const cmd = parseCommandLine(text);
+  const key = keyStampOf(store.getState(), keyAtMs);
+  if (cmd.kind === 'close') {
+    const found = positionFor(store, cmd.symbol);
+    if ('error' in found || !found.position) {
+      setNotice(store, 'error' in found ? (found.error ?? 'close: not found') : 'close: not found');
+      return;
+    }
+    void actions.close(found.position.positionId, { kind: 'market', bps: cmd.bps }, `close ${marketLabel(found.market)}`, key);
+  } else if (cmd.kind === 'cancel') {
+    void actions.cancel(cmd.orderId, `cancel ${cmd.orderId}`, key);
+  } else if (cmd.kind === 'cancel-all') {
+    void actions.cancelAll(undefined, 'cancel all', key);
+  }
+}

@@ -1,0 +1,247 @@
+// The `:` command line grammar (UX.md). Pure: text in, one parsed command or a clear error out. Numbers
+// stay text here; order entry turns them into scaled integers with the market's decimals, so a typed
+// order and a keyed one are validated by the same code.
+
+import { WHOLE_POSITION_BPS, parseClosePercent } from '../../domain/trading/close-share.js';
+import { TIMEFRAMES } from '../../domain/timeframes.js';
+
+export interface OrderCommand {
+  kind: 'order';
+  side: 'long' | 'short';
+  type: 'limit' | 'market';
+  size: string;
+  price?: string;
+  tif: 'gtc' | 'post' | 'ioc' | 'fok';
+  slippage?: string;
+  tp?: string;
+  sl?: string;
+  leverage?: string;
+  /** `stop PRICE`: a stand-alone stop (with `mkt` a stop-market, with `@ PRICE` a stop-limit). */
+  stop?: string;
+  /** `ro` / `reduce`: a close order, it only reduces the position. */
+  reduceOnly?: boolean;
+  /** `last` / `mark`: which price fires the stop and the TP / SL (absent: the mark). */
+  on?: 'mark' | 'last';
+}
+
+/** A change of a resting order: the new price, the new remaining size, or both (numbers as typed). */
+export interface AmendCommand {
+  kind: 'amend';
+  orderId: number;
+  price?: string;
+  size?: string;
+}
+
+export type ParsedCommand =
+  | OrderCommand
+  | { kind: 'close'; symbol: string; bps: number }
+  | { kind: 'cancel-all' }
+  | { kind: 'cancel'; orderId: number }
+  | AmendCommand
+  | { kind: 'lev'; leverage: string }
+  | { kind: 'market'; symbol: string }
+  | { kind: 'tf'; seconds: number }
+  | { kind: 'bell'; on: boolean }
+  | { kind: 'error'; message: string };
+
+// theme, alert and alerts are run by live-commands.ts (offered each line first in command-line.ts).
+export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
+
+const USAGE: Record<string, string> = {
+  buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
+  sell: 'sell SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
+  close: 'close [SYMBOL] [PERCENT%]',
+  cancel: 'cancel all | cancel ORDER_ID',
+  amend: 'amend ORDER_ID [@ PRICE] [size SIZE]',
+  lev: 'lev X',
+  market: 'market SYMBOL',
+  tf: `tf ${TIMEFRAMES.map((t) => t.label).join('|')}`,
+  bell: 'bell on|off',
+};
+
+const NUMBER = /^[0-9][0-9_,]*(\.[0-9]*)?$|^\.[0-9]+$/;
+
+function error(message: string): ParsedCommand {
+  return { kind: 'error', message };
+}
+
+function needsNumber(token: string | undefined, what: string, word: string): string | null {
+  if (token === undefined) return `${word}: missing ${what} (${USAGE[word] ?? ''})`;
+  if (!NUMBER.test(token)) return `${word}: ${what} "${token}" is not a number`;
+  return null;
+}
+
+/**
+ * A size as typed: base units, "$500" in the quote currency, or "25%" of what is available. Only its shape:
+ * what it is worth (a leading zero included) is the form's to say, as entryFromCommand returns it.
+ */
+function sizeProblem(size: string | undefined, word: string): string | null {
+  if (size === undefined) return `${word}: missing size (${USAGE[word] ?? ''})`;
+  const number = size.startsWith('$') ? size.slice(1) : size.endsWith('%') ? size.slice(0, -1) : size;
+  return NUMBER.test(number) ? null : `${word}: size "${size}" is not a number (a size, $QUOTE or PCT%)`;
+}
+
+function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
+  const tokens = splitAt(args);
+  const size = tokens.shift();
+  const bad = sizeProblem(size, word);
+  if (bad || size === undefined) return error(bad ?? `${word}: missing size`);
+  const cmd: OrderCommand = { kind: 'order', side: word === 'buy' ? 'long' : 'short', type: 'limit', size, tif: 'gtc' };
+  let priced = false;
+  while (tokens.length > 0) {
+    const t = (tokens.shift() ?? '').toLowerCase();
+    const valueOf = (what: string): string | ParsedCommand => {
+      const v = tokens.shift();
+      const problem = needsNumber(v, what, word);
+      return problem || v === undefined ? error(problem ?? what) : v;
+    };
+    let v: string | ParsedCommand;
+    switch (t) {
+      case '@':
+        v = valueOf('price');
+        if (typeof v !== 'string') return v;
+        cmd.price = v;
+        priced = true;
+        break;
+      case 'mkt':
+      case 'market':
+        cmd.type = 'market';
+        priced = true;
+        break;
+      case 'post':
+      case 'ioc':
+      case 'fok':
+        cmd.tif = t;
+        break;
+      case 'ro':
+      case 'reduce':
+        cmd.reduceOnly = true;
+        break;
+      // Which price fires the order's triggers, as in the `t` editor's "tp PRICE sl PRICE [last]".
+      case 'last':
+      case 'mark':
+        if (cmd.on !== undefined && cmd.on !== t) return error(`${word}: say "last" or "mark", not both`);
+        cmd.on = t;
+        break;
+      case 'stop':
+        v = valueOf('stop price');
+        if (typeof v !== 'string') return v;
+        cmd.stop = v;
+        break;
+      case 'slip':
+      case 'tp':
+      case 'sl':
+      case 'lev':
+        v = valueOf(t === 'slip' ? 'slippage' : t === 'lev' ? 'leverage' : `${t} price`);
+        if (typeof v !== 'string') return v;
+        if (t === 'slip') cmd.slippage = v;
+        else if (t === 'lev') cmd.leverage = v.replace(/x$/i, '');
+        else cmd[t] = v;
+        break;
+      default:
+        return error(`${word}: unexpected "${t}" (${USAGE[word]})`);
+    }
+  }
+  if (!priced) return error(`${word}: say "@ PRICE" for a limit or "mkt" for a market order`);
+  if (cmd.type === 'market' && cmd.price !== undefined) return error(`${word}: a market order takes no "@ PRICE"`);
+  if (cmd.type === 'market' && cmd.tif === 'post') return error(`${word}: a market order cannot be post-only`);
+  if (cmd.type === 'limit' && cmd.slippage !== undefined) return error(`${word}: "slip" applies to market orders only`);
+  if (cmd.reduceOnly && (cmd.tp !== undefined || cmd.sl !== undefined)) return error(`${word}: a reduce-only order takes no tp / sl`);
+  if (cmd.stop !== undefined && cmd.tif !== 'gtc' && cmd.tif !== 'ioc') return error(`${word}: a stop is GTC or ioc (not ${cmd.tif})`);
+  if (cmd.on !== undefined && cmd.stop === undefined && cmd.tp === undefined && cmd.sl === undefined) {
+    return error(`${word}: "${cmd.on}" says which price fires a stop, tp or sl: give one (stop PRICE ${cmd.on})`);
+  }
+  return cmd;
+}
+
+function parseClose(args: string[]): ParsedCommand {
+  // No market (`close`, `close 50%`): the market on screen; the command line binds it before asking.
+  if (args.length === 0 || (args.length === 1 && args[0]!.endsWith('%'))) return parseClose(['', ...args]);
+  const [symbol = '', pct, extra] = args;
+  if (extra !== undefined) return error(`close: unexpected "${extra}" (${USAGE.close})`);
+  if (pct === undefined) return { kind: 'close', symbol, bps: WHOLE_POSITION_BPS };
+  const share = parseClosePercent(pct);
+  if ('error' in share) return error(`close: ${share.error}`);
+  return { kind: 'close', symbol, bps: share.bps };
+}
+
+/** Reads "@67000" and "@ 67000" alike. */
+function splitAt(args: string[]): string[] {
+  return args.flatMap((t) => (t.startsWith('@') && t.length > 1 ? ['@', t.slice(1)] : [t]));
+}
+
+function isOrderId(text: string): boolean {
+  return /^\d{1,15}$/.test(text) && Number(text) > 0;
+}
+
+/** `amend OID @ PRICE`, `amend OID size SIZE`, or both; `change` is the same word. */
+function parseAmend(args: string[]): ParsedCommand {
+  const tokens = splitAt(args);
+  const id = tokens.shift();
+  if (id === undefined) return error(`amend: say which order (${USAGE.amend})`);
+  if (!isOrderId(id)) return error(`amend: "${id}" is not an order id (${USAGE.amend})`);
+  const cmd: AmendCommand = { kind: 'amend', orderId: Number(id) };
+  while (tokens.length > 0) {
+    const t = (tokens.shift() ?? '').toLowerCase();
+    const field = t === '@' || t === 'price' ? 'price' : t === 'size' ? 'size' : null;
+    if (field === null) return error(`amend: unexpected "${t}" (${USAGE.amend})`);
+    if (cmd[field] !== undefined) return error(`amend: ${field} given twice`);
+    const v = tokens.shift();
+    const problem = needsNumber(v, field, 'amend');
+    if (problem || v === undefined) return error(problem ?? `amend: missing ${field}`);
+    cmd[field] = v;
+  }
+  if (cmd.price === undefined && cmd.size === undefined) return error(`amend: say what changes (${USAGE.amend})`);
+  return cmd;
+}
+
+function parseCancel(args: string[]): ParsedCommand {
+  const [what, extra] = args;
+  if (what === undefined) return error(`cancel: say what (${USAGE.cancel})`);
+  if (extra !== undefined) return error(`cancel: unexpected "${extra}" (${USAGE.cancel})`);
+  if (what.toLowerCase() === 'all') return { kind: 'cancel-all' };
+  if (!isOrderId(what)) return error(`cancel: "${what}" is not an order id (${USAGE.cancel})`);
+  return { kind: 'cancel', orderId: Number(what) };
+}
+
+/** Parses one command line (without the leading `:`). */
+export function parseCommandLine(text: string): ParsedCommand {
+  const words = text.trim().split(/\s+/).filter((w) => w !== '');
+  const [head, ...args] = words;
+  if (head === undefined) return error('empty command (try buy, sell, close, cancel, amend, lev, market, tf)');
+  const word = head.toLowerCase();
+  switch (word) {
+    case 'buy':
+    case 'long':
+      return parseOrder('buy', args);
+    case 'sell':
+    case 'short':
+      return parseOrder('sell', args);
+    case 'close':
+      return parseClose(args);
+    case 'cancel':
+      return parseCancel(args);
+    case 'amend':
+    case 'change':
+      return parseAmend(args);
+    case 'lev': {
+      if (args.length !== 1) return error(`lev: ${USAGE.lev}`);
+      const v = (args[0] ?? '').replace(/x$/i, '');
+      if (/^-/.test(v)) return error('lev: leverage must be greater than 0');
+      if (!NUMBER.test(v)) return error(`lev: "${args[0]}" is not a number`);
+      // "lev 0" would set a leverage every later order refuses: say so now.
+      return /[1-9]/.test(v) ? { kind: 'lev', leverage: v } : error('lev: leverage must be greater than 0');
+    }
+    case 'market':
+    case 'm':
+      return args.length === 1 && args[0] ? { kind: 'market', symbol: args[0] } : error(`market: ${USAGE.market}`);
+    case 'tf': {
+      const tf = TIMEFRAMES.find((t) => t.label === args[0]?.toLowerCase());
+      return tf && args.length === 1 ? { kind: 'tf', seconds: tf.seconds } : error(`tf: ${USAGE.tf}`);
+    }
+    case 'bell':
+      return args[0] === 'on' || args[0] === 'off' ? { kind: 'bell', on: args[0] === 'on' } : error(`bell: ${USAGE.bell}`);
+    default:
+      return error(`unknown command "${head}" (try ${COMMAND_WORDS.join(', ')})`);
+  }
+}

@@ -1,0 +1,38 @@
+// The lines of the detail page for what it shows (state/detail-overlay.ts), and its title. Pure: the pane
+// draws them and the dispatcher counts them (the bound of j / k).
+
+import type { DetailSubject } from '../../state/detail-overlay.js';
+import type { TerminalState } from '../../state/store.js';
+import { executionDetailLines } from '../../domain/trading/execution-words.js';
+import { marketWords } from '../../domain/trading/order-words.js';
+import { cutLines, journalDetailLines } from '../journal/detail-lines.js';
+import { keyPageLines } from '../format/key-lines.js';
+import { statsLines } from './stats-lines.js';
+
+export function detailTitle(subject: DetailSubject, state: TerminalState): string {
+  switch (subject.kind) {
+    case 'journal': {
+      const first = state.trading.journal.find((e) => e.requestKey === subject.requestKey);
+      return `Journal: ${first?.kind === 'request' ? first.text : 'request'} (raw frames)`;
+    }
+    case 'stats':
+      return 'Execution stats (this session)';
+    case 'key':
+      return 'API key in use';
+  }
+}
+
+export function detailLines(subject: DetailSubject, state: TerminalState, width: number): string[] {
+  switch (subject.kind) {
+    case 'journal': {
+      const report = state.trading.executions.find((r) => r.requestKey === subject.requestKey);
+      const words = report ? marketWords(state.trading.markets.find((m) => m.id === report.marketId), report.marketId) : null;
+      const section = report && words ? [...executionDetailLines(report, words).flatMap((l) => cutLines(l, width)), ''] : [];
+      return [...section, ...journalDetailLines(state.trading.journal, subject.requestKey, width)];
+    }
+    case 'stats':
+      return statsLines(state.trading.executions, state.trading.markets).flatMap((l) => cutLines(l, width));
+    case 'key':
+      return keyPageLines(state.keyInUse, state.keyScope).flatMap((l) => cutLines(l, width));
+  }
+}

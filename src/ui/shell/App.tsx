@@ -1,0 +1,161 @@
+// The whole screen. Reads the store; keys go to their bindings (keys/dispatch.ts), which act through the
+// controller's TerminalActions; never touches a socket.
+
+import { Box } from 'ink';
+import { useEffect, useMemo } from 'react';
+import { createTerminalActions } from '../actions/terminal-actions.js';
+import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import { keepFocusVisible, setViewport } from '../../state/actions.js';
+import { wantedBookDepth } from '../../state/book-display.js';
+import type { PaneId, TerminalStore } from '../../state/store.js';
+import { useTerminalSize } from './use-terminal-size.js';
+import { dispatchKey } from '../keys/dispatch.js';
+import { DetailOverlay, detailTextRows } from '../detail/DetailOverlay.js';
+import { createKeymap, type Keymap } from '../keys/keymap.js';
+import { useKeys } from '../keys/use-keys.js';
+import { computeLayout, visiblePanes } from './layout.js';
+import { HelpOverlay } from '../help/HelpOverlay.js';
+import { ThemeContext, themePalette } from './theme.js';
+import { applyZoom } from './zoom-layout.js';
+import { dockEntry } from './entry-dock.js';
+import { BookPane } from '../book/BookPane.js';
+import { ChartPane } from '../chart/ChartPane.js';
+import { Footer } from './Footer.js';
+import { MarketPicker } from '../picker/MarketPicker.js';
+import { StatusBar } from '../status/StatusBar.js';
+import { TooSmall } from '../too-small/TooSmall.js';
+import { TradesPane } from '../trades/TradesPane.js';
+import { TradingTabs } from '../tabs/TradingTabs.js';
+import { AccountPane } from '../account/AccountPane.js';
+import { entryFits, OrderEntryPane } from '../order-entry/OrderEntryPane.js';
+import { PerfOverlay, type PerfProbe } from '../perf/PerfOverlay.js';
+import { TradingBar } from '../command-line/TradingBar.js';
+import { ActionsContext, KeymapContext, StoreContext, useTerminal } from './store-context.js';
+import type { ColorDepth } from './theme-palettes.js';
+
+export interface AppProps {
+  store: TerminalStore;
+  commands: TerminalCommands;
+  /** The keymap in force (the config's remaps applied); default the shipped one. */
+  keymap?: Keymap;
+  /** Colours the terminal shows (detected by the app); default full colour. */
+  colorDepth?: ColorDepth;
+  /** The app's frame meter for the F12 overlay (started only while the overlay is shown). */
+  perf?: PerfProbe | null;
+}
+
+interface ScreenProps {
+  store: TerminalStore;
+  keymap: Keymap;
+  colorDepth: ColorDepth;
+  perf: PerfProbe | null;
+}
+
+function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { actions: ReturnType<typeof createTerminalActions> }) {
+  const { cols, rows } = useTerminalSize();
+  // F12 (a binding: keys/perf-overlay-bindings.ts): the perf line in place of the key hints.
+  const perfOn = useTerminal((s) => s.live.perfOverlay);
+  const zoomed = useTerminal((s) => s.live.zoomed);
+  const base = computeLayout(cols, rows);
+  const panes = visiblePanes(base);
+  const panesKey = panes.join(',');
+  const pickerOpen = useTerminal((s) => s.picker.open);
+  const helpOpen = useTerminal((s) => s.live.help.open);
+  const detailOpen = useTerminal((s) => s.live.detail !== null);
+  const entryOpen = useTerminal((s) => s.tradingUi.entry !== null || s.tradingUi.amend !== null);
+  // An open order form docks beside the book with the chart and tape still in view (entry-dock.ts).
+  const narrowDock = entryOpen && !pickerOpen ? dockEntry(base) : null;
+  // In the chart's place at 80 columns a long review (a change and its confirm) takes the tape's columns too.
+  const overTape = useTerminal((s) => narrowDock !== null && narrowDock.chart.width === 0 && !entryFits(s, narrowDock.entry.width, narrowDock.entry.height));
+  const docked = narrowDock && overTape ? dockEntry(base, true) : narrowDock;
+  const layout = docked ?? applyZoom(base, zoomed);
+  const themeName = useTerminal((s) => s.live.theme);
+  const palette = useMemo(() => themePalette(themeName, colorDepth), [themeName, colorDepth]);
+
+  const bookDisplay = useTerminal((s) => s.bookDisplay);
+  useEffect(() => {
+    setViewport(
+      store,
+      { cols, rows, tooSmall: layout.tooSmall },
+      { depth: wantedBookDepth(layout.depth, bookDisplay.scroll), bookGroup: bookDisplay.group, trades: layout.tradeRows, candles: layout.candleColumns },
+    );
+  }, [store, cols, rows, layout.tooSmall, layout.depth, layout.tradeRows, layout.candleColumns, bookDisplay]);
+
+  // A resize that hides the focused pane moves the focus to one on screen.
+  useEffect(() => {
+    if (panesKey !== '') keepFocusVisible(store, panesKey.split(',') as PaneId[]);
+  }, [store, panesKey]);
+
+  const topHeight = layout.book.height || layout.chart.height || layout.trading.height;
+  useKeys((key, read) => {
+    // The store's viewport may lag a resize by one effect: what is drawn now decides.
+    const shown = store.getState().viewport;
+    if (shown.tooSmall !== layout.tooSmall || shown.cols !== cols || shown.rows !== rows) store.setState({ viewport: { cols, rows, tooSmall: layout.tooSmall } });
+    dispatchKey(key, {
+      store,
+      actions,
+      keymap,
+      read,
+      nowMs: Date.now(),
+      keyAtMs: performance.now(),
+      view: {
+        panes,
+        bookPage: Math.max(1, layout.depth - 1),
+        bookDepth: layout.depth,
+        tabsPage: Math.max(1, layout.trading.height - 4),
+        helpPage: Math.max(1, topHeight - 4),
+        detail: { width: Math.max(0, cols - 2), page: detailTextRows(topHeight) },
+      },
+    });
+  });
+
+  const screen = layout.tooSmall ? (
+    <TooSmall cols={cols} rows={rows} />
+  ) : (
+    <Box key={themeName} flexDirection="column" width={cols} height={layout.frameRows}>
+      <StatusBar width={cols} rows={layout.headerRows} />
+      <Box flexDirection="row" width={cols} height={layout.book.height}>
+        {helpOpen ? (
+          // Over the whole top row: readable at 80 columns too.
+          <HelpOverlay width={cols} height={topHeight} />
+        ) : detailOpen ? (
+          <DetailOverlay width={cols} height={topHeight} />
+        ) : (
+          <>
+            {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}
+            {docked && docked.entry.width > 0 ? <OrderEntryPane width={docked.entry.width} height={docked.entry.height} /> : null}
+            {pickerOpen ? (
+              // Over the chart and the tape: the table needs the room (80 columns included).
+              <MarketPicker width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
+            ) : layout.chart.width > 0 ? (
+              <ChartPane width={layout.chart.width} height={layout.chart.height} />
+            ) : null}
+            {layout.trades.width > 0 && !pickerOpen ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
+          </>
+        )}
+      </Box>
+      {layout.trading.height > 0 ? (
+        <Box flexDirection="row" width={cols} height={layout.trading.height}>
+          {layout.account.width > 0 ? <AccountPane width={layout.account.width} height={layout.account.height} /> : null}
+          <TradingTabs width={layout.trading.width} height={layout.trading.height} accountLine={layout.accountLine} />
+        </Box>
+      ) : null}
+      <TradingBar width={cols} fallback={perfOn ? <PerfOverlay width={cols} probe={perf} /> : <Footer width={cols} />} />
+    </Box>
+  );
+  return <ThemeContext.Provider value={palette}>{screen}</ThemeContext.Provider>;
+}
+
+export function App({ store, commands, keymap, colorDepth = 'truecolor', perf = null }: AppProps) {
+  const actions = useMemo(() => createTerminalActions(store, commands), [store, commands]);
+  const keys = useMemo(() => keymap ?? createKeymap(), [keymap]);
+  return (
+    <StoreContext.Provider value={store}>
+      <ActionsContext.Provider value={actions}>
+        <KeymapContext.Provider value={keys}>
+          <Layout store={store} keymap={keys} colorDepth={colorDepth} perf={perf} actions={actions} />
+        </KeymapContext.Provider>
+      </ActionsContext.Provider>
+    </StoreContext.Provider>
+  );
+}
