@@ -63,7 +63,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const abort = new AbortController();
   // The app's auto rule (no flag, no config): on when SSH_TTY is set.
   const profile = screenProfile(o.mode === 'optimized' && resolveLowBandwidth({ config: 'auto', env: process.env }));
-  if (profile.lowBandwidth) store.setState((s) => ({ live: { ...s.live, lowBandwidth: true } }));
+  if (profile.lowBandwidth) store.setState((s) => ({ workspace: { ...s.workspace, lowBandwidth: true } }));
   // Baseline: no timer-driven coalescing; a slow 1 Hz tick only refreshes time-driven fields.
   // As app/tui.ts: the two publishers paint at most once per event-loop turn, keys read between.
   const turn = o.mode === 'optimized' ? new FrameTurn() : null;

@@ -21,7 +21,7 @@ import { chooseMarket, loadContextWithRetry, marketListings } from './context-lo
 import { mountScreen } from '../terminal/render.js';
 import { TerminalManners, type ExitReason } from '../terminal/manners.js';
 import { startTrading } from './trading-wiring.js';
-import { readLiveConfig, startLive, withConfigDefaults } from './live-wiring.js';
+import { readWorkspaceConfig, startWorkspace, withConfigDefaults } from './workspace-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
 import { lowBandwidthAscii, lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../terminal/low-bandwidth.js';
 import { perplHome } from '../auth/home.js';
@@ -142,7 +142,7 @@ function localAtPort(port: number): LocalEndpoint {
 }
 
 export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
-  const loadedConfig = readLiveConfig({ ...(given.config ? { configFile: given.config } : {}), home: given.home ?? perplHome() });
+  const loadedConfig = readWorkspaceConfig({ ...(given.config ? { configFile: given.config } : {}), home: given.home ?? perplHome() });
   const opts = withConfigDefaults(given.localPort !== undefined && !given.local ? { ...given, local: localAtPort(given.localPort) } : given, loadedConfig.config);
   const stdout = opts.stdout ?? process.stdout;
   const stdin = opts.stdin ?? process.stdin;
@@ -182,7 +182,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   });
   const profile = screenProfile(lowBandwidth, opts.fps);
   const maxHz = profile.maxHz;
-  const live = startLive({ store, stdout, loaded: loadedConfig, startupWarning: keysWarning, ascii: (opts.ascii ?? false) || lowBandwidthAscii(lowBandwidth, process.env), lowBandwidth });
+  const live = startWorkspace({ store, stdout, loaded: loadedConfig, startupWarning: keysWarning, ascii: (opts.ascii ?? false) || lowBandwidthAscii(lowBandwidth, process.env), lowBandwidth });
   const throttle = startThrottleNotice(store);
   // The two publishers paint at most once per turn of the event loop, reading keys between (frame-turn.ts).
   const turn = new FrameTurn();

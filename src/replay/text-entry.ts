@@ -4,5 +4,5 @@
 import type { TerminalState } from '../state/store.js';
 
 export function uiTakesText(s: TerminalState): boolean {
-  return s.picker.open || s.live.help.open || s.tradingUi.commandLine !== null || s.tradingUi.entry !== null;
+  return s.picker.open || s.workspace.help.open || s.tradingUi.commandLine !== null || s.tradingUi.entry !== null;
 }

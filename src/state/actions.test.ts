@@ -84,12 +84,12 @@ describe('focus', () => {
     const store = createTerminalStore();
     toggleZoom(store, 'book');
     cycleFocus(store, 1);
-    expect(store.getState()).toMatchObject({ focus: 'chart', live: { zoomed: 'chart' } });
+    expect(store.getState()).toMatchObject({ focus: 'chart', workspace: { zoomed: 'chart' } });
     focusPane(store, 'trading');
-    expect(store.getState()).toMatchObject({ focus: 'trading', live: { zoomed: 'trading' } });
+    expect(store.getState()).toMatchObject({ focus: 'trading', workspace: { zoomed: 'trading' } });
     toggleZoom(store, 'trading');
     cycleFocus(store, 1);
-    expect(store.getState()).toMatchObject({ focus: 'book', live: { zoomed: null } });
+    expect(store.getState()).toMatchObject({ focus: 'book', workspace: { zoomed: null } });
   });
 });
 

@@ -10,8 +10,8 @@ import { PANE_ORDER, type BookCursor, type NoticeLapse, type MarketListing, type
 
 /** Focuses `pane`; while a pane is zoomed the zoom follows the focus, so the focused pane is the one shown. */
 function setFocus(store: TerminalStore, pane: PaneId): void {
-  const { live } = store.getState();
-  if (live.zoomed && live.zoomed !== pane) store.setState({ focus: pane, live: { ...live, zoomed: pane } });
+  const { workspace } = store.getState();
+  if (workspace.zoomed && workspace.zoomed !== pane) store.setState({ focus: pane, workspace: { ...workspace, zoomed: pane } });
   else store.setState({ focus: pane });
 }
 
@@ -98,7 +98,7 @@ export function clearBookCursor(store: TerminalStore): void {
 export { filterMarkets } from './market-picker.js';
 
 /** What the picker's list is made from. */
-export type PickerListState = Pick<TerminalState, 'picker' | 'markets' | 'marketStats'> & { live: { watchlist: readonly { symbol: string }[] } };
+export type PickerListState = Pick<TerminalState, 'picker' | 'markets' | 'marketStats'> & { workspace: { watchlist: readonly { symbol: string }[] } };
 
 /** The picker's rows as they are on screen now (filter, watchlist first, sort). */
 export function pickerList(state: PickerListState): MarketListing[] {
@@ -107,7 +107,7 @@ export function pickerList(state: PickerListState): MarketListing[] {
     markets: state.markets,
     stats: state.marketStats,
     query: picker.query,
-    watchlist: state.live.watchlist.map((w) => w.symbol),
+    watchlist: state.workspace.watchlist.map((w) => w.symbol),
     sort: picker.sort ?? DEFAULT_PICKER_SORT,
   });
 }

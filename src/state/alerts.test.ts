@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAlertCommand, triggeredAlerts } from './alerts.js';
-import { runLiveCommandLine } from '../ui/command-line/workspace-commands.js';
+import { runWorkspaceCommandLine } from '../ui/command-line/workspace-commands.js';
 import { createTerminalStore } from './store.js';
 
 describe('price alerts', () => {
@@ -28,18 +28,18 @@ describe('price alerts', () => {
 
   it(':alert, :alerts, :alert clear and :theme run from the command line', () => {
     const store = createTerminalStore({ markets: [{ id: 16, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null }] });
-    expect(runLiveCommandLine(store, 'alert BTC > 70000')).toBe(true);
+    expect(runWorkspaceCommandLine(store, 'alert BTC > 70000')).toBe(true);
     expect(store.getState().notice).toBe('alert set: BTC > 70000');
-    expect(runLiveCommandLine(store, 'alert DOGE > 1')).toBe(true);
-    expect(store.getState().live.alerts).toHaveLength(1);
-    runLiveCommandLine(store, 'alerts');
+    expect(runWorkspaceCommandLine(store, 'alert DOGE > 1')).toBe(true);
+    expect(store.getState().workspace.alerts).toHaveLength(1);
+    runWorkspaceCommandLine(store, 'alerts');
     expect(store.getState().notice).toBe('alerts: BTC > 70000');
-    runLiveCommandLine(store, 'alert clear');
-    expect(store.getState().live.alerts).toEqual([]);
-    runLiveCommandLine(store, 'theme light');
-    expect(store.getState().live.theme).toBe('light');
-    runLiveCommandLine(store, 'theme neon');
-    expect(store.getState().live.theme).toBe('light');
-    expect(runLiveCommandLine(store, 'buy 1 mkt')).toBe(false);
+    runWorkspaceCommandLine(store, 'alert clear');
+    expect(store.getState().workspace.alerts).toEqual([]);
+    runWorkspaceCommandLine(store, 'theme light');
+    expect(store.getState().workspace.theme).toBe('light');
+    runWorkspaceCommandLine(store, 'theme neon');
+    expect(store.getState().workspace.theme).toBe('light');
+    expect(runWorkspaceCommandLine(store, 'buy 1 mkt')).toBe(false);
   });
 });

@@ -8,14 +8,14 @@ import type { DetailSubject } from './workspace-slice.js';
 export type { DetailOverlay, DetailSubject } from './workspace-slice.js';
 
 export function openDetail(store: TerminalStore, subject: DetailSubject): void {
-  const { live } = store.getState();
+  const { workspace } = store.getState();
   // Drawn over the top panes: a zoomed layout has no such place, so it comes back first (as the help does).
-  store.setState({ live: { ...live, detail: { subject, scroll: 0 }, zoomed: null } });
+  store.setState({ workspace: { ...workspace, detail: { subject, scroll: 0 }, zoomed: null } });
 }
 
 export function closeDetail(store: TerminalStore): void {
-  const { live } = store.getState();
-  if (live.detail) store.setState({ live: { ...live, detail: null } });
+  const { workspace } = store.getState();
+  if (workspace.detail) store.setState({ workspace: { ...workspace, detail: null } });
 }
 
 /**
@@ -23,9 +23,9 @@ export function closeDetail(store: TerminalStore): void {
  * that cannot show every line keeps its last row for the "more" marker (ui/detail/DetailOverlay.tsx).
  */
 export function scrollDetail(store: TerminalStore, delta: number, lines: number, page: number): void {
-  const { live } = store.getState();
-  if (!live.detail) return;
+  const { workspace } = store.getState();
+  if (!workspace.detail) return;
   const visible = lines > page ? Math.max(1, page - 1) : page;
-  const scroll = Math.max(0, Math.min(Math.max(0, lines - visible), live.detail.scroll + delta));
-  if (scroll !== live.detail.scroll) store.setState({ live: { ...live, detail: { ...live.detail, scroll } } });
+  const scroll = Math.max(0, Math.min(Math.max(0, lines - visible), workspace.detail.scroll + delta));
+  if (scroll !== workspace.detail.scroll) store.setState({ workspace: { ...workspace, detail: { ...workspace.detail, scroll } } });
 }

@@ -11,8 +11,8 @@ export function inputMode(state: TerminalState): InputMode {
   const ui = state.tradingUi;
   if (ui.confirm) return 'confirm';
   if (state.viewport.tooSmall) return 'too-small';
-  if (state.live.help.open) return 'help';
-  if (state.live.detail) return 'detail';
+  if (state.workspace.help.open) return 'help';
+  if (state.workspace.detail) return 'detail';
   if (state.picker.open) return 'picker';
   if (ui.commandLine !== null) return 'command';
   if (ui.entry) return ui.reviewing ? 'review' : 'entry';

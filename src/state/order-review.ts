@@ -114,7 +114,7 @@ export function reviewOrder(state: TerminalState, order: ReviewedOrder, opts: { 
       changeRefusedPostOnly: change && preview !== null && preview.crosses && order.kind === 'post-only',
       ...(opts.change && market ? { changeFrom: { size: opts.change.sizeBefore, sizeDecimals: market.config.size_decimals } } : {}),
     },
-    thresholdsFrom(state.live.confirmPrefs),
+    thresholdsFrom(state.workspace.confirmPrefs),
   );
   return { preview, reasons };
 }

@@ -17,7 +17,7 @@ import { NOMINAL_MS_PER_BLOCK } from '../domain/block-time.js';
 import { marketDirectoryOf, type MarketDirectory, type MarketListing } from '../domain/market-directory.js';
 import { INITIAL_BOOK_DISPLAY, type BookDisplay } from './book-display.js';
 import type { PickerSort } from './market-picker.js';
-import { INITIAL_LIVE, type LiveState } from './workspace-slice.js';
+import { INITIAL_WORKSPACE, type WorkspaceState } from './workspace-slice.js';
 import type { SnapshotWants } from './snapshot.js';
 import type { ThrottleView } from './throttle.js';
 import { INITIAL_TRADING_TABS, type TradingTabsState } from './trading-tabs.js';
@@ -131,7 +131,7 @@ export interface TerminalState {
   /** Order entry, review, confirm, command line, toasts (state/trading-actions.ts). */
   tradingUi: TradingUiState;
   /** Help overlay, zoom, theme, alerts, watchlist (state/workspace-actions.ts). */
-  live: LiveState;
+  workspace: WorkspaceState;
   /** Requests held back by the client's rate limits or a 429 back-off; null when none (app/throttle-wiring.ts). */
   throttle: ThrottleView | null;
   /** Frames that failed to decode and were skipped, per socket, since start (status bar; the log says which). */
@@ -194,7 +194,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     tabs: INITIAL_TRADING_TABS,
     trading: EMPTY_TRADING,
     tradingUi: INITIAL_TRADING_UI,
-    live: INITIAL_LIVE,
+    workspace: INITIAL_WORKSPACE,
     throttle: null,
     badFrames: { marketData: 0, trading: 0, context: 0 },
     replay: null,

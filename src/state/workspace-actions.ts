@@ -1,12 +1,12 @@
-// Transitions of the live slice (help overlay, zoom, perf line, alerts). Pure functions of the store.
+// Transitions of the workspace slice (help overlay, zoom, perf line, alerts). Pure functions of the store.
 
-import type { LiveState, PriceAlert, ThemeName } from './workspace-slice.js';
+import type { WorkspaceState, PriceAlert, ThemeName } from './workspace-slice.js';
 import type { InputMode } from './input-mode.js';
 import type { PaneId, TerminalStore } from './store.js';
 
-function patchLive(store: TerminalStore, patch: Partial<LiveState>): void {
-  const { live } = store.getState();
-  store.setState({ live: { ...live, ...patch } });
+function patchLive(store: TerminalStore, patch: Partial<WorkspaceState>): void {
+  const { workspace } = store.getState();
+  store.setState({ workspace: { ...workspace, ...patch } });
 }
 
 /** `?`: the keys of `from` (the mode it was pressed in). */
@@ -16,29 +16,29 @@ export function openHelp(store: TerminalStore, from: InputMode = 'panes'): void 
 }
 
 export function closeHelp(store: TerminalStore): void {
-  patchLive(store, { help: { ...store.getState().live.help, open: false, query: '', scroll: 0 } });
+  patchLive(store, { help: { ...store.getState().workspace.help, open: false, query: '', scroll: 0 } });
 }
 
 export function setHelpQuery(store: TerminalStore, query: string): void {
-  patchLive(store, { help: { ...store.getState().live.help, open: true, query, scroll: 0 } });
+  patchLive(store, { help: { ...store.getState().workspace.help, open: true, query, scroll: 0 } });
 }
 
 /** Scrolls the help by `delta` rows, within [0, rows - page]. */
 export function scrollHelp(store: TerminalStore, delta: number, rows: number, page: number): void {
-  const { help } = store.getState().live;
+  const { help } = store.getState().workspace;
   const scroll = Math.max(0, Math.min(Math.max(0, rows - page), help.scroll + delta));
   if (scroll !== help.scroll) patchLive(store, { help: { ...help, scroll } });
 }
 
 /** Zooms `pane` to full screen, or back to the normal layout when something is already zoomed. */
 export function toggleZoom(store: TerminalStore, pane: PaneId): void {
-  const { live } = store.getState();
-  patchLive(store, { zoomed: live.zoomed ? null : pane });
+  const { workspace } = store.getState();
+  patchLive(store, { zoomed: workspace.zoomed ? null : pane });
 }
 
 /** F12: the perf line on, or off again. */
 export function togglePerfOverlay(store: TerminalStore): void {
-  patchLive(store, { perfOverlay: !store.getState().live.perfOverlay });
+  patchLive(store, { perfOverlay: !store.getState().workspace.perfOverlay });
 }
 
 export function setThemeName(store: TerminalStore, theme: ThemeName): void {
@@ -49,12 +49,12 @@ let nextAlertId = 1;
 
 export function addAlert(store: TerminalStore, alert: Omit<PriceAlert, 'id'>): PriceAlert {
   const created: PriceAlert = { ...alert, id: nextAlertId++ };
-  patchLive(store, { alerts: [...store.getState().live.alerts, created] });
+  patchLive(store, { alerts: [...store.getState().workspace.alerts, created] });
   return created;
 }
 
 export function removeAlerts(store: TerminalStore, ids: ReadonlySet<number>): void {
-  patchLive(store, { alerts: store.getState().live.alerts.filter((a) => !ids.has(a.id)) });
+  patchLive(store, { alerts: store.getState().workspace.alerts.filter((a) => !ids.has(a.id)) });
 }
 
 export function clearAlerts(store: TerminalStore): void {

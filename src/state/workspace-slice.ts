@@ -63,7 +63,7 @@ export interface HelpState {
   scroll: number;
 }
 
-export interface LiveState {
+export interface WorkspaceState {
   help: HelpState;
   /** The detail page over the top panes (a Journal request's frames, `:stats`, `:key`), or null. */
   detail: DetailOverlay | null;
@@ -86,7 +86,7 @@ export interface LiveState {
   perfOverlay: boolean;
 }
 
-export const INITIAL_LIVE: LiveState = {
+export const INITIAL_WORKSPACE: WorkspaceState = {
   help: { open: false, query: '', from: 'panes', scroll: 0 },
   detail: null,
   zoomed: null,

@@ -27,7 +27,7 @@ export type FramePath = 'row-diff' | 'ink';
 export interface MountOptions {
   store: TerminalStore;
   commands: TerminalCommands;
-  /** The keymap in force (app/live-wiring.ts); default the shipped one. */
+  /** The keymap in force (app/workspace-wiring.ts); default the shipped one. */
   keymap?: Keymap;
   /** The colours the terminal shows; default detected from the environment. */
   colorDepth?: ColorDepth;

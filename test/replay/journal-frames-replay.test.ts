@@ -51,7 +51,7 @@ async function openFramesOf(vt: VirtualTerminal, state: () => TerminalState, req
   expect(selectedJournalEntry(state())?.requestKey).toBe(requestKey);
   vt.press(KEYS.enter);
   await eventually(() => {
-    const detail = state().live.detail;
+    const detail = state().workspace.detail;
     return detail?.subject.kind === 'journal' && detail.subject.requestKey === requestKey;
   }, UI_MS, 'the detail page of the request');
   await vt.waitFor('(raw frames)', UI_MS);

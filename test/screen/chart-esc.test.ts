@@ -52,12 +52,12 @@ describe.each([
       // The help says it too (at 80 columns the footer has no room for it); the help's own Esc closes the
       // help and leaves the crosshair on.
       r.vt.press('?');
-      await eventually(() => state().live.help.open, UI_MS, 'the help open');
+      await eventually(() => state().workspace.help.open, UI_MS, 'the help open');
       await r.vt.type('back one'); // the filter: Esc's row alone, whatever the overlay's height
       await r.vt.waitFor('now: crosshair off', UI_MS);
       r.vt.press(KEYS.escape);
       await keysRead(r.vt);
-      await eventually(() => !state().live.help.open, UI_MS, 'the help closed');
+      await eventually(() => !state().workspace.help.open, UI_MS, 'the help closed');
       await r.vt.waitFor(() => !r.vt.lines().some((l) => l.includes('now: crosshair off')), UI_MS);
       expect(state().chart.cursorT).toBe(cursorT);
 

@@ -34,9 +34,9 @@ describe.each([
   /** Scrolls the detail page down (j) until `re` is on screen; fails at its end. */
   async function scrollTo(re: RegExp): Promise<void> {
     for (let i = 0; i < 80 && !re.test(text()) && /↓ \d+ more/.test(text()); i++) {
-      const from = state().live.detail?.scroll ?? 0;
+      const from = state().workspace.detail?.scroll ?? 0;
       vt().press('j');
-      await eventually(() => (state().live.detail?.scroll ?? 0) > from, UI_MS, 'a scroll');
+      await eventually(() => (state().workspace.detail?.scroll ?? 0) > from, UI_MS, 'a scroll');
       await vt().waitFor(`↑ ${from + 1} above`, UI_MS);
     }
     await vt().waitFor(re, UI_MS);
@@ -68,11 +68,11 @@ describe.each([
     await scrollTo(/sent \{.{0,80}"mt":22[,}]/);
     await scrollTo(/received \{.{0,80}"mt":3[,}]/);
     await scrollTo(/received \{"at":\{/);
-    expect(state().live.detail).toEqual({ subject: { kind: 'journal', requestKey: report.requestKey }, scroll: expect.any(Number) });
+    expect(state().workspace.detail).toEqual({ subject: { kind: 'journal', requestKey: report.requestKey }, scroll: expect.any(Number) });
 
     // Esc closes the page; the Journal is back.
     vt().press(KEYS.escape);
-    await eventually(() => state().live.detail === null, UI_MS, 'the page to close');
+    await eventually(() => state().workspace.detail === null, UI_MS, 'the page to close');
     await vt().waitFor(() => !text().includes('execution report') && text().includes(`rq ${report.rq} timed from the key`), UI_MS);
 
     // :stats: the session's one order, its latencies and slippage.
@@ -82,7 +82,7 @@ describe.each([
     await vt().waitFor(/to ack\s+[\d.]+ ms\s+[\d.]+ ms\s+1/, UI_MS);
     await scrollTo(/vs mark at key\s+(average [\d.]+ bps (worse|better|even)|n\/a)/);
     vt().press(KEYS.escape);
-    await eventually(() => state().live.detail === null, UI_MS, 'stats to close');
+    await eventually(() => state().workspace.detail === null, UI_MS, 'stats to close');
   }, TEST_MS);
 
   /** The report of the first order of `kind` sent after `since` reports, once `done` says it is complete. */
@@ -137,9 +137,9 @@ describe.each([
     await vt().waitFor(/key press -> sent [\d.]+ ms · ack [\d.]+ ms/, UI_MS);
     if (size.cols >= 200) await vt().waitFor(/ · first fill [\d.]+ ms · last fill [\d.]+ ms/, UI_MS);
     await vt().waitFor(/vs the mark at the key press: (even|\d+ ticks? (worse|better))/, UI_MS);
-    expect(state().live.detail?.subject).toEqual({ kind: 'journal', requestKey: report.requestKey });
+    expect(state().workspace.detail?.subject).toEqual({ kind: 'journal', requestKey: report.requestKey });
     vt().press(KEYS.escape);
-    await eventually(() => state().live.detail === null, UI_MS, 'the page to close');
+    await eventually(() => state().workspace.detail === null, UI_MS, 'the page to close');
   }, TEST_MS);
 
   it('amend-execution-report-send-ack: e on a resting order, y, and the change is timed to its ack', async () => {
@@ -175,7 +175,7 @@ describe.each([
     await vt().waitFor('execution report of an amend', UI_MS);
     await vt().waitFor(/key press -> sent [\d.]+ ms · ack [\d.]+ ms/, UI_MS);
     vt().press(KEYS.escape);
-    await eventually(() => state().live.detail === null, UI_MS, 'the page to close');
+    await eventually(() => state().workspace.detail === null, UI_MS, 'the page to close');
   }, TEST_MS);
 
   it('panic-execution-reports-from-one-key: each cancel and close panic sends is timed from its one y, the close before the cancel\'s ack; :stats counts each kind', async () => {
@@ -210,7 +210,7 @@ describe.each([
     await vt().waitFor(/key press -> sent [\d.]+ ms · ack [\d.]+ ms/, UI_MS);
     if (size.cols >= 200) await vt().waitFor('(timed to its ack: a cancel fills nothing)', UI_MS);
     vt().press(KEYS.escape);
-    await eventually(() => state().live.detail === null, UI_MS, 'the page to close');
+    await eventually(() => state().workspace.detail === null, UI_MS, 'the page to close');
 
     // :stats counts the session's orders by kind (after the tests above: the buy, the closes of x and panic,
     // the amend, the cancel; opens and amends are optional so the test also holds run alone).
@@ -218,7 +218,7 @@ describe.each([
     await vt().waitFor('Execution stats', UI_MS);
     await vt().waitFor(/all markets: \d+ orders, \d+ filled · (\d+ opens?, )?\d+ closes?, (\d+ amends?, )?\d+ cancels?/, UI_MS);
     vt().press(KEYS.escape);
-    await eventually(() => state().live.detail === null, UI_MS, 'stats to close');
+    await eventually(() => state().workspace.detail === null, UI_MS, 'stats to close');
   }, TEST_MS);
 
   /** `:buy 10 mkt slip 5 lev 15`, reviewed (the review warns it goes past its cap) and sent with y (and y to smart confirm). */

@@ -40,11 +40,11 @@ async function openForm(): Promise<void> {
 
 /** Back to the panes, whatever is open. */
 async function toPanes(): Promise<void> {
-  for (let i = 0; i < 6 && (entry() !== null || state().live.help.open || state().picker.open || state().tradingUi.commandLine !== null || state().tradingUi.confirm); i++) {
+  for (let i = 0; i < 6 && (entry() !== null || state().workspace.help.open || state().picker.open || state().tradingUi.commandLine !== null || state().tradingUi.confirm); i++) {
     vt().press(KEYS.escape);
     await sleep(30);
   }
-  await eventually(() => entry() === null && !state().live.help.open && !state().picker.open && state().tradingUi.commandLine === null && !state().tradingUi.confirm, UI_MS, 'the panes');
+  await eventually(() => entry() === null && !state().workspace.help.open && !state().picker.open && state().tradingUi.commandLine === null && !state().tradingUi.confirm, UI_MS, 'the panes');
 }
 
 afterEach(async () => {
@@ -185,13 +185,13 @@ describe('every line edits the same way', () => {
     await toPanes();
 
     vt().press('?');
-    await eventually(() => state().live.help.open, UI_MS, 'the help');
+    await eventually(() => state().workspace.help.open, UI_MS, 'the help');
     await vt().type('cancel order');
-    await eventually(() => state().live.help.query === 'cancel order', UI_MS, 'the filter');
+    await eventually(() => state().workspace.help.query === 'cancel order', UI_MS, 'the filter');
     vt().press('\u0017');
-    await eventually(() => state().live.help.query === 'cancel ', UI_MS, 'Ctrl-W in the filter');
+    await eventually(() => state().workspace.help.query === 'cancel ', UI_MS, 'Ctrl-W in the filter');
     vt().press('\u0015');
-    await eventually(() => state().live.help.query === '', UI_MS, 'Ctrl-U in the filter');
+    await eventually(() => state().workspace.help.query === '', UI_MS, 'Ctrl-U in the filter');
   }, TEST_MS);
 
   it('question-mark-in-a-form-shows-the-form-keys: ? opens the order entry keys and types nothing', async () => {
@@ -203,7 +203,7 @@ describe('every line edits the same way', () => {
     expect(vt().screenText()).toContain('review the order');
     expect(entry()?.size).toBe('1');
     vt().press(KEYS.escape);
-    await eventually(() => !state().live.help.open, UI_MS, 'the help closed');
+    await eventually(() => !state().workspace.help.open, UI_MS, 'the help closed');
     expect(entry()?.size).toBe('1');
   }, TEST_MS);
 

@@ -38,7 +38,7 @@ describe.each([
     await vt().waitFor('scope       read + trade', UI_MS);
     for (const secret of secrets) expect(text()).not.toContain(secret.slice(0, 16));
     vt().press(KEYS.escape);
-    await eventually(() => state().live.detail === null, UI_MS, 'the page to close');
+    await eventually(() => state().workspace.detail === null, UI_MS, 'the page to close');
 
     // The help names it on its own line.
     vt().press('?');
@@ -46,7 +46,7 @@ describe.each([
     // At 80 columns a long temporary path pushes the public key off the line: the page above showed it whole.
     if (size.cols >= 200) await vt().waitFor(`public key ${publicKey.slice(0, 10)}`, UI_MS);
     vt().press(KEYS.escape);
-    await eventually(() => !state().live.help.open, UI_MS, 'the help to close');
+    await eventually(() => !state().workspace.help.open, UI_MS, 'the help to close');
 
     // The account box (drawn at 200x50) keeps it on its last free row.
     if (size.cols >= 200) await vt().waitFor(/│key \/\S+/, UI_MS);

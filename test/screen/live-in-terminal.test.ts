@@ -6,7 +6,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runLiveCommandLine } from '../../src/ui/command-line/workspace-commands.js';
+import { runWorkspaceCommandLine } from '../../src/ui/command-line/workspace-commands.js';
 import { THEME_NAMES } from '../../src/state/workspace-slice.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { eventually, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
@@ -125,10 +125,10 @@ describe('help, keys and config', () => {
     const { vt, app } = await open({ config: configFile('bad.json', '{\n  "fps": 10,\n  "theme": "neon",\n  "keys": { "zoom": "Z" }\n}\n') });
     const screen = await vt.waitFor('line 3: theme');
     expect(screen).toContain('must be one of dark');
-    expect(app.store.getState().live.theme).toBe('dark');
+    expect(app.store.getState().workspace.theme).toBe('dark');
     await vt.type('2Z');
     await vt.waitFor((s) => !s.includes('Trades'));
-    expect(app.store.getState().live.zoomed).toBe('chart');
+    expect(app.store.getState().workspace.zoomed).toBe('chart');
   });
 
   it('every-config-problem-on-screen: 7 bad entries (an unknown watchlist market among them) are all listed under ?, not "+6 more" alone', async () => {
@@ -150,7 +150,7 @@ describe('help, keys and config', () => {
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       await vt.type('2Z');
       await vt.waitFor((s) => !s.includes('Trades'));
-      expect(app.store.getState().live.zoomed).toBe('chart');
+      expect(app.store.getState().workspace.zoomed).toBe('chart');
     } finally {
       delete (Object.prototype as Record<string, unknown>).polluted;
     }
@@ -169,7 +169,7 @@ describe('help, keys and config', () => {
     chmodSync(join(home, 'keys'), 0o777);
     const { vt, app } = await exchange.open(200, 40, undefined, { home });
     await vt.waitFor('keys folder writable by others: chmod 700 /');
-    expect(app.store.getState().live.configNotice).toBe(`keys folder writable by others: chmod 700 ${join(home, 'keys')}`);
+    expect(app.store.getState().workspace.configNotice).toBe(`keys folder writable by others: chmod 700 ${join(home, 'keys')}`);
   });
 });
 
@@ -177,7 +177,7 @@ describe('themes, ascii, zoom and copy', () => {
   it('every-theme-readable: each theme renders with no cell in its own background colour', async () => {
     const { vt, app } = await open();
     for (const theme of THEME_NAMES) {
-      app.store.setState((s) => ({ live: { ...s.live, theme } }));
+      app.store.setState((s) => ({ workspace: { ...s.workspace, theme } }));
       vt.press('j'); // a book cursor: the inverse row is drawn too
       await vt.waitFor((s) => s.includes('spread '));
       const before = app.store.getState().publishes;
@@ -220,12 +220,12 @@ describe('themes, ascii, zoom and copy', () => {
     const { vt, app } = await open();
     const symbol = app.store.getState().market?.symbol ?? 'BTC';
     const bellsBefore = vt.stdout.raw.split('\u0007').length;
-    runLiveCommandLine(app.store, `alert ${symbol} < 1`);
-    runLiveCommandLine(app.store, `alert ${symbol} > 1`);
+    runWorkspaceCommandLine(app.store, `alert ${symbol} < 1`);
+    runWorkspaceCommandLine(app.store, `alert ${symbol} > 1`);
     const screen = await vt.waitFor(`ALERT ${symbol} > 1`);
     expect(screen).toContain('(mark ');
     expect(vt.stdout.raw.split('\u0007').length).toBeGreaterThan(bellsBefore);
-    expect(app.store.getState().live.alerts.map((a) => a.direction)).toEqual(['below']);
+    expect(app.store.getState().workspace.alerts.map((a) => a.direction)).toEqual(['below']);
   });
 
   it('watchlist-mini-prices: favourite markets from the config show their marks in the header', async () => {
@@ -250,11 +250,11 @@ describe('themes, ascii, zoom and copy', () => {
     vt.press(KEYS.enter);
     // The notice "theme light", not the typed ":theme light" still on the command line before Enter lands.
     await vt.waitFor((s) => s.includes('theme light') && !s.includes(':theme light'));
-    expect(app.store.getState().live.theme).toBe('light');
+    expect(app.store.getState().workspace.theme).toBe('light');
     await vt.type(`:alert ${symbol} < 1`);
     vt.press(KEYS.enter);
     await vt.waitFor(`alert set: ${symbol} < 1`);
-    expect(app.store.getState().live.alerts.map((x) => x.symbol)).toEqual([symbol]); // :alerts and :alert clear: unit-tested
+    expect(app.store.getState().workspace.alerts.map((x) => x.symbol)).toEqual([symbol]); // :alerts and :alert clear: unit-tested
   });
 
   it('copy-osc52: y on a book level writes the level as an OSC 52 clipboard sequence', async () => {

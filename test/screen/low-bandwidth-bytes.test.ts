@@ -58,7 +58,7 @@ async function runScript(opts: { lowBandwidth: boolean; frames: FramePath; env?:
   const base = sampleSnapshot();
   const source = new ManualMarketDataSource();
   const store = createTerminalStore({ network: { name: 'local', chainId: 31337, isMainnet: false }, keyScope: 'none' });
-  if (opts.lowBandwidth) store.setState((s) => ({ live: { ...s.live, lowBandwidth: true } }));
+  if (opts.lowBandwidth) store.setState((s) => ({ workspace: { ...s.workspace, lowBandwidth: true } }));
   let now = 1_790_000_000_000;
   const publisher = new Publisher({ store, source, hz: profile.maxHz, now: () => now, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
   let paints = 0;

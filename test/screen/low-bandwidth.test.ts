@@ -49,7 +49,7 @@ describe('low-bandwidth profile on screen', () => {
     const screen = await vt.waitFor((s) => s.includes('* live') && s.includes('spread ') && s.includes('Trades') && s.includes('Chart'), 15_000);
     expect(screen.match(/[^\x20-\x7e\n]/g) ?? []).toEqual([]);
     expect(statusLine(vt)).toMatch(/\bLB\b/);
-    expect(app.store.getState().live.lowBandwidth).toBe(true);
+    expect(app.store.getState().workspace.lowBandwidth).toBe(true);
     // The row-diff writer keeps the emulated screen whole while the book moves: still ASCII, still live.
     await vt.waitFor((s) => s !== screen && s.includes('* live'), 15_000);
     expect(vt.screenText().match(/[^\x20-\x7e\n]/g) ?? []).toEqual([]);
@@ -61,7 +61,7 @@ describe('low-bandwidth profile on screen', () => {
     // The live dot is '●' or '*' as the test machine's locale decides (lb-unicode-over-ssh pins both).
     await vt.waitFor((s) => /[●*] live/.test(s) && s.includes('spread '), 15_000);
     expect(statusLine(vt)).toMatch(/\bLB\b/);
-    expect(app.store.getState().live.lowBandwidth).toBe(true);
+    expect(app.store.getState().workspace.lowBandwidth).toBe(true);
   });
 
   it('lb-unicode-over-ssh: over SSH a UTF-8 terminal keeps its box-drawing; with LANG=C it becomes ASCII', async () => {
@@ -71,7 +71,7 @@ describe('low-bandwidth profile on screen', () => {
     const screen = await utf8.vt.waitFor((s) => s.includes('● live') && s.includes('spread '), 15_000);
     expect(screen).toMatch(UNICODE_FRAME);
     expect(statusLine(utf8.vt)).toMatch(/\bLB\b/);
-    expect(utf8.app.store.getState().live.lowBandwidth).toBe(true);
+    expect(utf8.app.store.getState().workspace.lowBandwidth).toBe(true);
     await utf8.close();
 
     useLocale('C');
@@ -86,6 +86,6 @@ describe('low-bandwidth profile on screen', () => {
     const { vt, app } = await open({ lowBandwidth: false });
     await vt.waitFor((s) => s.includes('● live') && s.includes('spread '), 15_000);
     expect(statusLine(vt)).not.toMatch(/\bLB\b/);
-    expect(app.store.getState().live.lowBandwidth).toBe(false);
+    expect(app.store.getState().workspace.lowBandwidth).toBe(false);
   });
 });

@@ -71,7 +71,7 @@ describe('perf overlay (F12) in the running app', () => {
 
   it('pasted-f12-never-toggles-the-overlay: ESC[24~ in a paste into the : line is text; F12 pressed with the line open still toggles it', async () => {
     const r = await openLive(160, 40);
-    const perfOn = () => r.app.store.getState().live.perfOverlay;
+    const perfOn = () => r.app.store.getState().workspace.perfOverlay;
     r.vt.press(':');
     await r.vt.waitFor(':█', 15_000);
     r.vt.press(`${PASTE_START}ab${F12}cd${PASTE_END}`);

@@ -216,9 +216,9 @@ async function screens(): Promise<void> {
     await a.vt.waitFor((s) => !s.includes('▸ Market'), UI_MS);
 
     // Themes switched directly in the store: `:theme` would leave its confirmation toast on the picture.
-    a.app.store.setState((s) => ({ live: { ...s.live, theme: 'light' } }));
+    a.app.store.setState((s) => ({ workspace: { ...s.workspace, theme: 'light' } }));
     await shoot(a, 'theme-light', LIGHT_SCHEME);
-    a.app.store.setState((s) => ({ live: { ...s.live, theme: 'colorblind' } }));
+    a.app.store.setState((s) => ({ workspace: { ...s.workspace, theme: 'colorblind' } }));
     await shoot(a, 'theme-colorblind');
     await flatten(a);
   } finally {

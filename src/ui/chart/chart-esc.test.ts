@@ -65,18 +65,18 @@ describe('Esc in the chart', () => {
     s.press('z');
     s.press('x');
     s.press(PGUP);
-    expect(s.store.getState().live.zoomed).toBeTruthy();
+    expect(s.store.getState().workspace.zoomed).toBeTruthy();
     expect(s.store.getState().chart.cursorT).not.toBeNull();
     expect(s.store.getState().chart.endT).not.toBeNull();
     s.press(ESC);
     expect(s.store.getState().chart.cursorT).toBeNull();
     expect(s.store.getState().chart.endT).not.toBeNull();
-    expect(s.store.getState().live.zoomed).toBeTruthy();
+    expect(s.store.getState().workspace.zoomed).toBeTruthy();
     s.press(ESC);
     expect(s.store.getState().chart.endT).toBeNull();
-    expect(s.store.getState().live.zoomed).toBeTruthy();
+    expect(s.store.getState().workspace.zoomed).toBeTruthy();
     s.press(ESC);
-    expect(s.store.getState().live.zoomed).toBeFalsy();
+    expect(s.store.getState().workspace.zoomed).toBeFalsy();
   });
 
   it('chart-scroll-only: with no crosshair the first Esc goes back to live', () => {

@@ -13,7 +13,7 @@ import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
 import { openAmendReview, type OrderChange } from '../open-orders/amend-review.js';
 import { completeCommandLine } from './completion.js';
 import { parseCommandLine, type AmendCommand } from './parse.js';
-import { runLiveCommandLine } from './workspace-commands.js';
+import { runWorkspaceCommandLine } from './workspace-commands.js';
 import { currentMarket, disabledReason, entryFromCommand } from '../order-entry/flow.js';
 import { amendIntent } from '../tabs/editors.js';
 import { cancelAllQuestion } from '../confirm/cancel-all.js';
@@ -89,7 +89,7 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
   const text = store.getState().tradingUi.commandLine ?? '';
   remember(store, text);
   // :theme, :alert, :alerts (live-commands.ts).
-  if (runLiveCommandLine(store, text)) return closeCommandLine(store);
+  if (runWorkspaceCommandLine(store, text)) return closeCommandLine(store);
   const cmd = parseCommandLine(text);
   const state = store.getState();
   switch (cmd.kind) {

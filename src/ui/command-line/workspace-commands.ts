@@ -1,4 +1,4 @@
-// The command-line words of the live slice: `:theme NAME`, `:alert ...`, `:alerts`, and the pages
+// The command-line words of the workspace slice: `:theme NAME`, `:alert ...`, `:alerts`, and the pages
 // `:stats` (execution reports summed up) and `:key` (the API key in use). The `:` line
 // (command-line.ts) offers each line here first; true = handled here.
 
@@ -18,7 +18,7 @@ function isThemeName(name: string): name is ThemeName {
 }
 
 /** Runs `text` when it is a live command, reporting the outcome as the notice. */
-export function runLiveCommandLine(store: TerminalStore, text: string): boolean {
+export function runWorkspaceCommandLine(store: TerminalStore, text: string): boolean {
   const words = text.trim().split(/\s+/);
   const name = words[0]?.toLowerCase() ?? '';
   const page = words.length === 1 && Object.hasOwn(PAGES, name) ? PAGES[name] : undefined;
@@ -38,7 +38,7 @@ export function runLiveCommandLine(store: TerminalStore, text: string): boolean 
   }
   const alert = parseAlertCommand(text);
   if (!alert) return false;
-  const { alerts, } = store.getState().live;
+  const { alerts, } = store.getState().workspace;
   switch (alert.kind) {
     case 'error':
       store.setState({ notice: alert.message });

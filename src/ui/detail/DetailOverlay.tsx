@@ -18,7 +18,7 @@ export function DetailOverlay({ width, height }: { width: number; height: number
   const inner = Math.max(0, width - 2);
   // Selected as text: the page redraws only when what it shows changes.
   const view = JSON.parse(
-    useTerminal((s) => (s.live.detail ? JSON.stringify({ title: detailTitle(s.live.detail.subject, s), lines: detailLines(s.live.detail.subject, s, inner), scroll: s.live.detail.scroll }) : 'null')),
+    useTerminal((s) => (s.workspace.detail ? JSON.stringify({ title: detailTitle(s.workspace.detail.subject, s), lines: detailLines(s.workspace.detail.subject, s, inner), scroll: s.workspace.detail.scroll }) : 'null')),
   ) as { title: string; lines: string[]; scroll: number } | null;
   if (!view) return null;
   const room = detailTextRows(height);

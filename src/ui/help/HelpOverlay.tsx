@@ -17,20 +17,20 @@ const LOW_BANDWIDTH_HELP = 'LB: low-bandwidth profile: 5 Hz, ASCII, chart and ta
 export function HelpOverlay({ width, height }: { width: number; height: number }) {
   const theme = useTheme();
   const keymap = useKeymap();
-  const help = useTerminal((s) => s.live.help);
+  const help = useTerminal((s) => s.workspace.help);
   const focus = useTerminal((s) => s.focus);
   const place = { mode: help.from, pane: focus };
   // The rows carry off reasons from the whole state: selected as text, so the pane redraws only when they change.
-  const rows = JSON.parse(useTerminal((s) => JSON.stringify(helpRows(keymap.bindings, helpPlace(s), s.live.help.query, s)))) as HelpRow[];
+  const rows = JSON.parse(useTerminal((s) => JSON.stringify(helpRows(keymap.bindings, helpPlace(s), s.workspace.help.query, s)))) as HelpRow[];
   const inner = Math.max(0, width - 2);
   // Narrow overlays squeeze the keys and then the descriptions; the action names stay whole longest.
   const keyWidth = Math.min(18, Math.max(6, ...rows.map((r) => r.keys.length)) + 2, Math.max(4, Math.floor(inner / 4)));
   const actionWidth = Math.min(Math.max(0, ...rows.map((r) => r.action.length)) + 2, Math.max(0, inner - keyWidth));
   const descriptionWidth = Math.max(0, inner - keyWidth - actionWidth);
-  const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
+  const lowBandwidth = useTerminal((s) => s.workspace.lowBandwidth);
   // Config problems come first, every one of them (the footer shows only the first).
   // Typing filters them like the keys, so each one can be reached when they outnumber the rows.
-  const allProblems = useTerminal((s) => s.live.configProblems);
+  const allProblems = useTerminal((s) => s.workspace.configProblems);
   const needle = help.query.trim().toLowerCase();
   const matching = needle === '' ? allProblems : allProblems.filter((p) => p.toLowerCase().includes(needle));
   const keyLine = useTerminal((s) => keyInUseLine(s.keyInUse));

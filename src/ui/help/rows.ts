@@ -79,5 +79,5 @@ export function placeName(place: KeyPlace): string {
 
 /** Where the help was opened from: its rows are that place's bindings. */
 export function helpPlace(state: TerminalState): { mode: Mode; pane: TerminalState['focus'] } {
-  return { mode: state.live.help.from, pane: state.focus };
+  return { mode: state.workspace.help.from, pane: state.focus };
 }

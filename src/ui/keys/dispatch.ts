@@ -84,8 +84,8 @@ function runKey(key: KeyPress, c: DispatchContext, state: TerminalState, mode: I
   const binding = bindingOf(keymap, mode, state, key);
   // The `!!` chord: any other key of the panes (or of the too-small screen) disarms it.
   if ((mode === 'panes' || mode === 'too-small') && binding?.action !== 'panic') disarmPanic(store);
-  const helpRowCount = mode === 'help' ? helpRows(keymap.bindings, helpPlace(state), state.live.help.query, state).length : 0;
-  const detail = state.live.detail;
+  const helpRowCount = mode === 'help' ? helpRows(keymap.bindings, helpPlace(state), state.workspace.help.query, state).length : 0;
+  const detail = state.workspace.detail;
   const detailLineCount = mode === 'detail' && detail ? detailLines(detail.subject, state, c.view.detail?.width ?? state.viewport.cols - 2).length : 0;
   const ctx: KeyContext = { ...c, key, view: { ...c.view, helpRows: helpRowCount, detailLines: detailLineCount }, keyLabel: (action) => keyLabelIn(keymap, action) };
   const { confirm } = state.tradingUi;

@@ -103,14 +103,14 @@ function enter(s: Session, mode: InputMode): void {
       break;
     case 'help':
       openHelp(store, 'panes');
-      store.setState({ live: { ...store.getState().live, help: { ...store.getState().live.help, scroll: 1, query: 'e' } } });
+      store.setState({ workspace: { ...store.getState().workspace, help: { ...store.getState().workspace.help, scroll: 1, query: 'e' } } });
       break;
     case 'detail': {
       // A request with more lines than a page, scrolled one down: every scroll key has somewhere to go.
       const journal = Array.from({ length: 40 }, (_, i) => ({ timeMs: i, kind: 'update' as const, requestKey: 'k1', rq: 3, text: `rq 3 line ${i}`, raw: '{"mt":24}' }));
       store.setState({ trading: { ...store.getState().trading, journal } });
       openDetail(store, { kind: 'journal', requestKey: 'k1' });
-      store.setState({ live: { ...store.getState().live, detail: { subject: { kind: 'journal', requestKey: 'k1' }, scroll: 1 } } });
+      store.setState({ workspace: { ...store.getState().workspace, detail: { subject: { kind: 'journal', requestKey: 'k1' }, scroll: 1 } } });
       break;
     }
     case 'picker':

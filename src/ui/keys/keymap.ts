@@ -1,5 +1,5 @@
 // The keymap in force: the bindings with the config's remaps applied, and the one lookup from a key to
-// its binding in a mode. Made once by the app (app/live-wiring.ts) and handed to the screen; nothing
+// its binding in a mode. Made once by the app (app/workspace-wiring.ts) and handed to the screen; nothing
 // changes it while the app runs.
 
 import type { PaneId } from '../../state/store.js';

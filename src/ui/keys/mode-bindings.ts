@@ -33,7 +33,7 @@ function lineOf(store: TerminalStore, mode: InputMode): { line: Line; rules?: Li
     case 'picker':
       return { line: { text: state.picker.query }, rules: { maxLength: 40 }, set: (l) => setPickerQuery(store, l.text) };
     case 'help':
-      return { line: { text: state.live.help.query }, rules: { maxLength: 40 }, set: (l) => setHelpQuery(store, l.text) };
+      return { line: { text: state.workspace.help.query }, rules: { maxLength: 40 }, set: (l) => setHelpQuery(store, l.text) };
     case 'command':
       return { line: { text: state.tradingUi.commandLine ?? '' }, rules: { maxLength: 120 }, set: (l) => editCommandLine(store, l.text) };
     case 'editor': {
@@ -108,11 +108,11 @@ export const MODE_BINDINGS: readonly Binding[] = [
   { action: 'closeHelp', keys: ['Esc', 'Enter', 'C-c'], mode: 'help', fixed: true, description: 'close the help', hint: 'close', run: (ctx) => closeHelp(ctx.store) },
   {
     action: 'scrollDown', keys: ['Down', 'j'], mode: 'help', fixed: true, description: 'scroll down (j and k type into the filter once it has text)', hint: 'scroll', quiet: true,
-    run: (ctx) => (ctx.key.name === 'j' && ctx.store.getState().live.help.query !== '' ? void editModeLine(ctx.store, 'help', ctx.key) : scroll(ctx, 1)),
+    run: (ctx) => (ctx.key.name === 'j' && ctx.store.getState().workspace.help.query !== '' ? void editModeLine(ctx.store, 'help', ctx.key) : scroll(ctx, 1)),
   },
   {
     action: 'scrollUp', keys: ['Up', 'k'], mode: 'help', fixed: true, description: 'scroll up', quiet: true,
-    run: (ctx) => (ctx.key.name === 'k' && ctx.store.getState().live.help.query !== '' ? void editModeLine(ctx.store, 'help', ctx.key) : scroll(ctx, -1)),
+    run: (ctx) => (ctx.key.name === 'k' && ctx.store.getState().workspace.help.query !== '' ? void editModeLine(ctx.store, 'help', ctx.key) : scroll(ctx, -1)),
   },
   { action: 'pageDown', keys: ['PgDn'], mode: 'help', fixed: true, description: 'scroll down a page', quiet: true, run: (ctx) => scroll(ctx, ctx.view.helpPage) },
   { action: 'pageUp', keys: ['PgUp'], mode: 'help', fixed: true, description: 'scroll up a page', quiet: true, run: (ctx) => scroll(ctx, -ctx.view.helpPage) },

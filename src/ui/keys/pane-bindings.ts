@@ -119,15 +119,15 @@ function back(ctx: KeyContext): void {
   const state = store.getState();
   const chart = chartBackMove(state);
   if (chart) store.setState({ chart });
-  else if (state.live.configNotice && !shownNotice(state)) store.setState({ live: { ...state.live, configNotice: null } });
-  else if (state.live.zoomed && !state.bookCursor) toggleZoom(store, state.focus);
+  else if (state.workspace.configNotice && !shownNotice(state)) store.setState({ workspace: { ...state.workspace, configNotice: null } });
+  else if (state.workspace.zoomed && !state.bookCursor) toggleZoom(store, state.focus);
   else if (state.bookCursor || state.bookDisplay.scroll !== 0) centreBook(store);
   else if (shownNotice(state)) setNotice(store, null);
 }
 
 function backOff(state: TerminalState): Disabled | null {
   if (chartBackMove(state)) return null;
-  return state.live.configNotice || state.live.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || shownNotice(state) ? null : off('top level', 'nothing to step back from (Esc never quits)');
+  return state.workspace.configNotice || state.workspace.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || shownNotice(state) ? null : off('top level', 'nothing to step back from (Esc never quits)');
 }
 
 function newOrderKey(action: 'buy' | 'sell'): Binding {

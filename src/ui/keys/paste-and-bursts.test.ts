@@ -42,7 +42,7 @@ describe('a paste is text for the focused line', () => {
     press(ESC);
     press('?');
     press(pasted('panic'));
-    expect(store.getState().live.help.query).toBe('panic');
+    expect(store.getState().workspace.help.query).toBe('panic');
     press(ESC);
     press('b');
     expect(ui().entry?.focus).toBe('size');

@@ -25,7 +25,7 @@ const SL = 656_000;
 const WARNING = 'after this fill liquidation 65,667.2 beats your SL 65,600: it would never fire';
 /** The add: 0.03 BTC more at 70,000 and 10x. */
 const ADD = { size: '0.03', price: '70000', leverage: '10' };
-const skipping = { ...createTerminalStore().getState().live, confirmPrefs: { skipReview: true } };
+const skipping = { ...createTerminalStore().getState().workspace, confirmPrefs: { skipReview: true } };
 
 /** The review's lines of the form's order as the pane builds them (its confirm, if one is up). */
 function reviewText(store: ReturnType<typeof setupEntry>['store']): string {
@@ -73,13 +73,13 @@ describe('an add that lifts the liquidation over the stop-loss already armed', (
 
   it('add-past-sl-asks-when-review-skipped: skipReview sends no such add from the form or from `:buy`; it stops at the question', () => {
     const form = setupEntry(ADD, [LONG], [stopLoss(SL, 9, 4_000)]);
-    form.store.setState({ live: skipping });
+    form.store.setState({ workspace: skipping });
     startReview(form.store, { actions: form.actions, nowMs: 0 });
     expect(form.sent).toEqual([]);
     expect(form.store.getState().tradingUi.confirm?.text).toBe(`${WARNING}: send anyway?`);
 
     const typed = setupEntry({}, [LONG], [stopLoss(SL, 9, 4_000)]);
-    typed.store.setState({ live: skipping, tradingUi: { ...typed.store.getState().tradingUi, entry: null } });
+    typed.store.setState({ workspace: skipping, tradingUi: { ...typed.store.getState().tradingUi, entry: null } });
     const cmd = parseCommandLine('buy 0.03 @ 70000 lev 10');
     if (cmd.kind !== 'order') throw new Error(`not an order: ${JSON.stringify(cmd)}`);
     expect(entryFromCommand(typed.store, cmd, { actions: typed.actions, nowMs: 0 })).toBeNull();

@@ -109,7 +109,7 @@ function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusa
 /** Opens the review (and with `skipReview` configured sends a routine order at once); call once reviewRefusal is null. */
 function openReview(store: TerminalStore, send?: SendContext): void {
   patchTradingUi(store, { reviewing: true });
-  if (send && store.getState().live.confirmPrefs.skipReview) acceptReview(store, send.actions, send.nowMs, send.keyAtMs);
+  if (send && store.getState().workspace.confirmPrefs.skipReview) acceptReview(store, send.actions, send.nowMs, send.keyAtMs);
 }
 
 /**

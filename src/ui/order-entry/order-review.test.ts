@@ -156,14 +156,14 @@ describe('smart confirm on review', () => {
     acceptReview(routine.store, routine.commands, 1_000);
     expect(routine.sent).toHaveLength(1); // 5x is under the default 10x
 
-    const strict = setup({ leverage: '5' }, { live: { ...createTerminalStore().getState().live, confirmPrefs: { leverageAbove: 3, priceFromMarkPct: 0.1 } } });
+    const strict = setup({ leverage: '5' }, { workspace: { ...createTerminalStore().getState().workspace, confirmPrefs: { leverageAbove: 3, priceFromMarkPct: 0.1 } } });
     acceptReview(strict.store, strict.commands, 1_000);
     expect(strict.sent).toEqual([]);
     const text = strict.store.getState().tradingUi.confirm?.text ?? '';
     expect(text).toContain('leverage 5x');
     expect(text).toContain('from mark'); // 66,900.0 vs mark 67,000.0 is 0.15 %
 
-    const window = setup({}, { live: { ...createTerminalStore().getState().live, confirmPrefs: { duplicateWindowSec: 60 } } });
+    const window = setup({}, { workspace: { ...createTerminalStore().getState().workspace, confirmPrefs: { duplicateWindowSec: 60 } } });
     acceptReview(window.store, window.commands, 1_000);
     window.store.setState({ tradingUi: { ...window.store.getState().tradingUi, entry: { ...newEntryForm(16, 'long', '66900', '5'), size: '0.01' } } });
     acceptReview(window.store, window.commands, 40_000); // 39 s later: still "the same order" with a 60 s window
@@ -172,7 +172,7 @@ describe('smart confirm on review', () => {
 });
 
 describe('[confirm] skipReview', () => {
-  const skipping = { live: { ...createTerminalStore().getState().live, confirmPrefs: { skipReview: true } } };
+  const skipping = { workspace: { ...createTerminalStore().getState().workspace, confirmPrefs: { skipReview: true } } };
   it('sends a routine order on Enter without the review step', () => {
     const { store, commands, sent } = setup({}, skipping);
     startReview(store, { actions: commands, nowMs: 1_000 });

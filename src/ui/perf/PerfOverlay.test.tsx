@@ -22,7 +22,7 @@ const FIGURES: PerfOverlayFigures = {
 };
 
 function Harness({ probe }: { probe: PerfProbe }) {
-  const on = useTerminal((s) => s.live.perfOverlay);
+  const on = useTerminal((s) => s.workspace.perfOverlay);
   return <Box flexDirection="column">{on ? <PerfOverlay width={150} probe={probe} /> : <Text>hints</Text>}</Box>;
 }
 

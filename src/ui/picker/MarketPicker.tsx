@@ -16,12 +16,12 @@ export function MarketPicker({ width, height }: { width: number; height: number 
   const theme = useTheme();
   const markets = useTerminal((s) => s.markets);
   const stats = useTerminal((s) => s.marketStats);
-  const watchlist = useTerminal((s) => s.live.watchlist);
+  const watchlist = useTerminal((s) => s.workspace.watchlist);
   const current = useTerminal((s) => s.market?.id ?? null);
   const inner = Math.max(0, width - 2);
   const sort = picker.sort ?? DEFAULT_PICKER_SORT;
   // The same list the keys choose from (state/actions.ts): what is highlighted is what Enter opens.
-  const state: PickerListState = { picker, markets, marketStats: stats, live: { watchlist } };
+  const state: PickerListState = { picker, markets, marketStats: stats, workspace: { watchlist } };
   const matches = pickerList(state);
   const chosen = pickerIndex(state, matches);
   const columns = useMemo(() => pickerColumns(inner, sort), [inner, sort]);

@@ -54,14 +54,14 @@ interface ScreenProps {
 function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { actions: ReturnType<typeof createTerminalActions> }) {
   const { cols, rows } = useTerminalSize();
   // F12 (a binding: keys/perf-overlay-bindings.ts): the perf line in place of the key hints.
-  const perfOn = useTerminal((s) => s.live.perfOverlay);
-  const zoomed = useTerminal((s) => s.live.zoomed);
+  const perfOn = useTerminal((s) => s.workspace.perfOverlay);
+  const zoomed = useTerminal((s) => s.workspace.zoomed);
   const base = computeLayout(cols, rows);
   const panes = visiblePanes(base);
   const panesKey = panes.join(',');
   const pickerOpen = useTerminal((s) => s.picker.open);
-  const helpOpen = useTerminal((s) => s.live.help.open);
-  const detailOpen = useTerminal((s) => s.live.detail !== null);
+  const helpOpen = useTerminal((s) => s.workspace.help.open);
+  const detailOpen = useTerminal((s) => s.workspace.detail !== null);
   const entryOpen = useTerminal((s) => s.tradingUi.entry !== null || s.tradingUi.amend !== null);
   // An open order form docks beside the book with the chart and tape still in view (entry-dock.ts).
   const narrowDock = entryOpen && !pickerOpen ? dockEntry(base) : null;
@@ -69,7 +69,7 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   const overTape = useTerminal((s) => narrowDock !== null && narrowDock.chart.width === 0 && !entryFits(s, narrowDock.entry.width, narrowDock.entry.height));
   const docked = narrowDock && overTape ? dockEntry(base, true) : narrowDock;
   const layout = docked ?? applyZoom(base, zoomed);
-  const themeName = useTerminal((s) => s.live.theme);
+  const themeName = useTerminal((s) => s.workspace.theme);
   const palette = useMemo(() => themePalette(themeName, colorDepth), [themeName, colorDepth]);
 
   const bookDisplay = useTerminal((s) => s.bookDisplay);

@@ -44,7 +44,7 @@ export function noticeSegment(notice: string | null, width: number): string {
 export function Footer({ width }: { width: number }) {
   const theme = useTheme();
   const keymap = useKeymap();
-  const notice = useTerminal((s) => shownNotice(s) ?? s.live.configNotice);
+  const notice = useTerminal((s) => shownNotice(s) ?? s.workspace.configNotice);
   const noticeText = noticeSegment(notice, width);
   // READ-ONLY lives in the status bar (always shown there); a second copy here only ate hint space.
   const room = Math.max(0, width - noticeText.length);

@@ -29,8 +29,8 @@ describe('help while zoomed', () => {
   it('opening help brings the normal layout back (help draws where the chart is)', () => {
     const store = createTerminalStore();
     toggleZoom(store, 'trading');
-    expect(store.getState().live.zoomed).toBe('trading');
+    expect(store.getState().workspace.zoomed).toBe('trading');
     openHelp(store);
-    expect(store.getState().live).toMatchObject({ zoomed: null, help: { open: true, query: '' } });
+    expect(store.getState().workspace).toMatchObject({ zoomed: null, help: { open: true, query: '' } });
   });
 });

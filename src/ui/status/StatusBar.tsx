@@ -55,7 +55,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const headBlock = useTerminal((s) => s.headBlock ?? s.connection.headBlock);
   const publishedAt = useTerminal((s) => s.publishedAtMs);
   const now = useNow(1000);
-  const lowBandwidth = useTerminal((s) => s.live.lowBandwidth);
+  const lowBandwidth = useTerminal((s) => s.workspace.lowBandwidth);
   const throttled = throttleText(useTerminal((s) => s.throttle), now);
   const badge = networkBadge(network);
   const replay = useTerminal((s) => s.replay);
@@ -66,7 +66,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const rtt = latencyText(connection, replay);
   const linkText = `  h=${headBlock ?? '—'}${rtt ? `  ${rtt}` : ''}`;
   const readOnly = keyScope !== 'trade';
-  const watchlist = useTerminal((s) => s.live.watchlist);
+  const watchlist = useTerminal((s) => s.workspace.watchlist);
   const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
   // Frames skipped as malformed on either socket, and context markets past the cap (the log file says which
   // and why); shown only when some were.

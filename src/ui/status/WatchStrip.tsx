@@ -7,7 +7,7 @@ import { useTheme } from '../shell/theme.js';
 
 export function WatchStrip({ width }: { width: number }) {
   const theme = useTheme();
-  const quotes = useTerminal((s) => s.live.watchlist);
+  const quotes = useTerminal((s) => s.workspace.watchlist);
   const symbol = useTerminal((s) => s.market?.symbol ?? null);
   const text = watchlistText(quotes, symbol, Math.max(0, width - 2));
   if (text === '') return null;

@@ -15,7 +15,7 @@ import { installAsciiOutput } from '../terminal/ascii-output.js';
 import { copyToClipboard } from '../terminal/clipboard.js';
 import { loadConfig, problemLine, problemNotice, unknownWatchlistProblems, unknownWatchlistSymbols, type LoadedConfig } from './config/load-config.js';
 
-export interface LiveOptions {
+export interface WorkspaceOptions {
   /** `--config FILE`; else $PERPL_HOME/config.toml or config.json. */
   configFile?: string;
   home?: string;
@@ -28,7 +28,7 @@ export interface MarkSource {
   marks(): Map<number, number>;
 }
 
-export interface LiveWiring {
+export interface WorkspaceWiring {
   /** The keymap in force: the config's [keys] applied (the screen is given it; nothing changes it later). */
   keymap: Keymap;
   /** The colours the terminal shows. */
@@ -38,13 +38,13 @@ export interface LiveWiring {
   stop(): void;
 }
 
-export function readLiveConfig(opts: LiveOptions): LoadedConfig {
+export function readWorkspaceConfig(opts: WorkspaceOptions): LoadedConfig {
   return loadConfig({ ...(opts.configFile ? { file: opts.configFile } : {}), ...(opts.home ? { home: opts.home } : {}) });
 }
 
 const WATCH_REFRESH_MS = 1_000;
 
-export interface StartLiveOptions {
+export interface StartWorkspaceOptions {
   store: TerminalStore;
   stdout: { write: NodeJS.WriteStream['write'] };
   loaded: LoadedConfig;
@@ -62,15 +62,15 @@ function sameQuotes(a: readonly WatchQuote[], b: readonly WatchQuote[]): boolean
   return a.length === b.length && a.every((q, i) => q.symbol === b[i]?.symbol && q.mark === b[i]?.mark);
 }
 
-export function startLive(opts: StartLiveOptions): LiveWiring {
+export function startWorkspace(opts: StartWorkspaceOptions): WorkspaceWiring {
   const { store, loaded } = opts;
   const { config } = loaded;
   const env = opts.env ?? process.env;
   const keymap = createKeymap(config.keys);
   const colorDepth = detectColorDepth(env);
   store.setState((s) => ({
-    live: {
-      ...s.live,
+    workspace: {
+      ...s.workspace,
       theme: config.theme,
       zoomed: config.layout === 'normal' ? null : config.layout,
       configNotice: [opts.startupWarning, problemNotice(loaded.file, loaded.problems)].filter(Boolean).join('; ') || null,
@@ -103,7 +103,7 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
   };
 
   const evaluateAlerts = (): void => {
-    const { alerts } = store.getState().live;
+    const { alerts } = store.getState().workspace;
     if (alerts.length === 0) return;
     const quotes = quotesBySymbol();
     const fired = triggeredAlerts(alerts, quotes);
@@ -122,7 +122,7 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
 
   // Every publisher write is a frame: alerts are checked against the marks of that frame.
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.publishes !== previous.publishes || state.live.alerts !== previous.live.alerts) evaluateAlerts();
+    if (state.publishes !== previous.publishes || state.workspace.alerts !== previous.workspace.alerts) evaluateAlerts();
   });
 
   // A watchlist market the exchange does not list is a config problem too, known once the markets are.
@@ -135,21 +135,21 @@ export function startLive(opts: StartLiveOptions): LiveWiring {
     if (unknown.length === 0) return;
     const problems = [...loaded.problems, ...unknown];
     const unknownSymbols = new Set(unknownWatchlistSymbols(config.watchlist, state.markets.map((m) => m.symbol)));
-    const watchlist = state.live.watchlist.filter((w) => !unknownSymbols.has(w.symbol));
+    const watchlist = state.workspace.watchlist.filter((w) => !unknownSymbols.has(w.symbol));
     const configNotice = [opts.startupWarning, problemNotice(loaded.file, problems)].filter(Boolean).join('; ') || null;
-    store.setState({ live: { ...state.live, watchlist, configProblems: problems.map(problemLine), configNotice } });
+    store.setState({ workspace: { ...state.workspace, watchlist, configProblems: problems.map(problemLine), configNotice } });
   };
 
   const refreshWatchlist = (): void => {
     checkWatchlistMarkets();
-    const { live } = store.getState();
-    if (live.watchlist.length === 0) return;
+    const { workspace } = store.getState();
+    if (workspace.watchlist.length === 0) return;
     const quotes = quotesBySymbol();
-    const next = live.watchlist.map((w) => {
+    const next = workspace.watchlist.map((w) => {
       const q = quotes.get(w.symbol);
       return { symbol: w.symbol, mark: q?.mark ?? null, priceDecimals: q?.priceDecimals ?? w.priceDecimals };
     });
-    if (!sameQuotes(next, live.watchlist)) store.setState({ live: { ...store.getState().live, watchlist: next } });
+    if (!sameQuotes(next, workspace.watchlist)) store.setState({ workspace: { ...store.getState().workspace, watchlist: next } });
   };
   const watchTimer = setInterval(refreshWatchlist, WATCH_REFRESH_MS);
   watchTimer.unref();
