@@ -448,8 +448,7 @@ export class OrderEngine {
         this.options.log?.(`order ${req.label}: ${d.reason} (${trigger}); resending rq ${req.rq}`);
         return this.transmit(req, false);
       case 'resend-new-rq': {
-        const failedSr32 = req.outcomes.get(req.rq)?.kind === 'failed';
-        if (failedSr32) req.newRqRetriesForSr32 += 1;
+        if (d.code === 'sr32-new-rq') req.newRqRetriesForSr32 += 1;
         else req.newRqRetriesForExpiry += 1;
         this.options.log?.(`order ${req.label}: ${d.reason}; moving from rq ${req.rq} to a new rq`);
         return this.sendNewRq(req);
