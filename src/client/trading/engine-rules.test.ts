@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OrderStatus as S, OrderStatusReason as R, OrderType as T } from '../../protocol/enums.js';
 import type { Order } from '../../protocol/frames.js';
 import { type RetryDecision, type RetryFacts, type RetryRequestState, decideRetry } from '../../domain/trading/retry.js';
-import { recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
+import { isNewDecision, recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
 import { reconcileRequest } from './reconcile.js';
 import { TrackedRequest } from './tracked-request.js';
 import { TradingState } from './trading-state.js';
@@ -84,6 +84,20 @@ describe('retry-decision-survives-reworded-reason', () => {
     const asReworded = restrictDecision(recovered(), { ...decision, reason: words }, 'block', 'live');
     expect(asReworded.action).toBe(asDecided.action);
     expect(asDecided.action).toBe(decision.action === 'resend-new-rq' ? 'give-up' : 'wait');
+  });
+});
+
+describe('decision-journal-line-survives-reworded-reason', () => {
+  // The journal gets a decision line when the decision changes, read from its action and code, not its words.
+  const busy429: RetryDecision = { action: 'resend-same-rq', code: 'gateway-busy', reason: 'gateway busy (code 429); it was never forwarded' };
+  it('the same decision in other words is not a new one', () => {
+    expect(isNewDecision(busy429, { ...busy429, reason: 'gateway busy (code 503); it was never forwarded' })).toBe(false);
+    expect(isNewDecision(busy429, { ...busy429 })).toBe(false);
+  });
+  it('another decision in the same words is a new one', () => {
+    expect(isNewDecision(busy429, { action: 'resend-same-rq', code: 'lost-ack', reason: busy429.reason })).toBe(true);
+    expect(isNewDecision(busy429, { ...busy429, action: 'give-up' })).toBe(true);
+    expect(isNewDecision(undefined, busy429)).toBe(true);
   });
 });
 

@@ -48,6 +48,11 @@ export function restrictDecision(req: TrackedRequest, d: RetryDecision, trigger:
   return d;
 }
 
+/** A decision worth a journal line: its action or its code changed (its words alone do not make it new). */
+export function isNewDecision(last: RetryDecision | undefined, d: RetryDecision): boolean {
+  return last?.action !== d.action || last.code !== d.code;
+}
+
 /** Requests a previous run journaled but never resolved: followed and reconciled, never resent. */
 export function recoverRequests(records: readonly JournalRecord[]): TrackedRequest[] {
   return unresolvedRequests(records).map((u) => {
