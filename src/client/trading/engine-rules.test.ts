@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus as S, OrderStatusReason as R, OrderType as T } from '../../protocol/enums.js';
 import type { Order } from '../../protocol/frames.js';
-import { recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
+import { type RetryDecision, type RetryFacts, type RetryRequestState, decideRetry } from '../../domain/trading/retry.js';
+import { isNewDecision, recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
 import { reconcileRequest } from './reconcile.js';
 import { TrackedRequest } from './tracked-request.js';
 import { TradingState } from './trading-state.js';
@@ -39,20 +40,64 @@ describe('showsTargetEffect', () => {
 
 describe('restrictDecision', () => {
   it('never resends while the feed is not live', () => {
-    const d = restrictDecision(sent(T.OpenLong, 1), { action: 'resend-same-rq', reason: 'x' }, 'block', 'stale');
+    const d = restrictDecision(sent(T.OpenLong, 1), { action: 'resend-same-rq', code: 'lost-ack', reason: 'x' }, 'block', 'stale');
     expect(d.action).toBe('wait');
   });
   it('waits for the block boundary before reconciling on a mid-block lfr move', () => {
-    expect(restrictDecision(sent(T.OpenLong, 1), { action: 'reconcile', reason: 'x' }, 'ack-timeout', 'live').action).toBe('wait');
-    expect(restrictDecision(sent(T.OpenLong, 1), { action: 'reconcile', reason: 'x' }, 'block', 'live').action).toBe('reconcile');
+    expect(restrictDecision(sent(T.OpenLong, 1), { action: 'reconcile', code: 'status-lost', reason: 'x' }, 'ack-timeout', 'live').action).toBe('wait');
+    expect(restrictDecision(sent(T.OpenLong, 1), { action: 'reconcile', code: 'status-lost', reason: 'x' }, 'block', 'live').action).toBe('reconcile');
   });
   it('requests from a previous run are never resent: waiting while they can land, given up once expired', () => {
     const [old] = recoverRequests([
       { t: 1, k: 'request', key: 'a', rq: 7, frame: { mt: 22, sn: 1, rq: 7, acc: 5, t: 1, mkt: 1, s: 1, p: 0, fl: 4, lv: 500, lb: 0 }, postedHead: 1, label: 'a' },
     ]);
     expect(old!.recovered).toBe(true);
-    expect(restrictDecision(old!, { action: 'resend-same-rq', reason: 'x' }, 'snapshot', 'live').action).toBe('wait');
-    expect(restrictDecision(old!, { action: 'resend-new-rq', reason: 'x' }, 'block', 'live').action).toBe('give-up');
+    expect(restrictDecision(old!, { action: 'resend-same-rq', code: 'lost-ack', reason: 'x' }, 'snapshot', 'live').action).toBe('wait');
+    expect(restrictDecision(old!, { action: 'resend-new-rq', code: 'expired-unanswered', reason: 'x' }, 'block', 'live').action).toBe('give-up');
+  });
+});
+
+describe('retry-decision-survives-reworded-reason', () => {
+  // The engine acts on the decision's code; its words are for the trader. A reason reworded (the spec's own
+  // phrasing, a translation) must not turn a request that may still land into one given up, nor the reverse.
+  const recovered = (): TrackedRequest =>
+    recoverRequests([
+      { t: 1, k: 'request', key: 'a', rq: 10, frame: { mt: 22, sn: 1, rq: 10, acc: 5, t: 1, mkt: 1, s: 1, p: 0, fl: 4, lv: 500, lb: 120 }, postedHead: 100, label: 'a' },
+    ])[0]!;
+  const state = (over: Partial<RetryRequestState>): RetryRequestState => {
+    const sent = { t: T.OpenLong, rq: 10, lb: 120, isTrigger: false, postedHead: 100, postedEpoch: 1, sendsOfRq: 1 };
+    return { ...sent, newRqRetriesForSr32: 0, newRqRetriesForExpiry: 0, ...over };
+  };
+  const facts = (over: Partial<RetryFacts>): RetryFacts => ({ head: 105, epoch: 1, lfr: 9, lfrFreshThisEpoch: true, connected: true, ackTimedOut: false, orderTtlBlocks: 20, ...over });
+  const failed = (sr: number) => ({ kind: 'failed' as const, st: S.Failed, sr, fr: undefined, oid: undefined });
+  const reworded: [string, RetryDecision, string][] = [
+    ['lost across a reconnect', decideRetry(state({}), facts({ epoch: 2 })), 'no status, lb not expired, reconnected since the send'],
+    ['lost ack', decideRetry(state({}), facts({ ackTimedOut: true })), 'the ack timer expired with no acknowledgement'],
+    ['gateway busy', decideRetry(state({ ackCode: 429 }), facts({})), 'busy (429): expired from the gateway queue, never forwarded'],
+    ['expired, no reconnection', decideRetry(state({}), facts({ head: 120 })), 'Ablauf: kein Status, keine neue Verbindung'],
+    ['expired, fresh lfr', decideRetry(state({}), facts({ head: 130, epoch: 2 })), 'lb passed and the fresh lfr shows it unconsumed'],
+    ['sr 32', decideRetry(state({ outcome: failed(R.OrderDescIdTooLow) }), facts({})), 'rq at or below lfr: one more try on a new rq'],
+  ];
+  it.each(reworded)('%s: a request from a previous run meets the same fate whatever its reason says', (_, decision, words) => {
+    expect(decision.action).toMatch(/^resend-/);
+    const asDecided = restrictDecision(recovered(), decision, 'block', 'live');
+    const asReworded = restrictDecision(recovered(), { ...decision, reason: words }, 'block', 'live');
+    expect(asReworded.action).toBe(asDecided.action);
+    expect(asDecided.action).toBe(decision.action === 'resend-new-rq' ? 'give-up' : 'wait');
+  });
+});
+
+describe('decision-journal-line-survives-reworded-reason', () => {
+  // The journal gets a decision line when the decision changes, read from its action and code, not its words.
+  const busy429: RetryDecision = { action: 'resend-same-rq', code: 'gateway-busy', reason: 'gateway busy (code 429); it was never forwarded' };
+  it('the same decision in other words is not a new one', () => {
+    expect(isNewDecision(busy429, { ...busy429, reason: 'gateway busy (code 503); it was never forwarded' })).toBe(false);
+    expect(isNewDecision(busy429, { ...busy429 })).toBe(false);
+  });
+  it('another decision in the same words is a new one', () => {
+    expect(isNewDecision(busy429, { action: 'resend-same-rq', code: 'lost-ack', reason: busy429.reason })).toBe(true);
+    expect(isNewDecision(busy429, { ...busy429, action: 'give-up' })).toBe(true);
+    expect(isNewDecision(undefined, busy429)).toBe(true);
   });
 });
 

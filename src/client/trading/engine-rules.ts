@@ -3,7 +3,7 @@
 
 import { OrderStatus, OrderStatusReason, OrderType } from '../../protocol/enums.js';
 import type { Order } from '../../protocol/frames.js';
-import type { RetryDecision } from '../../domain/trading/retry.js';
+import { type RetryDecision, rqIsSpent } from '../../domain/trading/retry.js';
 import type { ConnectionHealth } from '../../domain/views.js';
 import { type JournalRecord, unresolvedRequests } from './journal.js';
 import { TrackedRequest } from './tracked-request.js';
@@ -35,17 +35,22 @@ export function showsTargetEffect(t: number, row: Order): boolean {
 /** Narrows a decision to what is safe at this moment and for this kind of request. */
 export function restrictDecision(req: TrackedRequest, d: RetryDecision, trigger: string, health: ConnectionHealth): RetryDecision {
   if (d.action === 'reconcile' && trigger !== 'block' && trigger !== 'snapshot' && req.outcomes.size === 0) {
-    return { action: 'wait', reason: 'lfr moved mid-block: judging at the block boundary' };
+    return { action: 'wait', code: 'lfr-moved-mid-block', reason: 'lfr moved mid-block: judging at the block boundary' };
   }
   const resend = d.action === 'resend-same-rq' || d.action === 'resend-new-rq';
   if (resend && req.recovered) {
-    // From a previous run: never resent. Expired and never consumed means it never executed.
-    return d.action === 'resend-new-rq' || d.reason.includes('expired')
-      ? { action: 'give-up', reason: 'from a previous run; expired without reaching the contract; not resent' }
-      : { action: 'wait', reason: 'from a previous run; waiting for it to land or expire' };
+    // From a previous run: never resent. Spent (expired or failed, never consumed) means it never executed.
+    return rqIsSpent(d)
+      ? { action: 'give-up', code: 'recovered-expired', reason: 'from a previous run; expired without reaching the contract; not resent' }
+      : { action: 'wait', code: 'recovered-in-flight', reason: 'from a previous run; waiting for it to land or expire' };
   }
-  if (resend && health !== 'live') return { action: 'wait', reason: `feed ${health}` };
+  if (resend && health !== 'live') return { action: 'wait', code: 'feed-not-live', reason: `feed ${health}` };
   return d;
+}
+
+/** A decision worth a journal line: its action or its code changed (its words alone do not make it new). */
+export function isNewDecision(last: RetryDecision | undefined, d: RetryDecision): boolean {
+  return last?.action !== d.action || last.code !== d.code;
 }
 
 /** Requests a previous run journaled but never resolved: followed and reconciled, never resent. */

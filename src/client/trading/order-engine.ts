@@ -14,7 +14,7 @@ import { resolveStatus } from '../../domain/trading/status.js';
 import { type SessionFacts, type SessionLock, describeLocks, requestKindOf, sessionLocks } from '../../domain/trading/session-locks.js';
 import { type ValidationContext, validateOrder } from '../../domain/trading/validate.js';
 import { Journal, type JournalRecordInput, highestJournaledRq, journalPath } from './journal.js';
-import { recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
+import { isNewDecision, recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
 import type { TradingSession } from './session.js';
 import { type RequestHandle, type RequestResult, type RequestView, TrackedRequest, resultOf } from './tracked-request.js';
 import { reconcileRequest, type OrderLookup } from './reconcile.js';
@@ -433,7 +433,7 @@ export class OrderEngine {
   }
 
   private act(req: TrackedRequest, d: RetryDecision, trigger: string): void {
-    const changed = req.lastDecision?.action !== d.action || req.lastDecision.reason !== d.reason;
+    const changed = isNewDecision(req.lastDecision, d);
     req.lastDecision = d;
     if (changed && d.action !== 'wait') this.record({ k: 'decision', key: req.key, rq: req.rq, action: d.action, reason: d.reason });
     switch (d.action) {
@@ -448,8 +448,7 @@ export class OrderEngine {
         this.options.log?.(`order ${req.label}: ${d.reason} (${trigger}); resending rq ${req.rq}`);
         return this.transmit(req, false);
       case 'resend-new-rq': {
-        const failedSr32 = req.outcomes.get(req.rq)?.kind === 'failed';
-        if (failedSr32) req.newRqRetriesForSr32 += 1;
+        if (d.code === 'sr32-new-rq') req.newRqRetriesForSr32 += 1;
         else req.newRqRetriesForExpiry += 1;
         this.options.log?.(`order ${req.label}: ${d.reason}; moving from rq ${req.rq} to a new rq`);
         return this.sendNewRq(req);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus as S, OrderStatusReason as R, OrderType as T } from '../../protocol/enums.js';
-import { type RetryFacts, type RetryRequestState, decideRetry, isExpired } from './retry.js';
+import { type RetryFacts, type RetryRequestState, decideRetry, isExpired, rqIsSpent } from './retry.js';
 
 function req(over: Partial<RetryRequestState> = {}): RetryRequestState {
   return {
@@ -122,6 +122,28 @@ describe('decideRetry (interface.md 3 retry table)', () => {
 
   it('stops moving to new rqs after the expiry retry cap', () => {
     expect(decideRetry(req({ newRqRetriesForExpiry: 2 }), facts({ head: 200 })).action).toBe('give-up');
+  });
+});
+
+describe('recovered-request-given-up-only-when-its-rq-is-spent', () => {
+  // A request from a previous run is never resent: the engine gives it up when the decision's code says its rq
+  // can no longer execute, and waits otherwise. A new resend code left out of the spent set would leave such a
+  // request waiting forever (or, the other way, give up one that may still land).
+  const resends = [
+    decideRetry(req({ ackCode: undefined }), facts({ epoch: 2 })),
+    decideRetry(req({ ackCode: undefined }), facts({ ackTimedOut: true })),
+    decideRetry(req({ ackCode: 429 }), facts()),
+    decideRetry(req({ ackCode: 503 }), facts()),
+    decideRetry(req({ outcome: failed(R.OrderDescIdTooLow) }), facts()),
+    decideRetry(req(), facts({ head: 120 })),
+    decideRetry(req(), facts({ head: 130, epoch: 2, lfrFreshThisEpoch: true })),
+  ];
+  it('every resend of the table: spent exactly when it moves to a new rq', () => {
+    expect(new Set(resends.map((d) => d.action))).toEqual(new Set(['resend-same-rq', 'resend-new-rq']));
+    for (const d of resends) expect({ code: d.code, spent: rqIsSpent(d) }).toEqual({ code: d.code, spent: d.action === 'resend-new-rq' });
+  });
+  it('the codes tell the rows apart where their words did', () => {
+    expect(resends.map((d) => d.code)).toEqual(['lost-across-reconnect', 'lost-ack', 'gateway-busy', 'gateway-busy', 'sr32-new-rq', 'expired-unanswered', 'expired-unconsumed']);
   });
 });
 

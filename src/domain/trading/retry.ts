@@ -35,9 +35,56 @@ import type { RequestOutcome } from './status.js';
 
 export type RetryAction = 'done' | 'wait' | 'resend-same-rq' | 'resend-new-rq' | 'give-up' | 'check-position' | 'reconcile';
 
+/**
+ * Why a decision was taken, as the engine reads it: every rule that acts on a decision switches on this,
+ * never on `reason`, whose words are for the trader and the journal only (they may be reworded or translated).
+ */
+export type RetryCode =
+  | 'definitive'
+  /** mt 3 with a non-zero code: nothing was forwarded. */
+  | 'gateway-rejected'
+  /** mt 3 429 / 503: never forwarded, so the same rq is safe to send again. */
+  | 'gateway-busy'
+  | 'collateral-failed'
+  | 'collateral-never-retried'
+  | 'socket-down'
+  | 'awaiting-status'
+  /** st 7 sr 32 on an rq sent more than once: an earlier send of it may have landed. */
+  | 'sr32-after-resend'
+  | 'sr32-again'
+  /** st 7 sr 32, first time: the rq failed without executing; one retry on a new rq. */
+  | 'sr32-new-rq'
+  | 'sr14-lb-passed'
+  | 'failed'
+  /** rq <= lfr with no status: it reached the contract. */
+  | 'status-lost'
+  | 'lost-across-reconnect'
+  | 'lost-ack'
+  | 'expired-after-retries'
+  /** Its window passed with no status and no reconnection (row c). */
+  | 'expired-unanswered'
+  /** Its window passed and a fresh lfr shows it was never consumed. */
+  | 'expired-unconsumed'
+  | 'expired-awaiting-snapshot'
+  // What the engine narrows a decision to (client/trading/engine-rules.ts restrictDecision):
+  | 'lfr-moved-mid-block'
+  | 'recovered-expired'
+  | 'recovered-in-flight'
+  | 'feed-not-live';
+
 export interface RetryDecision {
   action: RetryAction;
+  code: RetryCode;
+  /** Display only: the journal line and the result message. */
   reason: string;
+}
+
+/** Decisions on an rq that can no longer execute (it failed unexecuted or its window passed): only a new rq could. */
+const SPENT_RQ_CODES: ReadonlySet<RetryCode> = new Set<RetryCode>(['sr32-new-rq', 'expired-unanswered', 'expired-unconsumed']);
+
+/** True when the decision says its rq is spent: sending it again cannot execute, so it never executed. */
+export function rqIsSpent(d: Pick<RetryDecision, 'code'>): boolean {
+  return SPENT_RQ_CODES.has(d.code);
 }
 
 /** What the engine knows about one request (its current rq attempt). */
@@ -92,29 +139,30 @@ export function isExpired(req: Pick<RetryRequestState, 'lb' | 'isTrigger' | 'pos
 
 export function decideRetry(req: RetryRequestState, facts: RetryFacts): RetryDecision {
   const outcome = req.outcome;
-  if (outcome?.kind === 'definitive') return { action: 'done', reason: 'definitive status received' };
+  if (outcome?.kind === 'definitive') return { action: 'done', code: 'definitive', reason: 'definitive status received' };
 
   if (req.ackCode !== undefined && req.ackCode !== 0) {
     if (req.t === OrderType.IncreasePositionCollateral) {
-      return { action: 'give-up', reason: `rejected by the gateway (code ${req.ackCode}); nothing was forwarded` };
+      return { action: 'give-up', code: 'gateway-rejected', reason: `rejected by the gateway (code ${req.ackCode}); nothing was forwarded` };
     }
     if (req.ackCode === 429 || req.ackCode === 503) {
-      return { action: 'resend-same-rq', reason: `gateway busy (code ${req.ackCode}); it was never forwarded` };
+      return { action: 'resend-same-rq', code: 'gateway-busy', reason: `gateway busy (code ${req.ackCode}); it was never forwarded` };
     }
-    return { action: 'give-up', reason: `rejected by the gateway (code ${req.ackCode})` };
+    return { action: 'give-up', code: 'gateway-rejected', reason: `rejected by the gateway (code ${req.ackCode})` };
   }
 
   if (req.t === OrderType.IncreasePositionCollateral) {
     if (outcome?.kind === 'failed' && outcome.sr !== OrderStatusReason.OrderDescIdTooLow) {
-      return { action: 'give-up', reason: 'collateral increase failed' };
+      return { action: 'give-up', code: 'collateral-failed', reason: 'collateral increase failed' };
     }
-    if (outcome === undefined && !facts.connected) return { action: 'wait', reason: 'socket down' };
+    if (outcome === undefined && !facts.connected) return { action: 'wait', code: 'socket-down', reason: 'socket down' };
     if (outcome === undefined && !isExpired(req, facts) && req.rq > facts.lfr) {
-      return { action: 'wait', reason: 'waiting for the collateral increase status' };
+      return { action: 'wait', code: 'awaiting-status', reason: 'waiting for the collateral increase status' };
     }
     // Never auto-retried: it can report st 7 sr 32 and still be credited (double top-up risk).
     return {
       action: 'check-position',
+      code: 'collateral-never-retried',
       reason: "collateral increases are never retried: check the position's collateral or account event et 3",
     };
   }
@@ -122,34 +170,34 @@ export function decideRetry(req: RetryRequestState, facts: RetryFacts): RetryDec
   if (outcome?.kind === 'failed') {
     if (outcome.st === OrderStatus.Failed && outcome.sr === OrderStatusReason.OrderDescIdTooLow) {
       if (req.sendsOfRq > 1) {
-        return { action: 'reconcile', reason: 'sr 32 on a resent rq: an earlier send of it may have landed' };
+        return { action: 'reconcile', code: 'sr32-after-resend', reason: 'sr 32 on a resent rq: an earlier send of it may have landed' };
       }
-      if (req.newRqRetriesForSr32 >= 1) return { action: 'give-up', reason: 'sr 32 again after the one retry' };
-      return { action: 'resend-new-rq', reason: 'sr 32 (rq <= lfr, another client moved lfr): one retry with a new rq' };
+      if (req.newRqRetriesForSr32 >= 1) return { action: 'give-up', code: 'sr32-again', reason: 'sr 32 again after the one retry' };
+      return { action: 'resend-new-rq', code: 'sr32-new-rq', reason: 'sr 32 (rq <= lfr, another client moved lfr): one retry with a new rq' };
     }
     if (outcome.sr === OrderStatusReason.ExceedsLastExecutionBlock) {
-      return { action: 'give-up', reason: 'sr 14: its last execution block passed before it ran; not resent (the retry table retries only sr 32 and expiry with no status)' };
+      return { action: 'give-up', code: 'sr14-lb-passed', reason: 'sr 14: its last execution block passed before it ran; not resent (the retry table retries only sr 32 and expiry with no status)' };
     }
-    return { action: 'give-up', reason: 'failed' };
+    return { action: 'give-up', code: 'failed', reason: 'failed' };
   }
 
   // No status yet.
-  if (!facts.connected) return { action: 'wait', reason: 'socket down' };
+  if (!facts.connected) return { action: 'wait', code: 'socket-down', reason: 'socket down' };
   const reconnected = req.postedEpoch !== facts.epoch;
   if (req.rq <= facts.lfr && (!reconnected || facts.lfrFreshThisEpoch)) {
-    return { action: 'reconcile', reason: `lfr ${facts.lfr} >= rq ${req.rq}: it reached the contract, the status was lost` };
+    return { action: 'reconcile', code: 'status-lost', reason: `lfr ${facts.lfr} >= rq ${req.rq}: it reached the contract, the status was lost` };
   }
   if (!isExpired(req, facts)) {
-    if (reconnected) return { action: 'resend-same-rq', reason: 'no status and reconnected since sending' };
-    if (facts.ackTimedOut) return { action: 'resend-same-rq', reason: 'no acknowledgement (lost ack)' };
-    return { action: 'wait', reason: 'waiting for status' };
+    if (reconnected) return { action: 'resend-same-rq', code: 'lost-across-reconnect', reason: 'no status and reconnected since sending' };
+    if (facts.ackTimedOut) return { action: 'resend-same-rq', code: 'lost-ack', reason: 'no acknowledgement (lost ack)' };
+    return { action: 'wait', code: 'awaiting-status', reason: 'waiting for status' };
   }
   if (req.newRqRetriesForExpiry >= (facts.maxExpiryRetries ?? 2)) {
-    return { action: 'give-up', reason: 'expired again after retries' };
+    return { action: 'give-up', code: 'expired-after-retries', reason: 'expired again after retries' };
   }
-  if (!reconnected) return { action: 'resend-new-rq', reason: 'head >= lb with no status and no reconnection' };
+  if (!reconnected) return { action: 'resend-new-rq', code: 'expired-unanswered', reason: 'head >= lb with no status and no reconnection' };
   if (facts.lfrFreshThisEpoch) {
-    return { action: 'resend-new-rq', reason: 'expired and the fresh lfr shows it was never consumed' };
+    return { action: 'resend-new-rq', code: 'expired-unconsumed', reason: 'expired and the fresh lfr shows it was never consumed' };
   }
-  return { action: 'wait', reason: 'expired across a reconnect: waiting for the fresh snapshot' };
+  return { action: 'wait', code: 'expired-awaiting-snapshot', reason: 'expired across a reconnect: waiting for the fresh snapshot' };
 }
