@@ -2,31 +2,29 @@
 // [keys]. Table order is the footer's priority. Each says what it does and why it would do nothing now.
 
 import { stepTimeframe, TIMEFRAMES } from '../../domain/timeframes.js';
-import type { SessionLock } from '../../domain/trading/session-locks.js';
 import { centreBook, cycleFocus, focusPane, moveBookCursor, openPicker, setNotice, stepGrouping } from '../../state/actions.js';
 import { shownNotice } from '../../state/notice.js';
 import { MAX_BOOK_GROUP } from '../../domain/book-grouping.js';
 import { openHelp, toggleZoom } from '../../state/workspace-actions.js';
 import type { PaneId, TerminalState } from '../../state/store.js';
-import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
+import { tradingLocks } from '../../state/trading-locks.js';
 import { cycleHistoryView, moveSelection, selectTab, stepTab, TAB_LABELS, toggleMarketFilter, type TradingTab } from '../../state/trading-tabs.js';
 import { selectedIndex, tabRows } from '../tabs/rows.js';
 import { openCommandLine } from '../command-line/flow.js';
-import { currentMarket, openEntry } from '../order-entry/flow.js';
+import { NEW_ORDER_BINDINGS } from '../order-entry/bindings.js';
 import { pressPanicKey } from '../panic/flow.js';
 import { requestQuit } from '../confirm/quit.js';
 import { askCancel, openOrderEditor, openPositionEditor, selectedOrder, selectedPosition } from '../tabs/flow.js';
 import { copyTextFor } from '../tabs/copy-text.js';
 import { JOURNAL_FRAMES_BINDING } from '../journal/frames-key.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
+import { fromLock, off } from './binding-helpers.js';
 import { CHART_BINDINGS, chartBackHint, chartBackMove } from '../chart/bindings.js';
 
 const MOVING: PaneScope = ['book', 'trading'];
 const TABS: PaneScope = ['trading'];
 const HISTORY_TABS: readonly TradingTab[] = ['fills', 'history'];
 
-const off = (label: string, message = label): Disabled => ({ label, message });
-const fromLock = (lock: SessionLock | undefined): Disabled | null => (lock ? { label: lock.label, message: `orders locked: ${lock.message}` } : null);
 
 /** Off unless the trading tabs show `tab`. */
 function onTab(state: TerminalState, tabs: readonly TradingTab[]): Disabled | null {
@@ -130,20 +128,6 @@ function backOff(state: TerminalState): Disabled | null {
   return state.workspace.configNotice || state.workspace.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || shownNotice(state) ? null : off('top level', 'nothing to step back from (Esc never quits)');
 }
 
-function newOrderKey(action: 'buy' | 'sell'): Binding {
-  return {
-    action, keys: [action === 'buy' ? 'b' : 's'], mode: 'panes', panes: 'all', description: `order entry: ${action} / ${action === 'buy' ? 'long' : 'short'}`, hint: action,
-    run: (ctx) => void openEntry(ctx.store, action === 'buy' ? 'long' : 'short'),
-    disabledReason: (state) => {
-      const lock = newOrderLocks(state)[0];
-      if (lock) return { label: lock.label, message: `orders disabled: ${lock.message}` };
-      return currentMarket(state) ? null : off('no market', 'orders disabled: no market loaded yet');
-    },
-    // The form opens anyway: it shows the order and why it cannot be sent.
-    runsDisabled: true,
-  };
-}
-
 export const PANE_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['?'], mode: 'panes', panes: 'all', description: 'help for this pane (type to filter)', hint: 'help', run: (ctx) => openHelp(ctx.store, 'panes') },
   { action: 'commandLine', keys: [':'], mode: 'panes', panes: 'all', description: 'command line: buy sell close cancel lev market tf bell theme alert stats key', hint: 'command', run: (ctx) => openCommandLine(ctx.store) },
@@ -152,8 +136,7 @@ export const PANE_BINDINGS: readonly Binding[] = [
     run: (ctx) => openPicker(ctx.store),
     disabledReason: (state) => (state.markets.length === 0 ? off('no markets yet') : null),
   },
-  newOrderKey('buy'),
-  newOrderKey('sell'),
+  ...NEW_ORDER_BINDINGS,
   {
     action: 'cancelOrder', keys: ['c'], mode: 'panes', panes: TABS, tabs: ['orders'], description: 'cancel the selected order (confirm)', hint: 'cancel', tabHint: 'cancel',
     run: (ctx) => askCancel(ctx.store, 'selected'), disabledReason: (state) => orderKey(state),
