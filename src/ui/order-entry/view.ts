@@ -56,7 +56,8 @@ export interface EntryView {
 
 const NO_PROTECTION = { coverage: null, stopsBeaten: null };
 
-function formView(state: TerminalState, form: OrderEntryForm): FormView {
+/** The form's view in `state` (made again only when formInputs change). */
+export function formView(state: TerminalState, form: OrderEntryForm): FormView {
   const ctx = entryContext(state, form);
   const reviewing = state.tradingUi.reviewing;
   const check = entryCheck(state, form);
@@ -79,9 +80,21 @@ function formView(state: TerminalState, form: OrderEntryForm): FormView {
   };
 }
 
-function amendView(state: TerminalState, review: AmendReview): AmendView {
+/** The change's view in `state` (made again only when amendInputs change). */
+export function amendView(state: TerminalState, review: AmendReview): AmendView {
   const market = marketsOf(state).configOf(review.marketId);
   return { review, market, title: `Change order ${review.orderId} ${market ? marketLabel(market) : ''} — review`, preview: market ? previewFor(state, review.after) : null };
+}
+
+/** What the form's view reads: its check's inputs (form-check.ts), whether it is under review, the confirm asked of it. */
+export function formInputs(state: TerminalState): readonly unknown[] {
+  const ui = state.tradingUi;
+  return [ui.entry, ui.reviewing, ui.confirm, ...(ui.entry ? checkInputs(state, ui.entry) : [])];
+}
+
+/** What the change's view reads: the change, and its preview's market, book and marks. */
+export function amendInputs(state: TerminalState): readonly unknown[] {
+  return [state.tradingUi.amend, state.trading, state.markets, state.book, state.header];
 }
 
 const lastForm = lastResult<FormView | null>();
@@ -93,10 +106,9 @@ const lastView = lastResult<EntryView>();
  * review flag, the confirm, the change under review), so a repaint for anything else returns the same object.
  */
 export function entryView(state: TerminalState): EntryView {
-  const ui = state.tradingUi;
-  const form = ui.entry;
-  const entry = lastForm([ui.reviewing, ui.confirm, ...(form ? checkInputs(state, form) : [null])], () => (form ? formView(state, form) : null));
-  const amend = lastAmend([ui.amend, state.trading, state.markets, state.book, state.header], () => (ui.amend ? amendView(state, ui.amend) : null));
+  const { entry: form, amend: review } = state.tradingUi;
+  const entry = lastForm(formInputs(state), () => (form ? formView(state, form) : null));
+  const amend = lastAmend(amendInputs(state), () => (review ? amendView(state, review) : null));
   return lastView([entry, amend], () => ({ entry, amend }));
 }
 
