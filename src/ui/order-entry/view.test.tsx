@@ -4,16 +4,9 @@
 // new read left out of the key (a stale check on the money path) fails this file.
 
 import { render } from 'ink-testing-library';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderRowView } from '../../domain/trading/views.js';
 import type { TerminalState } from '../../state/store.js';
-import { createKeymap } from '../keys/keymap.js';
-import { ENTER } from '../keys/press.fixtures.js';
-import { tradingKeys } from '../keys/trading-keys.fixtures.js';
-import { KeymapContext, StoreContext } from '../shell/store-context.js';
-import { checkEntry, checkInputs } from './form-check.js';
-import { OrderEntryPane } from './OrderEntryPane.js';
-import { amendInputs, amendView, entryView, formInputs, formView } from './view.js';
 
 /** Every evaluation of an order form (state/order-entry.ts evaluateEntry), counted. */
 const evaluations = vi.hoisted(() => ({ count: 0 }));
@@ -30,9 +23,33 @@ vi.mock('../../state/order-entry.js', async (importOriginal) => {
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+// The unit loop shares one module graph between files (vitest.unit.config.ts: isolate off), so the code under
+// test is loaded afresh here, after the mock above: it then calls the counted evaluateEntry.
+let m: {
+  keymap: typeof import('../keys/keymap.js');
+  keys: typeof import('../keys/trading-keys.fixtures.js');
+  context: typeof import('../shell/store-context.js');
+  check: typeof import('./form-check.js');
+  pane: typeof import('./OrderEntryPane.js');
+  view: typeof import('./view.js');
+};
+beforeAll(async () => {
+  vi.resetModules();
+  m = {
+    keymap: await import('../keys/keymap.js'),
+    keys: await import('../keys/trading-keys.fixtures.js'),
+    context: await import('../shell/store-context.js'),
+    check: await import('./form-check.js'),
+    pane: await import('./OrderEntryPane.js'),
+    view: await import('./view.js'),
+  };
+});
+
+const ENTER = '\r';
+
 /** A 0.01 BTC limit buy at the best bid, under review. */
 function inReview() {
-  const t = tradingKeys();
+  const t = m.keys.tradingKeys();
   t.press('b');
   t.type('0.01');
   t.press(ENTER);
@@ -48,11 +65,11 @@ describe('the order entry view', () => {
     t.store.setState({ book: { ...book, version: book.version + 1 } });
     evaluations.count = 0;
     const ink = render(
-      <StoreContext.Provider value={t.store}>
-        <KeymapContext.Provider value={createKeymap()}>
-          <OrderEntryPane width={48} height={35} />
-        </KeymapContext.Provider>
-      </StoreContext.Provider>,
+      <m.context.StoreContext.Provider value={t.store}>
+        <m.context.KeymapContext.Provider value={m.keymap.createKeymap()}>
+          <m.pane.OrderEntryPane width={48} height={35} />
+        </m.context.KeymapContext.Provider>
+      </m.context.StoreContext.Provider>,
     );
     expect(ink.lastFrame()).toContain('est 66,995');
     t.press('y');
@@ -69,17 +86,17 @@ describe('the order entry view', () => {
     const t = inReview();
     const state = t.store.getState();
     const form = state.tradingUi.entry!;
-    const inputs = readsOf(state, (s) => checkInputs(s, form));
+    const inputs = readsOf(state, (s) => m.check.checkInputs(s, form));
     expect(inputs).toContain('trading');
-    expect(readsOf(state, (s) => checkEntry(s, form)).filter((r) => !inputs.includes(r))).toEqual([]);
-    const viewInputs = readsOf(state, formInputs);
-    expect(readsOf(state, (s) => formView(s, form)).filter((r) => !viewInputs.includes(r))).toEqual([]);
+    expect(readsOf(state, (s) => m.check.checkEntry(s, form)).filter((r) => !inputs.includes(r))).toEqual([]);
+    const viewInputs = readsOf(state, m.view.formInputs);
+    expect(readsOf(state, (s) => m.view.formView(s, form)).filter((r) => !viewInputs.includes(r))).toEqual([]);
 
     const resting: OrderRowView = {
       orderId: 50, requestId: 50, marketId: 1, type: 1, status: 2, price: 660_000, originalSize: 1_000, filledSize: 0, flags: 0, leverage: 500,
       triggerPrice: null, triggerCondition: null, linkedPositionId: null, lastBlock: null, blocksLeft: null,
     };
-    const amend = tradingKeys({ orders: [resting], focus: 'trading' });
+    const amend = m.keys.tradingKeys({ orders: [resting], focus: 'trading' });
     amend.press('O');
     amend.press('e');
     amend.press('\u0015');
@@ -87,9 +104,9 @@ describe('the order entry view', () => {
     amend.press(ENTER);
     const changed = amend.store.getState();
     expect(changed.tradingUi.amend?.after.price).toBe(661_000);
-    expect(entryView(changed).amend?.preview).not.toBeNull();
-    const amendKey = readsOf(changed, amendInputs);
-    expect(readsOf(changed, (s) => amendView(s, changed.tradingUi.amend!)).filter((r) => !amendKey.includes(r))).toEqual([]);
+    expect(m.view.entryView(changed).amend?.preview).not.toBeNull();
+    const amendKey = readsOf(changed, m.view.amendInputs);
+    expect(readsOf(changed, (s) => m.view.amendView(s, changed.tradingUi.amend!)).filter((r) => !amendKey.includes(r))).toEqual([]);
   });
 });
 
