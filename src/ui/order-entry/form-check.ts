@@ -67,7 +67,7 @@ export function checkEntry(state: TerminalState, form: OrderEntryForm): EntryChe
 /**
  * What a check reads: the form and the store slices its reads start from (the fields' context, the preview's
  * book and marks, the locks). A state is never changed, only replaced, so the same slices give the same check.
- * form-check.test.ts proves the list whole: a check reads nothing of the state beyond it.
+ * order-entry/view.test.tsx proves the list whole: a check reads nothing of the state beyond it.
  */
 export function checkInputs(state: TerminalState, form: OrderEntryForm): readonly unknown[] {
   return [form, state.trading, state.markets, state.header, state.book, state.headBlock, state.msPerBlock, state.keyScope, state.connection.health];
