@@ -2,6 +2,7 @@
 // `:stats` (execution reports summed up) and `:key` (the API key in use). The `:` line
 // (command-line.ts) offers each line here first; true = handled here.
 
+import { setNotice } from '../../state/actions.js';
 import { describeAlert, parseAlertCommand } from '../../state/alerts.js';
 import { openDetail, type DetailSubject } from '../../state/detail-overlay.js';
 import { addAlert, clearAlerts, setThemeName } from '../../state/workspace-actions.js';
@@ -29,10 +30,10 @@ export function runWorkspaceCommandLine(store: TerminalStore, text: string): boo
   if (words[0]?.toLowerCase() === 'theme') {
     const name = (words[1] ?? '').toLowerCase();
     if (words.length !== 2 || !isThemeName(name)) {
-      store.setState({ notice: `theme: one of ${THEME_NAMES.join(', ')}` });
+      setNotice(store, `theme: one of ${THEME_NAMES.join(', ')}`);
     } else {
       setThemeName(store, name);
-      store.setState({ notice: `theme ${name}` });
+      setNotice(store, `theme ${name}`);
     }
     return true;
   }
@@ -41,25 +42,25 @@ export function runWorkspaceCommandLine(store: TerminalStore, text: string): boo
   const { alerts, } = store.getState().workspace;
   switch (alert.kind) {
     case 'error':
-      store.setState({ notice: alert.message });
+      setNotice(store, alert.message);
       break;
     case 'list':
-      store.setState({ notice: alerts.length === 0 ? 'no alerts' : `alerts: ${alerts.map(describeAlert).join(', ')}` });
+      setNotice(store, alerts.length === 0 ? 'no alerts' : `alerts: ${alerts.map(describeAlert).join(', ')}`);
       break;
     case 'clear':
       clearAlerts(store);
-      store.setState({ notice: `${alerts.length} alert${alerts.length === 1 ? '' : 's'} cleared` });
+      setNotice(store, `${alerts.length} alert${alerts.length === 1 ? '' : 's'} cleared`);
       break;
     case 'add': {
       const market = marketsOf(store.getState()).resolve(alert.symbol);
       if (!market) {
-        store.setState({ notice: `alert: unknown market ${alert.symbol}` });
+        setNotice(store, `alert: unknown market ${alert.symbol}`);
         break;
       }
       // Kept under the market's own symbol (what the alert watcher reads marks by).
       const { kind: _kind, ...fields } = alert;
       addAlert(store, { ...fields, symbol: market.symbol.toUpperCase().replace(/-PERP$/, '') });
-      store.setState({ notice: `alert set: ${describeAlert(alert)}` });
+      setNotice(store, `alert set: ${describeAlert(alert)}`);
       break;
     }
   }

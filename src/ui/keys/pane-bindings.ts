@@ -3,10 +3,10 @@
 
 import { stepTimeframe, TIMEFRAMES } from '../../domain/timeframes.js';
 import type { SessionLock } from '../../domain/trading/session-locks.js';
-import { centreBook, cycleFocus, focusPane, moveBookCursor, openPicker, setNotice, stepGrouping } from '../../state/actions.js';
+import { centreBook, cycleFocus, focusPane, moveBookCursor, openPicker, setChartView, setNotice, stepGrouping } from '../../state/actions.js';
 import { shownNotice } from '../../state/notice.js';
 import { MAX_BOOK_GROUP } from '../../domain/book-grouping.js';
-import { openHelp, toggleZoom } from '../../state/workspace-actions.js';
+import { dismissConfigNotice, openHelp, toggleZoom } from '../../state/workspace-actions.js';
 import type { PaneId, TerminalState } from '../../state/store.js';
 import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
 import { cycleHistoryView, moveSelection, selectTab, stepTab, TAB_LABELS, toggleMarketFilter, type TradingTab } from '../../state/trading-tabs.js';
@@ -118,8 +118,8 @@ function back(ctx: KeyContext): void {
   const { store } = ctx;
   const state = store.getState();
   const chart = chartBackMove(state);
-  if (chart) store.setState({ chart });
-  else if (state.workspace.configNotice && !shownNotice(state)) store.setState({ workspace: { ...state.workspace, configNotice: null } });
+  if (chart) setChartView(store, chart);
+  else if (state.workspace.configNotice && !shownNotice(state)) dismissConfigNotice(store);
   else if (state.workspace.zoomed && !state.bookCursor) toggleZoom(store, state.focus);
   else if (state.bookCursor || state.bookDisplay.scroll !== 0) centreBook(store);
   else if (shownNotice(state)) setNotice(store, null);

@@ -11,6 +11,7 @@ import { formatScaledTrim } from '../../protocol/scaling.js';
 import { newEntryForm, type OrderEntryForm } from '../../state/order-entry.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
+import { patchTradingUi } from '../../state/trading-actions.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 
 export const BTC = { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
@@ -43,7 +44,7 @@ export function setupEntry(form: Partial<OrderEntryForm> = {}, positions: Positi
     },
   });
   const entry = { ...newEntryForm(16, 'long', formatScaledTrim(670_000, 1), '15'), size: '0.01', ...form };
-  store.setState({ tradingUi: { ...store.getState().tradingUi, entry } });
+  patchTradingUi(store, { entry });
   const sent: PlaceParams[] = [];
   const changed: Array<[number, { price?: number; size?: number }]> = [];
   const handle: CommandHandle = { rqs: () => [1], outcome: new Promise(() => undefined) };
