@@ -57,7 +57,7 @@ try {
 if (process.env.KEY_PATH_OUT) {
   mkdirSync(RESULTS, { recursive: true });
   // The src/ measured: the last commit that changed it (uncommitted changes say so).
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: import.meta.dirname, encoding: 'utf8' }).trim();
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: join(import.meta.dirname, '..'), encoding: 'utf8' }).trim();
   const src = `${git('log', '-1', '--format=%h %s', '--', 'src').slice(0, 100)}${git('status', '--porcelain', '--', 'src') ? ' (with uncommitted changes)' : ''}`;
   writeFileSync(join(RESULTS, process.env.KEY_PATH_OUT), JSON.stringify({ at: new Date().toISOString(), src, flows: figures }, null, 2) + '\n');
 }
