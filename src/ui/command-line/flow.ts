@@ -18,6 +18,7 @@ import { currentMarket, disabledReason, entryFromCommand } from '../order-entry/
 import { amendIntent } from '../tabs/editors.js';
 import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
+import { answerConfirmWith } from '../confirm/answers.js';
 import { marketLabel } from '../../domain/market-label.js';
 
 /** Lines kept for Up / Down. */
@@ -251,3 +252,5 @@ export function runConfirmedCommand(store: TerminalStore, actions: TerminalActio
     void actions.cancelAll(undefined, 'cancel all', key);
   }
 }
+
+answerConfirmWith('command', { yes: ({ store, actions, keyAtMs }, action) => runConfirmedCommand(store, actions, action.text, keyAtMs) });

@@ -20,6 +20,7 @@ import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
 import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
 import type { OrderCommand } from '../command-line/parse.js';
 import { executionOrigin } from '../actions/execution-origin.js';
+import { answerConfirmWith } from '../confirm/answers.js';
 
 export { currentMarket, entryCheck, entryContext, evaluateForm } from './form-check.js';
 
@@ -214,3 +215,6 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
   openReview(store, send);
   return null;
 }
+
+// `y` on the smart confirm of a risky order (acceptReview's question) sends it.
+answerConfirmWith('send-order', { yes: ({ store, actions, nowMs, keyAtMs }) => sendEntry(store, actions, nowMs, keyAtMs) });
