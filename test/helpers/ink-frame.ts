@@ -1,7 +1,6 @@
 // A frame of ink-testing-library as the trader reads it: colours dropped, the padding Ink adds after each
 // line trimmed. Its stdout is 100 columns: render inside <Box width={cols}> to draw at another width.
 
-// eslint-disable-next-line no-control-regex
 const SGR = /\u001b\[[0-9;]*m/g;
 
 export function frameText(frame: string | undefined): string {
