@@ -18,7 +18,7 @@ import { orderSignature } from '../../state/smart-confirm.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
 import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
-import type { OrderCommand } from '../command-line/parse.js';
+import type { TypedOrder } from '../command-line/parse.js';
 import { executionOrigin } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 
@@ -187,7 +187,7 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
  * (the `:` line then stays open with its text and this reason, and nothing opens behind the trader's keys),
  * or null once the review is open.
  */
-export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?: SendContext): string | null {
+export function entryFromCommand(store: TerminalStore, cmd: TypedOrder, send?: SendContext): string | null {
   const state = store.getState();
   const market = currentMarket(state);
   if (!market) return `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`;
