@@ -199,7 +199,7 @@ function positionFor(store: TerminalStore, symbol: string) {
 }
 
 /**
- * `:amend`: the same change the Open orders tab's `e` makes (trading-tabs-intents.ts amendIntent, exactly
+ * `:amend`: the same change the Open orders tab's `e` makes (ui/tabs/editors.ts amendIntent, exactly
  * scaled), read against the order as it is now. A size alone keeps the price; a price alone keeps the size.
  */
 function amendFor(store: TerminalStore, amend: TypedAmend): { orderId: number; change: OrderChange } | { error: string } {
