@@ -8,7 +8,7 @@ import { confirmAnswerOf, type ConfirmKind } from './answers.js';
 const KINDS = { 'send-order': true, amend: true, panic: true, quit: true, command: true, tab: true } satisfies Record<ConfirmKind, true>;
 
 describe('every question has its answer', () => {
-  it('confirm-kind-without-answer-sends-nothing: each kind a question carries is answered by the context that asks it', () => {
+  it('y-never-does-nothing: each kind a question carries is answered by the context that asks it', () => {
     expect(DEFAULT_BINDINGS.length).toBeGreaterThan(0);
     const missing = (Object.keys(KINDS) as ConfirmKind[]).filter((kind) => confirmAnswerOf(kind) === undefined);
     expect(missing).toEqual([]);
