@@ -3,62 +3,22 @@
 // name): Esc and Ctrl-C back out one level, Enter goes on, and every line edits with the one line editor
 // (typed text, Backspace, Ctrl-U, Ctrl-W) whatever it is.
 
-import { closePicker, cyclePickerSort, movePickerSelection, pickerChoice, setPickerQuery } from '../../state/actions.js';
+import { closePicker, cyclePickerSort, movePickerSelection, pickerChoice } from '../../state/actions.js';
 import type { InputMode } from '../../state/input-mode.js';
 import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
-import { closeHelp, openHelp, scrollHelp, setHelpQuery } from '../../state/workspace-actions.js';
-import { editLine, type Line, type LineRules } from '../../state/line-edit.js';
-import { cycleChoice, focusField, focusedLine, focusedSelected, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, withFocusedLine, type OrderEntryForm } from '../../state/order-entry.js';
-import type { TerminalState, TerminalStore } from '../../state/store.js';
+import { closeHelp, openHelp, scrollHelp } from '../../state/workspace-actions.js';
+import { cycleChoice, focusField, focusedSelected, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, type OrderEntryForm } from '../../state/order-entry.js';
+import type { TerminalState } from '../../state/store.js';
 import { patchTradingUi } from '../../state/trading-actions.js';
-import { setPrompt, setPromptLine } from '../../state/trading-tabs.js';
-import { closeCommandLine, completeOnTab, editCommandLine, runCommandLine, stepCommandHistory } from '../command-line/flow.js';
-import { answerConfirm } from '../confirm/flow.js';
+import { setPrompt } from '../../state/trading-tabs.js';
+import { COMMAND_LINE_BINDINGS } from '../command-line/bindings.js';
+import { CONFIRM_BINDINGS } from '../confirm/bindings.js';
 import { acceptReview, closeEntry, startReview, updateEntry } from '../order-entry/flow.js';
 import { resizeDisabledReason, toggleResizeProtection } from '../order-entry/review-resize.js';
 import { requestQuit } from '../confirm/quit.js';
 import { submitEditor } from '../tabs/flow.js';
-import type { Binding, Disabled, KeyContext, Mode } from './binding.js';
-import type { KeyPress } from './key-press.js';
-
-const off = (label: string, message = label): Disabled => ({ label, message });
-
-/** Order entry's fields take no whitespace: a space never blanks or splits what is sent. */
-const ENTRY_FIELD: LineRules = { accepts: (ch) => !/\s/u.test(ch), maxLength: 32 };
-
-/** The line a mode edits (its text, and whether a prefill in it is selected), and how to write it back; null for modes with no line. */
-function lineOf(store: TerminalStore, mode: InputMode): { line: Line; rules?: LineRules; set(line: Line): void } | null {
-  const state = store.getState();
-  switch (mode) {
-    case 'picker':
-      return { line: { text: state.picker.query }, rules: { maxLength: 40 }, set: (l) => setPickerQuery(store, l.text) };
-    case 'help':
-      return { line: { text: state.workspace.help.query }, rules: { maxLength: 40 }, set: (l) => setHelpQuery(store, l.text) };
-    case 'command':
-      return { line: { text: state.tradingUi.commandLine ?? '' }, rules: { maxLength: 120 }, set: (l) => editCommandLine(store, l.text) };
-    case 'editor': {
-      const prompt = state.tabs.prompt;
-      return prompt ? { line: { text: prompt.text, ...(prompt.selected === true ? { selected: true } : {}) }, rules: { maxLength: 80 }, set: (l) => setPromptLine(store, l) } : null;
-    }
-    case 'entry': {
-      const form = state.tradingUi.entry;
-      const line = form ? focusedLine(form) : null;
-      return form && line ? { line, rules: ENTRY_FIELD, set: (l) => updateEntry(store, withFocusedLine(form, l)) } : null;
-    }
-    default:
-      return null;
-  }
-}
-
-/** Applies `key` to the mode's line (line-edit.ts: a selected prefill is replaced by what is typed); false when it is no edit there (the caller ignores the key). */
-export function editModeLine(store: TerminalStore, mode: InputMode, key: KeyPress): boolean {
-  const at = lineOf(store, mode);
-  if (!at) return false;
-  const next = editLine(at.line, key, at.rules);
-  if (next === null) return false;
-  if (next.text !== at.line.text || next.selected !== at.line.selected) at.set(next);
-  return true;
-}
+import type { Binding, Disabled, KeyContext } from './binding.js';
+import { editModeLine, lineKeys, off } from './binding-helpers.js';
 
 const isChoiceField = (form: OrderEntryForm): boolean => !TEXT_FIELDS.has(form.focus) || TOGGLED_TEXT_FIELDS.has(form.focus);
 const onChoiceField = (state: TerminalState): Disabled | null => {
@@ -78,17 +38,6 @@ const KEEP_PREFILL: Binding = {
   disabledReason: (state) => (state.tabs.prompt?.selected === true ? null : off('nothing selected', 'no prefilled text is selected')),
 };
 
-/** Backspace, Ctrl-U and Ctrl-W on the line of `mode`. */
-function lineKeys(mode: Mode, disabledReason?: (state: TerminalState) => Disabled | null): Binding[] {
-  const edit = (ctx: KeyContext) => void editModeLine(ctx.store, mode, ctx.key);
-  const opts = disabledReason ? { disabledReason } : {};
-  return [
-    { action: 'deleteChar', keys: ['Backspace', 'Delete'], mode, fixed: true, description: 'delete the last character', quiet: true, run: edit, ...opts },
-    { action: 'clearLine', keys: ['C-u'], mode, fixed: true, description: 'clear the line', quiet: true, run: edit, ...opts },
-    { action: 'deleteWord', keys: ['C-w'], mode, fixed: true, description: 'delete the last word', quiet: true, run: edit, ...opts },
-  ];
-}
-
 const helpFrom = (mode: InputMode) => (ctx: KeyContext) => openHelp(ctx.store, mode);
 function scroll(ctx: KeyContext, delta: number): void {
   scrollHelp(ctx.store, delta, ctx.view.helpRows, ctx.view.helpPage);
@@ -100,8 +49,7 @@ function scrollPage(ctx: KeyContext, pages: number, lines = 0): void {
 }
 
 export const MODE_BINDINGS: readonly Binding[] = [
-  // The confirm: `y` does it; any other key cancels (the dispatcher's fallback), the default.
-  { action: 'confirmYes', keys: ['y'], mode: 'confirm', fixed: true, description: 'yes: do it (any other key cancels, the default)', hint: 'yes', run: (ctx) => answerConfirm(ctx.store, ctx.actions, true, ctx.nowMs, ctx.keyAtMs) },
+  ...CONFIRM_BINDINGS,
 
   { action: 'quit', keys: ['q', 'C-c'], mode: 'too-small', fixed: true, description: 'quit (asks when orders are open or in flight)', hint: 'quit', run: (ctx) => requestQuit(ctx.store, ctx.actions) },
 
@@ -150,25 +98,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
   },
   ...lineKeys('picker'),
 
-  { action: 'runCommand', keys: ['Enter'], mode: 'command', fixed: true, description: 'run the line', hint: 'run', run: (ctx) => runCommandLine(ctx.store, ctx.actions, ctx.keyAtMs) },
-  { action: 'closeCommand', keys: ['Esc', 'C-c'], mode: 'command', fixed: true, description: 'close the line', hint: 'close', run: (ctx) => closeCommandLine(ctx.store) },
-  { action: 'complete', keys: ['Tab'], mode: 'command', fixed: true, description: 'complete the command, an open order id, a market, a timeframe, a theme or an order\'s next word (@ mkt stop ro ...)', hint: 'complete', run: (ctx) => completeOnTab(ctx.store) },
-  {
-    action: 'historyBack', keys: ['Up'], mode: 'command', fixed: true, description: 'the previous line run', hint: 'history', quiet: true,
-    run: (ctx) => stepCommandHistory(ctx.store, -1),
-    disabledReason: (state) => (state.tradingUi.commandHistory.length === 0 ? off('no history', 'no line run yet') : null),
-  },
-  {
-    action: 'historyForward', keys: ['Down'], mode: 'command', fixed: true, description: 'the next line run', quiet: true,
-    run: (ctx) => stepCommandHistory(ctx.store, 1),
-    disabledReason: (state) => (state.tradingUi.commandHistoryAt === null ? off('newest', 'already at the newest line') : null),
-  },
-  {
-    // Backspace on an empty line closes it, as in vim.
-    action: 'deleteChar', keys: ['Backspace', 'Delete'], mode: 'command', fixed: true, description: 'delete the last character (on an empty line: close it)', quiet: true,
-    run: (ctx) => ((ctx.store.getState().tradingUi.commandLine ?? '') === '' ? closeCommandLine(ctx.store) : void editModeLine(ctx.store, 'command', ctx.key)),
-  },
-  ...lineKeys('command').filter((b) => b.action !== 'deleteChar'),
+  ...COMMAND_LINE_BINDINGS,
 
   { action: 'review', keys: ['Enter'], mode: 'entry', fixed: true, description: 'review the order', hint: 'review', run: (ctx) => startReview(ctx.store, { actions: ctx.actions, nowMs: ctx.nowMs, ...(ctx.keyAtMs !== undefined ? { keyAtMs: ctx.keyAtMs } : {}) }) },
   { action: 'closeEntry', keys: ['Esc', 'C-c'], mode: 'entry', fixed: true, description: 'close order entry (nothing is sent)', hint: 'close', run: (ctx) => closeEntry(ctx.store) },

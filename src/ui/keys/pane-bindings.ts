@@ -2,7 +2,6 @@
 // [keys]. Table order is the footer's priority. Each says what it does and why it would do nothing now.
 
 import { stepTimeframe, TIMEFRAMES } from '../../domain/timeframes.js';
-import type { SessionLock } from '../../domain/trading/session-locks.js';
 import { centreBook, cycleFocus, focusPane, moveBookCursor, openPicker, setChartView, setNotice, stepGrouping } from '../../state/actions.js';
 import { shownNotice } from '../../state/notice.js';
 import { MAX_BOOK_GROUP } from '../../domain/book-grouping.js';
@@ -11,22 +10,21 @@ import type { PaneId, TerminalState } from '../../state/store.js';
 import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
 import { cycleHistoryView, moveSelection, selectTab, stepTab, TAB_LABELS, toggleMarketFilter, type TradingTab } from '../../state/trading-tabs.js';
 import { selectedIndex, tabRows } from '../tabs/rows.js';
-import { openCommandLine } from '../command-line/flow.js';
+import { COMMAND_LINE_OPEN_BINDINGS } from '../command-line/bindings.js';
 import { currentMarket, openEntry } from '../order-entry/flow.js';
-import { pressPanicKey } from '../panic/flow.js';
-import { requestQuit } from '../confirm/quit.js';
+import { PANIC_BINDINGS } from '../panic/bindings.js';
+import { QUIT_BINDINGS } from '../confirm/bindings.js';
 import { askCancel, openOrderEditor, openPositionEditor, selectedOrder, selectedPosition } from '../tabs/flow.js';
 import { copyTextFor } from '../tabs/copy-text.js';
 import { JOURNAL_FRAMES_BINDING } from '../journal/frames-key.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
+import { fromLock, off } from './binding-helpers.js';
 import { CHART_BINDINGS, chartBackHint, chartBackMove } from '../chart/bindings.js';
 
 const MOVING: PaneScope = ['book', 'trading'];
 const TABS: PaneScope = ['trading'];
 const HISTORY_TABS: readonly TradingTab[] = ['fills', 'history'];
 
-const off = (label: string, message = label): Disabled => ({ label, message });
-const fromLock = (lock: SessionLock | undefined): Disabled | null => (lock ? { label: lock.label, message: `orders locked: ${lock.message}` } : null);
 
 /** Off unless the trading tabs show `tab`. */
 function onTab(state: TerminalState, tabs: readonly TradingTab[]): Disabled | null {
@@ -146,7 +144,7 @@ function newOrderKey(action: 'buy' | 'sell'): Binding {
 
 export const PANE_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['?'], mode: 'panes', panes: 'all', description: 'help for this pane (type to filter)', hint: 'help', run: (ctx) => openHelp(ctx.store, 'panes') },
-  { action: 'commandLine', keys: [':'], mode: 'panes', panes: 'all', description: 'command line: buy sell close cancel lev market tf bell theme alert stats key', hint: 'command', run: (ctx) => openCommandLine(ctx.store) },
+  ...COMMAND_LINE_OPEN_BINDINGS,
   {
     action: 'openPicker', keys: ['/'], mode: 'panes', panes: 'all', description: 'market picker with search', hint: 'market',
     run: (ctx) => openPicker(ctx.store),
@@ -162,11 +160,7 @@ export const PANE_BINDINGS: readonly Binding[] = [
     action: 'closePosition', keys: ['x'], mode: 'panes', panes: TABS, tabs: ['positions'], description: 'close the selected position', hint: 'close', tabHint: 'close',
     run: (ctx) => openPositionEditor(ctx.store, 'close'), disabledReason: positionKey,
   },
-  {
-    action: 'panic', keys: ['!'], mode: 'panes', panes: 'all', description: 'panic: cancel everything and close every position (confirm)', hint: 'panic', twice: true,
-    run: (ctx) => pressPanicKey(ctx.store, ctx.nowMs, ctx.keyLabel('panic').slice(0, 1)),
-    disabledReason: (state) => fromLock(tradingLocks(state)[0]),
-  },
+  ...PANIC_BINDINGS,
   { action: 'focusNext', keys: ['Tab'], mode: 'panes', panes: 'all', description: 'focus the next pane', hint: 'focus', run: (ctx) => cycleFocus(ctx.store, 1, ctx.view.panes) },
   { action: 'focusPrev', keys: ['S-Tab'], mode: 'panes', panes: 'all', description: 'focus the previous pane', run: (ctx) => cycleFocus(ctx.store, -1, ctx.view.panes) },
   focusKey('focusBook', 'book', 'focus the book'),
@@ -258,5 +252,5 @@ export const PANE_BINDINGS: readonly Binding[] = [
     action: 'back', keys: ['Esc'], mode: 'panes', panes: 'all', description: 'back one level, never quits (in the chart: the crosshair off, then back to live)', hint: 'back',
     hintNow: chartBackHint, quiet: true, run: back, disabledReason: backOff,
   },
-  { action: 'quit', keys: ['q', 'C-c'], mode: 'panes', panes: 'all', description: 'quit', hint: 'quit', run: (ctx) => requestQuit(ctx.store, ctx.actions) },
+  ...QUIT_BINDINGS,
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shownNotice } from '../../state/notice.js';
 import { createTerminalStore } from '../../state/store.js';
-import { runWorkspaceCommandLine } from './workspace-commands.js';
+import { runWorkspaceLine } from './workspace-line.js';
 
 describe('workspace commands report through the notice', () => {
   // A notice about a question lapses once the question is gone; the next notice is a new statement and
@@ -12,7 +12,7 @@ describe('workspace commands report through the notice', () => {
       noticeLapse: { kind: 'question-gone', question: 'confirm', askedInRead: 3 },
     });
     expect(shownNotice(store.getState())).toBeNull();
-    expect(runWorkspaceCommandLine(store, 'theme light')).toBe(true);
+    expect(runWorkspaceLine(store, 'theme light')).toBe(true);
     expect(shownNotice(store.getState())).toBe('theme light');
   });
 });

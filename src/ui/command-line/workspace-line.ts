@@ -1,6 +1,6 @@
-// The command-line words of the workspace slice: `:theme NAME`, `:alert ...`, `:alerts`, and the pages
+// The lines of the workspace slice on the `:` line: `:theme NAME`, `:alert ...`, `:alerts`, and the pages
 // `:stats` (execution reports summed up) and `:key` (the API key in use). The `:` line
-// (command-line.ts) offers each line here first; true = handled here.
+// (flow.ts) offers each line here first; true = handled here.
 
 import { setNotice } from '../../state/actions.js';
 import { describeAlert, parseAlertCommand } from '../../state/alerts.js';
@@ -9,8 +9,6 @@ import { addAlert, clearAlerts, setThemeName } from '../../state/workspace-actio
 import { THEME_NAMES, type ThemeName } from '../../state/workspace-slice.js';
 import { marketsOf, type TerminalStore } from '../../state/store.js';
 
-export const LIVE_COMMAND_WORDS: readonly string[] = ['theme', 'alert', 'alerts', 'stats', 'key'];
-
 /** `:stats` and `:key` open the detail page (state/detail-overlay.ts). */
 const PAGES: Readonly<Record<string, DetailSubject>> = { stats: { kind: 'stats' }, key: { kind: 'key' } };
 
@@ -18,8 +16,8 @@ function isThemeName(name: string): name is ThemeName {
   return (THEME_NAMES as readonly string[]).includes(name);
 }
 
-/** Runs `text` when it is a live command, reporting the outcome as the notice. */
-export function runWorkspaceCommandLine(store: TerminalStore, text: string): boolean {
+/** Runs `text` when it is a line of the workspace's, reporting the outcome as the notice. */
+export function runWorkspaceLine(store: TerminalStore, text: string): boolean {
   const words = text.trim().split(/\s+/);
   const name = words[0]?.toLowerCase() ?? '';
   const page = words.length === 1 && Object.hasOwn(PAGES, name) ? PAGES[name] : undefined;
@@ -39,7 +37,7 @@ export function runWorkspaceCommandLine(store: TerminalStore, text: string): boo
   }
   const alert = parseAlertCommand(text);
   if (!alert) return false;
-  const { alerts, } = store.getState().workspace;
+  const { alerts } = store.getState().workspace;
   switch (alert.kind) {
     case 'error':
       setNotice(store, alert.message);
