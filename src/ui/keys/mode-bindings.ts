@@ -8,8 +8,8 @@ import type { InputMode } from '../../state/input-mode.js';
 import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
 import { closeHelp, openHelp, scrollHelp } from '../../state/workspace-actions.js';
 import { setPrompt } from '../../state/trading-tabs.js';
-import { closeCommandLine, completeOnTab, runCommandLine, stepCommandHistory } from '../command-line/flow.js';
-import { answerConfirm } from '../confirm/flow.js';
+import { COMMAND_LINE_BINDINGS } from '../command-line/bindings.js';
+import { CONFIRM_BINDINGS } from '../confirm/bindings.js';
 import { ORDER_FORM_BINDINGS, ORDER_REVIEW_BINDINGS } from '../order-entry/bindings.js';
 import { requestQuit } from '../confirm/quit.js';
 import { submitEditor } from '../tabs/flow.js';
@@ -34,8 +34,7 @@ function scrollPage(ctx: KeyContext, pages: number, lines = 0): void {
 }
 
 export const MODE_BINDINGS: readonly Binding[] = [
-  // The confirm: `y` does it; any other key cancels (the dispatcher's fallback), the default.
-  { action: 'confirmYes', keys: ['y'], mode: 'confirm', fixed: true, description: 'yes: do it (any other key cancels, the default)', hint: 'yes', run: (ctx) => answerConfirm(ctx.store, ctx.actions, true, ctx.nowMs, ctx.keyAtMs) },
+  ...CONFIRM_BINDINGS,
 
   { action: 'quit', keys: ['q', 'C-c'], mode: 'too-small', fixed: true, description: 'quit (asks when orders are open or in flight)', hint: 'quit', run: (ctx) => requestQuit(ctx.store, ctx.actions) },
 
@@ -84,25 +83,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
   },
   ...lineKeys('picker'),
 
-  { action: 'runCommand', keys: ['Enter'], mode: 'command', fixed: true, description: 'run the line', hint: 'run', run: (ctx) => runCommandLine(ctx.store, ctx.actions, ctx.keyAtMs) },
-  { action: 'closeCommand', keys: ['Esc', 'C-c'], mode: 'command', fixed: true, description: 'close the line', hint: 'close', run: (ctx) => closeCommandLine(ctx.store) },
-  { action: 'complete', keys: ['Tab'], mode: 'command', fixed: true, description: 'complete the command, an open order id, a market, a timeframe, a theme or an order\'s next word (@ mkt stop ro ...)', hint: 'complete', run: (ctx) => completeOnTab(ctx.store) },
-  {
-    action: 'historyBack', keys: ['Up'], mode: 'command', fixed: true, description: 'the previous line run', hint: 'history', quiet: true,
-    run: (ctx) => stepCommandHistory(ctx.store, -1),
-    disabledReason: (state) => (state.tradingUi.commandHistory.length === 0 ? off('no history', 'no line run yet') : null),
-  },
-  {
-    action: 'historyForward', keys: ['Down'], mode: 'command', fixed: true, description: 'the next line run', quiet: true,
-    run: (ctx) => stepCommandHistory(ctx.store, 1),
-    disabledReason: (state) => (state.tradingUi.commandHistoryAt === null ? off('newest', 'already at the newest line') : null),
-  },
-  {
-    // Backspace on an empty line closes it, as in vim.
-    action: 'deleteChar', keys: ['Backspace', 'Delete'], mode: 'command', fixed: true, description: 'delete the last character (on an empty line: close it)', quiet: true,
-    run: (ctx) => ((ctx.store.getState().tradingUi.commandLine ?? '') === '' ? closeCommandLine(ctx.store) : void editModeLine(ctx.store, 'command', ctx.key)),
-  },
-  ...lineKeys('command').filter((b) => b.action !== 'deleteChar'),
+  ...COMMAND_LINE_BINDINGS,
 
   ...ORDER_FORM_BINDINGS,
 

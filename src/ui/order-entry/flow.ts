@@ -20,8 +20,9 @@ import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { askConfirm } from '../../state/trading-actions.js';
 import { closeEntryForm, closeSentEntry, editEntryForm, openEntryForm, setEntryReviewing } from '../../state/order-entry-actions.js';
 import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
-import type { OrderCommand } from '../command-line/parse.js';
+import type { TypedOrder } from '../command-line/parse.js';
 import { executionOrigin } from '../actions/execution-origin.js';
+import { answerConfirmWith } from '../confirm/answers.js';
 
 export { currentMarket, entryCheck, entryContext, evaluateForm } from './form-check.js';
 
@@ -191,7 +192,7 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
  * (the `:` line then stays open with its text and this reason, and nothing opens behind the trader's keys),
  * or null once the review is open.
  */
-export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?: SendContext): string | null {
+export function entryFromCommand(store: TerminalStore, cmd: TypedOrder, send?: SendContext): string | null {
   const state = store.getState();
   const market = currentMarket(state);
   if (!market) return `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`;
@@ -220,3 +221,6 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
   openReview(store, send);
   return null;
 }
+
+// `y` on the smart confirm of a risky order (acceptReview's question) sends it.
+answerConfirmWith('send-order', { yes: ({ store, actions, nowMs, keyAtMs }) => sendEntry(store, actions, nowMs, keyAtMs) });
