@@ -7,29 +7,14 @@ import { closePicker, cyclePickerSort, movePickerSelection, pickerChoice } from 
 import type { InputMode } from '../../state/input-mode.js';
 import { closeDetail, scrollDetail } from '../../state/detail-overlay.js';
 import { closeHelp, openHelp, scrollHelp } from '../../state/workspace-actions.js';
-import { cycleChoice, focusField, focusedSelected, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, type OrderEntryForm } from '../../state/order-entry.js';
-import type { TerminalState } from '../../state/store.js';
-import { patchTradingUi } from '../../state/trading-actions.js';
 import { setPrompt } from '../../state/trading-tabs.js';
 import { COMMAND_LINE_BINDINGS } from '../command-line/bindings.js';
 import { CONFIRM_BINDINGS } from '../confirm/bindings.js';
-import { acceptReview, closeEntry, startReview, updateEntry } from '../order-entry/flow.js';
-import { resizeDisabledReason, toggleResizeProtection } from '../order-entry/review-resize.js';
+import { ORDER_FORM_BINDINGS, ORDER_REVIEW_BINDINGS } from '../order-entry/bindings.js';
 import { requestQuit } from '../confirm/quit.js';
 import { submitEditor } from '../tabs/flow.js';
-import type { Binding, Disabled, KeyContext } from './binding.js';
+import type { Binding, KeyContext } from './binding.js';
 import { editModeLine, lineKeys, off } from './binding-helpers.js';
-
-const isChoiceField = (form: OrderEntryForm): boolean => !TEXT_FIELDS.has(form.focus) || TOGGLED_TEXT_FIELDS.has(form.focus);
-const onChoiceField = (state: TerminalState): Disabled | null => {
-  const form = state.tradingUi.entry;
-  // On a selected price (or any text field that is no choice) ←/→ keep its text for editing.
-  return form && (isChoiceField(form) || focusedSelected(form)) ? null : off('text field', 'this field takes typed text (Space and ←/→ change the choice fields, the size unit and the trigger price: mark / last)');
-};
-const onTextField = (state: TerminalState): Disabled | null => {
-  const form = state.tradingUi.entry;
-  return form && TEXT_FIELDS.has(form.focus) ? null : off('choice field', 'this field is a choice (Space or ←/→ changes it)');
-};
 
 /** ←/→ on the tabs' editor while its prefill is selected: keep the text to edit it (the selection ends; what is typed then appends). */
 const KEEP_PREFILL: Binding = {
@@ -100,54 +85,9 @@ export const MODE_BINDINGS: readonly Binding[] = [
 
   ...COMMAND_LINE_BINDINGS,
 
-  { action: 'review', keys: ['Enter'], mode: 'entry', fixed: true, description: 'review the order', hint: 'review', run: (ctx) => startReview(ctx.store, { actions: ctx.actions, nowMs: ctx.nowMs, ...(ctx.keyAtMs !== undefined ? { keyAtMs: ctx.keyAtMs } : {}) }) },
-  { action: 'closeEntry', keys: ['Esc', 'C-c'], mode: 'entry', fixed: true, description: 'close order entry (nothing is sent)', hint: 'close', run: (ctx) => closeEntry(ctx.store) },
-  {
-    action: 'nextField', keys: ['Tab', 'Down'], mode: 'entry', fixed: true, description: 'next field', hint: 'field', quiet: true,
-    run: (ctx) => {
-      const form = ctx.store.getState().tradingUi.entry;
-      if (form) updateEntry(ctx.store, focusField(form, stepField(form, 1)));
-    },
-  },
-  {
-    action: 'prevField', keys: ['S-Tab', 'Up'], mode: 'entry', fixed: true, description: 'previous field', quiet: true,
-    run: (ctx) => {
-      const form = ctx.store.getState().tradingUi.entry;
-      if (form) updateEntry(ctx.store, focusField(form, stepField(form, -1)));
-    },
-  },
-  {
-    action: 'changeChoice', keys: [' ', 'Left', 'Right'], mode: 'entry', fixed: true, description: 'change the choice (side, type: limit / market / stop-market / stop-limit, reduce-only, time in force; the size: units / notional; the stop, TP or SL: fired by the mark / the last trade); on a selected price, leverage, slippage or expiry ←/→ keep its text to edit', hint: 'change', quiet: true,
-    run: (ctx) => {
-      const form = ctx.store.getState().tradingUi.entry;
-      if (form && isChoiceField(form)) updateEntry(ctx.store, cycleChoice(form));
-      else editModeLine(ctx.store, 'entry', ctx.key);
-    },
-    disabledReason: onChoiceField,
-  },
-  {
-    action: 'toggleReduceOnly', keys: ['C-r'], mode: 'entry', fixed: true, description: 'reduce-only on / off (a close: it only reduces the position; a % size is then of the position)', hint: 'reduce-only',
-    run: (ctx) => {
-      const form = ctx.store.getState().tradingUi.entry;
-      if (form) updateEntry(ctx.store, { ...form, reduceOnly: !form.reduceOnly });
-    },
-  },
-  { action: 'help', keys: ['?'], mode: 'entry', fixed: true, description: 'the keys of order entry', hint: 'keys', run: helpFrom('entry') },
-  ...lineKeys('entry', onTextField),
+  ...ORDER_FORM_BINDINGS,
 
-  { action: 'send', keys: ['y', 'Enter'], mode: 'review', fixed: true, description: 'send the order (a risky one asks first)', hint: 'send', run: (ctx) => acceptReview(ctx.store, ctx.actions, ctx.nowMs, ctx.keyAtMs) },
-  { action: 'edit', keys: ['Esc', 'C-c'], mode: 'review', fixed: true, description: 'back to the form (nothing is sent)', hint: 'edit', run: (ctx) => patchTradingUi(ctx.store, { reviewing: false }) },
-  {
-    // Said by the review's own line when it applies ("... r resizes them with the order"): no footer hint.
-    action: 'resizeProtection', keys: ['r'], mode: 'review', fixed: true,
-    description: 'TP/SL of the position the order grows: re-arm them for its new size with the order (again: leave them)',
-    run: (ctx) => toggleResizeProtection(ctx.store),
-    disabledReason: (state) => {
-      const reason = resizeDisabledReason(state);
-      return reason ? off('nothing to resize', reason) : null;
-    },
-  },
-  { action: 'help', keys: ['?'], mode: 'review', fixed: true, description: 'the keys of the review', hint: 'keys', run: helpFrom('review') },
+  ...ORDER_REVIEW_BINDINGS,
 
   { action: 'submitEditor', keys: ['Enter'], mode: 'editor', fixed: true, description: 'go on: review or confirm what the line says', hint: 'go on', run: (ctx) => submitEditor(ctx.store, ctx.actions, ctx.keyAtMs) },
   { action: 'closeEditor', keys: ['Esc', 'C-c'], mode: 'editor', fixed: true, description: 'close the editor (nothing is sent)', hint: 'close', run: (ctx) => setPrompt(ctx.store, null) },

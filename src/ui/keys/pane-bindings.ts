@@ -7,11 +7,11 @@ import { shownNotice } from '../../state/notice.js';
 import { MAX_BOOK_GROUP } from '../../domain/book-grouping.js';
 import { dismissConfigNotice, openHelp, toggleZoom } from '../../state/workspace-actions.js';
 import type { PaneId, TerminalState } from '../../state/store.js';
-import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
+import { tradingLocks } from '../../state/trading-locks.js';
 import { cycleHistoryView, moveSelection, selectTab, stepTab, TAB_LABELS, toggleMarketFilter, type TradingTab } from '../../state/trading-tabs.js';
 import { selectedIndex, tabRows } from '../tabs/rows.js';
 import { COMMAND_LINE_OPEN_BINDINGS } from '../command-line/bindings.js';
-import { currentMarket, openEntry } from '../order-entry/flow.js';
+import { NEW_ORDER_BINDINGS } from '../order-entry/bindings.js';
 import { PANIC_BINDINGS } from '../panic/bindings.js';
 import { QUIT_BINDINGS } from '../confirm/bindings.js';
 import { askCancel, openOrderEditor, openPositionEditor, selectedOrder, selectedPosition } from '../tabs/flow.js';
@@ -128,20 +128,6 @@ function backOff(state: TerminalState): Disabled | null {
   return state.workspace.configNotice || state.workspace.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || shownNotice(state) ? null : off('top level', 'nothing to step back from (Esc never quits)');
 }
 
-function newOrderKey(action: 'buy' | 'sell'): Binding {
-  return {
-    action, keys: [action === 'buy' ? 'b' : 's'], mode: 'panes', panes: 'all', description: `order entry: ${action} / ${action === 'buy' ? 'long' : 'short'}`, hint: action,
-    run: (ctx) => void openEntry(ctx.store, action === 'buy' ? 'long' : 'short'),
-    disabledReason: (state) => {
-      const lock = newOrderLocks(state)[0];
-      if (lock) return { label: lock.label, message: `orders disabled: ${lock.message}` };
-      return currentMarket(state) ? null : off('no market', 'orders disabled: no market loaded yet');
-    },
-    // The form opens anyway: it shows the order and why it cannot be sent.
-    runsDisabled: true,
-  };
-}
-
 export const PANE_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['?'], mode: 'panes', panes: 'all', description: 'help for this pane (type to filter)', hint: 'help', run: (ctx) => openHelp(ctx.store, 'panes') },
   ...COMMAND_LINE_OPEN_BINDINGS,
@@ -150,8 +136,7 @@ export const PANE_BINDINGS: readonly Binding[] = [
     run: (ctx) => openPicker(ctx.store),
     disabledReason: (state) => (state.markets.length === 0 ? off('no markets yet') : null),
   },
-  newOrderKey('buy'),
-  newOrderKey('sell'),
+  ...NEW_ORDER_BINDINGS,
   {
     action: 'cancelOrder', keys: ['c'], mode: 'panes', panes: TABS, tabs: ['orders'], description: 'cancel the selected order (confirm)', hint: 'cancel', tabHint: 'cancel',
     run: (ctx) => askCancel(ctx.store, 'selected'), disabledReason: (state) => orderKey(state),
