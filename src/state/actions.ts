@@ -4,6 +4,7 @@
 import { stepBookGroup } from '../domain/book-grouping.js';
 import { shownLevels } from '../domain/views.js';
 import { cursorRow, followRow } from './book-display.js';
+import type { ChartViewState } from './chart-view.js';
 import { DEFAULT_PICKER_SORT, nextPickerSort, pickerMarkets, reversePickerSort } from './market-picker.js';
 import type { SnapshotWants } from './snapshot.js';
 import { PANE_ORDER, type BookCursor, type NoticeLapse, type MarketListing, type PaneId, type TerminalState, type TerminalStore, type Viewport } from './store.js';
@@ -89,6 +90,11 @@ export function stepGrouping(store: TerminalStore, direction: 1 | -1): void {
   const group = stepBookGroup(bookDisplay.group, direction);
   if (group === bookDisplay.group) return;
   store.setState({ bookCursor: null, bookDisplay: { group, scroll: 0 } });
+}
+
+/** Where the chart looks (a chart key's move, state/chart-view.ts). */
+export function setChartView(store: TerminalStore, chart: ChartViewState): void {
+  store.setState({ chart });
 }
 
 export function clearBookCursor(store: TerminalStore): void {
