@@ -8,7 +8,8 @@ import type { TerminalCommands } from '../../domain/terminal-actions.js';
 import { createTerminalStore } from '../../state/store.js';
 import { keyPresser } from '../keys/press.fixtures.js';
 import { StoreContext, useTerminal } from '../shell/store-context.js';
-import { PerfOverlay, formatPerfLine, type PerfOverlayFigures, type PerfProbe } from './PerfOverlay.js';
+import { PerfOverlay, type PerfProbe } from './PerfOverlay.js';
+import { formatPerfLine, type PerfOverlayFigures } from './view.js';
 
 const FIGURES: PerfOverlayFigures = {
   fps: 19.7,
