@@ -11,7 +11,7 @@ import { AccountPane } from './AccountPane.js';
 
 const KEY = { source: 'keys/default.json', publicKeyHex: 'ab'.repeat(32) };
 
-function accountStore(health: 'live' | 'down') {
+function accountStore(health: 'live' | 'disconnected') {
   const base = tradingKeys().store.getState();
   return createTerminalStore({ ...base, keyInUse: KEY, trading: { ...base.trading, health: { ...INITIAL_CONNECTION, health, lastDataAt: null } } });
 }
@@ -35,7 +35,7 @@ describe('AccountPane', () => {
   });
 
   it('account-box-not-current-says-as-of-and-dims: the figures are the last received', () => {
-    pane = renderPane(accountStore('down'), <AccountPane width={30} height={12} />, 80);
+    pane = renderPane(accountStore('disconnected'), <AccountPane width={30} height={12} />, 80);
     expect(pane.lines()[1]).toMatch(/^│as of never received \(down\) *│$/);
     expect(pane.raw()).toMatch(/\u001B\[2m[^\n]*equity/);
   });

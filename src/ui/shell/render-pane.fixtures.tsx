@@ -11,7 +11,6 @@ import { ActionsContext, KeymapContext, StoreContext } from './store-context.js'
 
 const NO_COMMANDS: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
 
-// eslint-disable-next-line no-control-regex -- the escape codes a painted line carries
 const ANSI = /\u001B\[[0-9;]*m/g;
 
 export interface RenderedPane {
