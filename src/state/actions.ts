@@ -92,6 +92,11 @@ export function stepGrouping(store: TerminalStore, direction: 1 | -1): void {
   store.setState({ bookCursor: null, bookDisplay: { group, scroll: 0 } });
 }
 
+/** Where the chart looks (a chart key's move, state/chart-view.ts). */
+export function setChartView(store: TerminalStore, chart: ChartViewState): void {
+  store.setState({ chart });
+}
+
 export function clearBookCursor(store: TerminalStore): void {
   store.setState({ bookCursor: null });
 }
@@ -188,9 +193,4 @@ export function marketChosen(store: TerminalStore, symbol: string): void {
 /** Another candle resolution: the chart goes live (the old positions are in the old resolution's candles). */
 export function resolutionChosen(store: TerminalStore, seconds: number): void {
   store.setState({ resolution: seconds, chart: LIVE_CHART });
-}
-
-/** The chart's scroll and crosshair after a move (state/chart-view.ts computes it). */
-export function setChartView(store: TerminalStore, chart: ChartViewState): void {
-  store.setState({ chart });
 }

@@ -4,10 +4,8 @@
 
 import { useMemo } from 'react';
 import type { CandleHistoryView, CandleView } from '../../domain/views.js';
-import { timeframeLabel } from '../../domain/timeframes.js';
 import type { TerminalState } from '../../state/store.js';
 import { chartLines, type ChartMarkLine } from './chart-lines.js';
-import { chartPaneRows } from './pane-rows.js';
 import { sameArray, useTerminalEqual } from '../shell/use-terminal-equal.js';
 import { displayKey } from '../help/rows.js';
 import { Pane } from '../shell/Pane.js';
@@ -16,6 +14,7 @@ import { useKeymap, useTerminal } from '../shell/store-context.js';
 import { paint, type Colour } from '../shell/ansi.js';
 import { useTheme } from '../shell/theme.js';
 import type { ChartTone } from './candle-chart.js';
+import { chartView } from './view.js';
 
 const CHART_COLOURS: Record<ChartTone, Colour | undefined> = { up: 'green', down: 'red', axis: 'gray', plain: undefined };
 
@@ -38,16 +37,12 @@ export function ChartPane({ width, height }: { width: number; height: number }) 
   const focused = useTerminal((s) => s.focus === 'chart');
   const keymap = useKeymap();
   const theme = useTheme();
-  const priceDecimals = market?.priceDecimals ?? 0;
-  const inner = Math.max(0, width - 2);
   const liveKey = displayKey(keymap.keyOf('chartLive') ?? '-');
-  const rows = useMemo(() => {
-    const chartRows = chartPaneRows({ candles, history, chart, lines, priceDecimals, resolution, liveKey }, inner, Math.max(0, height - 2));
-    return chartRows.map((runs) => runs.map((run) => paint(theme, run.text, CHART_COLOURS[run.tone])).join(''));
-  }, [candles, history, chart, lines, priceDecimals, resolution, liveKey, inner, height, theme]);
+  const view = chartView({ candles, history, chart, lines, priceDecimals: market?.priceDecimals ?? 0, resolution, liveKey }, width, height);
+  const rows = useMemo(() => view.rows.map((runs) => runs.map((run) => paint(theme, run.text, CHART_COLOURS[run.tone])).join('')), [view, theme]);
   return (
-    <Pane title={`Chart ${timeframeLabel(resolution)}  [ ]`} width={width} height={height} focused={focused}>
-      <PrebuiltLines lines={rows} width={inner} />
+    <Pane title={view.title} width={width} height={height} focused={focused}>
+      <PrebuiltLines lines={rows} width={Math.max(0, width - 2)} />
     </Pane>
   );
 }

@@ -14,14 +14,14 @@ import {
   type ChartFacts,
   type ChartViewState,
 } from '../../state/chart-view.js';
+import { stepTimeframe, TIMEFRAMES } from '../../domain/timeframes.js';
 import { setChartView } from '../../state/actions.js';
 import type { TerminalState } from '../../state/store.js';
 import { chartWindow } from './candle-chart.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from '../keys/binding.js';
+import { off } from '../keys/binding-helpers.js';
 
 const CHART: PaneScope = ['chart'];
-
-const off = (label: string, message = label): Disabled => ({ label, message });
 
 /** The chart's facts, its window as wide as the candles drawn (the pane's width less the price labels). */
 function factsOf(state: TerminalState): ChartFacts {
@@ -68,6 +68,20 @@ function chartKey(action: Action, keys: string[], description: string, move: (f:
 
 /** With the cursor on, a step moves the cursor (the view follows at the edge); otherwise it pans. */
 const step = (direction: 1 | -1) => (f: ChartFacts): ChartViewState => (f.chart.cursorT === null ? panChart(f, direction * panStep(f)) : moveChartCursor(f, direction));
+
+function timeframeKey(action: Action, key: string, direction: 1 | -1, description: string, hint?: string): Binding {
+  return {
+    action, keys: [key], mode: 'panes', panes: CHART, description, ...(hint ? { hint } : {}), quiet: true,
+    run: (ctx) => ctx.actions.setResolution(stepTimeframe(ctx.store.getState().resolution, direction)),
+    disabledReason: (state) => (stepTimeframe(state.resolution, direction) === state.resolution ? off(direction > 0 ? `longest (${TIMEFRAMES.at(-1)?.label})` : `shortest (${TIMEFRAMES[0]?.label})`) : null),
+  };
+}
+
+/** `[` `]`: the candle timeframe (before the scroll keys in the table: the footer's order). */
+export const TIMEFRAME_BINDINGS: readonly Binding[] = [
+  timeframeKey('timeframeDown', '[', -1, 'shorter candle timeframe', 'timeframe'),
+  timeframeKey('timeframeUp', ']', 1, 'longer candle timeframe'),
+];
 
 export const CHART_BINDINGS: readonly Binding[] = [
   chartKey('chartOlder', ['h', 'Left'], 'chart: back in time (the crosshair one candle while on); older candles load as you go', step(-1), olderOff, 'scroll'),

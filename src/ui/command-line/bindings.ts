@@ -2,7 +2,8 @@
 // step through the lines run before, Esc closes, and the one line editor edits (Backspace on an empty
 // line closes it, as in vim). Fixed, but for `:` itself (remappable as `commandLine`).
 
-import { editModeLine, lineKeys, off } from '../keys/binding-helpers.js';
+import { lineKeys, off } from '../keys/binding-helpers.js';
+import { editModeLine } from '../keys/mode-lines.js';
 import type { Binding } from '../keys/binding.js';
 import { closeCommandLine, completeOnTab, openCommandLine, runCommandLine, stepCommandHistory } from './flow.js';
 

@@ -9,7 +9,10 @@ import { cutLines, journalDetailLines } from '../journal/detail-lines.js';
 import { keyPageLines } from '../format/key-lines.js';
 import { statsLines } from './stats-lines.js';
 
-export function detailTitle(subject: DetailSubject, state: TerminalState): string {
+/** What a detail page reads of the state: its lines change only when one of these does (ui/detail/view.ts). */
+export type DetailReads = Pick<TerminalState, 'keyInUse' | 'keyScope'> & { trading: Pick<TerminalState['trading'], 'journal' | 'executions' | 'markets'> };
+
+export function detailTitle(subject: DetailSubject, state: DetailReads): string {
   switch (subject.kind) {
     case 'journal': {
       const first = state.trading.journal.find((e) => e.requestKey === subject.requestKey);
@@ -22,7 +25,7 @@ export function detailTitle(subject: DetailSubject, state: TerminalState): strin
   }
 }
 
-export function detailLines(subject: DetailSubject, state: TerminalState, width: number): string[] {
+export function detailLines(subject: DetailSubject, state: DetailReads, width: number): string[] {
   switch (subject.kind) {
     case 'journal': {
       const report = state.trading.executions.find((r) => r.requestKey === subject.requestKey);

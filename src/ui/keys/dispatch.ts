@@ -14,12 +14,13 @@ import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
 import { answerConfirm } from '../confirm/flow.js';
 import { disarmPanic } from '../panic/flow.js';
 import type { Action, Binding, KeyContext } from './binding.js';
-import { detailLines } from '../detail/detail-lines.js';
+import { detailView } from '../detail/view.js';
 import { confirmFitsTooSmall, noRoomToAsk } from '../too-small/lines.js';
-import { bindingKeyLabel, displayKey, helpPlace, helpRows } from '../help/rows.js';
+import { bindingKeyLabel, displayKey } from '../help/rows.js';
+import { helpView } from '../help/view.js';
 import { PASTE, type KeyPress } from './key-press.js';
 import type { Keymap } from './keymap.js';
-import { editModeLine } from './binding-helpers.js';
+import { editModeLine } from './mode-lines.js';
 
 export type DispatchContext = Omit<KeyContext, 'key' | 'keyLabel' | 'view'> & {
   keymap: Keymap;
@@ -84,9 +85,9 @@ function runKey(key: KeyPress, c: DispatchContext, state: TerminalState, mode: I
   const binding = bindingOf(keymap, mode, state, key);
   // The `!!` chord: any other key of the panes (or of the too-small screen) disarms it.
   if ((mode === 'panes' || mode === 'too-small') && binding?.action !== 'panic') disarmPanic(store);
-  const helpRowCount = mode === 'help' ? helpRows(keymap.bindings, helpPlace(state), state.workspace.help.query, state).length : 0;
-  const detail = state.workspace.detail;
-  const detailLineCount = mode === 'detail' && detail ? detailLines(detail.subject, state, c.view.detail?.width ?? state.viewport.cols - 2).length : 0;
+  // The bounds of the help's and the detail page's scroll: the same memoised builds their panes draw.
+  const helpRowCount = mode === 'help' ? helpView(keymap.bindings, state).rows.length : 0;
+  const detailLineCount = mode === 'detail' ? (detailView(state, c.view.detail?.width ?? state.viewport.cols - 2)?.lines.length ?? 0) : 0;
   const ctx: KeyContext = { ...c, key, view: { ...c.view, helpRows: helpRowCount, detailLines: detailLineCount }, keyLabel: (action) => keyLabelIn(keymap, action) };
   const { confirm } = state.tradingUi;
   if (mode === 'confirm' && binding?.action === 'confirmYes' && confirm && state.viewport.tooSmall && !confirmFitsTooSmall(confirm, state.viewport.cols, state.viewport.rows)) {

@@ -1,10 +1,8 @@
 // The keys of the panes (no form, prompt, picker or help open): remappable by action name in the config's
 // [keys]. Table order is the footer's priority. Each says what it does and why it would do nothing now.
 
-import { stepTimeframe, TIMEFRAMES } from '../../domain/timeframes.js';
-import { centreBook, cycleFocus, focusPane, moveBookCursor, openPicker, setChartView, setNotice, stepGrouping } from '../../state/actions.js';
+import { centreBook, cycleFocus, focusPane, setChartView, setNotice } from '../../state/actions.js';
 import { shownNotice } from '../../state/notice.js';
-import { MAX_BOOK_GROUP } from '../../domain/book-grouping.js';
 import { dismissConfigNotice, openHelp, toggleZoom } from '../../state/workspace-actions.js';
 import type { PaneId, TerminalState } from '../../state/store.js';
 import { tradingLocks } from '../../state/trading-locks.js';
@@ -18,8 +16,11 @@ import { askCancel, openOrderEditor, openPositionEditor, selectedOrder, selected
 import { copyTextFor } from '../tabs/copy-text.js';
 import { JOURNAL_FRAMES_BINDING } from '../journal/frames-key.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
+import { CHART_BINDINGS, chartBackHint, chartBackMove, TIMEFRAME_BINDINGS } from '../chart/bindings.js';
+import { BOOK_BINDINGS } from '../book/bindings.js';
+import { moveInBook } from '../book/flow.js';
+import { OPEN_PICKER_BINDINGS } from '../picker/bindings.js';
 import { fromLock, off } from './binding-helpers.js';
-import { CHART_BINDINGS, chartBackHint, chartBackMove } from '../chart/bindings.js';
 
 const MOVING: PaneScope = ['book', 'trading'];
 const TABS: PaneScope = ['trading'];
@@ -52,10 +53,7 @@ function rowCount(state: TerminalState): number {
 function move(ctx: KeyContext, step: (page: number) => number): void {
   const { store } = ctx;
   const state = store.getState();
-  if (state.focus === 'book') {
-    moveBookCursor(store, step(ctx.view.bookPage), ctx.view.bookDepth);
-    return;
-  }
+  if (state.focus === 'book') return moveInBook(ctx, step);
   if (state.focus !== 'trading') return;
   const rows = tabRows(state);
   const delta = step(ctx.view.tabsPage);
@@ -103,14 +101,6 @@ function moveKey(action: Action, keys: string[], description: string, step: (pag
   return { action, keys, mode: 'panes', panes: MOVING, description, ...(hint ? { hint } : {}), ...(action === 'up' || action === 'down' ? { tabHint: 'move' } : {}), quiet: true, run: (ctx) => move(ctx, step), disabledReason: moveOff };
 }
 
-function timeframeKey(action: Action, key: string, direction: 1 | -1, description: string, hint?: string): Binding {
-  return {
-    action, keys: [key], mode: 'panes', panes: ['chart'], description, ...(hint ? { hint } : {}), quiet: true,
-    run: (ctx) => ctx.actions.setResolution(stepTimeframe(ctx.store.getState().resolution, direction)),
-    disabledReason: (state) => (stepTimeframe(state.resolution, direction) === state.resolution ? off(direction > 0 ? `longest (${TIMEFRAMES.at(-1)?.label})` : `shortest (${TIMEFRAMES[0]?.label})`) : null),
-  };
-}
-
 /** `Esc` at the top: in the chart its crosshair, then its scroll; the config notice, then the zoom, the book cursor, the notice; never quits. */
 function back(ctx: KeyContext): void {
   const { store } = ctx;
@@ -131,11 +121,7 @@ function backOff(state: TerminalState): Disabled | null {
 export const PANE_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['?'], mode: 'panes', panes: 'all', description: 'help for this pane (type to filter)', hint: 'help', run: (ctx) => openHelp(ctx.store, 'panes') },
   ...COMMAND_LINE_OPEN_BINDINGS,
-  {
-    action: 'openPicker', keys: ['/'], mode: 'panes', panes: 'all', description: 'market picker with search', hint: 'market',
-    run: (ctx) => openPicker(ctx.store),
-    disabledReason: (state) => (state.markets.length === 0 ? off('no markets yet') : null),
-  },
+  ...OPEN_PICKER_BINDINGS,
   ...NEW_ORDER_BINDINGS,
   {
     action: 'cancelOrder', keys: ['c'], mode: 'panes', panes: TABS, tabs: ['orders'], description: 'cancel the selected order (confirm)', hint: 'cancel', tabHint: 'cancel',
@@ -205,24 +191,8 @@ export const PANE_BINDINGS: readonly Binding[] = [
     disabledReason: (state) => onTab(state, HISTORY_TABS),
   },
   JOURNAL_FRAMES_BINDING,
-  // The book: price grouping and the way back to the spread (j k PgUp PgDn g G scroll it with the cursor).
-  {
-    action: 'bookGroupUp', keys: ['+'], mode: 'panes', panes: ['book'], description: 'book: group prices coarser (1, 2, 5, 10, 20, 50 ... ticks a level)', hint: 'group', quiet: true,
-    run: (ctx) => stepGrouping(ctx.store, 1),
-    disabledReason: (state) => (state.bookDisplay.group >= MAX_BOOK_GROUP ? off('coarsest') : null),
-  },
-  {
-    action: 'bookGroupDown', keys: ['-'], mode: 'panes', panes: ['book'], description: 'book: group prices finer (back to the exact levels)', quiet: true,
-    run: (ctx) => stepGrouping(ctx.store, -1),
-    disabledReason: (state) => (state.bookDisplay.group <= 1 ? off('exact levels', 'the book already shows every price level') : null),
-  },
-  {
-    action: 'bookTop', keys: ['0'], mode: 'panes', panes: ['book'], description: 'book: back to the spread (scroll to the top of the book, cursor off)', hint: 'spread', quiet: true,
-    run: (ctx) => centreBook(ctx.store),
-    disabledReason: (state) => (state.bookDisplay.scroll === 0 && !state.bookCursor ? off('at the spread') : null),
-  },
-  timeframeKey('timeframeDown', '[', -1, 'shorter candle timeframe', 'timeframe'),
-  timeframeKey('timeframeUp', ']', 1, 'longer candle timeframe'),
+  ...BOOK_BINDINGS,
+  ...TIMEFRAME_BINDINGS,
   ...CHART_BINDINGS,
   { action: 'zoom', keys: ['z'], mode: 'panes', panes: 'all', description: 'zoom this pane to full screen and back (Tab and 1-6 move the zoom)', hint: 'zoom', run: (ctx) => toggleZoom(ctx.store, ctx.store.getState().focus) },
   {

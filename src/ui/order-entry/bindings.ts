@@ -9,7 +9,8 @@ import type { TerminalState } from '../../state/store.js';
 import { newOrderLocks } from '../../state/trading-locks.js';
 import { openHelp } from '../../state/workspace-actions.js';
 import type { Binding, Disabled, KeyContext } from '../keys/binding.js';
-import { editModeLine, lineKeys, off } from '../keys/binding-helpers.js';
+import { lineKeys, off } from '../keys/binding-helpers.js';
+import { editModeLine } from '../keys/mode-lines.js';
 import { acceptReview, backToForm, closeEntry, currentMarket, openEntry, startReview, updateEntry } from './flow.js';
 import { resizeDisabledReason, toggleResizeProtection } from './review-resize.js';
 

@@ -2,13 +2,15 @@
 // does not repaint per frame; the meter runs only while the line is shown.
 
 import { Box, Text, render } from 'ink';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVirtualTerminal } from '../../../test/helpers/terminal.js';
 import type { TerminalCommands } from '../../domain/terminal-actions.js';
 import { createTerminalStore } from '../../state/store.js';
 import { keyPresser } from '../keys/press.fixtures.js';
+import { renderPane } from '../shell/render-pane.fixtures.js';
 import { StoreContext, useTerminal } from '../shell/store-context.js';
-import { PerfOverlay, formatPerfLine, type PerfOverlayFigures, type PerfProbe } from './PerfOverlay.js';
+import { PerfOverlay, type PerfProbe } from './PerfOverlay.js';
+import { formatPerfLine, type PerfOverlayFigures } from './view.js';
 
 const FIGURES: PerfOverlayFigures = {
   fps: 19.7,
@@ -86,5 +88,34 @@ describe('perf overlay', () => {
     expect(probe).toMatchObject({ starts: 1, stops: 1 });
     app.unmount();
     vt.dispose();
+  });
+});
+
+describe('perf overlay drawn (ink-testing-library)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it.each([80, 200])('perf-line-drawn-from-the-meter at %i columns: the full line where it fits, the compact one at 80', async (cols) => {
+    // Only the poll's interval is faked: the frame still settles on React's own turn.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const probe = fakeProbe();
+    const pane = renderPane(createTerminalStore(), <PerfOverlay width={cols} probe={probe} />, cols);
+    try {
+      expect(await pane.frameWith('perf  measuring…')).toContain('(F12 hides)');
+      vi.advanceTimersByTime(500);
+      const line = await pane.frameWith('19.7 fps');
+      expect(line).toBe(formatPerfLine(FIGURES, cols));
+      if (cols === 80) expect(line).toContain('t→s 61/95ms');
+      else expect(line).toContain('tick→screen 61/95 ms');
+      expect(probe.starts).toBe(1);
+    } finally {
+      pane.unmount();
+    }
+    expect(probe.stops).toBe(1);
+  });
+
+  it('perf-line-without-a-meter-says-so', () => {
+    const pane = renderPane(createTerminalStore(), <PerfOverlay width={80} probe={null} />, 80);
+    expect(pane.frame()).toBe(' perf  no meter in this screen  (F12 hides)');
+    pane.unmount();
   });
 });

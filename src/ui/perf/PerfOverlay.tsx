@@ -1,4 +1,4 @@
-// The performance overlay (F12, a binding: keys/perf-overlay-bindings.ts): one line in place of the key
+// The performance overlay (F12, a binding: ui/perf/bindings.ts): one line in place of the key
 // hints with the frame pipeline's figures of the last second: frames/s, paint ms, tick-to-screen ms, bytes/s to the terminal, market-data
 // messages/s, event-loop delay. It reads the app's meter through a PerfProbe (ui/ never imports app/):
 // the meter is started when the line is shown and stopped when it goes, so with the overlay off nothing
@@ -8,9 +8,7 @@ import { Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { fitText } from '../format/numbers.js';
 import { useTheme } from '../shell/theme.js';
-import type { PerfFigures } from '../../domain/perf-figures.js';
-
-export type PerfOverlayFigures = PerfFigures;
+import { perfOverlayText, type PerfOverlayFigures } from './view.js';
 
 export type PerfReader = () => PerfOverlayFigures | null;
 
@@ -26,32 +24,6 @@ export interface PerfProbe {
 
 const POLL_MS = 500;
 
-function kb(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-/** The perf line; when `width` is given and the full line does not fit, a compact form (fits 80 columns). */
-export function formatPerfLine(f: PerfOverlayFigures, width = Infinity): string {
-  const msgs = Math.round(f.msgsPerSec).toLocaleString('en-US');
-  const full =
-    ` perf  ${f.fps.toFixed(1)} fps` +
-    `  paint ${f.paintMsP50.toFixed(1)}/${f.paintMsP99.toFixed(1)} ms` +
-    `  tick→screen ${f.tickToScreenMsP50.toFixed(0)}/${f.tickToScreenMsP99.toFixed(0)} ms` +
-    `  ${kb(f.bytesPerSec)}/s out` +
-    `  ${msgs} msg/s` +
-    `  loop p99 ${f.eventLoopMsP99.toFixed(1)} ms` +
-    '  (p50/p99, last second; F12 hides)';
-  if (full.length <= width) return full;
-  return (
-    ` perf ${f.fps.toFixed(1)} fps` +
-    ` paint ${f.paintMsP50.toFixed(1)}/${f.paintMsP99.toFixed(1)}ms` +
-    ` t→s ${f.tickToScreenMsP50.toFixed(0)}/${f.tickToScreenMsP99.toFixed(0)}ms` +
-    ` ${kb(f.bytesPerSec).replace(' ', '')}/s` +
-    ` ${msgs} msg/s` +
-    ` loop ${f.eventLoopMsP99.toFixed(1)}ms`
-  );
-}
-
 /** The perf line; `probe` null when the app has no meter (ui tests). */
 export function PerfOverlay({ width, probe }: { width: number; probe: PerfProbe | null }) {
   const theme = useTheme();
@@ -65,7 +37,7 @@ export function PerfOverlay({ width, probe }: { width: number; probe: PerfProbe 
       probe.stop();
     };
   }, [probe]);
-  const text = !probe ? ' perf  no meter in this screen  (F12 hides)' : figures ? formatPerfLine(figures, width) : ' perf  measuring…  (F12 hides)';
+  const text = perfOverlayText(probe !== null, figures, width);
   return (
     <Text wrap="truncate" color={theme.focus}>
       {fitText(text, width)}

@@ -3,8 +3,6 @@
 
 import { Box, Text } from 'ink';
 import { fitHeaderFields, headerCells, shownHeaderFields, type HeaderField } from './header.js';
-import { healthBadge, latencyText, networkBadge, tradingBadge } from './status.js';
-import { throttleText } from './throttle.js';
 import { watchStripCells } from './watchlist.js';
 import { useNow } from '../shell/use-now.js';
 import { marketsOf } from '../../state/store.js';
@@ -12,6 +10,7 @@ import { useTerminal } from '../shell/store-context.js';
 import { KeyExpiry } from './KeyExpiry.js';
 import { WatchStrip } from './WatchStrip.js';
 import { toneBackground, toneColor, useTheme } from '../shell/theme.js';
+import { statusView } from './view.js';
 
 /** Cells HeaderFields draws after every field, the last one included. */
 const HEADER_GAP = 2;
@@ -48,44 +47,11 @@ function useHeaderFields(width: number, narrow: boolean): HeaderField[] | null {
 
 export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
   const theme = useTheme();
-  const network = useTerminal((s) => s.network);
-  const market = useTerminal((s) => s.market);
-  const keyScope = useTerminal((s) => s.keyScope);
-  const connection = useTerminal((s) => s.connection);
-  const headBlock = useTerminal((s) => s.headBlock ?? s.connection.headBlock);
-  const publishedAt = useTerminal((s) => s.publishedAtMs);
   const now = useNow(1000);
-  const lowBandwidth = useTerminal((s) => s.workspace.lowBandwidth);
-  const throttled = throttleText(useTerminal((s) => s.throttle), now);
-  const badge = networkBadge(network);
-  const replay = useTerminal((s) => s.replay);
-  const health = healthBadge(connection, now, publishedAt, replay);
-  const tradingEnabled = useTerminal((s) => s.trading.enabled);
-  const tradingHealth = useTerminal((s) => s.trading.health);
-  const trading = tradingBadge(tradingEnabled, tradingHealth, replay);
-  const rtt = latencyText(connection, replay);
-  const linkText = `  h=${headBlock ?? '—'}${rtt ? `  ${rtt}` : ''}`;
-  const readOnly = keyScope !== 'trade';
+  const view = useTerminal((s) => statusView(s, now, width));
+  const { badge, health, trading, throttled, sideCells } = view;
+  const market = useTerminal((s) => s.market);
   const watchlist = useTerminal((s) => s.workspace.watchlist);
-  const keyExpiry = useTerminal((s) => s.trading.keyExpiresAt !== null);
-  // Frames skipped as malformed on either socket, and context markets past the cap (the log file says which
-  // and why); shown only when some were.
-  const badFrames = useTerminal((s) => s.badFrames.marketData + s.badFrames.trading + s.badFrames.context);
-  const badFramesText = badFrames === 0 ? '' : width >= 110 ? `  ${badFrames} bad frame${badFrames === 1 ? '' : 's'}` : `  bad ${badFrames}`;
-  // Room for the market header: the second line (after its leading space), or what the one line leaves
-  // between the badge and the health figures (the key countdown counted at its widest).
-  const sideCells =
-    badge.text.length +
-    ` ${market?.symbol ?? '…'}  `.length +
-    (throttled ? throttled.length + 2 : 0) +
-    health.text.length +
-    (trading ? trading.text.length + 2 : 0) +
-    badFramesText.length +
-    linkText.length +
-    (readOnly ? 11 : 0) +
-    (lowBandwidth ? 4 : 0) +
-    (keyExpiry ? 14 : 0) +
-    1;
   const narrow = rows === 2 && width < 110;
   // The header without its annualised funding (what it keeps when short of room) bounds the strip.
   const coreFields = useHeaderFields(0, narrow);
@@ -100,10 +66,10 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
       {throttled ? <Text color={toneColor(theme, 'warn')}>{`${throttled}  `}</Text> : null}
       <Text color={toneColor(theme, health.tone)}>{health.text}</Text>
       {trading ? <Text color={toneColor(theme, trading.tone)}>{`  ${trading.text}`}</Text> : null}
-      {badFramesText ? <Text color={toneColor(theme, 'warn')}>{badFramesText}</Text> : null}
-      <Text color={theme.muted}>{linkText}</Text>
-      {readOnly ? <Text color={toneColor(theme, 'warn')} bold>{'  READ-ONLY'}</Text> : null}
-      {lowBandwidth ? <Text color={toneColor(theme, 'info')} bold>{'  LB'}</Text> : null}
+      {view.badFrames ? <Text color={toneColor(theme, 'warn')}>{view.badFrames}</Text> : null}
+      <Text color={theme.muted}>{view.link}</Text>
+      {view.readOnly ? <Text color={toneColor(theme, 'warn')} bold>{'  READ-ONLY'}</Text> : null}
+      {view.lowBandwidth ? <Text color={toneColor(theme, 'info')} bold>{'  LB'}</Text> : null}
       <KeyExpiry />
       <Text> </Text>
     </Box>
@@ -114,7 +80,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
       <Text color={toneColor(theme, badge.tone)} backgroundColor={toneBackground(theme, badge.tone)} bold inverse={badge.tone !== 'loud'}>
         {badge.text}
       </Text>
-      <Text bold>{` ${market?.symbol ?? '…'}  `}</Text>
+      <Text bold>{view.symbol}</Text>
     </Box>
   );
 
