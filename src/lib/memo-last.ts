@@ -1,13 +1,29 @@
-// A one-entry cache: the function's last result while it is called with the same arguments (Object.is,
-// each). A screen's view model is built once per change of what it reads, however many readers ask
-// (the pane drawing it, the key that needs its bounds).
+// A one-entry cache: the last result while the inputs are the same (Object.is, each). A screen's view model
+// is built once per change of what it reads, however many readers ask (the pane drawing it, the key that
+// needs its bounds, the flow acting on it). Two shapes of the one cache: a wrapped function, or a keyed slot
+// for a computation whose inputs are not its arguments.
+
+const sameInputs = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
 export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   let last: { args: A; result: R } | null = null;
   return (...args: A): R => {
-    if (last && last.args.length === args.length && last.args.every((a, i) => Object.is(a, args[i]))) return last.result;
+    if (last && sameInputs(last.args, args)) return last.result;
     const result = fn(...args);
     last = { args, result };
+    return result;
+  };
+}
+
+/** `cached(inputs, compute)`: compute's result for these inputs, computed again only when one of them changed. */
+export type LastResult<R> = (inputs: readonly unknown[], compute: () => R) => R;
+
+export function lastResult<R>(): LastResult<R> {
+  let last: { inputs: readonly unknown[]; result: R } | null = null;
+  return (inputs, compute) => {
+    if (last && sameInputs(last.inputs, inputs)) return last.result;
+    const result = compute();
+    last = { inputs, result };
     return result;
   };
 }

@@ -6,6 +6,7 @@ import type { Toast, ToastTone, TradingUiState } from '../../state/trading-slice
 import { shownToasts } from '../../state/trading-actions.js';
 import { cutFromStart, typedRoom } from '../format/editor-line.js';
 import { fitText } from '../format/numbers.js';
+import { memoLast } from '../../lib/memo-last.js';
 
 export interface CommandLineView {
   /** The typed text (its start cut where a refusal needs the room: the cursor end stays). */
@@ -18,23 +19,19 @@ export interface CommandLineView {
 
 type LineFields = Pick<TradingUiState, 'commandLine' | 'commandError' | 'commandHint'>;
 
-let lastLine: { text: string; error: string | null; hint: string | null; width: number; keys: string; view: CommandLineView } | null = null;
-
 /** The open `:` line in `width` cells, `keys` the line's own keys (Enter run, Tab complete, ...); null when closed. */
 export function commandLineView(ui: LineFields, width: number, keys: string): CommandLineView | null {
-  const text = ui.commandLine;
-  if (text === null) return null;
-  const { commandError: error, commandHint: hint } = ui;
-  if (lastLine && lastLine.text === text && lastLine.error === error && lastLine.hint === hint && lastLine.width === width && lastLine.keys === keys) return lastLine.view;
+  return ui.commandLine === null ? null : lineView(ui.commandLine, ui.commandError, ui.commandHint, width, keys);
+}
+
+const lineView = memoLast((text: string, error: string | null, hint: string | null, width: number, keys: string): CommandLineView => {
   // One tail after the line: the refusal, else Tab's candidates, else the line's keys (dim).
   const tail = error ? `  ✗ ${error}` : hint ? `  Tab: ${hint}` : `  ${keys}`;
   // A refusal is read whole: the typed line gives way from its start where both do not fit (the cursor end stays,
   // at least TYPED_CELLS_KEPT of it, so what the line holds is always in view).
   const typed = error ? cutFromStart(text, typedRoom(width - 2, tail.length)) : text;
-  const view = { typed, tail: fitText(tail, Math.max(0, width - typed.length - 2)), refused: error !== null };
-  lastLine = { text, error, hint, width, keys, view };
-  return view;
-}
+  return { typed, tail: fitText(tail, Math.max(0, width - typed.length - 2)), refused: error !== null };
+});
 
 export interface ToastsView {
   text: string;
@@ -42,17 +39,12 @@ export interface ToastsView {
   tone: ToastTone;
 }
 
-let lastToasts: { toasts: readonly Toast[]; nowMs: number; width: number; view: ToastsView | null } | null = null;
-
 /**
  * The toasts still shown at `nowMs` sharing one line, or null when none is. Outcomes of requests come before
  * fills news: a fill toast never hides a panic summary or an order's outcome ("partially filled ...").
  */
-export function toastsView(toasts: readonly Toast[], nowMs: number, width: number): ToastsView | null {
-  if (lastToasts && lastToasts.toasts === toasts && lastToasts.nowMs === nowMs && lastToasts.width === width) return lastToasts.view;
-  const live = shownToasts(toasts, nowMs);
-  const first = live[0];
-  const view = first ? { text: fitText(` ${live.map((t) => `${t.tone === 'bad' ? '✗' : '●'} ${t.text}`).join('  ')}`, width), tone: first.tone } : null;
-  lastToasts = { toasts, nowMs, width, view };
-  return view;
-}
+export const toastsView = memoLast((toasts: readonly Toast[], nowMs: number, width: number): ToastsView | null => {
+  const shown = shownToasts(toasts, nowMs);
+  const first = shown[0];
+  return first ? { text: fitText(` ${shown.map((t) => `${t.tone === 'bad' ? '✗' : '●'} ${t.text}`).join('  ')}`, width), tone: first.tone } : null;
+});

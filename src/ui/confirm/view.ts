@@ -3,6 +3,7 @@
 // so a redraw of the bar with the same question reuses the line.
 
 import type { ConfirmPrompt } from '../../state/trading-slice.js';
+import { memoLast } from '../../lib/memo-last.js';
 import { confirmLineFit } from './confirm-text.js';
 
 export interface ConfirmView {
@@ -10,11 +11,4 @@ export interface ConfirmView {
   line: string;
 }
 
-let last: { prompt: ConfirmPrompt; width: number; view: ConfirmView } | null = null;
-
-export function confirmView(prompt: ConfirmPrompt, width: number): ConfirmView {
-  if (last && last.prompt === prompt && last.width === width) return last.view;
-  const view = { line: confirmLineFit(prompt, width) };
-  last = { prompt, width, view };
-  return view;
-}
+export const confirmView = memoLast((prompt: ConfirmPrompt, width: number): ConfirmView => ({ line: confirmLineFit(prompt, width) }));

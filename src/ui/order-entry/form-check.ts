@@ -5,7 +5,7 @@
 // handler, the pane's paint and a repaint for anything else (a notice, a toast) walk the book once.
 
 import { describeLocks } from '../../domain/trading/session-locks.js';
-import { lastResult } from '../../lib/last-result.js';
+import { lastResult } from '../../lib/memo-last.js';
 import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';
 import { evaluateEntry, type EntryContext, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';

@@ -5,7 +5,7 @@
 
 import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { PositionRowView } from '../../domain/trading/views.js';
-import { lastResult } from '../../lib/last-result.js';
+import { lastResult } from '../../lib/memo-last.js';
 import type { Market } from '../../protocol/frames.js';
 import type { OrderEntryForm } from '../../state/order-entry.js';
 import { protectionAfterFill, type ProtectionAfterFill } from '../../state/order-review-protection.js';
