@@ -17,9 +17,8 @@ import {
   type ConnectionState,
   type FrameTap,
   type OpenConnection,
-  type Timers,
-  realTimers,
 } from '../../transport/ws/index.js';
+import { realTimers, type Timers } from '../../lib/timers.js';
 import type { ThrottleReport } from '../../transport/rate/index.js';
 import { CandleBackfill, type CandleSource } from './candle-backfill.js';
 import { MarketFeed } from './feed.js';

@@ -13,5 +13,4 @@ export {
 export { RoundTripProbe, type RoundTripProbeOptions } from './round-trip-probe.js';
 export { CLOSE_ABNORMAL, Socket, type SocketEvents, type SocketOptions } from './socket.js';
 export type { FrameDirection, FrameTap } from './tap.js';
-export { realTimers, type TimerHandle, type Timers } from './timers.js';
 export { Watchdog, type WatchdogOptions } from './watchdog.js';
