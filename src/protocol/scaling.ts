@@ -117,6 +117,11 @@ export function parseAmount(text: string): string {
   return v.toString();
 }
 
+/** Atoms string -> bigint, where absent or not an integer string counts as 0 (an optional wire field). */
+export function atomsOrZero(atoms: string | undefined): bigint {
+  return atoms !== undefined && /^-?\d+$/.test(atoms) ? BigInt(atoms) : 0n;
+}
+
 /** Amount string (atoms) -> bigint; throws InputError on anything but an integer string. */
 export function amountToBigInt(amount: string): bigint {
   if (!/^-?\d+$/.test(amount)) throw new InputError(`amount "${amount}" is not an integer string`);

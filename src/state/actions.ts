@@ -6,6 +6,7 @@ import { shownLevels } from '../domain/views.js';
 import { cursorRow, followRow } from './book-display.js';
 import { DEFAULT_PICKER_SORT, nextPickerSort, pickerMarkets, reversePickerSort } from './market-picker.js';
 import type { SnapshotWants } from './snapshot.js';
+import { sameWants } from '../domain/market-data-snapshot.js';
 import { PANE_ORDER, type BookCursor, type NoticeLapse, type MarketListing, type PaneId, type TerminalState, type TerminalStore, type Viewport } from './store.js';
 
 /** Focuses `pane`; while a pane is zoomed the zoom follows the focus, so the focused pane is the one shown. */
@@ -162,8 +163,7 @@ export function pickerChoice(store: TerminalStore): MarketListing | null {
 export function setViewport(store: TerminalStore, viewport: Viewport, wants: SnapshotWants): void {
   const s = store.getState();
   const sameViewport = s.viewport.cols === viewport.cols && s.viewport.rows === viewport.rows && s.viewport.tooSmall === viewport.tooSmall;
-  const sameWants = s.wants.depth === wants.depth && (s.wants.bookGroup ?? 1) === (wants.bookGroup ?? 1) && s.wants.trades === wants.trades && s.wants.candles === wants.candles;
-  if (sameViewport && sameWants) return;
+  if (sameViewport && sameWants(s.wants, wants)) return;
   store.setState({ viewport, wants });
 }
 

@@ -8,6 +8,7 @@
 
 import { DecodeError } from '../errors.js';
 import { MAX_WIRE_TEXT_CHARS, sanitizeText } from '../sanitize-text.js';
+import { isPlainObject } from '../../lib/plain-object.js';
 
 /** Reads one value at a path. */
 export type Reader<T> = (value: unknown, path: string) => T;
@@ -58,10 +59,6 @@ export function describeValue(value: unknown): string {
 
 export function fail(path: string, expected: string, value: unknown): never {
   throw new DecodeError(`${path === '' ? 'value' : path}: expected ${expected}, got ${describeValue(value)}`, path);
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function obj(value: unknown, path: string): Record<string, unknown> {
