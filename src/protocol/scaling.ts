@@ -128,26 +128,12 @@ export function amountToBigInt(amount: string): bigint {
   return BigInt(amount);
 }
 
-export function formatPrice(raw: number | bigint, priceDecimals: number): string {
-  return formatScaled(raw, priceDecimals);
-}
-export function formatSize(raw: number | bigint, sizeDecimals: number): string {
-  return formatScaled(raw, sizeDecimals);
-}
 export function formatLeverage(hundredths: number): string {
   return formatScaledTrim(hundredths, LEVERAGE_DECIMALS);
 }
 /** Amount string or bigint in atoms -> human decimal with 6 places. */
 export function formatAmount(amount: string | bigint): string {
   return formatScaled(typeof amount === 'bigint' ? amount : amountToBigInt(amount), COLLATERAL_DECIMALS);
-}
-
-/**
- * Display-only conversion of a scaled integer to a JS number (for charts and ratios).
- * Never feed the result back into a wire value.
- */
-export function scaledToDisplayNumber(raw: number | bigint, decimals: number): number {
-  return Number(raw) / 10 ** decimals;
 }
 
 /** "-67012.5" -> "-67,012.5". Leaves the fraction alone. */

@@ -92,10 +92,6 @@ export function stepGrouping(store: TerminalStore, direction: 1 | -1): void {
   store.setState({ bookCursor: null, bookDisplay: { group, scroll: 0 } });
 }
 
-export function clearBookCursor(store: TerminalStore): void {
-  store.setState({ bookCursor: null });
-}
-
 export { filterMarkets } from './market-picker.js';
 
 /** What the picker's list is made from. */

@@ -74,6 +74,3 @@ export function foldPositionHistory(rowsNewestFirst: readonly Position[]): Folde
     .sort((a, b) => (b.lastEventAtMs ?? 0) - (a.lastEventAtMs ?? 0));
 }
 
-export function isClosedStatus(status: number): boolean {
-  return status !== PositionStatus.Open;
-}

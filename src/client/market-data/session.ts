@@ -30,7 +30,7 @@ import { sameWants, type MarketDataSnapshot, type SnapshotWants } from '../../do
 import { candleStream, chainStreams, marketStreams } from './streams.js';
 
 export type { CandleSource } from './candle-backfill.js';
-export type { MarketDataSnapshot, MarketDataStats, SnapshotWants } from '../../domain/market-data-snapshot.js';
+export type { MarketDataSnapshot, SnapshotWants } from '../../domain/market-data-snapshot.js';
 
 export interface MarketDataSessionOptions {
   /** WebSocket base without /api, e.g. wss://app.perpl.xyz or ws://127.0.0.1:port. */

@@ -66,11 +66,6 @@ export function obj(value: unknown, path: string): Record<string, unknown> {
   return value;
 }
 
-export function num(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail(path, 'a finite number', value);
-  return value;
-}
-
 /** A JSON number holding a safe integer (no fraction, no precision loss). */
 export function int(value: unknown, path: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) fail(path, 'an integer', value);
