@@ -115,7 +115,7 @@ function fundingOfUpdate(update: Position): bigint {
 
 /**
  * The open position keeps in `fnd` the funding realized since the snapshot (whose own `fnd` live sends
- * as "0"): "funding paid" on screen, negative = paid. History/fold-positions.ts sums the same event rows.
+ * as "0"): "funding paid" on screen, negative = paid. history/fold-positions.ts sums the same event rows.
  */
 function withFundingSoFar(update: Position, before: Position | undefined): Position {
   const sum = (before ? atomsOrZero(before.fnd) : 0n) + fundingOfUpdate(update);

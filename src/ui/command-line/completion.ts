@@ -44,7 +44,7 @@ function argumentWords(command: string, choices: CompletionChoices): readonly st
   }
 }
 
-/** The words of a `:buy` / `:sell` after the size (command-parse.ts), in the order its usage lists them. */
+/** The words of a `:buy` / `:sell` after the size (parse.ts), in the order its usage lists them. */
 export const ORDER_WORDS: readonly string[] = ['@', 'mkt', 'stop', 'ro', 'post', 'ioc', 'fok', 'slip', 'tp', 'sl', 'lev'];
 /** The parser's other spellings, offered only when the canonical words do not match what was typed. */
 const ORDER_ALIASES: Readonly<Record<string, string>> = { market: 'mkt', reduce: 'ro' };

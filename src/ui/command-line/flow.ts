@@ -88,7 +88,7 @@ function leverageRefusal(state: TerminalState, text: string): string | null {
 export function runCommandLine(store: TerminalStore, actions: TerminalActions, keyAtMs?: number): void {
   const text = store.getState().tradingUi.commandLine ?? '';
   remember(store, text);
-  // :theme, :alert, :alerts (live-commands.ts).
+  // :theme, :alert, :alerts (workspace-commands.ts).
   if (runWorkspaceCommandLine(store, text)) return closeCommandLine(store);
   const cmd = parseCommandLine(text);
   const state = store.getState();
@@ -198,7 +198,7 @@ function positionFor(store: TerminalStore, symbol: string) {
 }
 
 /**
- * `:amend`: the same change the Open orders tab's `e` makes (trading-tabs-intents.ts amendIntent, exactly
+ * `:amend`: the same change the Open orders tab's `e` makes (ui/tabs/editors.ts amendIntent, exactly
  * scaled), read against the order as it is now. A size alone keeps the price; a price alone keeps the size.
  */
 function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; change: OrderChange } | { error: string } {

@@ -44,7 +44,7 @@ export type ParsedCommand =
   | { kind: 'bell'; on: boolean }
   | { kind: 'error'; message: string };
 
-// theme, alert and alerts are run by live-commands.ts (offered each line first in command-line.ts).
+// theme, alert and alerts are run by workspace-commands.ts (offered each line first in flow.ts).
 export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
 
 const USAGE: Record<string, string> = {

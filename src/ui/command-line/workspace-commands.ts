@@ -1,6 +1,6 @@
 // The command-line words of the workspace slice: `:theme NAME`, `:alert ...`, `:alerts`, and the pages
 // `:stats` (execution reports summed up) and `:key` (the API key in use). The `:` line
-// (command-line.ts) offers each line here first; true = handled here.
+// (flow.ts) offers each line here first; true = handled here.
 
 import { describeAlert, parseAlertCommand } from '../../state/alerts.js';
 import { openDetail, type DetailSubject } from '../../state/detail-overlay.js';

@@ -1,6 +1,6 @@
 // The one confirm: every question that stands between a key and a request (a risky order, a change, a
 // close, a cancel, TP/SL, collateral, panic, quitting with orders open) is a ConfirmPrompt in the store,
-// shown the same way (ui/panes/ConfirmLine.tsx) and answered the same way: `y` does it, any other key
+// shown the same way (ui/confirm/confirm-text.ts) and answered the same way: `y` does it, any other key
 // cancels (the default).
 
 import type { TerminalActions } from '../../domain/terminal-actions.js';

@@ -1,5 +1,5 @@
 // The detail page over the top panes (state/detail-overlay.ts): a Journal request's raw frames and
-// execution report, `:stats`, `:key`. Its lines come from format/detail-lines.ts, rebuilt from the store
+// execution report, `:stats`, `:key`. Its lines come from detail/detail-lines.ts, rebuilt from the store
 // on every frame; j / k, ↑ ↓, PgUp / PgDn scroll, with a marker for what is above and below; Esc closes.
 
 import { Text } from 'ink';

@@ -101,7 +101,7 @@ type ReviewRefusal = { kind: 'blocked'; reason: string } | { kind: 'fields'; pro
 function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusal | null {
   const { disabled, result } = entryCheck(state, form);
   if (disabled) return { kind: 'blocked', reason: disabled };
-  // The fields, then the stops the order would arm against the liquidation (entry-form-check.ts).
+  // The fields, then the stops the order would arm against the liquidation (form-check.ts).
   if (Object.keys(result.problems).length > 0 || !result.intent) return { kind: 'fields', problems: result.problems };
   return null;
 }

@@ -43,7 +43,7 @@ describe('a stop beyond the liquidation price is refused where it is armed', () 
     store.setState({ tradingUi: { ...store.getState().tradingUi, entry: null } });
     const cmd = parseCommandLine('buy 0.01 @ 67000 lev 15 tp 69000 sl 60000');
     if (cmd.kind !== 'order') throw new Error(`not an order: ${JSON.stringify(cmd)}`);
-    // The `:` line stays open with this reason (command-line.ts); no form, no review opens behind it.
+    // The `:` line stays open with this reason (ui/command-line/flow.ts); no form, no review opens behind it.
     expect(entryFromCommand(store, cmd, { actions, nowMs: 0 })).toBe(`SL 60,000 is beyond liquidation ${px(liq)}: it would never fire`);
     expect(store.getState().tradingUi.entry).toBeNull();
     expect(store.getState().tradingUi.reviewing).toBe(false);

@@ -1,4 +1,4 @@
-// The performance overlay (F12, a binding: keys/perf-overlay-bindings.ts): one line in place of the key
+// The performance overlay (F12, a binding: perf/bindings.ts): one line in place of the key
 // hints with the frame pipeline's figures of the last second: frames/s, paint ms, tick-to-screen ms, bytes/s to the terminal, market-data
 // messages/s, event-loop delay. It reads the app's meter through a PerfProbe (ui/ never imports app/):
 // the meter is started when the line is shown and stopped when it goes, so with the overlay off nothing

@@ -1,6 +1,6 @@
 // Shown instead of the layout below 80x24; goes away on the next resize that fits. Only what it shows
 // acts: q (and Ctrl-C) quit, the panic chord asks its question here too, and a confirm is shown here to be
-// answered when it fits whole (format/too-small-lines.ts: never more lines than the screen has).
+// answered when it fits whole (too-small/lines.ts: never more lines than the screen has).
 
 import { Box, Text } from 'ink';
 import { tooSmallHeight, tooSmallLines } from './lines.js';
