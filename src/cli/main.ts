@@ -43,9 +43,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(versionLine());
     return 0;
   }
-  const isCommand = first !== undefined && Object.hasOwn(SUBCOMMAND_LOADERS, first);
-  const name = isCommand ? first : 'tui';
-  const args = isCommand ? rest : argv;
+  const isSubcommand = first !== undefined && Object.hasOwn(SUBCOMMAND_LOADERS, first);
+  const name = isSubcommand ? first : 'tui';
+  const args = isSubcommand ? rest : argv;
   const load = SUBCOMMAND_LOADERS[name];
   if (!load) {
     console.error(USAGE);
