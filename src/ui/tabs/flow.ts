@@ -17,6 +17,7 @@ import { selectedIndex, tabRows } from './rows.js';
 import { openAmendReview } from '../open-orders/amend-review.js';
 import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
+import { answerConfirmWith } from '../confirm/answers.js';
 import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent, type EditorResult } from './editors.js';
 
 function marketOf(state: TerminalState, marketId: number): MarketRef | undefined {
@@ -189,3 +190,6 @@ export function submitEditor(store: TerminalStore, actions: TerminalActions, key
   }
   void runTabIntent(store, actions, result.intent, keyAtMs);
 }
+
+// `y` on a question of the tabs (close, collateral, TP/SL, cancel, cancel all) runs its intent.
+answerConfirmWith('tab', { yes: ({ store, actions, keyAtMs }, action) => void runTabIntent(store, actions, action.intent, keyAtMs) });
