@@ -30,8 +30,6 @@ const ALLOWED = {
 const LAYERS = Object.keys(ALLOWED);
 /** Layers whose *types* a layer may import, never their code. */
 const TYPE_ONLY = {
-  // The ui sees the type of the command interface in client/.
-  ui: ['client'],
   // The perf meter attaches to the market-data session it is handed; the mount hands the app the program's
   // commands, whose interface is declared in domain/terminal-actions.ts.
   terminal: ['client', 'domain'],
@@ -113,7 +111,6 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-console': 'off',
     },
   },
   // Nothing outside sim/ imports sim/ except app/ and cli/: sim is absent from every other ALLOWED list.

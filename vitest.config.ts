@@ -11,8 +11,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One seed for every property and fuzz test (test/support/property-seed.ts).
-    setupFiles: ['./test/support/property-seed.ts'],
-    reporters: ['default', './test/support/summary-reporter.ts'],
+    // One seed for every property and fuzz test (test/helpers/property-seed.ts).
+    setupFiles: ['./test/helpers/property-seed.ts'],
+    reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });

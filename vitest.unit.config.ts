@@ -15,7 +15,7 @@ export default defineConfig({
     include: [
       'src/**/*.test.ts',
       'src/**/*.test.tsx',
-      'test/support/**/*.test.ts',
+      'test/helpers/**/*.test.ts',
       'test/fuzz/decode.fuzz.test.ts',
       'test/auth/signing-vectors.test.ts',
       'test/docs/**/*.test.ts',

@@ -10,7 +10,8 @@ import { PerfMeter } from '../src/terminal/perf/perf-meter.js';
 import type { Network } from '../src/protocol/networks.js';
 import { wireApp, type WiredApp } from './lib/app-wiring.js';
 import { FeedTracker } from './lib/feed-tracker.js';
-import { startKeyDriver, type KeyDriver } from './lib/key-driver.js';
+import { epochNow, startKeyDriver, type KeyDriver } from './lib/key-driver.js';
+import { sleep } from '../test/helpers/wait.js';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeResult } from './lib/probe-types.js';
 import { quantile, round } from './lib/stats.js';
 
@@ -53,8 +54,6 @@ class TtyIn extends PassThrough {
   }
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const epochNow = (): number => performance.timeOrigin + performance.now();
 const mb = (bytes: number): number => bytes / (1024 * 1024);
 
 function gcHeapUsed(): number {

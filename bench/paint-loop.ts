@@ -14,6 +14,7 @@ import { ManualMarketDataSource, sampleSnapshot } from '../src/state/fixtures.js
 import { Publisher } from '../src/state/publisher.js';
 import { createTerminalStore } from '../src/state/store.js';
 import { quantile, round } from './lib/stats.js';
+import { sleep } from '../test/helpers/wait.js';
 
 const [sizeArg = '200x50', framesArg = '400'] = process.argv.slice(2);
 const [cols = 200, rows = 50] = sizeArg.split('x').map(Number);
@@ -80,7 +81,6 @@ const instance = mountScreen({
   stdin: new FakeStdin() as unknown as NodeJS.ReadStream,
   onPaint: (ms) => renderMs.push(ms),
 });
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 await sleep(50);
 publisher.tick();
 await sleep(50);

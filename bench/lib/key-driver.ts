@@ -38,7 +38,9 @@ const NEXT_ORDER_MS = 30;
  * the app's send budget for ~550 ms, which is the exchange's limit, not the key's path.
  */
 const ORDER_GAP_MS = 600;
-const epochNow = (): number => performance.timeOrigin + performance.now();
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
+export const epochNow = (): number => performance.timeOrigin + performance.now();
 
 function minimumSize(market: Market, price: number): number {
   const min = BigInt(market.config.min_settle_amount || '0');

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from './sim-child.js';
-import { BUNDLE_EXTERNALS, REQUIRE_BANNER } from '../../test/support/build-flags.js';
+import { BUNDLE_EXTERNALS, REQUIRE_BANNER } from '../../test/helpers/build-flags.js';
 
 export async function buildProbe(): Promise<string> {
   const outdir = join(ROOT, 'dist', 'bench');

@@ -5,7 +5,7 @@
 
 import type { TerminalState, TerminalStore } from '../state/store.js';
 import type { HistoryFeedKind } from '../state/trading-tabs.js';
-import { realTimers, type TimerHandle, type Timers } from '../transport/ws/timers.js';
+import { realTimers, type TimerHandle, type Timers } from '../lib/timers.js';
 
 export interface HistoryRefreshOptions {
   timers?: Timers;

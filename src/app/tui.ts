@@ -26,7 +26,7 @@ import { startTrading } from './trading-wiring.js';
 import { readWorkspaceConfig, startWorkspace, withConfigDefaults } from './workspace-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
 import { lowBandwidthAscii, lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../terminal/low-bandwidth.js';
-import { perplHome } from '../auth/home.js';
+import { perplHome } from '../lib/perpl-home.js';
 import { createAppPerf } from '../terminal/perf/attach.js';
 import { AppLog } from './app-log.js';
 import { keyFileAtStart, unlockKeyAtStart } from './key-unlock.js';

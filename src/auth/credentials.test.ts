@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCredentials, makeCredentials } from './credentials.js';
-import { keysDir, perplHome, resolveKeyFile } from './home.js';
+import { keysDir, resolveKeyFile } from './home.js';
+import { perplHome } from '../lib/perpl-home.js';
 import { writeKeyFile, writeSecretFile } from './keyfile.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'perpl-creds-'));

@@ -6,6 +6,7 @@ import { hashTypedData, type TypedDataDomain } from 'viem';
 import { PermanentError, type PerplErrorOptions } from '../protocol/errors.js';
 import { sanitizeText } from '../protocol/sanitize-text.js';
 import { signEd25519 } from './ed25519.js';
+import { isPlainObject } from '../lib/plain-object.js';
 
 export interface TypedDataField {
   name: string;
@@ -44,25 +45,21 @@ const DOMAIN_FIELD_TYPES: Record<string, string> = {
   salt: 'bytes32',
 };
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Checks the shape of served typed data; throws TypedDataError naming what is wrong. */
 export function checkTypedData(value: unknown): TypedDataJson {
-  if (!isRecord(value)) throw new TypedDataError('the typed data is not an object');
+  if (!isPlainObject(value)) throw new TypedDataError('the typed data is not an object');
   const { types, primaryType, domain, message } = value;
-  if (!isRecord(types)) throw new TypedDataError('the typed data has no "types" object');
+  if (!isPlainObject(types)) throw new TypedDataError('the typed data has no "types" object');
   for (const [name, fields] of Object.entries(types)) {
-    if (!Array.isArray(fields) || !fields.every((f) => isRecord(f) && typeof f.name === 'string' && typeof f.type === 'string')) {
+    if (!Array.isArray(fields) || !fields.every((f) => isPlainObject(f) && typeof f.name === 'string' && typeof f.type === 'string')) {
       throw new TypedDataError(`typed data type "${name}" is not a list of {name, type}`);
     }
   }
   if (typeof primaryType !== 'string' || !(primaryType in types)) {
     throw new TypedDataError(`the typed data's primaryType ${JSON.stringify(primaryType)} is not among its types`);
   }
-  if (!isRecord(domain)) throw new TypedDataError('the typed data has no "domain" object');
-  if (!isRecord(message)) throw new TypedDataError('the typed data has no "message" object');
+  if (!isPlainObject(domain)) throw new TypedDataError('the typed data has no "domain" object');
+  if (!isPlainObject(message)) throw new TypedDataError('the typed data has no "message" object');
   return value as unknown as TypedDataJson;
 }
 
@@ -89,7 +86,7 @@ function convertValue(type: string, value: unknown, types: Record<string, TypedD
   if (INTEGER_TYPE.test(type)) return integerValue(value, where);
   const struct = types[type];
   if (struct) {
-    if (!isRecord(value)) throw new TypedDataError(`typed data field ${where} must be an object`);
+    if (!isPlainObject(value)) throw new TypedDataError(`typed data field ${where} must be an object`);
     return convertStruct(struct, value, types, where);
   }
   return value;

@@ -6,8 +6,6 @@ import { parseCidr } from '../lib/cidr.js';
 import { InputError } from '../protocol/errors.js';
 import type { ApiKeyPayloadRequest } from '../protocol/frames.js';
 
-export type ScopeName = 'read' | 'trade';
-
 export const MAX_IP_CIDRS = 4;
 
 /** read -> 1; trade -> 3 (trade implies read; the server reports 2 as 3 anyway). */

@@ -1,16 +1,9 @@
-// Where perpl keeps its files: $PERPL_HOME, else ~/.config/perpl. Keys live in keys/, half-finished
-// enrollments in pending/. Paths only; nothing here touches the disk.
+// The key store below perpl's home (lib/perpl-home.ts): keys in keys/, half-finished enrollments in
+// pending/. Paths only; nothing here touches the disk.
 
-import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError } from '../protocol/errors.js';
-
-/** Root of perpl's configuration and key store. */
-export function perplHome(env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = env.PERPL_HOME?.trim();
-  if (fromEnv) return isAbsolute(fromEnv) ? fromEnv : resolve(fromEnv);
-  return join(env.HOME?.trim() || homedir(), '.config', 'perpl');
-}
+import { perplHome } from '../lib/perpl-home.js';
 
 /** Directory of the key files (`<name>.json`, 0600). */
 export function keysDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -3,7 +3,8 @@
 // `perpl doctor` and for the terminal's start.
 
 import { statSync } from 'node:fs';
-import { keysDir, perplHome } from './home.js';
+import { keysDir } from './home.js';
+import { perplHome } from '../lib/perpl-home.js';
 
 export interface ExposedFolder {
   what: 'keys folder' | 'perpl home';

@@ -10,7 +10,7 @@
 import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileRefusal, readCheckedFile, writePrivateFile } from '../lib/checked-file.js';
-import { perplHome } from './home.js';
+import { perplHome } from '../lib/perpl-home.js';
 
 export interface LocalExchangePointer {
   /** The terminal's process: the pointer is believed only while it is alive. */

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Entry point of the `perpl` command: picks a subcommand and hands it the remaining arguments.
-// Each subcommand lives in commands/<name>.ts and is loaded only when used, to keep start-up fast.
+// Each subcommand lives in subcommands/<name>.ts and is loaded only when used, to keep start-up fast.
 
 import { inspect } from 'node:util';
 import { failureLines } from '../protocol/errors.js';
 import { sanitizeLines } from '../protocol/sanitize-text.js';
 import { isLocalExchangeThread, runLocalExchangeThread } from '../app/local-exchange-thread.js';
 import { markStart } from '../lib/start-trace.js';
-import { COMMAND_LOADERS } from './command-loaders.js';
+import { SUBCOMMAND_LOADERS } from './subcommand-loaders.js';
 import { versionLine } from './version.js';
 
 const USAGE = `usage: perpl [command] [options]
@@ -43,10 +43,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(versionLine());
     return 0;
   }
-  const isCommand = first !== undefined && Object.hasOwn(COMMAND_LOADERS, first);
-  const name = isCommand ? first : 'tui';
-  const args = isCommand ? rest : argv;
-  const load = COMMAND_LOADERS[name];
+  const isSubcommand = first !== undefined && Object.hasOwn(SUBCOMMAND_LOADERS, first);
+  const name = isSubcommand ? first : 'tui';
+  const args = isSubcommand ? rest : argv;
+  const load = SUBCOMMAND_LOADERS[name];
   if (!load) {
     console.error(USAGE);
     return 2;

@@ -21,7 +21,14 @@ import type { OrderEngine } from './trading/order-engine.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
 
-export type { CloseParams, CommandHandle, CommandOutcome, PlaceKind, PlaceParams, ReplaceOptions, Side, TradingCommands, TriggerSpec } from '../domain/trading/commands.js';
+export type {
+  CloseParams,
+  CommandHandle,
+  CommandOutcome,
+  PlaceParams,
+  ReplaceOptions,
+  TriggerSpec,
+} from '../domain/trading/commands.js';
 
 function outcomeOf(results: RequestResult[]): CommandOutcome {
   const ok = results.length > 0 && results.every((r) => r.kind === 'definitive');

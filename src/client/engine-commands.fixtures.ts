@@ -1,7 +1,7 @@
 // EngineCommands over a fake trading session, for the client's unit tests: the session holds the given orders
 // and positions, is live, and `block(head)` moves its head on as a heartbeat would (the commands wait for a
 // live block before re-reading what the exchange holds). Time is virtual.
-import { VirtualTimers } from '../../test/support/virtual-timers.js';
+import { VirtualTimers } from '../../test/helpers/virtual-timers.js';
 import type { Order, Position } from '../protocol/frames.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { EngineCommands } from './commands.js';

@@ -2,7 +2,7 @@
 // after the order's outcome (a block's position rows, mt 27, come after its order rows, mt 24). Panic judges
 // each close by it; the resize with an order reads the position's new size by it.
 
-import { realTimers, type Timers } from '../transport/ws/timers.js';
+import { realTimers, type Timers } from '../lib/timers.js';
 import type { TradingSession } from './trading/session.js';
 
 export interface BlockWaitOptions {

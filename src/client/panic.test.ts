@@ -2,7 +2,7 @@
 // boundary that follows the close, and when none comes within blockWaitMs panic says the position is not
 // confirmed flat instead of trusting a position view that may not show the close yet.
 import { describe, expect, it } from 'vitest';
-import { VirtualTimers } from '../../test/support/virtual-timers.js';
+import { VirtualTimers } from '../../test/helpers/virtual-timers.js';
 import type { Position } from '../protocol/frames.js';
 import type { ConnectionHealth } from '../domain/views.js';
 import type { CommandHandle, CommandOutcome } from './commands.js';

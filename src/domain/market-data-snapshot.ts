@@ -16,6 +16,11 @@ export interface SnapshotWants {
   candlesEndT?: number | null;
 }
 
+/** Same slices asked for (absent bookGroup = 1, absent candlesEndT = null = the newest). */
+export function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
+  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles && (a.candlesEndT ?? null) === (b.candlesEndT ?? null);
+}
+
 export interface MarketDataStats {
   framesReceived: number;
   malformedFrames: number;

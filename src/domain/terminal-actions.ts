@@ -12,8 +12,6 @@ import type { KeyStamp } from './trading/execution-report.js';
 import type { HistoryFeedKind } from './trading/history-views.js';
 import type { SessionLock } from './trading/session-locks.js';
 
-export { TIMEFRAMES, stepTimeframe, timeframeLabel } from './timeframes.js';
-
 /** What became of a copy: written, written inside tmux (whose settings decide whether it arrives), or refused. */
 export type CopyOutcome = 'sent' | 'sent-unconfirmed' | 'too-long';
 

@@ -228,7 +228,6 @@ export const PositionStatusReason = {
   PositionUnwound: 22,
 } as const;
 export type PositionStatusReason = (typeof PositionStatusReason)[keyof typeof PositionStatusReason];
-export const PositionStatusReasonName = namesOf(PositionStatusReason);
 
 /** Position side `sd` on the API: 1 Long, 2 Short (on-chain events use 0/1). */
 export const PositionSide = { Long: 1, Short: 2 } as const;
@@ -262,7 +261,6 @@ export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 
 /** Candle resolutions in seconds (interface 4.1). */
 export const CANDLE_RESOLUTIONS = [60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200, 86400] as const;
-export type CandleResolution = (typeof CANDLE_RESOLUTIONS)[number];
 
 /** Fixed-point conventions. */
 export const COLLATERAL_DECIMALS = 6;

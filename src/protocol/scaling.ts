@@ -117,32 +117,23 @@ export function parseAmount(text: string): string {
   return v.toString();
 }
 
+/** Atoms string -> bigint, where absent or not an integer string counts as 0 (an optional wire field). */
+export function atomsOrZero(atoms: string | undefined): bigint {
+  return atoms !== undefined && /^-?\d+$/.test(atoms) ? BigInt(atoms) : 0n;
+}
+
 /** Amount string (atoms) -> bigint; throws InputError on anything but an integer string. */
 export function amountToBigInt(amount: string): bigint {
   if (!/^-?\d+$/.test(amount)) throw new InputError(`amount "${amount}" is not an integer string`);
   return BigInt(amount);
 }
 
-export function formatPrice(raw: number | bigint, priceDecimals: number): string {
-  return formatScaled(raw, priceDecimals);
-}
-export function formatSize(raw: number | bigint, sizeDecimals: number): string {
-  return formatScaled(raw, sizeDecimals);
-}
 export function formatLeverage(hundredths: number): string {
   return formatScaledTrim(hundredths, LEVERAGE_DECIMALS);
 }
 /** Amount string or bigint in atoms -> human decimal with 6 places. */
 export function formatAmount(amount: string | bigint): string {
   return formatScaled(typeof amount === 'bigint' ? amount : amountToBigInt(amount), COLLATERAL_DECIMALS);
-}
-
-/**
- * Display-only conversion of a scaled integer to a JS number (for charts and ratios).
- * Never feed the result back into a wire value.
- */
-export function scaledToDisplayNumber(raw: number | bigint, decimals: number): number {
-  return Number(raw) / 10 ** decimals;
 }
 
 /** "-67012.5" -> "-67,012.5". Leaves the fraction alone. */

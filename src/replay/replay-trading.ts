@@ -67,7 +67,7 @@ export class ReplayTradingFeed {
   private journalLines = 0;
   /** Recording time (epoch ms) as the session sees it: a frame's arrival while delivering, else the position. */
   private recordingNow: number;
-  private live: TradingSession;
+  private current: TradingSession;
   private link: RecordedTradingLink;
   private journal = new JournalTail();
   private readonly lbs = new Map<number, number>();
@@ -85,22 +85,22 @@ export class ReplayTradingFeed {
   ) {
     this.events = deliveries(events);
     this.recordingNow = startedAt;
-    ({ session: this.live, link: this.link } = this.newSession());
+    ({ session: this.current, link: this.link } = this.newSession());
     // Getters over the current session: a rebuild swaps it under the publisher.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const feed = this;
     this.session = {
       get state() {
-        return feed.live.state;
+        return feed.current.state;
       },
       get head() {
-        return feed.live.head;
+        return feed.current.head;
       },
       get synced() {
-        return feed.live.synced;
+        return feed.current.synced;
       },
       get malformedFrames() {
-        return feed.live.malformedFrames;
+        return feed.current.malformedFrames;
       },
       connectionView: () => this.connectionView(),
     };
@@ -131,7 +131,7 @@ export class ReplayTradingFeed {
 
   /** True once the connection current at the position has all three snapshots. */
   get synced(): boolean {
-    return this.live.synced;
+    return this.current.synced;
   }
 
   /** Ms into the recording the state is at. */
@@ -152,7 +152,7 @@ export class ReplayTradingFeed {
     this.cursor = 0;
     this.positionMs = -Infinity;
     this.recordingNow = this.startedAt;
-    ({ session: this.live, link: this.link } = this.newSession());
+    ({ session: this.current, link: this.link } = this.newSession());
     this.journal = new JournalTail();
     this.journalLines = 0;
     this.lbs.clear();
@@ -176,9 +176,9 @@ export class ReplayTradingFeed {
     }
   }
 
-  /** The health the live session reported at the position; its times moved to now, as the md heartbeats are. */
+  /** The health the replayed session reported at the position; its times moved to now, as the md heartbeats are. */
   connectionView(): ConnectionView {
-    const view = this.live.connectionView();
+    const view = this.current.connectionView();
     const shift = this.now() - this.recordingNow;
     return view.lastDataAt === null ? view : { ...view, lastDataAt: view.lastDataAt + shift };
   }

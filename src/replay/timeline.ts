@@ -6,6 +6,7 @@
 
 import { InputError } from '../protocol/errors.js';
 import type { Recording, RecordingLine } from '../transport/record/index.js';
+import { isPlainObject } from '../lib/plain-object.js';
 
 export type WireFrame = Record<string, unknown>;
 
@@ -51,12 +52,8 @@ const MT_SUBSCRIPTION_RESPONSE = 6;
 const MT_PONG = 2;
 const MT_ORDER_REQUEST = 22;
 
-function isObject(v: unknown): v is WireFrame {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function contextFromRest(line: RecordingLine): unknown {
-  if (!('dir' in line) || line.ch !== 'rest' || line.dir !== 'in' || !isObject(line.frame)) return undefined;
+  if (!('dir' in line) || line.ch !== 'rest' || line.dir !== 'in' || !isPlainObject(line.frame)) return undefined;
   const f = line.frame;
   if (f.status !== 200 || typeof f.url !== 'string' || !/\/v1\/pub\/context(\?|$)/.test(f.url)) return undefined;
   return f.body;
@@ -66,11 +63,11 @@ const CANDLES_URL = /\/v1\/market-data\/(\d+)\/candles\/(\d+)\//;
 
 /** A recorded REST candles answer: its "market/resolution" key and candles. */
 function candlesFromRest(line: RecordingLine): { key: string; d: WireFrame[] } | undefined {
-  if (!('dir' in line) || line.ch !== 'rest' || line.dir !== 'in' || !isObject(line.frame)) return undefined;
+  if (!('dir' in line) || line.ch !== 'rest' || line.dir !== 'in' || !isPlainObject(line.frame)) return undefined;
   const f = line.frame;
   const m = f.status === 200 && typeof f.url === 'string' ? CANDLES_URL.exec(f.url) : null;
-  if (!m || !isObject(f.body) || !Array.isArray(f.body.d)) return undefined;
-  return { key: `${m[1]}/${m[2]}`, d: f.body.d.filter(isObject) };
+  if (!m || !isPlainObject(f.body) || !Array.isArray(f.body.d)) return undefined;
+  return { key: `${m[1]}/${m[2]}`, d: f.body.d.filter(isPlainObject) };
 }
 
 /** Acknowledged (code 0, with a sid) entries of a recorded mt 6. */
@@ -78,8 +75,8 @@ export function acknowledgedSubs(frame: WireFrame): { stream: string; sid: numbe
   const subs = Array.isArray(frame.subs) ? frame.subs : [];
   const out: { stream: string; sid: number }[] = [];
   for (const s of subs) {
-    if (!isObject(s) || typeof s.stream !== 'string' || typeof s.sid !== 'number') continue;
-    const code = isObject(s.status) ? s.status.code : 0;
+    if (!isPlainObject(s) || typeof s.stream !== 'string' || typeof s.sid !== 'number') continue;
+    const code = isPlainObject(s.status) ? s.status.code : 0;
     if (code === 0) out.push({ stream: s.stream, sid: s.sid });
   }
   return out;
@@ -88,13 +85,13 @@ export function acknowledgedSubs(frame: WireFrame): { stream: string; sid: numbe
 /** The trading-side event of a line, if it is one. */
 function tradingEvent(line: RecordingLine): TradingEvent | undefined {
   const { t, at } = line;
-  if ('journal' in line) return isObject(line.journal) ? { t, at, kind: 'journal', entry: line.journal } : undefined;
+  if ('journal' in line) return isPlainObject(line.journal) ? { t, at, kind: 'journal', entry: line.journal } : undefined;
   if (!('ch' in line) || line.ch !== 'trading') return undefined;
   if ('event' in line) return line.event === 'open' ? { t, at, kind: 'open' } : { t, at, kind: 'close', ...(line.reason !== undefined ? { reason: line.reason } : {}) };
   if (!('dir' in line)) return undefined;
   if (line.dir === 'in') return { t, at, kind: 'in', frame: line.frame };
   const f = line.frame;
-  if (!isObject(f)) return undefined;
+  if (!isPlainObject(f)) return undefined;
   if (f.mt === MT_ORDER_REQUEST && typeof f.rq === 'number' && typeof f.lb === 'number') return { t, at, kind: 'order', rq: f.rq, lb: f.lb };
   return undefined;
 }
@@ -128,7 +125,7 @@ export function buildTimeline(rec: Recording): Timeline {
       }
       continue;
     }
-    if (!('dir' in line) || line.ch !== 'md' || line.dir !== 'in' || !isObject(line.frame)) continue;
+    if (!('dir' in line) || line.ch !== 'md' || line.dir !== 'in' || !isPlainObject(line.frame)) continue;
     const frame = line.frame;
     if (frame.mt === MT_PONG) continue;
     if (epoch < 0) {

@@ -95,9 +95,6 @@ export const CLASSIC_MARKETS: readonly SimMarketSpec[] = [
 
 const PROFILES: Record<MarketProfile, readonly SimMarketSpec[]> = { mainnet: MAINNET_MARKETS, testnet: TESTNET_MARKETS, classic: CLASSIC_MARKETS };
 
-/** The default profile's markets. */
-export const DEFAULT_MARKETS: readonly SimMarketSpec[] = PROFILES[DEFAULT_MARKET_PROFILE];
-
 /** How a market is named on the command line: its label (symbol, else name), as the terminal shows it. */
 export function marketSpecLabel(m: Pick<SimMarketSpec, 'symbol' | 'name'>): string {
   return m.symbol !== '' ? m.symbol : m.name;

@@ -7,6 +7,7 @@ import { INITIAL_BOOK_DISPLAY, cursorRow, followRow } from './book-display.js';
 import { LIVE_CHART, type ChartViewState } from './chart-view.js';
 import { DEFAULT_PICKER_SORT, nextPickerSort, pickerMarkets, reversePickerSort } from './market-picker.js';
 import type { SnapshotWants } from './snapshot.js';
+import { sameWants } from '../domain/market-data-snapshot.js';
 import { PANE_ORDER, type BookCursor, type NoticeLapse, type MarketListing, type PaneId, type TerminalState, type TerminalStore, type Viewport } from './store.js';
 
 /** Focuses `pane`; while a pane is zoomed the zoom follows the focus, so the focused pane is the one shown. */
@@ -97,10 +98,6 @@ export function setChartView(store: TerminalStore, chart: ChartViewState): void 
   store.setState({ chart });
 }
 
-export function clearBookCursor(store: TerminalStore): void {
-  store.setState({ bookCursor: null });
-}
-
 export { filterMarkets } from './market-picker.js';
 
 /** What the picker's list is made from. */
@@ -168,8 +165,7 @@ export function pickerChoice(store: TerminalStore): MarketListing | null {
 export function setViewport(store: TerminalStore, viewport: Viewport, wants: SnapshotWants): void {
   const s = store.getState();
   const sameViewport = s.viewport.cols === viewport.cols && s.viewport.rows === viewport.rows && s.viewport.tooSmall === viewport.tooSmall;
-  const sameWants = s.wants.depth === wants.depth && (s.wants.bookGroup ?? 1) === (wants.bookGroup ?? 1) && s.wants.trades === wants.trades && s.wants.candles === wants.candles;
-  if (sameViewport && sameWants) return;
+  if (sameViewport && sameWants(s.wants, wants)) return;
   store.setState({ viewport, wants });
 }
 

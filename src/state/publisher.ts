@@ -9,6 +9,7 @@ import { NO_CANDLE_HISTORY, type CandleHistoryView, type CandleView } from '../d
 import type { FrameTurn } from './frame-turn.js';
 import { SlowSliceGate } from './slow-slices.js';
 import type { MarketDataSource, SnapshotWants } from './snapshot.js';
+import { sameWants } from '../domain/market-data-snapshot.js';
 import type { TerminalStore } from './store.js';
 import { markStart, startTraceOn } from '../lib/start-trace.js';
 
@@ -28,10 +29,6 @@ export interface PublisherOptions {
   slowPaneMs?: number;
   /** Shared with the other publishers: one paint per event-loop turn, input read between (frame-turn.ts). */
   turn?: FrameTurn;
-}
-
-function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
-  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles && (a.candlesEndT ?? null) === (b.candlesEndT ?? null);
 }
 
 /** A source that says nothing of its history holds exactly what it handed over. */

@@ -3,7 +3,7 @@
 
 import type { MarketDataSnapshot, SnapshotWants } from '../domain/market-data-snapshot.js';
 
-export type { MarketDataSnapshot, MarketDataStats, SnapshotWants } from '../domain/market-data-snapshot.js';
+export type { MarketDataSnapshot, SnapshotWants } from '../domain/market-data-snapshot.js';
 
 export interface MarketDataSource {
   snapshot(wants: SnapshotWants): MarketDataSnapshot;

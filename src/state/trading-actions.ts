@@ -36,15 +36,6 @@ export function shownToasts(toasts: readonly Toast[], nowMs: number): Toast[] {
   return [...live.filter((t) => t.news !== true), ...live.filter((t) => t.news === true)];
 }
 
-/** Drops expired toasts; returns true when it removed any. */
-export function expireToasts(store: TerminalStore, nowMs: number): boolean {
-  const { toasts } = store.getState().tradingUi;
-  const alive = toasts.filter((t) => t.expiresAtMs > nowMs);
-  if (alive.length === toasts.length) return false;
-  patchUi(store, { toasts: alive });
-  return true;
-}
-
 export function setBell(store: TerminalStore, on: boolean): void {
   patchUi(store, { bell: on });
 }

@@ -1,5 +1,5 @@
 // Screen furniture a trader lives with all day: the help overlay, pane zoom, the theme in force, price
-// alerts and the watchlist's mini prices. Written by live-actions.ts and the app's alert watcher.
+// alerts and the watchlist's mini prices. Written by workspace-actions.ts and the app's alert watcher.
 
 import type { InputMode, PaneId } from './places.js';
 

@@ -3,9 +3,9 @@
 // checker with the same size (indexed and RGB). A two-glyph inline font keeps it independent of Unifont.
 
 import { describe, expect, it } from 'vitest';
-import { HexFont } from '../support/assets/hex-font.js';
-import { checkPng, encodePng, type RgbImage } from '../support/assets/png.js';
-import { DARK_SCHEME, PADDING, imageSize, rasterise } from '../support/assets/rasterise.js';
+import { HexFont } from '../helpers/assets/hex-font.js';
+import { checkPng, encodePng, type RgbImage } from '../helpers/assets/png.js';
+import { DARK_SCHEME, PADDING, imageSize, rasterise } from '../helpers/assets/rasterise.js';
 import { createVirtualTerminal, eventually } from '../helpers/terminal.js';
 
 // "I": a vertical bar in column 3, rows 2..13. "█": the full block.

@@ -6,11 +6,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { run } from '../../src/cli/commands/replay.js';
+import { run } from '../../src/cli/subcommands/replay.js';
 import { readRecording, STRIPPED } from '../../src/transport/record/index.js';
-import { parseAsciicast } from '../support/assets/asciicast.js';
-import { checkPng } from '../support/assets/png.js';
-import { imageSize } from '../support/assets/rasterise.js';
+import { parseAsciicast } from '../helpers/assets/asciicast.js';
+import { checkPng } from '../helpers/assets/png.js';
+import { imageSize } from '../helpers/assets/rasterise.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DEMO = join(ROOT, 'assets', 'demo.ndjson');

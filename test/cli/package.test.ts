@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchChild } from '../helpers/watched-child.js';
 import { hasScript, runInPty, waitForOutput } from '../reliability/built-app.js';
-import { APP_BUILD_FLAGS } from '../support/build-flags.js';
+import { APP_BUILD_FLAGS } from '../helpers/build-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; license: string; files: string[] };

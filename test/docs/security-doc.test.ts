@@ -13,7 +13,7 @@ import { PAYLOAD_MAX_AGE_MS, REGISTER_PRIMARY_TYPE } from '../../src/auth/enroll
 import { LINGER_MS, MAX_BODY_BYTES, MAX_DRAINED_BODY_BYTES } from '../../src/sim/server/http-io.js';
 import { SIGNATURE_WINDOW_MS } from '../../src/sim/server/request-auth.js';
 import { MAX_CONFIG_KEY_CHARS, MAX_CONFIG_KEY_DEPTH } from '../../src/app/config/config-shape.js';
-import { MAX_BODY_FILE_BYTES } from '../../src/cli/commands/api.js';
+import { MAX_BODY_FILE_BYTES } from '../../src/cli/subcommands/api.js';
 import { MAX_CONTEXT_MARKETS } from '../../src/protocol/decode/context.js';
 import { isUnsafeChar } from '../../src/protocol/sanitize-text.js';
 import { MAX_PRICE, MAX_SIZE } from '../../src/sim/engine/limits.js';

@@ -2,7 +2,7 @@
 // signed requests with one signed part changed, raw HTTP the parser must refuse, and hostile frames on
 // both sockets. Whatever arrives: no 5xx and no internal error, no hang, no bad signature accepted,
 // 413 for oversized bodies, a second account's balance and orders untouched, and the exchange serving.
-// Seeded (test/support/property-seed.ts: PERPL_FUZZ_SEED replays a run, =random explores; the seed is printed on failure); PERPL_FUZZ_LONG=1 runs 10x.
+// Seeded (test/helpers/property-seed.ts: PERPL_FUZZ_SEED replays a run, =random explores; the seed is printed on failure); PERPL_FUZZ_LONG=1 runs 10x.
 
 import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCanonicalString, wsSignInCanonicalString } from '../../src/protocol/canonical.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { FrameClient, newNonce, signedGet, signedInTrading, signWith, type TestKey } from '../sim/helpers.js';
-import { propertySeed } from '../support/property-seed.js';
+import { propertySeed } from '../helpers/property-seed.js';
 import {
   batchBody,
   clientFrame,

@@ -3,7 +3,7 @@
 // repeated) and recordings (damaged, cut, re-compressed). Whatever is in them: the config comes back
 // with problems, never an exception; a state file loads into an engine that keeps its invariants, or
 // is refused as a state file; a recording reads, or is refused as input. Runs are bounded (seconds).
-// Seeded (test/support/property-seed.ts: PERPL_FUZZ_SEED replays a run, =random explores; fast-check
+// Seeded (test/helpers/property-seed.ts: PERPL_FUZZ_SEED replays a run, =random explores; fast-check
 // prints the seed of a failure).
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCredentials } from '../../src/auth/credentials.js';
 import { writeKeyFile } from '../../src/auth/keyfile.js';
-import { runDoctor } from '../../src/cli/commands/doctor.js';
+import { runDoctor } from '../../src/cli/subcommands/doctor.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { CliHarness } from './cli-harness.js';
 

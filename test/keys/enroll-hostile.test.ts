@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runKeys } from '../../src/cli/commands/keys.js';
+import { runKeys } from '../../src/cli/subcommands/keys.js';
 import { startSim, type RunningSim, type SimWallet } from '../../src/sim/index.js';
 import { HostileRest, type RestAnswer } from '../chaos/hostile-rest.js';
 import { CliHarness } from './cli-harness.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCredentials } from '../../src/auth/credentials.js';
 import { LOCAL_DEMO_WALLET_FILE } from '../../src/auth/keyfile-discovery.js';
 import { ApiKeySigner } from '../../src/auth/signer.js';
-import { runKeys } from '../../src/cli/commands/keys.js';
+import { runKeys } from '../../src/cli/subcommands/keys.js';
 import { resolveNetwork } from '../../src/protocol/networks.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { RestClient } from '../../src/transport/rest/client.js';

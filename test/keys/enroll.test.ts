@@ -12,7 +12,7 @@ import { loadCredentials } from '../../src/auth/credentials.js';
 import { ApiKeySigner } from '../../src/auth/signer.js';
 import { keyFilePath, pendingFilePath } from '../../src/auth/home.js';
 import { writeKeyFile } from '../../src/auth/keyfile.js';
-import { runKeys } from '../../src/cli/commands/keys.js';
+import { runKeys } from '../../src/cli/subcommands/keys.js';
 import { resolveNetwork } from '../../src/protocol/networks.js';
 import { RestClient } from '../../src/transport/rest/client.js';
 import { startSim, type RunningSim, type SimWallet } from '../../src/sim/index.js';

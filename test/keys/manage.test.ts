@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runKeys } from '../../src/cli/commands/keys.js';
+import { runKeys } from '../../src/cli/subcommands/keys.js';
 import { keyFilePath } from '../../src/auth/home.js';
 import { CliHarness } from './cli-harness.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keyFilePath } from '../../src/auth/home.js';
 import { unlockKeyAtStart } from '../../src/app/key-unlock.js';
-import { runKeys } from '../../src/cli/commands/keys.js';
+import { runKeys } from '../../src/cli/subcommands/keys.js';
 import { askHidden } from '../../src/cli/keys/io.js';
 import { FakeStdin } from '../helpers/terminal.js';
 import { CliHarness } from './cli-harness.js';

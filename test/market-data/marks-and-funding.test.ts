@@ -6,7 +6,7 @@ import { MarketDataSession } from '../../src/client/market-data/session.js';
 import type { Context, FundingEvent, MarketState } from '../../src/protocol/frames.js';
 import { ScriptedServer, TEST_CHAIN_ID, testContext } from './scripted-server.js';
 import { waitFor } from './helpers.js';
-import { VirtualTimers } from '../support/virtual-timers.js';
+import { VirtualTimers } from '../helpers/virtual-timers.js';
 
 const WANTS = { depth: 10, trades: 10, candles: 10 };
 const HB = `heartbeat@${TEST_CHAIN_ID}`;

@@ -1,4 +1,4 @@
-// Builds the real CLI bundle (the esbuild flags of `npm run build`, test/support/build-flags.ts) into a private directory under
+// Builds the real CLI bundle (the esbuild flags of `npm run build`, test/helpers/build-flags.ts) into a private directory under
 // node_modules/.cache (so package imports resolve and nothing shared, like dist/, is overwritten), and
 // runs it inside a pseudo-terminal with util-linux `script`.
 
@@ -6,7 +6,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { waitFor } from '../helpers/wait.js';
-import { APP_BUILD_FLAGS } from '../support/build-flags.js';
+import { APP_BUILD_FLAGS } from '../helpers/build-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ReplayClock } from '../../src/replay/replay-clock.js';
 import { SEEK_STEP_MS, takeReplayKeys } from '../../src/replay/replay-keys.js';
-import { run } from '../../src/cli/commands/replay.js';
+import { run } from '../../src/cli/subcommands/replay.js';
 
 describe('replay keys', () => {
   it('space toggles, arrows seek, everything else passes through in order', () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run as runTui } from '../../src/cli/commands/tui.js';
+import { run as runTui } from '../../src/cli/subcommands/tui.js';
 import { FrameRecorder, readRecording, recordingText } from '../../src/transport/record/index.js';
 import { MAX_RECORDING_GZIP_BYTES, MAX_RECORDING_TEXT_BYTES } from '../../src/transport/record/reader.js';
 import { requireRoot } from '../helpers/ci.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/commands/api.js';
+import { run } from '../../src/cli/subcommands/api.js';
 import { API_TOKEN, CHAIN_ID, SEED } from './fixtures.js';
 import { TestServer } from './test-server.js';
 

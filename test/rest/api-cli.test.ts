@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_BODY_FILE_BYTES, run, type ApiIo } from '../../src/cli/commands/api.js';
+import { MAX_BODY_FILE_BYTES, run, type ApiIo } from '../../src/cli/subcommands/api.js';
 import { verifyEd25519 } from '../../src/auth/ed25519.js';
 import { fromBase64url } from '../../src/protocol/canonical.js';
 import { API_TOKEN, CHAIN_ID, PUBLIC_KEY, SEED } from './fixtures.js';
@@ -184,7 +184,7 @@ describe('perpl api', () => {
     const fifo = join(dir, 'body.fifo');
     execFileSync('mkfifo', [fifo]);
     // In a child process: a read that blocks on the FIFO would block this worker for good.
-    const script = `import { run } from ${JSON.stringify(new URL('../../src/cli/commands/api.ts', import.meta.url).href)};
+    const script = `import { run } from ${JSON.stringify(new URL('../../src/cli/subcommands/api.ts', import.meta.url).href)};
       const err = [];
       await run(['post', '/v1/trading/orders', '--body', '@${fifo}', '--network', 'mainnet', '--dry-run'], { out: () => {}, err: (t) => err.push(t), env: { PERPL_HOME: ${JSON.stringify(join(dir, 'home'))}, PERPL_API_KEY: ${JSON.stringify(API_TOKEN)}, PERPL_API_SECRET: '0x${SEED_HEX}' }, fetch: () => Promise.reject(new Error('no network')) });
       process.stdout.write(err.join('\\n'));`;

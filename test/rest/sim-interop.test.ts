@@ -8,7 +8,7 @@ import { ServerClock } from '../../src/auth/clock.js';
 import { seedFromHex } from '../../src/auth/ed25519.js';
 import { ApiKeySigner } from '../../src/auth/signer.js';
 import { resolveNetwork, type Network } from '../../src/protocol/networks.js';
-import { run as perplApi } from '../../src/cli/commands/api.js';
+import { run as perplApi } from '../../src/cli/subcommands/api.js';
 import { startSim, type RunningSim } from '../../src/sim/server/start-sim.js';
 import { RestClient } from '../../src/transport/rest/client.js';
 import { NotFoundError, UnauthorizedError } from '../../src/transport/rest/errors.js';

@@ -18,7 +18,7 @@ import { AppLog, appLogPath } from '../../src/app/app-log.js';
 import { ServerClock } from '../../src/auth/clock.js';
 import { loadCredentials } from '../../src/auth/credentials.js';
 import { ApiKeySigner } from '../../src/auth/signer.js';
-import { run as runApi } from '../../src/cli/commands/api.js';
+import { run as runApi } from '../../src/cli/subcommands/api.js';
 import { EngineCommands } from '../../src/client/commands.js';
 import { OrderEngine } from '../../src/client/trading/order-engine.js';
 import { TradingSession } from '../../src/client/trading/session.js';

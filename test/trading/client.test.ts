@@ -8,7 +8,7 @@ import { Journal, journalPath } from '../../src/client/trading/journal.js';
 import { OrderStatus as S, ScopeMask } from '../../src/protocol/enums.js';
 import type { Network } from '../../src/protocol/networks.js';
 import { RestClient } from '../../src/transport/rest/client.js';
-import { VirtualTimers } from '../support/virtual-timers.js';
+import { VirtualTimers } from '../helpers/virtual-timers.js';
 import { type SimHandle, market, startTestSim, until } from './harness.js';
 
 let h: SimHandle;

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountEventType, OrderStatus as S, OrderStatusReason as R } from '../../src/protocol/enums.js';
 import type { Market } from '../../src/protocol/frames.js';
-import { VirtualTimers } from '../support/virtual-timers.js';
+import { VirtualTimers } from '../helpers/virtual-timers.js';
 import { type SimHandle, type Trader, TraderPool, market, startTestSim, until } from './harness.js';
 
 let h: SimHandle;

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus as S } from '../../src/protocol/enums.js';
 import type { Market } from '../../src/protocol/frames.js';
-import { VirtualTimers } from '../support/virtual-timers.js';
+import { VirtualTimers } from '../helpers/virtual-timers.js';
 import { type SimHandle, type Trader, type TraderOptions, TraderPool, market, startTestSim, until } from './harness.js';
 
 let h: SimHandle;

@@ -12,7 +12,7 @@ import { EngineCommands } from '../../src/client/commands.js';
 import { OrderEngine } from '../../src/client/trading/order-engine.js';
 import { TradingSession } from '../../src/client/trading/session.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
-import { VirtualTimers } from '../support/virtual-timers.js';
+import { VirtualTimers } from '../helpers/virtual-timers.js';
 import { type SimHandle, market, startTestSim, top, until } from './harness.js';
 
 let h: SimHandle;

@@ -6,7 +6,7 @@ import { parse, TomlError } from 'smol-toml';
 import { toConfigTable, type TomlTable } from './config-table.js';
 import { keyLines } from './key-lines.js';
 
-export type { TomlTable, TomlValue } from './config-table.js';
+export type { TomlTable } from './config-table.js';
 
 export interface TomlProblem {
   /** 1-based; null when the key's line cannot be told. */

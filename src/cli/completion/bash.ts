@@ -2,13 +2,13 @@
 // subcommands, each command's flags, the values of flags that have fixed ones (or a file, a directory),
 // and a command's first argument (keys' subcommands, replay's recording, the shell of `completion`).
 
-import { COMMAND_TABLE, FLAG_VALUES, TOP_LEVEL_FLAGS, flagsOf, valueFlagsOf, type CommandSpec } from '../command-table.js';
+import { SUBCOMMAND_TABLE, FLAG_VALUES, TOP_LEVEL_FLAGS, flagsOf, valueFlagsOf, type SubcommandSpec } from '../subcommand-table.js';
 
-const tui = COMMAND_TABLE.find((c) => c.name === 'tui')!;
+const tui = SUBCOMMAND_TABLE.find((c) => c.name === 'tui')!;
 
 /** Every flag that takes a value, in any command: the word after it is that value. */
 function allValueFlags(): string[] {
-  return [...new Set(COMMAND_TABLE.flatMap((c) => valueFlagsOf(c.options)))];
+  return [...new Set(SUBCOMMAND_TABLE.flatMap((c) => valueFlagsOf(c.options)))];
 }
 
 function valueCases(): string[] {
@@ -23,18 +23,18 @@ function valueCases(): string[] {
   return [...byAction].map(([action, flags]) => `    ${flags.join('|')}) ${action} ;;`);
 }
 
-function commandCase(pattern: string, flags: readonly string[], c: CommandSpec | undefined, words: readonly string[]): string {
+function commandCase(pattern: string, flags: readonly string[], c: SubcommandSpec | undefined, words: readonly string[]): string {
   const first = c?.firstArgument;
   const firstWords = first === undefined || first === 'file' ? words : [...words, ...first.words];
   return `    ${pattern}) flags='${flags.join(' ')}'; words='${firstWords.join(' ')}'; files=${first === 'file' ? 1 : 0} ;;`;
 }
 
 export function bashCompletion(): string {
-  const commands = COMMAND_TABLE.map((c) => c.name);
+  const commands = SUBCOMMAND_TABLE.map((c) => c.name);
   const cases = [
     // No command yet: `perpl` alone runs the terminal, so its flags, the commands and the top-level flags.
     commandCase("''", [...flagsOf(tui.options), ...TOP_LEVEL_FLAGS.filter((f) => f !== '-h' && f !== '--help')], undefined, commands),
-    ...COMMAND_TABLE.map((c) => commandCase(c.name, flagsOf(c.options), c, [])),
+    ...SUBCOMMAND_TABLE.map((c) => commandCase(c.name, flagsOf(c.options), c, [])),
   ];
   return `# perpl completion for bash. Load it with:  source <(perpl completion bash)
 # or save it as ~/.local/share/bash-completion/completions/perpl

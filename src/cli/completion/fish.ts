@@ -1,22 +1,22 @@
 // `perpl completion fish`: `complete` lines built from the command table.
 
-import { COMMAND_TABLE, FLAG_VALUES } from '../command-table.js';
+import { SUBCOMMAND_TABLE, FLAG_VALUES } from '../subcommand-table.js';
 
 /** A fish single-quoted word. */
 const quoted = (text: string): string => `'${text.replace(/(['\\])/g, '\\$1')}'`;
 
 export function fishCompletion(): string {
-  const names = COMMAND_TABLE.map((c) => c.name).join(' ');
+  const names = SUBCOMMAND_TABLE.map((c) => c.name).join(' ');
   const noCommand = `not __fish_seen_subcommand_from ${names}`;
   const lines = [
     '# perpl completion for fish. Load it with:  perpl completion fish | source',
     '# or save it as ~/.config/fish/completions/perpl.fish',
     '',
     'complete -c perpl -f',
-    ...COMMAND_TABLE.map((c) => `complete -c perpl -n ${quoted(noCommand)} -a ${c.name} -d ${quoted(c.summary)}`),
+    ...SUBCOMMAND_TABLE.map((c) => `complete -c perpl -n ${quoted(noCommand)} -a ${c.name} -d ${quoted(c.summary)}`),
     `complete -c perpl -n ${quoted(noCommand)} -s V -l version -d ${quoted('print the version')}`,
   ];
-  for (const c of COMMAND_TABLE) {
+  for (const c of SUBCOMMAND_TABLE) {
     // `perpl` alone runs the terminal: its flags apply with no command too.
     const when = c.name === 'tui' ? `${noCommand}; or __fish_seen_subcommand_from tui` : `__fish_seen_subcommand_from ${c.name}`;
     for (const [name, o] of Object.entries(c.options)) {

@@ -1,6 +1,6 @@
 // `perpl completion zsh`: a compsys function (_arguments per command) built from the command table.
 
-import { COMMAND_TABLE, FLAG_VALUES, valueFlagsOf, type CommandSpec } from '../command-table.js';
+import { SUBCOMMAND_TABLE, FLAG_VALUES, valueFlagsOf, type SubcommandSpec } from '../subcommand-table.js';
 import type { Options } from '../keys/flags.js';
 
 /** Inside a zsh single-quoted word. */
@@ -19,7 +19,7 @@ function flagSpecs(options: Options): string[] {
   });
 }
 
-function firstArgumentSpec(c: CommandSpec): string[] {
+function firstArgumentSpec(c: SubcommandSpec): string[] {
   const first = c.firstArgument;
   if (first === undefined) return [];
   if (first === 'file') return [quoted('1:file:_files')];
@@ -27,10 +27,10 @@ function firstArgumentSpec(c: CommandSpec): string[] {
 }
 
 export function zshCompletion(): string {
-  const tui = COMMAND_TABLE.find((c) => c.name === 'tui')!;
-  const valueFlags = [...new Set(COMMAND_TABLE.flatMap((c) => valueFlagsOf(c.options)))];
-  const describe = COMMAND_TABLE.map((c) => quoted(`${spec(c.name)}:${spec(c.summary)}`)).join(' ');
-  const cases = COMMAND_TABLE.map((c) => `    (${c.name}) _arguments -S ${[...flagSpecs(c.options), ...firstArgumentSpec(c)].join(' ')} ;;`);
+  const tui = SUBCOMMAND_TABLE.find((c) => c.name === 'tui')!;
+  const valueFlags = [...new Set(SUBCOMMAND_TABLE.flatMap((c) => valueFlagsOf(c.options)))];
+  const describe = SUBCOMMAND_TABLE.map((c) => quoted(`${spec(c.name)}:${spec(c.summary)}`)).join(' ');
+  const cases = SUBCOMMAND_TABLE.map((c) => `    (${c.name}) _arguments -S ${[...flagSpecs(c.options), ...firstArgumentSpec(c)].join(' ')} ;;`);
   return `#compdef perpl
 # perpl completion for zsh. Load it with:  source <(perpl completion zsh)
 # or save it as _perpl in a directory of $fpath (before compinit runs)
@@ -42,7 +42,7 @@ _perpl() {
   # The command: the first word that is one, the values of flags skipped.
   for ((i = 2; i < CURRENT; i++)); do
     case \${words[i]} in
-      (${COMMAND_TABLE.map((c) => c.name).join('|')}) cmd=\${words[i]}; break ;;
+      (${SUBCOMMAND_TABLE.map((c) => c.name).join('|')}) cmd=\${words[i]}; break ;;
       (${valueFlags.join('|')}) (( i++ )) ;;
     esac
   done

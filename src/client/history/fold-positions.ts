@@ -9,6 +9,7 @@
 // the account ledger charged (AccountEvent `f`) are `fee` of the adding rows plus `cfee` of every row.
 
 import { PositionStatus, PositionStatusReason } from '../../protocol/enums.js';
+import { atomsOrZero } from '../../protocol/scaling.js';
 import type { Position } from '../../protocol/frames.js';
 import type { PositionHistoryRowView } from '../../domain/trading/history-views.js';
 
@@ -20,13 +21,9 @@ const ADDING: ReadonlySet<number> = new Set([PositionStatusReason.PositionOpened
 /** Rows whose `s` is size taken off the position. */
 const REDUCING: ReadonlySet<number> = new Set([PositionStatusReason.PositionDecreased, PositionStatusReason.PositionClosed]);
 
-function atoms(v: string | undefined): bigint {
-  return v !== undefined && /^-?\d+$/.test(v) ? BigInt(v) : 0n;
-}
-
 /** Fee the ledger charged for this event (see the header): what one row adds to the position's fees. */
 export function ledgerFeeOfRow(r: Position): bigint {
-  return (ADDING.has(r.sr) ? atoms(r.fee) : 0n) + atoms(r.cfee);
+  return (ADDING.has(r.sr) ? atomsOrZero(r.fee) : 0n) + atomsOrZero(r.cfee);
 }
 
 /** Oldest first by block, tx, log position; rows without a stamp keep their place (stable sort). */
@@ -67,8 +64,8 @@ export function foldPositionHistory(rowsNewestFirst: readonly Position[]): Folde
     if (r.ep > 0) f.entryPrice = r.ep;
     // A decrease carries its own exit price too; the position's exit is the price that ended it.
     if (r.st !== PositionStatus.Open && r.xp !== undefined && r.xp > 0) f.exitPrice = r.xp;
-    f.pnl += atoms(r.dpnl);
-    f.fnd += atoms(r.fnd);
+    f.pnl += atomsOrZero(r.dpnl);
+    f.fnd += atomsOrZero(r.fnd);
     f.fee += ledgerFeeOfRow(r);
     f.events += 1;
   }
@@ -77,6 +74,3 @@ export function foldPositionHistory(rowsNewestFirst: readonly Position[]): Folde
     .sort((a, b) => (b.lastEventAtMs ?? 0) - (a.lastEventAtMs ?? 0));
 }
 
-export function isClosedStatus(status: number): boolean {
-  return status !== PositionStatus.Open;
-}

@@ -17,9 +17,8 @@ import {
   type ConnectionState,
   type FrameTap,
   type OpenConnection,
-  type Timers,
-  realTimers,
 } from '../../transport/ws/index.js';
+import { realTimers, type Timers } from '../../lib/timers.js';
 import type { ThrottleReport } from '../../transport/rate/index.js';
 import { CandleBackfill, type CandleSource } from './candle-backfill.js';
 import { MarketFeed } from './feed.js';
@@ -27,11 +26,11 @@ import { connectionView } from '../../domain/connection-health.js';
 import { RoundTripTimes, type RoundTripFigure } from '../../domain/round-trip.js';
 import { checkResolution, marketInfo, type MarketInfo } from './market-info.js';
 import { RequestBudget } from './request-budget.js';
-import type { MarketDataSnapshot, SnapshotWants } from '../../domain/market-data-snapshot.js';
+import { sameWants, type MarketDataSnapshot, type SnapshotWants } from '../../domain/market-data-snapshot.js';
 import { candleStream, chainStreams, marketStreams } from './streams.js';
 
 export type { CandleSource } from './candle-backfill.js';
-export type { MarketDataSnapshot, MarketDataStats, SnapshotWants } from '../../domain/market-data-snapshot.js';
+export type { MarketDataSnapshot, SnapshotWants } from '../../domain/market-data-snapshot.js';
 
 export interface MarketDataSessionOptions {
   /** WebSocket base without /api, e.g. wss://app.perpl.xyz or ws://127.0.0.1:port. */
@@ -437,10 +436,6 @@ export class MarketDataSession implements MarkSource {
     if (!hadBook && this.feed.models.book.hasSnapshot) this.resyncReason = null;
     if (this.feed.changes !== feedChanges) this.notifyChange();
   }
-}
-
-function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
-  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles && (a.candlesEndT ?? null) === (b.candlesEndT ?? null);
 }
 
 function seconds(ms: number | null): number | null {

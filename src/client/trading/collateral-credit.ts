@@ -8,7 +8,8 @@
 
 import { AccountEventType, OrderType } from '../../protocol/enums.js';
 import type { AccountEvent } from '../../protocol/frames.js';
-import { formatAtoms } from '../../protocol/scaling.js';
+import { atomsOrZero, formatAtoms } from '../../protocol/scaling.js';
+import { absBigint } from '../../lib/bigint-math.js';
 import type { RequestResult, TrackedRequest } from './tracked-request.js';
 
 /** Blocks to wait after the status for the account event, in case its frame comes late. */
@@ -32,8 +33,7 @@ export function creditOf(req: TrackedRequest, credits: readonly AccountEvent[], 
 
 /** The amount credited to the position, atoms (the event's `a` is the balance's side: negative). */
 export function creditedAtoms(event: AccountEvent): bigint {
-  const a = /^-?\d+$/.test(event.a) ? BigInt(event.a) : 0n;
-  return a < 0n ? -a : a;
+  return absBigint(atomsOrZero(event.a));
 }
 
 export function creditedResult(event: AccountEvent, rq: number): RequestResult {

@@ -3,7 +3,8 @@
 // (reported with its file and line number by the reader), never a half-typed record that throws later.
 
 import { decodeOrderRequest } from '../../protocol/decode/outbound.js';
-import { type Decoder, fail, int, isPlainObject, nonNegInt, opt, record, str, literal } from '../../protocol/decode/kit.js';
+import { isPlainObject } from '../../lib/plain-object.js';
+import { type Decoder, fail, int, nonNegInt, opt, record, str, literal } from '../../protocol/decode/kit.js';
 import type { JournalRecord } from './journal-record.js';
 
 type Kind = JournalRecord['k'];

@@ -138,7 +138,7 @@ export function holdJournal(path: string): (() => void) | null {
         }
       };
     } catch {
-      if (isHeldByLiveProcess(lock)) return null;
+      if (isHeldByRunningProcess(lock)) return null;
       try {
         unlinkSync(lock);
       } catch {
@@ -149,7 +149,7 @@ export function holdJournal(path: string): (() => void) | null {
   return null;
 }
 
-function isHeldByLiveProcess(lock: string): boolean {
+function isHeldByRunningProcess(lock: string): boolean {
   let pid: number;
   try {
     pid = Number(readFileSync(lock, 'utf8').trim());

@@ -6,7 +6,7 @@
 
 import { appendFileSync, chmodSync, closeSync, fdatasyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { perplHome } from '../../auth/home.js';
+import { perplHome } from '../../lib/perpl-home.js';
 import type { OrderRequestFrame } from '../../protocol/frames.js';
 import type { JournalRecord, JournalRecordInput } from './journal-record.js';
 import { type JournalContents, compactJournal, describeProblems, holdJournal, loadJournal, removeStaleCompaction } from './journal-file.js';

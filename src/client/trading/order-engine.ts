@@ -25,7 +25,7 @@ import type { JournalEntryView } from '../../domain/trading/views.js';
 import type { ExecutionOrigin, ExecutionReport } from '../../domain/trading/execution-report.js';
 import { ExecutionTracker } from './execution-tracker.js';
 import { type OutcomeContext, isPartialEnd, outcomeContextOf, outcomeWords } from '../../domain/trading/outcome-words.js';
-import { realTimers, type Timers } from '../../transport/ws/timers.js';
+import { realTimers, type Timers } from '../../lib/timers.js';
 
 export interface OrderEngineOptions {
   session: TradingSession;

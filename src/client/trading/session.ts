@@ -21,11 +21,9 @@ import {
   ReconnectingSocket,
   type FrameTap,
   type SendReceipt,
-  type TimerHandle,
-  type Timers,
   WS_MESSAGE_LIMIT,
-  realTimers,
 } from '../../transport/ws/index.js';
+import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
 import type { ThrottleReport } from '../../transport/rate/index.js';
 import type { TokenBucketLimit } from '../../lib/token-bucket.js';
 import { MAINNET_TRADING_REQUEST_LIMIT } from './request-limits.js';

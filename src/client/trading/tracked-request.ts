@@ -9,7 +9,7 @@ import { type OutcomeContext, outcomeWords } from '../../domain/trading/outcome-
 import type { RetryDecision, RetryRequestState } from '../../domain/trading/retry.js';
 import { type RequestOutcome, reasonName } from '../../domain/trading/status.js';
 
-export type { RequestResult, RequestResultKind } from '../../domain/trading/commands.js';
+export type { RequestResult } from '../../domain/trading/commands.js';
 
 export type RequestPhase = 'sending' | 'sent' | 'acked' | 'reconciling' | 'done';
 

@@ -3,6 +3,7 @@
 // must not resurrect an order or position that a newer frame already changed: rows are ordered by
 // their block/tx/log timestamp per id, and exact duplicates are skipped.
 
+import { atomsOrZero } from '../../protocol/scaling.js';
 import { AccountEventType, MessageType, OrderStatus, PositionStatus } from '../../protocol/enums.js';
 import type {
   Account,
@@ -108,16 +109,16 @@ export function fillKey(f: Fill): string {
  * state row's `fnd` at "0" (wire.md 8.8); a row without events counts its own `fnd`.
  */
 function fundingOfUpdate(update: Position): bigint {
-  if (update.e && update.e.length > 0) return update.e.reduce((sum, e) => sum + amountOr0(e.fnd), 0n);
-  return amountOr0(update.fnd);
+  if (update.e && update.e.length > 0) return update.e.reduce((sum, e) => sum + atomsOrZero(e.fnd), 0n);
+  return atomsOrZero(update.fnd);
 }
 
 /**
  * The open position keeps in `fnd` the funding realized since the snapshot (whose own `fnd` live sends
- * as "0"): "funding paid" on screen, negative = paid. History/fold-positions.ts sums the same event rows.
+ * as "0"): "funding paid" on screen, negative = paid. history/fold-positions.ts sums the same event rows.
  */
 function withFundingSoFar(update: Position, before: Position | undefined): Position {
-  const sum = (before ? amountOr0(before.fnd) : 0n) + fundingOfUpdate(update);
+  const sum = (before ? atomsOrZero(before.fnd) : 0n) + fundingOfUpdate(update);
   return { ...update, fnd: sum.toString() };
 }
 
@@ -126,12 +127,8 @@ function withFundingSoFar(update: Position, before: Position | undefined): Posit
  * (wire.md 15.5), so a "0" or absent `fnd` keeps the funding folded so far; a figure the exchange does send wins.
  */
 function withFundingKept(row: Position, before: Position | undefined): Position {
-  if (!before || amountOr0(row.fnd) !== 0n) return row;
+  if (!before || atomsOrZero(row.fnd) !== 0n) return row;
   return { ...row, fnd: before.fnd ?? '0' };
-}
-
-function amountOr0(value: string | undefined): bigint {
-  return value !== undefined && /^-?\d+$/.test(value) ? BigInt(value) : 0n;
 }
 
 /** Position events of one order in one transaction: what a fill of it did (fill-effect.ts pairs them). */

@@ -12,6 +12,7 @@ import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
 import { parseTypedScaled } from '../../protocol/scaling.js';
 import { WHOLE_POSITION_BPS, parseClosePercent } from './close-share.js';
 import { divCeil, divFloor, notionalAtoms, type Scales } from './notional.js';
+import { pow10 } from '../../lib/bigint-math.js';
 import { slippageLimitPrice } from './fill-estimate.js';
 
 export type SizeUnit = 'base' | 'quote' | 'percent';
@@ -28,10 +29,6 @@ export function typedSize(text: string, fallback: 'base' | 'quote' = 'base'): Ty
   if (t.startsWith('$')) return { unit: 'quote', number: t.slice(1).trim() };
   if (t.endsWith('%')) return { unit: 'percent', number: t.slice(0, -1).trim() };
   return { unit: fallback, number: t };
-}
-
-function pow10(n: number): bigint {
-  return 10n ** BigInt(n);
 }
 
 /** Whole size units `atoms` of collateral buy at `price` (ticks): atoms x 10^(pd+sd) / (price x 10^6), floored. */

@@ -6,6 +6,7 @@
 // a figure. Pure.
 
 import { formatAtoms } from '../../protocol/scaling.js';
+import { absBigint } from '../../lib/bigint-math.js';
 import { followsFills, type ExecutionKind, type ExecutionReport, type Slippage } from './execution-report.js';
 import { priceText, sizeText, type MarketWords } from './order-words.js';
 
@@ -17,18 +18,16 @@ export function msText(ms: number | null): string {
 
 /** Hundredths of a bps as "0.33 bps" (unsigned). */
 export function bpsText(hundredths: bigint): string {
-  const abs = hundredths < 0n ? -hundredths : hundredths;
+  const abs = absBigint(hundredths);
   return `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')} bps`;
 }
-
-const abs = (v: bigint): bigint => (v < 0n ? -v : v);
 
 /** "2 ticks worse (0.33 bps, 0.0200)", "1 tick better (...)", "even". */
 export function slippageText(s: Slippage | null): string {
   if (s === null) return 'n/a';
   if (s.ticks === 0) return 'even';
   const n = Math.abs(s.ticks);
-  return `${n} ${n === 1 ? 'tick' : 'ticks'} ${s.ticks > 0 ? 'worse' : 'better'} (${bpsText(s.bpsHundredths)}, ${formatAtoms(abs(s.atoms), 4)})`;
+  return `${n} ${n === 1 ? 'tick' : 'ticks'} ${s.ticks > 0 ? 'worse' : 'better'} (${bpsText(s.bpsHundredths)}, ${formatAtoms(absBigint(s.atoms), 4)})`;
 }
 
 /** The kind as the Journal says it: an open as before (no word), the others named, a close with its side. */

@@ -3,6 +3,7 @@
 // order that sells 0.01 of a 0.02 long is an "open short" by type, and a reduce by effect. Pure.
 
 import { PositionStatusReason as R } from '../../protocol/enums.js';
+import { atomsOrZero } from '../../protocol/scaling.js';
 import type { BlockTxLogTimestamp, Fill, Position } from '../../protocol/frames.js';
 
 /** What a trade does to the position in its market. */
@@ -12,10 +13,6 @@ export interface FillEffect {
   effect: TradeEffect;
   /** PnL the fill realized (its events' `dpnl`, atoms) when it reduced, closed or flipped; null for an open. */
   realizedPnl: string | null;
-}
-
-function atoms(v: string | undefined): bigint {
-  return v !== undefined && /^-?\d+$/.test(v) ? BigInt(v) : 0n;
 }
 
 /** The effect of one fill's position events; null when none says (a top-up, funding). */
@@ -31,7 +28,7 @@ export function effectOfEvents(events: readonly Position[]): TradeEffect | null 
 function effectOf(events: readonly Position[]): FillEffect | null {
   const effect = effectOfEvents(events);
   if (effect === null) return null;
-  return { effect, realizedPnl: effect === 'open' ? null : events.reduce((sum, e) => sum + atoms(e.dpnl), 0n).toString() };
+  return { effect, realizedPnl: effect === 'open' ? null : events.reduce((sum, e) => sum + atomsOrZero(e.dpnl), 0n).toString() };
 }
 
 const byLog = <T extends { at: BlockTxLogTimestamp }>(a: T, b: T) => (a.at.l ?? 0) - (b.at.l ?? 0);

@@ -2,14 +2,11 @@
 // notional atoms = p x s x 10^(6 - pd - sd)  (pd + sd <= 6 on-chain; the other case divides, rounding down).
 
 import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
+import { pow10 } from '../../lib/bigint-math.js';
 
 export interface Scales {
   priceDecimals: number;
   sizeDecimals: number;
-}
-
-function pow10(n: number): bigint {
-  return 10n ** BigInt(n);
 }
 
 /** Collateral atoms of price x size. */

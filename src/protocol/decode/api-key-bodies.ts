@@ -8,7 +8,8 @@ import type {
   Eip712TypedData,
   TypedDataField,
 } from '../frames.js';
-import { arr, fieldPath, isPlainObject, mapOf, nonNegInt, obj, opt, record, str, type Decoder, type Reader } from './kit.js';
+import { isPlainObject } from '../../lib/plain-object.js';
+import { arr, fieldPath, mapOf, nonNegInt, obj, opt, record, str, type Decoder, type Reader } from './kit.js';
 
 export const decodeApiKeyPayloadRequest = record<ApiKeyPayloadRequest>({
   chain_id: nonNegInt,

@@ -4,7 +4,8 @@
 // of markets is capped too.
 
 import type { Chain, Context, Market, ProtocolInstance, Token } from '../frames.js';
-import { arr, amount, fail, isPlainObject, itemPath, nonNegInt, opt, record, str, text, type Decoder } from './kit.js';
+import { isPlainObject } from '../../lib/plain-object.js';
+import { arr, amount, fail, itemPath, nonNegInt, opt, record, str, text, type Decoder } from './kit.js';
 import { decodeFundingEvent, decodeGasPrice, decodeMarketConfig, decodeMarketState } from './market-records.js';
 
 /** Longest symbol or size unit kept. */

@@ -3,7 +3,8 @@
 import { MessageTypeName, enumName } from '../enums.js';
 import { DecodeError } from '../errors.js';
 import type { InboundFrame } from '../frames.js';
-import { describeValue, isPlainObject, type Decoder } from './kit.js';
+import { isPlainObject } from '../../lib/plain-object.js';
+import { describeValue, type Decoder } from './kit.js';
 import { parseJson, type ParseOptions, type RawInput } from './json.js';
 import {
   decodeCandlesFrame,

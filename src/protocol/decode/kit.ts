@@ -8,6 +8,7 @@
 
 import { DecodeError } from '../errors.js';
 import { MAX_WIRE_TEXT_CHARS, sanitizeText } from '../sanitize-text.js';
+import { isPlainObject } from '../../lib/plain-object.js';
 
 /** Reads one value at a path. */
 export type Reader<T> = (value: unknown, path: string) => T;
@@ -60,17 +61,8 @@ export function fail(path: string, expected: string, value: unknown): never {
   throw new DecodeError(`${path === '' ? 'value' : path}: expected ${expected}, got ${describeValue(value)}`, path);
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function obj(value: unknown, path: string): Record<string, unknown> {
   if (!isPlainObject(value)) fail(path, 'an object', value);
-  return value;
-}
-
-export function num(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail(path, 'a finite number', value);
   return value;
 }
 

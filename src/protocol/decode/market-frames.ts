@@ -17,11 +17,11 @@ import type {
   TradesFrame,
 } from '../frames.js';
 import { decodeBlockTimestamp, headerShape } from './common.js';
+import { isPlainObject } from '../../lib/plain-object.js';
 import {
   arr,
   fieldPath,
   int,
-  isPlainObject,
   literal,
   marketMap,
   nonNegInt,

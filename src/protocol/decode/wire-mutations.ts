@@ -1,7 +1,8 @@
 // Systematic malformations of a valid JSON value, for decoder tests and the fuzzer: every field can be
 // deleted, nulled or replaced with a value of the wrong type, each mutation naming the path it broke.
 
-import { fieldPath, itemPath, isPlainObject } from './kit.js';
+import { isPlainObject } from '../../lib/plain-object.js';
+import { fieldPath, itemPath } from './kit.js';
 
 type Segment = string | number;
 

@@ -5,6 +5,7 @@
 import type { EngineCore } from './core.js';
 import type { AccountRecord, OrderRecord, PositionRecord } from './records.js';
 import type { AccountSnapshot } from './types.js';
+import { isPlainObject } from '../../lib/plain-object.js';
 
 export type { AccountSnapshot } from './types.js';
 
@@ -45,10 +46,6 @@ export function snapshotAccount(core: EngineCore, account: AccountRecord): Accou
 
 export class SnapshotError extends Error {}
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function field(where: string, kind: Kind, v: unknown): unknown {
   const bad = (what: string): never => {
     throw new SnapshotError(`${where}: ${what}`);
@@ -69,7 +66,7 @@ function field(where: string, kind: Kind, v: unknown): unknown {
     case 'sd':
       return v === 1 || v === 2 ? v : bad('must be 1 or 2');
     case 'stamp': {
-      if (!isObject(v)) return bad('must be a block stamp');
+      if (!isPlainObject(v)) return bad('must be a block stamp');
       for (const [k, x] of Object.entries(v)) {
         if (k === 'txid' ? typeof x !== 'string' || x.length > 100 : !['b', 't', 'tx', 'l'].includes(k) || !Number.isSafeInteger(x)) bad(`unexpected ${k}`);
       }
@@ -79,7 +76,7 @@ function field(where: string, kind: Kind, v: unknown): unknown {
 }
 
 function record<T>(where: string, v: unknown, fields: Readonly<Record<string, Kind>>): T {
-  if (!isObject(v)) throw new SnapshotError(`${where}: must be an object`);
+  if (!isPlainObject(v)) throw new SnapshotError(`${where}: must be an object`);
   for (const k of Object.keys(v)) if (!Object.hasOwn(fields, k)) throw new SnapshotError(`${where}: unknown field "${k}"`);
   const out: Record<string, unknown> = {};
   for (const [k, kind] of Object.entries(fields)) {
@@ -103,7 +100,7 @@ export interface DecodedAccount {
 
 /** Strict: every field typed, no unknown field, markets must exist; throws SnapshotError naming the field. */
 export function decodeAccountSnapshot(v: unknown, marketIds: ReadonlySet<number>, where = 'account'): DecodedAccount {
-  if (!isObject(v) || v.v !== 1) throw new SnapshotError(`${where}: not a version 1 account snapshot`);
+  if (!isPlainObject(v) || v.v !== 1) throw new SnapshotError(`${where}: not a version 1 account snapshot`);
   const allowed = new Set(['v', 'address', 'fw', 'ft', 'lfr', 'balance', 'locked', 'executed', 'positions', 'orders']);
   for (const k of Object.keys(v)) if (!allowed.has(k)) throw new SnapshotError(`${where}: unknown field "${k}"`);
   if (typeof v.address !== 'string' || !/^0x[0-9a-f]{40}$/.test(v.address)) throw new SnapshotError(`${where}.address: must be a 0x address`);

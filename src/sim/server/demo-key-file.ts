@@ -6,14 +6,7 @@
 // commands given no port.
 
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
-
-export function defaultHome(env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = env.PERPL_HOME?.trim();
-  if (fromEnv) return isAbsolute(fromEnv) ? fromEnv : resolve(fromEnv);
-  return join(env.HOME?.trim() || homedir(), '.config', 'perpl');
-}
+import { join } from 'node:path';
 
 export interface DemoKey {
   api_key: string;

@@ -4,7 +4,8 @@
 // empty, over 100) carries only the top-level status, its code repeated as the HTTP status.
 
 import { hasTradeScope, type OrderRequestFrame } from '../../protocol/index.js';
-import { decodeOrderRequest, isPlainObject, parseJson } from '../../protocol/decode/index.js';
+import { decodeOrderRequest, parseJson } from '../../protocol/decode/index.js';
+import { isPlainObject } from '../../lib/plain-object.js';
 import { SimProtocolError } from '../engine/types.js';
 import { errorReply, json, type Reply } from './http-io.js';
 import type { StoredKey } from './key-store.js';

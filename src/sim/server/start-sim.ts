@@ -10,7 +10,8 @@ import { instanceOf } from '../instances.js';
 import { selectMarkets, type MarketProfile } from '../markets.js';
 import { Delegations } from './delegations.js';
 import { readStateFile, restoreState, writeStateFile } from './state-file.js';
-import { defaultHome, demoKeyName, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
+import { perplHome } from '../../lib/perpl-home.js';
+import { demoKeyName, removeDemoFiles, writeDemoKeyFile, writeDemoOperatorWallet, writeDemoWallet } from './demo-key-file.js';
 import { newEd25519Seed, publicKeyFromSeed } from '../../lib/ed25519.js';
 import { KeyStore } from './key-store.js';
 import { newThrowawayWallet } from './throwaway-wallet.js';
@@ -222,7 +223,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
       ? { address: engine.snapshotAccount(restoredDemo).address, accountId: restoredDemo, privateKey: saved.wallet_key }
       : createWallet({ balance: DEMO_BALANCE, orderForwarding: true });
   const demoKey = issueKey({ address: demo.address, scopeMask: ScopeMask.ReadTrade });
-  const demoKeyFile = writeDemoKeyFile(opts.home ?? defaultHome(), {
+  const demoKeyFile = writeDemoKeyFile(opts.home ?? perplHome(), {
     api_key: demoKey.apiKey,
     private_key: demoKey.seedHex,
     network: 'local',
@@ -233,13 +234,13 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     ws,
   }, port, opts.defaultDemoKey !== false);
   // The in-process exchange's wallet file is its port's own too: local-demo.wallet stays the `perpl sim`'s.
-  const demoWalletKeyFile = writeDemoWallet(opts.home ?? defaultHome(), demo.privateKey, opts.defaultDemoKey === false ? `${demoKeyName(port)}.wallet` : undefined);
+  const demoWalletKeyFile = writeDemoWallet(opts.home ?? perplHome(), demo.privateKey, opts.defaultDemoKey === false ? `${demoKeyName(port)}.wallet` : undefined);
   const operator = createWallet({ account: false });
   state.delegations.addOperator(demo.address, operator.address);
   const demoOperator: DemoOperator = {
     profile: demo.address,
     operatorAddress: operator.address,
-    walletKeyFile: writeDemoOperatorWallet(opts.home ?? defaultHome(), operator.privateKey, port),
+    walletKeyFile: writeDemoOperatorWallet(opts.home ?? perplHome(), operator.privateKey, port),
   };
   server.startClocks();
 

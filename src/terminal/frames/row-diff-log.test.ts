@@ -5,7 +5,7 @@ import { Box, Text, render } from 'ink';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createVirtualTerminal, eventually, type VirtualTerminal } from '../../../test/helpers/terminal.js';
-import { StrictTerminal } from '../../../test/support/strict-terminal.js';
+import { StrictTerminal } from '../../../test/helpers/strict-terminal.js';
 import { createRowDiffLog, installRowDiffWriter } from './row-diff-log.js';
 
 function settle(vt: VirtualTerminal): Promise<void> {

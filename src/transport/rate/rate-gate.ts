@@ -2,7 +2,7 @@
 // and nobody is waiting, otherwise it waits its turn (never dropped, never reordered). Used in front of
 // REST requests (acquire) and WebSocket writes (submit, which runs synchronously when it can).
 
-import { realTimers, type TimerHandle, type Timers } from '../ws/timers.js';
+import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
 import { TokenBucket, type TokenBucketLimit } from '../../lib/token-bucket.js';
 
 /** Estimated ms until everything waiting has gone out, or null when nothing waits. */

@@ -12,16 +12,13 @@ import { readNdjson } from '../../lib/ndjson.js';
 import { InputError } from '../../protocol/errors.js';
 import { sanitizeJsonStrings } from '../../protocol/sanitize-text.js';
 import { RECORDING_VERSION, type RecordingHeader, type RecordingLine } from './format.js';
+import { isPlainObject } from '../../lib/plain-object.js';
 
 export interface Recording {
   header: RecordingHeader;
   lines: RecordingLine[];
   /** Lines that were not JSON objects (skipped). */
   skipped: number;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export function parseRecording(text: string, source = 'the recording'): Recording {
@@ -35,7 +32,7 @@ export function parseRecording(text: string, source = 'the recording'): Recordin
       continue;
     }
     const v = row.value;
-    if (!isObject(v)) {
+    if (!isPlainObject(v)) {
       skipped += 1;
       continue;
     }

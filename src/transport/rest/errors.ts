@@ -187,9 +187,6 @@ export class LockedError extends HttpPermanentError {
   }
 }
 
-/** Statuses a read may be retried on. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
-
 /** Parses `Retry-After` (seconds or an HTTP date) into milliseconds; undefined when absent or unusable. */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number = Date.now()): number | undefined {
   if (!value) return undefined;
@@ -231,8 +228,4 @@ export function httpErrorFor(
     default:
       return new HttpPermanentError(status, req, `HTTP ${status}`, bodyText);
   }
-}
-
-export function isHttpError(e: unknown): e is HttpTransientError | HttpPermanentError {
-  return e instanceof HttpTransientError || e instanceof HttpPermanentError;
 }

@@ -12,7 +12,6 @@ export interface HistoryRecordOf {
   'account-history': AccountEvent;
 }
 
-export const HISTORY_KINDS: readonly HistoryKind[] = ['fills', 'order-history', 'position-history', 'account-history'];
 export const MAX_HISTORY_PAGE_SIZE = 100;
 /** The page size the server uses when the request names none. */
 export const DEFAULT_HISTORY_PAGE_SIZE = 50;

@@ -5,7 +5,7 @@
 
 import { RateGate, type ThrottleReport } from '../rate/rate-gate.js';
 import type { TokenBucketLimit } from '../../lib/token-bucket.js';
-import type { Timers } from '../ws/timers.js';
+import type { Timers } from '../../lib/timers.js';
 
 /** 90 % of the documented 100/min, with a burst well under the server's (which starts full at 100). */
 export const REST_PUBLIC_LIMIT: TokenBucketLimit = { capacity: 80, refillPerSec: 90 / 60 };

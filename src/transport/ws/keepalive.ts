@@ -1,7 +1,7 @@
 // Application-level ping: sends a frame every `everyMs`. Only for the trading socket — market-data
 // sockets must not be pinged (each ping counts against a 10 requests/min budget; wire.md 7.1).
 
-import { realTimers, type TimerHandle, type Timers } from './timers.js';
+import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
 
 export interface KeepAliveOptions {
   everyMs: number;

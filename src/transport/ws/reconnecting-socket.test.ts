@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { ReconnectingSocket, type ConnectionInfo, type ConnectionState } from './reconnecting-socket.js';
-import { VirtualTimers } from '../../../test/support/virtual-timers.js';
+import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 import { waitFor } from '../../../test/helpers/wait.js';
 
 interface TestServer {

@@ -9,7 +9,7 @@ import { KeepAlive } from './keepalive.js';
 import { RoundTripProbe } from './round-trip-probe.js';
 import { CLOSE_ABNORMAL, Socket, type SocketOptions } from './socket.js';
 import type { FrameTap } from './tap.js';
-import { realTimers, type TimerHandle, type Timers } from './timers.js';
+import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
 import { Watchdog } from './watchdog.js';
 import { errorText } from '../../protocol/errors.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RoundTripProbe } from './round-trip-probe.js';
-import { VirtualTimers } from '../../../test/support/virtual-timers.js';
+import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 
 function probe(everyMs = 1_000) {
   const timers = new VirtualTimers(1_000_000);

@@ -5,7 +5,7 @@
 // answers one: a pong that answers no ping of ours (RFC 6455 allows unsolicited ones) is ignored.
 
 import { KeepAlive } from './keepalive.js';
-import { realTimers, type Timers } from './timers.js';
+import { realTimers, type Timers } from '../../lib/timers.js';
 
 export interface RoundTripProbeOptions {
   everyMs: number;

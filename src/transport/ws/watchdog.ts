@@ -2,7 +2,7 @@
 // (no timer churn per frame — feeds arrive thousands of times a second); a single timer wakes up at the
 // earliest possible deadline and re-arms itself for the remainder.
 
-import { realTimers, type TimerHandle, type Timers } from './timers.js';
+import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
 
 export interface WatchdogOptions {
   timeoutMs: number;

@@ -6,7 +6,7 @@
 
 import { TIMEFRAMES } from '../../domain/timeframes.js';
 import { THEME_NAMES } from '../../state/workspace-slice.js';
-import { LINE_WORDS } from './parse.js';
+import { LINE_WORDS, splitAt } from './parse.js';
 
 export interface CompletionChoices {
   /** Ids of the open orders, newest first is fine: candidates keep this order. */
@@ -68,9 +68,6 @@ const EXCLUDES: Readonly<Record<string, readonly string[]>> = {
   stop: ['post', 'fok'],
   slip: ['@', 'post'],
 };
-
-/** Splits "@67000" into "@" and its price, as the parser reads it. */
-const splitAt = (tokens: readonly string[]): string[] => tokens.flatMap((t) => (t.startsWith('@') && t.length > 1 ? ['@', t.slice(1)] : [t]));
 
 /**
  * The order words that may come next after `given` (the size and the words typed so far), or null where a

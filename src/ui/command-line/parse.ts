@@ -167,7 +167,7 @@ function parseClose(args: string[]): ParsedLine {
 }
 
 /** Reads "@67000" and "@ 67000" alike. */
-function splitAt(args: string[]): string[] {
+export function splitAt(args: readonly string[]): string[] {
   return args.flatMap((t) => (t.startsWith('@') && t.length > 1 ? ['@', t.slice(1)] : [t]));
 }
 

@@ -6,11 +6,11 @@ import { summarizeByMarket, type ExecutionSummary, type LatencySummary, type Sli
 import type { ExecutionReport } from '../../domain/trading/execution-report.js';
 import { KIND_PLURALS, bpsText, msText } from '../../domain/trading/execution-words.js';
 import { formatAtoms } from '../../protocol/scaling.js';
+import { absBigint } from '../../lib/bigint-math.js';
 import type { Market } from '../../protocol/frames.js';
 import { marketWords } from '../../domain/trading/order-words.js';
 
 const direction = (v: bigint): string => (v > 0n ? 'worse' : v < 0n ? 'better' : 'even');
-const abs = (v: bigint): bigint => (v < 0n ? -v : v);
 
 function latencyRow(name: string, l: LatencySummary): string {
   return `  ${name.padEnd(18)}${msText(l.median).padStart(9)}${msText(l.p90).padStart(10)}${String(l.count).padStart(6)}`;
@@ -18,7 +18,7 @@ function latencyRow(name: string, l: LatencySummary): string {
 
 function slippageRow(name: string, s: SlippageSummary): string {
   if (s.count === 0) return `  ${name.padEnd(18)}n/a (no fill with a reference)`;
-  return `  ${name.padEnd(18)}average ${bpsText(s.averageBpsHundredths)} ${direction(s.averageBpsHundredths)}, total ${formatAtoms(abs(s.totalAtoms), 4)} ${direction(s.totalAtoms)} (${s.count} ${s.count === 1 ? 'order' : 'orders'})`;
+  return `  ${name.padEnd(18)}average ${bpsText(s.averageBpsHundredths)} ${direction(s.averageBpsHundredths)}, total ${formatAtoms(absBigint(s.totalAtoms), 4)} ${direction(s.totalAtoms)} (${s.count} ${s.count === 1 ? 'order' : 'orders'})`;
 }
 
 function summaryLines(s: ExecutionSummary, title: string): string[] {

@@ -8,7 +8,7 @@ import { PANE_BINDINGS } from './pane-bindings.js';
 
 type KeyBinding = Binding;
 
-/** The function keys a config may bind: F12 is the perf overlay's (a fixed binding: perf-overlay-bindings.ts). */
+/** The function keys a config may bind: F12 is the perf overlay's (a fixed binding: ui/perf/bindings.ts). */
 const FUNCTION_KEYS = 11;
 
 /** Key names people write in a config file, normalised (`ctrl+x`, `shift+tab`, `pgdown`, `escape`, `f5`). */

@@ -54,7 +54,7 @@ interface ScreenProps {
 
 function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { actions: ReturnType<typeof createTerminalActions> }) {
   const { cols, rows } = useTerminalSize();
-  // F12 (a binding: keys/perf-overlay-bindings.ts): the perf line in place of the key hints.
+  // F12 (a binding: perf/bindings.ts): the perf line in place of the key hints.
   const perfOn = useTerminal((s) => s.workspace.perfOverlay);
   const zoomed = useTerminal((s) => s.workspace.zoomed);
   const base = computeLayout(cols, rows);

@@ -1,5 +1,5 @@
 // The bottom trading area: Positions | Open orders | Fills | History | Journal. Rows are fixed-width
-// text from format/trading-rows.ts; the selected row is inverse when the pane has focus; the last
+// text from tabs/row-cells.ts; the selected row is inverse when the pane has focus; the last
 // line is the inline editor / confirm, or the keys that work here.
 
 import { Box, Text } from 'ink';

@@ -1,6 +1,6 @@
 // The flows of the trading tabs' rows: open the inline editor of a position (close, collateral, TP/SL) or an
 // order (change, move a trigger), ask the one confirm for cancels, read the editor's text into a request
-// (tab-editors.ts) and send it through TerminalActions once confirmed.
+// (editors.ts) and send it through TerminalActions once confirmed.
 
 import { type MarketWords, cancelWords, changeWords, collateralWords, refWords } from '../../domain/trading/order-words.js';
 import { WHOLE_POSITION_BPS, formatClosePercent } from '../../domain/trading/close-share.js';

@@ -4,7 +4,7 @@
 // assets/hex-font.ts). Then records a short session with the app's `--record` (NDJSON, secrets stripped
 // by the recorder, checked here) and the app's terminal output as an asciicast.
 //
-//   node --import tsx test/support/make-assets.ts [--out DIR] [--only screens|trading-down|demo]
+//   node --import tsx test/helpers/make-assets.ts [--out DIR] [--only screens|trading-down|demo]
 //
 // Needs the `unifont` Debian package (apt-get install unifont); nothing else beyond the dev dependencies.
 
@@ -21,8 +21,8 @@ import { AsciicastWriter } from './assets/asciicast.js';
 import { HexFont } from './assets/hex-font.js';
 import { encodePng } from './assets/png.js';
 import { DARK_SCHEME, LIGHT_SCHEME, rasterise, type TerminalScheme } from './assets/rasterise.js';
-import { createVirtualTerminal, eventually, KEYS, sleep, type VirtualTerminal } from '../helpers/terminal.js';
-import { startTradingGateProxy } from '../helpers/trading-gate-proxy.js';
+import { createVirtualTerminal, eventually, KEYS, sleep, type VirtualTerminal } from './terminal.js';
+import { startTradingGateProxy } from './trading-gate-proxy.js';
 
 const { startTui } = await import('../../src/app/tui.js');
 const { startSim } = await import('../../src/sim/index.js');

@@ -4,7 +4,7 @@
 // which is why this is injected rather than vi.useFakeTimers(): faking the globals would freeze the
 // exchange the test trades against.
 
-import type { TimerHandle, Timers } from '../../src/transport/ws/timers.js';
+import type { TimerHandle, Timers } from '../../src/lib/timers.js';
 
 interface Pending {
   id: number;

@@ -15,8 +15,8 @@ import { decodeHistoryPage } from '../../protocol/decode/index.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
 import { RestClient } from '../../transport/rest/client.js';
 import { DEFAULT_HISTORY_PAGE_SIZE, walkPages } from '../../transport/rest/history.js';
-import { parseCommandArgs } from '../command-args.js';
-import { API_OPTIONS, HTTP_METHODS } from '../command-table.js';
+import { parseSubcommandArgs } from '../subcommand-args.js';
+import { API_OPTIONS, HTTP_METHODS } from '../subcommand-table.js';
 import { passphrasePrompt, processIo } from '../keys/io.js';
 import { localEndpoint } from '../keys/network.js';
 
@@ -91,7 +91,7 @@ interface ApiArgs {
 }
 
 function parse(argv: string[]): ApiArgs | 'help' {
-  const { values, positionals } = parseCommandArgs(argv, API_OPTIONS, 'api');
+  const { values, positionals } = parseSubcommandArgs(argv, API_OPTIONS, 'api');
   if (values.help) return 'help';
   if (positionals.length !== 2) {
     throw new InputError(`expected METHOD and PATH, got ${positionals.length} argument${positionals.length === 1 ? '' : 's'}`, {

@@ -96,7 +96,7 @@ export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as
 /** What the first argument after a command completes to: one of these words, or a file name. */
 export type FirstArgument = { words: readonly string[] } | 'file';
 
-export interface CommandSpec {
+export interface SubcommandSpec {
   name: string;
   summary: string;
   options: Options;
@@ -104,7 +104,7 @@ export interface CommandSpec {
 }
 
 /** The subcommands in the order `perpl --help` lists them; `tui` is also what `perpl` alone runs. */
-export const COMMAND_TABLE: readonly CommandSpec[] = [
+export const SUBCOMMAND_TABLE: readonly SubcommandSpec[] = [
   { name: 'tui', summary: 'the full-screen terminal (the default command)', options: TUI_OPTIONS },
   { name: 'sim', summary: 'run the local exchange', options: SIM_OPTIONS },
   { name: 'api', summary: 'sign and send one REST request, like `gh api`', options: API_OPTIONS, firstArgument: { words: HTTP_METHODS } },

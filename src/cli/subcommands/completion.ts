@@ -1,8 +1,8 @@
 // `perpl completion bash|zsh|fish`: prints the shell's completion script (subcommands and flags) on stdout.
 
 import { InputError } from '../../protocol/errors.js';
-import { parseCommandArgs } from '../command-args.js';
-import { COMPLETION_OPTIONS, COMPLETION_SHELLS, type CompletionShell } from '../command-table.js';
+import { parseSubcommandArgs } from '../subcommand-args.js';
+import { COMPLETION_OPTIONS, COMPLETION_SHELLS, type CompletionShell } from '../subcommand-table.js';
 import { bashCompletion } from '../completion/bash.js';
 import { fishCompletion } from '../completion/fish.js';
 import { zshCompletion } from '../completion/zsh.js';
@@ -19,7 +19,7 @@ const SCRIPTS: Record<CompletionShell, () => string> = { bash: bashCompletion, z
 const isShell = (name: string): name is CompletionShell => (COMPLETION_SHELLS as readonly string[]).includes(name);
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, COMPLETION_OPTIONS, 'completion');
+  const { values, positionals } = parseSubcommandArgs(argv, COMPLETION_OPTIONS, 'completion');
   if (values.help) {
     console.log(USAGE);
     return 0;

@@ -9,7 +9,7 @@ import { InputError, errorText } from '../../protocol/errors.js';
 import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import type { LocalSim } from '../../app/local-exchange-thread.js';
 import { markStart } from '../../lib/start-trace.js';
-import { TUI_OPTIONS } from '../command-table.js';
+import { TUI_OPTIONS } from '../subcommand-table.js';
 import { checkRecordingPath } from '../../transport/record/recording-path.js';
 
 const USAGE = `usage: perpl [tui] [options]

@@ -4,9 +4,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../protocol/errors.js';
 
-type CommandOptions = NonNullable<ParseArgsConfig['options']>;
+type SubcommandOptions = NonNullable<ParseArgsConfig['options']>;
 
-export function parseCommandArgs<O extends CommandOptions>(argv: string[], options: O, command: string) {
+export function parseSubcommandArgs<O extends SubcommandOptions>(argv: string[], options: O, command: string) {
   try {
     return parseArgs({ args: argv, allowPositionals: true, strict: true, options });
   } catch (cause) {

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { InputError } from '../../protocol/errors.js';
 import { FAULT_PROFILE_NAMES, MARKET_PROFILES, isMarketProfile, startSim } from '../../sim/index.js';
-import { SIM_OPTIONS } from '../command-table.js';
+import { SIM_OPTIONS } from '../subcommand-table.js';
 
 const USAGE = `usage: perpl sim [options]
 

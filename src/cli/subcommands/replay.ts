@@ -3,8 +3,8 @@
 
 import { InputError, errorText } from '../../protocol/errors.js';
 import { sanitizeLines } from '../../protocol/sanitize-text.js';
-import { parseCommandArgs } from '../command-args.js';
-import { REPLAY_OPTIONS } from '../command-table.js';
+import { parseSubcommandArgs } from '../subcommand-args.js';
+import { REPLAY_OPTIONS } from '../subcommand-table.js';
 
 const USAGE = `usage: perpl replay FILE [options]
 
@@ -29,7 +29,7 @@ function positiveNumber(name: string, text: string | undefined, allowZero: boole
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, REPLAY_OPTIONS, 'replay');
+  const { values, positionals } = parseSubcommandArgs(argv, REPLAY_OPTIONS, 'replay');
   if (values.help) {
     console.log(USAGE);
     return 0;

@@ -3,7 +3,7 @@
 
 import { gatherFacts } from '../doctor/gather.js';
 import { doctorExitCode, formatResult, runChecks } from '../doctor/checks.js';
-import { DOCTOR_OPTIONS } from '../command-table.js';
+import { DOCTOR_OPTIONS } from '../subcommand-table.js';
 import { boolFlag, parseFlags } from '../keys/flags.js';
 import { processIo, reportFailure, type CliIo } from '../keys/io.js';
 

@@ -1,7 +1,7 @@
 // `perpl keys`: create, enroll, list, show and remove API keys under $PERPL_HOME/keys.
 
 import { keysEnroll } from '../keys/enroll.js';
-import { KEYS_OPTIONS } from '../command-table.js';
+import { KEYS_OPTIONS } from '../subcommand-table.js';
 import { boolFlag, parseFlags, stringFlag } from '../keys/flags.js';
 import { processIo, reportFailure, type CliIo } from '../keys/io.js';
 import { keysList, keysNew, keysRemove, keysShow } from '../keys/manage.js';
