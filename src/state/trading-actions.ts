@@ -53,4 +53,9 @@ export function askConfirm(store: TerminalStore, prompt: ConfirmPrompt | null): 
   patchUi(store, { confirm: prompt });
 }
 
+/** The amount last added as collateral in `marketId` (collateral units, as typed): where its next `a` starts. */
+export function rememberCollateral(store: TerminalStore, marketId: number, amount: string): void {
+  store.setState((s) => ({ tradingUi: { ...s.tradingUi, lastCollateral: { ...s.tradingUi.lastCollateral, [marketId]: amount } } }));
+}
+
 export { patchUi as patchTradingUi };
