@@ -11,7 +11,7 @@ import { fitText } from '../format/numbers.js';
 import { Pane } from '../shell/Pane.js';
 import { marketsOf } from '../../state/store.js';
 import { useTerminal } from '../shell/store-context.js';
-import { TONE_COLOUR } from '../tabs/TradingTabs.js';
+import { TONE_COLOUR } from '../tabs/TabTable.js';
 import { useTheme } from '../shell/theme.js';
 
 export function AccountPane({ width, height }: { width: number; height: number }) {

@@ -15,7 +15,7 @@ import { completeCommandLine } from './completion.js';
 import { parseCommandLine, type AmendCommand } from './parse.js';
 import { runWorkspaceCommandLine } from './workspace-commands.js';
 import { currentMarket, disabledReason, entryFromCommand } from '../order-entry/flow.js';
-import { amendIntent } from '../tabs/editors.js';
+import { amendIntent } from '../open-orders/editors.js';
 import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
 import { marketLabel } from '../../domain/market-label.js';

@@ -11,13 +11,13 @@ import { editLine, type Line, type LineRules } from '../../state/line-edit.js';
 import { cycleChoice, focusField, focusedLine, focusedSelected, stepField, TEXT_FIELDS, TOGGLED_TEXT_FIELDS, withFocusedLine, type OrderEntryForm } from '../../state/order-entry.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { patchTradingUi } from '../../state/trading-actions.js';
-import { setPrompt, setPromptLine } from '../../state/trading-tabs.js';
+import { setPromptLine } from '../../state/trading-tabs.js';
 import { closeCommandLine, completeOnTab, editCommandLine, runCommandLine, stepCommandHistory } from '../command-line/flow.js';
 import { answerConfirm } from '../confirm/flow.js';
 import { acceptReview, closeEntry, startReview, updateEntry } from '../order-entry/flow.js';
 import { resizeDisabledReason, toggleResizeProtection } from '../order-entry/review-resize.js';
 import { requestQuit } from '../confirm/quit.js';
-import { submitEditor } from '../tabs/flow.js';
+import { EDITOR_BINDINGS } from '../tabs/bindings.js';
 import type { Binding, Disabled, KeyContext, Mode } from './binding.js';
 import type { KeyPress } from './key-press.js';
 
@@ -219,8 +219,7 @@ export const MODE_BINDINGS: readonly Binding[] = [
   },
   { action: 'help', keys: ['?'], mode: 'review', fixed: true, description: 'the keys of the review', hint: 'keys', run: helpFrom('review') },
 
-  { action: 'submitEditor', keys: ['Enter'], mode: 'editor', fixed: true, description: 'go on: review or confirm what the line says', hint: 'go on', run: (ctx) => submitEditor(ctx.store, ctx.actions, ctx.keyAtMs) },
-  { action: 'closeEditor', keys: ['Esc', 'C-c'], mode: 'editor', fixed: true, description: 'close the editor (nothing is sent)', hint: 'close', run: (ctx) => setPrompt(ctx.store, null) },
+  ...EDITOR_BINDINGS,
   KEEP_PREFILL,
   ...lineKeys('editor'),
 ];

@@ -2,28 +2,13 @@
 // open-orders/, fills/, journal/ columns.ts). Prices and sizes are scaled integers printed exactly; money is
 // atoms (bigint) rounded for display only. Sides always carry an arrow and a word, PnL always a sign.
 
-import {
-  AccountEventTypeName,
-  LiquiditySide,
-  OrderFlag,
-  OrderStatusName,
-  OrderStatusReasonName,
-  OrderType,
-  PositionSide,
-  PositionStatusName,
-  enumName,
-} from '../../protocol/enums.js';
-import { NOMINAL_MS_PER_BLOCK, blocksWithTime } from '../../domain/block-time.js';
+import { OrderFlag, OrderType, PositionSide, enumName } from '../../protocol/enums.js';
 import type { MarketRef } from '../../domain/views.js';
-import { conditionDirection, conditionSource, type ArmedTrigger, type PositionProtection } from '../../domain/trading/protection.js';
-import { coverageFraction, coveragePronoun, protectionGapWords, protectionGaps, type Coverage, type ProtectionGaps } from '../../domain/trading/protection-coverage.js';
-import { refWords } from '../../domain/trading/order-words.js';
+import { conditionDirection, conditionSource } from '../../domain/trading/protection.js';
 import type { TradeEffect } from '../../domain/trading/fill-effect.js';
 import { isBuyType } from '../../domain/trading/resting-order-effect.js';
-import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../../domain/trading/views.js';
-import { type AccountEventRowView, type OrderHistoryRowView, type PositionHistoryRowView, isTopUpReport, orderHistoryWords } from '../../domain/trading/history-views.js';
 import { formatAtoms } from '../../protocol/scaling.js';
-import { formatScaledGrouped, formatSignedPct, formatTimeOfDay } from '../format/numbers.js';
+import { formatScaledGrouped, formatTimeOfDay } from '../format/numbers.js';
 
 export { formatAtoms };
 import type { Cell, CellTone, Column } from '../format/table.js';
