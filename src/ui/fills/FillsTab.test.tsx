@@ -68,7 +68,7 @@ describe('the Fills tab', () => {
     expect(lines().at(-1)).toBe('all markets  more as you scroll  k/j move  h tabs  m this market / all  r ref…');
   });
 
-  it('fills-tab-opens-empty-asks-first-page: no page yet, the list asks for the first one and says so when loading', () => {
+  it('fills-tab-opens-empty-asks-first-page: no page yet, opening the list asks for the first one', () => {
     const store = createTerminalStore({ focus: 'trading', market: BTC, markets: [BTC], tabs: { ...INITIAL_TRADING_TABS, tab: 'fills' }, trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE } });
     shown = renderPane(<FillsTab tab="fills" width={80} height={8} focused />, store, { width: 80, height: 8 });
     expect(shown.pagesAsked).toEqual(['fills']);
