@@ -78,6 +78,34 @@ const SCREEN_RULES = [
   { ...restrictImports(['src/ui/*/**/*.{ts,tsx}'], [...layerPatterns('ui'), PLUMBING_TOP]), ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/ui/shell/**', 'src/ui/keys/**', 'src/ui/format/**', 'src/ui/actions/**'] },
 ];
 
+/**
+ * One writer of the store (the store-writer rule): only src/state/ writes it, through its named reducers
+ * (actions.ts, workspace-actions.ts, trading-actions.ts, link-actions.ts, ...); everyone else calls one.
+ * Forbidden elsewhere: `x.setState(...)` (a class's own `this.setState` is not the store), taking
+ * `setState` out of an object, and assigning into, deleting from or mutating (push, splice, set, ...) what
+ * `getState()` returned, written as one chain (`store.getState().a.b = v`). Tests may set up a store.
+ */
+const STORE_WRITER_MESSAGE = 'store-writer rule: only src/state/ writes the store; call a named reducer of state/ (state/actions.ts, workspace-actions.ts, trading-actions.ts, link-actions.ts, ...).';
+/** `getState()` at the end of a member chain `depth` steps below `outer` (the written member). */
+function getStateChain(outer, depth) {
+  return `${outer} > ${'MemberExpression.object > '.repeat(depth)}CallExpression.object[callee.property.name='getState']`;
+}
+const MUTATORS = 'push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin|set|add|delete|clear';
+const CHAIN_DEPTHS = [0, 1, 2, 3, 4];
+const STORE_WRITER_SELECTORS = [
+  "CallExpression[callee.type='MemberExpression'][callee.property.name='setState']:not([callee.object.type='ThisExpression'])",
+  "VariableDeclarator > ObjectPattern.id > Property[key.name='setState']",
+  ...CHAIN_DEPTHS.map((d) => getStateChain('AssignmentExpression > MemberExpression.left', d)),
+  ...CHAIN_DEPTHS.map((d) => getStateChain('UpdateExpression > MemberExpression.argument', d)),
+  ...CHAIN_DEPTHS.map((d) => getStateChain("UnaryExpression[operator='delete'] > MemberExpression.argument", d)),
+  ...CHAIN_DEPTHS.map((d) => getStateChain(`CallExpression > MemberExpression.callee[property.name=/^(${MUTATORS})$/]`, d)),
+];
+const STORE_WRITER_RULE = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/state/**', '**/*.test.ts', '**/*.test.tsx'],
+  rules: { 'no-restricted-syntax': ['error', ...STORE_WRITER_SELECTORS.map((selector) => ({ selector, message: STORE_WRITER_MESSAGE }))] },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'coverage/', 'bench/results/'] },
   ...tseslint.configs.recommended,
@@ -91,4 +119,5 @@ export default tseslint.config(
   // Nothing outside sim/ imports sim/ except app/ and cli/: sim is absent from every other ALLOWED list.
   ...LAYERS.flatMap(layerRules),
   ...SCREEN_RULES,
+  STORE_WRITER_RULE,
 );

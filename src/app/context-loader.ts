@@ -6,6 +6,7 @@ import { userMessage } from '../protocol/errors.js';
 import type { Context } from '../protocol/frames.js';
 import { createMarketDirectory } from '../domain/market-directory.js';
 import type { MarketListing, TerminalStore } from '../state/store.js';
+import { contextLoadFailed } from '../state/link-actions.js';
 
 export interface ContextSource {
   context(): Promise<Context>;
@@ -27,11 +28,7 @@ export async function loadContextWithRetry(
       if (signal.aborted) return null;
       const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 10_000;
       onError?.(error, delay);
-      store.setState((s) => ({
-        connection: { ...s.connection, health: 'disconnected', retryInMs: delay, reason: userMessage(error) },
-        publishedAtMs: Date.now(),
-        notice: `no context: ${userMessage(error)}`,
-      }));
+      contextLoadFailed(store, delay, userMessage(error), Date.now());
       await abortableSleep(delay, signal);
     }
   }

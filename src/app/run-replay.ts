@@ -14,6 +14,8 @@ import { startReplayTrading } from './replay-trading-wiring.js';
 import { uiTakesText } from '../replay/text-entry.js';
 import { buildTimeline } from '../replay/timeline.js';
 import type { ReplayView } from '../state/store.js';
+import { setNotice } from '../state/actions.js';
+import { replayChosen, setReplayView } from '../state/link-actions.js';
 
 export interface ReplayOptions {
   file: string;
@@ -80,7 +82,7 @@ export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
       ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
       tradingSide: ({ store, context, hz, marks }) => {
         // Before the first frame is shown: the header must never say "live" for a recording.
-        store.setState({ replay: replayView(server.status()) });
+        setReplayView(store, replayView(server.status()));
         return startReplayTrading({ events: timeline.trading, startedAt: timeline.startedAt, clock: server.clock, store, context, hz, marks });
       },
     });
@@ -92,12 +94,12 @@ export async function startReplay(opts: ReplayOptions): Promise<ReplayHandle> {
   const store = tui.store;
   takesText = () => uiTakesText(store.getState());
   // Read-only and not the live exchange, whatever the recording's chain: never the loud mainnet badge.
-  store.setState({ network: { name: `replay ${timeline.network}`, chainId: timeline.chainId, isMainnet: false }, keyScope: 'none' });
+  replayChosen(store, { name: `replay ${timeline.network}`, chainId: timeline.chainId, isMainnet: false });
   const showStatus = (): void => {
     const replay = replayView(server.status());
-    if (store.getState().replay?.state !== replay.state) store.setState({ replay });
+    if (store.getState().replay?.state !== replay.state) setReplayView(store, replay);
     const notice = store.getState().notice;
-    if (notice === null || notice.startsWith(NOTICE_PREFIX)) store.setState({ notice: replayNotice(server.status()) });
+    if (notice === null || notice.startsWith(NOTICE_PREFIX)) setNotice(store, replayNotice(server.status()));
   };
   showStatus();
   const ticker = setInterval(showStatus, NOTICE_EVERY_MS);

@@ -4,6 +4,7 @@
 
 import type { TerminalStore } from '../state/store.js';
 import type { ThrottleView } from '../state/throttle.js';
+import { setThrottle } from '../state/link-actions.js';
 import { ThrottleMonitor, type ThrottleNotice, type ThrottleReport } from '../transport/rate/index.js';
 import { RestRateLimits, type RestRateLimitsOptions } from '../transport/rest/rate-limits.js';
 
@@ -27,14 +28,14 @@ export function startThrottleNotice(store: TerminalStore, opts: { now?: () => nu
   const restLimits = new RestRateLimits({ ...opts.rest, onThrottle: (budget, ms) => rest[budget](ms) });
   const unsubscribe = monitor.subscribe((notice) => {
     if (sameView(store.getState().throttle, notice)) return;
-    store.setState({ throttle: notice ? { untilMs: notice.untilMs, sources: notice.sources } : null });
+    setThrottle(store, notice ? { untilMs: notice.untilMs, sources: notice.sources } : null);
   });
   return {
     restLimits,
     reporter: (source) => monitor.reporter(source),
     stop: () => {
       unsubscribe();
-      store.setState({ throttle: null });
+      setThrottle(store, null);
     },
   };
 }

@@ -12,7 +12,8 @@ import type { Market } from '../protocol/frames.js';
 import type { TerminalStore } from '../state/store.js';
 import type { FrameTurn } from '../state/frame-turn.js';
 import type { MarketPrices } from '../state/trading-slice.js';
-import { pushToast } from '../state/trading-actions.js';
+import { publishTrading, pushToast } from '../state/trading-actions.js';
+import { countBadFrames } from '../state/link-actions.js';
 import { tradingIsCurrent } from '../ui/status/trading-freshness.js';
 import { fillWords, marketWords } from '../domain/trading/order-words.js';
 
@@ -84,7 +85,7 @@ export class TradingPublisher {
   tick(): boolean {
     const { session, engine } = this.o.client;
     const badFrames = this.o.store.getState().badFrames;
-    if (session.malformedFrames !== badFrames.trading) this.o.store.setState({ badFrames: { ...badFrames, trading: session.malformedFrames } });
+    if (session.malformedFrames !== badFrames.trading) countBadFrames(this.o.store, 'trading', session.malformedFrames);
     const st = session.state;
     const health = session.connectionView();
     const lockFacts = engine.lockFacts();
@@ -115,25 +116,21 @@ export class TradingPublisher {
     const fills = st.fills.map((f, i) => fillRowWithEffect(f, effects[i] ?? null));
     this.announceFills(fills, session.synced);
     for (const o of st.orders.values()) if ((o.tp ?? 0) > 0 && !this.triggerOrders.has(o.oid)) this.triggerOrders.set(o.oid, this.triggerKind(o.t, o.rq));
-    const prev = this.o.store.getState().trading;
-    this.o.store.setState({
-      trading: {
-        enabled: true,
-        version: prev.version + 1,
-        account: st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null,
-        positions: [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt))),
-        orders: [...st.orders.values()].map((o) => orderRow(o, session.head, engine.lastBlockOf(o.rq))),
-        fills,
-        journal: [...engine.journalEntries()],
-        executions: engine.executionReports?.() ?? [],
-        lockFacts,
-        lockReason,
-        inFlight: engine.pending().length,
-        health,
-        keyExpiresAt: this.o.keyExpiresAt,
-        markets: this.markets,
-        marketPrices: Object.fromEntries(prices),
-      },
+    publishTrading(this.o.store, {
+      enabled: true,
+      account: st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null,
+      positions: [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt))),
+      orders: [...st.orders.values()].map((o) => orderRow(o, session.head, engine.lastBlockOf(o.rq))),
+      fills,
+      journal: [...engine.journalEntries()],
+      executions: engine.executionReports?.() ?? [],
+      lockFacts,
+      lockReason,
+      inFlight: engine.pending().length,
+      health,
+      keyExpiresAt: this.o.keyExpiresAt,
+      markets: this.markets,
+      marketPrices: Object.fromEntries(prices),
     });
     return true;
   }

@@ -15,6 +15,7 @@ import { userMessage } from '../protocol/errors.js';
 import type { Context } from '../protocol/frames.js';
 import type { Network } from '../protocol/networks.js';
 import type { TerminalStore } from '../state/store.js';
+import { tradingKeyInUse, tradingKeyless } from '../state/link-actions.js';
 import type { TradingCommands } from '../domain/trading/commands.js';
 import { recordingSecrets, type FrameRecorder } from '../transport/record/index.js';
 import { RestClient } from '../transport/rest/client.js';
@@ -75,7 +76,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   const log = o.log ?? null;
   if (o.startKey?.kind === 'locked') {
     log?.line(`trading: ${o.startKey.path}: ${o.startKey.notice}`);
-    o.store.setState({ keyScope: 'none', notice: o.startKey.notice });
+    tradingKeyless(o.store, o.startKey.notice);
     return null;
   }
   let creds: Credentials | null;
@@ -84,17 +85,17 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   } catch (error) {
     // userMessage never carries secrets (credentials redact themselves); the path is fine to show.
     log?.error('trading: no usable key, read-only', error);
-    o.store.setState({ keyScope: 'none', notice: `no trading key: ${userMessage(error)}` });
+    tradingKeyless(o.store, `no trading key: ${userMessage(error)}`);
     return null;
   }
   if (!creds) {
     log?.line('trading: no key configured, read-only');
-    o.store.setState({ keyScope: 'none' });
+    tradingKeyless(o.store);
     return null;
   }
   if (creds.chainId !== undefined && creds.chainId !== o.network.chainId) {
     log?.line(`trading: key ${creds.source} is for chain ${creds.chainId}, not ${o.network.chainId}: read-only`);
-    o.store.setState({ keyScope: 'none', notice: `key is for chain ${creds.chainId}, not ${o.network.chainId}: read-only` });
+    tradingKeyless(o.store, `key is for chain ${creds.chainId}, not ${o.network.chainId}: read-only`);
     return null;
   }
   o.recorder?.addSecrets(recordingSecrets(creds));
@@ -123,7 +124,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     // Only a live mark (domain/marks.ts): without one the minimum-value check is left to the exchange.
     referencePrice: (marketId) => livePrice(o.marks.readMark(marketId)) ?? undefined,
   });
-  o.store.setState({ keyScope: hasTradeScope(scopeMask) ? 'trade' : 'read', keyInUse: { source: homeShortened(creds.source, o.env), publicKeyHex: creds.publicKeyHex } });
+  tradingKeyInUse(o.store, hasTradeScope(scopeMask) ? 'trade' : 'read', { source: homeShortened(creds.source, o.env), publicKeyHex: creds.publicKeyHex });
   log?.line(`trading: key ${creds.source} (${creds.publicKeyHex}), scope ${hasTradeScope(scopeMask) ? 'read+trade' : 'read'}`);
   const publisher = new TradingPublisher({
     store: o.store,

@@ -15,6 +15,8 @@ import { adaptPublishRate } from '../state/frame-budget.js';
 import { Publisher } from '../state/publisher.js';
 import { FrameTurn } from '../state/frame-turn.js';
 import { createTerminalStore, type TerminalStore } from '../state/store.js';
+import { setNotice } from '../state/actions.js';
+import { countBadFrames, exchangeChosen, marketsListed } from '../state/link-actions.js';
 import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
@@ -291,7 +293,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
         announced = announceLocalExchange(env, sim, log ? (line) => log.line(line) : undefined);
       }
       network = resolveNetwork({ network: 'local', wsUrl: opts.wsUrl, insecure: opts.insecure }, local);
-      store.setState({ network: { name: network.name, chainId: network.chainId, isMainnet: false, ...(sim ? { inProcess: true } : {}) }, notice: null });
+      exchangeChosen(store, { name: network.name, chainId: network.chainId, isMainnet: false, ...(sim ? { inProcess: true } : {}) });
     }
     // Opened once the network is known (the header names it); everything below writes into it.
     if (opts.record) recorder = new FrameRecorder({ path: opts.record, network: network.name, chainId: network.chainId });
@@ -302,17 +304,14 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     markStart('context-loaded');
     if (context.droppedMarkets) {
       const dropped = context.droppedMarkets;
-      store.setState((s) => ({ badFrames: { ...s.badFrames, context: dropped } }));
+      countBadFrames(store, 'context', dropped);
       log?.line(`context: ${context.markets.length + dropped} markets listed, the first ${context.markets.length} kept, ${dropped} dropped (counted as bad)`);
     }
     const markets = marketListings(context);
     const { market, unknown } = chooseMarket(markets, opts.market);
-    store.setState({
-      markets,
-      notice: unknown ? `unknown market "${opts.market}"; showing ${market?.symbol ?? 'none'}` : null,
-    });
+    marketsListed(store, markets, unknown ? `unknown market "${opts.market}"; showing ${market?.symbol ?? 'none'}` : null);
     if (!market) {
-      store.setState({ notice: 'the exchange lists no markets' });
+      setNotice(store, 'the exchange lists no markets');
       return;
     }
     session = new MarketDataSession({
@@ -343,7 +342,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   };
   connect().catch((error: unknown) => {
     log?.error('start-up failed', error);
-    store.setState({ notice: `start-up failed: ${userMessage(error)}` });
+    setNotice(store, `start-up failed: ${userMessage(error)}`);
   });
 
   return { store, done, quit, commands };

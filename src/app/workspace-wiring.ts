@@ -2,7 +2,8 @@
 // theme, ASCII output, OSC 52 copies, the watchlist's mini prices and price alerts (evaluated on every
 // published frame). Everything it starts stops in stop().
 
-import { removeAlerts } from '../state/workspace-actions.js';
+import { applyWorkspaceConfig, removeAlerts, setConfigProblems, setWatchlist } from '../state/workspace-actions.js';
+import { setNotice } from '../state/actions.js';
 import type { WatchQuote } from '../state/workspace-slice.js';
 import { triggeredAlerts, describeAlert, type MarkQuote } from '../state/alerts.js';
 import type { CopyOutcome } from '../domain/terminal-actions.js';
@@ -68,9 +69,9 @@ export function startWorkspace(opts: StartWorkspaceOptions): WorkspaceWiring {
   const env = opts.env ?? process.env;
   const keymap = createKeymap(config.keys);
   const colorDepth = detectColorDepth(env);
-  store.setState((s) => ({
-    workspace: {
-      ...s.workspace,
+  applyWorkspaceConfig(
+    store,
+    {
       theme: config.theme,
       zoomed: config.layout === 'normal' ? null : config.layout,
       configNotice: [opts.startupWarning, problemNotice(loaded.file, loaded.problems)].filter(Boolean).join('; ') || null,
@@ -79,14 +80,14 @@ export function startWorkspace(opts: StartWorkspaceOptions): WorkspaceWiring {
       confirmPrefs: config.confirm,
       lowBandwidth: opts.lowBandwidth ?? false,
     },
-    tradingUi: { ...s.tradingUi, bell: config.bell },
-  }));
+    config.bell,
+  );
   const undoAscii = opts.ascii || config.ascii ? installAsciiOutput(opts.stdout) : () => {};
   const announce =
     opts.announce ??
     ((text: string) => {
       pushToast(store, text, 'info', Date.now());
-      store.setState({ notice: text });
+      setNotice(store, text);
     });
   let source: MarkSource | null = null;
 
@@ -137,7 +138,7 @@ export function startWorkspace(opts: StartWorkspaceOptions): WorkspaceWiring {
     const unknownSymbols = new Set(unknownWatchlistSymbols(config.watchlist, state.markets.map((m) => m.symbol)));
     const watchlist = state.workspace.watchlist.filter((w) => !unknownSymbols.has(w.symbol));
     const configNotice = [opts.startupWarning, problemNotice(loaded.file, problems)].filter(Boolean).join('; ') || null;
-    store.setState({ workspace: { ...state.workspace, watchlist, configProblems: problems.map(problemLine), configNotice } });
+    setConfigProblems(store, { watchlist, configProblems: problems.map(problemLine), configNotice });
   };
 
   const refreshWatchlist = (): void => {
@@ -149,7 +150,7 @@ export function startWorkspace(opts: StartWorkspaceOptions): WorkspaceWiring {
       const q = quotes.get(w.symbol);
       return { symbol: w.symbol, mark: q?.mark ?? null, priceDecimals: q?.priceDecimals ?? w.priceDecimals };
     });
-    if (!sameQuotes(next, workspace.watchlist)) store.setState({ workspace: { ...store.getState().workspace, watchlist: next } });
+    if (!sameQuotes(next, workspace.watchlist)) setWatchlist(store, next);
   };
   const watchTimer = setInterval(refreshWatchlist, WATCH_REFRESH_MS);
   watchTimer.unref();

@@ -3,7 +3,8 @@
 
 import { stepBookGroup } from '../domain/book-grouping.js';
 import { shownLevels } from '../domain/views.js';
-import { cursorRow, followRow } from './book-display.js';
+import { INITIAL_BOOK_DISPLAY, cursorRow, followRow } from './book-display.js';
+import { LIVE_CHART, type ChartViewState } from './chart-view.js';
 import { DEFAULT_PICKER_SORT, nextPickerSort, pickerMarkets, reversePickerSort } from './market-picker.js';
 import type { SnapshotWants } from './snapshot.js';
 import { PANE_ORDER, type BookCursor, type NoticeLapse, type MarketListing, type PaneId, type TerminalState, type TerminalStore, type Viewport } from './store.js';
@@ -169,4 +170,27 @@ export function setViewport(store: TerminalStore, viewport: Viewport, wants: Sna
 
 export function setNotice(store: TerminalStore, notice: string | null, lapse: NoticeLapse | null = null): void {
   store.setState({ notice, noticeLapse: notice === null ? null : lapse });
+}
+
+/** The viewport as drawn now (a key may arrive before the resize effect wrote it). */
+export function showViewport(store: TerminalStore, viewport: Viewport): void {
+  store.setState({ viewport });
+}
+
+/**
+ * Another market on screen. Grouping is in the old market's ticks and candles are the old market's: the new
+ * market starts on its exact levels at the spread, and the chart live.
+ */
+export function marketChosen(store: TerminalStore, symbol: string): void {
+  store.setState({ bookCursor: null, bookDisplay: INITIAL_BOOK_DISPLAY, notice: `market ${symbol}`, noticeLapse: null, chart: LIVE_CHART });
+}
+
+/** Another candle resolution: the chart goes live (the old positions are in the old resolution's candles). */
+export function resolutionChosen(store: TerminalStore, seconds: number): void {
+  store.setState({ resolution: seconds, chart: LIVE_CHART });
+}
+
+/** The chart's scroll and crosshair after a move (state/chart-view.ts computes it). */
+export function setChartView(store: TerminalStore, chart: ChartViewState): void {
+  store.setState({ chart });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAlertCommand, triggeredAlerts } from './alerts.js';
-import { runWorkspaceCommandLine } from '../ui/command-line/workspace-commands.js';
+import { runWorkspaceLine } from '../ui/command-line/workspace-line.js';
 import { createTerminalStore } from './store.js';
 
 describe('price alerts', () => {
@@ -28,18 +28,18 @@ describe('price alerts', () => {
 
   it(':alert, :alerts, :alert clear and :theme run from the command line', () => {
     const store = createTerminalStore({ markets: [{ id: 16, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null }] });
-    expect(runWorkspaceCommandLine(store, 'alert BTC > 70000')).toBe(true);
+    expect(runWorkspaceLine(store, 'alert BTC > 70000')).toBe(true);
     expect(store.getState().notice).toBe('alert set: BTC > 70000');
-    expect(runWorkspaceCommandLine(store, 'alert DOGE > 1')).toBe(true);
+    expect(runWorkspaceLine(store, 'alert DOGE > 1')).toBe(true);
     expect(store.getState().workspace.alerts).toHaveLength(1);
-    runWorkspaceCommandLine(store, 'alerts');
+    runWorkspaceLine(store, 'alerts');
     expect(store.getState().notice).toBe('alerts: BTC > 70000');
-    runWorkspaceCommandLine(store, 'alert clear');
+    runWorkspaceLine(store, 'alert clear');
     expect(store.getState().workspace.alerts).toEqual([]);
-    runWorkspaceCommandLine(store, 'theme light');
+    runWorkspaceLine(store, 'theme light');
     expect(store.getState().workspace.theme).toBe('light');
-    runWorkspaceCommandLine(store, 'theme neon');
+    runWorkspaceLine(store, 'theme neon');
     expect(store.getState().workspace.theme).toBe('light');
-    expect(runWorkspaceCommandLine(store, 'buy 1 mkt')).toBe(false);
+    expect(runWorkspaceLine(store, 'buy 1 mkt')).toBe(false);
   });
 });

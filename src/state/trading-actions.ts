@@ -2,7 +2,7 @@
 // line and the panic chord. Pure store writes; sending goes through TerminalCommands.trading().
 
 import type { TerminalStore } from './store.js';
-import type { AmendReview, ConfirmPrompt, Toast, ToastTone, TradingUiState } from './trading-slice.js';
+import type { AmendReview, ConfirmPrompt, Toast, ToastTone, TradingSlice, TradingUiState } from './trading-slice.js';
 
 export const TOAST_MS = 5_000;
 const MAX_TOASTS = 4;
@@ -64,3 +64,8 @@ export function rememberCollateral(store: TerminalStore, marketId: number, amoun
 }
 
 export { patchUi as patchTradingUi };
+
+/** The trading session's and engine's copy (app/trading-publisher.ts), one version past the one shown. */
+export function publishTrading(store: TerminalStore, trading: Omit<TradingSlice, 'version'>): void {
+  store.setState((s) => ({ trading: { ...trading, version: s.trading.version + 1 } }));
+}

@@ -1,6 +1,6 @@
 // Transitions of the workspace slice (help overlay, zoom, perf line, alerts). Pure functions of the store.
 
-import type { WorkspaceState, PriceAlert, ThemeName } from './workspace-slice.js';
+import type { WorkspaceState, PriceAlert, ThemeName, WatchQuote } from './workspace-slice.js';
 import type { InputMode } from './input-mode.js';
 import type { PaneId, TerminalStore } from './store.js';
 
@@ -59,4 +59,24 @@ export function removeAlerts(store: TerminalStore, ids: ReadonlySet<number>): vo
 
 export function clearAlerts(store: TerminalStore): void {
   patchLive(store, { alerts: [] });
+}
+
+/** The config in force at start: the workspace's part of it, and the bell (the trading ui's). */
+export function applyWorkspaceConfig(store: TerminalStore, workspace: Partial<WorkspaceState>, bell: boolean): void {
+  store.setState((s) => ({ workspace: { ...s.workspace, ...workspace }, tradingUi: { ...s.tradingUi, bell } }));
+}
+
+/** `Esc`: the config's notice read and gone (its problems stay listed in the help). */
+export function dismissConfigNotice(store: TerminalStore): void {
+  patchLive(store, { configNotice: null });
+}
+
+/** The config's problems once the markets are known (a watchlist market the exchange does not list). */
+export function setConfigProblems(store: TerminalStore, problems: Pick<WorkspaceState, 'watchlist' | 'configProblems' | 'configNotice'>): void {
+  patchLive(store, problems);
+}
+
+/** The watchlist's marks as of now. */
+export function setWatchlist(store: TerminalStore, watchlist: WatchQuote[]): void {
+  patchLive(store, { watchlist });
 }

@@ -2,17 +2,19 @@
 // rendering, maxFps above the publish rate, no console patching, our own Ctrl-C handling; and, unless
 // turned off, our frame path: Ink's grid remembered across frames (frames/output-cache.ts) and only the
 // changed cells written to the terminal (frames/row-diff-log.ts), both put in place through the one
-// port to Ink's internals (frames/ink-port.ts). Paint times come from Ink's public `onRender` option.
+// port to Ink's internals (frames/ink-port.ts). Paint times come from Ink's public `onRender` option. The
+// screen's one keyboard source is Ink's input read through that port too (InkKeyboard below).
 
 import { render, type Instance } from 'ink';
-import { createElement } from 'react';
+import { createElement, type ReactElement, type ReactNode } from 'react';
+import { InputSourceContext } from '../ui/keys/input-source.js';
 import type { TerminalCommands } from '../domain/terminal-actions.js';
 import type { Keymap } from '../ui/keys/keymap.js';
 import { detectColorDepth, type ColorDepth } from '../ui/shell/theme-palettes.js';
 import type { TerminalStore } from '../state/store.js';
 import { App } from '../ui/shell/App.js';
 import { installOutputCache } from './frames/output-cache.js';
-import { gridRendererInstalled } from './frames/ink-port.js';
+import { gridRendererInstalled, useInkInput } from './frames/ink-port.js';
 import { markStart, startTraceOn } from '../lib/start-trace.js';
 import { installRowDiffWriter } from './frames/row-diff-log.js';
 import type { AppPerf } from './perf/attach.js';
@@ -67,11 +69,17 @@ function paintListener({ onPaint, perf, store }: Pick<MountOptions, 'onPaint' | 
   };
 }
 
+/** Hands the screen its one keyboard source: Ink's input, read through the port. */
+function InkKeyboard({ children }: { children: ReactNode }): ReactElement {
+  return createElement(InputSourceContext.Provider, { value: useInkInput() }, children);
+}
+
 export function mountScreen(options: MountOptions): Instance {
   const frames = options.frames ?? framePathFromEnv(process.env);
   // Before the first frame is drawn; the same string comes out as with Ink's own grid.
   if (frames === 'row-diff') installOutputCache();
-  const instance = render(createElement(App, { store: options.store, commands: options.commands, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) }), {
+  const app = createElement(App, { store: options.store, commands: options.commands, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) });
+  const instance = render(createElement(InkKeyboard, null, app), {
     stdout: options.stdout,
     stdin: options.stdin,
     ...(options.stderr ? { stderr: options.stderr } : {}),

@@ -8,7 +8,7 @@ import type { Market } from '../../src/protocol/frames.js';
 import { parseScaled } from '../../src/protocol/scaling.js';
 import { runCommandLine } from '../../src/ui/command-line/flow.js';
 import { createTerminalActions } from '../../src/ui/actions/terminal-actions.js';
-import { type OrderCommand, parseCommandLine } from '../../src/ui/command-line/parse.js';
+import { type TypedOrder, parseLine } from '../../src/ui/command-line/parse.js';
 import type { TerminalCommands } from '../../src/domain/terminal-actions.js';
 import { type EntryContext, type EntryField, type OrderEntryForm, evaluateEntry, newEntryForm } from '../../src/state/order-entry.js';
 import { createTerminalStore } from '../../src/state/store.js';
@@ -67,7 +67,7 @@ describe('order entry rejects garbage in every field', () => {
 });
 
 /** What `:buy ...` does after parsing (order-entry-actions.entryFromCommand): the same form, evaluated. */
-function entryOf(cmd: OrderCommand): ReturnType<typeof evaluateEntry> {
+function entryOf(cmd: TypedOrder): ReturnType<typeof evaluateEntry> {
   return evaluateEntry(
     { ...newEntryForm(16, cmd.side, cmd.price ?? '', cmd.leverage ?? '5'), type: cmd.type, tif: cmd.tif, size: cmd.size, slippage: cmd.slippage ?? '', tp: cmd.tp ?? '', sl: cmd.sl ?? '' },
     CTX,
@@ -85,8 +85,8 @@ describe('the : command line rejects garbage', () => {
   ];
   it('every bad command ends as an error message or an order entry refusal, never an order', () => {
     for (const text of BAD_COMMANDS) {
-      let cmd: ReturnType<typeof parseCommandLine> | undefined;
-      expect(() => (cmd = parseCommandLine(text)), text).not.toThrow();
+      let cmd: ReturnType<typeof parseLine> | undefined;
+      expect(() => (cmd = parseLine(text)), text).not.toThrow();
       if (cmd!.kind === 'error') {
         expect(cmd!.message.length, text).toBeGreaterThan(0);
         continue;
@@ -121,7 +121,7 @@ describe('property: random text never becomes a float, NaN or a wrong order', ()
   it('parse + entry: an error, or an order whose scaled integers round-trip to the typed text', () => {
     fc.assert(
       fc.property(line, (text) => {
-        const cmd = parseCommandLine(text);
+        const cmd = parseLine(text);
         if (cmd.kind === 'error') {
           expect(cmd.message.length).toBeGreaterThan(0);
           return;

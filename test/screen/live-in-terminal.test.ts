@@ -6,7 +6,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runWorkspaceCommandLine } from '../../src/ui/command-line/workspace-commands.js';
+import { runWorkspaceLine } from '../../src/ui/command-line/workspace-line.js';
 import { THEME_NAMES } from '../../src/state/workspace-slice.js';
 import { useScreenExchange } from '../helpers/screen-exchange.js';
 import { eventually, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
@@ -220,8 +220,8 @@ describe('themes, ascii, zoom and copy', () => {
     const { vt, app } = await open();
     const symbol = app.store.getState().market?.symbol ?? 'BTC';
     const bellsBefore = vt.stdout.raw.split('\u0007').length;
-    runWorkspaceCommandLine(app.store, `alert ${symbol} < 1`);
-    runWorkspaceCommandLine(app.store, `alert ${symbol} > 1`);
+    runWorkspaceLine(app.store, `alert ${symbol} < 1`);
+    runWorkspaceLine(app.store, `alert ${symbol} > 1`);
     const screen = await vt.waitFor(`ALERT ${symbol} > 1`);
     expect(screen).toContain('(mark ');
     expect(vt.stdout.raw.split('\u0007').length).toBeGreaterThan(bellsBefore);

@@ -3,6 +3,8 @@
 // loaded by file from Ink's own directory, which gives the very module instances Ink uses (Node keys ES
 // modules by URL, the bundle by path); loaded once, at import, so the writer and the grid can be put in place synchronously
 // right after mounting. Paint times need no port: Ink's public `onRender` option reports them (render.ts).
+// The keyboard too: Ink's input events (its stdin context's internal emitter) reach the screen only as the
+// InputSource this port makes of them (useInkInput), the ui's one keyboard source (ui/keys/input-source.ts).
 // The contract (ink-port.contract.test.ts): through this port an app writes the same bytes as stock Ink,
 // and the row-diff writer leaves the same screen. A move to another Ink is a change of this file.
 
@@ -10,6 +12,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { useStdin } from 'ink';
+import { useMemo } from 'react';
+import type { InputSource } from '../../ui/keys/input-source.js';
 // Ink's own files by path (its package exports only its entry): the same module instances Ink's entry
 // imports, under Node (keyed by URL) and in the bundle (keyed by path), so the patch and the map are Ink's.
 import inkInstancesModule from '../../../node_modules/ink/build/instances.js';
@@ -168,4 +173,25 @@ export function newInkGrid(width: number, height: number): InkGrid & {
 } {
   const Output = InkOutput as unknown as new (size: { width: number; height: number }) => ReturnType<typeof newInkGrid>;
   return new Output({ width, height });
+}
+
+/**
+ * Ink's input events as the screen's InputSource: every chunk Ink reads from stdin, already split by Ink into
+ * keys, escape sequences and bracketed pastes (its public useInput decodes the same emitter). A hook: Ink
+ * hands its stdin only to the components it renders.
+ */
+export function useInkInput(): InputSource {
+  const { internal_eventEmitter: events, setRawMode } = useStdin();
+  return useMemo(
+    () => ({
+      onInput(listener) {
+        events.on('input', listener);
+        return () => {
+          events.removeListener('input', listener);
+        };
+      },
+      setRawMode,
+    }),
+    [events, setRawMode],
+  );
 }

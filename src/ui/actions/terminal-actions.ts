@@ -7,10 +7,8 @@ import type { CommandHandle, CommandOutcome, TradingCommands } from '../../domai
 import { NO_KEY_LOCK, describeLocks } from '../../domain/trading/session-locks.js';
 import type { ActionResult, CopyOutcome, TerminalActions, TerminalCommands } from '../../domain/terminal-actions.js';
 import { userMessage } from '../../protocol/errors.js';
-import { setNotice } from '../../state/actions.js';
-import { LIVE_CHART } from '../../state/chart-view.js';
+import { marketChosen, resolutionChosen, setNotice } from '../../state/actions.js';
 import type { TerminalStore } from '../../state/store.js';
-import { INITIAL_BOOK_DISPLAY } from '../../state/book-display.js';
 import { pushToast } from '../../state/trading-actions.js';
 
 /** What the footer says after `y`: inside tmux the copy is sent but nothing can confirm it arrived. */
@@ -106,12 +104,10 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalCo
     },
     selectMarket: (marketId, symbol) => {
       commands.selectMarket(marketId);
-      // Grouping is in the old market's ticks and candles are the old market's: the new market starts on its
-      // exact levels at the spread, and the chart live.
-      store.setState({ bookCursor: null, bookDisplay: INITIAL_BOOK_DISPLAY, notice: `market ${symbol}`, chart: LIVE_CHART });
+      marketChosen(store, symbol);
     },
     setResolution: (seconds) => {
-      store.setState({ resolution: seconds, chart: LIVE_CHART });
+      resolutionChosen(store, seconds);
       commands.setResolution(seconds);
     },
     copyText: (text) => {

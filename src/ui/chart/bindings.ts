@@ -14,6 +14,7 @@ import {
   type ChartFacts,
   type ChartViewState,
 } from '../../state/chart-view.js';
+import { setChartView } from '../../state/actions.js';
 import type { TerminalState } from '../../state/store.js';
 import { chartWindow } from './candle-chart.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from '../keys/binding.js';
@@ -57,7 +58,7 @@ function liveOff(state: TerminalState): Disabled | null {
 function apply(ctx: KeyContext, move: (f: ChartFacts) => ChartViewState): void {
   const facts = factsOf(ctx.store.getState());
   const next = move(facts);
-  ctx.store.setState({ chart: next });
+  setChartView(ctx.store, next);
   if (wantsOlderCandles(facts, next)) ctx.actions.loadOlderCandles();
 }
 

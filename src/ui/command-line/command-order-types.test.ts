@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine } from './parse.js';
+import { parseLine } from './parse.js';
 
 describe('order types on the command line', () => {
   it.each([
@@ -15,7 +15,7 @@ describe('order types on the command line', () => {
     ['buy 0.01 mkt stop 68000 mark', { stop: '68000', on: 'mark' }],
     ['buy 0.01 mkt tp 69000 sl 65000 last', { tp: '69000', sl: '65000', on: 'last' }],
   ] as const)('parses "%s"', (line, want) => {
-    expect(parseCommandLine(line)).toMatchObject({ kind: 'order', ...want });
+    expect(parseLine(line)).toMatchObject({ kind: 'order', ...want });
   });
 
   it.each([
@@ -28,7 +28,7 @@ describe('order types on the command line', () => {
     ['buy 0.01 mkt last', '"last" says which price fires a stop, tp or sl'],
     ['buy 0.01 mkt stop 68000 last mark', 'say "last" or "mark", not both'],
   ])('refuses "%s" with a clear message', (line, message) => {
-    const parsed = parseCommandLine(line);
+    const parsed = parseLine(line);
     expect(parsed.kind).toBe('error');
     expect(parsed.kind === 'error' && parsed.message).toContain(message);
   });

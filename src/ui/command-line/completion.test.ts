@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { completeCommandLine, ORDER_WORDS } from './completion.js';
-import { parseCommandLine } from './parse.js';
+import { completeLine, ORDER_WORDS } from './completion.js';
+import { parseLine } from './parse.js';
 
 const choices = { orderIds: [123, 1207, 88], symbols: ['BTC', 'ETH', 'BNB'] };
-const complete = (text: string) => completeCommandLine(text, choices);
+const complete = (text: string) => completeLine(text, choices);
 
-describe('completeCommandLine', () => {
+describe('completeLine', () => {
   it('completes the command word; an ambiguous prefix stays and lists the candidates', () => {
     expect(complete('ca')).toEqual({ text: 'cancel ', candidates: [] });
     expect(complete('am')).toEqual({ text: 'amend ', candidates: [] });
@@ -22,7 +22,7 @@ describe('completeCommandLine', () => {
     expect(complete('cancel a')).toEqual({ text: 'cancel all ', candidates: [] });
     expect(complete('cancel ').candidates).toEqual(['123', '1207', '88', 'all']);
     // No open orders: nothing to offer, the text stays.
-    expect(completeCommandLine('amend 1', { orderIds: [], symbols: [] })).toEqual({ text: 'amend 1', candidates: [] });
+    expect(completeLine('amend 1', { orderIds: [], symbols: [] })).toEqual({ text: 'amend 1', candidates: [] });
   });
 
   it('completes markets (any case), timeframes, themes and bell; later words and unknown commands stay', () => {
@@ -83,7 +83,7 @@ describe('completeCommandLine', () => {
       fok: 'buy 0.1 @ 67000 fok', slip: 'buy 0.1 mkt slip 50', tp: 'buy 0.1 mkt tp 69000', sl: 'buy 0.1 mkt sl 65000', lev: 'buy 0.1 mkt lev 5',
     };
     expect(Object.keys(lines)).toEqual([...ORDER_WORDS]);
-    for (const [word, line] of Object.entries(lines)) expect(parseCommandLine(line).kind, `${word}: ${line}`).toBe('order');
+    for (const [word, line] of Object.entries(lines)) expect(parseLine(line).kind, `${word}: ${line}`).toBe('order');
   });
 
   it('trigger-source-words-after-a-trigger: last / mark once a stop, tp or sl is given, one of them only, and each parses', () => {
@@ -93,7 +93,7 @@ describe('completeCommandLine', () => {
     expect(complete('buy 0.1 mkt stop 68000 last ').candidates).not.toContain('mark');
     expect(complete('buy 0.1 mkt stop 68000 last ').candidates).not.toContain('last');
     for (const line of ['buy 0.1 mkt stop 68000 last', 'sell 0.1 @ 66000 stop 66500 mark', 'buy 0.1 mkt tp 69000 sl 65000 last']) {
-      expect(parseCommandLine(line).kind, line).toBe('order');
+      expect(parseLine(line).kind, line).toBe('order');
     }
   });
 

@@ -1,4 +1,4 @@
-// Tab completion of the `:` command line, shell style: the command word first, then the one argument
+// Tab completion of the `:` command line, shell style: the line's first word first, then the one argument
 // people mistype most (an order id after cancel / amend, a market after market / close, a timeframe,
 // a theme), and the words of an order after its size (`@`, `mkt`, `stop`, `ro`, ...) or of an amend
 // after its id. One candidate completes with a space; several extend to their common prefix and are
@@ -6,7 +6,7 @@
 
 import { TIMEFRAMES } from '../../domain/timeframes.js';
 import { THEME_NAMES } from '../../state/workspace-slice.js';
-import { COMMAND_WORDS } from './parse.js';
+import { LINE_WORDS } from './parse.js';
 
 export interface CompletionChoices {
   /** Ids of the open orders, newest first is fine: candidates keep this order. */
@@ -21,9 +21,9 @@ export interface Completion {
   candidates: string[];
 }
 
-/** Candidates for the first argument of `command`, or null when it takes none worth completing. */
-function argumentWords(command: string, choices: CompletionChoices): readonly string[] | null {
-  switch (command) {
+/** Candidates for the first argument of `head`, or null when it takes none worth completing. */
+function argumentWords(head: string, choices: CompletionChoices): readonly string[] | null {
+  switch (head) {
     case 'cancel':
       return [...choices.orderIds.map(String), 'all'];
     case 'amend':
@@ -44,7 +44,7 @@ function argumentWords(command: string, choices: CompletionChoices): readonly st
   }
 }
 
-/** The words of a `:buy` / `:sell` after the size (command-parse.ts), in the order its usage lists them. */
+/** The words of a `:buy` / `:sell` after the size (parse.ts), in the order its usage lists them. */
 export const ORDER_WORDS: readonly string[] = ['@', 'mkt', 'stop', 'ro', 'post', 'ioc', 'fok', 'slip', 'tp', 'sl', 'lev'];
 /** The parser's other spellings, offered only when the canonical words do not match what was typed. */
 const ORDER_ALIASES: Readonly<Record<string, string>> = { market: 'mkt', reduce: 'ro' };
@@ -108,9 +108,9 @@ function nextAmendWords(given: readonly string[]): readonly string[] | null {
   return ['@', 'size'].filter((w) => !used.has(w));
 }
 
-/** Candidates for a word after the first argument of `command`, `given` being the words between; null where none fit. */
-function laterWords(command: string, given: readonly string[], partial: string): readonly string[] | null {
-  switch (command) {
+/** Candidates for a word after the first argument of `head`, `given` being the words between; null where none fit. */
+function laterWords(head: string, given: readonly string[], partial: string): readonly string[] | null {
+  switch (head) {
     case 'buy':
     case 'sell':
     case 'long':
@@ -150,15 +150,15 @@ function completeWord(before: string, partial: string, words: readonly string[])
 }
 
 /** Tab on the command line: the completed text and, when ambiguous, the candidates. */
-export function completeCommandLine(text: string, choices: CompletionChoices): Completion {
+export function completeLine(text: string, choices: CompletionChoices): Completion {
   const lead = text.length - text.trimStart().length;
   const body = text.slice(lead);
   const words = body.split(/\s+/);
   // words ends with '' when the text ends in a space: the word being typed is then empty.
-  if (words.length === 1) return completeWord(text.slice(0, lead), body, COMMAND_WORDS);
-  const command = words[0]!.toLowerCase();
+  if (words.length === 1) return completeWord(text.slice(0, lead), body, LINE_WORDS);
+  const head = words[0]!.toLowerCase();
   const partial = words.at(-1)!;
-  const options = words.length === 2 ? argumentWords(command, choices) : laterWords(command, words.slice(1, -1), partial);
+  const options = words.length === 2 ? argumentWords(head, choices) : laterWords(head, words.slice(1, -1), partial);
   if (options === null) return { text, candidates: [] };
   return completeWord(text.slice(0, text.length - partial.length), partial, options);
 }

@@ -11,13 +11,14 @@ import { maxLeverageHundredths } from '../../state/order-entry.js';
 import { marketsOf, type TerminalState, type TerminalStore } from '../../state/store.js';
 import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
 import { openAmendReview, type OrderChange } from '../open-orders/amend-review.js';
-import { completeCommandLine } from './completion.js';
-import { parseCommandLine, type AmendCommand } from './parse.js';
-import { runWorkspaceCommandLine } from './workspace-commands.js';
+import { completeLine } from './completion.js';
+import { parseLine, type TypedAmend } from './parse.js';
+import { runWorkspaceLine } from './workspace-line.js';
 import { currentMarket, disabledReason, entryFromCommand } from '../order-entry/flow.js';
 import { amendIntent } from '../open-orders/editors.js';
 import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
+import { answerConfirmWith } from '../confirm/answers.js';
 import { marketLabel } from '../../domain/market-label.js';
 
 /** Lines kept for Up / Down. */
@@ -44,12 +45,12 @@ export function stepCommandHistory(store: TerminalStore, direction: -1 | 1): voi
   patchTradingUi(store, { commandLine: history[next] ?? '', commandHistoryAt: next === history.length ? null : next, commandError: null, commandHint: null });
 }
 
-/** Tab: completes the command word or its argument; several candidates are listed after the line. */
+/** Tab: completes the line's first word or its argument; several candidates are listed after the line. */
 export function completeOnTab(store: TerminalStore): void {
   const state = store.getState();
   const text = state.tradingUi.commandLine ?? '';
   const choices = { orderIds: state.trading.orders.map((o) => o.orderId), symbols: state.markets.map((m) => m.symbol) };
-  const { text: completed, candidates } = completeCommandLine(text, choices);
+  const { text: completed, candidates } = completeLine(text, choices);
   editCommandLine(store, completed, candidates.length > 1 ? candidates.join('  ') : null);
 }
 
@@ -68,7 +69,7 @@ function fail(store: TerminalStore, message: string): void {
 /**
  * Why a typed leverage (`:lev X`, or `lev X` on a typed order) is refused: not a leverage the form could
  * take (precision), no market to check it against, or above the current market's maximum (the form would
- * clamp it; a typed leverage is refused instead, naming the maximum: a typed command is never changed).
+ * clamp it; a typed leverage is refused instead, naming the maximum: a typed line is never changed).
  */
 function leverageRefusal(state: TerminalState, text: string): string | null {
   let hundredths: number;
@@ -84,48 +85,48 @@ function leverageRefusal(state: TerminalState, text: string): string | null {
   return hundredths > max ? `lev: ${text}x is above the ${market.symbol || market.name} maximum of ${formatScaledTrim(max, 2)}x` : null;
 }
 
-/** Enter on the command line. */
+/** Enter on the command line: runs what the line says. */
 export function runCommandLine(store: TerminalStore, actions: TerminalActions, keyAtMs?: number): void {
   const text = store.getState().tradingUi.commandLine ?? '';
   remember(store, text);
-  // :theme, :alert, :alerts (live-commands.ts).
-  if (runWorkspaceCommandLine(store, text)) return closeCommandLine(store);
-  const cmd = parseCommandLine(text);
+  // :theme, :alert, :alerts, :stats, :key (workspace-line.ts).
+  if (runWorkspaceLine(store, text)) return closeCommandLine(store);
+  const typed = parseLine(text);
   const state = store.getState();
-  switch (cmd.kind) {
+  switch (typed.kind) {
     case 'error':
-      fail(store, cmd.message);
+      fail(store, typed.message);
       return;
     case 'order': {
-      const refused = cmd.leverage !== undefined ? leverageRefusal(state, cmd.leverage) : null;
+      const refused = typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null;
       if (refused) return fail(store, refused);
       // The line closes only once the review is open: a refused order leaves the trader's keys in the line.
-      const unreviewed = entryFromCommand(store, cmd, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}) });
+      const unreviewed = entryFromCommand(store, typed, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}) });
       if (unreviewed) return fail(store, unreviewed);
       closeCommandLine(store);
       return;
     }
     case 'lev': {
-      const refused = leverageRefusal(state, cmd.leverage);
+      const refused = leverageRefusal(state, typed.leverage);
       if (refused) return fail(store, refused);
       closeCommandLine(store);
-      patchTradingUi(store, { leverage: cmd.leverage });
-      setNotice(store, `leverage for new orders: ${cmd.leverage}x`);
+      patchTradingUi(store, { leverage: typed.leverage });
+      setNotice(store, `leverage for new orders: ${typed.leverage}x`);
       return;
     }
     case 'tf':
       closeCommandLine(store);
-      actions.setResolution(cmd.seconds);
+      actions.setResolution(typed.seconds);
       return;
     case 'bell':
       closeCommandLine(store);
-      patchTradingUi(store, { bell: cmd.on });
-      setNotice(store, `bell ${cmd.on ? 'on' : 'off'}`);
+      patchTradingUi(store, { bell: typed.on });
+      setNotice(store, `bell ${typed.on ? 'on' : 'off'}`);
       return;
     case 'market': {
-      const hit = marketsOf(state).resolve(cmd.symbol);
+      const hit = marketsOf(state).resolve(typed.symbol);
       if (!hit) {
-        fail(store, `market: no market "${cmd.symbol}"`);
+        fail(store, `market: no market "${typed.symbol}"`);
         return;
       }
       closeCommandLine(store);
@@ -139,7 +140,7 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
         fail(store, `cannot amend: ${reason}`);
         return;
       }
-      const found = amendFor(store, cmd);
+      const found = amendFor(store, typed);
       if ('error' in found) {
         fail(store, found.error);
         return;
@@ -157,15 +158,15 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
     case 'cancel-all': {
       const reason = disabledReason(state);
       if (reason) {
-        fail(store, `cannot ${cmd.kind.replace('-', ' ')}: ${reason}`);
+        fail(store, `cannot ${typed.kind.replace('-', ' ')}: ${reason}`);
         return;
       }
-      const bound = cmd.kind === 'close' ? closeOnScreen(state, text, cmd.symbol) : text;
+      const bound = typed.kind === 'close' ? closeOnScreen(state, text, typed.symbol) : text;
       if (bound === null) {
         fail(store, 'close: no market on screen (close SYMBOL)');
         return;
       }
-      const question = describeConfirm(store, bound);
+      const question = questionOf(store, bound);
       if (typeof question !== 'string') {
         fail(store, question.error);
         return;
@@ -198,35 +199,35 @@ function positionFor(store: TerminalStore, symbol: string) {
 }
 
 /**
- * `:amend`: the same change the Open orders tab's `e` makes (trading-tabs-intents.ts amendIntent, exactly
+ * `:amend`: the same change the Open orders tab's `e` makes (ui/open-orders/editors.ts amendIntent, exactly
  * scaled), read against the order as it is now. A size alone keeps the price; a price alone keeps the size.
  */
-function amendFor(store: TerminalStore, cmd: AmendCommand): { orderId: number; change: OrderChange } | { error: string } {
+function amendFor(store: TerminalStore, amend: TypedAmend): { orderId: number; change: OrderChange } | { error: string } {
   const state = store.getState();
-  const order = state.trading.orders.find((o) => o.orderId === cmd.orderId);
-  if (!order) return { error: `amend: order ${cmd.orderId} is not open` };
+  const order = state.trading.orders.find((o) => o.orderId === amend.orderId);
+  if (!order) return { error: `amend: order ${amend.orderId} is not open` };
   const market = marketsOf(state).byId(order.marketId);
-  if (!market) return { error: `amend: market ${order.marketId} of order ${cmd.orderId} is not loaded` };
-  const result = amendIntent(`${cmd.price ?? formatScaled(order.price, market.priceDecimals)} ${cmd.size ?? ''}`, order, market);
+  if (!market) return { error: `amend: market ${order.marketId} of order ${amend.orderId} is not loaded` };
+  const result = amendIntent(`${amend.price ?? formatScaled(order.price, market.priceDecimals)} ${amend.size ?? ''}`, order, market);
   if ('error' in result) return { error: `amend: ${result.error}` };
   if (result.intent.kind !== 'change' || result.intent.price === undefined) return { error: 'amend: nothing to change' };
   const { price, size } = result.intent;
   return { orderId: order.orderId, change: { price, ...(size !== undefined ? { size } : {}) } };
 }
 
-function describeConfirm(store: TerminalStore, text: string): string | { error: string } {
-  const cmd = parseCommandLine(text);
+function questionOf(store: TerminalStore, text: string): string | { error: string } {
+  const typed = parseLine(text);
   const state = store.getState();
-  if (cmd.kind === 'close') {
-    const found = positionFor(store, cmd.symbol);
+  if (typed.kind === 'close') {
+    const found = positionFor(store, typed.symbol);
     if ('error' in found) return { error: found.error ?? 'close: not found' };
-    return `close ${formatClosePercent(cmd.bps)} of ${marketLabel(found.market)} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
+    return `close ${formatClosePercent(typed.bps)} of ${marketLabel(found.market)} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
   }
-  if (cmd.kind === 'cancel') {
-    if (!state.trading.orders.some((o) => o.orderId === cmd.orderId)) return { error: `cancel: order ${cmd.orderId} is not open` };
-    return `cancel order ${cmd.orderId}?`;
+  if (typed.kind === 'cancel') {
+    if (!state.trading.orders.some((o) => o.orderId === typed.orderId)) return { error: `cancel: order ${typed.orderId} is not open` };
+    return `cancel order ${typed.orderId}?`;
   }
-  if (cmd.kind === 'cancel-all') {
+  if (typed.kind === 'cancel-all') {
     const n = state.trading.orders.length;
     if (n === 0) return { error: 'cancel: no open orders' };
     return cancelAllQuestion(state, `cancel all ${n} open order${n === 1 ? '' : 's'}`);
@@ -235,19 +236,21 @@ function describeConfirm(store: TerminalStore, text: string): string | { error: 
 }
 
 /** A confirmed `:close` / `:cancel` / `:cancel all`, read again against what is open now; `keyAtMs`: the `y` that confirmed it. */
-export function runConfirmedCommand(store: TerminalStore, actions: TerminalActions, text: string, keyAtMs?: number): void {
-  const cmd = parseCommandLine(text);
+export function runConfirmedLine(store: TerminalStore, actions: TerminalActions, text: string, keyAtMs?: number): void {
+  const typed = parseLine(text);
   const key = keyStampOf(store.getState(), keyAtMs);
-  if (cmd.kind === 'close') {
-    const found = positionFor(store, cmd.symbol);
+  if (typed.kind === 'close') {
+    const found = positionFor(store, typed.symbol);
     if ('error' in found || !found.position) {
       setNotice(store, 'error' in found ? (found.error ?? 'close: not found') : 'close: not found');
       return;
     }
-    void actions.close(found.position.positionId, { kind: 'market', bps: cmd.bps }, `close ${marketLabel(found.market)}`, key);
-  } else if (cmd.kind === 'cancel') {
-    void actions.cancel(cmd.orderId, `cancel ${cmd.orderId}`, key);
-  } else if (cmd.kind === 'cancel-all') {
+    void actions.close(found.position.positionId, { kind: 'market', bps: typed.bps }, `close ${marketLabel(found.market)}`, key);
+  } else if (typed.kind === 'cancel') {
+    void actions.cancel(typed.orderId, `cancel ${typed.orderId}`, key);
+  } else if (typed.kind === 'cancel-all') {
     void actions.cancelAll(undefined, 'cancel all', key);
   }
 }
+
+answerConfirmWith('command', { yes: ({ store, actions, keyAtMs }, action) => runConfirmedLine(store, actions, action.text, keyAtMs) });

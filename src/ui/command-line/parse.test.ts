@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine } from './parse.js';
+import { parseLine } from './parse.js';
 
-describe('parseCommandLine', () => {
+describe('parseLine', () => {
   it('reads the UX examples', () => {
-    expect(parseCommandLine('buy 0.01 @ 67000 post')).toEqual({ kind: 'order', side: 'long', type: 'limit', size: '0.01', price: '67000', tif: 'post' });
-    expect(parseCommandLine('sell 0.5 mkt slip 50')).toEqual({ kind: 'order', side: 'short', type: 'market', size: '0.5', tif: 'gtc', slippage: '50' });
-    expect(parseCommandLine('buy 0.2 mkt tp 69000 sl 65500')).toMatchObject({ type: 'market', tp: '69000', sl: '65500' });
-    expect(parseCommandLine('buy 1 @67000')).toMatchObject({ price: '67000' });
-    expect(parseCommandLine('close BTC')).toEqual({ kind: 'close', symbol: 'BTC', bps: 10_000 });
-    expect(parseCommandLine('close BTC 50%')).toEqual({ kind: 'close', symbol: 'BTC', bps: 5_000 });
+    expect(parseLine('buy 0.01 @ 67000 post')).toEqual({ kind: 'order', side: 'long', type: 'limit', size: '0.01', price: '67000', tif: 'post' });
+    expect(parseLine('sell 0.5 mkt slip 50')).toEqual({ kind: 'order', side: 'short', type: 'market', size: '0.5', tif: 'gtc', slippage: '50' });
+    expect(parseLine('buy 0.2 mkt tp 69000 sl 65500')).toMatchObject({ type: 'market', tp: '69000', sl: '65500' });
+    expect(parseLine('buy 1 @67000')).toMatchObject({ price: '67000' });
+    expect(parseLine('close BTC')).toEqual({ kind: 'close', symbol: 'BTC', bps: 10_000 });
+    expect(parseLine('close BTC 50%')).toEqual({ kind: 'close', symbol: 'BTC', bps: 5_000 });
     // Without a market: the one on screen (the command line names it before it asks).
-    expect(parseCommandLine('close')).toEqual({ kind: 'close', symbol: '', bps: 10_000 });
-    expect(parseCommandLine('close 25%')).toEqual({ kind: 'close', symbol: '', bps: 2_500 });
-    expect(parseCommandLine('cancel all')).toEqual({ kind: 'cancel-all' });
-    expect(parseCommandLine('cancel 42')).toEqual({ kind: 'cancel', orderId: 42 });
-    expect(parseCommandLine('amend 42 @ 66000')).toEqual({ kind: 'amend', orderId: 42, price: '66000' });
-    expect(parseCommandLine('amend 42 @66000 size 0.02')).toEqual({ kind: 'amend', orderId: 42, price: '66000', size: '0.02' });
-    expect(parseCommandLine('change 42 size 0.02')).toEqual({ kind: 'amend', orderId: 42, size: '0.02' });
-    expect(parseCommandLine('lev 5')).toEqual({ kind: 'lev', leverage: '5' });
-    expect(parseCommandLine('market ETH')).toEqual({ kind: 'market', symbol: 'ETH' });
-    expect(parseCommandLine('tf 5m')).toEqual({ kind: 'tf', seconds: 300 });
+    expect(parseLine('close')).toEqual({ kind: 'close', symbol: '', bps: 10_000 });
+    expect(parseLine('close 25%')).toEqual({ kind: 'close', symbol: '', bps: 2_500 });
+    expect(parseLine('cancel all')).toEqual({ kind: 'cancel-all' });
+    expect(parseLine('cancel 42')).toEqual({ kind: 'cancel', orderId: 42 });
+    expect(parseLine('amend 42 @ 66000')).toEqual({ kind: 'amend', orderId: 42, price: '66000' });
+    expect(parseLine('amend 42 @66000 size 0.02')).toEqual({ kind: 'amend', orderId: 42, price: '66000', size: '0.02' });
+    expect(parseLine('change 42 size 0.02')).toEqual({ kind: 'amend', orderId: 42, size: '0.02' });
+    expect(parseLine('lev 5')).toEqual({ kind: 'lev', leverage: '5' });
+    expect(parseLine('market ETH')).toEqual({ kind: 'market', symbol: 'ETH' });
+    expect(parseLine('tf 5m')).toEqual({ kind: 'tf', seconds: 300 });
   });
 
   it.each([
@@ -55,15 +55,15 @@ describe('parseCommandLine', () => {
     ['tf 7m', 'tf 1m'],
     ['market', 'market SYMBOL'],
   ])('refuses %j with a clear message', (text, message) => {
-    const parsed = parseCommandLine(text);
+    const parsed = parseLine(text);
     expect(parsed.kind).toBe('error');
     if (parsed.kind === 'error') expect(parsed.message).toContain(message);
   });
   it('a typed size is parsed for its shape only: 001 goes to the form, which refuses it (command-review-refused-keys); 0.01 and 0.5 are sizes', () => {
-    expect(parseCommandLine('buy 001 mkt')).toMatchObject({ kind: 'order', size: '001' });
-    expect(parseCommandLine('sell $0500 mkt')).toMatchObject({ kind: 'order', size: '$0500' });
-    expect(parseCommandLine('buy 0.01 mkt')).toMatchObject({ kind: 'order', size: '0.01' });
-    expect(parseCommandLine('buy 0.5 mkt')).toMatchObject({ kind: 'order', size: '0.5' });
-    expect(parseCommandLine('close BTC 050%')).toMatchObject({ kind: 'error' });
+    expect(parseLine('buy 001 mkt')).toMatchObject({ kind: 'order', size: '001' });
+    expect(parseLine('sell $0500 mkt')).toMatchObject({ kind: 'order', size: '$0500' });
+    expect(parseLine('buy 0.01 mkt')).toMatchObject({ kind: 'order', size: '0.01' });
+    expect(parseLine('buy 0.5 mkt')).toMatchObject({ kind: 'order', size: '0.5' });
+    expect(parseLine('close BTC 050%')).toMatchObject({ kind: 'error' });
   });
 });

@@ -1,11 +1,11 @@
-// The `:` command line grammar (UX.md). Pure: text in, one parsed command or a clear error out. Numbers
+// The `:` command line grammar (UX.md). Pure: a line's text in, what it says (a ParsedLine) or a clear error out. Numbers
 // stay text here; order entry turns them into scaled integers with the market's decimals, so a typed
 // order and a keyed one are validated by the same code.
 
 import { WHOLE_POSITION_BPS, parseClosePercent } from '../../domain/trading/close-share.js';
 import { TIMEFRAMES } from '../../domain/timeframes.js';
 
-export interface OrderCommand {
+export interface TypedOrder {
   kind: 'order';
   side: 'long' | 'short';
   type: 'limit' | 'market';
@@ -25,27 +25,28 @@ export interface OrderCommand {
 }
 
 /** A change of a resting order: the new price, the new remaining size, or both (numbers as typed). */
-export interface AmendCommand {
+export interface TypedAmend {
   kind: 'amend';
   orderId: number;
   price?: string;
   size?: string;
 }
 
-export type ParsedCommand =
-  | OrderCommand
+export type ParsedLine =
+  | TypedOrder
   | { kind: 'close'; symbol: string; bps: number }
   | { kind: 'cancel-all' }
   | { kind: 'cancel'; orderId: number }
-  | AmendCommand
+  | TypedAmend
   | { kind: 'lev'; leverage: string }
   | { kind: 'market'; symbol: string }
   | { kind: 'tf'; seconds: number }
   | { kind: 'bell'; on: boolean }
   | { kind: 'error'; message: string };
 
-// theme, alert and alerts are run by live-commands.ts (offered each line first in command-line.ts).
-export const COMMAND_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
+// theme, alert and alerts are run by workspace-line.ts (offered each line first in flow.ts).
+/** The first words a line can start with. */
+export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
 
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
@@ -61,7 +62,7 @@ const USAGE: Record<string, string> = {
 
 const NUMBER = /^[0-9][0-9_,]*(\.[0-9]*)?$|^\.[0-9]+$/;
 
-function error(message: string): ParsedCommand {
+function error(message: string): ParsedLine {
   return { kind: 'error', message };
 }
 
@@ -81,52 +82,52 @@ function sizeProblem(size: string | undefined, word: string): string | null {
   return NUMBER.test(number) ? null : `${word}: size "${size}" is not a number (a size, $QUOTE or PCT%)`;
 }
 
-function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
+function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
   const tokens = splitAt(args);
   const size = tokens.shift();
   const bad = sizeProblem(size, word);
   if (bad || size === undefined) return error(bad ?? `${word}: missing size`);
-  const cmd: OrderCommand = { kind: 'order', side: word === 'buy' ? 'long' : 'short', type: 'limit', size, tif: 'gtc' };
+  const order: TypedOrder = { kind: 'order', side: word === 'buy' ? 'long' : 'short', type: 'limit', size, tif: 'gtc' };
   let priced = false;
   while (tokens.length > 0) {
     const t = (tokens.shift() ?? '').toLowerCase();
-    const valueOf = (what: string): string | ParsedCommand => {
+    const valueOf = (what: string): string | ParsedLine => {
       const v = tokens.shift();
       const problem = needsNumber(v, what, word);
       return problem || v === undefined ? error(problem ?? what) : v;
     };
-    let v: string | ParsedCommand;
+    let v: string | ParsedLine;
     switch (t) {
       case '@':
         v = valueOf('price');
         if (typeof v !== 'string') return v;
-        cmd.price = v;
+        order.price = v;
         priced = true;
         break;
       case 'mkt':
       case 'market':
-        cmd.type = 'market';
+        order.type = 'market';
         priced = true;
         break;
       case 'post':
       case 'ioc':
       case 'fok':
-        cmd.tif = t;
+        order.tif = t;
         break;
       case 'ro':
       case 'reduce':
-        cmd.reduceOnly = true;
+        order.reduceOnly = true;
         break;
       // Which price fires the order's triggers, as in the `t` editor's "tp PRICE sl PRICE [last]".
       case 'last':
       case 'mark':
-        if (cmd.on !== undefined && cmd.on !== t) return error(`${word}: say "last" or "mark", not both`);
-        cmd.on = t;
+        if (order.on !== undefined && order.on !== t) return error(`${word}: say "last" or "mark", not both`);
+        order.on = t;
         break;
       case 'stop':
         v = valueOf('stop price');
         if (typeof v !== 'string') return v;
-        cmd.stop = v;
+        order.stop = v;
         break;
       case 'slip':
       case 'tp':
@@ -134,27 +135,27 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedCommand {
       case 'lev':
         v = valueOf(t === 'slip' ? 'slippage' : t === 'lev' ? 'leverage' : `${t} price`);
         if (typeof v !== 'string') return v;
-        if (t === 'slip') cmd.slippage = v;
-        else if (t === 'lev') cmd.leverage = v.replace(/x$/i, '');
-        else cmd[t] = v;
+        if (t === 'slip') order.slippage = v;
+        else if (t === 'lev') order.leverage = v.replace(/x$/i, '');
+        else order[t] = v;
         break;
       default:
         return error(`${word}: unexpected "${t}" (${USAGE[word]})`);
     }
   }
   if (!priced) return error(`${word}: say "@ PRICE" for a limit or "mkt" for a market order`);
-  if (cmd.type === 'market' && cmd.price !== undefined) return error(`${word}: a market order takes no "@ PRICE"`);
-  if (cmd.type === 'market' && cmd.tif === 'post') return error(`${word}: a market order cannot be post-only`);
-  if (cmd.type === 'limit' && cmd.slippage !== undefined) return error(`${word}: "slip" applies to market orders only`);
-  if (cmd.reduceOnly && (cmd.tp !== undefined || cmd.sl !== undefined)) return error(`${word}: a reduce-only order takes no tp / sl`);
-  if (cmd.stop !== undefined && cmd.tif !== 'gtc' && cmd.tif !== 'ioc') return error(`${word}: a stop is GTC or ioc (not ${cmd.tif})`);
-  if (cmd.on !== undefined && cmd.stop === undefined && cmd.tp === undefined && cmd.sl === undefined) {
-    return error(`${word}: "${cmd.on}" says which price fires a stop, tp or sl: give one (stop PRICE ${cmd.on})`);
+  if (order.type === 'market' && order.price !== undefined) return error(`${word}: a market order takes no "@ PRICE"`);
+  if (order.type === 'market' && order.tif === 'post') return error(`${word}: a market order cannot be post-only`);
+  if (order.type === 'limit' && order.slippage !== undefined) return error(`${word}: "slip" applies to market orders only`);
+  if (order.reduceOnly && (order.tp !== undefined || order.sl !== undefined)) return error(`${word}: a reduce-only order takes no tp / sl`);
+  if (order.stop !== undefined && order.tif !== 'gtc' && order.tif !== 'ioc') return error(`${word}: a stop is GTC or ioc (not ${order.tif})`);
+  if (order.on !== undefined && order.stop === undefined && order.tp === undefined && order.sl === undefined) {
+    return error(`${word}: "${order.on}" says which price fires a stop, tp or sl: give one (stop PRICE ${order.on})`);
   }
-  return cmd;
+  return order;
 }
 
-function parseClose(args: string[]): ParsedCommand {
+function parseClose(args: string[]): ParsedLine {
   // No market (`close`, `close 50%`): the market on screen; the command line binds it before asking.
   if (args.length === 0 || (args.length === 1 && args[0]!.endsWith('%'))) return parseClose(['', ...args]);
   const [symbol = '', pct, extra] = args;
@@ -175,27 +176,27 @@ function isOrderId(text: string): boolean {
 }
 
 /** `amend OID @ PRICE`, `amend OID size SIZE`, or both; `change` is the same word. */
-function parseAmend(args: string[]): ParsedCommand {
+function parseAmend(args: string[]): ParsedLine {
   const tokens = splitAt(args);
   const id = tokens.shift();
   if (id === undefined) return error(`amend: say which order (${USAGE.amend})`);
   if (!isOrderId(id)) return error(`amend: "${id}" is not an order id (${USAGE.amend})`);
-  const cmd: AmendCommand = { kind: 'amend', orderId: Number(id) };
+  const amend: TypedAmend = { kind: 'amend', orderId: Number(id) };
   while (tokens.length > 0) {
     const t = (tokens.shift() ?? '').toLowerCase();
     const field = t === '@' || t === 'price' ? 'price' : t === 'size' ? 'size' : null;
     if (field === null) return error(`amend: unexpected "${t}" (${USAGE.amend})`);
-    if (cmd[field] !== undefined) return error(`amend: ${field} given twice`);
+    if (amend[field] !== undefined) return error(`amend: ${field} given twice`);
     const v = tokens.shift();
     const problem = needsNumber(v, field, 'amend');
     if (problem || v === undefined) return error(problem ?? `amend: missing ${field}`);
-    cmd[field] = v;
+    amend[field] = v;
   }
-  if (cmd.price === undefined && cmd.size === undefined) return error(`amend: say what changes (${USAGE.amend})`);
-  return cmd;
+  if (amend.price === undefined && amend.size === undefined) return error(`amend: say what changes (${USAGE.amend})`);
+  return amend;
 }
 
-function parseCancel(args: string[]): ParsedCommand {
+function parseCancel(args: string[]): ParsedLine {
   const [what, extra] = args;
   if (what === undefined) return error(`cancel: say what (${USAGE.cancel})`);
   if (extra !== undefined) return error(`cancel: unexpected "${extra}" (${USAGE.cancel})`);
@@ -204,8 +205,8 @@ function parseCancel(args: string[]): ParsedCommand {
   return { kind: 'cancel', orderId: Number(what) };
 }
 
-/** Parses one command line (without the leading `:`). */
-export function parseCommandLine(text: string): ParsedCommand {
+/** Parses one line of the `:` line (without the leading `:`). */
+export function parseLine(text: string): ParsedLine {
   const words = text.trim().split(/\s+/).filter((w) => w !== '');
   const [head, ...args] = words;
   if (head === undefined) return error('empty command (try buy, sell, close, cancel, amend, lev, market, tf)');
@@ -242,6 +243,6 @@ export function parseCommandLine(text: string): ParsedCommand {
     case 'bell':
       return args[0] === 'on' || args[0] === 'off' ? { kind: 'bell', on: args[0] === 'on' } : error(`bell: ${USAGE.bell}`);
     default:
-      return error(`unknown command "${head}" (try ${COMMAND_WORDS.join(', ')})`);
+      return error(`unknown command "${head}" (try ${LINE_WORDS.join(', ')})`);
   }
 }

@@ -5,6 +5,7 @@
 import type { TerminalActions } from '../../domain/terminal-actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { askConfirm } from '../../state/trading-actions.js';
+import { answerConfirmWith } from './answers.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -21,3 +22,5 @@ export function requestQuit(store: TerminalStore, actions: TerminalActions): voi
   const wipe = held > 0 ? `quitting stops the local exchange started here and wipes its ${plural(trading.orders.length, 'order')} and ${plural(trading.positions.length, 'position')} (perpl sim --state FILE keeps them); ` : '';
   askConfirm(store, { text: `${flight}${wipe}quit anyway?`, action: { kind: 'quit' }, at: 'bar' });
 }
+
+answerConfirmWith('quit', { yes: ({ actions }) => actions.quit() });

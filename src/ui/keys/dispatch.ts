@@ -19,7 +19,7 @@ import { confirmFitsTooSmall, noRoomToAsk } from '../too-small/lines.js';
 import { bindingKeyLabel, displayKey, helpPlace, helpRows } from '../help/rows.js';
 import { PASTE, type KeyPress } from './key-press.js';
 import type { Keymap } from './keymap.js';
-import { editModeLine } from './mode-bindings.js';
+import { editModeLine } from './binding-helpers.js';
 
 export type DispatchContext = Omit<KeyContext, 'key' | 'keyLabel' | 'view'> & {
   keymap: Keymap;

@@ -2,19 +2,18 @@
 // [keys]. Table order is the footer's priority. Each says what it does and why it would do nothing now.
 
 import { stepTimeframe, TIMEFRAMES } from '../../domain/timeframes.js';
-import { centreBook, cycleFocus, focusPane, moveBookCursor, openPicker, setNotice, stepGrouping } from '../../state/actions.js';
+import { centreBook, cycleFocus, focusPane, moveBookCursor, openPicker, setChartView, setNotice, stepGrouping } from '../../state/actions.js';
 import { shownNotice } from '../../state/notice.js';
 import { MAX_BOOK_GROUP } from '../../domain/book-grouping.js';
-import { openHelp, toggleZoom } from '../../state/workspace-actions.js';
+import { dismissConfigNotice, openHelp, toggleZoom } from '../../state/workspace-actions.js';
 import type { PaneId, TerminalState } from '../../state/store.js';
-import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
 import { moveSelection } from '../../state/trading-tabs.js';
 import { tabRows } from '../tabs/rows.js';
 import { selectedIndex } from '../tabs/selection.js';
-import { openCommandLine } from '../command-line/flow.js';
-import { currentMarket, openEntry } from '../order-entry/flow.js';
-import { pressPanicKey } from '../panic/flow.js';
-import { requestQuit } from '../confirm/quit.js';
+import { COMMAND_LINE_OPEN_BINDINGS } from '../command-line/bindings.js';
+import { NEW_ORDER_BINDINGS } from '../order-entry/bindings.js';
+import { PANIC_BINDINGS } from '../panic/bindings.js';
+import { QUIT_BINDINGS } from '../confirm/bindings.js';
 import { copyTextFor } from '../tabs/copy-text.js';
 import { FOCUS_TAB_BINDINGS, TAB_BINDINGS } from '../tabs/bindings.js';
 import { POSITION_CLOSE_BINDINGS, POSITION_EDIT_BINDINGS } from '../positions/bindings.js';
@@ -22,7 +21,7 @@ import { ORDER_BINDINGS, ORDER_CANCEL_BINDINGS } from '../open-orders/bindings.j
 import { FILLS_BINDINGS } from '../fills/bindings.js';
 import { JOURNAL_BINDINGS } from '../journal/bindings.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
-import { fromLock, off } from './binding-helpers.js';
+import { off } from './binding-helpers.js';
 import { CHART_BINDINGS, chartBackHint, chartBackMove } from '../chart/bindings.js';
 
 const MOVING: PaneScope = ['book', 'trading'];
@@ -79,8 +78,8 @@ function back(ctx: KeyContext): void {
   const { store } = ctx;
   const state = store.getState();
   const chart = chartBackMove(state);
-  if (chart) store.setState({ chart });
-  else if (state.workspace.configNotice && !shownNotice(state)) store.setState({ workspace: { ...state.workspace, configNotice: null } });
+  if (chart) setChartView(store, chart);
+  else if (state.workspace.configNotice && !shownNotice(state)) dismissConfigNotice(store);
   else if (state.workspace.zoomed && !state.bookCursor) toggleZoom(store, state.focus);
   else if (state.bookCursor || state.bookDisplay.scroll !== 0) centreBook(store);
   else if (shownNotice(state)) setNotice(store, null);
@@ -91,37 +90,18 @@ function backOff(state: TerminalState): Disabled | null {
   return state.workspace.configNotice || state.workspace.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || shownNotice(state) ? null : off('top level', 'nothing to step back from (Esc never quits)');
 }
 
-function newOrderKey(action: 'buy' | 'sell'): Binding {
-  return {
-    action, keys: [action === 'buy' ? 'b' : 's'], mode: 'panes', panes: 'all', description: `order entry: ${action} / ${action === 'buy' ? 'long' : 'short'}`, hint: action,
-    run: (ctx) => void openEntry(ctx.store, action === 'buy' ? 'long' : 'short'),
-    disabledReason: (state) => {
-      const lock = newOrderLocks(state)[0];
-      if (lock) return { label: lock.label, message: `orders disabled: ${lock.message}` };
-      return currentMarket(state) ? null : off('no market', 'orders disabled: no market loaded yet');
-    },
-    // The form opens anyway: it shows the order and why it cannot be sent.
-    runsDisabled: true,
-  };
-}
-
 export const PANE_BINDINGS: readonly Binding[] = [
   { action: 'help', keys: ['?'], mode: 'panes', panes: 'all', description: 'help for this pane (type to filter)', hint: 'help', run: (ctx) => openHelp(ctx.store, 'panes') },
-  { action: 'commandLine', keys: [':'], mode: 'panes', panes: 'all', description: 'command line: buy sell close cancel lev market tf bell theme alert stats key', hint: 'command', run: (ctx) => openCommandLine(ctx.store) },
+  ...COMMAND_LINE_OPEN_BINDINGS,
   {
     action: 'openPicker', keys: ['/'], mode: 'panes', panes: 'all', description: 'market picker with search', hint: 'market',
     run: (ctx) => openPicker(ctx.store),
     disabledReason: (state) => (state.markets.length === 0 ? off('no markets yet') : null),
   },
-  newOrderKey('buy'),
-  newOrderKey('sell'),
+  ...NEW_ORDER_BINDINGS,
   ...ORDER_CANCEL_BINDINGS,
   ...POSITION_CLOSE_BINDINGS,
-  {
-    action: 'panic', keys: ['!'], mode: 'panes', panes: 'all', description: 'panic: cancel everything and close every position (confirm)', hint: 'panic', twice: true,
-    run: (ctx) => pressPanicKey(ctx.store, ctx.nowMs, ctx.keyLabel('panic').slice(0, 1)),
-    disabledReason: (state) => fromLock(tradingLocks(state)[0]),
-  },
+  ...PANIC_BINDINGS,
   { action: 'focusNext', keys: ['Tab'], mode: 'panes', panes: 'all', description: 'focus the next pane', hint: 'focus', run: (ctx) => cycleFocus(ctx.store, 1, ctx.view.panes) },
   { action: 'focusPrev', keys: ['S-Tab'], mode: 'panes', panes: 'all', description: 'focus the previous pane', run: (ctx) => cycleFocus(ctx.store, -1, ctx.view.panes) },
   focusKey('focusBook', 'book', 'focus the book'),
@@ -172,5 +152,5 @@ export const PANE_BINDINGS: readonly Binding[] = [
     action: 'back', keys: ['Esc'], mode: 'panes', panes: 'all', description: 'back one level, never quits (in the chart: the crosshair off, then back to live)', hint: 'back',
     hintNow: chartBackHint, quiet: true, run: back, disabledReason: backOff,
   },
-  { action: 'quit', keys: ['q', 'C-c'], mode: 'panes', panes: 'all', description: 'quit', hint: 'quit', run: (ctx) => requestQuit(ctx.store, ctx.actions) },
+  ...QUIT_BINDINGS,
 ];

@@ -1,6 +1,6 @@
 // The review of a change to a resting order, in the order entry pane: the order as it would stand after
 // the change (its side labelled by effect, price and size before → after) and the same review block as a
-// new order (order-review-lines.ts), ending with its confirm's keys (the one confirm's wording). Pure.
+// new order (order-entry/review-lines.ts), ending with its confirm's keys (the one confirm's wording). Pure.
 
 import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';

@@ -19,6 +19,7 @@ import { newOrderLocks } from '../../state/trading-locks.js';
 import type { AmendReview } from '../../state/trading-slice.js';
 import { marketLabel } from '../../domain/market-label.js';
 import { keyStampOf } from '../actions/execution-origin.js';
+import { answerConfirmWith } from '../confirm/answers.js';
 
 export type OrderChange = AmendReview['change'];
 
@@ -141,3 +142,12 @@ export function answerAmend(store: TerminalStore, actions: TerminalActions, yes:
   const estimate = key ? (previewFor(state, review.after)?.averagePrice ?? null) : null;
   void actions.amend(review.orderId, review.change, `amend ${review.orderId}`, key && estimate !== null ? { ...key, estimatedPrice: Number(estimate) } : key);
 }
+
+answerConfirmWith('amend', {
+  yes: ({ store, actions, keyAtMs }) => answerAmend(store, actions, true, keyAtMs),
+  no: ({ store, actions, keyAtMs }) => answerAmend(store, actions, false, keyAtMs),
+  // Another question (a quit) replaced the change's: answering it ends the review, nothing sent.
+  otherAnswered: ({ store }) => {
+    if (store.getState().tradingUi.amend) closeAmendReview(store);
+  },
+});

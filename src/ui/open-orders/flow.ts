@@ -1,10 +1,7 @@
 // The flows of an open order's row: open its editor (`e`: a change "PRICE SIZE", or a trigger's new price),
-// ask the one confirm for cancels (`c`, `C`, `A`), read the editor's text into a request (editors.ts) and
-// send a confirmed one through TerminalActions. A change is reviewed like a new order (amend-review.ts).
+// ask the one confirm for cancels (`c`, `C`, `A`) and read the editor's text into a request (editors.ts); a
+// confirmed one is sent by send.ts. A change is reviewed like a new order (amend-review.ts).
 
-import type { ActionResult, TerminalActions } from '../../domain/terminal-actions.js';
-import type { KeyStamp } from '../../domain/trading/execution-report.js';
-import { type MarketWords, cancelWords, changeWords, refWords } from '../../domain/trading/order-words.js';
 import { formatScaled } from '../../protocol/scaling.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { askConfirm } from '../../state/trading-actions.js';
@@ -15,8 +12,9 @@ import { marketOf } from '../tabs/markets.js';
 import { openAmendReview } from './amend-review.js';
 import { amendIntent, triggerMoveIntent } from './editors.js';
 import { selectedOrder } from './rows.js';
+// The cancels asked here are answered (sent) by the tabs' answer to their confirm: loaded with the question.
+import '../tabs/intent.js';
 
-export type OrderIntent = Extract<TabIntent, { kind: 'cancel' | 'cancelAll' | 'change' }>;
 type OrderPrompt = NonNullable<TradingTabsState['prompt']> & { mode: 'amend' | 'trigger' };
 
 /** `e` on an order: its change ("PRICE SIZE"), or on a trigger its new trigger price (a replace). */
@@ -71,34 +69,4 @@ export function orderEditorResult(state: TerminalState, prompt: OrderPrompt): Ed
 export function reviewChange(store: TerminalStore, intent: Extract<TabIntent, { kind: 'change' }>): string | null {
   const { orderId, price, size } = intent;
   return openAmendReview(store, orderId, { ...(price !== undefined ? { price } : {}), ...(size !== undefined ? { size } : {}) }, Date.now());
-}
-
-/** The toast's words for an order's request: the market's name and units, not wire integers. */
-function describe(state: TerminalState, intent: OrderIntent): string {
-  const words = (marketId: number | undefined): MarketWords => {
-    const ref = marketId === undefined ? undefined : marketOf(state, marketId);
-    return ref ? refWords(ref) : { label: 'market', priceDecimals: 0, sizeDecimals: 0 };
-  };
-  const orderMarket = (orderId: number) => state.trading.orders.find((o) => o.orderId === orderId)?.marketId;
-  switch (intent.kind) {
-    case 'cancel':
-      return cancelWords(intent.orderId, words(orderMarket(intent.orderId)));
-    case 'cancelAll':
-      return intent.marketId === undefined ? 'cancel all' : `cancel all in ${words(intent.marketId).label}`;
-    case 'change':
-      return changeWords(intent.orderId, intent, words(orderMarket(intent.orderId)));
-  }
-}
-
-/** Sends a confirmed request of the open orders (`key`: the key press that sent it). */
-export function runOrderIntent(store: TerminalStore, actions: TerminalActions, intent: OrderIntent, key: KeyStamp | undefined): Promise<ActionResult> {
-  const label = describe(store.getState(), intent);
-  switch (intent.kind) {
-    case 'cancel':
-      return actions.cancel(intent.orderId, label, key);
-    case 'cancelAll':
-      return actions.cancelAll(intent.marketId, label, key);
-    case 'change':
-      return actions.amend(intent.orderId, { ...(intent.price !== undefined ? { price: intent.price } : {}), ...(intent.size !== undefined ? { size: intent.size } : {}) }, label, key);
-  }
 }

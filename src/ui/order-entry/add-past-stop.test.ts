@@ -15,7 +15,7 @@ import { protectionAfterFill } from '../../state/order-review-protection.js';
 import { evaluateEntry } from '../../state/order-entry.js';
 import { entryLines } from './entry-lines.js';
 import { openAmendReview } from '../open-orders/amend-review.js';
-import { parseCommandLine } from '../command-line/parse.js';
+import { parseLine } from '../command-line/parse.js';
 import { answerConfirm } from '../confirm/flow.js';
 import { acceptReview, entryContext, entryFromCommand, evaluateForm, startReview } from './flow.js';
 import { LONG, setupEntry, stopLoss } from './protection.fixtures.js';
@@ -80,7 +80,7 @@ describe('an add that lifts the liquidation over the stop-loss already armed', (
 
     const typed = setupEntry({}, [LONG], [stopLoss(SL, 9, 4_000)]);
     typed.store.setState({ workspace: skipping, tradingUi: { ...typed.store.getState().tradingUi, entry: null } });
-    const cmd = parseCommandLine('buy 0.03 @ 70000 lev 10');
+    const cmd = parseLine('buy 0.03 @ 70000 lev 10');
     if (cmd.kind !== 'order') throw new Error(`not an order: ${JSON.stringify(cmd)}`);
     expect(entryFromCommand(typed.store, cmd, { actions: typed.actions, nowMs: 0 })).toBeNull();
     expect(typed.sent).toEqual([]);

@@ -1,6 +1,6 @@
 // The lines of the order entry pane, as plain text plus a tone: every field with its value, the size in
 // both units, the leverage as value and bar, the reason beside any invalid field, the submit state and
-// (in review) the risk preview (order-review-lines.ts, shared with the review of a change). The side is
+// (in review) the risk preview (order-entry/review-lines.ts, shared with the review of a change). The side is
 // labelled by what the order does to the position it meets. Pure, so the pane is tested without a terminal.
 
 import { orderEffect, type OrderEffect, type PositionExposure } from '../../domain/trading/order-effect.js';

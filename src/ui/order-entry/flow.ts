@@ -14,12 +14,15 @@ import { focusField, maxLeverageHundredths, newEntryForm, type EntryResult, type
 import { previewFor, reviewOrder } from '../../state/order-review.js';
 import { currentMarket, entryCheck } from './form-check.js';
 import { withResize } from './review-resize.js';
+import { entryView } from './view.js';
 import { orderSignature } from '../../state/smart-confirm.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
-import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
+import { askConfirm } from '../../state/trading-actions.js';
+import { closeEntryForm, closeSentEntry, editEntryForm, openEntryForm, setEntryReviewing } from '../../state/order-entry-actions.js';
 import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
-import type { OrderCommand } from '../command-line/parse.js';
+import type { TypedOrder } from '../command-line/parse.js';
 import { executionOrigin } from '../actions/execution-origin.js';
+import { answerConfirmWith } from '../confirm/answers.js';
 
 export { currentMarket, entryCheck, entryContext, evaluateForm } from './form-check.js';
 
@@ -65,7 +68,7 @@ export function openEntry(store: TerminalStore, side: Side): boolean {
   const remembered = state.tradingUi.lastSize[market.id];
   // The form opens on the size: a remembered one is selected, so the first character typed replaces it.
   const form = remembered ? focusField({ ...fresh, size: remembered, sizeRemembered: true }, 'size') : fresh;
-  patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
+  openEntryForm(store, form);
   const reason = entryDisabledReason(state, form);
   // A lock lapses with its cause (state/notice.ts); an order the exchange would refuse stays said until Esc.
   const locked = describeLocks(newOrderLocks(state, form.marketId)) !== null;
@@ -74,11 +77,16 @@ export function openEntry(store: TerminalStore, side: Side): boolean {
 }
 
 export function closeEntry(store: TerminalStore): void {
-  patchTradingUi(store, { entry: null, reviewing: false, confirm: null });
+  closeEntryForm(store);
 }
 
 export function updateEntry(store: TerminalStore, form: OrderEntryForm): void {
-  patchTradingUi(store, { entry: form, reviewing: false });
+  editEntryForm(store, form);
+}
+
+/** Esc in the review: back to the form, nothing sent. */
+export function backToForm(store: TerminalStore): void {
+  setEntryReviewing(store, false);
 }
 
 /** The risk preview of a valid form (the same one an amend is reviewed with), or null. */
@@ -101,14 +109,14 @@ type ReviewRefusal = { kind: 'blocked'; reason: string } | { kind: 'fields'; pro
 function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusal | null {
   const { disabled, result } = entryCheck(state, form);
   if (disabled) return { kind: 'blocked', reason: disabled };
-  // The fields, then the stops the order would arm against the liquidation (entry-form-check.ts).
+  // The fields, then the stops the order would arm against the liquidation (order-entry/form-check.ts).
   if (Object.keys(result.problems).length > 0 || !result.intent) return { kind: 'fields', problems: result.problems };
   return null;
 }
 
 /** Opens the review (and with `skipReview` configured sends a routine order at once); call once reviewRefusal is null. */
 function openReview(store: TerminalStore, send?: SendContext): void {
-  patchTradingUi(store, { reviewing: true });
+  setEntryReviewing(store, true);
   if (send && store.getState().workspace.confirmPrefs.skipReview) acceptReview(store, send.actions, send.nowMs, send.keyAtMs);
 }
 
@@ -132,9 +140,10 @@ export function startReview(store: TerminalStore, send?: SendContext): void {
 /** y / Enter in review: ask (default Cancel) when smart confirm trips, else send. */
 export function acceptReview(store: TerminalStore, actions: TerminalActions, nowMs: number, keyAtMs?: number): void {
   const state = store.getState();
-  const form = state.tradingUi.entry;
-  if (!form) return;
-  const { result, preview, disabled } = entryCheck(state, form);
+  // The check the pane shows (view.ts): made once for this state, not again for the key.
+  const entry = entryView(state).entry;
+  if (!entry) return;
+  const { result, preview, disabled } = entry.check;
   if (!result.intent) return;
   if (disabled) {
     setNotice(store, `cannot send: ${disabled}`);
@@ -156,28 +165,25 @@ function describe(intent: PlaceParams, market: Market | undefined): string {
 
 export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs: number, keyAtMs?: number): void {
   const state = store.getState();
-  const form = state.tradingUi.entry;
-  // Checked again at send time: the session can lock (stale feed, fw off) while the review is open.
-  const check = form ? entryCheck(state, form) : null;
+  // Checked again at send time (the view of this state): the session can lock (stale feed, fw off) while the review is open.
+  const entry = entryView(state).entry;
+  const check = entry?.check ?? null;
   const reason = check?.disabled ?? null;
-  if (!check?.result.intent || reason) {
+  if (!entry || !check?.result.intent || reason) {
     setNotice(store, `cannot send: ${reason ?? disabledReason(state) ?? 'the order is incomplete'}`);
     return;
   }
   // The review's `r`: the position's TP/SL re-armed for its new size with the order, when that can still be made.
-  const sent = withResize(state, check.result.intent, check.preview);
+  const sent = withResize(state, entry, check.result.intent);
   if (typeof sent === 'string') {
     setNotice(store, `cannot send: ${sent}`);
     return;
   }
   // What the key press saw goes with the order: its execution report measures from it.
   const intent = keyAtMs === undefined ? sent : { ...sent, origin: executionOrigin(state, sent, keyAtMs) };
-  const recent = [...state.tradingUi.recent, { signature: orderSignature(intent), atMs: nowMs }].slice(-20);
   // Sent before the form closes: the store write repaints the screen, and the order must not wait behind it.
   const sending = actions.place(intent, describe(intent, currentMarket(state, intent.marketId)));
-  // The size as typed ("0.01", "$500", "25%") is where the next order in this market starts.
-  const lastSize = state.tradingUi.entry ? { ...state.tradingUi.lastSize, [intent.marketId]: state.tradingUi.entry.size } : state.tradingUi.lastSize;
-  patchTradingUi(store, { entry: null, reviewing: false, confirm: null, recent, lastSize });
+  closeSentEntry(store, { signature: orderSignature(intent), atMs: nowMs, marketId: intent.marketId });
   void sending;
 }
 
@@ -186,11 +192,13 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
  * (the `:` line then stays open with its text and this reason, and nothing opens behind the trader's keys),
  * or null once the review is open.
  */
-export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?: SendContext): string | null {
+export function entryFromCommand(store: TerminalStore, cmd: TypedOrder, send?: SendContext): string | null {
   const state = store.getState();
   const market = currentMarket(state);
   if (!market) return `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`;
-  const typed: OrderEntryForm = {
+  // Focused on its size, selected (Esc from the review goes back to it there: a key typed replaces it); the
+  // same form object is checked and stored, so the pane reads the check made here.
+  const typed: OrderEntryForm = focusField({
     ...newEntryForm(market.id, cmd.side, cmd.price ?? '', cmd.leverage ?? defaultLeverage(state, market)),
     type: cmd.stop !== undefined ? (cmd.type === 'market' ? 'stop-market' : 'stop-limit') : cmd.type,
     trigger: cmd.stop ?? '',
@@ -201,7 +209,7 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
     slippage: cmd.slippage ?? '',
     tp: cmd.tp ?? '',
     sl: cmd.sl ?? '',
-  };
+  }, 'size');
   const refused = reviewRefusal(state, typed);
   if (refused?.kind === 'blocked') return `cannot send: ${refused.reason}`;
   if (refused) {
@@ -209,8 +217,10 @@ export function entryFromCommand(store: TerminalStore, cmd: OrderCommand, send?:
     const said = Object.values(refused.problems);
     return said.length > 0 ? said.join('; ') : 'the order is incomplete';
   }
-  // Esc from the review goes back to the form on its size, selected: a key typed there replaces it.
-  patchTradingUi(store, { entry: focusField(typed, 'size'), reviewing: false, confirm: null });
+  openEntryForm(store, typed);
   openReview(store, send);
   return null;
 }
+
+// `y` on the smart confirm of a risky order (acceptReview's question) sends it.
+answerConfirmWith('send-order', { yes: ({ store, actions, nowMs, keyAtMs }) => sendEntry(store, actions, nowMs, keyAtMs) });

@@ -1,9 +1,11 @@
 // The order form as checked before review and send: its fields read against the market, the mark and the
 // position (state/order-entry.ts evaluateEntry), then the stops it would arm against the liquidation
 // (state/order-review-protection.ts), and whether it can be sent now. Every path that shows, reviews or sends
-// the form reads it here, once per state: the pane's paint and a key's handler walk the book once.
+// the form reads it here (order-entry/view.ts): made once per form and the store slices it reads, so a key's
+// handler, the pane's paint and a repaint for anything else (a notice, a toast) walk the book once.
 
 import { describeLocks } from '../../domain/trading/session-locks.js';
+import { lastResult } from '../../lib/last-result.js';
 import type { OrderPreview } from '../../domain/trading/preview.js';
 import type { Market } from '../../protocol/frames.js';
 import { evaluateEntry, type EntryContext, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
@@ -52,7 +54,7 @@ export interface EntryCheck {
   disabled: string | null;
 }
 
-function checkEntry(state: TerminalState, form: OrderEntryForm): EntryCheck {
+export function checkEntry(state: TerminalState, form: OrderEntryForm): EntryCheck {
   const fields = evaluateEntry(form, entryContext(state, form));
   const preview = fields.intent ? previewFor(state, fields.intent) : null;
   const beyond = fields.intent ? stopBeyondLiquidation(state, fields.intent, preview) : null;
@@ -62,16 +64,20 @@ function checkEntry(state: TerminalState, form: OrderEntryForm): EntryCheck {
   return { result, preview: result.intent ? preview : null, disabled };
 }
 
-/** The last check of each state (a state is never changed, only replaced), for the form it was made of. */
-const checked = new WeakMap<TerminalState, { form: OrderEntryForm; check: EntryCheck }>();
+/**
+ * What a check reads: the form and the store slices its reads start from (the fields' context, the preview's
+ * book and marks, the locks). A state is never changed, only replaced, so the same slices give the same check.
+ * order-entry/view.test.tsx proves the list whole: a check reads nothing of the state beyond it.
+ */
+export function checkInputs(state: TerminalState, form: OrderEntryForm): readonly unknown[] {
+  return [form, state.trading, state.markets, state.header, state.book, state.headBlock, state.msPerBlock, state.keyScope, state.connection.health];
+}
 
-/** The form checked against `state`: made once per state and form, however many readers ask. */
+const lastCheck = lastResult<EntryCheck>();
+
+/** The form checked against `state`: made once per form and input slices, however many readers ask. */
 export function entryCheck(state: TerminalState, form: OrderEntryForm): EntryCheck {
-  const last = checked.get(state);
-  if (last?.form === form) return last.check;
-  const check = checkEntry(state, form);
-  checked.set(state, { form, check });
-  return check;
+  return lastCheck(checkInputs(state, form), () => checkEntry(state, form));
 }
 
 /** The form's fields and stops read (EntryCheck.result). */

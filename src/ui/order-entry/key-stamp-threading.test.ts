@@ -15,6 +15,9 @@ import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from '../
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { askConfirm } from '../../state/trading-actions.js';
+// The questions asked here directly are answered by the contexts that ask them (ui/confirm/answers.ts): loaded for their answers.
+import '../panic/flow.js';
+import '../tabs/intent.js';
 
 const BTC = { id: 1, symbol: 'BTC', name: 'Bitcoin', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 const ETH_ID = 2;

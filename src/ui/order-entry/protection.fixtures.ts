@@ -10,6 +10,7 @@ import type { TerminalCommands } from '../../domain/terminal-actions.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
 import { newEntryForm, type OrderEntryForm } from '../../state/order-entry.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
+import { openEntryForm } from '../../state/order-entry-actions.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 
@@ -43,7 +44,7 @@ export function setupEntry(form: Partial<OrderEntryForm> = {}, positions: Positi
     },
   });
   const entry = { ...newEntryForm(16, 'long', formatScaledTrim(670_000, 1), '15'), size: '0.01', ...form };
-  store.setState({ tradingUi: { ...store.getState().tradingUi, entry } });
+  openEntryForm(store, entry);
   const sent: PlaceParams[] = [];
   const changed: Array<[number, { price?: number; size?: number }]> = [];
   const handle: CommandHandle = { rqs: () => [1], outcome: new Promise(() => undefined) };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { priceText } from '../../domain/trading/order-words.js';
 import type { OrderRowView } from '../../domain/trading/views.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
-import { parseCommandLine } from '../command-line/parse.js';
+import { parseLine } from '../command-line/parse.js';
 import { acceptReview, entryFromCommand, entryPreview, evaluateForm, startReview } from './flow.js';
 import { BTC, LONG, WORDS, setupEntry as setup } from './protection.fixtures.js';
 import { protectIntent } from '../positions/editors.js';
@@ -42,9 +42,9 @@ describe('a stop beyond the liquidation price is refused where it is armed', () 
     const liq = reviewedLiquidation();
     const { store, actions, sent } = setup();
     store.setState({ tradingUi: { ...store.getState().tradingUi, entry: null } });
-    const cmd = parseCommandLine('buy 0.01 @ 67000 lev 15 tp 69000 sl 60000');
+    const cmd = parseLine('buy 0.01 @ 67000 lev 15 tp 69000 sl 60000');
     if (cmd.kind !== 'order') throw new Error(`not an order: ${JSON.stringify(cmd)}`);
-    // The `:` line stays open with this reason (command-line.ts); no form, no review opens behind it.
+    // The `:` line stays open with this reason (command-line/flow.ts); no form, no review opens behind it.
     expect(entryFromCommand(store, cmd, { actions, nowMs: 0 })).toBe(`SL 60,000 is beyond liquidation ${px(liq)}: it would never fire`);
     expect(store.getState().tradingUi.entry).toBeNull();
     expect(store.getState().tradingUi.reviewing).toBe(false);

@@ -4,6 +4,8 @@
 import { setNotice } from '../../state/actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
+import { keyStampOf } from '../actions/execution-origin.js';
+import { answerConfirmWith } from '../confirm/answers.js';
 
 /** Two panic keys within this long ask to panic. */
 export const PANIC_CHORD_MS = 1_500;
@@ -25,3 +27,11 @@ export function pressPanicKey(store: TerminalStore, nowMs: number, key = '!'): v
 export function disarmPanic(store: TerminalStore): void {
   if (store.getState().tradingUi.panicArmedAtMs !== null) patchTradingUi(store, { panicArmedAtMs: null });
 }
+
+answerConfirmWith('panic', {
+  yes: ({ store, actions, keyAtMs }) => {
+    // Every order panic sends is timed from this one key press.
+    const key = keyStampOf(store.getState(), keyAtMs);
+    void (key ? actions.panic(key) : actions.panic());
+  },
+});

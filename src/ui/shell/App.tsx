@@ -5,7 +5,7 @@ import { Box } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import type { TerminalCommands } from '../../domain/terminal-actions.js';
-import { keepFocusVisible, setViewport } from '../../state/actions.js';
+import { keepFocusVisible, setViewport, showViewport } from '../../state/actions.js';
 import { wantedBookDepth } from '../../state/book-display.js';
 import type { PaneId, TerminalStore } from '../../state/store.js';
 import { useTerminalSize } from './use-terminal-size.js';
@@ -27,7 +27,8 @@ import { TooSmall } from '../too-small/TooSmall.js';
 import { TradesPane } from '../trades/TradesPane.js';
 import { TradingTabs } from '../tabs/TradingTabs.js';
 import { AccountPane } from '../account/AccountPane.js';
-import { entryFits, OrderEntryPane } from '../order-entry/OrderEntryPane.js';
+import { OrderEntryPane } from '../order-entry/OrderEntryPane.js';
+import { entryFits } from '../order-entry/view.js';
 import { PerfOverlay, type PerfProbe } from '../perf/PerfOverlay.js';
 import { TradingBar } from '../command-line/TradingBar.js';
 import { ActionsContext, KeymapContext, StoreContext, useTerminal } from './store-context.js';
@@ -90,7 +91,7 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   useKeys((key, read) => {
     // The store's viewport may lag a resize by one effect: what is drawn now decides.
     const shown = store.getState().viewport;
-    if (shown.tooSmall !== layout.tooSmall || shown.cols !== cols || shown.rows !== rows) store.setState({ viewport: { cols, rows, tooSmall: layout.tooSmall } });
+    if (shown.tooSmall !== layout.tooSmall || shown.cols !== cols || shown.rows !== rows) showViewport(store, { cols, rows, tooSmall: layout.tooSmall });
     dispatchKey(key, {
       store,
       actions,

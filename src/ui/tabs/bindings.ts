@@ -1,11 +1,11 @@
 // The keys of the tab strip (which tab shows: h/l, P O F H J, and 5/6 from anywhere) and of the inline
-// editor the position and order keys open (Enter goes on, Esc closes it; the line itself edits through the
-// one line editor, keys/mode-bindings.ts).
+// editor the position and order keys open (Enter goes on, Esc closes it, ←/→ keep a prefill; the line
+// edits through the one line editor, keys/binding-helpers.ts).
 
 import { focusPane } from '../../state/actions.js';
 import { selectTab, setPrompt, stepTab, TAB_LABELS, type TradingTab } from '../../state/trading-tabs.js';
 import type { Action, Binding, PaneScope } from '../keys/binding.js';
-import { off } from '../keys/binding-helpers.js';
+import { editModeLine, lineKeys, off } from '../keys/binding-helpers.js';
 import { submitEditor } from './flow.js';
 
 const TABS: PaneScope = ['trading'];
@@ -43,8 +43,17 @@ export const TAB_BINDINGS: readonly Binding[] = [
   tabKey('tabJournal', 'journal', 'J'),
 ];
 
-/** The inline editor's Enter and Esc (mode `editor`). */
+/** ←/→ on the tabs' editor while its prefill is selected: keep the text to edit it (the selection ends; what is typed then appends). */
+const KEEP_PREFILL: Binding = {
+  action: 'keepPrefill', keys: ['Left', 'Right'], mode: 'editor', fixed: true, description: 'keep the prefilled text to edit it (typing replaces it until then)', quiet: true,
+  run: (ctx) => void editModeLine(ctx.store, 'editor', ctx.key),
+  disabledReason: (state) => (state.tabs.prompt?.selected === true ? null : off('nothing selected', 'no prefilled text is selected')),
+};
+
+/** The inline editor (mode `editor`): Enter goes on, Esc closes, the line edits through the one line editor. */
 export const EDITOR_BINDINGS: readonly Binding[] = [
   { action: 'submitEditor', keys: ['Enter'], mode: 'editor', fixed: true, description: 'go on: review or confirm what the line says', hint: 'go on', run: (ctx) => submitEditor(ctx.store, ctx.actions, ctx.keyAtMs) },
   { action: 'closeEditor', keys: ['Esc', 'C-c'], mode: 'editor', fixed: true, description: 'close the editor (nothing is sent)', hint: 'close', run: (ctx) => setPrompt(ctx.store, null) },
+  KEEP_PREFILL,
+  ...lineKeys('editor'),
 ];

@@ -1,31 +1,15 @@
-// What the tabs' inline editor and their confirm do, whichever row asked: Enter reads the editor's text
-// into a request (a position's: positions/flow.ts; an order's: open-orders/flow.ts), and a confirmed
-// request is sent through TerminalActions by the context it belongs to.
+// What Enter in the tabs' inline editor does, whichever row opened it: the editor's text read into a
+// request (a position's: positions/flow.ts; an order's: open-orders/flow.ts), then its review, its confirm
+// or (none needed) its send (intent.ts).
 
-import type { ActionResult, TerminalActions } from '../../domain/terminal-actions.js';
+import type { TerminalActions } from '../../domain/terminal-actions.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { askConfirm } from '../../state/trading-actions.js';
-import { setPrompt, setPromptError, type TabIntent } from '../../state/trading-tabs.js';
-import { keyStampOf } from '../actions/execution-origin.js';
-import { isTrigger, orderEditorResult, reviewChange, runOrderIntent } from '../open-orders/flow.js';
-import { positionEditorResult, runPositionIntent } from '../positions/flow.js';
+import { setPrompt, setPromptError } from '../../state/trading-tabs.js';
+import { isTrigger, orderEditorResult, reviewChange } from '../open-orders/flow.js';
+import { positionEditorResult } from '../positions/flow.js';
 import type { EditorResult } from './editor.js';
-
-/** Sends a confirmed request of the tabs; `keyAtMs`: the key press that sent it (its execution report's start). */
-export function runTabIntent(store: TerminalStore, actions: TerminalActions, intent: TabIntent, keyAtMs?: number): Promise<ActionResult> {
-  setPrompt(store, null);
-  const key = keyStampOf(store.getState(), keyAtMs);
-  switch (intent.kind) {
-    case 'cancel':
-    case 'cancelAll':
-    case 'change':
-      return runOrderIntent(store, actions, intent, key);
-    case 'close':
-    case 'collateral':
-    case 'protect':
-      return runPositionIntent(store, actions, intent, key);
-  }
-}
+import { runTabIntent } from './intent.js';
 
 function editorResult(state: TerminalState): EditorResult {
   const prompt = state.tabs.prompt;

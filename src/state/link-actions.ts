@@ -1,0 +1,55 @@
+// What the program's wiring (app/) tells the screen about its link to the exchange: which network, the
+// key in force, the markets listed, the context's retries, skipped frames, the throttle and a replay's
+// state. Named writes of the store, so that only state/ writes it (eslint.config.js store-writer rule).
+
+import type { ThrottleView } from './throttle.js';
+import type { BadFrameCounts, KeyInUse, KeyScope, MarketListing, NetworkBadge, ReplayView, TerminalStore } from './store.js';
+
+/** The exchange is known: its badge in the header, and the start-up notice gone. */
+export function exchangeChosen(store: TerminalStore, network: NetworkBadge): void {
+  store.setState({ network, notice: null, noticeLapse: null });
+}
+
+/** A recording plays: its badge (never the live exchange's), and no key of the trader's in force. */
+export function replayChosen(store: TerminalStore, network: NetworkBadge): void {
+  store.setState({ network, keyScope: 'none' });
+}
+
+export function setReplayView(store: TerminalStore, replay: ReplayView): void {
+  store.setState({ replay });
+}
+
+/** The context could not be loaded: disconnected, retrying in `retryInMs`, and why. */
+export function contextLoadFailed(store: TerminalStore, retryInMs: number, reason: string, nowMs: number): void {
+  store.setState((s) => ({
+    connection: { ...s.connection, health: 'disconnected', retryInMs, reason },
+    publishedAtMs: nowMs,
+    notice: `no context: ${reason}`,
+    noticeLapse: null,
+  }));
+}
+
+/** The markets of the context, for the picker, with what start-up has to say about them (null: nothing). */
+export function marketsListed(store: TerminalStore, markets: MarketListing[], notice: string | null): void {
+  store.setState({ markets, notice, noticeLapse: null });
+}
+
+/** Frames (or context markets) skipped by `source` since start. */
+export function countBadFrames(store: TerminalStore, source: keyof BadFrameCounts, count: number): void {
+  store.setState((s) => ({ badFrames: { ...s.badFrames, [source]: count } }));
+}
+
+/** No key in force (read-only), with why when there is something to say. */
+export function tradingKeyless(store: TerminalStore, notice: string | null = null): void {
+  store.setState({ keyScope: 'none', ...(notice !== null ? { notice, noticeLapse: null } : {}) });
+}
+
+/** The key trading signs with, and what it may do. */
+export function tradingKeyInUse(store: TerminalStore, keyScope: KeyScope, keyInUse: KeyInUse): void {
+  store.setState({ keyScope, keyInUse });
+}
+
+/** Requests held back by the client's rate limits (status bar "throttled 2s"); null when none wait. */
+export function setThrottle(store: TerminalStore, throttle: ThrottleView | null): void {
+  store.setState({ throttle });
+}
