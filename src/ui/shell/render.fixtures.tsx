@@ -5,7 +5,7 @@
 import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
-import { stripVTControlCharacters } from 'node:util';
+import { frameText } from '../../../test/helpers/ink-frame.js';
 import type { TerminalCommands } from '../../domain/terminal-actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
@@ -38,6 +38,6 @@ export function renderPane(element: ReactElement, store: TerminalStore, size: { 
       </ActionsContext.Provider>
     </StoreContext.Provider>,
   );
-  const lines = () => stripVTControlCharacters(instance.lastFrame() ?? '').split('\n').map((l) => l.trimEnd());
+  const lines = () => frameText(instance.lastFrame()).split('\n');
   return { frame: () => lines().join('\n'), lines, pagesAsked, unmount: instance.unmount };
 }
