@@ -1,18 +1,25 @@
 // A one-entry cache: the last result while the inputs are the same (Object.is, each). A screen's view model
 // is built once per change of what it reads, however many readers ask (the pane drawing it, the key that
-// needs its bounds, the flow acting on it). Two shapes of the one cache: a wrapped function, or a keyed slot
-// for a computation whose inputs are not its arguments.
+// needs its bounds, the flow acting on it). Shapes of the one cache: a wrapped function keyed on its arguments
+// or on what it reads of them, or a slot for a computation whose inputs are not its arguments.
 
 const sameInputs = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
-export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-  let last: { args: A; result: R } | null = null;
+/** `fn` cached on the identity of what `key` picks from its arguments (e.g. the store slices a view reads). */
+export function memoBy<A extends readonly unknown[], R>(key: (...args: A) => readonly unknown[], fn: (...args: A) => R): (...args: A) => R {
+  let last: { key: readonly unknown[]; result: R } | null = null;
   return (...args: A): R => {
-    if (last && sameInputs(last.args, args)) return last.result;
+    const now = key(...args);
+    if (last && sameInputs(last.key, now)) return last.result;
     const result = fn(...args);
-    last = { args, result };
+    last = { key: now, result };
     return result;
   };
+}
+
+/** `fn` cached on the identity of its arguments. */
+export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  return memoBy((...args: A) => args, fn);
 }
 
 /** `cached(inputs, compute)`: compute's result for these inputs, computed again only when one of them changed. */

@@ -2,7 +2,7 @@
 // line and the panic chord. Pure store writes; sending goes through TerminalCommands.trading().
 
 import type { TerminalStore } from './store.js';
-import type { ConfirmPrompt, Toast, ToastTone, TradingSlice, TradingUiState } from './trading-slice.js';
+import type { AmendReview, ConfirmPrompt, Toast, ToastTone, TradingSlice, TradingUiState } from './trading-slice.js';
 
 export const TOAST_MS = 5_000;
 const MAX_TOASTS = 4;
@@ -42,6 +42,16 @@ export function setBell(store: TerminalStore, on: boolean): void {
 
 export function askConfirm(store: TerminalStore, prompt: ConfirmPrompt | null): void {
   patchUi(store, { confirm: prompt });
+}
+
+/** A change of an open order under review: the order entry pane shows it in place of the form (which closes). */
+export function showAmendReview(store: TerminalStore, review: AmendReview | null): void {
+  patchUi(store, review ? { amend: review, entry: null, reviewing: false } : { amend: null });
+}
+
+/** The amount last added as collateral in `marketId` (collateral units, as typed): where its next `a` starts. */
+export function rememberCollateral(store: TerminalStore, marketId: number, amount: string): void {
+  store.setState((s) => ({ tradingUi: { ...s.tradingUi, lastCollateral: { ...s.tradingUi.lastCollateral, [marketId]: amount } } }));
 }
 
 export { patchUi as patchTradingUi };

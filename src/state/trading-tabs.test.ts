@@ -4,8 +4,11 @@ import type { MarketRef } from '../domain/views.js';
 import { createTerminalStore } from './store.js';
 import { EMPTY_TRADING } from './trading-slice.js';
 import { moveSelection, selectTab, stepTab, toggleMarketFilter } from './trading-tabs.js';
-import { amendIntent, closeIntent, collateralIntent, protectIntent, triggerMoveIntent } from '../ui/tabs/editors.js';
-import { firstShownRow, hiddenRowsText, mergeFills, tabRows } from '../ui/tabs/rows.js';
+import { closeIntent, collateralIntent, protectIntent } from '../ui/positions/editors.js';
+import { amendIntent, triggerMoveIntent } from '../ui/open-orders/editors.js';
+import { mergeFills } from '../ui/fills/rows.js';
+import { tabRows } from '../ui/tabs/rows.js';
+import { firstShownRow, hiddenRowsText } from '../ui/tabs/selection.js';
 
 const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
 const position: PositionRowView = {

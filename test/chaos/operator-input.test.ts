@@ -16,7 +16,9 @@ import { INITIAL_TRADING_UI } from '../../src/state/trading-slice.js';
 import { btcTestMarket } from '../../src/domain/trading/market.fixtures.js';
 import type { OrderRowView, PositionRowView } from '../../src/domain/trading/views.js';
 import { parseAlertCommand, scaledThreshold, triggeredAlerts } from '../../src/state/alerts.js';
-import { type EditorResult, amendIntent, closeIntent, collateralIntent, protectIntent } from '../../src/ui/tabs/editors.js';
+import type { EditorResult } from '../../src/ui/tabs/editor.js';
+import { amendIntent } from '../../src/ui/open-orders/editors.js';
+import { closeIntent, collateralIntent, protectIntent } from '../../src/ui/positions/editors.js';
 
 const PD = 1;
 const SD = 5;

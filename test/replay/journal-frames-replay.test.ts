@@ -10,7 +10,7 @@ import { startReplay } from '../../src/app/run-replay.js';
 import type { DetailSubject } from '../../src/state/detail-overlay.js';
 import type { TerminalState } from '../../src/state/store.js';
 import { detailLines } from '../../src/ui/detail/detail-lines.js';
-import { selectedJournalEntry } from '../../src/ui/journal/frames-key.js';
+import { selectedJournalEntry } from '../../src/ui/journal/rows.js';
 import { createVirtualTerminal, eventually, KEYS, type VirtualTerminal } from '../helpers/terminal.js';
 import { runAppInTerminal } from '../helpers/terminal-app.js';
 import { waitFor } from '../helpers/wait.js';

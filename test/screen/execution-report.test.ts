@@ -14,7 +14,8 @@ import type { ExecutionReport } from '../../src/domain/trading/execution-report.
 import { OrderStatus } from '../../src/protocol/enums.js';
 import type { Order } from '../../src/protocol/frames.js';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
-import { selectedIndex, tabRows } from '../../src/ui/tabs/rows.js';
+import { tabRows } from '../../src/ui/tabs/rows.js';
+import { selectedIndex } from '../../src/ui/tabs/selection.js';
 import { eventually, KEYS } from '../helpers/terminal.js';
 import { confirmYes, flattenAccount, openLong, runCommand, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 

@@ -93,7 +93,7 @@ export interface OrderRowView {
   linkedPositionId: number | null;
   /** The request (`tr`) a bracket leg is linked to: it is armed when that order fills; null or absent for none. */
   linkedRequestId?: number | null;
-  /** A bracket leg whose entry is still open (not filled yet): the entry's order id (ui/tabs/rows.ts); absent otherwise. */
+  /** A bracket leg whose entry is still open (not filled yet): the entry's order id (ui/open-orders/rows.ts); absent otherwise. */
   waitsForEntry?: number | null;
   /** Last execution block, null when the server manages it (lb 0 / triggers). */
   lastBlock: number | null;
@@ -127,7 +127,7 @@ export interface FillRowView {
   realizedPnl?: string | null;
 }
 
-/** `report`: an order's execution report, shown above its `resolved` line (ui/tabs/rows.ts). */
+/** `report`: an order's execution report, shown above its `resolved` line (ui/journal/rows.ts). */
 export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note' | 'report';
 
 export interface JournalEntryView {

@@ -5,7 +5,7 @@ import { Text } from 'ink';
 import { dim, paint } from '../shell/ansi.js';
 import { Pane } from '../shell/Pane.js';
 import { useTerminal } from '../shell/store-context.js';
-import { TONE_COLOUR } from '../tabs/TradingTabs.js';
+import { TONE_COLOUR } from '../tabs/TabTable.js';
 import { useTheme } from '../shell/theme.js';
 import { accountView } from './view.js';
 

@@ -13,7 +13,7 @@ import { createTerminalActions } from '../actions/terminal-actions.js';
 import { createTerminalStore } from '../../state/store.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
-import { closeIntent } from '../tabs/editors.js';
+import { closeIntent } from '../positions/editors.js';
 
 const market = btcTestMarket();
 const BTC = { id: market.id, symbol: 'BTC', name: 'Bitcoin', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };

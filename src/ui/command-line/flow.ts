@@ -15,7 +15,7 @@ import { completeLine } from './completion.js';
 import { parseLine, type TypedAmend } from './parse.js';
 import { runWorkspaceLine } from './workspace-line.js';
 import { currentMarket, disabledReason, entryFromCommand } from '../order-entry/flow.js';
-import { amendIntent } from '../tabs/editors.js';
+import { amendIntent } from '../open-orders/editors.js';
 import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
@@ -199,7 +199,7 @@ function positionFor(store: TerminalStore, symbol: string) {
 }
 
 /**
- * `:amend`: the same change the Open orders tab's `e` makes (ui/tabs/editors.ts amendIntent, exactly
+ * `:amend`: the same change the Open orders tab's `e` makes (ui/open-orders/editors.ts amendIntent, exactly
  * scaled), read against the order as it is now. A size alone keeps the price; a price alone keeps the size.
  */
 function amendFor(store: TerminalStore, amend: TypedAmend): { orderId: number; change: OrderChange } | { error: string } {

@@ -9,7 +9,7 @@ import type { OrderRowView } from '../../domain/trading/views.js';
 import type { ConfirmPrompt } from '../../state/trading-slice.js';
 import { LONG, setupEntry, stopLoss } from '../order-entry/protection.fixtures.js';
 import { pressPanicKey } from '../panic/flow.js';
-import { askCancel } from '../tabs/flow.js';
+import { askCancel } from '../open-orders/flow.js';
 import { ConfirmLine } from './ConfirmLine.js';
 
 function frameOf(prompt: ConfirmPrompt, cols: number): string {

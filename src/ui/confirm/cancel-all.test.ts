@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderRowView } from '../../domain/trading/views.js';
 import { runCommandLine } from '../command-line/flow.js';
 import { LONG, setupEntry } from '../order-entry/protection.fixtures.js';
-import { askCancel } from '../tabs/flow.js';
+import { askCancel } from '../open-orders/flow.js';
 
 const trigger = (orderId: number, price: number, tpc: number): OrderRowView => ({
   orderId, requestId: orderId, marketId: 16, type: 3, status: 8, price: 0, originalSize: 1_000, filledSize: 0, flags: 4,

@@ -12,7 +12,8 @@ import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { openAmendReview } from '../open-orders/amend-review.js';
-import { closeIntent, collateralIntent, protectIntent, triggerMoveIntent } from '../tabs/editors.js';
+import { closeIntent, collateralIntent, protectIntent } from '../positions/editors.js';
+import { triggerMoveIntent } from '../open-orders/editors.js';
 
 const market = { ...btcTestMarket(), id: 1 };
 const words = marketWords(market, 1);

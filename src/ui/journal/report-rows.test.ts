@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExecutionReport } from '../../domain/trading/execution-report.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
-import { withExecutionReports } from '../tabs/rows.js';
+import { withExecutionReports } from './rows.js';
 
 const entry = (kind: JournalEntryView['kind'], requestKey: string, text: string): JournalEntryView => ({ timeMs: 0, kind, requestKey, rq: 3, text });
 const report: ExecutionReport = {

@@ -1,8 +1,9 @@
-// Little pieces several contexts' bindings share: the "off" reason, a session lock as that reason, and the line keys every mode with a
-// line has (Backspace, Ctrl-U, Ctrl-W through the one line editor, keys/mode-lines.ts).
+// Little pieces several contexts' bindings share: the "off" reason, a session lock as that reason, "this tab
+// only", and the line keys every mode with a line has (Backspace, Ctrl-U, Ctrl-W through the one line editor, keys/mode-lines.ts).
 
 import type { SessionLock } from '../../domain/trading/session-locks.js';
 import type { TerminalState } from '../../state/store.js';
+import { TAB_LABELS, type TradingTab } from '../../state/trading-tabs.js';
 import type { Binding, Disabled, KeyContext, Mode } from './binding.js';
 import { editModeLine } from './mode-lines.js';
 
@@ -21,4 +22,9 @@ export function lineKeys(mode: Mode, disabledReason?: (state: TerminalState) => 
     { action: 'clearLine', keys: ['C-u'], mode, fixed: true, description: 'clear the line', quiet: true, run: edit, ...opts },
     { action: 'deleteWord', keys: ['C-w'], mode, fixed: true, description: 'delete the last word', quiet: true, run: edit, ...opts },
   ];
+}
+
+/** Off unless the trading tabs show one of `tabs`. */
+export function onTab(state: TerminalState, tabs: readonly TradingTab[]): Disabled | null {
+  return tabs.includes(state.tabs.tab) ? null : off(`${tabs.map((t) => TAB_LABELS[t]).join(' / ')} only`);
 }

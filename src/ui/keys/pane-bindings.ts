@@ -5,45 +5,27 @@ import { centreBook, cycleFocus, focusPane, setChartView, setNotice } from '../.
 import { shownNotice } from '../../state/notice.js';
 import { dismissConfigNotice, openHelp, toggleZoom } from '../../state/workspace-actions.js';
 import type { PaneId, TerminalState } from '../../state/store.js';
-import { tradingLocks } from '../../state/trading-locks.js';
-import { cycleHistoryView, moveSelection, selectTab, stepTab, TAB_LABELS, toggleMarketFilter, type TradingTab } from '../../state/trading-tabs.js';
-import { selectedIndex, tabRows } from '../tabs/rows.js';
+import { moveSelection } from '../../state/trading-tabs.js';
+import { tabRows } from '../tabs/rows.js';
+import { selectedIndex } from '../tabs/selection.js';
 import { COMMAND_LINE_OPEN_BINDINGS } from '../command-line/bindings.js';
 import { NEW_ORDER_BINDINGS } from '../order-entry/bindings.js';
 import { PANIC_BINDINGS } from '../panic/bindings.js';
 import { QUIT_BINDINGS } from '../confirm/bindings.js';
-import { askCancel, openOrderEditor, openPositionEditor, selectedOrder, selectedPosition } from '../tabs/flow.js';
 import { copyTextFor } from '../tabs/copy-text.js';
-import { JOURNAL_FRAMES_BINDING } from '../journal/frames-key.js';
+import { FOCUS_TAB_BINDINGS, TAB_BINDINGS } from '../tabs/bindings.js';
+import { POSITION_CLOSE_BINDINGS, POSITION_EDIT_BINDINGS } from '../positions/bindings.js';
+import { ORDER_BINDINGS, ORDER_CANCEL_BINDINGS } from '../open-orders/bindings.js';
+import { FILLS_BINDINGS } from '../fills/bindings.js';
+import { JOURNAL_BINDINGS } from '../journal/bindings.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
 import { CHART_BINDINGS, chartBackHint, chartBackMove, TIMEFRAME_BINDINGS } from '../chart/bindings.js';
 import { BOOK_BINDINGS } from '../book/bindings.js';
 import { moveInBook } from '../book/flow.js';
 import { OPEN_PICKER_BINDINGS } from '../picker/bindings.js';
-import { fromLock, off } from './binding-helpers.js';
+import { off } from './binding-helpers.js';
 
 const MOVING: PaneScope = ['book', 'trading'];
-const TABS: PaneScope = ['trading'];
-const HISTORY_TABS: readonly TradingTab[] = ['fills', 'history'];
-
-
-/** Off unless the trading tabs show `tab`. */
-function onTab(state: TerminalState, tabs: readonly TradingTab[]): Disabled | null {
-  return tabs.includes(state.tabs.tab) ? null : off(`${tabs.map((t) => TAB_LABELS[t]).join(' / ')} only`);
-}
-
-/** A position key: on Positions, with one selected, the session unlocked. */
-function positionKey(state: TerminalState): Disabled | null {
-  return onTab(state, ['positions']) ?? (selectedPosition(state) ? null : off('no position')) ?? fromLock(tradingLocks(state)[0]);
-}
-
-/** An order key: on Open orders, with one selected (unless `any`), the session unlocked. */
-function orderKey(state: TerminalState, any = false): Disabled | null {
-  const wrongTab = onTab(state, ['orders']);
-  if (wrongTab) return wrongTab;
-  if (any ? state.trading.orders.length === 0 : !selectedOrder(state)) return off('no open order');
-  return fromLock(tradingLocks(state)[0]);
-}
 
 function rowCount(state: TerminalState): number {
   return tabRows(state).rows.length;
@@ -77,26 +59,6 @@ function focusKey(action: Action, pane: PaneId, description: string): Binding {
   };
 }
 
-function tabKey(action: Action, tab: TradingTab, key: string): Binding {
-  const description = `${TAB_LABELS[tab]} tab${tab === 'journal' ? ' (every request and its outcome)' : ''}`;
-  return {
-    action, keys: [key], mode: 'panes', panes: TABS, description, quiet: true,
-    run: (ctx) => selectTab(ctx.store, tab),
-    disabledReason: (state) => (state.tabs.tab === tab ? off('shown') : null),
-  };
-}
-
-function focusTabKey(action: Action, tab: TradingTab, key: string): Binding {
-  return {
-    action, keys: [key], mode: 'panes', panes: 'all', description: `focus the trading tabs on ${TAB_LABELS[tab]}`, quiet: true,
-    run: (ctx) => {
-      focusPane(ctx.store, 'trading');
-      selectTab(ctx.store, tab);
-    },
-    disabledReason: (state) => (state.focus === 'trading' && state.tabs.tab === tab ? off('shown') : null),
-  };
-}
-
 function moveKey(action: Action, keys: string[], description: string, step: (page: number) => number, hint?: string): Binding {
   return { action, keys, mode: 'panes', panes: MOVING, description, ...(hint ? { hint } : {}), ...(action === 'up' || action === 'down' ? { tabHint: 'move' } : {}), quiet: true, run: (ctx) => move(ctx, step), disabledReason: moveOff };
 }
@@ -123,14 +85,8 @@ export const PANE_BINDINGS: readonly Binding[] = [
   ...COMMAND_LINE_OPEN_BINDINGS,
   ...OPEN_PICKER_BINDINGS,
   ...NEW_ORDER_BINDINGS,
-  {
-    action: 'cancelOrder', keys: ['c'], mode: 'panes', panes: TABS, tabs: ['orders'], description: 'cancel the selected order (confirm)', hint: 'cancel', tabHint: 'cancel',
-    run: (ctx) => askCancel(ctx.store, 'selected'), disabledReason: (state) => orderKey(state),
-  },
-  {
-    action: 'closePosition', keys: ['x'], mode: 'panes', panes: TABS, tabs: ['positions'], description: 'close the selected position', hint: 'close', tabHint: 'close',
-    run: (ctx) => openPositionEditor(ctx.store, 'close'), disabledReason: positionKey,
-  },
+  ...ORDER_CANCEL_BINDINGS,
+  ...POSITION_CLOSE_BINDINGS,
   ...PANIC_BINDINGS,
   { action: 'focusNext', keys: ['Tab'], mode: 'panes', panes: 'all', description: 'focus the next pane', hint: 'focus', run: (ctx) => cycleFocus(ctx.store, 1, ctx.view.panes) },
   { action: 'focusPrev', keys: ['S-Tab'], mode: 'panes', panes: 'all', description: 'focus the previous pane', run: (ctx) => cycleFocus(ctx.store, -1, ctx.view.panes) },
@@ -138,59 +94,18 @@ export const PANE_BINDINGS: readonly Binding[] = [
   focusKey('focusChart', 'chart', 'focus the chart'),
   focusKey('focusTrades', 'trades', 'focus the trades'),
   focusKey('focusTrading', 'trading', 'focus the trading tabs'),
-  focusTabKey('focusPositions', 'positions', '5'),
-  focusTabKey('focusOrders', 'orders', '6'),
+  ...FOCUS_TAB_BINDINGS,
   moveKey('up', ['k', 'Up'], 'cursor up one level', () => -1, 'move'),
   moveKey('down', ['j', 'Down'], 'cursor down one level', () => 1),
   moveKey('pageUp', ['PgUp'], 'cursor up one page', (page) => -page),
   moveKey('pageDown', ['PgDn'], 'cursor down one page', (page) => page),
   moveKey('top', ['g'], 'cursor to the top', () => -1e9),
   moveKey('bottom', ['G'], 'cursor to the bottom', () => 1e9),
-  { action: 'prevTab', keys: ['h', 'Left'], mode: 'panes', panes: TABS, description: 'previous trading tab', tabHint: 'tabs', quiet: true, run: (ctx) => stepTab(ctx.store, -1) },
-  { action: 'nextTab', keys: ['l', 'Right'], mode: 'panes', panes: TABS, description: 'next trading tab', quiet: true, run: (ctx) => stepTab(ctx.store, 1) },
-  tabKey('tabPositions', 'positions', 'P'),
-  tabKey('tabOrders', 'orders', 'O'),
-  tabKey('tabFills', 'fills', 'F'),
-  tabKey('tabHistory', 'history', 'H'),
-  tabKey('tabJournal', 'journal', 'J'),
-  {
-    action: 'addCollateral', keys: ['a'], mode: 'panes', panes: TABS, tabs: ['positions'], description: 'add collateral to the selected position', tabHint: 'add collateral',
-    run: (ctx) => openPositionEditor(ctx.store, 'collateral'), disabledReason: positionKey,
-  },
-  {
-    action: 'editTpsl', keys: ['t'], mode: 'panes', panes: TABS, tabs: ['positions'], description: 'attach / edit TP-SL of the selected position', tabHint: 'TP/SL',
-    run: (ctx) => openPositionEditor(ctx.store, 'tpsl'), disabledReason: positionKey,
-  },
-  {
-    action: 'cancelMarketOrders', keys: ['C'], mode: 'panes', panes: TABS, tabs: ['orders'], description: 'cancel every order in this market (confirm)', tabHint: 'cancel all in market',
-    run: (ctx) => askCancel(ctx.store, 'market'),
-    disabledReason: (state) => orderKey(state, true) ?? (state.market && state.trading.orders.some((o) => o.marketId === state.market?.id) ? null : off('none in market', 'no open order in this market')),
-  },
-  {
-    action: 'cancelAllOrders', keys: ['A'], mode: 'panes', panes: TABS, tabs: ['orders'], description: 'cancel every open order in every market (confirm)', tabHint: 'cancel all',
-    run: (ctx) => askCancel(ctx.store, 'all'), disabledReason: (state) => orderKey(state, true),
-  },
-  {
-    action: 'amendOrder', keys: ['e'], mode: 'panes', panes: TABS, tabs: ['orders'], description: 'change (amend) the selected order', tabHint: 'change',
-    run: (ctx) => openOrderEditor(ctx.store), disabledReason: (state) => orderKey(state),
-  },
-  {
-    action: 'marketFilter', keys: ['m'], mode: 'panes', panes: TABS, tabs: HISTORY_TABS, description: 'fills and history: this market only / all markets', tabHint: 'this market / all',
-    run: (ctx) => toggleMarketFilter(ctx.store), disabledReason: (state) => onTab(state, HISTORY_TABS),
-  },
-  {
-    action: 'historyView', keys: ['v'], mode: 'panes', panes: TABS, tabs: ['history'], description: 'history: orders / positions / account events', tabHint: 'view',
-    run: (ctx) => cycleHistoryView(ctx.store), disabledReason: (state) => onTab(state, ['history']),
-  },
-  {
-    action: 'refreshHistory', keys: ['r'], mode: 'panes', panes: TABS, tabs: HISTORY_TABS, description: 'fills and history: refresh (re-read the newest page; older pages load as you scroll)', tabHint: 'refresh',
-    run: (ctx) => {
-      const rows = tabRows(ctx.store.getState());
-      if ('feed' in rows) ctx.actions.refreshHistory(rows.feed);
-    },
-    disabledReason: (state) => onTab(state, HISTORY_TABS),
-  },
-  JOURNAL_FRAMES_BINDING,
+  ...TAB_BINDINGS,
+  ...POSITION_EDIT_BINDINGS,
+  ...ORDER_BINDINGS,
+  ...FILLS_BINDINGS,
+  ...JOURNAL_BINDINGS,
   ...BOOK_BINDINGS,
   ...TIMEFRAME_BINDINGS,
   ...CHART_BINDINGS,

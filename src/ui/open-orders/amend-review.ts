@@ -14,7 +14,7 @@ import type { Market } from '../../protocol/frames.js';
 import { setNotice } from '../../state/actions.js';
 import { previewFor, reviewOrder, type ReviewedOrder } from '../../state/order-review.js';
 import { marketsOf, type TerminalState, type TerminalStore } from '../../state/store.js';
-import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
+import { askConfirm, showAmendReview } from '../../state/trading-actions.js';
 import { newOrderLocks } from '../../state/trading-locks.js';
 import type { AmendReview } from '../../state/trading-slice.js';
 import { marketLabel } from '../../domain/market-label.js';
@@ -102,13 +102,13 @@ export function openAmendReview(store: TerminalStore, orderId: number, change: O
   const what = describeChange(order, change, market);
   const question = `change ${marketLabel(market)} order ${orderId}: ${what}${reasons.length > 0 ? ` — ${reasons.join('; ')}: send anyway` : ''}?`;
   const review: AmendReview = { orderId, marketId: order.marketId, before: { price: order.price, size: openSize(order) }, change, after, reasons };
-  patchTradingUi(store, { amend: review, entry: null, reviewing: false });
+  showAmendReview(store, review);
   askConfirm(store, { text: question, action: { kind: 'amend' }, at: 'entry', yes: 'send the change' });
   return null;
 }
 
 export function closeAmendReview(store: TerminalStore): void {
-  patchTradingUi(store, { amend: null });
+  showAmendReview(store, null);
 }
 
 /** The answer to the amend's confirm: `y` (at `keyAtMs`, its execution report's start) sends the change (if the order is still as reviewed), anything else cancels. */

@@ -17,7 +17,7 @@ import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { askConfirm } from '../../state/trading-actions.js';
 // The questions asked here directly are answered by the contexts that ask them (ui/confirm/answers.ts): loaded for their answers.
 import '../panic/flow.js';
-import '../tabs/flow.js';
+import '../tabs/intent.js';
 
 const BTC = { id: 1, symbol: 'BTC', name: 'Bitcoin', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 const ETH_ID = 2;

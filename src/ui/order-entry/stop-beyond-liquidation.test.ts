@@ -10,7 +10,8 @@ import { formatScaledTrim } from '../../protocol/scaling.js';
 import { parseLine } from '../command-line/parse.js';
 import { acceptReview, entryFromCommand, entryPreview, evaluateForm, startReview } from './flow.js';
 import { BTC, LONG, WORDS, setupEntry as setup } from './protection.fixtures.js';
-import { protectIntent, triggerMoveIntent } from '../tabs/editors.js';
+import { protectIntent } from '../positions/editors.js';
+import { triggerMoveIntent } from '../open-orders/editors.js';
 
 const px = (raw: number | bigint) => priceText(raw, WORDS);
 

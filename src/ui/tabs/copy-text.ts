@@ -2,7 +2,8 @@
 // id, fill). Plain text a trader pastes into a chat or a ticket.
 
 import { marketsOf, type TerminalState } from '../../state/store.js';
-import { selectedIndex, tabRows } from './rows.js';
+import { tabRows } from './rows.js';
+import { selectedIndex } from './selection.js';
 import { formatScaled } from '../../protocol/scaling.js';
 import { shownLevels } from '../../domain/views.js';
 

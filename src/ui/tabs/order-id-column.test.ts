@@ -6,7 +6,9 @@ import type { FillRowView, OrderRowView } from '../../domain/trading/views.js';
 import type { OrderHistoryRowView } from '../../domain/trading/history-views.js';
 import type { MarketRef } from '../../domain/views.js';
 import { cellsText, fitColumns, rowCells } from '../format/table.js';
-import { fillColumns, openOrderColumns, orderHistoryColumns, positionColumns } from './row-cells.js';
+import { fillColumns, orderHistoryColumns } from '../fills/columns.js';
+import { openOrderColumns } from '../open-orders/columns.js';
+import { positionColumns } from '../positions/columns.js';
 
 const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
 const markets = (id: number) => (id === 1 ? BTC : undefined);

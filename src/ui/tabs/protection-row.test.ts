@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { protectionOf } from '../../domain/trading/protection.js';
 import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
 import type { MarketRef } from '../../domain/views.js';
-import { entryWaitedFor } from './rows.js';
+import { entryWaitedFor } from '../open-orders/rows.js';
 import { cellsText, fitColumns, headerCells, rowCells } from '../format/table.js';
-import { linkText, openOrderColumns, positionColumns, positionProtectionNote, protectionLookup } from './row-cells.js';
+import { linkText, openOrderColumns } from '../open-orders/columns.js';
+import { positionColumns, positionProtectionNote, protectionLookup } from '../positions/columns.js';
 
 const ETH: MarketRef = { id: 2, symbol: 'ETH', priceDecimals: 2, sizeDecimals: 3 };
 const markets = (id: number) => (id === 2 ? ETH : undefined);

@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { FillRowView, JournalEntryView, OrderRowView, PositionRowView } from '../../domain/trading/views.js';
 import type { MarketRef } from '../../domain/views.js';
 import { cellsText, fitColumns, headerCells, rowCells } from '../format/table.js';
-import {
-  feeCell,
-  fillColumns,
-  formatAtoms,
-  journalColumns,
-  openOrderColumns,
-  orderHistoryColumns,
-  positionColumns,
-  protectionLookup,
-  positionMarkNote,
-  shownOrderSize,
-  positionHistoryColumns,
-  signedAtoms,
-  triggerText,
-} from './row-cells.js';
+import { feeCell, formatAtoms, signedAtoms, triggerText } from './row-cells.js';
+import { fillColumns, orderHistoryColumns, positionHistoryColumns } from '../fills/columns.js';
+import { journalColumns } from '../journal/columns.js';
+import { openOrderColumns, shownOrderSize } from '../open-orders/columns.js';
+import { positionColumns, positionMarkNote, protectionLookup } from '../positions/columns.js';
 
 const BTC: MarketRef = { id: 1, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
 const markets = (id: number) => (id === 1 ? BTC : undefined);

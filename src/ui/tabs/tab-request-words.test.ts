@@ -5,7 +5,7 @@ import type { ActionResult, TerminalActions } from '../../domain/terminal-action
 import type { OrderRowView } from '../../domain/trading/views.js';
 import { createTerminalStore } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
-import { runTabIntent } from './flow.js';
+import { runTabIntent } from './intent.js';
 
 const BTC = { id: 1, symbol: 'BTC', name: 'Bitcoin', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 const order: OrderRowView = {

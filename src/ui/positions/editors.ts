@@ -1,61 +1,17 @@
-// What the trading tabs' editors mean: typed text -> a request (scaled integers, parsed exactly with
-// protocol/scaling, never through a float), plus the confirm question to ask first, its prices, sizes and
+// What the position editors (`x` close, `a` collateral, `t` TP/SL) mean: typed text -> a request (scaled
+// integers, parsed exactly with protocol/scaling, never through a float), plus the confirm question to ask first, its prices, sizes and
 // amounts in the words the Journal uses for them (domain/trading/order-words.ts). Pure.
 
 import { WHOLE_POSITION_BPS, closeSizeOfBps, formatClosePercent, isPercentText, parseClosePercent } from '../../domain/trading/close-share.js';
-import {
-  conditionSource,
-  isLongSide,
-  isOnRequiredSide,
-  requiredSide,
-  roleOfTrigger,
-  roleShort,
-  type PositionProtection,
-  type TriggerRole,
-  type TriggerSource,
-} from '../../domain/trading/protection.js';
+import { isLongSide, type PositionProtection } from '../../domain/trading/protection.js';
 import { moneyText, priceText, refWords, sizeText } from '../../domain/trading/order-words.js';
 import { stopLiquidationProblem } from '../../domain/trading/stop-liquidation.js';
-import { triggerReference } from '../../domain/trading/trigger-reference.js';
-import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
+import type { PositionRowView } from '../../domain/trading/views.js';
 import type { MarketRef } from '../../domain/views.js';
-import { COLLATERAL_DECIMALS, PositionSide } from '../../protocol/enums.js';
+import { COLLATERAL_DECIMALS } from '../../protocol/enums.js';
 import { parsePrice, parseScaled, parseSize } from '../../protocol/scaling.js';
-import type { EditorMode, TabIntent } from '../../state/trading-tabs.js';
 import { userMessage } from '../../protocol/errors.js';
-
-export type EditorResult = { intent: TabIntent; confirm: string | null } | { error: string };
-
-/** The hint shown in each editor. */
-export const EDITOR_HINTS: Record<EditorMode, string> = {
-  amend: 'PRICE [SIZE]  (SIZE = what is left to fill; Enter reviews the change, y sends it; Esc cancels)',
-  close: '25% 50% 75% 100% or SIZE; add "@ PRICE" for a limit close  (empty = 100% market)',
-  collateral: 'AMOUNT to add, in collateral units',
-  tpsl: 'tp PRICE  sl PRICE  [last]  (either or both; mark by default; replaces the old of the same role)',
-  trigger: 'new trigger PRICE  (the new trigger is armed first, then this one cancelled)',
-};
-
-function sideWord(side: number): string {
-  return side === PositionSide.Short ? '▼ SHORT' : '▲ LONG';
-}
-
-/** `e`: "PRICE [SIZE]" for an open order; the size is the new remaining size (what the exchange reads `s` of a Change as). */
-export function amendIntent(text: string, order: OrderRowView, market: MarketRef): EditorResult {
-  const [typedPrice, typedSize, extra] = text.trim().split(/\s+/);
-  if (!typedPrice || extra !== undefined) return { error: 'type PRICE or PRICE SIZE' };
-  try {
-    const price = parsePrice(typedPrice, market.priceDecimals);
-    const size = typedSize === undefined ? undefined : parseSize(typedSize, market.sizeDecimals);
-    if (price <= 0) return { error: 'price must be above 0' };
-    if (size !== undefined && size <= 0) return { error: 'size must be above 0' };
-    if (price === order.price && (size === undefined || size === order.originalSize - order.filledSize)) {
-      return { error: 'nothing changes' };
-    }
-    return { intent: { kind: 'change', orderId: order.orderId, price, ...(size !== undefined ? { size } : {}) }, confirm: null };
-  } catch (e) {
-    return { error: userMessage(e) };
-  }
-}
+import { sideProblem, sideWord, type EditorResult } from '../tabs/editor.js';
 
 /** `x`: "50%", "0.01", "50% @ 67000", "" (everything at market). Always confirmed (default Cancel). */
 export function closeIntent(text: string, position: PositionRowView, market: MarketRef, slippageBps?: number): EditorResult {
@@ -161,61 +117,3 @@ export function protectIntent(text: string, position: PositionRowView, market: M
   };
 }
 
-/**
- * A trigger price on the wrong side of its reference (domain/trading/trigger-reference.ts: the live mark, the
- * last trade for a `last` trigger, the entry without a live mark), or null. The message names the reference
- * unless it is the usual one (the live mark of a mark trigger).
- */
-function sideProblem(
-  long: boolean,
-  position: PositionRowView,
-  market: MarketRef,
-  on: TriggerSource,
-  lastTrade: number | null | undefined,
-  prices: ReadonlyArray<readonly [TriggerRole, number | undefined]>,
-): string | null {
-  const ref = triggerReference(on, { ...position, lastTrade: lastTrade ?? null });
-  for (const [role, price] of prices) {
-    if (price !== undefined && !isOnRequiredSide(long, role, price, ref.price)) {
-      return `${role} must be ${requiredSide(long, role)} ${priceText(ref.price, refWords(market))}${ref.note ? ` (${ref.note})` : ''}`;
-    }
-  }
-  return null;
-}
-
-/**
- * `e` on a trigger order: "PRICE", its new trigger price. Sent as a replace (the new trigger armed first,
- * then this one cancelled): the exchange changes resting orders only (a Change of an untriggered trigger
- * fails OrderDoesNotExist). Keeps the role, the price source and the size (clamped to the position).
- */
-export function triggerMoveIntent(text: string, order: OrderRowView, position: PositionRowView | undefined, market: MarketRef, lastTrade?: number | null): EditorResult {
-  const role = roleOfTrigger(order);
-  if (order.triggerPrice === null || role === null) return { error: 'not a trigger order' };
-  if (!position || order.linkedPositionId !== position.positionId) {
-    return { error: 'this trigger is not linked to an open position yet: cancel it (c) and attach a new one with t' };
-  }
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  if (words.length !== 1) return { error: 'type the new trigger PRICE' };
-  let price: number;
-  try {
-    price = parsePrice(words[0]!, market.priceDecimals);
-  } catch (e) {
-    return { error: userMessage(e) };
-  }
-  if (price <= 0) return { error: 'price must be above 0' };
-  if (price === order.triggerPrice) return { error: 'nothing changes' };
-  const on = conditionSource(order.triggerCondition) ?? 'mark';
-  const long = isLongSide(position.side);
-  const wrongSide = sideProblem(long, position, market, on, lastTrade, [[role, price]]);
-  if (wrongSide) return { error: wrongSide };
-  // A stop moved past the liquidation price would never fire (stop-liquidation.ts); a take-profit is on the other side.
-  const neverFires = role === 'stop-loss' ? stopLiquidationProblem({ name: 'SL', long, price, liquidation: position.liquidationPrice }, refWords(market)) : null;
-  if (neverFires) return { error: neverFires };
-  const size = Math.min(order.originalSize - order.filledSize, position.size);
-  const short = roleShort(role);
-  const px = (raw: number) => priceText(raw, refWords(market));
-  return {
-    intent: { kind: 'protect', positionId: position.positionId, on, [short === 'TP' ? 'tp' : 'sl']: price, replacing: order.orderId, size },
-    confirm: `move ${short} ${px(order.triggerPrice)} -> ${px(price)} (on ${on}) of ${sideWord(position.side)} ${market.symbol} #${position.positionId}? (the new one is armed first, then order ${order.orderId} cancelled)`,
-  };
-}

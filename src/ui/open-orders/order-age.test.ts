@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderAge } from './row-cells.js';
+import { orderAge } from './columns.js';
 
 describe('order age in Open orders', () => {
   it('order-age-compact: seconds, minutes, hours, days, floored; unknown is a dash', () => {
