@@ -24,7 +24,7 @@ import { startTrading, type TradingWiring } from '../../src/app/trading-wiring.j
 import { TerminalManners } from '../../src/terminal/manners.js';
 import type { Context } from '../../src/protocol/frames.js';
 import type { Network } from '../../src/protocol/networks.js';
-import type { TerminalCommands } from '../../src/domain/terminal-actions.js';
+import type { TerminalServices } from '../../src/domain/terminal-actions.js';
 import { adaptPublishRate } from '../../src/state/frame-budget.js';
 import { FrameTurn } from '../../src/state/frame-turn.js';
 import { Publisher } from '../../src/state/publisher.js';
@@ -78,7 +78,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const manners = new TerminalManners({ stdout: o.stdout, stdin: o.stdin });
   let trading: TradingWiring | null = null;
   const throttle = startThrottleNotice(store);
-  const commands: TerminalCommands = {
+  const commands: TerminalServices = {
     selectMarket: () => undefined,
     setResolution: () => undefined,
     quit: () => undefined,

@@ -3,7 +3,7 @@
 // user scrolls (loadMore); the newest page is re-read and merged when the account changes (a fill, an
 // order or position update, an account event: `invalidate`) and on `r` (`refresh`). Automatic refreshes
 // are coalesced and kept well inside the signed REST budget (see HistoryRefreshOptions). The screen asks
-// through TerminalCommands; only this file does the I/O.
+// through TerminalServices; only this file does the I/O.
 
 import { foldPositionHistory } from '../client/history/fold-positions.js';
 import type { HistorySource } from '../client/history/source.js';

@@ -9,7 +9,7 @@ import { userMessage } from '../protocol/errors.js';
 import { LOCAL_CHAIN_ID, resolveNetwork, type LocalEndpoint, type Network } from '../protocol/networks.js';
 import type { Context } from '../protocol/frames.js';
 import type { TradingCommands } from '../domain/trading/commands.js';
-import type { TerminalCommands } from '../domain/terminal-actions.js';
+import type { TerminalServices } from '../domain/terminal-actions.js';
 import type { HistoryFeedKind } from '../state/trading-tabs.js';
 import { adaptPublishRate } from '../state/frame-budget.js';
 import { Publisher } from '../state/publisher.js';
@@ -106,7 +106,7 @@ export interface TuiHandle {
   done: Promise<void>;
   quit(): Promise<void>;
   /** What the screen's keys call (tests drive trading intents through it). */
-  commands: TerminalCommands;
+  commands: TerminalServices;
 }
 
 function wantsLocalSim(opts: TuiOptions): boolean {
@@ -252,7 +252,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     },
   });
 
-  const commands: TerminalCommands = {
+  const commands: TerminalServices = {
     selectMarket: (marketId) => session?.setMarket(marketId),
     setResolution: (seconds) => session?.setResolution(seconds),
     quit: () => void quit(),

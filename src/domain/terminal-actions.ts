@@ -1,8 +1,8 @@
 // The two sides of the screen's controller (src/controller/), declared once:
-//   TerminalCommands: what the program gives it (app/ implements it over the market-data session, the
+//   TerminalServices: what the program gives it (app/ implements it over the market-data session, the
 //     trading client's commands, the clipboard and the history loaders);
 //   TerminalActions: what a key binding may ask of it (ui/actions/terminal-actions.ts implements it over
-//     TerminalCommands). Every effectful request goes through one of its methods, which reports the outcome
+//     TerminalServices). Every effectful request goes through one of its methods, which reports the outcome
 //     one way (a toast and the footer notice, and a Journal line for what the engine never saw) and
 //     returns it typed.
 // A key press is traced in three places: its binding (ui/keys/), the controller, the client.
@@ -15,7 +15,7 @@ import type { SessionLock } from './trading/session-locks.js';
 /** What became of a copy: written, written inside tmux (whose settings decide whether it arrives), or refused. */
 export type CopyOutcome = 'sent' | 'sent-unconfirmed' | 'too-long';
 
-export interface TerminalCommands {
+export interface TerminalServices {
   selectMarket(marketId: number): void;
   /** Candle resolution in seconds (60, 300, 900, 3600, 14400, 86400, ...). */
   setResolution(seconds: number): void;

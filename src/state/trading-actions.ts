@@ -1,5 +1,5 @@
 // Screen-side trading state changes: toasts, order entry open/close/edit, review, confirm, the command
-// line and the panic chord. Pure store writes; sending goes through TerminalCommands.trading().
+// line and the panic chord. Pure store writes; sending goes through TerminalServices.trading().
 
 import type { TerminalStore } from './store.js';
 import type { AmendReview, ConfirmPrompt, Toast, ToastTone, TradingSlice, TradingUiState } from './trading-slice.js';

@@ -8,7 +8,7 @@
 import { render, type Instance } from 'ink';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import { InputSourceContext } from '../ui/keys/input-source.js';
-import type { TerminalCommands } from '../domain/terminal-actions.js';
+import type { TerminalServices } from '../domain/terminal-actions.js';
 import type { Keymap } from '../ui/keys/keymap.js';
 import { detectColorDepth, type ColorDepth } from '../ui/shell/theme-palettes.js';
 import type { TerminalStore } from '../state/store.js';
@@ -28,7 +28,7 @@ export type FramePath = 'row-diff' | 'ink';
 
 export interface MountOptions {
   store: TerminalStore;
-  commands: TerminalCommands;
+  commands: TerminalServices;
   /** The keymap in force (app/workspace-wiring.ts); default the shipped one. */
   keymap?: Keymap;
   /** The colours the terminal shows; default detected from the environment. */

@@ -9,7 +9,7 @@ import { parseScaled } from '../../src/protocol/scaling.js';
 import { runCommandLine } from '../../src/ui/command-line/flow.js';
 import { createTerminalActions } from '../../src/ui/actions/terminal-actions.js';
 import { type TypedOrder, parseLine } from '../../src/ui/command-line/parse.js';
-import type { TerminalCommands } from '../../src/domain/terminal-actions.js';
+import type { TerminalServices } from '../../src/domain/terminal-actions.js';
 import { type EntryContext, type EntryField, type OrderEntryForm, evaluateEntry, newEntryForm } from '../../src/state/order-entry.js';
 import { createTerminalStore } from '../../src/state/store.js';
 import { INITIAL_TRADING_UI } from '../../src/state/trading-slice.js';
@@ -104,7 +104,7 @@ describe('the : command line rejects garbage', () => {
   it('unknown-market: ":market NOPE" leaves a message on the line and selects nothing', () => {
     const store = createTerminalStore({ markets: [{ id: 16, symbol: 'BTC', name: 'BTC Perp' } as never], tradingUi: { ...INITIAL_TRADING_UI, commandLine: 'market NOPE' } });
     const selected: number[] = [];
-    const commands: TerminalCommands = { selectMarket: (id) => selected.push(id), setResolution: () => undefined, quit: () => undefined };
+    const commands: TerminalServices = { selectMarket: (id) => selected.push(id), setResolution: () => undefined, quit: () => undefined };
     runCommandLine(store, createTerminalActions(store, commands));
     expect(selected).toEqual([]);
     expect(store.getState().tradingUi.commandError).toMatch(/NOPE/);

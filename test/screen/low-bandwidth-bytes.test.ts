@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { lowBandwidthMountOptions, screenProfile } from '../../src/terminal/low-bandwidth.js';
 import { mountScreen, type FramePath } from '../../src/terminal/render.js';
 import type { CandleView, TradeView } from '../../src/domain/views.js';
-import type { TerminalCommands } from '../../src/domain/terminal-actions.js';
+import type { TerminalServices } from '../../src/domain/terminal-actions.js';
 import { ManualMarketDataSource, sampleSnapshot } from '../../src/state/fixtures.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore } from '../../src/state/store.js';
@@ -22,7 +22,7 @@ const STEP_MS = 200;
 const COLS = 160;
 const ROWS = 40;
 
-const commands: TerminalCommands = { selectMarket: () => undefined, setResolution: () => undefined, quit: () => undefined };
+const commands: TerminalServices = { selectMarket: () => undefined, setResolution: () => undefined, quit: () => undefined };
 
 /** Step `i` of the script: a trade prints, the current candle moves (a new one every 15 steps), three levels resize. */
 function applyStep(source: ManualMarketDataSource, i: number, base: ReturnType<typeof sampleSnapshot>, state: { trades: TradeView[]; candles: CandleView[] }): void {

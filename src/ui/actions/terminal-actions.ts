@@ -1,11 +1,11 @@
-// TerminalActions over the program's TerminalCommands: every request a key can make is sent here, after the
+// TerminalActions over the program's TerminalServices: every request a key can make is sent here, after the
 // session's typed locks, and its outcome is reported one way: the footer notice says it went, then a toast
 // (and the notice) says how it ended; what never reached the engine also gets a Journal line, so the Journal
 // holds every outcome.
 
 import type { CommandHandle, CommandOutcome, TradingCommands } from '../../domain/trading/commands.js';
 import { NO_KEY_LOCK, describeLocks } from '../../domain/trading/session-locks.js';
-import type { ActionResult, CopyOutcome, TerminalActions, TerminalCommands } from '../../domain/terminal-actions.js';
+import type { ActionResult, CopyOutcome, TerminalActions, TerminalServices } from '../../domain/terminal-actions.js';
 import { userMessage } from '../../protocol/errors.js';
 import { marketChosen, resolutionChosen, setNotice } from '../../state/actions.js';
 import type { TerminalStore } from '../../state/store.js';
@@ -50,7 +50,7 @@ interface SendOptions {
   onSend?: () => void;
 }
 
-export function createTerminalActions(store: TerminalStore, commands: TerminalCommands, now: () => number = Date.now): TerminalActions {
+export function createTerminalActions(store: TerminalStore, commands: TerminalServices, now: () => number = Date.now): TerminalActions {
   const send = async (label: string, make: (t: TradingCommands) => CommandHandle, opts: SendOptions = {}): Promise<ActionResult> => {
     const trading = commands.trading?.() ?? null;
     if (!trading) return reportResult(store, { kind: 'locked', label, locks: [NO_KEY_LOCK] }, null, now);

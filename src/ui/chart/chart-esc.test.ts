@@ -3,7 +3,7 @@
 // quits. The footer names what the next Esc does while it acts on the chart.
 
 import { describe, expect, it } from 'vitest';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalStore, type TerminalStore } from '../../state/store.js';
 import { footerHints } from '../keys/footer-hints.js';
 import { helpRows } from '../help/rows.js';
@@ -23,11 +23,11 @@ function chartSession(keymap = createKeymap()): { store: TerminalStore; calls: s
     candles: Array.from({ length: 500 }, (_, i) => ({ t: i * MIN, o: 680_000, h: 680_100, l: 679_900, c: 680_000, volume: 1 })),
     candleHistory: { oldestT: 0, newestT: 499 * MIN, loadingOlder: false, noOlder: true },
   });
-  const commands: TerminalCommands = {
+  const commands: TerminalServices = {
     selectMarket: () => calls.push('selectMarket'), setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'),
     trading: () => null, loadMoreHistory: () => calls.push('loadMoreHistory'), refreshHistory: () => calls.push('refreshHistory'),
     loadOlderCandles: () => calls.push('loadOlderCandles'), copyText: () => (calls.push('copyText'), 'sent'),
-  } as unknown as TerminalCommands;
+  } as unknown as TerminalServices;
   return { store, calls, press: keyPresser(store, commands, { keymap }) };
 }
 

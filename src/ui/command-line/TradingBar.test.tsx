@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { frameText } from '../../../test/helpers/ink-frame.js';
 import { describe, expect, it } from 'vitest';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalStore, type TerminalStore } from '../../state/store.js';
 import { pushToast } from '../../state/trading-actions.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
@@ -32,7 +32,7 @@ function frameOf(store: TerminalStore, cols: number): string {
 
 function typed(text: string) {
   const store = createTerminalStore();
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {} };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {} };
   const actions = createTerminalActions(store, program);
   openCommandLine(store);
   editCommandLine(store, text);

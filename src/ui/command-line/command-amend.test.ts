@@ -9,7 +9,7 @@ import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { OrderRowView } from '../../domain/trading/views.js';
 import { editCommandLine, runCommandLine } from './flow.js';
 import { answerConfirm } from '../confirm/flow.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from '../../state/store.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
@@ -38,7 +38,7 @@ function setup(keyScope: 'trade' | 'read' = 'trade', over: Partial<TerminalState
   const changes: Array<[number, { price?: number; size?: number }]> = [];
   const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
   const intents = { change: (id: number, c: { price?: number; size?: number }) => (changes.push([id, c]), handle), locks: () => [] } as unknown as TradingCommands;
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
   const commands = createTerminalActions(store, program);
   const run = (text: string) => {
     editCommandLine(store, text);

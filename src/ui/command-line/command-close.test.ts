@@ -8,7 +8,7 @@ import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { PositionRowView } from '../../domain/trading/views.js';
 import { editCommandLine, runCommandLine } from './flow.js';
 import { answerConfirm } from '../confirm/flow.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import { createTerminalStore } from '../../state/store.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
@@ -28,7 +28,7 @@ function setup() {
   const closes: Array<[number, CloseParams]> = [];
   const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
   const intents = { close: (id: number, opts: CloseParams) => (closes.push([id, opts]), handle), locks: () => [] } as unknown as TradingCommands;
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
   const commands = createTerminalActions(store, program);
   const run = (text: string) => {
     editCommandLine(store, text);

@@ -5,7 +5,7 @@ import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import { editCommandLine, runCommandLine } from './flow.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
@@ -17,7 +17,7 @@ function setup() {
   // A trading key (trade scope), a live feed: a typed order's review opens only where an order could be sent.
   const store = createTerminalStore({ keyScope: 'trade', connection: { ...INITIAL_CONNECTION, health: 'live' }, markets: [BTC_REF], trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, markets: [btcTestMarket()] } });
   store.setState({ market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 } });
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
   const commands = createTerminalActions(store, program);
   const run = (text: string) => {
     editCommandLine(store, text);

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
@@ -22,7 +22,7 @@ function setup(feedHealth: 'live' | 'stale') {
     header: { marketId: 16, mark: 670_000, last: null, oracle: null, change24hPct: null, volume24h: null, openInterestNotional: null, fundingRatePct: null, fundingAprPct: null, nextFundingInMs: null },
     trading: { ...EMPTY_TRADING, enabled: true, lockFacts: { ...LIVE_SESSION_FACTS, feedHealth }, markets: [btcTestMarket()] },
   });
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
   const press = keyPresser(store, program);
   const type = (text: string) => {
     for (const ch of text) press(ch);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerConfirm } from './flow.js';
 import { requestQuit } from './quit.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import { createTerminalStore } from '../../state/store.js';
 
@@ -12,7 +12,7 @@ function setup(inFlight: number) {
   const store = createTerminalStore();
   store.setState({ trading: { ...store.getState().trading, inFlight } });
   let quits = 0;
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => void quits++ };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => void quits++ };
   const commands = createTerminalActions(store, program);
   return { store, commands, quits: () => quits };
 }

@@ -2,7 +2,7 @@
 // dispatcher hands them is the same build the panes draw (ui/help/view.ts, ui/detail/view.ts).
 
 import { describe, expect, it } from 'vitest';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { openDetail } from '../../state/detail-overlay.js';
 import { createTerminalStore } from '../../state/store.js';
 import { openHelp } from '../../state/workspace-actions.js';
@@ -11,7 +11,7 @@ import { createKeymap } from '../keys/keymap.js';
 import { keyPresser, PGDN } from '../keys/press.fixtures.js';
 import { helpView } from './view.js';
 
-const COMMANDS: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
+const COMMANDS: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
 /** The fixture's page (keys/press.fixtures.ts helpPage). */
 const PAGE = 10;
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { openCommandLine } from '../command-line/flow.js';
 import { openEntry } from '../order-entry/flow.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
@@ -83,7 +83,7 @@ function session(rich: boolean, pane: PaneId, tab: TradingTab): Session {
   selectTab(store, tab);
   // Away from the ends of every list, so a move key has somewhere to go.
   store.setState({ tabs: { ...store.getState().tabs, selected: { ...store.getState().tabs.selected, [tab]: rich ? 1 : 0 } } });
-  const commands: TerminalCommands = {
+  const commands: TerminalServices = {
     selectMarket: () => calls.push('selectMarket'), setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'),
     trading: () => intents, loadMoreHistory: () => calls.push('loadMoreHistory'), refreshHistory: () => calls.push('refreshHistory'), loadOlderCandles: () => calls.push('loadOlderCandles'),
     copyText: () => (calls.push('copyText'), 'sent'),

@@ -1,8 +1,8 @@
 // Pressing keys in unit tests the way the screen does: decoded, then the one dispatcher, with the
-// controller's actions over recorded TerminalCommands.
+// controller's actions over recorded TerminalServices.
 
 import { createTerminalActions } from '../actions/terminal-actions.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { dispatchKey } from './dispatch.js';
 import { decodeKeys } from './key-reader.js';
@@ -19,7 +19,7 @@ export interface PressOptions {
  * `press(raw)`: every key of `raw` (as the terminal would send it: 'y', '\r', '\u001b', '\t', '\u0015') through
  * the dispatcher, as one read (one call, one burst: `press('!!y')` asks and the y does not answer).
  */
-export function keyPresser(store: TerminalStore, commands: TerminalCommands, o: PressOptions = {}): (raw: string) => void {
+export function keyPresser(store: TerminalStore, commands: TerminalServices, o: PressOptions = {}): (raw: string) => void {
   const actions = createTerminalActions(store, commands);
   const keymap = o.keymap ?? createKeymap();
   const page = o.tabsPage ?? 10;
@@ -34,5 +34,4 @@ export function keyPresser(store: TerminalStore, commands: TerminalCommands, o: 
 
 export const ENTER = '\r';
 export const ESC = '\u001b';
-export const DOWN = '\u001b[B';
 export const PGDN = '\u001b[6~';

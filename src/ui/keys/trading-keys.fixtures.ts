@@ -1,7 +1,7 @@
 // A live trading session for key tests at the dispatcher: BTC with a book, a mark, one long position (#7,
 // 0.4 BTC), an account with room, trade scope, and every trading intent recorded by name (nothing is sent).
 
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
@@ -54,7 +54,7 @@ export function tradingKeys(o: TradingKeysOptions = {}) {
       account: { accountId: 1, balance: '100000000000', locked: '0', available: '100000000000', equity: '100000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3, marginUsed: '0', unrealizedPnl: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null, valuation: 'live' as const, valuationNote: null },
     },
   });
-  const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'), trading: () => intents, loadMoreHistory: () => {}, refreshHistory: () => {} };
+  const commands: TerminalServices = { selectMarket: () => {}, setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'), trading: () => intents, loadMoreHistory: () => {}, refreshHistory: () => {} };
   const press = keyPresser(store, commands, o.keymap ? { keymap: o.keymap } : {});
   /** Typed one key per read, as a person types. */
   const type = (text: string) => {

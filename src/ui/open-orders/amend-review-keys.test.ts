@@ -6,7 +6,7 @@ import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { OrderRowView } from '../../domain/trading/views.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
@@ -42,7 +42,7 @@ function setup(order: OrderRowView = resting) {
       account: { accountId: 1, balance: '100000000000', locked: '0', available: '100000000000', equity: '100000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3, marginUsed: '0', unrealizedPnl: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null, valuation: 'live' as const, valuationNote: null, },
     },
   });
-  const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
+  const commands: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
   const press = keyPresser(store, commands);
   const type = (text: string) => {
     for (const ch of text) press(ch);

@@ -24,7 +24,7 @@ import type { TypedOrder } from '../command-line/parse.js';
 import { executionOrigin } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 
-export { currentMarket, entryCheck, entryContext, evaluateForm } from './form-check.js';
+export { currentMarket, entryContext, evaluateForm } from './form-check.js';
 
 /** Why no order can be sent at all right now (no key, read-only, a session lock), or null. */
 export function disabledReason(state: TerminalState): string | null {

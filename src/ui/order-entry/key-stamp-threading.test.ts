@@ -9,7 +9,7 @@ import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
 import { editCommandLine, runCommandLine } from '../command-line/flow.js';
 import { answerConfirm } from '../confirm/flow.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from '../../state/store.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
@@ -60,7 +60,7 @@ function setup() {
     change: record('change'), close: record('close'), cancel: record('cancel'), cancelAll: record('cancelAll'),
     replaceProtection: record('replaceProtection'), panic: record('panic'), locks: () => [], note: () => undefined,
   } as unknown as TradingCommands;
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents };
   const actions = createTerminalActions(store, program);
   const run = (text: string, keyAtMs?: number) => {
     editCommandLine(store, text);

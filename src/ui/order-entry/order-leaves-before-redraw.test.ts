@@ -4,7 +4,7 @@
 // trading client (journal line, fdatasync, send) before the store is touched; the words come after.
 
 import { describe, expect, it } from 'vitest';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
@@ -39,7 +39,7 @@ function setup() {
     place: sendNow, cancel: sendNow, cancelAll: sendNow, change: sendNow, close: sendNow, addCollateral: sendNow,
     panic: sendNow, protect: sendNow, replaceProtection: sendNow, locks: () => [], note: () => undefined,
   };
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => trading };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => trading };
   const actions = createTerminalActions(store, program);
   const pressKey = (): void => {
     writes = 0;

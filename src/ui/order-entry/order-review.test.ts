@@ -10,7 +10,7 @@ import { formatScaledTrim } from '../../protocol/scaling.js';
 import { evaluateEntry, newEntryForm, type OrderEntryForm } from '../../state/order-entry.js';
 import { acceptReview, entryContext, entryDisabledReason, entryPreview, openEntry, startReview } from './flow.js';
 import { answerConfirm } from '../confirm/flow.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from '../../state/store.js';
 import type { CommandHandle, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
@@ -57,7 +57,7 @@ function setup(form: Partial<OrderEntryForm>, over: Partial<TerminalState> = {})
   const entry = { ...newEntryForm(16, 'long', formatScaledTrim(669_000, 1), '5'), size: '0.01', ...form };
   store.setState({ tradingUi: { ...store.getState().tradingUi, entry } });
   const sent: PlaceParams[] = [];
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => fakeIntents(sent) };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => fakeIntents(sent) };
   const commands = createTerminalActions(store, program);
   return { store, commands, sent };
 }

@@ -6,7 +6,7 @@ import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { CommandHandle, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
 import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
 import { newEntryForm, type OrderEntryForm } from '../../state/order-entry.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
@@ -54,6 +54,6 @@ export function setupEntry(form: Partial<OrderEntryForm> = {}, positions: Positi
     locks: () => [],
     note: () => undefined,
   } as unknown as TradingCommands;
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => trading };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => trading };
   return { store, actions: createTerminalActions(store, program), sent, changed };
 }

@@ -2,7 +2,7 @@
 // error tone (the bar's ✗), so the line never starts with the error glyph; a panic that fails still does.
 
 import { describe, expect, it } from 'vitest';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import type { CommandOutcome, TradingCommands } from '../../domain/trading/commands.js';
 import { createTerminalStore } from '../../state/store.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
@@ -14,7 +14,7 @@ function setup(outcome: CommandOutcome) {
     note: () => {},
     panic: () => ({ rqs: () => [1, 2], outcome: Promise.resolve(outcome) }),
   } as unknown as TradingCommands;
-  const program: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => trading };
+  const program: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => trading };
   return { store, actions: createTerminalActions(store, program, () => 1_000) };
 }
 

@@ -4,7 +4,7 @@
 import { Box, Text, render } from 'ink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVirtualTerminal } from '../../../test/helpers/terminal.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalStore } from '../../state/store.js';
 import { keyPresser } from '../keys/press.fixtures.js';
 import { renderPane } from '../shell/render-pane.fixtures.js';
@@ -69,7 +69,7 @@ describe('perf overlay', () => {
     const vt = createVirtualTerminal(160, 6);
     const probe = fakeProbe();
     const store = createTerminalStore();
-    const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
+    const commands: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
     const press = keyPresser(store, commands);
     const app = render(<StoreContext.Provider value={store}><Harness probe={probe} /></StoreContext.Provider>, {
       stdout: vt.stdout as unknown as NodeJS.WriteStream,

@@ -3,7 +3,7 @@
 // and the one dispatcher (keys/dispatch.ts).
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalStore } from '../../state/store.js';
 import { InputSourceContext, type InputSource } from '../keys/input-source.js';
 import { App } from './App.js';
@@ -37,7 +37,7 @@ afterEach(() => {
 describe('the screen reads the keyboard once', () => {
   it('a-second-keyboard-listener-on-the-screen-fails: one subscription, F12 through it toggles the perf line', async () => {
     const store = createTerminalStore();
-    const commands: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
+    const commands: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
     const source = recordingSource();
     const app = render(
       <InputSourceContext.Provider value={source}>

@@ -4,7 +4,7 @@
 import { Box } from 'ink';
 import { useEffect, useMemo } from 'react';
 import { createTerminalActions } from '../actions/terminal-actions.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { keepFocusVisible, setViewport, showViewport } from '../../state/actions.js';
 import { wantedBookDepth } from '../../state/book-display.js';
 import type { PaneId, TerminalStore } from '../../state/store.js';
@@ -36,7 +36,7 @@ import type { ColorDepth } from './theme-palettes.js';
 
 export interface AppProps {
   store: TerminalStore;
-  commands: TerminalCommands;
+  commands: TerminalServices;
   /** The keymap in force (the config's remaps applied); default the shipped one. */
   keymap?: Keymap;
   /** Colours the terminal shows (detected by the app); default full colour. */

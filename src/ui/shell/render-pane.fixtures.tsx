@@ -3,13 +3,13 @@
 
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import { createKeymap } from '../keys/keymap.js';
 import { ActionsContext, KeymapContext, StoreContext } from './store-context.js';
 
-const NO_COMMANDS: TerminalCommands = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
+const NO_COMMANDS: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
 
 const ANSI = /\u001B\[[0-9;]*m/g;
 

@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import { frameText } from '../../../test/helpers/ink-frame.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import { createKeymap } from '../keys/keymap.js';
@@ -24,7 +24,7 @@ export interface RenderedPane {
 
 export function renderPane(element: ReactElement, store: TerminalStore, size: { width: number; height: number }): RenderedPane {
   const pagesAsked: string[] = [];
-  const commands: TerminalCommands = {
+  const commands: TerminalServices = {
     selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null, loadMoreHistory: (kind) => pagesAsked.push(kind), refreshHistory: () => {},
   };
   const instance = render(

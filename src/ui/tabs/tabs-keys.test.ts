@@ -10,7 +10,7 @@ import type { AccountEventRowView, OrderHistoryRowView, PositionHistoryRowView }
 import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
 import type { MarketListing, TerminalState } from '../../state/store.js';
 import { createTerminalStore } from '../../state/store.js';
-import type { TerminalCommands } from '../../domain/terminal-actions.js';
+import type { TerminalServices } from '../../domain/terminal-actions.js';
 import type { CommandHandle, TradingCommands } from '../../domain/trading/commands.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
@@ -50,7 +50,7 @@ function setup(orders: OrderRowView[] = [], keymap?: Keymap) {
   });
   const pagesAsked: string[] = [];
   const refreshesAsked: string[] = [];
-  const commands: TerminalCommands = {
+  const commands: TerminalServices = {
     selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => intents, loadMoreHistory: (kind) => pagesAsked.push(kind),
     refreshHistory: (kind) => refreshesAsked.push(kind),
   };
