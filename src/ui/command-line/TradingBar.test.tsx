@@ -2,31 +2,20 @@
 // what is typed and its keys, a refusal read whole (the typed text gives way from its start, the cursor end
 // stays), and the toasts when no line or question is open.
 
-import { Box, Text } from 'ink';
-import { render } from 'ink-testing-library';
-import { frameText } from '../../../test/helpers/ink-frame.js';
+import { Text } from 'ink';
 import { describe, expect, it } from 'vitest';
 import type { TerminalServices } from '../../domain/terminal-actions.js';
 import { createTerminalStore, type TerminalStore } from '../../state/store.js';
 import { pushToast } from '../../state/trading-actions.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
-import { createKeymap } from '../keys/keymap.js';
-import { KeymapContext, StoreContext } from '../shell/store-context.js';
+import { renderPane } from '../shell/render-pane.fixtures.js';
 import { editCommandLine, openCommandLine, runCommandLine } from './flow.js';
 import { TradingBar } from './TradingBar.js';
 
 function frameOf(store: TerminalStore, cols: number): string {
-  const { lastFrame, unmount } = render(
-    <StoreContext.Provider value={store}>
-      <KeymapContext.Provider value={createKeymap()}>
-        <Box width={cols}>
-          <TradingBar width={cols} fallback={<Text>FOOTER</Text>} />
-        </Box>
-      </KeymapContext.Provider>
-    </StoreContext.Provider>,
-  );
-  const frame = frameText(lastFrame());
-  unmount();
+  const pane = renderPane(store, <TradingBar width={cols} fallback={<Text>FOOTER</Text>} />, cols, { width: cols });
+  const frame = pane.frame();
+  pane.unmount();
   return frame;
 }
 

@@ -9,7 +9,7 @@ import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { INITIAL_CONNECTION, createTerminalStore, type MarketListing } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { INITIAL_TRADING_TABS, type TradingTabsState } from '../../state/trading-tabs.js';
-import { renderPane, type RenderedPane } from '../shell/render.fixtures.js';
+import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
 import { FillsTab } from './FillsTab.js';
 
 const BTC: MarketListing = { id: 1, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
@@ -37,7 +37,7 @@ function draw(width: number, tabs: Partial<TradingTabsState>): RenderedPane {
     trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, fills: [live], health: LIVE },
   });
   const tab = tabs.tab === 'history' ? 'history' : 'fills';
-  shown = renderPane(<FillsTab tab={tab} width={width} height={8} focused />, store, { width, height: 8 });
+  shown = renderPane(store, <FillsTab tab={tab} width={width} height={8} focused />, width, { width, height: 8 });
   return shown;
 }
 
@@ -70,7 +70,7 @@ describe('the Fills tab', () => {
 
   it('fills-tab-opens-empty-asks-first-page: no page yet, opening the list asks for the first one', () => {
     const store = createTerminalStore({ focus: 'trading', market: BTC, markets: [BTC], tabs: { ...INITIAL_TRADING_TABS, tab: 'fills' }, trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE } });
-    shown = renderPane(<FillsTab tab="fills" width={80} height={8} focused />, store, { width: 80, height: 8 });
+    shown = renderPane(store, <FillsTab tab="fills" width={80} height={8} focused />, 80, { width: 80, height: 8 });
     expect(shown.pagesAsked).toEqual(['fills']);
   });
 });

@@ -8,7 +8,7 @@ import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { INITIAL_CONNECTION, createTerminalStore, type MarketListing } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
-import { renderPane, type RenderedPane } from '../shell/render.fixtures.js';
+import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
 import { JournalTab } from './JournalTab.js';
 
 const BTC: MarketListing = { id: 1, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
@@ -37,7 +37,7 @@ function draw(width: number, selected = 0): RenderedPane {
     tabs: { ...INITIAL_TRADING_TABS, tab: 'journal', selected: { ...INITIAL_TRADING_TABS.selected, journal: selected } },
     trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, journal, executions: [report], health: LIVE },
   });
-  shown = renderPane(<JournalTab width={width} height={9} focused />, store, { width, height: 9 });
+  shown = renderPane(store, <JournalTab width={width} height={9} focused />, width, { width, height: 9 });
   return shown;
 }
 
@@ -62,7 +62,7 @@ describe('the Journal tab', () => {
 
   it('journal-tab-empty-says-none', () => {
     const store = createTerminalStore({ focus: 'trading', tabs: { ...INITIAL_TRADING_TABS, tab: 'journal' }, trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE } });
-    shown = renderPane(<JournalTab width={80} height={8} focused />, store, { width: 80, height: 8 });
+    shown = renderPane(store, <JournalTab width={80} height={8} focused />, 80, { width: 80, height: 8 });
     expect(shown.lines()[1]).toBe('no requests sent yet');
   });
 });

@@ -7,7 +7,7 @@ import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { INITIAL_CONNECTION, createTerminalStore, type MarketListing } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
-import { renderPane, type RenderedPane } from '../shell/render.fixtures.js';
+import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
 import { OpenOrdersTab } from './OpenOrdersTab.js';
 
 const BTC: MarketListing = { id: 1, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
@@ -39,7 +39,7 @@ function draw(width: number, selected = 0): RenderedPane {
     tabs: { ...INITIAL_TRADING_TABS, tab: 'orders', selected: { ...INITIAL_TRADING_TABS.selected, orders: selected } },
     trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, positions: [long], orders: [bid, stop], health: LIVE },
   });
-  shown = renderPane(<OpenOrdersTab width={width} height={8} focused />, store, { width, height: 8 });
+  shown = renderPane(store, <OpenOrdersTab width={width} height={8} focused />, width, { width, height: 8 });
   return shown;
 }
 
@@ -64,7 +64,7 @@ describe('the Open orders tab', () => {
 
   it('open-orders-tab-empty-says-none: no orders, the words say so', () => {
     const store = createTerminalStore({ focus: 'trading', market: BTC, markets: [BTC], tabs: { ...INITIAL_TRADING_TABS, tab: 'orders' }, trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE } });
-    shown = renderPane(<OpenOrdersTab width={80} height={8} focused />, store, { width: 80, height: 8 });
+    shown = renderPane(store, <OpenOrdersTab width={80} height={8} focused />, 80, { width: 80, height: 8 });
     expect(shown.lines()[1]).toBe('no open orders');
   });
 });

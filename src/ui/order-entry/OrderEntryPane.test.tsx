@@ -2,14 +2,12 @@
 // (shell/entry-dock.ts, widened over the tape when the review cannot fit, as shell/App.tsx does) at 200x50
 // and 80x24: the form with its size and price, then the review with its preview figures.
 
-import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { createKeymap } from '../keys/keymap.js';
 import { ENTER } from '../keys/press.fixtures.js';
 import { tradingKeys } from '../keys/trading-keys.fixtures.js';
 import { dockEntry } from '../shell/entry-dock.js';
 import { computeLayout } from '../shell/layout.js';
-import { KeymapContext, StoreContext } from '../shell/store-context.js';
+import { renderPane } from '../shell/render-pane.fixtures.js';
 import type { TerminalStore } from '../../state/store.js';
 import { OrderEntryPane } from './OrderEntryPane.js';
 import { entryFits } from './view.js';
@@ -26,15 +24,8 @@ function entryBox(store: TerminalStore, cols: number, rows: number) {
 
 /** The pane's frame: its lines without colour codes. */
 function drawn(store: TerminalStore, box: { width: number; height: number }) {
-  const ink = render(
-    <StoreContext.Provider value={store}>
-      <KeymapContext.Provider value={createKeymap()}>
-        <OrderEntryPane width={box.width} height={box.height} />
-      </KeymapContext.Provider>
-    </StoreContext.Provider>,
-  );
-  const lines = () => (ink.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n');
-  return { lines, text: () => lines().join('\n'), unmount: ink.unmount };
+  const pane = renderPane(store, <OrderEntryPane width={box.width} height={box.height} />, box.width);
+  return { lines: pane.lines, text: pane.frame, unmount: pane.unmount };
 }
 
 /** A 0.01 BTC limit buy at the best bid (66,995) typed into the form. */

@@ -7,7 +7,7 @@ import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
 import { INITIAL_CONNECTION, createTerminalStore, type MarketListing } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
-import { renderPane, type RenderedPane } from '../shell/render.fixtures.js';
+import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
 import { PositionsTab } from './PositionsTab.js';
 
 const BTC: MarketListing = { id: 1, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
@@ -37,7 +37,7 @@ function draw(width: number, opts: { selected?: number; orders?: OrderRowView[];
     tabs: { ...INITIAL_TRADING_TABS, tab: 'positions', selected: { ...INITIAL_TRADING_TABS.selected, positions: opts.selected ?? 0 } },
     trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, positions: [long, short], orders: opts.orders ?? [], health: opts.down ? null : LIVE },
   });
-  shown = renderPane(<PositionsTab width={width} height={8} focused />, store, { width, height: 8 });
+  shown = renderPane(store, <PositionsTab width={width} height={8} focused />, width, { width, height: 8 });
   return shown;
 }
 
@@ -83,7 +83,7 @@ describe('the Positions tab', () => {
 
   it('positions-tab-empty-says-none: no rows, the words say so and no row is drawn', () => {
     const store = createTerminalStore({ focus: 'trading', market: BTC, markets: [BTC], trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE } });
-    shown = renderPane(<PositionsTab width={80} height={8} focused />, store, { width: 80, height: 8 });
+    shown = renderPane(store, <PositionsTab width={80} height={8} focused />, 80, { width: 80, height: 8 });
     expect(shown.lines()[1]).toBe('no open positions');
     expect(shown.frame()).not.toContain('LONG');
   });

@@ -1,17 +1,16 @@
 // A pane rendered for a component test (ink-testing-library) inside the providers the app gives it (the
-// store, the actions, the keymap, the dark palette), on a terminal `cols` columns wide; the frame as text.
+// store, the actions over recorded services, the keymap, the dark palette), on a terminal `cols` columns
+// wide, optionally in a box of the size the layout gives it; the frame as text and what it asked of the app.
 
+import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
+import { frameText } from '../../../test/helpers/ink-frame.js';
 import type { TerminalServices } from '../../domain/terminal-actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import { createKeymap } from '../keys/keymap.js';
 import { ActionsContext, KeymapContext, StoreContext } from './store-context.js';
-
-const NO_COMMANDS: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null };
-
-const ANSI = /\u001B\[[0-9;]*m/g;
 
 export interface RenderedPane {
   /** The last frame, colours stripped, lines trimmed at the right. */
@@ -22,14 +21,22 @@ export interface RenderedPane {
   raw(): string;
   /** The frame once it contains `text` (a store change redraws on React's next turn); throws after a second. */
   frameWith(text: string | RegExp): Promise<string>;
+  /** History pages the pane asked for (loadMoreHistory). */
+  pagesAsked: string[];
   unmount(): void;
 }
 
-export function renderPane(store: TerminalStore, pane: ReactElement, cols: number): RenderedPane {
+export function renderPane(store: TerminalStore, pane: ReactElement, cols: number, box?: { width: number; height?: number }): RenderedPane {
+  const pagesAsked: string[] = [];
+  const services: TerminalServices = {
+    selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null, loadMoreHistory: (kind) => pagesAsked.push(kind), refreshHistory: () => {},
+  };
   const tree = (
     <StoreContext.Provider value={store}>
-      <ActionsContext.Provider value={createTerminalActions(store, NO_COMMANDS)}>
-        <KeymapContext.Provider value={createKeymap()}>{pane}</KeymapContext.Provider>
+      <ActionsContext.Provider value={createTerminalActions(store, services)}>
+        <KeymapContext.Provider value={createKeymap()}>
+          {box ? <Box flexDirection="column" width={box.width} height={box.height}>{pane}</Box> : pane}
+        </KeymapContext.Provider>
       </ActionsContext.Provider>
     </StoreContext.Provider>
   );
@@ -37,8 +44,7 @@ export function renderPane(store: TerminalStore, pane: ReactElement, cols: numbe
   // ink-testing-library's stdout is 100 columns: Ink reads `columns` at each layout, so set it and lay out again.
   Object.defineProperty(app.stdout, 'columns', { value: cols });
   app.rerender(tree);
-  const lines = (): string[] => (app.lastFrame() ?? '').replace(ANSI, '').split('\n').map((l) => l.trimEnd());
-  const frame = (): string => lines().join('\n');
+  const frame = (): string => frameText(app.lastFrame());
   const frameWith = async (text: string | RegExp): Promise<string> => {
     const has = (f: string): boolean => (typeof text === 'string' ? f.includes(text) : text.test(f));
     for (const until = Date.now() + 1000; !has(frame()); ) {
@@ -47,5 +53,5 @@ export function renderPane(store: TerminalStore, pane: ReactElement, cols: numbe
     }
     return frame();
   };
-  return { frame, lines, raw: () => app.lastFrame() ?? '', frameWith, unmount: app.unmount };
+  return { frame, lines: () => frame().split('\n'), raw: () => app.lastFrame() ?? '', frameWith, pagesAsked, unmount: app.unmount };
 }
