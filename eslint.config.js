@@ -93,6 +93,8 @@ const CHAIN_DEPTHS = [0, 1, 2, 3, 4];
 const STORE_WRITER_SELECTORS = [
   "CallExpression[callee.type='MemberExpression'][callee.property.name='setState']:not([callee.object.type='ThisExpression'])",
   "VariableDeclarator > ObjectPattern.id > Property[key.name='setState']",
+  // state/'s generic patcher of the trading ui slice is for its own reducers: outside, a named one is called.
+  "ImportSpecifier[imported.name='patchUi']",
   ...CHAIN_DEPTHS.map((d) => getStateChain('AssignmentExpression > MemberExpression.left', d)),
   ...CHAIN_DEPTHS.map((d) => getStateChain('UpdateExpression > MemberExpression.argument', d)),
   ...CHAIN_DEPTHS.map((d) => getStateChain("UnaryExpression[operator='delete'] > MemberExpression.argument", d)),

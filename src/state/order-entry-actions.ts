@@ -3,31 +3,31 @@
 
 import type { OrderEntryForm } from './order-entry.js';
 import type { TerminalStore } from './store.js';
-import { patchTradingUi } from './trading-actions.js';
+import { patchUi } from './trading-actions.js';
 
 /** The form opened (b / s, a typed `:buy`): editing, nothing asked yet. */
 export function openEntryForm(store: TerminalStore, form: OrderEntryForm): void {
-  patchTradingUi(store, { entry: form, reviewing: false, confirm: null });
+  patchUi(store, { entry: form, reviewing: false, confirm: null });
 }
 
 /** A field edited: back to editing (a review open shows the form again). */
 export function editEntryForm(store: TerminalStore, form: OrderEntryForm): void {
-  patchTradingUi(store, { entry: form, reviewing: false });
+  patchUi(store, { entry: form, reviewing: false });
 }
 
 /** The form changed from its review (`r`'s TP/SL resize): the review stays. */
 export function reviseReviewedForm(store: TerminalStore, form: OrderEntryForm): void {
-  patchTradingUi(store, { entry: form });
+  patchUi(store, { entry: form });
 }
 
 /** The review opened (Enter), or closed back to the form (Esc). */
 export function setEntryReviewing(store: TerminalStore, reviewing: boolean): void {
-  patchTradingUi(store, { reviewing });
+  patchUi(store, { reviewing });
 }
 
 /** The form closed, nothing sent. */
 export function closeEntryForm(store: TerminalStore): void {
-  patchTradingUi(store, { entry: null, reviewing: false, confirm: null });
+  patchUi(store, { entry: null, reviewing: false, confirm: null });
 }
 
 /**
@@ -38,5 +38,5 @@ export function closeSentEntry(store: TerminalStore, sent: { signature: string; 
   const ui = store.getState().tradingUi;
   const recent = [...ui.recent, { signature: sent.signature, atMs: sent.atMs }].slice(-20);
   const lastSize = ui.entry ? { ...ui.lastSize, [sent.marketId]: ui.entry.size } : ui.lastSize;
-  patchTradingUi(store, { entry: null, reviewing: false, confirm: null, recent, lastSize });
+  patchUi(store, { entry: null, reviewing: false, confirm: null, recent, lastSize });
 }

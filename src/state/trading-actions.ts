@@ -8,7 +8,8 @@ export const TOAST_MS = 5_000;
 const MAX_TOASTS = 4;
 let nextToastId = 1;
 
-function patchUi(store: TerminalStore, patch: Partial<TradingUiState>): void {
+/** Within state/ only: the ui calls the named reducers. */
+export function patchUi(store: TerminalStore, patch: Partial<TradingUiState>): void {
   store.setState((s) => ({ tradingUi: { ...s.tradingUi, ...patch } }));
 }
 
@@ -54,7 +55,15 @@ export function rememberCollateral(store: TerminalStore, marketId: number, amoun
   store.setState((s) => ({ tradingUi: { ...s.tradingUi, lastCollateral: { ...s.tradingUi.lastCollateral, [marketId]: amount } } }));
 }
 
-export { patchUi as patchTradingUi };
+/** The first `!` of the chord at `atMs`, or null: disarmed. */
+export function setPanicArmed(store: TerminalStore, atMs: number | null): void {
+  patchUi(store, { panicArmedAtMs: atMs });
+}
+
+/** The read a question was asked in: a `y` from that same read never answers it. */
+export function noteAskedInRead(store: TerminalStore, read: number): void {
+  patchUi(store, { askedInRead: read });
+}
 
 /** The trading session's and engine's copy (app/trading-publisher.ts), one version past the one shown. */
 export function publishTrading(store: TerminalStore, trading: Omit<TradingSlice, 'version'>): void {

@@ -45,4 +45,30 @@ describe('the store-writer rule', () => {
     expect(await storeWriterLines(socket, 'src/transport/ws/socket-like.ts')).toEqual([]);
     expect(await storeWriterLines(reads, 'src/ui/chart/reads-state.ts')).toEqual([]);
   });
+
+  it('generic-patcher-imported-outside-state-fails-lint: the ui calls a named reducer, never the slice patcher', async () => {
+    const patches = ["import { patchUi } from '../../state/trading-actions.js';", "export const arm = patchUi;"].join('\n');
+    expect(await storeWriterLines(patches, 'src/ui/panic/patches.ts')).toEqual([1]);
+    expect(await storeWriterLines(patches.replace('../../state/', './'), 'src/state/patches.ts')).toEqual([]);
+  });
+});
+
+/** Messages of the screen's import rule (eslint.config.js SCREEN_RULES) for `code` as `filePath`. */
+async function screenRuleLines(code: string, filePath: string): Promise<number[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.line);
+}
+
+describe('the screen rules', () => {
+  it('context-importing-the-dispatcher-fails-lint: a context never reaches up into the plumbing that calls it', async () => {
+    const code = ["import { dispatchKey } from '../keys/dispatch.js';", "import type { Keymap } from '../keys/keymap.js';", 'export const k = dispatchKey; export type K = Keymap;'].join('\n');
+    expect(await screenRuleLines(code, 'src/ui/book/reaches-up.ts')).toEqual([1]);
+    expect(await screenRuleLines(code, 'src/ui/shell/mounts.ts')).toEqual([]);
+  });
+
+  it('shared-format-importing-a-context-fails-lint: format/ and actions/ sit under every context', async () => {
+    const code = ["import { BOOK_BINDINGS } from '../book/bindings.js';", "import { store } from '../../state/store.js';", 'export const b = [BOOK_BINDINGS, store];'].join('\n');
+    expect(await screenRuleLines(code, 'src/ui/format/reaches-sideways.ts')).toEqual([1]);
+    expect(await screenRuleLines(code, 'src/ui/actions/reaches-sideways.ts')).toEqual([1]);
+  });
 });

@@ -9,7 +9,16 @@ import { formatScaled, formatScaledTrim, parseLeverage } from '../../protocol/sc
 import { setNotice } from '../../state/actions.js';
 import { maxLeverageHundredths } from '../../state/order-entry.js';
 import { marketsOf, type TerminalState, type TerminalStore } from '../../state/store.js';
-import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
+import { askConfirm, setBell } from '../../state/trading-actions.js';
+import {
+  closeLine as closeCommandLine,
+  openLine as openCommandLine,
+  refuseLine,
+  rememberLine,
+  setDefaultLeverage,
+  setLineText as editCommandLine,
+  showHistoryLine,
+} from '../../state/command-line-actions.js';
 import { openAmendReview, type OrderChange } from '../open-orders/amend-review.js';
 import { completeLine } from './completion.js';
 import { parseLine, type TypedAmend } from './parse.js';
@@ -21,20 +30,8 @@ import { keyStampOf } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 import { marketLabel } from '../../domain/market-label.js';
 
-/** Lines kept for Up / Down. */
-const HISTORY_KEPT = 50;
-
-export function openCommandLine(store: TerminalStore): void {
-  patchTradingUi(store, { commandLine: '', commandError: null, commandHint: null, commandHistoryAt: null });
-}
-
-export function closeCommandLine(store: TerminalStore): void {
-  patchTradingUi(store, { commandLine: null, commandError: null, commandHint: null, commandHistoryAt: null });
-}
-
-export function editCommandLine(store: TerminalStore, text: string, hint: string | null = null): void {
-  patchTradingUi(store, { commandLine: text.slice(0, 120), commandError: null, commandHint: hint });
-}
+// Opening, closing and typing into the line are the store's own changes (state/command-line-actions.ts).
+export { closeCommandLine, editCommandLine, openCommandLine };
 
 /** Up (-1) / Down (+1): the previous / next line run before; past the newest, an empty line. */
 export function stepCommandHistory(store: TerminalStore, direction: -1 | 1): void {
@@ -42,7 +39,7 @@ export function stepCommandHistory(store: TerminalStore, direction: -1 | 1): voi
   if (history.length === 0) return;
   const from = at ?? history.length;
   const next = Math.max(0, Math.min(history.length, from + direction));
-  patchTradingUi(store, { commandLine: history[next] ?? '', commandHistoryAt: next === history.length ? null : next, commandError: null, commandHint: null });
+  showHistoryLine(store, history[next] ?? '', next === history.length ? null : next);
 }
 
 /** Tab: completes the line's first word or its argument; several candidates are listed after the line. */
@@ -54,17 +51,8 @@ export function completeOnTab(store: TerminalStore): void {
   editCommandLine(store, completed, candidates.length > 1 ? candidates.join('  ') : null);
 }
 
-function remember(store: TerminalStore, text: string): void {
-  const line = text.trim();
-  const { commandHistory } = store.getState().tradingUi;
-  if (line === '' || commandHistory.at(-1) === line) return;
-  patchTradingUi(store, { commandHistory: [...commandHistory, line].slice(-HISTORY_KEPT) });
-}
-
-function fail(store: TerminalStore, message: string): void {
-  // The line stays open with the text so the trader can fix it.
-  patchTradingUi(store, { commandError: message });
-}
+const remember = (store: TerminalStore, text: string): void => rememberLine(store, text.trim());
+const fail = refuseLine;
 
 /**
  * Why a typed leverage (`:lev X`, or `lev X` on a typed order) is refused: not a leverage the form could
@@ -110,7 +98,7 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
       const refused = leverageRefusal(state, typed.leverage);
       if (refused) return fail(store, refused);
       closeCommandLine(store);
-      patchTradingUi(store, { leverage: typed.leverage });
+      setDefaultLeverage(store, typed.leverage);
       setNotice(store, `leverage for new orders: ${typed.leverage}x`);
       return;
     }
@@ -120,7 +108,7 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
       return;
     case 'bell':
       closeCommandLine(store);
-      patchTradingUi(store, { bell: typed.on });
+      setBell(store, typed.on);
       setNotice(store, `bell ${typed.on ? 'on' : 'off'}`);
       return;
     case 'market': {

@@ -10,7 +10,7 @@ import { setNotice } from '../../state/actions.js';
 import { inputMode, openQuestion, type InputMode } from '../../state/input-mode.js';
 import { questionLapse } from '../../state/notice.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
-import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
+import { askConfirm, noteAskedInRead } from '../../state/trading-actions.js';
 import { answerConfirm } from '../confirm/flow.js';
 import { disarmPanic } from '../panic/flow.js';
 import type { Action, Binding, KeyContext } from './binding.js';
@@ -77,7 +77,7 @@ export function dispatchKey(key: KeyPress, c: DispatchContext): void {
     setNotice(store, noRoomToAsk(confirm));
     return;
   }
-  if (c.read !== undefined) patchTradingUi(store, { askedInRead: c.read });
+  if (c.read !== undefined) noteAskedInRead(store, c.read);
 }
 
 function runKey(key: KeyPress, c: DispatchContext, state: TerminalState, mode: InputMode): void {

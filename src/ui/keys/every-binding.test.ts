@@ -17,7 +17,7 @@ import { openDetail } from '../../state/detail-overlay.js';
 import { openHelp } from '../../state/workspace-actions.js';
 import type { InputMode } from '../../state/places.js';
 import { createTerminalStore, INITIAL_CONNECTION, type PaneId, type TerminalStore } from '../../state/store.js';
-import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
+import { askConfirm, patchUi as patchTradingUi } from '../../state/trading-actions.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { openEditor, selectTab, type TradingTab } from '../../state/trading-tabs.js';
 import type { Binding } from './binding.js';

@@ -3,7 +3,7 @@
 
 import { setNotice } from '../../state/actions.js';
 import type { TerminalStore } from '../../state/store.js';
-import { askConfirm, patchTradingUi } from '../../state/trading-actions.js';
+import { askConfirm, setPanicArmed } from '../../state/trading-actions.js';
 import { keyStampOf } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 
@@ -14,18 +14,18 @@ export const PANIC_CHORD_MS = 1_500;
 export function pressPanicKey(store: TerminalStore, nowMs: number, key = '!'): void {
   const armed = store.getState().tradingUi.panicArmedAtMs;
   if (armed !== null && nowMs - armed <= PANIC_CHORD_MS) {
-    patchTradingUi(store, { panicArmedAtMs: null });
+    setPanicArmed(store, null);
     const s = store.getState().trading;
     askConfirm(store, { text: `PANIC: cancel ${s.orders.length} orders and close ${s.positions.length} positions at market?`, action: { kind: 'panic' }, at: 'bar' });
     return;
   }
-  patchTradingUi(store, { panicArmedAtMs: nowMs });
+  setPanicArmed(store, nowMs);
   setNotice(store, `press ${key} again for panic`);
 }
 
 /** Any other key disarms the chord. */
 export function disarmPanic(store: TerminalStore): void {
-  if (store.getState().tradingUi.panicArmedAtMs !== null) patchTradingUi(store, { panicArmedAtMs: null });
+  if (store.getState().tradingUi.panicArmedAtMs !== null) setPanicArmed(store, null);
 }
 
 answerConfirmWith('panic', {
