@@ -33,9 +33,9 @@ try {
   const { store } = app.app;
   await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, 30_000, 'trading unlocked');
   await app.vt.waitFor('spread ', 30_000);
-  const intents = app.app.commands.trading?.();
-  if (!intents) throw new Error('the app has no trading commands');
-  const screen: TradingScreen = { sim, app, market: store.getState().market!, intents, home };
+  const commands = app.app.services.trading?.();
+  if (!commands) throw new Error('the app has no trading commands');
+  const screen: TradingScreen = { sim, app, market: store.getState().market!, commands, home };
   tracer.watchKeys(app.vt.stdin);
   tracer.watchStore(store);
 

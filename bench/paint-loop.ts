@@ -76,7 +76,7 @@ const stdout = new FakeTty(cols, rows);
 const renderMs: number[] = [];
 const instance = mountScreen({
   store,
-  commands: { selectMarket: () => undefined, setResolution: () => undefined, quit: () => undefined },
+  services: { selectMarket: () => undefined, setResolution: () => undefined, quit: () => undefined },
   stdout: stdout as unknown as NodeJS.WriteStream,
   stdin: new FakeStdin() as unknown as NodeJS.ReadStream,
   onPaint: (ms) => renderMs.push(ms),

@@ -82,7 +82,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     selectMarket: () => undefined,
     setResolution: () => undefined,
     quit: () => undefined,
-    trading: () => trading?.intents ?? null,
+    trading: () => trading?.commands ?? null,
   };
   manners.enter();
   meterWrites(o.stdout, meter);
@@ -90,8 +90,8 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const onPaint = (renderTime: number): void => meter.paintRendered(renderTime);
   const instance: Instance =
     o.mode === 'optimized'
-      ? mountScreen({ store, commands, stdout: o.stdout, stdin: o.stdin, ...lowBandwidthMountOptions(profile.lowBandwidth, process.env), onPaint })
-      : render(createElement(App, { store, commands }), {
+      ? mountScreen({ store, services: commands, stdout: o.stdout, stdin: o.stdin, ...lowBandwidthMountOptions(profile.lowBandwidth, process.env), onPaint })
+      : render(createElement(App, { store, services: commands }), {
           stdout: o.stdout,
           stdin: o.stdin,
           patchConsole: false,

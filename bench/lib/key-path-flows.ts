@@ -84,7 +84,7 @@ async function quietly(screen: TradingScreen, body: () => Promise<void>, settled
 /** A limit buy resting three levels under the best bid (shown in the book, unlikely to trade). */
 async function restingBuy(screen: TradingScreen): Promise<number> {
   const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
-  const out = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 100, price, leverage: 500 }).outcome;
+  const out = await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 100, price, leverage: 500 }).outcome;
   if (!out.ok) throw new Error(`the resting order was refused: ${JSON.stringify(out.results)}`);
   await eventually(() => stateOf(screen).trading.orders.length === 1, EXCHANGE_MS, 'the resting order');
   return price;

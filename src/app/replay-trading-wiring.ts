@@ -5,7 +5,7 @@ import type { MarkSource } from '../domain/marks.js';
 import { ScopeMask } from '../protocol/enums.js';
 import type { Context } from '../protocol/frames.js';
 import type { ReplayClock } from '../replay/replay-clock.js';
-import { READ_ONLY_INTENTS, replayHistory } from '../replay/read-only.js';
+import { READ_ONLY_COMMANDS, replayHistory } from '../replay/read-only.js';
 import { ReplayTradingFeed } from '../replay/replay-trading.js';
 import type { TradingEvent } from '../replay/timeline.js';
 import type { TerminalStore } from '../state/store.js';
@@ -27,7 +27,7 @@ export interface ReplayTradingOptions {
 
 export interface ReplayTrading {
   feed: ReplayTradingFeed;
-  intents: TradingCommands;
+  commands: TradingCommands;
   history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
   stop(): void;
 }
@@ -47,7 +47,7 @@ export function startReplayTrading(o: ReplayTradingOptions): ReplayTrading {
   tick();
   return {
     feed,
-    intents: READ_ONLY_INTENTS,
+    commands: READ_ONLY_COMMANDS,
     history: { loadMore: (kind) => replayHistory(o.store, kind), refresh: (kind) => replayHistory(o.store, kind) },
     stop: () => {
       clearInterval(timer);

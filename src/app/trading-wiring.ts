@@ -54,7 +54,7 @@ export interface TradingWiringOptions {
 
 export interface TradingWiring {
   client: TradingClient;
-  intents: TradingCommands;
+  commands: TradingCommands;
   /** REST history pages for the Fills / History tabs. */
   history: HistoryFeed;
   stop(): void;
@@ -157,7 +157,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   publisher.start();
   return {
     client,
-    intents: client.commands,
+    commands: client.commands,
     history,
     stop: () => {
       offHistory();

@@ -95,7 +95,7 @@ export interface TuiOptions {
 
 /** What the screen needs of a trading side: the live one (trading-wiring.ts) or a replay's (replay/replay-trading.ts). */
 export interface TradingSide {
-  intents: TradingCommands;
+  commands: TradingCommands;
   history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
   stop(): void;
 }
@@ -105,8 +105,8 @@ export interface TuiHandle {
   /** Resolves when the app has quit and everything it started has stopped. */
   done: Promise<void>;
   quit(): Promise<void>;
-  /** What the screen's keys call (tests drive trading intents through it). */
-  commands: TerminalServices;
+  /** What the screen's keys call (tests drive trading commands through it). */
+  services: TerminalServices;
 }
 
 function wantsLocalSim(opts: TuiOptions): boolean {
@@ -252,12 +252,12 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     },
   });
 
-  const commands: TerminalServices = {
+  const services: TerminalServices = {
     selectMarket: (marketId) => session?.setMarket(marketId),
     setResolution: (seconds) => session?.setResolution(seconds),
     quit: () => void quit(),
     copyText: (text) => live.copyText(text),
-    trading: () => trading?.intents ?? null,
+    trading: () => trading?.commands ?? null,
     loadMoreHistory: (kind) => trading?.history.loadMore(kind),
     refreshHistory: (kind) => trading?.history.refresh(kind),
     loadOlderCandles: () => session?.loadOlderCandles(),
@@ -267,7 +267,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   manners.enter();
   instance = mountScreen({
     store,
-    commands,
+    services,
     keymap: live.keymap,
     colorDepth: live.colorDepth,
     stdout,
@@ -345,5 +345,5 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     setNotice(store, `start-up failed: ${userMessage(error)}`);
   });
 
-  return { store, done, quit, commands };
+  return { store, done, quit, services };
 }

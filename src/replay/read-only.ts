@@ -23,7 +23,7 @@ function refused(): CommandHandle {
 }
 
 /** The screen's trading commands in a replay: every one refused, nothing sent. */
-export const READ_ONLY_INTENTS: TradingCommands = {
+export const READ_ONLY_COMMANDS: TradingCommands = {
   place: refused,
   cancel: refused,
   cancelAll: refused,

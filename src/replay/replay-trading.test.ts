@@ -1,12 +1,12 @@
 // seek-back-never-patches-a-later-state: the replay's trading side at a position is what the live session
 // held then. Updates before a connection's snapshots are ignored, each reconnect starts over from its own
 // snapshots, fills accumulate across reconnects, a seek back rebuilds (an order or fill of later is gone),
-// and nothing can be sent (every intent refused with the replay's reason).
+// and nothing can be sent (every command refused with the replay's reason).
 
 import { describeLocks, sessionLocks } from '../domain/trading/session-locks.js';
 import { describe, expect, it } from 'vitest';
 import type { Fill, Order, Position } from '../protocol/frames.js';
-import { REPLAY_READ_ONLY, READ_ONLY_INTENTS } from './read-only.js';
+import { REPLAY_READ_ONLY, READ_ONLY_COMMANDS } from './read-only.js';
 import { ReplayTradingFeed } from './replay-trading.js';
 import type { TradingEvent } from './timeline.js';
 
@@ -108,13 +108,13 @@ describe('the replay trading feed', () => {
     expect(feed.engine.journalEntries().map((j) => j.raw)).toEqual([sent, ack, undefined, '{"e":"\\x1b]52;c;x\\x07"}']);
   });
 
-  it('is read-only: locked with the replay reason, every intent refused', async () => {
+  it('is read-only: locked with the replay reason, every command refused', async () => {
     const feed = new ReplayTradingFeed(EVENTS, START);
     expect(describeLocks(sessionLocks({ session: feed.engine.lockFacts() }))).toBe(REPLAY_READ_ONLY);
-    expect(describeLocks(READ_ONLY_INTENTS.locks())).toBe(REPLAY_READ_ONLY);
-    const outcome = await READ_ONLY_INTENTS.place({ marketId: 1, kind: 'market', side: 'long', size: 1, leverage: 500 }).outcome;
+    expect(describeLocks(READ_ONLY_COMMANDS.locks())).toBe(REPLAY_READ_ONLY);
+    const outcome = await READ_ONLY_COMMANDS.place({ marketId: 1, kind: 'market', side: 'long', size: 1, leverage: 500 }).outcome;
     expect(outcome).toMatchObject({ ok: false, message: REPLAY_READ_ONLY });
-    expect((await READ_ONLY_INTENTS.panic().outcome).ok).toBe(false);
+    expect((await READ_ONLY_COMMANDS.panic().outcome).ok).toBe(false);
   });
 
   it('unlisted-market-rows-refused-in-replay: a recorded position of a market the context does not list is counted, not shown', () => {

@@ -28,7 +28,7 @@ export type FramePath = 'row-diff' | 'ink';
 
 export interface MountOptions {
   store: TerminalStore;
-  commands: TerminalServices;
+  services: TerminalServices;
   /** The keymap in force (app/workspace-wiring.ts); default the shipped one. */
   keymap?: Keymap;
   /** The colours the terminal shows; default detected from the environment. */
@@ -78,7 +78,7 @@ export function mountScreen(options: MountOptions): Instance {
   const frames = options.frames ?? framePathFromEnv(process.env);
   // Before the first frame is drawn; the same string comes out as with Ink's own grid.
   if (frames === 'row-diff') installOutputCache();
-  const app = createElement(App, { store: options.store, commands: options.commands, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) });
+  const app = createElement(App, { store: options.store, services: options.services, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) });
   const instance = render(createElement(InkKeyboard, null, app), {
     stdout: options.stdout,
     stdin: options.stdin,

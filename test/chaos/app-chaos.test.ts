@@ -1,6 +1,6 @@
 // The real terminal app (store, publishers, market-data and trading sessions with the demo key, Ink
 // screen in an emulated terminal) against the local exchange's socket fault profiles, placing orders
-// through the app's own trading intents. During each run the health shown must leave "live" for the
+// through the app's own trading commands. During each run the health shown must leave "live" for the
 // faults that break the feed (sampled from the store and the screen), and whenever the trading health
 // shown is not live the order lock must be shown too and a send must be refused. Afterwards, with faults
 // off and the flow paused: the app is live, its book equals the exchange's (sorted, uncrossed), its
@@ -104,13 +104,13 @@ describe(`the app under socket faults (${LONG ? 'long' : 'short'})`, () => {
         let i = 0;
         while (Date.now() < until) {
           await sleep(120);
-          const intents = r.app.commands.trading?.() ?? null;
+          const commands = r.app.services.trading?.() ?? null;
           const market = r.app.store.getState().market;
-          if (!intents || !market) continue;
+          if (!commands || !market) continue;
           const locked = r.app.store.getState().trading.lockReason !== null;
-          const h = intents.place({ marketId: market.id, kind: 'market', side: i++ % 2 === 0 ? 'long' : 'short', size: 100, leverage: 500 });
+          const h = commands.place({ marketId: market.id, kind: 'market', side: i++ % 2 === 0 ? 'long' : 'short', size: 100, leverage: 500 });
           // The store copy may lag the engine by a publish tick: judge a locked send by the engine's verdict.
-          if (locked && h.rqs().length > 0 && intents.locks().length > 0) sentWhileLocked++;
+          if (locked && h.rqs().length > 0 && commands.locks().length > 0) sentWhileLocked++;
           if (h.rqs().length === 0) refused++;
           else handles.push(h);
         }

@@ -135,30 +135,30 @@ async function buyAtMarketWithKeys(a: App, usd: number, reviewPauseMs = 0): Prom
 
 /**
  * Holds a long position: the order entry first; when the book lags a moved oracle a market order can end
- * with no fill inside its slippage cap, and then it is tried again through the intents, as the tests do.
+ * with no fill inside its slippage cap, and then it is tried again through the commands, as the tests do.
  */
 async function openLong(a: App, usd: number, reviewPauseMs = 0): Promise<void> {
   const state = () => a.app.store.getState();
   await buyAtMarketWithKeys(a, usd, reviewPauseMs);
   const market = currentMarket(a);
-  const intents = a.app.commands.trading?.() ?? null;
-  if (!intents) throw new Error('trading is not available');
+  const commands = a.app.services.trading?.() ?? null;
+  if (!commands) throw new Error('trading is not available');
   for (let attempt = 0; attempt < 20 && state().trading.positions.length === 0; attempt++) {
     const filled = await eventually(() => state().trading.positions.length > 0, 3_000, 'a fill').then(() => true, () => false);
     if (filled) break;
     const ask = state().book?.asks[0]?.price ?? 0;
     const size = Number(sizeUnitsFor(a, ask, usd));
-    await intents.place({ marketId: market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
+    await commands.place({ marketId: market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
   }
   await eventually(() => state().trading.positions.length > 0, EXCHANGE_MS, 'a long position');
 }
 
 async function flatten(a: App): Promise<void> {
-  const intents = a.app.commands.trading?.() ?? null;
-  if (!intents) return;
+  const commands = a.app.services.trading?.() ?? null;
+  if (!commands) return;
   const { trading } = a.app.store.getState();
-  if (trading.orders.length > 0) await intents.cancelAll().outcome;
-  for (const p of trading.positions) await intents.close(p.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
+  if (trading.orders.length > 0) await commands.cancelAll().outcome;
+  for (const p of trading.positions) await commands.close(p.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
 }
 
 async function screens(): Promise<void> {

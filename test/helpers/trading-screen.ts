@@ -23,7 +23,7 @@ export interface TradingScreen {
   /** The market the app opened on. */
   readonly market: MarketRef;
   /** The app's own trading commands (the ones its keys call). */
-  readonly intents: TradingCommands;
+  readonly commands: TradingCommands;
   /** The app's (and the exchange's) home: the order journal is under it (sent.ts reads it). */
   readonly home: string;
 }
@@ -54,9 +54,9 @@ export function useTradingScreen(
     const { store } = app.app;
     await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, waits.exchangeMs, 'trading unlocked');
     await app.vt.waitFor('spread ', waits.exchangeMs);
-    const intents = app.app.commands.trading?.();
-    if (!intents) throw new Error('the app has no trading commands');
-    ready = { sim, app, market: store.getState().market!, intents, home };
+    const commands = app.app.services.trading?.();
+    if (!commands) throw new Error('the app has no trading commands');
+    ready = { sim, app, market: store.getState().market!, commands, home };
     app.vt.press('4'); // focus the trading tabs
   }, waits.hookMs);
 
@@ -80,8 +80,8 @@ export function useTradingScreen(
     get market() {
       return get().market;
     },
-    get intents() {
-      return get().intents;
+    get commands() {
+      return get().commands;
     },
     get home() {
       return get().home;
@@ -93,8 +93,8 @@ export function useTradingScreen(
 export async function flattenAccount(screen: TradingScreen, timeoutMs: number): Promise<void> {
   const state = () => screen.app.app.store.getState();
   const { trading } = state();
-  if (trading.orders.length > 0) await screen.intents.cancelAll().outcome;
-  for (const p of trading.positions) await screen.intents.close(p.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
+  if (trading.orders.length > 0) await screen.commands.cancelAll().outcome;
+  for (const p of trading.positions) await screen.commands.close(p.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
   await eventually(() => state().trading.orders.length === 0 && state().trading.positions.length === 0, timeoutMs, 'a flat account');
 }
 
@@ -141,7 +141,7 @@ export async function openLong(screen: TradingScreen, size: number, timeoutMs: n
   const before = positions();
   const head = () => screen.sim.control.headBlock();
   for (let attempt = 0; attempt < 20; attempt++) {
-    const out = await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
+    const out = await screen.commands.place({ marketId: screen.market.id, kind: 'market', side: 'long', size, leverage: 500 }).outcome;
     if (!nothingFilled(out)) break;
     const sent = head();
     await eventually(() => head() >= sent + 3, timeoutMs, 'a few blocks before trying again');
@@ -200,7 +200,7 @@ export async function withReadOnlyApp(sim: RunningSim, cols: number, rows: numbe
  */
 export async function takeLongThroughTheBook(app: RunningApp, sim: RunningSim, marketId: number, size: number, timeoutMs: number): Promise<void> {
   const state = () => app.app.store.getState();
-  const commands = app.app.commands.trading!()!;
+  const commands = app.app.services.trading!()!;
   for (let i = 0; i < 10 && state().trading.positions.length === 0; i++) {
     const ask = sim.control.engine.book(marketId, 1).ask[0]!.p;
     await commands.place({ marketId, kind: 'limit', side: 'long', size, price: Math.round(ask * 1.01), leverage: 500 }).outcome;

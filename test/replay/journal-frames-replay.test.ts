@@ -83,7 +83,7 @@ beforeAll(async () => {
     const market = state().market!;
     // A bid resting deep in the book: its request gets an ack and an order row (mt 24), and nothing fills it.
     const price = f.sim.control.engine.book(market.id, 10).bid.at(-1)!.p;
-    const intents = app.app.commands.trading!()!;
+    const intents = app.app.services.trading!()!;
     expect((await intents.place({ marketId: market.id, kind: 'limit', side: 'long', size: 10, price, leverage: 500 }).outcome).ok).toBe(true);
     // The store follows the engine at the publisher's pace (up to a frame behind the outcome): wait for the line.
     const request = await waitFor(() => state().trading.journal.find((e) => e.kind === 'request'), 'the request in the Journal', UI_MS);

@@ -44,7 +44,7 @@ it('the recording holds the session, the order sent, and no secret', async () =>
     await eventually(() => state().trading.account !== null && state().trading.lockReason === null, 15_000, 'orders unlocked');
     const marketId = state().market!.id;
     const price = f.sim.control.engine.book(marketId, 3).bid[2]!.p;
-    const intents = app.commands.trading!()!;
+    const intents = app.services.trading!()!;
     const placed = await intents.place({ marketId, kind: 'limit', side: 'long', size: 10, price, leverage: 500 }).outcome;
     expect(placed.ok).toBe(true);
     await intents.cancelAll().outcome;

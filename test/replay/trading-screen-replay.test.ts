@@ -123,11 +123,11 @@ beforeAll(async () => {
     const market = state().market!;
     symbol = market.symbol;
     sizeDecimals = market.sizeDecimals;
-    const intents = app.app.commands.trading!()!;
+    const commands = app.app.services.trading!()!;
     // A bid resting deep in the book (it must not fill), then a long at market.
     const price = f.sim.control.engine.book(market.id, 10).bid.at(-1)!.p;
-    expect((await intents.place({ marketId: market.id, kind: 'limit', side: 'long', size: 10, price, leverage: 500 }).outcome).ok).toBe(true);
-    const screen: TradingScreen = { sim: f.sim, app, market, intents, home: f.dir };
+    expect((await commands.place({ marketId: market.id, kind: 'limit', side: 'long', size: 10, price, leverage: 500 }).outcome).ok).toBe(true);
+    const screen: TradingScreen = { sim: f.sim, app, market, commands, home: f.dir };
     await openLong(screen, 10, 10_000);
     await eventually(() => state().trading.orders.length === 1, 5_000, 'the resting order');
     app.vt.press('4'); // focus the trading tabs

@@ -87,7 +87,7 @@ describe('account panel and live marks against the local exchange', () => {
     await vt.waitFor(() => /^[45]\.\d\dx$/.test(btcRow(vt.lines())?.[CELL.lev] ?? ''), EXCHANGE_MS);
     const before = Number(btcRow(vt.lines())![CELL.lev]!.slice(0, -1));
     // Double the collateral: the position is about half as leveraged, whatever the order asked for.
-    screen.intents.addCollateral(pos.positionId, pos.collateral);
+    screen.commands.addCollateral(pos.positionId, pos.collateral);
     await eventually(() => BigInt(ledger().positions[0]?.c ?? '0') >= 2n * BigInt(pos.collateral), EXCHANGE_MS, 'the collateral added');
     await vt.waitFor(() => Number(btcRow(vt.lines())?.[CELL.lev]?.slice(0, -1) ?? 'NaN') < before * 0.6, EXCHANGE_MS);
     expect(state().trading.positions[0]!.leverage).toBe(500);
@@ -177,9 +177,9 @@ describe('account panel and live marks against the local exchange', () => {
       const mark = BigInt(exchangeMark());
       const under = Number((MIN_SETTLE - 1n) / mark);
       const over = Number(MIN_SETTLE / mark) + 2;
-      const refused = await screen.intents.place({ marketId: btc, kind: 'market', side: 'long', size: under, leverage: 500 }).outcome;
+      const refused = await screen.commands.place({ marketId: btc, kind: 'market', side: 'long', size: under, leverage: 500 }).outcome;
       expect(refused.results[0]).toMatchObject({ kind: 'invalid', rq: 0, message: expect.stringContaining('under the exchange minimum') });
-      const sent = await screen.intents.place({ marketId: btc, kind: 'market', side: 'long', size: over, leverage: 500 }).outcome;
+      const sent = await screen.commands.place({ marketId: btc, kind: 'market', side: 'long', size: over, leverage: 500 }).outcome;
       expect(sent.results[0]?.kind).not.toBe('invalid');
       expect(sent.results[0]?.rq).toBeGreaterThan(0);
     } finally {

@@ -40,7 +40,7 @@ describe('the account at 80x24 and without a key', () => {
     expect(lines[15]).toContain('[Positions]');
     expect(lines[20]).toContain('x close');
 
-    const intents = app.commands.trading?.();
+    const intents = app.services.trading?.();
     const market = app.store.getState().market!;
     for (let i = 0; i < 20 && ledger().positions.length === 0; i++) {
       await intents!.place({ marketId: market.id, kind: 'market', side: 'long', size: 200, leverage: 500 }).outcome;

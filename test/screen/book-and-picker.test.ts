@@ -87,7 +87,7 @@ describe.each([
     await eventually(() => (state().header?.mark ?? null) !== null, LIVE_MS, 'a mark');
     const mark = state().header!.mark!;
     const deepBuy = groupBidPrice(Math.floor(mark * 0.97), 10) + 3;
-    const intents = app.commands.trading?.();
+    const intents = app.services.trading?.();
     if (!intents) throw new Error('the app has no trading commands');
     // The exchange is shared by the file's tests: start with no order left by an earlier one.
     await intents.cancelAll().outcome;

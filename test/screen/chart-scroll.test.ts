@@ -126,7 +126,7 @@ describe.each([
     const state = () => r.app.store.getState();
     await eventually(() => state().trading.account !== null && state().trading.lockReason === null, EXCHANGE_MS, 'signed in');
     const market = state().market!;
-    const intents = r.app.commands.trading?.();
+    const intents = r.app.services.trading?.();
     const mine = () => state().trading.positions.find((p) => p.marketId === market.id && p.liquidationPrice !== null);
     for (let i = 0; i < 20 && !mine(); i++) {
       await intents!.place({ marketId: market.id, kind: 'market', side: 'long', size: 200, leverage: 500 }).outcome;

@@ -147,7 +147,7 @@ describe.each([
     await flattenAccount(screen, EXCHANGE_MS);
     // The third bid level: resting, and unlikely to trade during the test.
     const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
-    const placed = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 1_000, price, leverage: 500 }).outcome;
+    const placed = await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 1_000, price, leverage: 500 }).outcome;
     expect(placed.ok).toBe(true);
     const since = state().trading.executions.length;
     vt().press('O');
@@ -182,7 +182,7 @@ describe.each([
   it('panic-execution-reports-from-one-key: each cancel and close panic sends is timed from its one y, the close before the cancel\'s ack; :stats counts each kind', async () => {
     if (state().trading.orders.length === 0) {
       const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p - 1_000;
-      await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 1_000, price, leverage: 500 }).outcome;
+      await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 1_000, price, leverage: 500 }).outcome;
     }
     if (state().trading.positions.length === 0) await openLong(screen, 1_000, EXCHANGE_MS);
     await eventually(() => state().trading.orders.length === 1 && state().trading.positions.length === 1, EXCHANGE_MS, 'an order and a position');

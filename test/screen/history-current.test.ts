@@ -50,7 +50,7 @@ async function showHistory(view: 'orders' | 'positions' | 'events'): Promise<voi
 /** A market sell of `size` (a reduce while long), retried if the book moved away from its cap. */
 async function sellAtMarket(size: number, until: () => boolean): Promise<void> {
   for (let attempt = 0; attempt < 10 && !until(); attempt++) {
-    await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'short', size, leverage: 500, slippageBps: 300 }).outcome;
+    await screen.commands.place({ marketId: screen.market.id, kind: 'market', side: 'short', size, leverage: 500, slippageBps: 300 }).outcome;
     await eventually(until, 1_000, 'the sell').catch(() => undefined);
   }
   await eventually(until, EXCHANGE_MS, 'the sell');
@@ -77,7 +77,7 @@ describe('the History tab keeps up with the account', () => {
     await screen.app.vt.waitFor(() => tabLines().some((l) => l.includes(`#${pid}`) && l.includes('Open')), EXCHANGE_MS);
 
     await sellAtMarket(1_000, () => state().trading.positions[0]?.size === 1_000);
-    await screen.intents.close(pid, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
+    await screen.commands.close(pid, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
     await eventually(() => state().trading.positions.length === 0, EXCHANGE_MS, 'the close');
     const row = () => tabLines().find((l) => l.includes(`#${pid}`)) ?? '';
     await screen.app.vt.waitFor(() => row().includes('Closed'), EXCHANGE_MS);
@@ -99,7 +99,7 @@ describe('the History tab keeps up with the account', () => {
     screen.sim.control.setFaults({ name: 'lost-order-updates', lostUpdate: 1 });
     const book = screen.sim.control.engine.book(screen.market.id, 5);
     const price = book.bid[book.bid.length - 1]!.p - 5_000; // far under the bids: it rests
-    void screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 100, price, leverage: 500 });
+    void screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 100, price, leverage: 500 });
     // The exchange has it (its REST order history) although the app was told nothing by the socket.
     const resting = await (async () => {
       let found: number | undefined;
@@ -118,7 +118,7 @@ describe('the History tab keeps up with the account', () => {
     await openLong(screen, 2_000, EXCHANGE_MS);
     const pid = state().trading.positions[0]!.positionId;
     await sellAtMarket(1_000, () => state().trading.positions[0]?.size === 1_000);
-    await screen.intents.close(pid, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
+    await screen.commands.close(pid, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
     await eventually(() => state().trading.positions.length === 0, EXCHANGE_MS, 'the close');
     screen.app.vt.resize(80, 24);
     try {

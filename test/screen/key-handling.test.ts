@@ -96,7 +96,7 @@ describe('only what is visible acts', () => {
   it('keys-inert-on-the-too-small-screen: y, b, : and Enter there send nothing and open nothing', async () => {
     await openLong(screen, 100, EXCHANGE_MS);
     const bid = state().book?.bids.at(-1)?.price ?? 0;
-    await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 100, price: Math.max(1, bid - 5_000), leverage: 500 }).outcome;
+    await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 100, price: Math.max(1, bid - 5_000), leverage: 500 }).outcome;
     await eventually(() => state().trading.orders.length === 1, EXCHANGE_MS, 'the resting order');
     const journal = state().trading.journal.length;
     vt().resize(60, 20);
@@ -256,7 +256,7 @@ describe('the help at 80x24', () => {
 describe('one confirm', () => {
   it('one-confirm-look: the cancel of a row and panic ask the same way, y and "any other key cancels"', async () => {
     const bid = state().book?.bids.at(-1)?.price ?? 0;
-    await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 100, price: Math.max(1, bid - 5_000), leverage: 500 }).outcome;
+    await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 100, price: Math.max(1, bid - 5_000), leverage: 500 }).outcome;
     await eventually(() => state().trading.orders.length === 1, EXCHANGE_MS, 'the resting order');
     await keys('4', 'O', 'c');
     await vt().waitFor(/cancel .*y cancel order   any other key cancels|y [a-z ]+   any other key cancels/, UI_MS);

@@ -47,7 +47,7 @@ function start(cols: number, rows: number, network = { name: 'local', chainId: 3
   const calls = { quit: 0, resolutions: [] as number[], markets: [] as number[] };
   const instance = mountScreen({
     store,
-    commands: {
+    services: {
       selectMarket: (id) => calls.markets.push(id),
       setResolution: (s) => calls.resolutions.push(s),
       quit: () => {

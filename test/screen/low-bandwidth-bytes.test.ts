@@ -64,7 +64,7 @@ async function runScript(opts: { lowBandwidth: boolean; frames: FramePath; env?:
   let paints = 0;
   const instance = mountScreen({
     store,
-    commands,
+    services: commands,
     stdout: vt.stdout as unknown as NodeJS.WriteStream,
     stdin: vt.stdin as unknown as NodeJS.ReadStream,
     onPaint: () => (paints += 1),

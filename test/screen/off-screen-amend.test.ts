@@ -33,7 +33,7 @@ describe('a change in a market not on screen (200x50)', () => {
     const pd = eth.config.price_decimals;
     const mark = screen.sim.control.engine.marketState(eth.id)!.mrk;
     const price = mark - Math.round(mark / 50); // 2 % under ETH's mark: rests
-    const out = await screen.intents.place({ marketId: eth.id, kind: 'limit', side: 'long', size: 100, price, leverage: 500 }).outcome;
+    const out = await screen.commands.place({ marketId: eth.id, kind: 'limit', side: 'long', size: 100, price, leverage: 500 }).outcome;
     expect(out.ok).toBe(true);
     vt().press('O');
     await eventually(() => state().trading.orders.some((o) => o.marketId === eth.id && o.price === price), EXCHANGE_MS, 'the resting ETH order');

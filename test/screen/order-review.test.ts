@@ -47,7 +47,7 @@ const changesSent = (oid: number) => journaledRequests(screen.home).filter((r) =
 async function restingBuy(size: number, kind: 'limit' | 'post-only' = 'limit'): Promise<{ oid: number; price: number }> {
   const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
   const price = mark - Math.round(mark / 50);
-  const out = await screen.intents.place({ marketId: screen.market.id, kind, side: 'long', size, price, leverage: 500 }).outcome;
+  const out = await screen.commands.place({ marketId: screen.market.id, kind, side: 'long', size, price, leverage: 500 }).outcome;
   expect(out.ok).toBe(true);
   vt().press('O');
   await eventually(() => state().trading.orders.some((o) => o.price === price), EXCHANGE_MS, 'the resting order');

@@ -39,7 +39,7 @@ describe.each(SIZES)('a selected prefill at $cols x $rows', ({ cols, rows }) => 
     await atQuietSize(screen, cols, rows, UI_MS);
     // A MON buy 10 % under the oracle: it rests, and nothing moves the market while the test reads it.
     const price = Math.round(screen.sim.control.engine.marketState(MON)!.mrk * 0.9);
-    const out = await screen.intents.place({ marketId: MON, kind: 'limit', side: 'long', size: 1_000, price, leverage: 500 }).outcome;
+    const out = await screen.commands.place({ marketId: MON, kind: 'limit', side: 'long', size: 1_000, price, leverage: 500 }).outcome;
     expect(out.ok).toBe(true);
     await eventually(() => state().trading.orders.some((o) => o.marketId === MON && o.originalSize === 1_000), EXCHANGE_MS, 'the MON order');
     const prefill = `${formatScaled(price, 5)} 1000`;
@@ -77,7 +77,7 @@ describe.each(SIZES)('a selected prefill at $cols x $rows', ({ cols, rows }) => 
     const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
     const [first, second, third] = [mark - Math.round(mark / 20), mark - Math.round(mark / 25), mark - Math.round(mark / 30)];
     const position = state().trading.positions[0]!;
-    await screen.intents.protect(position.positionId, { sl: { price: first } }).outcome;
+    await screen.commands.protect(position.positionId, { sl: { price: first } }).outcome;
     await eventually(() => state().trading.orders.some((o) => o.triggerPrice === first), EXCHANGE_MS, 'the first stop');
 
     vt().press('P');

@@ -162,7 +162,7 @@ describe('TP/SL on screen', () => {
     const stopLine = () => tabLines().split('\n').find((l) => l.includes(`≤ ${px(sl)} mark`)) ?? '';
     screen.app.vt.press('O');
     await screen.app.vt.waitFor(() => stopLine().includes(sz(200)), EXCHANGE_MS);
-    await screen.intents.close(state().trading.positions[0]!.positionId, { kind: 'market', bps: 5000, slippageBps: 500 }).outcome;
+    await screen.commands.close(state().trading.positions[0]!.positionId, { kind: 'market', bps: 5000, slippageBps: 500 }).outcome;
     await eventually(() => state().trading.positions[0]?.size === 100, EXCHANGE_MS, 'half closed');
     await screen.app.vt.waitFor(() => stopLine().includes(sz(100)) && !stopLine().includes(sz(200)), EXCHANGE_MS);
   }, TEST_MS);

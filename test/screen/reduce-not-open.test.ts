@@ -32,7 +32,7 @@ function exchangeRealized(oid: number): string | undefined {
 /** A market sell of `size`, retried if the book moved away from its cap; returns its order id. */
 async function sellAtMarket(size: number, until: () => boolean): Promise<number> {
   for (let attempt = 0; attempt < 10 && !until(); attempt++) {
-    await screen.intents.place({ marketId: screen.market.id, kind: 'market', side: 'short', size, leverage: 500, slippageBps: 300 }).outcome;
+    await screen.commands.place({ marketId: screen.market.id, kind: 'market', side: 'short', size, leverage: 500, slippageBps: 300 }).outcome;
     await eventually(until, 1_000, 'the sell').catch(() => undefined);
   }
   await eventually(until, EXCHANGE_MS, 'the sell');
@@ -49,12 +49,12 @@ describe('reducing is not opening', () => {
     await openLong(screen, 2_000, EXCHANGE_MS);
     const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
     const above = mark + Math.round(mark / 50); // 2 % over the mark: it rests
-    const placed = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'short', size: 1_000, price: above, leverage: 500 }).outcome;
+    const placed = await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'short', size: 1_000, price: above, leverage: 500 }).outcome;
     expect(placed.ok).toBe(true);
     screen.app.vt.press('O');
     await screen.app.vt.waitFor(() => tabLines().some((l) => l.includes(px(above)) && l.includes('▼ reduce L')), EXCHANGE_MS);
     expect(tabLines().join('\n')).not.toContain('open S');
-    await screen.intents.cancelAll().outcome;
+    await screen.commands.cancelAll().outcome;
     await eventually(() => state().trading.orders.length === 0, EXCHANGE_MS, 'the cancel');
 
     const reduced = await sellAtMarket(1_000, () => state().trading.positions[0]?.size === 1_000);
@@ -76,10 +76,10 @@ describe('reducing is not opening', () => {
     await openLong(screen, 1_000, EXCHANGE_MS);
     const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
     const above = mark + Math.round(mark / 50);
-    await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'short', size: 3_000, price: above, leverage: 500 }).outcome;
+    await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'short', size: 3_000, price: above, leverage: 500 }).outcome;
     screen.app.vt.press('O');
     await screen.app.vt.waitFor(() => tabLines().some((l) => l.includes(px(above)) && l.includes('▼ flip L→S')), EXCHANGE_MS);
-    await screen.intents.cancelAll().outcome;
+    await screen.commands.cancelAll().outcome;
     await eventually(() => state().trading.orders.length === 0, EXCHANGE_MS, 'the cancel');
     const flipped = await sellAtMarket(3_000, () => state().trading.positions[0]?.side === 2);
     screen.app.vt.press('F');

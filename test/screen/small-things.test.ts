@@ -38,7 +38,7 @@ startEachTestFlat(screen, { exchangeMs: EXCHANGE_MS, hookMs: TEST_MS });
 async function restingBuy(): Promise<string> {
   const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
   const price = mark - Math.round(mark / 50);
-  const out = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: CENT, price, leverage: 500 }).outcome;
+  const out = await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: CENT, price, leverage: 500 }).outcome;
   expect(out.ok).toBe(true);
   vt().press('4');
   vt().press('O');
@@ -127,7 +127,7 @@ describe.each(BOTH_SIZES)('open orders the pane cannot show, at %ix%i', (cols, r
     const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
     // Ten buys resting 10 % and more under the mark: more than the pane has rows for at either size.
     for (let i = 0; i < ORDERS; i++) {
-      const out = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: CENT, price: mark - Math.round((mark * (100 + i)) / 1000), leverage: 500 }).outcome;
+      const out = await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: CENT, price: mark - Math.round((mark * (100 + i)) / 1000), leverage: 500 }).outcome;
       expect(out.ok).toBe(true);
     }
     vt().press('4');
@@ -197,7 +197,7 @@ describe.each(BOTH_SIZES)('an order\'s expiry, at %ix%i', (cols, rows) => {
     // A resting order with an expiry: Open orders say its blocks left with their time.
     const head = state().trading.health?.headBlock ?? 0;
     const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
-    const out = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: CENT, price: mark - Math.round(mark / 50), leverage: 500, lastBlock: head + ttl }).outcome;
+    const out = await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: CENT, price: mark - Math.round(mark / 50), leverage: 500, lastBlock: head + ttl }).outcome;
     expect(out.ok).toBe(true);
     vt().press('4');
     vt().press('O');

@@ -40,7 +40,7 @@ describe('trading tabs against the local exchange', () => {
   it('open-order-amend-then-cancel: e changes the price on screen, c + y cancels it', async () => {
     // Join the third bid level: shown in the book, and unlikely to trade during the test.
     const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
-    const out = await screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500 }).outcome;
+    const out = await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500 }).outcome;
     expect(out.ok).toBe(true);
     // Own orders in the book: the level holding ours carries a ◆ (not colour alone).
     await screen.app.vt.waitFor(() => screen.app.vt.lines().some((l) => l.slice(0, 40).includes(px(price)) && l.slice(0, 40).includes('◆')), EXCHANGE_MS);
@@ -145,8 +145,8 @@ describe('trading tabs against the local exchange', () => {
     await openLong(screen, 100, EXCHANGE_MS);
     await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the position');
     const position = state().trading.positions[0]!;
-    await screen.intents.addCollateral(position.positionId, '1').outcome;
-    await screen.intents.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
+    await screen.commands.addCollateral(position.positionId, '1').outcome;
+    await screen.commands.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
     await eventually(() => state().trading.positions.length === 0, EXCHANGE_MS, 'the close');
     screen.app.vt.press('F');
     await screen.app.vt.waitFor(() => tabLines().includes('[Fills]') && tabLines().includes('taker') && tabLines().includes('▼ close L'), EXCHANGE_MS);

@@ -33,7 +33,7 @@ describe('throttle notice on screen', () => {
     await vt.waitFor(() => app.store.getState().market !== null, 15_000);
     expect(vt.lines()[0]).not.toContain('throttled');
     // Each resolution needs its own candles from REST; one of these runs into the exchange's limit.
-    for (const seconds of [300, 900, 3600]) app.commands.setResolution(seconds);
+    for (const seconds of [300, 900, 3600]) app.services.setResolution(seconds);
     const screen = await vt.waitFor(/throttled \d+s/, 15_000);
     expect(screen.split('\n')[0]).toMatch(/throttled \d+s/);
     expect(app.store.getState().throttle?.sources).toContain('rest back-off');

@@ -62,7 +62,7 @@ describe('trading checklist on screen', () => {
     await screen.app.vt.waitFor('bell off', UI_MS);
     const quiet = bells();
     const position = state().trading.positions[0]!;
-    await screen.intents.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
+    await screen.commands.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
     const closeFill = await waitFor(() => state().trading.fills.find((f) => f.orderId !== fill.orderId && f.type === 3), 'the close fill', EXCHANGE_MS);
     await screen.app.vt.waitFor(() => tabLines().includes(String(closeFill.orderId)), EXCHANGE_MS);
     await screen.app.vt.waitFor(/sold [\d.]+ [A-Z]+ @ [\d,.]+, taker/, UI_MS); // the toast still says so
@@ -76,7 +76,7 @@ describe('trading checklist on screen', () => {
     screen.sim.control.pauseBlocks();
     const head = state().trading.health?.headBlock ?? 0;
     const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
-    void screen.intents.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500, lastBlock: head + 20 });
+    void screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: 20, price, leverage: 500, lastBlock: head + 20 });
     // One block at a time, each once the app has seen the one before: the order is admitted on a block.
     for (let i = 0; i < 10 && !state().trading.orders.some((o) => o.price === price); i++) {
       const seen = state().trading.health?.headBlock ?? 0;

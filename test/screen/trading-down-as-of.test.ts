@@ -44,7 +44,7 @@ async function openWithLong(cols: number, rows: number): Promise<RunningApp> {
   const r = await exchange.open(cols, rows, 'BTC', { keyFile: exchange.sim.demoKeyFile, home: exchange.home, wsUrl: proxy.url });
   const state = () => r.app.store.getState();
   await eventually(() => state().trading.account !== null && state().trading.lockReason === null, EXCHANGE_MS, 'signed in');
-  const intents = r.app.commands.trading!()!;
+  const intents = r.app.services.trading!()!;
   const market = state().market!;
   for (let i = 0; i < 20 && state().trading.positions.length === 0; i++) {
     await intents.place({ marketId: market.id, kind: 'market', side: 'long', size: 200, leverage: 500 }).outcome;

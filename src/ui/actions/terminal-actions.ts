@@ -50,9 +50,9 @@ interface SendOptions {
   onSend?: () => void;
 }
 
-export function createTerminalActions(store: TerminalStore, commands: TerminalServices, now: () => number = Date.now): TerminalActions {
+export function createTerminalActions(store: TerminalStore, services: TerminalServices, now: () => number = Date.now): TerminalActions {
   const send = async (label: string, make: (t: TradingCommands) => CommandHandle, opts: SendOptions = {}): Promise<ActionResult> => {
-    const trading = commands.trading?.() ?? null;
+    const trading = services.trading?.() ?? null;
     if (!trading) return reportResult(store, { kind: 'locked', label, locks: [NO_KEY_LOCK] }, null, now);
     const locks = trading.locks();
     if (locks.length > 0) return reportResult(store, { kind: 'locked', label, locks }, trading, now);
@@ -103,20 +103,20 @@ export function createTerminalActions(store: TerminalStore, commands: TerminalSe
       });
     },
     selectMarket: (marketId, symbol) => {
-      commands.selectMarket(marketId);
+      services.selectMarket(marketId);
       marketChosen(store, symbol);
     },
     setResolution: (seconds) => {
       resolutionChosen(store, seconds);
-      commands.setResolution(seconds);
+      services.setResolution(seconds);
     },
     copyText: (text) => {
-      if (!commands.copyText) return;
-      setNotice(store, copyNotice(commands.copyText(text), text));
+      if (!services.copyText) return;
+      setNotice(store, copyNotice(services.copyText(text), text));
     },
-    loadMoreHistory: (kind) => commands.loadMoreHistory?.(kind),
-    refreshHistory: (kind) => commands.refreshHistory?.(kind),
-    loadOlderCandles: () => commands.loadOlderCandles?.(),
-    quit: () => commands.quit(),
+    loadMoreHistory: (kind) => services.loadMoreHistory?.(kind),
+    refreshHistory: (kind) => services.refreshHistory?.(kind),
+    loadOlderCandles: () => services.loadOlderCandles?.(),
+    quit: () => services.quit(),
   };
 }

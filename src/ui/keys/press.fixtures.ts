@@ -19,8 +19,8 @@ export interface PressOptions {
  * `press(raw)`: every key of `raw` (as the terminal would send it: 'y', '\r', '\u001b', '\t', '\u0015') through
  * the dispatcher, as one read (one call, one burst: `press('!!y')` asks and the y does not answer).
  */
-export function keyPresser(store: TerminalStore, commands: TerminalServices, o: PressOptions = {}): (raw: string) => void {
-  const actions = createTerminalActions(store, commands);
+export function keyPresser(store: TerminalStore, services: TerminalServices, o: PressOptions = {}): (raw: string) => void {
+  const actions = createTerminalActions(store, services);
   const keymap = o.keymap ?? createKeymap();
   const page = o.tabsPage ?? 10;
   let read = 0;

@@ -34,7 +34,7 @@ export function tradingKeys(o: TradingKeysOptions = {}) {
   const calls: string[] = [];
   const handle: CommandHandle = { rqs: () => [1], outcome: Promise.resolve({ ok: true, results: [], message: 'done' }) };
   const record = (name: string) => () => (calls.push(name), handle);
-  const intents: TradingCommands = {
+  const tradingCommands: TradingCommands = {
     place: record('place'), cancel: record('cancel'), cancelAll: record('cancelAll'), change: record('change'), close: record('close'),
     addCollateral: record('addCollateral'), protect: record('protect'), replaceProtection: record('replaceProtection'), panic: record('panic'), locks: () => [], note: () => undefined,
   };
@@ -54,8 +54,8 @@ export function tradingKeys(o: TradingKeysOptions = {}) {
       account: { accountId: 1, balance: '100000000000', locked: '0', available: '100000000000', equity: '100000000000', fw: true, frozen: false, feeTier: 0, lfr: 0, scope: 3, marginUsed: '0', unrealizedPnl: '0', leverageHundredths: 0, marginRatioBps: 0, nearestLiquidation: null, valuation: 'live' as const, valuationNote: null },
     },
   });
-  const commands: TerminalServices = { selectMarket: () => {}, setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'), trading: () => intents, loadMoreHistory: () => {}, refreshHistory: () => {} };
-  const press = keyPresser(store, commands, o.keymap ? { keymap: o.keymap } : {});
+  const services: TerminalServices = { selectMarket: () => {}, setResolution: () => calls.push('setResolution'), quit: () => calls.push('quit'), trading: () => tradingCommands, loadMoreHistory: () => {}, refreshHistory: () => {} };
+  const press = keyPresser(store, services, o.keymap ? { keymap: o.keymap } : {});
   /** Typed one key per read, as a person types. */
   const type = (text: string) => {
     for (const ch of text) press(ch);

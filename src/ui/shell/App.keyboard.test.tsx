@@ -41,7 +41,7 @@ describe('the screen reads the keyboard once', () => {
     const source = recordingSource();
     const app = render(
       <InputSourceContext.Provider value={source}>
-        <App store={store} commands={commands} />
+        <App store={store} services={commands} />
       </InputSourceContext.Provider>,
     );
     unmount = app.unmount;

@@ -36,7 +36,7 @@ import type { ColorDepth } from './theme-palettes.js';
 
 export interface AppProps {
   store: TerminalStore;
-  commands: TerminalServices;
+  services: TerminalServices;
   /** The keymap in force (the config's remaps applied); default the shipped one. */
   keymap?: Keymap;
   /** Colours the terminal shows (detected by the app); default full colour. */
@@ -147,8 +147,8 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   return <ThemeContext.Provider value={palette}>{screen}</ThemeContext.Provider>;
 }
 
-export function App({ store, commands, keymap, colorDepth = 'truecolor', perf = null }: AppProps) {
-  const actions = useMemo(() => createTerminalActions(store, commands), [store, commands]);
+export function App({ store, services, keymap, colorDepth = 'truecolor', perf = null }: AppProps) {
+  const actions = useMemo(() => createTerminalActions(store, services), [store, services]);
   const keys = useMemo(() => keymap ?? createKeymap(), [keymap]);
   return (
     <StoreContext.Provider value={store}>
