@@ -34,3 +34,25 @@ export function lastResult<R>(): LastResult<R> {
     return result;
   };
 }
+
+/**
+ * The previous value while the next is equal to it by `same`: a fresh copy with the same contents keeps the
+ * identity the caches above key on (the publisher writes fresh arrays of candles on every tick).
+ */
+export function keepWhileEqual<T>(same: (a: T, b: T) => boolean): (next: T) => T {
+  let last: { value: T } | null = null;
+  return (next) => {
+    if (last && (last.value === next || same(last.value, next))) return last.value;
+    last = { value: next };
+    return next;
+  };
+}
+
+/** Element-wise equality of two arrays by `sameItem`. */
+export function sameArray<T>(sameItem: (a: T, b: T) => boolean): (a: readonly T[], b: readonly T[]) => boolean {
+  return (a, b) => {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameItem(a[i] as T, b[i] as T)) return false;
+    return true;
+  };
+}

@@ -17,15 +17,18 @@ import {
 import { stepTimeframe, TIMEFRAMES } from '../../domain/timeframes.js';
 import { setChartView } from '../../state/actions.js';
 import type { TerminalState } from '../../state/store.js';
-import { chartWindow } from './candle-chart.js';
+import { chartWindowOf } from './view.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from '../keys/binding.js';
 import { off } from '../keys/binding-helpers.js';
 
 const CHART: PaneScope = ['chart'];
 
-/** The chart's facts, its window as wide as the candles drawn (the pane's width less the price labels). */
+/**
+ * The chart's facts, its window as wide as the candles drawn (the pane's width less the price labels): the
+ * window the pane drew (ui/chart/view.ts), at the candle columns the layout gives it, from this state.
+ */
 function factsOf(state: TerminalState): ChartFacts {
-  const { plotWidth } = chartWindow(state.candles, { width: state.wants.candles, priceDecimals: state.market?.priceDecimals ?? 0 });
+  const { plotWidth } = chartWindowOf(state, state.wants.candles);
   return { chart: state.chart, candles: state.candles, candleHistory: state.candleHistory, resolution: state.resolution, windowSize: Math.max(1, plotWidth) };
 }
 

@@ -26,12 +26,13 @@ function infoRowCap(height: number): number {
   return height < 6 ? Math.min(1, height) : Math.floor(height / 3) + 1;
 }
 
-/** Exactly `height` rows of `width` cells. */
-export function chartPaneRows(m: ChartPaneModel, width: number, height: number): ChartRow[] {
+/**
+ * Exactly `height` rows of `width` cells; `window`: the candles shown at `width` (the view's, which the chart
+ * keys step by). It is measured at the full height: the info rows change the height, never the width.
+ */
+export function chartPaneRows(m: ChartPaneModel, width: number, height: number, window = chartWindow(m.candles, { width, priceDecimals: m.priceDecimals, cursorT: m.chart.cursorT })): ChartRow[] {
   if (width <= 0 || height <= 0) return [];
   const cursorT = m.chart.cursorT;
-  // The window is measured at the full height: the info rows change the height, never the width.
-  const window = chartWindow(m.candles, { width, priceDecimals: m.priceDecimals, cursorT });
   const cursorCandle = cursorT === null || m.candles.length === 0 ? null : (m.candles[cursorIndex(m.candles, cursorT)] ?? null);
   const info = packInfoRows(
     [

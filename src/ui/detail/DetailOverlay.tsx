@@ -8,10 +8,7 @@ import { scrollWindow } from '../format/scroll-window.js';
 import { Pane } from '../shell/Pane.js';
 import { useTerminal } from '../shell/store-context.js';
 import { useTheme } from '../shell/theme.js';
-import { detailView } from './view.js';
-
-/** Rows of the page's text at `height` (border, hint line): what the dispatcher pages by too. */
-export const detailTextRows = (height: number): number => Math.max(1, height - 3);
+import { detailTextRows, detailView } from './view.js';
 
 export function DetailOverlay({ width, height }: { width: number; height: number }) {
   const theme = useTheme();

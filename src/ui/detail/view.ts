@@ -13,6 +13,9 @@ export interface DetailView {
   scroll: number;
 }
 
+/** Rows of the page's text at `height` (border, hint line): what the dispatcher pages by too. */
+export const detailTextRows = (height: number): number => Math.max(1, height - 3);
+
 type Trading = DetailReads['trading'];
 
 const build = memoLast(

@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 import type { HistoryFeedKind } from '../../state/trading-tabs.js';
 import { useActions, useKeymap, useTerminal } from '../shell/store-context.js';
 import { TabTable } from '../tabs/TabTable.js';
-import { useTabView } from '../tabs/use-tab-view.js';
+import type { TerminalState } from '../../state/store.js';
+import { sameShown, useTerminalEqual } from '../shell/use-terminal-equal.js';
 import { historyRows } from './rows.js';
 import { fillsView, historyView } from './view.js';
 
@@ -23,6 +24,6 @@ export function FillsTab({ tab, width, height, focused }: { tab: 'fills' | 'hist
   const keymap = useKeymap();
   const feed = useTerminal((s) => (tab === 'fills' ? 'fills' : historyRows(s).feed));
   useFirstPage(feed);
-  const view = useTabView((s) => (tab === 'fills' ? fillsView : historyView)(keymap, s, width, height));
+  const view = useTerminalEqual((s: TerminalState) => (tab === 'fills' ? fillsView : historyView)(keymap, s, width, height), sameShown);
   return <TabTable view={view} width={width} height={height} focused={focused} />;
 }

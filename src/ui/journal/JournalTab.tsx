@@ -2,12 +2,13 @@
 
 import { useKeymap } from '../shell/store-context.js';
 import { TabTable } from '../tabs/TabTable.js';
-import { useTabView } from '../tabs/use-tab-view.js';
+import type { TerminalState } from '../../state/store.js';
+import { sameShown, useTerminalEqual } from '../shell/use-terminal-equal.js';
 import { journalView } from './view.js';
 
 /** `width` x `height`: the trading pane's outer size. */
 export function JournalTab({ width, height, focused }: { width: number; height: number; focused: boolean }) {
   const keymap = useKeymap();
-  const view = useTabView((s) => journalView(keymap, s, width, height));
+  const view = useTerminalEqual((s: TerminalState) => journalView(keymap, s, width, height), sameShown);
   return <TabTable view={view} width={width} height={height} focused={focused} />;
 }

@@ -3,7 +3,8 @@
 import { useKeymap } from '../shell/store-context.js';
 import { useNow } from '../shell/use-now.js';
 import { TabTable } from '../tabs/TabTable.js';
-import { useTabView } from '../tabs/use-tab-view.js';
+import type { TerminalState } from '../../state/store.js';
+import { sameShown, useTerminalEqual } from '../shell/use-terminal-equal.js';
 import { openOrdersView } from './view.js';
 
 /** `width` x `height`: the trading pane's outer size. */
@@ -11,6 +12,6 @@ export function OpenOrdersTab({ width, height, focused }: { width: number; heigh
   const keymap = useKeymap();
   // Open orders show their age: a whole-second clock (a redraw only when a shown age changes).
   const nowMs = Math.floor(useNow(1000) / 1000) * 1000;
-  const view = useTabView((s) => openOrdersView(keymap, s, width, height, nowMs));
+  const view = useTerminalEqual((s: TerminalState) => openOrdersView(keymap, s, width, height, nowMs), sameShown);
   return <TabTable view={view} width={width} height={height} focused={focused} />;
 }

@@ -7,9 +7,10 @@ import { fitText } from '../format/numbers.js';
 import type { EntryLineTone } from './entry-lines.js';
 import { fitWrappedEntryLines } from './entry-lines-wrap.js';
 import { Pane } from '../shell/Pane.js';
-import { useTerminal } from '../shell/store-context.js';
+import type { TerminalState } from '../../state/store.js';
+import { sameShown, useTerminalEqual } from '../shell/use-terminal-equal.js';
 import { useTheme } from '../shell/theme.js';
-import { entryPaneContent, entryView, type EntryPaneContent } from './view.js';
+import { entryPaneContent, entryView } from './view.js';
 
 function colorOf(theme: Palette, tone: EntryLineTone): string | undefined {
   switch (tone) {
@@ -41,8 +42,7 @@ export function OrderEntryPane({ width, height }: { width: number; height: numbe
   const inner = Math.max(0, width - 2);
   // Drawn from the view model only (view.ts): selected as the lines it draws (compared as text), so the pane
   // redraws only when what it shows changes, not at every tick of the book the review reads.
-  const json = useTerminal((s) => JSON.stringify(entryPaneContent(entryView(s), inner)));
-  const content = JSON.parse(json) as EntryPaneContent | null;
+  const content = useTerminalEqual((s: TerminalState) => entryPaneContent(entryView(s), inner), sameShown);
   if (!content) return null;
   if (!content.known) {
     return (

@@ -12,6 +12,7 @@ import { TYPING_HINTS, type KeyPlace } from '../help/rows.js';
 import type { Keymap } from '../keys/keymap.js';
 import { useKeymap, useTerminal } from './store-context.js';
 import { useTheme } from './theme.js';
+import { sameShown, useTerminalEqual } from './use-terminal-equal.js';
 
 function Part({ part }: { part: HintPart }) {
   const theme = useTheme();
@@ -23,13 +24,13 @@ function placeOf(state: TerminalState): KeyPlace {
   return { mode: inputMode(state), pane: state.focus };
 }
 
-/** The hint parts for `room` cells, as a string the store selector can compare (it changes only when the line does). */
-function hintsKey(keymap: Keymap, state: TerminalState, room: number): string {
+/** The hint parts for `room` cells (kept while their text is the same: the line redraws only when it changes). */
+function hintParts(keymap: Keymap, state: TerminalState, room: number): HintPart[] {
   const place = placeOf(state);
   const typing = TYPING_HINTS[place.mode];
   const lead: HintPart[] = typing ? [{ text: ` ${typing}`, tone: 'plain' }] : [];
   const used = lead.reduce((n, p) => n + p.text.length, 0);
-  return JSON.stringify([...lead, ...footerHintParts(keymap.bindings, place, Math.max(0, room - used), state)]);
+  return [...lead, ...footerHintParts(keymap.bindings, place, Math.max(0, room - used), state)];
 }
 
 /**
@@ -48,7 +49,7 @@ export function Footer({ width }: { width: number }) {
   const noticeText = noticeSegment(notice, width);
   // READ-ONLY lives in the status bar (always shown there); a second copy here only ate hint space.
   const room = Math.max(0, width - noticeText.length);
-  const parts = JSON.parse(useTerminal((s) => hintsKey(keymap, s, room))) as HintPart[];
+  const parts = useTerminalEqual((s: TerminalState) => hintParts(keymap, s, room), sameShown);
   const used = parts.reduce((n, p) => n + p.text.length, 0);
   return (
     <Text wrap="truncate">

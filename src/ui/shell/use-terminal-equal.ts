@@ -1,32 +1,36 @@
 // Selects a slice and keeps handing back the previous value while the new one is equal by `same`, so the
-// component does not re-render for a copy. The publisher writes fresh arrays of candles and trades on
-// every tick (the session builds them from its models) even when their contents did not move.
+// component does not re-render for a copy: the one "redraw only when the shown text changes" of the screen.
+// The publisher writes fresh arrays of candles and trades on every tick (the session builds them from its
+// models) even when their contents did not move; a view compared by its text (sameShown) keeps its words.
 
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useStore } from 'zustand';
+import { keepWhileEqual } from '../../lib/memo-last.js';
 import type { TerminalState } from '../../state/store.js';
 import { useTerminalStore } from './store-context.js';
 
 export function useTerminalEqual<T>(selector: (state: TerminalState) => T, same: (a: T, b: T) => boolean): T {
-  const last = useRef<{ value: T } | null>(null);
-  const stable = useCallback(
-    (state: TerminalState): T => {
-      const next = selector(state);
-      const prev = last.current;
-      if (prev && (prev.value === next || same(prev.value, next))) return prev.value;
-      last.current = { value: next };
-      return next;
-    },
-    [selector, same],
-  );
+  const keep = useMemo(() => keepWhileEqual(same), [same]);
+  const stable = useCallback((state: TerminalState): T => keep(selector(state)), [selector, keep]);
   return useStore(useTerminalStore(), stable);
 }
 
-/** Element-wise equality of two arrays by `sameItem`. */
-export function sameArray<T>(sameItem: (a: T, b: T) => boolean): (a: readonly T[], b: readonly T[]) => boolean {
-  return (a, b) => {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameItem(a[i] as T, b[i] as T)) return false;
-    return true;
-  };
+// A view's text as shown, its JSON. The memoised views hand back the same object while their slices are the
+// same, so each is serialised once however many store writes ask.
+const texts = new WeakMap<object, string>();
+
+function shownText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(JSON.stringify(value));
+  let text = texts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    texts.set(value, text);
+  }
+  return text;
 }
+
+/**
+ * Equal when they show the same text: with useTerminalEqual, a pane redraws only when what it shows changes,
+ * not on every store write that leaves its words as they were (a mark tick that moves nothing shown).
+ */
+export const sameShown = (a: unknown, b: unknown): boolean => shownText(a) === shownText(b);

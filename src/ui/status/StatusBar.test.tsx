@@ -7,6 +7,7 @@ import { tradingKeys } from '../keys/trading-keys.fixtures.js';
 import { computeLayout } from '../shell/layout.js';
 import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
 import { StatusBar } from './StatusBar.js';
+import { statusBarView } from './view.js';
 
 function statusStore() {
   const base = tradingKeys().store.getState();
@@ -39,5 +40,25 @@ describe('StatusBar', () => {
   it('status-bar-says-read-only-without-a-trading-key', () => {
     pane = renderPane(createTerminalStore({ ...statusStore().getState(), keyScope: 'read' }), <StatusBar width={200} rows={1} />, 200);
     expect(pane.frame()).toContain('READ-ONLY');
+  });
+
+  it.each([[80, 24], [200, 50]])('status-bar-watch-strip-shows-the-other-favourites at %ix%i', (cols, rows) => {
+    const { headerRows } = computeLayout(cols, rows);
+    const base = statusStore().getState();
+    const watchlist = [{ symbol: 'BTC', mark: 670125, priceDecimals: 1 }, { symbol: 'ETH', mark: 310125, priceDecimals: 2 }];
+    pane = renderPane(createTerminalStore({ ...base, workspace: { ...base.workspace, watchlist } }), <StatusBar width={cols} rows={headerRows} />, cols);
+    // The market shown (BTC) is not repeated; ETH's mark sits on the first line beside the badges.
+    expect(pane.lines()[0]).toContain(' ETH 3,101.25 ');
+    expect(pane.lines()[0]).not.toContain('BTC 67,012.5');
+  });
+
+  it('status-bar-view-builds-nothing-on-a-write-it-does-not-read: the same view object, so the bar does not redraw', () => {
+    const store = statusStore();
+    const now = Date.now();
+    const before = statusBarView(store.getState(), now, 200, 1);
+    store.setState({ book: null });
+    expect(statusBarView(store.getState(), now, 200, 1)).toBe(before);
+    store.setState({ headBlock: 1235 });
+    expect(statusBarView(store.getState(), now, 200, 1).link).toContain('h=1235');
   });
 });

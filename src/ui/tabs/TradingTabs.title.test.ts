@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
-import { tabsTitle } from './TradingTabs.js';
+import { tabsTitle } from './view.js';
 
 describe('the trading tabs title', () => {
   it('open-orders-count-in-the-tab-title: Open orders says how many there are, from any tab; none says no count', () => {
