@@ -49,7 +49,11 @@ export function stepCommandHistory(store: TerminalStore, direction: -1 | 1): voi
 export function completeOnTab(store: TerminalStore): void {
   const state = store.getState();
   const text = state.tradingUi.commandLine ?? '';
-  const choices = { orderIds: state.trading.orders.map((o) => o.orderId), symbols: state.markets.map((m) => m.symbol) };
+  const choices = {
+    orderIds: state.trading.orders.map((o) => o.orderId),
+    symbols: state.markets.map((m) => m.symbol),
+    hasGroups: state.trading.orders.some((o) => o.group !== undefined),
+  };
   const { text: completed, candidates } = completeLine(text, choices);
   editCommandLine(store, completed, candidates.length > 1 ? candidates.join('  ') : null);
 }
