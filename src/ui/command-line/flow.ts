@@ -20,6 +20,7 @@ import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 import { marketLabel } from '../../domain/market-label.js';
+import { newestGroup, openScaleReview } from '../algos/scale-flow.js';
 
 /** Lines kept for Up / Down. */
 const HISTORY_KEPT = 50;
@@ -110,6 +111,12 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
       closeCommandLine(store);
       return;
     }
+    case 'scale': {
+      const refused = (typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null) ?? openScaleReview(store, typed, Date.now());
+      if (refused) return fail(store, refused);
+      closeCommandLine(store);
+      return;
+    }
     case 'lev': {
       const refused = leverageRefusal(state, typed.leverage);
       if (refused) return fail(store, refused);
@@ -159,10 +166,11 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
     }
     case 'close':
     case 'cancel':
+    case 'cancel-group':
     case 'cancel-all': {
       const reason = disabledReason(state);
       if (reason) {
-        fail(store, `cannot ${typed.kind.replace('-', ' ')}: ${reason}`);
+        fail(store, `cannot ${typed.kind === 'cancel-group' ? 'cancel scale' : typed.kind.replace('-', ' ')}: ${reason}`);
         return;
       }
       const bound = typed.kind === 'close' ? closeOnScreen(state, text, typed.symbol) : text;
@@ -231,6 +239,12 @@ function questionOf(store: TerminalStore, text: string): string | { error: strin
     if (!state.trading.orders.some((o) => o.orderId === typed.orderId)) return { error: `cancel: order ${typed.orderId} is not open` };
     return `cancel order ${typed.orderId}?`;
   }
+  if (typed.kind === 'cancel-group') {
+    const newest = newestGroup(state.trading.orders);
+    if (!newest) return { error: 'cancel: no scaled order is open' };
+    const n = newest.orders.length;
+    return `cancel the scaled order (${n} open leg${n === 1 ? '' : 's'})?`;
+  }
   if (typed.kind === 'cancel-all') {
     const n = state.trading.orders.length;
     if (n === 0) return { error: 'cancel: no open orders' };
@@ -252,6 +266,14 @@ export function runConfirmedLine(store: TerminalStore, actions: TerminalActions,
     void actions.close(found.position.positionId, { kind: 'market', bps: typed.bps }, `close ${marketLabel(found.market)}`, key);
   } else if (typed.kind === 'cancel') {
     void actions.cancel(typed.orderId, `cancel ${typed.orderId}`, key);
+  } else if (typed.kind === 'cancel-group') {
+    // Read again at y: the group's legs open now (a fill since the question takes a leg out).
+    const newest = newestGroup(store.getState().trading.orders);
+    if (!newest) {
+      setNotice(store, 'cancel: no scaled order is open');
+      return;
+    }
+    void actions.cancelGroup(newest.orders.map((o) => o.orderId), 'cancel scale', key);
   } else if (typed.kind === 'cancel-all') {
     void actions.cancelAll(undefined, 'cancel all', key);
   }
