@@ -7,7 +7,7 @@ import type { MarkReading, MarkSource } from '../domain/marks.js';
 import { fillEffects } from '../domain/trading/fill-effect.js';
 import { describeLocks, sessionLocks } from '../domain/trading/session-locks.js';
 import { accountView, fillRowWithEffect, orderRow, positionRow } from '../domain/trading/rows.js';
-import type { FillRowView } from '../domain/trading/views.js';
+import type { FillRowView, OrderRowView } from '../domain/trading/views.js';
 import type { Market } from '../protocol/frames.js';
 import type { TerminalStore } from '../state/store.js';
 import type { FrameTurn } from '../state/frame-turn.js';
@@ -20,7 +20,7 @@ import { fillWords, marketWords } from '../domain/trading/order-words.js';
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
   session: Pick<TradingSession, 'state' | 'head' | 'synced' | 'connectionView' | 'malformedFrames'>;
-  engine: Pick<OrderEngine, 'version' | 'lockFacts' | 'journalEntries' | 'pending' | 'lastBlockOf'> & Partial<Pick<OrderEngine, 'executionReports' | 'sentAsPlainStop' | 'note'>>;
+  engine: Pick<OrderEngine, 'version' | 'lockFacts' | 'journalEntries' | 'pending' | 'lastBlockOf'> & Partial<Pick<OrderEngine, 'executionReports' | 'sentAsPlainStop' | 'note' | 'groupOf'>>;
 }
 
 export interface TradingPublisherOptions {
@@ -37,6 +37,11 @@ export interface TradingPublisherOptions {
   /** Rings the terminal bell (app writes BEL); called on fills and triggers when the bell is on. */
   bell?: () => void;
   now?: () => number;
+}
+
+/** An order's row with the group (a scaled order) the journal says it was placed in. */
+function withGroup(row: OrderRowView, group: string | undefined): OrderRowView {
+  return group === undefined ? row : { ...row, group };
 }
 
 const OPEN_TYPES: ReadonlySet<number> = new Set([1, 2]);
@@ -120,7 +125,7 @@ export class TradingPublisher {
       enabled: true,
       account: st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null,
       positions: [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt))),
-      orders: [...st.orders.values()].map((o) => orderRow(o, session.head, engine.lastBlockOf(o.rq))),
+      orders: [...st.orders.values()].map((o) => withGroup(orderRow(o, session.head, engine.lastBlockOf(o.rq)), engine.groupOf?.(o.rq))),
       fills,
       journal: [...engine.journalEntries()],
       executions: engine.executionReports?.() ?? [],

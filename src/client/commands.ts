@@ -120,6 +120,7 @@ export class EngineCommands implements TradingCommands {
       ...(isMarket ? { ms: this.slippage(p.marketId, p.slippageBps) } : {}),
       ...(p.trigger ? { tp: p.trigger.price, tpc: stopCondition(p.side, p.trigger.on ?? 'mark'), plainStop: true } : {}),
       ...(reduced ? { lp: reduced.pid, ...(p.size >= reduced.s ? { fullClose: true } : {}) } : {}),
+      ...(p.group !== undefined ? { group: p.group } : {}),
     };
     const words = this.words(p.marketId);
     const base = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);

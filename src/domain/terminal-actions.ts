@@ -48,7 +48,11 @@ export interface TerminalActions {
   place(order: PlaceParams, label: string): Promise<ActionResult>;
   /** A change of a resting order (after its review and confirm). */
   amend(orderId: number, change: { price?: number; size?: number }, label: string, key?: KeyStamp): Promise<ActionResult>;
+  /** An order group (a scaled order's legs): each leg a place of its own, the outcome said as "N of M legs placed". */
+  placeGroup(orders: readonly PlaceParams[], label: string): Promise<ActionResult>;
   cancel(orderId: number, label: string, key?: KeyStamp): Promise<ActionResult>;
+  /** The orders of a group cancelled as one: each a cancel of its own, the outcome said as "N of M legs cancelled". */
+  cancelGroup(orderIds: readonly number[], label: string, key?: KeyStamp): Promise<ActionResult>;
   cancelAll(marketId: number | undefined, label: string, key?: KeyStamp): Promise<ActionResult>;
   close(positionId: number, opts: CloseParams, label: string, key?: KeyStamp): Promise<ActionResult>;
   addCollateral(positionId: number, amountAtoms: string, label: string): Promise<ActionResult>;

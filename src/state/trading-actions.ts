@@ -2,7 +2,7 @@
 // line and the panic chord. Pure store writes; sending goes through TerminalServices.trading().
 
 import type { TerminalStore } from './store.js';
-import type { AmendReview, ConfirmPrompt, Toast, ToastTone, TradingSlice, TradingUiState } from './trading-slice.js';
+import type { AmendReview, ConfirmPrompt, ScaleReview, Toast, ToastTone, TradingSlice, TradingUiState } from './trading-slice.js';
 
 export const TOAST_MS = 5_000;
 const MAX_TOASTS = 4;
@@ -48,6 +48,11 @@ export function askConfirm(store: TerminalStore, prompt: ConfirmPrompt | null): 
 /** A change of an open order under review: the order entry pane shows it in place of the form (which closes). */
 export function showAmendReview(store: TerminalStore, review: AmendReview | null): void {
   patchUi(store, review ? { amend: review, entry: null, reviewing: false } : { amend: null });
+}
+
+/** A scaled order under review: the order entry pane shows it in place of the form (which closes). */
+export function showScaleReview(store: TerminalStore, review: ScaleReview | null): void {
+  patchUi(store, review ? { scale: review, entry: null, amend: null, reviewing: false } : { scale: null });
 }
 
 /** The amount last added as collateral in `marketId` (collateral units, as typed): where its next `a` starts. */

@@ -66,6 +66,8 @@ export interface Toast {
 export type ConfirmAction =
   | { kind: 'send-order' }
   | { kind: 'amend' }
+  /** A scaled order under review (tradingUi.scale). */
+  | { kind: 'scale' }
   | { kind: 'panic' }
   | { kind: 'quit' }
   /** A typed `:close` / `:cancel` line, run as typed. */
@@ -86,6 +88,28 @@ export interface ConfirmPrompt {
   note?: string;
 }
 
+/**
+ * A scaled order under review (ui/algos/scale-flow.ts), shown in the order entry pane with its confirm
+ * open: every leg as it will be sent and what all of them filled would do. Figures as scaled integers
+ * (prices ticks, sizes units; money atoms as decimal strings, so the store stays serialisable).
+ */
+export interface ScaleReview {
+  /** The group id every leg is journaled with. */
+  group: string;
+  marketId: number;
+  side: 'long' | 'short';
+  leverage: number;
+  postOnly: boolean;
+  /** Skew hundredths (last leg over first). */
+  skew: number;
+  legs: { price: number; size: number }[];
+  averagePrice: number;
+  notional: string;
+  margin: string;
+  fee: string;
+  liquidation: number | null;
+}
+
 /** A change of a resting order under review (order entry pane) with its confirm open. */
 export interface AmendReview {
   orderId: number;
@@ -104,6 +128,8 @@ export interface TradingUiState {
   entry: OrderEntryForm | null;
   /** A change of a resting order under review, or null. */
   amend: AmendReview | null;
+  /** A scaled order under review, or null. */
+  scale: ScaleReview | null;
   /** The review line is shown (Enter pressed on a valid form). */
   reviewing: boolean;
   /** A confirm whose default answer is Cancel (only `y` proceeds). */
@@ -159,6 +185,7 @@ export const EMPTY_TRADING: TradingSlice = {
 export const INITIAL_TRADING_UI: TradingUiState = {
   entry: null,
   amend: null,
+  scale: null,
   reviewing: false,
   confirm: null,
   commandLine: null,

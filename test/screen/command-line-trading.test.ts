@@ -133,3 +133,62 @@ describe('trading through the `:` command line (200x50, read-only at 80x24)', ()
     });
   }, TEST_MS);
 });
+
+describe('scaled orders typed on the `:` line (issue 31 item 5)', () => {
+  /** The leg prices of `:scale` from `from` down by one dollar a leg (the flow is paused: they rest). */
+  const legPrices = (from: number, n: number) => Array.from({ length: n }, (_, i) => from - i * 10 ** screen.market.priceDecimals);
+
+  it('scale-review-places-and-cancels-as-one: the review lists every leg and the figures, y rests them all, :cancel scale removes them', async () => {
+    screen.sim.control.pauseFlow();
+    onTestFinished(() => screen.sim.control.resumeFlow());
+    const from = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p - 10 ** screen.market.priceDecimals;
+    const prices = legPrices(from, 5);
+    const line = `scale buy ${typedSize(100)} ${typedPrice(from)} ${typedPrice(prices[4]!)} x5`;
+
+    // Bad input is refused under the line, naming the word, before anything is sent.
+    await expectNothingSent(screen.home, async () => {
+      await runCommand(screen.app, `${line} skew 99`);
+      await vt().waitFor('scale: skew 99: must be 0.1 to 10', UI_MS);
+      vt().press(KEYS.escape);
+      await vt().waitFor((s) => !s.includes(':scale'), UI_MS);
+    });
+
+    await runCommand(screen.app, line);
+    await vt().waitFor('Scaled order', UI_MS);
+    for (const [i, p] of prices.entries()) await vt().waitFor(`${i + 1} ${px(p)} × ${typedSize(20).replace(/0+$/, '')}`, UI_MS);
+    await vt().waitFor(/avg [\d,.]+ · notional [\d,.]+ · margin [\d,.]+/, UI_MS);
+    await vt().waitFor(/liq ([\d,.]+|none) \(all filled\)/, UI_MS);
+    await vt().waitFor('y place all 5 legs', UI_MS);
+    vt().press('y');
+    await vt().waitFor('5 of 5 legs placed', EXCHANGE_MS);
+    vt().press('O');
+    await vt().waitFor(() => prices.every((p) => orderRow(px(p)) !== undefined), EXCHANGE_MS);
+    const orders = screen.app.app.store.getState().trading.orders;
+    expect(orders).toHaveLength(5);
+    expect(new Set(orders.map((o) => o.group)).size).toBe(1);
+    expect(orders[0]!.group).toMatch(/^scale-/);
+
+    await runCommand(screen.app, 'cancel scale');
+    await vt().waitFor('cancel the scaled order (5 open legs)?', UI_MS);
+    vt().press('y');
+    await vt().waitFor('5 of 5 legs cancelled', EXCHANGE_MS);
+    await vt().waitFor(() => tabsShow('no open orders'), EXCHANGE_MS);
+  }, TEST_MS);
+
+  it('scale-review-at-80x24: the review shows every leg and the figures in the docked pane; n sends nothing', async () => {
+    vt().resize(80, 24);
+    onTestFinished(() => vt().resize(200, 50));
+    const from = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p - 10 ** screen.market.priceDecimals;
+    const prices = legPrices(from, 5);
+    await runCommand(screen.app, `scale buy ${typedSize(100)} ${typedPrice(from)} ${typedPrice(prices[4]!)} x5 skew 2`);
+    await vt().waitFor('y place all 5 legs', UI_MS);
+    for (const [i, p] of prices.entries()) await vt().waitFor(`${i + 1} ${px(p)} ×`, UI_MS);
+    await vt().waitFor(/avg [\d,.]+/, UI_MS);
+    await vt().waitFor(/liq ([\d,.]+|none)/, UI_MS);
+    await expectNothingSent(screen.home, async () => {
+      vt().press('n');
+      await vt().waitFor('cancelled: 5 scaled limits not placed', UI_MS);
+    });
+    expect(screen.app.app.store.getState().tradingUi.scale).toBeNull();
+  }, TEST_MS);
+});

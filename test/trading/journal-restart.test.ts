@@ -66,6 +66,30 @@ describe('journal restart', () => {
     }
   });
 
+  it('scale-group-lost-on-restart: the legs of an order group are still its legs after a restart (journaled with each request)', async () => {
+    const path = join(dir, 'group.ndjson');
+    const first = startTrader(h, { engine: { journal: { network: 'local', path } } });
+    await live(first);
+    const legs = [100_000, 99_000, 98_000].map((price) => first.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 1_000, price, leverage: 500, group: 'scale-t1' }));
+    const outcomes = await Promise.all(legs.map((l) => l.outcome));
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    const rqs = legs.map((l) => l.rqs()[0]!);
+    const other = await first.commands.place({ marketId: btc.id, kind: 'limit', side: 'long', size: 1_000, price: 97_000, leverage: 500 }).outcome;
+    expect(rqs.map((rq) => first.engine.groupOf(rq))).toEqual(['scale-t1', 'scale-t1', 'scale-t1']);
+    first.stop();
+
+    const second = startTrader(h, { wallet: { address: first.address, accountId: first.accountId }, engine: { journal: { network: 'local', path } } });
+    try {
+      await live(second);
+      expect(rqs.map((rq) => second.engine.groupOf(rq))).toEqual(['scale-t1', 'scale-t1', 'scale-t1']);
+      expect(second.engine.groupOf(other.results[0]!.rq)).toBeUndefined();
+      const resting = [...second.session.state.orders.values()].filter((o) => rqs.includes(o.rq));
+      expect(resting).toHaveLength(3);
+    } finally {
+      second.stop();
+    }
+  });
+
   it('refuses to send when the journal cannot be written (a crash could lose track of the order)', async () => {
     const t = startTrader(h, { engine: { journal: { network: 'local', path: '/dev/null/cannot/journal.ndjson' } } });
     try {

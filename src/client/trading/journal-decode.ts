@@ -13,7 +13,7 @@ type Of<K extends Kind> = Extract<JournalRecord, { k: K }>;
 const base = { t: nonNegInt, key: str, rq: nonNegInt };
 
 const DECODERS: { [K in Kind]: Decoder<Of<K>> } = {
-  request: record<Of<'request'>>({ ...base, k: literal('request'), frame: decodeOrderRequest, postedHead: nonNegInt, label: str }),
+  request: record<Of<'request'>>({ ...base, k: literal('request'), frame: decodeOrderRequest, postedHead: nonNegInt, label: str, group: opt(str) }),
   sent: record<Of<'sent'>>({ ...base, k: literal('sent'), sn: nonNegInt, epoch: nonNegInt, head: nonNegInt }),
   ack: record<Of<'ack'>>({ ...base, k: literal('ack'), code: int, error: opt(str) }),
   update: record<Of<'update'>>({ ...base, k: literal('update'), st: nonNegInt, sr: opt(nonNegInt), oid: opt(nonNegInt), said: opt(str) }),

@@ -57,10 +57,22 @@ export function loadJournal(path: string): JournalContents {
   return contents;
 }
 
-/** Keys a restart still needs: intents without a `resolved` record, and the one holding the highest rq. */
+/**
+ * How long a leg of an order group (a scaled order) stays in the journal after it resolved: its resting
+ * order still belongs to the group after a restart (the group cancels as one), for as long as a trader
+ * plausibly leaves it resting. Counted back from the newest record, so compaction reads no clock.
+ */
+export const GROUP_KEPT_MS = 30 * 24 * 3_600_000;
+
+/**
+ * Keys a restart still needs: intents without a `resolved` record, the one holding the highest rq, and the
+ * legs of order groups sent within GROUP_KEPT_MS.
+ */
 function keysToKeep(records: readonly JournalRecord[]): Set<string> {
   const resolved = new Set(records.filter((r) => r.k === 'resolved').map((r) => r.key));
   const keep = new Set(records.filter((r) => !resolved.has(r.key)).map((r) => r.key));
+  const newest = records.reduce((t, r) => Math.max(t, r.t), 0);
+  for (const r of records) if (r.k === 'request' && r.group !== undefined && r.t >= newest - GROUP_KEPT_MS) keep.add(r.key);
   let highest: JournalRecord | undefined;
   for (const r of records) if (!highest || r.rq > highest.rq) highest = r;
   if (highest) keep.add(highest.key);

@@ -11,7 +11,8 @@ interface Base {
   rq: number;
 }
 export type JournalRecord =
-  | (Base & { k: 'request'; frame: OrderRequestFrame; postedHead: number; label: string })
+  /** `group`: the order group (a scaled order) the request is a leg of. */
+  | (Base & { k: 'request'; frame: OrderRequestFrame; postedHead: number; label: string; group?: string })
   | (Base & { k: 'sent'; sn: number; epoch: number; head: number })
   | (Base & { k: 'ack'; code: number; error?: string })
   /** `said`: the plain words when the status alone would mislead (a partial fill, outcome-words.ts). */

@@ -103,6 +103,32 @@ describe('reading the journal back', () => {
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
+  it('compaction-drops-scale-group-membership: resolved legs of a recent order group stay, an old group\'s go', () => {
+    const path = join(tmp(), 'j.ndjson');
+    const day = 24 * 3_600_000;
+    let now = 0;
+    const j = new Journal(path, () => now);
+    const leg = (key: string, rq: number, group: string) => {
+      j.append({ k: 'request', key, rq, frame: frame(rq), postedHead: 10, label: key, group }, true);
+      j.append({ k: 'resolved', key, rq, result: 'definitive', message: 'open' });
+    };
+    leg('old1', 1, 'scale-old');
+    now = 40 * day;
+    leg('new1', 2, 'scale-new');
+    leg('new2', 3, 'scale-new');
+    j.append({ k: 'request', key: 'plain', rq: 4, frame: frame(4), postedHead: 10, label: 'plain' }, true);
+    j.append({ k: 'resolved', key: 'plain', rq: 4, result: 'definitive', message: 'filled' });
+    j.append({ k: 'request', key: 'top', rq: 5, frame: frame(5), postedHead: 10, label: 'top' }, true);
+    j.append({ k: 'resolved', key: 'top', rq: 5, result: 'definitive', message: 'filled' });
+    j.close();
+    const opened = Journal.open(path);
+    opened.journal.close();
+    const requests = opened.records.filter((r) => r.k === 'request');
+    expect(requests.map((r) => [r.key, r.k === 'request' ? r.group : undefined])).toEqual([['new1', 'scale-new'], ['new2', 'scale-new'], ['top', undefined]]);
+    // Kept legs are resolved: a restart does not follow them as requests in flight.
+    expect(unresolvedRequests(opened.records)).toEqual([]);
+  });
+
   it('compaction keeps a corrupt line as it was, drops a torn last line, and ends the file with a newline', () => {
     const path = join(tmp(), 'j.ndjson');
     writeFileSync(path, [request('a', 1), resolved('a', 1), 'not json', request('b', 2), resolved('b', 2), request('c', 3), '{"k":"req'].join('\n'));

@@ -71,6 +71,8 @@ export class OrderEngine {
   private readonly timers: Timers;
   private readonly now: () => number;
   private readonly executions: ExecutionTracker;
+  /** The order group of each rq sent as a leg of one (a scaled order), this run's and the journal's. */
+  private readonly groups = new Map<number, string>();
 
   constructor(private readonly options: OrderEngineOptions) {
     this.session = options.session;
@@ -148,6 +150,11 @@ export class OrderEngine {
   }
 
   /** The lb this client sent with `rq` (orders do not echo it): for the blocks-left column. */
+  /** The order group (a scaled order) the request `rq` was sent in, from this run or the journal; undefined for none. */
+  groupOf(rq: number): string | undefined {
+    return this.groups.get(rq);
+  }
+
   lastBlockOf(rq: number): number | undefined {
     const req = this.index.byRq(rq);
     return req && req.rq === rq && req.lb > 0 ? req.lb : undefined;
@@ -255,7 +262,9 @@ export class OrderEngine {
     req.frame = frame;
     if (isNewRq) {
       // On disk before it is on the wire: a crash after this line can never lose track of it.
-      this.record({ k: 'request', key: req.key, rq: req.rq, frame, postedHead: req.postedHead, label: req.label }, true, frame);
+      const group = req.draft.group !== undefined ? { group: req.draft.group } : {};
+      if (req.draft.group !== undefined) this.groups.set(req.rq, req.draft.group);
+      this.record({ k: 'request', key: req.key, rq: req.rq, frame, postedHead: req.postedHead, label: req.label, ...group }, true, frame);
     }
     req.sn = sn;
     req.sendsOfRq += 1;
@@ -384,6 +393,7 @@ export class OrderEngine {
       return;
     }
     this.allocator.reserve(highestJournaledRq(records));
+    for (const r of records) if (r.k === 'request' && r.group !== undefined) this.groups.set(r.rq, r.group);
     for (const req of recoverRequests(records)) {
       this.index.add(req);
       this.options.log?.(`journal: following unresolved ${req.label} (rq ${req.rqHistory.join(', ')}) from a previous run`);

@@ -59,6 +59,11 @@ export interface PlaceParams {
    * Not with `tp` / `sl` (the order brings its own) nor `reduceOnly` (it grows nothing).
    */
   resizeProtection?: boolean;
+  /**
+   * The order group it is a leg of (a scaled order, domain/algos/scale.ts): journaled with its request, so
+   * its Open orders row says the group and the group cancels as one after a restart too.
+   */
+  group?: string;
 }
 
 export interface CloseParams {

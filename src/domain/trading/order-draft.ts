@@ -15,11 +15,13 @@ export interface OrderDraft extends OrderWireFields {
   fullClose?: boolean;
   /** A stand-alone stop (a stop order, not a TP/SL): its fill is said as a stop triggered. */
   plainStop?: boolean;
+  /** The group the order belongs to (a scaled order's legs): journaled with its request so it outlives a restart. */
+  group?: string;
 }
 
 /** The mt 22 frame for a draft (client-only fields dropped, undefined fields omitted). */
 export function toOrderFrame(draft: OrderDraft, ids: { sn: number; rq: number; acc: number }): OrderRequestFrame {
-  const { triggerRole: _role, fullClose: _full, plainStop: _stop, ...wire } = draft;
+  const { triggerRole: _role, fullClose: _full, plainStop: _stop, group: _group, ...wire } = draft;
   const frame: OrderRequestFrame = { mt: 22, sn: ids.sn, rq: ids.rq, acc: ids.acc, ...wire };
   for (const key of Object.keys(frame) as Array<keyof OrderRequestFrame>) {
     if (frame[key] === undefined) delete frame[key];

@@ -95,6 +95,8 @@ export interface OrderRowView {
   linkedRequestId?: number | null;
   /** A bracket leg whose entry is still open (not filled yet): the entry's order id (ui/open-orders/rows.ts); absent otherwise. */
   waitsForEntry?: number | null;
+  /** The order group (a scaled order's id) it was placed in, from the journal; absent for none. */
+  group?: string;
   /** Last execution block, null when the server manages it (lb 0 / triggers). */
   lastBlock: number | null;
   /** lastBlock - head, null when unknown or server-managed. */

@@ -4,6 +4,7 @@
 // holds every outcome.
 
 import type { CommandHandle, CommandOutcome, TradingCommands } from '../../domain/trading/commands.js';
+import { groupHandle, legCancelled, legPlaced, legsOutcome } from '../../domain/trading/command-group.js';
 import { NO_KEY_LOCK, describeLocks } from '../../domain/trading/session-locks.js';
 import type { ActionResult, CopyOutcome, TerminalActions, TerminalServices } from '../../domain/terminal-actions.js';
 import { userMessage } from '../../protocol/errors.js';
@@ -82,7 +83,13 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     place: (order, label) => send(label, (t) => t.place(order)),
     // The key press goes along only when there is one (a command without it is the same call as before).
     amend: (orderId, change, label, key) => send(label, (t) => (key ? t.change(orderId, change, key) : t.change(orderId, change))),
+    placeGroup: (orders, label) =>
+      send(label, (t) => groupHandle(orders.map((o) => t.place(o))), { summarize: (o) => legsOutcome(o, orders.length, 'placed', legPlaced) }),
     cancel: (orderId, label, key) => send(label, (t) => (key ? t.cancel(orderId, key) : t.cancel(orderId))),
+    cancelGroup: (orderIds, label, key) =>
+      send(label, (t) => groupHandle(orderIds.map((id) => (key ? t.cancel(id, key) : t.cancel(id)))), {
+        summarize: (o) => legsOutcome(o, orderIds.length, 'cancelled', legCancelled),
+      }),
     cancelAll: (marketId, label, key) => send(label, (t) => (key ? t.cancelAll(marketId, key) : t.cancelAll(marketId))),
     close: (positionId, opts, label, key) => send(label, (t) => (key ? t.close(positionId, opts, key) : t.close(positionId, opts))),
     addCollateral: (positionId, amount, label) => send(label, (t) => t.addCollateral(positionId, amount)),

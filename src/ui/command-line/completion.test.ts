@@ -25,6 +25,13 @@ describe('completeLine', () => {
     expect(completeLine('amend 1', { orderIds: [], symbols: [] })).toEqual({ text: 'amend 1', candidates: [] });
   });
 
+  it('scale-words-complete: the side after scale, its options after the prices, `cancel scale` only with a group open', () => {
+    expect(complete('scale b')).toEqual({ text: 'scale buy ', candidates: [] });
+    expect(complete('scale buy 0.5 66000 65000 x10 sk')).toEqual({ text: 'scale buy 0.5 66000 65000 x10 skew ', candidates: [] });
+    expect(complete('cancel s')).toEqual({ text: 'cancel s', candidates: [] });
+    expect(completeLine('cancel s', { ...choices, hasGroups: true })).toEqual({ text: 'cancel scale ', candidates: [] });
+  });
+
   it('completes markets (any case), timeframes, themes and bell; later words and unknown commands stay', () => {
     expect(complete('market e')).toEqual({ text: 'market ETH ', candidates: [] });
     expect(complete('m b')).toEqual({ text: 'm b', candidates: ['BTC', 'BNB'] });

@@ -13,6 +13,8 @@ export interface CompletionChoices {
   orderIds: readonly number[];
   /** Market symbols of the context. */
   symbols: readonly string[];
+  /** Some open order belongs to a scaled order's group: `cancel scale` is offered. */
+  hasGroups?: boolean;
 }
 
 export interface Completion {
@@ -25,7 +27,9 @@ export interface Completion {
 function argumentWords(head: string, choices: CompletionChoices): readonly string[] | null {
   switch (head) {
     case 'cancel':
-      return [...choices.orderIds.map(String), 'all'];
+      return [...choices.orderIds.map(String), 'all', ...(choices.hasGroups ? ['scale'] : [])];
+    case 'scale':
+      return ['buy', 'sell'];
     case 'amend':
     case 'change':
       return choices.orderIds.map(String);
@@ -120,6 +124,9 @@ function laterWords(head: string, given: readonly string[], partial: string): re
     case 'amend':
     case 'change':
       return nextAmendWords(given);
+    case 'scale':
+      // After the side, size and two prices: the leg count's x, then its options (parse.ts parseScale).
+      return given.length >= 4 ? ['skew', 'lev', 'post'].filter((w) => !given.includes(w)) : null;
     default:
       return null;
   }

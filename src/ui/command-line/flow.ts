@@ -29,6 +29,7 @@ import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 import { marketLabel } from '../../domain/market-label.js';
+import { newestGroup, openScaleReview } from '../algos/scale-flow.js';
 
 // Opening, closing and typing into the line are the store's own changes (state/command-line-actions.ts).
 export { closeCommandLine, editCommandLine, openCommandLine };
@@ -46,7 +47,11 @@ export function stepCommandHistory(store: TerminalStore, direction: -1 | 1): voi
 export function completeOnTab(store: TerminalStore): void {
   const state = store.getState();
   const text = state.tradingUi.commandLine ?? '';
-  const choices = { orderIds: state.trading.orders.map((o) => o.orderId), symbols: state.markets.map((m) => m.symbol) };
+  const choices = {
+    orderIds: state.trading.orders.map((o) => o.orderId),
+    symbols: state.markets.map((m) => m.symbol),
+    hasGroups: state.trading.orders.some((o) => o.group !== undefined),
+  };
   const { text: completed, candidates } = completeLine(text, choices);
   editCommandLine(store, completed, candidates.length > 1 ? candidates.join('  ') : null);
 }
@@ -91,6 +96,12 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
       // The line closes only once the review is open: a refused order leaves the trader's keys in the line.
       const unreviewed = entryFromCommand(store, typed, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}) });
       if (unreviewed) return fail(store, unreviewed);
+      closeCommandLine(store);
+      return;
+    }
+    case 'scale': {
+      const refused = (typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null) ?? openScaleReview(store, typed, Date.now());
+      if (refused) return fail(store, refused);
       closeCommandLine(store);
       return;
     }
@@ -143,10 +154,11 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
     }
     case 'close':
     case 'cancel':
+    case 'cancel-group':
     case 'cancel-all': {
       const reason = disabledReason(state);
       if (reason) {
-        fail(store, `cannot ${typed.kind.replace('-', ' ')}: ${reason}`);
+        fail(store, `cannot ${typed.kind === 'cancel-group' ? 'cancel scale' : typed.kind.replace('-', ' ')}: ${reason}`);
         return;
       }
       const bound = typed.kind === 'close' ? closeOnScreen(state, text, typed.symbol) : text;
@@ -215,6 +227,12 @@ function questionOf(store: TerminalStore, text: string): string | { error: strin
     if (!state.trading.orders.some((o) => o.orderId === typed.orderId)) return { error: `cancel: order ${typed.orderId} is not open` };
     return `cancel order ${typed.orderId}?`;
   }
+  if (typed.kind === 'cancel-group') {
+    const newest = newestGroup(state.trading.orders);
+    if (!newest) return { error: 'cancel: no scaled order is open' };
+    const n = newest.orders.length;
+    return `cancel the scaled order (${n} open leg${n === 1 ? '' : 's'})?`;
+  }
   if (typed.kind === 'cancel-all') {
     const n = state.trading.orders.length;
     if (n === 0) return { error: 'cancel: no open orders' };
@@ -236,6 +254,14 @@ export function runConfirmedLine(store: TerminalStore, actions: TerminalActions,
     void actions.close(found.position.positionId, { kind: 'market', bps: typed.bps }, `close ${marketLabel(found.market)}`, key);
   } else if (typed.kind === 'cancel') {
     void actions.cancel(typed.orderId, `cancel ${typed.orderId}`, key);
+  } else if (typed.kind === 'cancel-group') {
+    // Read again at y: the group's legs open now (a fill since the question takes a leg out).
+    const newest = newestGroup(store.getState().trading.orders);
+    if (!newest) {
+      setNotice(store, 'cancel: no scaled order is open');
+      return;
+    }
+    void actions.cancelGroup(newest.orders.map((o) => o.orderId), 'cancel scale', key);
   } else if (typed.kind === 'cancel-all') {
     void actions.cancelAll(undefined, 'cancel all', key);
   }

@@ -67,3 +67,28 @@ describe('parseLine', () => {
     expect(parseLine('close BTC 050%')).toMatchObject({ kind: 'error' });
   });
 });
+
+describe('parseLine: scale', () => {
+  it('reads `scale buy 0.5 66000 65000 x10 skew 2` and `cancel scale`', () => {
+    expect(parseLine('scale buy 0.5 66000 65000 x10 skew 2')).toEqual({ kind: 'scale', side: 'long', size: '0.5', from: '66000', to: '65000', count: 10, skew: '2' });
+    expect(parseLine('scale sell 1 70000 71000 x5 lev 3x post')).toEqual({ kind: 'scale', side: 'short', size: '1', from: '70000', to: '71000', count: 5, leverage: '3', postOnly: true });
+    expect(parseLine('cancel scale')).toEqual({ kind: 'cancel-group' });
+  });
+
+  it.each([
+    ['scale', 'say buy or sell'],
+    ['scale hold 1 2 3 x4', 'say buy or sell, not "hold"'],
+    ['scale buy abc 66000 65000 x10', 'size "abc" is not a number'],
+    ['scale buy 0.5 66k 65000 x10', 'from price "66k" is not a number'],
+    ['scale buy 0.5 66000 x10', 'to price "x10" is not a number'],
+    ['scale buy 0.5 66000 65000', 'say how many legs'],
+    ['scale buy 0.5 66000 65000 x10 x5', 'given twice'],
+    ['scale buy 0.5 66000 65000 x10 skew', 'missing skew'],
+    ['scale buy 0.5 66000 65000 x10 skew two', 'skew "two" is not a number'],
+    ['scale buy 0.5 66000 65000 x10 banana', 'unexpected "banana"'],
+  ])('scale-bad-word-named: "%s" is refused naming %s', (line, words) => {
+    const parsed = parseLine(line);
+    expect(parsed.kind).toBe('error');
+    expect(parsed.kind === 'error' && parsed.message).toContain(words);
+  });
+});

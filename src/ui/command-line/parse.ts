@@ -32,8 +32,23 @@ export interface TypedAmend {
   size?: string;
 }
 
+/** `scale buy 0.5 66000 65000 x10 [skew 2] [lev X] [post]`: N resting limits between two prices (numbers as typed). */
+export interface TypedScale {
+  kind: 'scale';
+  side: 'long' | 'short';
+  size: string;
+  from: string;
+  to: string;
+  count: number;
+  skew?: string;
+  leverage?: string;
+  postOnly?: boolean;
+}
+
 export type ParsedLine =
   | TypedOrder
+  | TypedScale
+  | { kind: 'cancel-group' }
   | { kind: 'close'; symbol: string; bps: number }
   | { kind: 'cancel-all' }
   | { kind: 'cancel'; orderId: number }
@@ -46,13 +61,14 @@ export type ParsedLine =
 
 // theme, alert and alerts are run by workspace-line.ts (offered each line first in flow.ts).
 /** The first words a line can start with. */
-export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
+export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
 
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
   sell: 'sell SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
   close: 'close [SYMBOL] [PERCENT%]',
-  cancel: 'cancel all | cancel ORDER_ID',
+  scale: 'scale buy|sell SIZE FROM_PRICE TO_PRICE xCOUNT [skew RATIO] [lev X] [post]',
+  cancel: 'cancel all | cancel scale | cancel ORDER_ID',
   amend: 'amend ORDER_ID [@ PRICE] [size SIZE]',
   lev: 'lev X',
   market: 'market SYMBOL',
@@ -166,6 +182,39 @@ function parseClose(args: string[]): ParsedLine {
   return { kind: 'close', symbol, bps: share.bps };
 }
 
+/**
+ * `scale buy 0.5 66000 65000 x10 [skew 2] [lev X] [post]`: the shape only, each bad word named; the values
+ * (ticks, lots, bounds, the market's rules) are the flow's to check (domain/algos/scale.ts).
+ */
+function parseScale(args: string[]): ParsedLine {
+  const [sideWord, size, from, to, ...rest] = args;
+  const side = sideWord?.toLowerCase();
+  if (side !== 'buy' && side !== 'sell') return error(`scale: say buy or sell${sideWord ? `, not "${sideWord}"` : ''} (${USAGE.scale})`);
+  const bad = needsNumber(size, 'size', 'scale') ?? needsNumber(from, 'from price', 'scale') ?? needsNumber(to, 'to price', 'scale');
+  if (bad || size === undefined || from === undefined || to === undefined) return error(bad ?? 'scale: missing prices');
+  const scale: Omit<TypedScale, 'count'> & { count?: number } = { kind: 'scale', side: side === 'buy' ? 'long' : 'short', size, from, to };
+  while (rest.length > 0) {
+    const word = rest.shift()!;
+    const t = word.toLowerCase();
+    if (/^x\d+$/.test(t)) {
+      if (scale.count !== undefined) return error('scale: the number of legs given twice');
+      scale.count = Number(t.slice(1));
+    } else if (t === 'skew' || t === 'lev') {
+      const v = rest.shift();
+      const problem = needsNumber(v?.replace(/x$/i, ''), t === 'skew' ? 'skew' : 'leverage', 'scale');
+      if (problem || v === undefined) return error(problem ?? `scale: missing ${t}`);
+      if (t === 'skew') scale.skew = v;
+      else scale.leverage = v.replace(/x$/i, '');
+    } else if (t === 'post') {
+      scale.postOnly = true;
+    } else {
+      return error(`scale: unexpected "${word}" (${USAGE.scale})`);
+    }
+  }
+  if (scale.count === undefined) return error(`scale: say how many legs, e.g. x10 (${USAGE.scale})`);
+  return { ...scale, count: scale.count };
+}
+
 /** Reads "@67000" and "@ 67000" alike. */
 export function splitAt(args: readonly string[]): string[] {
   return args.flatMap((t) => (t.startsWith('@') && t.length > 1 ? ['@', t.slice(1)] : [t]));
@@ -201,6 +250,7 @@ function parseCancel(args: string[]): ParsedLine {
   if (what === undefined) return error(`cancel: say what (${USAGE.cancel})`);
   if (extra !== undefined) return error(`cancel: unexpected "${extra}" (${USAGE.cancel})`);
   if (what.toLowerCase() === 'all') return { kind: 'cancel-all' };
+  if (what.toLowerCase() === 'scale') return { kind: 'cancel-group' };
   if (!isOrderId(what)) return error(`cancel: "${what}" is not an order id (${USAGE.cancel})`);
   return { kind: 'cancel', orderId: Number(what) };
 }
@@ -218,6 +268,8 @@ export function parseLine(text: string): ParsedLine {
     case 'sell':
     case 'short':
       return parseOrder('sell', args);
+    case 'scale':
+      return parseScale(args);
     case 'close':
       return parseClose(args);
     case 'cancel':

@@ -49,7 +49,7 @@ function prefillPrice(state: TerminalState, side: Side, pd: number): string {
   return price === null || price === undefined ? '' : formatScaledTrim(price, pd);
 }
 
-function defaultLeverage(state: TerminalState, market: Market): string {
+export function defaultLeverage(state: TerminalState, market: Market): string {
   const typed = state.tradingUi.leverage;
   if (typed !== '') return typed;
   return formatScaledTrim(Math.min(500, maxLeverageHundredths(market)), 2);

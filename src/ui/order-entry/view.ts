@@ -11,9 +11,10 @@ import type { OrderEntryForm } from '../../state/order-entry.js';
 import { protectionAfterFill, type ProtectionAfterFill } from '../../state/order-review-protection.js';
 import { previewFor } from '../../state/order-review.js';
 import { marketsOf, type TerminalState } from '../../state/store.js';
-import type { AmendReview, ConfirmPrompt } from '../../state/trading-slice.js';
+import type { AmendReview, ConfirmPrompt, ScaleReview } from '../../state/trading-slice.js';
 import { marketLabel } from '../../domain/market-label.js';
 import { amendLines } from '../open-orders/amend-review-lines.js';
+import { scaleLines } from '../algos/scale-review-lines.js';
 import { entryLines, type EntryLine } from './entry-lines.js';
 import { rowsNeeded } from './entry-lines-wrap.js';
 import { checkInputs, entryCheck, entryContext, type EntryCheck } from './form-check.js';
@@ -47,11 +48,20 @@ export interface AmendView {
   preview: OrderPreview | null;
 }
 
+/** A scaled order under review (`:scale`, ui/algos/scale-flow.ts), shown in this pane. */
+export interface ScaleView {
+  review: ScaleReview;
+  market: Market | undefined;
+  title: string;
+}
+
 export interface EntryView {
   /** The order form open (b / s / `:buy`), or null. */
   entry: FormView | null;
   /** The change under review, or null; the pane shows it before the form. */
   amend: AmendView | null;
+  /** The scaled order under review, or null (absent in views made before it existed). */
+  scale?: ScaleView | null;
 }
 
 const NO_PROTECTION = { coverage: null, stopsBeaten: null };
@@ -97,6 +107,13 @@ export function amendInputs(state: TerminalState): readonly unknown[] {
   return [state.tradingUi.amend, state.trading, state.markets, state.book, state.header];
 }
 
+/** The scaled order's view in `state` (made again only when the review or the markets change). */
+export function scaleView(state: TerminalState, review: ScaleReview): ScaleView {
+  const market = marketsOf(state).configOf(review.marketId);
+  return { review, market, title: `Scaled order ${market ? marketLabel(market) : ''} — review` };
+}
+
+const lastScale = lastResult<ScaleView | null>();
 const lastForm = lastResult<FormView | null>();
 const lastAmend = lastResult<AmendView | null>();
 const lastView = lastResult<EntryView>();
@@ -106,10 +123,11 @@ const lastView = lastResult<EntryView>();
  * review flag, the confirm, the change under review), so a repaint for anything else returns the same object.
  */
 export function entryView(state: TerminalState): EntryView {
-  const { entry: form, amend: review } = state.tradingUi;
+  const { entry: form, amend: review, scale: scaled } = state.tradingUi;
   const entry = lastForm(formInputs(state), () => (form ? formView(state, form) : null));
   const amend = lastAmend(amendInputs(state), () => (review ? amendView(state, review) : null));
-  return lastView([entry, amend], () => ({ entry, amend }));
+  const scale = lastScale([scaled, state.markets], () => (scaled ? scaleView(state, scaled) : null));
+  return lastView([entry, amend, scale], () => ({ entry, amend, scale }));
 }
 
 /** What the pane draws at `inner` columns: its title, whether the market is known, and its lines; null when nothing is open. */
@@ -120,7 +138,8 @@ export interface EntryPaneContent {
 }
 
 function paneContent(view: EntryView, inner: number): EntryPaneContent | null {
-  const { amend, entry } = view;
+  const { amend, entry, scale } = view;
+  if (scale) return { title: scale.title, known: scale.market !== undefined, lines: scale.market ? scaleLines(scale.review, scale.market, inner) : [] };
   if (amend) return { title: amend.title, known: amend.market !== undefined, lines: amend.market ? amendLines({ review: amend.review, market: amend.market, preview: amend.preview, width: inner }) : [] };
   if (!entry) return null;
   const { market, check, reviewing } = entry;

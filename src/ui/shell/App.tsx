@@ -64,7 +64,7 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   const pickerOpen = useTerminal((s) => s.picker.open);
   const helpOpen = useTerminal((s) => s.workspace.help.open);
   const detailOpen = useTerminal((s) => s.workspace.detail !== null);
-  const entryOpen = useTerminal((s) => s.tradingUi.entry !== null || s.tradingUi.amend !== null);
+  const entryOpen = useTerminal((s) => s.tradingUi.entry !== null || s.tradingUi.amend !== null || s.tradingUi.scale !== null);
   // An open order form docks beside the book with the chart and tape still in view (entry-dock.ts).
   const narrowDock = entryOpen && !pickerOpen ? dockEntry(base) : null;
   // In the chart's place at 80 columns a long review (a change and its confirm) takes the tape's columns too.

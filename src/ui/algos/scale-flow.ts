@@ -1,0 +1,123 @@
+// `:scale buy 0.5 66000 65000 x10 [skew 2] [lev X] [post]`: the typed line made exact (ticks, lots, skew
+// hundredths), checked against the market (domain/algos/scale.ts) and what the account has available,
+// then one review in the order entry pane listing every leg and the group's figures once all filled; `y`
+// places the legs as one group through TerminalActions (each a normal place: validation, locks, journal,
+// execution report), and the outcome says how many were placed. `:cancel scale` cancels the newest group
+// still resting as one (its membership is journaled with each leg, so it holds after a restart).
+
+import { scaleLegs, scaleSummary, validateScaleSpec, type ScaleSpec } from '../../domain/algos/scale.js';
+import type { TerminalActions } from '../../domain/terminal-actions.js';
+import type { OrderRowView } from '../../domain/trading/views.js';
+import { marketLabel } from '../../domain/market-label.js';
+import { userMessage } from '../../protocol/errors.js';
+import { formatAtoms, parseLeverage, parseTypedScaled, toWireInteger } from '../../protocol/scaling.js';
+import { setNotice } from '../../state/actions.js';
+import { positionMath } from '../../state/order-review.js';
+import type { TerminalStore } from '../../state/store.js';
+import { askConfirm, showScaleReview } from '../../state/trading-actions.js';
+import type { ScaleReview } from '../../state/trading-slice.js';
+import { answerConfirmWith } from '../confirm/answers.js';
+import type { TypedScale } from '../command-line/parse.js';
+import { currentMarket, defaultLeverage, disabledReason } from '../order-entry/flow.js';
+import { scaleYes } from './scale-review-lines.js';
+
+/** The typed line as exact integers; throws the reason, naming the word. */
+function specOf(typed: TypedScale, market: NonNullable<ReturnType<typeof currentMarket>>, leverageText: string): ScaleSpec {
+  const { price_decimals: pd, size_decimals: sd } = market.config;
+  const skew = parseTypedScaled(typed.skew ?? '1', 2, 'skew');
+  return {
+    marketId: market.id,
+    side: typed.side,
+    size: parseTypedScaled(typed.size, sd, 'size'),
+    from: parseTypedScaled(typed.from, pd, 'from price'),
+    to: parseTypedScaled(typed.to, pd, 'to price'),
+    count: typed.count,
+    skew: toWireInteger(skew, 'skew'),
+    leverage: parseLeverage(leverageText),
+    ...(typed.postOnly ? { postOnly: true } : {}),
+  };
+}
+
+/**
+ * Opens the review of a typed `:scale`; returns why it is refused (nothing shown, nothing sent), or null.
+ * `nowMs` names the group (unique per key press).
+ */
+export function openScaleReview(store: TerminalStore, typed: TypedScale, nowMs: number): string | null {
+  const state = store.getState();
+  const locked = disabledReason(state);
+  if (locked) return `cannot scale: ${locked}`;
+  const market = currentMarket(state);
+  if (!market) return 'scale: no market loaded';
+  let spec: ScaleSpec;
+  try {
+    spec = specOf(typed, market, typed.leverage ?? defaultLeverage(state, market));
+  } catch (e) {
+    return `scale: ${userMessage(e)}`;
+  }
+  const problem = validateScaleSpec(spec, market);
+  if (problem) return `scale: ${problem.message}`;
+  const legs = scaleLegs(spec);
+  const summary = scaleSummary({ market, side: spec.side, leverage: spec.leverage, legs, position: positionMath(state, market.id), feeTier: state.trading.account?.feeTier ?? 0 });
+  // As the order form's certain refusal: the margin and fee of every leg must fit what is available.
+  const available = state.trading.account?.available;
+  const needs = summary.marginAtoms + summary.feeAtoms;
+  if (available !== undefined && summary.marginAtoms > 0n && needs > BigInt(available)) {
+    return `scale: the margin and fee of all legs (${formatAtoms(needs)}) are more than the available ${formatAtoms(available)}`;
+  }
+  const review: ScaleReview = {
+    group: `scale-${Math.floor(nowMs).toString(36)}`,
+    marketId: market.id,
+    side: spec.side,
+    leverage: spec.leverage,
+    postOnly: spec.postOnly ?? false,
+    skew: spec.skew,
+    legs: legs.map((l) => ({ price: Number(l.price), size: Number(l.size) })),
+    averagePrice: Number(summary.averagePrice),
+    notional: summary.notionalAtoms.toString(),
+    margin: summary.marginAtoms.toString(),
+    fee: summary.feeAtoms.toString(),
+    liquidation: summary.liquidationPrice === null ? null : Number(summary.liquidationPrice),
+  };
+  showScaleReview(store, review);
+  askConfirm(store, { text: `place ${legs.length} ${spec.side === 'long' ? 'buy' : 'sell'} limits on ${marketLabel(market)}?`, action: { kind: 'scale' }, at: 'entry', yes: scaleYes(review) });
+  return null;
+}
+
+/** `y` places every leg as one group (checked again for locks at send time by TerminalActions); any other key drops it. */
+function answerScale(store: TerminalStore, actions: TerminalActions, yes: boolean): void {
+  const review = store.getState().tradingUi.scale;
+  showScaleReview(store, null);
+  if (!review) return;
+  if (!yes) {
+    setNotice(store, `cancelled: ${review.legs.length} scaled limits not placed`);
+    return;
+  }
+  const orders = review.legs.map((l) => ({
+    marketId: review.marketId,
+    kind: review.postOnly ? ('post-only' as const) : ('limit' as const),
+    side: review.side,
+    size: l.size,
+    price: l.price,
+    leverage: review.leverage,
+    group: review.group,
+  }));
+  void actions.placeGroup(orders, `scale ${review.side === 'long' ? 'buy' : 'sell'} ${review.legs.length} legs`);
+}
+
+answerConfirmWith('scale', {
+  yes: ({ store, actions }) => answerScale(store, actions, true),
+  no: ({ store, actions }) => answerScale(store, actions, false),
+  // Another question (a quit) replaced the review's: answering it ends the review, nothing sent.
+  otherAnswered: ({ store }) => {
+    if (store.getState().tradingUi.scale) showScaleReview(store, null);
+  },
+});
+
+/** The newest order group with orders still open (the one with the highest request id), and its orders; null when none. */
+export function newestGroup(orders: readonly OrderRowView[]): { group: string; orders: OrderRowView[] } | null {
+  let newest: OrderRowView | undefined;
+  for (const o of orders) if (o.group !== undefined && (!newest || o.requestId > newest.requestId)) newest = o;
+  if (!newest) return null;
+  const group = newest.group!;
+  return { group, orders: orders.filter((o) => o.group === group) };
+}
