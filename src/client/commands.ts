@@ -1,5 +1,5 @@
 // The trading commands over the order engine: the implementation of domain/trading/commands.ts, the one
-// interface the screen's controller (and bots) call.
+// interface the screen's TerminalActions (and bots) call.
 
 import { OrderFlag, OrderStatus, OrderType, PositionSide } from '../protocol/enums.js';
 import type { Market, Position } from '../protocol/frames.js';

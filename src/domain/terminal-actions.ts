@@ -1,11 +1,11 @@
-// The two sides of the screen's controller (src/controller/), declared once:
+// The two sides of the screen's one door to the program (ui/actions/), declared once:
 //   TerminalServices: what the program gives it (app/ implements it over the market-data session, the
 //     trading client's commands, the clipboard and the history loaders);
 //   TerminalActions: what a key binding may ask of it (ui/actions/terminal-actions.ts implements it over
 //     TerminalServices). Every effectful request goes through one of its methods, which reports the outcome
 //     one way (a toast and the footer notice, and a Journal line for what the engine never saw) and
 //     returns it typed.
-// A key press is traced in three places: its binding (ui/keys/), the controller, the client.
+// A key press is traced in three places: its context's binding and flow (ui/<context>/), TerminalActions, the client.
 
 import type { CloseParams, CommandOutcome, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from './trading/commands.js';
 import type { KeyStamp } from './trading/execution-report.js';

@@ -1,5 +1,5 @@
 // The trading command interface, declared once: the client implements it (client/commands.ts, over the
-// order engine), the screen's controller calls it (controller/), bots and tests use it headless. Every
+// order engine), the screen calls it through TerminalActions (ui/actions/), bots and tests use it headless. Every
 // command returns a handle: the request ids used so far and a promise of the outcome. All values are
 // scaled integers (price ticks, size units, leverage hundredths, atoms).
 

@@ -1,5 +1,5 @@
 // Pressing keys in unit tests the way the screen does: decoded, then the one dispatcher, with the
-// controller's actions over recorded TerminalServices.
+// TerminalActions over recorded TerminalServices.
 
 import { createTerminalActions } from '../actions/terminal-actions.js';
 import type { TerminalServices } from '../../domain/terminal-actions.js';

@@ -1,5 +1,5 @@
 // The whole screen. Reads the store; keys go to their bindings (keys/dispatch.ts), which act through the
-// controller's TerminalActions; never touches a socket.
+// TerminalActions (ui/actions/); never touches a socket.
 
 import { Box } from 'ink';
 import { useEffect, useMemo } from 'react';

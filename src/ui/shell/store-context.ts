@@ -1,4 +1,4 @@
-// Hands the store, the controller's actions, the keymap in force and the palette to every pane without
+// Hands the store, TerminalActions, the keymap in force and the palette to every pane without
 // prop drilling (and without module-level state: a second screen in the same process has its own).
 
 import { createContext, useContext } from 'react';
