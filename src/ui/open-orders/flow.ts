@@ -8,12 +8,15 @@ import { askConfirm } from '../../state/trading-actions.js';
 import { openEditor, type TabIntent, type TradingTabsState } from '../../state/trading-tabs.js';
 import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import type { EditorResult } from '../tabs/editor.js';
+import { ownEditors } from '../tabs/owners.js';
 import { marketOf } from '../tabs/markets.js';
 import { openAmendReview } from './amend-review.js';
 import { amendIntent, triggerMoveIntent } from './editors.js';
 import { selectedOrder } from './rows.js';
 // The cancels asked here are answered (sent) by the tabs' answer to their confirm: loaded with the question.
 import '../tabs/intent.js';
+// Its requests' sender registers with the tabs when this flow loads (send.ts).
+import './send.js';
 
 type OrderPrompt = NonNullable<TradingTabsState['prompt']> & { mode: 'amend' | 'trigger' };
 
@@ -70,3 +73,9 @@ export function reviewChange(store: TerminalStore, intent: Extract<TabIntent, { 
   const { orderId, price, size } = intent;
   return openAmendReview(store, orderId, { ...(price !== undefined ? { price } : {}), ...(size !== undefined ? { size } : {}) }, Date.now());
 }
+
+// The change and move-trigger editors are this context's: Enter on a change of a resting order opens its review.
+ownEditors(['amend', 'trigger'], {
+  result: (state, prompt) => orderEditorResult(state, { ...prompt, mode: prompt.mode === 'trigger' ? 'trigger' : 'amend' }),
+  takeOver: (store, intent) => (intent.kind === 'change' && !isTrigger(store.getState(), intent.orderId) ? { refused: reviewChange(store, intent) } : null),
+});

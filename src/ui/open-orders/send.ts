@@ -7,6 +7,7 @@ import { type MarketWords, cancelWords, changeWords, refWords } from '../../doma
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import type { TabIntent } from '../../state/trading-tabs.js';
 import { marketOf } from '../tabs/markets.js';
+import { sendIntentsWith } from '../tabs/owners.js';
 
 export type OrderIntent = Extract<TabIntent, { kind: 'cancel' | 'cancelAll' | 'change' }>;
 
@@ -39,3 +40,5 @@ export function runOrderIntent(store: TerminalStore, actions: TerminalActions, i
       return actions.amend(intent.orderId, { ...(intent.price !== undefined ? { price: intent.price } : {}), ...(intent.size !== undefined ? { size: intent.size } : {}) }, label, key);
   }
 }
+
+sendIntentsWith(['cancel', 'cancelAll', 'change'], (store, actions, intent, key) => runOrderIntent(store, actions, intent as OrderIntent, key));

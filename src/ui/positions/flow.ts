@@ -7,9 +7,12 @@ import { formatScaled } from '../../protocol/scaling.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { openEditor, type TradingTabsState } from '../../state/trading-tabs.js';
 import type { EditorResult } from '../tabs/editor.js';
+import { ownEditors } from '../tabs/owners.js';
 import { marketOf } from '../tabs/markets.js';
 import { closeIntent, collateralIntent, protectIntent } from './editors.js';
 import { selectedPosition } from './rows.js';
+// Its requests' sender registers with the tabs when this flow loads (send.ts).
+import './send.js';
 
 type PositionPrompt = NonNullable<TradingTabsState['prompt']> & { mode: 'close' | 'collateral' | 'tpsl' };
 
@@ -39,3 +42,8 @@ export function positionEditorResult(state: TerminalState, prompt: PositionPromp
   if (prompt.mode === 'collateral') return collateralIntent(prompt.text, position, market);
   return protectIntent(prompt.text, position, market, protectionOf(position, state.trading.orders), state.trading.marketPrices[position.marketId]?.lastTrade);
 }
+
+// The close, collateral and TP/SL editors are this context's.
+ownEditors(['close', 'collateral', 'tpsl'], {
+  result: (state, prompt) => positionEditorResult(state, { ...prompt, mode: prompt.mode === 'close' || prompt.mode === 'collateral' ? prompt.mode : 'tpsl' }),
+});

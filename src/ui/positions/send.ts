@@ -9,6 +9,7 @@ import { formatScaledTrim } from '../../protocol/scaling.js';
 import type { TerminalStore } from '../../state/store.js';
 import { rememberCollateral } from '../../state/trading-actions.js';
 import type { TabIntent } from '../../state/trading-tabs.js';
+import { sendIntentsWith } from '../tabs/owners.js';
 
 export type PositionIntent = Extract<TabIntent, { kind: 'close' | 'collateral' | 'protect' }>;
 
@@ -52,3 +53,5 @@ function rememberTopUp(store: TerminalStore, positionId: number, amount: string)
   const marketId = store.getState().trading.positions.find((p) => p.positionId === positionId)?.marketId;
   if (marketId !== undefined) rememberCollateral(store, marketId, formatScaledTrim(BigInt(amount), COLLATERAL_DECIMALS));
 }
+
+sendIntentsWith(['close', 'collateral', 'protect'], (store, actions, intent, key) => runPositionIntent(store, actions, intent as PositionIntent, key));

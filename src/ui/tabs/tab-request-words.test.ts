@@ -6,6 +6,9 @@ import type { OrderRowView } from '../../domain/trading/views.js';
 import { createTerminalStore } from '../../state/store.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { runTabIntent } from './intent.js';
+// The contexts that send the tabs' requests register when they load (owners.ts).
+import '../open-orders/send.js';
+import '../positions/send.js';
 
 const BTC = { id: 1, symbol: 'BTC', name: 'Bitcoin', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 const order: OrderRowView = {
