@@ -18,6 +18,8 @@ import { askConfirm } from '../../state/trading-actions.js';
 // The questions asked here directly are answered by the contexts that ask them (ui/confirm/answers.ts): loaded for their answers.
 import '../panic/flow.js';
 import '../tabs/intent.js';
+import '../open-orders/flow.js';
+import '../positions/flow.js';
 
 const BTC = { id: 1, symbol: 'BTC', name: 'Bitcoin', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 const ETH_ID = 2;
