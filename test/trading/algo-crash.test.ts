@@ -1,0 +1,121 @@
+// A TWAP survives an abrupt exit at every point of a child's life: after its journal line and before
+// the send, after the send and before the ack, after its fill and before the algo recorded it. The
+// restarted client on the same home reconciles with the exchange: no duplicate child, never more than
+// the target filled, and the TWAP completes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAlgoJournal } from '../../src/client/algos/algo-journal.js';
+import { foldAlgos } from '../../src/client/algos/algo-fold.js';
+import { minimumSliceSize, type TwapSpec } from '../../src/domain/algos/twap.js';
+import type { CommandHandle, TradingCommands } from '../../src/domain/trading/commands.js';
+import { type AlgoClient, fastTimers, startAlgoClient } from './algo-client.js';
+import { until, useTestExchange } from './harness.js';
+
+const ex = useTestExchange('BTC');
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'perpl-algo-crash-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const SPEED = 10;
+const SLICES = 5;
+
+function twapSpec(): TwapSpec {
+  const mark = ex.h.sim.control.engine.marketState(ex.market.id)!.mrk;
+  const slice = minimumSliceSize(ex.market, mark) * 3;
+  return { marketId: ex.market.id, side: 'long', size: slice * SLICES + 7, durationMs: 10_000, slices: SLICES, jitterBps: 2_000, bound: { kind: 'slip', bps: 100 }, leverage: 500 };
+}
+
+/** Commands whose `n`th place (1-based) runs `at` instead: the crash point. */
+function crashOnPlace(n: number, at: (real: TradingCommands, p: Parameters<TradingCommands['place']>[0], crash: () => void) => CommandHandle) {
+  return (real: TradingCommands, crash: () => void): TradingCommands => {
+    let calls = 0;
+    return new Proxy(real, {
+      get(target, prop, receiver) {
+        if (prop !== 'place') return Reflect.get(target, prop, receiver) as unknown;
+        return (p: Parameters<TradingCommands['place']>[0]) => (++calls === n ? at(target, p, crash) : target.place(p));
+      },
+    });
+  };
+}
+
+async function ended(c: AlgoClient, id: string, timeoutMs = 20_000): Promise<void> {
+  c.runner.start();
+  await until(() => c.runner.views().find((v) => v.id === id)?.status === 'ended', `algo ${id} to end`, timeoutMs);
+  c.runner.stop();
+}
+
+/** No child executed twice, no order beside the children, the position is what the journal says filled. */
+function expectNoDuplicateChild(home: string, accountId: number, id: string, target: number): void {
+  const algo = foldAlgos(readAlgoJournal(join(home, 'algos.ndjson')).records).find((a) => a.id === id)!;
+  const executed = ex.h.sim.control.engine.executedRequests(accountId);
+  for (const child of algo.children) expect(executed.filter((rq) => child.rqs.includes(rq)).length, `child ${child.cid}`).toBeLessThanOrEqual(1);
+  const childRqs = new Set(algo.children.flatMap((c) => c.rqs));
+  expect(executed.filter((rq) => !childRqs.has(rq))).toEqual([]);
+  const filled = algo.children.reduce((sum, c) => sum + (c.done?.filled ?? 0), 0);
+  const position = ex.h.sim.control.engine.openPositions(accountId).filter((p) => p.mkt === ex.market.id).reduce((s, p) => s + p.s, 0);
+  expect(position).toBe(filled);
+  expect(filled).toBeLessThanOrEqual(target);
+  expect(algo).toMatchObject({ status: 'ended', complete: true });
+  expect(filled).toBe(target);
+}
+
+async function crashAndRestart(name: string, wrap: ReturnType<typeof crashOnPlace>, afterCrash?: () => void): Promise<void> {
+  const home = mkdtempSync(join(root, `${name}-`));
+  const timers = fastTimers(SPEED);
+  const first = await startAlgoClient(ex.h, home, { timers, wrap });
+  const spec = twapSpec();
+  const started = first.runner.startTwap(spec);
+  if ('refused' in started) throw new Error(started.refused);
+  first.runner.start();
+  await until(() => first.trader.session.isOpen === false, 'the crash', 20_000);
+  afterCrash?.();
+  const second = await startAlgoClient(ex.h, home, { timers, wallet: { address: first.trader.address, accountId: first.trader.accountId } });
+  try {
+    await ended(second, started.id);
+    expectNoDuplicateChild(home, first.trader.accountId, started.id, spec.size);
+  } finally {
+    second.runner.stop();
+    second.trader.stop();
+    second.journal.close();
+  }
+}
+
+describe('a TWAP across an abrupt exit', () => {
+  it('crash-after-journal-before-send: the unsent child is sent once by the next run', async () => {
+    await crashAndRestart(
+      'before-send',
+      crashOnPlace(2, (_real, _p, crash) => {
+        crash();
+        throw new Error('killed before the send');
+      }),
+    );
+  });
+
+  it('crash-after-send-before-ack: the child found by its tag in the order journal is reconciled, not resent', async () => {
+    await crashAndRestart(
+      'before-ack',
+      crashOnPlace(2, (real, p, crash) => {
+        ex.h.sim.control.pauseBlocks();
+        real.place(p);
+        crash();
+        throw new Error('killed before the ack');
+      }),
+      () => ex.h.sim.control.resumeBlocks(),
+    );
+  });
+
+  it('crash-after-fill-before-record: the fill is read from order history, the next slices make up the rest', async () => {
+    await crashAndRestart(
+      'after-fill',
+      crashOnPlace(3, (real, p, crash) => {
+        const handle = real.place(p);
+        void handle.outcome.then(() => crash());
+        return { rqs: () => handle.rqs(), outcome: new Promise(() => {}) };
+      }),
+    );
+  });
+});
