@@ -1,12 +1,12 @@
 // A headless algo client on the local exchange: a trader (session, order engine journaling to
-// <home>/journal.ndjson, commands) and an AlgoRunner journaling to <home>/algos.ndjson. `crash()` is an abrupt
+// <home>/journal.ndjson, commands) and an AlgoRunner journaling to <home>/algos/local-<account>.ndjson (as $PERPL_HOME). `crash()` is an abrupt
 // exit: nothing is cleaned up on the algo side (its lock file is left behind, owned by a pid that no
 // longer runs), and nothing of this client acts again; a new client on the same home is the restart.
 
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AlgoJournal } from '../../src/client/algos/algo-journal.js';
+import { AlgoJournal, algoJournalPath } from '../../src/client/algos/algo-journal.js';
 import { AlgoRunner } from '../../src/client/algos/algo-runner.js';
 import { tradingAlgoReads } from '../../src/client/algos/trading-reads.js';
 import { findOrderByRq } from '../../src/client/history/loaders.js';
@@ -18,6 +18,8 @@ export interface AlgoClient {
   trader: Trader;
   runner: AlgoRunner;
   journal: AlgoJournal;
+  /** $PERPL_HOME/algos/local-<account>.ndjson under the client's home. */
+  algoPath: string;
   /** The process dies here: no cleanup, no further action. */
   crash(): void;
 }
@@ -45,7 +47,7 @@ export async function startAlgoClient(
   const orderJournalPath = join(home, 'journal.ndjson');
   const trader = startTrader(h, { ...(opts.wallet ? { wallet: opts.wallet } : {}), engine: { journal: { network: 'local', path: orderJournalPath } } });
   await live(trader);
-  const algoPath = join(home, 'algos.ndjson');
+  const algoPath = algoJournalPath('local', trader.accountId, { PERPL_HOME: home });
   const opened = AlgoJournal.open(algoPath, () => opts.timers.now());
   if ('refused' in opened) throw new Error(opened.refused);
   let crashed = false;
@@ -70,5 +72,5 @@ export async function startAlgoClient(
   const commands = opts.wrap ? opts.wrap(trader.commands, crash) : trader.commands;
   const runner = new AlgoRunner({ commands, reads, journal: opened.journal, timers: opts.timers });
   await runner.resume(opened.contents.records);
-  return { trader, runner, journal: opened.journal, crash };
+  return { trader, runner, journal: opened.journal, algoPath, crash };
 }

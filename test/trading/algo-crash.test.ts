@@ -49,8 +49,8 @@ async function ended(c: AlgoClient, id: string, timeoutMs = 20_000): Promise<voi
 }
 
 /** No child executed twice, no order beside the children, the position is what the journal says filled. */
-function expectNoDuplicateChild(home: string, accountId: number, id: string, target: number): void {
-  const algo = foldAlgos(readAlgoJournal(join(home, 'algos.ndjson')).records).find((a) => a.id === id)!;
+function expectNoDuplicateChild(algoPath: string, accountId: number, id: string, target: number): void {
+  const algo = foldAlgos(readAlgoJournal(algoPath).records).find((a) => a.id === id)!;
   const executed = ex.h.sim.control.engine.executedRequests(accountId);
   for (const child of algo.children) expect(executed.filter((rq) => child.rqs.includes(rq)).length, `child ${child.cid}`).toBeLessThanOrEqual(1);
   const childRqs = new Set(algo.children.flatMap((c) => c.rqs));
@@ -76,7 +76,7 @@ async function crashAndRestart(name: string, wrap: ReturnType<typeof crashOnPlac
   const second = await startAlgoClient(ex.h, home, { timers, wallet: { address: first.trader.address, accountId: first.trader.accountId } });
   try {
     await ended(second, started.id);
-    expectNoDuplicateChild(home, first.trader.accountId, started.id, spec.size);
+    expectNoDuplicateChild(second.algoPath, first.trader.accountId, started.id, spec.size);
   } finally {
     second.runner.stop();
     second.trader.stop();

@@ -13,9 +13,14 @@ import { userMessage } from '../../protocol/errors.js';
 import { holdJournal } from '../trading/journal-file.js';
 import { type AlgoRecord, type AlgoRecordInput, decodeAlgoRecord } from './algo-record.js';
 
+/** Where every account's algo journal lives. */
+export function algoJournalDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(perplHome(env), 'algos');
+}
+
 export function algoJournalPath(network: string, accountId: number, env: NodeJS.ProcessEnv = process.env): string {
   const safeNetwork = network.replace(/[^A-Za-z0-9._-]/g, '_');
-  return join(perplHome(env), 'algos', `${safeNetwork}-${accountId}.ndjson`);
+  return join(algoJournalDir(env), `${safeNetwork}-${accountId}.ndjson`);
 }
 
 export interface AlgoJournalContents {
