@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAlgoJournal } from '../../src/client/algos/algo-journal.js';
 import { foldAlgos } from '../../src/client/algos/algo-fold.js';
@@ -23,10 +24,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const SPEED = 10;
 const SLICES = 5;
 
-function twapSpec(): TwapSpec {
+function twapSpec(slices = SLICES, jitterBps = 2_000, extra = 7): TwapSpec {
   const mark = ex.h.sim.control.engine.marketState(ex.market.id)!.mrk;
   const slice = minimumSliceSize(ex.market, mark) * 3;
-  return { marketId: ex.market.id, side: 'long', size: slice * SLICES + 7, durationMs: 10_000, slices: SLICES, jitterBps: 2_000, bound: { kind: 'slip', bps: 100 }, leverage: 500 };
+  return { marketId: ex.market.id, side: 'long', size: slice * slices + extra, durationMs: 10_000, slices, jitterBps, bound: { kind: 'slip', bps: 100 }, leverage: 500 };
 }
 
 /** Commands whose `n`th place (1-based) runs `at` instead: the crash point. */
@@ -63,11 +64,10 @@ function expectNoDuplicateChild(algoPath: string, accountId: number, id: string,
   expect(filled).toBe(target);
 }
 
-async function crashAndRestart(name: string, wrap: ReturnType<typeof crashOnPlace>, afterCrash?: () => void): Promise<void> {
+async function crashAndRestart(name: string, wrap: ReturnType<typeof crashOnPlace>, afterCrash?: () => void, spec = twapSpec()): Promise<void> {
   const home = mkdtempSync(join(root, `${name}-`));
   const timers = fastTimers(SPEED);
   const first = await startAlgoClient(ex.h, home, { timers, wrap });
-  const spec = twapSpec();
   const started = first.runner.startTwap(spec);
   if ('refused' in started) throw new Error(started.refused);
   first.runner.start();
@@ -84,38 +84,57 @@ async function crashAndRestart(name: string, wrap: ReturnType<typeof crashOnPlac
   }
 }
 
+/** The process dies with child `n` journaled, before it is sent. */
+const beforeSend = (n: number) =>
+  crashOnPlace(n, (_real, _p, crash) => {
+    crash();
+    throw new Error('killed before the send');
+  });
+/** Child `n` is on the wire (blocks held so it has not executed), then the process dies before its rq is noted. */
+const beforeAck = (n: number) =>
+  crashOnPlace(n, (real, p, crash) => {
+    ex.h.sim.control.pauseBlocks();
+    real.place(p);
+    crash();
+    throw new Error('killed before the ack');
+  });
+/** Child `n` executes; the process dies before the algo records its fill. */
+const afterFill = (n: number) =>
+  crashOnPlace(n, (real, p, crash) => {
+    const handle = real.place(p);
+    void handle.outcome.then(() => crash());
+    return { rqs: () => handle.rqs(), outcome: new Promise(() => {}) };
+  });
+const resumeBlocks = () => ex.h.sim.control.resumeBlocks();
+
 describe('a TWAP across an abrupt exit', () => {
   it('crash-after-journal-before-send: the unsent child is sent once by the next run', async () => {
-    await crashAndRestart(
-      'before-send',
-      crashOnPlace(2, (_real, _p, crash) => {
-        crash();
-        throw new Error('killed before the send');
-      }),
-    );
+    await crashAndRestart('before-send', beforeSend(2));
   });
 
   it('crash-after-send-before-ack: the child found by its tag in the order journal is reconciled, not resent', async () => {
-    await crashAndRestart(
-      'before-ack',
-      crashOnPlace(2, (real, p, crash) => {
-        ex.h.sim.control.pauseBlocks();
-        real.place(p);
-        crash();
-        throw new Error('killed before the ack');
-      }),
-      () => ex.h.sim.control.resumeBlocks(),
-    );
+    await crashAndRestart('before-ack', beforeAck(2), resumeBlocks);
   });
 
   it('crash-after-fill-before-record: the fill is read from order history, the next slices make up the rest', async () => {
-    await crashAndRestart(
-      'after-fill',
-      crashOnPlace(3, (real, p, crash) => {
-        const handle = real.place(p);
-        void handle.outcome.then(() => crash());
-        return { rqs: () => handle.rqs(), outcome: new Promise(() => {}) };
-      }),
-    );
+    await crashAndRestart('after-fill', afterFill(3));
   });
+
+  it('random-crash-points: any point of any child of random TWAPs, no duplicate and complete', async () => {
+    const points = { beforeSend, beforeAck, afterFill } as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.constantFrom('beforeSend', 'beforeAck', 'afterFill'),
+        fc.integer({ min: 1, max: 6 }),
+        async (slices, jitterBps, extra, point, child) => {
+          const n = Math.min(child, slices);
+          await crashAndRestart(`random-${point}`, points[point as keyof typeof points](n), resumeBlocks, twapSpec(slices, jitterBps, extra));
+        },
+      ),
+      { numRuns: 6 },
+    );
+  }, 90_000);
 });

@@ -4,8 +4,8 @@
 // terminals on one account never both send the same algo's children. A child line is fsynced before the
 // child is sent. Holds no secrets.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { AppendFile } from '../../lib/append-file.js';
 import { readNdjson } from '../../lib/ndjson.js';
 import { perplHome } from '../../lib/perpl-home.js';
@@ -54,6 +54,8 @@ export class AlgoJournal {
    * line (the previous run died mid-write) is ended first, so the next record stands on its own line.
    */
   static open(path: string, now: () => number = Date.now): { journal: AlgoJournal; contents: AlgoJournalContents } | { refused: string } {
+    // The lock file needs its directory: a first run on a fresh home must not read as "held elsewhere".
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const release = holdJournal(path);
     if (!release) return { refused: `the algos of this account are run by another terminal (${path}.lock)` };
     try {
