@@ -71,6 +71,8 @@ export class AlgoRunner {
   /** Children whose outcome this run awaits from their command handle. */
   private readonly live = new Set<string>();
   private readonly lastLookup = new Map<string, number>();
+  /** Children of ended algos whose outcome stays unknown: not looked up again this run. */
+  private readonly unknowable = new Set<string>();
   private readonly timers: Timers;
   private timer: TimerHandle | null = null;
   private ticking: Promise<void> | null = null;
@@ -259,7 +261,7 @@ export class AlgoRunner {
 
   /** Settles a child this run does not await; true once it is settled (a new child may then go). */
   private async settleLeftChild(id: string, child: AlgoChild): Promise<boolean> {
-    if (this.live.has(child.cid)) return false;
+    if (this.live.has(child.cid) || this.unknowable.has(child.cid)) return false;
     const now = this.timers.now();
     if (now - (this.lastLookup.get(child.cid) ?? -Infinity) < ALGO_RECONCILE_EVERY_MS) return false;
     this.lastLookup.set(child.cid, now);
@@ -276,6 +278,7 @@ export class AlgoRunner {
     }
     if (verdict.kind === 'unknown') {
       if (a.status !== 'ended') this.append({ k: 'end', id, complete: false, reason: verdict.message }, true);
+      this.unknowable.add(child.cid);
       return false;
     }
     this.noteRqs(id, child.cid, verdict.rqs);
