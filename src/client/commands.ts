@@ -96,7 +96,6 @@ export class EngineCommands implements TradingCommands {
     if ((p.kind === 'limit' || p.kind === 'post-only') && !(p.price && p.price > 0)) {
       return refused(`a ${p.kind} order needs a limit price`);
     }
-    if (p.tag !== undefined && !/^[A-Za-z0-9 #._-]{1,40}$/.test(p.tag)) return refused('tag: letters, digits, spaces and #._- only, up to 40');
     if (p.reduceOnly && (p.tp || p.sl)) return refused('a reduce-only order takes no take-profit / stop-loss');
     // The resize re-arms the TP/SL already on the position an order grows: not one that brings its own, nor a close.
     if (p.resizeProtection && (p.tp || p.sl)) return refused('an order with its own take-profit / stop-loss resizes no TP/SL');
@@ -125,7 +124,7 @@ export class EngineCommands implements TradingCommands {
     };
     const words = this.words(p.marketId);
     const base = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);
-    const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${priceText(p.trigger.price, words)}${p.trigger.on === 'last' ? ' on last' : ''}` : ''}${p.tag ? ` [${p.tag}]` : ''}`;
+    const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${priceText(p.trigger.price, words)}${p.trigger.on === 'last' ? ' on last' : ''}` : ''}`;
     const main = this.engine.submit(draft, label, p.origin);
     const parts: RequestHandle[] = [main];
     const outcome = main.outcome.then(async (r) => {

@@ -112,7 +112,7 @@ describe('a TWAP across an abrupt exit', () => {
     await crashAndRestart('before-send', beforeSend(2));
   });
 
-  it('crash-after-send-before-ack: the child found by its tag in the order journal is reconciled, not resent', async () => {
+  it('crash-after-send-before-ack: the child found by its order group in the order journal is reconciled, not resent', async () => {
     await crashAndRestart('before-ack', beforeAck(2), resumeBlocks);
   });
 

@@ -23,7 +23,7 @@ export type AlgoStatus = 'running' | 'paused' | 'held';
 
 export type AlgoRecord =
   | (Base & { k: 'start' } & AlgoStart)
-  /** Child `cid` (its order journal tag is `algo <cid>`), about to be sent: slice, size units, price bound. */
+  /** Child `cid` (its order group in the order journal is `algo <cid>`), about to be sent: slice, size units, price bound. */
   | (Base & { k: 'child'; cid: string; slice: number; size: number; price: number })
   | (Base & { k: 'child-rqs'; cid: string; rqs: number[] })
   /** `spent`: whether the slice counts as sent (false: refused before the wire, or never sent). */

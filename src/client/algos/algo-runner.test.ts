@@ -88,7 +88,7 @@ describe('AlgoRunner (TWAP)', () => {
     await r.tick();
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!.journalTail)).toMatchObject({ k: 'child', size: 250, price: 672_010 });
-    expect(sent[0]!.p).toMatchObject({ kind: 'ioc', side: 'long', size: 250, price: 672_010, tag: expect.stringMatching(/^algo tw.+\.1$/) });
+    expect(sent[0]!.p).toMatchObject({ kind: 'ioc', side: 'long', size: 250, price: 672_010, group: expect.stringMatching(/^algo tw.+\.1$/) });
   });
 
   it('no-second-child-in-flight: a slice due while the last one has no outcome waits for it', async () => {
@@ -174,7 +174,7 @@ describe('AlgoRunner (TWAP)', () => {
     const second = runner([]);
     await second.resume(readAlgoJournal(path).records);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.p.tag).toBe(`algo ${id}.2`);
+    expect(sent[0]!.p.group).toBe(`algo ${id}.2`);
     const done = readAlgoJournal(path).records.find((x) => x.k === 'child-done');
     expect(done).toMatchObject({ cid: `${id}.1`, filled: 0, spent: false, result: 'never-sent' });
   });
@@ -184,7 +184,7 @@ describe('AlgoRunner (TWAP)', () => {
     const { id } = first.startTwap(spec) as { id: string };
     journal.append({ k: 'child', id, cid: `${id}.1`, slice: 0, size: 250, price: 672_010 }, true);
     const frame = {} as Extract<JournalRecord, { k: 'request' }>['frame'];
-    const orderJournal: JournalRecord[] = [{ t: 0, k: 'request', key: 'k1', rq: 7, frame, postedHead: 1, label: `buy [algo ${id}.1]` }];
+    const orderJournal: JournalRecord[] = [{ t: 0, k: 'request', key: 'k1', rq: 7, frame, postedHead: 1, label: 'buy', group: `algo ${id}.1` }];
     const second = runner(orderJournal);
     await second.resume(readAlgoJournal(path).records);
     expect(sent).toHaveLength(0);

@@ -18,7 +18,7 @@ import type { JournalRecord } from '../trading/journal-record.js';
 import type { AlgoJournal } from './algo-journal.js';
 import { type AlgoChild, type AlgoEntry, childInFlight, foldAlgos, twapStateOf } from './algo-fold.js';
 import type { AlgoRecord, AlgoRecordInput, AlgoStatus } from './algo-record.js';
-import { childOutcome, childTag } from './child-outcome.js';
+import { childGroup, childOutcome } from './child-outcome.js';
 
 /**
  * Orders of the send budget algos never use: room for a panic (a cancel per open order, a close per position)
@@ -222,7 +222,7 @@ export class AlgoRunner {
     const spec = a.start.spec;
     const cid = `${a.id}.${a.children.length + 1}`;
     this.append({ k: 'child', id: a.id, cid, slice, size, price }, true);
-    const handle = this.o.commands.place({ marketId: spec.marketId, kind: 'ioc', side: spec.side, size, price, leverage: spec.leverage, tag: childTag(cid) });
+    const handle = this.o.commands.place({ marketId: spec.marketId, kind: 'ioc', side: spec.side, size, price, leverage: spec.leverage, group: childGroup(cid) });
     this.live.add(cid);
     this.noteRqs(a.id, cid, handle.rqs());
     void handle.outcome

@@ -6,7 +6,7 @@ import { childOutcome } from './child-outcome.js';
 
 const child: AlgoChild = { cid: 'tw1.2', slice: 1, size: 250, price: 672_010, rqs: [] };
 const frame = {} as Extract<JournalRecord, { k: 'request' }>['frame'];
-const request = (key: string, rq: number, tag = 'tw1.2'): JournalRecord => ({ t: 0, k: 'request', key, rq, frame, postedHead: 1, label: `buy 0.00250 BTC IOC [algo ${tag}]` });
+const request = (key: string, rq: number, cid = 'tw1.2'): JournalRecord => ({ t: 0, k: 'request', key, rq, frame, postedHead: 1, label: 'buy 0.00250 BTC IOC', group: `algo ${cid}` });
 const resolved = (key: string, rq: number, result: string): JournalRecord => ({ t: 0, k: 'resolved', key, rq, result, message: '' });
 const row = (rq: number, st: number, fs: number) => ({ rq, st, fs, os: 250 }) as Order;
 const history = (rows: Order[]) => (rq: number) => Promise.resolve(rows.find((r) => r.rq === rq));
@@ -16,7 +16,7 @@ describe('childOutcome (a child this run did not see settle)', () => {
     expect(await childOutcome(child, [request('k9', 3, 'tw1.20')], history([]))).toMatchObject({ kind: 'done', filled: 0, spent: false, result: 'never-sent' });
   });
 
-  it('found by its tag: the order row says what filled, and its rq is reported', async () => {
+  it('found by its order group: the order row says what filled, and its rq is reported', async () => {
     expect(await childOutcome(child, [request('k1', 7)], history([row(7, 5, 120)]))).toMatchObject({ kind: 'done', filled: 120, spent: true, rqs: [7] });
   });
 

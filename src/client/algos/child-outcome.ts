@@ -1,7 +1,8 @@
 // What became of a child whose outcome this run did not see (sent by a run that died, or whose request
 // ended unknown): read from what the exchange and the order journal hold, never guessed. The rules:
-//  1. Its rqs: those the algo journal has, plus those of the order journal's requests tagged `algo <cid>`
-//     (that line is fsynced before the frame leaves, so a child sent has one).
+//  1. Its rqs: those the algo journal has, plus those of the order journal's requests of group `algo <cid>`
+//     (PlaceParams.group: that line is fsynced before the frame leaves, so a child sent has one, and the
+//     order journal keeps a group's requests through compaction, journal-file.ts GROUP_KEPT_MS).
 //  2. No rq anywhere: it never left this machine -> done, nothing filled, the slice not spent.
 //  3. An rq whose order row (open orders, then order history) has a final status: its filled size counts.
 //     An order still open: pending (an IOC child never rests; wait for its row).
@@ -21,8 +22,8 @@ export type ChildVerdict =
   | { kind: 'pending'; reason: string }
   | { kind: 'unknown'; message: string };
 
-/** The label tag of child `cid` in the order journal (PlaceParams.tag). */
-export function childTag(cid: string): string {
+/** The order group of child `cid` (PlaceParams.group), journaled with its request in the order journal. */
+export function childGroup(cid: string): string {
   return `algo ${cid}`;
 }
 
@@ -31,10 +32,10 @@ const NEVER_EXECUTED: ReadonlySet<string> = new Set(['invalid', 'rejected', 'fai
 
 /** The order journal's requests of `cid`: each request key with its rqs and how it was resolved, if it was. */
 export function taggedRequests(records: readonly JournalRecord[], cid: string): Map<string, { rqs: number[]; resolved?: string }> {
-  const mark = `[${childTag(cid)}]`;
+  const group = childGroup(cid);
   const out = new Map<string, { rqs: number[]; resolved?: string }>();
   for (const r of records) {
-    if (r.k === 'request' && r.label.includes(mark)) {
+    if (r.k === 'request' && r.group === group) {
       const cur = out.get(r.key) ?? { rqs: [] };
       if (!cur.rqs.includes(r.rq)) cur.rqs.push(r.rq);
       out.set(r.key, cur);

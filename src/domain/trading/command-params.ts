@@ -64,12 +64,6 @@ export interface PlaceParams {
    * its Open orders row says the group and the group cancels as one after a restart too.
    */
   group?: string;
-  /**
-   * Who sent it, in the request's journal label (e.g. an algo's child id `twap a1 #3`): the order journal
-   * is on disk before the frame is on the wire, so a restarted algo finds the rq of a child whose send it
-   * never saw return. Letters, digits, spaces and `#.-_` only.
-   */
-  tag?: string;
 }
 
 export interface CloseParams {
