@@ -20,6 +20,7 @@ commands:
   keys           create, enroll, list, show and remove API keys
   doctor         check config, keys, clock and connectivity
   replay         replay a recorded session, read-only
+  algos          list the journaled algos (TWAP, ...) as a table or --json
   completion     print a completion script: perpl completion bash|zsh|fish
 
   -V, --version  print the version

@@ -10,5 +10,6 @@ export const SUBCOMMAND_LOADERS: Readonly<Record<string, () => Promise<Subcomman
   keys: () => import('./subcommands/keys.js'),
   doctor: () => import('./subcommands/doctor.js'),
   replay: () => import('./subcommands/replay.js'),
+  algos: () => import('./subcommands/algos.js'),
   completion: () => import('./subcommands/completion.js'),
 };

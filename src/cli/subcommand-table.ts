@@ -86,6 +86,13 @@ export const REPLAY_OPTIONS = {
   ...HELP,
 } as const satisfies Options;
 
+export const ALGOS_OPTIONS = {
+  network: { type: 'string' },
+  account: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  ...HELP,
+} as const satisfies Options;
+
 export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
@@ -111,6 +118,7 @@ export const SUBCOMMAND_TABLE: readonly SubcommandSpec[] = [
   { name: 'keys', summary: 'create, enroll, list, show and remove API keys', options: KEYS_OPTIONS, firstArgument: { words: ['new', 'list', 'show', 'remove', 'enroll'] } },
   { name: 'doctor', summary: 'check config, keys, clock and connectivity', options: DOCTOR_OPTIONS },
   { name: 'replay', summary: 'replay a recorded session, read-only', options: REPLAY_OPTIONS, firstArgument: 'file' },
+  { name: 'algos', summary: 'list the journaled algos (TWAP, ...) as a table or --json', options: ALGOS_OPTIONS },
   { name: 'completion', summary: 'print a shell completion script (bash, zsh or fish)', options: COMPLETION_OPTIONS, firstArgument: { words: COMPLETION_SHELLS } },
 ];
 

@@ -18,7 +18,8 @@ const installed = (shell: string): boolean => spawnSync('sh', ['-c', `command -v
 
 /** What each line completes to, as `line -> candidates` (one per line, candidates sorted). */
 const CASES: Record<string, string> = {
-  'perpl ': 'api completion doctor keys replay sim tui',
+  'perpl ': 'algos api completion doctor keys replay sim tui',
+  'perpl algos --j': '--json',
   'perpl s': 'sim',
   'perpl --vers': '--version',
   'perpl --network ': 'local mainnet testnet',

@@ -4,8 +4,9 @@
 // Location: $PERPL_HOME/journal/<network>-<account>.ndjson (dir 0700, file 0600). Read back and compacted
 // on open by journal-file.ts.
 
-import { appendFileSync, chmodSync, closeSync, fdatasyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { AppendFile } from '../../lib/append-file.js';
 import { perplHome } from '../../lib/perpl-home.js';
 import type { OrderRequestFrame } from '../../protocol/frames.js';
 import type { JournalRecord, JournalRecordInput } from './journal-record.js';
@@ -19,18 +20,14 @@ export function journalPath(network: string, accountId: number, env: NodeJS.Proc
 }
 
 export class Journal {
-  private fd: number;
+  private readonly file: AppendFile;
   private release: (() => void) | null = null;
 
   constructor(
     readonly path: string,
     private readonly now: () => number = Date.now,
   ) {
-    const dir = path.slice(0, Math.max(path.lastIndexOf('/'), 0)) || '.';
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    this.fd = openSync(path, 'a', 0o600);
-    // An existing file created by something else keeps its mode on open: force 0600.
-    chmodSync(path, 0o600);
+    this.file = new AppendFile(path);
   }
 
   /**
@@ -63,14 +60,11 @@ export class Journal {
 
   /** Appends one record. `durable` fsyncs: used for requests, which must be on disk before they are sent. */
   append(record: JournalRecordInput, durable = false): void {
-    const line = `${JSON.stringify({ t: this.now(), ...record })}\n`;
-    writeSync(this.fd, line);
-    if (durable) fdatasyncSync(this.fd);
+    this.file.appendLine(JSON.stringify({ t: this.now(), ...record }), durable);
   }
 
   close(): void {
-    if (this.fd >= 0) closeSync(this.fd);
-    this.fd = -1;
+    this.file.close();
     this.release?.();
     this.release = null;
   }

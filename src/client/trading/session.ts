@@ -40,6 +40,8 @@ export interface TradingLink {
   readonly epoch: number;
   /** Frames waiting for the send budget on the current connection. */
   readonly queuedFrames: number;
+  /** Frames the send budget lets go now without waiting (absent: a link that sends nothing). */
+  readonly sendTokens?: number;
   start(): void;
   stop(): void;
   send(text: string, receipt?: SendReceipt): boolean;
@@ -285,6 +287,11 @@ export class TradingSession {
    */
   sendOrderFrame(frame: OrderRequestFrame, receipt?: SendReceipt): boolean {
     return this.socket.send(JSON.stringify(frame), receipt);
+  }
+
+  /** Orders the send budget (wire.md 13/15, request-limits.ts) lets go now without waiting; 0 while down. */
+  get sendBudgetLeft(): number {
+    return this.socket.sendTokens ?? 0;
   }
 
   /** Frames waiting for the send budget on the current connection. */

@@ -24,6 +24,21 @@ describe('RateGate', () => {
     expect(gate.waiting).toBe(0);
   });
 
+  it('available-counts-the-tightest-bucket-less-the-queue', () => {
+    const gate = new RateGate({ limits: [{ capacity: 10, refillPerSec: 10 }, { capacity: 3, refillPerSec: 1 }] });
+    expect(gate.available()).toBe(3);
+    gate.submit(() => {});
+    expect(gate.available()).toBe(2);
+    gate.submit(() => {});
+    gate.submit(() => {});
+    gate.submit(() => {}); // waits: nothing left for optional work
+    expect(gate.available()).toBe(0);
+    vi.advanceTimersByTime(1_000); // the waiter took the refilled token
+    expect(gate.available()).toBe(0);
+    vi.advanceTimersByTime(2_000);
+    expect(gate.available()).toBe(2);
+  });
+
   it('never lets new work jump a queue, even when a token has refilled', () => {
     const gate = new RateGate({ limits: [{ capacity: 1, refillPerSec: 1 }] });
     const ran: string[] = [];

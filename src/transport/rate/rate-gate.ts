@@ -48,6 +48,17 @@ export class RateGate {
     return this.queue.length;
   }
 
+  /**
+   * Whole units of work that could run now without waiting, less what already waits (0 when throttled):
+   * the tightest bucket decides. Lets a caller with optional work (an algo's next child) leave room.
+   */
+  available(): number {
+    const now = this.timers.now();
+    let tokens = Infinity;
+    for (const bucket of this.buckets) tokens = Math.min(tokens, Math.floor(bucket.available(now)));
+    return Math.max(0, tokens - this.queue.length);
+  }
+
   /** Runs `go` now when allowed (returns true), else queues it behind the others (returns false). */
   submit(go: () => void, opts: SubmitOptions = {}): boolean {
     const { signal, dropped } = opts;

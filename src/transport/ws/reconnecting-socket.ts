@@ -212,6 +212,11 @@ export class ReconnectingSocket {
     return true;
   }
 
+  /** Frames this connection could send now without waiting (0 when no connection is open). */
+  get sendTokens(): number {
+    return this.outbound?.available() ?? 0;
+  }
+
   /** Frames still waiting for the outbound budget on this connection. */
   get queuedFrames(): number {
     return this.outbound?.waiting ?? 0;

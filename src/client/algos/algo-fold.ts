@@ -1,0 +1,86 @@
+// An algo as its journal lines say it stands: folded in file order. Pure (no disk, no clock), so the
+// runner, `perpl algos` and tests read one algo the same way.
+
+import type { TwapState } from '../../domain/algos/twap.js';
+import type { AlgoRecord, AlgoStart, AlgoStatus } from './algo-record.js';
+
+export interface AlgoChild {
+  cid: string;
+  slice: number;
+  size: number;
+  price: number;
+  /** Every rq the order engine gave it (a request moved to a new rq keeps its older ones). */
+  rqs: number[];
+  /** Its outcome, once known. */
+  done?: { filled: number; spent: boolean; result: string; message: string };
+}
+
+export interface AlgoEntry {
+  id: string;
+  startedAt: number;
+  start: AlgoStart;
+  status: AlgoStatus | 'ended';
+  /** Why it is paused / held / ended, or what it did last. */
+  reason: string;
+  complete: boolean;
+  children: AlgoChild[];
+}
+
+/** The child journaled whose outcome is not known yet (at most one: a new child waits for it). */
+export function childInFlight(a: AlgoEntry): AlgoChild | undefined {
+  return a.children.find((c) => !c.done);
+}
+
+/** The TWAP's progress as nextTwapStep reads it. */
+export function twapStateOf(a: AlgoEntry): TwapState {
+  let filled = 0;
+  let inFlight = 0;
+  let sentSlices = 0;
+  for (const c of a.children) {
+    if (c.done) filled += c.done.filled;
+    else inFlight += c.size;
+    if (!c.done || c.done.spent) sentSlices += 1;
+  }
+  return { startMs: a.startedAt, arrivalMark: a.start.arrivalMark, seed: a.start.seed, sentSlices, filled, inFlight };
+}
+
+/** Every algo the lines describe, in the order they started. Lines of an unknown algo are ignored. */
+export function foldAlgos(records: readonly AlgoRecord[]): AlgoEntry[] {
+  const byId = new Map<string, AlgoEntry>();
+  for (const r of records) {
+    if (r.k === 'start') {
+      const { t, id, k: _k, ...start } = r;
+      byId.set(id, { id, startedAt: t, start, status: 'running', reason: 'started', complete: false, children: [] });
+      continue;
+    }
+    const a = byId.get(r.id);
+    if (!a) continue;
+    switch (r.k) {
+      case 'child':
+        a.children.push({ cid: r.cid, slice: r.slice, size: r.size, price: r.price, rqs: [] });
+        break;
+      case 'child-rqs': {
+        const c = a.children.find((x) => x.cid === r.cid);
+        if (c) for (const rq of r.rqs) if (!c.rqs.includes(rq)) c.rqs.push(rq);
+        break;
+      }
+      case 'child-done': {
+        const c = a.children.find((x) => x.cid === r.cid);
+        if (c && !c.done) c.done = { filled: r.filled, spent: r.spent, result: r.result, message: r.message };
+        break;
+      }
+      case 'state':
+        if (a.status !== 'ended') {
+          a.status = r.status;
+          a.reason = r.reason;
+        }
+        break;
+      case 'end':
+        a.status = 'ended';
+        a.reason = r.reason;
+        a.complete = r.complete;
+        break;
+    }
+  }
+  return [...byId.values()];
+}

@@ -1,0 +1,77 @@
+// One line of the algo journal (algo-journal.ts writes it and reads it back). An algo is the fold of its
+// lines: `start` (the spec, fixed facts of the start), then for each child a `child` line written and
+// fsynced BEFORE the child is sent, `child-rqs` once the order engine gave it its rq(s), `child-done` once
+// its outcome is known; `state` when it is paused / held by a lock / running again; `end` once. Read as
+// carefully as a frame: every kind has a decoder, a line that fails is corrupt and reported, never half-typed.
+
+import { type Decoder, arr, fail, int, literal, nonNegInt, obj, oneOf, record, str, bool } from '../../protocol/decode/kit.js';
+import { isPlainObject } from '../../lib/plain-object.js';
+import type { TwapBound, TwapSpec } from '../../domain/algos/twap.js';
+
+interface Base {
+  /** Wall-clock ms. */
+  t: number;
+  /** The algo's id. */
+  id: string;
+}
+
+/** What an algo runs, by kind (trail / chase / scale add theirs here). */
+export type AlgoStart = { kind: 'twap'; spec: TwapSpec; arrivalMark: number; seed: number };
+
+/** running: working; paused: by the trader; held: by a trade lock (resumes when it lifts). */
+export type AlgoStatus = 'running' | 'paused' | 'held';
+
+export type AlgoRecord =
+  | (Base & { k: 'start' } & AlgoStart)
+  /** Child `cid` (its order group in the order journal is `algo <cid>`), about to be sent: slice, size units, price bound. */
+  | (Base & { k: 'child'; cid: string; slice: number; size: number; price: number })
+  | (Base & { k: 'child-rqs'; cid: string; rqs: number[] })
+  /** `spent`: whether the slice counts as sent (false: refused before the wire, or never sent). */
+  | (Base & { k: 'child-done'; cid: string; filled: number; spent: boolean; result: string; message: string })
+  | (Base & { k: 'state'; status: AlgoStatus; reason: string })
+  | (Base & { k: 'end'; complete: boolean; reason: string });
+
+export type AlgoRecordInput = AlgoRecord extends infer R ? (R extends AlgoRecord ? Omit<R, 't'> : never) : never;
+
+const base = { t: nonNegInt, id: str };
+
+const bound = (value: unknown, path: string): TwapBound => {
+  const o = obj(value, path);
+  if (o.kind === 'slip') return { kind: 'slip', bps: nonNegInt(o.bps, `${path}.bps`) };
+  if (o.kind === 'limit') return { kind: 'limit', price: nonNegInt(o.price, `${path}.price`) };
+  return fail(`${path}.kind`, '"slip" or "limit"', o.kind);
+};
+
+const twapSpec = record<TwapSpec>({
+  marketId: nonNegInt,
+  side: oneOf(['long', 'short'] as const),
+  size: nonNegInt,
+  durationMs: nonNegInt,
+  slices: nonNegInt,
+  jitterBps: nonNegInt,
+  bound,
+  leverage: nonNegInt,
+});
+
+type Kind = AlgoRecord['k'];
+type Of<K extends Kind> = Extract<AlgoRecord, { k: K }>;
+
+const DECODERS: { [K in Kind]: Decoder<Of<K>> } = {
+  start: record<Of<'start'>>({ ...base, k: literal('start'), kind: literal('twap'), spec: twapSpec, arrivalMark: nonNegInt, seed: int }),
+  child: record<Of<'child'>>({ ...base, k: literal('child'), cid: str, slice: nonNegInt, size: nonNegInt, price: nonNegInt }),
+  'child-rqs': record<Of<'child-rqs'>>({ ...base, k: literal('child-rqs'), cid: str, rqs: arr(nonNegInt) }),
+  'child-done': record<Of<'child-done'>>({ ...base, k: literal('child-done'), cid: str, filled: nonNegInt, spent: bool, result: str, message: str }),
+  state: record<Of<'state'>>({ ...base, k: literal('state'), status: oneOf(['running', 'paused', 'held'] as const), reason: str }),
+  end: record<Of<'end'>>({ ...base, k: literal('end'), complete: bool, reason: str }),
+};
+
+function isKind(k: unknown): k is Kind {
+  return typeof k === 'string' && Object.prototype.hasOwnProperty.call(DECODERS, k);
+}
+
+/** One parsed algo journal line -> a typed record. Throws DecodeError naming the field that is wrong. */
+export function decodeAlgoRecord(value: unknown): AlgoRecord {
+  const k = isPlainObject(value) ? value.k : undefined;
+  if (!isKind(k)) fail('k', `one of ${Object.keys(DECODERS).join(', ')}`, k);
+  return DECODERS[k](value);
+}

@@ -1,0 +1,79 @@
+// What became of a child whose outcome this run did not see (sent by a run that died, or whose request
+// ended unknown): read from what the exchange and the order journal hold, never guessed. The rules:
+//  1. Its rqs: those the algo journal has, plus those of the order journal's requests of group `algo <cid>`
+//     (PlaceParams.group: that line is fsynced before the frame leaves, so a child sent has one, and the
+//     order journal keeps a group's requests through compaction, journal-file.ts GROUP_KEPT_MS).
+//  2. No rq anywhere: it never left this machine -> done, nothing filled, the slice not spent.
+//  3. An rq whose order row (open orders, then order history) has a final status: its filled size counts.
+//     An order still open: pending (an IOC child never rests; wait for its row).
+//  4. An rq with no row: the order journal's `resolved` line of its request says why: refused / given up /
+//     failed (it never executed) -> nothing filled; `unknown` -> the algo must end, its fill unknown;
+//     resolved as definitive, or not resolved yet (the order engine still follows it) -> pending.
+// Only when every rq is settled is the child done; until then no new child is sent.
+
+import { OrderStatus } from '../../protocol/enums.js';
+import type { Order } from '../../protocol/frames.js';
+import type { JournalRecord } from '../trading/journal-record.js';
+import type { AlgoChild } from './algo-fold.js';
+
+export type ChildVerdict =
+  /** `rqs`: every rq the child was sent with, as found. */
+  | { kind: 'done'; filled: number; spent: boolean; result: string; message: string; rqs: number[] }
+  | { kind: 'pending'; reason: string }
+  | { kind: 'unknown'; message: string };
+
+/** The order group of child `cid` (PlaceParams.group), journaled with its request in the order journal. */
+export function childGroup(cid: string): string {
+  return `algo ${cid}`;
+}
+
+const FINAL: ReadonlySet<number> = new Set([OrderStatus.Filled, OrderStatus.Canceled, OrderStatus.Expired, OrderStatus.Failed]);
+const NEVER_EXECUTED: ReadonlySet<string> = new Set(['invalid', 'rejected', 'failed', 'gave-up']);
+
+/** The order journal's requests of `cid`: each request key with its rqs and how it was resolved, if it was. */
+export function taggedRequests(records: readonly JournalRecord[], cid: string): Map<string, { rqs: number[]; resolved?: string }> {
+  const group = childGroup(cid);
+  const out = new Map<string, { rqs: number[]; resolved?: string }>();
+  for (const r of records) {
+    if (r.k === 'request' && r.group === group) {
+      const cur = out.get(r.key) ?? { rqs: [] };
+      if (!cur.rqs.includes(r.rq)) cur.rqs.push(r.rq);
+      out.set(r.key, cur);
+    }
+  }
+  for (const r of records) {
+    const cur = r.k === 'resolved' ? out.get(r.key) : undefined;
+    if (cur && r.k === 'resolved') cur.resolved = r.result;
+  }
+  return out;
+}
+
+export async function childOutcome(
+  child: AlgoChild,
+  orderJournal: readonly JournalRecord[],
+  orderByRq: (rq: number) => Promise<Order | undefined>,
+): Promise<ChildVerdict> {
+  const requests = taggedRequests(orderJournal, child.cid);
+  const rqs = new Set(child.rqs);
+  for (const r of requests.values()) for (const rq of r.rqs) rqs.add(rq);
+  if (rqs.size === 0) return { kind: 'done', filled: 0, spent: false, result: 'never-sent', message: 'never sent (the run stopped before the send)', rqs: [] };
+  let filled = 0;
+  let executed = false;
+  for (const rq of rqs) {
+    const row = await orderByRq(rq);
+    if (row && FINAL.has(row.st)) {
+      filled += row.fs;
+      executed = true;
+      continue;
+    }
+    if (row) return { kind: 'pending', reason: `rq ${rq} is still open` };
+    const request = [...requests.values()].find((r) => r.rqs.includes(rq));
+    const last = request?.rqs[request.rqs.length - 1];
+    // An earlier rq of a request moved on: the engine moves only from an rq that is spent (never executed).
+    if (request && last !== rq) continue;
+    if (request?.resolved && NEVER_EXECUTED.has(request.resolved)) continue;
+    if (request?.resolved === 'unknown') return { kind: 'unknown', message: `rq ${rq}: reached the exchange but its outcome is unknown; check order history` };
+    return { kind: 'pending', reason: `rq ${rq}: waiting for the exchange's word` };
+  }
+  return { kind: 'done', filled, spent: true, result: executed ? 'executed' : 'not-executed', message: `filled ${filled} of ${child.size} (reconciled)`, rqs: [...rqs] };
+}

@@ -1,0 +1,27 @@
+// The runner's reads over a trading client: markets, the mark, an order by rq (open orders first, then
+// order history through REST), the order journal file, and the trading socket's send budget.
+
+import type { Market, Order } from '../../protocol/frames.js';
+import type { OrderLookup } from '../trading/reconcile.js';
+import type { TradingSession } from '../trading/session.js';
+import { Journal } from '../trading/journal.js';
+import type { AlgoReads } from './algo-runner.js';
+
+export interface TradingAlgoReadsOptions {
+  session: TradingSession;
+  markets: () => readonly Market[];
+  mark: (marketId: number) => number | undefined;
+  lookupOrderByRq?: OrderLookup;
+  /** The order journal the engine writes (null: orders are not journaled, so algos never send). */
+  orderJournalPath: string | null;
+}
+
+export function tradingAlgoReads(o: TradingAlgoReadsOptions): AlgoReads {
+  return {
+    market: (id) => o.markets().find((m) => m.id === id),
+    mark: o.mark,
+    orderByRq: async (rq): Promise<Order | undefined> => o.session.state.orderByRq(rq) ?? (await o.lookupOrderByRq?.(rq)),
+    orderJournal: () => (o.orderJournalPath === null ? null : Journal.read(o.orderJournalPath)),
+    sendBudgetLeft: () => o.session.sendBudgetLeft,
+  };
+}

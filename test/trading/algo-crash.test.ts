@@ -1,0 +1,140 @@
+// A TWAP survives an abrupt exit at every point of a child's life: after its journal line and before
+// the send, after the send and before the ack, after its fill and before the algo recorded it. The
+// restarted client on the same home reconciles with the exchange: no duplicate child, never more than
+// the target filled, and the TWAP completes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAlgoJournal } from '../../src/client/algos/algo-journal.js';
+import { foldAlgos } from '../../src/client/algos/algo-fold.js';
+import { minimumSliceSize, type TwapSpec } from '../../src/domain/algos/twap.js';
+import type { CommandHandle, TradingCommands } from '../../src/domain/trading/commands.js';
+import { type AlgoClient, fastTimers, startAlgoClient } from './algo-client.js';
+import { until, useTestExchange } from './harness.js';
+
+const ex = useTestExchange('BTC');
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'perpl-algo-crash-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const SPEED = 10;
+const SLICES = 5;
+
+function twapSpec(slices = SLICES, jitterBps = 2_000, extra = 7): TwapSpec {
+  const mark = ex.h.sim.control.engine.marketState(ex.market.id)!.mrk;
+  const slice = minimumSliceSize(ex.market, mark) * 3;
+  return { marketId: ex.market.id, side: 'long', size: slice * slices + extra, durationMs: 10_000, slices, jitterBps, bound: { kind: 'slip', bps: 100 }, leverage: 500 };
+}
+
+/** Commands whose `n`th place (1-based) runs `at` instead: the crash point. */
+function crashOnPlace(n: number, at: (real: TradingCommands, p: Parameters<TradingCommands['place']>[0], crash: () => void) => CommandHandle) {
+  return (real: TradingCommands, crash: () => void): TradingCommands => {
+    let calls = 0;
+    return new Proxy(real, {
+      get(target, prop, receiver) {
+        if (prop !== 'place') return Reflect.get(target, prop, receiver) as unknown;
+        return (p: Parameters<TradingCommands['place']>[0]) => (++calls === n ? at(target, p, crash) : target.place(p));
+      },
+    });
+  };
+}
+
+async function ended(c: AlgoClient, id: string, timeoutMs = 20_000): Promise<void> {
+  c.runner.start();
+  await until(() => c.runner.views().find((v) => v.id === id)?.status === 'ended', `algo ${id} to end`, timeoutMs);
+  c.runner.stop();
+}
+
+/** No child executed twice, no order beside the children, the position is what the journal says filled. */
+function expectNoDuplicateChild(algoPath: string, accountId: number, id: string, target: number): void {
+  const algo = foldAlgos(readAlgoJournal(algoPath).records).find((a) => a.id === id)!;
+  const executed = ex.h.sim.control.engine.executedRequests(accountId);
+  for (const child of algo.children) expect(executed.filter((rq) => child.rqs.includes(rq)).length, `child ${child.cid}`).toBeLessThanOrEqual(1);
+  const childRqs = new Set(algo.children.flatMap((c) => c.rqs));
+  expect(executed.filter((rq) => !childRqs.has(rq))).toEqual([]);
+  const filled = algo.children.reduce((sum, c) => sum + (c.done?.filled ?? 0), 0);
+  const position = ex.h.sim.control.engine.openPositions(accountId).filter((p) => p.mkt === ex.market.id).reduce((s, p) => s + p.s, 0);
+  expect(position).toBe(filled);
+  expect(filled).toBeLessThanOrEqual(target);
+  expect(algo).toMatchObject({ status: 'ended', complete: true });
+  expect(filled).toBe(target);
+}
+
+async function crashAndRestart(name: string, wrap: ReturnType<typeof crashOnPlace>, afterCrash?: () => void, spec = twapSpec()): Promise<void> {
+  const home = mkdtempSync(join(root, `${name}-`));
+  const timers = fastTimers(SPEED);
+  const first = await startAlgoClient(ex.h, home, { timers, wrap });
+  const started = first.runner.startTwap(spec);
+  if ('refused' in started) throw new Error(started.refused);
+  first.runner.start();
+  await until(() => first.trader.session.isOpen === false, 'the crash', 20_000);
+  afterCrash?.();
+  const second = await startAlgoClient(ex.h, home, { timers, wallet: { address: first.trader.address, accountId: first.trader.accountId } });
+  try {
+    await ended(second, started.id);
+    expectNoDuplicateChild(second.algoPath, first.trader.accountId, started.id, spec.size);
+  } finally {
+    second.runner.stop();
+    second.trader.stop();
+    second.journal.close();
+  }
+}
+
+/** The process dies with child `n` journaled, before it is sent. */
+const beforeSend = (n: number) =>
+  crashOnPlace(n, (_real, _p, crash) => {
+    crash();
+    throw new Error('killed before the send');
+  });
+/** Child `n` is on the wire (blocks held so it has not executed), then the process dies before its rq is noted. */
+const beforeAck = (n: number) =>
+  crashOnPlace(n, (real, p, crash) => {
+    ex.h.sim.control.pauseBlocks();
+    real.place(p);
+    crash();
+    throw new Error('killed before the ack');
+  });
+/** Child `n` executes; the process dies before the algo records its fill. */
+const afterFill = (n: number) =>
+  crashOnPlace(n, (real, p, crash) => {
+    const handle = real.place(p);
+    void handle.outcome.then(() => crash());
+    return { rqs: () => handle.rqs(), outcome: new Promise(() => {}) };
+  });
+const resumeBlocks = () => ex.h.sim.control.resumeBlocks();
+
+describe('a TWAP across an abrupt exit', () => {
+  it('crash-after-journal-before-send: the unsent child is sent once by the next run', async () => {
+    await crashAndRestart('before-send', beforeSend(2));
+  });
+
+  it('crash-after-send-before-ack: the child found by its order group in the order journal is reconciled, not resent', async () => {
+    await crashAndRestart('before-ack', beforeAck(2), resumeBlocks);
+  });
+
+  it('crash-after-fill-before-record: the fill is read from order history, the next slices make up the rest', async () => {
+    await crashAndRestart('after-fill', afterFill(3));
+  });
+
+  it('random-crash-points: any point of any child of random TWAPs, no duplicate and complete', async () => {
+    const points = { beforeSend, beforeAck, afterFill } as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.constantFrom('beforeSend', 'beforeAck', 'afterFill'),
+        fc.integer({ min: 1, max: 6 }),
+        async (slices, jitterBps, extra, point, child) => {
+          const n = Math.min(child, slices);
+          await crashAndRestart(`random-${point}`, points[point as keyof typeof points](n), resumeBlocks, twapSpec(slices, jitterBps, extra));
+        },
+      ),
+      { numRuns: 6 },
+    );
+  }, 90_000);
+});
