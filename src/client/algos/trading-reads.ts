@@ -11,6 +11,9 @@ export interface TradingAlgoReadsOptions {
   session: TradingSession;
   markets: () => readonly Market[];
   mark: (marketId: number) => number | undefined;
+  /** The last trade's price, ticks (for a trail on the last trade). */
+  lastTrade?: (marketId: number) => number | undefined;
+  maxAccountTriggerOrders?: () => number | undefined;
   lookupOrderByRq?: OrderLookup;
   /** The order journal the engine writes (null: orders are not journaled, so algos never send). */
   orderJournalPath: string | null;
@@ -23,5 +26,10 @@ export function tradingAlgoReads(o: TradingAlgoReadsOptions): AlgoReads {
     orderByRq: async (rq): Promise<Order | undefined> => o.session.state.orderByRq(rq) ?? (await o.lookupOrderByRq?.(rq)),
     orderJournal: () => (o.orderJournalPath === null ? null : Journal.read(o.orderJournalPath)),
     sendBudgetLeft: () => o.session.sendBudgetLeft,
+    block: () => o.session.head,
+    position: (id) => o.session.state.positions.get(id),
+    openOrders: () => o.session.state.orders.values(),
+    ...(o.lastTrade ? { lastTrade: o.lastTrade } : {}),
+    ...(o.maxAccountTriggerOrders ? { maxAccountTriggerOrders: o.maxAccountTriggerOrders } : {}),
   };
 }
