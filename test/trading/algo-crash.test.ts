@@ -13,6 +13,7 @@ import { minimumSliceSize, type TwapSpec } from '../../src/domain/algos/twap.js'
 import type { CommandHandle, ReplaceOptions, TradingCommands, TriggerSpec } from '../../src/domain/trading/commands.js';
 import { type TrailSpec, trailLevelAt } from '../../src/domain/algos/trail.js';
 import { OrderStatus } from '../../src/protocol/enums.js';
+import type { ChaseSpec } from '../../src/domain/algos/chase.js';
 import { type AlgoClient, fastTimers, startAlgoClient } from './algo-client.js';
 import { until, useTestExchange } from './harness.js';
 
@@ -245,4 +246,46 @@ describe('a trailing stop across an abrupt exit', () => {
       }),
     );
   });
+});
+
+// A chase limit across an abrupt exit right after its order went out: the restart finds that order by its
+// group, never places a second one beside it, and the chase ends at its deadline with nothing left resting.
+describe('a chase limit across an abrupt exit', () => {
+  it('chase-crash-after-place-before-ack: the order found by its group is adopted, never a second live order', async () => {
+    const home = mkdtempSync(join(root, 'chase-before-ack-'));
+    const timers = fastTimers(1);
+    const mark = ex.h.sim.control.engine.marketState(ex.market.id)!.mrk;
+    const spec: ChaseSpec = { marketId: ex.market.id, side: 'long', size: minimumSliceSize(ex.market, mark) * 2, leverage: 500, maxDistance: { unit: 'bps', bps: 100 }, durationMs: 4_000, atBound: 'cancel' };
+    const first = await startAlgoClient(ex.h, home, { timers, wrap: beforeAck(1) });
+    const started = first.runner.startChase(spec);
+    if ('refused' in started) throw new Error(started.refused);
+    first.runner.start();
+    await until(() => first.trader.session.isOpen === false, 'the crash', 20_000);
+    const accountId = first.trader.accountId;
+    const resting = () => ex.h.sim.control.engine.ledger(accountId).orders.filter((o) => o.mkt === ex.market.id && (o.st === OrderStatus.Open || o.st === OrderStatus.PartiallyFilled));
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, resting().length)), 5);
+    resumeBlocks();
+    const second = await startAlgoClient(ex.h, home, { timers, wallet: { address: first.trader.address, accountId } });
+    try {
+      await ended(second, started.id);
+      await until(() => resting().length === 0, 'nothing left resting');
+      clearInterval(sampler);
+      // The order may fill at once; it is never joined by a second one.
+      expect(most).toBeLessThanOrEqual(1);
+      const view = second.runner.views().find((v) => v.id === started.id)!;
+      expect(view.reason).toMatch(/^(deadline|filled|bound)/);
+      const algo = foldAlgos(readAlgoJournal(second.algoPath).records).find((a) => a.id === started.id)!;
+      // The order the dead run sent was adopted, not sent again: the restart's first event settles it.
+      expect(algo.chase!.places).toBeGreaterThanOrEqual(1);
+      const position = ex.h.sim.control.engine.openPositions(accountId).filter((p) => p.mkt === ex.market.id).reduce((s, p) => s + p.s, 0);
+      expect(position).toBe(view.filled);
+      expect(position).toBeLessThanOrEqual(spec.size);
+    } finally {
+      clearInterval(sampler);
+      second.runner.stop();
+      second.trader.stop();
+      second.journal.close();
+    }
+  }, 30_000);
 });

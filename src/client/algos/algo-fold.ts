@@ -5,6 +5,8 @@ import type { TwapState } from '../../domain/algos/twap.js';
 import { startTrail, type TrailState } from '../../domain/algos/trail.js';
 import { trailReplaceStep } from '../../domain/algos/trail-replace.js';
 import type { Side } from '../../domain/trading/command-params.js';
+import type { ChaseDecision, ChaseState } from '../../domain/algos/chase.js';
+import { chaseStep } from '../../domain/algos/chase-progress.js';
 import type { AlgoRecord, AlgoStart, AlgoStatus } from './algo-record.js';
 
 export interface AlgoChild {
@@ -29,6 +31,8 @@ export interface AlgoEntry {
   children: AlgoChild[];
   /** A trailing stop's state: its journaled replace events folded through trailReplaceStep. */
   trail?: TrailState;
+  /** A chase's state (its journaled events folded through chaseStep), how many orders it placed, what it sent last. */
+  chase?: { state: ChaseState; places: number; lastSent: ChaseDecision | null };
 }
 
 /** The child journaled whose outcome is not known yet (at most one: a new child waits for it). */
@@ -39,6 +43,7 @@ export function childInFlight(a: AlgoEntry): AlgoChild | undefined {
 /** What any algo works on, whatever its kind: its side, what it filled and of what (a trail fills nothing itself). */
 export function algoSummary(a: AlgoEntry): { side: Side; filled: number; target: number } {
   if (a.start.kind === 'trail') return { side: a.start.spec.position.side, filled: 0, target: a.start.spec.position.size };
+  if (a.start.kind === 'chase') return { side: a.start.spec.side, filled: a.chase?.state.filled ?? 0, target: a.start.spec.size };
   return { side: a.start.spec.side, filled: twapStateOf(a).filled, target: a.start.spec.size };
 }
 
@@ -64,6 +69,10 @@ export function foldAlgos(records: readonly AlgoRecord[]): AlgoEntry[] {
       const { t, id, k: _k, ...start } = r;
       const entry: AlgoEntry = { id, startedAt: t, start, status: 'running', reason: 'started', complete: false, children: [] };
       if (start.kind === 'trail') entry.trail = startTrail(start.spec);
+      if (start.kind === 'chase') {
+        const { spec, startPrice, boundPrice, deadlineMs } = start;
+        entry.chase = { state: { spec, startPrice, boundPrice, deadlineMs, filled: 0, live: null, pending: null, ended: null }, places: 0, lastSent: null };
+      }
       byId.set(id, entry);
       continue;
     }
@@ -85,6 +94,15 @@ export function foldAlgos(records: readonly AlgoRecord[]): AlgoEntry[] {
       }
       case 'trail':
         if (a.trail) a.trail = trailReplaceStep(a.trail, r.event);
+        break;
+      case 'chase':
+        if (a.chase) {
+          a.chase.state = chaseStep(a.chase.state, r.event);
+          if (r.event.kind === 'sent') {
+            a.chase.lastSent = r.event.decision;
+            if (r.event.decision.kind === 'place') a.chase.places += 1;
+          }
+        }
         break;
       case 'state':
         if (a.status !== 'ended') {

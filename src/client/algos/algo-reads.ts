@@ -1,6 +1,7 @@
 // What the algo runner reads besides the commands (trading-reads.ts gives them over a trading client).
 
 import type { Market, Order, Position } from '../../protocol/frames.js';
+import type { BookTop } from '../../domain/algos/chase.js';
 import type { JournalRecord } from '../trading/journal-record.js';
 
 /** What the runner reads besides the commands. */
@@ -24,6 +25,8 @@ export interface AlgoReads {
   lastTrade?(marketId: number): number | undefined;
   /** The position's liquidation price, ticks; null: none. */
   liquidation?(positionId: number): number | bigint | null;
+  /** The best bid and ask now (a chase). */
+  bookTop?(marketId: number): BookTop;
   /** The context's max_account_trigger_orders. */
   maxAccountTriggerOrders?(): number | undefined;
 }

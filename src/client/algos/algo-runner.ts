@@ -20,6 +20,8 @@ import { type AlgoChild, type AlgoEntry, algoSummary, childInFlight, foldAlgos, 
 import type { AlgoRecord, AlgoRecordInput, AlgoStatus } from './algo-record.js';
 import { childGroup, childOutcome } from './child-outcome.js';
 import { TrailRun } from './trail-run.js';
+import { ChaseRun } from './chase-run.js';
+import { type ChaseSpec, startChase, validateChaseSpec } from '../../domain/algos/chase.js';
 
 /**
  * Orders of the send budget algos never use: room for a panic (a cancel per open order, a close per position)
@@ -69,18 +71,21 @@ export class AlgoRunner {
   private timer: TimerHandle | null = null;
   private ticking: Promise<void> | null = null;
   private readonly trails: TrailRun;
+  private readonly chases: ChaseRun;
 
   constructor(private readonly o: AlgoRunnerOptions) {
     this.timers = o.timers ?? realTimers;
-    this.trails = new TrailRun({
+    const context = {
       commands: o.commands,
       reads: o.reads,
       reserve: ALGO_ORDER_RESERVE,
       now: () => this.timers.now(),
-      append: (r, durable) => this.append(r, durable),
-      hold: (id, reason) => this.hold(id, reason),
+      append: (r: AlgoRecordInput, durable?: boolean) => this.append(r, durable),
+      hold: (id: string, reason: string) => this.hold(id, reason),
       ...(o.log ? { log: o.log } : {}),
-    });
+    };
+    this.trails = new TrailRun(context);
+    this.chases = new ChaseRun(context);
   }
 
   /**
@@ -150,6 +155,24 @@ export class AlgoRunner {
     if (r.orderJournal() === null) return { refused: 'algos need the order journal (a restart must find their orders)' };
     const id = this.newId('tr');
     this.append({ k: 'start', id, kind: 'trail', spec }, true);
+    return { id };
+  }
+
+  /**
+   * Starts a chase limit at the top of its side of the book, or says why not (nothing is journaled then):
+   * PostOnly, re-priced as the book moves away, never past its bound, until filled, at its bound or its deadline.
+   */
+  startChase(spec: ChaseSpec): { id: string } | { refused: string } {
+    const r = this.o.reads;
+    if (!r.openOrders || !r.bookTop) return { refused: 'this runner cannot see open orders and the book' };
+    const top = r.bookTop(spec.marketId);
+    const refusal = validateChaseSpec(spec, r.market(spec.marketId), top);
+    if (refusal) return { refused: refusal };
+    if (r.orderJournal() === null) return { refused: 'algos need the order journal (a restart must find their orders)' };
+    const state = startChase(spec, top, this.timers.now());
+    if (!state) return { refused: 'the book has no price to chase' };
+    const id = this.newId('ch');
+    this.append({ k: 'start', id, kind: 'chase', spec, startPrice: state.startPrice, boundPrice: state.boundPrice, deadlineMs: state.deadlineMs }, true);
     return { id };
   }
 
@@ -231,6 +254,10 @@ export class AlgoRunner {
     if (entry.start.kind === 'trail') {
       if (entry.status === 'ended' || entry.status === 'paused') return;
       return this.trails.step(entry);
+    }
+    if (entry.start.kind === 'chase') {
+      if (entry.status === 'ended' || entry.status === 'paused') return;
+      return this.chases.step(entry);
     }
     const inFlight = childInFlight(this.algos.get(id)!);
     if (inFlight && !(await this.settleLeftChild(id, inFlight))) return;

@@ -10,30 +10,20 @@
 import { OrderStatus } from '../../protocol/enums.js';
 import type { Order } from '../../protocol/frames.js';
 import { userMessage } from '../../protocol/errors.js';
-import type { CommandOutcome, TradingCommands } from '../../domain/trading/commands.js';
+import type { CommandOutcome } from '../../domain/trading/commands.js';
 import { describeLocks } from '../../domain/trading/session-locks.js';
 import { roleOfCondition } from '../../domain/trading/protection.js';
 import { nextTrailLevel, trailReplacePlan, trailStopTrigger, type TrailReplacePlan } from '../../domain/algos/trail.js';
 import type { TrailReplaceEvent } from '../../domain/algos/trail-replace.js';
 import type { JournalRecord } from '../trading/journal-record.js';
 import type { AlgoEntry } from './algo-fold.js';
-import type { AlgoRecordInput } from './algo-record.js';
-import type { AlgoReads } from './algo-reads.js';
+import type { AlgoStepContext } from './algo-context.js';
 
 /** A replace sends two orders (the new stop, the cancel of the old). */
 const REPLACE_ORDERS = 2;
 /** A stop missing from the open orders this long is gone (not a feed that has not shown the new one yet). */
 const GONE_AFTER_MS = 1_000;
 
-export interface TrailRunContext {
-  commands: TradingCommands;
-  reads: AlgoReads;
-  reserve: number;
-  now(): number;
-  append(record: AlgoRecordInput, durable?: boolean): void;
-  hold(id: string, reason: string): void;
-  log?(line: string): void;
-}
 
 const ARMED: ReadonlySet<number> = new Set([OrderStatus.Untriggered, OrderStatus.Triggered]);
 
@@ -66,7 +56,7 @@ export class TrailRun {
   private readonly busy = new Set<string>();
   private readonly missingSince = new Map<string, number>();
 
-  constructor(private readonly c: TrailRunContext) {}
+  constructor(private readonly c: AlgoStepContext) {}
 
   step(a: AlgoEntry): void {
     const trail = a.trail!;
