@@ -57,6 +57,10 @@ export async function startAlgoClient(
     mark: (id) => h.sim.control.engine.marketState(id)?.mrk,
     lookupOrderByRq: (rq) => findOrderByRq(trader.rest, trader.accountId, rq),
     orderJournalPath,
+    bookTop: (id) => {
+      const book = h.sim.control.engine.book(id, 1);
+      return { bid: book.bid[0]?.p ?? null, ask: book.ask[0]?.p ?? null };
+    },
   });
   const crash = (): void => {
     if (crashed) return;

@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAlgoJournal } from '../../src/client/algos/algo-journal.js';
 import { foldAlgos } from '../../src/client/algos/algo-fold.js';
 import { minimumSliceSize, type TwapSpec } from '../../src/domain/algos/twap.js';
-import type { CommandHandle, TradingCommands } from '../../src/domain/trading/commands.js';
+import type { CommandHandle, ReplaceOptions, TradingCommands, TriggerSpec } from '../../src/domain/trading/commands.js';
+import { type TrailSpec, trailLevelAt } from '../../src/domain/algos/trail.js';
+import { OrderStatus } from '../../src/protocol/enums.js';
+import type { ChaseSpec } from '../../src/domain/algos/chase.js';
 import { type AlgoClient, fastTimers, startAlgoClient } from './algo-client.js';
 import { until, useTestExchange } from './harness.js';
 
@@ -137,4 +140,152 @@ describe('a TWAP across an abrupt exit', () => {
       { numRuns: 6 },
     );
   }, 90_000);
+});
+
+// A trailing stop across an abrupt exit: the position is never without a stop on the exchange, a replace
+// left half-done is finished (exactly one stop, at the latest level), and the trail goes on tightening.
+describe('a trailing stop across an abrupt exit', () => {
+  /** The untriggered stops of position `pid` in the exchange's own ledger (trigger prices). */
+  const ledgerStops = (accountId: number, pid: number): number[] =>
+    ex.h.sim.control.engine
+      .ledger(accountId)
+      .orders.filter((o) => o.st === OrderStatus.Untriggered && o.lp === pid)
+      .map((o) => o.tp ?? 0);
+  const setMark = (price: number) => ex.h.sim.control.engine.setOraclePrice(ex.market.id, price);
+
+  /** Commands whose `n`th replaceProtection (1-based) runs `at` instead: the crash point. */
+  function crashOnReplace(n: number, at: (real: TradingCommands, pid: number, sl: TriggerSpec, crash: () => void) => CommandHandle) {
+    return (real: TradingCommands, crash: () => void): TradingCommands => {
+      let calls = 0;
+      return new Proxy(real, {
+        get(target, prop, receiver) {
+          if (prop !== 'replaceProtection') return Reflect.get(target, prop, receiver) as unknown;
+          return (pid: number, p: { sl?: TriggerSpec }, opts?: ReplaceOptions) =>
+            ++calls === n ? at(target, pid, p.sl!, crash) : target.replaceProtection(pid, p, opts);
+        },
+      });
+    };
+  }
+
+  /** The stop levels the mid-replace crash armed before the process died. */
+  let armedAtCrash: number[] = [];
+
+  async function trailCrash(name: string, wrap: ReturnType<typeof crashOnReplace>): Promise<void> {
+    armedAtCrash = [];
+    const home = mkdtempSync(join(root, `${name}-`));
+    const timers = fastTimers(1);
+    const mark0 = ex.h.sim.control.engine.marketState(ex.market.id)!.mrk;
+    const first = await startAlgoClient(ex.h, home, { timers, wrap });
+    let second: AlgoClient | undefined;
+    let sampler: NodeJS.Timeout | undefined;
+    let id = '';
+    const view = (c: AlgoClient) => c.runner.views().find((v) => v.id === id);
+    try {
+      await first.trader.commands.place({ marketId: ex.market.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+      const pos = await until(() => [...first.trader.session.state.positions.values()].find((p) => p.mkt === ex.market.id), 'the long');
+      const spec: TrailSpec = { marketId: ex.market.id, position: { id: pos.pid, side: 'long', size: pos.s }, distance: { unit: 'bps', bps: 200 }, on: 'mark', minStepTicks: Math.round(mark0 / 200), stop: null };
+      const started = first.runner.startTrail(spec);
+      if ('refused' in started) throw new Error(started.refused);
+      id = started.id;
+      first.runner.start();
+      await until(() => ledgerStops(first.trader.accountId, pos.pid).length === 1 && view(first)?.stopLevel === ledgerStops(first.trader.accountId, pos.pid)[0], 'the first stop armed');
+      const level1 = view(first)!.stopLevel!;
+      // From the first stop on, the position must never be without one.
+      let fewest = Infinity;
+      sampler = setInterval(() => (fewest = Math.min(fewest, ledgerStops(first.trader.accountId, pos.pid).length)), 5);
+      const mark1 = Math.round(mark0 * 1.01);
+      setMark(mark1);
+      await until(() => first.trader.session.isOpen === false, 'the crash', 20_000);
+      second = await startAlgoClient(ex.h, home, { timers, wallet: { address: first.trader.address, accountId: first.trader.accountId } });
+      second.runner.start();
+      // Exactly one stop, the trail's, tightened past the first by the move (the mark drifts a few ticks).
+      const oneStopAbove = (c: AlgoClient, floor: number) => {
+        const stops = ledgerStops(first.trader.accountId, pos.pid);
+        return stops.length === 1 && stops[0] === view(c)?.stopLevel && stops[0]! >= floor;
+      };
+      await until(() => oneStopAbove(second!, trailLevelAt(spec, mark1) - spec.minStepTicks), 'one stop at the moved level');
+      const level2 = view(second)!.stopLevel!;
+      expect(level2).toBeGreaterThan(level1);
+      if (armedAtCrash.length > 0) expect(level2).toBe(armedAtCrash[0]);
+      // Resumed: a further favourable move tightens it, still one stop.
+      const mark2 = Math.round(mark1 * 1.01);
+      setMark(mark2);
+      await until(() => oneStopAbove(second!, trailLevelAt(spec, mark2) - spec.minStepTicks), 'one stop tightened again');
+      clearInterval(sampler);
+      expect(fewest).toBeGreaterThanOrEqual(1);
+      expect(view(second)).toMatchObject({ kind: 'trail', status: 'running' });
+    } finally {
+      clearInterval(sampler);
+      setMark(mark0);
+      first.crash();
+      second?.runner.stop();
+      second?.trader.stop();
+      second?.journal.close();
+    }
+  }
+
+  it('trail-crash-after-journal-before-send: the planned move never sent, the old stop protects and the next run moves it', async () => {
+    await trailCrash(
+      'trail-before-send',
+      crashOnReplace(2, (_real, _pid, _sl, crash) => {
+        crash();
+        throw new Error('killed before the send');
+      }),
+    );
+  });
+
+  it('trail-crash-mid-replace: new stop armed, old not cancelled; the next run adopts the new and cancels the old', async () => {
+    await trailCrash(
+      'trail-mid-replace',
+      crashOnReplace(2, (real, pid, sl, crash) => {
+        // Only the arm leg of the replace: the new stop goes on the exchange, the process dies before the cancel.
+        armedAtCrash.push(sl.price);
+        const handle = real.protect(pid, { sl });
+        void handle.outcome.then(() => crash());
+        return { rqs: () => handle.rqs(), outcome: new Promise(() => {}) };
+      }),
+    );
+  });
+});
+
+// A chase limit across an abrupt exit right after its order went out: the restart finds that order by its
+// group, never places a second one beside it, and the chase ends at its deadline with nothing left resting.
+describe('a chase limit across an abrupt exit', () => {
+  it('chase-crash-after-place-before-ack: the order found by its group is adopted, never a second live order', async () => {
+    const home = mkdtempSync(join(root, 'chase-before-ack-'));
+    const timers = fastTimers(1);
+    const mark = ex.h.sim.control.engine.marketState(ex.market.id)!.mrk;
+    const spec: ChaseSpec = { marketId: ex.market.id, side: 'long', size: minimumSliceSize(ex.market, mark) * 2, leverage: 500, maxDistance: { unit: 'bps', bps: 100 }, durationMs: 4_000, atBound: 'cancel' };
+    const first = await startAlgoClient(ex.h, home, { timers, wrap: beforeAck(1) });
+    const started = first.runner.startChase(spec);
+    if ('refused' in started) throw new Error(started.refused);
+    first.runner.start();
+    await until(() => first.trader.session.isOpen === false, 'the crash', 20_000);
+    const accountId = first.trader.accountId;
+    const resting = () => ex.h.sim.control.engine.ledger(accountId).orders.filter((o) => o.mkt === ex.market.id && (o.st === OrderStatus.Open || o.st === OrderStatus.PartiallyFilled));
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, resting().length)), 5);
+    resumeBlocks();
+    const second = await startAlgoClient(ex.h, home, { timers, wallet: { address: first.trader.address, accountId } });
+    try {
+      await ended(second, started.id);
+      await until(() => resting().length === 0, 'nothing left resting');
+      clearInterval(sampler);
+      // The order may fill at once; it is never joined by a second one.
+      expect(most).toBeLessThanOrEqual(1);
+      const view = second.runner.views().find((v) => v.id === started.id)!;
+      expect(view.reason).toMatch(/^(deadline|filled|bound)/);
+      const algo = foldAlgos(readAlgoJournal(second.algoPath).records).find((a) => a.id === started.id)!;
+      // The order the dead run sent was adopted, not sent again: the restart's first event settles it.
+      expect(algo.chase!.places).toBeGreaterThanOrEqual(1);
+      const position = ex.h.sim.control.engine.openPositions(accountId).filter((p) => p.mkt === ex.market.id).reduce((s, p) => s + p.s, 0);
+      expect(position).toBe(view.filled);
+      expect(position).toBeLessThanOrEqual(spec.size);
+    } finally {
+      clearInterval(sampler);
+      second.runner.stop();
+      second.trader.stop();
+      second.journal.close();
+    }
+  }, 30_000);
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { InputError } from '../../protocol/errors.js';
 import { sanitizeText } from '../../protocol/sanitize-text.js';
 import { algoJournalDir, readAlgoJournal } from '../../client/algos/algo-journal.js';
-import { type AlgoEntry, foldAlgos, twapStateOf } from '../../client/algos/algo-fold.js';
+import { type AlgoEntry, foldAlgos, algoSummary } from '../../client/algos/algo-fold.js';
 import { parseSubcommandArgs } from '../subcommand-args.js';
 import { ALGOS_OPTIONS } from '../subcommand-table.js';
 
@@ -51,9 +51,9 @@ export function algoTable(algos: readonly JournaledAlgo[]): string {
   const head = ['ACCOUNT', 'ID', 'KIND', 'MARKET', 'SIDE', 'FILLED/TARGET', 'CHILDREN', 'STATE', 'REASON'];
   const rows = algos.map(({ book, algo }) => {
     const spec = algo.start.spec;
-    const state = twapStateOf(algo);
+    const state = algoSummary(algo);
     const status = algo.status === 'ended' ? (algo.complete ? 'done' : 'ended') : algo.status;
-    return [book, algo.id, algo.start.kind, String(spec.marketId), spec.side === 'long' ? 'buy' : 'sell', `${state.filled}/${spec.size}`, String(algo.children.length), status, sanitizeText(algo.reason, 80)];
+    return [book, algo.id, algo.start.kind, String(spec.marketId), state.side === 'long' ? 'buy' : 'sell', `${state.filled}/${state.target}`, String(algo.children.length), status, sanitizeText(algo.reason, 80)];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [head, ...rows].map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n');
@@ -73,7 +73,7 @@ export async function run(argv: string[]): Promise<number> {
   });
   for (const p of problems) console.error(sanitizeText(p, 300));
   if (values.json) {
-    for (const { book, algo } of algos) console.log(JSON.stringify({ book, ...algo, filled: twapStateOf(algo).filled }));
+    for (const { book, algo } of algos) console.log(JSON.stringify({ book, ...algo, filled: algoSummary(algo).filled }));
     return 0;
   }
   console.log(algos.length === 0 ? 'no algos journaled' : algoTable(algos));

@@ -2,6 +2,11 @@
 // runner, `perpl algos` and tests read one algo the same way.
 
 import type { TwapState } from '../../domain/algos/twap.js';
+import { startTrail, type TrailState } from '../../domain/algos/trail.js';
+import { trailReplaceStep } from '../../domain/algos/trail-replace.js';
+import type { Side } from '../../domain/trading/command-params.js';
+import type { ChaseDecision, ChaseState } from '../../domain/algos/chase.js';
+import { chaseStep } from '../../domain/algos/chase-progress.js';
 import type { AlgoRecord, AlgoStart, AlgoStatus } from './algo-record.js';
 
 export interface AlgoChild {
@@ -24,11 +29,22 @@ export interface AlgoEntry {
   reason: string;
   complete: boolean;
   children: AlgoChild[];
+  /** A trailing stop's state: its journaled replace events folded through trailReplaceStep. */
+  trail?: TrailState;
+  /** A chase's state (its journaled events folded through chaseStep), how many orders it placed, what it sent last. */
+  chase?: { state: ChaseState; places: number; lastSent: ChaseDecision | null };
 }
 
 /** The child journaled whose outcome is not known yet (at most one: a new child waits for it). */
 export function childInFlight(a: AlgoEntry): AlgoChild | undefined {
   return a.children.find((c) => !c.done);
+}
+
+/** What any algo works on, whatever its kind: its side, what it filled and of what (a trail fills nothing itself). */
+export function algoSummary(a: AlgoEntry): { side: Side; filled: number; target: number } {
+  if (a.start.kind === 'trail') return { side: a.start.spec.position.side, filled: 0, target: a.start.spec.position.size };
+  if (a.start.kind === 'chase') return { side: a.start.spec.side, filled: a.chase?.state.filled ?? 0, target: a.start.spec.size };
+  return { side: a.start.spec.side, filled: twapStateOf(a).filled, target: a.start.spec.size };
 }
 
 /** The TWAP's progress as nextTwapStep reads it. */
@@ -41,7 +57,8 @@ export function twapStateOf(a: AlgoEntry): TwapState {
     else inFlight += c.size;
     if (!c.done || c.done.spent) sentSlices += 1;
   }
-  return { startMs: a.startedAt, arrivalMark: a.start.arrivalMark, seed: a.start.seed, sentSlices, filled, inFlight };
+  const start = a.start.kind === 'twap' ? a.start : { arrivalMark: 0, seed: 0 };
+  return { startMs: a.startedAt, arrivalMark: start.arrivalMark, seed: start.seed, sentSlices, filled, inFlight };
 }
 
 /** Every algo the lines describe, in the order they started. Lines of an unknown algo are ignored. */
@@ -50,7 +67,13 @@ export function foldAlgos(records: readonly AlgoRecord[]): AlgoEntry[] {
   for (const r of records) {
     if (r.k === 'start') {
       const { t, id, k: _k, ...start } = r;
-      byId.set(id, { id, startedAt: t, start, status: 'running', reason: 'started', complete: false, children: [] });
+      const entry: AlgoEntry = { id, startedAt: t, start, status: 'running', reason: 'started', complete: false, children: [] };
+      if (start.kind === 'trail') entry.trail = startTrail(start.spec);
+      if (start.kind === 'chase') {
+        const { spec, startPrice, boundPrice, deadlineMs } = start;
+        entry.chase = { state: { spec, startPrice, boundPrice, deadlineMs, filled: 0, live: null, pending: null, ended: null }, places: 0, lastSent: null };
+      }
+      byId.set(id, entry);
       continue;
     }
     const a = byId.get(r.id);
@@ -69,6 +92,18 @@ export function foldAlgos(records: readonly AlgoRecord[]): AlgoEntry[] {
         if (c && !c.done) c.done = { filled: r.filled, spent: r.spent, result: r.result, message: r.message };
         break;
       }
+      case 'trail':
+        if (a.trail) a.trail = trailReplaceStep(a.trail, r.event);
+        break;
+      case 'chase':
+        if (a.chase) {
+          a.chase.state = chaseStep(a.chase.state, r.event);
+          if (r.event.kind === 'sent') {
+            a.chase.lastSent = r.event.decision;
+            if (r.event.decision.kind === 'place') a.chase.places += 1;
+          }
+        }
+        break;
       case 'state':
         if (a.status !== 'ended') {
           a.status = r.status;

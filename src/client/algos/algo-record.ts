@@ -7,6 +7,12 @@
 import { type Decoder, arr, fail, int, literal, nonNegInt, obj, oneOf, record, str, bool } from '../../protocol/decode/kit.js';
 import { isPlainObject } from '../../lib/plain-object.js';
 import type { TwapBound, TwapSpec } from '../../domain/algos/twap.js';
+import type { TrailSpec } from '../../domain/algos/trail.js';
+import type { TrailReplaceEvent } from '../../domain/algos/trail-replace.js';
+import { trailSpec, trailEvent } from './trail-record.js';
+import type { ChaseSpec } from '../../domain/algos/chase.js';
+import type { ChaseEvent } from '../../domain/algos/chase-progress.js';
+import { chaseEvent, chaseSpec } from './chase-record.js';
 
 interface Base {
   /** Wall-clock ms. */
@@ -16,7 +22,9 @@ interface Base {
 }
 
 /** What an algo runs, by kind (trail / chase / scale add theirs here). */
-export type AlgoStart = { kind: 'twap'; spec: TwapSpec; arrivalMark: number; seed: number };
+export type AlgoStart = { kind: 'twap'; spec: TwapSpec; arrivalMark: number; seed: number } | { kind: 'trail'; spec: TrailSpec }
+  /** A chase limit: its start and bound prices (ticks) and deadline (wall ms), fixed when it starts. */
+  | { kind: 'chase'; spec: ChaseSpec; startPrice: number; boundPrice: number; deadlineMs: number };
 
 /** running: working; paused: by the trader; held: by a trade lock (resumes when it lifts). */
 export type AlgoStatus = 'running' | 'paused' | 'held';
@@ -28,6 +36,10 @@ export type AlgoRecord =
   | (Base & { k: 'child-rqs'; cid: string; rqs: number[] })
   /** `spent`: whether the slice counts as sent (false: refused before the wire, or never sent). */
   | (Base & { k: 'child-done'; cid: string; filled: number; spent: boolean; result: string; message: string })
+  /** A trailing stop's step (trail-replace.ts): `sent` is written and fsynced BEFORE the replace is sent. */
+  | (Base & { k: 'trail'; event: TrailReplaceEvent })
+  /** A chase's step (chase-progress.ts): `sent` is written and fsynced BEFORE the request is sent. */
+  | (Base & { k: 'chase'; event: ChaseEvent })
   | (Base & { k: 'state'; status: AlgoStatus; reason: string })
   | (Base & { k: 'end'; complete: boolean; reason: string });
 
@@ -53,14 +65,26 @@ const twapSpec = record<TwapSpec>({
   leverage: nonNegInt,
 });
 
+type StartOf<K extends AlgoStart['kind']> = Base & { k: 'start' } & Extract<AlgoStart, { kind: K }>;
+const twapStart = record<StartOf<'twap'>>({ ...base, k: literal('start'), kind: literal('twap'), spec: twapSpec, arrivalMark: nonNegInt, seed: int });
+const trailStart = record<StartOf<'trail'>>({ ...base, k: literal('start'), kind: literal('trail'), spec: trailSpec });
+const chaseStart = record<StartOf<'chase'>>({
+  ...base, k: literal('start'), kind: literal('chase'), spec: chaseSpec, startPrice: nonNegInt, boundPrice: nonNegInt, deadlineMs: nonNegInt,
+});
+
 type Kind = AlgoRecord['k'];
 type Of<K extends Kind> = Extract<AlgoRecord, { k: K }>;
 
 const DECODERS: { [K in Kind]: Decoder<Of<K>> } = {
-  start: record<Of<'start'>>({ ...base, k: literal('start'), kind: literal('twap'), spec: twapSpec, arrivalMark: nonNegInt, seed: int }),
+  start: (value, path) => {
+    const kind = isPlainObject(value) ? value.kind : undefined;
+    return kind === 'trail' ? trailStart(value, path) : kind === 'chase' ? chaseStart(value, path) : twapStart(value, path);
+  },
   child: record<Of<'child'>>({ ...base, k: literal('child'), cid: str, slice: nonNegInt, size: nonNegInt, price: nonNegInt }),
   'child-rqs': record<Of<'child-rqs'>>({ ...base, k: literal('child-rqs'), cid: str, rqs: arr(nonNegInt) }),
   'child-done': record<Of<'child-done'>>({ ...base, k: literal('child-done'), cid: str, filled: nonNegInt, spent: bool, result: str, message: str }),
+  trail: record<Of<'trail'>>({ ...base, k: literal('trail'), event: trailEvent }),
+  chase: record<Of<'chase'>>({ ...base, k: literal('chase'), event: chaseEvent }),
   state: record<Of<'state'>>({ ...base, k: literal('state'), status: oneOf(['running', 'paused', 'held'] as const), reason: str }),
   end: record<Of<'end'>>({ ...base, k: literal('end'), complete: bool, reason: str }),
 };

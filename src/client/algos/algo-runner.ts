@@ -8,17 +8,20 @@
 //  - children go only while the trading socket's send budget has more than ALGO_ORDER_RESERVE left;
 //  - a trade lock holds every algo (the reason kept on it); it runs again when the lock lifts.
 
-import type { Market, Order } from '../../protocol/frames.js';
 import { userMessage } from '../../protocol/errors.js';
 import type { TradingCommands, CommandOutcome } from '../../domain/trading/commands.js';
 import { describeLocks } from '../../domain/trading/session-locks.js';
 import { type TwapSpec, nextTwapStep, validateTwapSpec } from '../../domain/algos/twap.js';
+import { type TrailSpec, validateTrailSpec } from '../../domain/algos/trail.js';
 import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
-import type { JournalRecord } from '../trading/journal-record.js';
+import type { AlgoReads } from './algo-reads.js';
 import type { AlgoJournal } from './algo-journal.js';
-import { type AlgoChild, type AlgoEntry, childInFlight, foldAlgos, twapStateOf } from './algo-fold.js';
+import { type AlgoChild, type AlgoEntry, algoSummary, childInFlight, foldAlgos, twapStateOf } from './algo-fold.js';
 import type { AlgoRecord, AlgoRecordInput, AlgoStatus } from './algo-record.js';
 import { childGroup, childOutcome } from './child-outcome.js';
+import { TrailRun } from './trail-run.js';
+import { ChaseRun } from './chase-run.js';
+import { type ChaseSpec, startChase, validateChaseSpec } from '../../domain/algos/chase.js';
 
 /**
  * Orders of the send budget algos never use: room for a panic (a cancel per open order, a close per position)
@@ -31,18 +34,7 @@ export const ALGO_TICK_MS = 250;
 /** A child left unsettled is looked up (open orders, order history, order journal) at most this often. */
 export const ALGO_RECONCILE_EVERY_MS = 1_000;
 
-/** What the runner reads besides the commands. */
-export interface AlgoReads {
-  market(id: number): Market | undefined;
-  /** The mark now, price ticks. */
-  mark(marketId: number): number | undefined;
-  /** The account's order of `rq`: among the open orders, else from order history. */
-  orderByRq(rq: number): Promise<Order | undefined>;
-  /** The order journal as on disk now; null when orders are not journaled (algos then never send). */
-  orderJournal(): readonly JournalRecord[] | null;
-  /** Orders the trading socket's send budget lets go now. */
-  sendBudgetLeft(): number;
-}
+export type { AlgoReads } from './algo-reads.js';
 
 export interface AlgoRunnerOptions {
   commands: TradingCommands;
@@ -54,7 +46,7 @@ export interface AlgoRunnerOptions {
 
 export interface AlgoView {
   id: string;
-  kind: 'twap';
+  kind: AlgoEntry['start']['kind'];
   marketId: number;
   side: 'long' | 'short';
   target: number;
@@ -63,6 +55,8 @@ export interface AlgoView {
   complete: boolean;
   reason: string;
   children: number;
+  /** A trail's stop level now (ticks); null before its first stop. */
+  stopLevel?: number | null;
 }
 
 export class AlgoRunner {
@@ -76,9 +70,22 @@ export class AlgoRunner {
   private readonly timers: Timers;
   private timer: TimerHandle | null = null;
   private ticking: Promise<void> | null = null;
+  private readonly trails: TrailRun;
+  private readonly chases: ChaseRun;
 
   constructor(private readonly o: AlgoRunnerOptions) {
     this.timers = o.timers ?? realTimers;
+    const context = {
+      commands: o.commands,
+      reads: o.reads,
+      reserve: ALGO_ORDER_RESERVE,
+      now: () => this.timers.now(),
+      append: (r: AlgoRecordInput, durable?: boolean) => this.append(r, durable),
+      hold: (id: string, reason: string) => this.hold(id, reason),
+      ...(o.log ? { log: o.log } : {}),
+    };
+    this.trails = new TrailRun(context);
+    this.chases = new ChaseRun(context);
   }
 
   /**
@@ -122,10 +129,58 @@ export class AlgoRunner {
     if (refusal) return { refused: refusal };
     if (this.o.reads.orderJournal() === null) return { refused: 'algos need the order journal (a restart must find their children)' };
     const now = this.timers.now();
-    let id = `tw${now.toString(36)}`;
-    for (let n = 2; this.algos.has(id); n++) id = `tw${now.toString(36)}${n}`;
+    const id = this.newId('tw');
     this.append({ k: 'start', id, kind: 'twap', spec, arrivalMark: mark!, seed: now % 2_147_483_647 }, true);
     return { id };
+  }
+
+  /**
+   * Starts a trailing stop on a position, or says why not (nothing is journaled then): it takes over
+   * `spec.stop` (the stop held now) or arms the first, then tightens it as the trigger price moves.
+   */
+  startTrail(spec: TrailSpec): { id: string } | { refused: string } {
+    const r = this.o.reads;
+    if (!r.position || !r.openOrders || !r.block) return { refused: 'this runner cannot see positions, open orders and blocks' };
+    const reference = (spec.on === 'mark' ? r.mark(spec.marketId) : r.lastTrade?.(spec.marketId)) ?? null;
+    const pos = r.position(spec.position.id);
+    if (!pos || pos.mkt !== spec.marketId) return { refused: `position ${spec.position.id} is not open in market ${spec.marketId}` };
+    const refusal = validateTrailSpec(spec, r.market(spec.marketId), {
+      reference,
+      liquidation: r.liquidation?.(spec.position.id) ?? null,
+      openTriggerOrders: [...r.openOrders()].filter((o) => (o.tp ?? 0) > 0).length,
+      maxAccountTriggerOrders: r.maxAccountTriggerOrders?.(),
+    });
+    if (refusal) return { refused: refusal };
+    if (spec.stop && ![...r.openOrders()].some((o) => o.oid === spec.stop!.orderId && o.lp === spec.position.id)) return { refused: `stop order ${spec.stop.orderId} is not armed on position ${spec.position.id}` };
+    if (r.orderJournal() === null) return { refused: 'algos need the order journal (a restart must find their orders)' };
+    const id = this.newId('tr');
+    this.append({ k: 'start', id, kind: 'trail', spec }, true);
+    return { id };
+  }
+
+  /**
+   * Starts a chase limit at the top of its side of the book, or says why not (nothing is journaled then):
+   * PostOnly, re-priced as the book moves away, never past its bound, until filled, at its bound or its deadline.
+   */
+  startChase(spec: ChaseSpec): { id: string } | { refused: string } {
+    const r = this.o.reads;
+    if (!r.openOrders || !r.bookTop) return { refused: 'this runner cannot see open orders and the book' };
+    const top = r.bookTop(spec.marketId);
+    const refusal = validateChaseSpec(spec, r.market(spec.marketId), top);
+    if (refusal) return { refused: refusal };
+    if (r.orderJournal() === null) return { refused: 'algos need the order journal (a restart must find their orders)' };
+    const state = startChase(spec, top, this.timers.now());
+    if (!state) return { refused: 'the book has no price to chase' };
+    const id = this.newId('ch');
+    this.append({ k: 'start', id, kind: 'chase', spec, startPrice: state.startPrice, boundPrice: state.boundPrice, deadlineMs: state.deadlineMs }, true);
+    return { id };
+  }
+
+  private newId(prefix: string): string {
+    const now = this.timers.now();
+    let id = `${prefix}${now.toString(36)}`;
+    for (let n = 2; this.algos.has(id); n++) id = `${prefix}${now.toString(36)}${n}`;
+    return id;
   }
 
   pause(id: string): string | null {
@@ -195,6 +250,15 @@ export class AlgoRunner {
   }
 
   private async step(id: string): Promise<void> {
+    const entry = this.algos.get(id)!;
+    if (entry.start.kind === 'trail') {
+      if (entry.status === 'ended' || entry.status === 'paused') return;
+      return this.trails.step(entry);
+    }
+    if (entry.start.kind === 'chase') {
+      if (entry.status === 'ended' || entry.status === 'paused') return;
+      return this.chases.step(entry);
+    }
     const inFlight = childInFlight(this.algos.get(id)!);
     if (inFlight && !(await this.settleLeftChild(id, inFlight))) return;
     const a = this.algos.get(id)!;
@@ -203,6 +267,7 @@ export class AlgoRunner {
     if (locks) return this.hold(id, locks);
     if (this.o.reads.orderJournal() === null) return this.hold(id, 'algos need the order journal');
     if (a.status === 'held') this.append({ k: 'state', id, status: 'running', reason: 'trade lock lifted' });
+    if (a.start.kind !== 'twap') return;
     const spec = a.start.spec;
     const market = this.o.reads.market(spec.marketId);
     if (!market) return this.hold(id, `market ${spec.marketId} is not listed`);
@@ -214,12 +279,11 @@ export class AlgoRunner {
       a.reason = `waiting for the order budget (keeping ${ALGO_ORDER_RESERVE} for panic and closes)`;
       return;
     }
-    this.send(a, next.slice, next.size, next.price);
+    this.send(a, spec, next.slice, next.size, next.price);
   }
 
   /** Journals the child (fsynced), then sends it; its outcome settles it (settleLive). */
-  private send(a: AlgoEntry, slice: number, size: number, price: number): void {
-    const spec = a.start.spec;
+  private send(a: AlgoEntry, spec: TwapSpec, slice: number, size: number, price: number): void {
     const cid = `${a.id}.${a.children.length + 1}`;
     this.append({ k: 'child', id: a.id, cid, slice, size, price }, true);
     const handle = this.o.commands.place({ marketId: spec.marketId, kind: 'ioc', side: spec.side, size, price, leverage: spec.leverage, group: childGroup(cid) });
@@ -288,18 +352,18 @@ export class AlgoRunner {
 }
 
 function viewOf(a: AlgoEntry): AlgoView {
-  const state = twapStateOf(a);
-  const spec = a.start.spec;
+  const state = algoSummary(a);
   return {
     id: a.id,
     kind: a.start.kind,
-    marketId: spec.marketId,
-    side: spec.side,
-    target: spec.size,
+    marketId: a.start.spec.marketId,
+    side: state.side,
+    target: state.target,
     filled: state.filled,
     status: a.status,
     complete: a.complete,
     reason: a.reason,
     children: a.children.length,
+    ...(a.trail ? { stopLevel: a.trail.stop?.price ?? null } : {}),
   };
 }

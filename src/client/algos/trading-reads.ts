@@ -2,6 +2,7 @@
 // order history through REST), the order journal file, and the trading socket's send budget.
 
 import type { Market, Order } from '../../protocol/frames.js';
+import type { BookTop } from '../../domain/algos/chase.js';
 import type { OrderLookup } from '../trading/reconcile.js';
 import type { TradingSession } from '../trading/session.js';
 import { Journal } from '../trading/journal.js';
@@ -11,6 +12,11 @@ export interface TradingAlgoReadsOptions {
   session: TradingSession;
   markets: () => readonly Market[];
   mark: (marketId: number) => number | undefined;
+  /** The last trade's price, ticks (for a trail on the last trade). */
+  lastTrade?: (marketId: number) => number | undefined;
+  maxAccountTriggerOrders?: () => number | undefined;
+  /** The best bid and ask (for a chase). */
+  bookTop?: (marketId: number) => BookTop;
   lookupOrderByRq?: OrderLookup;
   /** The order journal the engine writes (null: orders are not journaled, so algos never send). */
   orderJournalPath: string | null;
@@ -23,5 +29,11 @@ export function tradingAlgoReads(o: TradingAlgoReadsOptions): AlgoReads {
     orderByRq: async (rq): Promise<Order | undefined> => o.session.state.orderByRq(rq) ?? (await o.lookupOrderByRq?.(rq)),
     orderJournal: () => (o.orderJournalPath === null ? null : Journal.read(o.orderJournalPath)),
     sendBudgetLeft: () => o.session.sendBudgetLeft,
+    block: () => o.session.head,
+    position: (id) => o.session.state.positions.get(id),
+    openOrders: () => o.session.state.orders.values(),
+    ...(o.lastTrade ? { lastTrade: o.lastTrade } : {}),
+    ...(o.bookTop ? { bookTop: o.bookTop } : {}),
+    ...(o.maxAccountTriggerOrders ? { maxAccountTriggerOrders: o.maxAccountTriggerOrders } : {}),
   };
 }

@@ -104,6 +104,15 @@ describe(':scale', () => {
     expect(t.cancelled).toEqual([3, 4]);
   });
 
+  it('cancel-scale-spares-algo-children: an algo child newer than the scaled order is not what `:cancel scale` cancels', async () => {
+    const t = setup(undefined, [row(1, 5, 'scale-a'), row(2, 6, 'scale-a'), row(3, 9, 'algo ch1.1')]);
+    const ui = t.run('cancel scale');
+    expect(ui.confirm?.text).toBe('cancel the scaled order (2 open legs)?');
+    answerConfirm(t.store, t.actions, true, Date.now());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(t.cancelled).toEqual([1, 2]);
+  });
+
   it('`:cancel scale` with no group open says so, nothing asked', () => {
     const t = setup(undefined, [row(5, 11)]);
     expect(t.run('cancel scale').commandError).toBe('cancel: no scaled order is open');

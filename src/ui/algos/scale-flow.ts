@@ -21,6 +21,9 @@ import type { TypedScale } from '../command-line/parse.js';
 import { currentMarket, defaultLeverage, disabledReason } from '../order-entry/flow.js';
 import { scaleYes } from './scale-review-lines.js';
 
+/** A scaled order's group is this prefix and its start time (algo children have `algo <cid>`). */
+const SCALE_GROUP_PREFIX = 'scale-';
+
 /** The typed line as exact integers; throws the reason, naming the word. */
 function specOf(typed: TypedScale, market: NonNullable<ReturnType<typeof currentMarket>>, leverageText: string): ScaleSpec {
   const { price_decimals: pd, size_decimals: sd } = market.config;
@@ -65,7 +68,7 @@ export function openScaleReview(store: TerminalStore, typed: TypedScale, nowMs: 
     return `scale: the margin and fee of all legs (${formatAtoms(needs)}) are more than the available ${formatAtoms(available)}`;
   }
   const review: ScaleReview = {
-    group: `scale-${Math.floor(nowMs).toString(36)}`,
+    group: `${SCALE_GROUP_PREFIX}${Math.floor(nowMs).toString(36)}`,
     marketId: market.id,
     side: spec.side,
     leverage: spec.leverage,
@@ -113,10 +116,11 @@ answerConfirmWith('scale', {
   },
 });
 
-/** The newest order group with orders still open (the one with the highest request id), and its orders; null when none. */
+/** The newest scaled order's group with orders still open (the one with the highest request id), and its orders; null when none. */
 export function newestGroup(orders: readonly OrderRowView[]): { group: string; orders: OrderRowView[] } | null {
   let newest: OrderRowView | undefined;
-  for (const o of orders) if (o.group !== undefined && (!newest || o.requestId > newest.requestId)) newest = o;
+  // Only scaled orders' groups: an algo's children (group `algo <cid>`) are the algo's to cancel, not `:cancel scale`'s.
+  for (const o of orders) if (o.group?.startsWith(SCALE_GROUP_PREFIX) && (!newest || o.requestId > newest.requestId)) newest = o;
   if (!newest) return null;
   const group = newest.group!;
   return { group, orders: orders.filter((o) => o.group === group) };

@@ -1,0 +1,162 @@
+// The chase limit on the runner: a PostOnly order kept at the top of its side of the book (chase.ts decides,
+// chase-progress.ts folds what the exchange said). Its money rules:
+//  - each request's `sent` event (the decision) is in the algo journal, fsynced, BEFORE it is sent;
+//  - never two live orders: nothing new is decided while a request is on its way (this run's, or one a dead
+//    run left, settled from the exchange and the order journal first), and a re-price that is no Change
+//    cancels first and places only once the cancel is seen on the exchange;
+//  - each order is placed in its own group `algo <id>.<n>` (child-outcome.ts childGroup), so a restart finds it.
+
+import { OrderStatus } from '../../protocol/enums.js';
+import type { Order } from '../../protocol/frames.js';
+import { userMessage } from '../../protocol/errors.js';
+import type { CommandHandle, CommandOutcome } from '../../domain/trading/commands.js';
+import { describeLocks } from '../../domain/trading/session-locks.js';
+import { type ChaseDecision, nextChasePrice } from '../../domain/algos/chase.js';
+import type { ChaseEvent } from '../../domain/algos/chase-progress.js';
+import type { AlgoEntry } from './algo-fold.js';
+import type { AlgoStepContext } from './algo-context.js';
+import { childGroup, taggedRequests } from './child-outcome.js';
+
+
+const RESTING: ReadonlySet<number> = new Set([OrderStatus.Open, OrderStatus.PartiallyFilled]);
+const NEVER_EXECUTED: ReadonlySet<string> = new Set(['invalid', 'rejected', 'failed', 'gave-up']);
+
+/** The order group of the chase's `n`th order. */
+export function chaseGroup(id: string, n: number): string {
+  return childGroup(`${id}.${n}`);
+}
+
+/** What a place's outcome says, as chase-progress events (none: not known yet, the exchange is asked later). */
+export function placeEvents(d: { price: number; size: number }, outcome: CommandOutcome): ChaseEvent[] {
+  const r = outcome.results[0];
+  if (!r) return [];
+  if (r.kind === 'definitive' && r.oid !== undefined && r.st !== undefined && RESTING.has(r.st)) {
+    return [{ kind: 'placed', orderId: r.oid, price: d.price, size: r.os ?? d.size }, ...(r.fs ? [{ kind: 'fill', size: r.fs } as const] : [])];
+  }
+  if (r.kind === 'definitive') return [...(r.fs ? [{ kind: 'fill', size: r.fs } as const] : []), { kind: 'refused', reason: r.message }];
+  if (r.kind === 'failed' || r.kind === 'rejected' || r.kind === 'invalid') return [{ kind: 'refused', reason: r.message }];
+  return [];
+}
+
+export class ChaseRun {
+  private readonly busy = new Set<string>();
+
+  constructor(private readonly c: AlgoStepContext) {}
+
+  async step(a: AlgoEntry): Promise<void> {
+    const chase = a.chase!;
+    const { state } = chase;
+    const id = a.id;
+    if (this.busy.has(id)) return;
+    const ev = (event: ChaseEvent): void => this.c.append({ k: 'chase', id, event }, true);
+    if (state.ended !== null && state.pending === null) {
+      return this.c.append({ k: 'end', id, complete: state.filled >= state.spec.size, reason: `${state.ended}: filled ${state.filled} of ${state.spec.size}` }, true);
+    }
+    const reads = this.c.reads;
+    if (!reads.openOrders || !reads.bookTop) return this.c.hold(id, 'the runner cannot see open orders and the book');
+    const open = [...reads.openOrders()];
+    // The live order as the exchange holds it: its fills, or its leaving (a cancel of ours, or another way).
+    if (state.live) {
+      const row = open.find((o) => o.oid === state.live!.orderId) ?? (await this.lastRow(a));
+      if (!row) return;
+      const remaining = row.os - row.fs;
+      if (remaining < state.live.remaining) return ev({ kind: 'fill', size: state.live.remaining - remaining });
+      if (!RESTING.has(row.st) && remaining > 0) return ev(state.pending === 'cancel' ? { kind: 'cancelled' } : { kind: 'gone' });
+    }
+    if (state.pending === 'place') return this.settlePlace(a, ev);
+    if (state.pending === 'change' && chase.lastSent?.kind === 'change') {
+      const row = open.find((o) => o.oid === state.live?.orderId);
+      return ev(row?.p === chase.lastSent.price ? { kind: 'changed', price: chase.lastSent.price } : { kind: 'refused', reason: 'the change did not land' });
+    }
+    if (state.pending === 'cancel' && state.live && open.some((o) => o.oid === state.live!.orderId)) return this.send(id, () => this.c.commands.cancel(state.live!.orderId), () => []);
+    if (state.pending !== null) return;
+    const locks = describeLocks(this.c.commands.locks());
+    if (locks) return this.c.hold(id, locks);
+    const market = reads.market(state.spec.marketId);
+    const d = nextChasePrice(state, reads.bookTop(state.spec.marketId), this.c.now(), market);
+    if (d.kind === 'wait') return;
+    if (d.kind !== 'end' && reads.sendBudgetLeft() <= this.c.reserve) {
+      a.reason = `waiting for the order budget (keeping ${this.c.reserve} for panic and closes)`;
+      return;
+    }
+    this.decide(a, d, ev);
+  }
+
+  private decide(a: AlgoEntry, d: ChaseDecision, ev: (e: ChaseEvent) => void): void {
+    const { spec } = a.chase!.state;
+    const id = a.id;
+    // Read before the `sent` line: journaling it folds the algo anew (`a` is this look's copy).
+    const group = chaseGroup(id, a.chase!.places + 1);
+    ev({ kind: 'sent', decision: d });
+    switch (d.kind) {
+      case 'place': {
+        const p = { marketId: spec.marketId, kind: 'post-only' as const, side: spec.side, size: d.size, price: d.price, leverage: spec.leverage, group, ...(spec.reduceOnly ? { reduceOnly: true } : {}) };
+        return this.send(id, () => this.c.commands.place(p), (o) => placeEvents(d, o));
+      }
+      case 'change':
+        return this.send(id, () => this.c.commands.change(d.orderId, { price: d.price }), (o) =>
+          o.results[0]?.kind === 'definitive' ? [{ kind: 'changed', price: d.price }] : [{ kind: 'refused', reason: o.message }],
+        );
+      // The cancel's end is seen on the exchange (the live order leaves the open orders, its fills counted).
+      case 'cancel-then-place':
+        return this.send(id, () => this.c.commands.cancel(d.cancel), () => []);
+      case 'end':
+        if (d.cancel !== null) this.send(id, () => this.c.commands.cancel(d.cancel!), () => []);
+        return;
+      case 'wait':
+        return;
+    }
+  }
+
+  private send(id: string, go: () => CommandHandle, events: (o: CommandOutcome) => ChaseEvent[]): void {
+    this.busy.add(id);
+    let handle: CommandHandle;
+    try {
+      handle = go();
+    } catch (e) {
+      this.busy.delete(id);
+      throw e;
+    }
+    void handle.outcome
+      .then((o) => {
+        for (const event of events(o)) this.c.append({ k: 'chase', id, event }, true);
+      })
+      .catch((e: unknown) => this.c.log?.(`algo ${id}: ${userMessage(e)}`))
+      .finally(() => this.busy.delete(id));
+  }
+
+  /** The row of the chase's newest order (open, else order history), found by its group's rqs. */
+  private async lastRow(a: AlgoEntry): Promise<Order | undefined> {
+    const journal = this.c.reads.orderJournal();
+    if (journal === null) return undefined;
+    const requests = taggedRequests(journal, `${a.id}.${a.chase!.places}`);
+    for (const r of requests.values()) {
+      for (const rq of [...r.rqs].reverse()) {
+        const row = await this.c.reads.orderByRq(rq);
+        if (row) return row;
+      }
+    }
+    return undefined;
+  }
+
+  /** A place whose outcome this run did not see: from the exchange and the order journal, never guessed. */
+  private async settlePlace(a: AlgoEntry, ev: (e: ChaseEvent) => void): Promise<void> {
+    const journal = this.c.reads.orderJournal();
+    if (journal === null) return;
+    const requests = [...taggedRequests(journal, `${a.id}.${a.chase!.places}`).values()];
+    if (requests.length === 0) return ev({ kind: 'refused', reason: 'never sent (the run stopped before the send)' });
+    const row = await this.lastRow(a);
+    const sent = a.chase!.lastSent;
+    if (row && RESTING.has(row.st)) {
+      ev({ kind: 'placed', orderId: row.oid, price: row.p ?? (sent?.kind === 'place' ? sent.price : 0), size: row.os });
+      if (row.fs > 0) ev({ kind: 'fill', size: row.fs });
+      return;
+    }
+    if (row && row.st !== OrderStatus.Pending) {
+      if (row.fs > 0) ev({ kind: 'fill', size: row.fs });
+      return ev({ kind: 'refused', reason: 'the order left the book' });
+    }
+    if (requests.every((r) => r.resolved !== undefined && NEVER_EXECUTED.has(r.resolved))) return ev({ kind: 'refused', reason: 'the order was never placed' });
+    a.reason = 'waiting for the exchange to settle the chase order';
+  }
+}
