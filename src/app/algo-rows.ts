@@ -1,0 +1,63 @@
+// The Algos tab's rows from the runner's folded algos: progress, the average of the fills this run saw of
+// their children, and the next move in words (nextTwapStep asked the way the runner asks it).
+
+import type { AlgoEntry } from '../client/algos/algo-fold.js';
+import { twapStateOf } from '../client/algos/algo-fold.js';
+import { nextTwapStep } from '../domain/algos/twap.js';
+import type { AlgoRow } from '../domain/algos/algo-row.js';
+import type { Market } from '../protocol/frames.js';
+
+/** Size-weighted fill price sums of one algo's children: price x size and size (scaled integers). */
+export interface AlgoFillSum {
+  notional: bigint;
+  size: number;
+}
+
+export interface AlgoRowFacts {
+  now: number;
+  market(id: number): Market | undefined;
+  mark(id: number): number | undefined;
+  fills(id: string): AlgoFillSum | undefined;
+}
+
+function nextWords(a: AlgoEntry, f: AlgoRowFacts): string {
+  if (a.status === 'ended') return '';
+  if (a.status === 'paused') return 'paused';
+  if (a.status === 'held') return 'held';
+  const market = f.market(a.start.spec.marketId);
+  if (!market) return '';
+  const step = nextTwapStep(a.start.spec, twapStateOf(a), f.now, { market, mark: f.mark(market.id) });
+  switch (step.kind) {
+    case 'wait':
+      return `${step.reason} in ${Math.max(0, Math.ceil((step.untilMs - f.now) / 1000))}s`;
+    case 'await-child':
+      return 'awaiting slice outcome';
+    case 'send':
+      return `slice ${step.slice + 1} of ${a.start.spec.slices} now`;
+    case 'done':
+      return step.reason;
+  }
+}
+
+export function algoRows(entries: readonly AlgoEntry[], f: AlgoRowFacts): AlgoRow[] {
+  return entries.map((a) => {
+    const state = twapStateOf(a);
+    const sum = f.fills(a.id);
+    const spec = a.start.spec;
+    return {
+      id: a.id,
+      kind: a.start.kind,
+      marketId: spec.marketId,
+      side: spec.side,
+      target: spec.size,
+      filled: state.filled,
+      status: a.status,
+      complete: a.complete,
+      reason: a.reason,
+      arrivalMark: a.start.arrivalMark,
+      avgPrice: sum && sum.size > 0 ? Number(sum.notional / BigInt(sum.size)) : null,
+      next: nextWords(a, f),
+      children: a.children.length,
+    };
+  });
+}
