@@ -21,7 +21,7 @@ const facts = (over: Partial<AlgoRowFacts> = {}): AlgoRowFacts => ({ now: 5_000,
 describe('algoRows', () => {
   it('says the next slice and when it is due, with progress from the children', () => {
     const [row] = algoRows([entry()], facts());
-    expect(row).toMatchObject({ id: 'tw1', filled: 100, target: 300, arrivalMark: 670_000, avgPrice: null, next: 'slice 2 of 3 due in 6s' });
+    expect(row).toMatchObject({ id: 'tw1', filled: 100, target: 300, arrivalMark: 670_000, avgPrice: null, next: 'slice 2/3 in 6s' });
   });
 
   it('averages the fills seen, size-weighted, in whole ticks', () => {

@@ -29,11 +29,11 @@ function nextWords(a: AlgoEntry, f: AlgoRowFacts): string {
   const step = nextTwapStep(a.start.spec, twapStateOf(a), f.now, { market, mark: f.mark(market.id) });
   switch (step.kind) {
     case 'wait':
-      return `${step.reason} in ${Math.max(0, Math.ceil((step.untilMs - f.now) / 1000))}s`;
+      return `slice ${twapStateOf(a).sentSlices + 1}/${a.start.spec.slices} in ${Math.max(0, Math.ceil((step.untilMs - f.now) / 1000))}s`;
     case 'await-child':
-      return 'awaiting slice outcome';
+      return 'awaiting a slice';
     case 'send':
-      return `slice ${step.slice + 1} of ${a.start.spec.slices} now`;
+      return `slice ${step.slice + 1}/${a.start.spec.slices} now`;
     case 'done':
       return step.reason;
   }
