@@ -2,6 +2,7 @@
 // their children, and the next move in words (nextTwapStep asked the way the runner asks it).
 
 import type { AlgoEntry } from '../client/algos/algo-fold.js';
+import type { AlgoView } from '../client/algos/algo-runner.js';
 import { twapStateOf } from '../client/algos/algo-fold.js';
 import { nextTwapStep } from '../domain/algos/twap.js';
 import type { AlgoRow } from '../domain/algos/algo-row.js';
@@ -39,25 +40,13 @@ function nextWords(a: AlgoEntry, f: AlgoRowFacts): string {
   }
 }
 
-export function algoRows(entries: readonly AlgoEntry[], f: AlgoRowFacts): AlgoRow[] {
-  return entries.map((a) => {
-    const state = twapStateOf(a);
-    const sum = f.fills(a.id);
-    const spec = a.start.spec;
-    return {
-      id: a.id,
-      kind: a.start.kind,
-      marketId: spec.marketId,
-      side: spec.side,
-      target: spec.size,
-      filled: state.filled,
-      status: a.status,
-      complete: a.complete,
-      reason: a.reason,
-      arrivalMark: a.start.arrivalMark,
-      avgPrice: sum && sum.size > 0 ? Number(sum.notional / BigInt(sum.size)) : null,
-      next: nextWords(a, f),
-      children: a.children.length,
-    };
+/** The runner's views with what the tab adds: the arrival mark, the average fill and the next move. */
+export function algoRows(views: readonly AlgoView[], entries: readonly AlgoEntry[], f: AlgoRowFacts): AlgoRow[] {
+  const byId = new Map(entries.map((a) => [a.id, a]));
+  return views.flatMap((v) => {
+    const a = byId.get(v.id);
+    if (!a) return [];
+    const sum = f.fills(v.id);
+    return [{ ...v, arrivalMark: a.start.arrivalMark, avgPrice: sum && sum.size > 0 ? Number(sum.notional / BigInt(sum.size)) : null, next: nextWords(a, f) }];
   });
 }

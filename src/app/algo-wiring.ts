@@ -137,7 +137,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     rows: () => {
       if (!runner) return [];
       const sums = fillSums();
-      return algoRows(runner.entries(), { now: now(), market: (id) => o.markets().find((m) => m.id === id), mark, fills: (id) => sums.get(id) });
+      return algoRows(runner.views(), runner.entries(), { now: now(), market: (id) => o.markets().find((m) => m.id === id), mark, fills: (id) => sums.get(id) });
     },
     stop: () => {
       stopped = true;
