@@ -39,3 +39,13 @@ describe('quit with algos', () => {
     expect(t.store.getState().tradingUi.confirm).toBeNull();
   });
 });
+
+describe('quit with one algo', () => {
+  it('one-running-algo-says-it-stops: singular words', () => {
+    const t = setup([twap('tw1', 'held')]);
+    requestQuit(t.store, t.actions);
+    expect(t.store.getState().tradingUi.confirm?.text).toBe(
+      '1 algo stops with the terminal (TWAP tw1: nothing of it rests on the exchange; resumed at the next start while its time lasts); quit anyway?',
+    );
+  });
+});

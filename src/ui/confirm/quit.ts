@@ -16,7 +16,7 @@ export function algosOnQuit(algos: readonly AlgoRow[]): string {
   const running = algos.filter((a) => a.status !== 'ended');
   if (running.length === 0) return '';
   const names = running.map((a) => `${a.kind.toUpperCase()} ${a.id}`).join(', ');
-  return `${plural(running.length, 'algo')} stop with the terminal (${names}: nothing of ${running.length === 1 ? 'it' : 'them'} rests on the exchange; resumed at the next start while ${running.length === 1 ? 'its' : 'their'} time lasts); `;
+  return `${plural(running.length, 'algo')} ${running.length === 1 ? 'stops' : 'stop'} with the terminal (${names}: nothing of ${running.length === 1 ? 'it' : 'them'} rests on the exchange; resumed at the next start while ${running.length === 1 ? 'its' : 'their'} time lasts); `;
 }
 
 export function requestQuit(store: TerminalStore, actions: TerminalActions): void {
