@@ -204,6 +204,8 @@ describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', ()
     await vt().waitFor(/TWAP buy [\d.]+ [A-Z]+ over 30s: 3 IOC slices of ~[\d.]+ [A-Z]+ every 10s, at most [\d,.]+ \(30 bps over mark [\d,.]+\); start\?/, UI_MS);
     vt().press('y');
     await vt().waitFor(/twap buy [A-Z]+: started tw\w+/, UI_MS);
+    // The toast comes at once; the row with the trading publisher's next frame.
+    await vt().waitFor(() => newestAlgo() !== undefined, UI_MS);
     const id = newestAlgo()!.id;
     vt().press('W');
     await vt().waitFor(() => algoRow(id)?.includes('▲ BUY') === true, UI_MS);
