@@ -14,6 +14,8 @@ import type { FrameTurn } from '../state/frame-turn.js';
 import type { MarketPrices } from '../state/trading-slice.js';
 import { publishTrading, pushToast } from '../state/trading-actions.js';
 import { countBadFrames } from '../state/link-actions.js';
+import { publishAlgos } from '../state/algo-actions.js';
+import type { AlgoRow } from '../domain/algos/algo-row.js';
 import { tradingIsCurrent } from '../ui/status/trading-freshness.js';
 import { fillWords, marketWords } from '../domain/trading/order-words.js';
 
@@ -37,6 +39,8 @@ export interface TradingPublisherOptions {
   /** Rings the terminal bell (app writes BEL); called on fills and triggers when the bell is on. */
   bell?: () => void;
   now?: () => number;
+  /** The algo runner's rows (app/algo-wiring.ts), copied into the `algos` slice when they change. */
+  algoRows?: () => readonly AlgoRow[];
 }
 
 /** An order's row with the group (a scaled order) the journal says it was placed in. */
@@ -112,6 +116,7 @@ export class TradingPublisher {
       return current || now.state !== 'live' ? now : (this.liveMarks.get(id) ?? now);
     };
     const marksKey = [...prices].map(([id, { mark: r, lastTrade }]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}:${lastTrade ?? ''}`).join(',');
+    if (this.o.algoRows) publishAlgos(this.o.store, this.o.algoRows());
     const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${health.keyRefused ?? ''}:${session.head ?? ''}:${marksKey}:${lockReason ?? ''}`;
     if (key === this.lastKey) return false;
     this.lastKey = key;

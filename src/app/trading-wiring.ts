@@ -26,6 +26,8 @@ import type { StartKey } from './key-unlock.js';
 import { TradingPublisher } from './trading-publisher.js';
 import type { FrameTurn } from '../state/frame-turn.js';
 import { homeShortened } from './home-shortened.js';
+import { startAlgoWiring } from './algo-wiring.js';
+import type { AlgoControl } from '../domain/algos/algo-row.js';
 
 export interface TradingWiringOptions {
   store: TerminalStore;
@@ -57,6 +59,8 @@ export interface TradingWiring {
   commands: TradingCommands;
   /** REST history pages for the Fills / History tabs. */
   history: HistoryFeed;
+  /** The algo runner (TWAP) over the same client and account. */
+  algos: AlgoControl;
   stop(): void;
 }
 
@@ -126,6 +130,15 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   });
   tradingKeyInUse(o.store, hasTradeScope(scopeMask) ? 'trade' : 'read', { source: homeShortened(creds.source, o.env), publicKeyHex: creds.publicKeyHex });
   log?.line(`trading: key ${creds.source} (${creds.publicKeyHex}), scope ${hasTradeScope(scopeMask) ? 'read+trade' : 'read'}`);
+  const algos = startAlgoWiring({
+    client,
+    rest,
+    network: o.network.name,
+    markets,
+    marks: o.marks,
+    env: o.env,
+    ...(log ? { log: log.tagged('algos') } : {}),
+  });
   const publisher = new TradingPublisher({
     store: o.store,
     client,
@@ -136,6 +149,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     hz: o.hz,
     ...(o.turn ? { turn: o.turn } : {}),
     ...(o.bell ? { bell: o.bell } : {}),
+    algoRows: () => algos.rows(),
   });
   const history = new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
     // Automatic refreshes wait while signed requests queue for the shared budget (orders' reconciliation first).
@@ -159,7 +173,10 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     client,
     commands: client.commands,
     history,
+    algos: algos.control,
     stop: () => {
+      // Algos first: no child may leave while the client shuts down (the journal keeps them for the next run).
+      algos.stop();
       offHistory();
       history.stop();
       publisher.stop();

@@ -1,6 +1,7 @@
 // Wiring of the terminal: network -> (local exchange) -> context -> market-data session -> store ->
 // publisher -> Ink screen; and the one shutdown path that stops all of it so the process exits by itself.
 
+import type { AlgoControl } from '../domain/algos/algo-row.js';
 import { existsSync } from 'node:fs';
 import type { Instance } from 'ink';
 import { MarketDataSession } from '../client/market-data/session.js';
@@ -97,6 +98,8 @@ export interface TuiOptions {
 export interface TradingSide {
   commands: TradingCommands;
   history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
+  /** The algo runner; a replay has none. */
+  algos?: AlgoControl;
   stop(): void;
 }
 
@@ -258,6 +261,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     quit: () => void quit(),
     copyText: (text) => live.copyText(text),
     trading: () => trading?.commands ?? null,
+    algos: () => trading?.algos ?? null,
     loadMoreHistory: (kind) => trading?.history.loadMore(kind),
     refreshHistory: (kind) => trading?.history.refresh(kind),
     loadOlderCandles: () => session?.loadOlderCandles(),

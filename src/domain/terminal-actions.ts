@@ -7,6 +7,8 @@
 //     returns it typed.
 // A key press is traced in three places: its context's binding and flow (ui/<context>/), TerminalActions, the client.
 
+import type { AlgoControl } from './algos/algo-row.js';
+import type { TwapSpec } from './algos/twap.js';
 import type { CloseParams, CommandOutcome, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from './trading/commands.js';
 import type { KeyStamp } from './trading/execution-report.js';
 import type { HistoryFeedKind } from './trading/history-views.js';
@@ -25,6 +27,8 @@ export interface TerminalServices {
   copyText?(text: string): CopyOutcome;
   /** The trading commands once a key is loaded and the trading client runs; null = market data only. */
   trading?(): TradingCommands | null;
+  /** The algo runner once trading runs; null = none (market data only, a replay). */
+  algos?(): AlgoControl | null;
   /** Appends the next REST page of a history list into the store (tabs.history); no-op while loading or done. */
   loadMoreHistory?(kind: HistoryFeedKind): void;
   /** Fetches the REST page of candles before the oldest held (the chart scrolled back); no-op while one is in flight or none is older. */
@@ -58,8 +62,13 @@ export interface TerminalActions {
   addCollateral(positionId: number, amountAtoms: string, label: string): Promise<ActionResult>;
   /** Arms the new TP / SL first, then cancels the old of the same role. */
   replaceProtection(positionId: number, p: { tp?: TriggerSpec; sl?: TriggerSpec }, opts: ReplaceOptions, label: string, key?: KeyStamp): Promise<ActionResult>;
-  /** Cancel everything, then close every position at market. */
+  /** Stop every algo, then cancel everything, then close every position at market. */
   panic(key?: KeyStamp): Promise<ActionResult>;
+  /** Starts a TWAP (after its confirm); refused with the runner's words (validateTwapSpec) before anything is sent. */
+  startTwap(spec: TwapSpec, label: string): ActionResult;
+  pauseAlgo(id: string): ActionResult;
+  resumeAlgo(id: string): ActionResult;
+  cancelAlgo(id: string): ActionResult;
   selectMarket(marketId: number, symbol: string): void;
   setResolution(seconds: number): void;
   copyText(text: string): void;

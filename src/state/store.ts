@@ -24,6 +24,7 @@ import { INITIAL_TRADING_TABS, type TradingTabsState } from './trading-tabs.js';
 import { EMPTY_TRADING, INITIAL_TRADING_UI, type TradingSlice, type TradingUiState } from './trading-slice.js';
 
 import type { PaneId } from './places.js';
+import type { AlgoRow } from '../domain/algos/algo-row.js';
 
 export type { PaneId } from './places.js';
 export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];
@@ -138,6 +139,8 @@ export interface TerminalState {
   badFrames: BadFrameCounts;
   /** Set while `perpl replay` plays a recording: the header then says replay, never live (app/run-replay.ts). */
   replay: ReplayView | null;
+  /** The algo runner's algos (state/algo-actions.ts, from app/algo-wiring.ts). */
+  algos: readonly AlgoRow[];
 }
 
 export interface ReplayView {
@@ -198,6 +201,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     throttle: null,
     badFrames: { marketData: 0, trading: 0, context: 0 },
     replay: null,
+    algos: [],
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@
 // app/trading-publisher.ts only when their versions move), plus the screen-side state of order entry,
 // review, the command line, panic and toasts (written by the trading actions).
 
+import type { TwapSpec } from '../domain/algos/twap.js';
 import type { MarkReading } from '../domain/marks.js';
 import type { ConnectionView } from '../domain/views.js';
 import type { SessionFacts } from '../domain/trading/session-locks.js';
@@ -72,6 +73,8 @@ export type ConfirmAction =
   | { kind: 'quit' }
   /** A typed `:close` / `:cancel` line, run as typed. */
   | { kind: 'command'; text: string }
+  /** A typed `:twap`, exact (ui/algos/twap-flow.ts): `y` starts it. */
+  | { kind: 'twap'; spec: TwapSpec }
   /** A request of the trading tabs (close, collateral, TP/SL, cancel, cancel all). */
   | { kind: 'tab'; intent: TabIntent };
 

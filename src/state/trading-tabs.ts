@@ -7,7 +7,7 @@ import type { FillRowView } from '../domain/trading/views.js';
 import type { CloseParams } from '../domain/trading/command-params.js';
 import type { Line } from './line-edit.js';
 
-export const TRADING_TABS = ['positions', 'orders', 'fills', 'history', 'journal'] as const;
+export const TRADING_TABS = ['positions', 'orders', 'fills', 'history', 'journal', 'algos'] as const;
 export type TradingTab = (typeof TRADING_TABS)[number];
 export const TAB_LABELS: Record<TradingTab, string> = {
   positions: 'Positions',
@@ -15,6 +15,7 @@ export const TAB_LABELS: Record<TradingTab, string> = {
   fills: 'Fills',
   history: 'History',
   journal: 'Journal',
+  algos: 'Algos',
 };
 
 export { HISTORY_VIEWS, type HistoryFeedKind, type HistoryView } from '../domain/trading/history-views.js';
@@ -66,7 +67,7 @@ const emptyPages = <Row>(): HistoryPages<Row> => ({ rows: [], loading: false, do
 
 export const INITIAL_TRADING_TABS: TradingTabsState = {
   tab: 'positions',
-  selected: { positions: 0, orders: 0, fills: 0, history: 0, journal: 0 },
+  selected: { positions: 0, orders: 0, fills: 0, history: 0, journal: 0, algos: 0 },
   historyView: 'orders',
   currentMarketOnly: false,
   prompt: null,
@@ -90,9 +91,15 @@ export function selectTab(store: TabsStore, tab: TradingTab): void {
   patch(store, { tab, prompt: null });
 }
 
-export function stepTab(store: TabsStore, direction: 1 | -1): void {
-  const index = TRADING_TABS.indexOf(store.getState().tabs.tab);
-  selectTab(store, TRADING_TABS[(index + direction + TRADING_TABS.length) % TRADING_TABS.length] ?? 'positions');
+/** The tabs in the strip and the h/l ring: Algos only once there is an algo (or while it is shown). */
+export function shownTabs(tab: TradingTab, anyAlgo: boolean): readonly TradingTab[] {
+  return anyAlgo || tab === 'algos' ? TRADING_TABS : TRADING_TABS.filter((t) => t !== 'algos');
+}
+
+/** `tabs`: the ring (shownTabs); by default the tabs without Algos. */
+export function stepTab(store: TabsStore, direction: 1 | -1, tabs: readonly TradingTab[] = shownTabs(store.getState().tabs.tab, false)): void {
+  const index = tabs.indexOf(store.getState().tabs.tab);
+  selectTab(store, tabs[(index + direction + tabs.length) % tabs.length] ?? 'positions');
 }
 
 /** Moves the selection of the current tab within [0, rowCount). */

@@ -192,3 +192,49 @@ describe('scaled orders typed on the `:` line (issue 31 item 5)', () => {
     expect(screen.app.app.store.getState().tradingUi.scale).toBeNull();
   }, TEST_MS);
 });
+
+describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', () => {
+  /** The Algos tab's row of the TWAP `id`. */
+  const algoRow = (id: string) => vt().lines().find((l) => l.includes(id) && l.includes('TWAP'));
+  const newestAlgo = () => screen.app.app.store.getState().algos.at(-1);
+
+  it('twap-runs-to-filled-in-the-algos-tab: :twap asks, y starts it, S pauses, U resumes, it ends filled; X cancels another', async () => {
+    const target = typedSize(2_000);
+    await runCommand(screen.app, `twap buy ${target} 30s slices 3`);
+    await vt().waitFor(/TWAP buy [\d.]+ [A-Z]+ over 30s: 3 IOC slices of ~[\d.]+ [A-Z]+ every 10s, at most [\d,.]+ \(30 bps over mark [\d,.]+\); start\?/, UI_MS);
+    vt().press('y');
+    await vt().waitFor(/twap buy [A-Z]+: started tw\w+/, UI_MS);
+    // The toast comes at once; the row with the trading publisher's next frame.
+    await vt().waitFor(() => newestAlgo() !== undefined, UI_MS);
+    const id = newestAlgo()!.id;
+    vt().press('W');
+    await vt().waitFor(() => algoRow(id)?.includes('▲ BUY') === true, UI_MS);
+    // The first slice goes at once; pause after it filled, so the second waits.
+    await vt().waitFor(() => /0\.00666\/0\.02000/.test(algoRow(id) ?? ''), EXCHANGE_MS);
+    vt().press('S');
+    await vt().waitFor(() => algoRow(id)?.includes('paused · paused by the trader') === true, UI_MS);
+    vt().press('U');
+    await vt().waitFor(() => algoRow(id)?.includes('running · resumed by the trader') === true, UI_MS);
+    await vt().waitFor(() => /0\.02000\/0\.02000 .*done · filled/.test(algoRow(id) ?? ''), 45_000);
+    expect(newestAlgo()).toMatchObject({ id, filled: 2_000, status: 'ended', complete: true, children: 3 });
+    // Its average and the slippage against the arrival mark are shown once it filled.
+    expect(algoRow(id)).toMatch(/0\.02000\/0\.02000\s+[\d,]+\.\d\s+[\d,]+\.\d\s+[+-]?\d+\.\d\d/);
+
+    // At 80x24 the tab keeps progress and state; X cancels a second TWAP before its second slice.
+    vt().resize(80, 24);
+    onTestFinished(() => vt().resize(200, 50));
+    await runCommand(screen.app, `twap buy ${target} 1m slices 3`);
+    await vt().waitFor('start TWAP', UI_MS);
+    vt().press('y');
+    await vt().waitFor(() => newestAlgo()?.id !== id, UI_MS);
+    const second = newestAlgo()!.id;
+    vt().press('4');
+    vt().press('W');
+    await vt().waitFor(() => /0\.00666\/0\.02000/.test(vt().lines().find((l) => l.includes('TWAP') && l.includes('running')) ?? ''), EXCHANGE_MS);
+    vt().press('g');
+    vt().press('X');
+    await vt().waitFor(/cancel tw\w+: cancelled/, UI_MS);
+    await vt().waitFor(() => vt().lines().some((l) => l.includes('0.00666/0.02000') && l.includes('ended')), UI_MS);
+    expect(newestAlgo()).toMatchObject({ id: second, filled: 666, status: 'ended', complete: false, reason: 'cancelled by the trader' });
+  }, TEST_MS);
+});

@@ -121,6 +121,11 @@ export class AlgoRunner {
     return [...this.algos.values()].map(viewOf);
   }
 
+  /** Each algo as its journal folds it (the screen's rows read its spec, arrival mark and children). */
+  entries(): readonly AlgoEntry[] {
+    return [...this.algos.values()];
+  }
+
   /** Starts a TWAP, or says why not (nothing is journaled then). */
   startTwap(spec: TwapSpec): { id: string } | { refused: string } {
     const market = this.o.reads.market(spec.marketId);

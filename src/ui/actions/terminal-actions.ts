@@ -6,6 +6,7 @@
 import type { CommandHandle, CommandOutcome, TradingCommands } from '../../domain/trading/commands.js';
 import { groupHandle, legCancelled, legPlaced, legsOutcome } from '../../domain/trading/command-group.js';
 import { NO_KEY_LOCK, describeLocks } from '../../domain/trading/session-locks.js';
+import type { AlgoControl } from '../../domain/algos/algo-row.js';
 import type { ActionResult, CopyOutcome, TerminalActions, TerminalServices } from '../../domain/terminal-actions.js';
 import { userMessage } from '../../protocol/errors.js';
 import { marketChosen, resolutionChosen, setNotice } from '../../state/actions.js';
@@ -79,7 +80,27 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     return reportResult(store, { kind: 'done', label, outcome: opts.summarize ? opts.summarize(outcome) : outcome }, trading, now);
   };
 
+  /** An algo request: answered at once by the runner (nothing waits on the exchange), reported one way. */
+  /** An algo request: answered at once by the runner (nothing waits on the exchange), reported one way. */
+  const algo = (label: string, ask: (c: AlgoControl) => { refused: string } | { said: string }): ActionResult => {
+    const control = services.algos?.() ?? null;
+    const trading = services.trading?.() ?? null;
+    if (!control) return reportResult(store, { kind: 'locked', label, locks: [NO_KEY_LOCK] }, trading, now);
+    const answer = ask(control);
+    if ('refused' in answer) return reportResult(store, { kind: 'refused', label, message: answer.refused }, trading, now);
+    return reportResult(store, { kind: 'done', label, outcome: { ok: true, results: [], message: answer.said } }, trading, now);
+  };
+  const said = (refusal: string | null, words: string) => (refusal === null ? { said: words } : { refused: refusal });
+
   return {
+    startTwap: (spec, label) =>
+      algo(label, (c) => {
+        const started = c.startTwap(spec);
+        return 'refused' in started ? started : { said: `started ${started.id}` };
+      }),
+    pauseAlgo: (id) => algo(`pause ${id}`, (c) => said(c.pause(id), 'paused')),
+    resumeAlgo: (id) => algo(`resume ${id}`, (c) => said(c.unpause(id), 'resumed')),
+    cancelAlgo: (id) => algo(`cancel ${id}`, (c) => said(c.cancel(id), 'cancelled')),
     place: (order, label) => send(label, (t) => t.place(order)),
     // The key press goes along only when there is one (a command without it is the same call as before).
     amend: (orderId, change, label, key) => send(label, (t) => (key ? t.change(orderId, change, key) : t.change(orderId, change))),
@@ -96,6 +117,8 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     replaceProtection: (positionId, p, opts, label, key) =>
       send(label, (t) => (key ? t.replaceProtection(positionId, p, opts, key) : t.replaceProtection(positionId, p, opts))),
     panic: (key) => {
+      // Algos first: no child may leave after the cancels and closes.
+      services.algos?.()?.stopAll('panic');
       const { trading } = store.getState();
       const orders = trading.orders.length;
       const positions = trading.positions.length;

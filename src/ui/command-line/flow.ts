@@ -30,6 +30,7 @@ import { keyStampOf } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 import { marketLabel } from '../../domain/market-label.js';
 import { newestGroup, openScaleReview } from '../algos/scale-flow.js';
+import { openTwapConfirm } from '../algos/twap-flow.js';
 
 // Opening, closing and typing into the line are the store's own changes (state/command-line-actions.ts).
 export { closeCommandLine, editCommandLine, openCommandLine };
@@ -101,6 +102,12 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
     }
     case 'scale': {
       const refused = (typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null) ?? openScaleReview(store, typed, Date.now());
+      if (refused) return fail(store, refused);
+      closeCommandLine(store);
+      return;
+    }
+    case 'twap': {
+      const refused = (typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null) ?? openTwapConfirm(store, typed);
       if (refused) return fail(store, refused);
       closeCommandLine(store);
       return;

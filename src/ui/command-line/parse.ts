@@ -45,9 +45,25 @@ export interface TypedScale {
   postOnly?: boolean;
 }
 
+/** `twap buy 0.5 10m [slices 20] [jitter 20%] [slip 30bps | limit 67000] [lev X]` (numbers as typed, the duration in ms). */
+export interface TypedTwap {
+  kind: 'twap';
+  side: 'long' | 'short';
+  size: string;
+  durationMs: number;
+  slices?: number;
+  /** Percent of the interval, as typed without the `%`. */
+  jitter?: string;
+  /** Basis points from the arrival mark, as typed without `bps`. */
+  slip?: string;
+  limit?: string;
+  leverage?: string;
+}
+
 export type ParsedLine =
   | TypedOrder
   | TypedScale
+  | TypedTwap
   | { kind: 'cancel-group' }
   | { kind: 'close'; symbol: string; bps: number }
   | { kind: 'cancel-all' }
@@ -61,13 +77,14 @@ export type ParsedLine =
 
 // theme, alert and alerts are run by workspace-line.ts (offered each line first in flow.ts).
 /** The first words a line can start with. */
-export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
+export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
 
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
   sell: 'sell SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
   close: 'close [SYMBOL] [PERCENT%]',
   scale: 'scale buy|sell SIZE FROM_PRICE TO_PRICE xCOUNT [skew RATIO] [lev X] [post]',
+  twap: 'twap buy|sell SIZE DURATION(30s|10m|1h) [slices N] [jitter PCT%] [slip BPS | limit PRICE] [lev X]',
   cancel: 'cancel all | cancel scale | cancel ORDER_ID',
   amend: 'amend ORDER_ID [@ PRICE] [size SIZE]',
   lev: 'lev X',
@@ -215,6 +232,69 @@ function parseScale(args: string[]): ParsedLine {
   return { ...scale, count: scale.count };
 }
 
+/** "90s", "10m", "1h30m" -> ms; null when it is no duration. */
+export function parseDuration(text: string): number | null {
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i.exec(text);
+  if (!m || text === '') return null;
+  const [, h = '0', min = '0', sec = '0'] = m;
+  return ((Number(h) * 60 + Number(min)) * 60 + Number(sec)) * 1000;
+}
+
+/** `twap buy 0.5 10m [slices N] [jitter 20%] [slip 30bps | limit PRICE] [lev X]`: the shape, each bad word named. */
+function parseTwap(args: string[]): ParsedLine {
+  const [sideWord, size, duration, ...rest] = args;
+  const side = sideWord?.toLowerCase();
+  if (side !== 'buy' && side !== 'sell') return error(`twap: say buy or sell${sideWord ? `, not "${sideWord}"` : ''} (${USAGE.twap})`);
+  const bad = needsNumber(size, 'size', 'twap');
+  if (bad || size === undefined) return error(bad ?? 'twap: missing size');
+  if (duration === undefined) return error(`twap: missing duration (${USAGE.twap})`);
+  const durationMs = parseDuration(duration);
+  if (durationMs === null) return error(`twap: duration "${duration}" is not a duration (30s, 10m, 1h30m)`);
+  const twap: TypedTwap = { kind: 'twap', side: side === 'buy' ? 'long' : 'short', size, durationMs };
+  while (rest.length > 0) {
+    const word = rest.shift()!;
+    const t = word.toLowerCase();
+    const v = rest.shift();
+    const number = (suffix: RegExp, what: string): string | ParsedLine => {
+      const bare = v?.replace(suffix, '');
+      const problem = needsNumber(bare, what, 'twap');
+      return problem || bare === undefined ? error(problem ?? `twap: missing ${what}`) : bare;
+    };
+    let value: string | ParsedLine;
+    switch (t) {
+      case 'slices':
+        if (v === undefined || !/^\d+$/.test(v)) return error(`twap: slices "${v ?? ''}" is not a whole number`);
+        twap.slices = Number(v);
+        continue;
+      case 'jitter':
+        value = number(/%$/, 'jitter');
+        if (typeof value !== 'string') return value;
+        twap.jitter = value;
+        continue;
+      case 'slip':
+        value = number(/bps$/i, 'slippage');
+        if (typeof value !== 'string') return value;
+        twap.slip = value;
+        continue;
+      case 'limit':
+      case '@':
+        value = number(/^$/, 'limit price');
+        if (typeof value !== 'string') return value;
+        twap.limit = value;
+        continue;
+      case 'lev':
+        value = number(/x$/i, 'leverage');
+        if (typeof value !== 'string') return value;
+        twap.leverage = value;
+        continue;
+      default:
+        return error(`twap: unexpected "${word}" (${USAGE.twap})`);
+    }
+  }
+  if (twap.slip !== undefined && twap.limit !== undefined) return error('twap: say "slip BPS" or "limit PRICE", not both');
+  return twap;
+}
+
 /** Reads "@67000" and "@ 67000" alike. */
 export function splitAt(args: readonly string[]): string[] {
   return args.flatMap((t) => (t.startsWith('@') && t.length > 1 ? ['@', t.slice(1)] : [t]));
@@ -270,6 +350,8 @@ export function parseLine(text: string): ParsedLine {
       return parseOrder('sell', args);
     case 'scale':
       return parseScale(args);
+    case 'twap':
+      return parseTwap(args);
     case 'close':
       return parseClose(args);
     case 'cancel':

@@ -28,6 +28,7 @@ export type Action =
   | 'help' | 'zoom' | 'copy' | 'buy' | 'sell' | 'commandLine' | 'panic' | 'prevTab' | 'nextTab' | 'tabPositions' | 'tabOrders'
   | 'tabFills' | 'tabHistory' | 'tabJournal' | 'closePosition' | 'addCollateral' | 'editTpsl' | 'cancelOrder' | 'cancelMarketOrders'
   | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory' | 'journalFrames'
+  | 'tabAlgos' | 'pauseAlgo' | 'resumeAlgo' | 'cancelAlgo'
   | 'bookGroupUp' | 'bookGroupDown' | 'bookTop' | 'pickerSort' | 'pickerSortReverse'
   | 'chartOlder' | 'chartNewer' | 'chartPageOlder' | 'chartPageNewer' | 'chartOldest' | 'chartLive' | 'chartCursor';
 

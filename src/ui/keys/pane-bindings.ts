@@ -18,6 +18,7 @@ import { POSITION_CLOSE_BINDINGS, POSITION_EDIT_BINDINGS } from '../positions/bi
 import { ORDER_BINDINGS, ORDER_CANCEL_BINDINGS } from '../open-orders/bindings.js';
 import { FILLS_BINDINGS } from '../fills/bindings.js';
 import { JOURNAL_BINDINGS } from '../journal/bindings.js';
+import { ALGO_BINDINGS } from '../algos/bindings.js';
 import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding.js';
 import { CHART_BINDINGS, chartBackHint, chartBackMove, TIMEFRAME_BINDINGS } from '../chart/bindings.js';
 import { BOOK_BINDINGS } from '../book/bindings.js';
@@ -123,4 +124,5 @@ export const PANE_BINDINGS: readonly Binding[] = [
     hintNow: chartBackHint, quiet: true, run: back, disabledReason: backOff,
   },
   ...QUIT_BINDINGS,
+  ...ALGO_BINDINGS,
 ];

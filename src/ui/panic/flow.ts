@@ -1,5 +1,5 @@
 // The `!!` chord: the first press arms it (and says so), a second within PANIC_CHORD_MS asks the one
-// confirm; `y` then sends panic through TerminalActions (cancel everything, close every position).
+// confirm; `y` then sends panic through TerminalActions (stop every algo, cancel everything, close every position).
 
 import { setNotice } from '../../state/actions.js';
 import type { TerminalStore } from '../../state/store.js';
@@ -15,8 +15,11 @@ export function pressPanicKey(store: TerminalStore, nowMs: number, key = '!'): v
   const armed = store.getState().tradingUi.panicArmedAtMs;
   if (armed !== null && nowMs - armed <= PANIC_CHORD_MS) {
     setPanicArmed(store, null);
-    const s = store.getState().trading;
-    askConfirm(store, { text: `PANIC: cancel ${s.orders.length} orders and close ${s.positions.length} positions at market?`, action: { kind: 'panic' }, at: 'bar' });
+    const { trading: s, algos } = store.getState();
+    // Running algos are stopped first (TerminalActions.panic): said only when there are any.
+    const running = algos.filter((a) => a.status !== 'ended').length;
+    const stop = running > 0 ? `stop ${running} algo${running === 1 ? '' : 's'}, ` : '';
+    askConfirm(store, { text: `PANIC: ${stop}cancel ${s.orders.length} orders and close ${s.positions.length} positions at market?`, action: { kind: 'panic' }, at: 'bar' });
     return;
   }
   setPanicArmed(store, nowMs);

@@ -1,6 +1,6 @@
-// The bottom trading area: Positions | Open orders | Fills | History | Journal. This container draws its
+// The bottom trading area: Positions | Open orders | Fills | History | Journal | Algos. This container draws its
 // view (ui/tabs/view.ts: the tab strip as the pane's title, the account's line in its bottom border) and
-// picks the body of the tab shown (positions/PositionsTab.tsx, open-orders/OpenOrdersTab.tsx, fills/FillsTab.tsx, journal/JournalTab.tsx).
+// picks the body of the tab shown (positions/PositionsTab.tsx, open-orders/OpenOrdersTab.tsx, fills/FillsTab.tsx, journal/JournalTab.tsx, algos/AlgosTab.tsx).
 
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import type { TradingTab } from '../../state/trading-tabs.js';
 import { FillsTab } from '../fills/FillsTab.js';
 import type { Cell } from '../format/table.js';
 import { JournalTab } from '../journal/JournalTab.js';
+import { AlgosTab } from '../algos/AlgosTab.js';
 import { OpenOrdersTab } from '../open-orders/OpenOrdersTab.js';
 import { PositionsTab } from '../positions/PositionsTab.js';
 import { dim, paint } from '../shell/ansi.js';
@@ -44,6 +45,8 @@ function TabBody({ tab, width, height, focused }: { tab: TradingTab; width: numb
       return <FillsTab tab={tab} width={width} height={height} focused={focused} />;
     case 'journal':
       return <JournalTab width={width} height={height} focused={focused} />;
+    case 'algos':
+      return <AlgosTab width={width} height={height} focused={focused} />;
   }
 }
 

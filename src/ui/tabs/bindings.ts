@@ -1,15 +1,18 @@
-// The keys of the tab strip (which tab shows: h/l, P O F H J, and 5/6 from anywhere) and of the inline
+// The keys of the tab strip (which tab shows: h/l, P O F H J W, and 5/6 from anywhere) and of the inline
 // editor the position and order keys open (Enter goes on, Esc closes it, ←/→ keep a prefill; the line
 // edits through the one line editor, keys/binding-helpers.ts).
 
 import { focusPane } from '../../state/actions.js';
-import { selectTab, setPrompt, stepTab, TAB_LABELS, type TradingTab } from '../../state/trading-tabs.js';
+import { selectTab, setPrompt, shownTabs, stepTab, TAB_LABELS, type TradingTab } from '../../state/trading-tabs.js';
+import type { TerminalState } from '../../state/store.js';
 import type { Action, Binding, PaneScope } from '../keys/binding.js';
 import { lineKeys, off } from '../keys/binding-helpers.js';
 import { editModeLine } from '../keys/mode-lines.js';
 import { submitEditor } from './flow.js';
 
 const TABS: PaneScope = ['trading'];
+
+const ringOf = (state: TerminalState) => shownTabs(state.tabs.tab, state.algos.length > 0);
 
 function tabKey(action: Action, tab: TradingTab, key: string): Binding {
   const description = `${TAB_LABELS[tab]} tab${tab === 'journal' ? ' (every request and its outcome)' : ''}`;
@@ -35,13 +38,14 @@ function focusTabKey(action: Action, tab: TradingTab, key: string): Binding {
 export const FOCUS_TAB_BINDINGS: readonly Binding[] = [focusTabKey('focusPositions', 'positions', '5'), focusTabKey('focusOrders', 'orders', '6')];
 
 export const TAB_BINDINGS: readonly Binding[] = [
-  { action: 'prevTab', keys: ['h', 'Left'], mode: 'panes', panes: TABS, description: 'previous trading tab', tabHint: 'tabs', quiet: true, run: (ctx) => stepTab(ctx.store, -1) },
-  { action: 'nextTab', keys: ['l', 'Right'], mode: 'panes', panes: TABS, description: 'next trading tab', quiet: true, run: (ctx) => stepTab(ctx.store, 1) },
+  { action: 'prevTab', keys: ['h', 'Left'], mode: 'panes', panes: TABS, description: 'previous trading tab', tabHint: 'tabs', quiet: true, run: (ctx) => stepTab(ctx.store, -1, ringOf(ctx.store.getState())) },
+  { action: 'nextTab', keys: ['l', 'Right'], mode: 'panes', panes: TABS, description: 'next trading tab', quiet: true, run: (ctx) => stepTab(ctx.store, 1, ringOf(ctx.store.getState())) },
   tabKey('tabPositions', 'positions', 'P'),
   tabKey('tabOrders', 'orders', 'O'),
   tabKey('tabFills', 'fills', 'F'),
   tabKey('tabHistory', 'history', 'H'),
   tabKey('tabJournal', 'journal', 'J'),
+  tabKey('tabAlgos', 'algos', 'W'),
 ];
 
 /** ←/→ on the tabs' editor while its prefill is selected: keep the text to edit it (the selection ends; what is typed then appends). */

@@ -8,6 +8,8 @@ import type { TerminalState } from '../../state/store.js';
 import type { HistoryFeedKind } from '../../state/trading-tabs.js';
 import { fillList, historyRows } from '../fills/rows.js';
 import { journalList } from '../journal/rows.js';
+import { algoList } from '../algos/rows.js';
+import type { AlgoRow } from '../../domain/algos/algo-row.js';
 import { openOrderList } from '../open-orders/rows.js';
 
 export type TabRows =
@@ -17,7 +19,8 @@ export type TabRows =
   | { tab: 'history'; view: 'orders'; rows: readonly OrderHistoryRowView[]; feed: HistoryFeedKind }
   | { tab: 'history'; view: 'positions'; rows: readonly PositionHistoryRowView[]; feed: HistoryFeedKind }
   | { tab: 'history'; view: 'events'; rows: readonly AccountEventRowView[]; feed: HistoryFeedKind }
-  | { tab: 'journal'; rows: readonly JournalEntryView[] };
+  | { tab: 'journal'; rows: readonly JournalEntryView[] }
+  | { tab: 'algos'; rows: readonly AlgoRow[] };
 
 export function tabRows(state: TerminalState): TabRows {
   switch (state.tabs.tab) {
@@ -31,5 +34,7 @@ export function tabRows(state: TerminalState): TabRows {
       return { tab: 'history', ...historyRows(state) };
     case 'journal':
       return { tab: 'journal', rows: journalList(state).rows };
+    case 'algos':
+      return { tab: 'algos', rows: algoList(state).rows };
   }
 }

@@ -1,0 +1,149 @@
+// The algo runner of the terminal's trading client: its journal beside the order journal (same home,
+// network and account, opened once the account is known), the live marks and the wall clock, the
+// unfinished algos of a previous run taken up (reconciled before anything is sent), stopped on quit.
+// The screen drives it through AlgoControl and reads its rows (the store's `algos` slice).
+
+import { AlgoJournal, algoJournalPath } from '../client/algos/algo-journal.js';
+import { AlgoRunner } from '../client/algos/algo-runner.js';
+import { tradingAlgoReads } from '../client/algos/trading-reads.js';
+import { findOrderByRq } from '../client/history/loaders.js';
+import type { TradingClient } from '../client/trading/client.js';
+import { journalPath } from '../client/trading/journal.js';
+import type { AlgoControl, AlgoRow } from '../domain/algos/algo-row.js';
+import { livePrice, type MarkSource } from '../domain/marks.js';
+import { userMessage } from '../protocol/errors.js';
+import type { Market } from '../protocol/frames.js';
+import type { RestClient } from '../transport/rest/client.js';
+import { type AlgoFillSum, algoRows } from './algo-rows.js';
+
+export interface AlgoWiringOptions {
+  client: TradingClient;
+  rest?: RestClient;
+  network: string;
+  markets: () => readonly Market[];
+  marks: MarkSource;
+  env: NodeJS.ProcessEnv;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface AlgoWiring {
+  control: AlgoControl;
+  /** The rows the Algos tab shows, now. */
+  rows(): AlgoRow[];
+  stop(): void;
+}
+
+/** `algo tw1.3` -> `tw1`: the algo a child's order group belongs to. */
+function algoOfGroup(group: string | undefined): string | undefined {
+  if (group === undefined || !group.startsWith('algo ')) return undefined;
+  const cid = group.slice('algo '.length);
+  const dot = cid.lastIndexOf('.');
+  return dot > 0 ? cid.slice(0, dot) : undefined;
+}
+
+export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
+  const { session, engine, commands } = o.client;
+  const now = o.now ?? Date.now;
+  const mark = (id: number): number | undefined => livePrice(o.marks.readMark(id)) ?? undefined;
+  let runner: AlgoRunner | null = null;
+  let journal: AlgoJournal | null = null;
+  let notReady = 'algos start once the account is known';
+  let stopped = false;
+  /** The order ids of algo children seen this run, by algo: their fills make the average. */
+  const algoOfOrder = new Map<number, string>();
+
+  const open = (accountId: number): void => {
+    const opened = AlgoJournal.open(algoJournalPath(o.network, accountId, o.env), now);
+    if ('refused' in opened) {
+      notReady = opened.refused;
+      o.log?.(`algos: ${opened.refused}`);
+      return;
+    }
+    for (const p of opened.contents.problems) o.log?.(p);
+    journal = opened.journal;
+    const rest = o.rest;
+    runner = new AlgoRunner({
+      commands,
+      journal,
+      reads: tradingAlgoReads({
+        session,
+        markets: o.markets,
+        mark,
+        ...(rest ? { lookupOrderByRq: (rq: number) => findOrderByRq(rest, accountId, rq) } : {}),
+        orderJournalPath: journalPath(o.network, accountId, o.env),
+      }),
+      ...(o.log ? { log: o.log } : {}),
+    });
+    const started = runner;
+    void started
+      .resume(opened.contents.records)
+      .catch((e: unknown) => o.log?.(`algos: resuming: ${userMessage(e)}`))
+      .finally(() => {
+        if (!stopped) started.start();
+      });
+  };
+
+  const off = session.on({
+    snapshot: () => {
+      const account = session.state.account;
+      if (account && journal === null && !stopped) {
+        try {
+          open(account.id);
+        } catch (e) {
+          notReady = `algo journal: ${userMessage(e)}`;
+          o.log?.(notReady);
+        }
+      }
+    },
+    orderUpdates: (rows) => {
+      for (const r of rows) {
+        const id = algoOfGroup(engine.groupOf(r.rq));
+        if (id !== undefined) algoOfOrder.set(r.oid, id);
+      }
+    },
+  });
+
+  const fillSums = (): Map<string, AlgoFillSum> => {
+    const sums = new Map<string, AlgoFillSum>();
+    for (const f of session.state.fills) {
+      const id = algoOfOrder.get(f.oid);
+      if (id === undefined) continue;
+      const s = sums.get(id) ?? { notional: 0n, size: 0 };
+      s.notional += BigInt(f.p ?? 0) * BigInt(f.s);
+      s.size += f.s;
+      sums.set(id, s);
+    }
+    return sums;
+  };
+
+  const refused = () => notReady;
+  const control: AlgoControl = {
+    startTwap: (spec) => (runner ? runner.startTwap(spec) : { refused: refused() }),
+    pause: (id) => (runner ? runner.pause(id) : refused()),
+    unpause: (id) => (runner ? runner.unpause(id) : refused()),
+    cancel: (id) => (runner ? runner.cancel(id) : refused()),
+    stopAll: (reason) => {
+      if (!runner) return 0;
+      let n = 0;
+      for (const v of runner.views()) if (v.status !== 'ended' && runner.cancel(v.id) === null) n++;
+      if (n > 0) o.log?.(`algos: ${n} stopped (${reason})`);
+      return n;
+    },
+  };
+
+  return {
+    control,
+    rows: () => {
+      if (!runner) return [];
+      const sums = fillSums();
+      return algoRows(runner.views(), runner.entries(), { now: now(), market: (id) => o.markets().find((m) => m.id === id), mark, fills: (id) => sums.get(id) });
+    },
+    stop: () => {
+      stopped = true;
+      off();
+      runner?.stop();
+      journal?.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// What the screen knows of an algo (the store's `algos` slice, the Algos tab) and what it may ask of the
+// algo runner (TerminalServices.algos): declared here so ui/ and state/ never see client/.
+
+import type { Side } from '../trading/side.js';
+import type { TwapSpec } from './twap.js';
+
+export type AlgoRowStatus = 'running' | 'paused' | 'held' | 'ended';
+
+export interface AlgoRow {
+  id: string;
+  kind: string;
+  marketId: number;
+  side: Side;
+  /** Size units. */
+  target: number;
+  filled: number;
+  status: AlgoRowStatus;
+  /** Ended having done all it was asked. */
+  complete: boolean;
+  /** Why it is paused / held / ended, or what it did last. */
+  reason: string;
+  /** The mark when it started, price ticks. */
+  arrivalMark: number;
+  /** Average price of its fills seen this run, price ticks; null before the first. */
+  avgPrice: number | null;
+  /** What it does next, in words ("slice 3 of 20 in 14s"); empty once ended. */
+  next: string;
+  children: number;
+}
+
+/** The runner as the screen drives it: each answer null when done, else the refusal in words. */
+export interface AlgoControl {
+  startTwap(spec: TwapSpec): { id: string } | { refused: string };
+  pause(id: string): string | null;
+  unpause(id: string): string | null;
+  cancel(id: string): string | null;
+  /** Stops every running algo (panic): no new child from any; returns how many were stopped. */
+  stopAll(reason: string): number;
+}
