@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgoEntry } from '../client/algos/algo-fold.js';
+import type { TrailSpec } from '../domain/algos/trail.js';
 import type { TwapSpec } from '../domain/algos/twap.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { algoRows, type AlgoRowFacts } from './algo-rows.js';
@@ -36,5 +37,12 @@ describe('algoRows', () => {
   it('a paused or ended algo has no next slice', () => {
     expect(rows(entry({ status: 'paused' }), facts())[0]!.next).toBe('paused');
     expect(rows(entry({ status: 'ended', complete: true }), facts())[0]!.next).toBe('');
+  });
+
+  it('trail-row-says-no-slice: a trailing stop says where its stop is, never a TWAP slice', () => {
+    const trail: TrailSpec = { marketId: market.id, position: { id: 7, side: 'long', size: 300 }, distance: { unit: 'bps', bps: 100 }, on: 'mark', minStepTicks: 1, stop: { price: 663_300, orderId: 9 } };
+    const a = entry({ id: 'tr1', start: { kind: 'trail', spec: trail }, children: [] });
+    const [row] = algoRows([{ ...viewOf(a), stopLevel: 663_300 }], [a], facts());
+    expect(row).toMatchObject({ kind: 'trail', arrivalMark: 663_300, next: 'stop at 66,330, trailing' });
   });
 });

@@ -5,6 +5,7 @@ import type { AlgoEntry } from '../client/algos/algo-fold.js';
 import type { AlgoView } from '../client/algos/algo-runner.js';
 import { twapStateOf } from '../client/algos/algo-fold.js';
 import { nextTwapStep } from '../domain/algos/twap.js';
+import { marketWords, priceText } from '../domain/trading/order-words.js';
 import type { AlgoRow } from '../domain/algos/algo-row.js';
 import type { Market } from '../protocol/frames.js';
 
@@ -21,23 +22,33 @@ export interface AlgoRowFacts {
   fills(id: string): AlgoFillSum | undefined;
 }
 
-function nextWords(a: AlgoEntry, f: AlgoRowFacts): string {
+function nextWords(a: AlgoEntry, v: AlgoView, f: AlgoRowFacts): string {
   if (a.status === 'ended') return '';
   if (a.status === 'paused') return 'paused';
   if (a.status === 'held') return 'held';
   const market = f.market(a.start.spec.marketId);
   if (!market) return '';
-  const step = nextTwapStep(a.start.spec, twapStateOf(a), f.now, { market, mark: f.mark(market.id) });
+  const start = a.start;
+  if (start.kind === 'trail') return v.stopLevel != null ? `stop at ${priceText(v.stopLevel, marketWords(market, market.id))}, trailing` : 'arming its first stop';
+  if (start.kind === 'chase') return `chasing the top, bound ${priceText(start.boundPrice, marketWords(market, market.id))}`;
+  const step = nextTwapStep(start.spec, twapStateOf(a), f.now, { market, mark: f.mark(market.id) });
   switch (step.kind) {
     case 'wait':
-      return `slice ${twapStateOf(a).sentSlices + 1}/${a.start.spec.slices} in ${Math.max(0, Math.ceil((step.untilMs - f.now) / 1000))}s`;
+      return `slice ${twapStateOf(a).sentSlices + 1}/${start.spec.slices} in ${Math.max(0, Math.ceil((step.untilMs - f.now) / 1000))}s`;
     case 'await-child':
       return 'awaiting a slice';
     case 'send':
-      return `slice ${step.slice + 1}/${a.start.spec.slices} now`;
+      return `slice ${step.slice + 1}/${start.spec.slices} now`;
     case 'done':
       return step.reason;
   }
+}
+
+/** The price an algo is measured from: a TWAP's arrival mark, a chase's start price, a trail's first stop. */
+function arrivalOf(a: AlgoEntry): number {
+  if (a.start.kind === 'twap') return a.start.arrivalMark;
+  if (a.start.kind === 'chase') return a.start.startPrice;
+  return a.start.spec.stop?.price ?? 0;
 }
 
 /** The runner's views with what the tab adds: the arrival mark, the average fill and the next move. */
@@ -47,6 +58,6 @@ export function algoRows(views: readonly AlgoView[], entries: readonly AlgoEntry
     const a = byId.get(v.id);
     if (!a) return [];
     const sum = f.fills(v.id);
-    return [{ ...v, arrivalMark: a.start.arrivalMark, avgPrice: sum && sum.size > 0 ? Number(sum.notional / BigInt(sum.size)) : null, next: nextWords(a, f) }];
+    return [{ ...v, arrivalMark: arrivalOf(a), avgPrice: sum && sum.size > 0 ? Number(sum.notional / BigInt(sum.size)) : null, next: nextWords(a, v, f) }];
   });
 }
