@@ -3,15 +3,12 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlgoRow } from '../../domain/algos/algo-row.js';
-import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
-import { INITIAL_CONNECTION, createTerminalStore, type MarketListing } from '../../state/store.js';
-import { EMPTY_TRADING } from '../../state/trading-slice.js';
-import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
+import type { MarketListing } from '../../state/store.js';
 import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
+import { onTab, tabStore } from '../tabs/tab-store.fixtures.js';
 import { AlgosTab } from './AlgosTab.js';
 
 const BTC: MarketListing = { id: 16, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
-const LIVE = { ...INITIAL_CONNECTION, health: 'live' as const };
 const base: AlgoRow = {
   id: 'twa1', kind: 'twap', marketId: 16, side: 'long', target: 50_000, filled: 0, status: 'running', complete: false, reason: '',
   arrivalMark: 670_000, avgPrice: null, next: '', children: 0,
@@ -26,14 +23,7 @@ let shown: RenderedPane | null = null;
 afterEach(() => shown?.unmount());
 
 function draw(width: number, selected = 0): RenderedPane {
-  const store = createTerminalStore({
-    focus: 'trading',
-    market: BTC,
-    markets: [BTC],
-    algos,
-    tabs: { ...INITIAL_TRADING_TABS, tab: 'algos', selected: { ...INITIAL_TRADING_TABS.selected, algos: selected } },
-    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE },
-  });
+  const store = tabStore(onTab('algos', selected), {}, { market: BTC, markets: [BTC], algos });
   shown = renderPane(store, <AlgosTab width={width} height={8} focused />, width, { width, height: 8 });
   return shown;
 }

@@ -5,15 +5,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderHistoryRowView } from '../../domain/trading/history-views.js';
 import type { FillRowView } from '../../domain/trading/views.js';
-import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
-import { INITIAL_CONNECTION, createTerminalStore, type MarketListing } from '../../state/store.js';
-import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { INITIAL_TRADING_TABS, type TradingTabsState } from '../../state/trading-tabs.js';
 import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
+import { tabStore } from '../tabs/tab-store.fixtures.js';
 import { FillsTab } from './FillsTab.js';
 
-const BTC: MarketListing = { id: 1, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
-const LIVE = { ...INITIAL_CONNECTION, health: 'live' as const };
 const fill = (key: string, block: number, over: Partial<FillRowView> = {}): FillRowView => ({
   key, timeMs: Date.UTC(2026, 10, 28, 12, 0, block % 60), block, marketId: 1, orderId: 900 + block, type: 1, liquidity: 2, price: 671_230, size: 1_500, fee: '4200', ...over,
 });
@@ -29,13 +25,7 @@ let shown: RenderedPane | null = null;
 afterEach(() => shown?.unmount());
 
 function draw(width: number, tabs: Partial<TradingTabsState>): RenderedPane {
-  const store = createTerminalStore({
-    focus: 'trading',
-    market: BTC,
-    markets: [BTC],
-    tabs: { ...INITIAL_TRADING_TABS, ...tabs },
-    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, fills: [live], health: LIVE },
-  });
+  const store = tabStore(tabs, { fills: [live] });
   const tab = tabs.tab === 'history' ? 'history' : 'fills';
   shown = renderPane(store, <FillsTab tab={tab} width={width} height={8} focused />, width, { width, height: 8 });
   return shown;
@@ -69,7 +59,7 @@ describe('the Fills tab', () => {
   });
 
   it('fills-tab-opens-empty-asks-first-page: no page yet, opening the list asks for the first one', () => {
-    const store = createTerminalStore({ focus: 'trading', market: BTC, markets: [BTC], tabs: { ...INITIAL_TRADING_TABS, tab: 'fills' }, trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE } });
+    const store = tabStore({ tab: 'fills' }, {});
     shown = renderPane(store, <FillsTab tab="fills" width={80} height={8} focused />, 80, { width: 80, height: 8 });
     expect(shown.pagesAsked).toEqual(['fills']);
   });

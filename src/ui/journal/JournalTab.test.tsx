@@ -4,15 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExecutionReport } from '../../domain/trading/execution-report.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
-import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
-import { INITIAL_CONNECTION, createTerminalStore, type MarketListing } from '../../state/store.js';
-import { EMPTY_TRADING } from '../../state/trading-slice.js';
-import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
 import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
+import { onTab, tabStore } from '../tabs/tab-store.fixtures.js';
 import { JournalTab } from './JournalTab.js';
 
-const BTC: MarketListing = { id: 1, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
-const LIVE = { ...INITIAL_CONNECTION, health: 'live' as const };
 const at = (s: number) => Date.UTC(2026, 10, 28, 12, 0, s);
 // Oldest first, as the session keeps them.
 const journal: JournalEntryView[] = [
@@ -30,13 +25,7 @@ let shown: RenderedPane | null = null;
 afterEach(() => shown?.unmount());
 
 function draw(width: number, selected = 0): RenderedPane {
-  const store = createTerminalStore({
-    focus: 'trading',
-    market: BTC,
-    markets: [BTC],
-    tabs: { ...INITIAL_TRADING_TABS, tab: 'journal', selected: { ...INITIAL_TRADING_TABS.selected, journal: selected } },
-    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, journal, executions: [report], health: LIVE },
-  });
+  const store = tabStore(onTab('journal', selected), { journal, executions: [report] });
   shown = renderPane(store, <JournalTab width={width} height={9} focused />, width, { width, height: 9 });
   return shown;
 }
@@ -61,7 +50,7 @@ describe('the Journal tab', () => {
   });
 
   it('journal-tab-empty-says-none', () => {
-    const store = createTerminalStore({ focus: 'trading', tabs: { ...INITIAL_TRADING_TABS, tab: 'journal' }, trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE } });
+    const store = tabStore({ tab: 'journal' }, {}, { market: null, markets: [] });
     shown = renderPane(store, <JournalTab width={80} height={8} focused />, 80, { width: 80, height: 8 });
     expect(shown.lines()[1]).toBe('no requests sent yet');
   });

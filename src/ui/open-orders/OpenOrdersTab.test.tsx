@@ -3,15 +3,10 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
-import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
-import { INITIAL_CONNECTION, createTerminalStore, type MarketListing } from '../../state/store.js';
-import { EMPTY_TRADING } from '../../state/trading-slice.js';
-import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
 import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
+import { onTab, tabStore } from '../tabs/tab-store.fixtures.js';
 import { OpenOrdersTab } from './OpenOrdersTab.js';
 
-const BTC: MarketListing = { id: 1, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
-const LIVE = { ...INITIAL_CONNECTION, health: 'live' as const };
 const long: PositionRowView = {
   positionId: 7, marketId: 1, side: 1, size: 50_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000',
   leverage: 1000, unrealizedPnl: '0', roe: 0, liquidationPrice: 610_000, liquidationDistancePct: 10.29,
@@ -32,13 +27,7 @@ let shown: RenderedPane | null = null;
 afterEach(() => shown?.unmount());
 
 function draw(width: number, selected = 0): RenderedPane {
-  const store = createTerminalStore({
-    focus: 'trading',
-    market: BTC,
-    markets: [BTC],
-    tabs: { ...INITIAL_TRADING_TABS, tab: 'orders', selected: { ...INITIAL_TRADING_TABS.selected, orders: selected } },
-    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, positions: [long], orders: [bid, stop], health: LIVE },
-  });
+  const store = tabStore(onTab('orders', selected), { positions: [long], orders: [bid, stop] });
   shown = renderPane(store, <OpenOrdersTab width={width} height={8} focused />, width, { width, height: 8 });
   return shown;
 }
@@ -63,7 +52,7 @@ describe('the Open orders tab', () => {
   });
 
   it('open-orders-tab-empty-says-none: no orders, the words say so', () => {
-    const store = createTerminalStore({ focus: 'trading', market: BTC, markets: [BTC], tabs: { ...INITIAL_TRADING_TABS, tab: 'orders' }, trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE } });
+    const store = tabStore({ tab: 'orders' }, {});
     shown = renderPane(store, <OpenOrdersTab width={80} height={8} focused />, 80, { width: 80, height: 8 });
     expect(shown.lines()[1]).toBe('no open orders');
   });

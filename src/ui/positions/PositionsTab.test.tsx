@@ -3,14 +3,11 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
-import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
-import { INITIAL_CONNECTION, createTerminalStore, type MarketListing } from '../../state/store.js';
-import { EMPTY_TRADING } from '../../state/trading-slice.js';
-import { INITIAL_TRADING_TABS } from '../../state/trading-tabs.js';
+import type { MarketListing } from '../../state/store.js';
 import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
+import { LIVE_LINK, TAB_BTC, onTab, tabStore } from '../tabs/tab-store.fixtures.js';
 import { PositionsTab } from './PositionsTab.js';
 
-const BTC: MarketListing = { id: 1, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 const ETH: MarketListing = { id: 2, symbol: 'ETH', name: 'ETH', priceDecimals: 2, sizeDecimals: 4, fundingIntervalSec: null };
 const long: PositionRowView = {
   positionId: 7, marketId: 1, side: 1, size: 50_000, entryPrice: 670_000, markPrice: 680_000, collateral: '100000000',
@@ -24,19 +21,12 @@ const halfStop: OrderRowView = {
   triggerPrice: 650_000, triggerCondition: 4, linkedPositionId: 7, lastBlock: null, blocksLeft: null,
 };
 
-const LIVE = { ...INITIAL_CONNECTION, health: 'live' as const };
 
 let shown: RenderedPane | null = null;
 afterEach(() => shown?.unmount());
 
 function draw(width: number, opts: { selected?: number; orders?: OrderRowView[]; down?: boolean } = {}): RenderedPane {
-  const store = createTerminalStore({
-    focus: 'trading',
-    market: BTC,
-    markets: [BTC, ETH],
-    tabs: { ...INITIAL_TRADING_TABS, tab: 'positions', selected: { ...INITIAL_TRADING_TABS.selected, positions: opts.selected ?? 0 } },
-    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, positions: [long, short], orders: opts.orders ?? [], health: opts.down ? null : LIVE },
-  });
+  const store = tabStore(onTab('positions', opts.selected), { positions: [long, short], orders: opts.orders ?? [], health: opts.down ? null : LIVE_LINK }, { markets: [TAB_BTC, ETH] });
   shown = renderPane(store, <PositionsTab width={width} height={8} focused />, width, { width, height: 8 });
   return shown;
 }
@@ -82,7 +72,7 @@ describe('the Positions tab', () => {
   });
 
   it('positions-tab-empty-says-none: no rows, the words say so and no row is drawn', () => {
-    const store = createTerminalStore({ focus: 'trading', market: BTC, markets: [BTC], trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, health: LIVE } });
+    const store = tabStore({}, {});
     shown = renderPane(store, <PositionsTab width={80} height={8} focused />, 80, { width: 80, height: 8 });
     expect(shown.lines()[1]).toBe('no open positions');
     expect(shown.frame()).not.toContain('LONG');
