@@ -26,13 +26,10 @@ export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R)
 export type LastResult<R> = (inputs: readonly unknown[], compute: () => R) => R;
 
 export function lastResult<R>(): LastResult<R> {
-  let last: { inputs: readonly unknown[]; result: R } | null = null;
-  return (inputs, compute) => {
-    if (last && sameInputs(last.inputs, inputs)) return last.result;
-    const result = compute();
-    last = { inputs, result };
-    return result;
-  };
+  return memoBy(
+    (inputs: readonly unknown[], _compute: () => R) => inputs,
+    (_inputs, compute) => compute(),
+  );
 }
 
 /**
