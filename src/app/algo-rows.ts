@@ -31,10 +31,11 @@ function nextWords(a: AlgoEntry, v: AlgoView, f: AlgoRowFacts): string {
   const start = a.start;
   if (start.kind === 'trail') return v.stopLevel != null ? `stop at ${priceText(v.stopLevel, marketWords(market, market.id))}, trailing` : 'arming its first stop';
   if (start.kind === 'chase') return `chasing the top, bound ${priceText(start.boundPrice, marketWords(market, market.id))}`;
-  const step = nextTwapStep(start.spec, twapStateOf(a), f.now, { market, mark: f.mark(market.id) });
+  const state = twapStateOf(a);
+  const step = nextTwapStep(start.spec, state, f.now, { market, mark: f.mark(market.id) });
   switch (step.kind) {
     case 'wait':
-      return `slice ${twapStateOf(a).sentSlices + 1}/${start.spec.slices} in ${Math.max(0, Math.ceil((step.untilMs - f.now) / 1000))}s`;
+      return `slice ${state.sentSlices + 1}/${start.spec.slices} in ${Math.max(0, Math.ceil((step.untilMs - f.now) / 1000))}s`;
     case 'await-child':
       return 'awaiting a slice';
     case 'send':

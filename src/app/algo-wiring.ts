@@ -5,6 +5,7 @@
 
 import { AlgoJournal, algoJournalPath } from '../client/algos/algo-journal.js';
 import { AlgoRunner } from '../client/algos/algo-runner.js';
+import { algoOfChildGroup } from '../client/algos/child-outcome.js';
 import { tradingAlgoReads } from '../client/algos/trading-reads.js';
 import { findOrderByRq } from '../client/history/loaders.js';
 import type { TradingClient } from '../client/trading/client.js';
@@ -32,14 +33,6 @@ export interface AlgoWiring {
   /** The rows the Algos tab shows, now. */
   rows(): AlgoRow[];
   stop(): void;
-}
-
-/** `algo tw1.3` -> `tw1`: the algo a child's order group belongs to. */
-function algoOfGroup(group: string | undefined): string | undefined {
-  if (group === undefined || !group.startsWith('algo ')) return undefined;
-  const cid = group.slice('algo '.length);
-  const dot = cid.lastIndexOf('.');
-  return dot > 0 ? cid.slice(0, dot) : undefined;
 }
 
 export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
@@ -98,7 +91,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     },
     orderUpdates: (rows) => {
       for (const r of rows) {
-        const id = algoOfGroup(engine.groupOf(r.rq));
+        const id = algoOfChildGroup(engine.groupOf(r.rq));
         if (id !== undefined) algoOfOrder.set(r.oid, id);
       }
     },
@@ -135,9 +128,11 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
   return {
     control,
     rows: () => {
-      if (!runner) return [];
+      const views = runner?.views() ?? [];
+      // Published every frame: with no algo there is nothing to sum the fills for.
+      if (!runner || views.length === 0) return [];
       const sums = fillSums();
-      return algoRows(runner.views(), runner.entries(), { now: now(), market: (id) => o.markets().find((m) => m.id === id), mark, fills: (id) => sums.get(id) });
+      return algoRows(views, runner.entries(), { now: now(), market: (id) => o.markets().find((m) => m.id === id), mark, fills: (id) => sums.get(id) });
     },
     stop: () => {
       stopped = true;

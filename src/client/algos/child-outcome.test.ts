@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../protocol/frames.js';
 import type { JournalRecord } from '../trading/journal-record.js';
 import type { AlgoChild } from './algo-fold.js';
-import { childOutcome } from './child-outcome.js';
+import { algoOfChildGroup, childGroup, childOutcome } from './child-outcome.js';
 
 const child: AlgoChild = { cid: 'tw1.2', slice: 1, size: 250, price: 672_010, rqs: [] };
 const frame = {} as Extract<JournalRecord, { k: 'request' }>['frame'];
@@ -37,5 +37,14 @@ describe('childOutcome (a child this run did not see settle)', () => {
 
   it('an open order of the child is still pending', async () => {
     expect(await childOutcome({ ...child, rqs: [7] }, [], history([row(7, 2, 0)]))).toMatchObject({ kind: 'pending' });
+  });
+});
+
+describe('child order groups', () => {
+  it('child-fills-counted-for-another-algo: a child group names its algo; a scale group or none names none', () => {
+    expect(algoOfChildGroup(childGroup('tw1.3'))).toBe('tw1');
+    expect(algoOfChildGroup(childGroup('ch9.12'))).toBe('ch9');
+    expect(algoOfChildGroup('scale-7')).toBeUndefined();
+    expect(algoOfChildGroup(undefined)).toBeUndefined();
   });
 });

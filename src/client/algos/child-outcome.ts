@@ -24,7 +24,17 @@ export type ChildVerdict =
 
 /** The order group of child `cid` (PlaceParams.group), journaled with its request in the order journal. */
 export function childGroup(cid: string): string {
-  return `algo ${cid}`;
+  return `${CHILD_GROUP_PREFIX}${cid}`;
+}
+
+const CHILD_GROUP_PREFIX = 'algo ';
+
+/** The algo a child's order group belongs to (`algo tw1.3` -> `tw1`); undefined for any other group. */
+export function algoOfChildGroup(group: string | undefined): string | undefined {
+  if (group === undefined || !group.startsWith(CHILD_GROUP_PREFIX)) return undefined;
+  const cid = group.slice(CHILD_GROUP_PREFIX.length);
+  const dot = cid.lastIndexOf('.');
+  return dot > 0 ? cid.slice(0, dot) : undefined;
 }
 
 const FINAL: ReadonlySet<number> = new Set([OrderStatus.Filled, OrderStatus.Canceled, OrderStatus.Expired, OrderStatus.Failed]);
