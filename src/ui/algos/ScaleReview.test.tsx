@@ -6,11 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENTER } from '../keys/press.fixtures.js';
 import { tradingKeys } from '../keys/trading-keys.fixtures.js';
-import { dockEntry } from '../shell/entry-dock.js';
-import { computeLayout } from '../shell/layout.js';
 import { renderPane, type RenderedPane } from '../shell/render-pane.fixtures.js';
 import { OrderEntryPane } from '../order-entry/OrderEntryPane.js';
-import { entryFits } from '../order-entry/view.js';
+import { entryBox } from '../order-entry/entry-box.fixtures.js';
 
 let shown: RenderedPane | null = null;
 afterEach(() => shown?.unmount());
@@ -22,10 +20,7 @@ function review30(cols: number, rows: number) {
   t.type('scale buy 0.5 66000 65000 x30');
   t.press(ENTER);
   expect(t.store.getState().tradingUi.scale?.legs).toHaveLength(30);
-  const base = computeLayout(cols, rows);
-  const narrow = dockEntry(base);
-  const overTape = narrow.chart.width === 0 && !entryFits(t.store.getState(), narrow.entry.width, narrow.entry.height);
-  const box = (overTape ? dockEntry(base, true) : narrow).entry;
+  const box = entryBox(t.store, cols, rows);
   shown = renderPane(t.store, <OrderEntryPane width={box.width} height={box.height} />, box.width);
   return { lines: shown.lines(), box };
 }
