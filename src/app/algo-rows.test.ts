@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgoEntry } from '../client/algos/algo-fold.js';
-import type { TrailSpec } from '../domain/algos/trail.js';
+import { startTrail, type TrailSpec } from '../domain/algos/trail.js';
+import { trailReplaceStep } from '../domain/algos/trail-replace.js';
+import type { ChaseSpec, ChaseState } from '../domain/algos/chase.js';
 import type { TwapSpec } from '../domain/algos/twap.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import { algoRows, type AlgoRowFacts } from './algo-rows.js';
@@ -39,10 +41,36 @@ describe('algoRows', () => {
     expect(rows(entry({ status: 'ended', complete: true }), facts())[0]!.next).toBe('');
   });
 
-  it('trail-row-says-no-slice: a trailing stop says where its stop is, never a TWAP slice', () => {
+  it('trail-row-says-no-slice: a trailing stop says where its stop is and the price it next moves at, never a TWAP slice', () => {
     const trail: TrailSpec = { marketId: market.id, position: { id: 7, side: 'long', size: 300 }, distance: { unit: 'bps', bps: 100 }, on: 'mark', minStepTicks: 1, stop: { price: 663_300, orderId: 9 } };
     const a = entry({ id: 'tr1', start: { kind: 'trail', spec: trail }, children: [] });
-    const [row] = algoRows([{ ...viewOf(a), stopLevel: 663_300 }], [a], facts());
-    expect(row).toMatchObject({ kind: 'trail', arrivalMark: 663_300, next: 'stop at 66,330, trailing' });
+    const [row] = algoRows([{ ...viewOf(a), stopLevel: 663_300 }], [a], facts({ liquidation: (id) => (id === 7 ? 600_000 : null) }));
+    // A tick over 66,330.0 is 1% (rounded away from the price) under 67,000.2: the stop moves once the mark reaches it.
+    expect(row).toMatchObject({ kind: 'trail', arrivalMark: 663_300, next: 'moves at mark 67,000.2' });
+    expect(row!.trail).toEqual({ stop: 663_300, reference: 670_000, on: 'mark', liquidation: 600_000, distance: { unit: 'bps', bps: 100 }, phase: 'holding' });
+  });
+
+  it('trail-row-moving-while-its-replace-is-on-the-way: the new stop being armed, then the old being cancelled', () => {
+    const trail: TrailSpec = { marketId: market.id, position: { id: 7, side: 'long', size: 300 }, distance: { unit: 'bps', bps: 100 }, on: 'mark', minStepTicks: 1, stop: { price: 663_300, orderId: 9 } };
+    const state = startTrail(trail);
+    const arming = trailReplaceStep(state, { kind: 'sent', plan: { arm: 664_000, thenCancel: 9 }, block: 3 });
+    const a = entry({ id: 'tr1', start: { kind: 'trail', spec: trail }, children: [], trail: arming });
+    expect(algoRows([viewOf(a)], [a], facts())[0]).toMatchObject({ next: 'arming stop 66,400', trail: { phase: 'moving', stop: 663_300 } });
+    const cancelling = trailReplaceStep(arming, { kind: 'armed', orderId: 10 });
+    const b = { ...a, trail: cancelling };
+    expect(algoRows([viewOf(b)], [b], facts())[0]).toMatchObject({ next: 'cancelling old stop', trail: { phase: 'moving', stop: 664_000 } });
+  });
+
+  it('chase-row-says-resting-price-bound-and-time-left: the order resting, filled, and the bound with the deadline', () => {
+    const chase: ChaseSpec = { marketId: market.id, side: 'long', size: 100, leverage: 500, maxDistance: { unit: 'ticks', ticks: 100 }, durationMs: 60_000, atBound: 'leave' };
+    const start = { kind: 'chase' as const, spec: chase, startPrice: 670_000, boundPrice: 670_100, deadlineMs: 47_000 };
+    const state: ChaseState = { spec: chase, startPrice: 670_000, boundPrice: 670_100, deadlineMs: 47_000, filled: 20, live: { orderId: 4, price: 670_010, remaining: 80 }, pending: null, ended: null };
+    const a = entry({ id: 'ch1', start, children: [], chase: { state, places: 1, lastSent: null } });
+    const [row] = algoRows([{ ...viewOf(a), kind: 'chase', filled: 20, target: 100 }], [a], facts());
+    expect(row).toMatchObject({ next: 'max 67,010, 42s left', chase: { resting: { price: 670_010, size: 80 }, startPrice: 670_000, boundPrice: 670_100, leftMs: 42_000, atBound: 'leave' } });
+    const placing = { ...a, chase: { state: { ...state, live: null }, places: 1, lastSent: null } };
+    expect(algoRows([viewOf(placing)], [placing], facts())[0]!.next).toBe('placing at the bid');
+    const waiting = { ...a, chase: { state: { ...state, pending: 'change' as const }, places: 1, lastSent: null } };
+    expect(algoRows([viewOf(waiting)], [waiting], facts())[0]!.next).toBe('awaiting the exchange');
   });
 });

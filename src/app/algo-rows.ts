@@ -1,12 +1,16 @@
 // The Algos tab's rows from the runner's folded algos: progress, the average of the fills this run saw of
-// their children, and the next move in words (nextTwapStep asked the way the runner asks it).
+// their children, what a trail's stop and a chase's order stand at, and the next move in words
+// (nextTwapStep asked the way the runner asks it; a trail's next move where trailMovesAt says).
 
 import type { AlgoEntry } from '../client/algos/algo-fold.js';
 import type { AlgoView } from '../client/algos/algo-runner.js';
 import { twapStateOf } from '../client/algos/algo-fold.js';
 import { nextTwapStep } from '../domain/algos/twap.js';
-import { marketWords, priceText } from '../domain/trading/order-words.js';
-import type { AlgoRow } from '../domain/algos/algo-row.js';
+import { trailMovesAt } from '../domain/algos/trail-next.js';
+import { startTrail, type TrailState } from '../domain/algos/trail.js';
+import { timeLeftText } from '../domain/algos/time-left.js';
+import { marketWords, priceText, type MarketWords } from '../domain/trading/order-words.js';
+import type { AlgoRow, ChaseRowFacts, TrailRowFacts } from '../domain/algos/algo-row.js';
 import type { Market } from '../protocol/frames.js';
 
 /** Size-weighted fill price sums of one algo's children: price x size and size (scaled integers). */
@@ -19,18 +23,38 @@ export interface AlgoRowFacts {
   now: number;
   market(id: number): Market | undefined;
   mark(id: number): number | undefined;
+  /** The last trade's price, ticks (a trail on `last`); absent: not known. */
+  lastTrade?(id: number): number | undefined;
+  /** Position `positionId`'s liquidation price now, ticks; absent or null: not known. */
+  liquidation?(positionId: number): number | null;
   fills(id: string): AlgoFillSum | undefined;
 }
 
-function nextWords(a: AlgoEntry, v: AlgoView, f: AlgoRowFacts): string {
-  if (a.status === 'ended') return '';
-  if (a.status === 'paused') return 'paused';
-  if (a.status === 'held') return 'held';
-  const market = f.market(a.start.spec.marketId);
-  if (!market) return '';
+/** The trail as folded (a start with no replace yet folds to startTrail). */
+const trailStateOf = (a: AlgoEntry): TrailState | null => a.trail ?? (a.start.kind === 'trail' ? startTrail(a.start.spec) : null);
+
+function trailNext(a: AlgoEntry, t: TrailRowFacts, words: MarketWords): string {
+  const state = trailStateOf(a);
+  if (!state || state.phase.kind === 'ended') return '';
+  if (state.phase.kind === 'arming') return `arming stop ${priceText(state.phase.plan.arm, words)}`;
+  if (state.phase.kind === 'cancelling') return 'cancelling old stop';
+  if (!state.stop) return 'arming its first stop';
+  const at = trailMovesAt(state.spec, state.stop.price);
+  return at === null ? 'holding its stop' : `moves at ${t.on} ${priceText(at, words)}`;
+}
+
+function chaseNext(a: AlgoEntry, c: ChaseRowFacts, words: MarketWords): string {
+  const state = a.chase?.state;
+  if (!state || state.ended) return '';
+  if (state.pending) return 'awaiting the exchange';
+  const buy = state.spec.side === 'long';
+  if (!c.resting) return `placing at the ${buy ? 'bid' : 'ask'}`;
+  return `${buy ? 'max' : 'min'} ${priceText(c.boundPrice, words)}, ${timeLeftText(c.leftMs)} left`;
+}
+
+function twapNext(a: AlgoEntry, market: Market, f: AlgoRowFacts): string {
+  if (a.start.kind !== 'twap') return '';
   const start = a.start;
-  if (start.kind === 'trail') return v.stopLevel != null ? `stop at ${priceText(v.stopLevel, marketWords(market, market.id))}, trailing` : 'arming its first stop';
-  if (start.kind === 'chase') return `chasing the top, bound ${priceText(start.boundPrice, marketWords(market, market.id))}`;
   const state = twapStateOf(a);
   const step = nextTwapStep(start.spec, state, f.now, { market, mark: f.mark(market.id) });
   switch (step.kind) {
@@ -45,6 +69,48 @@ function nextWords(a: AlgoEntry, v: AlgoView, f: AlgoRowFacts): string {
   }
 }
 
+function nextWords(a: AlgoEntry, row: Pick<AlgoRow, 'trail' | 'chase'>, f: AlgoRowFacts): string {
+  if (a.status === 'ended') return '';
+  if (a.status === 'paused') return 'paused';
+  if (a.status === 'held') return 'held';
+  const market = f.market(a.start.spec.marketId);
+  if (!market) return '';
+  const words = marketWords(market, market.id);
+  if (row.trail) return trailNext(a, row.trail, words);
+  if (row.chase) return chaseNext(a, row.chase, words);
+  return twapNext(a, market, f);
+}
+
+function trailFacts(a: AlgoEntry, f: AlgoRowFacts): TrailRowFacts | undefined {
+  if (a.start.kind !== 'trail') return undefined;
+  const { spec } = a.start;
+  const state = trailStateOf(a);
+  const phase = state?.phase.kind ?? 'holding';
+  const reference = spec.on === 'mark' ? f.mark(spec.marketId) : f.lastTrade?.(spec.marketId);
+  return {
+    stop: state?.stop?.price ?? null,
+    reference: reference ?? null,
+    on: spec.on,
+    liquidation: f.liquidation?.(spec.position.id) ?? null,
+    distance: spec.distance,
+    phase: phase === 'arming' || phase === 'cancelling' ? 'moving' : phase === 'ended' ? 'ended' : 'holding',
+  };
+}
+
+function chaseFacts(a: AlgoEntry, f: AlgoRowFacts): ChaseRowFacts | undefined {
+  if (a.start.kind !== 'chase') return undefined;
+  const { spec, startPrice, boundPrice, deadlineMs } = a.start;
+  const live = a.chase?.state.live ?? null;
+  return {
+    resting: live ? { price: live.price, size: live.remaining } : null,
+    startPrice,
+    boundPrice,
+    leftMs: Math.max(0, deadlineMs - f.now),
+    maxDistance: spec.maxDistance,
+    atBound: spec.atBound,
+  };
+}
+
 /** The price an algo is measured from: a TWAP's arrival mark, a chase's start price, a trail's first stop. */
 function arrivalOf(a: AlgoEntry): number {
   if (a.start.kind === 'twap') return a.start.arrivalMark;
@@ -52,13 +118,17 @@ function arrivalOf(a: AlgoEntry): number {
   return a.start.spec.stop?.price ?? 0;
 }
 
-/** The runner's views with what the tab adds: the arrival mark, the average fill and the next move. */
+/** The runner's views with what the tab adds: the arrival mark, the average fill, each kind's facts and the next move. */
 export function algoRows(views: readonly AlgoView[], entries: readonly AlgoEntry[], f: AlgoRowFacts): AlgoRow[] {
   const byId = new Map(entries.map((a) => [a.id, a]));
   return views.flatMap((v) => {
     const a = byId.get(v.id);
     if (!a) return [];
     const sum = f.fills(v.id);
-    return [{ ...v, arrivalMark: arrivalOf(a), avgPrice: sum && sum.size > 0 ? Number(sum.notional / BigInt(sum.size)) : null, next: nextWords(a, v, f) }];
+    const trail = trailFacts(a, f);
+    const chase = chaseFacts(a, f);
+    const kindFacts = { ...(trail ? { trail } : {}), ...(chase ? { chase } : {}) };
+    const { stopLevel: _stopLevel, ...view } = v;
+    return [{ ...view, ...kindFacts, arrivalMark: arrivalOf(a), avgPrice: sum && sum.size > 0 ? Number(sum.notional / BigInt(sum.size)) : null, next: nextWords(a, kindFacts, f) }];
   });
 }

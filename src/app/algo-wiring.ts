@@ -12,6 +12,7 @@ import type { TradingClient } from '../client/trading/client.js';
 import { journalPath } from '../client/trading/journal.js';
 import type { AlgoControl, AlgoRow } from '../domain/algos/algo-row.js';
 import { livePrice, type MarkSource } from '../domain/marks.js';
+import { positionLiquidation } from '../domain/trading/risk.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Market } from '../protocol/frames.js';
 import type { RestClient } from '../transport/rest/client.js';
@@ -110,6 +111,14 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     return sums;
   };
 
+  /** A trail's position's liquidation price now (the figure its Positions row shows). */
+  const liquidation = (positionId: number): number | null => {
+    const pos = session.state.positions.get(positionId);
+    const market = pos && o.markets().find((m) => m.id === pos.mkt);
+    const liq = pos && market ? positionLiquidation(pos, market) : null;
+    return liq === null ? null : Number(liq);
+  };
+
   const refused = () => notReady;
   const control: AlgoControl = {
     startTwap: (spec) => (runner ? runner.startTwap(spec) : { refused: refused() }),
@@ -132,7 +141,8 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
       // Published every frame: with no algo there is nothing to sum the fills for.
       if (!runner || views.length === 0) return [];
       const sums = fillSums();
-      return algoRows(views, runner.entries(), { now: now(), market: (id) => o.markets().find((m) => m.id === id), mark, fills: (id) => sums.get(id) });
+      const market = (id: number) => o.markets().find((m) => m.id === id);
+      return algoRows(views, runner.entries(), { now: now(), market, mark, liquidation, fills: (id) => sums.get(id) });
     },
     stop: () => {
       stopped = true;

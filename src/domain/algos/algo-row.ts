@@ -2,6 +2,8 @@
 // algo runner (TerminalServices.algos): declared here so ui/ and state/ never see client/.
 
 import type { Side } from '../trading/side.js';
+import type { TriggerSource } from '../trading/protection.js';
+import type { AlgoDistance } from './distance.js';
 import type { TwapSpec } from './twap.js';
 
 export type AlgoRowStatus = 'running' | 'paused' | 'held' | 'ended';
@@ -26,6 +28,37 @@ export interface AlgoRow {
   /** What it does next, in words ("slice 3 of 20 in 14s"); empty once ended. */
   next: string;
   children: number;
+  /** A trailing stop's facts (kind 'trail'). */
+  trail?: TrailRowFacts;
+  /** A chase limit's facts (kind 'chase'). */
+  chase?: ChaseRowFacts;
+}
+
+/** Where a trailing stop stands, for its row and the quit question. */
+export interface TrailRowFacts {
+  /** The stop the exchange holds for it now, ticks; null before the first is armed. */
+  stop: number | null;
+  /** The price it follows (mark or last trade) now, ticks; null when not known. */
+  reference: number | null;
+  on: TriggerSource;
+  /** The position's liquidation price now, ticks; null when not known. */
+  liquidation: number | null;
+  distance: AlgoDistance;
+  /** holding: waiting for the price; moving: a new stop is being armed / the old cancelled; ended: its stop went. */
+  phase: 'holding' | 'moving' | 'ended';
+}
+
+/** Where a chase limit stands, for its row and the quit question. */
+export interface ChaseRowFacts {
+  /** Its order resting on the exchange now (limit price ticks, size open); null when none rests. */
+  resting: { price: number; size: number } | null;
+  /** The price it started at and the furthest it may follow the book to, ticks. */
+  startPrice: number;
+  boundPrice: number;
+  /** Ms left to its deadline (0 once passed). */
+  leftMs: number;
+  maxDistance: AlgoDistance;
+  atBound: 'leave' | 'cancel';
 }
 
 /** The runner as the screen drives it: each answer null when done, else the refusal in words. */

@@ -15,6 +15,7 @@ import { createTerminalActions } from '../actions/terminal-actions.js';
 import { editCommandLine, runCommandLine } from '../command-line/flow.js';
 import { answerConfirm } from '../confirm/flow.js';
 import { entryPaneContent, entryView } from '../order-entry/view.js';
+import { compactLegLines } from './scale-review-lines.js';
 
 const BTC_REF = { id: 16, symbol: 'BTC', name: 'BTC Perp', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 
@@ -116,5 +117,16 @@ describe(':scale', () => {
   it('`:cancel scale` with no group open says so, nothing asked', () => {
     const t = setup(undefined, [row(5, 11)]);
     expect(t.run('cancel scale').commandError).toBe('cancel: no scaled order is open');
+  });
+});
+
+describe('compactLegLines', () => {
+  const lines = ['1 × 2 ×', '3 × 4 ×', '5 × 6 ×', '7 × 8 ×', '9 ×'];
+  it('all lines when they fit; else first and last lines with the legs between counted', () => {
+    expect(compactLegLines(lines, 5)).toEqual(lines);
+    expect(compactLegLines(lines, 4)).toEqual(['1 × 2 ×', '3 × 4 ×', '… 4 more legs …', '9 ×']);
+    expect(compactLegLines(lines, 3)).toEqual(['1 × 2 ×', '… 6 more legs …', '9 ×']);
+    expect(compactLegLines(lines, 1)).toEqual(['… 9 more legs …']);
+    expect(compactLegLines(lines, -2)).toEqual(['… 9 more legs …']);
   });
 });

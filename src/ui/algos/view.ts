@@ -6,10 +6,16 @@ import type { TerminalState } from '../../state/store.js';
 import { memoBy } from '../../lib/memo-last.js';
 import type { Keymap } from '../keys/keymap.js';
 import { tabBodySlices, tabBodyView, type TabBodyView } from '../tabs/body-view.js';
-import { promptLine, tabKeys } from '../tabs/footer.js';
+import { promptLine, tabKeyParts, type FooterLine } from '../tabs/footer.js';
+import type { Cell } from '../format/table.js';
 import { marketLookup } from '../tabs/markets.js';
 import { algoColumns } from './columns.js';
 import { algoList } from './rows.js';
+
+function keysLine(keys: readonly Cell[], count: string): FooterLine {
+  const parts = [...keys, { text: count }];
+  return { text: parts.map((p) => p.text).join(''), tone: 'plain', parts };
+}
 
 function build(keymap: Keymap, state: TerminalState, width: number, height: number): TabBodyView {
   const { rows, index } = algoList(state);
@@ -22,7 +28,8 @@ function build(keymap: Keymap, state: TerminalState, width: number, height: numb
     none: 'no algos (start one with :twap buy 0.5 10m)',
     session: false,
     held: true,
-    footer: () => promptLine(state, Math.max(0, width - 2)) ?? { text: `${running} running  ${tabKeys(keymap, state)}`, tone: 'muted' },
+    // The keys first (the one that does nothing for the selected algo dimmed with why), then the count.
+    footer: () => promptLine(state, Math.max(0, width - 2)) ?? keysLine(tabKeyParts(keymap, state), `  ${running} running`),
   });
 }
 

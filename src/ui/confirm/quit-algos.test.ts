@@ -1,5 +1,5 @@
-// q with algos running asks first and says what becomes of them (a TWAP stops with the terminal; nothing of
-// it rests on the exchange); ended algos alone let q quit at once.
+// q with algos running asks first and says what becomes of each (a TWAP stops with the terminal; a trail's
+// stop stays on the exchange: quit-algo-words.ts); ended algos alone let q quit at once.
 
 import { describe, expect, it } from 'vitest';
 import type { AlgoRow } from '../../domain/algos/algo-row.js';
@@ -14,19 +14,22 @@ const twap = (id: string, status: AlgoRow['status']): AlgoRow => ({
 });
 
 function setup(algos: AlgoRow[]) {
-  const store = createTerminalStore({ algos });
+  const store = createTerminalStore({ algos, markets: [{ id: 16, symbol: 'BTC', name: 'BTC', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null }] });
   let quits = 0;
   const services: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => void quits++ };
   return { store, actions: createTerminalActions(store, services), quits: () => quits };
 }
 
 describe('quit with algos', () => {
-  it('quit-with-running-twap-asks-and-says-it-stops', () => {
-    const t = setup([twap('tw1', 'running'), twap('tw2', 'paused'), twap('tw0', 'ended')]);
+  it('quit-with-running-algos-asks-and-says-what-stays-and-what-stops', () => {
+    const trail: AlgoRow = {
+      ...twap('tr1', 'running'), kind: 'trail', trail: { stop: 642_100, reference: 650_000, on: 'mark', liquidation: null, distance: { unit: 'bps', bps: 100 }, phase: 'holding' },
+    };
+    const t = setup([twap('tw1', 'running'), trail, twap('tw2', 'paused'), twap('tw0', 'ended')]);
     requestQuit(t.store, t.actions);
     expect(t.quits()).toBe(0);
     expect(t.store.getState().tradingUi.confirm?.text).toBe(
-      '2 algos stop with the terminal (TWAP tw1, TWAP tw2: nothing of them rests on the exchange; resumed at the next start while their time lasts); quit anyway?',
+      'trail BTC: stop at 64,210 stays on the exchange; TWAP BTC stops (0.01/0.03 filled); TWAP BTC stops (0.01/0.03 filled); they resume at the next start; quit anyway?',
     );
     answerConfirm(t.store, t.actions, true, Date.now());
     expect(t.quits()).toBe(1);
@@ -41,11 +44,11 @@ describe('quit with algos', () => {
 });
 
 describe('quit with one algo', () => {
-  it('one-running-algo-says-it-stops: singular words', () => {
+  it('one-running-algo-says-it-stops: singular words, a held one too', () => {
     const t = setup([twap('tw1', 'held')]);
     requestQuit(t.store, t.actions);
     expect(t.store.getState().tradingUi.confirm?.text).toBe(
-      '1 algo stops with the terminal (TWAP tw1: nothing of it rests on the exchange; resumed at the next start while its time lasts); quit anyway?',
+      'TWAP BTC stops (0.01/0.03 filled); it resumes at the next start; quit anyway?',
     );
   });
 });

@@ -5,22 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { ENTER } from '../keys/press.fixtures.js';
 import { tradingKeys } from '../keys/trading-keys.fixtures.js';
-import { dockEntry } from '../shell/entry-dock.js';
-import { computeLayout } from '../shell/layout.js';
 import { renderPane } from '../shell/render-pane.fixtures.js';
 import type { TerminalStore } from '../../state/store.js';
 import { OrderEntryPane } from './OrderEntryPane.js';
-import { entryFits } from './view.js';
+import { entryBox } from './entry-box.fixtures.js';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The entry's box at `cols` x `rows` for what the store holds now (App.tsx's docking). */
-function entryBox(store: TerminalStore, cols: number, rows: number) {
-  const base = computeLayout(cols, rows);
-  const narrow = dockEntry(base);
-  const overTape = narrow.chart.width === 0 && !entryFits(store.getState(), narrow.entry.width, narrow.entry.height);
-  return (overTape ? dockEntry(base, true) : narrow).entry;
-}
 
 /** The pane's frame: its lines without colour codes. */
 function drawn(store: TerminalStore, box: { width: number; height: number }) {

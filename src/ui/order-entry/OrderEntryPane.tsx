@@ -42,7 +42,7 @@ export function OrderEntryPane({ width, height }: { width: number; height: numbe
   const inner = Math.max(0, width - 2);
   // Drawn from the view model only (view.ts): selected as the lines it draws (compared as text), so the pane
   // redraws only when what it shows changes, not at every tick of the book the review reads.
-  const content = useTerminalEqual((s: TerminalState) => entryPaneContent(entryView(s), inner), sameShown);
+  const content = useTerminalEqual((s: TerminalState) => entryPaneContent(entryView(s), inner, Math.max(0, height - 2)), sameShown);
   if (!content) return null;
   if (!content.known) {
     return (

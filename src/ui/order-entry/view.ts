@@ -137,9 +137,9 @@ export interface EntryPaneContent {
   lines: EntryLine[];
 }
 
-function paneContent(view: EntryView, inner: number): EntryPaneContent | null {
+function paneContent(view: EntryView, inner: number, rows: number): EntryPaneContent | null {
   const { amend, entry, scale } = view;
-  if (scale) return { title: scale.title, known: scale.market !== undefined, lines: scale.market ? scaleLines(scale.review, scale.market, inner) : [] };
+  if (scale) return { title: scale.title, known: scale.market !== undefined, lines: scale.market ? scaleLines(scale.review, scale.market, inner, rows) : [] };
   if (amend) return { title: amend.title, known: amend.market !== undefined, lines: amend.market ? amendLines({ review: amend.review, market: amend.market, preview: amend.preview, width: inner }) : [] };
   if (!entry) return null;
   const { market, check, reviewing } = entry;
@@ -153,9 +153,12 @@ function paneContent(view: EntryView, inner: number): EntryPaneContent | null {
 
 const lastContent = lastResult<EntryPaneContent | null>();
 
-/** The pane's content of `view` at `inner` columns (one per view and width). */
-export function entryPaneContent(view: EntryView, inner: number): EntryPaneContent | null {
-  return lastContent([view, inner], () => paneContent(view, inner));
+/**
+ * The pane's content of `view` at `inner` columns (one per view and size); `rows`: the rows inside the
+ * pane, where a long scaled order's legs are listed compactly (unbounded: every line, as entryFits asks).
+ */
+export function entryPaneContent(view: EntryView, inner: number, rows = Infinity): EntryPaneContent | null {
+  return lastContent([view, inner, rows], () => paneContent(view, inner, rows));
 }
 
 /** Whether the form's whole content fits a pane of `width` x `height` (the dock widens it when not). */

@@ -18,6 +18,20 @@ export function paintCells(theme: Palette, cells: readonly Cell[]): string {
   return cells.map((c) => paint(theme, c.text, c.tone ? TONE_COLOUR[c.tone] : undefined)).join(' ');
 }
 
+/** The bottom line in `room` cells: in its tone, or part by part in theirs (each cut where the room ends). */
+function footerText(theme: Palette, footer: TabBodyView['footer'], room: number): string {
+  if (!footer.parts) return paint(theme, fitText(footer.text, room), TONE_COLOUR[footer.tone]);
+  let left = room;
+  let out = '';
+  for (const part of footer.parts) {
+    if (left <= 0) break;
+    const text = part.text.length <= left ? part.text : fitText(part.text, left);
+    out += paint(theme, text, TONE_COLOUR[part.tone ?? footer.tone]);
+    left -= text.length;
+  }
+  return out;
+}
+
 /** `width` x `height`: the pane's outer size; `focused`: the pane has focus (the selected row shows inverse). */
 export function TabTable({ view, width, height, focused }: { view: TabBodyView; width: number; height: number; focused: boolean }): ReactNode {
   const theme = useTheme();
@@ -46,7 +60,7 @@ export function TabTable({ view, width, height, focused }: { view: TabBodyView; 
       <Box flexGrow={1} />
       <Text wrap="truncate">
         {lead.map((part) => paint(theme, `${part}  ·  `, TONE_COLOUR.warn)).join('')}
-        {paint(theme, fitText(view.footer.text, Math.max(0, inner - lead.reduce((n, part) => n + part.length + 5, 0))), TONE_COLOUR[view.footer.tone])}
+        {footerText(theme, view.footer, Math.max(0, inner - lead.reduce((n, part) => n + part.length + 5, 0)))}
       </Text>
     </>
   );
