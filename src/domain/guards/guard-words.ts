@@ -1,7 +1,7 @@
 // How guards say things: every refusal starts with "guard:" (the Journal and the `:` line show it as
-// is), amounts in quote grouped, cents only when there are some ("12,400", "512.30").
+// is), amounts in quote grouped and to the cent, the cents left out when there are none ("12,400", "512.30").
 
-import { moneyText } from '../trading/order-words.js';
+import { formatAtoms } from '../../protocol/scaling.js';
 
 export function guardFailure(words: string): string {
   return `guard: ${words}`;
@@ -9,5 +9,5 @@ export function guardFailure(words: string): string {
 
 /** Atoms as the guards say them: "10,000", "512.30". */
 export function quoteText(atoms: bigint): string {
-  return moneyText(atoms).replace(/\.00$/, '');
+  return formatAtoms(atoms).replace(/\.00$/, '');
 }

@@ -1,0 +1,36 @@
+// The guards in the account panel: what is left of each limit the config sets, most urgent first (the
+// daily loss, then the position and order size), in the box's label/value lines and as one figure of
+// the compact line at 80x24. Nothing is shown when no guard is set.
+
+import type { GuardStatusView } from '../../domain/guards/guard-status.js';
+import { quoteText } from '../../domain/guards/guard-words.js';
+import type { Cell } from '../format/table.js';
+import type { MarketLookup } from '../tabs/row-cells.js';
+import type { AccountLine } from './account-lines.js';
+
+const q = (atoms: string): string => quoteText(BigInt(atoms));
+
+/** The daily loss as a value: "340 of 500" left, "0 of 500" once reached (down tone), or unknown (warn). */
+function dailyLossCell(d: NonNullable<GuardStatusView['dailyLoss']>, compact: boolean): Cell {
+  if (d.loss === null || d.left === null) return { text: compact ? `?/${q(d.limit)}` : `unknown of ${q(d.limit)}`, tone: 'warn' };
+  if (d.reached) return { text: compact ? `0/${q(d.limit)}` : `0 of ${q(d.limit)}`, tone: 'down' };
+  return { text: compact ? `${q(d.left)}/${q(d.limit)}` : `${q(d.left)} of ${q(d.limit)}` };
+}
+
+export function guardLines(g: GuardStatusView | null | undefined, markets: MarketLookup): AccountLine[] {
+  if (!g) return [];
+  const lines: AccountLine[] = [];
+  if (g.dailyLoss) lines.push({ label: g.dailyLoss.reached ? 'loss limit reached' : 'loss left today', value: dailyLossCell(g.dailyLoss, false) });
+  if (g.maxPositionNotional !== null) {
+    const largest = g.largestPosition;
+    const symbol = largest ? (markets(largest.marketId)?.symbol ?? `#${largest.marketId}`) : '';
+    lines.push({ label: largest ? `max pos (${symbol})` : 'max position', value: { text: largest ? `${q(largest.notional)} of ${q(g.maxPositionNotional)}` : q(g.maxPositionNotional) } });
+  }
+  if (g.maxOrderNotional !== null) lines.push({ label: 'max order', value: { text: q(g.maxOrderNotional) } });
+  return lines;
+}
+
+/** The compact line's guard figure: the loss left today ("left 340/500"); null without a daily loss limit. */
+export function guardCompactCell(g: GuardStatusView | null | undefined): { short: string; value: Cell } | null {
+  return g?.dailyLoss ? { short: 'loss left', value: dailyLossCell(g.dailyLoss, true) } : null;
+}
