@@ -10,9 +10,9 @@ import type { AccountLine } from './account-lines.js';
 
 const q = (atoms: string): string => quoteText(BigInt(atoms));
 
-/** The daily loss as a value: "340 of 500" left, "0 of 500" once reached (down tone), or unknown (warn). */
+/** The daily loss as a value: "340 of 500" left, "? of 500" unknown (warn), "0 of 500" once reached (down tone). */
 function dailyLossCell(d: NonNullable<GuardStatusView['dailyLoss']>, compact: boolean): Cell {
-  if (d.loss === null || d.left === null) return { text: compact ? `?/${q(d.limit)}` : `unknown of ${q(d.limit)}`, tone: 'warn' };
+  if (d.loss === null || d.left === null) return { text: compact ? `?/${q(d.limit)}` : `? of ${q(d.limit)}`, tone: 'warn' };
   if (d.reached) return { text: compact ? `0/${q(d.limit)}` : `0 of ${q(d.limit)}`, tone: 'down' };
   return { text: compact ? `${q(d.left)}/${q(d.limit)}` : `${q(d.left)} of ${q(d.limit)}` };
 }
@@ -24,7 +24,8 @@ export function guardLines(g: GuardStatusView | null | undefined, markets: Marke
   if (g.maxPositionNotional !== null) {
     const largest = g.largestPosition;
     const symbol = largest ? (markets(largest.marketId)?.symbol ?? `#${largest.marketId}`) : '';
-    lines.push({ label: largest ? `max pos (${symbol})` : 'max position', value: { text: largest ? `${q(largest.notional)} of ${q(g.maxPositionNotional)}` : q(g.maxPositionNotional) } });
+    // The largest position against the limit ("max pos BTC 13,000/25,000"): the one nearest to it.
+    lines.push({ label: largest ? `max pos ${symbol}` : 'max position', value: { text: largest ? `${q(largest.notional)}/${q(g.maxPositionNotional)}` : q(g.maxPositionNotional) } });
   }
   if (g.maxOrderNotional !== null) lines.push({ label: 'max order', value: { text: q(g.maxOrderNotional) } });
   return lines;
