@@ -11,6 +11,7 @@ import { notionalAtoms } from '../../src/domain/trading/notional.js';
 import { scalesOf } from '../../src/domain/trading/account-figures.js';
 import type { CommandOutcome, TradingCommands } from '../../src/domain/trading/commands.js';
 import { OrderStatus } from '../../src/protocol/enums.js';
+import { watchDailyLossFlatten } from '../../src/client/guards/daily-loss-flatten.js';
 import { fastTimers, startAlgoClient } from './algo-client.js';
 import { type Trader, top, until, useTestExchange } from './harness.js';
 
@@ -123,6 +124,48 @@ describe('guards at the order path', () => {
       client.trader.stop();
       client.journal.close();
       rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('daily-loss-flatten-runs-the-panic-path-once-not-on-a-second-crossing', async () => {
+    const net = { value: 0n as bigint | null };
+    const { guards } = guarded({ maxDailyLoss: 500n * USD, onDailyLoss: 'flatten' }, net);
+    const t = await ex.traders.start(ex.h, { engine: { guards } });
+    // Each call of the panic path (the record), and the outcomes it came to.
+    let panicCalls = 0;
+    const panics: CommandOutcome[] = [];
+    const stop = watchDailyLossFlatten({
+      session: t.session,
+      limits: guards.limits,
+      dailyNet: guards.dailyNet,
+      panic: () => {
+        panicCalls += 1;
+        const h = t.commands.panic();
+        void h.outcome.then((o) => panics.push(o));
+        return h;
+      },
+      note: (text) => t.engine.note(text),
+    });
+    try {
+      await t.commands.place({ marketId: ex.market.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+      await until(() => t.session.state.positions.size > 0, 'the position');
+      net.value = -600n * USD;
+      await until(() => panics.length === 1 && t.session.state.positions.size === 0, 'the panic to flatten');
+      expect(t.engine.journalEntries().filter((e) => e.text.startsWith('guard: daily loss 600 USD reached maxDailyLoss 500: flattening'))).toHaveLength(1);
+      // A second crossing the same day: open again, back under the limit, over it again; blocks pass (the check runs on each).
+      net.value = 0n;
+      await t.commands.place({ marketId: ex.market.id, kind: 'market', side: 'long', size: 100, leverage: 500 }).outcome;
+      await until(() => t.session.state.positions.size > 0, 'the second position');
+      net.value = -700n * USD;
+      const head = t.session.head ?? 0;
+      await until(() => (t.session.head ?? 0) >= head + 5, 'five blocks');
+      expect(panicCalls).toBe(1);
+      expect(t.session.state.positions.size).toBe(1);
+      expect(t.engine.journalEntries().filter((e) => e.text.startsWith('guard: daily loss'))).toHaveLength(1);
+    } finally {
+      stop();
+      const pos = [...t.session.state.positions.values()][0];
+      if (pos) await t.commands.close(pos.pid, { kind: 'market' }).outcome;
     }
   });
 });
