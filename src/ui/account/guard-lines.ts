@@ -6,7 +6,12 @@ import type { GuardStatusView } from '../../domain/guards/guard-status.js';
 import { quoteText } from '../../domain/guards/guard-words.js';
 import type { Cell } from '../format/table.js';
 import type { MarketLookup } from '../tabs/row-cells.js';
-import type { AccountLine } from './account-lines.js';
+
+/** A label/value line of the box (account-lines.ts AccountLine, which lists these after its figures). */
+interface GuardLine {
+  label: string;
+  value: Cell;
+}
 
 const q = (atoms: string): string => quoteText(BigInt(atoms));
 
@@ -17,9 +22,9 @@ function dailyLossCell(d: NonNullable<GuardStatusView['dailyLoss']>, compact: bo
   return { text: compact ? `${q(d.left)}/${q(d.limit)}` : `${q(d.left)} of ${q(d.limit)}` };
 }
 
-export function guardLines(g: GuardStatusView | null | undefined, markets: MarketLookup): AccountLine[] {
+export function guardLines(g: GuardStatusView | null | undefined, markets: MarketLookup): GuardLine[] {
   if (!g) return [];
-  const lines: AccountLine[] = [];
+  const lines: GuardLine[] = [];
   if (g.dailyLoss) lines.push({ label: g.dailyLoss.reached ? 'loss limit reached' : 'loss left today', value: dailyLossCell(g.dailyLoss, false) });
   if (g.maxPositionNotional !== null) {
     const largest = g.largestPosition;
