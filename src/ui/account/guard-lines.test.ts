@@ -32,6 +32,8 @@ describe('guards in the account panel', () => {
   it('reached and unknown are said, never a made-up number', () => {
     expect(boxLines({ ...guards, dailyLoss: { ...guards.dailyLoss!, loss: '512300000', left: '0', reached: true } })[0]).toBe('loss limit reached  0 of 500');
     expect(boxLines({ ...guards, dailyLoss: { ...guards.dailyLoss!, loss: null, left: null } })[0]).toBe('loss left today     ? of 500');
+    // A long value keeps its digits: the label gives way.
+    expect(boxLines({ ...guards, dailyLoss: { ...guards.dailyLoss!, loss: '330000', left: '499670000' } })[0]).toBe('loss left      499.67 of 500');
   });
 
   it('no guard set: no guard line', () => {

@@ -25,7 +25,12 @@ function dailyLossCell(d: NonNullable<GuardStatusView['dailyLoss']>, compact: bo
 export function guardLines(g: GuardStatusView | null | undefined, markets: MarketLookup): GuardLine[] {
   if (!g) return [];
   const lines: GuardLine[] = [];
-  if (g.dailyLoss) lines.push({ label: g.dailyLoss.reached ? 'loss limit reached' : 'loss left today', value: dailyLossCell(g.dailyLoss, false) });
+  if (g.dailyLoss) {
+    const value = dailyLossCell(g.dailyLoss, false);
+    // The box is 28 cells inside: "today" gives way to a long value ("499.67 of 500") rather than be cut.
+    const left = value.text.length <= 12 ? 'loss left today' : 'loss left';
+    lines.push({ label: g.dailyLoss.reached ? 'loss limit reached' : left, value });
+  }
   if (g.maxPositionNotional !== null) {
     const largest = g.largestPosition;
     const symbol = largest ? (markets(largest.marketId)?.symbol ?? `#${largest.marketId}`) : '';
