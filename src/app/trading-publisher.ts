@@ -123,7 +123,7 @@ export class TradingPublisher {
     const marksKey = [...prices].map(([id, { mark: r, lastTrade }]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}:${lastTrade ?? ''}`).join(',');
     if (this.o.algoRows) publishAlgos(this.o.store, this.o.algoRows());
     const g = this.o.guards;
-    const guards = g ? guardStatusView(g.limits, g.dailyNet(), st.positions.values(), this.o.markets, markOf) : null;
+    const guards = g ? guardStatusView(g.limits, g.limits.maxDailyLoss !== null ? g.dailyNet() : null, st.positions.values(), this.o.markets, markOf) : null;
     // The day's net moves with history loading and the day's roll-over, apart from the session's version.
     const guardsKey = guards?.dailyLoss ? `${guards.dailyLoss.loss ?? '?'}` : '';
     const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${health.keyRefused ?? ''}:${session.head ?? ''}:${marksKey}:${lockReason ?? ''}:${guardsKey}`;
