@@ -18,6 +18,9 @@ import { publishAlgos } from '../state/algo-actions.js';
 import type { AlgoRow } from '../domain/algos/algo-row.js';
 import { tradingIsCurrent } from '../ui/status/trading-freshness.js';
 import { fillWords, marketWords } from '../domain/trading/order-words.js';
+import type { GuardLimits } from '../domain/guards/guard-limits.js';
+import type { DailyNet } from '../domain/guards/daily-loss.js';
+import { guardStatusView } from '../domain/guards/guard-status.js';
 
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
@@ -41,6 +44,8 @@ export interface TradingPublisherOptions {
   now?: () => number;
   /** The algo runner's rows (app/algo-wiring.ts), copied into the `algos` slice when they change. */
   algoRows?: () => readonly AlgoRow[];
+  /** The config's guards and the day's net they read, for the account panel (absent: none set). */
+  guards?: { limits: GuardLimits; dailyNet: DailyNet };
 }
 
 /** An order's row with the group (a scaled order) the journal says it was placed in. */
@@ -117,7 +122,11 @@ export class TradingPublisher {
     };
     const marksKey = [...prices].map(([id, { mark: r, lastTrade }]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}:${lastTrade ?? ''}`).join(',');
     if (this.o.algoRows) publishAlgos(this.o.store, this.o.algoRows());
-    const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${health.keyRefused ?? ''}:${session.head ?? ''}:${marksKey}:${lockReason ?? ''}`;
+    const g = this.o.guards;
+    const guards = g ? guardStatusView(g.limits, g.limits.maxDailyLoss !== null ? g.dailyNet() : null, st.positions.values(), this.o.markets, markOf) : null;
+    // The day's net moves with history loading and the day's roll-over, apart from the session's version.
+    const guardsKey = guards?.dailyLoss ? `${guards.dailyLoss.loss ?? '?'}` : '';
+    const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${health.keyRefused ?? ''}:${session.head ?? ''}:${marksKey}:${lockReason ?? ''}:${guardsKey}`;
     if (key === this.lastKey) return false;
     this.lastKey = key;
     const markets = this.o.markets;
@@ -141,6 +150,7 @@ export class TradingPublisher {
       keyExpiresAt: this.o.keyExpiresAt,
       markets: this.markets,
       marketPrices: Object.fromEntries(prices),
+      guards,
     });
     return true;
   }

@@ -28,6 +28,11 @@ import type { FrameTurn } from '../state/frame-turn.js';
 import { homeShortened } from './home-shortened.js';
 import { startAlgoWiring } from './algo-wiring.js';
 import type { AlgoControl } from '../domain/algos/algo-row.js';
+import { anyGuard, type GuardLimits } from '../domain/guards/guard-limits.js';
+import type { DailyNet } from '../domain/guards/daily-loss.js';
+import { accountFigures } from '../domain/trading/account-figures.js';
+import { SessionDailyNet } from '../client/guards/session-daily-net.js';
+import { watchDailyLossFlatten } from '../client/guards/daily-loss-flatten.js';
 
 export interface TradingWiringOptions {
   store: TerminalStore;
@@ -52,6 +57,8 @@ export interface TradingWiringOptions {
   startKey?: StartKey | null;
   /** The app's log file: the trading socket's and the engine's diagnostics, key failures. */
   log?: AppLog | null;
+  /** The config's [guards]: checked for every order (domain/guards/), shown in the account panel. */
+  guards?: GuardLimits;
 }
 
 export interface TradingWiring {
@@ -113,6 +120,16 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     ...(o.throttle ? { rateLimits: o.throttle.restLimits, onRateLimitBackoff: o.throttle.reporter('signed rest back-off') } : {}),
   });
   const markets = () => o.context.markets;
+  const limits = o.guards && anyGuard(o.guards) ? o.guards : null;
+  // The day's net the daily loss guard reads: the session's realized net since the day's start (until the
+  // ledger's) plus the open positions' uPnL at the marks; unknown while either is.
+  let realized: SessionDailyNet | null = null;
+  const dailyNet: DailyNet = () => {
+    const r = realized?.realized() ?? null;
+    const st = client.session.state;
+    const upnl = st.account ? accountFigures(st.account, st.positions.values(), markets(), (id) => o.marks.readMark(id)).upnl : null;
+    return r === null || upnl === null ? null : r + upnl;
+  };
   const client = createTradingClient({
     network: o.network,
     signer,
@@ -127,7 +144,15 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     env: o.env,
     // Only a live mark (domain/marks.ts): without one the minimum-value check is left to the exchange.
     referencePrice: (marketId) => livePrice(o.marks.readMark(marketId)) ?? undefined,
+    ...(limits ? { guards: { limits, dailyNet } } : {}),
   });
+  if (limits?.maxDailyLoss != null) {
+    realized = new SessionDailyNet({ session: client.session, dayStart: limits.dayStart, history: rest, ...(log ? { log: log.tagged('guards') } : {}) });
+    realized.start();
+  }
+  const stopFlatten = limits
+    ? watchDailyLossFlatten({ session: client.session, limits, dailyNet, panic: () => client.commands.panic(), note: (text) => client.engine.note(text) })
+    : () => {};
   tradingKeyInUse(o.store, hasTradeScope(scopeMask) ? 'trade' : 'read', { source: homeShortened(creds.source, o.env), publicKeyHex: creds.publicKeyHex });
   log?.line(`trading: key ${creds.source} (${creds.publicKeyHex}), scope ${hasTradeScope(scopeMask) ? 'read+trade' : 'read'}`);
   const algos = startAlgoWiring({
@@ -150,6 +175,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     ...(o.turn ? { turn: o.turn } : {}),
     ...(o.bell ? { bell: o.bell } : {}),
     algoRows: () => algos.rows(),
+    ...(limits ? { guards: { limits, dailyNet } } : {}),
   });
   const history = new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
     // Automatic refreshes wait while signed requests queue for the shared budget (orders' reconciliation first).
@@ -177,6 +203,8 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     stop: () => {
       // Algos first: no child may leave while the client shuts down (the journal keeps them for the next run).
       algos.stop();
+      stopFlatten();
+      realized?.stop();
       offHistory();
       history.stop();
       publisher.stop();

@@ -12,6 +12,7 @@ import type { OrderEntryForm } from './order-entry.js';
 import type { TabIntent } from './trading-tabs.js';
 import type { PlaceParams } from '../domain/trading/commands.js';
 import type { ExecutionReport } from '../domain/trading/execution-report.js';
+import type { GuardStatusView } from '../domain/guards/guard-status.js';
 
 export interface TradingSlice {
   /** A trading client runs (a key was loaded). False = market data only. */
@@ -43,6 +44,8 @@ export interface TradingSlice {
    * the rule of domain/marks.ts): what the review of a change and the TP/SL checks of a market read.
    */
   marketPrices: Record<number, MarketPrices>;
+  /** The config's guards and what is left of each (domain/guards/guard-status.ts); absent/null when none is set. */
+  guards?: GuardStatusView | null;
 }
 
 /** A market's prices now: its mark with its freshness, and its last trade price while the feed is live. */

@@ -12,7 +12,7 @@ import { tradingAlgoReads } from '../../src/client/algos/trading-reads.js';
 import { findOrderByRq } from '../../src/client/history/loaders.js';
 import type { TradingCommands } from '../../src/domain/trading/commands.js';
 import type { Timers } from '../../src/lib/timers.js';
-import { type SimHandle, type Trader, live, startTrader } from './harness.js';
+import { type SimHandle, type Trader, type TraderOptions, live, startTrader } from './harness.js';
 
 export interface AlgoClient {
   trader: Trader;
@@ -42,10 +42,10 @@ function deadPid(): number {
 export async function startAlgoClient(
   h: SimHandle,
   home: string,
-  opts: { wallet?: { address: string; accountId: number }; timers: Timers; wrap?: (c: TradingCommands, crash: () => void) => TradingCommands },
+  opts: { wallet?: { address: string; accountId: number }; timers: Timers; wrap?: (c: TradingCommands, crash: () => void) => TradingCommands; engine?: TraderOptions['engine'] },
 ): Promise<AlgoClient> {
   const orderJournalPath = join(home, 'journal.ndjson');
-  const trader = startTrader(h, { ...(opts.wallet ? { wallet: opts.wallet } : {}), engine: { journal: { network: 'local', path: orderJournalPath } } });
+  const trader = startTrader(h, { ...(opts.wallet ? { wallet: opts.wallet } : {}), engine: { ...opts.engine, journal: { network: 'local', path: orderJournalPath } } });
   await live(trader);
   const algoPath = algoJournalPath('local', trader.accountId, { PERPL_HOME: home });
   const opened = AlgoJournal.open(algoPath, () => opts.timers.now());

@@ -7,6 +7,8 @@ import { acceptRemaps, isActionName, normaliseActionKey } from '../../ui/keys/re
 import { THEME_NAMES, type ConfirmPrefs, type ThemeName } from '../../state/workspace-slice.js';
 import type { PaneId } from '../../state/store.js';
 import type { TomlTable, TomlValue } from './config-table.js';
+import { NO_GUARDS, type GuardLimits } from '../../domain/guards/guard-limits.js';
+import { readGuards } from './guards-config.js';
 
 export interface TerminalConfig {
   network?: string;
@@ -22,10 +24,12 @@ export interface TerminalConfig {
   lowBandwidth: boolean | 'auto';
   watchlist: string[];
   keys: Map<Action, string[]>;
+  /** [guards]: order and position size limits, the daily loss limit (domain/guards/). */
+  guards: GuardLimits;
 }
 
 export function defaultConfig(): TerminalConfig {
-  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map() };
+  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map(), guards: { ...NO_GUARDS } };
 }
 
 export interface ConfigProblem {
@@ -49,6 +53,7 @@ const FALLBACKS: Readonly<Record<string, string>> = {
   watchlist: 'no watchlist',
   confirm: 'the built-in confirm thresholds',
   keys: 'the default keys',
+  guards: 'no guards',
 };
 
 /** What replaces a bad entry, in words: its default, or that it is ignored. */
@@ -58,6 +63,7 @@ export function fallbackFor(key: string, message: string): string {
   const [top = '', rest] = key.split('.', 2);
   if (top === 'keys' && rest !== undefined) return `the default keys of ${rest}`;
   if (top === 'confirm' && rest !== undefined) return `the built-in ${rest}`;
+  if (top === 'guards' && rest !== undefined) return rest === 'dayStart' ? '00:00 local' : rest === 'onDailyLoss' ? '"refuse"' : `no ${rest} guard`;
   return FALLBACKS[top] ?? 'ignored';
 }
 
@@ -156,6 +162,9 @@ export function validateConfig(table: TomlTable, report: Report): TerminalConfig
         break;
       case 'keys':
         readKeys(value, report, config.keys);
+        break;
+      case 'guards':
+        readGuards(value, report, config.guards);
         break;
       default:
         report(name, 'unknown entry');

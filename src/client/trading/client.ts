@@ -12,6 +12,7 @@ import type { ThrottleReport } from '../../transport/rate/index.js';
 import type { FrameTap } from '../../transport/ws/index.js';
 import type { Timers } from '../../lib/timers.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
+import type { OrderGuards } from '../../domain/guards/order-guards.js';
 import { OrderEngine } from './order-engine.js';
 import { tradingRequestLimit } from './request-limits.js';
 import { TradingSession } from './session.js';
@@ -30,6 +31,8 @@ export interface TradingClientOptions {
   journal?: boolean;
   env?: NodeJS.ProcessEnv;
   referencePrice?: (marketId: number) => number | undefined;
+  /** The config's [guards] with the day's net they read (the order engine checks every request against them). */
+  guards?: OrderGuards;
   /** Told how long frames wait for the trading socket's send budget, null once none waits. */
   onThrottle?: ThrottleReport;
   /** Sees every trading frame and connection event (the `--record` recorder). */
@@ -77,6 +80,7 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
         }
       : {}),
     ...(o.referencePrice ? { referencePrice: o.referencePrice } : {}),
+    ...(o.guards ? { guards: o.guards } : {}),
     ...(o.onJournal ? { onJournal: o.onJournal } : {}),
     ...(o.timers ? { timers: o.timers } : {}),
     ...(o.log ? { log: o.log } : {}),

@@ -13,6 +13,7 @@ import { type RetryDecision, decideRetry } from '../../domain/trading/retry.js';
 import { resolveStatus } from '../../domain/trading/status.js';
 import { type SessionFacts, type SessionLock, describeLocks, requestKindOf, sessionLocks } from '../../domain/trading/session-locks.js';
 import { type ValidationContext, validateOrder } from '../../domain/trading/validate.js';
+import { type OrderGuards, guardProblems } from '../../domain/guards/order-guards.js';
 import { Journal, type JournalRecordInput, highestJournaledRq, journalPath } from './journal.js';
 import { isNewDecision, recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
 import type { TradingSession } from './session.js';
@@ -40,8 +41,10 @@ export interface OrderEngineOptions {
   ackTimeoutMs?: number;
   /** Order history lookup by rq (REST), for reconciling requests whose status was lost. */
   lookupOrderByRq?: OrderLookup;
-  /** Mark price for minimum-value checks of market orders. */
+  /** Mark price for minimum-value checks of market orders (and the guards' valuation of them). */
   referencePrice?: (marketId: number) => number | undefined;
+  /** The config's [guards]: every request passes them here, before the journal (domain/guards/). */
+  guards?: OrderGuards;
   /** Finished requests kept for views() (default 500). */
   keepFinished?: number;
   /** Sees every line of the Journal pane as it is added (the `--record` recorder, so a replay shows it). */
@@ -127,6 +130,14 @@ export class OrderEngine {
     };
   }
 
+  /** The guards' refusals of `draft` (closes and reduce-only orders never have any). */
+  private guardProblems(draft: OrderDraft, market: Market | undefined): string[] {
+    const guards = this.options.guards;
+    if (!guards) return [];
+    const st = this.session.state;
+    return guardProblems(draft, { market, mark: this.options.referencePrice?.(draft.mkt), positions: st.positions.values(), orders: st.orders }, guards);
+  }
+
   /**
    * Validates and sends one order; the handle's promise settles with its final outcome. With `origin` (the
    * key press that sent it) the order gets an execution report.
@@ -137,7 +148,7 @@ export class OrderEngine {
     const market = this.options.markets().find((m) => m.id === draft.mkt);
     const locks = sessionLocks({ session: this.lockFacts(), request: { kind: requestKindOf(draft.t), queuedRequests: this.session.queuedFrames } });
     const check = validateOrder(draft, this.rulesContext(market));
-    const problems = [...locks.map((l) => l.message), ...(check.ok ? [] : check.problems.map((p) => `${p.field}: ${p.message}`))];
+    const problems = [...locks.map((l) => l.message), ...(check.ok ? [] : check.problems.map((p) => `${p.field}: ${p.message}`)), ...this.guardProblems(draft, market)];
     if (this.options.journal && this.journal === null && !this.journalError) problems.push('journal: not open yet');
     if (problems.length > 0) {
       req.finish({ kind: 'invalid', rq: 0, message: problems.join('; ') });

@@ -6,7 +6,7 @@
 // played back (replay/), which runs these same rules over what the live session received.
 
 import { MessageType } from '../../protocol/enums.js';
-import type { ApiKeySignInFrame, InboundFrame, Order, OrderRequestFrame, StatusResponseFrame } from '../../protocol/frames.js';
+import type { ApiKeySignInFrame, InboundFrame, Order, OrderRequestFrame, Position, StatusResponseFrame } from '../../protocol/frames.js';
 import { decodeInbound } from '../../protocol/decode/index.js';
 import { userMessage } from '../../protocol/errors.js';
 import { connectionHealth, connectionView, type HealthInputs } from '../../domain/connection-health.js';
@@ -106,6 +106,8 @@ export interface TradingSessionEvents {
   /** mt 24 rows as received (including duplicates), for per-rq resolution. */
   orderUpdates?(rows: readonly Order[]): void;
   accountChanged?(lfr: number): void;
+  /** mt 27 rows as received (their `e[]` event rows carry what each fill and funding realized). */
+  positionUpdates?(rows: readonly Position[]): void;
   /** An update frame (mt 21, 24, 25, 27, 28) was applied to the state. */
   updated?(mt: number): void;
   connection?(view: ConnectionView): void;
@@ -386,6 +388,7 @@ export class TradingSession {
     this.emit((l) => l.updated?.(frame.mt));
     if (frame.mt === MessageType.AccountUpdate) this.emit((l) => l.accountChanged?.(frame.lfr));
     else if (frame.mt === MessageType.OrdersUpdate) this.emit((l) => l.orderUpdates?.(frame.d));
+    else if (frame.mt === MessageType.PositionsUpdate) this.emit((l) => l.positionUpdates?.(frame.d));
   }
 
   private snapshotPart(mt: number): void {

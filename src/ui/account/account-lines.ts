@@ -7,17 +7,19 @@ import type { AccountView } from '../../domain/trading/views.js';
 import type { MarketLookup } from '../tabs/row-cells.js';
 import { formatAtoms, signedAtoms } from '../tabs/row-cells.js';
 import type { Cell } from '../format/table.js';
+import type { GuardStatusView } from '../../domain/guards/guard-status.js';
+import { guardCompactCell, guardLines } from './guard-lines.js';
 
-/** What the panel shows: the account, or why there is none. */
+/** What the panel shows: the account (with the config's guards, when set), or why there is none. */
 export type AccountPanelInput =
   | { kind: 'read-only' }
   | { kind: 'waiting' }
-  | { kind: 'account'; account: AccountView };
+  | { kind: 'account'; account: AccountView; guards?: GuardStatusView | null };
 
 /** No trading key: no account to show (read-only); a key but no account snapshot yet: waiting. */
-export function accountPanelInput(trading: { enabled: boolean; account: AccountView | null }): AccountPanelInput {
+export function accountPanelInput(trading: { enabled: boolean; account: AccountView | null; guards?: GuardStatusView | null }): AccountPanelInput {
   if (!trading.enabled) return { kind: 'read-only' };
-  return trading.account ? { kind: 'account', account: trading.account } : { kind: 'waiting' };
+  return trading.account ? { kind: 'account', account: trading.account, ...(trading.guards ? { guards: trading.guards } : {}) } : { kind: 'waiting' };
 }
 
 export interface AccountLine {
@@ -85,6 +87,8 @@ export function accountPanelLines(input: AccountPanelInput, markets: MarketLooku
   const a = input.account;
   const lines: AccountLine[] = figures(a, markets).map(({ label, value }) => ({ label, value }));
   if (a.valuation !== 'live' && a.valuationNote !== null) lines.push({ label: a.valuationNote, value: { text: '', tone: 'warn' } });
+  // After the figures: the box cuts from the bottom, so the least urgent guard goes first.
+  lines.push(...guardLines(input.guards, markets));
   return lines;
 }
 
@@ -101,7 +105,10 @@ export function accountCompactLine(input: AccountPanelInput, markets: MarketLook
   if (input.kind === 'read-only') return [{ text: 'no account (read-only)', tone: 'muted' }];
   if (input.kind === 'waiting') return [{ text: 'waiting for the account…', tone: 'muted' }];
   const a = input.account;
-  const all = figures(a, markets).map((f) => ({ ...f, text: `${f.short} ${f.value.text}` }));
+  const guard = guardCompactCell(input.guards);
+  // The loss left today ranks right after equity: near the limit it is what the trader must see.
+  const withGuard = guard ? [...figures(a, markets), { label: 'loss left', short: guard.short, priority: 8.5, value: guard.value }] : figures(a, markets);
+  const all = withGuard.map((f) => ({ ...f, text: `${f.short} ${f.value.text}` }));
   const note = shortNote(a);
   const chosen = new Set<string>();
   let used = note ? note.length + 1 : 0;

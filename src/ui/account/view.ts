@@ -3,6 +3,7 @@
 // Memoised on the slices it reads and the box's size.
 
 import type { AccountView } from '../../domain/trading/views.js';
+import type { GuardStatusView } from '../../domain/guards/guard-status.js';
 import type { ConnectionView } from '../../domain/views.js';
 import { memoLast } from '../../lib/memo-last.js';
 import { marketDirectoryOf } from '../../domain/market-directory.js';
@@ -23,11 +24,11 @@ export interface AccountPaneView {
 }
 
 const build = memoLast(
-  (enabled: boolean, account: AccountView | null, health: ConnectionView | null, markets: TerminalState['markets'], tradingMarkets: TerminalState['trading']['markets'], keyInUse: TerminalState['keyInUse'], width: number, height: number): AccountPaneView => {
+  (enabled: boolean, account: AccountView | null, guards: GuardStatusView | null | undefined, health: ConnectionView | null, markets: TerminalState['markets'], tradingMarkets: TerminalState['trading']['markets'], keyInUse: TerminalState['keyInUse'], width: number, height: number): AccountPaneView => {
     const inner = Math.max(0, width - 2);
     // "waiting for the account…" claims nothing current: no marker on it.
     const marker = account ? fittedFreshnessMarker(tradingFreshness(enabled, health), inner) : null;
-    const input = accountPanelInput({ enabled, account });
+    const input = accountPanelInput({ enabled, account, guards });
     const directory = marketDirectoryOf(markets, tradingMarkets);
     const rows = Math.max(0, height - 2 - (marker ? 1 : 0));
     const lines = accountPanelLines(input, (id) => directory.byId(id)).slice(0, rows).map((line) => {
@@ -47,5 +48,5 @@ const build = memoLast(
 /** The account box `width` x `height` cells (its border included). */
 export function accountView(state: TerminalState, width: number, height: number): AccountPaneView {
   const { trading } = state;
-  return build(trading.enabled, trading.account, trading.health, state.markets, trading.markets, state.keyInUse, width, height);
+  return build(trading.enabled, trading.account, trading.guards, trading.health, state.markets, trading.markets, state.keyInUse, width, height);
 }

@@ -43,7 +43,7 @@ function build(state: TerminalState, width: number, accountLine: boolean): Strip
 // What build reads: the tabs, the focus, the orders (their count), the algos (whether Algos shows), trading's health and account, and the
 // markets the account line's figures look up (marketLookup: the directory, or the market shown).
 const slices = (s: TerminalState, width: number, accountLine: boolean): readonly unknown[] => [
-  s.tabs, s.focus, s.trading.orders, s.algos, s.trading.enabled, s.trading.health, s.trading.account, s.markets, s.trading.markets, s.market, width, accountLine,
+  s.tabs, s.focus, s.trading.orders, s.algos, s.trading.enabled, s.trading.health, s.trading.account, s.trading.guards, s.markets, s.trading.markets, s.market, width, accountLine,
 ];
 
 /** The container for a pane `width` cells wide; `accountLine`: the account goes into the bottom border. */
