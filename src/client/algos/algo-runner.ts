@@ -10,6 +10,7 @@ import { userMessage } from '../../protocol/errors.js';
 import type { TradingCommands } from '../../domain/trading/commands.js';
 import { type TwapSpec, validateTwapSpec } from '../../domain/algos/twap.js';
 import { type TrailSpec, validateTrailSpec } from '../../domain/algos/trail.js';
+import { marketWords, priceText } from '../../domain/trading/order-words.js';
 import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
 import type { AlgoReads } from './algo-reads.js';
 import type { AlgoJournal } from './algo-journal.js';
@@ -194,12 +195,30 @@ export class AlgoRunner {
     return null;
   }
 
-  /** Ends the algo: no new child. A child in flight still settles (an IOC cannot be called back). */
-  cancel(id: string): string | null {
+  /**
+   * Ends the algo for `reason` (the trader's cancel by default; panic says its own): no new child (a TWAP
+   * child in flight still settles: an IOC cannot be called back); a chase's resting order is cancelled
+   * before it ends (chase-run.ts stop); a trail stops moving its stop, and the stop it holds stays on the
+   * exchange (a protective stop is never removed by ending the trail), which its end reason says.
+   */
+  cancel(id: string, reason = 'cancelled by the trader'): string | null {
     const a = this.algos.get(id);
     if (!a || a.status === 'ended') return `no running algo ${id}`;
-    this.append({ k: 'end', id, complete: false, reason: 'cancelled by the trader' }, true);
+    if (a.start.kind === 'chase') {
+      this.chases.stop(a, reason);
+      return null;
+    }
+    const why = a.trail ? `${reason}: ${this.trailLeft(a)}` : reason;
+    this.append({ k: 'end', id, complete: false, reason: why }, true);
     return null;
+  }
+
+  /** What ending the trail leaves on the exchange, in the market's words. */
+  private trailLeft(a: AlgoEntry): string {
+    const stop = a.trail?.stop;
+    if (!stop) return 'trail ended; it held no stop yet';
+    const marketId = a.start.spec.marketId;
+    return `trail ended; stop at ${priceText(stop.price, marketWords(this.o.reads.market(marketId), marketId))} stays on the exchange`;
   }
 
   /** One look at every algo (the loop calls it; tests and bots may call it directly). */
@@ -249,9 +268,11 @@ export class AlgoRunner {
   private async step(id: string): Promise<void> {
     const entry = this.algos.get(id)!;
     if (entry.start.kind === 'twap') return this.twaps.step(id);
-    if (entry.status === 'ended' || entry.status === 'paused') return;
-    if (entry.start.kind === 'trail') return this.trails.step(entry);
-    return this.chases.step(entry);
+    if (entry.status === 'ended') return;
+    // A paused chase still looks: its order comes off the book (pause means nothing of it rests).
+    if (entry.start.kind === 'chase') return this.chases.step(entry, entry.status === 'paused');
+    if (entry.status === 'paused') return;
+    return this.trails.step(entry);
   }
 }
 
