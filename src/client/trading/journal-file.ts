@@ -111,7 +111,7 @@ export function compactJournal(path: string, contents: JournalContents): Journal
 }
 
 /** Makes a rename durable: fsync the directory that holds the entry (best effort where unsupported). */
-function syncDirectory(dir: string): void {
+export function syncDirectory(dir: string): void {
   let fd = -1;
   try {
     fd = openSync(dir, 'r');
