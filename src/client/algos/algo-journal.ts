@@ -5,13 +5,13 @@
 // child is sent. Holds no secrets. Compacted on open (compactAlgoJournal): every record of an unfinished
 // algo stays, of the ended ones only the last ENDED_ALGOS_KEPT.
 
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppendFile } from '../../lib/append-file.js';
 import { readNdjson } from '../../lib/ndjson.js';
 import { perplHome } from '../../lib/perpl-home.js';
 import { userMessage } from '../../protocol/errors.js';
-import { holdJournal, removeStaleCompaction, syncDirectory } from '../trading/journal-file.js';
+import { holdJournal, removeStaleCompaction, replaceByCompaction } from '../trading/journal-file.js';
 import { type AlgoRecord, type AlgoRecordInput, decodeAlgoRecord } from './algo-record.js';
 
 /** Where every account's algo journal lives. */
@@ -69,16 +69,7 @@ export function compactAlgoJournal(
   removeStaleCompaction(path);
   const kept = algoRecordsToKeep(contents.records, keepEnded);
   if (kept.length === contents.records.length || contents.problems.length > 0) return contents.records;
-  const temp = `${path}.compacting`;
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    writeSync(fd, kept.map((r) => `${JSON.stringify(r)}\n`).join(''));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  rename(temp, path);
-  syncDirectory(dirname(path));
+  replaceByCompaction(path, kept.map((r) => `${JSON.stringify(r)}\n`).join(''), rename);
   return kept;
 }
 
