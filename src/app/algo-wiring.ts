@@ -128,7 +128,8 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     stopAll: (reason) => {
       if (!runner) return 0;
       let n = 0;
-      for (const v of runner.views()) if (v.status !== 'ended' && runner.cancel(v.id) === null) n++;
+      // Each algo ends with its own reason ("stopped by panic"), not as if the trader had cancelled it.
+      for (const v of runner.views()) if (v.status !== 'ended' && runner.cancel(v.id, `stopped by ${reason}`) === null) n++;
       if (n > 0) o.log?.(`algos: ${n} stopped (${reason})`);
       return n;
     },

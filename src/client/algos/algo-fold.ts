@@ -31,8 +31,11 @@ export interface AlgoEntry {
   children: AlgoChild[];
   /** A trailing stop's state: its journaled replace events folded through trailReplaceStep. */
   trail?: TrailState;
-  /** A chase's state (its journaled events folded through chaseStep), how many orders it placed, what it sent last. */
-  chase?: { state: ChaseState; places: number; lastSent: ChaseDecision | null };
+  /**
+   * A chase's state (its journaled events folded through chaseStep), how many orders it placed, what it sent
+   * last, what its live order filled so far (fills counted since it was placed), and who ended it (`why`).
+   */
+  chase?: { state: ChaseState; places: number; lastSent: ChaseDecision | null; liveFilled: number; why?: string };
 }
 
 /** The child journaled whose outcome is not known yet (at most one: a new child waits for it). */
@@ -71,7 +74,7 @@ export function foldAlgos(records: readonly AlgoRecord[]): AlgoEntry[] {
       if (start.kind === 'trail') entry.trail = startTrail(start.spec);
       if (start.kind === 'chase') {
         const { spec, startPrice, boundPrice, deadlineMs } = start;
-        entry.chase = { state: { spec, startPrice, boundPrice, deadlineMs, filled: 0, live: null, pending: null, ended: null }, places: 0, lastSent: null };
+        entry.chase = { state: { spec, startPrice, boundPrice, deadlineMs, filled: 0, live: null, pending: null, ended: null }, places: 0, lastSent: null, liveFilled: 0 };
       }
       byId.set(id, entry);
       continue;
@@ -98,9 +101,13 @@ export function foldAlgos(records: readonly AlgoRecord[]): AlgoEntry[] {
       case 'chase':
         if (a.chase) {
           a.chase.state = chaseStep(a.chase.state, r.event);
+          if (r.event.kind === 'placed') a.chase.liveFilled = 0;
+          if (r.event.kind === 'fill') a.chase.liveFilled += r.event.size;
           if (r.event.kind === 'sent') {
-            a.chase.lastSent = r.event.decision;
-            if (r.event.decision.kind === 'place') a.chase.places += 1;
+            const d = r.event.decision;
+            a.chase.lastSent = d;
+            if (d.kind === 'place') a.chase.places += 1;
+            if (d.kind === 'end' && d.why !== undefined) a.chase.why = d.why;
           }
         }
         break;

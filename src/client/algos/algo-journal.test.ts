@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AlgoJournal, algoJournalPath, readAlgoJournal } from './algo-journal.js';
+import { AlgoJournal, ENDED_ALGOS_KEPT, algoJournalPath, compactAlgoJournal, readAlgoJournal } from './algo-journal.js';
 
 let home: string;
 beforeEach(() => {
@@ -45,5 +45,63 @@ describe('AlgoJournal', () => {
     journal.close();
     expect(readAlgoJournal(path).records.map((r) => r.k)).toEqual(['state', 'end']);
     expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(4);
+  });
+});
+
+describe('algo journal compaction', () => {
+  const twap = { marketId: 16, side: 'long', size: 1000, durationMs: 60000, slices: 4, jitterBps: 0, bound: { kind: 'slip', bps: 30 }, leverage: 500 };
+  /** `ended` algos that ran and ended, with one unfinished algo's lines woven between them. */
+  function history(ended: number): string {
+    const lines: object[] = [{ t: 1, id: 'live', k: 'start', kind: 'twap', spec: twap, arrivalMark: 670000, seed: 1 }];
+    for (let i = 0; i < ended; i++) {
+      lines.push({ t: 2, id: `e${i}`, k: 'start', kind: 'twap', spec: twap, arrivalMark: 670000, seed: 1 });
+      lines.push({ t: 3, id: 'live', k: 'child', cid: `live.${i + 1}`, slice: i, size: 1, price: 672010 });
+      lines.push({ t: 4, id: `e${i}`, k: 'end', complete: false, reason: 'cancelled by the trader' });
+    }
+    return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+  }
+
+  it('algo-journal-never-grows-without-bound: open keeps every line of an unfinished algo and only the last ended ones', () => {
+    const path = algoJournalPath('local', 7, { PERPL_HOME: home });
+    mkdirSync(join(home, 'algos'));
+    writeFileSync(path, history(ENDED_ALGOS_KEPT + 10));
+    const { journal, contents } = open(path);
+    journal.close();
+    const onDisk = readAlgoJournal(path).records;
+    expect(onDisk).toEqual(contents.records);
+    const ids = [...new Set(onDisk.map((r) => r.id))];
+    expect(ids).toHaveLength(ENDED_ALGOS_KEPT + 1);
+    expect(ids).not.toContain('e9');
+    expect(ids).toContain('e10');
+    expect(onDisk.filter((r) => r.id === 'live' && r.k === 'child')).toHaveLength(ENDED_ALGOS_KEPT + 10);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('algo-journal-crash-mid-compaction-loses-nothing: the rename never happened, the old file reads whole and the next open compacts', () => {
+    const path = algoJournalPath('local', 7, { PERPL_HOME: home });
+    mkdirSync(join(home, 'algos'));
+    const text = history(ENDED_ALGOS_KEPT + 3);
+    writeFileSync(path, text);
+    const before = readAlgoJournal(path);
+    expect(() =>
+      compactAlgoJournal(path, before, ENDED_ALGOS_KEPT, () => {
+        throw new Error('killed before the rename');
+      }),
+    ).toThrow(/killed/);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(existsSync(`${path}.compacting`)).toBe(true);
+    const { journal, contents } = open(path);
+    journal.close();
+    expect(contents.records).toHaveLength(before.records.length - 3 * 2);
+    expect(existsSync(`${path}.compacting`)).toBe(false);
+  });
+
+  it('a journal with a corrupt line is not rewritten: the line stays for a person to read', () => {
+    const path = algoJournalPath('local', 7, { PERPL_HOME: home });
+    mkdirSync(join(home, 'algos'));
+    const text = history(ENDED_ALGOS_KEPT + 1) + '{"k":"child","id":"x"}\n';
+    writeFileSync(path, text);
+    open(path).journal.close();
+    expect(readFileSync(path, 'utf8')).toBe(text);
   });
 });

@@ -2,15 +2,16 @@
 // line per algo-record.ts record. Written with the order journal's writer (lib/append-file.ts) and held
 // with its lock (journal-file.ts holdJournal): only the process holding `<file>.lock` runs algos, so two
 // terminals on one account never both send the same algo's children. A child line is fsynced before the
-// child is sent. Holds no secrets.
+// child is sent. Holds no secrets. Compacted on open (compactAlgoJournal): every record of an unfinished
+// algo stays, of the ended ones only the last ENDED_ALGOS_KEPT.
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppendFile } from '../../lib/append-file.js';
 import { readNdjson } from '../../lib/ndjson.js';
 import { perplHome } from '../../lib/perpl-home.js';
 import { userMessage } from '../../protocol/errors.js';
-import { holdJournal } from '../trading/journal-file.js';
+import { holdJournal, removeStaleCompaction, replaceByCompaction } from '../trading/journal-file.js';
 import { type AlgoRecord, type AlgoRecordInput, decodeAlgoRecord } from './algo-record.js';
 
 /** Where every account's algo journal lives. */
@@ -42,6 +43,36 @@ export function readAlgoJournal(path: string): AlgoJournalContents {
   return { records, problems };
 }
 
+/** Ended algos a compaction keeps (the newest ended last): `perpl algos` and the Algos tab still list them. */
+export const ENDED_ALGOS_KEPT = 50;
+
+/** The records a compaction keeps, in file order: all but those of ended algos older than the last `keepEnded` ended. */
+export function algoRecordsToKeep(records: readonly AlgoRecord[], keepEnded = ENDED_ALGOS_KEPT): AlgoRecord[] {
+  const endedInOrder = records.filter((r) => r.k === 'end').map((r) => r.id);
+  const dropped = new Set(endedInOrder.slice(0, Math.max(0, endedInOrder.length - keepEnded)));
+  return records.filter((r) => !dropped.has(r.id));
+}
+
+/**
+ * Rewrites the journal to algoRecordsToKeep: a new file (0600, fsynced) renamed over the old one, so a crash
+ * at any instant leaves the old file whole or the new one whole, never half. Left alone when nothing would
+ * be dropped, or when a line could not be read (its text is evidence a rewrite would lose). Only the holder
+ * of the journal's lock compacts. Returns the records the file holds.
+ */
+export function compactAlgoJournal(
+  path: string,
+  contents: AlgoJournalContents,
+  keepEnded = ENDED_ALGOS_KEPT,
+  rename: (from: string, to: string) => void = renameSync,
+): AlgoRecord[] {
+  // A compaction that died before its rename left its temp file: the journal itself is whole.
+  removeStaleCompaction(path);
+  const kept = algoRecordsToKeep(contents.records, keepEnded);
+  if (kept.length === contents.records.length || contents.problems.length > 0) return contents.records;
+  replaceByCompaction(path, kept.map((r) => `${JSON.stringify(r)}\n`).join(''), rename);
+  return kept;
+}
+
 export class AlgoJournal {
   private constructor(
     private readonly file: AppendFile,
@@ -59,7 +90,9 @@ export class AlgoJournal {
     const release = holdJournal(path);
     if (!release) return { refused: `the algos of this account are run by another terminal (${path}.lock)` };
     try {
-      const contents = readAlgoJournal(path);
+      const read = readAlgoJournal(path);
+      // Before the append file opens: its fd must be the compacted file's, not the one renamed over.
+      const contents = { ...read, records: compactAlgoJournal(path, read) };
       const file = new AppendFile(path);
       const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
       if (text.length > 0 && !text.endsWith('\n')) file.appendLine('', true);

@@ -25,6 +25,8 @@ export interface AlgoReads {
   lastTrade?(marketId: number): number | undefined;
   /** The position's liquidation price, ticks; null: none. */
   liquidation?(positionId: number): number | bigint | null;
+  /** What this session's fills say order `orderId` of `marketId` filled, size units (a chase whose order left without history). */
+  orderFills?(marketId: number, orderId: number): number;
   /** The best bid and ask now (a chase). */
   bookTop?(marketId: number): BookTop;
   /** The context's max_account_trigger_orders. */

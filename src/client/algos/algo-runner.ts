@@ -1,26 +1,24 @@
 // The algo runner: headless (a bot or the screen drives it), it acts only through TradingCommands, so every
 // child passes the validation, locks, guards, order journal and execution report of a hand-placed order.
-// Its money rules:
-//  - a child's line is in the algo journal (fsynced) BEFORE the child is sent;
-//  - never a second child while one is in flight: a child whose outcome is not known (this run's, or one a
-//    dead run left) is settled first, from what the exchange and the order journal hold (child-outcome.ts);
-//  - each child is at most the target left (nextTwapStep), so the filled total never passes the target;
-//  - children go only while the trading socket's send budget has more than ALGO_ORDER_RESERVE left;
+// This file holds the loop, the algo journal and the control (start, pause, resume, cancel); each kind's
+// steps and money rules are in twap-run.ts, trail-run.ts and chase-run.ts. Common to all:
+//  - every step's line is in the algo journal (fsynced) BEFORE its order is sent;
+//  - orders go only while the trading socket's send budget has more than ALGO_ORDER_RESERVE left;
 //  - a trade lock holds every algo (the reason kept on it); it runs again when the lock lifts.
 
 import { userMessage } from '../../protocol/errors.js';
-import type { TradingCommands, CommandOutcome } from '../../domain/trading/commands.js';
-import { describeLocks } from '../../domain/trading/session-locks.js';
-import { type TwapSpec, nextTwapStep, validateTwapSpec } from '../../domain/algos/twap.js';
+import type { TradingCommands } from '../../domain/trading/commands.js';
+import { type TwapSpec, validateTwapSpec } from '../../domain/algos/twap.js';
 import { type TrailSpec, validateTrailSpec } from '../../domain/algos/trail.js';
+import { marketWords, priceText } from '../../domain/trading/order-words.js';
 import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
 import type { AlgoReads } from './algo-reads.js';
 import type { AlgoJournal } from './algo-journal.js';
-import { type AlgoChild, type AlgoEntry, algoSummary, childInFlight, foldAlgos, twapStateOf } from './algo-fold.js';
+import { type AlgoEntry, algoSummary, foldAlgos } from './algo-fold.js';
 import type { AlgoRecord, AlgoRecordInput, AlgoStatus } from './algo-record.js';
-import { childGroup, childOutcome } from './child-outcome.js';
 import { TrailRun } from './trail-run.js';
 import { ChaseRun } from './chase-run.js';
+import { TwapRun } from './twap-run.js';
 import { type ChaseSpec, startChase, validateChaseSpec } from '../../domain/algos/chase.js';
 
 /**
@@ -31,8 +29,6 @@ import { type ChaseSpec, startChase, validateChaseSpec } from '../../domain/algo
 export const ALGO_ORDER_RESERVE = 20;
 /** How often the runner looks at its algos. */
 export const ALGO_TICK_MS = 250;
-/** A child left unsettled is looked up (open orders, order history, order journal) at most this often. */
-export const ALGO_RECONCILE_EVERY_MS = 1_000;
 
 export type { AlgoReads } from './algo-reads.js';
 
@@ -62,16 +58,12 @@ export interface AlgoView {
 export class AlgoRunner {
   private readonly records = new Map<string, AlgoRecord[]>();
   private readonly algos = new Map<string, AlgoEntry>();
-  /** Children whose outcome this run awaits from their command handle. */
-  private readonly live = new Set<string>();
-  private readonly lastLookup = new Map<string, number>();
-  /** Children of ended algos whose outcome stays unknown: not looked up again this run. */
-  private readonly unknowable = new Set<string>();
   private readonly timers: Timers;
   private timer: TimerHandle | null = null;
   private ticking: Promise<void> | null = null;
   private readonly trails: TrailRun;
   private readonly chases: ChaseRun;
+  private readonly twaps: TwapRun;
 
   constructor(private readonly o: AlgoRunnerOptions) {
     this.timers = o.timers ?? realTimers;
@@ -86,6 +78,7 @@ export class AlgoRunner {
     };
     this.trails = new TrailRun(context);
     this.chases = new ChaseRun(context);
+    this.twaps = new TwapRun(context, (id) => this.algos.get(id));
   }
 
   /**
@@ -202,12 +195,30 @@ export class AlgoRunner {
     return null;
   }
 
-  /** Ends the algo: no new child. A child in flight still settles (an IOC cannot be called back). */
-  cancel(id: string): string | null {
+  /**
+   * Ends the algo for `reason` (the trader's cancel by default; panic says its own): no new child (a TWAP
+   * child in flight still settles: an IOC cannot be called back); a chase's resting order is cancelled
+   * before it ends (chase-run.ts stop); a trail stops moving its stop, and the stop it holds stays on the
+   * exchange (a protective stop is never removed by ending the trail), which its end reason says.
+   */
+  cancel(id: string, reason = 'cancelled by the trader'): string | null {
     const a = this.algos.get(id);
     if (!a || a.status === 'ended') return `no running algo ${id}`;
-    this.append({ k: 'end', id, complete: false, reason: 'cancelled by the trader' }, true);
+    if (a.start.kind === 'chase') {
+      this.chases.stop(a, reason);
+      return null;
+    }
+    const why = a.trail ? `${reason}: ${this.trailLeft(a)}` : reason;
+    this.append({ k: 'end', id, complete: false, reason: why }, true);
     return null;
+  }
+
+  /** What ending the trail leaves on the exchange, in the market's words. */
+  private trailLeft(a: AlgoEntry): string {
+    const stop = a.trail?.stop;
+    if (!stop) return 'trail ended; it held no stop yet';
+    const marketId = a.start.spec.marketId;
+    return `trail ended; stop at ${priceText(stop.price, marketWords(this.o.reads.market(marketId), marketId))} stays on the exchange`;
   }
 
   /** One look at every algo (the loop calls it; tests and bots may call it directly). */
@@ -256,103 +267,12 @@ export class AlgoRunner {
 
   private async step(id: string): Promise<void> {
     const entry = this.algos.get(id)!;
-    if (entry.start.kind === 'trail') {
-      if (entry.status === 'ended' || entry.status === 'paused') return;
-      return this.trails.step(entry);
-    }
-    if (entry.start.kind === 'chase') {
-      if (entry.status === 'ended' || entry.status === 'paused') return;
-      return this.chases.step(entry);
-    }
-    const inFlight = childInFlight(this.algos.get(id)!);
-    if (inFlight && !(await this.settleLeftChild(id, inFlight))) return;
-    const a = this.algos.get(id)!;
-    if (a.status === 'ended' || a.status === 'paused') return;
-    const locks = describeLocks(this.o.commands.locks());
-    if (locks) return this.hold(id, locks);
-    if (this.o.reads.orderJournal() === null) return this.hold(id, 'algos need the order journal');
-    if (a.status === 'held') this.append({ k: 'state', id, status: 'running', reason: 'trade lock lifted' });
-    if (a.start.kind !== 'twap') return;
-    const spec = a.start.spec;
-    const market = this.o.reads.market(spec.marketId);
-    if (!market) return this.hold(id, `market ${spec.marketId} is not listed`);
-    const now = this.timers.now();
-    const next = nextTwapStep(spec, twapStateOf(a), now, { market, mark: this.o.reads.mark(spec.marketId) });
-    if (next.kind === 'done') return this.append({ k: 'end', id, complete: next.complete, reason: next.reason }, true);
-    if (next.kind !== 'send') return;
-    if (this.o.reads.sendBudgetLeft() <= ALGO_ORDER_RESERVE) {
-      a.reason = `waiting for the order budget (keeping ${ALGO_ORDER_RESERVE} for panic and closes)`;
-      return;
-    }
-    this.send(a, spec, next.slice, next.size, next.price);
-  }
-
-  /** Journals the child (fsynced), then sends it; its outcome settles it (settleLive). */
-  private send(a: AlgoEntry, spec: TwapSpec, slice: number, size: number, price: number): void {
-    const cid = `${a.id}.${a.children.length + 1}`;
-    this.append({ k: 'child', id: a.id, cid, slice, size, price }, true);
-    const handle = this.o.commands.place({ marketId: spec.marketId, kind: 'ioc', side: spec.side, size, price, leverage: spec.leverage, group: childGroup(cid) });
-    this.live.add(cid);
-    this.noteRqs(a.id, cid, handle.rqs());
-    void handle.outcome
-      .then((outcome) => {
-        this.noteRqs(a.id, cid, handle.rqs());
-        return this.settleLive(a.id, cid, outcome);
-      })
-      .catch((e: unknown) => this.o.log?.(`algo ${a.id} child ${cid}: ${userMessage(e)}`))
-      .finally(() => this.live.delete(cid));
-  }
-
-  private noteRqs(id: string, cid: string, rqs: readonly number[]): void {
-    const child = this.algos.get(id)?.children.find((c) => c.cid === cid);
-    const fresh = rqs.filter((rq) => rq > 0 && !child?.rqs.includes(rq));
-    if (fresh.length > 0) this.append({ k: 'child-rqs', id, cid, rqs: fresh }, true);
-  }
-
-  /** The child's own outcome; anything short of a known fill is left to the reconciliation (settleLeftChild). */
-  private async settleLive(id: string, cid: string, outcome: CommandOutcome): Promise<void> {
-    const r = outcome.results[0];
-    if (!r) return;
-    const done = (filled: number, spent: boolean): void => this.append({ k: 'child-done', id, cid, filled, spent, result: r.kind, message: r.message }, true);
-    if (r.kind === 'definitive') {
-      const filled = r.fs ?? (await this.o.reads.orderByRq(r.rq))?.fs;
-      if (filled !== undefined) done(filled, true);
-    } else if (r.kind === 'failed' || r.kind === 'rejected') {
-      done(0, true);
-    } else if (r.kind === 'invalid') {
-      // Refused before the wire: the slice is not spent. A lock holds the algo; any other refusal ends it.
-      done(0, false);
-      const locks = describeLocks(this.o.commands.locks());
-      if (locks) this.hold(id, locks);
-      else if (this.algos.get(id)?.status !== 'ended') this.append({ k: 'end', id, complete: false, reason: `child refused: ${r.message}` }, true);
-    }
-  }
-
-  /** Settles a child this run does not await; true once it is settled (a new child may then go). */
-  private async settleLeftChild(id: string, child: AlgoChild): Promise<boolean> {
-    if (this.live.has(child.cid) || this.unknowable.has(child.cid)) return false;
-    const now = this.timers.now();
-    if (now - (this.lastLookup.get(child.cid) ?? -Infinity) < ALGO_RECONCILE_EVERY_MS) return false;
-    this.lastLookup.set(child.cid, now);
-    const orderJournal = this.o.reads.orderJournal();
-    if (orderJournal === null) {
-      this.hold(id, 'algos need the order journal');
-      return false;
-    }
-    const verdict = await childOutcome(child, orderJournal, (rq) => this.o.reads.orderByRq(rq));
-    const a = this.algos.get(id)!;
-    if (verdict.kind === 'pending') {
-      if (a.status !== 'ended') a.reason = `reconciling child ${child.cid}: ${verdict.reason}`;
-      return false;
-    }
-    if (verdict.kind === 'unknown') {
-      if (a.status !== 'ended') this.append({ k: 'end', id, complete: false, reason: verdict.message }, true);
-      this.unknowable.add(child.cid);
-      return false;
-    }
-    this.noteRqs(id, child.cid, verdict.rqs);
-    this.append({ k: 'child-done', id, cid: child.cid, filled: verdict.filled, spent: verdict.spent, result: verdict.result, message: verdict.message }, true);
-    return true;
+    if (entry.start.kind === 'twap') return this.twaps.step(id);
+    if (entry.status === 'ended') return;
+    // A paused chase still looks: its order comes off the book (pause means nothing of it rests).
+    if (entry.start.kind === 'chase') return this.chases.step(entry, entry.status === 'paused');
+    if (entry.status === 'paused') return;
+    return this.trails.step(entry);
   }
 }
 

@@ -18,7 +18,7 @@ export const chaseSpec = record<ChaseSpec>({
 });
 
 const orNull: Reader<number | null> = (v, p) => (v === null ? null : nonNegInt(v, p));
-const reason = oneOf(['filled', 'bound', 'deadline'] as const);
+const reason = oneOf(['filled', 'bound', 'deadline', 'stopped'] as const);
 
 type Dec<K extends ChaseDecision['kind']> = Extract<ChaseDecision, { kind: K }>;
 const DECISIONS: { [K in ChaseDecision['kind']]: Reader<Dec<K>> } = {
@@ -26,7 +26,7 @@ const DECISIONS: { [K in ChaseDecision['kind']]: Reader<Dec<K>> } = {
   place: record<Dec<'place'>>({ kind: oneOf(['place'] as const), price: nonNegInt, size: nonNegInt }),
   change: record<Dec<'change'>>({ kind: oneOf(['change'] as const), orderId: nonNegInt, price: nonNegInt }),
   'cancel-then-place': record<Dec<'cancel-then-place'>>({ kind: oneOf(['cancel-then-place'] as const), cancel: nonNegInt, price: nonNegInt, why: str }),
-  end: record<Dec<'end'>>({ kind: oneOf(['end'] as const), reason, cancel: orNull }),
+  end: record<Dec<'end'>>({ kind: oneOf(['end'] as const), reason, cancel: orNull, why: opt(str) }),
 };
 
 type Ev<K extends ChaseEvent['kind']> = Extract<ChaseEvent, { kind: K }>;

@@ -38,19 +38,47 @@ export function placeEvents(d: { price: number; size: number }, outcome: Command
   return [];
 }
 
+/** An order that left the open orders with no row in order history is waited for this long, then reconciled from the fills. */
+export const CHASE_GONE_AFTER_MS = 3_000;
+/** A cancel is sent again (refused, or not yet seen on the exchange) at most this often. */
+const CANCEL_EVERY_MS = 1_000;
+
 export class ChaseRun {
   private readonly busy = new Set<string>();
+  /** When each chase's live order was first missing from the open orders with no row in history. */
+  private readonly missingSince = new Map<string, number>();
+  /** When a cancel of each order was last sent (a cancel is not repeated every look while the feed catches up). */
+  private readonly cancelledAt = new Map<number, number>();
 
   constructor(private readonly c: AlgoStepContext) {}
 
-  async step(a: AlgoEntry): Promise<void> {
+  /**
+   * Ends the chase from outside (the trader's cancel, panic) for `why`: the `end` is journaled first, then its
+   * resting order is cancelled (the next looks send the cancel and see it land); the algo ends only once
+   * nothing of it rests. A chase already ending keeps its way. False when it was already ending.
+   */
+  stop(a: AlgoEntry, why: string): boolean {
+    const { state } = a.chase!;
+    if (state.ended !== null) return false;
+    this.c.append({ k: 'chase', id: a.id, event: { kind: 'sent', decision: { kind: 'end', reason: 'stopped', cancel: state.live?.orderId ?? null, why } } }, true);
+    return true;
+  }
+
+  /** One look at the chase; a paused one only settles what is on its way and takes its order off the book. */
+  async step(a: AlgoEntry, paused = false): Promise<void> {
     const chase = a.chase!;
     const { state } = chase;
     const id = a.id;
     if (this.busy.has(id)) return;
     const ev = (event: ChaseEvent): void => this.c.append({ k: 'chase', id, event }, true);
     if (state.ended !== null && state.pending === null) {
-      return this.c.append({ k: 'end', id, complete: state.filled >= state.spec.size, reason: `${state.ended}: filled ${state.filled} of ${state.spec.size}` }, true);
+      // Ended from outside while its order was being placed: that order comes off the book before the end.
+      if (state.live && (state.ended !== 'bound' || state.spec.atBound === 'cancel')) {
+        return ev({ kind: 'sent', decision: { kind: 'end', reason: state.ended, cancel: state.live.orderId, ...(chase.why !== undefined ? { why: chase.why } : {}) } });
+      }
+      const all = state.filled >= state.spec.size;
+      const what = all ? 'filled' : (chase.why ?? state.ended);
+      return this.c.append({ k: 'end', id, complete: all, reason: `${what}: filled ${state.filled} of ${state.spec.size}` }, true);
     }
     const reads = this.c.reads;
     if (!reads.openOrders || !reads.bookTop) return this.c.hold(id, 'the runner cannot see open orders and the book');
@@ -58,18 +86,28 @@ export class ChaseRun {
     // The live order as the exchange holds it: its fills, or its leaving (a cancel of ours, or another way).
     if (state.live) {
       const row = open.find((o) => o.oid === state.live!.orderId) ?? (await this.lastRow(a));
-      if (!row) return;
+      if (!row) return this.missing(a, ev);
+      this.missingSince.delete(id);
       const remaining = row.os - row.fs;
       if (remaining < state.live.remaining) return ev({ kind: 'fill', size: state.live.remaining - remaining });
       if (!RESTING.has(row.st) && remaining > 0) return ev(state.pending === 'cancel' ? { kind: 'cancelled' } : { kind: 'gone' });
     }
     if (state.pending === 'place') return this.settlePlace(a, ev);
-    if (state.pending === 'change' && chase.lastSent?.kind === 'change') {
+    if (state.pending === 'change') {
       const row = open.find((o) => o.oid === state.live?.orderId);
-      return ev(row?.p === chase.lastSent.price ? { kind: 'changed', price: chase.lastSent.price } : { kind: 'refused', reason: 'the change did not land' });
+      const sent = chase.lastSent;
+      return ev(sent?.kind === 'change' && row?.p === sent.price ? { kind: 'changed', price: sent.price } : { kind: 'refused', reason: 'the change did not land' });
     }
-    if (state.pending === 'cancel' && state.live && open.some((o) => o.oid === state.live!.orderId)) return this.send(id, () => this.c.commands.cancel(state.live!.orderId), () => []);
+    if (state.pending === 'cancel' && state.live && open.some((o) => o.oid === state.live!.orderId)) return this.cancel(a, state.live.orderId);
     if (state.pending !== null) return;
+    if (paused) {
+      // Paused: its order comes off the book (re-placed at the top once resumed), nothing new is decided.
+      if (state.live) {
+        ev({ kind: 'sent', decision: { kind: 'cancel-then-place', cancel: state.live.orderId, price: state.live.price, why: 'paused by the trader' } });
+        this.cancel(a, state.live.orderId);
+      }
+      return;
+    }
     const locks = describeLocks(this.c.commands.locks());
     if (locks) return this.c.hold(id, locks);
     const market = reads.market(state.spec.marketId);
@@ -80,6 +118,55 @@ export class ChaseRun {
       return;
     }
     this.decide(a, d, ev);
+  }
+
+  /**
+   * Sends the cancel of the chase's order `orderId` (at most once a CANCEL_EVERY_MS). Its end is seen on the
+   * exchange: the order leaves the open orders, its fills counted first, so an order that filled before the
+   * cancel reached it ends the chase filled, not cancelled. A refusal is said on the row until then.
+   */
+  private cancel(a: AlgoEntry, orderId: number): void {
+    const now = this.c.now();
+    if (now - (this.cancelledAt.get(orderId) ?? -Infinity) < CANCEL_EVERY_MS) {
+      a.reason = `cancelling order ${orderId}: waiting for the exchange to show it`;
+      return;
+    }
+    this.cancelledAt.set(orderId, now);
+    this.send(a.id, () => this.c.commands.cancel(orderId), (o) => {
+      const r = o.results[0];
+      if (r && r.kind !== 'definitive') this.c.log?.(`algo ${a.id}: cancel of order ${orderId} refused (${r.message}); its row decides`);
+      return [];
+    });
+  }
+
+  /**
+   * The live order left the open orders and no order history row says how (no REST, or history behind): after
+   * CHASE_GONE_AFTER_MS its fills are read from this session's fills. A cancel of ours: it is cancelled, the
+   * rest as the chase goes on. Any other leaving, or no fills to read: the chase ends saying so (a new order
+   * beside one whose fate is unknown could fill past the size).
+   */
+  private missing(a: AlgoEntry, ev: (e: ChaseEvent) => void): void {
+    const { state } = a.chase!;
+    const live = state.live!;
+    const now = this.c.now();
+    const since = this.missingSince.get(a.id) ?? now;
+    this.missingSince.set(a.id, since);
+    if (now - since < CHASE_GONE_AFTER_MS) {
+      a.reason = `order ${live.orderId} left the open orders: waiting for order history`;
+      return;
+    }
+    this.missingSince.delete(a.id);
+    const fills = this.c.reads.orderFills?.(state.spec.marketId, live.orderId);
+    const extra = fills === undefined ? 0 : Math.min(Math.max(0, fills - a.chase!.liveFilled), live.remaining);
+    if (extra > 0) ev({ kind: 'fill', size: extra });
+    if (extra === live.remaining) return;
+    const ours = state.pending === 'cancel';
+    ev(ours ? { kind: 'cancelled' } : { kind: 'gone' });
+    if (ours && fills !== undefined) return;
+    const counted = fills === undefined ? 'its fills unknown (no fills read)' : 'its fills counted from this session\'s fills';
+    const why = `order ${live.orderId} left the book and no order history says how; ${counted}`;
+    if (state.ended === null) ev({ kind: 'sent', decision: { kind: 'end', reason: 'stopped', cancel: null, why } });
+    else this.c.log?.(`algo ${a.id}: ${why}`);
   }
 
   private decide(a: AlgoEntry, d: ChaseDecision, ev: (e: ChaseEvent) => void): void {
@@ -99,9 +186,9 @@ export class ChaseRun {
         );
       // The cancel's end is seen on the exchange (the live order leaves the open orders, its fills counted).
       case 'cancel-then-place':
-        return this.send(id, () => this.c.commands.cancel(d.cancel), () => []);
+        return this.cancel(a, d.cancel);
       case 'end':
-        if (d.cancel !== null) this.send(id, () => this.c.commands.cancel(d.cancel!), () => []);
+        if (d.cancel !== null) this.cancel(a, d.cancel);
         return;
       case 'wait':
         return;

@@ -32,6 +32,7 @@ export function tradingAlgoReads(o: TradingAlgoReadsOptions): AlgoReads {
     block: () => o.session.head,
     position: (id) => o.session.state.positions.get(id),
     openOrders: () => o.session.state.orders.values(),
+    orderFills: (mkt, oid) => o.session.state.fills.reduce((sum, f) => (f.oid === oid && f.mkt === mkt ? sum + f.s : sum), 0),
     ...(o.lastTrade ? { lastTrade: o.lastTrade } : {}),
     ...(o.bookTop ? { bookTop: o.bookTop } : {}),
     ...(o.maxAccountTriggerOrders ? { maxAccountTriggerOrders: o.maxAccountTriggerOrders } : {}),

@@ -96,18 +96,26 @@ export function compactJournal(path: string, contents: JournalContents): Journal
   const unchanged = kept.length === contents.records.length + contents.corrupt.length && !contents.tornTail && !contents.unterminated;
   if (unchanged) return records;
 
+  replaceByCompaction(path, kept.map((k) => `${k.text}\n`).join(''));
+  return records;
+}
+
+/**
+ * Replaces the journal at `path` with `text`: a new file (0600, fsynced) at `<path>.compacting`, renamed over
+ * it, the directory fsynced. A crash at any instant leaves the old file whole or the new one whole.
+ */
+export function replaceByCompaction(path: string, text: string, rename: (from: string, to: string) => void = renameSync): void {
   const temp = `${path}.compacting`;
   removeStaleCompaction(path);
   const fd = openSync(temp, 'wx', 0o600);
   try {
-    writeSync(fd, kept.map((k) => `${k.text}\n`).join(''));
+    writeSync(fd, text);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  renameSync(temp, path);
+  rename(temp, path);
   syncDirectory(dirname(path));
-  return records;
 }
 
 /** Makes a rename durable: fsync the directory that holds the entry (best effort where unsupported). */

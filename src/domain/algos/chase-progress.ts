@@ -31,7 +31,8 @@ function sent(state: ChaseState, decision: ChaseDecision): ChaseState {
     case 'cancel-then-place':
       return { ...state, pending: 'cancel' };
     case 'end':
-      return { ...state, ended: decision.reason, pending: decision.cancel === null ? null : 'cancel' };
+      // A place or change still on its way stays pending: the chase ends once it resolves (its order then cancelled).
+      return { ...state, ended: decision.reason, pending: decision.cancel === null ? state.pending : 'cancel' };
   }
 }
 
@@ -53,7 +54,10 @@ export function chaseStep(state: ChaseState, event: ChaseEvent): ChaseState {
     case 'fill': {
       const live = state.live;
       const remaining = live ? live.remaining - event.size : 0;
-      return { ...state, filled: state.filled + event.size, live: live && remaining > 0 ? { ...live, remaining } : null };
+      const stillLive = live !== null && remaining > 0;
+      // An order filled whole needs no cancel: one on its way is moot (the exchange refuses it), so nothing waits for it.
+      const pending = !stillLive && state.pending === 'cancel' ? null : state.pending;
+      return { ...state, filled: state.filled + event.size, pending, live: stillLive ? { ...live, remaining } : null };
     }
   }
 }

@@ -66,7 +66,8 @@ export interface ChaseState {
   ended: ChaseEndReason | null;
 }
 
-export type ChaseEndReason = 'filled' | 'bound' | 'deadline';
+/** `stopped`: ended from outside (the trader's cancel, panic), its `why` said with the end decision. */
+export type ChaseEndReason = 'filled' | 'bound' | 'deadline' | 'stopped';
 
 export type ChaseDecision =
   /** Nothing to do now. */
@@ -81,8 +82,8 @@ export type ChaseDecision =
    * then left.
    */
   | { kind: 'cancel-then-place'; cancel: number; price: number; why: string }
-  /** The chase is over: cancel `cancel` (null: nothing to cancel, or the order is left resting). */
-  | { kind: 'end'; reason: ChaseEndReason; cancel: number | null };
+  /** The chase is over: cancel `cancel` (null: nothing to cancel, or the order is left resting); `why`: who ended it. */
+  | { kind: 'end'; reason: ChaseEndReason; cancel: number | null; why?: string };
 
 const isBuy = (spec: Pick<ChaseSpec, 'side'>): boolean => spec.side === 'long';
 const positiveInteger = (n: number): boolean => Number.isSafeInteger(n) && n > 0;
