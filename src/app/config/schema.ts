@@ -7,6 +7,7 @@ import { acceptRemaps, isActionName, normaliseActionKey } from '../../ui/keys/re
 import { THEME_NAMES, type ConfirmPrefs, type ThemeName } from '../../state/workspace-slice.js';
 import type { PaneId } from '../../state/store.js';
 import type { TomlTable, TomlValue } from './config-table.js';
+import { defaultNotifyConfig, readNotify, type NotifyConfig } from './notify-config.js';
 
 export interface TerminalConfig {
   network?: string;
@@ -22,10 +23,12 @@ export interface TerminalConfig {
   lowBandwidth: boolean | 'auto';
   watchlist: string[];
   keys: Map<Action, string[]>;
+  /** `[notify]`: desktop notifications (notify-config.ts). */
+  notify: NotifyConfig;
 }
 
 export function defaultConfig(): TerminalConfig {
-  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map() };
+  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map(), notify: defaultNotifyConfig() };
 }
 
 export interface ConfigProblem {
@@ -49,6 +52,7 @@ const FALLBACKS: Readonly<Record<string, string>> = {
   watchlist: 'no watchlist',
   confirm: 'the built-in confirm thresholds',
   keys: 'the default keys',
+  notify: 'its default',
 };
 
 /** What replaces a bad entry, in words: its default, or that it is ignored. */
@@ -156,6 +160,9 @@ export function validateConfig(table: TomlTable, report: Report): TerminalConfig
         break;
       case 'keys':
         readKeys(value, report, config.keys);
+        break;
+      case 'notify':
+        readNotify(value, report, config.notify);
         break;
       default:
         report(name, 'unknown entry');
