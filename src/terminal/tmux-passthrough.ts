@@ -1,6 +1,7 @@
 // Asks the tmux the app runs in (TMUX set) whether it forwards a DCS passthrough: `allow-passthrough`,
 // the pane's own value first (`show -pv -t $TMUX_PANE`), else the global one (`show -gv`). tmux before
-// 3.3 has no such option and always forwards. Asked once, with a short timeout; never throws.
+// 3.3 has no such option and always forwards. Asked once (the tmux of `env`'s TMUX), with a short timeout;
+// never throws.
 
 import { execFile } from 'node:child_process';
 import type { TmuxPassthrough } from './desktop-notification.js';
@@ -24,9 +25,9 @@ export function passthroughFromAnswer(a: TmuxAnswer): TmuxPassthrough {
   return value(a.pane) ?? value(a.global) ?? 'unknown';
 }
 
-function ask(args: readonly string[]): Promise<{ out: string } | { error: string } | null> {
+function ask(args: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<{ out: string } | { error: string } | null> {
   return new Promise((resolve) => {
-    execFile('tmux', [...args], { timeout: ASK_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout, stderr) => {
+    execFile('tmux', [...args], { timeout: ASK_TIMEOUT_MS, encoding: 'utf8', env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       if (!error) return resolve({ out: stdout });
       // Not installed, killed by the timeout: nothing known.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error.killed) return resolve(null);
@@ -39,6 +40,6 @@ function ask(args: readonly string[]): Promise<{ out: string } | { error: string
 export async function askTmuxPassthrough(env: Readonly<Record<string, string | undefined>>): Promise<TmuxPassthrough> {
   if (!env.TMUX) return 'unknown';
   const pane = env.TMUX_PANE;
-  const [paneAnswer, global] = await Promise.all([pane ? ask(['show', '-pv', '-t', pane, 'allow-passthrough']) : Promise.resolve(null), ask(['show', '-gv', 'allow-passthrough'])]);
+  const [paneAnswer, global] = await Promise.all([pane ? ask(['show', '-pv', '-t', pane, 'allow-passthrough'], env) : Promise.resolve(null), ask(['show', '-gv', 'allow-passthrough'], env)]);
   return passthroughFromAnswer({ pane: paneAnswer, global });
 }
