@@ -3,7 +3,7 @@
 // trading tabs focused; the reset to a flat account each test starts from; the `:` command line, the
 // book's own-order marker, and an app on a read-only key.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, onTestFinished } from 'vitest';
@@ -35,12 +35,16 @@ export interface TradingScreenWaits {
   hookMs: number;
 }
 
-/** Registers the file's beforeAll / afterAll; call at the top of a test file (or a describe). The app runs at `size` (default 200x50). */
+/**
+ * Registers the file's beforeAll / afterAll; call at the top of a test file (or a describe). The app runs at
+ * `size` (default 200x50), with `configToml` as its home's config.toml when given.
+ */
 export function useTradingScreen(
   homePrefix: string,
   options: Omit<SimOptions, 'port' | 'home' | 'quiet'>,
   waits: TradingScreenWaits,
   size: { cols: number; rows: number } = { cols: 200, rows: 50 },
+  configToml?: string,
 ): TradingScreen {
   let home: string | undefined;
   let ready: TradingScreen | undefined;
@@ -50,6 +54,7 @@ export function useTradingScreen(
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), homePrefix));
     sim = await startSim({ like: 'classic', port: 0, home, quiet: true, ...options });
+    if (configToml !== undefined) writeFileSync(join(home, 'config.toml'), configToml);
     app = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, size.cols, size.rows, undefined, { keyFile: sim.demoKeyFile, home });
     const { store } = app.app;
     await eventually(() => store.getState().trading.account !== null && store.getState().trading.lockReason === null, waits.exchangeMs, 'trading unlocked');
