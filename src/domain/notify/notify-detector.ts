@@ -38,6 +38,8 @@ type TriggerKind = 'TP/SL' | 'stop';
 const OPEN_TYPES: ReadonlySet<number> = new Set([1, 2]);
 /** Liquidation near is said again only once the mark is this many times the distance away (no flapping at the edge). */
 const REARM_FACTOR = 2;
+/** Fill keys remembered at least (more when the session keeps more fills). */
+const SEEN_FILLS_FLOOR = 2_000;
 
 /** |mark - liquidation| within `pct` percent of the mark, in integers (ticks; pct to hundredths). */
 export function withinLiquidationDistance(mark: number, liquidation: number, pct: number): boolean {
@@ -95,6 +97,8 @@ export class NotifyDetector {
   private fills(f: NotifyFrame, first: boolean, out: NotifyEvent[]): void {
     const fresh = f.fills.filter((x) => !this.seenFills.has(x.key));
     for (const x of fresh) this.seenFills.add(x.key);
+    // Bounded like the session's own fill keys: a fill gone from the list does not come back.
+    if (this.seenFills.size > Math.max(SEEN_FILLS_FLOOR, f.fills.length * 4)) this.seenFills = new Set(f.fills.map((x) => x.key));
     if (first || fresh.length === 0) return;
     // Oldest first: the notification names the first fill of the frame and counts the rest.
     const ordered = [...fresh].reverse();
