@@ -65,12 +65,12 @@ describe('algoRows', () => {
     const chase: ChaseSpec = { marketId: market.id, side: 'long', size: 100, leverage: 500, maxDistance: { unit: 'ticks', ticks: 100 }, durationMs: 60_000, atBound: 'leave' };
     const start = { kind: 'chase' as const, spec: chase, startPrice: 670_000, boundPrice: 670_100, deadlineMs: 47_000 };
     const state: ChaseState = { spec: chase, startPrice: 670_000, boundPrice: 670_100, deadlineMs: 47_000, filled: 20, live: { orderId: 4, price: 670_010, remaining: 80 }, pending: null, ended: null };
-    const a = entry({ id: 'ch1', start, children: [], chase: { state, places: 1, lastSent: null } });
+    const a = entry({ id: 'ch1', start, children: [], chase: { state, places: 1, lastSent: null, liveFilled: 0 } });
     const [row] = algoRows([{ ...viewOf(a), kind: 'chase', filled: 20, target: 100 }], [a], facts());
     expect(row).toMatchObject({ next: 'max 67,010, 42s left', chase: { resting: { price: 670_010, size: 80 }, startPrice: 670_000, boundPrice: 670_100, leftMs: 42_000, atBound: 'leave' } });
-    const placing = { ...a, chase: { state: { ...state, live: null }, places: 1, lastSent: null } };
+    const placing = { ...a, chase: { state: { ...state, live: null }, places: 1, lastSent: null, liveFilled: 0 } };
     expect(algoRows([viewOf(placing)], [placing], facts())[0]!.next).toBe('placing at the bid');
-    const waiting = { ...a, chase: { state: { ...state, pending: 'change' as const }, places: 1, lastSent: null } };
+    const waiting = { ...a, chase: { state: { ...state, pending: 'change' as const }, places: 1, lastSent: null, liveFilled: 0 } };
     expect(algoRows([viewOf(waiting)], [waiting], facts())[0]!.next).toBe('awaiting the exchange');
   });
 });

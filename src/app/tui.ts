@@ -26,6 +26,7 @@ import { TerminalManners, type ExitReason } from '../terminal/manners.js';
 import { startTrading } from './trading-wiring.js';
 import { readWorkspaceConfig, startWorkspace, withConfigDefaults } from './workspace-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
+import { startNotify } from './notify-wiring.js';
 import { lowBandwidthAscii, lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../terminal/low-bandwidth.js';
 import { perplHome } from '../lib/perpl-home.js';
 import { createAppPerf } from '../terminal/perf/attach.js';
@@ -189,6 +190,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const maxHz = profile.maxHz;
   const live = startWorkspace({ store, stdout, loaded: loadedConfig, startupWarning: keysWarning, ascii: (opts.ascii ?? false) || lowBandwidthAscii(lowBandwidth, process.env), lowBandwidth });
   const throttle = startThrottleNotice(store);
+  // A replay seeks over fills: it notifies of nothing (as it rings no bell).
+  const notifier = opts.tradingSide ? null : startNotify({ store, config: loadedConfig.config.notify, write: (bytes) => stdout.write(bytes), env: process.env, ...(log ? { log: log.tagged('notify') } : {}) });
   // The two publishers paint at most once per turn of the event loop, reading keys between (frame-turn.ts).
   const turn = new FrameTurn();
   const publisher = new Publisher({ store, hz: maxHz, turn, ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}) });
@@ -222,6 +225,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       safely(() => instance?.unmount());
       safely(() => live.stop());
       safely(() => throttle.stop());
+      safely(() => notifier?.stop());
       manners.restore();
       await recorder?.close();
       await sim?.stop().catch(() => undefined);

@@ -35,7 +35,10 @@ export interface TradingScreenWaits {
   hookMs: number;
 }
 
-/** Registers the file's beforeAll / afterAll; call at the top of a test file (or a describe). The app runs at `size` (default 200x50). */
+/**
+ * Registers the file's beforeAll / afterAll; call at the top of a test file (or a describe). The app runs at
+ * `size` (default 200x50), with `configToml` as its home's config.toml when given.
+ */
 export function useTradingScreen(
   homePrefix: string,
   options: Omit<SimOptions, 'port' | 'home' | 'quiet'>,

@@ -9,6 +9,7 @@ import type { PaneId } from '../../state/store.js';
 import type { TomlTable, TomlValue } from './config-table.js';
 import { NO_GUARDS, type GuardLimits } from '../../domain/guards/guard-limits.js';
 import { readGuards } from './guards-config.js';
+import { defaultNotifyConfig, readNotify, type NotifyConfig } from './notify-config.js';
 
 export interface TerminalConfig {
   network?: string;
@@ -26,10 +27,12 @@ export interface TerminalConfig {
   keys: Map<Action, string[]>;
   /** [guards]: order and position size limits, the daily loss limit (domain/guards/). */
   guards: GuardLimits;
+  /** `[notify]`: desktop notifications (notify-config.ts). */
+  notify: NotifyConfig;
 }
 
 export function defaultConfig(): TerminalConfig {
-  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map(), guards: { ...NO_GUARDS } };
+  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map(), guards: { ...NO_GUARDS }, notify: defaultNotifyConfig() };
 }
 
 export interface ConfigProblem {
@@ -54,6 +57,7 @@ const FALLBACKS: Readonly<Record<string, string>> = {
   confirm: 'the built-in confirm thresholds',
   keys: 'the default keys',
   guards: 'no guards',
+  notify: 'its default',
 };
 
 /** What replaces a bad entry, in words: its default, or that it is ignored. */
@@ -165,6 +169,9 @@ export function validateConfig(table: TomlTable, report: Report): TerminalConfig
         break;
       case 'guards':
         readGuards(value, report, config.guards);
+        break;
+      case 'notify':
+        readNotify(value, report, config.notify);
         break;
       default:
         report(name, 'unknown entry');

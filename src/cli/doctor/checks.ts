@@ -203,10 +203,26 @@ export function checkAccount(f: DoctorFacts): CheckResult[] {
   return out;
 }
 
+/**
+ * Inside tmux: desktop notifications (OSC 9 / 777) reach the outer terminal only through tmux's passthrough,
+ * which tmux 3.3+ drops unless `allow-passthrough` is on; the terminal then rings the bell instead.
+ */
+export function checkTmuxPassthrough(f: DoctorFacts): CheckResult | undefined {
+  if (!f.tmux) return undefined;
+  const method = f.config?.notifyMethod ?? 'off';
+  const wanted = method === 'auto' || method === 'osc9' || method === 'osc777';
+  const fix = 'tmux set -g allow-passthrough on (and `set -g allow-passthrough on` in ~/.tmux.conf)';
+  if (f.tmux.passthrough === 'on') return r('OK', 'tmux passthrough', 'on: desktop notifications reach the outer terminal');
+  const what = f.tmux.passthrough === 'off' ? 'allow-passthrough is off: tmux drops desktop notifications (OSC 9 / 777)' : 'tmux did not say whether it forwards desktop notifications (allow-passthrough)';
+  if (!wanted) return r('OK', 'tmux passthrough', `${what}; notifications are ${method === 'off' ? 'off' : `"${method}"`} in the config`);
+  return r('WARN', 'tmux passthrough', `${what}: the bell instead`, fix);
+}
+
 /** Every check, in the order they are printed. */
 export function runChecks(f: DoctorFacts): CheckResult[] {
   const maybe = [
     ...checkConfig(f),
+    checkTmuxPassthrough(f),
     checkNetwork(f),
     checkKeysFolder(f),
     checkKeyFile(f),

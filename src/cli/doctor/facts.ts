@@ -3,6 +3,7 @@
 
 import type { ExposedFolder } from '../../auth/keys-folder.js';
 import type { Network } from '../../protocol/networks.js';
+import type { NotifyMethodSetting, TmuxPassthrough } from '../../terminal/desktop-notification.js';
 
 export interface Failure {
   error: string;
@@ -65,6 +66,8 @@ export interface ConfigFacts {
   /** The watchlist as read, and its line, checked against the exchange's markets once REST answers. */
   watchlist?: string[];
   watchlistLine?: number | null;
+  /** `[notify] method`. */
+  notifyMethod?: NotifyMethodSetting;
 }
 
 export interface DoctorFacts {
@@ -85,4 +88,6 @@ export interface DoctorFacts {
   signedRest?: Outcome<SignedRestFacts>;
   /** undefined when there is no usable key (the check is skipped). */
   tradingWs?: Outcome<TradingFacts>;
+  /** Inside tmux (TMUX set): whether it forwards a passthrough (desktop notifications); undefined outside tmux. */
+  tmux?: { passthrough: TmuxPassthrough };
 }

@@ -18,6 +18,7 @@ import { passphrasePrompt, type CliIo } from '../keys/io.js';
 import { networkFor } from '../keys/network.js';
 import type { DoctorFacts, Failure, KeyFacts } from './facts.js';
 import { probeMarketWs, probeRest, probeSignedRest, probeTradingWs } from './probes.js';
+import { askTmuxPassthrough } from '../../terminal/tmux-passthrough.js';
 
 function failure(e: unknown): Failure {
   return isPerplError(e) && e.hint ? { error: userMessage(e), hint: e.hint } : { error: userMessage(e) };
@@ -60,7 +61,8 @@ export async function gatherFacts(p: Parsed, io: CliIo): Promise<DoctorFacts> {
   const facts: DoctorFacts = { now: io.now(), home: { path: home, exists: existsSync(home) }, network: { ok: false, error: 'not resolved' } };
   const configFile = stringFlag(p, 'config');
   const config = loadConfig({ home, ...(configFile !== undefined ? { file: configFile } : {}) });
-  facts.config = { file: config.file, problems: config.problems, watchlist: config.config.watchlist, watchlistLine: config.watchlistLine ?? null };
+  facts.config = { file: config.file, problems: config.problems, watchlist: config.config.watchlist, watchlistLine: config.watchlistLine ?? null, notifyMethod: config.config.notify.method };
+  if (env.TMUX) facts.tmux = { passthrough: await askTmuxPassthrough(env) };
   facts.keysFolder = exposedKeysFolder(env);
 
   // The key's public part first: it may say which network it belongs to.

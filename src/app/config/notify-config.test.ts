@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfigText } from './load-config.js';
+import { defaultNotifyConfig } from './notify-config.js';
+
+describe('[notify] config', () => {
+  it('off unless asked; every key read', () => {
+    expect(parseConfigText('', 'toml').config.notify).toEqual(defaultNotifyConfig());
+    expect(defaultNotifyConfig().method).toBe('off');
+    const text = ['[notify]', 'method = "osc777"', 'fill = false', 'liquidationDistancePct = 2.5', 'tradingDownSec = 60', 'command = ["notify-send", "perpl"]'].join('\n');
+    const { config, problems } = parseConfigText(text, 'toml');
+    expect(problems).toEqual([]);
+    expect(config.notify).toMatchObject({ method: 'osc777', liquidationDistancePct: 2.5, tradingDownSec: 60, command: ['notify-send', 'perpl'] });
+    expect(config.notify.events).toMatchObject({ fill: false, trigger: true, guard: true });
+  });
+
+  it('notify-command-as-shell-string-refused: a command must be a list (no shell), a bad entry keeps its default with its line', () => {
+    const text = ['[notify]', 'command = "notify-send perpl; rm -rf ~"', 'method = "popup"', 'tradingDownSec = 0', 'algo = "yes"'].join('\n');
+    const { config, problems } = parseConfigText(text, 'toml');
+    expect(config.notify).toEqual(defaultNotifyConfig());
+    expect(problems.map((p) => [p.line, p.key])).toEqual([[2, 'notify.command'], [3, 'notify.method'], [4, 'notify.tradingDownSec'], [5, 'notify.algo']]);
+  });
+});
