@@ -1,7 +1,9 @@
 // The other side of the ledger's invariant: what trading moved the account's balance by, read from the
 // account events alone. Each event carries the balance after it (`b`); its change is the step from the
 // event before. Deposits and withdrawals are not trading. Funding (et 8) moves a position's collateral,
-// not the balance: it reaches the balance when the position gives its collateral back.
+// not the balance: it reaches the balance when the position gives its collateral back. A top-up (et 3) on
+// live leaves `b` as it was (the collateral comes from outside the balance, LAXU 10-05 capture) but comes
+// back into the balance at the close: the part of a top-up the balance did not pay is counted as a deposit.
 
 import { AccountEventType } from '../../protocol/enums.js';
 import type { AccountEvent } from '../../protocol/frames.js';
@@ -20,7 +22,9 @@ export function tradingBalanceChange(events: readonly AccountEvent[], fromMs: nu
     const change = after - (before ?? after - atomsOrZero(e.a));
     before = after;
     const t = e.at.t ?? 0;
-    if (t >= fromMs && t < toMs && !NOT_TRADING.has(e.et)) sum += change;
+    if (t < fromMs || t >= toMs || NOT_TRADING.has(e.et)) continue;
+    sum += change;
+    if (e.et === AccountEventType.IncreasePositionCollateral) sum -= change - atomsOrZero(e.a);
   }
   return sum;
 }

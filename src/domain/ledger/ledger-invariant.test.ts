@@ -14,7 +14,7 @@ const scale = (mkt: number): bigint => (mkt === 16 ? 1n : 10n);
 const step = fc.oneof(
   fc.record({ kind: fc.constant('fill' as const), mkt: fc.constantFrom(...MARKETS), buy: fc.boolean(), size: fc.integer({ min: 1, max: 40 }), price: fc.integer({ min: 900, max: 1_100 }), fee: fc.bigInt({ min: -30n, max: 200n }) }),
   fc.record({ kind: fc.constant('funding' as const), mkt: fc.constantFrom(...MARKETS), amount: fc.bigInt({ min: -50n, max: 50n }) }),
-  fc.record({ kind: fc.constant('topUp' as const), mkt: fc.constantFrom(...MARKETS), amount: fc.bigInt({ min: 1n, max: 500n }) }),
+  fc.record({ kind: fc.constant('topUp' as const), mkt: fc.constantFrom(...MARKETS), amount: fc.bigInt({ min: 1n, max: 500n }), fromOutside: fc.boolean() }),
 );
 
 describe('ledger invariant', () => {
@@ -27,7 +27,7 @@ describe('ledger invariant', () => {
         for (const s of steps) {
           if (s.kind === 'fill') m.fill(s.mkt, s.buy ? 1 : -1, s.size, s.price, s.fee);
           else if (s.kind === 'funding') m.funding(s.mkt, s.amount);
-          else m.topUp(s.mkt, s.amount);
+          else m.topUp(s.mkt, s.amount, s.fromOutside);
         }
         for (const mkt of MARKETS) {
           const open = m.openPosition(mkt);

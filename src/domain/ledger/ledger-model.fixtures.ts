@@ -110,13 +110,16 @@ export class LedgerModel {
     this.rows.push({ ...this.row(pos, 0, 0, 0, 0n), fnd: amount.toString() });
   }
 
-  /** A top-up (et 3): balance into the position's collateral, given back at the close. */
-  topUp(mkt: number, amount: bigint): void {
+  /**
+   * A top-up (et 3) into the position's collateral, given back at the close: from the balance (the local
+   * exchange) or, as live books it, from outside the balance (`b` unchanged).
+   */
+  topUp(mkt: number, amount: bigint, fromOutside = false): void {
     const pos = this.positions.get(mkt);
     if (!pos) return;
     this.advance();
     pos.collateral += amount;
-    this.balance -= amount;
+    if (!fromOutside) this.balance -= amount;
     this.event(AccountEventType.IncreasePositionCollateral, -amount, 0n, { p: pos.pid });
   }
 
