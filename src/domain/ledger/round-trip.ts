@@ -37,10 +37,6 @@ export function averagePrice(priceSize: bigint, size: number): number | null {
   return Number((priceSize * 2n + s) / (2n * s));
 }
 
-export function isClosed(trip: RoundTrip): boolean {
-  return trip.closedAt !== null;
-}
-
 export function durationMs(trip: RoundTrip, nowMs: number): number {
   return Math.max(0, (trip.closedAt?.ms ?? nowMs) - trip.openedAt.ms);
 }
