@@ -20,6 +20,7 @@ import type { TradingCommands } from '../domain/trading/commands.js';
 import { recordingSecrets, type FrameRecorder } from '../transport/record/index.js';
 import { RestClient } from '../transport/rest/client.js';
 import { HISTORY_FEED_KINDS, HistoryFeed, historyKindsOf } from './history-feed.js';
+import { LedgerFeed } from './ledger-feed.js';
 import type { ThrottleWiring } from './throttle-wiring.js';
 import type { AppLog } from './app-log.js';
 import type { StartKey } from './key-unlock.js';
@@ -66,6 +67,8 @@ export interface TradingWiring {
   commands: TradingCommands;
   /** REST history pages for the Fills / History tabs. */
   history: HistoryFeed;
+  /** Round trips for the Trades tab and the PnL calendar. */
+  ledger: LedgerFeed;
   /** The algo runner (TWAP) over the same client and account. */
   algos: AlgoControl;
   stop(): void;
@@ -187,11 +190,19 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
       refused: (why) => client.session.refuseFrame(why),
     },
   });
+  const ledger = new LedgerFeed(rest, o.store, () => o.context.markets, log ? { onError: (error) => log.error('ledger: loading failed', error) } : {});
   // A fill, an order or position update, an account event: the history lists showing them are stale;
   // a new connection's snapshots may follow changes the socket never told, so every list is.
   const offHistory = client.session.on({
-    updated: (mt) => history.invalidate(historyKindsOf(mt)),
-    snapshot: () => history.invalidate(HISTORY_FEED_KINDS),
+    updated: (mt) => {
+      const kinds = historyKindsOf(mt);
+      history.invalidate(kinds);
+      if (kinds.includes('fills') || kinds.includes('events')) ledger.invalidate();
+    },
+    snapshot: () => {
+      history.invalidate(HISTORY_FEED_KINDS);
+      ledger.invalidate();
+    },
   });
   client.start();
   publisher.start();
@@ -199,6 +210,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     client,
     commands: client.commands,
     history,
+    ledger,
     algos: algos.control,
     stop: () => {
       // Algos first: no child may leave while the client shuts down (the journal keeps them for the next run).
@@ -206,6 +218,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
       stopFlatten();
       realized?.stop();
       offHistory();
+      ledger.stop();
       history.stop();
       publisher.stop();
       client.stop();

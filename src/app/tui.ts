@@ -101,6 +101,8 @@ export interface TradingSide {
   history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
   /** The algo runner; a replay has none. */
   algos?: AlgoControl;
+  /** Round trips for the Trades tab and the PnL calendar; a replay has none. */
+  ledger?: { load(): void };
   stop(): void;
 }
 
@@ -268,6 +270,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     algos: () => trading?.algos ?? null,
     loadMoreHistory: (kind) => trading?.history.loadMore(kind),
     refreshHistory: (kind) => trading?.history.refresh(kind),
+    loadLedger: () => trading?.ledger?.load(),
     loadOlderCandles: () => session?.loadOlderCandles(),
   };
 

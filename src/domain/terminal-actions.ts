@@ -35,6 +35,8 @@ export interface TerminalServices {
   loadOlderCandles?(): void;
   /** Re-reads the newest REST page of a history list and merges it in front (`r`); reads the first page of a list never read. */
   refreshHistory?(kind: HistoryFeedKind): void;
+  /** Reads fills, account events and position history and folds them into round trips (state.ledger). */
+  loadLedger?(): void;
 }
 
 /** How a request ended, as the controller reports it. */
@@ -74,6 +76,7 @@ export interface TerminalActions {
   copyText(text: string): void;
   loadMoreHistory(kind: HistoryFeedKind): void;
   refreshHistory(kind: HistoryFeedKind): void;
+  loadLedger(): void;
   loadOlderCandles(): void;
   /** Leave the app now (the quit flow asks first when requests are in flight or quitting wipes the in-process exchange). */
   quit(): void;

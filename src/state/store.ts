@@ -25,6 +25,7 @@ import { EMPTY_TRADING, INITIAL_TRADING_UI, type TradingSlice, type TradingUiSta
 
 import type { PaneId } from './places.js';
 import type { AlgoRow } from '../domain/algos/algo-row.js';
+import { INITIAL_LEDGER, type LedgerState } from './ledger.js';
 
 export type { PaneId } from './places.js';
 export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];
@@ -141,6 +142,8 @@ export interface TerminalState {
   replay: ReplayView | null;
   /** The algo runner's algos (state/algo-actions.ts, from app/algo-wiring.ts). */
   algos: readonly AlgoRow[];
+  /** The trader's ledger: round trips with net PnL (state/ledger.ts, from app/ledger-feed.ts). */
+  ledger: LedgerState;
 }
 
 export interface ReplayView {
@@ -202,6 +205,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     badFrames: { marketData: 0, trading: 0, context: 0 },
     replay: null,
     algos: [],
+    ledger: INITIAL_LEDGER,
     ...overrides,
   };
 }

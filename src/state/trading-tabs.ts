@@ -7,12 +7,13 @@ import type { FillRowView } from '../domain/trading/views.js';
 import type { CloseParams } from '../domain/trading/command-params.js';
 import type { Line } from './line-edit.js';
 
-export const TRADING_TABS = ['positions', 'orders', 'fills', 'history', 'journal', 'algos'] as const;
+export const TRADING_TABS = ['positions', 'orders', 'fills', 'ledger', 'history', 'journal', 'algos'] as const;
 export type TradingTab = (typeof TRADING_TABS)[number];
 export const TAB_LABELS: Record<TradingTab, string> = {
   positions: 'Positions',
   orders: 'Open orders',
   fills: 'Fills',
+  ledger: 'Trades',
   history: 'History',
   journal: 'Journal',
   algos: 'Algos',
@@ -67,7 +68,7 @@ const emptyPages = <Row>(): HistoryPages<Row> => ({ rows: [], loading: false, do
 
 export const INITIAL_TRADING_TABS: TradingTabsState = {
   tab: 'positions',
-  selected: { positions: 0, orders: 0, fills: 0, history: 0, journal: 0, algos: 0 },
+  selected: { positions: 0, orders: 0, fills: 0, ledger: 0, history: 0, journal: 0, algos: 0 },
   historyView: 'orders',
   currentMarketOnly: false,
   prompt: null,

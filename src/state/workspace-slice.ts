@@ -10,7 +10,9 @@ export type DetailSubject =
   /** The session's execution statistics (`:stats`). */
   | { kind: 'stats' }
   /** The API key in use: where it came from and its public key (`:key`). */
-  | { kind: 'key' };
+  | { kind: 'key' }
+  /** The PnL calendar of one month (`:pnl [month]`, month 1-12). */
+  | { kind: 'pnl'; year: number; month: number };
 
 export interface DetailOverlay {
   subject: DetailSubject;

@@ -8,7 +8,11 @@ import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { formatAtoms } from '../../src/ui/tabs/row-cells.js';
 import { tabRows } from '../../src/ui/tabs/rows.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
-import { confirmYes, flattenAccount, openLong, saidSize, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+import { atQuietSize, confirmYes, flattenAccount, openLong, runCommand, saidSize, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
+import { tradingBalanceChange } from '../../src/domain/ledger/balance-change.js';
+import { pnlMonth } from '../../src/domain/ledger/pnl-calendar.js';
+import { localUtcOffsetMinutes } from '../../src/ui/ledger/pnl-line.js';
+import { signedAtoms } from '../../src/ui/tabs/row-cells.js';
 
 // Generous waits: CI runs the app, the exchange and the emulator on one loaded event loop. They poll, so a
 // green run takes no longer.
@@ -177,5 +181,53 @@ describe('trading tabs against the local exchange', () => {
     await screen.app.vt.type('j'.repeat(at));
     await eventually(() => state().tabs.selected.journal === at, EXCHANGE_MS, 'the selection on the cancel');
     await screen.app.vt.waitFor(() => tabLines().includes(newestFirst[at]!.text), EXCHANGE_MS);
+  }, TEST_MS);
+
+  it('trades-tab-and-pnl-calendar-200-and-80: a round trip with a partial close shows the net the balance moved by; :pnl counts it on its day', async () => {
+    await openLong(screen, 100, EXCHANGE_MS);
+    await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the position');
+    const position = state().trading.positions[0]!;
+    const openedNear = Date.now() - 60_000;
+    await screen.commands.close(position.positionId, { kind: 'market', bps: 5_000, slippageBps: 500 }).outcome;
+    await screen.commands.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
+    await eventually(() => state().trading.positions.length === 0, EXCHANGE_MS, 'the close');
+    screen.app.vt.press('T');
+    screen.app.vt.press('r');
+    const latestTrip = () => {
+      const latest = state().ledger.trips.filter((t) => t.closedAt !== null).at(-1);
+      return !state().ledger.loading && latest && latest.closedAt!.ms >= openedNear && latest.fills >= 3 ? latest : undefined;
+    };
+    await eventually(() => latestTrip() !== undefined, EXCHANGE_MS, 'the round trip in the ledger');
+    const trip = latestTrip()!;
+    // The trip's net is what its settlements moved the balance by (no funding in this exchange's interval).
+    const events = screen.sim.control.engine.accountHistory(state().trading.account!.accountId);
+    expect(trip.netPnl).toBe(tradingBalanceChange(events, trip.openedAt.ms, trip.closedAt!.ms + 1));
+    const net = signedAtoms(trip.netPnl.toString()).text;
+    await screen.app.vt.waitFor(() => tabLines().includes('[Trades]') && new RegExp(`BTC +long +${sz(trip.maxSize).replace('.', '\\.')} .* ${net.replace(/[.+]/g, '\\$&')} `).test(tabLines()), EXCHANGE_MS);
+    expect(tabLines()).toMatch(/closed +market +side +size +entry +exit +gross +fees +funding +net +dur/);
+
+    const [year, month, day] = (() => {
+      const d = new Date(trip.closedAt!.ms + localUtcOffsetMinutes(trip.closedAt!.ms) * 60_000);
+      return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+    })();
+    const today = pnlMonth(state().ledger.trips, year, month, localUtcOffsetMinutes).weeks.flat().find((d) => d?.day === day)!;
+    // The day's cell: its number, then its net (cents, or whole units when they do not fit).
+    const cellShows = (d: number, dayNet: bigint) => {
+      const cents = signedAtoms(dayNet.toString()).text;
+      return new RegExp(`(^|\\s)${d} +(${cents.replace(/[.+]/g, '\\$&')}|${signedAtoms(((dayNet / 1_000_000n) * 1_000_000n).toString()).text.replace(/\.00$/, '').replace(/[.+]/g, '\\$&')})(\\s|$)`, 'm').test(screen.app.vt.screenText());
+    };
+    expect(today.trades).toBeGreaterThan(0);
+    await runCommand(screen.app, `pnl ${year}-${String(month).padStart(2, '0')}`);
+    await screen.app.vt.waitFor(() => screen.app.vt.screenText().includes('PnL calendar:') && cellShows(day, today.net), UI_MS);
+    screen.app.vt.press(KEYS.escape);
+    await screen.app.vt.waitFor(() => !screen.app.vt.screenText().includes('PnL calendar:'), UI_MS);
+
+    await atQuietSize(screen, 80, 24, UI_MS);
+    screen.app.vt.press('T');
+    await screen.app.vt.waitFor(() => screen.app.vt.lines().some((l) => l.includes('[Trades]')) && screen.app.vt.lines().some((l) => /BTC +long/.test(l) && l.includes(net)), UI_MS);
+    expect(screen.app.vt.lines().every((l) => l.length <= 80)).toBe(true);
+    await runCommand(screen.app, `pnl ${year}-${String(month).padStart(2, '0')}`);
+    await screen.app.vt.waitFor(() => /Mon +Tue +Wed +Thu +Fri +Sat +Sun/.test(screen.app.vt.screenText()) && cellShows(day, today.net) && screen.app.vt.screenText().includes('win rate'), UI_MS);
+    screen.app.vt.press(KEYS.escape);
   }, TEST_MS);
 });

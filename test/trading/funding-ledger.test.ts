@@ -5,7 +5,13 @@
 // and funding are the ledger's.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAccountEvents, loadPositionHistory } from '../../src/client/history/loaders.js';
+import { loadAccountEvents, loadFills, loadPositionHistory } from '../../src/client/history/loaders.js';
+import { collect } from '../../src/client/history/source.js';
+import { tradingBalanceChange } from '../../src/domain/ledger/balance-change.js';
+import { buildRoundTrips } from '../../src/domain/ledger/build-round-trips.js';
+import { fundingFromBoth, ledgerFillOf, realizedOfPositionRow } from '../../src/domain/ledger/ledger-inputs.js';
+import { scalesOf } from '../../src/domain/trading/account-figures.js';
+import { notionalAtoms } from '../../src/domain/trading/notional.js';
 import { marketLabel } from '../../src/domain/market-label.js';
 import { positionRow } from '../../src/domain/trading/rows.js';
 import { AccountEventType, PositionStatus } from '../../src/protocol/enums.js';
@@ -64,6 +70,44 @@ describe('funding and fees against the ledger', () => {
       // Closed: the margin came back less the funding taken from it, so what the settlements moved on the
       // balance is realized PnL + funding - fees (a funding event moves the position's collateral, not the balance).
       expect(BigInt(folded!.realizedPnl) + BigInt(folded!.funding) - BigInt(folded!.fees)).toBe(sum(settlements.map((e) => e.a)));
+    } finally {
+      await traders.stopAll();
+    }
+  });
+
+  it('ledger-net-equals-balance-change-on-the-exchange: partial close, flip and funding; the trips\' net is what trading moved the balance by', async () => {
+    const t = await traders.start(h);
+    try {
+      const mine = (): Position | undefined => [...t.session.state.positions.values()].find((p) => p.mkt === eth.id);
+      const fundingSoFar = () => h.sim.control.engine.accountHistory(t.accountId).filter((e) => e.et === AccountEventType.Funding).length;
+      await t.commands.place({ marketId: eth.id, kind: 'market', side: 'long', size: 5_000, leverage: 500 }).outcome;
+      const long = await until(() => mine(), 'the ETH long');
+      await until(() => fundingSoFar() >= 2, 'funding on the long', 15_000);
+      await t.commands.close(long.pid, { kind: 'market', size: 2_000 }).outcome;
+      await until(() => (mine()?.s === 3_000 ? true : undefined), 'the partial close');
+      // A sell of 7,000 against a long of 3,000: closes it and opens a short of 4,000 in one fill.
+      await t.commands.place({ marketId: eth.id, kind: 'market', side: 'short', size: 7_000, leverage: 500 }).outcome;
+      const short = await until(() => (mine()?.sd === 2 ? mine() : undefined), 'the flip to short');
+      await until(() => fundingSoFar() >= 4, 'funding on the short', 15_000);
+      await t.commands.close(short.pid, { kind: 'market' }).outcome;
+      await until(() => (mine() === undefined ? true : undefined), 'the close');
+
+      const events = await loadAccountEvents(t.rest);
+      const rows = await collect(t.rest, 'position-history', {}, () => true);
+      const { trips, unplacedFunding } = buildRoundTrips({
+        fills: (await loadFills(t.rest)).map(ledgerFillOf).filter((f) => f !== null),
+        funding: fundingFromBoth(events, rows),
+        realized: rows.map(realizedOfPositionRow).filter((r) => r !== null),
+        notionalScale: () => notionalAtoms(1, 1, scalesOf(eth)),
+      });
+      expect(trips.map((trip) => [trip.side, trip.maxSize, trip.closedAt !== null])).toEqual([
+        ['long', 5_000, true],
+        ['short', 4_000, true],
+      ]);
+      expect(unplacedFunding).toBe(0n);
+      expect(trips.every((trip) => trip.funding !== 0n && trip.fees !== 0n)).toBe(true);
+      const net = trips.reduce((s, trip) => s + trip.netPnl, 0n);
+      expect(net).toBe(tradingBalanceChange(events, 0, Number.POSITIVE_INFINITY));
     } finally {
       await traders.stopAll();
     }

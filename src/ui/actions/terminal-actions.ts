@@ -146,6 +146,7 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     },
     loadMoreHistory: (kind) => services.loadMoreHistory?.(kind),
     refreshHistory: (kind) => services.refreshHistory?.(kind),
+    loadLedger: () => services.loadLedger?.(),
     loadOlderCandles: () => services.loadOlderCandles?.(),
     quit: () => services.quit(),
   };

@@ -22,6 +22,7 @@ import {
 import { openAmendReview, type OrderChange } from '../open-orders/amend-review.js';
 import { completeLine } from './completion.js';
 import { parseLine, type TypedAmend } from './parse.js';
+import { runPnlLine } from '../ledger/pnl-line.js';
 import { runWorkspaceLine } from './workspace-line.js';
 import { currentMarket, disabledReason, entryFromCommand } from '../order-entry/flow.js';
 import { amendIntent } from '../open-orders/editors.js';
@@ -85,6 +86,7 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
   remember(store, text);
   // :theme, :alert, :alerts, :stats, :key (workspace-line.ts).
   if (runWorkspaceLine(store, text)) return closeCommandLine(store);
+  if (runPnlLine(store, actions, text, Date.now())) return closeCommandLine(store);
   const typed = parseLine(text);
   const state = store.getState();
   switch (typed.kind) {

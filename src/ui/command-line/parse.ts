@@ -75,9 +75,9 @@ export type ParsedLine =
   | { kind: 'bell'; on: boolean }
   | { kind: 'error'; message: string };
 
-// theme, alert and alerts are run by workspace-line.ts (offered each line first in flow.ts).
+// theme, alert and alerts are run by workspace-line.ts, pnl by ledger/pnl-line.ts (offered each line first in flow.ts).
 /** The first words a line can start with. */
-export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts'];
+export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts', 'pnl'];
 
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',

@@ -8,9 +8,11 @@ import { marketWords } from '../../domain/trading/order-words.js';
 import { cutLines, journalDetailLines } from '../journal/detail-lines.js';
 import { keyPageLines } from '../format/key-lines.js';
 import { statsLines } from './stats-lines.js';
+import { calendarLines, calendarTitle } from '../ledger/calendar-lines.js';
+import { localUtcOffsetMinutes } from '../ledger/pnl-line.js';
 
 /** What a detail page reads of the state: its lines change only when one of these does (ui/detail/view.ts). */
-export type DetailReads = Pick<TerminalState, 'keyInUse' | 'keyScope'> & { trading: Pick<TerminalState['trading'], 'journal' | 'executions' | 'markets'> };
+export type DetailReads = Pick<TerminalState, 'keyInUse' | 'keyScope' | 'ledger'> & { trading: Pick<TerminalState['trading'], 'journal' | 'executions' | 'markets'> };
 
 export function detailTitle(subject: DetailSubject, state: DetailReads): string {
   switch (subject.kind) {
@@ -22,6 +24,8 @@ export function detailTitle(subject: DetailSubject, state: DetailReads): string 
       return 'Execution stats (this session)';
     case 'key':
       return 'API key in use';
+    case 'pnl':
+      return calendarTitle(subject.year, subject.month);
   }
 }
 
@@ -37,5 +41,7 @@ export function detailLines(subject: DetailSubject, state: DetailReads, width: n
       return statsLines(state.trading.executions, state.trading.markets).flatMap((l) => cutLines(l, width));
     case 'key':
       return keyPageLines(state.keyInUse, state.keyScope).flatMap((l) => cutLines(l, width));
+    case 'pnl':
+      return calendarLines(state.ledger.trips, subject.year, subject.month, localUtcOffsetMinutes, width, state.ledger.loading).flatMap((l) => cutLines(l, width));
   }
 }

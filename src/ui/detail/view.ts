@@ -19,8 +19,8 @@ export const detailTextRows = (height: number): number => Math.max(1, height - 3
 type Trading = DetailReads['trading'];
 
 const build = memoLast(
-  (detail: DetailOverlay, journal: Trading['journal'], executions: Trading['executions'], markets: Trading['markets'], keyInUse: DetailReads['keyInUse'], keyScope: DetailReads['keyScope'], width: number): DetailView => {
-    const reads: DetailReads = { keyInUse, keyScope, trading: { journal, executions, markets } };
+  (detail: DetailOverlay, journal: Trading['journal'], executions: Trading['executions'], markets: Trading['markets'], keyInUse: DetailReads['keyInUse'], keyScope: DetailReads['keyScope'], ledger: DetailReads['ledger'], width: number): DetailView => {
+    const reads: DetailReads = { keyInUse, keyScope, ledger, trading: { journal, executions, markets } };
     return { title: detailTitle(detail.subject, reads), lines: detailLines(detail.subject, reads, width), scroll: detail.scroll };
   },
 );
@@ -30,5 +30,5 @@ export function detailView(state: TerminalState, width: number): DetailView | nu
   const { detail } = state.workspace;
   if (!detail) return null;
   const { journal, executions, markets } = state.trading;
-  return build(detail, journal, executions, markets, state.keyInUse, state.keyScope, width);
+  return build(detail, journal, executions, markets, state.keyInUse, state.keyScope, state.ledger, width);
 }

@@ -26,7 +26,7 @@ export type Action =
   | 'quit' | 'back' | 'openPicker' | 'focusNext' | 'focusPrev' | 'focusBook' | 'focusChart' | 'focusTrades' | 'focusTrading'
   | 'focusPositions' | 'focusOrders' | 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom' | 'timeframeDown' | 'timeframeUp'
   | 'help' | 'zoom' | 'copy' | 'buy' | 'sell' | 'commandLine' | 'panic' | 'prevTab' | 'nextTab' | 'tabPositions' | 'tabOrders'
-  | 'tabFills' | 'tabHistory' | 'tabJournal' | 'closePosition' | 'addCollateral' | 'editTpsl' | 'cancelOrder' | 'cancelMarketOrders'
+  | 'tabFills' | 'tabTrades' | 'tabHistory' | 'tabJournal' | 'closePosition' | 'addCollateral' | 'editTpsl' | 'cancelOrder' | 'cancelMarketOrders'
   | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory' | 'journalFrames'
   | 'tabAlgos' | 'pauseAlgo' | 'resumeAlgo' | 'cancelAlgo'
   | 'bookGroupUp' | 'bookGroupDown' | 'bookTop' | 'pickerSort' | 'pickerSortReverse'

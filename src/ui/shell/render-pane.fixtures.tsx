@@ -21,7 +21,7 @@ export interface RenderedPane {
   raw(): string;
   /** The frame once it contains `text` (a store change redraws on React's next turn); throws after a second. */
   frameWith(text: string | RegExp): Promise<string>;
-  /** History pages the pane asked for (loadMoreHistory). */
+  /** History pages the pane asked for (loadMoreHistory; 'ledger' for loadLedger). */
   pagesAsked: string[];
   unmount(): void;
 }
@@ -29,7 +29,7 @@ export interface RenderedPane {
 export function renderPane(store: TerminalStore, pane: ReactElement, cols: number, box?: { width: number; height?: number }): RenderedPane {
   const pagesAsked: string[] = [];
   const services: TerminalServices = {
-    selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null, loadMoreHistory: (kind) => pagesAsked.push(kind), refreshHistory: () => {},
+    selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => null, loadMoreHistory: (kind) => pagesAsked.push(kind), refreshHistory: () => {}, loadLedger: () => pagesAsked.push('ledger'),
   };
   const tree = (
     <StoreContext.Provider value={store}>

@@ -34,7 +34,7 @@ describe('the trading tabs container', () => {
     const { pane, width, height, accountLine } = draw(200, 50);
     expect(accountLine).toBe(false);
     const lines = pane.lines();
-    expect(lines[0]).toMatch(/^┌─ ▸ \[Positions\] \| Open orders \(1\) \| Fills \| History \| Journal ─+┐$/);
+    expect(lines[0]).toMatch(/^┌─ ▸ \[Positions\] \| Open orders \(1\) \| Fills \| Trades \| History \| Journal ─+┐$/);
     expect(lines[0]).toHaveLength(width);
     // The body is the Positions tab: its header and the long.
     expect(lines[1]).toMatch(/^│side\s+market\s+size\s+entry/);
@@ -47,7 +47,7 @@ describe('the trading tabs container', () => {
     const { pane, width, height, accountLine } = draw(80, 24);
     expect(accountLine).toBe(true);
     const lines = pane.lines();
-    expect(lines[0]).toMatch(/^┌─ ▸ \[Positions\] \| Open orders \(1\) \| Fills \| History \| Journal ─+┐$/);
+    expect(lines[0]).toMatch(/^┌─ ▸ \[Positions\] \| Open orders \(1\) \| Fills \| Trades \| History \| Journal ─+┐$/);
     const bottom = lines[height - 1] ?? '';
     expect(bottom).toMatch(/^└─ eq 100,000\.00  avail 100,000\.00  margin 0\.00  uPnL 0\.00  lev 0\.00x  liq — ─+┘$/);
     expect(bottom).toHaveLength(width);

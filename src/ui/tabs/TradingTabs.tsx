@@ -6,6 +6,7 @@ import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { TerminalState } from '../../state/store.js';
 import type { TradingTab } from '../../state/trading-tabs.js';
+import { TradesTab } from '../ledger/TradesTab.js';
 import { FillsTab } from '../fills/FillsTab.js';
 import type { Cell } from '../format/table.js';
 import { JournalTab } from '../journal/JournalTab.js';
@@ -43,6 +44,8 @@ function TabBody({ tab, width, height, focused }: { tab: TradingTab; width: numb
     case 'fills':
     case 'history':
       return <FillsTab tab={tab} width={width} height={height} focused={focused} />;
+    case 'ledger':
+      return <TradesTab width={width} height={height} focused={focused} />;
     case 'journal':
       return <JournalTab width={width} height={height} focused={focused} />;
     case 'algos':

@@ -1,4 +1,4 @@
-// The keys of the tab strip (which tab shows: h/l, P O F H J W, and 5/6 from anywhere) and of the inline
+// The keys of the tab strip (which tab shows: h/l, P O F T H J W, and 5/6 from anywhere) and of the inline
 // editor the position and order keys open (Enter goes on, Esc closes it, ←/→ keep a prefill; the line
 // edits through the one line editor, keys/binding-helpers.ts).
 
@@ -43,6 +43,7 @@ export const TAB_BINDINGS: readonly Binding[] = [
   tabKey('tabPositions', 'positions', 'P'),
   tabKey('tabOrders', 'orders', 'O'),
   tabKey('tabFills', 'fills', 'F'),
+  tabKey('tabTrades', 'ledger', 'T'),
   tabKey('tabHistory', 'history', 'H'),
   tabKey('tabJournal', 'journal', 'J'),
   tabKey('tabAlgos', 'algos', 'W'),

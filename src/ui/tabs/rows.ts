@@ -11,6 +11,8 @@ import { journalList } from '../journal/rows.js';
 import { algoList } from '../algos/rows.js';
 import type { AlgoRow } from '../../domain/algos/algo-row.js';
 import { openOrderList } from '../open-orders/rows.js';
+import type { RoundTrip } from '../../domain/ledger/round-trip.js';
+import { tradeList } from '../ledger/rows.js';
 
 export type TabRows =
   | { tab: 'positions'; rows: readonly PositionRowView[] }
@@ -19,6 +21,7 @@ export type TabRows =
   | { tab: 'history'; view: 'orders'; rows: readonly OrderHistoryRowView[]; feed: HistoryFeedKind }
   | { tab: 'history'; view: 'positions'; rows: readonly PositionHistoryRowView[]; feed: HistoryFeedKind }
   | { tab: 'history'; view: 'events'; rows: readonly AccountEventRowView[]; feed: HistoryFeedKind }
+  | { tab: 'ledger'; rows: readonly RoundTrip[] }
   | { tab: 'journal'; rows: readonly JournalEntryView[] }
   | { tab: 'algos'; rows: readonly AlgoRow[] };
 
@@ -32,6 +35,8 @@ export function tabRows(state: TerminalState): TabRows {
       return { tab: 'fills', rows: fillList(state).rows, feed: 'fills' };
     case 'history':
       return { tab: 'history', ...historyRows(state) };
+    case 'ledger':
+      return { tab: 'ledger', rows: tradeList(state).rows };
     case 'journal':
       return { tab: 'journal', rows: journalList(state).rows };
     case 'algos':
