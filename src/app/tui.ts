@@ -36,6 +36,7 @@ import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../au
 import { startLocalSim, type LocalSim } from './local-exchange-thread.js';
 import { announceLocalExchange, type Announcement } from './announce-local-exchange.js';
 import { markStart } from '../lib/start-trace.js';
+import type { ExportHistory } from './export-service.js';
 
 export interface TuiOptions {
   network?: string;
@@ -100,6 +101,8 @@ export interface TradingSide {
   history: { loadMore(kind: HistoryFeedKind): void; refresh(kind: HistoryFeedKind): void };
   /** The algo runner; a replay has none. */
   algos?: AlgoControl;
+  /** `:export`; a replay has none. */
+  exportHistory?: ExportHistory;
   stop(): void;
 }
 
@@ -265,6 +268,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     loadMoreHistory: (kind) => trading?.history.loadMore(kind),
     refreshHistory: (kind) => trading?.history.refresh(kind),
     loadOlderCandles: () => session?.loadOlderCandles(),
+    exportHistory: (ask, onProgress) => trading?.exportHistory?.(ask, onProgress) ?? null,
   };
 
   // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.

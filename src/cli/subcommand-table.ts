@@ -3,7 +3,7 @@
 // completes from the same table, so a new flag cannot be missing from the completion.
 // Light on purpose (no command's code): completion scripts are generated at every shell start.
 
-import { EXPORT_KINDS } from '../client/export/row-source.js';
+import { EXPORT_KINDS } from '../domain/export-kinds.js';
 import { NETWORK_NAMES } from '../protocol/networks.js';
 import { FAULT_PROFILE_NAMES } from '../sim/faults/profiles.js';
 import { MARKET_PROFILES } from '../sim/markets.js';

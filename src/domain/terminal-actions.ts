@@ -8,6 +8,7 @@
 // A key press is traced in three places: its context's binding and flow (ui/<context>/), TerminalActions, the client.
 
 import type { AlgoControl } from './algos/algo-row.js';
+import type { ExportAsk, ExportWritten } from './export-kinds.js';
 import type { TwapSpec } from './algos/twap.js';
 import type { CloseParams, CommandOutcome, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from './trading/commands.js';
 import type { KeyStamp } from './trading/execution-report.js';
@@ -35,6 +36,8 @@ export interface TerminalServices {
   loadOlderCandles?(): void;
   /** Re-reads the newest REST page of a history list and merges it in front (`r`); reads the first page of a list never read. */
   refreshHistory?(kind: HistoryFeedKind): void;
+  /** `:export`: writes the history to a file, telling `onProgress` each page; null = no signed REST client (no key, a replay). */
+  exportHistory?(ask: ExportAsk, onProgress: (line: string) => void): Promise<ExportWritten> | null;
 }
 
 /** How a request ended, as the controller reports it. */
@@ -75,6 +78,8 @@ export interface TerminalActions {
   loadMoreHistory(kind: HistoryFeedKind): void;
   refreshHistory(kind: HistoryFeedKind): void;
   loadOlderCandles(): void;
+  /** `:export fills ...`: says its progress in the notice and where the file went (or why not) as a toast. */
+  exportHistory(ask: ExportAsk): Promise<void>;
   /** Leave the app now (the quit flow asks first when requests are in flight or quitting wipes the in-process exchange). */
   quit(): void;
 }

@@ -5,7 +5,7 @@
 import { ServerClock } from '../../auth/clock.js';
 import { ApiKeySigner } from '../../auth/signer.js';
 import { buildExport, scalesOfContext, type ExportRequest } from '../../client/export/build-export.js';
-import { isExportKind } from '../../client/export/row-source.js';
+import { isExportKind } from '../../domain/export-kinds.js';
 import { writeExportFile } from '../../client/export/write-export.js';
 import { exportWindow } from '../../client/export/window.js';
 import type { ReadProgress } from '../../client/export/windowed-reader.js';

@@ -7,7 +7,8 @@ import type { Context } from '../../protocol/frames.js';
 import type { HistorySource } from '../history/source.js';
 import { EXPORT_SOURCES } from './kinds.js';
 import { renderExport, type ExportFormat } from './render.js';
-import type { ExportKind, MarketScale, MarketScales } from './row-source.js';
+import type { ExportKind } from '../../domain/export-kinds.js';
+import type { MarketScale, MarketScales } from './row-source.js';
 import { timeCell } from './cells.js';
 import { WindowedReader, type ExportWindow, type ReadProgress } from './windowed-reader.js';
 

@@ -4,7 +4,8 @@
 import { accountExport, fundingExport } from './account.js';
 import { fillsExport } from './fills.js';
 import { ordersExport } from './orders.js';
-import type { ExportKind, ExportRowSource } from './row-source.js';
+import type { ExportKind } from '../../domain/export-kinds.js';
+import type { ExportRowSource } from './row-source.js';
 
 export const EXPORT_SOURCES: Readonly<Record<ExportKind, ExportRowSource | undefined>> = {
   fills: fillsExport,

@@ -2,9 +2,10 @@
 // an object per row on its own line. Every value is a string (exact decimals; a JSON number would be a
 // float to most readers); a missing value is empty in CSV and null in JSON.
 
+import type { ExportAsk } from '../../domain/export-kinds.js';
 import type { ExportColumn, ExportRow } from './row-source.js';
 
-export type ExportFormat = 'csv' | 'json';
+export type ExportFormat = ExportAsk['format'];
 
 /** A spreadsheet runs a cell that starts like this as a formula (CSV injection): such text gets a leading '. */
 const FORMULA_START = /^[=+\-@\t\r]/;

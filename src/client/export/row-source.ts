@@ -2,14 +2,8 @@
 // is wired), a row source that names its columns and turns the history records into rows of cells.
 // Cells are exact text: decimals formatted from the integers with the exchange's scales, never a float.
 
+import type { ExportKind } from '../../domain/export-kinds.js';
 import type { HistoryKind, HistoryRecordOf } from '../../transport/rest/history.js';
-
-export const EXPORT_KINDS = ['fills', 'trades', 'funding', 'orders', 'account'] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
-
-export function isExportKind(word: string): word is ExportKind {
-  return (EXPORT_KINDS as readonly string[]).includes(word);
-}
 
 /**
  * `number`: a figure this program formatted (never formula-guarded: "-1.5" stays a number);

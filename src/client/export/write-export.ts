@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { writePrivateFile } from '../../lib/checked-file.js';
 import { perplHome } from '../../lib/perpl-home.js';
 import type { ExportFormat } from './render.js';
-import type { ExportKind } from './row-source.js';
+import type { ExportKind } from '../../domain/export-kinds.js';
 
 export function exportsDir(env: NodeJS.ProcessEnv): string {
   return join(perplHome(env), 'exports');

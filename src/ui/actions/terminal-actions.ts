@@ -147,6 +147,27 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     loadMoreHistory: (kind) => services.loadMoreHistory?.(kind),
     refreshHistory: (kind) => services.refreshHistory?.(kind),
     loadOlderCandles: () => services.loadOlderCandles?.(),
+    exportHistory: async (ask) => {
+      const label = `export ${ask.kind}`;
+      const running = services.exportHistory?.(ask, (line) => setNotice(store, `${label}: ${line}`)) ?? null;
+      if (!running) {
+        reportResult(store, { kind: 'refused', label, message: 'no API key: the history is read over signed REST' }, services.trading?.() ?? null, now);
+        return;
+      }
+      setNotice(store, `${label}: reading the history…`);
+      let text: string;
+      let tone: 'good' | 'bad';
+      try {
+        const written = await running;
+        text = `${label}: ${written.rows} row${written.rows === 1 ? '' : 's'} written to ${written.path}`;
+        tone = 'good';
+      } catch (e) {
+        text = `${label} failed: ${userMessage(e)}`;
+        tone = 'bad';
+      }
+      setNotice(store, text);
+      pushToast(store, text, tone, now());
+    },
     quit: () => services.quit(),
   };
 }
