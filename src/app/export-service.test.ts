@@ -29,6 +29,6 @@ describe('export from the terminal', () => {
     expect(progress).toEqual(['page 1, 2 records read']);
     expect(statSync(written.path).mode & 0o777).toBe(0o600);
     expect(statSync(join(home, 'exports')).mode & 0o777).toBe(0o700);
-    expect(readFileSync(written.path, 'utf8').split('\n')[1]).toBe('2026-11-01T00:00:01Z,1,,,BTC,1,1,buy,open,taker,66900.5,0.02000,0.012979,0.000000');
+    expect(readFileSync(written.path, 'utf8').split('\n')[1]).toBe('2026-11-01T00:00:01Z,1,,,BTC,1,1,buy,OpenLong,taker,66900.5,0.02000,0.012979,0.000000');
   });
 });

@@ -61,14 +61,14 @@ describe('perpl export fills', () => {
     expect(r.err.some((l) => /429 rate limited.*retry 1 of 3 in 2 s/.test(l))).toBe(true);
     expect(r.progress.at(-1)).toMatch(/fills page 11, 1000 records read/);
     const lines = csvLines(readFileSync(join(dir, 'fills.csv'), 'utf8'));
-    expect(lines[0]).toBe('time,block,tx,txid,market,account,order_id,side,action,liquidity,price,size,fee,builder_fee');
+    expect(lines[0]).toBe('time,block,tx,txid,market,account,order_id,side,order_type,liquidity,price,size,fee,builder_fee');
     expect(lines).toHaveLength(1001);
     // Oldest first, every order id once, in order.
     expect(lines.slice(1).map((l) => Number(l.split(',')[6]))).toEqual(THOUSAND.map((f) => f.oid));
     // Exact decimals with each market's scales: BTC 1 price / 5 size decimals, ETH 2 / 4; fees in 6.
-    expect(lines[1]).toBe('2026-11-01T00:00:00Z,1000,1,0x0000,BTC,824,1,buy,open,maker,85000.0,0.00010,-0.000100,0.000000');
-    expect(lines[2]).toBe('2026-11-01T00:01:00Z,1001,1,0x0001,ETH,824,2,sell,open,taker,8500.01,0.0011,0.000929,0.000000');
-    expect(lines[1000]).toBe('2026-11-01T16:39:00Z,1999,1,0x03e7,ETH,824,1000,buy,close,maker,8509.99,0.1009,0.001927,0.000000');
+    expect(lines[1]).toBe('2026-11-01T00:00:00Z,1000,1,0x0000,BTC,824,1,buy,OpenLong,maker,85000.0,0.00010,-0.000100,0.000000');
+    expect(lines[2]).toBe('2026-11-01T00:01:00Z,1001,1,0x0001,ETH,824,2,sell,OpenShort,taker,8500.01,0.0011,0.000929,0.000000');
+    expect(lines[1000]).toBe('2026-11-01T16:39:00Z,1999,1,0x03e7,ETH,824,1000,buy,CloseShort,maker,8509.99,0.1009,0.001927,0.000000');
     expect(r.err.at(-1)).toBe(`perpl export: 1000 fills rows from 11 pages written to ${join(dir, 'fills.csv')}`);
   });
 

@@ -159,7 +159,10 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
       let tone: 'good' | 'bad';
       try {
         const written = await running;
-        text = `${label}: ${written.rows} row${written.rows === 1 ? '' : 's'} written to ${written.path}`;
+        // The file's name first: on a narrow footer the directory (always $PERPL_HOME/exports) is what gets cut.
+        const cut = Math.max(written.path.lastIndexOf('/'), written.path.lastIndexOf('\\'));
+        const where = cut < 0 ? written.path : `${written.path.slice(cut + 1)} in ${written.path.slice(0, cut)}`;
+        text = `${label}: ${written.rows} row${written.rows === 1 ? '' : 's'} written to ${where}`;
         tone = 'good';
       } catch (e) {
         text = `${label} failed: ${userMessage(e)}`;

@@ -22,7 +22,7 @@ function setup(exportHistory: TerminalServices['exportHistory']) {
 const notice = (store: ReturnType<typeof createTerminalStore>) => store.getState().notice;
 
 describe(':export', () => {
-  it('export-line-says-where-the-file-went: the ask as typed, progress in the notice, then the path', async () => {
+  it('export-line-says-where-the-file-went: the ask as typed, progress in the notice, then the file name before its directory (80 columns keep the name)', async () => {
     const asks: ExportAsk[] = [];
     let finish: (w: ExportWritten) => void = () => {};
     const t = setup((ask, onProgress) => {
@@ -37,7 +37,7 @@ describe(':export', () => {
     finish({ path: '/home/u/.config/perpl/exports/fills-20261128-093000.json', rows: 1000 });
     await Promise.resolve();
     await Promise.resolve();
-    expect(notice(t.store)).toBe('export fills: 1000 rows written to /home/u/.config/perpl/exports/fills-20261128-093000.json');
+    expect(notice(t.store)).toBe('export fills: 1000 rows written to fills-20261128-093000.json in /home/u/.config/perpl/exports');
   });
 
   it('export-line-failure-is-said-not-silent', async () => {
