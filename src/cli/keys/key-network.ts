@@ -4,7 +4,8 @@
 
 import { loadCredentials, type Credentials } from '../../auth/credentials.js';
 import { discoverKeyFile, type KeyDiscoveryTarget } from '../../auth/keyfile-discovery.js';
-import { PermanentError } from '../../protocol/errors.js';
+import { InputError, PermanentError } from '../../protocol/errors.js';
+import { sanitizeText } from '../../protocol/sanitize-text.js';
 import { LOCAL_CHAIN_ID, MAINNET_CHAIN_ID, TESTNET_CHAIN_ID, resolveNetwork, type Network, type NetworkOptions } from '../../protocol/networks.js';
 import { localEndpoint } from './network.js';
 
@@ -54,4 +55,16 @@ export async function credentialsFor(
 ): Promise<Credentials | null> {
   const file = keyFile ?? (await discoverKeyFile(io.env, discoveryTarget(network, io.env)));
   return loadCredentials({ ...(file !== undefined ? { keyFile: file } : {}), ...(io.passphrase ? { passphrase: io.passphrase } : {}), env: io.env });
+}
+
+/** The network flags of a one-shot command (--network, --base-url, --chain-id, --insecure) as NetworkOptions. */
+export function networkOptionsOf(values: { network?: string; 'base-url'?: string; 'chain-id'?: string; insecure?: boolean }): NetworkOptions {
+  const chainText = values['chain-id'];
+  if (chainText !== undefined && !/^\d+$/.test(chainText)) throw new InputError(`--chain-id "${sanitizeText(chainText, 40)}" is not a number`);
+  return {
+    ...(values.network !== undefined ? { network: values.network } : {}),
+    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+    ...(chainText !== undefined ? { chainId: Number(chainText) } : {}),
+    ...(values.insecure ? { insecure: true } : {}),
+  };
 }

@@ -17,7 +17,7 @@ import { DEFAULT_HISTORY_PAGE_SIZE, walkPages } from '../../transport/rest/histo
 import { parseSubcommandArgs } from '../subcommand-args.js';
 import { API_OPTIONS, HTTP_METHODS } from '../subcommand-table.js';
 import { passphrasePrompt, processIo } from '../keys/io.js';
-import { checkKeyMatchesNetwork, credentialsFor, pickNetwork } from '../keys/key-network.js';
+import { checkKeyMatchesNetwork, credentialsFor, networkOptionsOf, pickNetwork } from '../keys/key-network.js';
 
 export const API_USAGE = `usage: perpl api METHOD PATH [options]
 
@@ -103,18 +103,11 @@ function parse(argv: string[]): ApiArgs | 'help' {
   if (values['show-signature'] && !values['dry-run']) throw new InputError('--show-signature works with --dry-run only');
   if (values.paginate && method !== 'GET') throw new InputError('--paginate works with GET only');
   if (values.paginate && /[?&]page=/.test(path)) throw new InputError('--paginate starts from the first page: drop page= from PATH');
-  const chainText = values['chain-id'];
-  if (chainText !== undefined && !/^\d+$/.test(chainText)) throw new InputError(`--chain-id "${chainText}" is not a number`);
   return {
     method,
     path,
     body: values.body === undefined ? undefined : readBody(values.body),
-    network: {
-      ...(values.network !== undefined ? { network: values.network } : {}),
-      ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
-      ...(chainText !== undefined ? { chainId: Number(chainText) } : {}),
-      ...(values.insecure ? { insecure: true } : {}),
-    },
+    network: networkOptionsOf(values),
     keyFile: values['key-file'],
     unsigned: values.unsigned,
     dryRun: values['dry-run'],

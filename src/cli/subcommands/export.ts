@@ -15,7 +15,7 @@ import { sanitizeText } from '../../protocol/sanitize-text.js';
 import { RestClient } from '../../transport/rest/client.js';
 import { MAX_RETRIES } from '../../transport/rest/retry.js';
 import { passphrasePrompt, processIo } from '../keys/io.js';
-import { checkKeyMatchesNetwork, credentialsFor, pickNetwork } from '../keys/key-network.js';
+import { checkKeyMatchesNetwork, credentialsFor, networkOptionsOf, pickNetwork } from '../keys/key-network.js';
 import { parseSubcommandArgs } from '../subcommand-args.js';
 import { EXPORT_OPTIONS, EXPORT_WORDS } from '../subcommand-table.js';
 import { keyUsedLine } from './api.js';
@@ -76,17 +76,10 @@ function parse(argv: string[]): ExportArgs | 'help' {
   }
   if (extra !== undefined) throw new InputError(`unexpected argument "${sanitizeText(extra, 40)}"`, { hint: 'see `perpl export --help`' });
   if (values.csv && values.json) throw new InputError('say --csv or --json, not both');
-  const chainText = values['chain-id'];
-  if (chainText !== undefined && !/^\d+$/.test(chainText)) throw new InputError(`--chain-id "${sanitizeText(chainText, 40)}" is not a number`);
   return {
     request: { kind, format: values.json ? 'json' : 'csv', window: exportWindow(values.from, values.to) },
     output: values.output === undefined || values.output === '-' ? undefined : values.output,
-    network: {
-      ...(values.network !== undefined ? { network: values.network } : {}),
-      ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
-      ...(chainText !== undefined ? { chainId: Number(chainText) } : {}),
-      ...(values.insecure ? { insecure: true } : {}),
-    },
+    network: networkOptionsOf(values),
     keyFile: values['key-file'],
   };
 }
