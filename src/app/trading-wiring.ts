@@ -19,6 +19,7 @@ import { tradingKeyInUse, tradingKeyless } from '../state/link-actions.js';
 import type { TradingCommands } from '../domain/trading/commands.js';
 import { recordingSecrets, type FrameRecorder } from '../transport/record/index.js';
 import { RestClient } from '../transport/rest/client.js';
+import { exportService, type ExportHistory } from './export-service.js';
 import { HISTORY_FEED_KINDS, HistoryFeed, historyKindsOf } from './history-feed.js';
 import { LedgerFeed } from './ledger-feed.js';
 import type { ThrottleWiring } from './throttle-wiring.js';
@@ -71,6 +72,8 @@ export interface TradingWiring {
   ledger: LedgerFeed;
   /** The algo runner (TWAP) over the same client and account. */
   algos: AlgoControl;
+  /** `:export`: the account's history to a file, over the signed REST client. */
+  exportHistory: ExportHistory;
   stop(): void;
 }
 
@@ -212,6 +215,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     history,
     ledger,
     algos: algos.control,
+    exportHistory: exportService(rest, () => o.context, o.env),
     stop: () => {
       // Algos first: no child may leave while the client shuts down (the journal keeps them for the next run).
       algos.stop();

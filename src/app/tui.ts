@@ -37,6 +37,7 @@ import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../au
 import { startLocalSim, type LocalSim } from './local-exchange-thread.js';
 import { announceLocalExchange, type Announcement } from './announce-local-exchange.js';
 import { markStart } from '../lib/start-trace.js';
+import type { ExportHistory } from './export-service.js';
 
 export interface TuiOptions {
   network?: string;
@@ -103,6 +104,8 @@ export interface TradingSide {
   algos?: AlgoControl;
   /** Round trips for the Trades tab and the PnL calendar; a replay has none. */
   ledger?: { load(): void };
+  /** `:export`; a replay has none. */
+  exportHistory?: ExportHistory;
   stop(): void;
 }
 
@@ -272,6 +275,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     refreshHistory: (kind) => trading?.history.refresh(kind),
     loadLedger: () => trading?.ledger?.load(),
     loadOlderCandles: () => session?.loadOlderCandles(),
+    exportHistory: (ask, onProgress) => trading?.exportHistory?.(ask, onProgress) ?? null,
   };
 
   // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.

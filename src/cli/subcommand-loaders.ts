@@ -11,5 +11,6 @@ export const SUBCOMMAND_LOADERS: Readonly<Record<string, () => Promise<Subcomman
   doctor: () => import('./subcommands/doctor.js'),
   replay: () => import('./subcommands/replay.js'),
   algos: () => import('./subcommands/algos.js'),
+  export: () => import('./subcommands/export.js'),
   completion: () => import('./subcommands/completion.js'),
 };

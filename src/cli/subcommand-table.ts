@@ -3,6 +3,7 @@
 // completes from the same table, so a new flag cannot be missing from the completion.
 // Light on purpose (no command's code): completion scripts are generated at every shell start.
 
+import { EXPORT_KINDS } from '../domain/export-kinds.js';
 import { NETWORK_NAMES } from '../protocol/networks.js';
 import { FAULT_PROFILE_NAMES } from '../sim/faults/profiles.js';
 import { MARKET_PROFILES } from '../sim/markets.js';
@@ -93,6 +94,23 @@ export const ALGOS_OPTIONS = {
   ...HELP,
 } as const satisfies Options;
 
+export const EXPORT_OPTIONS = {
+  network: { type: 'string' },
+  'base-url': { type: 'string' },
+  'chain-id': { type: 'string' },
+  insecure: { type: 'boolean', default: false },
+  'key-file': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  csv: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  output: { type: 'string', short: 'o' },
+  ...HELP,
+} as const satisfies Options;
+
+/** What `perpl export` exports. */
+export const EXPORT_WORDS = EXPORT_KINDS;
+
 export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
@@ -119,6 +137,7 @@ export const SUBCOMMAND_TABLE: readonly SubcommandSpec[] = [
   { name: 'doctor', summary: 'check config, keys, clock and connectivity', options: DOCTOR_OPTIONS },
   { name: 'replay', summary: 'replay a recorded session, read-only', options: REPLAY_OPTIONS, firstArgument: 'file' },
   { name: 'algos', summary: 'list the journaled algos (TWAP, ...) as a table or --json', options: ALGOS_OPTIONS },
+  { name: 'export', summary: 'write fills, funding, orders or account events as CSV or JSON', options: EXPORT_OPTIONS, firstArgument: { words: EXPORT_WORDS } },
   { name: 'completion', summary: 'print a shell completion script (bash, zsh or fish)', options: COMPLETION_OPTIONS, firstArgument: { words: COMPLETION_SHELLS } },
 ];
 
@@ -136,6 +155,7 @@ export const FLAG_VALUES: Readonly<Record<string, readonly string[] | 'file' | '
   scope: ['read', 'trade'],
   config: 'file',
   'key-file': 'file',
+  output: 'file',
   record: 'file',
   state: 'file',
   'wallet-key-file': 'file',

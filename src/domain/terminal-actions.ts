@@ -8,6 +8,7 @@
 // A key press is traced in three places: its context's binding and flow (ui/<context>/), TerminalActions, the client.
 
 import type { AlgoControl } from './algos/algo-row.js';
+import type { ExportAsk, ExportWritten } from './export-kinds.js';
 import type { TwapSpec } from './algos/twap.js';
 import type { CloseParams, CommandOutcome, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from './trading/commands.js';
 import type { KeyStamp } from './trading/execution-report.js';
@@ -37,6 +38,8 @@ export interface TerminalServices {
   refreshHistory?(kind: HistoryFeedKind): void;
   /** Reads fills, account events and position history and folds them into round trips (state.ledger). */
   loadLedger?(): void;
+  /** `:export`: writes the history to a file, telling `onProgress` each page; null = no signed REST client (no key, a replay). */
+  exportHistory?(ask: ExportAsk, onProgress: (line: string) => void): Promise<ExportWritten> | null;
 }
 
 /** How a request ended, as the controller reports it. */
@@ -78,6 +81,8 @@ export interface TerminalActions {
   refreshHistory(kind: HistoryFeedKind): void;
   loadLedger(): void;
   loadOlderCandles(): void;
+  /** `:export fills ...`: says its progress in the notice and where the file went (or why not) as a toast. */
+  exportHistory(ask: ExportAsk): Promise<void>;
   /** Leave the app now (the quit flow asks first when requests are in flight or quitting wipes the in-process exchange). */
   quit(): void;
 }

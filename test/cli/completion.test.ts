@@ -18,7 +18,8 @@ const installed = (shell: string): boolean => spawnSync('sh', ['-c', `command -v
 
 /** What each line completes to, as `line -> candidates` (one per line, candidates sorted). */
 const CASES: Record<string, string> = {
-  'perpl ': 'algos api completion doctor keys replay sim tui',
+  'perpl ': 'algos api completion doctor export keys replay sim tui',
+  'perpl export ': 'account fills funding orders trades',
   'perpl algos --j': '--json',
   'perpl s': 'sim',
   'perpl --vers': '--version',

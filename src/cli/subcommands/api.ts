@@ -2,14 +2,13 @@
 // --dry-run prints what would be sent (URL, target, the four X-API-* headers, canonical string) and sends nothing;
 // the key's token is masked, and the signature (replayable for 30 s) is shown only with --show-signature.
 
-import { loadCredentials, type Credentials } from '../../auth/credentials.js';
+import type { Credentials } from '../../auth/credentials.js';
 import { FileRefusal, readCheckedFile } from '../../lib/checked-file.js';
 import { ServerClock } from '../../auth/clock.js';
 import { ApiKeySigner } from '../../auth/signer.js';
 import { AUTH_HEADERS } from '../../protocol/canonical.js';
 import { InputError, PermanentError, failureLines } from '../../protocol/errors.js';
-import { LOCAL_CHAIN_ID, MAINNET_CHAIN_ID, TESTNET_CHAIN_ID, resolveNetwork, type Network, type NetworkOptions } from '../../protocol/networks.js';
-import { discoverKeyFile, type KeyDiscoveryTarget } from '../../auth/keyfile-discovery.js';
+import type { NetworkOptions } from '../../protocol/networks.js';
 import { HttpPermanentError } from '../../transport/rest/errors.js';
 import { decodeHistoryPage } from '../../protocol/decode/index.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
@@ -18,7 +17,7 @@ import { DEFAULT_HISTORY_PAGE_SIZE, walkPages } from '../../transport/rest/histo
 import { parseSubcommandArgs } from '../subcommand-args.js';
 import { API_OPTIONS, HTTP_METHODS } from '../subcommand-table.js';
 import { passphrasePrompt, processIo } from '../keys/io.js';
-import { localEndpoint } from '../keys/network.js';
+import { checkKeyMatchesNetwork, credentialsFor, networkOptionsOf, pickNetwork } from '../keys/key-network.js';
 
 export const API_USAGE = `usage: perpl api METHOD PATH [options]
 
@@ -104,18 +103,11 @@ function parse(argv: string[]): ApiArgs | 'help' {
   if (values['show-signature'] && !values['dry-run']) throw new InputError('--show-signature works with --dry-run only');
   if (values.paginate && method !== 'GET') throw new InputError('--paginate works with GET only');
   if (values.paginate && /[?&]page=/.test(path)) throw new InputError('--paginate starts from the first page: drop page= from PATH');
-  const chainText = values['chain-id'];
-  if (chainText !== undefined && !/^\d+$/.test(chainText)) throw new InputError(`--chain-id "${chainText}" is not a number`);
   return {
     method,
     path,
     body: values.body === undefined ? undefined : readBody(values.body),
-    network: {
-      ...(values.network !== undefined ? { network: values.network } : {}),
-      ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
-      ...(chainText !== undefined ? { chainId: Number(chainText) } : {}),
-      ...(values.insecure ? { insecure: true } : {}),
-    },
+    network: networkOptionsOf(values),
     keyFile: values['key-file'],
     unsigned: values.unsigned,
     dryRun: values['dry-run'],
@@ -151,50 +143,12 @@ function readBody(arg: string): string {
   return text;
 }
 
-/**
- * Options first; then what the key file recorded at enrollment (its network, base URL, chain id); then
- * $PERPL_NETWORK. `local` finds a running terminal's own exchange through its pointer file, else a
- * `perpl sim` through the demo key file it writes.
- */
-async function pickNetwork(opts: NetworkOptions, creds: Credentials | null, env: NodeJS.ProcessEnv): Promise<Network> {
-  const explicit = opts.network !== undefined || opts.baseUrl !== undefined;
-  const fromKey: NetworkOptions =
-    !explicit && creds && (creds.network !== undefined || creds.restBase !== undefined)
-      ? {
-          ...(creds.network !== undefined ? { network: creds.network } : {}),
-          ...(creds.restBase !== undefined ? { baseUrl: creds.restBase } : {}),
-          ...(creds.chainId !== undefined ? { chainId: creds.chainId } : {}),
-        }
-      : !explicit && env.PERPL_NETWORK
-        ? { network: env.PERPL_NETWORK }
-        : {};
-  const chosen = { ...fromKey, ...opts };
-  const needsLocal = chosen.baseUrl === undefined && (chosen.network === undefined || chosen.network.trim().toLowerCase() === 'local');
-  return resolveNetwork(chosen, needsLocal ? await localEndpoint(env) : undefined);
-}
-
 const HIDDEN_SIGNATURE = '[hidden: replayable for 30 s; --show-signature prints it]';
 const REPLAY_WARNING = 'perpl api: the X-API-Signature above can be replayed for 30 s by anyone who also has the key\'s token: do not paste it anywhere';
 
 /** The key's token is a long-lived secret: a dry run shows only its last 4 characters, to tell keys apart. */
 function maskedToken(token: string): string {
   return token.length >= 16 ? `[masked …${token.slice(-4)}]` : '[masked]';
-}
-
-function checkKeyMatchesNetwork(creds: Credentials, network: Network): void {
-  if (creds.chainId !== undefined && creds.chainId !== network.chainId) {
-    throw new PermanentError(`the API key (${creds.source}) is for chain ${creds.chainId}, not ${network.name} (chain ${network.chainId})`, {
-      hint: 'pick the matching --network, or another --key-file',
-    });
-  }
-}
-
-/** The network the flags name, for key discovery (before the key itself may name one). */
-function discoveryTarget(opts: NetworkOptions, env: NodeJS.ProcessEnv): KeyDiscoveryTarget {
-  const name = opts.network ?? (opts.baseUrl !== undefined ? undefined : (env.PERPL_NETWORK ?? 'local'));
-  const known = name === 'mainnet' ? MAINNET_CHAIN_ID : name === 'testnet' ? TESTNET_CHAIN_ID : name === 'local' ? LOCAL_CHAIN_ID : undefined;
-  const chainId = opts.chainId ?? known;
-  return { ...(name !== undefined ? { name } : {}), ...(chainId !== undefined ? { chainId } : {}) };
 }
 
 /** Which key signed the request, in words (path and public-key fingerprint; never a secret). */
@@ -206,15 +160,7 @@ export function keyUsedLine(creds: Credentials | null, unsigned: boolean): strin
 }
 
 async function execute(args: ApiArgs, io: ApiIo, used: { line: string }): Promise<number> {
-  // The one key rule of every command (auth/keyfile-discovery.ts): --key-file, else discovery.
-  const keyFile = args.unsigned ? undefined : (args.keyFile ?? (await discoverKeyFile(io.env, discoveryTarget(args.network, io.env))));
-  const creds = args.unsigned
-    ? null
-    : await loadCredentials({
-        ...(keyFile !== undefined ? { keyFile } : {}),
-        ...(io.passphrase ? { passphrase: io.passphrase } : {}),
-        env: io.env,
-      });
+  const creds = args.unsigned ? null : await credentialsFor(args.keyFile, args.network, io);
   used.line = keyUsedLine(creds, args.unsigned);
   const network = await pickNetwork(args.network, creds, io.env);
   if (creds) checkKeyMatchesNetwork(creds, network);

@@ -35,6 +35,8 @@ export interface RestClientOptions {
   rateLimits?: RestRateLimits;
   /** Told while a read sleeps out a 429 back-off (ms), null when it ends. */
   onRateLimitBackoff?: ThrottleReport;
+  /** Told before each automatic retry of a read: what failed, how long it waits, and which retry (1-based). */
+  onRetry?: (error: unknown, delayMs: number, retry: number) => void;
 }
 
 export interface RequestOptions<T> {
@@ -81,6 +83,7 @@ export class RestTransport {
   private readonly timeoutMs: number;
   private readonly rateLimits: RestRateLimits;
   private readonly onRateLimitBackoff: ThrottleReport | undefined;
+  private readonly onRetry: RestClientOptions['onRetry'];
   private backoffsRunning = 0;
   private backoffUntilMs = 0;
 
@@ -97,6 +100,7 @@ export class RestTransport {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.rateLimits = opts.rateLimits ?? new RestRateLimits();
     this.onRateLimitBackoff = opts.onRateLimitBackoff;
+    this.onRetry = opts.onRetry;
     if (opts.signer && opts.signer.chainId !== opts.network.chainId) {
       throw new PermanentError(
         `the API key signs for chain ${opts.signer.chainId} but the network is ${opts.network.name} (chain ${opts.network.chainId})`,
@@ -167,6 +171,7 @@ export class RestTransport {
         }
         const delay = retryable && !opts.signal?.aborted ? retryDelayMs(error, retry) : undefined;
         if (delay === undefined) throw error;
+        this.onRetry?.(error, delay, retry + 1);
         await this.backOff(delay, error instanceof RateLimitedError);
       }
     }

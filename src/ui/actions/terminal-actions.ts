@@ -148,6 +148,30 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     refreshHistory: (kind) => services.refreshHistory?.(kind),
     loadLedger: () => services.loadLedger?.(),
     loadOlderCandles: () => services.loadOlderCandles?.(),
+    exportHistory: async (ask) => {
+      const label = `export ${ask.kind}`;
+      const running = services.exportHistory?.(ask, (line) => setNotice(store, `${label}: ${line}`)) ?? null;
+      if (!running) {
+        reportResult(store, { kind: 'refused', label, message: 'no API key: the history is read over signed REST' }, services.trading?.() ?? null, now);
+        return;
+      }
+      setNotice(store, `${label}: reading the history…`);
+      let text: string;
+      let tone: 'good' | 'bad';
+      try {
+        const written = await running;
+        // The file's name first: on a narrow footer the directory (always $PERPL_HOME/exports) is what gets cut.
+        const cut = Math.max(written.path.lastIndexOf('/'), written.path.lastIndexOf('\\'));
+        const where = cut < 0 ? written.path : `${written.path.slice(cut + 1)} in ${written.path.slice(0, cut)}`;
+        text = `${label}: ${written.rows} row${written.rows === 1 ? '' : 's'} written to ${where}`;
+        tone = 'good';
+      } catch (e) {
+        text = `${label} failed: ${userMessage(e)}`;
+        tone = 'bad';
+      }
+      setNotice(store, text);
+      pushToast(store, text, tone, now());
+    },
     quit: () => services.quit(),
   };
 }

@@ -4,6 +4,7 @@
 // after its id. One candidate completes with a space; several extend to their common prefix and are
 // listed, so a second look at the Open orders tab is not needed. Pure: text and choices in.
 
+import { EXPORT_KINDS } from '../../domain/export-kinds.js';
 import { TIMEFRAMES } from '../../domain/timeframes.js';
 import { THEME_NAMES } from '../../state/workspace-slice.js';
 import { LINE_WORDS, splitAt } from './parse.js';
@@ -43,6 +44,8 @@ function argumentWords(head: string, choices: CompletionChoices): readonly strin
       return THEME_NAMES;
     case 'bell':
       return ['on', 'off'];
+    case 'export':
+      return EXPORT_KINDS;
     default:
       return null;
   }

@@ -126,6 +126,10 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
       closeCommandLine(store);
       actions.setResolution(typed.seconds);
       return;
+    case 'export':
+      closeCommandLine(store);
+      void actions.exportHistory(typed.ask);
+      return;
     case 'bell':
       closeCommandLine(store);
       setBell(store, typed.on);

@@ -4,6 +4,7 @@
 
 import { WHOLE_POSITION_BPS, parseClosePercent } from '../../domain/trading/close-share.js';
 import { TIMEFRAMES } from '../../domain/timeframes.js';
+import { EXPORT_KINDS, isExportKind, type ExportAsk } from '../../domain/export-kinds.js';
 
 export interface TypedOrder {
   kind: 'order';
@@ -73,11 +74,12 @@ export type ParsedLine =
   | { kind: 'market'; symbol: string }
   | { kind: 'tf'; seconds: number }
   | { kind: 'bell'; on: boolean }
+  | { kind: 'export'; ask: ExportAsk }
   | { kind: 'error'; message: string };
 
 // theme, alert and alerts are run by workspace-line.ts, pnl by ledger/pnl-line.ts (offered each line first in flow.ts).
 /** The first words a line can start with. */
-export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'theme', 'alert', 'alerts', 'pnl'];
+export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'export', 'theme', 'alert', 'alerts', 'pnl'];
 
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
@@ -91,6 +93,7 @@ const USAGE: Record<string, string> = {
   market: 'market SYMBOL',
   tf: `tf ${TIMEFRAMES.map((t) => t.label).join('|')}`,
   bell: 'bell on|off',
+  export: `export ${EXPORT_KINDS.join('|')} [from DATE] [to DATE] [csv|json]`,
 };
 
 const NUMBER = /^[0-9][0-9_,]*(\.[0-9]*)?$|^\.[0-9]+$/;
@@ -335,6 +338,23 @@ function parseCancel(args: string[]): ParsedLine {
   return { kind: 'cancel', orderId: Number(what) };
 }
 
+/** `export fills [from 2026-11-01] [to 2026-11-30] [json]`: the dates as typed (the export reads them). */
+function parseExport(args: string[]): ParsedLine {
+  const [what, ...rest] = args;
+  if (what === undefined || !isExportKind(what.toLowerCase())) return error(`export: say what (${USAGE.export})`);
+  const ask: ExportAsk = { kind: what.toLowerCase() as ExportAsk['kind'], format: 'csv' };
+  while (rest.length > 0) {
+    const t = rest.shift()!.toLowerCase();
+    if (t === 'csv' || t === 'json') ask.format = t;
+    else if (t === 'from' || t === 'to') {
+      const date = rest.shift();
+      if (date === undefined) return error(`export: "${t}" needs a date (YYYY-MM-DD)`);
+      ask[t] = date;
+    } else return error(`export: unexpected "${t}" (${USAGE.export})`);
+  }
+  return { kind: 'export', ask };
+}
+
 /** Parses one line of the `:` line (without the leading `:`). */
 export function parseLine(text: string): ParsedLine {
   const words = text.trim().split(/\s+/).filter((w) => w !== '');
@@ -374,6 +394,8 @@ export function parseLine(text: string): ParsedLine {
       const tf = TIMEFRAMES.find((t) => t.label === args[0]?.toLowerCase());
       return tf && args.length === 1 ? { kind: 'tf', seconds: tf.seconds } : error(`tf: ${USAGE.tf}`);
     }
+    case 'export':
+      return parseExport(args);
     case 'bell':
       return args[0] === 'on' || args[0] === 'off' ? { kind: 'bell', on: args[0] === 'on' } : error(`bell: ${USAGE.bell}`);
     default:
