@@ -113,6 +113,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     ...(o.throttle ? { rateLimits: o.throttle.restLimits, onRateLimitBackoff: o.throttle.reporter('signed rest back-off') } : {}),
   });
   const markets = () => o.context.markets;
+  const maxTriggers = o.context.instances[0]?.max_account_trigger_orders;
   const client = createTradingClient({
     network: o.network,
     signer,
@@ -123,7 +124,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     ...(log ? { log: log.tagged('trading') } : {}),
     scopeMask,
     markets,
-    ...(o.context.instances[0]?.max_account_trigger_orders !== undefined ? { maxAccountTriggerOrders: o.context.instances[0].max_account_trigger_orders } : {}),
+    ...(maxTriggers !== undefined ? { maxAccountTriggerOrders: maxTriggers } : {}),
     env: o.env,
     // Only a live mark (domain/marks.ts): without one the minimum-value check is left to the exchange.
     referencePrice: (marketId) => livePrice(o.marks.readMark(marketId)) ?? undefined,
@@ -137,6 +138,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     markets,
     marks: o.marks,
     env: o.env,
+    ...(maxTriggers !== undefined ? { maxAccountTriggerOrders: maxTriggers } : {}),
     ...(log ? { log: log.tagged('algos') } : {}),
   });
   const publisher = new TradingPublisher({
@@ -146,6 +148,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     marks: o.marks,
     scopeMask,
     keyExpiresAt: creds.expiresAt !== undefined && creds.expiresAt > 0 ? creds.expiresAt : null,
+    ...(maxTriggers !== undefined ? { maxAccountTriggerOrders: maxTriggers } : {}),
     hz: o.hz,
     ...(o.turn ? { turn: o.turn } : {}),
     ...(o.bell ? { bell: o.bell } : {}),

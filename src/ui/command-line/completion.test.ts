@@ -9,7 +9,7 @@ describe('completeLine', () => {
   it('completes the command word; an ambiguous prefix stays and lists the candidates', () => {
     expect(complete('ca')).toEqual({ text: 'cancel ', candidates: [] });
     expect(complete('am')).toEqual({ text: 'amend ', candidates: [] });
-    expect(complete('c')).toEqual({ text: 'c', candidates: ['close', 'cancel'] });
+    expect(complete('c')).toEqual({ text: 'c', candidates: ['chase', 'close', 'cancel'] });
     expect(complete('al')).toEqual({ text: 'alert', candidates: ['alert', 'alerts'] });
     expect(complete('xyz')).toEqual({ text: 'xyz', candidates: [] });
   });
