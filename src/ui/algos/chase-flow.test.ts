@@ -51,7 +51,7 @@ describe(':chase', () => {
     const t = setup();
     const ui = t.run('chase buy 0.1 max 20t for 90s cancel');
     expect(ui.commandError).toBeNull();
-    expect(ui.confirm?.text).toBe('Chase buy 0.1 BTC PostOnly from best bid 66,999, following it up to 67,001 (max 2) for 90s; past the bound cancelled, at the deadline cancelled; start?');
+    expect(ui.confirm?.text).toBe('Chase buy 0.1 BTC PostOnly from bid 66,999 up to 67,001 (max 2) for 90s; at the bound cancelled, at the deadline cancelled; start?');
     expect(t.started).toEqual([]);
     answerConfirm(t.store, t.actions, true, Date.now());
     expect(t.started).toEqual([{ marketId: 16, side: 'long', size: 10_000, leverage: 500, maxDistance: { unit: 'ticks', ticks: 20 }, durationMs: 90_000, atBound: 'cancel' }]);
@@ -61,14 +61,14 @@ describe(':chase', () => {
   it('chase-defaults: half a percent from the best ask, a minute, left resting at the bound', () => {
     const t = setup();
     // 0.5% of 67,001 is 335.005: the bound rounds toward the start, 67,001 - 335 = 66,666.
-    expect(t.run('chase sell 0.1').confirm?.text).toBe('Chase sell 0.1 BTC PostOnly from best ask 67,001, following it down to 66,666 (max 0.5%) for 60s; past the bound left resting at 66,666, at the deadline cancelled; start?');
+    expect(t.run('chase sell 0.1').confirm?.text).toBe('Chase sell 0.1 BTC PostOnly from ask 67,001 down to 66,666 (max 0.5%) for 60s; at the bound left resting, at the deadline cancelled; start?');
     answerConfirm(t.store, t.actions, true, Date.now());
     expect(t.started[0]).toMatchObject({ side: 'short', maxDistance: { unit: 'bps', bps: 50 }, durationMs: 60_000, atBound: 'leave' });
   });
 
   it('chase-close-reduces-the-position-on-screen: the other side, reduce-only, its size at most the position', () => {
     const t = setup({ positions: [LONG] });
-    expect(t.run('chase close max 10').confirm?.text).toContain('Chase close long by selling 0.08 BTC PostOnly from best ask 67,001, following it down to 66,991');
+    expect(t.run('chase close max 10').confirm?.text).toContain('Chase close long by selling 0.08 BTC PostOnly from ask 67,001 down to 66,991');
     answerConfirm(t.store, t.actions, true, Date.now());
     expect(t.started[0]).toEqual({ marketId: 16, side: 'short', size: 8_000, leverage: 0, reduceOnly: true, maxDistance: { unit: 'ticks', ticks: 100 }, durationMs: 60_000, atBound: 'leave' });
   });

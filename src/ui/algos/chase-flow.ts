@@ -67,11 +67,11 @@ export function chaseQuestion(spec: ChaseSpec, market: Market, top: BookTop): st
   const start = chaseTopPrice(spec.side, top) ?? 0;
   const bound = chaseBoundPrice(spec, start);
   const what = spec.reduceOnly ? `close ${buy ? 'short' : 'long'} by ${buy ? 'buying' : 'selling'}` : buy ? 'buy' : 'sell';
-  const atBound = spec.atBound === 'leave' ? `left resting at ${priceText(bound, words)}` : 'cancelled';
+  // Short enough for the bottom line at 200 columns beside its keys.
   return (
-    `Chase ${what} ${sizeText(spec.size, words)} PostOnly from best ${buy ? 'bid' : 'ask'} ${priceText(start, words)}, ` +
-    `following it ${buy ? 'up' : 'down'} to ${priceText(bound, words)} (max ${distanceText(spec.maxDistance, words)}) for ${durationText(spec.durationMs)}; ` +
-    `past the bound ${atBound}, at the deadline cancelled; start?`
+    `Chase ${what} ${sizeText(spec.size, words)} PostOnly from ${buy ? 'bid' : 'ask'} ${priceText(start, words)} ${buy ? 'up' : 'down'} to ${priceText(bound, words)} ` +
+    `(max ${distanceText(spec.maxDistance, words)}) for ${durationText(spec.durationMs)}; at the bound ${spec.atBound === 'leave' ? 'left resting' : 'cancelled'}, ` +
+    `at the deadline cancelled; start?`
   );
 }
 
