@@ -3,22 +3,13 @@
 // sent, and a confirm saying the start price, the bound, the deadline and the bound's outcome; `y` starts it.
 
 import { describe, expect, it } from 'vitest';
-import type { AlgoControl } from '../../domain/algos/algo-row.js';
-import type { ChaseSpec } from '../../domain/algos/chase.js';
-import type { TradingCommands } from '../../domain/trading/commands.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { PositionRowView } from '../../domain/trading/views.js';
-import type { TerminalServices } from '../../domain/terminal-actions.js';
-import type { BookView, MarketHeaderView } from '../../domain/views.js';
+import type { BookView } from '../../domain/views.js';
 import type { Market } from '../../protocol/frames.js';
-import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
-import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
-import { EMPTY_TRADING } from '../../state/trading-slice.js';
-import { createTerminalActions } from '../actions/terminal-actions.js';
-import { editCommandLine, runCommandLine } from '../command-line/flow.js';
 import { answerConfirm } from '../confirm/flow.js';
+import { algoLineSetup } from './algo-line.fixtures.js';
 
-const BTC_REF = { id: 16, symbol: 'BTC', name: 'BTC Perp', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 const LONG: PositionRowView = {
   positionId: 7, marketId: 16, side: 1, size: 8_000, entryPrice: 660_000, markPrice: 670_000, collateral: '1', leverage: 1000,
   unrealizedPnl: '0', roe: 0, liquidationPrice: 600_000, liquidationDistancePct: 10, markState: 'live', markNote: null, effectiveLeverage: 1000, leverageBasis: 'mark',
@@ -28,22 +19,8 @@ const level = (price: number) => ({ price, size: 100_000, total: 100_000, orders
 const BOOK: BookView = { marketId: 16, bids: [level(669_990), level(669_900)], asks: [level(670_010), level(670_100)], maxTotal: 200_000, version: 1 };
 
 function setup(o: { market?: Market; book?: BookView | null; positions?: PositionRowView[] } = {}) {
-  const store = createTerminalStore({
-    keyScope: 'trade', connection: { ...INITIAL_CONNECTION, health: 'live' }, markets: [BTC_REF],
-    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, markets: [o.market ?? btcTestMarket()], positions: o.positions ?? [] },
-  });
-  store.setState({ market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 }, header: { marketId: 16, mark: 670_000 } as MarketHeaderView, book: o.book === undefined ? BOOK : o.book });
-  const started: ChaseSpec[] = [];
-  const algos = { startChase: (spec: ChaseSpec) => (started.push(spec), { id: 'ch1' }) } as unknown as AlgoControl;
-  const commands = { locks: () => [], note: () => {} } as unknown as TradingCommands;
-  const services: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => commands, algos: () => algos };
-  const actions = createTerminalActions(store, services);
-  const run = (text: string) => {
-    editCommandLine(store, text);
-    runCommandLine(store, actions);
-    return store.getState().tradingUi;
-  };
-  return { store, actions, run, started };
+  const t = algoLineSetup({ markets: [o.market ?? btcTestMarket()], positions: o.positions ?? [] }, { book: o.book === undefined ? BOOK : o.book });
+  return { ...t, started: t.started.chase };
 }
 
 describe(':chase', () => {

@@ -4,22 +4,12 @@
 // stop and its distance to liquidation; `y` starts it through TerminalActions.startTrail.
 
 import { describe, expect, it } from 'vitest';
-import type { AlgoControl } from '../../domain/algos/algo-row.js';
-import type { TrailSpec } from '../../domain/algos/trail.js';
-import type { TradingCommands } from '../../domain/trading/commands.js';
-import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import { triggerConditionFor } from '../../domain/trading/protection.js';
 import type { OrderRowView, PositionRowView } from '../../domain/trading/views.js';
-import type { TerminalServices } from '../../domain/terminal-actions.js';
-import type { MarketHeaderView } from '../../domain/views.js';
-import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
-import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
-import { EMPTY_TRADING, type TradingSlice } from '../../state/trading-slice.js';
-import { createTerminalActions } from '../actions/terminal-actions.js';
-import { editCommandLine, runCommandLine } from '../command-line/flow.js';
+import type { TradingSlice } from '../../state/trading-slice.js';
 import { answerConfirm } from '../confirm/flow.js';
+import { algoLineSetup } from './algo-line.fixtures.js';
 
-const BTC_REF = { id: 16, symbol: 'BTC', name: 'BTC Perp', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
 const LONG: PositionRowView = {
   positionId: 7, marketId: 16, side: 1, size: 8_000, entryPrice: 660_000, markPrice: 670_000, collateral: '1', leverage: 1000,
   unrealizedPnl: '0', roe: 0, liquidationPrice: 600_000, liquidationDistancePct: 10, markState: 'live', markNote: null, effectiveLeverage: 1000, leverageBasis: 'mark',
@@ -31,22 +21,8 @@ const HELD_SL: OrderRowView = {
 };
 
 function setup(trading: Partial<TradingSlice> = {}) {
-  const store = createTerminalStore({
-    keyScope: 'trade', connection: { ...INITIAL_CONNECTION, health: 'live' }, markets: [BTC_REF],
-    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, markets: [btcTestMarket()], positions: [LONG], ...trading },
-  });
-  store.setState({ market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 }, header: { marketId: 16, mark: 670_000 } as MarketHeaderView });
-  const started: TrailSpec[] = [];
-  const algos = { startTrail: (spec: TrailSpec) => (started.push(spec), { id: 'tr1' }) } as unknown as AlgoControl;
-  const commands = { locks: () => [], note: () => {} } as unknown as TradingCommands;
-  const services: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => commands, algos: () => algos };
-  const actions = createTerminalActions(store, services);
-  const run = (text: string) => {
-    editCommandLine(store, text);
-    runCommandLine(store, actions);
-    return store.getState().tradingUi;
-  };
-  return { store, actions, run, started };
+  const t = algoLineSetup({ positions: [LONG], ...trading });
+  return { ...t, started: t.started.trail };
 }
 
 describe(':trail', () => {
