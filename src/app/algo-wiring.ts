@@ -25,6 +25,8 @@ export interface AlgoWiringOptions {
   markets: () => readonly Market[];
   marks: MarkSource;
   env: NodeJS.ProcessEnv;
+  /** The context's `max_account_trigger_orders` (a trail needs a free trigger slot); undefined: not known. */
+  maxAccountTriggerOrders?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -40,6 +42,13 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
   const { session, engine, commands } = o.client;
   const now = o.now ?? Date.now;
   const mark = (id: number): number | undefined => livePrice(o.marks.readMark(id)) ?? undefined;
+  const market = (id: number): Market | undefined => o.markets().find((m) => m.id === id);
+  /** The liquidation price the Positions row shows (risk.ts positionLiquidation): a trail's first stop must stay inside it. */
+  const liquidation = (positionId: number): bigint | null => {
+    const pos = session.state.positions.get(positionId);
+    const m = pos && market(pos.mkt);
+    return pos && m ? positionLiquidation(pos, m) : null;
+  };
   let runner: AlgoRunner | null = null;
   let journal: AlgoJournal | null = null;
   let notReady = 'algos start once the account is known';
@@ -57,16 +66,22 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     for (const p of opened.contents.problems) o.log?.(p);
     journal = opened.journal;
     const rest = o.rest;
+    const { marks } = o;
+    const reads = tradingAlgoReads({
+      session,
+      markets: o.markets,
+      mark,
+      lastTrade: (id) => marks.lastTradePrice?.(id) ?? undefined,
+      bookTop: (id) => marks.bookTop?.(id) ?? { bid: null, ask: null },
+      maxAccountTriggerOrders: () => o.maxAccountTriggerOrders,
+      ...(rest ? { lookupOrderByRq: (rq: number) => findOrderByRq(rest, accountId, rq) } : {}),
+      orderJournalPath: journalPath(o.network, accountId, o.env),
+    });
     runner = new AlgoRunner({
       commands,
       journal,
-      reads: tradingAlgoReads({
-        session,
-        markets: o.markets,
-        mark,
-        ...(rest ? { lookupOrderByRq: (rq: number) => findOrderByRq(rest, accountId, rq) } : {}),
-        orderJournalPath: journalPath(o.network, accountId, o.env),
-      }),
+      // The liquidation is read here, beside the Positions row's figure (tradingAlgoReads has no market math).
+      reads: { ...reads, liquidation },
       ...(o.log ? { log: o.log } : {}),
     });
     const started = runner;
@@ -111,17 +126,11 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     return sums;
   };
 
-  /** A trail's position's liquidation price now (the figure its Positions row shows). */
-  const liquidation = (positionId: number): number | null => {
-    const pos = session.state.positions.get(positionId);
-    const market = pos && o.markets().find((m) => m.id === pos.mkt);
-    const liq = pos && market ? positionLiquidation(pos, market) : null;
-    return liq === null ? null : Number(liq);
-  };
-
   const refused = () => notReady;
   const control: AlgoControl = {
     startTwap: (spec) => (runner ? runner.startTwap(spec) : { refused: refused() }),
+    startTrail: (spec) => (runner ? runner.startTrail(spec) : { refused: refused() }),
+    startChase: (spec) => (runner ? runner.startChase(spec) : { refused: refused() }),
     pause: (id) => (runner ? runner.pause(id) : refused()),
     unpause: (id) => (runner ? runner.unpause(id) : refused()),
     cancel: (id) => (runner ? runner.cancel(id) : refused()),
@@ -142,8 +151,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
       // Published every frame: with no algo there is nothing to sum the fills for.
       if (!runner || views.length === 0) return [];
       const sums = fillSums();
-      const market = (id: number) => o.markets().find((m) => m.id === id);
-      return algoRows(views, runner.entries(), { now: now(), market, mark, liquidation, fills: (id) => sums.get(id) });
+      return algoRows(views, runner.entries(), { now: now(), market, mark, liquidation: (id) => { const liq = liquidation(id); return liq === null ? null : Number(liq); }, fills: (id) => sums.get(id) });
     },
     stop: () => {
       stopped = true;

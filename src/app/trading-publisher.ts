@@ -36,6 +36,8 @@ export interface TradingPublisherOptions {
   marks: MarkSource;
   scopeMask: number;
   keyExpiresAt: number | null;
+  /** The context's `max_account_trigger_orders`, copied into the slice (a `:trail` is refused before its confirm when no slot is free). */
+  maxAccountTriggerOrders?: number;
   hz: number;
   /** Shared with the market-data publisher: one paint per event-loop turn, input read between (state/frame-turn.ts). */
   turn?: FrameTurn;
@@ -148,6 +150,7 @@ export class TradingPublisher {
       inFlight: engine.pending().length,
       health,
       keyExpiresAt: this.o.keyExpiresAt,
+      ...(this.o.maxAccountTriggerOrders !== undefined ? { maxAccountTriggerOrders: this.o.maxAccountTriggerOrders } : {}),
       markets: this.markets,
       marketPrices: Object.fromEntries(prices),
       guards,

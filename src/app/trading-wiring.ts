@@ -136,6 +136,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     const upnl = st.account ? accountFigures(st.account, st.positions.values(), markets(), (id) => o.marks.readMark(id)).upnl : null;
     return r === null || upnl === null ? null : r + upnl;
   };
+  const maxTriggers = o.context.instances[0]?.max_account_trigger_orders;
   const client = createTradingClient({
     network: o.network,
     signer,
@@ -146,7 +147,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     ...(log ? { log: log.tagged('trading') } : {}),
     scopeMask,
     markets,
-    ...(o.context.instances[0]?.max_account_trigger_orders !== undefined ? { maxAccountTriggerOrders: o.context.instances[0].max_account_trigger_orders } : {}),
+    ...(maxTriggers !== undefined ? { maxAccountTriggerOrders: maxTriggers } : {}),
     env: o.env,
     // Only a live mark (domain/marks.ts): without one the minimum-value check is left to the exchange.
     referencePrice: (marketId) => livePrice(o.marks.readMark(marketId)) ?? undefined,
@@ -168,6 +169,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     markets,
     marks: o.marks,
     env: o.env,
+    ...(maxTriggers !== undefined ? { maxAccountTriggerOrders: maxTriggers } : {}),
     ...(log ? { log: log.tagged('algos') } : {}),
   });
   const publisher = new TradingPublisher({
@@ -177,6 +179,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     marks: o.marks,
     scopeMask,
     keyExpiresAt: creds.expiresAt !== undefined && creds.expiresAt > 0 ? creds.expiresAt : null,
+    ...(maxTriggers !== undefined ? { maxAccountTriggerOrders: maxTriggers } : {}),
     hz: o.hz,
     ...(o.turn ? { turn: o.turn } : {}),
     ...(o.bell ? { bell: o.bell } : {}),

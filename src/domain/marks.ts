@@ -28,6 +28,8 @@ export interface MarkSource {
   readMark(marketId: number): MarkReading;
   /** The last trade price of `marketId` as the feed reports it while its mark is live; null otherwise (absent: never known). */
   lastTradePrice?(marketId: number): number | null;
+  /** The best bid and ask of `marketId` while its book is followed and live; nulls otherwise (absent: no book). */
+  bookTop?(marketId: number): { bid: number | null; ask: number | null };
 }
 
 /** A mark as it was received: price, the block/time it is as of, and the feed generation it arrived in. */

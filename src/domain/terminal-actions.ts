@@ -9,6 +9,8 @@
 
 import type { AlgoControl } from './algos/algo-row.js';
 import type { ExportAsk, ExportWritten } from './export-kinds.js';
+import type { ChaseSpec } from './algos/chase.js';
+import type { TrailSpec } from './algos/trail.js';
 import type { TwapSpec } from './algos/twap.js';
 import type { CloseParams, CommandOutcome, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from './trading/commands.js';
 import type { KeyStamp } from './trading/execution-report.js';
@@ -71,6 +73,10 @@ export interface TerminalActions {
   panic(key?: KeyStamp): Promise<ActionResult>;
   /** Starts a TWAP (after its confirm); refused with the runner's words (validateTwapSpec) before anything is sent. */
   startTwap(spec: TwapSpec, label: string): ActionResult;
+  /** Starts a trailing stop (after its confirm); refused with the runner's words (validateTrailSpec) before anything is sent. */
+  startTrail(spec: TrailSpec, label: string): ActionResult;
+  /** Starts a chase limit (after its confirm); refused with the runner's words (validateChaseSpec) before anything is sent. */
+  startChase(spec: ChaseSpec, label: string): ActionResult;
   pauseAlgo(id: string): ActionResult;
   resumeAlgo(id: string): ActionResult;
   cancelAlgo(id: string): ActionResult;

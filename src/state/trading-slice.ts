@@ -2,6 +2,8 @@
 // app/trading-publisher.ts only when their versions move), plus the screen-side state of order entry,
 // review, the command line, panic and toasts (written by the trading actions).
 
+import type { ChaseSpec } from '../domain/algos/chase.js';
+import type { TrailSpec } from '../domain/algos/trail.js';
 import type { TwapSpec } from '../domain/algos/twap.js';
 import type { MarkReading } from '../domain/marks.js';
 import type { ConnectionView } from '../domain/views.js';
@@ -37,6 +39,8 @@ export interface TradingSlice {
   health: ConnectionView | null;
   /** Unix ms when the API key expires, null = never / unknown. */
   keyExpiresAt: number | null;
+  /** The context's `max_account_trigger_orders`; absent when not known. */
+  maxAccountTriggerOrders?: number;
   /** Markets of the context with their configs (order entry limits, preview). */
   markets: Market[];
   /**
@@ -78,6 +82,9 @@ export type ConfirmAction =
   | { kind: 'command'; text: string }
   /** A typed `:twap`, exact (ui/algos/twap-flow.ts): `y` starts it. */
   | { kind: 'twap'; spec: TwapSpec }
+  /** A typed `:trail` / `:chase`, exact (ui/algos/trail-flow.ts, chase-flow.ts): `y` starts it. */
+  | { kind: 'trail'; spec: TrailSpec }
+  | { kind: 'chase'; spec: ChaseSpec }
   /** A request of the trading tabs (close, collateral, TP/SL, cancel, cancel all). */
   | { kind: 'tab'; intent: TabIntent };
 

@@ -200,6 +200,16 @@ export class MarketDataSession implements MarkSource {
     return last !== undefined && last > 0 ? last : null;
   }
 
+  /**
+   * The best bid and ask of `marketId` (a chase's reference) while its book is the one followed, snapshotted
+   * and its mark live; both null otherwise (a chase waits rather than price off a book it does not see).
+   */
+  bookTop(marketId: number): { bid: number | null; ask: number | null } {
+    const book = this.feed.models.book;
+    if (book.marketId !== marketId || !book.hasSnapshot || this.readMark(marketId).state !== 'live') return { bid: null, ask: null };
+    return { bid: book.bestBid(), ask: book.bestAsk() };
+  }
+
   start(): void {
     this.socket.start();
   }

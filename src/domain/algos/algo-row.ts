@@ -4,6 +4,8 @@
 import type { Side } from '../trading/side.js';
 import type { TriggerSource } from '../trading/protection.js';
 import type { AlgoDistance } from './distance.js';
+import type { ChaseSpec } from './chase.js';
+import type { TrailSpec } from './trail.js';
 import type { TwapSpec } from './twap.js';
 
 export type AlgoRowStatus = 'running' | 'paused' | 'held' | 'ended';
@@ -64,6 +66,8 @@ export interface ChaseRowFacts {
 /** The runner as the screen drives it: each answer null when done, else the refusal in words. */
 export interface AlgoControl {
   startTwap(spec: TwapSpec): { id: string } | { refused: string };
+  startTrail(spec: TrailSpec): { id: string } | { refused: string };
+  startChase(spec: ChaseSpec): { id: string } | { refused: string };
   pause(id: string): string | null;
   unpause(id: string): string | null;
   cancel(id: string): string | null;

@@ -81,7 +81,6 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
   };
 
   /** An algo request: answered at once by the runner (nothing waits on the exchange), reported one way. */
-  /** An algo request: answered at once by the runner (nothing waits on the exchange), reported one way. */
   const algo = (label: string, ask: (c: AlgoControl) => { refused: string } | { said: string }): ActionResult => {
     const control = services.algos?.() ?? null;
     const trading = services.trading?.() ?? null;
@@ -91,13 +90,12 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     return reportResult(store, { kind: 'done', label, outcome: { ok: true, results: [], message: answer.said } }, trading, now);
   };
   const said = (refusal: string | null, words: string) => (refusal === null ? { said: words } : { refused: refusal });
+  const startedWords = (started: { id: string } | { refused: string }) => ('refused' in started ? started : { said: `started ${started.id}` });
 
   return {
-    startTwap: (spec, label) =>
-      algo(label, (c) => {
-        const started = c.startTwap(spec);
-        return 'refused' in started ? started : { said: `started ${started.id}` };
-      }),
+    startTwap: (spec, label) => algo(label, (c) => startedWords(c.startTwap(spec))),
+    startTrail: (spec, label) => algo(label, (c) => startedWords(c.startTrail(spec))),
+    startChase: (spec, label) => algo(label, (c) => startedWords(c.startChase(spec))),
     pauseAlgo: (id) => algo(`pause ${id}`, (c) => said(c.pause(id), 'paused')),
     resumeAlgo: (id) => algo(`resume ${id}`, (c) => said(c.unpause(id), 'resumed')),
     cancelAlgo: (id) => algo(`cancel ${id}`, (c) => said(c.cancel(id), 'cancelled')),

@@ -2,38 +2,12 @@
 // a confirm saying what it will do, and `y` starting it through TerminalActions.startTwap.
 
 import { describe, expect, it } from 'vitest';
-import type { AlgoControl } from '../../domain/algos/algo-row.js';
-import type { TwapSpec } from '../../domain/algos/twap.js';
-import type { TradingCommands } from '../../domain/trading/commands.js';
-import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
-import type { TerminalServices } from '../../domain/terminal-actions.js';
-import type { MarketHeaderView } from '../../domain/views.js';
-import { LIVE_SESSION_FACTS } from '../../state/fixtures.js';
-import { INITIAL_CONNECTION, createTerminalStore } from '../../state/store.js';
-import { EMPTY_TRADING } from '../../state/trading-slice.js';
-import { createTerminalActions } from '../actions/terminal-actions.js';
-import { editCommandLine, runCommandLine } from '../command-line/flow.js';
 import { answerConfirm } from '../confirm/flow.js';
-
-const BTC_REF = { id: 16, symbol: 'BTC', name: 'BTC Perp', priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null };
+import { algoLineSetup } from './algo-line.fixtures.js';
 
 function setup() {
-  const store = createTerminalStore({
-    keyScope: 'trade', connection: { ...INITIAL_CONNECTION, health: 'live' }, markets: [BTC_REF],
-    trading: { ...EMPTY_TRADING, enabled: true, lockFacts: LIVE_SESSION_FACTS, markets: [btcTestMarket()] },
-  });
-  store.setState({ market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 }, header: { marketId: 16, mark: 670_000 } as MarketHeaderView });
-  const started: TwapSpec[] = [];
-  const algos = { startTwap: (spec: TwapSpec) => (started.push(spec), { id: 'tw1' }) } as unknown as AlgoControl;
-  const trading = { locks: () => [], note: () => {} } as unknown as TradingCommands;
-  const services: TerminalServices = { selectMarket: () => {}, setResolution: () => {}, quit: () => {}, trading: () => trading, algos: () => algos };
-  const actions = createTerminalActions(store, services);
-  const run = (text: string) => {
-    editCommandLine(store, text);
-    runCommandLine(store, actions);
-    return store.getState().tradingUi;
-  };
-  return { store, actions, run, started };
+  const t = algoLineSetup();
+  return { ...t, started: t.started.twap };
 }
 
 describe(':twap', () => {

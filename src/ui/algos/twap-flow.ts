@@ -41,7 +41,8 @@ export function twapSpecOf(typed: TypedTwap, market: Market, leverageText: strin
   };
 }
 
-function durationText(ms: number): string {
+/** "45s", "10m", "2h5m": a duration as the confirms say it. */
+export function durationText(ms: number): string {
   const s = Math.round(ms / 1000);
   if (s < 120) return `${s}s`;
   if (s < 7200) return `${Math.round(s / 60)}m`;

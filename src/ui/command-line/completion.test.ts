@@ -9,7 +9,7 @@ describe('completeLine', () => {
   it('completes the command word; an ambiguous prefix stays and lists the candidates', () => {
     expect(complete('ca')).toEqual({ text: 'cancel ', candidates: [] });
     expect(complete('am')).toEqual({ text: 'amend ', candidates: [] });
-    expect(complete('c')).toEqual({ text: 'c', candidates: ['close', 'cancel'] });
+    expect(complete('c')).toEqual({ text: 'c', candidates: ['chase', 'close', 'cancel'] });
     expect(complete('al')).toEqual({ text: 'alert', candidates: ['alert', 'alerts'] });
     expect(complete('xyz')).toEqual({ text: 'xyz', candidates: [] });
   });
@@ -111,5 +111,24 @@ describe('completeLine', () => {
     expect(complete('amend 123 @66000 s')).toEqual({ text: 'amend 123 @66000 size ', candidates: [] });
     expect(complete('amend 123 size ')).toEqual({ text: 'amend 123 size ', candidates: [] });
     expect(complete('amend 123 size 0.2 @ 66000 ')).toEqual({ text: 'amend 123 size 0.2 @ 66000 ', candidates: [] });
+  });
+
+  it('trail-and-chase-complete-their-words: the command, a market, the options each once, none where a value goes', () => {
+    expect(complete('tr')).toEqual({ text: 'trail ', candidates: [] });
+    expect(complete('trail B').candidates).toEqual(['BTC', 'BNB']);
+    expect(complete('trail BTC ')).toEqual({ text: 'trail BTC ', candidates: [] });
+    expect(complete('trail 1% ').candidates).toEqual(['last', 'mark', 'step']);
+    expect(complete('trail ETH 1% l')).toEqual({ text: 'trail ETH 1% last ', candidates: [] });
+    expect(complete('trail 1% last ')).toEqual({ text: 'trail 1% last step ', candidates: [] });
+    expect(complete('trail 1% step ')).toEqual({ text: 'trail 1% step ', candidates: [] });
+    expect(complete('ch')).toEqual({ text: 'chase ', candidates: [] });
+    expect(complete('chase ').candidates).toEqual(['buy', 'sell', 'close']);
+    expect(complete('chase buy ')).toEqual({ text: 'chase buy ', candidates: [] });
+    expect(complete('chase buy 0.1 ').candidates).toEqual(['max', 'for', 'leave', 'cancel', 'lev']);
+    expect(complete('chase buy 0.1 max ')).toEqual({ text: 'chase buy 0.1 max ', candidates: [] });
+    expect(complete('chase buy 0.1 max 20t c')).toEqual({ text: 'chase buy 0.1 max 20t cancel ', candidates: [] });
+    expect(complete('chase buy 0.1 cancel ').candidates).toEqual(['max', 'for', 'lev']);
+    expect(complete('chase close 0.05 ').candidates).toEqual(['max', 'for', 'leave', 'cancel']);
+    for (const line of ['trail ETH 1% last step 5', 'chase buy 0.1 max 20t cancel for 60s', 'chase close 0.05 max 10t']) expect(parseLine(line).kind, line).not.toBe('error');
   });
 });

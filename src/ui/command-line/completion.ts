@@ -31,6 +31,10 @@ function argumentWords(head: string, choices: CompletionChoices): readonly strin
       return [...choices.orderIds.map(String), 'all', ...(choices.hasGroups ? ['scale'] : [])];
     case 'scale':
       return ['buy', 'sell'];
+    case 'chase':
+      return ['buy', 'sell', 'close'];
+    case 'trail':
+      return choices.symbols;
     case 'amend':
     case 'change':
       return choices.orderIds.map(String);
@@ -112,6 +116,42 @@ function nextAmendWords(given: readonly string[]): readonly string[] | null {
   return ['@', 'size'].filter((w) => !used.has(w));
 }
 
+/**
+ * The option words of an algo line after its fixed words (`options`: the words typed after them), each once and
+ * not beside the one it excludes; null where a value goes (after a word of `valueWords`).
+ */
+function nextOptionWords(options: readonly string[], words: readonly string[], valueWords: readonly string[], excludes: Readonly<Record<string, string>>): readonly string[] | null {
+  const used = new Set<string>();
+  let wantsValue = false;
+  for (const raw of options) {
+    if (wantsValue) {
+      wantsValue = false;
+      continue;
+    }
+    const word = raw.toLowerCase();
+    used.add(word);
+    if (excludes[word]) used.add(excludes[word]);
+    wantsValue = valueWords.includes(word);
+  }
+  return wantsValue ? null : words.filter((w) => !used.has(w));
+}
+
+/** `trail [SYMBOL] DISTANCE` then `last|mark` and `step PRICE` (parse-algo-lines.ts parseTrail); null where the distance or the step goes. */
+function nextTrailWords(given: readonly string[]): readonly string[] | null {
+  const afterSymbol = given.length > 0 && !/^[0-9.]/.test(given[0]!) ? given.slice(1) : given;
+  if (afterSymbol.length === 0) return null;
+  return nextOptionWords(afterSymbol.slice(1), ['last', 'mark', 'step'], ['step'], { last: 'mark', mark: 'last' });
+}
+
+/** `chase buy|sell SIZE` or `chase close [SIZE]`, then `max`, `for`, `leave|cancel`, `lev` (parseChase); null where a value goes. */
+function nextChaseWords(given: readonly string[]): readonly string[] | null {
+  const close = given[0]?.toLowerCase() === 'close';
+  if (!close && given.length < 2) return null;
+  const options = close ? given.slice(given[1] !== undefined && /^[0-9.]/.test(given[1]) ? 2 : 1) : given.slice(2);
+  const words = ['max', 'for', 'leave', 'cancel', ...(close ? [] : ['lev'])];
+  return nextOptionWords(options, words, ['max', 'for', 'lev'], { leave: 'cancel', cancel: 'leave' });
+}
+
 /** Candidates for a word after the first argument of `head`, `given` being the words between; null where none fit. */
 function laterWords(head: string, given: readonly string[], partial: string): readonly string[] | null {
   switch (head) {
@@ -130,6 +170,10 @@ function laterWords(head: string, given: readonly string[], partial: string): re
     case 'scale':
       // After the side, size and two prices: the leg count's x, then its options (parse.ts parseScale).
       return given.length >= 4 ? ['skew', 'lev', 'post'].filter((w) => !given.includes(w)) : null;
+    case 'trail':
+      return nextTrailWords(given);
+    case 'chase':
+      return nextChaseWords(given);
     default:
       return null;
   }

@@ -32,6 +32,8 @@ import { answerConfirmWith } from '../confirm/answers.js';
 import { marketLabel } from '../../domain/market-label.js';
 import { newestGroup, openScaleReview } from '../algos/scale-flow.js';
 import { openTwapConfirm } from '../algos/twap-flow.js';
+import { openTrailConfirm } from '../algos/trail-flow.js';
+import { openChaseConfirm } from '../algos/chase-flow.js';
 
 // Opening, closing and typing into the line are the store's own changes (state/command-line-actions.ts).
 export { closeCommandLine, editCommandLine, openCommandLine };
@@ -110,6 +112,16 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
     }
     case 'twap': {
       const refused = (typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null) ?? openTwapConfirm(store, typed);
+      if (refused) return fail(store, refused);
+      closeCommandLine(store);
+      return;
+    }
+    case 'trail':
+    case 'chase': {
+      const refused =
+        typed.kind === 'trail'
+          ? openTrailConfirm(store, typed)
+          : ((typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null) ?? openChaseConfirm(store, typed));
       if (refused) return fail(store, refused);
       closeCommandLine(store);
       return;

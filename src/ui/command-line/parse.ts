@@ -5,6 +5,10 @@
 import { WHOLE_POSITION_BPS, parseClosePercent } from '../../domain/trading/close-share.js';
 import { TIMEFRAMES } from '../../domain/timeframes.js';
 import { EXPORT_KINDS, isExportKind, type ExportAsk } from '../../domain/export-kinds.js';
+import { CHASE_USAGE, TRAIL_USAGE, parseChase, parseTrail, type TypedChase, type TypedTrail } from './parse-algo-lines.js';
+import { NUMBER, numberProblem, parseDuration } from './parse-words.js';
+
+export type { TypedChase, TypedDistance, TypedTrail } from './parse-algo-lines.js';
 
 export interface TypedOrder {
   kind: 'order';
@@ -65,6 +69,8 @@ export type ParsedLine =
   | TypedOrder
   | TypedScale
   | TypedTwap
+  | TypedTrail
+  | TypedChase
   | { kind: 'cancel-group' }
   | { kind: 'close'; symbol: string; bps: number }
   | { kind: 'cancel-all' }
@@ -79,7 +85,7 @@ export type ParsedLine =
 
 // theme, alert and alerts are run by workspace-line.ts, pnl by ledger/pnl-line.ts (offered each line first in flow.ts).
 /** The first words a line can start with. */
-export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'export', 'theme', 'alert', 'alerts', 'pnl'];
+export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'trail', 'chase', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'export', 'theme', 'alert', 'alerts', 'pnl'];
 
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
@@ -87,6 +93,8 @@ const USAGE: Record<string, string> = {
   close: 'close [SYMBOL] [PERCENT%]',
   scale: 'scale buy|sell SIZE FROM_PRICE TO_PRICE xCOUNT [skew RATIO] [lev X] [post]',
   twap: 'twap buy|sell SIZE DURATION(30s|10m|1h) [slices N] [jitter PCT%] [slip BPS | limit PRICE] [lev X]',
+  trail: TRAIL_USAGE,
+  chase: CHASE_USAGE,
   cancel: 'cancel all | cancel scale | cancel ORDER_ID',
   amend: 'amend ORDER_ID [@ PRICE] [size SIZE]',
   lev: 'lev X',
@@ -96,16 +104,12 @@ const USAGE: Record<string, string> = {
   export: `export ${EXPORT_KINDS.join('|')} [from DATE] [to DATE] [csv|json]`,
 };
 
-const NUMBER = /^[0-9][0-9_,]*(\.[0-9]*)?$|^\.[0-9]+$/;
-
 function error(message: string): ParsedLine {
   return { kind: 'error', message };
 }
 
 function needsNumber(token: string | undefined, what: string, word: string): string | null {
-  if (token === undefined) return `${word}: missing ${what} (${USAGE[word] ?? ''})`;
-  if (!NUMBER.test(token)) return `${word}: ${what} "${token}" is not a number`;
-  return null;
+  return numberProblem(token, what, word, USAGE[word] ?? '');
 }
 
 /**
@@ -233,14 +237,6 @@ function parseScale(args: string[]): ParsedLine {
   }
   if (scale.count === undefined) return error(`scale: say how many legs, e.g. x10 (${USAGE.scale})`);
   return { ...scale, count: scale.count };
-}
-
-/** "90s", "10m", "1h30m" -> ms; null when it is no duration. */
-export function parseDuration(text: string): number | null {
-  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i.exec(text);
-  if (!m || text === '') return null;
-  const [, h = '0', min = '0', sec = '0'] = m;
-  return ((Number(h) * 60 + Number(min)) * 60 + Number(sec)) * 1000;
 }
 
 /** `twap buy 0.5 10m [slices N] [jitter 20%] [slip 30bps | limit PRICE] [lev X]`: the shape, each bad word named. */
@@ -372,6 +368,10 @@ export function parseLine(text: string): ParsedLine {
       return parseScale(args);
     case 'twap':
       return parseTwap(args);
+    case 'trail':
+      return parseTrail(args);
+    case 'chase':
+      return parseChase(args);
     case 'close':
       return parseClose(args);
     case 'cancel':
