@@ -25,9 +25,9 @@ const typedSize = (raw: number) => formatScaled(raw, screen.market.sizeDecimals)
 const newestAlgo = () => state().algos.at(-1);
 /** The Algos tab's row of algo `id` as the screen shows it. */
 const algoRow = (id: string) => screen.app.vt.lines().find((l) => l.includes(id));
-/** The one Algos row running of a kind (its column shows 3 letters, e.g. "TRA…"), at any width (80 columns drop the id). */
-const runningRow = (kind: string) => {
-  const rows = screen.app.vt.lines().filter((l) => l.includes(`${kind}…`) && l.includes('running'));
+/** The one Algos row of a kind still working (a trail holding or moving its stop, a chase running), at any width (80 columns drop the id). */
+const runningRow = (kind: 'TRAIL' | 'CHASE') => {
+  const rows = screen.app.vt.lines().filter((l) => l.includes(kind) && /holding|moving|running/.test(l));
   return rows.length === 1 ? rows[0] : undefined;
 };
 /** The account's open orders as the exchange holds them. */
@@ -52,12 +52,17 @@ describe(':trail and :chase on the `:` line, on the exchange and in the Algos ta
     await eventually(() => stopsOn(pid).length === 1, EXCHANGE_MS, "the trail's stop on the exchange");
     screen.app.vt.press('W');
     // The row says a level the exchange holds (the trail may move it as the mark moves, the old stop held until
-    // the new one is armed: both read now). The next column is 22 wide: "stop at 66,330.1, trai…".
-    await eventually(() => stopsOn(pid).some((stop) => algoRow(first)?.includes(`stop at ${px(stop.tp!)}`) === true), EXCHANGE_MS, 'the row showing the stop the exchange holds');
-    expect(algoRow(first)).toContain('running');
+    // the new one is armed: both read now). Its progress column: "stop 66,330.1 (1.00%)".
+    await eventually(() => stopsOn(pid).some((stop) => algoRow(first)?.includes(`stop ${px(stop.tp!)} (`) === true), EXCHANGE_MS, 'the row showing the stop the exchange holds');
+    expect(algoRow(first)).toMatch(/▲ LONG .*(holding|moving)/);
 
     // 80x24: the first trail ends, its stop stays on the exchange; a second trail takes that stop over.
+    // The mark holds still first: a move the first trail already sent still arms its new stop and cancels the
+    // old one after the trail ends, so the stop to take over is the one left once that settles.
+    screen.sim.control.pauseFlow();
+    onTestFinished(() => screen.sim.control.resumeFlow());
     screen.app.app.services.algos?.()?.cancel(first);
+    await eventually(() => state().algos.find((a) => a.id === first)?.status === 'ended' && stopsOn(pid).length === 1, EXCHANGE_MS, 'the first trail ended, one stop left');
     const held = stopsOn(pid)[0]!;
     screen.app.vt.resize(80, 24);
     onTestFinished(() => screen.app.vt.resize(200, 50));
@@ -73,7 +78,7 @@ describe(':trail and :chase on the `:` line, on the exchange and in the Algos ta
     // At 80 columns the id is dropped: the running trail is the one row running, showing the stop the exchange holds.
     await eventually(() => {
       const stops = stopsOn(pid);
-      return stops.length === 1 && runningRow('TRA')?.includes(`stop at ${px(stops[0]!.tp!)}`) === true;
+      return stops.length === 1 && runningRow('TRAIL')?.includes(`stop ${px(stops[0]!.tp!)} (`) === true;
     }, EXCHANGE_MS, 'the second trail row at 80x24 showing the one stop on the exchange');
   }, TEST_MS);
 
@@ -94,9 +99,9 @@ describe(':trail and :chase on the `:` line, on the exchange and in the Algos ta
     endAlgo(buy);
     await eventually(() => ours('bid') !== undefined && ours('bid')!.p === top().bid[0]?.p, EXCHANGE_MS, 'the PostOnly bid at the top of the book');
     screen.app.vt.press('W');
-    // Its row: measured from its start price (the top it rested at), chasing (the next column is 22 wide).
+    // Its row: resting at the top it was placed at, and measured from that start price.
     const start = ours('bid')!.p!;
-    await eventually(() => /▲ BUY.*chasing the top/.test(algoRow(buy) ?? '') && algoRow(buy)!.includes(px(start)), UI_MS, 'the chase row');
+    await eventually(() => /▲ BUY/.test(algoRow(buy) ?? '') && algoRow(buy)!.includes(`@${px(start)}`) && algoRow(buy)!.includes(`from ${px(start)} to `), UI_MS, 'the chase row');
 
     // 80x24: the buy chase ends (its order is left to the next test's flattening), a sell chase starts.
     screen.app.app.services.algos?.()?.cancel(buy);
@@ -112,6 +117,6 @@ describe(':trail and :chase on the `:` line, on the exchange and in the Algos ta
     await eventually(() => ours('ask') !== undefined && ours('ask')!.p === top().ask[0]?.p, EXCHANGE_MS, 'the PostOnly ask at the top of the book');
     screen.app.vt.press('4');
     screen.app.vt.press('W');
-    await eventually(() => runningRow('CHA')?.includes('▼ SELL') === true, UI_MS, 'the sell chase row at 80x24');
+    await eventually(() => runningRow('CHASE')?.includes('▼ SELL') === true, UI_MS, 'the sell chase row at 80x24');
   }, TEST_MS);
 });
