@@ -32,9 +32,12 @@ import { startAlgoWiring } from './algo-wiring.js';
 import type { AlgoControl } from '../domain/algos/algo-row.js';
 import { anyGuard, type GuardLimits } from '../domain/guards/guard-limits.js';
 import type { DailyNet } from '../domain/guards/daily-loss.js';
+import type { GuardRefusal } from '../domain/guards/order-guards.js';
 import { accountFigures } from '../domain/trading/account-figures.js';
 import { SessionDailyNet } from '../client/guards/session-daily-net.js';
 import { watchDailyLossFlatten } from '../client/guards/daily-loss-flatten.js';
+import { startGuardNotify, type GuardNotify } from '../client/guards/guard-notify.js';
+import { guardEvent, type NotifyEvent } from '../domain/notify/notify-event.js';
 
 export interface TradingWiringOptions {
   store: TerminalStore;
@@ -61,6 +64,8 @@ export interface TradingWiringOptions {
   log?: AppLog | null;
   /** The config's [guards]: checked for every order (domain/guards/), shown in the account panel. */
   guards?: GuardLimits;
+  /** The desktop notifier (app/notify-wiring.ts): a guard reached, a refused order, the flatten run. */
+  notify?: (event: NotifyEvent) => void;
 }
 
 export interface TradingWiring {
@@ -137,6 +142,10 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     return r === null || upnl === null ? null : r + upnl;
   };
   const maxTriggers = o.context.instances[0]?.max_account_trigger_orders;
+  const notifyGuard = (reason: string): void => o.notify?.(guardEvent(reason, Date.now()));
+  // Made once the client is (it watches the client's session); the engine's refusals reach it from then on.
+  let guardNotify: GuardNotify | null = null;
+  const orderGuards = limits ? { limits, dailyNet, refused: (r: readonly GuardRefusal[]) => guardNotify?.refused(r) } : null;
   const client = createTradingClient({
     network: o.network,
     signer,
@@ -151,15 +160,16 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     env: o.env,
     // Only a live mark (domain/marks.ts): without one the minimum-value check is left to the exchange.
     referencePrice: (marketId) => livePrice(o.marks.readMark(marketId)) ?? undefined,
-    ...(limits ? { guards: { limits, dailyNet } } : {}),
+    ...(orderGuards ? { guards: orderGuards } : {}),
   });
   if (limits?.maxDailyLoss != null) {
     realized = new SessionDailyNet({ session: client.session, dayStart: limits.dayStart, history: rest, ...(log ? { log: log.tagged('guards') } : {}) });
     realized.start();
   }
   const stopFlatten = limits
-    ? watchDailyLossFlatten({ session: client.session, limits, dailyNet, panic: () => client.commands.panic(), note: (text) => client.engine.note(text) })
+    ? watchDailyLossFlatten({ session: client.session, limits, dailyNet, panic: () => client.commands.panic(), note: (text) => client.engine.note(text), ran: notifyGuard })
     : () => {};
+  if (limits && o.notify) guardNotify = startGuardNotify({ session: client.session, limits, dailyNet, notify: notifyGuard });
   tradingKeyInUse(o.store, hasTradeScope(scopeMask) ? 'trade' : 'read', { source: homeShortened(creds.source, o.env), publicKeyHex: creds.publicKeyHex });
   log?.line(`trading: key ${creds.source} (${creds.publicKeyHex}), scope ${hasTradeScope(scopeMask) ? 'read+trade' : 'read'}`);
   const algos = startAlgoWiring({
@@ -223,6 +233,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
       // Algos first: no child may leave while the client shuts down (the journal keeps them for the next run).
       algos.stop();
       stopFlatten();
+      guardNotify?.stop();
       realized?.stop();
       offHistory();
       ledger.stop();

@@ -351,7 +351,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     }
     // `--port P`: the key found for that exchange (its own local-demo-P first), never another exchange's.
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined) ?? (opts.localPort !== undefined ? startKeyRef : undefined);
-    const wiring = await startTrading({ store, network, context, marks: session, env, hz: maxHz, turn, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}), startKey, log, guards: loadedConfig.config.guards });
+    const wiring = await startTrading({ store, network, context, marks: session, env, hz: maxHz, turn, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}), startKey, log, guards: loadedConfig.config.guards, ...(notifier ? { notify: notifier.notify } : {}) });
     if (abort.signal.aborted) wiring?.stop();
     else trading = wiring;
   };

@@ -50,6 +50,15 @@ describe('guards at the order path', () => {
     await t.commands.cancelAll(ex.market.id).outcome;
   });
 
+  it('guard-refusal-not-told-to-the-notifier: the engine hands each refusal, by guard, to the guards\' listener', async () => {
+    const told: string[] = [];
+    const engine = guarded({ maxOrderNotional: 1_000n * USD });
+    const t = await ex.traders.start(ex.h, { engine: { ...engine, guards: { ...engine.guards, refused: (r) => told.push(...r.map((x) => x.guard)) } } });
+    const price = top(ex.h, ex.market.id).bid - 2_000;
+    await t.commands.place({ marketId: ex.market.id, kind: 'limit', side: 'long', size: sizeWorth(1_500n, price), price, leverage: 500 }).outcome;
+    expect(told).toEqual(['orderNotional']);
+  });
+
   it('amend-raising-size-over-the-guard-refused-a-smaller-one-goes', async () => {
     const t = await ex.traders.start(ex.h, { engine: guarded({ maxOrderNotional: 1_000n * USD }) });
     const price = top(ex.h, ex.market.id).bid - 2_000;

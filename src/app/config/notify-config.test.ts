@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from './load-config.js';
+import { readFileSync } from 'node:fs';
+import { NOTIFY_KINDS } from '../../domain/notify/notify-event.js';
 import { defaultNotifyConfig } from './notify-config.js';
 
 describe('[notify] config', () => {
+  it('event-without-a-setting: every event the notifier knows turns off on its own, and the example config lists it', () => {
+    const example = readFileSync(new URL('./example-config.toml', import.meta.url), 'utf8');
+    for (const kind of NOTIFY_KINDS) {
+      const { config, problems } = parseConfigText(`[notify]\n${kind} = false\n`, 'toml');
+      expect(problems).toEqual([]);
+      expect(Object.entries(config.notify.events).filter(([, on]) => !on).map(([k]) => k)).toEqual([kind]);
+      expect(example).toMatch(new RegExp(`^${kind} = true`, 'm'));
+    }
+  });
+
   it('off unless asked; every key read', () => {
     expect(parseConfigText('', 'toml').config.notify).toEqual(defaultNotifyConfig());
     expect(defaultNotifyConfig().method).toBe('off');

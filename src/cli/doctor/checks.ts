@@ -218,10 +218,30 @@ export function checkTmuxPassthrough(f: DoctorFacts): CheckResult | undefined {
   return r('WARN', 'tmux passthrough', `${what}: the bell instead`, fix);
 }
 
+const METHOD_WORDS = { osc9: 'OSC 9', osc777: 'OSC 777', bell: 'the bell', off: 'off' } as const;
+
+/**
+ * The notify method in effect: what `[notify] method` comes to on this terminal (auto: OSC 9, or OSC 777 on
+ * VTE / urxvt / foot), through tmux's passthrough or not, or the bell when tmux drops it. Always one line,
+ * inside tmux or not; off says how to turn notifications on.
+ */
+export function checkNotifications(f: DoctorFacts): CheckResult | undefined {
+  const setting = f.config?.notifyMethod;
+  const route = f.config?.notifyRoute;
+  if (setting === undefined || route === undefined) return undefined;
+  if (setting === 'off') return r('OK', 'notifications', 'off (the default): set [notify] method = "auto" in the config to have fills, triggers, guards... notified');
+  let where = 'not inside tmux: straight to this terminal';
+  if (route.tmux) where = "through tmux's passthrough (allow-passthrough on)";
+  else if (f.tmux && setting !== 'bell') where = `inside tmux, which does not forward OSC notifications (allow-passthrough ${f.tmux.passthrough})`;
+  else if (f.tmux) where = 'inside tmux';
+  return r('OK', 'notifications', `${METHOD_WORDS[route.method]} (method "${setting}"), ${where}`);
+}
+
 /** Every check, in the order they are printed. */
 export function runChecks(f: DoctorFacts): CheckResult[] {
   const maybe = [
     ...checkConfig(f),
+    checkNotifications(f),
     checkTmuxPassthrough(f),
     checkNetwork(f),
     checkKeysFolder(f),

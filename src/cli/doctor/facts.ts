@@ -3,7 +3,7 @@
 
 import type { ExposedFolder } from '../../auth/keys-folder.js';
 import type { Network } from '../../protocol/networks.js';
-import type { NotifyMethodSetting, TmuxPassthrough } from '../../terminal/desktop-notification.js';
+import type { NotifyMethodSetting, NotifyRoute, TmuxPassthrough } from '../../terminal/desktop-notification.js';
 
 export interface Failure {
   error: string;
@@ -68,6 +68,8 @@ export interface ConfigFacts {
   watchlistLine?: number | null;
   /** `[notify] method`. */
   notifyMethod?: NotifyMethodSetting;
+  /** How the terminal would write a notification here with that method (this terminal, tmux's passthrough). */
+  notifyRoute?: NotifyRoute;
 }
 
 export interface DoctorFacts {

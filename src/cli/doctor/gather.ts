@@ -19,6 +19,7 @@ import { networkFor } from '../keys/network.js';
 import type { DoctorFacts, Failure, KeyFacts } from './facts.js';
 import { probeMarketWs, probeRest, probeSignedRest, probeTradingWs } from './probes.js';
 import { askTmuxPassthrough } from '../../terminal/tmux-passthrough.js';
+import { resolveNotifyRoute } from '../../terminal/desktop-notification.js';
 
 function failure(e: unknown): Failure {
   return isPerplError(e) && e.hint ? { error: userMessage(e), hint: e.hint } : { error: userMessage(e) };
@@ -63,6 +64,7 @@ export async function gatherFacts(p: Parsed, io: CliIo): Promise<DoctorFacts> {
   const config = loadConfig({ home, ...(configFile !== undefined ? { file: configFile } : {}) });
   facts.config = { file: config.file, problems: config.problems, watchlist: config.config.watchlist, watchlistLine: config.watchlistLine ?? null, notifyMethod: config.config.notify.method };
   if (env.TMUX) facts.tmux = { passthrough: await askTmuxPassthrough(env) };
+  facts.config.notifyRoute = resolveNotifyRoute(config.config.notify.method, env, facts.tmux?.passthrough ?? 'unknown');
   facts.keysFolder = exposedKeysFolder(env);
 
   // The key's public part first: it may say which network it belongs to.

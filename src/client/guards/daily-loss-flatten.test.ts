@@ -13,6 +13,7 @@ function setup(onDailyLoss: 'flatten' | 'refuse' = 'flatten') {
   const clock = { now: Date.UTC(2026, 10, 28, 12, 0) };
   const panics: number[] = [];
   const notes: string[] = [];
+  const ran: string[] = [];
   const handle: CommandHandle = { rqs: () => [], outcome: Promise.resolve({ ok: true, results: [], message: 'flat' }) };
   const stop = watchDailyLossFlatten({
     session,
@@ -20,12 +21,13 @@ function setup(onDailyLoss: 'flatten' | 'refuse' = 'flatten') {
     dailyNet: () => net.value,
     panic: () => (panics.push(clock.now), handle),
     note: (t) => notes.push(t),
+    ran: (t) => ran.push(t),
     now: () => clock.now,
   });
   const block = () => {
     for (const l of [...listeners]) l.heartbeat?.(1);
   };
-  return { net, clock, panics, notes, block, stop, listeners };
+  return { net, clock, panics, notes, ran, block, stop, listeners };
 }
 
 describe('onDailyLoss = "flatten"', () => {
@@ -50,6 +52,15 @@ describe('onDailyLoss = "flatten"', () => {
     s.clock.now += 86_400_000;
     s.block();
     expect(s.panics).toHaveLength(2);
+  });
+
+  it('flatten-run-not-notified: the panic outcome is told once it settles, with what it did', async () => {
+    const s = setup();
+    s.net.value = -520n * USD;
+    s.block();
+    s.block();
+    await Promise.resolve();
+    expect(s.ran).toEqual(['guard: daily loss limit: flatten (panic) ran: flat']);
   });
 
   it('unknown-daily-net-never-flattens', () => {

@@ -13,7 +13,7 @@ import { type RetryDecision, decideRetry } from '../../domain/trading/retry.js';
 import { resolveStatus } from '../../domain/trading/status.js';
 import { type SessionFacts, type SessionLock, describeLocks, requestKindOf, sessionLocks } from '../../domain/trading/session-locks.js';
 import { type ValidationContext, validateOrder } from '../../domain/trading/validate.js';
-import { type OrderGuards, guardProblems } from '../../domain/guards/order-guards.js';
+import { type OrderGuards, guardRefusals } from '../../domain/guards/order-guards.js';
 import { Journal, type JournalRecordInput, highestJournaledRq, journalPath } from './journal.js';
 import { isNewDecision, recoverRequests, restrictDecision, rowMatchesRequest, showsTargetEffect } from './engine-rules.js';
 import type { TradingSession } from './session.js';
@@ -130,12 +130,14 @@ export class OrderEngine {
     };
   }
 
-  /** The guards' refusals of `draft` (closes and reduce-only orders never have any). */
+  /** The guards' refusals of `draft` (closes and reduce-only orders never have any), told to whoever listens. */
   private guardProblems(draft: OrderDraft, market: Market | undefined): string[] {
     const guards = this.options.guards;
     if (!guards) return [];
     const st = this.session.state;
-    return guardProblems(draft, { market, mark: this.options.referencePrice?.(draft.mkt), positions: st.positions.values(), orders: st.orders }, guards);
+    const refusals = guardRefusals(draft, { market, mark: this.options.referencePrice?.(draft.mkt), positions: st.positions.values(), orders: st.orders }, guards);
+    if (refusals.length > 0) guards.refused?.(refusals);
+    return refusals.map((r) => r.reason);
   }
 
   /**

@@ -35,14 +35,15 @@ export function dailyLossProblem(limit: bigint | null, net: bigint | null, daySt
 }
 
 /**
- * `onDailyLoss = "flatten"`: panic runs once per trading day, the first time the loss is reached. The day
- * it ran for is remembered, so the loss crossing the limit again (a bounce, a new fill) runs nothing more.
+ * Once per trading day, the first time the loss is reached: `onDailyLoss = "flatten"` runs panic then, and
+ * the notifier says the limit was reached. The day is remembered, so the loss crossing the limit again (a
+ * bounce, a new fill, every refused order after it) does nothing more.
  */
-export class FlattenOncePerDay {
+export class OncePerDay {
   private ranForDay: number | null = null;
 
-  /** True exactly once per `dayStartMs` while `reached`: the caller runs panic then. */
-  shouldFlatten(dayStartMs: number, reached: boolean): boolean {
+  /** True exactly once per `dayStartMs` while `reached`: the caller acts then. */
+  first(dayStartMs: number, reached: boolean): boolean {
     if (!reached || this.ranForDay === dayStartMs) return false;
     this.ranForDay = dayStartMs;
     return true;

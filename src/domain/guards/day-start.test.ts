@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayStartAt, dayStartText, parseDayStart } from './day-start.js';
-import { FlattenOncePerDay, dailyLossStatus } from './daily-loss.js';
+import { OncePerDay, dailyLossStatus } from './daily-loss.js';
 import { parseQuoteLimit } from './guard-limits.js';
 
 describe('dayStart', () => {
@@ -52,11 +52,11 @@ describe('daily loss status and flatten once', () => {
   });
 
   it('flatten-runs-once-per-day-not-on-a-second-crossing', () => {
-    const once = new FlattenOncePerDay();
-    expect(once.shouldFlatten(1000, false)).toBe(false);
-    expect(once.shouldFlatten(1000, true)).toBe(true);
-    expect(once.shouldFlatten(1000, false)).toBe(false);
-    expect(once.shouldFlatten(1000, true)).toBe(false);
-    expect(once.shouldFlatten(2000, true)).toBe(true);
+    const once = new OncePerDay();
+    expect(once.first(1000, false)).toBe(false);
+    expect(once.first(1000, true)).toBe(true);
+    expect(once.first(1000, false)).toBe(false);
+    expect(once.first(1000, true)).toBe(false);
+    expect(once.first(2000, true)).toBe(true);
   });
 });

@@ -68,6 +68,25 @@ describe('notify detector', () => {
     expect(kinds(d.observe(frame({ positions: [position({ markPrice: 660_000 })] })))).toEqual(['liquidationNear']);
   });
 
+  it('liquidation-distance-config-ignored: the mark within the configured distance, not a fixed one, says it', () => {
+    // Mark 66,000, liquidation 63,000: 4.5 % of the mark away.
+    const tight = new NotifyDetector({ liquidationDistancePct: 2, tradingDownSec: 30 });
+    tight.observe(frame({ positions: [position()] }));
+    expect(tight.observe(frame({ positions: [position({ markPrice: 660_000 })] }))).toEqual([]);
+    expect(tight.observe(frame({ positions: [position({ markPrice: 642_000 })] })).map((e) => e.body)).toEqual(['BTC long: mark 64,200 is within 2% of liquidation 63,000']);
+    const wide = new NotifyDetector({ liquidationDistancePct: 12.5, tradingDownSec: 30 });
+    wide.observe(frame({ positions: [position({ markPrice: 800_000 })] }));
+    expect(kinds(wide.observe(frame({ positions: [position({ markPrice: 715_000 })] })))).toEqual(['liquidationNear']);
+  });
+
+  it('trading-down-threshold-ignored: the configured seconds, not the default, before it is said', () => {
+    const d = new NotifyDetector({ liquidationDistancePct: 5, tradingDownSec: 5 });
+    d.observe(frame({ nowMs: 0 }));
+    expect(d.observe(frame({ nowMs: 1_000, tradingLive: false }))).toEqual([]);
+    expect(d.observe(frame({ nowMs: 5_999, tradingLive: false }))).toEqual([]);
+    expect(kinds(d.observe(frame({ nowMs: 6_000, tradingLive: false })))).toEqual(['tradingDown']);
+  });
+
   it('a stale mark never says liquidation near', () => {
     const d = detector();
     d.observe(frame({ positions: [position()] }));
