@@ -5,8 +5,8 @@
 
 import { loadAccountEvents, loadFills } from '../client/history/loaders.js';
 import { collect, type HistorySource } from '../client/history/source.js';
-import { buildRoundTrips } from '../domain/ledger/build-round-trips.js';
-import { fundingFromBoth, ledgerFillOf, realizedOfPositionRow } from '../domain/ledger/ledger-inputs.js';
+import { foldLedgerHistory } from '../domain/ledger/fold-history.js';
+import { stopOfOrder } from '../domain/ledger/ledger-inputs.js';
 import { scalesOf } from '../domain/trading/account-figures.js';
 import { notionalAtoms } from '../domain/trading/notional.js';
 import { userMessage } from '../protocol/errors.js';
@@ -14,7 +14,11 @@ import type { Market } from '../protocol/frames.js';
 import { ledgerFailed, ledgerLoaded, ledgerLoading, type LedgerState } from '../state/ledger.js';
 
 export interface LedgerFeedOptions {
-  /** Pages read of each history per load (100 records a page): 3 lists x 10 = at most 30 signed requests. */
+  /**
+   * Pages read of each history per load (100 records a page): fills, account and position history at most
+   * 10 each, order history (for the stops: R) at most half that and only back to the oldest fill read, so a
+   * load is at most 35 of the 60 signed requests a minute.
+   */
   maxPages?: number;
   /** The least time between automatic reloads after account changes. */
   minReloadMs?: number;
@@ -93,15 +97,13 @@ export class LedgerFeed {
     const fills = await loadFills(this.source, { maxPages });
     const events = await loadAccountEvents(this.source, { maxPages });
     const rows = await collect(this.source, 'position-history', { maxPages }, () => true);
+    // Stops matter only for trips the read saw open: order history back to the oldest fill read.
+    const oldestFillMs = fills.reduce((t, f) => Math.min(t, f.at.t ?? t), Number.POSITIVE_INFINITY);
+    const orders = fills.length === 0 ? [] : await collect(this.source, 'order-history', { maxPages: Math.ceil(maxPages / 2), fromMs: oldestFillMs }, (o) => stopOfOrder(o) !== null);
     const markets = this.markets();
-    const { trips } = buildRoundTrips({
-      fills: fills.map(ledgerFillOf).filter((f) => f !== null),
-      funding: fundingFromBoth(events, rows),
-      realized: rows.map(realizedOfPositionRow).filter((r) => r !== null),
-      notionalScale: (id) => {
-        const m = markets.find((x) => x.id === id);
-        return m ? notionalAtoms(1, 1, scalesOf(m)) : 1n;
-      },
+    const { trips } = foldLedgerHistory({ fills, events, positionRows: rows, orders }, (id) => {
+      const m = markets.find((x) => x.id === id);
+      return m ? notionalAtoms(1, 1, scalesOf(m)) : 1n;
     });
     const partial = [fills, events, rows].some((list) => list.length >= maxPages * PAGE);
     ledgerLoaded(this.store, trips, (this.opts.now ?? Date.now)(), partial);

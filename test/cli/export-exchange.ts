@@ -3,7 +3,7 @@
 // `np` on every page that holds records (a short last page too), an empty page after the last. Failures
 // are scripted per request number of a path.
 
-import type { AccountEvent, Fill, Order } from '../../src/protocol/frames.js';
+import type { AccountEvent, Fill, Order, Position } from '../../src/protocol/frames.js';
 
 export const BTC = 16;
 export const ETH = 32;
@@ -52,6 +52,7 @@ export interface FakeHistory {
   fills?: Fill[];
   events?: AccountEvent[];
   orders?: Order[];
+  positions?: Position[];
 }
 
 /** Records oldest first, paged newest first as live does. */
@@ -61,6 +62,7 @@ export function fakeExchange(history: Fill[] | FakeHistory, symbols: Record<numb
     '/v1/trading/fills': [...(h.fills ?? [])].reverse(),
     '/v1/trading/account-history': [...(h.events ?? [])].reverse(),
     '/v1/trading/order-history': [...(h.orders ?? [])].reverse(),
+    '/v1/trading/position-history': [...(h.positions ?? [])].reverse(),
   };
   const asked: string[] = [];
   const counts = new Map<string, number>();

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/subcommands/export.js';
-import { BTC, T0, fakeExchange, makeFill, type FakeExchange } from './export-exchange.js';
+import { BTC, ETH, T0, fakeExchange, makeFill, type FakeExchange } from './export-exchange.js';
+import { tradingBalanceChange } from '../../src/domain/ledger/balance-change.js';
+import { LedgerModel } from '../../src/domain/ledger/ledger-model.fixtures.js';
 
 const SEED_HEX = '8f02c462db326e65344ae44e66db66c26b028123cc4efb9eb87b35adba9011bb';
 const NET = ['--base-url', 'http://127.0.0.1:7450/api', '--chain-id', '31337'];
@@ -144,12 +146,49 @@ describe('perpl export fills', () => {
     expect(csvLines(r.out)[1]).toBe('2026-11-01T00:00:00Z,5,1,,,BTC,824,99,3,OpenLong,Filled,TakerOrderFilled,ImmediateOrCancel,,0.02000,0.02000,66900.5,0.012979,0.000000,2.5');
   });
 
-  it('export-trades-is-refused-until-the-ledger-is-wired', async () => {
-    const ex = fakeExchange([]);
-    const r = await perplExport(['trades'], ex);
-    expect(r.code).toBe(1);
-    expect(r.err.join('\n')).toMatch(/trades cannot be exported yet/);
-    expect(fillPages(ex)).toEqual([]);
+  it('export-trades-net-sums-to-the-trading-balance-change: round trips over paged fills, events and position rows, flat to flat, a 429 mid-way', async () => {
+    const m = new LedgerModel();
+    m.deposit(100_000_000n);
+    const from = m.nowMs + 1000;
+    for (let i = 0; i < 40; i++) {
+      const mkt = i % 2 === 0 ? BTC : ETH;
+      m.fill(mkt, 1, 30 + i, 850_000 + i * 10, BigInt(40 + i));
+      m.funding(mkt, BigInt(i % 3) - 1n);
+      m.fill(mkt, -1, 10, 850_500 - i * 7, i % 5 === 0 ? -3n : 9n); // a partial close
+      m.fill(mkt, -1, 20 + i + 15, 849_900 + i * 3, 21n); // past flat: a flip to short 15
+      m.fill(mkt, 1, 15, 850_100, 5n); // flat again
+    }
+    expect(m.fills).toHaveLength(160);
+    const ex = fakeExchange({ fills: m.fills, events: m.events, positions: m.rows });
+    ex.script('/v1/trading/position-history', 2, { status: 429, headers: { 'retry-after': '1' }, body: 'too many requests' });
+    const r = await perplExport(['trades', '--from', new Date(from).toISOString()], ex);
+    expect(r.code).toBe(0);
+    const lines = csvLines(r.out);
+    expect(lines[0]).toBe('closed,market,side,size,entry,exit,gross,fees,funding,net,r,duration,opened');
+    // Every position opened and closed twice: a long, then the short the flip opened.
+    expect(lines).toHaveLength(1 + 80);
+    expect(fillPages(ex).length).toBeGreaterThan(1);
+    const atoms = (cell: string) => BigInt(cell.replace('.', ''));
+    const cells = lines.slice(1).map((l) => l.split(','));
+    const net = cells.reduce((s, c) => s + atoms(c[9]!), 0n);
+    expect(net).toBe(tradingBalanceChange(m.events, from, Number.POSITIVE_INFINITY));
+    expect(net).not.toBe(0n);
+    // The first trip: long 0.00030 BTC at 85000.0, closed by its flip; figures exact, gross + funding - fees = net.
+    expect(cells[0]!.slice(1, 5)).toEqual(['BTC', 'long', '0.00030', '85000.0']);
+    for (const c of cells) expect(atoms(c[6]!) + atoms(c[8]!) - atoms(c[7]!)).toBe(atoms(c[9]!));
+    expect(cells.every((c) => c[10] === '' && /^\d+$/.test(c[11]!) && /^1970-/.test(c[12]!))).toBe(true);
+  });
+
+  it('export-trades-from-mid-position-is-not-a-reverse-trip: --from after an open lists that long as opened before, entry empty', async () => {
+    const m = new LedgerModel();
+    m.deposit(100_000_000n);
+    m.fill(BTC, 1, 30, 850_000, 40n);
+    const from = m.nowMs + 1000;
+    m.fill(BTC, -1, 30, 851_000, 40n);
+    const r = await perplExport(['trades', '--from', new Date(from).toISOString()], fakeExchange({ fills: m.fills, events: m.events, positions: m.rows }));
+    const lines = csvLines(r.out);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^1970-[^,]+,BTC,long,0\.00030,,85100\.0,0\.030000,0\.000040,0\.000000,0\.029960,,,$/);
   });
 
   it('export-bad-words-exit-2-before-any-request', async () => {

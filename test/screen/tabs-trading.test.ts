@@ -11,6 +11,7 @@ import { KEYS, eventually } from '../helpers/terminal.js';
 import { atQuietSize, confirmYes, flattenAccount, openLong, runCommand, saidSize, typeAndEnter, useTradingScreen } from '../helpers/trading-screen.js';
 import { tradingBalanceChange } from '../../src/domain/ledger/balance-change.js';
 import { pnlMonth } from '../../src/domain/ledger/pnl-calendar.js';
+import { rMultipleText } from '../../src/domain/ledger/r-multiple.js';
 import { localUtcOffsetMinutes } from '../../src/ui/ledger/pnl-line.js';
 import { signedAtoms } from '../../src/ui/tabs/row-cells.js';
 
@@ -183,11 +184,16 @@ describe('trading tabs against the local exchange', () => {
     await screen.app.vt.waitFor(() => tabLines().includes(newestFirst[at]!.text), EXCHANGE_MS);
   }, TEST_MS);
 
-  it('trades-tab-and-pnl-calendar-200-and-80: a round trip with a partial close shows the net the balance moved by; :pnl counts it on its day', async () => {
+  it('trades-tab-and-pnl-calendar-200-and-80: a round trip with a partial close shows the net the balance moved by and its R from the linked stop; :pnl counts it on its day', async () => {
     await openLong(screen, 100, EXCHANGE_MS);
     await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the position');
     const position = state().trading.positions[0]!;
     const openedNear = Date.now() - 60_000;
+    // A stop linked to the position: the ledger reads it from the order history and gives the trip its R.
+    const mark = screen.sim.control.engine.marketState(screen.market.id)!.mrk;
+    const stopPrice = mark - Math.round(mark / 20);
+    await screen.commands.protect(position.positionId, { sl: { price: stopPrice } }).outcome;
+    await eventually(() => state().trading.orders.some((o) => o.triggerPrice === stopPrice), EXCHANGE_MS, 'the stop');
     await screen.commands.close(position.positionId, { kind: 'market', bps: 5_000, slippageBps: 500 }).outcome;
     await screen.commands.close(position.positionId, { kind: 'market', bps: 10_000, slippageBps: 500 }).outcome;
     await eventually(() => state().trading.positions.length === 0, EXCHANGE_MS, 'the close');
@@ -203,8 +209,10 @@ describe('trading tabs against the local exchange', () => {
     const events = screen.sim.control.engine.accountHistory(state().trading.account!.accountId);
     expect(trip.netPnl).toBe(tradingBalanceChange(events, trip.openedAt.ms, trip.closedAt!.ms + 1));
     const net = signedAtoms(trip.netPnl.toString()).text;
-    await screen.app.vt.waitFor(() => tabLines().includes('[Trades]') && new RegExp(`BTC +long +${sz(trip.maxSize).replace('.', '\\.')} .* ${net.replace(/[.+]/g, '\\$&')} `).test(tabLines()), EXCHANGE_MS);
-    expect(tabLines()).toMatch(/closed +market +side +size +entry +exit +gross +fees +funding +net +dur/);
+    expect(trip.stop?.price).toBe(stopPrice);
+    const r = rMultipleText(trip)!;
+    await screen.app.vt.waitFor(() => tabLines().includes('[Trades]') && new RegExp(`BTC +long +${sz(trip.maxSize).replace('.', '\\.')} .* ${net.replace(/[.+]/g, '\\$&')} +${r.replace('.', '\\.')} `).test(tabLines()), EXCHANGE_MS);
+    expect(tabLines()).toMatch(/closed +market +side +size +entry +exit +gross +fees +funding +net +R +dur/);
 
     const [year, month, day] = (() => {
       const d = new Date(trip.closedAt!.ms + localUtcOffsetMinutes(trip.closedAt!.ms) * 60_000);

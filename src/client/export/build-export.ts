@@ -46,20 +46,13 @@ function whereItStopped(p: ReadProgress | undefined): string {
   return `at page ${p.pages + 1} of ${p.kind} (${p.pages} page${p.pages === 1 ? '' : 's'} and ${p.records} records read${back})`;
 }
 
-/** The row source of `kind`, or why there is none yet. */
-export function exportSourceOf(kind: ExportKind) {
-  const source = EXPORT_SOURCES[kind];
-  if (!source) throw new PermanentError(`${kind} cannot be exported yet: the round-trip ledger is not in this build`, { hint: 'export fills, funding, orders or account' });
-  return source;
-}
-
 export async function buildExport(
   history: HistorySource,
   markets: MarketScales,
   request: ExportRequest,
   onPage?: (p: ReadProgress) => void,
 ): Promise<BuiltExport> {
-  const source = exportSourceOf(request.kind);
+  const source = EXPORT_SOURCES[request.kind];
   const reader = new WindowedReader(history, request.window, onPage);
   const unlisted = new Set<number>();
   let rows;

@@ -1,5 +1,5 @@
-// What an export is made of: for each kind (fills, funding, orders, account, and trades once the ledger
-// is wired), a row source that names its columns and turns the history records into rows of cells.
+// What an export is made of: for each kind (fills, trades, funding, orders, account), a row source that
+// names its columns and turns the history records into rows of cells.
 // Cells are exact text: decimals formatted from the integers with the exchange's scales, never a float.
 
 import type { ExportKind } from '../../domain/export-kinds.js';

@@ -2,9 +2,10 @@
 // fill, read once from the wire shapes (wire.md 8.4, 8.7, 8.8). Amounts are bigint atoms; prices and
 // sizes stay the exchange's scaled integers.
 
-import { AccountEventType, OrderType } from '../../protocol/enums.js';
-import type { AccountEvent, Fill, Position } from '../../protocol/frames.js';
+import { AccountEventType, OrderType, PositionStatus, PositionStatusReason } from '../../protocol/enums.js';
+import type { AccountEvent, Fill, Order, Position } from '../../protocol/frames.js';
 import { atomsOrZero } from '../../protocol/scaling.js';
+import { protectsLong, roleOfTrigger } from '../trading/protection.js';
 
 /** Where a record sits in the chain: block, transaction, log position (missing parts count as 0). */
 export interface LedgerStamp {
@@ -93,4 +94,56 @@ export function fundingFromBoth(events: readonly AccountEvent[], positionRows: r
     .map(fundingOfPositionRow)
     .filter((f): f is LedgerFunding => f !== null);
   return [...booked, ...realized];
+}
+
+/**
+ * What an order's fills in one transaction did to a position, from its position event row (wire.md 8.8):
+ * how a window that starts mid-position is known (a decrease or close of a position whose open was not read).
+ */
+export interface LedgerPositionMove {
+  at: LedgerStamp;
+  marketId: number;
+  oid: number;
+  pid: number;
+  reason: number;
+  /** The position's side: +1 long, -1 short. */
+  side: 1 | -1;
+  /** The size this event moved (event rows carry the event's own size). */
+  size: number;
+  /** The position ended here (closed, liquidated, deleveraged, unwound). */
+  ends: boolean;
+}
+
+export function positionMoveOfRow(r: Position): LedgerPositionMove | null {
+  if ((r.oid ?? 0) <= 0) return null;
+  const ends = r.st !== PositionStatus.Open || r.sr === PositionStatusReason.PositionClosed;
+  return { at: stampOf(r.at), marketId: r.mkt, oid: r.oid!, pid: r.pid, reason: r.sr, side: r.sd === 2 ? -1 : 1, size: r.s, ends };
+}
+
+/** A stop-loss trigger order linked to a position (`lp`) at trigger price `tp` (wire.md 8.6; interface.md). */
+export interface LedgerStop {
+  at: LedgerStamp;
+  oid: number;
+  pid: number;
+  price: number;
+  /** The side of the position it protects. */
+  long: boolean;
+}
+
+/** The stop-loss an order-history record is, if it is one: a close trigger linked to a position, on the losing side. */
+export function stopOfOrder(o: Order): LedgerStop | null {
+  if (!o.lp || !o.tp || roleOfTrigger({ type: o.t, triggerCondition: o.tpc ?? null }) !== 'stop-loss') return null;
+  return { at: stampOf(o.at), oid: o.oid, pid: o.lp, price: o.tp, long: protectsLong(o.t) === true };
+}
+
+/** The stop-loss orders of an order history, each once at its earliest record (a record per status change). */
+export function stopsOfOrders(orders: readonly Order[]): LedgerStop[] {
+  const first = new Map<number, LedgerStop>();
+  for (const o of orders) {
+    const stop = stopOfOrder(o);
+    if (!stop) continue;
+    const seen = first.get(o.oid);
+    if (!seen || compareStamps(stop.at, seen.at) < 0) first.set(o.oid, stop);
+  }
+  return [...first.values()].sort((a, b) => compareStamps(a.at, b.at));
 }

@@ -28,6 +28,15 @@ export interface RoundTrip {
   /** grossPnl + funding - fees. */
   netPnl: bigint;
   fills: number;
+  /** The exchange's position id (`pid`), when its position rows were read. */
+  positionId?: number;
+  /**
+   * Opened before the history read (a window or page cap that starts mid-position): its entry and the size
+   * it had are not known; gross is the exchange's own realized PnL (`dpnl`) of the fills that were read.
+   */
+  openedBeforeRead?: boolean;
+  /** The first stop-loss linked to its position while it was open, and the risk it set: |entry - stop| x size. */
+  stop?: { price: number; riskAtoms: bigint };
 }
 
 /** Average of a price x size sum, rounded half away from zero to a whole price unit; null with no size. */

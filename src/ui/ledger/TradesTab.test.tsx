@@ -23,6 +23,7 @@ let shown: RenderedPane | null = null;
 afterEach(() => shown?.unmount());
 
 function draw(width: number, ledger: LedgerState): RenderedPane {
+  shown?.unmount();
   shown = renderPane(tabStore(onTab('ledger'), {}, { ledger }), <TradesTab width={width} height={8} focused />, width, { width, height: 8 });
   return shown;
 }
@@ -30,11 +31,20 @@ function draw(width: number, ledger: LedgerState): RenderedPane {
 describe('the Trades tab', () => {
   it('trades-tab-200-columns-every-figure: the open trip first with its running net, then the closed one with entry, exit, gross, fees, funding, net, duration', () => {
     const { lines, pagesAsked } = draw(200, loaded([closed, open]));
-    expect(lines()[0]).toMatch(/^closed\s+market\s+side\s+size\s+entry\s+exit\s+gross\s+fees\s+funding\s+net\s+dur$/);
+    expect(lines()[0]).toMatch(/^closed\s+market\s+side\s+size\s+entry\s+exit\s+gross\s+fees\s+funding\s+net\s+R\s+dur$/);
     expect(lines()[1]).toMatch(/^open\s+BTC\s+short\s+0\.00500\s+68,000\.0\s+—\s+0\.00\s+0\.0007 reb\s+\+0\.0030\s+0\.00\s+20 min$/);
     expect(lines()[2]).toMatch(/^\d\d:\d\d:\d\d BTC\s+long\s+0\.01500\s+67,123\.0\s+68,000\.0\s+\+13\.16\s+0\.0084\s+-0\.0120\s+\+13\.13\s+30 min$/);
     expect(lines().at(-1)).toMatch(/^all markets  2 trips  net \+13\.14  k\/j move/);
     expect(pagesAsked).toEqual([]);
+  });
+
+  it('trades-tab-r-multiple-and-opened-before-read: R beside net when a stop was linked; a trip opened before the read says so, entry unknown', () => {
+    const stopped = trip({ stop: { price: 662_460, riskAtoms: 6_567_000n } });
+    const before = trip({ openedBeforeRead: true, entryPriceSize: 0n, entrySize: 0, closedAt: at(20) });
+    const { lines } = draw(200, loaded([before, stopped]));
+    expect(lines()[1]).toMatch(/BTC\s+long\s+0\.01500\s+67,123\.0\s+68,000\.0\s+\+13\.16\s+0\.0084\s+-0\.0120\s+\+13\.13\s+2\.00\s+30 min$/);
+    expect(lines()[2]).toMatch(/BTC\s+long\s+0\.01500\s+—\s+68,000\.0\s+\+13\.16\s+0\.0084\s+-0\.0120\s+\+13\.13\s+before$/);
+    expect(draw(80, loaded([stopped])).lines()[0]).not.toMatch(/\bR\b/);
   });
 
   it('trades-tab-80-columns-keeps-market-side-size-net: prices and times go first, every line fits', () => {

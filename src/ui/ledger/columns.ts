@@ -1,7 +1,9 @@
-// The Trades tab's columns: what each round trip made. At 80 columns the entry/exit prices and the times
-// go first; market, side, size and net stay.
+// The Trades tab's columns: what each round trip made. At 80 columns R, the entry/exit prices and the
+// times go first; market, side, size and net stay. A trip opened before the history read shows `before`
+// for its opening: its entry is not known (`—`).
 
 import { roughDuration } from '../../domain/block-time.js';
+import { rMultipleText } from '../../domain/ledger/r-multiple.js';
 import { averagePrice, durationMs, type RoundTrip } from '../../domain/ledger/round-trip.js';
 import type { Column } from '../format/table.js';
 import { col, feeCell, plain, price, signedAtoms, size, symbol, time, type MarketLookup } from '../tabs/row-cells.js';
@@ -19,6 +21,7 @@ export function tradeColumns(markets: MarketLookup, nowMs: number): Column<Round
     col('fees', 11, 'right', 6, (r) => feeCell(r.fees.toString())),
     col('funding', 10, 'right', 6, (r) => signedAtoms(r.funding.toString(), 4)),
     col('net', 10, 'right', 0, (r) => signedAtoms(r.netPnl.toString())),
-    col('dur', 8, 'right', 2, (r) => plain(roughDuration(durationMs(r, nowMs)))),
+    col('R', 6, 'right', 1, (r) => plain(rMultipleText(r) ?? '')),
+    col('dur', 8, 'right', 2, (r) => plain(r.openedBeforeRead ? 'before' : roughDuration(durationMs(r, nowMs)))),
   ];
 }
