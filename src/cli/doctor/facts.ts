@@ -4,6 +4,7 @@
 import type { ExposedFolder } from '../../auth/keys-folder.js';
 import type { Network } from '../../protocol/networks.js';
 import type { NotifyMethodSetting, TmuxPassthrough } from '../../terminal/desktop-notification.js';
+import type { Preset } from '../../ui/presets/preset.js';
 
 export interface Failure {
   error: string;
@@ -68,6 +69,8 @@ export interface ConfigFacts {
   watchlistLine?: number | null;
   /** `[notify] method`. */
   notifyMethod?: NotifyMethodSetting;
+  /** `[presets]` that work (the refused ones are among `problems`). */
+  presets?: Preset[];
 }
 
 export interface DoctorFacts {
