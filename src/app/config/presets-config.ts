@@ -26,7 +26,7 @@ function entryOf(raw: TomlValue, name: string, report: Report): { text: string; 
     else if (field === 'confirm' && typeof value === 'boolean') confirm = value;
     else if (field === 'confirm') return '`confirm` must be true or false';
     // An unknown field (a misspelt `confirm`) is said; the preset keeps its review, the safe side.
-    else report(`presets.${name}.${field}`, 'unknown entry (a preset takes do and confirm)');
+    else report(`presets.${name}`, `unknown entry "${field}" (a preset takes do and confirm)`);
   }
   return text === null ? 'needs `do`, the `:` line it runs' : { text, confirm };
 }

@@ -71,7 +71,7 @@ export function fallbackFor(key: string, message: string): string {
   const [top = '', rest] = key.split('.', 2);
   if (top === 'keys' && rest !== undefined) return `the default keys of ${rest}`;
   if (top === 'confirm' && rest !== undefined) return `the built-in ${rest}`;
-  if (top === 'presets') return rest === undefined ? 'no presets' : key.split('.').length > 2 ? 'ignored' : 'no preset on that key';
+  if (top === 'presets') return rest === undefined ? 'no presets' : message.startsWith('unknown entry') ? 'ignored' : 'no preset on that key';
   if (top === 'guards' && rest !== undefined) return rest === 'dayStart' ? '00:00 local' : rest === 'onDailyLoss' ? '"refuse"' : `no ${rest} guard`;
   return FALLBACKS[top] ?? 'ignored';
 }
