@@ -67,7 +67,7 @@ export function startWorkspace(opts: StartWorkspaceOptions): WorkspaceWiring {
   const { store, loaded } = opts;
   const { config } = loaded;
   const env = opts.env ?? process.env;
-  const keymap = createKeymap(config.keys);
+  const keymap = createKeymap(config.keys, config.presets);
   const colorDepth = detectColorDepth(env);
   applyWorkspaceConfig(
     store,

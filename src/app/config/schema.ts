@@ -10,6 +10,8 @@ import type { TomlTable, TomlValue } from './config-table.js';
 import { NO_GUARDS, type GuardLimits } from '../../domain/guards/guard-limits.js';
 import { readGuards } from './guards-config.js';
 import { defaultNotifyConfig, readNotify, type NotifyConfig } from './notify-config.js';
+import { readPresets } from './presets-config.js';
+import type { Preset } from '../../ui/presets/preset.js';
 
 export interface TerminalConfig {
   network?: string;
@@ -29,10 +31,12 @@ export interface TerminalConfig {
   guards: GuardLimits;
   /** `[notify]`: desktop notifications (notify-config.ts). */
   notify: NotifyConfig;
+  /** `[presets]`: one key, one `:` line (presets-config.ts). */
+  presets: Preset[];
 }
 
 export function defaultConfig(): TerminalConfig {
-  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map(), guards: { ...NO_GUARDS }, notify: defaultNotifyConfig() };
+  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map(), guards: { ...NO_GUARDS }, notify: defaultNotifyConfig(), presets: [] };
 }
 
 export interface ConfigProblem {
@@ -67,6 +71,7 @@ export function fallbackFor(key: string, message: string): string {
   const [top = '', rest] = key.split('.', 2);
   if (top === 'keys' && rest !== undefined) return `the default keys of ${rest}`;
   if (top === 'confirm' && rest !== undefined) return `the built-in ${rest}`;
+  if (top === 'presets') return rest === undefined ? 'no presets' : message.startsWith('unknown entry') ? 'ignored' : 'no preset on that key';
   if (top === 'guards' && rest !== undefined) return rest === 'dayStart' ? '00:00 local' : rest === 'onDailyLoss' ? '"refuse"' : `no ${rest} guard`;
   return FALLBACKS[top] ?? 'ignored';
 }
@@ -173,9 +178,13 @@ export function validateConfig(table: TomlTable, report: Report): TerminalConfig
       case 'notify':
         readNotify(value, report, config.notify);
         break;
+      case 'presets':
+        // After [keys], wherever it is written: a preset may only take a key the remaps left free.
+        break;
       default:
         report(name, 'unknown entry');
     }
   }
+  if (table.presets !== undefined) config.presets = readPresets(table.presets, report, config.keys);
   return config;
 }

@@ -188,4 +188,16 @@ describe('doctor checks', () => {
     expect(lines).toContain('FAIL rest: GET x answered: \\x1b]0;PWNED\\x07 (fix: ask \\x9b2J)');
     expect(lines).toContain('WARN config: line 2: evil\\x1b]52;c;eA==\\x07: unknown key; using ignored');
   });
+
+  it('doctor-lists-presets: each working preset on a line (key, line, review), a refused one as its config problem', () => {
+    const { config, problems } = parseConfigText('[presets]\nF1 = "buy 0.01 @ 67000 post"\nalt-s = { do = "sell 0.01 mkt", confirm = false }\nb = "buy 1 mkt"\n', 'toml');
+    const facts = { ...healthy(), config: { file: '/h/config.toml', problems, presets: config.presets } };
+    const lines = runChecks(facts).filter((r) => r.check === 'preset' || r.check === 'config').map(formatResult);
+    expect(lines).toEqual([
+      'WARN config: /h/config.toml: 1 problem (fix: edit those entries; each keeps its default until then)',
+      'WARN config: line 4: presets.b: key "b" is already bound to buy; using no preset on that key',
+      'OK   preset: F1 = "buy 0.01 @ 67000 post" (review)',
+      'OK   preset: Alt-s = "sell 0.01 mkt" (no review unless smart confirm asks)',
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import { sanitizeText } from '../../protocol/sanitize-text.js';
 import { unknownWatchlistProblems } from '../../app/config/load-config.js';
 import { fallbackFor, type ConfigProblem } from '../../app/config/schema.js';
 import type { DoctorFacts, KeyFacts, NetworkFacts } from './facts.js';
+import { presetSummary } from '../../ui/presets/view.js';
 
 export type Level = 'OK' | 'WARN' | 'FAIL' | 'SKIP';
 
@@ -52,6 +53,11 @@ export function checkConfig(f: DoctorFacts): CheckResult[] {
     r('WARN', 'config', `${c.file ?? 'config'}: ${count}`, 'edit those entries; each keeps its default until then'),
     ...problems.map((p) => r('WARN', 'config', problemText(p))),
   ];
+}
+
+/** Every preset that works, one line each: its key, its line, and whether it reviews (the refused ones are config problems). */
+export function checkPresets(f: DoctorFacts): CheckResult[] {
+  return (f.config?.presets ?? []).map((p) => r('OK', 'preset', presetSummary(p)));
 }
 
 export function checkKeysFolder(f: DoctorFacts): CheckResult | undefined {
@@ -242,6 +248,7 @@ export function runChecks(f: DoctorFacts): CheckResult[] {
   const maybe = [
     ...checkConfig(f),
     checkNotifications(f),
+    ...checkPresets(f),
     checkTmuxPassthrough(f),
     checkNetwork(f),
     checkKeysFolder(f),

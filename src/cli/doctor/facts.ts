@@ -4,6 +4,7 @@
 import type { ExposedFolder } from '../../auth/keys-folder.js';
 import type { Network } from '../../protocol/networks.js';
 import type { NotifyMethodSetting, NotifyRoute, TmuxPassthrough } from '../../terminal/desktop-notification.js';
+import type { Preset } from '../../ui/presets/preset.js';
 
 export interface Failure {
   error: string;
@@ -70,6 +71,8 @@ export interface ConfigFacts {
   notifyMethod?: NotifyMethodSetting;
   /** How the terminal would write a notification here with that method (this terminal, tmux's passthrough). */
   notifyRoute?: NotifyRoute;
+  /** `[presets]` that work (the refused ones are among `problems`). */
+  presets?: Preset[];
 }
 
 export interface DoctorFacts {

@@ -62,7 +62,7 @@ export async function gatherFacts(p: Parsed, io: CliIo): Promise<DoctorFacts> {
   const facts: DoctorFacts = { now: io.now(), home: { path: home, exists: existsSync(home) }, network: { ok: false, error: 'not resolved' } };
   const configFile = stringFlag(p, 'config');
   const config = loadConfig({ home, ...(configFile !== undefined ? { file: configFile } : {}) });
-  facts.config = { file: config.file, problems: config.problems, watchlist: config.config.watchlist, watchlistLine: config.watchlistLine ?? null, notifyMethod: config.config.notify.method };
+  facts.config = { file: config.file, problems: config.problems, watchlist: config.config.watchlist, watchlistLine: config.watchlistLine ?? null, notifyMethod: config.config.notify.method, presets: config.config.presets };
   if (env.TMUX) facts.tmux = { passthrough: await askTmuxPassthrough(env) };
   facts.config.notifyRoute = resolveNotifyRoute(config.config.notify.method, env, facts.tmux?.passthrough ?? 'unknown');
   facts.keysFolder = exposedKeysFolder(env);

@@ -82,8 +82,13 @@ function leverageRefusal(state: TerminalState, text: string): string | null {
   return hundredths > max ? `lev: ${text}x is above the ${market.symbol || market.name} maximum of ${formatScaledTrim(max, 2)}x` : null;
 }
 
-/** Enter on the command line: runs what the line says. */
-export function runCommandLine(store: TerminalStore, actions: TerminalActions, keyAtMs?: number): void {
+/** How a line's order is reviewed: `skipReview` over the config's `[confirm] skipReview` (a preset says its own). */
+export interface LineReview {
+  skipReview?: boolean;
+}
+
+/** Enter on the command line (or a preset key): runs what the line says. */
+export function runCommandLine(store: TerminalStore, actions: TerminalActions, keyAtMs?: number, review: LineReview = {}): void {
   const text = store.getState().tradingUi.commandLine ?? '';
   remember(store, text);
   // :theme, :alert, :alerts, :stats, :key (workspace-line.ts).
@@ -99,7 +104,7 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
       const refused = typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null;
       if (refused) return fail(store, refused);
       // The line closes only once the review is open: a refused order leaves the trader's keys in the line.
-      const unreviewed = entryFromCommand(store, typed, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}) });
+      const unreviewed = entryFromCommand(store, typed, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}), ...review });
       if (unreviewed) return fail(store, unreviewed);
       closeCommandLine(store);
       return;

@@ -56,6 +56,13 @@ export function dispatchKey(key: KeyPress, c: DispatchContext): void {
   const state = store.getState();
   const mode = inputMode(state);
   if (key.name === PASTE) return paste(store, mode, key);
+  if (key.name?.startsWith('M-') && !bindingOf(c.keymap, mode, state, key)) {
+    // An Alt key nothing binds here is what it was before Alt keys were read: Esc, then the key.
+    const typed = key.name.slice(2);
+    dispatchKey({ name: 'Esc', text: '' }, c);
+    dispatchKey({ name: typed, text: typed }, c);
+    return;
+  }
   if ((mode === 'confirm' || mode === 'review') && c.read !== undefined && state.tradingUi.askedInRead === c.read) {
     // Typed (or pasted) in one burst with the key that asked: not an answer. The confirm says so on its own line.
     if (key.name === null) return;

@@ -19,11 +19,14 @@ describe('decodeKeys: every key of one read', () => {
   });
 
   it('reads escape sequences, Esc Esc as two, and Esc then a key in one read as both (esc-then-a-key-in-one-read)', () => {
+    // ESC then a lower-case letter or a digit is Alt with it; where nothing binds it the dispatcher reads it as
+    // Esc, then the key (ui/presets/bindings.test.ts: alt-preset-runs-and-an-unbound-alt-key-is-esc-then-the-key).
     expect(names('\u001b[A\u001b[B\u001bOC\u001b[D')).toEqual(['Up', 'Down', 'Right', 'Left']);
     expect(names('\u001b[5~\u001b[6~\u001b[Z\u001b[3~')).toEqual(['PgUp', 'PgDn', 'S-Tab', 'Delete']);
     expect(names('\u001b\u001b')).toEqual(['Esc', 'Esc']);
     expect(names('\u001b')).toEqual(['Esc']);
-    expect(names('\u001bp')).toEqual(['Esc', 'p']);
+    expect(names('\u001bp')).toEqual(['M-p']);
+    expect(names('\u001b7\u001b,')).toEqual(['M-7', 'Esc', ',']);
     expect(decodeKeys('\u001b/').map((k) => k.text)).toEqual(['', '/']);
     expect(names('\u001b[1;5A')).toEqual(['Up']);
     expect(names('\u001b[24~')).toEqual(['F12']);

@@ -7,7 +7,7 @@
 export interface KeyPress {
   /**
    * `q`, `?`, ` `, `Tab`, `S-Tab`, `Enter`, `Esc`, `Backspace`, `Delete`, `Up`, `Down`, `Left`, `Right`,
-   * `PgUp`, `PgDn`, `Home`, `End`, `C-x` (Ctrl), `F1`..`F12`; `Paste` for pasted text (never in a keymap);
+   * `PgUp`, `PgDn`, `Home`, `End`, `C-x` (Ctrl), `M-x` (Alt: a-z, 0-9), `F1`..`F12`; `Paste` for pasted text (never in a keymap);
    * null for a sequence nothing binds.
    */
   name: string | null;
@@ -80,8 +80,11 @@ export function decodeAt(raw: string, i: number): Decoded {
     const seq = escapeSequence(raw, i);
     if (seq) return { kind: 'key', ...seq };
     if (STRING_STARTS.has(raw[i + 1] ?? '')) return { kind: 'string', next: i + 2 };
-    // ESC then a key in one read is Esc, then that key (a quick Esc and `/` over SSH): no binding uses Alt,
-    // and reading it as Alt would drop both. ESC ESC is two Escs.
+    // ESC then a lower-case letter or a digit in one read is Alt with it (what a terminal sends for Alt-b);
+    // where nothing binds that Alt key the dispatcher reads it as before, Esc then the key (a quick Esc and
+    // `b` over SSH). ESC then anything else is Esc, then that key; ESC ESC is two Escs.
+    const next = raw[i + 1];
+    if (next !== undefined && /^[a-z0-9]$/.test(next)) return { kind: 'key', press: key(`M-${next}`), next: i + 2 };
     return { kind: 'key', press: key('Esc'), next: i + 1 };
   }
   if (ch === '\r' && raw[i + 1] === '\n') return { kind: 'key', press: key('Enter'), next: i + 2 };

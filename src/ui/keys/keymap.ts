@@ -5,7 +5,9 @@
 import type { PaneId } from '../../state/store.js';
 import { FIXED_KEYS, type Action, type Binding, type Mode } from './binding.js';
 import { MODE_BINDINGS } from './mode-bindings.js';
-import { PANE_BINDINGS } from './pane-bindings.js';
+import { PANE_BINDINGS, paneBindings } from './pane-bindings.js';
+import { presetBindings } from '../presets/bindings.js';
+import type { Preset } from '../presets/preset.js';
 import { PERF_OVERLAY_BINDINGS } from '../perf/bindings.js';
 import { remapBindings } from './remap.js';
 
@@ -34,8 +36,14 @@ export function lookupPaneBinding(bindings: readonly Binding[], name: string, pa
   return (pane !== undefined ? bound.find((b) => b.panes === undefined || b.panes === 'all' || b.panes.includes(pane)) : undefined) ?? bound[0];
 }
 
-export function createKeymap(overrides: ReadonlyMap<Action, readonly string[]> = new Map()): Keymap {
-  const bindings = remapBindings(DEFAULT_BINDINGS, overrides);
+/** The bindings in force: `overrides` (the config's [keys]) applied, and the config's presets among the panes' keys. */
+export function bindingsInForce(overrides: ReadonlyMap<Action, readonly string[]> = new Map(), presets: readonly Preset[] = []): Binding[] {
+  const base = presets.length === 0 ? DEFAULT_BINDINGS : [...paneBindings(presetBindings(presets)), ...MODE_BINDINGS, ...PERF_OVERLAY_BINDINGS];
+  return remapBindings(base, overrides);
+}
+
+export function createKeymap(overrides: ReadonlyMap<Action, readonly string[]> = new Map(), presets: readonly Preset[] = []): Keymap {
+  const bindings = bindingsInForce(overrides, presets);
   return {
     bindings,
     lookup(mode, pane, name) {

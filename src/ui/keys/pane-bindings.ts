@@ -81,48 +81,58 @@ function backOff(state: TerminalState): Disabled | null {
   return state.workspace.configNotice || state.workspace.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || shownNotice(state) ? null : off('top level', 'nothing to step back from (Esc never quits)');
 }
 
-export const PANE_BINDINGS: readonly Binding[] = [
-  { action: 'help', keys: ['?'], mode: 'panes', panes: 'all', description: 'help for this pane (type to filter)', hint: 'help', run: (ctx) => openHelp(ctx.store, 'panes') },
-  ...COMMAND_LINE_OPEN_BINDINGS,
-  ...OPEN_PICKER_BINDINGS,
-  ...NEW_ORDER_BINDINGS,
-  ...ORDER_CANCEL_BINDINGS,
-  ...POSITION_CLOSE_BINDINGS,
-  ...PANIC_BINDINGS,
-  { action: 'focusNext', keys: ['Tab'], mode: 'panes', panes: 'all', description: 'focus the next pane', hint: 'focus', run: (ctx) => cycleFocus(ctx.store, 1, ctx.view.panes) },
-  { action: 'focusPrev', keys: ['S-Tab'], mode: 'panes', panes: 'all', description: 'focus the previous pane', run: (ctx) => cycleFocus(ctx.store, -1, ctx.view.panes) },
-  focusKey('focusBook', 'book', 'focus the book'),
-  focusKey('focusChart', 'chart', 'focus the chart'),
-  focusKey('focusTrades', 'trades', 'focus the trades'),
-  focusKey('focusTrading', 'trading', 'focus the trading tabs'),
-  ...FOCUS_TAB_BINDINGS,
-  moveKey('up', ['k', 'Up'], 'cursor up one level', () => -1, 'move'),
-  moveKey('down', ['j', 'Down'], 'cursor down one level', () => 1),
-  moveKey('pageUp', ['PgUp'], 'cursor up one page', (page) => -page),
-  moveKey('pageDown', ['PgDn'], 'cursor down one page', (page) => page),
-  moveKey('top', ['g'], 'cursor to the top', () => -1e9),
-  moveKey('bottom', ['G'], 'cursor to the bottom', () => 1e9),
-  ...TAB_BINDINGS,
-  ...POSITION_EDIT_BINDINGS,
-  ...ORDER_BINDINGS,
-  ...FILLS_BINDINGS,
-  ...JOURNAL_BINDINGS,
-  ...BOOK_BINDINGS,
-  ...TIMEFRAME_BINDINGS,
-  ...CHART_BINDINGS,
-  { action: 'zoom', keys: ['z'], mode: 'panes', panes: 'all', description: 'zoom this pane to full screen and back (Tab and 1-6 move the zoom)', hint: 'zoom', run: (ctx) => toggleZoom(ctx.store, ctx.store.getState().focus) },
-  {
-    action: 'copy', keys: ['y'], mode: 'panes', panes: ['book', 'trading'], description: 'copy the selected row to the clipboard', hint: 'copy',
-    run: (ctx) => {
-      const text = copyTextFor(ctx.store.getState());
-      if (text !== null) ctx.actions.copyText(text);
+/**
+ * The panes' bindings, with the config's presets (ui/presets/bindings.ts) after the order keys: the footer
+ * lists them by their line before the moves, and they take only keys nothing here binds (the config
+ * refuses the others with their line).
+ */
+export function paneBindings(presets: readonly Binding[] = []): Binding[] {
+  return [
+    { action: 'help', keys: ['?'], mode: 'panes', panes: 'all', description: 'help for this pane (type to filter)', hint: 'help', run: (ctx) => openHelp(ctx.store, 'panes') },
+    ...COMMAND_LINE_OPEN_BINDINGS,
+    ...OPEN_PICKER_BINDINGS,
+    ...NEW_ORDER_BINDINGS,
+    ...ORDER_CANCEL_BINDINGS,
+    ...POSITION_CLOSE_BINDINGS,
+    ...PANIC_BINDINGS,
+    ...presets,
+    { action: 'focusNext', keys: ['Tab'], mode: 'panes', panes: 'all', description: 'focus the next pane', hint: 'focus', run: (ctx) => cycleFocus(ctx.store, 1, ctx.view.panes) },
+    { action: 'focusPrev', keys: ['S-Tab'], mode: 'panes', panes: 'all', description: 'focus the previous pane', run: (ctx) => cycleFocus(ctx.store, -1, ctx.view.panes) },
+    focusKey('focusBook', 'book', 'focus the book'),
+    focusKey('focusChart', 'chart', 'focus the chart'),
+    focusKey('focusTrades', 'trades', 'focus the trades'),
+    focusKey('focusTrading', 'trading', 'focus the trading tabs'),
+    ...FOCUS_TAB_BINDINGS,
+    moveKey('up', ['k', 'Up'], 'cursor up one level', () => -1, 'move'),
+    moveKey('down', ['j', 'Down'], 'cursor down one level', () => 1),
+    moveKey('pageUp', ['PgUp'], 'cursor up one page', (page) => -page),
+    moveKey('pageDown', ['PgDn'], 'cursor down one page', (page) => page),
+    moveKey('top', ['g'], 'cursor to the top', () => -1e9),
+    moveKey('bottom', ['G'], 'cursor to the bottom', () => 1e9),
+    ...TAB_BINDINGS,
+    ...POSITION_EDIT_BINDINGS,
+    ...ORDER_BINDINGS,
+    ...FILLS_BINDINGS,
+    ...JOURNAL_BINDINGS,
+    ...BOOK_BINDINGS,
+    ...TIMEFRAME_BINDINGS,
+    ...CHART_BINDINGS,
+    { action: 'zoom', keys: ['z'], mode: 'panes', panes: 'all', description: 'zoom this pane to full screen and back (Tab and 1-6 move the zoom)', hint: 'zoom', run: (ctx) => toggleZoom(ctx.store, ctx.store.getState().focus) },
+    {
+      action: 'copy', keys: ['y'], mode: 'panes', panes: ['book', 'trading'], description: 'copy the selected row to the clipboard', hint: 'copy',
+      run: (ctx) => {
+        const text = copyTextFor(ctx.store.getState());
+        if (text !== null) ctx.actions.copyText(text);
+      },
+      disabledReason: (state) => (copyTextFor(state) === null ? off('nothing selected', 'nothing selected to copy') : null),
     },
-    disabledReason: (state) => (copyTextFor(state) === null ? off('nothing selected', 'nothing selected to copy') : null),
-  },
-  {
-    action: 'back', keys: ['Esc'], mode: 'panes', panes: 'all', description: 'back one level, never quits (in the chart: the crosshair off, then back to live)', hint: 'back',
-    hintNow: chartBackHint, quiet: true, run: back, disabledReason: backOff,
-  },
-  ...QUIT_BINDINGS,
-  ...ALGO_BINDINGS,
-];
+    {
+      action: 'back', keys: ['Esc'], mode: 'panes', panes: 'all', description: 'back one level, never quits (in the chart: the crosshair off, then back to live)', hint: 'back',
+      hintNow: chartBackHint, quiet: true, run: back, disabledReason: backOff,
+    },
+    ...QUIT_BINDINGS,
+    ...ALGO_BINDINGS,
+  ];
+}
+
+export const PANE_BINDINGS: readonly Binding[] = paneBindings();

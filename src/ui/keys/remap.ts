@@ -11,13 +11,16 @@ type KeyBinding = Binding;
 /** The function keys a config may bind: F12 is the perf overlay's (a fixed binding: ui/perf/bindings.ts). */
 const FUNCTION_KEYS = 11;
 
-/** Key names people write in a config file, normalised (`ctrl+x`, `shift+tab`, `pgdown`, `escape`, `f5`). */
+/** Key names people write in a config file, normalised (`ctrl+x`, `alt-b`, `shift+tab`, `pgdown`, `escape`, `f5`). */
 export function normaliseKeyName(text: string): string | null {
   const t = text.trim();
   if (t.length === 1) return t;
   const lower = t.toLowerCase().replace(/\s+/g, '');
   const ctrl = /^(?:c-|ctrl[+-]|control[+-])(.)$/.exec(lower);
   if (ctrl?.[1]) return `C-${ctrl[1]}`;
+  // Alt (Meta) with a lower-case letter or a digit: what key-press.ts reads as one key (ESC then it).
+  const alt = /^(?:m-|alt[+-]|meta[+-])(.)$/i.exec(t.replace(/\s+/g, ''));
+  if (alt?.[1] !== undefined) return /^[a-z0-9]$/.test(alt[1]) ? `M-${alt[1]}` : null;
   const f = /^f([1-9]\d?)$/.exec(lower);
   if (f?.[1]) return Number(f[1]) <= FUNCTION_KEYS ? `F${f[1]}` : null;
   const names: Record<string, string> = {

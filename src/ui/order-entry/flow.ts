@@ -100,6 +100,8 @@ export interface SendContext {
   nowMs: number;
   /** Monotonic ms of the key press (execution reports time the order from it). */
   keyAtMs?: number;
+  /** Skip the review (a routine order goes at once), over the config's `[confirm] skipReview`: a preset says its own. */
+  skipReview?: boolean;
 }
 
 /** Why the form's order cannot go to review: the lock or refusal that holds every order, or the fields that are wrong. */
@@ -117,7 +119,7 @@ function reviewRefusal(state: TerminalState, form: OrderEntryForm): ReviewRefusa
 /** Opens the review (and with `skipReview` configured sends a routine order at once); call once reviewRefusal is null. */
 function openReview(store: TerminalStore, send?: SendContext): void {
   setEntryReviewing(store, true);
-  if (send && store.getState().workspace.confirmPrefs.skipReview) acceptReview(store, send.actions, send.nowMs, send.keyAtMs);
+  if (send && (send.skipReview ?? store.getState().workspace.confirmPrefs.skipReview)) acceptReview(store, send.actions, send.nowMs, send.keyAtMs);
 }
 
 /**
