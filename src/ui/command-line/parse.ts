@@ -214,13 +214,13 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
   if (order.type === 'market' && order.price !== undefined) return error(`${word}: a market order takes no "@ PRICE"`);
   if (order.type === 'market' && order.tif === 'post') return error(`${word}: a market order cannot be post-only`);
   if (order.type === 'limit' && order.slippage !== undefined) return error(`${word}: "slip" applies to market orders only`);
-  if (order.reduceOnly && (order.tp !== undefined || order.sl !== undefined)) return error(`${word}: a reduce-only order takes no tp / sl`);
-  if (order.stop !== undefined && order.tif !== 'gtc' && order.tif !== 'ioc') return error(`${word}: a stop is GTC or ioc (not ${order.tif})`);
   if (order.risk !== undefined) {
     if (order.sl === undefined) return error(`${word}: "risk ${order.risk}" needs the stop it is measured to: sl PRICE`);
     if (order.reduceOnly) return error(`${word}: "risk" sizes an opening order, not a reduce-only one`);
     if (order.stop !== undefined) return error(`${word}: "risk" sizes a limit or market order, not a stop`);
   }
+  if (order.reduceOnly && (order.tp !== undefined || order.sl !== undefined)) return error(`${word}: a reduce-only order takes no tp / sl`);
+  if (order.stop !== undefined && order.tif !== 'gtc' && order.tif !== 'ioc') return error(`${word}: a stop is GTC or ioc (not ${order.tif})`);
   if (order.on !== undefined && order.stop === undefined && order.tp === undefined && order.sl === undefined) {
     return error(`${word}: "${order.on}" says which price fires a stop, tp or sl: give one (stop PRICE ${order.on})`);
   }
