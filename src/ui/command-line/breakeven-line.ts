@@ -48,7 +48,8 @@ export function askBreakevenStop(store: TerminalStore, on: 'mark' | 'last' | und
   const entry = priceText(position.entryPrice, words);
   const formula = long ? `${entry} × (1 + ${fee}) / (1 − ${fee})` : `${entry} × (1 − ${fee}) / (1 + ${fee})`;
   const stepped = stop !== breakevenEstimate(inputs) ? ', moved a tick for the fee rounding' : '';
-  const why = `break-even = entry + taker ${fee} in and out: ${formula} → ${priceText(stop, words)} (rounded ${long ? 'up' : 'down'}${stepped}; nets ${moneyText(closeNetAtoms(stop, inputs))} before funding)`;
-  askConfirm(store, { text: `${why}; ${asked.confirm ?? 'move the stop?'}`, action: { kind: 'tab', intent: asked.intent }, at: 'bar' });
+  // The question first (a narrow bar cuts the tail), the arithmetic after it.
+  const why = `(break-even: ${formula} = ${priceText(stop, words)} rounded ${long ? 'up' : 'down'}${stepped}: taker fee in and out, nets ${moneyText(closeNetAtoms(stop, inputs))} before funding)`;
+  askConfirm(store, { text: `${asked.confirm ?? 'move the stop?'} ${why}`, action: { kind: 'tab', intent: asked.intent }, at: 'bar' });
   return null;
 }
