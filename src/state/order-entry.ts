@@ -76,6 +76,18 @@ export interface OrderEntryForm {
   selected?: EntryField;
   /** In review: the TP/SL of the position the order grows are re-armed for its new size with it (`r`). */
   resizeProtection?: boolean;
+  /** How a typed order's relative words became its numbers (`@bid-2t`, `1/4`, `risk 100`): said in review. */
+  typedNotes?: readonly EntryNote[];
+}
+
+/**
+ * One relative word resolved (ui/command-line/typed-order.ts), e.g. "@bid-2t = 66,998.0": said in review
+ * while its field still holds the value it resolved to (an edit of the field retires it).
+ */
+export interface EntryNote {
+  field: 'price' | 'size';
+  value: string;
+  text: string;
 }
 
 export interface EntryContext {

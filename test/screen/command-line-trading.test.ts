@@ -9,7 +9,11 @@ import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { expectNothingSent, journaledRequests } from '../helpers/sent.js';
 import { KEYS } from '../helpers/terminal.js';
-import { bookMarksOwnOrder, flattenAccount, runCommand, saidPrice, useTradingScreen, withReadOnlyApp } from '../helpers/trading-screen.js';
+import { bookMarksOwnOrder, flattenAccount, openLong, runCommand, saidPrice, useTradingScreen, withReadOnlyApp } from '../helpers/trading-screen.js';
+import { breakevenStop } from '../../src/domain/trading/breakeven.js';
+import { feeMicros } from '../../src/domain/trading/fees.js';
+import { riskSizeUnits } from '../../src/domain/trading/risk-size.js';
+import { marketsOf } from '../../src/state/store.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -237,5 +241,69 @@ describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', ()
     await vt().waitFor(/cancel tw\w+: cancelled/, UI_MS);
     await vt().waitFor(() => vt().lines().some((l) => l.includes('0.00666/0.02000') && l.includes('ended')), UI_MS);
     expect(newestAlgo()).toMatchObject({ id: second, filled: 666, status: 'ended', complete: false, reason: 'cancelled by the trader' });
+  }, TEST_MS);
+
+  /** The market's taker fee as the account pays it (micros). */
+  const takerFee = () => {
+    const state = screen.app.app.store.getState();
+    return feeMicros(marketsOf(state).configOf(screen.market.id)!.config, 'taker', state.trading.account?.feeTier ?? 0);
+  };
+  const scales = () => ({ priceDecimals: screen.market.priceDecimals, sizeDecimals: screen.market.sizeDecimals });
+
+  it('risk-sized-buy-rests-with-its-stop: :buy risk 10 sl S @ bid shows the arithmetic (200x50 and 80x24), y rests the size the risk buys', async () => {
+    screen.sim.control.pauseFlow();
+    onTestFinished(() => screen.sim.control.resumeFlow());
+    const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
+    const stop = price - Math.round(price / 100);
+    const units = riskSizeUnits({ riskAtoms: 10_000_000n, side: 'long', entry: BigInt(price), stop: BigInt(stop), takerFeeMicros: takerFee(), scales: scales() });
+    expect(units).toBeGreaterThan(0n);
+    const line = `buy risk 10 sl ${typedPrice(stop)} @ ${typedPrice(price)}`;
+    // 80x24 first: the docked pane keeps the arithmetic; Esc Esc leaves nothing sent.
+    vt().resize(80, 24);
+    await runCommand(screen.app, line);
+    await vt().waitFor('risk 10.00: entry', UI_MS);
+    await vt().waitFor(`${sz(Number(units))}`, UI_MS);
+    await expectNothingSent(screen.home, async () => {
+      vt().press(KEYS.escape);
+      await vt().waitFor(() => !screen.app.app.store.getState().tradingUi.reviewing, UI_MS);
+      vt().press(KEYS.escape);
+      await vt().waitFor(() => screen.app.app.store.getState().tradingUi.entry === null, UI_MS);
+    });
+    vt().resize(200, 50);
+    await runCommand(screen.app, line);
+    await vt().waitFor(`risk 10.00: entry ${px(price)} to stop ${px(stop)}`, UI_MS);
+    await vt().waitFor(`+ SL sell mark ≤ ${px(stop)}`, UI_MS);
+    vt().press('y');
+    await vt().waitFor(() => bookMarksOwnOrder(vt(), px(price)), EXCHANGE_MS);
+    // The order rests with exactly the size the risk buys (its SL leg waits for the entry to fill).
+    await vt().waitFor(() => screen.app.app.store.getState().trading.orders.some((o) => o.price === price && o.originalSize === Number(units)), EXCHANGE_MS);
+  }, TEST_MS);
+
+  it('sl-be-moves-the-stop-to-break-even: :sl be asks with the arithmetic (80x24 and 200x50), y arms the stop at entry plus fees', async () => {
+    await openLong(screen, 100, EXCHANGE_MS);
+    const position = () => screen.app.app.store.getState().trading.positions[0]!;
+    const p = position();
+    const be = breakevenStop({
+      position: { side: p.side, entry: BigInt(p.entryPrice), size: BigInt(p.size), ...(p.entryResidue !== undefined ? { entryResidue: p.entryResidue } : {}) },
+      takerFeeMicros: takerFee(),
+      scales: scales(),
+    });
+    // In profit: the mark well above the break-even, so a stop there is below the mark.
+    screen.sim.control.engine.setOraclePrice(screen.market.id, Number(be) + 2_000);
+    await vt().waitFor(() => (screen.app.app.store.getState().header?.mark ?? 0) > Number(be) + 500, EXCHANGE_MS);
+    vt().resize(80, 24);
+    onTestFinished(() => vt().resize(200, 50));
+    await runCommand(screen.app, 'sl be');
+    await vt().waitFor(`attach SL ${px(Number(be))}`, UI_MS);
+    await expectNothingSent(screen.home, async () => {
+      vt().press('n');
+      await vt().waitFor(() => screen.app.app.store.getState().tradingUi.confirm === null, UI_MS);
+    });
+    vt().resize(200, 50);
+    await runCommand(screen.app, 'sl be');
+    await vt().waitFor(`(break-even: ${px(p.entryPrice)} × (1 + `, UI_MS);
+    vt().press('y');
+    vt().press('O');
+    await vt().waitFor(() => tabsShow(`≤ ${px(Number(be))} mark`), EXCHANGE_MS);
   }, TEST_MS);
 });

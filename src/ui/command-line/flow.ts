@@ -2,7 +2,8 @@
 // which runs the line. Orders typed here go through the same review as keyed ones; `:close` and `:cancel`
 // ask the one confirm; the rest acts at once through TerminalActions.
 
-import { formatClosePercent } from '../../domain/trading/close-share.js';
+import { closeSizeOfBps, formatClosePercent } from '../../domain/trading/close-share.js';
+import { fractionUnits } from '../../domain/trading/size-words.js';
 import type { TerminalActions } from '../../domain/terminal-actions.js';
 import { userMessage } from '../../protocol/errors.js';
 import { formatScaled, formatScaledTrim, parseLeverage } from '../../protocol/scaling.js';
@@ -21,10 +22,10 @@ import {
 } from '../../state/command-line-actions.js';
 import { openAmendReview, type OrderChange } from '../open-orders/amend-review.js';
 import { completeLine } from './completion.js';
-import { parseLine, type TypedAmend } from './parse.js';
+import { parseLine, type ParsedLine, type TypedAmend } from './parse.js';
 import { runPnlLine } from '../ledger/pnl-line.js';
 import { runWorkspaceLine } from './workspace-line.js';
-import { currentMarket, disabledReason, entryFromCommand } from '../order-entry/flow.js';
+import { currentMarket, disabledReason } from '../order-entry/flow.js';
 import { amendIntent } from '../open-orders/editors.js';
 import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
@@ -34,6 +35,8 @@ import { newestGroup, openScaleReview } from '../algos/scale-flow.js';
 import { openTwapConfirm } from '../algos/twap-flow.js';
 import { openTrailConfirm } from '../algos/trail-flow.js';
 import { openChaseConfirm } from '../algos/chase-flow.js';
+import { askBreakevenStop } from './breakeven-line.js';
+import { reviewTypedOrder } from './typed-order.js';
 
 // Opening, closing and typing into the line are the store's own changes (state/command-line-actions.ts).
 export { closeCommandLine, editCommandLine, openCommandLine };
@@ -104,7 +107,7 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
       const refused = typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null;
       if (refused) return fail(store, refused);
       // The line closes only once the review is open: a refused order leaves the trader's keys in the line.
-      const unreviewed = entryFromCommand(store, typed, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}), ...review });
+      const unreviewed = reviewTypedOrder(store, typed, { actions, nowMs: Date.now(), ...(keyAtMs !== undefined ? { keyAtMs } : {}), ...review });
       if (unreviewed) return fail(store, unreviewed);
       closeCommandLine(store);
       return;
@@ -127,6 +130,12 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
         typed.kind === 'trail'
           ? openTrailConfirm(store, typed)
           : ((typed.leverage !== undefined ? leverageRefusal(state, typed.leverage) : null) ?? openChaseConfirm(store, typed));
+      if (refused) return fail(store, refused);
+      closeCommandLine(store);
+      return;
+    }
+    case 'breakeven-stop': {
+      const refused = askBreakevenStop(store, typed.on);
       if (refused) return fail(store, refused);
       closeCommandLine(store);
       return;
@@ -245,13 +254,22 @@ function amendFor(store: TerminalStore, amend: TypedAmend): { orderId: number; c
   return { orderId: order.orderId, change: { price, ...(size !== undefined ? { size } : {}) } };
 }
 
+/** The share a `:close` takes ("1/4", "50%") and the whole units it comes to of a position of `positionSize`. */
+function closeShareOf(typed: Extract<ParsedLine, { kind: 'close' }>, positionSize: number): { words: string; size: number } {
+  if (!typed.fraction) return { words: formatClosePercent(typed.bps), size: closeSizeOfBps(positionSize, typed.bps) };
+  const { numerator, denominator } = typed.fraction;
+  return { words: `${numerator}/${denominator}`, size: Number(fractionUnits(BigInt(positionSize), numerator, denominator)) };
+}
+
 function questionOf(store: TerminalStore, text: string): string | { error: string } {
   const typed = parseLine(text);
   const state = store.getState();
   if (typed.kind === 'close') {
     const found = positionFor(store, typed.symbol);
     if ('error' in found) return { error: found.error ?? 'close: not found' };
-    return `close ${formatClosePercent(typed.bps)} of ${marketLabel(found.market)} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
+    const share = closeShareOf(typed, found.position.size);
+    if (typed.fraction && share.size === 0) return { error: `close: ${share.words} of the position is less than one lot` };
+    return `close ${share.words} of ${marketLabel(found.market)} ${found.position.side === 2 ? 'short' : 'long'} at market?`;
   }
   if (typed.kind === 'cancel') {
     if (!state.trading.orders.some((o) => o.orderId === typed.orderId)) return { error: `cancel: order ${typed.orderId} is not open` };
@@ -281,7 +299,11 @@ export function runConfirmedLine(store: TerminalStore, actions: TerminalActions,
       setNotice(store, 'error' in found ? (found.error ?? 'close: not found') : 'close: not found');
       return;
     }
-    void actions.close(found.position.positionId, { kind: 'market', bps: typed.bps }, `close ${marketLabel(found.market)}`, key);
+    // A fraction closes its exact share of the position as it is at `y` (rounded down to the lot).
+    const share = closeShareOf(typed, found.position.size);
+    const opts = typed.fraction ? { kind: 'market' as const, size: share.size } : { kind: 'market' as const, bps: typed.bps };
+    if (typed.fraction && share.size === 0) return setNotice(store, `close: ${share.words} of the position is less than one lot`);
+    void actions.close(found.position.positionId, opts, `close ${marketLabel(found.market)}`, key);
   } else if (typed.kind === 'cancel') {
     void actions.cancel(typed.orderId, `cancel ${typed.orderId}`, key);
   } else if (typed.kind === 'cancel-group') {

@@ -9,6 +9,8 @@ import { CHASE_USAGE, TRAIL_USAGE, parseChase, parseTrail, type TypedChase, type
 import { NUMBER, numberProblem, parseDuration } from './parse-words.js';
 
 export type { TypedChase, TypedDistance, TypedTrail } from './parse-algo-lines.js';
+import { isPriceWordText, parsePriceWord } from '../../domain/trading/price-words.js';
+import { isFractionText, parseFraction, parseSizeWord } from '../../domain/trading/size-words.js';
 
 export interface TypedOrder {
   kind: 'order';
@@ -27,6 +29,12 @@ export interface TypedOrder {
   reduceOnly?: boolean;
   /** `last` / `mark`: which price fires the stop and the TP / SL (absent: the mark). */
   on?: 'mark' | 'last';
+  /**
+   * `risk 100 sl 65000`: the size is what a stop at the SL loses at most this much (quote, as typed) for,
+   * fees included (domain/trading/risk-size.ts); `size` is then empty until the flow resolves it. A `price`
+   * or `size` may also be relative as typed ("@bid-2t", "1/4"): resolved at review time (typed-order.ts).
+   */
+  risk?: string;
 }
 
 /** A change of a resting order: the new price, the new remaining size, or both (numbers as typed). */
@@ -72,7 +80,9 @@ export type ParsedLine =
   | TypedTrail
   | TypedChase
   | { kind: 'cancel-group' }
-  | { kind: 'close'; symbol: string; bps: number }
+  | { kind: 'close'; symbol: string; bps: number; fraction?: { numerator: bigint; denominator: bigint } }
+  /** `sl be` / `sl breakeven [last|mark]`: the position's stop moved (or armed) to break-even after the fees to close. */
+  | { kind: 'breakeven-stop'; on?: 'mark' | 'last' }
   | { kind: 'cancel-all' }
   | { kind: 'cancel'; orderId: number }
   | TypedAmend
@@ -85,12 +95,13 @@ export type ParsedLine =
 
 // theme, alert and alerts are run by workspace-line.ts, pnl by ledger/pnl-line.ts (offered each line first in flow.ts).
 /** The first words a line can start with. */
-export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'trail', 'chase', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'export', 'theme', 'alert', 'alerts', 'pnl'];
+export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'trail', 'chase', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'export', 'theme', 'alert', 'alerts', 'pnl', 'sl'];
 
 const USAGE: Record<string, string> = {
-  buy: 'buy SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
-  sell: 'sell SIZE|$QUOTE|PCT% (@ PRICE | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
-  close: 'close [SYMBOL] [PERCENT%]',
+  buy: 'buy SIZE|$QUOTE|PCT%|1/4|risk QUOTE (@ PRICE|@bid-2t | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
+  sell: 'sell SIZE|$QUOTE|PCT%|1/4|risk QUOTE (@ PRICE|@ask+2t | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
+  close: 'close [SYMBOL] [PERCENT%|1/4]',
+  sl: 'sl be|breakeven [last|mark]',
   scale: 'scale buy|sell SIZE FROM_PRICE TO_PRICE xCOUNT [skew RATIO] [lev X] [post]',
   twap: 'twap buy|sell SIZE DURATION(30s|10m|1h) [slices N] [jitter PCT%] [slip BPS | limit PRICE] [lev X]',
   trail: TRAIL_USAGE,
@@ -118,16 +129,24 @@ function needsNumber(token: string | undefined, what: string, word: string): str
  */
 function sizeProblem(size: string | undefined, word: string): string | null {
   if (size === undefined) return `${word}: missing size (${USAGE[word] ?? ''})`;
+  if (isFractionText(size)) {
+    const read = parseSizeWord(size);
+    return 'error' in read ? `${word}: ${read.error}` : null;
+  }
   const number = size.startsWith('$') ? size.slice(1) : size.endsWith('%') ? size.slice(0, -1) : size;
   return NUMBER.test(number) ? null : `${word}: size "${size}" is not a number (a size, $QUOTE or PCT%)`;
 }
 
 function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
   const tokens = splitAt(args);
-  const size = tokens.shift();
-  const bad = sizeProblem(size, word);
+  // `risk 100`: the size follows from the risk and the `sl` (resolved at review time, typed-order.ts).
+  const risk = tokens[0]?.toLowerCase() === 'risk' ? (tokens.shift(), tokens.shift() ?? '') : undefined;
+  const riskProblem = risk === undefined ? null : needsNumber(risk === '' ? undefined : risk, 'risk', word);
+  if (riskProblem) return error(riskProblem);
+  const size = risk !== undefined ? '' : tokens.shift();
+  const bad = risk !== undefined ? null : sizeProblem(size, word);
   if (bad || size === undefined) return error(bad ?? `${word}: missing size`);
-  const order: TypedOrder = { kind: 'order', side: word === 'buy' ? 'long' : 'short', type: 'limit', size, tif: 'gtc' };
+  const order: TypedOrder = { kind: 'order', side: word === 'buy' ? 'long' : 'short', type: 'limit', size, tif: 'gtc', ...(risk !== undefined ? { risk } : {}) };
   let priced = false;
   while (tokens.length > 0) {
     const t = (tokens.shift() ?? '').toLowerCase();
@@ -139,6 +158,13 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
     let v: string | ParsedLine;
     switch (t) {
       case '@':
+        if (tokens[0] !== undefined && isPriceWordText(tokens[0])) {
+          const relative = parsePriceWord(tokens.shift()!);
+          if ('error' in relative) return error(`${word}: ${relative.error}`);
+          order.price = `@${relative.text}`;
+          priced = true;
+          break;
+        }
         v = valueOf('price');
         if (typeof v !== 'string') return v;
         order.price = v;
@@ -173,6 +199,7 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
       case 'tp':
       case 'sl':
       case 'lev':
+        if (t === 'sl' && /^(be|breakeven)$/i.test(tokens[0] ?? '')) return error(`${word}: "sl ${tokens[0]}" moves a position's stop: type it alone (:sl be)`);
         v = valueOf(t === 'slip' ? 'slippage' : t === 'lev' ? 'leverage' : `${t} price`);
         if (typeof v !== 'string') return v;
         if (t === 'slip') order.slippage = v;
@@ -187,6 +214,11 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
   if (order.type === 'market' && order.price !== undefined) return error(`${word}: a market order takes no "@ PRICE"`);
   if (order.type === 'market' && order.tif === 'post') return error(`${word}: a market order cannot be post-only`);
   if (order.type === 'limit' && order.slippage !== undefined) return error(`${word}: "slip" applies to market orders only`);
+  if (order.risk !== undefined) {
+    if (order.sl === undefined) return error(`${word}: "risk ${order.risk}" needs the stop it is measured to: sl PRICE`);
+    if (order.reduceOnly) return error(`${word}: "risk" sizes an opening order, not a reduce-only one`);
+    if (order.stop !== undefined) return error(`${word}: "risk" sizes a limit or market order, not a stop`);
+  }
   if (order.reduceOnly && (order.tp !== undefined || order.sl !== undefined)) return error(`${word}: a reduce-only order takes no tp / sl`);
   if (order.stop !== undefined && order.tif !== 'gtc' && order.tif !== 'ioc') return error(`${word}: a stop is GTC or ioc (not ${order.tif})`);
   if (order.on !== undefined && order.stop === undefined && order.tp === undefined && order.sl === undefined) {
@@ -197,10 +229,16 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
 
 function parseClose(args: string[]): ParsedLine {
   // No market (`close`, `close 50%`): the market on screen; the command line binds it before asking.
-  if (args.length === 0 || (args.length === 1 && args[0]!.endsWith('%'))) return parseClose(['', ...args]);
+  if (args.length === 0 || (args.length === 1 && (args[0]!.endsWith('%') || isFractionText(args[0]!)))) return parseClose(['', ...args]);
   const [symbol = '', pct, extra] = args;
   if (extra !== undefined) return error(`close: unexpected "${extra}" (${USAGE.close})`);
   if (pct === undefined) return { kind: 'close', symbol, bps: WHOLE_POSITION_BPS };
+  if (isFractionText(pct)) {
+    // "1/4": the exact fraction (1/3 is no whole number of bps); bps says it to the nearest 0.01% below.
+    const f = parseFraction(pct);
+    if ('error' in f) return error(`close: ${f.error}`);
+    return { kind: 'close', symbol, bps: Number((f.numerator * BigInt(WHOLE_POSITION_BPS)) / f.denominator), fraction: f };
+  }
   const share = parseClosePercent(pct);
   if ('error' in share) return error(`close: ${share.error}`);
   return { kind: 'close', symbol, bps: share.bps };
@@ -351,6 +389,14 @@ function parseExport(args: string[]): ParsedLine {
   return { kind: 'export', ask };
 }
 
+/** `sl be` / `sl breakeven [last|mark]` (a stop at a price is the `t` editor's, or an order's `sl PRICE`). */
+function parseBreakevenStop(args: string[]): ParsedLine {
+  const [what, on, extra] = args.map((a) => a.toLowerCase());
+  if (what !== 'be' && what !== 'breakeven') return error(`sl: say "be" for break-even${what ? `, not "${args[0]}"` : ''} (${USAGE.sl})`);
+  if (extra !== undefined || (on !== undefined && on !== 'last' && on !== 'mark')) return error(`sl: unexpected "${args[2] ?? args[1]}" (${USAGE.sl})`);
+  return on === 'last' || on === 'mark' ? { kind: 'breakeven-stop', on } : { kind: 'breakeven-stop' };
+}
+
 /** Parses one line of the `:` line (without the leading `:`). */
 export function parseLine(text: string): ParsedLine {
   const words = text.trim().split(/\s+/).filter((w) => w !== '');
@@ -396,6 +442,8 @@ export function parseLine(text: string): ParsedLine {
     }
     case 'export':
       return parseExport(args);
+    case 'sl':
+      return parseBreakevenStop(args);
     case 'bell':
       return args[0] === 'on' || args[0] === 'off' ? { kind: 'bell', on: args[0] === 'on' } : error(`bell: ${USAGE.bell}`);
     default:

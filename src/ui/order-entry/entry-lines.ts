@@ -191,6 +191,13 @@ export function legLines(form: OrderEntryForm, intent: EntryResult['intent'], ma
   return out;
 }
 
+/** How the typed order's relative words resolved (while their fields still hold what they resolved to): kept whatever the height. */
+export function typedNoteLines(form: OrderEntryForm, width = Infinity): EntryLine[] {
+  const inner = Math.max(10, width - 1);
+  const live = (form.typedNotes ?? []).filter((n) => form[n.field] === n.value);
+  return live.flatMap((n) => wrapParts([n.text], inner).map((text) => ({ text: ` ${text}`, tone: 'focus' as const, keep: true })));
+}
+
 /** Fields the review keeps whatever the height: what the order is. */
 const ESSENTIAL: ReadonlySet<EntryField> = new Set(['side', 'type', 'size', 'trigger', 'price']);
 
@@ -222,6 +229,7 @@ export function entryLines(i: EntryLinesInput): EntryLine[] {
   }
   if (i.disabled) lines.push({ text: ` submit disabled: ${i.disabled}`, tone: 'bad' });
   else if (i.reviewing && i.preview && result.intent) {
+    lines.push(...typedNoteLines(form, i.width));
     lines.push(...legLines(form, result.intent, market, i.mark ?? null, i.width, i.last ?? null));
     for (const text of reviewLines(i.preview, result.intent, market, i.width)) lines.push({ text, tone: 'good' });
     // Kept whatever the height. Said once: while smart confirm asks, its question carries it (as judged when y was pressed).

@@ -10,7 +10,7 @@ import { shownLevels } from '../../domain/views.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
 import { setNotice } from '../../state/actions.js';
-import { focusField, maxLeverageHundredths, newEntryForm, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
+import { focusField, maxLeverageHundredths, newEntryForm, type EntryNote, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
 import { previewFor, reviewOrder } from '../../state/order-review.js';
 import { currentMarket, entryCheck } from './form-check.js';
 import { withResize } from './review-resize.js';
@@ -194,7 +194,7 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
  * (the `:` line then stays open with its text and this reason, and nothing opens behind the trader's keys),
  * or null once the review is open.
  */
-export function entryFromCommand(store: TerminalStore, cmd: TypedOrder, send?: SendContext): string | null {
+export function entryFromCommand(store: TerminalStore, cmd: TypedOrder, send?: SendContext, notes?: readonly EntryNote[]): string | null {
   const state = store.getState();
   const market = currentMarket(state);
   if (!market) return `orders disabled: ${disabledReason(state) ?? 'no market loaded yet'}`;
@@ -211,6 +211,7 @@ export function entryFromCommand(store: TerminalStore, cmd: TypedOrder, send?: S
     slippage: cmd.slippage ?? '',
     tp: cmd.tp ?? '',
     sl: cmd.sl ?? '',
+    ...(notes && notes.length > 0 ? { typedNotes: notes } : {}),
   }, 'size');
   const refused = reviewRefusal(state, typed);
   if (refused?.kind === 'blocked') return `cannot send: ${refused.reason}`;
