@@ -107,7 +107,8 @@ describe('trading through the `:` command line (200x50, read-only at 80x24)', ()
     await runCommand(screen.app, `buy ${typedSize(100)} mkt sl ${typedPrice(stop)}`);
     await vt().waitFor('y/Enter send', UI_MS);
     vt().press('y');
-    await vt().waitFor(/bought [\d.]+ [A-Z]+ @ [\d,.]+, taker/, EXCHANGE_MS);
+    // The fill's toast may be followed at once by the order's outcome: either says it filled.
+    await vt().waitFor(/bought [\d.]+ [A-Z]+ @ [\d,.]+, taker|buy [\d.]+ [A-Z]+ at market: filled, taker/, EXCHANGE_MS);
     vt().press('P');
     await vt().waitFor(() => tabsShow('▲ LONG'), EXCHANGE_MS);
     vt().press('O');
@@ -271,8 +272,9 @@ describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', ()
     });
     vt().resize(200, 50);
     await runCommand(screen.app, line);
-    await vt().waitFor(`risk 10.00: entry ${px(price)} to stop ${px(stop)}`, UI_MS);
-    await vt().waitFor(`+ SL sell mark ≤ ${px(stop)}`, UI_MS);
+    // The review says prices trimmed (66,323, not 66,323.0), as saidPrice does.
+    await vt().waitFor(`risk 10.00: entry ${saidPrice(screen, price)} to stop ${saidPrice(screen, stop)}`, UI_MS);
+    await vt().waitFor(`+ SL sell mark ≤ ${saidPrice(screen, stop)}`, UI_MS);
     vt().press('y');
     await vt().waitFor(() => bookMarksOwnOrder(vt(), px(price)), EXCHANGE_MS);
     // The order rests with exactly the size the risk buys (its SL leg waits for the entry to fill).
@@ -294,14 +296,15 @@ describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', ()
     vt().resize(80, 24);
     onTestFinished(() => vt().resize(200, 50));
     await runCommand(screen.app, 'sl be');
-    await vt().waitFor(`attach SL ${px(Number(be))}`, UI_MS);
+    // Questions say prices trimmed (66,798, not 66,798.0), as saidPrice does.
+    await vt().waitFor(`attach SL ${saidPrice(screen, Number(be))}`, UI_MS);
     await expectNothingSent(screen.home, async () => {
       vt().press('n');
       await vt().waitFor(() => screen.app.app.store.getState().tradingUi.confirm === null, UI_MS);
     });
     vt().resize(200, 50);
     await runCommand(screen.app, 'sl be');
-    await vt().waitFor(`(break-even: ${px(p.entryPrice)} × (1 + `, UI_MS);
+    await vt().waitFor(`(break-even: ${saidPrice(screen, p.entryPrice)} × (1 + `, UI_MS);
     vt().press('y');
     vt().press('O');
     await vt().waitFor(() => tabsShow(`≤ ${px(Number(be))} mark`), EXCHANGE_MS);
