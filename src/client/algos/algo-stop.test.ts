@@ -45,6 +45,7 @@ function handle(rq: number): { h: CommandHandle; settle(o: CommandOutcome): void
 function fakeCommands(): TradingCommands {
   return {
     locks: () => [],
+    note: () => undefined,
     place: (p: PlaceParams) => {
       const rq = nextRq++;
       orderJournal.push({ t: 0, k: 'request', key: `k${rq}`, rq, frame: {} as Extract<JournalRecord, { k: 'request' }>['frame'], postedHead: 1, label: 'chase', group: p.group! });
