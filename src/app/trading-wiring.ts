@@ -3,6 +3,7 @@
 // means market data only (READ-ONLY), with the reason in the footer. An encrypted key file was already
 // unlocked (or given up on) before the screen was taken (app/key-unlock.ts): `startKey` carries the result.
 
+import { journalCutQuestions } from './confirm-journal.js';
 import { ServerClock } from '../auth/clock.js';
 import { loadCredentials, type Credentials } from '../auth/credentials.js';
 import { discoverKeyFile } from '../auth/keyfile-discovery.js';
@@ -172,6 +173,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   if (limits && o.notify) guardNotify = startGuardNotify({ session: client.session, limits, dailyNet, notify: notifyGuard });
   tradingKeyInUse(o.store, hasTradeScope(scopeMask) ? 'trade' : 'read', { source: homeShortened(creds.source, o.env), publicKeyHex: creds.publicKeyHex });
   log?.line(`trading: key ${creds.source} (${creds.publicKeyHex}), scope ${hasTradeScope(scopeMask) ? 'read+trade' : 'read'}`);
+  const offCutQuestions = journalCutQuestions(o.store, (text) => client.engine.note(text));
   const algos = startAlgoWiring({
     client,
     rest,
@@ -234,6 +236,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
       algos.stop();
       stopFlatten();
       guardNotify?.stop();
+      offCutQuestions();
       realized?.stop();
       offHistory();
       ledger.stop();

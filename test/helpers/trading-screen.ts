@@ -171,6 +171,20 @@ export function bookMarksOwnOrder(vt: VirtualTerminal, priceText: string): boole
 }
 
 /**
+ * The confirm `question` read whole at the bottom of the frame (rows-1 high, the terminal's last row left
+ * empty): every word in order over the lines it wraps to, none cut, and the keys line (`y <yes>   any other
+ * key cancels`) the frame's last line. At 200 columns it is one line: `oneLine`.
+ */
+export function confirmReadWhole(vt: VirtualTerminal, question: string, yes: string, oneLine = false): boolean {
+  const frame = vt.lines().slice(0, vt.term.rows - 1).map((l) => l.trimEnd());
+  const keys = `y ${yes}   any other key cancels`;
+  if (vt.lines()[vt.term.rows - 1]!.trim() !== '' || !frame.at(-1)!.endsWith(keys)) return false;
+  if (oneLine) return frame.at(-1) === `${question}  ${keys}`;
+  const bottom = frame.slice(-6).join(' ').replace(/\s+/g, ' ');
+  return bottom.includes(`${question.replace(/\s+/g, ' ')} ${keys.replace(/\s+/g, ' ')}`);
+}
+
+/**
  * Runs `body` with the app on a read-only key of a new wallet, in its own temporary home (handed to `body`),
  * once the trading client has the market's config (the order form needs it); closes the app and removes
  * the home after.

@@ -9,7 +9,7 @@ import type { Order } from '../../src/protocol/frames.js';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { eventually } from '../helpers/terminal.js';
-import { flattenAccount, openLong, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
+import { confirmReadWhole, flattenAccount, openLong, runCommand, saidPrice, useTradingScreen } from '../helpers/trading-screen.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -34,6 +34,8 @@ const runningRow = (kind: 'TRAIL' | 'CHASE') => {
 const exchangeOrders = (): Order[] => screen.sim.control.engine.openOrders(state().trading.account!.accountId);
 /** The stop-loss triggers the exchange holds linked to position `pid`. */
 const stopsOn = (pid: number) => exchangeOrders().filter((o) => o.lp === pid && (o.tp ?? 0) > 0);
+/** The confirm asked now: its question read whole at the bottom of the screen, on one line at 200 columns. */
+const confirmWhole = (yes: string, oneLine: boolean) => screen.app.vt.waitFor(() => confirmReadWhole(screen.app.vt, state().tradingUi.confirm?.text ?? '\u0000', yes, oneLine), UI_MS);
 /** Ends an algo still running when a test ends (its orders go with the next test's flattening). */
 const endAlgo = (id: string) => onTestFinished(() => void screen.app.app.services.algos?.()?.cancel(id));
 
@@ -43,6 +45,7 @@ describe(':trail and :chase on the `:` line, on the exchange and in the Algos ta
     const pid = state().trading.positions[0]!.positionId;
     await runCommand(screen.app, 'trail 1%');
     await screen.app.vt.waitFor(/Trail long [\d.]+ [A-Z]+ \(whole position\) 1% under mark [\d,.]+: arms SL [\d,.]+, [\d,.]+ \([\d.]+%\) from liquidation [\d,.]+; moves up only, by [\d,.]+ or more; start\?/, UI_MS);
+    await confirmWhole('start trail', true);
     expect(stopsOn(pid)).toEqual([]);
     screen.app.vt.press('y');
     await screen.app.vt.waitFor(/trail [A-Z]+: started tr\w+/, UI_MS);
@@ -68,7 +71,9 @@ describe(':trail and :chase on the `:` line, on the exchange and in the Algos ta
     onTestFinished(() => screen.app.vt.resize(200, 50));
     await runCommand(screen.app, 'trail 2%');
     await screen.app.vt.waitFor('start trail', UI_MS);
-    expect(state().tradingUi.confirm?.text).toContain(`SL ${px(held.tp!)} (#${held.oid})`);
+    // trail-confirm-whole-at-80x24: the question wraps over the bottom of the screen, never cut.
+    await confirmWhole('start trail', false);
+    expect(state().tradingUi.confirm?.text).toContain(`SL ${saidPrice(screen, held.tp!)} (#${held.oid})`);
     screen.app.vt.press('y');
     await eventually(() => newestAlgo()?.id !== first && newestAlgo()?.kind === 'trail', UI_MS, 'the second trail');
     const second = newestAlgo()!.id;
@@ -91,6 +96,7 @@ describe(':trail and :chase on the `:` line, on the exchange and in the Algos ta
     const top = () => screen.sim.control.engine.book(mkt, 1);
     await runCommand(screen.app, `chase buy ${typedSize(2_000)} max 20t for 60s`);
     await screen.app.vt.waitFor(/Chase buy [\d.]+ [A-Z]+ PostOnly from bid [\d,.]+ up to [\d,.]+ \(max [\d,.]+\) for 60s; at the bound left resting, at the deadline cancelled; start\?/, UI_MS);
+    await confirmWhole('start chase', true);
     expect(ours('bid')).toBeUndefined();
     screen.app.vt.press('y');
     await screen.app.vt.waitFor(/chase buy [A-Z]+: started ch\w+/, UI_MS);
@@ -109,6 +115,8 @@ describe(':trail and :chase on the `:` line, on the exchange and in the Algos ta
     onTestFinished(() => screen.app.vt.resize(200, 50));
     await runCommand(screen.app, `chase sell ${typedSize(2_000)} max 0.1% cancel`);
     await screen.app.vt.waitFor('start chase', UI_MS);
+    // chase-confirm-whole-at-80x24: start price, bound and deadline all on screen before y.
+    await confirmWhole('start chase', false);
     expect(state().tradingUi.confirm?.text).toMatch(/^Chase sell .* from ask [\d,.]+ down to [\d,.]+ \(max 0.1%\) for 60s; at the bound cancelled/);
     screen.app.vt.press('y');
     await eventually(() => newestAlgo()?.id !== buy && newestAlgo()?.kind === 'chase', UI_MS, 'the sell chase');

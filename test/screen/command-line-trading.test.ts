@@ -9,7 +9,7 @@ import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { expectNothingSent, journaledRequests } from '../helpers/sent.js';
 import { KEYS } from '../helpers/terminal.js';
-import { bookMarksOwnOrder, flattenAccount, openLong, runCommand, saidPrice, useTradingScreen, withReadOnlyApp } from '../helpers/trading-screen.js';
+import { bookMarksOwnOrder, confirmReadWhole, flattenAccount, openLong, runCommand, saidPrice, useTradingScreen, withReadOnlyApp } from '../helpers/trading-screen.js';
 import { breakevenStop } from '../../src/domain/trading/breakeven.js';
 import { feeMicros } from '../../src/domain/trading/fees.js';
 import { riskSizeUnits } from '../../src/domain/trading/risk-size.js';
@@ -24,6 +24,7 @@ const screen = useTradingScreen('perpl-cmdline-', { blockMs: 100, seed: 33, flow
 beforeEach(() => flattenAccount(screen, EXCHANGE_MS), TEST_MS);
 
 const vt = () => screen.app.vt;
+const state = () => screen.app.app.store.getState();
 /** As the screen shows a price (grouped), and as a trader types one. */
 const px = (raw: number) => formatScaledGrouped(raw, screen.market.priceDecimals);
 const sz = (raw: number) => formatScaledGrouped(raw, screen.market.sizeDecimals);
@@ -207,6 +208,7 @@ describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', ()
     const target = typedSize(2_000);
     await runCommand(screen.app, `twap buy ${target} 30s slices 3`);
     await vt().waitFor(/TWAP buy [\d.]+ [A-Z]+ over 30s: 3 IOC slices of ~[\d.]+ [A-Z]+ every 10s, at most [\d,.]+ \(30 bps over mark [\d,.]+\); start\?/, UI_MS);
+    await vt().waitFor(() => confirmReadWhole(vt(), state().tradingUi.confirm?.text ?? '\u0000', 'start TWAP', true), UI_MS);
     vt().press('y');
     await vt().waitFor(/twap buy [A-Z]+: started tw\w+/, UI_MS);
     // The toast comes at once; the row with the trading publisher's next frame.
@@ -231,6 +233,8 @@ describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', ()
     onTestFinished(() => vt().resize(200, 50));
     await runCommand(screen.app, `twap buy ${target} 1m slices 3`);
     await vt().waitFor('start TWAP', UI_MS);
+    // twap-confirm-whole-at-80x24: the question wraps over the bottom of the screen, never cut.
+    await vt().waitFor(() => confirmReadWhole(vt(), state().tradingUi.confirm?.text ?? '\u0000', 'start TWAP'), UI_MS);
     vt().press('y');
     await vt().waitFor(() => newestAlgo()?.id !== id, UI_MS);
     const second = newestAlgo()!.id;

@@ -9,7 +9,7 @@ import type { SessionLock } from '../../domain/trading/session-locks.js';
 import type { TwapSpec } from '../../domain/algos/twap.js';
 import type { JournalRecord } from '../trading/journal-record.js';
 import { AlgoJournal, readAlgoJournal } from './algo-journal.js';
-import { ALGO_ORDER_RESERVE, AlgoRunner } from './algo-runner.js';
+import { ALGO_ORDER_RESERVE, AlgoRunner, RESUMED_AFTER_RESTART } from './algo-runner.js';
 
 const MARK = 670_000;
 const market = btcTestMarket();
@@ -30,6 +30,8 @@ let locks: SessionLock[];
 let budget: number;
 let journal: AlgoJournal;
 let nextRq: number;
+/** The lines the runner wrote to the order journal (commands.note): what the Journal tab shows. */
+let notes: string[];
 
 function fakeCommands(): TradingCommands {
   const place = (p: PlaceParams): CommandHandle => {
@@ -40,7 +42,7 @@ function fakeCommands(): TradingCommands {
     sent.push({ p, journalTail: lines[lines.length - 1]!, settle });
     return { rqs: () => [rq], outcome };
   };
-  return { place, locks: () => locks } as unknown as TradingCommands;
+  return { place, locks: () => locks, note: (text: string) => notes.push(text) } as unknown as TradingCommands;
 }
 
 const filled = (rq: number, size: number): CommandOutcome => ({ ok: true, message: 'filled', results: [{ kind: 'definitive', rq, st: 4, os: size, fs: size, message: 'filled' }] });
@@ -68,6 +70,7 @@ beforeEach(() => {
   path = join(dir, 'local-1.ndjson');
   clock = new VirtualTimers(1_000_000);
   sent = [];
+  notes = [];
   locks = [];
   budget = 100;
   nextRq = 1;
@@ -177,6 +180,32 @@ describe('AlgoRunner (TWAP)', () => {
     expect(sent[0]!.p.group).toBe(`algo ${id}.2`);
     const done = readAlgoJournal(path).records.find((x) => x.k === 'child-done');
     expect(done).toMatchObject({ cid: `${id}.1`, filled: 0, spent: false, result: 'never-sent' });
+  });
+
+  it('resumed-algo-says-resumed-after-restart-once: the row and the Journal say it came back, once per resume, not per tick', async () => {
+    const first = runner();
+    const { id } = first.startTwap(spec) as { id: string };
+    const ended = first.startTwap({ ...spec, size: 2_000 }) as { id: string };
+    expect(first.cancel(ended.id)).toBeNull();
+    expect(first.views().find((v) => v.id === id)!.reason).toBe('started');
+    const second = runner([]);
+    await second.resume(readAlgoJournal(path).records);
+    expect(second.views().find((v) => v.id === id)).toMatchObject({ status: 'running', reason: RESUMED_AFTER_RESTART });
+    for (let i = 0; i < 5; i++) await second.tick();
+    const said = readAlgoJournal(path).records.filter((x) => x.k === 'state' && x.reason === RESUMED_AFTER_RESTART);
+    // The ended one is not taken up again.
+    expect(said.map((x) => x.id)).toEqual([id]);
+    expect(notes).toEqual([`algo ${id} (twap): ${RESUMED_AFTER_RESTART}`]);
+  });
+
+  it('a paused algo resumed after a restart stays paused and says so', async () => {
+    const first = runner();
+    const { id } = first.startTwap(spec) as { id: string };
+    expect(first.pause(id)).toBeNull();
+    const second = runner([]);
+    await second.resume(readAlgoJournal(path).records);
+    expect(second.views()[0]).toMatchObject({ status: 'paused', reason: `${RESUMED_AFTER_RESTART} (still paused)` });
+    expect(sent).toHaveLength(0);
   });
 
   it('a child found in the order journal but not settled there yet waits: nothing new is sent', async () => {

@@ -29,6 +29,8 @@ import { type ChaseSpec, startChase, validateChaseSpec } from '../../domain/algo
 export const ALGO_ORDER_RESERVE = 20;
 /** How often the runner looks at its algos. */
 export const ALGO_TICK_MS = 250;
+/** The reason an unfinished algo of the run before shows once this run takes it up. */
+export const RESUMED_AFTER_RESTART = 'resumed after restart';
 
 export type { AlgoReads } from './algo-reads.js';
 
@@ -87,6 +89,14 @@ export class AlgoRunner {
    */
   async resume(records: readonly AlgoRecord[]): Promise<void> {
     for (const r of records) this.remember(r);
+    // Said once per resume, on the row and in the Journal: the algo came back (its last reason is the run before's).
+    for (const id of new Set(records.map((r) => r.id))) {
+      const a = this.algos.get(id);
+      if (!a || a.status === 'ended') continue;
+      const reason = a.status === 'paused' ? `${RESUMED_AFTER_RESTART} (still paused)` : RESUMED_AFTER_RESTART;
+      this.append({ k: 'state', id, status: a.status, reason });
+      this.o.commands.note(`algo ${id} (${a.start.kind}): ${reason}`);
+    }
     await this.tick();
   }
 

@@ -45,6 +45,7 @@ function handle(rq: number): { h: CommandHandle; settle(o: CommandOutcome): void
 function fakeCommands(): TradingCommands {
   return {
     locks: () => [],
+    note: () => undefined,
     place: (p: PlaceParams) => {
       const rq = nextRq++;
       orderJournal.push({ t: 0, k: 'request', key: `k${rq}`, rq, frame: {} as Extract<JournalRecord, { k: 'request' }>['frame'], postedHead: 1, label: 'chase', group: p.group! });
@@ -118,6 +119,19 @@ afterEach(() => {
 });
 
 describe('a chase ended or paused from outside', () => {
+  it('chase-end-reason-in-market-units-not-wire-integers: a chase filled ends saying the size in BTC, never in size lots', async () => {
+    const r = runner();
+    const id = await chaseResting(r);
+    const rq = places[0]!.rq;
+    open = [];
+    history.set(rq, row(rq, 500, 650_000, OrderStatus.Filled, SIZE));
+    await r.tick();
+    await r.tick();
+    await r.tick();
+    expect(view(r, id)).toMatchObject({ status: 'ended', complete: true, reason: 'filled: filled 0.1 BTC of 0.1 BTC' });
+    expect(readAlgoJournal(path).records.some((l) => JSON.stringify(l).includes(`of ${SIZE}`))).toBe(false);
+  });
+
   it('cancelled-chase-leaves-no-order-resting: cancel sends the cancel of its PostOnly and ends once it is off the book', async () => {
     const r = runner();
     const id = await chaseResting(r);
@@ -133,7 +147,7 @@ describe('a chase ended or paused from outside', () => {
     await settled();
     await r.tick();
     await r.tick();
-    expect(view(r, id)).toMatchObject({ status: 'ended', complete: false, reason: `cancelled by the trader: filled 0 of ${SIZE}` });
+    expect(view(r, id)).toMatchObject({ status: 'ended', complete: false, reason: 'cancelled by the trader: filled 0 BTC of 0.1 BTC' });
     expect(places).toHaveLength(1);
   });
 
@@ -169,7 +183,7 @@ describe('a chase ended or paused from outside', () => {
     history.set(rq, row(rq, 500, 650_000, OrderStatus.Filled, SIZE));
     await settled();
     for (let i = 0; i < 3; i++) await r.tick();
-    expect(view(r, id)).toMatchObject({ status: 'ended', complete: true, filled: SIZE, reason: `filled: filled ${SIZE} of ${SIZE}` });
+    expect(view(r, id)).toMatchObject({ status: 'ended', complete: true, filled: SIZE, reason: 'filled: filled 0.1 BTC of 0.1 BTC' });
   });
 
   it('chase-order-gone-without-history-does-not-stall: after a bounded wait its fills settle it', async () => {

@@ -11,6 +11,7 @@ import type { Order } from '../../protocol/frames.js';
 import { userMessage } from '../../protocol/errors.js';
 import type { CommandHandle, CommandOutcome } from '../../domain/trading/commands.js';
 import { describeLocks } from '../../domain/trading/session-locks.js';
+import { marketWords, sizeText } from '../../domain/trading/order-words.js';
 import { type ChaseDecision, nextChasePrice } from '../../domain/algos/chase.js';
 import type { ChaseEvent } from '../../domain/algos/chase-progress.js';
 import type { AlgoEntry } from './algo-fold.js';
@@ -78,7 +79,8 @@ export class ChaseRun {
       }
       const all = state.filled >= state.spec.size;
       const what = all ? 'filled' : (chase.why ?? state.ended);
-      return this.c.append({ k: 'end', id, complete: all, reason: `${what}: filled ${state.filled} of ${state.spec.size}` }, true);
+      const words = marketWords(this.c.reads.market(state.spec.marketId), state.spec.marketId);
+      return this.c.append({ k: 'end', id, complete: all, reason: `${what}: filled ${sizeText(state.filled, words)} of ${sizeText(state.spec.size, words)}` }, true);
     }
     const reads = this.c.reads;
     if (!reads.openOrders || !reads.bookTop) return this.c.hold(id, 'the runner cannot see open orders and the book');

@@ -13,6 +13,7 @@
 
 import { OrderStatus } from '../../protocol/enums.js';
 import type { Order } from '../../protocol/frames.js';
+import { sizeText, type MarketWords } from '../../domain/trading/order-words.js';
 import type { JournalRecord } from '../trading/journal-record.js';
 import type { AlgoChild } from './algo-fold.js';
 
@@ -62,6 +63,7 @@ export async function childOutcome(
   child: AlgoChild,
   orderJournal: readonly JournalRecord[],
   orderByRq: (rq: number) => Promise<Order | undefined>,
+  words: MarketWords,
 ): Promise<ChildVerdict> {
   const requests = taggedRequests(orderJournal, child.cid);
   const rqs = new Set(child.rqs);
@@ -85,5 +87,5 @@ export async function childOutcome(
     if (request?.resolved === 'unknown') return { kind: 'unknown', message: `rq ${rq}: reached the exchange but its outcome is unknown; check order history` };
     return { kind: 'pending', reason: `rq ${rq}: waiting for the exchange's word` };
   }
-  return { kind: 'done', filled, spent: true, result: executed ? 'executed' : 'not-executed', message: `filled ${filled} of ${child.size} (reconciled)`, rqs: [...rqs] };
+  return { kind: 'done', filled, spent: true, result: executed ? 'executed' : 'not-executed', message: `filled ${sizeText(filled, words)} of ${sizeText(child.size, words)} (reconciled)`, rqs: [...rqs] };
 }

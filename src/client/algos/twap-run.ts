@@ -9,6 +9,7 @@
 import { userMessage } from '../../protocol/errors.js';
 import type { CommandOutcome } from '../../domain/trading/commands.js';
 import { describeLocks } from '../../domain/trading/session-locks.js';
+import { marketWords } from '../../domain/trading/order-words.js';
 import { type TwapSpec, nextTwapStep } from '../../domain/algos/twap.js';
 import { type AlgoChild, type AlgoEntry, childInFlight, twapStateOf } from './algo-fold.js';
 import type { AlgoStepContext } from './algo-context.js';
@@ -106,7 +107,8 @@ export class TwapRun {
       this.c.hold(id, 'algos need the order journal');
       return false;
     }
-    const verdict = await childOutcome(child, orderJournal, (rq) => this.c.reads.orderByRq(rq));
+    const marketId = this.algo(id)!.start.spec.marketId;
+    const verdict = await childOutcome(child, orderJournal, (rq) => this.c.reads.orderByRq(rq), marketWords(this.c.reads.market(marketId), marketId));
     const a = this.algo(id)!;
     if (verdict.kind === 'pending') {
       if (a.status !== 'ended') a.reason = `reconciling child ${child.cid}: ${verdict.reason}`;

@@ -71,7 +71,7 @@ describe('validateTrailSpec', () => {
     expect(validateTrailSpec(spec({ position: { id: 7, side: 'long', size: 0 } }), market, ctx())).toBe('the position has no size to protect');
     expect(validateTrailSpec(spec({ on: 'index' as 'mark' }), market, ctx())).toBe('trigger index must be mark or last');
     expect(validateTrailSpec(spec({ minStepTicks: 0 }), market, ctx())).toBe('min step 0 must be a whole number of ticks, 1 or more');
-    expect(validateTrailSpec(spec({ minStepTicks: 6_000 }), market, ctx())).toBe('min step 6000 ticks is wider than the distance 500 (5000 ticks)');
+    expect(validateTrailSpec(spec({ minStepTicks: 6_000 }), market, ctx())).toBe('min step 600 is wider than the distance 500 (500)');
     expect(validateTrailSpec(spec({ on: 'last' }), market, ctx({ reference: null }))).toBe('no last trade price yet to trail from');
     expect(validateTrailSpec(spec({ stop: { price: 0, orderId: 3 } }), market, ctx())).toBe('the stop held now has no valid price or order id');
   });

@@ -5,7 +5,7 @@
 
 import type { Market } from '../../protocol/frames.js';
 import type { Side, TriggerSpec } from '../trading/command-params.js';
-import { marketWords } from '../trading/order-words.js';
+import { marketWords, priceText } from '../trading/order-words.js';
 import type { TriggerSource } from '../trading/protection.js';
 import { stopLiquidationProblem } from '../trading/stop-liquidation.js';
 import { distanceProblem, distanceText, distanceTicks, type AlgoDistance } from './distance.js';
@@ -107,7 +107,7 @@ export function validateTrailSpec(spec: TrailSpec, market: Market | undefined, c
   const distance = distanceProblem('distance', spec.distance, ctx.reference, words);
   if (distance) return distance;
   const gap = distanceTicks(spec.distance, ctx.reference, 'up');
-  if (spec.minStepTicks > gap) return `min step ${spec.minStepTicks} ticks is wider than the distance ${distanceText(spec.distance, words)} (${gap} ticks)`;
+  if (spec.minStepTicks > gap) return `min step ${priceText(spec.minStepTicks, words)} is wider than the distance ${distanceText(spec.distance, words)} (${priceText(gap, words)})`;
   const first = trailLevelAt(spec, ctx.reference);
   const beyond = stopLiquidationProblem({ name: 'SL', long: isLong(spec), price: first, liquidation: ctx.liquidation }, words);
   if (beyond) return `distance ${distanceText(spec.distance, words)}: ${beyond}`;

@@ -60,6 +60,13 @@ describe('nextTwapStep', () => {
     expect(nextTwapStep(spec(), fresh({ filled: 40_000, sentSlices: 20 }), 0, { market, mark: MARK })).toMatchObject({ kind: 'done', complete: false });
   });
 
+  it('twap-reasons-in-market-units-not-wire-integers: what is left and a slice are said in BTC, never in size lots', () => {
+    expect(nextTwapStep(spec(), fresh({ filled: 40_000, sentSlices: 20 }), 0, { market, mark: MARK })).toMatchObject({ reason: 'every slice sent; 0.1 BTC left unfilled at the price bound' });
+    expect(nextTwapStep(spec(), fresh({ filled: 40_000, sentSlices: 5 }), 10_000_000, { market, mark: MARK })).toMatchObject({ reason: 'time over; 0.1 BTC left unfilled' });
+    expect(validateTwapSpec(spec({ size: 200, slices: 20 }), market, MARK)).toContain('each slice (0.0001 BTC)');
+    expect(validateTwapSpec(spec({ size: 10, slices: 20 }), market, MARK)).toContain('20 slices of 0.0001 BTC would leave a slice empty');
+  });
+
   it('a slice under the minimum value takes what remains rather than strand it', () => {
     const min = minimumSliceSize(market, MARK);
     const s = spec({ size: 3 * min, slices: 3, jitterBps: 0, durationMs: 30_000 });

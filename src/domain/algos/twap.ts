@@ -7,7 +7,7 @@ import type { Market } from '../../protocol/frames.js';
 import { fnv1a } from '../../lib/fnv1a.js';
 import type { Side } from '../trading/side.js';
 import { divCeil, notionalAtoms } from '../trading/notional.js';
-import { moneyText } from '../trading/order-words.js';
+import { marketWords, moneyText, sizeText } from '../trading/order-words.js';
 
 export const TWAP_MIN_DURATION_MS = 10_000;
 export const TWAP_MAX_DURATION_MS = 24 * 60 * 60 * 1000;
@@ -116,7 +116,7 @@ export function validateTwapSpec(spec: TwapSpec, market: Market | undefined, mar
     return `duration: must be from ${TWAP_MIN_DURATION_MS / 1000}s to ${TWAP_MAX_DURATION_MS / 3_600_000}h`;
   }
   if (!isWhole(spec.slices, 1) || spec.slices > TWAP_MAX_SLICES) return `slices: must be from 1 to ${TWAP_MAX_SLICES}`;
-  if (spec.slices > spec.size) return `slices: ${spec.slices} slices of ${spec.size} size units would leave a slice empty`;
+  if (spec.slices > spec.size) return `slices: ${spec.slices} slices of ${sizeText(spec.size, marketWords(market, spec.marketId))} would leave a slice empty`;
   if (intervalMs(spec) < TWAP_MIN_INTERVAL_MS) return `slices: ${spec.slices} slices in ${spec.durationMs / 1000}s are under ${TWAP_MIN_INTERVAL_MS / 1000}s apart`;
   if (!isWhole(spec.jitterBps, 0) || spec.jitterBps > TWAP_MAX_JITTER_BPS) return `jitter: must be from 0 to ${TWAP_MAX_JITTER_BPS / 100}%`;
   if (!isWhole(spec.leverage, 1)) return 'leverage: must be > 0';
@@ -128,7 +128,7 @@ export function validateTwapSpec(spec: TwapSpec, market: Market | undefined, mar
   const smallest = Math.floor(spec.size / spec.slices);
   const minimum = minimumSliceSize(market, mark);
   if (smallest < minimum) {
-    return `slices: each slice (${smallest} size units) is under the exchange minimum order value (${moneyText(market.config.min_settle_amount || '0')}); use fewer slices`;
+    return `slices: each slice (${sizeText(smallest, marketWords(market, spec.marketId))}) is under the exchange minimum order value (${moneyText(market.config.min_settle_amount || '0')}); use fewer slices`;
   }
   return null;
 }
@@ -139,13 +139,14 @@ export function validateTwapSpec(spec: TwapSpec, market: Market | undefined, mar
  */
 export function nextTwapStep(spec: TwapSpec, state: TwapState, now: number, facts: TwapFacts): TwapStep {
   const remaining = spec.size - state.filled;
+  const left = (): string => sizeText(remaining, marketWords(facts.market, spec.marketId));
   if (state.inFlight > 0) return { kind: 'await-child', reason: 'waiting for the outcome of the slice sent' };
   if (remaining <= 0) return { kind: 'done', complete: true, reason: 'filled' };
   const endMs = state.startMs + spec.durationMs;
   if (state.sentSlices >= spec.slices) {
-    return { kind: 'done', complete: false, reason: `every slice sent; ${remaining} size units left unfilled at the price bound` };
+    return { kind: 'done', complete: false, reason: `every slice sent; ${left()} left unfilled at the price bound` };
   }
-  if (now > endMs + intervalMs(spec)) return { kind: 'done', complete: false, reason: `time over; ${remaining} size units left unfilled` };
+  if (now > endMs + intervalMs(spec)) return { kind: 'done', complete: false, reason: `time over; ${left()} left unfilled` };
   const due = sliceDueMs(spec, state, state.sentSlices);
   if (now < due) return { kind: 'wait', untilMs: due, reason: `slice ${state.sentSlices + 1} of ${spec.slices} due` };
   const price = twapPriceBound(spec, state.arrivalMark);
@@ -153,6 +154,6 @@ export function nextTwapStep(spec: TwapSpec, state: TwapState, now: number, fact
   // A slice under the minimum value would be refused: take more now rather than strand a remainder.
   const minimum = minimumSliceSize(facts.market, facts.mark ?? price);
   if (size < minimum) size = Math.min(remaining, minimum);
-  if (size < minimum) return { kind: 'done', complete: false, reason: `${remaining} size units left: under the exchange minimum order value` };
+  if (size < minimum) return { kind: 'done', complete: false, reason: `${left()} left: under the exchange minimum order value` };
   return { kind: 'send', slice: state.sentSlices, size, price };
 }

@@ -68,7 +68,7 @@ describe(':trail', () => {
     ['trail 60%', {}, 'trail: distance 60% must be below 50%'],
     ['trail 0%', {}, 'trail: distance 0% must be above 0%'],
     ['trail 1.234%', {}, 'trail: distance "1.234" has more than 2 decimals'],
-    ['trail 1% step 800', {}, 'trail: min step 8000 ticks is wider than the distance 1% (6700 ticks)'],
+    ['trail 1% step 800', {}, 'trail: min step 800 is wider than the distance 1% (670)'],
     ['trail 1% last', {}, 'trail: no last trade price in BTC yet'],
     ['trail 1%', { positions: [{ ...LONG, liquidationPrice: 665_000 }] }, 'trail: distance 1%: SL 66,330 is beyond liquidation 66,500: it would never fire'],
     ['trail 1%', { orders: [HELD_SL], maxAccountTriggerOrders: 1 }, 'max_account_trigger_orders 1'],

@@ -32,6 +32,7 @@ import { OrderEntryPane } from '../order-entry/OrderEntryPane.js';
 import { entryFits } from '../order-entry/view.js';
 import { PerfOverlay, type PerfProbe } from '../perf/PerfOverlay.js';
 import { TradingBar } from '../command-line/TradingBar.js';
+import { confirmRows } from '../confirm/ConfirmLine.js';
 import { ActionsContext, KeymapContext, StoreContext, useTerminal } from './store-context.js';
 import type { ColorDepth } from './theme-palettes.js';
 
@@ -71,6 +72,9 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   const overTape = useTerminal((s) => narrowDock !== null && narrowDock.chart.width === 0 && !entryFits(s, narrowDock.entry.width, narrowDock.entry.height));
   const docked = narrowDock && overTape ? dockEntry(base, true) : narrowDock;
   const layout = docked ?? applyZoom(base, zoomed);
+  // A confirm too long for the bottom line wraps above it: the panes keep their sizes and give up their
+  // bottom rows to it (clipped), so the frame stays rows-1 and no feed is re-asked for a question.
+  const barRows = useTerminal((s) => confirmRows(s.tradingUi.confirm, cols));
   const themeName = useTerminal((s) => s.workspace.theme);
   const palette = useMemo(() => themePalette(themeName, colorDepth), [themeName, colorDepth]);
 
@@ -115,33 +119,35 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
     <TooSmall cols={cols} rows={rows} />
   ) : (
     <Box key={themeName} flexDirection="column" width={cols} height={layout.frameRows}>
-      <StatusBar width={cols} rows={layout.headerRows} />
-      <Box flexDirection="row" width={cols} height={layout.book.height}>
-        {helpOpen ? (
-          // Over the whole top row: readable at 80 columns too.
-          <HelpOverlay width={cols} height={topHeight} />
-        ) : detailOpen ? (
-          <DetailOverlay width={cols} height={topHeight} />
-        ) : (
-          <>
-            {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}
-            {docked && docked.entry.width > 0 ? <OrderEntryPane width={docked.entry.width} height={docked.entry.height} /> : null}
-            {pickerOpen ? (
-              // Over the chart and the tape: the table needs the room (80 columns included).
-              <MarketPicker width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
-            ) : layout.chart.width > 0 ? (
-              <ChartPane width={layout.chart.width} height={layout.chart.height} />
-            ) : null}
-            {layout.trades.width > 0 && !pickerOpen ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
-          </>
-        )}
-      </Box>
-      {layout.trading.height > 0 ? (
-        <Box flexDirection="row" width={cols} height={layout.trading.height}>
-          {layout.account.width > 0 ? <AccountPane width={layout.account.width} height={layout.account.height} /> : null}
-          <TradingTabs width={layout.trading.width} height={layout.trading.height} accountLine={layout.accountLine} />
+      <Box flexDirection="column" width={cols} height={Math.max(0, layout.frameRows - barRows)} overflow="hidden" flexShrink={0}>
+        <StatusBar width={cols} rows={layout.headerRows} />
+        <Box flexDirection="row" width={cols} height={layout.book.height} flexShrink={0}>
+          {helpOpen ? (
+            // Over the whole top row: readable at 80 columns too.
+            <HelpOverlay width={cols} height={topHeight} />
+          ) : detailOpen ? (
+            <DetailOverlay width={cols} height={topHeight} />
+          ) : (
+            <>
+              {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}
+              {docked && docked.entry.width > 0 ? <OrderEntryPane width={docked.entry.width} height={docked.entry.height} /> : null}
+              {pickerOpen ? (
+                // Over the chart and the tape: the table needs the room (80 columns included).
+                <MarketPicker width={layout.chart.width + layout.trades.width} height={layout.chart.height} />
+              ) : layout.chart.width > 0 ? (
+                <ChartPane width={layout.chart.width} height={layout.chart.height} />
+              ) : null}
+              {layout.trades.width > 0 && !pickerOpen ? <TradesPane width={layout.trades.width} height={layout.trades.height} rows={layout.tradeRows} /> : null}
+            </>
+          )}
         </Box>
-      ) : null}
+        {layout.trading.height > 0 ? (
+          <Box flexDirection="row" width={cols} height={layout.trading.height} flexShrink={0}>
+            {layout.account.width > 0 ? <AccountPane width={layout.account.width} height={layout.account.height} /> : null}
+            <TradingTabs width={layout.trading.width} height={layout.trading.height} accountLine={layout.accountLine} />
+          </Box>
+        ) : null}
+      </Box>
       <TradingBar width={cols} fallback={perfOn ? <PerfOverlay width={cols} probe={perf} /> : <Footer width={cols} />} />
     </Box>
   );
