@@ -7,13 +7,11 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import xterm from '@xterm/headless';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeKeyFile } from '../../src/auth/keyfile.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { waitFor } from '../helpers/wait.js';
-import { buildApp, hasScript, runInPty, waitForOutput, type PtyRun } from './built-app.js';
+import { buildApp, hasScript, runInPty, waitForOutput, waitForScreen, type PtyRun } from './built-app.js';
 
 const PRELOAD = resolve(import.meta.dirname, 'fixtures/preload.mjs');
 const ENTER_ALT = '\u001B[?1049h';
@@ -46,29 +44,6 @@ afterAll(async () => {
   rmSync(simHome, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 });
-
-/** The screen a terminal would show for everything the app wrote after taking the alternate screen. */
-async function screenOf(output: string): Promise<string> {
-  const term = new xterm.Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true, scrollback: 0 });
-  await new Promise<void>((r) => term.write(output.slice(output.lastIndexOf(ENTER_ALT)), r));
-  const buffer = term.buffer.active;
-  const lines: string[] = [];
-  for (let y = 0; y < term.rows; y++) lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
-  term.dispose();
-  return lines.join('\n');
-}
-
-async function waitForScreen(run: PtyRun, test: (screen: string) => boolean, what: string, timeoutMs = 20_000): Promise<string> {
-  let last = '';
-  const shown = async () => {
-    const out = run.output();
-    if (!out.includes(ENTER_ALT)) return undefined;
-    last = await screenOf(out);
-    return test(last) ? last : undefined;
-  };
-  const described = () => (last ? `${what}; screen:\n${last}` : `${what}; output tail: ${JSON.stringify(run.output().slice(-400))}`);
-  return waitFor(shown, described, timeoutMs, 100);
-}
 
 function start(extraEnv: NodeJS.ProcessEnv = {}, after = ''): PtyRun {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', NODE_ENV: 'production', TERM: 'xterm-256color', PERPL_HOME: home, ...extraEnv };

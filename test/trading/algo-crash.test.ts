@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAlgoJournal } from '../../src/client/algos/algo-journal.js';
 import { foldAlgos } from '../../src/client/algos/algo-fold.js';
 import { minimumSliceSize, type TwapSpec } from '../../src/domain/algos/twap.js';
-import type { CommandHandle, ReplaceOptions, TradingCommands, TriggerSpec } from '../../src/domain/trading/commands.js';
 import { type TrailSpec, trailLevelAt } from '../../src/domain/algos/trail.js';
 import { OrderStatus } from '../../src/protocol/enums.js';
 import type { ChaseSpec } from '../../src/domain/algos/chase.js';
 import { type AlgoClient, fastTimers, startAlgoClient } from './algo-client.js';
+import { type CrashWrap, afterFill, beforeAck as beforeAckOn, beforeSend, trailBeforeSend, trailMidReplace } from './algo-crash-points.js';
 import { until, useTestExchange } from './harness.js';
 
 const ex = useTestExchange('BTC');
@@ -31,19 +31,6 @@ function twapSpec(slices = SLICES, jitterBps = 2_000, extra = 7): TwapSpec {
   const mark = ex.h.sim.control.engine.marketState(ex.market.id)!.mrk;
   const slice = minimumSliceSize(ex.market, mark) * 3;
   return { marketId: ex.market.id, side: 'long', size: slice * slices + extra, durationMs: 10_000, slices, jitterBps, bound: { kind: 'slip', bps: 100 }, leverage: 500 };
-}
-
-/** Commands whose `n`th place (1-based) runs `at` instead: the crash point. */
-function crashOnPlace(n: number, at: (real: TradingCommands, p: Parameters<TradingCommands['place']>[0], crash: () => void) => CommandHandle) {
-  return (real: TradingCommands, crash: () => void): TradingCommands => {
-    let calls = 0;
-    return new Proxy(real, {
-      get(target, prop, receiver) {
-        if (prop !== 'place') return Reflect.get(target, prop, receiver) as unknown;
-        return (p: Parameters<TradingCommands['place']>[0]) => (++calls === n ? at(target, p, crash) : target.place(p));
-      },
-    });
-  };
 }
 
 async function ended(c: AlgoClient, id: string, timeoutMs = 20_000): Promise<void> {
@@ -67,7 +54,7 @@ function expectNoDuplicateChild(algoPath: string, accountId: number, id: string,
   expect(filled).toBe(target);
 }
 
-async function crashAndRestart(name: string, wrap: ReturnType<typeof crashOnPlace>, afterCrash?: () => void, spec = twapSpec()): Promise<void> {
+async function crashAndRestart(name: string, wrap: CrashWrap, afterCrash?: () => void, spec = twapSpec()): Promise<void> {
   const home = mkdtempSync(join(root, `${name}-`));
   const timers = fastTimers(SPEED);
   const first = await startAlgoClient(ex.h, home, { timers, wrap });
@@ -87,27 +74,7 @@ async function crashAndRestart(name: string, wrap: ReturnType<typeof crashOnPlac
   }
 }
 
-/** The process dies with child `n` journaled, before it is sent. */
-const beforeSend = (n: number) =>
-  crashOnPlace(n, (_real, _p, crash) => {
-    crash();
-    throw new Error('killed before the send');
-  });
-/** Child `n` is on the wire (blocks held so it has not executed), then the process dies before its rq is noted. */
-const beforeAck = (n: number) =>
-  crashOnPlace(n, (real, p, crash) => {
-    ex.h.sim.control.pauseBlocks();
-    real.place(p);
-    crash();
-    throw new Error('killed before the ack');
-  });
-/** Child `n` executes; the process dies before the algo records its fill. */
-const afterFill = (n: number) =>
-  crashOnPlace(n, (real, p, crash) => {
-    const handle = real.place(p);
-    void handle.outcome.then(() => crash());
-    return { rqs: () => handle.rqs(), outcome: new Promise(() => {}) };
-  });
+const beforeAck = (n: number) => beforeAckOn(ex.h, n);
 const resumeBlocks = () => ex.h.sim.control.resumeBlocks();
 
 describe('a TWAP across an abrupt exit', () => {
@@ -153,25 +120,11 @@ describe('a trailing stop across an abrupt exit', () => {
       .map((o) => o.tp ?? 0);
   const setMark = (price: number) => ex.h.sim.control.engine.setOraclePrice(ex.market.id, price);
 
-  /** Commands whose `n`th replaceProtection (1-based) runs `at` instead: the crash point. */
-  function crashOnReplace(n: number, at: (real: TradingCommands, pid: number, sl: TriggerSpec, crash: () => void) => CommandHandle) {
-    return (real: TradingCommands, crash: () => void): TradingCommands => {
-      let calls = 0;
-      return new Proxy(real, {
-        get(target, prop, receiver) {
-          if (prop !== 'replaceProtection') return Reflect.get(target, prop, receiver) as unknown;
-          return (pid: number, p: { sl?: TriggerSpec }, opts?: ReplaceOptions) =>
-            ++calls === n ? at(target, pid, p.sl!, crash) : target.replaceProtection(pid, p, opts);
-        },
-      });
-    };
-  }
-
   /** The stop levels the mid-replace crash armed before the process died. */
-  let armedAtCrash: number[] = [];
+  const armedAtCrash: number[] = [];
 
-  async function trailCrash(name: string, wrap: ReturnType<typeof crashOnReplace>): Promise<void> {
-    armedAtCrash = [];
+  async function trailCrash(name: string, wrap: CrashWrap): Promise<void> {
+    armedAtCrash.length = 0;
     const home = mkdtempSync(join(root, `${name}-`));
     const timers = fastTimers(1);
     const mark0 = ex.h.sim.control.engine.marketState(ex.market.id)!.mrk;
@@ -225,26 +178,11 @@ describe('a trailing stop across an abrupt exit', () => {
   }
 
   it('trail-crash-after-journal-before-send: the planned move never sent, the old stop protects and the next run moves it', async () => {
-    await trailCrash(
-      'trail-before-send',
-      crashOnReplace(2, (_real, _pid, _sl, crash) => {
-        crash();
-        throw new Error('killed before the send');
-      }),
-    );
+    await trailCrash('trail-before-send', trailBeforeSend(2));
   });
 
   it('trail-crash-mid-replace: new stop armed, old not cancelled; the next run adopts the new and cancels the old', async () => {
-    await trailCrash(
-      'trail-mid-replace',
-      crashOnReplace(2, (real, pid, sl, crash) => {
-        // Only the arm leg of the replace: the new stop goes on the exchange, the process dies before the cancel.
-        armedAtCrash.push(sl.price);
-        const handle = real.protect(pid, { sl });
-        void handle.outcome.then(() => crash());
-        return { rqs: () => handle.rqs(), outcome: new Promise(() => {}) };
-      }),
-    );
+    await trailCrash('trail-mid-replace', trailMidReplace(2, armedAtCrash));
   });
 });
 

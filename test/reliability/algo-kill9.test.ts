@@ -1,0 +1,107 @@
+// twap-survives-kill-9: the BUILT app in a pseudo-terminal against a separate local exchange starts a TWAP
+// with `:twap`, and is SIGKILLed (no cleanup, no last journal line) once a later slice is journaled, mostly
+// while that slice is on its way. Started again on the same home, it takes the TWAP up from its journal:
+// the exchange shows no slice executed twice, nothing executed that is no slice, the filled total never
+// above the target, and the TWAP done with every slice.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeKeyFile } from '../../src/auth/keyfile.js';
+import { algoJournalPath, readAlgoJournal } from '../../src/client/algos/algo-journal.js';
+import { type AlgoEntry, foldAlgos } from '../../src/client/algos/algo-fold.js';
+import { ScopeMask } from '../../src/protocol/enums.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { waitFor } from '../helpers/wait.js';
+import { buildApp, hasScript, runInPty, waitForScreen, type PtyRun } from './built-app.js';
+
+const PRELOAD = resolve(import.meta.dirname, 'fixtures/preload.mjs');
+const TARGET = 2_000; // 0.02 BTC in size units (5 size decimals)
+const SLICES = 3;
+
+let app: { entry: string; dispose(): void };
+let sim: RunningSim;
+let simHome: string;
+let home: string;
+let accountId: number;
+const runs: PtyRun[] = [];
+beforeAll(async () => {
+  app = buildApp('algo-kill9');
+  simHome = mkdtempSync(join(tmpdir(), 'perpl-algo-kill9-sim-'));
+  home = mkdtempSync(join(tmpdir(), 'perpl-algo-kill9-app-'));
+  sim = await startSim({ like: 'classic', port: 0, home: simHome, quiet: true, seed: 7, blockMs: 100, flowStepsPerSec: 10 });
+  const wallet = sim.control.createWallet({ orderForwarding: true });
+  accountId = wallet.accountId!;
+  const key = sim.control.issueKey({ address: wallet.address, scopeMask: ScopeMask.ReadTrade });
+  await writeKeyFile(
+    join(home, 'keys', 'trader.json'),
+    { label: 'trader', network: 'local', chainId: sim.chainId, scopeMask: ScopeMask.ReadTrade, address: wallet.address, restBase: sim.rest, wsBase: sim.ws, enrolledAt: Date.now() },
+    { seed: Uint8Array.from(Buffer.from(key.seedHex, 'hex')), apiKey: key.apiKey },
+  );
+}, 120_000);
+afterAll(async () => {
+  for (const r of runs) r.child.kill('SIGKILL');
+  app?.dispose();
+  await sim?.stop();
+  rmSync(simHome, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+function start(): PtyRun {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', NODE_ENV: 'production', TERM: 'xterm-256color', PERPL_HOME: home };
+  for (const k of ['PERPL_PASSPHRASE', 'PERPL_KEY_FILE', 'PERPL_API_KEY', 'PERPL_API_SECRET'] as const) delete env[k];
+  const run = runInPty(`node --import ${PRELOAD} ${app.entry} --network local --base-url ${sim.rest} --key-file trader`, env, 160, 40);
+  runs.push(run);
+  return run;
+}
+
+const tradingScreen = (s: string): boolean => s.includes('● live') && !/READ-ONLY|read-only|no key|no trading key/.test(s);
+const twapOf = (): AlgoEntry | undefined => foldAlgos(readAlgoJournal(algoJournalPath('local', accountId, { PERPL_HOME: home })).records).find((a) => a.start.kind === 'twap');
+const BTC = () => sim.control.engine.openPositions(accountId).reduce((s, p) => s + p.s, 0);
+
+describe.skipIf(!hasScript())('a TWAP in the built app across kill -9', () => {
+  it('twap-survives-kill-9: restarted, the TWAP resumes to done with no slice twice and never more than the target', async () => {
+    const first = start();
+    await waitForScreen(first, tradingScreen, 'a live trading screen', 30_000);
+    first.child.stdin!.write(':');
+    await waitForScreen(first, (s) => s.includes(':█'), 'the command line');
+    first.child.stdin!.write(`twap buy 0.02 12s slices ${SLICES}`);
+    await waitForScreen(first, (s) => s.includes(`twap buy 0.02 12s slices ${SLICES}`), 'the typed command');
+    first.child.stdin!.write('\r');
+    await waitForScreen(first, (s) => /TWAP buy 0\.02 BTC over 12s: 3 IOC slices .*start\?/.test(s), 'the TWAP question');
+    first.child.stdin!.write('y');
+
+    // Killed once the second slice is journaled: mostly while it is on its way, its outcome not recorded.
+    await waitFor(() => twapOf()?.children[1], 'the second slice journaled', 20_000, 10);
+    const pid = Number(/PERPL_TEST_PID=(\d+)/.exec(first.output())![1]);
+    process.kill(pid, 'SIGKILL');
+    await first.ended;
+    const atKill = twapOf()!;
+    expect(atKill.status).not.toBe('ended');
+    const inFlightAtKill = atKill.children.filter((c) => c.done === undefined).map((c) => c.cid);
+
+    const again = start();
+    await waitForScreen(again, tradingScreen, 'a live trading screen after the restart', 30_000);
+    const done = await waitFor(() => (twapOf()?.status === 'ended' ? twapOf() : undefined), 'the TWAP to end after the restart', 30_000, 50);
+    again.child.kill('SIGKILL');
+
+    // From the exchange: each slice executed once, nothing else executed, the position is the target.
+    const executed = sim.control.engine.executedRequests(accountId);
+    // A slice killed before its send is sent again (never twice on the exchange): at most one execution per slice.
+    for (let slice = 0; slice < SLICES; slice++) {
+      const rqs = done.children.filter((c) => c.slice === slice).flatMap((c) => c.rqs);
+      expect(executed.filter((rq) => rqs.includes(rq)), `slice ${slice + 1}`).toHaveLength(1);
+    }
+    expect(executed).toHaveLength(SLICES);
+    const filled = done.children.reduce((s, c) => s + (c.done?.filled ?? 0), 0);
+    expect(filled).toBeLessThanOrEqual(TARGET);
+    expect(BTC()).toBe(filled);
+    expect(done).toMatchObject({ status: 'ended', complete: true });
+    expect(filled).toBe(TARGET);
+    const outcome = (c: AlgoEntry['children'][number]) => `${c.cid} slice ${c.slice + 1} ${c.done?.result ?? '?'} filled ${c.done?.filled ?? '?'}${c.done?.spent === false ? ' (not spent)' : ''}`;
+    console.log(
+      `kill -9 mid-TWAP: killed with ${atKill.children.length} children journaled (${inFlightAtKill.length ? `${inFlightAtKill.join(', ')} in flight` : 'none in flight'}); ` +
+        `after the restart: ${done.children.map(outcome).join('; ')}; ${executed.length} executed, filled ${filled}/${TARGET}`,
+    );
+  }, 90_000);
+});
