@@ -4,7 +4,8 @@
 // The screen drives it through AlgoControl and reads its rows (the store's `algos` slice).
 
 import { AlgoJournal, algoJournalPath } from '../client/algos/algo-journal.js';
-import { AlgoRunner } from '../client/algos/algo-runner.js';
+import { AlgoRunner, type AlgoReads } from '../client/algos/algo-runner.js';
+import { algoChildOrders } from '../client/algos/child-orders.js';
 import { algoOfChildGroup } from '../client/algos/child-outcome.js';
 import { tradingAlgoReads } from '../client/algos/trading-reads.js';
 import { findOrderByRq } from '../client/history/loaders.js';
@@ -16,7 +17,7 @@ import { positionLiquidation } from '../domain/trading/risk.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Market } from '../protocol/frames.js';
 import type { RestClient } from '../transport/rest/client.js';
-import { type AlgoFillSum, algoRows } from './algo-rows.js';
+import { algoFillSums, algoRows } from './algo-rows.js';
 
 export interface AlgoWiringOptions {
   client: TradingClient;
@@ -53,7 +54,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
   let journal: AlgoJournal | null = null;
   let notReady = 'algos start once the account is known';
   let stopped = false;
-  /** The order ids of algo children seen this run, by algo: their fills make the average. */
+  /** The algo of each child order id (this run's order updates, and the journals' children of earlier runs): their fills make the average. */
   const algoOfOrder = new Map<number, string>();
 
   const open = (accountId: number): void => {
@@ -87,6 +88,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     const started = runner;
     void started
       .resume(opened.contents.records)
+      .then(() => learnEarlierChildren(started, reads))
       .catch((e: unknown) => o.log?.(`algos: resuming: ${userMessage(e)}`))
       .finally(() => {
         if (!stopped) started.start();
@@ -113,17 +115,18 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     },
   });
 
-  const fillSums = (): Map<string, AlgoFillSum> => {
-    const sums = new Map<string, AlgoFillSum>();
-    for (const f of session.state.fills) {
-      const id = algoOfOrder.get(f.oid);
-      if (id === undefined) continue;
-      const s = sums.get(id) ?? { notional: 0n, size: 0 };
-      s.notional += BigInt(f.p ?? 0) * BigInt(f.s);
-      s.size += f.s;
-      sums.set(id, s);
+  /**
+   * The children of earlier runs (their fills are in the fills snapshot, their order updates are not): from
+   * the order journal's groups and the algo journal's child rqs; an rq the journal has no order id for is
+   * looked up on the exchange.
+   */
+  const learnEarlierChildren = async (r: AlgoRunner, reads: AlgoReads): Promise<void> => {
+    const known = algoChildOrders(reads.orderJournal() ?? [], r.entries());
+    for (const [oid, id] of known.byOrder) algoOfOrder.set(oid, id);
+    for (const [rq, id] of known.unmatchedRqs) {
+      const row = await reads.orderByRq(rq);
+      if (row) algoOfOrder.set(row.oid, id);
     }
-    return sums;
   };
 
   const refused = () => notReady;
@@ -150,7 +153,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
       const views = runner?.views() ?? [];
       // Published every frame: with no algo there is nothing to sum the fills for.
       if (!runner || views.length === 0) return [];
-      const sums = fillSums();
+      const sums = algoFillSums(session.state.fills, algoOfOrder);
       return algoRows(views, runner.entries(), { now: now(), market, mark, liquidation: (id) => { const liq = liquidation(id); return liq === null ? null : Number(liq); }, fills: (id) => sums.get(id) });
     },
     stop: () => {
