@@ -139,9 +139,8 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     cancel: (id) => (runner ? runner.cancel(id) : refused()),
     stopAll: (reason) => {
       if (!runner) return 0;
-      let n = 0;
       // Each algo ends with its own reason ("stopped by panic"), not as if the trader had cancelled it.
-      for (const v of runner.views()) if (v.status !== 'ended' && runner.cancel(v.id, `stopped by ${reason}`) === null) n++;
+      const n = runner.stopAll(reason);
       if (n > 0) o.log?.(`algos: ${n} stopped (${reason})`);
       return n;
     },

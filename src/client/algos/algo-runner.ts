@@ -213,6 +213,13 @@ export class AlgoRunner {
     return null;
   }
 
+  /** Ends every algo not ended yet "stopped by `reason`" (panic, a guard), each as cancel() does; how many. */
+  stopAll(reason: string): number {
+    let n = 0;
+    for (const a of [...this.algos.values()]) if (a.status !== 'ended' && this.cancel(a.id, `stopped by ${reason}`) === null) n++;
+    return n;
+  }
+
   /** What ending the trail leaves on the exchange, in the market's words. */
   private trailLeft(a: AlgoEntry): string {
     const stop = a.trail?.stop;
