@@ -11,7 +11,9 @@ import { tradingAlgoReads } from '../client/algos/trading-reads.js';
 import { findOrderByRq } from '../client/history/loaders.js';
 import type { TradingClient } from '../client/trading/client.js';
 import { journalPath } from '../client/trading/journal.js';
-import type { AlgoControl, AlgoRow } from '../domain/algos/algo-row.js';
+import type { AlgoControl, AlgoLine, AlgoRow } from '../domain/algos/algo-row.js';
+import { AlgoLines } from '../client/algos/algo-lines.js';
+import { ALGO_LINES_MAX } from '../state/algo-actions.js';
 import { livePrice, type MarkSource } from '../domain/marks.js';
 import { positionLiquidation } from '../domain/trading/risk.js';
 import { userMessage } from '../protocol/errors.js';
@@ -36,6 +38,8 @@ export interface AlgoWiring {
   control: AlgoControl;
   /** The rows the Algos tab shows, now. */
   rows(): AlgoRow[];
+  /** The algos' own lines for the Journal, oldest first (the newest ALGO_LINES_MAX). */
+  lines(): readonly AlgoLine[];
   stop(): void;
 }
 
@@ -56,6 +60,14 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
   let stopped = false;
   /** The algo of each child order id (this run's order updates, and the journals' children of earlier runs): their fills make the average. */
   const algoOfOrder = new Map<number, string>();
+  const wording = new AlgoLines(market);
+  let lines: AlgoLine[] = [];
+  const onRecord = (r: Parameters<AlgoLines['add']>[0]): void => {
+    const line = wording.add(r);
+    if (!line) return;
+    lines.push(line);
+    if (lines.length > 2 * ALGO_LINES_MAX) lines = lines.slice(-ALGO_LINES_MAX);
+  };
 
   const open = (accountId: number): void => {
     const opened = AlgoJournal.open(algoJournalPath(o.network, accountId, o.env), now);
@@ -83,6 +95,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
       journal,
       // The liquidation is read here, beside the Positions row's figure (tradingAlgoReads has no market math).
       reads: { ...reads, liquidation },
+      onRecord,
       ...(o.log ? { log: o.log } : {}),
     });
     const started = runner;
@@ -155,6 +168,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
       const sums = algoFillSums(session.state.fills, algoOfOrder);
       return algoRows(views, runner.entries(), { now: now(), market, mark, liquidation: (id) => { const liq = liquidation(id); return liq === null ? null : Number(liq); }, fills: (id) => sums.get(id) });
     },
+    lines: () => (lines.length > ALGO_LINES_MAX ? lines.slice(-ALGO_LINES_MAX) : lines),
     stop: () => {
       stopped = true;
       off();

@@ -38,6 +38,8 @@ export interface AlgoRunnerOptions {
   journal: AlgoJournal;
   timers?: Timers;
   log?: (line: string) => void;
+  /** Each record as it is journaled or taken up on resume (the Journal tab's algo lines). */
+  onRecord?: (r: AlgoRecord) => void;
 }
 
 export interface AlgoView {
@@ -254,6 +256,7 @@ export class AlgoRunner {
     this.records.set(r.id, list);
     const folded = foldAlgos(list)[0];
     if (folded) this.algos.set(r.id, folded);
+    this.o.onRecord?.(r);
   }
 
   private append(record: AlgoRecordInput, durable = false): void {
