@@ -8,6 +8,7 @@ import { OrderFlag, OrderType } from '../../src/protocol/enums.js';
 import type { Order } from '../../src/protocol/frames.js';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
+import { priceText, refWords } from '../../src/domain/trading/order-words.js';
 import { eventually } from '../helpers/terminal.js';
 import { flattenAccount, openLong, runCommand, useTradingScreen } from '../helpers/trading-screen.js';
 
@@ -68,7 +69,8 @@ describe(':trail and :chase on the `:` line, on the exchange and in the Algos ta
     onTestFinished(() => screen.app.vt.resize(200, 50));
     await runCommand(screen.app, 'trail 2%');
     await screen.app.vt.waitFor('start trail', UI_MS);
-    expect(state().tradingUi.confirm?.text).toContain(`SL ${px(held.tp!)} (#${held.oid})`);
+    // The confirm words the price as the app does (order-words.ts priceText: a whole price has no ".0").
+    expect(state().tradingUi.confirm?.text).toContain(`SL ${priceText(held.tp!, refWords(screen.market))} (#${held.oid})`);
     screen.app.vt.press('y');
     await eventually(() => newestAlgo()?.id !== first && newestAlgo()?.kind === 'trail', UI_MS, 'the second trail');
     const second = newestAlgo()!.id;
