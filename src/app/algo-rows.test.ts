@@ -5,7 +5,9 @@ import { trailReplaceStep } from '../domain/algos/trail-replace.js';
 import type { ChaseSpec, ChaseState } from '../domain/algos/chase.js';
 import type { TwapSpec } from '../domain/algos/twap.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
-import { algoRows, type AlgoRowFacts } from './algo-rows.js';
+import type { JournalRecord } from '../client/trading/journal-record.js';
+import { algoChildOrders } from '../client/algos/child-orders.js';
+import { algoFillSums, algoRows, type AlgoRowFacts } from './algo-rows.js';
 
 const market = btcTestMarket();
 const spec: TwapSpec = { marketId: market.id, side: 'long', size: 300, durationMs: 30_000, slices: 3, jitterBps: 0, bound: { kind: 'slip', bps: 30 }, leverage: 500 };
@@ -72,5 +74,30 @@ describe('algoRows', () => {
     expect(algoRows([viewOf(placing)], [placing], facts())[0]!.next).toBe('placing at the bid');
     const waiting = { ...a, chase: { state: { ...state, pending: 'change' as const }, places: 1, lastSent: null, liveFilled: 0 } };
     expect(algoRows([viewOf(waiting)], [waiting], facts())[0]!.next).toBe('awaiting the exchange');
+  });
+});
+
+describe('the average after a restart', () => {
+  const request = (key: string, rq: number, group?: string): JournalRecord =>
+    ({ t: 1, key, rq, k: 'request', frame: {} as never, postedHead: 1, label: 'buy', ...(group ? { group } : {}) });
+  const update = (key: string, rq: number, oid: number): JournalRecord => ({ t: 2, key, rq, k: 'update', st: 4, oid });
+
+  it('twap-average-after-restart-counts-earlier-children: the fills snapshot of children sent by a dead run make the average', () => {
+    // Child 1 went in the previous run (its order update is in the order journal only); child 2 this run.
+    const a = entry({ children: [
+      { cid: 'tw1.1', slice: 0, size: 100, price: 672_010, rqs: [5], done: { filled: 100, spent: true, result: 'definitive', message: 'filled' } },
+      { cid: 'tw1.2', slice: 1, size: 100, price: 672_010, rqs: [8], done: { filled: 100, spent: true, result: 'definitive', message: 'filled' } },
+    ] });
+    const orderJournal = [request('k5', 5, 'algo tw1.1'), update('k5', 5, 900), request('k7', 7), update('k7', 7, 901), request('k8', 8, 'algo tw1.2')];
+    const known = algoChildOrders(orderJournal, [a]);
+    expect([...known.byOrder]).toEqual([[900, 'tw1']]);
+    // Child 2's order id is not in the journal: its rq is looked up on the exchange (this run's order updates name it too).
+    expect([...known.unmatchedRqs]).toEqual([[8, 'tw1']]);
+    const thisRun = new Map([...known.byOrder, [902, 'tw1']]);
+    const fills = [{ oid: 900, p: 670_100, s: 100 }, { oid: 901, p: 600_000, s: 50 }, { oid: 902, p: 670_300, s: 100 }];
+    const sums = algoFillSums(fills, thisRun);
+    expect(sums.get('tw1')).toEqual({ notional: 670_100n * 100n + 670_300n * 100n, size: 200 });
+    const [row] = algoRows([{ ...viewOf(a), filled: 200 }], [a], facts({ fills: (id) => sums.get(id) }));
+    expect(row!.avgPrice).toBe(670_200);
   });
 });

@@ -1,5 +1,5 @@
-// The Algos tab's rows from the runner's folded algos: progress, the average of the fills this run saw of
-// their children, what a trail's stop and a chase's order stand at, and the next move in words
+// The Algos tab's rows from the runner's folded algos: progress, the average of the fills the session knows
+// of their children, what a trail's stop and a chase's order stand at, and the next move in words
 // (nextTwapStep asked the way the runner asks it; a trail's next move where trailMovesAt says).
 
 import type { AlgoEntry } from '../client/algos/algo-fold.js';
@@ -11,12 +11,26 @@ import { startTrail, type TrailState } from '../domain/algos/trail.js';
 import { timeLeftText } from '../domain/algos/time-left.js';
 import { marketWords, priceText, type MarketWords } from '../domain/trading/order-words.js';
 import type { AlgoRow, ChaseRowFacts, TrailRowFacts } from '../domain/algos/algo-row.js';
-import type { Market } from '../protocol/frames.js';
+import type { Fill, Market } from '../protocol/frames.js';
 
 /** Size-weighted fill price sums of one algo's children: price x size and size (scaled integers). */
 export interface AlgoFillSum {
   notional: bigint;
   size: number;
+}
+
+/** The fills of each algo's children, by algo: `algoOfOrder` names the algo of a child order id. */
+export function algoFillSums(fills: Iterable<Pick<Fill, 'oid' | 'p' | 's'>>, algoOfOrder: ReadonlyMap<number, string>): Map<string, AlgoFillSum> {
+  const sums = new Map<string, AlgoFillSum>();
+  for (const f of fills) {
+    const id = algoOfOrder.get(f.oid);
+    if (id === undefined) continue;
+    const s = sums.get(id) ?? { notional: 0n, size: 0 };
+    s.notional += BigInt(f.p ?? 0) * BigInt(f.s);
+    s.size += f.s;
+    sums.set(id, s);
+  }
+  return sums;
 }
 
 export interface AlgoRowFacts {

@@ -4,19 +4,22 @@
 // The screen drives it through AlgoControl and reads its rows (the store's `algos` slice).
 
 import { AlgoJournal, algoJournalPath } from '../client/algos/algo-journal.js';
-import { AlgoRunner } from '../client/algos/algo-runner.js';
+import { AlgoRunner, type AlgoReads } from '../client/algos/algo-runner.js';
+import { algoChildOrders } from '../client/algos/child-orders.js';
 import { algoOfChildGroup } from '../client/algos/child-outcome.js';
 import { tradingAlgoReads } from '../client/algos/trading-reads.js';
 import { findOrderByRq } from '../client/history/loaders.js';
 import type { TradingClient } from '../client/trading/client.js';
 import { journalPath } from '../client/trading/journal.js';
-import type { AlgoControl, AlgoRow } from '../domain/algos/algo-row.js';
+import type { AlgoControl, AlgoLine, AlgoRow } from '../domain/algos/algo-row.js';
+import { AlgoLines } from '../client/algos/algo-lines.js';
+import { ALGO_LINES_MAX } from '../state/algo-actions.js';
 import { livePrice, type MarkSource } from '../domain/marks.js';
 import { positionLiquidation } from '../domain/trading/risk.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Market } from '../protocol/frames.js';
 import type { RestClient } from '../transport/rest/client.js';
-import { type AlgoFillSum, algoRows } from './algo-rows.js';
+import { algoFillSums, algoRows } from './algo-rows.js';
 
 export interface AlgoWiringOptions {
   client: TradingClient;
@@ -35,6 +38,8 @@ export interface AlgoWiring {
   control: AlgoControl;
   /** The rows the Algos tab shows, now. */
   rows(): AlgoRow[];
+  /** The algos' own lines for the Journal, oldest first (the newest ALGO_LINES_MAX). */
+  lines(): readonly AlgoLine[];
   stop(): void;
 }
 
@@ -53,8 +58,16 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
   let journal: AlgoJournal | null = null;
   let notReady = 'algos start once the account is known';
   let stopped = false;
-  /** The order ids of algo children seen this run, by algo: their fills make the average. */
+  /** The algo of each child order id (this run's order updates, and the journals' children of earlier runs): their fills make the average. */
   const algoOfOrder = new Map<number, string>();
+  const wording = new AlgoLines(market);
+  let lines: AlgoLine[] = [];
+  const onRecord = (r: Parameters<AlgoLines['add']>[0]): void => {
+    const line = wording.add(r);
+    if (!line) return;
+    lines.push(line);
+    if (lines.length > 2 * ALGO_LINES_MAX) lines = lines.slice(-ALGO_LINES_MAX);
+  };
 
   const open = (accountId: number): void => {
     const opened = AlgoJournal.open(algoJournalPath(o.network, accountId, o.env), now);
@@ -82,11 +95,13 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
       journal,
       // The liquidation is read here, beside the Positions row's figure (tradingAlgoReads has no market math).
       reads: { ...reads, liquidation },
+      onRecord,
       ...(o.log ? { log: o.log } : {}),
     });
     const started = runner;
     void started
       .resume(opened.contents.records)
+      .then(() => learnEarlierChildren(started, reads))
       .catch((e: unknown) => o.log?.(`algos: resuming: ${userMessage(e)}`))
       .finally(() => {
         if (!stopped) started.start();
@@ -113,17 +128,18 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     },
   });
 
-  const fillSums = (): Map<string, AlgoFillSum> => {
-    const sums = new Map<string, AlgoFillSum>();
-    for (const f of session.state.fills) {
-      const id = algoOfOrder.get(f.oid);
-      if (id === undefined) continue;
-      const s = sums.get(id) ?? { notional: 0n, size: 0 };
-      s.notional += BigInt(f.p ?? 0) * BigInt(f.s);
-      s.size += f.s;
-      sums.set(id, s);
+  /**
+   * The children of earlier runs (their fills are in the fills snapshot, their order updates are not): from
+   * the order journal's groups and the algo journal's child rqs; an rq the journal has no order id for is
+   * looked up on the exchange.
+   */
+  const learnEarlierChildren = async (r: AlgoRunner, reads: AlgoReads): Promise<void> => {
+    const known = algoChildOrders(reads.orderJournal() ?? [], r.entries());
+    for (const [oid, id] of known.byOrder) algoOfOrder.set(oid, id);
+    for (const [rq, id] of known.unmatchedRqs) {
+      const row = await reads.orderByRq(rq);
+      if (row) algoOfOrder.set(row.oid, id);
     }
-    return sums;
   };
 
   const refused = () => notReady;
@@ -136,9 +152,8 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     cancel: (id) => (runner ? runner.cancel(id) : refused()),
     stopAll: (reason) => {
       if (!runner) return 0;
-      let n = 0;
       // Each algo ends with its own reason ("stopped by panic"), not as if the trader had cancelled it.
-      for (const v of runner.views()) if (v.status !== 'ended' && runner.cancel(v.id, `stopped by ${reason}`) === null) n++;
+      const n = runner.stopAll(reason);
       if (n > 0) o.log?.(`algos: ${n} stopped (${reason})`);
       return n;
     },
@@ -150,9 +165,10 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
       const views = runner?.views() ?? [];
       // Published every frame: with no algo there is nothing to sum the fills for.
       if (!runner || views.length === 0) return [];
-      const sums = fillSums();
+      const sums = algoFillSums(session.state.fills, algoOfOrder);
       return algoRows(views, runner.entries(), { now: now(), market, mark, liquidation: (id) => { const liq = liquidation(id); return liq === null ? null : Number(liq); }, fills: (id) => sums.get(id) });
     },
+    lines: () => (lines.length > ALGO_LINES_MAX ? lines.slice(-ALGO_LINES_MAX) : lines),
     stop: () => {
       stopped = true;
       off();

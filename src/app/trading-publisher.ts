@@ -14,8 +14,8 @@ import type { FrameTurn } from '../state/frame-turn.js';
 import type { MarketPrices } from '../state/trading-slice.js';
 import { publishTrading, pushToast } from '../state/trading-actions.js';
 import { countBadFrames } from '../state/link-actions.js';
-import { publishAlgos } from '../state/algo-actions.js';
-import type { AlgoRow } from '../domain/algos/algo-row.js';
+import { publishAlgoLines, publishAlgos } from '../state/algo-actions.js';
+import type { AlgoLine, AlgoRow } from '../domain/algos/algo-row.js';
 import { tradingIsCurrent } from '../ui/status/trading-freshness.js';
 import { fillWords, marketWords } from '../domain/trading/order-words.js';
 import type { GuardLimits } from '../domain/guards/guard-limits.js';
@@ -46,6 +46,8 @@ export interface TradingPublisherOptions {
   now?: () => number;
   /** The algo runner's rows (app/algo-wiring.ts), copied into the `algos` slice when they change. */
   algoRows?: () => readonly AlgoRow[];
+  /** The algos' own lines (app/algo-wiring.ts), copied into the Journal's `algoLines` when they change. */
+  algoLines?: () => readonly AlgoLine[];
   /** The config's guards and the day's net they read, for the account panel (absent: none set). */
   guards?: { limits: GuardLimits; dailyNet: DailyNet };
 }
@@ -124,6 +126,7 @@ export class TradingPublisher {
     };
     const marksKey = [...prices].map(([id, { mark: r, lastTrade }]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}:${lastTrade ?? ''}`).join(',');
     if (this.o.algoRows) publishAlgos(this.o.store, this.o.algoRows());
+    if (this.o.algoLines) publishAlgoLines(this.o.store, this.o.algoLines());
     const g = this.o.guards;
     const guards = g ? guardStatusView(g.limits, g.limits.maxDailyLoss !== null ? g.dailyNet() : null, st.positions.values(), this.o.markets, markOf) : null;
     // The day's net moves with history loading and the day's roll-over, apart from the session's version.

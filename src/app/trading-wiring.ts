@@ -196,6 +196,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     ...(o.turn ? { turn: o.turn } : {}),
     ...(o.bell ? { bell: o.bell } : {}),
     algoRows: () => algos.rows(),
+    algoLines: () => algos.lines(),
     ...(limits ? { guards: { limits, dailyNet } } : {}),
   });
   const history = new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {

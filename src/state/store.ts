@@ -25,6 +25,7 @@ import { EMPTY_TRADING, INITIAL_TRADING_UI, type TradingSlice, type TradingUiSta
 
 import type { PaneId } from './places.js';
 import type { AlgoRow } from '../domain/algos/algo-row.js';
+import type { JournalEntryView } from '../domain/trading/views.js';
 import { INITIAL_LEDGER, type LedgerState } from './ledger.js';
 
 export type { PaneId } from './places.js';
@@ -142,6 +143,8 @@ export interface TerminalState {
   replay: ReplayView | null;
   /** The algo runner's algos (state/algo-actions.ts, from app/algo-wiring.ts). */
   algos: readonly AlgoRow[];
+  /** The algos' own lines for the Journal tab, oldest first, sanitized and bounded (state/algo-actions.ts publishAlgoLines). */
+  algoLines: readonly JournalEntryView[];
   /** The trader's ledger: round trips with net PnL (state/ledger.ts, from app/ledger-feed.ts). */
   ledger: LedgerState;
 }
@@ -205,6 +208,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     badFrames: { marketData: 0, trading: 0, context: 0 },
     replay: null,
     algos: [],
+    algoLines: [],
     ledger: INITIAL_LEDGER,
     ...overrides,
   };

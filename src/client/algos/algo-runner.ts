@@ -40,6 +40,8 @@ export interface AlgoRunnerOptions {
   journal: AlgoJournal;
   timers?: Timers;
   log?: (line: string) => void;
+  /** Each record as it is journaled or taken up on resume (the Journal tab's algo lines). */
+  onRecord?: (r: AlgoRecord) => void;
 }
 
 export interface AlgoView {
@@ -223,6 +225,13 @@ export class AlgoRunner {
     return null;
   }
 
+  /** Ends every algo not ended yet "stopped by `reason`" (panic, a guard), each as cancel() does; how many. */
+  stopAll(reason: string): number {
+    let n = 0;
+    for (const a of [...this.algos.values()]) if (a.status !== 'ended' && this.cancel(a.id, `stopped by ${reason}`) === null) n++;
+    return n;
+  }
+
   /** What ending the trail leaves on the exchange, in the market's words. */
   private trailLeft(a: AlgoEntry): string {
     const stop = a.trail?.stop;
@@ -257,6 +266,7 @@ export class AlgoRunner {
     this.records.set(r.id, list);
     const folded = foldAlgos(list)[0];
     if (folded) this.algos.set(r.id, folded);
+    this.o.onRecord?.(r);
   }
 
   private append(record: AlgoRecordInput, durable = false): void {

@@ -110,8 +110,11 @@ export class ChaseRun {
       }
       return;
     }
+    // Locked: nothing can be sent, so nothing is decided (not even the deadline's end). At the lift the
+    // deadline is looked at first (nextChasePrice), so a past one cancels before any re-price.
     const locks = describeLocks(this.c.commands.locks());
     if (locks) return this.c.hold(id, locks);
+    if (a.status === 'held') this.c.append({ k: 'state', id, status: 'running', reason: 'trade lock lifted' });
     const market = reads.market(state.spec.marketId);
     const d = nextChasePrice(state, reads.bookTop(state.spec.marketId), this.c.now(), market);
     if (d.kind === 'wait') return;

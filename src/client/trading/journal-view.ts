@@ -5,6 +5,7 @@ import { rawStatus, statusWords } from '../../domain/trading/order-words.js';
 import { terminalSafeJson } from '../../protocol/sanitize-text.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
 import type { JournalRecordInput } from './journal.js';
+import { algoOfChildGroup } from '../algos/child-outcome.js';
 
 export function journalLine(r: JournalRecordInput): string {
   switch (r.k) {
@@ -27,12 +28,18 @@ export function journalLine(r: JournalRecordInput): string {
 
 export class JournalTail {
   private entries: JournalEntryView[] = [];
+  /** The algo child (`algo tw1.3`) each unresolved request of an algo is, by request key: its lines name it. */
+  private readonly algoChild = new Map<string, string>();
   constructor(private readonly max = 300) {}
 
-  /** Appends the line for `r` (with the frame behind it, when one does) and returns it. */
+  /** Appends the line for `r` (with the frame behind it, when one does) and returns it; an algo child's lines name their algo. */
   add(r: JournalRecordInput, timeMs: number, frame?: unknown): JournalEntryView {
     const raw = frame === undefined ? {} : { raw: terminalSafeJson(frame) };
-    return this.push({ timeMs, kind: r.k, requestKey: r.key, rq: r.rq, text: journalLine(r), ...raw });
+    if (r.k === 'request' && algoOfChildGroup(r.group) !== undefined) this.algoChild.set(r.key, r.group!);
+    const child = this.algoChild.get(r.key);
+    if (r.k === 'resolved') this.algoChild.delete(r.key);
+    const text = child === undefined ? journalLine(r) : `${journalLine(r)} · ${child}`;
+    return this.push({ timeMs, kind: r.k, requestKey: r.key, rq: r.rq, text, ...raw });
   }
 
   /** Appends a line as it is (a replay feeds recorded lines). */

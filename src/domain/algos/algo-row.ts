@@ -74,3 +74,10 @@ export interface AlgoControl {
   /** Stops every running algo (panic): no new child from any; returns how many were stopped. */
   stopAll(reason: string): number;
 }
+
+/** One of an algo's own lines for the Journal (client/algos/algo-lines.ts words it): when, which algo, the words. */
+export interface AlgoLine {
+  timeMs: number;
+  id: string;
+  text: string;
+}

@@ -58,11 +58,20 @@ describe('validateTrailSpec', () => {
   });
 
   it('trail-refuses-when-no-trigger-slot-is-free: the replace holds two stops for a moment', () => {
-    expect(validateTrailSpec(spec(), market, ctx({ openTriggerOrders: 16 }))).toBe(
+    const takeover = spec({ stop: { price: 645_000, orderId: 100 } });
+    expect(validateTrailSpec(takeover, market, ctx({ openTriggerOrders: 16 }))).toBe(
       'the account has 16 trigger orders (max_account_trigger_orders 16): the trail needs one free to arm each new stop before it cancels the old',
     );
-    expect(validateTrailSpec(spec(), market, ctx({ openTriggerOrders: 15 }))).toBeNull();
+    expect(validateTrailSpec(takeover, market, ctx({ openTriggerOrders: 15 }))).toBeNull();
     expect(validateTrailSpec(spec(), market, ctx({ openTriggerOrders: 40, maxAccountTriggerOrders: undefined }))).toBeNull();
+  });
+
+  it('trail-without-a-stop-refused-with-one-slot-free: its first stop and the first move need two slots', () => {
+    // One slot free: the first stop takes it, and the first move could not arm before it cancels.
+    expect(validateTrailSpec(spec(), market, ctx({ openTriggerOrders: 15 }))).toBe(
+      'the account has 15 trigger orders (max_account_trigger_orders 16): the trail needs two free: one for its first stop, one to arm each new stop before it cancels the old',
+    );
+    expect(validateTrailSpec(spec(), market, ctx({ openTriggerOrders: 14 }))).toBeNull();
   });
 
   it('trail-refuses-bad-parameters-by-name: market, position, source, step, price', () => {

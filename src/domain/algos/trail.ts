@@ -87,10 +87,19 @@ function tightening(long: boolean, current: number, level: number): number {
 }
 
 /**
+ * Trigger slots a trail needs free under max_account_trigger_orders: a move arms the new stop before it
+ * cancels the old, so it holds one more than its stop for a moment; one that takes over no stop also arms
+ * its first (two in all).
+ */
+export function trailTriggerSlots(spec: Pick<TrailSpec, 'stop'>): number {
+  return spec.stop ? 1 : 2;
+}
+
+/**
  * Why the trail cannot start, naming the bad parameter, or null when it can: the position, the trigger
  * source, the minimum step, the distance (above 0, below 50 %, not under the step), the first stop against
- * the liquidation price (stop-liquidation.ts), and one free trigger slot under `max_account_trigger_orders`
- * (each move arms the new stop before it cancels the old, so the account holds both for a moment).
+ * the liquidation price (stop-liquidation.ts), and the free trigger slots under `max_account_trigger_orders`
+ * trailTriggerSlots says.
  */
 export function validateTrailSpec(spec: TrailSpec, market: Market | undefined, ctx: TrailContext): string | null {
   if (!market) return `market ${spec.marketId} is not in the context`;
@@ -113,8 +122,10 @@ export function validateTrailSpec(spec: TrailSpec, market: Market | undefined, c
   if (beyond) return `distance ${distanceText(spec.distance, words)}: ${beyond}`;
   if (spec.stop && (!positiveInteger(spec.stop.price) || !positiveInteger(spec.stop.orderId))) return 'the stop held now has no valid price or order id';
   const cap = ctx.maxAccountTriggerOrders;
-  if (cap !== undefined && ctx.openTriggerOrders >= cap) {
-    return `the account has ${ctx.openTriggerOrders} trigger orders (max_account_trigger_orders ${cap}): the trail needs one free to arm each new stop before it cancels the old`;
+  const slots = trailTriggerSlots(spec);
+  if (cap !== undefined && ctx.openTriggerOrders + slots > cap) {
+    const why = slots === 1 ? 'one free to arm each new stop before it cancels the old' : 'two free: one for its first stop, one to arm each new stop before it cancels the old';
+    return `the account has ${ctx.openTriggerOrders} trigger orders (max_account_trigger_orders ${cap}): the trail needs ${why}`;
   }
   return null;
 }

@@ -130,7 +130,8 @@ export interface FillRowView {
 }
 
 /** `report`: an order's execution report, shown above its `resolved` line (ui/journal/rows.ts). */
-export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note' | 'report';
+/** `algo`: an algo's own line (its start, state, moves, end), from the algo journal. */
+export type JournalEntryKind = 'request' | 'sent' | 'ack' | 'update' | 'decision' | 'resolved' | 'note' | 'report' | 'algo';
 
 export interface JournalEntryView {
   timeMs: number;

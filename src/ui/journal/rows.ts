@@ -24,11 +24,26 @@ export function withExecutionReports(journal: readonly JournalEntryView[], repor
   return out;
 }
 
+/** The order journal's lines and the algos' own lines (both oldest first) in one list by time, oldest first. */
+export function withAlgoLines(journal: readonly JournalEntryView[], algoLines: readonly JournalEntryView[]): readonly JournalEntryView[] {
+  if (algoLines.length === 0) return journal;
+  const out: JournalEntryView[] = [];
+  let a = 0;
+  for (const e of journal) {
+    while (a < algoLines.length && algoLines[a]!.timeMs <= e.timeMs) out.push(algoLines[a++]!);
+    out.push(e);
+  }
+  for (; a < algoLines.length; a++) out.push(algoLines[a]!);
+  return out;
+}
+
 // Newest first, like every other list here.
-const rowsOf = memoLast((journal: readonly JournalEntryView[], reports: readonly ExecutionReport[]) => withExecutionReports([...journal].reverse(), reports));
+const rowsOf = memoLast((journal: readonly JournalEntryView[], reports: readonly ExecutionReport[], algoLines: readonly JournalEntryView[]) =>
+  withExecutionReports([...withAlgoLines(journal, algoLines)].reverse(), reports),
+);
 
 export function journalList(state: TerminalState): TabList<JournalEntryView> {
-  return tabList(rowsOf(state.trading.journal, state.trading.executions), state.tabs.tab, 'journal', state.tabs.selected.journal);
+  return tabList(rowsOf(state.trading.journal, state.trading.executions, state.algoLines), state.tabs.tab, 'journal', state.tabs.selected.journal);
 }
 
 /** The Journal line under the cursor, when the Journal tab is shown. */

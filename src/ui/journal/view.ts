@@ -23,5 +23,5 @@ function build(keymap: Keymap, state: TerminalState, width: number, height: numb
   });
 }
 
-/** The Journal tab's body for a pane `width` x `height`. */
-export const journalView = memoBy(tabBodySlices, build);
+/** The Journal tab's body for a pane `width` x `height` (drawn again when the algos' lines change too). */
+export const journalView = memoBy((keymap: Keymap, state: TerminalState, width: number, height: number) => [...tabBodySlices(keymap, state, width, height), state.algoLines], build);
