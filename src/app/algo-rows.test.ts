@@ -75,6 +75,22 @@ describe('algoRows', () => {
     const waiting = { ...a, chase: { state: { ...state, pending: 'change' as const }, places: 1, lastSent: null, liveFilled: 0 } };
     expect(algoRows([viewOf(waiting)], [waiting], facts())[0]!.next).toBe('awaiting the exchange');
   });
+
+  it('scale-row-from-its-legs: legs resting and filled as the runner last saw them while it runs, its settled line once over', () => {
+    const group = { group: 'scale-abc', marketId: market.id, side: 'long' as const, size: 300, from: 660_000, to: 650_000, count: 3, skew: 200, leverage: 500 };
+    const placed = { kind: 'placed' as const, rqs: [1, 2, 3], sent: 3 };
+    const a = entry({ id: 'sc1', start: { kind: 'scale', spec: group }, children: [], scale: { placed, settled: null } });
+    const view = { ...viewOf(a), kind: 'scale' as const, filled: 0 };
+    const live = { resting: 2, restingSize: 150, filledLegs: 1, filled: 150, avgPrice: 659_000, pending: 0, unfilledGone: 0 };
+    const [row] = algoRows([view], [a], facts({ scaleLegs: (id) => (id === 'sc1' ? live : undefined) }));
+    expect(row).toMatchObject({ kind: 'scale', filled: 150, avgPrice: 659_000, arrivalMark: 660_000, next: '2 legs resting' });
+    expect(row!.scale).toEqual({ group: 'scale-abc', count: 3, placed: 3, resting: 2, restingSize: 150, filledLegs: 1, from: 660_000, to: 650_000, skew: 200 });
+    const placing = { ...a, scale: { placed: null, settled: null } };
+    expect(algoRows([view], [placing], facts())[0]).toMatchObject({ next: 'placing 3 legs', scale: { placed: null } });
+    const settled = { kind: 'settled' as const, filled: 200, filledLegs: 2, avgPrice: 657_500, cancelled: true };
+    const over = { ...a, status: 'ended' as const, reason: 'cancelled: 2 of 3 legs filled', scale: { placed, settled } };
+    expect(algoRows([{ ...view, status: 'ended' }], [over], facts({ scaleLegs: () => live }))[0]).toMatchObject({ filled: 200, avgPrice: 657_500, next: '', scale: { resting: 0, filledLegs: 2 } });
+  });
 });
 
 describe('the average after a restart', () => {

@@ -1,6 +1,7 @@
 // The Algos tab's rows from the runner's folded algos: progress, the average of the fills the session knows
 // of their children, what a trail's stop and a chase's order stand at, and the next move in words
-// (nextTwapStep asked the way the runner asks it; a trail's next move where trailMovesAt says).
+// (nextTwapStep asked the way the runner asks it; a trail's next move where trailMovesAt says); a scaled
+// order's legs resting and filled (as the runner last looked at them, its settled line once over).
 
 import type { AlgoEntry } from '../client/algos/algo-fold.js';
 import type { AlgoView } from '../client/algos/algo-runner.js';
@@ -10,7 +11,8 @@ import { trailMovesAt } from '../domain/algos/trail-next.js';
 import { startTrail, type TrailState } from '../domain/algos/trail.js';
 import { timeLeftText } from '../domain/algos/time-left.js';
 import { marketWords, priceText, type MarketWords } from '../domain/trading/order-words.js';
-import type { AlgoRow, ChaseRowFacts, TrailRowFacts } from '../domain/algos/algo-row.js';
+import type { AlgoRow, ChaseRowFacts, ScaleRowFacts, TrailRowFacts } from '../domain/algos/algo-row.js';
+import type { ScaleProgress } from '../domain/algos/scale-progress.js';
 import type { Fill, Market } from '../protocol/frames.js';
 
 /** Size-weighted fill price sums of one algo's children: price x size and size (scaled integers). */
@@ -42,6 +44,8 @@ export interface AlgoRowFacts {
   /** Position `positionId`'s liquidation price now, ticks; absent or null: not known. */
   liquidation?(positionId: number): number | null;
   fills(id: string): AlgoFillSum | undefined;
+  /** A scaled order's legs as the runner last looked at them; absent or undefined: not looked at yet. */
+  scaleLegs?(id: string): ScaleProgress | undefined;
 }
 
 /** The trail as folded (a start with no replace yet folds to startTrail). */
@@ -83,7 +87,13 @@ function twapNext(a: AlgoEntry, market: Market, f: AlgoRowFacts): string {
   }
 }
 
-function nextWords(a: AlgoEntry, row: Pick<AlgoRow, 'trail' | 'chase'>, f: AlgoRowFacts): string {
+function scaleNext(s: ScaleRowFacts): string {
+  if (s.placed === null) return `placing ${s.count} legs`;
+  if (s.resting === 0) return 'awaiting the exchange';
+  return `${s.resting} leg${s.resting === 1 ? '' : 's'} resting`;
+}
+
+function nextWords(a: AlgoEntry, row: Pick<AlgoRow, 'trail' | 'chase' | 'scale'>, f: AlgoRowFacts): string {
   if (a.status === 'ended') return '';
   if (a.status === 'paused') return 'paused';
   if (a.status === 'held') return 'held';
@@ -92,6 +102,7 @@ function nextWords(a: AlgoEntry, row: Pick<AlgoRow, 'trail' | 'chase'>, f: AlgoR
   const words = marketWords(market, market.id);
   if (row.trail) return trailNext(a, row.trail, words);
   if (row.chase) return chaseNext(a, row.chase, words);
+  if (row.scale) return scaleNext(row.scale);
   return twapNext(a, market, f);
 }
 
@@ -125,10 +136,32 @@ function chaseFacts(a: AlgoEntry, f: AlgoRowFacts): ChaseRowFacts | undefined {
   };
 }
 
+/** A scaled order's legs: live while it runs, its settled line once over. */
+function scaleFacts(a: AlgoEntry, f: AlgoRowFacts): { facts: ScaleRowFacts; filled: number; avgPrice: number | null } | undefined {
+  if (a.start.kind !== 'scale' || !a.scale) return undefined;
+  const { spec } = a.start;
+  const live = f.scaleLegs?.(a.id);
+  const settled = a.scale.settled;
+  const facts: ScaleRowFacts = {
+    group: spec.group,
+    count: spec.count,
+    placed: a.scale.placed?.rqs.length ?? null,
+    resting: settled ? 0 : (live?.resting ?? 0),
+    restingSize: settled ? 0 : (live?.restingSize ?? 0),
+    filledLegs: settled?.filledLegs ?? live?.filledLegs ?? 0,
+    from: spec.from,
+    to: spec.to,
+    skew: spec.skew,
+  };
+  if (settled) return { facts, filled: settled.filled, avgPrice: settled.filled > 0 ? settled.avgPrice : null };
+  return { facts, filled: live?.filled ?? 0, avgPrice: live?.avgPrice ?? null };
+}
+
 /** The price an algo is measured from: a TWAP's arrival mark, a chase's start price, a trail's first stop. */
 function arrivalOf(a: AlgoEntry): number {
   if (a.start.kind === 'twap') return a.start.arrivalMark;
   if (a.start.kind === 'chase') return a.start.startPrice;
+  if (a.start.kind === 'scale') return a.start.spec.from;
   return a.start.spec.stop?.price ?? 0;
 }
 
@@ -141,8 +174,12 @@ export function algoRows(views: readonly AlgoView[], entries: readonly AlgoEntry
     const sum = f.fills(v.id);
     const trail = trailFacts(a, f);
     const chase = chaseFacts(a, f);
-    const kindFacts = { ...(trail ? { trail } : {}), ...(chase ? { chase } : {}) };
+    const scale = scaleFacts(a, f);
+    const kindFacts = { ...(trail ? { trail } : {}), ...(chase ? { chase } : {}), ...(scale ? { scale: scale.facts } : {}) };
     const { stopLevel: _stopLevel, ...view } = v;
-    return [{ ...view, ...kindFacts, arrivalMark: arrivalOf(a), avgPrice: sum && sum.size > 0 ? Number(sum.notional / BigInt(sum.size)) : null, next: nextWords(a, kindFacts, f) }];
+    // A scaled order's fills are its legs' rows (filled size and average fill price), this run's or not.
+    const avgPrice = scale ? scale.avgPrice : sum && sum.size > 0 ? Number(sum.notional / BigInt(sum.size)) : null;
+    const filled = scale ? { filled: scale.filled } : {};
+    return [{ ...view, ...filled, ...kindFacts, arrivalMark: arrivalOf(a), avgPrice, next: nextWords(a, kindFacts, f) }];
   });
 }

@@ -147,6 +147,8 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     startTwap: (spec) => (runner ? runner.startTwap(spec) : { refused: refused() }),
     startTrail: (spec) => (runner ? runner.startTrail(spec) : { refused: refused() }),
     startChase: (spec) => (runner ? runner.startChase(spec) : { refused: refused() }),
+    startScale: (group) => (runner ? runner.startScale(group) : { refused: refused() }),
+    scalePlaced: (id, rqs, sent) => runner?.scalePlaced(id, rqs, sent),
     pause: (id) => (runner ? runner.pause(id) : refused()),
     unpause: (id) => (runner ? runner.unpause(id) : refused()),
     cancel: (id) => (runner ? runner.cancel(id) : refused()),
@@ -165,8 +167,9 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
       const views = runner?.views() ?? [];
       // Published every frame: with no algo there is nothing to sum the fills for.
       if (!runner || views.length === 0) return [];
+      const started = runner;
       const sums = algoFillSums(session.state.fills, algoOfOrder);
-      return algoRows(views, runner.entries(), { now: now(), market, mark, liquidation: (id) => { const liq = liquidation(id); return liq === null ? null : Number(liq); }, fills: (id) => sums.get(id) });
+      return algoRows(views, runner.entries(), { now: now(), market, mark, liquidation: (id) => { const liq = liquidation(id); return liq === null ? null : Number(liq); }, fills: (id) => sums.get(id), scaleLegs: (id) => started.scaleLegs(id) });
     },
     lines: () => (lines.length > ALGO_LINES_MAX ? lines.slice(-ALGO_LINES_MAX) : lines),
     stop: () => {

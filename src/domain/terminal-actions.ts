@@ -10,6 +10,7 @@
 import type { AlgoControl } from './algos/algo-row.js';
 import type { ExportAsk, ExportWritten } from './export-kinds.js';
 import type { ChaseSpec } from './algos/chase.js';
+import type { ScaleGroup } from './algos/scale.js';
 import type { TrailSpec } from './algos/trail.js';
 import type { TwapSpec } from './algos/twap.js';
 import type { CloseParams, CommandOutcome, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from './trading/commands.js';
@@ -61,6 +62,11 @@ export interface TerminalActions {
   amend(orderId: number, change: { price?: number; size?: number }, label: string, key?: KeyStamp): Promise<ActionResult>;
   /** An order group (a scaled order's legs): each leg a place of its own, the outcome said as "N of M legs placed". */
   placeGroup(orders: readonly PlaceParams[], label: string): Promise<ActionResult>;
+  /**
+   * A scaled order: placeGroup, with the group journaled by the algo runner before its legs leave (so the
+   * Algos tab and `perpl algos` list it, after a restart too). Without a runner the legs are placed all the same.
+   */
+  placeScale(group: ScaleGroup, orders: readonly PlaceParams[], label: string): Promise<ActionResult>;
   cancel(orderId: number, label: string, key?: KeyStamp): Promise<ActionResult>;
   /** The orders of a group cancelled as one: each a cancel of its own, the outcome said as "N of M legs cancelled". */
   cancelGroup(orderIds: readonly number[], label: string, key?: KeyStamp): Promise<ActionResult>;

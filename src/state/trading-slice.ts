@@ -80,6 +80,8 @@ export type ConfirmAction =
   | { kind: 'quit' }
   /** A typed `:close` / `:cancel` line, run as typed. */
   | { kind: 'command'; text: string }
+  /** `X` on a scaled order's Algos row (ui/algos/scale-cancel.ts): `y` cancels the open legs of order group `group`. */
+  | { kind: 'cancel-scale'; group: string }
   /** A typed `:twap`, exact (ui/algos/twap-flow.ts): `y` starts it. */
   | { kind: 'twap'; spec: TwapSpec }
   /** A typed `:trail` / `:chase`, exact (ui/algos/trail-flow.ts, chase-flow.ts): `y` starts it. */

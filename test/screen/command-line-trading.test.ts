@@ -199,6 +199,45 @@ describe('scaled orders typed on the `:` line (issue 31 item 5)', () => {
   }, TEST_MS);
 });
 
+describe('a scaled order in the Algos tab (issue 31 items 5, 6)', () => {
+  const legPrices = (from: number, n: number) => Array.from({ length: n }, (_, i) => from - i * 10 ** screen.market.priceDecimals);
+  const scaleRow = () => vt().lines().find((l) => l.includes('SCALE') && l.includes('▲ BUY'));
+
+  it('scale-row-lists-resting-legs-and-x-cancels-the-group: its row says the legs resting, the rule and running at 200x50 and 80x24; X asks, y cancels every open leg, the row says cancelled', async () => {
+    screen.sim.control.pauseFlow();
+    onTestFinished(() => screen.sim.control.resumeFlow());
+    const from = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p - 10 ** screen.market.priceDecimals;
+    const prices = legPrices(from, 5);
+    await runCommand(screen.app, `scale buy ${typedSize(100)} ${typedPrice(from)} ${typedPrice(prices[4]!)} x5 skew 2`);
+    await vt().waitFor('y place all 5 legs', UI_MS);
+    vt().press('y');
+    await vt().waitFor('5 of 5 legs placed', EXCHANGE_MS);
+    vt().press('W');
+    // The rule (x5 from→to skew 2) is cut at 24 columns when the prices carry decimals: its prices always show.
+    const rule = `x5 ${saidPrice(screen, from)}→${saidPrice(screen, prices[4]!)}`;
+    await vt().waitFor(() => /0\/5 legs 0\.00000\/0\.00100/.test(scaleRow() ?? '') && scaleRow()!.includes('5 legs resting'), EXCHANGE_MS);
+    expect(scaleRow()).toContain(rule);
+    expect(scaleRow()).toMatch(/running · 5 of 5/);
+    // The runner journaled it: `perpl algos` reads the same line.
+    const newest = screen.app.app.store.getState().algos.at(-1)!;
+    expect(newest).toMatchObject({ kind: 'scale', status: 'running', reason: '5 of 5 legs placed', scale: { placed: 5, resting: 5 } });
+
+    vt().resize(80, 24);
+    onTestFinished(() => vt().resize(200, 50));
+    await vt().waitFor(() => (scaleRow() ?? '').includes('5 legs resting'), UI_MS);
+    vt().press('g');
+    vt().press('S');
+    await vt().waitFor('a scaled order has no pause', UI_MS);
+    vt().press('X');
+    await vt().waitFor('cancel the scaled order (5 open legs)?', UI_MS);
+    vt().press('y');
+    await vt().waitFor('5 of 5 legs cancelled', EXCHANGE_MS);
+    await vt().waitFor(() => /ended/.test(scaleRow() ?? '') && (scaleRow() ?? '').includes('cancelled: 0 of 5'), EXCHANGE_MS);
+    expect(screen.app.app.store.getState().trading.orders.filter((o) => o.group === newest.scale!.group)).toEqual([]);
+    expect(screen.app.app.store.getState().algos.find((a) => a.id === newest.id)).toMatchObject({ status: 'ended', complete: false, reason: 'cancelled: 0 of 5 legs filled' });
+  }, TEST_MS);
+});
+
 describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', () => {
   /** The Algos tab's row of the TWAP `id`. */
   const algoRow = (id: string) => vt().lines().find((l) => l.includes(id) && l.includes('TWAP'));
@@ -211,8 +250,8 @@ describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', ()
     await vt().waitFor(() => confirmReadWhole(vt(), state().tradingUi.confirm?.text ?? '\u0000', 'start TWAP', true), UI_MS);
     vt().press('y');
     await vt().waitFor(/twap buy [A-Z]+: started tw\w+/, UI_MS);
-    // The toast comes at once; the row with the trading publisher's next frame.
-    await vt().waitFor(() => newestAlgo() !== undefined, UI_MS);
+    // The toast comes at once; the row with the trading publisher's next frame (after the scaled orders' rows).
+    await vt().waitFor(() => newestAlgo()?.kind === 'twap', UI_MS);
     const id = newestAlgo()!.id;
     vt().press('W');
     await vt().waitFor(() => algoRow(id)?.includes('▲ BUY') === true, UI_MS);

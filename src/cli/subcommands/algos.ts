@@ -19,7 +19,7 @@ import { ALGOS_OPTIONS } from '../subcommand-table.js';
 
 const USAGE = `usage: perpl algos [options]
 
-Prints the algos (TWAP, ...) journaled under $PERPL_HOME/algos/: running, paused, held and ended.
+Prints the algos (TWAP, trail, chase, scaled orders) journaled under $PERPL_HOME/algos/: running, paused, held and ended.
 
   --network NAME    only this network's (e.g. local, testnet, mainnet)
   --account ID      only this account's
@@ -65,12 +65,13 @@ function wordsOf(algo: AlgoEntry, markets: readonly Market[] | undefined): Marke
 
 /**
  * The algo's price, ticks, and what it is: a TWAP's limit (else its arrival mark), a chase's resting price
- * (else its start), a trail's stop; null when it has none.
+ * (else its start), a trail's stop, a scaled order's average fill (else its first leg's price); null when it has none.
  */
 function algoPrice(algo: AlgoEntry): { word: string; price: number } | null {
   const s = algo.start;
   if (s.kind === 'twap') return s.spec.bound.kind === 'limit' ? { word: 'limit', price: s.spec.bound.price } : { word: 'mark', price: s.arrivalMark };
   if (s.kind === 'chase') return { word: 'at', price: algo.chase?.state.live?.price ?? s.startPrice };
+  if (s.kind === 'scale') return algo.scale?.settled?.filled ? { word: 'avg', price: algo.scale.settled.avgPrice } : { word: 'from', price: s.spec.from };
   const stop = algo.trail?.stop;
   return stop ? { word: 'stop', price: stop.price } : null;
 }

@@ -8,6 +8,7 @@ import type { Side } from '../../domain/trading/command-params.js';
 import type { ChaseDecision, ChaseState } from '../../domain/algos/chase.js';
 import { chaseStep } from '../../domain/algos/chase-progress.js';
 import type { AlgoRecord, AlgoStart, AlgoStatus } from './algo-record.js';
+import type { ScaleEvent } from './scale-record.js';
 
 export interface AlgoChild {
   cid: string;
@@ -36,6 +37,8 @@ export interface AlgoEntry {
    * last, what its live order filled so far (fills counted since it was placed), and who ended it (`why`).
    */
   chase?: { state: ChaseState; places: number; lastSent: ChaseDecision | null; liveFilled: number; why?: string };
+  /** A scaled order's legs: placed (null while its placement is on its way), and what they filled once none rests. */
+  scale?: { placed: Extract<ScaleEvent, { kind: 'placed' }> | null; settled: Extract<ScaleEvent, { kind: 'settled' }> | null };
 }
 
 /** The child journaled whose outcome is not known yet (at most one: a new child waits for it). */
@@ -47,6 +50,7 @@ export function childInFlight(a: AlgoEntry): AlgoChild | undefined {
 export function algoSummary(a: AlgoEntry): { side: Side; filled: number; target: number } {
   if (a.start.kind === 'trail') return { side: a.start.spec.position.side, filled: 0, target: a.start.spec.position.size };
   if (a.start.kind === 'chase') return { side: a.start.spec.side, filled: a.chase?.state.filled ?? 0, target: a.start.spec.size };
+  if (a.start.kind === 'scale') return { side: a.start.spec.side, filled: a.scale?.settled?.filled ?? 0, target: a.start.spec.size };
   return { side: a.start.spec.side, filled: twapStateOf(a).filled, target: a.start.spec.size };
 }
 
@@ -76,6 +80,7 @@ export function foldAlgos(records: readonly AlgoRecord[]): AlgoEntry[] {
         const { spec, startPrice, boundPrice, deadlineMs } = start;
         entry.chase = { state: { spec, startPrice, boundPrice, deadlineMs, filled: 0, live: null, pending: null, ended: null }, places: 0, lastSent: null, liveFilled: 0 };
       }
+      if (start.kind === 'scale') entry.scale = { placed: null, settled: null };
       byId.set(id, entry);
       continue;
     }
@@ -109,6 +114,14 @@ export function foldAlgos(records: readonly AlgoRecord[]): AlgoEntry[] {
             if (d.kind === 'place') a.chase.places += 1;
             if (d.kind === 'end' && d.why !== undefined) a.chase.why = d.why;
           }
+        }
+        break;
+      case 'scale':
+        if (a.scale && a.start.kind === 'scale') {
+          if (r.event.kind === 'placed') {
+            a.scale.placed = r.event;
+            a.reason = `${r.event.rqs.length} of ${a.start.spec.count} legs placed`;
+          } else a.scale.settled = r.event;
         }
         break;
       case 'state':

@@ -28,6 +28,10 @@ function startWords(s: AlgoStart, w: MarketWords): string {
       const { spec } = s;
       return `chase ${sideWord(spec.side)} ${sizeText(spec.size, w)}${spec.reduceOnly ? ' reduce-only' : ''} from ${priceText(s.startPrice, w)}, max ${priceText(s.boundPrice, w)}, for ${timeLeftText(spec.durationMs)}, at the bound ${spec.atBound === 'leave' ? 'left resting' : 'cancelled'}`;
     }
+    case 'scale': {
+      const { spec } = s;
+      return `scale ${sideWord(spec.side)} ${sizeText(spec.size, w)} in ${spec.count} legs ${priceText(spec.from, w)} → ${priceText(spec.to, w)}, skew ${spec.skew / 100}`;
+    }
   }
 }
 
@@ -96,6 +100,12 @@ export class AlgoLines {
           case 'wait':
             return null;
         }
+        return null;
+      }
+      case 'scale': {
+        const e = r.event;
+        if (e.kind === 'placed') return `${e.rqs.length} of ${e.sent} legs placed`;
+        return `${e.cancelled ? 'cancelled' : 'settled'}: ${e.filledLegs} legs filled, ${sizeText(e.filled, w)}${e.avgPrice > 0 ? ` at ${priceText(e.avgPrice, w)} average` : ''}`;
       }
     }
   }

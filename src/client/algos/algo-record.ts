@@ -13,6 +13,8 @@ import { trailSpec, trailEvent } from './trail-record.js';
 import type { ChaseSpec } from '../../domain/algos/chase.js';
 import type { ChaseEvent } from '../../domain/algos/chase-progress.js';
 import { chaseEvent, chaseSpec } from './chase-record.js';
+import type { ScaleGroup } from '../../domain/algos/scale.js';
+import { type ScaleEvent, scaleEvent, scaleGroup } from './scale-record.js';
 
 interface Base {
   /** Wall-clock ms. */
@@ -21,10 +23,12 @@ interface Base {
   id: string;
 }
 
-/** What an algo runs, by kind (trail / chase / scale add theirs here). */
+/** What an algo runs, by kind. */
 export type AlgoStart = { kind: 'twap'; spec: TwapSpec; arrivalMark: number; seed: number } | { kind: 'trail'; spec: TrailSpec }
   /** A chase limit: its start and bound prices (ticks) and deadline (wall ms), fixed when it starts. */
-  | { kind: 'chase'; spec: ChaseSpec; startPrice: number; boundPrice: number; deadlineMs: number };
+  | { kind: 'chase'; spec: ChaseSpec; startPrice: number; boundPrice: number; deadlineMs: number }
+  /** A scaled order: written (fsynced) before its legs are sent; the runner sends nothing for it, only follows its legs. */
+  | { kind: 'scale'; spec: ScaleGroup };
 
 /** running: working; paused: by the trader; held: by a trade lock (resumes when it lifts). */
 export type AlgoStatus = 'running' | 'paused' | 'held';
@@ -40,6 +44,8 @@ export type AlgoRecord =
   | (Base & { k: 'trail'; event: TrailReplaceEvent })
   /** A chase's step (chase-progress.ts): `sent` is written and fsynced BEFORE the request is sent. */
   | (Base & { k: 'chase'; event: ChaseEvent })
+  /** A scaled order's step (scale-record.ts): its legs placed; what they filled once none rests. */
+  | (Base & { k: 'scale'; event: ScaleEvent })
   | (Base & { k: 'state'; status: AlgoStatus; reason: string })
   | (Base & { k: 'end'; complete: boolean; reason: string });
 
@@ -68,6 +74,7 @@ const twapSpec = record<TwapSpec>({
 type StartOf<K extends AlgoStart['kind']> = Base & { k: 'start' } & Extract<AlgoStart, { kind: K }>;
 const twapStart = record<StartOf<'twap'>>({ ...base, k: literal('start'), kind: literal('twap'), spec: twapSpec, arrivalMark: nonNegInt, seed: int });
 const trailStart = record<StartOf<'trail'>>({ ...base, k: literal('start'), kind: literal('trail'), spec: trailSpec });
+const scaleStart = record<StartOf<'scale'>>({ ...base, k: literal('start'), kind: literal('scale'), spec: scaleGroup });
 const chaseStart = record<StartOf<'chase'>>({
   ...base, k: literal('start'), kind: literal('chase'), spec: chaseSpec, startPrice: nonNegInt, boundPrice: nonNegInt, deadlineMs: nonNegInt,
 });
@@ -78,6 +85,7 @@ type Of<K extends Kind> = Extract<AlgoRecord, { k: K }>;
 const DECODERS: { [K in Kind]: Decoder<Of<K>> } = {
   start: (value, path) => {
     const kind = isPlainObject(value) ? value.kind : undefined;
+    if (kind === 'scale') return scaleStart(value, path);
     return kind === 'trail' ? trailStart(value, path) : kind === 'chase' ? chaseStart(value, path) : twapStart(value, path);
   },
   child: record<Of<'child'>>({ ...base, k: literal('child'), cid: str, slice: nonNegInt, size: nonNegInt, price: nonNegInt }),
@@ -85,6 +93,7 @@ const DECODERS: { [K in Kind]: Decoder<Of<K>> } = {
   'child-done': record<Of<'child-done'>>({ ...base, k: literal('child-done'), cid: str, filled: nonNegInt, spent: bool, result: str, message: str }),
   trail: record<Of<'trail'>>({ ...base, k: literal('trail'), event: trailEvent }),
   chase: record<Of<'chase'>>({ ...base, k: literal('chase'), event: chaseEvent }),
+  scale: record<Of<'scale'>>({ ...base, k: literal('scale'), event: scaleEvent }),
   state: record<Of<'state'>>({ ...base, k: literal('state'), status: oneOf(['running', 'paused', 'held'] as const), reason: str }),
   end: record<Of<'end'>>({ ...base, k: literal('end'), complete: bool, reason: str }),
 };

@@ -1,7 +1,8 @@
 // The algo runner: headless (a bot or the screen drives it), it acts only through TradingCommands, so every
 // child passes the validation, locks, guards, order journal and execution report of a hand-placed order.
 // This file holds the loop, the algo journal and the control (start, pause, resume, cancel); each kind's
-// steps and money rules are in twap-run.ts, trail-run.ts and chase-run.ts. Common to all:
+// steps and money rules are in twap-run.ts, trail-run.ts and chase-run.ts; a scaled order (scale-run.ts)
+// sends nothing, it is only followed. Common to all:
 //  - every step's line is in the algo journal (fsynced) BEFORE its order is sent;
 //  - orders go only while the trading socket's send budget has more than ALGO_ORDER_RESERVE left;
 //  - a trade lock holds every algo (the reason kept on it); it runs again when the lock lifts.
@@ -19,6 +20,10 @@ import type { AlgoRecord, AlgoRecordInput, AlgoStatus } from './algo-record.js';
 import { TrailRun } from './trail-run.js';
 import { ChaseRun } from './chase-run.js';
 import { TwapRun } from './twap-run.js';
+import { ScaleRun } from './scale-run.js';
+import type { ScaleGroup } from '../../domain/algos/scale.js';
+import { SCALE_NO_PAUSE } from '../../domain/algos/algo-row.js';
+import type { ScaleProgress } from '../../domain/algos/scale-progress.js';
 import { type ChaseSpec, startChase, validateChaseSpec } from '../../domain/algos/chase.js';
 
 /**
@@ -68,6 +73,7 @@ export class AlgoRunner {
   private readonly trails: TrailRun;
   private readonly chases: ChaseRun;
   private readonly twaps: TwapRun;
+  private readonly scales: ScaleRun;
 
   constructor(private readonly o: AlgoRunnerOptions) {
     this.timers = o.timers ?? realTimers;
@@ -83,6 +89,7 @@ export class AlgoRunner {
     this.trails = new TrailRun(context);
     this.chases = new ChaseRun(context);
     this.twaps = new TwapRun(context, (id) => this.algos.get(id));
+    this.scales = new ScaleRun(context);
   }
 
   /**
@@ -186,6 +193,31 @@ export class AlgoRunner {
     return { id };
   }
 
+  /**
+   * Journals (fsynced) a scaled order whose legs the caller is about to send, or says why not (nothing is
+   * journaled then). Its legs are the caller's; it is followed until none rests (scalePlaced says which went).
+   */
+  startScale(group: ScaleGroup): { id: string } | { refused: string } {
+    if (this.o.reads.orderJournal() === null) return { refused: 'algos need the order journal (a restart must find their orders)' };
+    const id = this.newId('sc');
+    this.append({ k: 'start', id, kind: 'scale', spec: group }, true);
+    this.scales.placingStarted(id);
+    return { id };
+  }
+
+  /** The placement of scale `id` settled: `rqs` of its legs reached the exchange, of `sent` sent (null: read them from the order journal). */
+  scalePlaced(id: string, rqs: readonly number[] | null, sent: number): void {
+    const a = this.algos.get(id);
+    if (a?.start.kind !== 'scale' || a.scale?.placed) return;
+    if (rqs === null) this.scales.recoverPlacement(a);
+    else this.scales.placed(id, rqs, sent);
+  }
+
+  /** A scaled order's legs as last looked at; undefined for another kind or before the first look. */
+  scaleLegs(id: string): ScaleProgress | undefined {
+    return this.scales.legs(id);
+  }
+
   private newId(prefix: string): string {
     const now = this.timers.now();
     let id = `${prefix}${now.toString(36)}`;
@@ -196,12 +228,14 @@ export class AlgoRunner {
   pause(id: string): string | null {
     const a = this.algos.get(id);
     if (!a || a.status === 'ended') return `no running algo ${id}`;
+    if (a.start.kind === 'scale') return SCALE_NO_PAUSE;
     if (a.status !== 'paused') this.append({ k: 'state', id, status: 'paused', reason: 'paused by the trader' }, true);
     return null;
   }
 
   unpause(id: string): string | null {
     const a = this.algos.get(id);
+    if (a?.start.kind === 'scale') return SCALE_NO_PAUSE;
     if (!a || a.status !== 'paused') return `algo ${id} is not paused`;
     this.append({ k: 'state', id, status: 'running', reason: 'resumed by the trader' }, true);
     return null;
@@ -216,6 +250,8 @@ export class AlgoRunner {
   cancel(id: string, reason = 'cancelled by the trader'): string | null {
     const a = this.algos.get(id);
     if (!a || a.status === 'ended') return `no running algo ${id}`;
+    // Its legs are orders: cancelled as a group through the commands (`X` on its row, `:cancel scale`), never by the runner.
+    if (a.start.kind === 'scale') return 'a scaled order is cancelled by cancelling its legs (X on its row, :cancel scale)';
     if (a.start.kind === 'chase') {
       this.chases.stop(a, reason);
       return null;
@@ -289,6 +325,7 @@ export class AlgoRunner {
     const entry = this.algos.get(id)!;
     if (entry.start.kind === 'twap') return this.twaps.step(id);
     if (entry.status === 'ended') return;
+    if (entry.start.kind === 'scale') return this.scales.step(entry);
     // A paused chase still looks: its order comes off the book (pause means nothing of it rests).
     if (entry.start.kind === 'chase') return this.chases.step(entry, entry.status === 'paused');
     if (entry.status === 'paused') return;

@@ -39,11 +39,15 @@ export function algoOfChildGroup(group: string | undefined): string | undefined 
 }
 
 const FINAL: ReadonlySet<number> = new Set([OrderStatus.Filled, OrderStatus.Canceled, OrderStatus.Expired, OrderStatus.Failed]);
-const NEVER_EXECUTED: ReadonlySet<string> = new Set(['invalid', 'rejected', 'failed', 'gave-up']);
+export const NEVER_EXECUTED: ReadonlySet<string> = new Set(['invalid', 'rejected', 'failed', 'gave-up']);
 
 /** The order journal's requests of `cid`: each request key with its rqs and how it was resolved, if it was. */
 export function taggedRequests(records: readonly JournalRecord[], cid: string): Map<string, { rqs: number[]; resolved?: string }> {
-  const group = childGroup(cid);
+  return groupRequests(records, childGroup(cid));
+}
+
+/** The order journal's requests of order group `group` (a child's, a scaled order's), as taggedRequests. */
+export function groupRequests(records: readonly JournalRecord[], group: string): Map<string, { rqs: number[]; resolved?: string }> {
   const out = new Map<string, { rqs: number[]; resolved?: string }>();
   for (const r of records) {
     if (r.k === 'request' && r.group === group) {

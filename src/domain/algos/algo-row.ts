@@ -5,8 +5,12 @@ import type { Side } from '../trading/side.js';
 import type { TriggerSource } from '../trading/protection.js';
 import type { AlgoDistance } from './distance.js';
 import type { ChaseSpec } from './chase.js';
+import type { ScaleGroup } from './scale.js';
 import type { TrailSpec } from './trail.js';
 import type { TwapSpec } from './twap.js';
+
+/** Why a scaled order has no pause or resume: its legs rest on the exchange, nothing of it waits to be sent. */
+export const SCALE_NO_PAUSE = 'a scaled order has no pause';
 
 export type AlgoRowStatus = 'running' | 'paused' | 'held' | 'ended';
 
@@ -34,6 +38,26 @@ export interface AlgoRow {
   trail?: TrailRowFacts;
   /** A chase limit's facts (kind 'chase'). */
   chase?: ChaseRowFacts;
+  /** A scaled order's facts (kind 'scale'). */
+  scale?: ScaleRowFacts;
+}
+
+/** Where a scaled order's legs stand, for its row and the quit question. */
+export interface ScaleRowFacts {
+  /** Its order group (`scale-...`): `X` cancels the open orders of this group. */
+  group: string;
+  /** Legs asked for; legs placed (null while the placement is on its way). */
+  count: number;
+  placed: number | null;
+  /** Legs resting now and their open size, size units. */
+  resting: number;
+  restingSize: number;
+  /** Legs wholly filled. */
+  filledLegs: number;
+  /** First and last leg's price, ticks; skew hundredths. */
+  from: number;
+  to: number;
+  skew: number;
 }
 
 /** Where a trailing stop stands, for its row and the quit question. */
@@ -68,6 +92,13 @@ export interface AlgoControl {
   startTwap(spec: TwapSpec): { id: string } | { refused: string };
   startTrail(spec: TrailSpec): { id: string } | { refused: string };
   startChase(spec: ChaseSpec): { id: string } | { refused: string };
+  /** Journals a scaled order about to be placed (its legs are sent by the caller, as any order); the runner only follows its legs. */
+  startScale(group: ScaleGroup): { id: string } | { refused: string };
+  /**
+   * The legs of scale `id` that were placed (their rqs) out of `sent` sent: from now on it runs while one rests.
+   * `rqs` null: the outcome did not say each leg's; the order journal's requests of its group are read instead.
+   */
+  scalePlaced(id: string, rqs: readonly number[] | null, sent: number): void;
   pause(id: string): string | null;
   unpause(id: string): string | null;
   cancel(id: string): string | null;

@@ -40,6 +40,23 @@ export interface ScaleSpec {
   postOnly?: boolean;
 }
 
+/**
+ * A placed scaled order as the algo journal keeps it (kind 'scale'): the spec in plain integers (ticks, lots,
+ * hundredths) and its order group (`scale-...`), which the order journal records with every leg.
+ */
+export interface ScaleGroup {
+  group: string;
+  marketId: number;
+  side: Side;
+  size: number;
+  from: number;
+  to: number;
+  count: number;
+  skew: number;
+  leverage: number;
+  postOnly?: boolean;
+}
+
 export interface ScaleLeg {
   /** Ticks. */
   price: bigint;

@@ -104,6 +104,25 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     amend: (orderId, change, label, key) => send(label, (t) => (key ? t.change(orderId, change, key) : t.change(orderId, change))),
     placeGroup: (orders, label) =>
       send(label, (t) => groupHandle(orders.map((o) => t.place(o))), { summarize: (o) => legsOutcome(o, orders.length, 'placed', legPlaced) }),
+    placeScale: async (group, orders, label) => {
+      const control = services.algos?.() ?? null;
+      const scale: { started?: { id: string } | { refused: string } } = {};
+      const notListed = (o: CommandOutcome): CommandOutcome =>
+        scale.started && 'refused' in scale.started ? { ...o, message: `${o.message} (not in the Algos tab: ${scale.started.refused})` } : o;
+      const make = (t: TradingCommands): CommandHandle => {
+        // Journaled before the first leg leaves (send has checked the locks: a locked scale is not journaled).
+        if (control) scale.started = control.startScale(group);
+        return groupHandle(orders.map((o) => t.place(o)));
+      };
+      const result = await send(label, make, { summarize: (o) => notListed(legsOutcome(o, orders.length, 'placed', legPlaced)) });
+      if (control && scale.started && 'id' in scale.started) {
+        // Each leg's rq when the outcome has every leg's result; else the order journal's requests of the group say.
+        const results = result.kind === 'done' ? result.outcome.results : [];
+        const whole = result.kind === 'refused' || results.length === orders.length;
+        control.scalePlaced(scale.started.id, whole ? results.filter(legPlaced).map((r) => r.rq) : null, orders.length);
+      }
+      return result;
+    },
     cancel: (orderId, label, key) => send(label, (t) => (key ? t.cancel(orderId, key) : t.cancel(orderId))),
     cancelGroup: (orderIds, label, key) =>
       send(label, (t) => groupHandle(orderIds.map((id) => (key ? t.cancel(id, key) : t.cancel(id)))), {

@@ -25,3 +25,9 @@ export const CHASE_ROW: AlgoRow = {
 
 /** The TWAP that finished, filled. */
 export const DONE_ROW: AlgoRow = { ...base, id: 'twa0', filled: 2_000, status: 'ended', complete: true, reason: 'filled', avgPrice: 670_000, children: 3 };
+
+/** A scale buying 0.5 BTC in 10 legs from 66,000 to 65,000, skew 2: 3 legs filled at an average of 65,850.0, 7 resting. */
+export const SCALE_ROW: AlgoRow = {
+  ...base, id: 'scl1', kind: 'scale', filled: 9_000, arrivalMark: 660_000, avgPrice: 658_500, reason: '10 of 10 legs placed', next: '7 legs resting', children: 0,
+  scale: { group: 'scale-abc', count: 10, placed: 10, resting: 7, restingSize: 41_000, filledLegs: 3, from: 660_000, to: 650_000, skew: 200 },
+};

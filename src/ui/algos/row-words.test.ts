@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgoRow } from '../../domain/algos/algo-row.js';
 import { TAB_BTC } from '../tabs/tab-store.fixtures.js';
-import { CHASE_ROW, DONE_ROW, TRAIL_ROW, TWAP_ROW } from './algo-rows.fixtures.js';
+import { CHASE_ROW, DONE_ROW, SCALE_ROW, TRAIL_ROW, TWAP_ROW } from './algo-rows.fixtures.js';
 import { detailWords, nextOrWhy, percentAway, progressWords, ruleWords, sideWords, slippageBps, stateWord } from './row-words.js';
 
 const trail = (over: Partial<NonNullable<AlgoRow['trail']>>, row: Partial<AlgoRow> = {}): AlgoRow => ({ ...TRAIL_ROW, ...row, trail: { ...TRAIL_ROW.trail!, ...over } });
@@ -48,6 +48,23 @@ describe('Algos row words', () => {
     expect(stateWord(DONE_ROW)).toBe('done');
     expect(stateWord({ ...DONE_ROW, complete: false })).toBe('ended');
     expect(nextOrWhy(TWAP_ROW)).toBe('slice 6/20 in 14s');
+  });
+
+  it('scale-row-says-legs-rule-average-and-resting: legs filled/placed with size filled/total, x10 from→to skew, average fill, what rests', () => {
+    expect(progressWords(SCALE_ROW, TAB_BTC)).toBe('3/10 legs 0.09000/0.50000');
+    expect(ruleWords(SCALE_ROW, TAB_BTC)).toBe('x10 66,000→65,000 skew 2');
+    expect(ruleWords({ ...SCALE_ROW, scale: { ...SCALE_ROW.scale!, skew: 150 } }, TAB_BTC)).toBe('x10 66,000→65,000 skew 1.5');
+    expect(detailWords(SCALE_ROW, TAB_BTC)).toBe('avg 65,850.0 · 0.41000 resting');
+    expect(detailWords({ ...SCALE_ROW, avgPrice: null }, TAB_BTC)).toBe('avg — · 0.41000 resting');
+    expect(sideWords(SCALE_ROW)).toBe('▲ BUY');
+    expect(stateWord(SCALE_ROW)).toBe('running');
+    expect(nextOrWhy(SCALE_ROW)).toBe('7 legs resting');
+    // Partly placed: legs out of those placed, not of those asked for.
+    expect(progressWords({ ...SCALE_ROW, scale: { ...SCALE_ROW.scale!, placed: 7 } }, TAB_BTC)).toBe('3/7 legs 0.09000/0.50000');
+    const cancelled: AlgoRow = { ...SCALE_ROW, status: 'ended', complete: false, reason: 'cancelled: 3 of 10 legs filled', next: '' };
+    expect(stateWord(cancelled)).toBe('ended');
+    expect(nextOrWhy(cancelled)).toBe('cancelled: 3 of 10 legs filled');
+    expect(stateWord({ ...cancelled, complete: true })).toBe('done');
   });
 
   it('percentAway rounds to hundredths of a percent of the second price, integer math', () => {

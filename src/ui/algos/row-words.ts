@@ -1,12 +1,14 @@
 // The words of an Algos tab row, by kind, for a trader reading it at a glance: a TWAP's progress and its
 // average against the arrival mark; a trailing stop's stop level and how far it sits from the price it
 // follows and from liquidation, its distance rule, holding / moving / ended; a chase's resting price, bound
-// and time left. Pure: columns.ts lays them out, dropping the wide ones first.
+// and time left; a scaled order's legs filled of placed, its prices and skew, its average fill and what
+// rests. Pure: columns.ts lays them out, dropping the wide ones first.
 
 import type { AlgoRow } from '../../domain/algos/algo-row.js';
 import { distanceText } from '../../domain/algos/distance.js';
 import { timeLeftText } from '../../domain/algos/time-left.js';
-import { refWords } from '../../domain/trading/order-words.js';
+import { priceText, refWords } from '../../domain/trading/order-words.js';
+import { formatScaledTrim } from '../../protocol/scaling.js';
 import type { MarketRef } from '../../domain/views.js';
 import { price, size } from '../tabs/row-cells.js';
 
@@ -40,6 +42,7 @@ export function progressWords(r: AlgoRow, m: MarketRef | undefined): string {
   const filled = `${size(r.filled, m)}/${size(r.target, m)}`;
   if (r.trail) return r.trail.stop === null ? 'no stop yet' : `stop ${price(r.trail.stop, m)} (${percentAway(r.trail.stop, r.trail.reference)})`;
   if (r.chase) return `${filled} @${r.chase.resting ? price(r.chase.resting.price, m) : '—'}`;
+  if (r.scale) return `${r.scale.filledLegs}/${r.scale.placed ?? r.scale.count} legs ${filled}`;
   return filled;
 }
 
@@ -48,6 +51,7 @@ export function ruleWords(r: AlgoRow, m: MarketRef | undefined): string {
   const words = m ? refWords(m) : { label: `#${r.marketId}`, priceDecimals: 0, sizeDecimals: 0 };
   if (r.trail) return `${distanceText(r.trail.distance, words)} on ${r.trail.on}`;
   if (r.chase) return `max ${distanceText(r.chase.maxDistance, words)}, at bound: ${r.chase.atBound === 'leave' ? 'rest' : 'cancel'}`;
+  if (r.scale) return `x${r.scale.count} ${priceText(r.scale.from, words)}→${priceText(r.scale.to, words)} skew ${formatScaledTrim(r.scale.skew, 2)}`;
   return '';
 }
 
@@ -61,6 +65,7 @@ export function detailWords(r: AlgoRow, m: MarketRef | undefined): string {
     return `${t.on} ${price(t.reference, m)} · ${liq}`;
   }
   if (r.chase) return `from ${price(r.chase.startPrice, m)} to ${price(r.chase.boundPrice, m)} · ${timeLeftText(r.chase.leftMs)} left`;
+  if (r.scale) return `avg ${price(r.avgPrice, m)} · ${size(r.scale.restingSize, m)} resting`;
   return `avg ${price(r.avgPrice, m)} vs ${price(r.arrivalMark, m)} ${slippageBps(r)} bps`;
 }
 

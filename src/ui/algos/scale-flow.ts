@@ -104,7 +104,12 @@ function answerScale(store: TerminalStore, actions: TerminalActions, yes: boolea
     leverage: review.leverage,
     group: review.group,
   }));
-  void actions.placeGroup(orders, `scale ${review.side === 'long' ? 'buy' : 'sell'} ${review.legs.length} legs`);
+  const group = {
+    group: review.group, marketId: review.marketId, side: review.side, size: orders.reduce((a, o) => a + o.size, 0),
+    from: review.legs[0]!.price, to: review.legs[review.legs.length - 1]!.price, count: review.legs.length, skew: review.skew, leverage: review.leverage,
+    ...(review.postOnly ? { postOnly: true } : {}),
+  };
+  void actions.placeScale(group, orders, `scale ${review.side === 'long' ? 'buy' : 'sell'} ${review.legs.length} legs`);
 }
 
 answerConfirmWith('scale', {
@@ -116,6 +121,16 @@ answerConfirmWith('scale', {
   },
 });
 
+/** The open orders of scaled order group `group`. */
+export function groupOrders(orders: readonly OrderRowView[], group: string): OrderRowView[] {
+  return orders.filter((o) => o.group === group);
+}
+
+/** The question before a scaled order's open legs are cancelled (`:cancel scale`, `X` on its Algos row). */
+export function cancelScaleQuestion(openLegs: number): string {
+  return `cancel the scaled order (${openLegs} open leg${openLegs === 1 ? '' : 's'})?`;
+}
+
 /** The newest scaled order's group with orders still open (the one with the highest request id), and its orders; null when none. */
 export function newestGroup(orders: readonly OrderRowView[]): { group: string; orders: OrderRowView[] } | null {
   let newest: OrderRowView | undefined;
@@ -123,5 +138,5 @@ export function newestGroup(orders: readonly OrderRowView[]): { group: string; o
   for (const o of orders) if (o.group?.startsWith(SCALE_GROUP_PREFIX) && (!newest || o.requestId > newest.requestId)) newest = o;
   if (!newest) return null;
   const group = newest.group!;
-  return { group, orders: orders.filter((o) => o.group === group) };
+  return { group, orders: groupOrders(orders, group) };
 }

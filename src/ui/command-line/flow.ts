@@ -31,7 +31,7 @@ import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 import { marketLabel } from '../../domain/market-label.js';
-import { newestGroup, openScaleReview } from '../algos/scale-flow.js';
+import { cancelScaleQuestion, newestGroup, openScaleReview } from '../algos/scale-flow.js';
 import { openTwapConfirm } from '../algos/twap-flow.js';
 import { openTrailConfirm } from '../algos/trail-flow.js';
 import { openChaseConfirm } from '../algos/chase-flow.js';
@@ -278,8 +278,7 @@ function questionOf(store: TerminalStore, text: string): string | { error: strin
   if (typed.kind === 'cancel-group') {
     const newest = newestGroup(state.trading.orders);
     if (!newest) return { error: 'cancel: no scaled order is open' };
-    const n = newest.orders.length;
-    return `cancel the scaled order (${n} open leg${n === 1 ? '' : 's'})?`;
+    return cancelScaleQuestion(newest.orders.length);
   }
   if (typed.kind === 'cancel-all') {
     const n = state.trading.orders.length;

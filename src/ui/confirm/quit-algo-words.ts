@@ -21,6 +21,8 @@ export function algoQuitWords(a: AlgoRow, market: MarketRef | undefined): string
     if (resting) return `${name}: ${a.side === 'long' ? 'buy' : 'sell'} ${sizeFigure(resting.size, m)} @ ${priceText(resting.price, m)} stays resting`;
     return `${name} stops (${filled}, nothing resting)`;
   }
+  // A scaled order's legs are plain resting orders: they stay; the row follows them again at the next start.
+  if (a.scale && a.scale.resting > 0) return `${name}: ${a.scale.resting} leg${a.scale.resting === 1 ? '' : 's'} stay resting`;
   return `${name} stops (${filled})`;
 }
 
