@@ -34,8 +34,8 @@ let clock: VirtualTimers;
 
 function runner(): AlgoRunner {
   return new AlgoRunner({
-    // A scaled order sends nothing through the runner: any command called would throw here.
-    commands: {} as TradingCommands,
+    // A scaled order sends nothing through the runner: any command but the Journal note would throw here.
+    commands: { note: () => undefined } as unknown as TradingCommands,
     journal,
     timers: clock,
     reads: {
