@@ -17,9 +17,10 @@ import { marketLabel } from '../../src/domain/market-label.js';
 import { positionRow } from '../../src/domain/trading/rows.js';
 import { AccountEventType, LiquiditySide, PositionStatus } from '../../src/protocol/enums.js';
 import { REBATE_FEE_TIER } from '../../src/sim/markets.js';
-import type { Market, Position } from '../../src/protocol/frames.js';
+import type { AccountEvent, Fill, Market, Position } from '../../src/protocol/frames.js';
+import type { RoundTrip } from '../../src/domain/ledger/round-trip.js';
 import { positionLedger } from '../helpers/position-ledger.js';
-import { type SimHandle, TraderPool, startTestSim, until } from './harness.js';
+import { type SimHandle, type Trader, TraderPool, startTestSim, until } from './harness.js';
 
 /** A funding interval every 10 blocks (half a second at 50 ms blocks), so a test sees several. */
 const FUNDING_EVERY_BLOCKS = 10;
@@ -36,6 +37,27 @@ afterAll(async () => {
 const traders = new TraderPool();
 
 const sum = (values: readonly string[]): bigint => values.reduce((s, v) => s + BigInt(v), 0n);
+
+/**
+ * The trader's history over REST folded into round trips, asserted to be the sessions' long of 5,000 then,
+ * after the flip, a short of 4,000, both closed, with every funding payment placed in one of them.
+ */
+async function longThenShortTrips(t: Trader, fills: readonly Fill[]): Promise<{ events: AccountEvent[]; trips: RoundTrip[] }> {
+  const events = await loadAccountEvents(t.rest);
+  const rows = await collect(t.rest, 'position-history', {}, () => true);
+  const { trips, unplacedFunding } = buildRoundTrips({
+    fills: fills.map(ledgerFillOf).filter((f) => f !== null),
+    funding: fundingFromBoth(events, rows),
+    realized: rows.map(realizedOfPositionRow).filter((r) => r !== null),
+    notionalScale: () => notionalAtoms(1, 1, scalesOf(eth)),
+  });
+  expect(trips.map((trip) => [trip.side, trip.maxSize, trip.closedAt !== null])).toEqual([
+    ['long', 5_000, true],
+    ['short', 4_000, true],
+  ]);
+  expect(unplacedFunding).toBe(0n);
+  return { events, trips };
+}
 
 describe('funding and fees against the ledger', () => {
   it('funding-paid-and-history-fees-match-the-ledger: the Positions tab\'s funding, then the folded history, equal the account events', async () => {
@@ -94,19 +116,7 @@ describe('funding and fees against the ledger', () => {
       await t.commands.close(short.pid, { kind: 'market' }).outcome;
       await until(() => (mine() === undefined ? true : undefined), 'the close');
 
-      const events = await loadAccountEvents(t.rest);
-      const rows = await collect(t.rest, 'position-history', {}, () => true);
-      const { trips, unplacedFunding } = buildRoundTrips({
-        fills: (await loadFills(t.rest)).map(ledgerFillOf).filter((f) => f !== null),
-        funding: fundingFromBoth(events, rows),
-        realized: rows.map(realizedOfPositionRow).filter((r) => r !== null),
-        notionalScale: () => notionalAtoms(1, 1, scalesOf(eth)),
-      });
-      expect(trips.map((trip) => [trip.side, trip.maxSize, trip.closedAt !== null])).toEqual([
-        ['long', 5_000, true],
-        ['short', 4_000, true],
-      ]);
-      expect(unplacedFunding).toBe(0n);
+      const { events, trips } = await longThenShortTrips(t, await loadFills(t.rest));
       expect(trips.every((trip) => trip.funding !== 0n && trip.fees !== 0n)).toBe(true);
       const net = trips.reduce((s, trip) => s + trip.netPnl, 0n);
       expect(net).toBe(tradingBalanceChange(events, 0, Number.POSITIVE_INFINITY));
@@ -162,19 +172,7 @@ describe('funding and fees against the ledger', () => {
       expect(takerFees.length).toBeGreaterThanOrEqual(1);
       expect(takerFees.every((f) => f > 0n)).toBe(true);
 
-      const events = await loadAccountEvents(t.rest);
-      const rows = await collect(t.rest, 'position-history', {}, () => true);
-      const { trips, unplacedFunding } = buildRoundTrips({
-        fills: fills.map(ledgerFillOf).filter((f) => f !== null),
-        funding: fundingFromBoth(events, rows),
-        realized: rows.map(realizedOfPositionRow).filter((r) => r !== null),
-        notionalScale: () => notionalAtoms(1, 1, scalesOf(eth)),
-      });
-      expect(trips.map((trip) => [trip.side, trip.maxSize, trip.closedAt !== null])).toEqual([
-        ['long', 5_000, true],
-        ['short', 4_000, true],
-      ]);
-      expect(unplacedFunding).toBe(0n);
+      const { events, trips } = await longThenShortTrips(t, fills);
       expect(trips.every((trip) => trip.funding !== 0n)).toBe(true);
       // The short opened and closed on maker fills only: its fees are the rebates, negative.
       expect(trips[1]!.fees).toBeLessThan(0n);
