@@ -71,6 +71,8 @@ export interface TraderOptions {
   scopeMask?: number;
   orderForwarding?: boolean;
   balance?: string;
+  /** The account's fee tier `ft` (e.g. the sim's REBATE_FEE_TIER, whose maker fee is negative). */
+  feeTier?: number;
   /** Reuse an existing wallet (second client on the same account). */
   wallet?: { address: string; accountId: number };
   engine?: Partial<Omit<OrderEngineOptions, 'session' | 'markets' | 'canTrade'>>;
@@ -92,6 +94,7 @@ export function startTrader(h: SimHandle, opts: TraderOptions = {}): Trader {
     (() => {
       const w = control.createWallet({
         ...(opts.balance ? { balance: opts.balance } : {}),
+        ...(opts.feeTier !== undefined ? { feeTier: opts.feeTier } : {}),
         orderForwarding: opts.orderForwarding ?? true,
       });
       return { address: w.address, accountId: w.accountId! };
