@@ -326,7 +326,12 @@ function parseTwap(args: string[]): ParsedLine {
   if (durationMs === null) return error(`twap: duration "${duration}" is not a duration (30s, 10m, 1h30m)`);
   const twap: TypedTwap = { kind: 'twap', side: side === 'buy' ? 'long' : 'short', size, durationMs };
   while (rest.length > 0) {
-    const word = rest.shift()!;
+    let word = rest.shift()!;
+    // "@67000" and "@bid+2t" as one word: the limit ("@ 67000", "@ @bid+2t").
+    if (/^@./.test(word)) {
+      rest.unshift(isPriceWordText(word.slice(1)) ? word : word.slice(1));
+      word = '@';
+    }
     const t = word.toLowerCase();
     const v = rest.shift();
     const number = (suffix: RegExp, what: string): string | ParsedLine => {
