@@ -85,7 +85,7 @@ export interface OrderEntryForm {
  * while its field still holds the value it resolved to (an edit of the field retires it).
  */
 export interface EntryNote {
-  field: 'price' | 'size';
+  field: 'price' | 'size' | 'trigger' | 'tp' | 'sl';
   value: string;
   text: string;
 }

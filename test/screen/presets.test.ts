@@ -5,6 +5,7 @@
 // at 200x50 and 80x24.
 
 import { describe, expect, it } from 'vitest';
+import { parsePrice } from '../../src/protocol/scaling.js';
 import { expectNothingSent, journaledRequests } from '../helpers/sent.js';
 import { eventually } from '../helpers/terminal.js';
 import { atQuietSize, startEachTestFlat, useTradingScreen } from '../helpers/trading-screen.js';
@@ -29,6 +30,8 @@ F5 = "buy 0.005 mkt"
 F2 = { do = "buy 0.002 mkt", confirm = false }
 F4 = { do = "buy 0.004 mkt", confirm = false }
 alt-n = { do = "buy 0.006 mkt", confirm = false }
+F6 = "buy 0.007 @bid-5t postonly"
+F7 = "buy 0.008 @bid-7t postonly"
 `;
 
 const screen = useTradingScreen('perpl-presets-', { blockMs: 100, seed: 57, flowStepsPerSec: 10 }, WAITS, { cols: 200, rows: 50 }, CONFIG);
@@ -90,6 +93,28 @@ async function presetWithoutReview(key: string, size: number, chunk: boolean): P
   await eventually(() => longLots() === held + size * 200, EXCHANGE_MS, 'the second long, sent by its y');
 }
 
+/**
+ * A relative-price preset of `size` (thousandths of a BTC) on `key`: the review says the price its word
+ * resolved to when the key was pressed (`@bid-5t = 66,…`), and y rests a post-only limit at exactly that price.
+ */
+async function relativePresetRests(key: string, word: string, size: number): Promise<void> {
+  vt().press(key);
+  await vt().waitFor('y/Enter send', UI_MS);
+  const entry = store().getState().tradingUi.entry;
+  const note = entry?.typedNotes?.[0]?.text ?? '';
+  expect(note).toMatch(new RegExp(`^${word.replace(/[+-]/g, '\\$&')} = [0-9,.]+$`));
+  // Said on screen (a narrow pane may wrap it at its spaces).
+  expect(vt().screenText().replace(/\s+/g, ' ')).toContain(note);
+  expect(entry).toMatchObject({ side: 'long', size: `0.00${size}`, type: 'limit', tif: 'post' });
+  const ticks = parsePrice(entry!.price, screen.market.priceDecimals);
+  vt().press('y');
+  await eventually(
+    () => store().getState().trading.orders.some((o) => o.marketId === screen.market.id && o.price === ticks && o.originalSize === size * 100),
+    EXCHANGE_MS,
+    `the preset's post-only buy resting at ${entry!.price}`,
+  );
+}
+
 describe('presets on screen', () => {
   it('preset-with-review-200x50: in the footer with its line; F1 opens the review, y sends it (one key per read)', async () => {
     await vt().waitFor('F1 buy 0.001 mkt', UI_MS);
@@ -120,5 +145,14 @@ describe('presets on screen', () => {
     await vt().waitFor((s) => !s.includes('preset :buy'), UI_MS);
     await presetWithReview('\u001b[15~', 5, true);
     await presetWithoutReview(ALT_N, 6, false);
+  }, TEST_MS);
+
+  it('relative-price-preset-rests-at-the-resolved-price-200x50: F6 `buy 0.007 @bid-5t postonly` reviews @bid-5t = PRICE, y rests it there', async () => {
+    await relativePresetRests('\u001b[17~', '@bid-5t', 7);
+  }, TEST_MS);
+
+  it('relative-price-preset-rests-at-the-resolved-price-80x24', async () => {
+    await atQuietSize(screen, 80, 24, UI_MS);
+    await relativePresetRests('\u001b[18~', '@bid-7t', 8);
   }, TEST_MS);
 });

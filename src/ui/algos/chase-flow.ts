@@ -20,6 +20,7 @@ import type { TypedChase } from '../command-line/parse.js';
 import { currentMarket, defaultLeverage, disabledReason } from '../order-entry/flow.js';
 import { durationText } from './twap-flow.js';
 import { algoDistanceOf } from './typed-distance.js';
+import { algoSize, notesText } from './algo-words.js';
 
 /** Without `max`: half a percent from the start price. */
 const DEFAULT_MAX = { unit: 'pct', value: '0.5' } as const;
@@ -61,7 +62,7 @@ export function chaseSpecOf(typed: TypedChase, market: Market, leverageText: str
 }
 
 /** What the confirm says the chase will do: the start price (top of book), the bound, the deadline and what happens at the bound. */
-export function chaseQuestion(spec: ChaseSpec, market: Market, top: BookTop): string {
+export function chaseQuestion(spec: ChaseSpec, market: Market, top: BookTop, said = ''): string {
   const words = marketWords(market, market.id);
   const buy = spec.side === 'long';
   const start = chaseTopPrice(spec.side, top) ?? 0;
@@ -71,7 +72,7 @@ export function chaseQuestion(spec: ChaseSpec, market: Market, top: BookTop): st
   return (
     `Chase ${what} ${sizeText(spec.size, words)} PostOnly from ${buy ? 'bid' : 'ask'} ${priceText(start, words)} ${buy ? 'up' : 'down'} to ${priceText(bound, words)} ` +
     `(max ${distanceText(spec.maxDistance, words)}) for ${durationText(spec.durationMs)}; at the bound ${spec.atBound === 'leave' ? 'left resting' : 'cancelled'}, ` +
-    `at the deadline cancelled; start?`
+    `at the deadline cancelled${said}; start?`
   );
 }
 
@@ -84,15 +85,27 @@ export function openChaseConfirm(store: TerminalStore, typed: TypedChase): strin
   if (!market) return 'chase: no market loaded';
   const position = state.trading.positions.find((p) => p.marketId === market.id && p.size > 0) ?? null;
   let spec: ChaseSpec;
+  let said = '';
+  const top = screenBookTop(state, market.id);
   try {
-    spec = chaseSpecOf(typed, market, typed.leverage ?? defaultLeverage(state, market), position);
+    const leverage = typed.leverage ?? defaultLeverage(state, market);
+    // A size in quote or percent is worth a number only at a price: the spec's bound first (one lot stands in).
+    const worded = typed.size !== undefined && !typed.close && /^\$|%$/.test(typed.size);
+    spec = chaseSpecOf(worded ? { ...typed, size: '1' } : typed, market, leverage, position);
+    if (worded) {
+      // "$500", "10%": at the dearest price the chase may rest at (its start or its bound), so it never costs more than asked.
+      const start = chaseTopPrice(spec.side, top);
+      const dearest = start === null ? null : BigInt(Math.max(start, chaseBoundPrice(spec, start)));
+      const size = algoSize(state, market, typed.size!, { quotePrice: dearest, percentPrice: dearest, leverage: parseLeverage(leverage) });
+      spec = { ...spec, size: toWireInteger(size.value, 'size') };
+      said = notesText([size]);
+    }
   } catch (e) {
     return `chase: ${userMessage(e)}`;
   }
-  const top = screenBookTop(state, market.id);
   const refusal = validateChaseSpec(spec, market, top);
   if (refusal) return `chase: ${refusal}`;
-  askConfirm(store, { text: chaseQuestion(spec, market, top), action: { kind: 'chase', spec }, at: 'bar', yes: 'start chase' });
+  askConfirm(store, { text: chaseQuestion(spec, market, top, said), action: { kind: 'chase', spec }, at: 'bar', yes: 'start chase' });
   return null;
 }
 

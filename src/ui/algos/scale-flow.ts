@@ -10,10 +10,14 @@ import type { TerminalActions } from '../../domain/terminal-actions.js';
 import type { OrderRowView } from '../../domain/trading/views.js';
 import { marketLabel } from '../../domain/market-label.js';
 import { userMessage } from '../../protocol/errors.js';
-import { formatAtoms, parseLeverage, parseTypedScaled, toWireInteger } from '../../protocol/scaling.js';
+import { formatAtoms, formatScaled, parseLeverage, parseTypedScaled, toWireInteger } from '../../protocol/scaling.js';
+import type { Market } from '../../protocol/frames.js';
+import { percentSizingPrice } from '../../domain/trading/entry-size.js';
+import { referencesOf } from '../command-line/typed-order.js';
+import { algoPrice, algoSize, notesText } from './algo-words.js';
 import { setNotice } from '../../state/actions.js';
 import { positionMath } from '../../state/order-review.js';
-import type { TerminalStore } from '../../state/store.js';
+import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { askConfirm, showScaleReview } from '../../state/trading-actions.js';
 import type { ScaleReview } from '../../state/trading-slice.js';
 import { answerConfirmWith } from '../confirm/answers.js';
@@ -42,6 +46,22 @@ function specOf(typed: TypedScale, market: NonNullable<ReturnType<typeof current
 }
 
 /**
+ * The line's relative words in numbers, now: each end ("@bid-10t") against the book, mark and last; the size
+ * ("$5000", "10%") at the dearer end, so the legs together never cost more than asked; and how each resolved.
+ */
+function resolveScaleWords(state: TerminalState, typed: TypedScale, market: Market, leverage: number): { typed: TypedScale; said: string } {
+  const { price_decimals: pd, size_decimals: sd } = market.config;
+  const from = algoPrice(state, market, typed.side, typed.from, 'from price');
+  const to = algoPrice(state, market, typed.side, typed.to, 'to price');
+  const dearer = from.value > to.value ? from.value : to.value;
+  const refs = referencesOf(state, market.id);
+  const percentPrice = percentSizingPrice({ side: typed.side, limit: dearer, trigger: null, mark: refs.mark, slippageBps: 0, bestBid: refs.bid });
+  const size = algoSize(state, market, typed.size, { quotePrice: dearer, percentPrice, leverage });
+  const exact: TypedScale = { ...typed, size: formatScaled(size.value, sd), from: formatScaled(from.value, pd), to: formatScaled(to.value, pd) };
+  return { typed: exact, said: notesText([from, to, size]) };
+}
+
+/**
  * Opens the review of a typed `:scale`; returns why it is refused (nothing shown, nothing sent), or null.
  * `nowMs` names the group (unique per key press).
  */
@@ -52,8 +72,12 @@ export function openScaleReview(store: TerminalStore, typed: TypedScale, nowMs: 
   const market = currentMarket(state);
   if (!market) return 'scale: no market loaded';
   let spec: ScaleSpec;
+  let said: string;
   try {
-    spec = specOf(typed, market, typed.leverage ?? defaultLeverage(state, market));
+    const leverage = typed.leverage ?? defaultLeverage(state, market);
+    const words = resolveScaleWords(state, typed, market, parseLeverage(leverage));
+    said = words.said;
+    spec = specOf(words.typed, market, leverage);
   } catch (e) {
     return `scale: ${userMessage(e)}`;
   }
@@ -82,7 +106,7 @@ export function openScaleReview(store: TerminalStore, typed: TypedScale, nowMs: 
     liquidation: summary.liquidationPrice === null ? null : Number(summary.liquidationPrice),
   };
   showScaleReview(store, review);
-  askConfirm(store, { text: `place ${legs.length} ${spec.side === 'long' ? 'buy' : 'sell'} limits on ${marketLabel(market)}?`, action: { kind: 'scale' }, at: 'entry', yes: scaleYes(review) });
+  askConfirm(store, { text: `place ${legs.length} ${spec.side === 'long' ? 'buy' : 'sell'} limits on ${marketLabel(market)}${said}?`, action: { kind: 'scale' }, at: 'entry', yes: scaleYes(review) });
   return null;
 }
 

@@ -8,9 +8,12 @@ import { marketLabel } from '../../domain/market-label.js';
 import { marketWords, priceText, sizeText } from '../../domain/trading/order-words.js';
 import type { Market } from '../../protocol/frames.js';
 import { userMessage } from '../../protocol/errors.js';
-import { parseLeverage, parseTypedScaled, toWireInteger } from '../../protocol/scaling.js';
+import { formatScaled, parseLeverage, parseTypedScaled, toWireInteger } from '../../protocol/scaling.js';
+import { percentSizingPrice } from '../../domain/trading/entry-size.js';
+import { referencesOf } from '../command-line/typed-order.js';
+import { algoPrice, algoSize, notesText } from './algo-words.js';
 import { reviewMark } from '../../state/order-review.js';
-import type { TerminalStore } from '../../state/store.js';
+import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { askConfirm } from '../../state/trading-actions.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 import type { TypedTwap } from '../command-line/parse.js';
@@ -50,7 +53,7 @@ export function durationText(ms: number): string {
 }
 
 /** What the confirm says the TWAP will do. */
-export function twapQuestion(spec: TwapSpec, market: Market, mark: number): string {
+export function twapQuestion(spec: TwapSpec, market: Market, mark: number, said = ''): string {
   const words = marketWords(market, market.id);
   const each = Math.floor(spec.size / spec.slices);
   const jitter = spec.jitterBps > 0 ? ` ±${spec.jitterBps / 100}%` : '';
@@ -59,8 +62,24 @@ export function twapQuestion(spec: TwapSpec, market: Market, mark: number): stri
   return (
     `TWAP ${spec.side === 'long' ? 'buy' : 'sell'} ${sizeText(spec.size, words)} over ${durationText(spec.durationMs)}: ` +
     `${spec.slices} IOC slice${spec.slices === 1 ? '' : 's'} of ~${sizeText(each, words)} every ${durationText(spec.durationMs / spec.slices)}${jitter}, ` +
-    `${spec.side === 'long' ? 'at most' : 'at least'} ${priceText(bound, words)} (${how}); start?`
+    `${spec.side === 'long' ? 'at most' : 'at least'} ${priceText(bound, words)} (${how})${said}; start?`
   );
+}
+
+/**
+ * The line's relative words in numbers, now: the limit ("@bid+2t") against the book, mark and last, the size
+ * ("$500", "10%") at the limit or the mark's slippage bound, as a typed order's are; and how each resolved.
+ */
+function resolveTwapWords(state: TerminalState, typed: TypedTwap, market: Market, leverage: number, mark: number | null): { typed: TypedTwap; said: string } {
+  const { price_decimals: pd, size_decimals: sd } = market.config;
+  const limit = typed.limit === undefined ? null : algoPrice(state, market, typed.side, typed.limit, 'limit price');
+  const markTicks = mark === null ? null : BigInt(mark);
+  const slippageBps = Number(typed.slip ?? DEFAULT_SLIP_BPS);
+  const refs = referencesOf(state, market.id);
+  const percentPrice = percentSizingPrice({ side: typed.side, limit: limit?.value ?? null, trigger: null, mark: markTicks, slippageBps, bestBid: refs.bid });
+  const size = algoSize(state, market, typed.size, { quotePrice: limit?.value ?? markTicks, percentPrice, leverage });
+  const exact: TypedTwap = { ...typed, size: formatScaled(size.value, sd), ...(limit ? { limit: formatScaled(limit.value, pd) } : {}) };
+  return { typed: exact, said: notesText([...(limit ? [limit] : []), size]) };
 }
 
 /** Opens the confirm of a typed `:twap`; returns why it is refused (nothing asked, nothing sent), or null. */
@@ -71,15 +90,19 @@ export function openTwapConfirm(store: TerminalStore, typed: TypedTwap): string 
   const market = currentMarket(state);
   if (!market) return 'twap: no market loaded';
   let spec: TwapSpec;
+  let said: string;
+  const mark = reviewMark(state, market.id) ?? undefined;
   try {
-    spec = twapSpecOf(typed, market, typed.leverage ?? defaultLeverage(state, market));
+    const leverage = typed.leverage ?? defaultLeverage(state, market);
+    const words = resolveTwapWords(state, typed, market, parseLeverage(leverage), mark ?? null);
+    said = words.said;
+    spec = twapSpecOf(words.typed, market, leverage);
   } catch (e) {
     return `twap: ${userMessage(e)}`;
   }
-  const mark = reviewMark(state, market.id) ?? undefined;
   const refusal = validateTwapSpec(spec, market, mark);
   if (refusal || mark === undefined) return `twap: ${refusal ?? 'no mark price yet'}`;
-  askConfirm(store, { text: twapQuestion(spec, market, mark), action: { kind: 'twap', spec }, at: 'bar', yes: 'start TWAP' });
+  askConfirm(store, { text: twapQuestion(spec, market, mark, said), action: { kind: 'twap', spec }, at: 'bar', yes: 'start TWAP' });
   return null;
 }
 

@@ -175,4 +175,33 @@ describe(':amend', () => {
     t.run('amend 42 size 0.3');
     expect(t.store.getState().tradingUi.confirm?.text).not.toContain('(x');
   });
+
+  it('amend-relative-price-resolved-at-review: `@ @bid` moves the order to the best bid 66,995 and says so; y sends those ticks', () => {
+    const t = setup('trade', around67k);
+    t.run('amend 42 @ @bid');
+    expect(t.store.getState().tradingUi.confirm?.text).toBe('change BTC order 42: price 66,500 → 66,995 (@bid = 66,995)?');
+    answerConfirm(t.store, t.commands, true, Date.now());
+    expect(t.changes).toEqual([[42, { price: 669_950 }]]);
+  });
+
+  it('amend-size-words: `1/2` of the open 0.15 is 0.075; `$500` at the new price 66,995 is 0.00746', () => {
+    const half = setup('trade', around67k);
+    half.run('amend 42 size 1/2');
+    expect(half.store.getState().tradingUi.confirm?.text).toBe('change BTC order 42: size 0.15 BTC → 0.075 BTC (1/2 of 0.15 BTC = 0.075 BTC (rounded down to the lot))?');
+    answerConfirm(half.store, half.commands, true, Date.now());
+    expect(half.changes).toEqual([[42, { price: 665_000, size: 7_500 }]]);
+    const quote = setup('trade', around67k);
+    quote.run('amend 42 @bid size $500');
+    answerConfirm(quote.store, quote.commands, true, Date.now());
+    // 500 / 66,995 = 0.0074632.. -> 746 units.
+    expect(quote.changes).toEqual([[42, { price: 669_950, size: 746 }]]);
+  });
+
+  it('amend-relative-price-unresolved-refused: no book, no bid, nothing asked', () => {
+    const t = setup('trade', { header: around67k.header! });
+    t.run('amend 42 @ @bid');
+    expect(t.store.getState().tradingUi.commandError).toBe('amend: price @bid: no bid in the book');
+    expect(t.store.getState().tradingUi.confirm).toBeNull();
+    expect(t.changes).toEqual([]);
+  });
 });

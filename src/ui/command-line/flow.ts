@@ -27,6 +27,7 @@ import { runPnlLine } from '../ledger/pnl-line.js';
 import { runWorkspaceLine } from './workspace-line.js';
 import { currentMarket, disabledReason } from '../order-entry/flow.js';
 import { amendIntent } from '../open-orders/editors.js';
+import { resolveAmendWords } from './amend-words.js';
 import { cancelAllQuestion } from '../confirm/cancel-all.js';
 import { keyStampOf } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
@@ -183,7 +184,7 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
         fail(store, found.error);
         return;
       }
-      const refused = openAmendReview(store, found.orderId, found.change, Date.now());
+      const refused = openAmendReview(store, found.orderId, found.change, Date.now(), found.said);
       if (refused) {
         fail(store, refused.startsWith('cannot') ? refused : `amend: ${refused}`);
         return;
@@ -241,17 +242,20 @@ function positionFor(store: TerminalStore, symbol: string) {
  * `:amend`: the same change the Open orders tab's `e` makes (ui/open-orders/editors.ts amendIntent, exactly
  * scaled), read against the order as it is now. A size alone keeps the price; a price alone keeps the size.
  */
-function amendFor(store: TerminalStore, amend: TypedAmend): { orderId: number; change: OrderChange } | { error: string } {
+function amendFor(store: TerminalStore, typed: TypedAmend): { orderId: number; change: OrderChange; said: string } | { error: string } {
   const state = store.getState();
-  const order = state.trading.orders.find((o) => o.orderId === amend.orderId);
-  if (!order) return { error: `amend: order ${amend.orderId} is not open` };
+  const order = state.trading.orders.find((o) => o.orderId === typed.orderId);
+  if (!order) return { error: `amend: order ${typed.orderId} is not open` };
   const market = marketsOf(state).byId(order.marketId);
-  if (!market) return { error: `amend: market ${order.marketId} of order ${amend.orderId} is not loaded` };
+  const config = marketsOf(state).configOf(order.marketId);
+  if (!market || !config) return { error: `amend: market ${order.marketId} of order ${typed.orderId} is not loaded` };
+  const amend = resolveAmendWords(state, typed, order, config);
+  if ('error' in amend) return amend;
   const result = amendIntent(`${amend.price ?? formatScaled(order.price, market.priceDecimals)} ${amend.size ?? ''}`, order, market);
   if ('error' in result) return { error: `amend: ${result.error}` };
   if (result.intent.kind !== 'change' || result.intent.price === undefined) return { error: 'amend: nothing to change' };
   const { price, size } = result.intent;
-  return { orderId: order.orderId, change: { price, ...(size !== undefined ? { size } : {}) } };
+  return { orderId: order.orderId, change: { price, ...(size !== undefined ? { size } : {}) }, said: amend.said };
 }
 
 /** The share a `:close` takes ("1/4", "50%") and the whole units it comes to of a position of `positionSize`. */

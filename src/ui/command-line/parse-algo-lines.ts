@@ -3,6 +3,7 @@
 // market's decimals and check the values against the market, the position and the book.
 
 import { NUMBER, numberProblem, parseDuration } from './parse-words.js';
+import { parseSizeWord } from '../../domain/trading/size-words.js';
 
 /** A distance as typed: `1%` (a share of the price), `20t` (price ticks) or `500` (a price difference). */
 export type TypedDistance = { unit: 'pct'; value: string } | { unit: 'ticks'; value: string } | { unit: 'price'; value: string };
@@ -37,7 +38,7 @@ export interface TypedChase {
 type Refused = { kind: 'error'; message: string };
 
 export const TRAIL_USAGE = 'trail [SYMBOL] DISTANCE(1%|PRICE) [last|mark] [step PRICE]';
-export const CHASE_USAGE = 'chase buy|sell SIZE | chase close [SIZE], then [max 20t|0.5%|PRICE] [for 60s] [leave|cancel] [lev X]';
+export const CHASE_USAGE = 'chase buy|sell SIZE|$QUOTE|PCT% | chase close [SIZE], then [max 20t|0.5%|PRICE] [for 60s] [leave|cancel] [lev X]';
 
 const error = (message: string): Refused => ({ kind: 'error', message });
 
@@ -98,6 +99,15 @@ function chaseValue(chase: TypedChase, word: 'max' | 'for' | 'lev', value: strin
   return null;
 }
 
+/** `0.5`, `$500` or `10%` (resolved when the confirm opens, ui/algos/algo-words.ts); the problem named. */
+function chaseSizeProblem(size: string | undefined): string | null {
+  if (size === undefined) return numberProblem(size, 'size', 'chase', CHASE_USAGE);
+  const read = parseSizeWord(size);
+  if ('error' in read) return `chase: ${read.error}`;
+  if (read.kind === 'fraction') return `chase: size "${size}" is a fraction of the position: chase buy|sell takes a size, $QUOTE or PCT% (chase close takes the position)`;
+  return null;
+}
+
 /** `chase buy|sell SIZE [max 20t|0.5%|PRICE] [for 60s] [leave|cancel] [lev X]`, `chase close [SIZE] ...`. */
 export function parseChase(args: readonly string[]): TypedChase | Refused {
   const [sideWord, ...rest] = args;
@@ -110,7 +120,7 @@ export function parseChase(args: readonly string[]): TypedChase | Refused {
   } else {
     chase.side = side === 'buy' ? 'long' : 'short';
     const size = rest.shift();
-    const bad = numberProblem(size, 'size', 'chase', CHASE_USAGE);
+    const bad = chaseSizeProblem(size);
     if (bad || size === undefined) return error(bad ?? 'chase: missing size');
     chase.size = size;
   }

@@ -98,16 +98,16 @@ export type ParsedLine =
 export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'trail', 'chase', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'export', 'theme', 'alert', 'alerts', 'pnl', 'sl'];
 
 const USAGE: Record<string, string> = {
-  buy: 'buy SIZE|$QUOTE|PCT%|1/4|risk QUOTE (@ PRICE|@bid-2t | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
-  sell: 'sell SIZE|$QUOTE|PCT%|1/4|risk QUOTE (@ PRICE|@ask+2t | mkt) [stop PRICE] [ro] [post|ioc|fok] [slip BPS] [tp PRICE] [sl PRICE] [last|mark] [lev X]',
+  buy: 'buy SIZE|$QUOTE|PCT%|1/4|risk QUOTE (@ PRICE|@bid-2t | mkt) [stop PRICE|@mark-1%] [ro] [post|postonly|ioc|fok] [slip BPS] [tp PRICE|@mark+2%] [sl PRICE|@mark-1%] [last|mark] [lev X]',
+  sell: 'sell SIZE|$QUOTE|PCT%|1/4|risk QUOTE (@ PRICE|@ask+2t | mkt) [stop PRICE|@mark-1%] [ro] [post|postonly|ioc|fok] [slip BPS] [tp PRICE|@mark+2%] [sl PRICE|@mark-1%] [last|mark] [lev X]',
   close: 'close [SYMBOL] [PERCENT%|1/4]',
   sl: 'sl be|breakeven [last|mark]',
-  scale: 'scale buy|sell SIZE FROM_PRICE TO_PRICE xCOUNT [skew RATIO] [lev X] [post]',
-  twap: 'twap buy|sell SIZE DURATION(30s|10m|1h) [slices N] [jitter PCT%] [slip BPS | limit PRICE] [lev X]',
+  scale: 'scale buy|sell SIZE|$QUOTE|PCT% FROM_PRICE|@bid-10t TO_PRICE|@bid-50t xCOUNT [skew RATIO] [lev X] [post]',
+  twap: 'twap buy|sell SIZE|$QUOTE|PCT% DURATION(30s|10m|1h) [slices N] [jitter PCT%] [slip BPS | limit PRICE|@bid+2t] [lev X]',
   trail: TRAIL_USAGE,
   chase: CHASE_USAGE,
   cancel: 'cancel all | cancel scale | cancel ORDER_ID',
-  amend: 'amend ORDER_ID [@ PRICE] [size SIZE]',
+  amend: 'amend ORDER_ID [@ PRICE|@bid-2t] [size SIZE|$QUOTE|1/2]',
   lev: 'lev X',
   market: 'market SYMBOL',
   tf: `tf ${TIMEFRAMES.map((t) => t.label).join('|')}`,
@@ -137,6 +137,32 @@ function sizeProblem(size: string | undefined, word: string): string | null {
   return NUMBER.test(number) ? null : `${word}: size "${size}" is not a number (a size, $QUOTE or PCT%)`;
 }
 
+/**
+ * A relative price at the head of `tokens` ("@bid-2t" arrives split as "@", "bid-2t"; "@ @bid" as "@", "@", "bid"):
+ * consumed and returned as "@bid-2t", or its word's error; null (nothing consumed) when the head is no price word.
+ */
+function takePriceWord(tokens: string[], word: string): string | { error: string } | null {
+  const at = tokens[0] === '@' ? 1 : 0;
+  const text = tokens[at];
+  if (text === undefined || !isPriceWordText(text)) return null;
+  tokens.splice(0, at + 1);
+  const read = parsePriceWord(text);
+  return 'error' in read ? { error: `${word}: ${read.error}` } : `@${read.text}`;
+}
+
+/** A price word typed as one token ("@bid-2t", as algos read it): "@bid-2t", its error, or null when it is none. */
+function priceWordToken(token: string | undefined, word: string): string | { error: string } | null {
+  if (token === undefined || !token.startsWith('@') || !isPriceWordText(token.slice(1))) return null;
+  const read = parsePriceWord(token.slice(1));
+  return 'error' in read ? { error: `${word}: ${read.error}` } : `@${read.text}`;
+}
+
+/** An algo's size: base units, $QUOTE or PCT% (a fraction of the position is for closes and reductions). */
+function algoSizeProblem(size: string | undefined, word: string): string | null {
+  if (size !== undefined && isFractionText(size)) return `${word}: size "${size}" is a fraction of the position: ${word} takes a size, $QUOTE or PCT%`;
+  return sizeProblem(size, word);
+}
+
 function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
   const tokens = splitAt(args);
   // `risk 100`: the size follows from the risk and the `sl` (resolved at review time, typed-order.ts).
@@ -150,7 +176,9 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
   let priced = false;
   while (tokens.length > 0) {
     const t = (tokens.shift() ?? '').toLowerCase();
-    const valueOf = (what: string): string | ParsedLine => {
+    const valueOf = (what: string, relative = false): string | ParsedLine => {
+      const rel = relative ? takePriceWord(tokens, word) : null;
+      if (rel !== null) return typeof rel === 'string' ? rel : error(rel.error);
       const v = tokens.shift();
       const problem = needsNumber(v, what, word);
       return problem || v === undefined ? error(problem ?? what) : v;
@@ -176,9 +204,10 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
         priced = true;
         break;
       case 'post':
+      case 'postonly':
       case 'ioc':
       case 'fok':
-        order.tif = t;
+        order.tif = t === 'postonly' ? 'post' : t;
         break;
       case 'ro':
       case 'reduce':
@@ -191,7 +220,7 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
         order.on = t;
         break;
       case 'stop':
-        v = valueOf('stop price');
+        v = valueOf('stop price', true);
         if (typeof v !== 'string') return v;
         order.stop = v;
         break;
@@ -200,7 +229,7 @@ function parseOrder(word: 'buy' | 'sell', args: string[]): ParsedLine {
       case 'sl':
       case 'lev':
         if (t === 'sl' && /^(be|breakeven)$/i.test(tokens[0] ?? '')) return error(`${word}: "sl ${tokens[0]}" moves a position's stop: type it alone (:sl be)`);
-        v = valueOf(t === 'slip' ? 'slippage' : t === 'lev' ? 'leverage' : `${t} price`);
+        v = valueOf(t === 'slip' ? 'slippage' : t === 'lev' ? 'leverage' : `${t} price`, t === 'tp' || t === 'sl');
         if (typeof v !== 'string') return v;
         if (t === 'slip') order.slippage = v;
         else if (t === 'lev') order.leverage = v.replace(/x$/i, '');
@@ -252,9 +281,17 @@ function parseScale(args: string[]): ParsedLine {
   const [sideWord, size, from, to, ...rest] = args;
   const side = sideWord?.toLowerCase();
   if (side !== 'buy' && side !== 'sell') return error(`scale: say buy or sell${sideWord ? `, not "${sideWord}"` : ''} (${USAGE.scale})`);
-  const bad = needsNumber(size, 'size', 'scale') ?? needsNumber(from, 'from price', 'scale') ?? needsNumber(to, 'to price', 'scale');
-  if (bad || size === undefined || from === undefined || to === undefined) return error(bad ?? 'scale: missing prices');
-  const scale: Omit<TypedScale, 'count'> & { count?: number } = { kind: 'scale', side: side === 'buy' ? 'long' : 'short', size, from, to };
+  const bad = algoSizeProblem(size, 'scale');
+  if (bad || size === undefined) return error(bad ?? 'scale: missing size');
+  const ends: string[] = [];
+  for (const [end, what] of [[from, 'from price'], [to, 'to price']] as const) {
+    const relative = priceWordToken(end, 'scale');
+    if (relative !== null && typeof relative !== 'string') return error(relative.error);
+    const problem = relative === null ? needsNumber(end, what, 'scale') : null;
+    if (problem || end === undefined) return error(problem ?? 'scale: missing prices');
+    ends.push(relative ?? end);
+  }
+  const scale: Omit<TypedScale, 'count'> & { count?: number } = { kind: 'scale', side: side === 'buy' ? 'long' : 'short', size, from: ends[0]!, to: ends[1]! };
   while (rest.length > 0) {
     const word = rest.shift()!;
     const t = word.toLowerCase();
@@ -267,7 +304,7 @@ function parseScale(args: string[]): ParsedLine {
       if (problem || v === undefined) return error(problem ?? `scale: missing ${t}`);
       if (t === 'skew') scale.skew = v;
       else scale.leverage = v.replace(/x$/i, '');
-    } else if (t === 'post') {
+    } else if (t === 'post' || t === 'postonly') {
       scale.postOnly = true;
     } else {
       return error(`scale: unexpected "${word}" (${USAGE.scale})`);
@@ -282,14 +319,19 @@ function parseTwap(args: string[]): ParsedLine {
   const [sideWord, size, duration, ...rest] = args;
   const side = sideWord?.toLowerCase();
   if (side !== 'buy' && side !== 'sell') return error(`twap: say buy or sell${sideWord ? `, not "${sideWord}"` : ''} (${USAGE.twap})`);
-  const bad = needsNumber(size, 'size', 'twap');
+  const bad = algoSizeProblem(size, 'twap');
   if (bad || size === undefined) return error(bad ?? 'twap: missing size');
   if (duration === undefined) return error(`twap: missing duration (${USAGE.twap})`);
   const durationMs = parseDuration(duration);
   if (durationMs === null) return error(`twap: duration "${duration}" is not a duration (30s, 10m, 1h30m)`);
   const twap: TypedTwap = { kind: 'twap', side: side === 'buy' ? 'long' : 'short', size, durationMs };
   while (rest.length > 0) {
-    const word = rest.shift()!;
+    let word = rest.shift()!;
+    // "@67000" and "@bid+2t" as one word: the limit ("@ 67000", "@ @bid+2t").
+    if (/^@./.test(word)) {
+      rest.unshift(isPriceWordText(word.slice(1)) ? word : word.slice(1));
+      word = '@';
+    }
     const t = word.toLowerCase();
     const v = rest.shift();
     const number = (suffix: RegExp, what: string): string | ParsedLine => {
@@ -314,11 +356,18 @@ function parseTwap(args: string[]): ParsedLine {
         twap.slip = value;
         continue;
       case 'limit':
-      case '@':
+      case '@': {
+        const relative = priceWordToken(v, 'twap');
+        if (relative !== null) {
+          if (typeof relative !== 'string') return error(relative.error);
+          twap.limit = relative;
+          continue;
+        }
         value = number(/^$/, 'limit price');
         if (typeof value !== 'string') return value;
         twap.limit = value;
         continue;
+      }
       case 'lev':
         value = number(/x$/i, 'leverage');
         if (typeof value !== 'string') return value;
@@ -341,7 +390,13 @@ function isOrderId(text: string): boolean {
   return /^\d{1,15}$/.test(text) && Number(text) > 0;
 }
 
-/** `amend OID @ PRICE`, `amend OID size SIZE`, or both; `change` is the same word. */
+/** An amend's new size: base units, $QUOTE (at the order's new price) or a fraction of the order's size ("1/2"). */
+function amendSizeProblem(size: string | undefined): string | null {
+  if (size !== undefined && size.endsWith('%')) return `amend: size "${size}" as a percentage is not taken: a size, $QUOTE or a fraction of the order like 1/2`;
+  return sizeProblem(size, 'amend');
+}
+
+/** `amend OID @ PRICE|@bid-2t`, `amend OID size SIZE|$QUOTE|1/2`, or both; `change` is the same word. */
 function parseAmend(args: string[]): ParsedLine {
   const tokens = splitAt(args);
   const id = tokens.shift();
@@ -353,8 +408,16 @@ function parseAmend(args: string[]): ParsedLine {
     const field = t === '@' || t === 'price' ? 'price' : t === 'size' ? 'size' : null;
     if (field === null) return error(`amend: unexpected "${t}" (${USAGE.amend})`);
     if (amend[field] !== undefined) return error(`amend: ${field} given twice`);
+    if (field === 'price') {
+      const relative = takePriceWord(tokens, 'amend');
+      if (relative !== null) {
+        if (typeof relative !== 'string') return error(relative.error);
+        amend.price = relative;
+        continue;
+      }
+    }
     const v = tokens.shift();
-    const problem = needsNumber(v, field, 'amend');
+    const problem = field === 'size' ? amendSizeProblem(v) : needsNumber(v, field, 'amend');
     if (problem || v === undefined) return error(problem ?? `amend: missing ${field}`);
     amend[field] = v;
   }

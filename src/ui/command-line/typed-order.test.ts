@@ -147,3 +147,31 @@ describe(':sl be', () => {
     expect(lineError(flat)).toContain('sl be: no open BTC position');
   });
 });
+
+describe('relative tp / sl / stop prices resolved at review time', () => {
+  it('sl-relative-to-the-mark-resolved: `sl @mark-0.015%` of a buy is 66,990 (669,899.5 rounded up, the passive side of the closing sell)', () => {
+    const t = setup();
+    const { form, reviewing } = t.run('buy 0.01 @bid sl @mark-0.015% tp @ask+10t');
+    expect(reviewing).toBe(true);
+    expect(form?.sl).toBe('66990.0');
+    expect(form?.tp).toBe('67002.0');
+    expect(notes(form)).toEqual(['@bid = 66,999', 'tp @ask+10t = 67,002', 'sl @mark-0.015% = 66,990 (rounded up, the passive side of a sell)']);
+    expect(t.sent).toEqual([]);
+  });
+
+  it('stop-relative-to-the-last-trade-resolved: `sell mkt stop @last-5t` triggers at 66,999.0', () => {
+    const t = setup();
+    const { form } = t.run('sell 0.01 mkt stop @last-5t');
+    expect(form?.trigger).toBe('66999.0');
+    expect(notes(form)).toEqual(['stop @last-5t = 66,999']);
+  });
+
+  it('sl-relative-unresolved-refused: no bid in the book, the line says so and nothing opens', () => {
+    const t = setup();
+    t.store.setState({ book: null });
+    const { reviewing } = t.run('buy 0.01 mkt sl @bid-1%');
+    expect(reviewing).toBe(false);
+    expect(lineError(t)).toBe('buy: sl @bid-1%: no bid in the book');
+  });
+});
+

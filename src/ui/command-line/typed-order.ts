@@ -31,26 +31,34 @@ export interface ResolvedOrder {
 const big = (v: number | null | undefined): bigint | null => (v === null || v === undefined ? null : BigInt(v));
 
 /** The market's prices now (ticks): its book's best bid and ask, its mark and last trade. */
-function referencesOf(state: TerminalState, marketId: number) {
+export function referencesOf(state: TerminalState, marketId: number) {
   const book = state.book?.marketId === marketId ? state.book : null;
   const header = state.header?.marketId === marketId ? state.header : null;
   return { bid: big(book?.bids[0]?.price), ask: big(book?.asks[0]?.price), mark: big(header?.mark), last: big(header?.last && header.last > 0 ? header.last : null) };
 }
 
 /** Why a mid or a percentage was rounded, when it was: the passive side. */
-function roundingWords(word: PriceWord, buying: boolean): string {
+export function roundingWords(word: PriceWord, buying: boolean): string {
   return word.reference === 'mid' || word.offset?.unit === 'percent' ? ` (rounded ${buying ? 'down' : 'up'}, the passive side of a ${buying ? 'buy' : 'sell'})` : '';
 }
 
-function resolvePrice(state: TerminalState, order: TypedOrder, market: Market, notes: EntryNote[]): string | { error: string } | undefined {
-  if (order.price === undefined || !order.price.startsWith('@')) return order.price;
-  const word = parsePriceWord(order.price.slice(1));
+/**
+ * One of the order's prices (`field`: its limit, its stop's trigger, its TP or SL) in numbers. A TP or SL
+ * closes the position, so it is rounded as the closing side's price is; the limit and the trigger as the order's.
+ */
+function resolvePrice(state: TerminalState, order: TypedOrder, market: Market, notes: EntryNote[], field: 'price' | 'trigger' | 'tp' | 'sl' = 'price'): string | { error: string } | undefined {
+  const typed = field === 'trigger' ? order.stop : order[field];
+  if (typed === undefined || !typed.startsWith('@')) return typed;
+  const word = parsePriceWord(typed.slice(1));
   if ('error' in word) return word;
-  const resolved = resolvePriceWord(word, referencesOf(state, market.id), order.side);
-  if ('error' in resolved) return { error: `${order.side === 'long' ? 'buy' : 'sell'}: ${resolved.error}` };
+  const closing = field === 'tp' || field === 'sl';
+  const side = closing ? (order.side === 'long' ? 'short' : 'long') : order.side;
+  const resolved = resolvePriceWord(word, referencesOf(state, market.id), side);
+  const label = field === 'price' ? '' : `${field === 'trigger' ? 'stop' : field} `;
+  if ('error' in resolved) return { error: `${order.side === 'long' ? 'buy' : 'sell'}: ${label}${resolved.error}` };
   const price = formatScaled(resolved.ticks, market.config.price_decimals);
   const words = marketWords(market, market.id);
-  notes.push({ field: 'price', value: price, text: `@${word.text} = ${priceText(resolved.ticks, words)}${roundingWords(word, order.side === 'long')}` });
+  notes.push({ field, value: price, text: `${label}@${word.text} = ${priceText(resolved.ticks, words)}${roundingWords(word, side === 'long')}` });
   return price;
 }
 
@@ -145,9 +153,17 @@ export function resolveTypedOrder(state: TerminalState, order: TypedOrder, marke
   try {
     const price = resolvePrice(state, order, market, notes);
     if (typeof price === 'object') return price;
-    const size = order.risk !== undefined ? riskSize(state, order, market, price, leverage, notes) : fractionSize(state, order, market, notes);
+    // The stop, TP and SL in numbers before the size: a risk size is measured to the SL.
+    const triggers: Partial<Pick<TypedOrder, 'stop' | 'tp' | 'sl'>> = {};
+    for (const [field, key] of [['trigger', 'stop'], ['tp', 'tp'], ['sl', 'sl']] as const) {
+      const resolved = resolvePrice(state, order, market, notes, field);
+      if (typeof resolved === 'object') return resolved;
+      if (resolved !== undefined) triggers[key] = resolved;
+    }
+    const priced = { ...order, ...triggers };
+    const size = order.risk !== undefined ? riskSize(state, priced, market, price, leverage, notes) : fractionSize(state, priced, market, notes);
     if (typeof size === 'object') return size;
-    const { risk: _risk, ...rest } = order;
+    const { risk: _risk, ...rest } = priced;
     void _risk;
     return { order: { ...rest, size, ...(price !== undefined ? { price } : {}) }, notes };
   } catch (e) {

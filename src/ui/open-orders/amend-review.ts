@@ -85,7 +85,7 @@ function amendBlocked(state: TerminalState): string | null {
  * Opens the review of `change` to resting order `orderId` with its confirm (default Cancel). Returns why it
  * cannot be reviewed (nothing opens then), or null.
  */
-export function openAmendReview(store: TerminalStore, orderId: number, change: OrderChange, nowMs: number): string | null {
+export function openAmendReview(store: TerminalStore, orderId: number, change: OrderChange, nowMs: number, said = ''): string | null {
   const state = store.getState();
   const order = state.trading.orders.find((o) => o.orderId === orderId);
   if (!order) return `order ${orderId} is not open`;
@@ -100,7 +100,7 @@ export function openAmendReview(store: TerminalStore, orderId: number, change: O
   if (problems.length > 0) return problems.map((p) => p.message).join('; ');
   const { reasons } = reviewOrder(state, after, { nowMs, change: { sizeBefore: openSize(order) } });
   const what = describeChange(order, change, market);
-  const question = `change ${marketLabel(market)} order ${orderId}: ${what}${reasons.length > 0 ? ` — ${reasons.join('; ')}: send anyway` : ''}?`;
+  const question = `change ${marketLabel(market)} order ${orderId}: ${what}${said}${reasons.length > 0 ? ` — ${reasons.join('; ')}: send anyway` : ''}?`;
   const review: AmendReview = { orderId, marketId: order.marketId, before: { price: order.price, size: openSize(order) }, change, after, reasons };
   showAmendReview(store, review);
   askConfirm(store, { text: question, action: { kind: 'amend' }, at: 'entry', yes: 'send the change' });
