@@ -2,8 +2,11 @@
 // asserted on the screen: `:buy SIZE @ PRICE` rests (Open orders row, ◆ in the book); `:amend OID @ PRICE`
 // asks first (Enter = Cancel), then moves it on screen; `:cancel` + Tab completes the id and removes it; `:buy SIZE mkt sl PRICE`
 // opens a long whose stop shows in Open orders and fires when the oracle moves; a read-only key (80x24)
-// refuses `:buy` and `:amend` with the reason. Market orders, `:close` and panic: trading-commands.test.ts.
+// refuses `:buy` and `:amend` with the reason; `:export fills` writes the fill, exactly, to a 0600 file under
+// $PERPL_HOME/exports and says where. Market orders, `:close` and panic: trading-commands.test.ts.
 
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { formatScaled } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
@@ -351,5 +354,26 @@ describe('a TWAP typed on the `:` line, watched in the Algos tab (issue 31)', ()
     vt().press('y');
     vt().press('O');
     await vt().waitFor(() => tabsShow(`≤ ${px(Number(be))} mark`), EXCHANGE_MS);
+  }, TEST_MS);
+
+  it('export-fills-writes-the-fill-exactly-to-a-private-file-and-says-where', async () => {
+    await openLong(screen, 100, EXCHANGE_MS);
+    const last = state().trading.fills.find((f) => f.marketId === screen.market.id && f.price !== null)!;
+    // Every fill of that order, as the live frames told it (a market order may take several levels).
+    const fills = state().trading.fills.filter((f) => f.orderId === last.orderId);
+    await runCommand(screen.app, 'export fills');
+    const toast = await vt().waitFor(/export fills: \d+ rows? written to fills-\d{8}-\d{6}\.csv/, EXCHANGE_MS);
+    const name = /(fills-\d{8}-\d{6}\.csv)/.exec(toast)![1]!;
+    const path = join(screen.home, 'exports', name);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const [header, ...rows] = readFileSync(path, 'utf8').trim().split('\n').map((l) => l.split(','));
+    const col = (row: string[], name: string) => row[header!.indexOf(name)];
+    const ofOrder = rows.filter((r) => col(r, 'order_id') === String(last.orderId));
+    expect(ofOrder).toHaveLength(fills.length);
+    for (const f of fills) {
+      const row = ofOrder.find((r) => col(r, 'block') === String(f.block) && col(r, 'price') === typedPrice(f.price!) && col(r, 'size') === typedSize(f.size));
+      expect(row, `the fill at ${f.price} x ${f.size} in block ${f.block}`).toBeDefined();
+      expect({ market: col(row!, 'market'), side: col(row!, 'side'), liquidity: col(row!, 'liquidity'), fee: col(row!, 'fee') }).toEqual({ market: screen.market.symbol, side: 'buy', liquidity: 'taker', fee: formatScaled(BigInt(f.fee), 6) });
+    }
   }, TEST_MS);
 });

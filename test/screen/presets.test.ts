@@ -2,13 +2,18 @@
 // typing `:` + the line + Enter would, and `y` sends it; a `confirm = false` preset sends a routine order with
 // no key but its own, and a risky one (the same order again within seconds) still stops at smart confirm. The
 // keys pressed one read at a time and in one chunk (a `y` in the chunk of the key that asked answers nothing),
-// at 200x50 and 80x24.
+// at 200x50 and 80x24. The config's guards hold for a preset's order as for a typed one: one over
+// maxOrderNotional is refused with the guard's words, nothing sent; and a `:buy` that would take the position
+// with its resting orders over maxPositionNotional is refused too, the account box showing `max pos`.
+// (Here, not in guards.test.ts: that file's account box asserts its daily-loss and order lines, which a third
+// guard line would push out of the box.)
 
 import { describe, expect, it } from 'vitest';
 import { parsePrice } from '../../src/protocol/scaling.js';
 import { expectNothingSent, journaledRequests } from '../helpers/sent.js';
 import { eventually } from '../helpers/terminal.js';
-import { atQuietSize, startEachTestFlat, useTradingScreen } from '../helpers/trading-screen.js';
+import { atQuietSize, runCommand, startEachTestFlat, useTradingScreen } from '../helpers/trading-screen.js';
+import { formatScaled } from '../../src/protocol/scaling.js';
 
 const UI_MS = 15_000;
 const EXCHANGE_MS = 25_000;
@@ -21,6 +26,8 @@ const F2 = '\u001bOQ';
 const F3 = '\u001bOR';
 const F4 = '\u001bOS';
 const ALT_N = '\u001bn';
+const F8 = '\u001b[19~';
+const F9 = '\u001b[20~';
 
 // A size of its own for each test: the same order twice within seconds is a duplicate (smart confirm asks).
 const CONFIG = `[presets]
@@ -32,6 +39,13 @@ F4 = { do = "buy 0.004 mkt", confirm = false }
 alt-n = { do = "buy 0.006 mkt", confirm = false }
 F6 = "buy 0.007 @bid-5t postonly"
 F7 = "buy 0.008 @bid-7t postonly"
+F8 = { do = "buy $1500 mkt", confirm = false }
+F9 = "buy $400 mkt"
+
+# Above every preset order and position the tests above reach (at most 0.006 BTC, flat before each test).
+[guards]
+maxOrderNotional = "1000"
+maxPositionNotional = "3000"
 `;
 
 const screen = useTradingScreen('perpl-presets-', { blockMs: 100, seed: 57, flowStepsPerSec: 10 }, WAITS, { cols: 200, rows: 50 }, CONFIG);
@@ -147,6 +161,41 @@ describe('presets on screen', () => {
     await presetWithoutReview(ALT_N, 6, false);
   }, TEST_MS);
 
+  it('preset-over-max-order-refused-nothing-sent-one-under-goes-200x50', async () => {
+    // A preset without review goes straight to the engine: the guard is all that stands before the wire.
+    await expectNothingSent(screen.home, async () => {
+      vt().press(F8);
+      await vt().waitFor('guard: order notional 1,', UI_MS);
+    });
+    expect(vt().screenText()).toMatch(/guard: order notional 1,\d{3}(\.\d\d)? USD over maxOrderNotional 1,000/);
+    expect(longLots()).toBe(0);
+    // Under the limit, reviewed: y sends it and the long opens.
+    const before = journaledRequests(screen.home).length;
+    vt().press(F9);
+    await vt().waitFor('y/Enter send', UI_MS);
+    vt().press('y');
+    await eventually(() => longLots() > 0, EXCHANGE_MS, "the preset's long of about 400 USD");
+    expect(journaledRequests(screen.home).length).toBe(before + 1);
+  }, TEST_MS);
+
+  it('position-over-max-position-refused-and-max-pos-shown-at-200x50', async () => {
+    await longOf(400);
+    await vt().waitFor((s) => /max pos BTC\s+\d{3}(\.\d\d)?\/3,000/.test(s), EXCHANGE_MS);
+    // About 400 held + 2 x 900 resting + 900 typed: about 3,100, over 3,000 though each order is under 1,000.
+    await restingBid(900);
+    await restingBid(900);
+    await positionRefusedOnScreen(900, /guard: BTC position would be 3,[01]\d\d(\.\d\d)? USD with resting orders/);
+  }, TEST_MS);
+
+  it('position-over-max-position-refused-at-80x24', async () => {
+    await atQuietSize(screen, 80, 24, UI_MS);
+    // About 400 held + 900 and 990 resting + 990 typed: about 3,280 (not the 3,0.. or 3,1.. of the 200x50 refusal).
+    await longOf(400);
+    await restingBid(900);
+    await restingBid(990);
+    await positionRefusedOnScreen(990, 'guard: BTC position would be 3,2');
+  }, TEST_MS);
+
   it('relative-price-preset-rests-at-the-resolved-price-200x50: F6 `buy 0.007 @bid-5t postonly` reviews @bid-5t = PRICE, y rests it there', async () => {
     await relativePresetRests('\u001b[17~', '@bid-5t', 7);
   }, TEST_MS);
@@ -156,3 +205,39 @@ describe('presets on screen', () => {
     await relativePresetRests('\u001b[18~', '@bid-7t', 8);
   }, TEST_MS);
 });
+
+/** A size (lots) worth about `usd` at the third bid level, and that price (ticks): an order there would rest. */
+function restingWorth(usd: number): { price: number; size: bigint } {
+  const { priceDecimals, sizeDecimals } = screen.market;
+  const price = screen.sim.control.engine.book(screen.market.id, 3).bid[2]!.p;
+  const perUnit = (BigInt(price) * 10n ** 6n) / 10n ** BigInt(priceDecimals + sizeDecimals);
+  return { price, size: (BigInt(usd) * 10n ** 6n) / perUnit };
+}
+
+/** A long of about `usd` opened at market through the app's own commands (guarded too). */
+async function longOf(usd: number): Promise<void> {
+  const { size } = restingWorth(usd);
+  expect((await screen.commands.place({ marketId: screen.market.id, kind: 'market', side: 'long', size: Number(size), leverage: 500 }).outcome).ok).toBe(true);
+  await eventually(() => longLots() > 0, EXCHANGE_MS, 'the long in the app');
+}
+
+/** A bid of about `usd` resting on the exchange, placed through the app's own commands. */
+async function restingBid(usd: number): Promise<void> {
+  const { price, size } = restingWorth(usd);
+  const out = await screen.commands.place({ marketId: screen.market.id, kind: 'limit', side: 'long', size: Number(size), price, leverage: 500 }).outcome;
+  expect(out.ok).toBe(true);
+  const oid = out.results[0]!.oid!;
+  await eventually(() => store().getState().trading.orders.some((o) => o.orderId === oid), EXCHANGE_MS, 'the resting bid in the app');
+}
+
+/** Types `:buy` of about `usd` at the third bid level, sends it from the review, waits for `words`: nothing journaled. */
+async function positionRefusedOnScreen(usd: number, words: string | RegExp): Promise<void> {
+  const { priceDecimals, sizeDecimals } = screen.market;
+  const { price, size } = restingWorth(usd);
+  await expectNothingSent(screen.home, async () => {
+    await runCommand(screen.app, `buy ${formatScaled(size, sizeDecimals)} @ ${formatScaled(price, priceDecimals)}`);
+    await vt().waitFor('y/Enter send', UI_MS);
+    vt().press('y');
+    await vt().waitFor(words, UI_MS);
+  });
+}
