@@ -1,10 +1,8 @@
 // A trade lock holds a trail and a chase with the lock's reason on its row, nothing is sent while it holds,
 // and each runs again ("trade lock lifted") when it lifts; a chase whose deadline passed under the lock
 // cancels at the lift before any re-price.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTempAlgoJournal, removeTempAlgoJournal } from './temp-algo-journal.fixtures.js';
 import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { CommandHandle, CommandOutcome, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
@@ -93,8 +91,6 @@ const view = (r: AlgoRunner, id: string) => r.views().find((v) => v.id === id)!;
 const states = (id: string) => readAlgoJournal(path).records.filter((x) => x.id === id && x.k === 'state').map((x) => (x.k === 'state' ? `${x.status}: ${x.reason}` : ''));
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'perpl-algo-locks-'));
-  path = join(dir, 'local-1.ndjson');
   clock = new VirtualTimers(1_000_000);
   locks = [];
   mark = 650_000;
@@ -104,14 +100,9 @@ beforeEach(() => {
   sent = [];
   places = [];
   nextRq = 1;
-  const opened = AlgoJournal.open(path, clock.now);
-  if ('refused' in opened) throw new Error(opened.refused);
-  journal = opened.journal;
+  ({ dir, path, journal } = openTempAlgoJournal('perpl-algo-locks-', clock.now));
 });
-afterEach(() => {
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempAlgoJournal({ dir, journal }));
 
 describe('a trail under a trade lock', () => {
   const spec: TrailSpec = { marketId: 16, position: { id: 3, side: 'long', size: 100 }, distance: { unit: 'bps', bps: 200 }, on: 'mark', minStepTicks: 10, stop: { price: 637_000, orderId: 77 } };

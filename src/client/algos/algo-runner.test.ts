@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTempAlgoJournal, removeTempAlgoJournal } from './temp-algo-journal.fixtures.js';
 import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { CommandHandle, CommandOutcome, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
@@ -66,22 +65,15 @@ function runner(orderJournal: JournalRecord[] | null = []): AlgoRunner {
 const settled = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'perpl-algos-'));
-  path = join(dir, 'local-1.ndjson');
   clock = new VirtualTimers(1_000_000);
   sent = [];
   notes = [];
   locks = [];
   budget = 100;
   nextRq = 1;
-  const opened = AlgoJournal.open(path, clock.now);
-  if ('refused' in opened) throw new Error(opened.refused);
-  journal = opened.journal;
+  ({ dir, path, journal } = openTempAlgoJournal('perpl-algos-', clock.now));
 });
-afterEach(() => {
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempAlgoJournal({ dir, journal }));
 
 describe('AlgoRunner (TWAP)', () => {
   it('child-journaled-before-send: the child line is on disk when place is called, tagged for the order journal', async () => {

@@ -1,10 +1,8 @@
 // Ending, pausing and losing sight of an algo's order: a chase's resting order comes off the book when it is
 // cancelled or paused, a refused cancel of an order that filled ends it filled, an order that leaves without
 // history is settled within a bound, and a stop from outside (panic) says its own reason.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTempAlgoJournal, removeTempAlgoJournal } from './temp-algo-journal.fixtures.js';
 import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { CommandHandle, CommandOutcome, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
@@ -98,8 +96,6 @@ async function chaseResting(r: AlgoRunner): Promise<string> {
 const view = (r: AlgoRunner, id: string) => r.views().find((v) => v.id === id)!;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'perpl-algo-stop-'));
-  path = join(dir, 'local-1.ndjson');
   clock = new VirtualTimers(1_000_000);
   top = { bid: 650_000, ask: 650_010 };
   open = [];
@@ -109,14 +105,9 @@ beforeEach(() => {
   places = [];
   cancels = [];
   nextRq = 1;
-  const opened = AlgoJournal.open(path, clock.now);
-  if ('refused' in opened) throw new Error(opened.refused);
-  journal = opened.journal;
+  ({ dir, path, journal } = openTempAlgoJournal('perpl-algo-stop-', clock.now));
 });
-afterEach(() => {
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempAlgoJournal({ dir, journal }));
 
 describe('a chase ended or paused from outside', () => {
   it('chase-end-reason-in-market-units-not-wire-integers: a chase filled ends saying the size in BTC, never in size lots', async () => {

@@ -2,10 +2,8 @@
 // (done only when every leg filled), never paused or cancelled by the runner (its legs are orders), and taken
 // up after a run that died between its start and its `placed` line, from the order journal's group.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTempAlgoJournal, removeTempAlgoJournal } from './temp-algo-journal.fixtures.js';
 import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 import { SCALE_NO_PAUSE } from '../../domain/algos/algo-row.js';
 import type { ScaleGroup } from '../../domain/algos/scale.js';
@@ -53,20 +51,13 @@ const lookupsDone = () => new Promise((r) => setTimeout(r, 0));
 const algos = () => foldAlgos(readAlgoJournal(path).records);
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'perpl-scale-'));
-  path = join(dir, 'local-1.ndjson');
   clock = new VirtualTimers(1_000_000);
   open = [];
   history = [];
   orderJournal = [];
-  const opened = AlgoJournal.open(path, clock.now);
-  if ('refused' in opened) throw new Error(opened.refused);
-  journal = opened.journal;
+  ({ dir, path, journal } = openTempAlgoJournal('perpl-scale-', clock.now));
 });
-afterEach(() => {
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempAlgoJournal({ dir, journal }));
 
 describe('a scaled order under the runner', () => {
   it('scale-group-runs-while-a-leg-rests-then-ends-cancelled: journaled at start, placed by rq, ended with its fills once none rests', async () => {
