@@ -2,10 +2,10 @@
 // and each runs again ("trade lock lifted") when it lifts; a chase whose deadline passed under the lock
 // cancels at the lift before any re-price.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempAlgoJournal, removeTempAlgoJournal } from './temp-algo-journal.fixtures.js';
+import { openTempAlgoJournal, pendingHandle as handle, removeTempAlgoJournal } from './runner-test-kit.fixtures.js';
 import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
-import type { CommandHandle, CommandOutcome, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
+import type { CommandOutcome, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
 import type { SessionLock } from '../../domain/trading/session-locks.js';
 import type { BookTop, ChaseSpec } from '../../domain/algos/chase.js';
 import type { TrailSpec } from '../../domain/algos/trail.js';
@@ -31,12 +31,6 @@ let orderJournal: JournalRecord[];
 let sent: string[];
 let places: { p: PlaceParams; rq: number; settle(o: CommandOutcome): void }[];
 let nextRq: number;
-
-function handle(rq: number): { h: CommandHandle; settle(o: CommandOutcome): void } {
-  let settle!: (o: CommandOutcome) => void;
-  const outcome = new Promise<CommandOutcome>((r) => (settle = r));
-  return { h: { rqs: () => [rq], outcome }, settle };
-}
 
 function fakeCommands(): TradingCommands {
   return {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempAlgoJournal, removeTempAlgoJournal } from './temp-algo-journal.fixtures.js';
+import { openTempAlgoJournal, removeTempAlgoJournal } from './runner-test-kit.fixtures.js';
 import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 import type { CommandHandle, CommandOutcome, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';

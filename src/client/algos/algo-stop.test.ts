@@ -2,10 +2,10 @@
 // cancelled or paused, a refused cancel of an order that filled ends it filled, an order that leaves without
 // history is settled within a bound, and a stop from outside (panic) says its own reason.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempAlgoJournal, removeTempAlgoJournal } from './temp-algo-journal.fixtures.js';
+import { openTempAlgoJournal, pendingHandle as handle, removeTempAlgoJournal } from './runner-test-kit.fixtures.js';
 import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
-import type { CommandHandle, CommandOutcome, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
+import type { CommandOutcome, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
 import type { ChaseSpec, BookTop } from '../../domain/algos/chase.js';
 import type { TwapSpec } from '../../domain/algos/twap.js';
 import type { TrailSpec } from '../../domain/algos/trail.js';
@@ -33,12 +33,6 @@ let orderJournal: JournalRecord[];
 let places: { p: PlaceParams; rq: number; settle(o: CommandOutcome): void }[];
 let cancels: { orderId: number; settle(o: CommandOutcome): void }[];
 let nextRq: number;
-
-function handle(rq: number): { h: CommandHandle; settle(o: CommandOutcome): void } {
-  let settle!: (o: CommandOutcome) => void;
-  const outcome = new Promise<CommandOutcome>((r) => (settle = r));
-  return { h: { rqs: () => [rq], outcome }, settle };
-}
 
 function fakeCommands(): TradingCommands {
   return {

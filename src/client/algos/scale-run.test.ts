@@ -3,7 +3,7 @@
 // up after a run that died between its start and its `placed` line, from the order journal's group.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempAlgoJournal, removeTempAlgoJournal } from './temp-algo-journal.fixtures.js';
+import { openTempAlgoJournal, removeTempAlgoJournal } from './runner-test-kit.fixtures.js';
 import { VirtualTimers } from '../../../test/helpers/virtual-timers.js';
 import { SCALE_NO_PAUSE } from '../../domain/algos/algo-row.js';
 import type { ScaleGroup } from '../../domain/algos/scale.js';
