@@ -95,9 +95,9 @@ export interface Binding {
   runsDisabled?: boolean;
 }
 
-/** The binding means something in this state (no `when`, or its `when` holds; without a state, every one). */
+/** The binding means something in this state (no `when`, or its `when` holds; without a state, only the ones always in force). */
 export function liveIn(binding: Binding, state?: TerminalState): boolean {
-  return state === undefined || binding.when === undefined || binding.when(state);
+  return binding.when === undefined || (state !== undefined && binding.when(state));
 }
 
 export function validIn(binding: Binding, pane: PaneId): boolean {
