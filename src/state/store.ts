@@ -27,7 +27,7 @@ import type { PaneId } from './places.js';
 import type { AlgoRow } from '../domain/algos/algo-row.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import { INITIAL_LEDGER, type LedgerState } from './ledger.js';
-import { CLOSED_LADDER, type LadderState } from './ladder.js';
+import { CLOSED_LADDER, type LadderState } from './ladder-slice.js';
 
 export type { PaneId } from './places.js';
 export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];

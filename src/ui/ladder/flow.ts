@@ -4,10 +4,10 @@
 
 import { formatScaled } from '../../protocol/scaling.js';
 import { setNotice } from '../../state/actions.js';
-import { pickLadderOrder, placeLadder, recentreLadder } from '../../state/ladder.js';
+import { pickLadderOrder, placeLadder } from '../../state/ladder.js';
 import { focusField, newEntryForm } from '../../state/order-entry.js';
 import { openEntryForm } from '../../state/order-entry-actions.js';
-import type { TerminalState, TerminalStore } from '../../state/store.js';
+import type { TerminalState } from '../../state/store.js';
 import { askConfirm } from '../../state/trading-actions.js';
 import { keyStampOf } from '../actions/execution-origin.js';
 import type { TypedOrder } from '../command-line/parse.js';
@@ -40,11 +40,6 @@ export function moveInLadder(ctx: KeyContext, step: (page: number) => number): v
   const cursor = state.ladder.group === group ? state.ladder.cursor : null;
   const next = moveLadderCursor(cursor, model.centre, step(Math.max(1, rows - 1)), rows, group);
   placeLadder(ctx.store, group, next.centre, next.cursor);
-}
-
-/** `0`: back to the spread. */
-export function centreLadder(ctx: KeyContext): void {
-  recentreLadder(ctx.store);
 }
 
 /** The price the keys place at: the cursor's, as the market writes it; or why there is none. */
