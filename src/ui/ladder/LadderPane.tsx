@@ -12,7 +12,8 @@ import { useTerminal, useTerminalStore } from '../shell/store-context.js';
 import { paint } from '../shell/ansi.js';
 import { useTheme } from '../shell/theme.js';
 import type { Palette } from '../shell/theme-palettes.js';
-import { ladderView, type LadderLine } from './view.js';
+import { ladderSpan } from './rows.js';
+import { ladderRowCount, ladderView, type LadderLine } from './view.js';
 
 const INVERSE_ON = '\u001B[7m';
 const INVERSE_OFF = '\u001B[27m';
@@ -32,8 +33,11 @@ export function LadderPane({ width, height }: { width: number; height: number })
   useEffect(() => {
     if (view.follow === null) return;
     const { ladder } = store.getState();
-    placeLadder(store, view.group, view.follow, ladder.group === view.group ? ladder.cursor : null);
-  }, [store, view.follow, view.group]);
+    // A cursor the move left off screen goes: it is always on a row the trader can see, or absent.
+    const { top, bottom } = ladderSpan(view.follow, ladderRowCount(height), view.group);
+    const cursor = ladder.group === view.group && ladder.cursor !== null && ladder.cursor <= top && ladder.cursor >= bottom ? ladder.cursor : null;
+    placeLadder(store, view.group, view.follow, cursor);
+  }, [store, view.follow, view.group, height]);
   if (view.waiting) {
     return (
       <Pane title={view.title} width={width} height={height} focused={focused}>

@@ -1,8 +1,9 @@
-// The ladder's keys: `L` opens and closes it (in every pane); in the book's place, while open: B / S a limit
+// The ladder's keys: `L` opens it (focused) and closes it, in every pane; in the book's place, while open: B / S a limit
 // at the cursor, o a stop there, c cancel your orders at the row, m pick up and move an order (flow.ts).
 // j k PgUp PgDn g G move its cursor and 0 re-centres it (the book's move and back-to-spread keys, which
 // route here while it is open: keys/pane-bindings.ts, book/bindings.ts).
 
+import { focusPane } from '../../state/actions.js';
 import { toggleLadder } from '../../state/ladder.js';
 import type { TerminalState } from '../../state/store.js';
 import { tradingLocks } from '../../state/trading-locks.js';
@@ -21,10 +22,16 @@ function ladderKey(action: Action, key: string, description: string, hint: strin
   return { action, keys: [key], mode: 'panes', panes: ['book'], description: `ladder: ${description}`, hint, when: ladderOpen, run, disabledReason: orderOff };
 }
 
+/** L: the ladder in the book's place, focused (its keys act there); again: the book back. */
+function openOrClose(ctx: KeyContext): void {
+  toggleLadder(ctx.store);
+  if (ctx.store.getState().ladder.open) focusPane(ctx.store, 'book', ctx.view.panes);
+}
+
 export const LADDER_TOGGLE_BINDINGS: readonly Binding[] = [
   {
     action: 'ladder', keys: ['L'], mode: 'panes', panes: 'all', description: 'DOM ladder in the book\'s place, and back (also :ladder)', hint: 'ladder',
-    hintNow: (state) => (state.ladder.open ? 'book' : null), run: (ctx) => toggleLadder(ctx.store),
+    hintNow: (state) => (state.ladder.open ? 'book' : null), run: openOrClose,
   },
 ];
 
