@@ -14,6 +14,7 @@ import { epochNow, startKeyDriver, type KeyDriver } from './lib/key-driver.js';
 import { sleep } from '../test/helpers/wait.js';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeResult } from './lib/probe-types.js';
 import { quantile, round } from './lib/stats.js';
+import { toggleLadder } from '../src/state/ladder.js';
 
 /** Ink sees a TTY of the configured size; every byte goes on to the real (piped) stdout. */
 class PipeTty extends Writable {
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
   }
   const result: ProbeResult = { figures: { first_live_frame_epoch_ms: firstLiveEpoch } };
   if (cfg.seconds <= 0) return finish(result);
+  // The ladder in the book's place, as `L` opens it: measured through the warm-up and the run.
+  if (cfg.ladder) toggleLadder(app.store);
 
   if (cfg.ordersEveryMs) await tradingLive(app.store);
   await sleep(cfg.warmupS * 1000);

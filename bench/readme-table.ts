@@ -24,6 +24,7 @@ interface Goal {
 const GOALS: readonly Goal[] = [
   // Issue 20's bar (issue 8's first goals were 100 ms, 60 %, 2,000 ms and 3).
   { what: 'tick to screen p99, 2,000 updates/s', scenario: 'busy_book_2000', figure: 'tick_to_screen_p99_ms', max: 50 },
+  { what: 'tick to screen p99, 2,000 updates/s, ladder open', scenario: 'busy_book_2000', figure: 'tick_to_screen_p99_ms_ladder', max: 50 },
   { what: 'tick to screen p99, 5,000 updates/s', scenario: 'busy_book_5000', figure: 'tick_to_screen_p99_ms', max: 50 },
   { what: 'backlog growing, 5,000 updates/s', scenario: 'busy_book_5000', figure: 'backlog_growing', max: 0 },
   { what: 'CPU % of one core, 2,000 updates/s', scenario: 'busy_book_2000', figure: 'cpu_pct', max: 25 },

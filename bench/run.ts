@@ -136,13 +136,18 @@ async function busyBook(rate: 2000 | 5000): Promise<void> {
     log(`${name} optimized 200x50 low-bandwidth profile (SSH_TTY set, ${SIDE_RUN_S} s)`);
     const lb = await probe(name, probeConfig(sim, 'optimized', { lowBandwidth: true, seconds: SIDE_RUN_S }));
     Object.assign(scenarios[name].optimized, suffixed(pick(lb, SMALL_FIGURES), '_low_bandwidth'));
+    log(`${name} optimized 200x50 and 80x24 with the DOM ladder open (${SIDE_RUN_S} s each)`);
+    const ladder = await probe(name, probeConfig(sim, 'optimized', { ladder: true, seconds: SIDE_RUN_S }));
+    Object.assign(scenarios[name].optimized, suffixed(pick(ladder, SMALL_FIGURES), '_ladder'));
+    const ladderSmall = await probe(name, probeConfig(sim, 'optimized', { ladder: true, cols: 80, rows: 24, seconds: SIDE_RUN_S }));
+    Object.assign(scenarios[name].optimized, suffixed(pick(ladderSmall, SMALL_FIGURES), '_ladder_80x24'));
     for (const mode of MODES) {
       log(`${name} ${mode} 80x24 (${SIDE_RUN_S} s)`);
       const f = await probe(name, probeConfig(sim, mode, { cols: 80, rows: 24, seconds: SIDE_RUN_S }));
       Object.assign(scenarios[name][mode], suffixed(pick(f, SMALL_FIGURES), '_80x24'));
     }
   });
-  note(name, `${rate} flow steps/s on one market (~1 book update per step; the exchange's taker rate gives ~100-200 trades/s); 200x50 unless _80x24; _low_bandwidth = the app with SSH_TTY set; no orders typed (key_to_wire has its own runs)`);
+  note(name, `${rate} flow steps/s on one market (~1 book update per step; the exchange's taker rate gives ~100-200 trades/s); 200x50 unless _80x24; _low_bandwidth = the app with SSH_TTY set; _ladder = the DOM ladder open in the book's place; no orders typed (key_to_wire has its own runs)`);
 }
 
 /** Its own step (and exchange): a run that stops short of its orders must not cost the busy book's side runs. */

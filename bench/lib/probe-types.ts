@@ -22,6 +22,8 @@ export interface ProbeConfig {
   keyFile?: string;
   /** Run as over SSH (SSH_TTY set): the app's low-bandwidth profile. */
   lowBandwidth?: boolean;
+  /** The DOM ladder open in the book's place (issue 34) from the first live frame on. */
+  ladder?: boolean;
   /** A soak: the meter keeps no per-frame samples (they would grow the heap it measures); no latency figures. */
   soak?: boolean;
 }

@@ -27,6 +27,7 @@ import type { PaneId } from './places.js';
 import type { AlgoRow } from '../domain/algos/algo-row.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import { INITIAL_LEDGER, type LedgerState } from './ledger.js';
+import { CLOSED_LADDER, type LadderState } from './ladder-slice.js';
 
 export type { PaneId } from './places.js';
 export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];
@@ -120,6 +121,8 @@ export interface TerminalState {
   bookCursor: BookCursor | null;
   /** The book pane's price grouping and scroll (state/book-display.ts). */
   bookDisplay: BookDisplay;
+  /** The DOM ladder in the book's place (state/ladder.ts). */
+  ladder: LadderState;
   viewport: Viewport;
   /** How much the current layout can show; the publisher asks the source for this much. */
   wants: SnapshotWants;
@@ -196,6 +199,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     picker: { open: false, query: '', selected: 0 },
     bookCursor: null,
     bookDisplay: INITIAL_BOOK_DISPLAY,
+    ladder: CLOSED_LADDER,
     viewport: { cols: 80, rows: 24, tooSmall: false },
     wants: { depth: 10, trades: 20, candles: 60 },
     notice: null,

@@ -87,6 +87,8 @@ export type ConfirmAction =
   /** A typed `:trail` / `:chase`, exact (ui/algos/trail-flow.ts, chase-flow.ts): `y` starts it. */
   | { kind: 'trail'; spec: TrailSpec }
   | { kind: 'chase'; spec: ChaseSpec }
+  /** `c` on a ladder row holding several own orders (ui/ladder/flow.ts): `y` cancels each of them. */
+  | { kind: 'cancel-orders'; orderIds: readonly number[] }
   /** A request of the trading tabs (close, collateral, TP/SL, cancel, cancel all). */
   | { kind: 'tab'; intent: TabIntent };
 

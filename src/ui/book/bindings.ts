@@ -3,8 +3,16 @@
 
 import { MAX_BOOK_GROUP } from '../../domain/book-grouping.js';
 import { centreBook, stepGrouping } from '../../state/actions.js';
+import { recentreLadder } from '../../state/ladder.js';
+import type { TerminalState } from '../../state/store.js';
 import type { Binding } from '../keys/binding.js';
 import { off } from '../keys/binding-helpers.js';
+
+function atSpread(state: TerminalState): boolean {
+  const { ladder } = state;
+  if (ladder.open) return ladder.centre === null && ladder.cursor === null && ladder.picked === null;
+  return state.bookDisplay.scroll === 0 && !state.bookCursor;
+}
 
 export const BOOK_BINDINGS: readonly Binding[] = [
   {
@@ -18,8 +26,9 @@ export const BOOK_BINDINGS: readonly Binding[] = [
     disabledReason: (state) => (state.bookDisplay.group <= 1 ? off('exact levels', 'the book already shows every price level') : null),
   },
   {
-    action: 'bookTop', keys: ['0'], mode: 'panes', panes: ['book'], description: 'book: back to the spread (scroll to the top of the book, cursor off)', hint: 'spread', quiet: true,
-    run: (ctx) => centreBook(ctx.store),
-    disabledReason: (state) => (state.bookDisplay.scroll === 0 && !state.bookCursor ? off('at the spread') : null),
+    action: 'bookTop', keys: ['0'], mode: 'panes', panes: ['book'], description: 'book and ladder: back to the spread (the book scrolled to its top, the cursor off)', hint: 'spread', quiet: true,
+    // The ladder in the book's place re-centres on the spread the same way (state/ladder.ts).
+    run: (ctx) => (ctx.store.getState().ladder.open ? recentreLadder(ctx.store) : centreBook(ctx.store)),
+    disabledReason: (state) => (atSpread(state) ? off('at the spread') : null),
   },
 ];

@@ -95,7 +95,7 @@ export type ParsedLine =
 
 // theme, alert and alerts are run by workspace-line.ts, pnl by ledger/pnl-line.ts (offered each line first in flow.ts).
 /** The first words a line can start with. */
-export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'trail', 'chase', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'export', 'theme', 'alert', 'alerts', 'pnl', 'sl'];
+export const LINE_WORDS: readonly string[] = ['buy', 'sell', 'scale', 'twap', 'trail', 'chase', 'close', 'cancel', 'amend', 'lev', 'market', 'tf', 'bell', 'export', 'theme', 'alert', 'alerts', 'pnl', 'sl', 'ladder'];
 
 const USAGE: Record<string, string> = {
   buy: 'buy SIZE|$QUOTE|PCT%|1/4|risk QUOTE (@ PRICE|@bid-2t | mkt) [stop PRICE|@mark-1%] [ro] [post|postonly|ioc|fok] [slip BPS] [tp PRICE|@mark+2%] [sl PRICE|@mark-1%] [last|mark] [lev X]',

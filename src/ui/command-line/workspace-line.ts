@@ -1,8 +1,9 @@
-// The lines of the workspace slice on the `:` line: `:theme NAME`, `:alert ...`, `:alerts`, and the pages
+// The lines of the workspace on the `:` line: `:theme NAME`, `:alert ...`, `:alerts`, `:ladder`, and the pages
 // `:stats` (execution reports summed up) and `:key` (the API key in use). The `:` line
 // (flow.ts) offers each line here first; true = handled here.
 
 import { setNotice } from '../../state/actions.js';
+import { toggleLadder } from '../../state/ladder.js';
 import { describeAlert, parseAlertCommand } from '../../state/alerts.js';
 import { openDetail, type DetailSubject } from '../../state/detail-overlay.js';
 import { addAlert, clearAlerts, setThemeName } from '../../state/workspace-actions.js';
@@ -23,6 +24,11 @@ export function runWorkspaceLine(store: TerminalStore, text: string): boolean {
   const page = words.length === 1 && Object.hasOwn(PAGES, name) ? PAGES[name] : undefined;
   if (page) {
     openDetail(store, page);
+    return true;
+  }
+  if (name === 'ladder' && words.length === 1) {
+    toggleLadder(store);
+    setNotice(store, store.getState().ladder.open ? 'ladder open in the book\'s place (L or :ladder again for the book)' : 'book back');
     return true;
   }
   if (words[0]?.toLowerCase() === 'theme') {

@@ -3,7 +3,7 @@
 // by what the trader typed.
 
 import type { PaneId, TerminalState } from '../../state/store.js';
-import { validIn, type Binding, type Mode } from '../keys/binding.js';
+import { liveIn, validIn, type Binding, type Mode } from '../keys/binding.js';
 
 export interface HelpRow {
   keys: string;
@@ -56,7 +56,7 @@ export function bindingsAt(bindings: readonly Binding[], place: KeyPlace): Bindi
  */
 export function helpRows(bindings: readonly Binding[], place: KeyPlace, query: string, state?: TerminalState): HelpRow[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const rows = bindingsAt(bindings, place).map((b): HelpRow => {
+  const rows = bindingsAt(bindings, place).filter((b) => liveIn(b, state)).map((b): HelpRow => {
     const off = state ? b.disabledReason?.(state)?.label : undefined;
     const now = state ? b.hintNow?.(state) : null;
     // First, so a narrow overlay that cuts the description still says it.

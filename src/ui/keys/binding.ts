@@ -29,7 +29,8 @@ export type Action =
   | 'tabFills' | 'tabTrades' | 'tabHistory' | 'tabJournal' | 'closePosition' | 'addCollateral' | 'editTpsl' | 'cancelOrder' | 'cancelMarketOrders'
   | 'cancelAllOrders' | 'amendOrder' | 'marketFilter' | 'historyView' | 'refreshHistory' | 'journalFrames'
   | 'tabAlgos' | 'pauseAlgo' | 'resumeAlgo' | 'cancelAlgo'
-  | 'bookGroupUp' | 'bookGroupDown' | 'bookTop' | 'pickerSort' | 'pickerSortReverse'
+  | 'bookGroupUp' | 'bookGroupDown' | 'bookTop'
+  | 'ladder' | 'ladderBuy' | 'ladderSell' | 'ladderStop' | 'ladderCancel' | 'ladderMove' | 'pickerSort' | 'pickerSortReverse'
   | 'chartOlder' | 'chartNewer' | 'chartPageOlder' | 'chartPageNewer' | 'chartOldest' | 'chartLive' | 'chartCursor';
 
 /** Rows a page moves, and the panes on screen, for the keys that need the layout. */
@@ -38,6 +39,8 @@ export interface KeyView {
   bookPage: number;
   /** Book levels on screen each side of the ladder's centre (the cursor scrolls it beyond them). */
   bookDepth: number;
+  /** Rows of the DOM ladder when open (ui/ladder/). */
+  ladderRows?: number;
   tabsPage: number;
   helpPage: number;
   /** Rows the help lists now (the bound of its scroll). */
@@ -84,10 +87,17 @@ export interface Binding {
   /** A mode's own key: not remappable (it has no [keys] name). */
   fixed?: boolean;
   run(ctx: KeyContext): void;
+  /** Only while this holds does the key mean this (the ladder's keys while it is open); else it keeps its meaning elsewhere. */
+  when?(state: TerminalState): boolean;
   /** Why it does nothing now, or null when it acts. */
   disabledReason?(state: TerminalState): Disabled | null;
   /** Acts while disabled too: b / s open the form, which says why nothing can be sent. */
   runsDisabled?: boolean;
+}
+
+/** The binding means something in this state (no `when`, or its `when` holds; without a state, only the ones always in force). */
+export function liveIn(binding: Binding, state?: TerminalState): boolean {
+  return binding.when === undefined || (state !== undefined && binding.when(state));
 }
 
 export function validIn(binding: Binding, pane: PaneId): boolean {

@@ -44,9 +44,9 @@ function paste(store: TerminalStore, mode: InputMode, key: KeyPress): void {
 
 /** The binding of `key` in `mode`; on the too-small screen also the panes' panic key (the question fits or says why not). */
 function bindingOf(keymap: Keymap, mode: InputMode, state: TerminalState, key: KeyPress): Binding | undefined {
-  const own = keymap.lookup(mode, state.focus, key.name);
+  const own = keymap.lookup(mode, state.focus, key.name, state);
   if (own || mode !== 'too-small') return own;
-  const pane = keymap.lookup('panes', state.focus, key.name);
+  const pane = keymap.lookup('panes', state.focus, key.name, state);
   return pane?.action === 'panic' ? pane : undefined;
 }
 

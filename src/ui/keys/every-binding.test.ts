@@ -20,7 +20,8 @@ import { createTerminalStore, INITIAL_CONNECTION, type PaneId, type TerminalStor
 import { askConfirm, patchUi as patchTradingUi } from '../../state/trading-actions.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { openEditor, selectTab, type TradingTab } from '../../state/trading-tabs.js';
-import type { Binding } from './binding.js';
+import { liveIn, type Binding } from './binding.js';
+import { CLOSED_LADDER } from '../../state/ladder.js';
 import { footerHints } from './footer-hints.js';
 import { bindingKeyLabel, bindingsAt, helpRows } from '../help/rows.js';
 import { decodeKeys } from './key-reader.js';
@@ -48,7 +49,7 @@ interface Session {
 }
 
 /** A session that can trade (`rich`: a position, an order, a book) or one with nothing (no key, no rows). */
-function session(rich: boolean, pane: PaneId, tab: TradingTab): Session {
+function session(rich: boolean, pane: PaneId, tab: TradingTab, ladder = false): Session {
   const calls: string[] = [];
   const handle: CommandHandle = { rqs: () => [1], outcome: new Promise(() => undefined) };
   const record = (name: string) => () => (calls.push(name), handle);
@@ -60,6 +61,8 @@ function session(rich: boolean, pane: PaneId, tab: TradingTab): Session {
   const market = btcTestMarket();
   const store = createTerminalStore({
     focus: pane,
+    // The DOM ladder in the book's place: its keys are in force only then.
+    ...(ladder ? { ladder: { ...CLOSED_LADDER, open: true } } : {}),
     market: { id: 16, symbol: 'BTC', priceDecimals: 1, sizeDecimals: 5 },
     markets: ['BTC', 'ETH', 'SOL', 'TIA'].map((symbol, i) => ({ id: 16 + i, symbol, name: `${symbol} Perp`, priceDecimals: 1, sizeDecimals: 5, fundingIntervalSec: null })),
     resolution: 300,
@@ -145,32 +148,35 @@ describe('every binding in every pane and mode: runnable, or its reason shown', 
     for (const mode of MODES.filter((m) => rich || (m !== 'entry' && m !== 'review'))) {
       for (const pane of mode === 'panes' ? PANES : (['trading'] as const)) {
         for (const tab of mode === 'panes' && pane === 'trading' ? TABS : (['positions'] as const)) {
-          const where = `${rich ? 'a trading session' : 'no key, nothing listed'}, ${mode}${mode === 'panes' ? ` ${pane}` : ''}${mode === 'panes' && pane === 'trading' ? ` on ${tab}` : ''}`;
-          it(where, () => {
-            const probe = session(rich, pane, tab);
-            enter(probe, mode);
-            // The session is where it is meant to be (entry / review need a market: there is one).
-            expect(inputMode(probe.store.getState())).toBe(mode);
-            const place = { mode, pane: probe.store.getState().focus };
-            const bindings = bindingsAt(keymap.bindings, place);
-            expect(bindings.length).toBeGreaterThan(0);
-            for (const binding of bindings) checkBinding(binding, rich, pane, tab, mode);
-          });
+          for (const ladder of mode === 'panes' && pane === 'book' ? [false, true] : [false]) {
+            const where = `${rich ? 'a trading session' : 'no key, nothing listed'}, ${mode}${mode === 'panes' ? ` ${pane}` : ''}${mode === 'panes' && pane === 'trading' ? ` on ${tab}` : ''}${ladder ? ' (ladder open)' : ''}`;
+            it(where, () => {
+              const probe = session(rich, pane, tab, ladder);
+              enter(probe, mode);
+              // The session is where it is meant to be (entry / review need a market: there is one).
+              expect(inputMode(probe.store.getState())).toBe(mode);
+              const place = { mode, pane: probe.store.getState().focus };
+              // The bindings in force here (a ladder key only while the ladder is open).
+              const bindings = bindingsAt(keymap.bindings, place).filter((b) => liveIn(b, probe.store.getState()));
+              expect(bindings.length).toBeGreaterThan(0);
+              for (const binding of bindings) checkBinding(binding, rich, pane, tab, mode, ladder);
+            });
+          }
         }
       }
     }
   }
 
-  function checkBinding(binding: Binding, rich: boolean, pane: PaneId, tab: TradingTab, mode: InputMode): void {
+  function checkBinding(binding: Binding, rich: boolean, pane: PaneId, tab: TradingTab, mode: InputMode, ladder: boolean): void {
     for (const key of binding.keys) {
-      const s = session(rich, pane, tab);
+      const s = session(rich, pane, tab, ladder);
       enter(s, mode);
       const state = s.store.getState();
       const name = `${binding.action} (${key}) in ${mode}`;
       // Each key of the binding reaches it.
       const press = decodeKeys(key.length === 1 ? key : rawOf(key));
       expect(press.map((k) => k.name), name).toEqual([key]);
-      expect(keymap.lookup(mode, state.focus, key), name).toBe(binding);
+      expect(keymap.lookup(mode, state.focus, key, state), name).toBe(binding);
       const off = binding.disabledReason?.(state) ?? null;
       const place = { mode, pane: state.focus };
       if (off) {

@@ -3,7 +3,7 @@
 // the last. Keys that are off stay listed, marked, with the short reason after them.
 
 import type { TerminalState } from '../../state/store.js';
-import type { Binding } from './binding.js';
+import { liveIn, type Binding } from './binding.js';
 import { bindingKeyLabel, bindingsAt, type KeyPlace } from '../help/rows.js';
 
 export interface HintItem {
@@ -21,7 +21,7 @@ export interface HintPart {
 /** Hint items in priority order (table order), with the first key of each hinted binding at `place`; with `state`, those off say why. */
 export function hintItems(bindings: readonly Binding[], place: KeyPlace, state?: TerminalState): HintItem[] {
   return bindingsAt(bindings, place)
-    .filter((b) => b.hint !== undefined)
+    .filter((b) => b.hint !== undefined && liveIn(b, state))
     .map((b) => {
       const off = state ? b.disabledReason?.(state)?.label : undefined;
       const label = (state ? b.hintNow?.(state) : null) ?? b.hint ?? '';

@@ -3,7 +3,8 @@
 // changes it while the app runs.
 
 import type { PaneId } from '../../state/store.js';
-import { FIXED_KEYS, type Action, type Binding, type Mode } from './binding.js';
+import { FIXED_KEYS, liveIn, type Action, type Binding, type Mode } from './binding.js';
+import type { TerminalState } from '../../state/store.js';
 import { MODE_BINDINGS } from './mode-bindings.js';
 import { PANE_BINDINGS, paneBindings } from './pane-bindings.js';
 import { presetBindings } from '../presets/bindings.js';
@@ -19,7 +20,7 @@ export { FIXED_KEYS } from './binding.js';
 export interface Keymap {
   readonly bindings: readonly Binding[];
   /** The binding `name` runs in `mode` (in the panes: `pane` first, else its meaning elsewhere), or undefined. */
-  lookup(mode: Mode, pane: PaneId, name: string | null): Binding | undefined;
+  lookup(mode: Mode, pane: PaneId, name: string | null, state?: TerminalState): Binding | undefined;
   /** The first key of a pane action (what the footer and notices show), or null when unbound. */
   keyOf(action: Action): string | null;
 }
@@ -28,8 +29,8 @@ export interface Keymap {
  * The binding of `name` among the panes' `bindings`: one valid in `pane` wins; else the key keeps its
  * meaning elsewhere (`[ ]` step the chart's timeframe while the book has focus).
  */
-export function lookupPaneBinding(bindings: readonly Binding[], name: string, pane?: PaneId): Binding | undefined {
-  const panes = bindings.filter((b) => b.mode === 'panes');
+export function lookupPaneBinding(bindings: readonly Binding[], name: string, pane?: PaneId, state?: TerminalState): Binding | undefined {
+  const panes = bindings.filter((b) => b.mode === 'panes' && liveIn(b, state));
   const fixed = FIXED_KEYS[name];
   if (fixed) return panes.find((b) => b.action === fixed);
   const bound = panes.filter((b) => b.keys.includes(name));
@@ -46,9 +47,9 @@ export function createKeymap(overrides: ReadonlyMap<Action, readonly string[]> =
   const bindings = bindingsInForce(overrides, presets);
   return {
     bindings,
-    lookup(mode, pane, name) {
+    lookup(mode, pane, name, state) {
       if (name === null) return undefined;
-      if (mode === 'panes') return lookupPaneBinding(bindings, name, pane);
+      if (mode === 'panes') return lookupPaneBinding(bindings, name, pane, state);
       return bindings.find((b) => b.mode === mode && b.keys.includes(name));
     },
     keyOf: (action) => bindings.find((b) => b.mode === 'panes' && b.action === action)?.keys[0] ?? null,

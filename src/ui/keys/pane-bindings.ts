@@ -23,6 +23,9 @@ import type { Action, Binding, Disabled, KeyContext, PaneScope } from './binding
 import { CHART_BINDINGS, chartBackHint, chartBackMove, TIMEFRAME_BINDINGS } from '../chart/bindings.js';
 import { BOOK_BINDINGS } from '../book/bindings.js';
 import { moveInBook } from '../book/flow.js';
+import { LADDER_BINDINGS, LADDER_TOGGLE_BINDINGS } from '../ladder/bindings.js';
+import { moveInLadder } from '../ladder/flow.js';
+import { pickLadderOrder, recentreLadder } from '../../state/ladder.js';
 import { OPEN_PICKER_BINDINGS } from '../picker/bindings.js';
 import { off } from './binding-helpers.js';
 
@@ -36,7 +39,7 @@ function rowCount(state: TerminalState): number {
 function move(ctx: KeyContext, step: (page: number) => number): void {
   const { store } = ctx;
   const state = store.getState();
-  if (state.focus === 'book') return moveInBook(ctx, step);
+  if (state.focus === 'book') return state.ladder.open ? moveInLadder(ctx, step) : moveInBook(ctx, step);
   if (state.focus !== 'trading') return;
   const rows = tabRows(state);
   const delta = step(ctx.view.tabsPage);
@@ -71,6 +74,8 @@ function back(ctx: KeyContext): void {
   const chart = chartBackMove(state);
   if (chart) setChartView(store, chart);
   else if (state.workspace.configNotice && !shownNotice(state)) dismissConfigNotice(store);
+  else if (state.ladder.picked !== null) pickLadderOrder(store, null);
+  else if (state.ladder.open && state.ladder.cursor !== null) recentreLadder(store);
   else if (state.workspace.zoomed && !state.bookCursor) toggleZoom(store, state.focus);
   else if (state.bookCursor || state.bookDisplay.scroll !== 0) centreBook(store);
   else if (shownNotice(state)) setNotice(store, null);
@@ -78,6 +83,7 @@ function back(ctx: KeyContext): void {
 
 function backOff(state: TerminalState): Disabled | null {
   if (chartBackMove(state)) return null;
+  if (state.ladder.picked !== null || (state.ladder.open && state.ladder.cursor !== null)) return null;
   return state.workspace.configNotice || state.workspace.zoomed || state.bookCursor || state.bookDisplay.scroll !== 0 || shownNotice(state) ? null : off('top level', 'nothing to step back from (Esc never quits)');
 }
 
@@ -92,6 +98,7 @@ export function paneBindings(presets: readonly Binding[] = []): Binding[] {
     ...COMMAND_LINE_OPEN_BINDINGS,
     ...OPEN_PICKER_BINDINGS,
     ...NEW_ORDER_BINDINGS,
+    ...LADDER_BINDINGS,
     ...ORDER_CANCEL_BINDINGS,
     ...POSITION_CLOSE_BINDINGS,
     ...PANIC_BINDINGS,
@@ -115,6 +122,7 @@ export function paneBindings(presets: readonly Binding[] = []): Binding[] {
     ...FILLS_BINDINGS,
     ...JOURNAL_BINDINGS,
     ...BOOK_BINDINGS,
+    ...LADDER_TOGGLE_BINDINGS,
     ...TIMEFRAME_BINDINGS,
     ...CHART_BINDINGS,
     { action: 'zoom', keys: ['z'], mode: 'panes', panes: 'all', description: 'zoom this pane to full screen and back (Tab and 1-6 move the zoom)', hint: 'zoom', run: (ctx) => toggleZoom(ctx.store, ctx.store.getState().focus) },

@@ -20,6 +20,9 @@ import { ThemeContext, themePalette } from './theme.js';
 import { applyZoom } from './zoom-layout.js';
 import { dockEntry } from './entry-dock.js';
 import { BookPane } from '../book/BookPane.js';
+import { LadderPane } from '../ladder/LadderPane.js';
+import { ladderRowCount } from '../ladder/view.js';
+import { ladderWants, withLadder } from '../ladder/layout.js';
 import { ChartPane } from '../chart/ChartPane.js';
 import { Footer } from './Footer.js';
 import { MarketPicker } from '../picker/MarketPicker.js';
@@ -71,7 +74,8 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
   // In the chart's place at 80 columns a long review (a change and its confirm) takes the tape's columns too.
   const overTape = useTerminal((s) => narrowDock !== null && narrowDock.chart.width === 0 && !entryFits(s, narrowDock.entry.width, narrowDock.entry.height));
   const docked = narrowDock && overTape ? dockEntry(base, true) : narrowDock;
-  const layout = docked ?? applyZoom(base, zoomed);
+  const ladderOpen = useTerminal((s) => s.ladder.open);
+  const layout = docked ?? applyZoom(ladderOpen ? withLadder(base) : base, zoomed);
   // A confirm too long for the bottom line wraps above it: the panes keep their sizes and give up their
   // bottom rows to it (clipped), so the frame stays rows-1 and no feed is re-asked for a question.
   const barRows = useTerminal((s) => confirmRows(s.tradingUi.confirm, cols));
@@ -83,9 +87,9 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
     setViewport(
       store,
       { cols, rows, tooSmall: layout.tooSmall },
-      { depth: wantedBookDepth(layout.depth, bookDisplay.scroll), bookGroup: bookDisplay.group, trades: layout.tradeRows, candles: layout.candleColumns },
+      { depth: ladderOpen ? ladderWants.depth(layout.book.height) : wantedBookDepth(layout.depth, bookDisplay.scroll), bookGroup: bookDisplay.group, trades: ladderOpen ? ladderWants.trades : layout.tradeRows, candles: layout.candleColumns },
     );
-  }, [store, cols, rows, layout.tooSmall, layout.depth, layout.tradeRows, layout.candleColumns, bookDisplay]);
+  }, [store, cols, rows, layout.tooSmall, layout.depth, layout.book.height, layout.tradeRows, layout.candleColumns, bookDisplay, ladderOpen]);
 
   // A resize that hides the focused pane moves the focus to one on screen.
   useEffect(() => {
@@ -108,6 +112,7 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
         panes,
         bookPage: Math.max(1, layout.depth - 1),
         bookDepth: layout.depth,
+        ladderRows: ladderRowCount(layout.book.height),
         tabsPage: Math.max(1, layout.trading.height - 4),
         helpPage: Math.max(1, topHeight - 4),
         detail: { width: Math.max(0, cols - 2), page: detailTextRows(topHeight) },
@@ -129,7 +134,9 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
             <DetailOverlay width={cols} height={topHeight} />
           ) : (
             <>
-              {layout.book.width > 0 ? <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} /> : null}
+              {layout.book.width > 0 ? (
+                ladderOpen ? <LadderPane width={layout.book.width} height={layout.book.height} /> : <BookPane width={layout.book.width} height={layout.book.height} depth={layout.depth} />
+              ) : null}
               {docked && docked.entry.width > 0 ? <OrderEntryPane width={docked.entry.width} height={docked.entry.height} /> : null}
               {pickerOpen ? (
                 // Over the chart and the tape: the table needs the room (80 columns included).
