@@ -25,7 +25,8 @@ function setup() {
   const store = createTerminalStore({ account: { name: 'main' } });
   const events: string[] = [];
   const earlier: Record<string, readonly JournalEntryView[]> = {};
-  let current: FakeSide | null = { key: 'main.json', pending: 0, stopped: false, stop() { this.stopped = true; events.push(`stop ${this.key}`); } };
+  const sideOn = (key: string): FakeSide => ({ key, pending: 0, stopped: false, stop() { this.stopped = true; events.push(`stop ${this.key}`); } });
+  let current: FakeSide | null = sideOn('main.json');
   const sw = new AccountSwitch<FakeSide>({
     store,
     accounts: ACCOUNTS,
@@ -35,7 +36,7 @@ function setup() {
     start: (keyFile, lines) => {
       events.push(`start ${keyFile}`);
       earlier[keyFile] = lines;
-      return Promise.resolve({ key: keyFile, pending: 0, stopped: false, stop() { this.stopped = true; events.push(`stop ${this.key}`); } });
+      return Promise.resolve(sideOn(keyFile));
     },
     replace: (next) => {
       current = next;

@@ -57,7 +57,10 @@ export interface AccountSwitchOptions<T extends SwitchableTrading> {
   log?: (line: string) => void;
 }
 
-export type SwitchOutcome = { ok: true; text: string } | { ok: false; text: string };
+export interface SwitchOutcome {
+  ok: boolean;
+  text: string;
+}
 
 export class AccountSwitch<T extends SwitchableTrading> {
   private switching = false;
