@@ -29,6 +29,7 @@ import type { StartKey } from './key-unlock.js';
 import { TradingPublisher } from './trading-publisher.js';
 import type { FrameTurn } from '../state/frame-turn.js';
 import { homeShortened } from './home-shortened.js';
+import { storeUntil } from '../state/store-until.js';
 import { startAlgoWiring } from './algo-wiring.js';
 import type { AlgoControl } from '../domain/algos/algo-row.js';
 import { anyGuard, type GuardLimits } from '../domain/guards/guard-limits.js';
@@ -67,6 +68,8 @@ export interface TradingWiringOptions {
   guards?: GuardLimits;
   /** The desktop notifier (app/notify-wiring.ts): a guard reached, a refused order, the flatten run. */
   notify?: (event: NotifyEvent) => void;
+  /** The Journal pane's lines of this account from before a switch away (app/account-switch.ts). */
+  earlierJournalLines?: readonly JournalEntryView[];
 }
 
 export interface TradingWiring {
@@ -162,6 +165,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     // Only a live mark (domain/marks.ts): without one the minimum-value check is left to the exchange.
     referencePrice: (marketId) => livePrice(o.marks.readMark(marketId)) ?? undefined,
     ...(orderGuards ? { guards: orderGuards } : {}),
+    ...(o.earlierJournalLines ? { earlierJournalLines: o.earlierJournalLines } : {}),
   });
   if (limits?.maxDailyLoss != null) {
     realized = new SessionDailyNet({ session: client.session, dayStart: limits.dayStart, history: rest, ...(log ? { log: log.tagged('guards') } : {}) });
@@ -173,6 +177,9 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   if (limits && o.notify) guardNotify = startGuardNotify({ session: client.session, limits, dailyNet, notify: notifyGuard });
   tradingKeyInUse(o.store, hasTradeScope(scopeMask) ? 'trade' : 'read', { source: homeShortened(creds.source, o.env), publicKeyHex: creds.publicKeyHex });
   log?.line(`trading: key ${creds.source} (${creds.publicKeyHex}), scope ${hasTradeScope(scopeMask) ? 'read+trade' : 'read'}`);
+  // Written through until stop(): a page still in flight then never lands in the next account's lists.
+  let stopped = false;
+  const store = storeUntil(o.store, () => stopped);
   const offCutQuestions = journalCutQuestions(o.store, (text) => client.engine.note(text));
   const algos = startAlgoWiring({
     client,
@@ -185,7 +192,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     ...(log ? { log: log.tagged('algos') } : {}),
   });
   const publisher = new TradingPublisher({
-    store: o.store,
+    store,
     client,
     markets: o.context.markets,
     marks: o.marks,
@@ -199,7 +206,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     algoLines: () => algos.lines(),
     ...(limits ? { guards: { limits, dailyNet } } : {}),
   });
-  const history = new HistoryFeed(rest, o.store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
+  const history = new HistoryFeed(rest, store, undefined, log ? (kind, error) => log.error(`history: loading ${kind} failed`, error) : undefined, {
     // Automatic refreshes wait while signed requests queue for the shared budget (orders' reconciliation first).
     ...(o.throttle ? { budgetBusy: () => o.throttle!.restLimits.gate('authenticated').waiting > 0 } : {}),
     capOfRequest: (rq) => client.engine.slippageCapOf(rq),
@@ -209,7 +216,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
       refused: (why) => client.session.refuseFrame(why),
     },
   });
-  const ledger = new LedgerFeed(rest, o.store, () => o.context.markets, log ? { onError: (error) => log.error('ledger: loading failed', error) } : {});
+  const ledger = new LedgerFeed(rest, store, () => o.context.markets, log ? { onError: (error) => log.error('ledger: loading failed', error) } : {});
   // A fill, an order or position update, an account event: the history lists showing them are stale;
   // a new connection's snapshots may follow changes the socket never told, so every list is.
   const offHistory = client.session.on({
@@ -233,6 +240,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     algos: algos.control,
     exportHistory: exportService(rest, () => o.context, o.env),
     stop: () => {
+      stopped = true;
       // Algos first: no child may leave while the client shuts down (the journal keeps them for the next run).
       algos.stop();
       stopFlatten();

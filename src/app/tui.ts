@@ -37,6 +37,10 @@ import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../au
 import { startLocalSim, type LocalSim } from './local-exchange-thread.js';
 import { announceLocalExchange, type Announcement } from './announce-local-exchange.js';
 import { markStart } from '../lib/start-trace.js';
+import { AccountSwitch, accountAtStart, namedAccount } from './account-switch.js';
+import { accountNamed } from '../state/link-actions.js';
+import type { JournalEntryView } from '../domain/trading/views.js';
+import type { TradingWiring } from './trading-wiring.js';
 import type { ExportHistory } from './export-service.js';
 
 export interface TuiOptions {
@@ -76,6 +80,8 @@ export interface TuiOptions {
   keyFile?: string;
   /** `--config FILE`; default $PERPL_HOME/config.toml or config.json. */
   config?: string;
+  /** `--account NAME`: the config's [accounts.NAME], its network and key file (app/account-switch.ts). */
+  account?: string;
   /** `--ascii`: no box-drawing, block, braille or arrow glyphs. */
   ascii?: boolean;
   /** `--record FILE`: the session's frames (REST answers, both sockets) as NDJSON, secrets stripped. */
@@ -154,7 +160,10 @@ function localAtPort(port: number): LocalEndpoint {
 
 export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   const loadedConfig = readWorkspaceConfig({ ...(given.config ? { configFile: given.config } : {}), home: given.home ?? perplHome() });
-  const opts = withConfigDefaults(given.localPort !== undefined && !given.local ? { ...given, local: localAtPort(given.localPort) } : given, loadedConfig.config);
+  const accounts = loadedConfig.config.accounts;
+  const atStart = given.account !== undefined ? accountAtStart(given.account, accounts, { network: given.network, keyFile: given.keyFile }) : null;
+  const named = atStart ? { ...given, network: atStart.network, keyFile: atStart.keyFile } : given;
+  const opts = withConfigDefaults(given.localPort !== undefined && !given.local ? { ...named, local: localAtPort(given.localPort) } : named, loadedConfig.config);
   const stdout = opts.stdout ?? process.stdout;
   const stdin = opts.stdin ?? process.stdin;
   const startsSim = wantsLocalSim(opts);
@@ -185,6 +194,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     keyScope: 'none',
     notice: startsSim ? 'starting the local exchange…' : null,
   });
+  if (atStart) accountNamed(store, namedAccount(atStart.account));
   // Over SSH every frame crosses the network: the low-bandwidth profile (terminal/low-bandwidth.ts).
   const lowBandwidth = resolveLowBandwidth({
     ...(opts.lowBandwidth !== undefined ? { flag: opts.lowBandwidth } : {}),
@@ -209,6 +219,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let recorder: FrameRecorder | null = null;
   let session: MarketDataSession | null = null;
   let trading: TradingSide | null = null;
+  // The live trading side (not a replay's): what `:account` stops and replaces.
+  let liveTrading: TradingWiring | null = null;
+  let accountSwitch: AccountSwitch<TradingWiring> | null = null;
   let instance: Instance | null = null;
 
   let resolveDone: () => void = () => {};
@@ -276,6 +289,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     loadLedger: () => trading?.ledger?.load(),
     loadOlderCandles: () => session?.loadOlderCandles(),
     exportHistory: (ask, onProgress) => trading?.exportHistory?.(ask, onProgress) ?? null,
+    switchAccount: async (name) => (accountSwitch ? accountSwitch.switchTo(name) : { ok: false, text: 'account: trading has not started yet' }),
   };
 
   // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.
@@ -351,9 +365,28 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     }
     // `--port P`: the key found for that exchange (its own local-demo-P first), never another exchange's.
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined) ?? (opts.localPort !== undefined ? startKeyRef : undefined);
-    const wiring = await startTrading({ store, network, context, marks: session, env, hz: maxHz, turn, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(keyFile ? { keyFile } : {}), startKey, log, guards: loadedConfig.config.guards, ...(notifier ? { notify: notifier.notify } : {}) });
-    if (abort.signal.aborted) wiring?.stop();
-    else trading = wiring;
+    const marks = session;
+    const tradingNetwork = network;
+    const startOn = (o: { keyFile?: string | undefined; startKey: typeof startKey; earlierJournalLines?: readonly JournalEntryView[] }) =>
+      startTrading({ store, network: tradingNetwork, context, marks, env, hz: maxHz, turn, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(o.keyFile ? { keyFile: o.keyFile } : {}), startKey: o.startKey, log, guards: loadedConfig.config.guards, ...(notifier ? { notify: notifier.notify } : {}), ...(o.earlierJournalLines ? { earlierJournalLines: o.earlierJournalLines } : {}) });
+    const inForce = (wiring: TradingWiring | null): void => {
+      // Quit while a side started: it stops at once, and the quit (already past trading?.stop()) never sees it.
+      if (abort.signal.aborted) wiring?.stop();
+      liveTrading = abort.signal.aborted ? null : wiring;
+      trading = liveTrading;
+    };
+    inForce(await startOn({ keyFile, startKey }));
+    accountSwitch = new AccountSwitch<TradingWiring>({
+      store,
+      accounts,
+      network: network.name,
+      current: () => liveTrading,
+      inFlight: (wiring) => wiring.client.engine.pending().length,
+      // A switch never asks for a passphrase (the screen is taken): an encrypted key reads PERPL_PASSPHRASE or stays read-only.
+      start: (file, earlierJournalLines) => startOn({ keyFile: file, startKey: null, earlierJournalLines }),
+      replace: inForce,
+      ...(log ? { log: (line: string) => log.line(line) } : {}),
+    });
   };
   connect().catch((error: unknown) => {
     log?.error('start-up failed', error);

@@ -25,6 +25,7 @@ export const TUI_OPTIONS = {
   'low-bandwidth': { type: 'boolean' },
   'no-low-bandwidth': { type: 'boolean' },
   'key-file': { type: 'string' },
+  account: { type: 'string' },
   record: { type: 'string' },
   ...HELP,
 } as const satisfies Options;

@@ -43,6 +43,8 @@ export interface TerminalServices {
   loadLedger?(): void;
   /** `:export`: writes the history to a file, telling `onProgress` each page; null = no signed REST client (no key, a replay). */
   exportHistory?(ask: ExportAsk, onProgress: (line: string) => void): Promise<ExportWritten> | null;
+  /** `:account NAME`: the trading side swapped for the config's account NAME (market data kept); ok false = refused or read-only, with why. */
+  switchAccount?(name: string): Promise<{ ok: boolean; text: string }>;
 }
 
 /** How a request ended, as the controller reports it. */
@@ -95,6 +97,8 @@ export interface TerminalActions {
   loadOlderCandles(): void;
   /** `:export fills ...`: says its progress in the notice and where the file went (or why not) as a toast. */
   exportHistory(ask: ExportAsk): Promise<void>;
+  /** `:account NAME`: says the outcome in the notice and a toast (the flow refuses first while a question is open). */
+  switchAccount(name: string): Promise<void>;
   /** Leave the app now (the quit flow asks first when requests are in flight or quitting wipes the in-process exchange). */
   quit(): void;
 }

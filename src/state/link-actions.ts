@@ -3,7 +3,10 @@
 // state. Named writes of the store, so that only state/ writes it (eslint.config.js store-writer rule).
 
 import type { ThrottleView } from './throttle.js';
-import type { BadFrameCounts, KeyInUse, KeyScope, MarketListing, NetworkBadge, ReplayView, TerminalStore } from './store.js';
+import type { BadFrameCounts, KeyInUse, KeyScope, MarketListing, NamedAccount, NetworkBadge, ReplayView, TerminalStore } from './store.js';
+import { INITIAL_LEDGER } from './ledger.js';
+import { EMPTY_TRADING } from './trading-slice.js';
+import { INITIAL_TRADING_TABS } from './trading-tabs.js';
 
 /** The exchange is known: its badge in the header, and the start-up notice gone. */
 export function exchangeChosen(store: TerminalStore, network: NetworkBadge): void {
@@ -47,6 +50,29 @@ export function tradingKeyless(store: TerminalStore, notice: string | null = nul
 /** The key trading signs with, and what it may do. */
 export function tradingKeyInUse(store: TerminalStore, keyScope: KeyScope, keyInUse: KeyInUse): void {
   store.setState({ keyScope, keyInUse });
+}
+
+/** The config's account trading starts on (`--account NAME`); null when none is named. */
+export function accountNamed(store: TerminalStore, account: NamedAccount | null): void {
+  store.setState({ account });
+}
+
+/**
+ * A switch to another account: nothing of the last one stays on screen (its orders, positions, journal,
+ * algos, ledger and history pages) until the new account's trading side publishes its own. The market
+ * data, the workspace and the tab the trader is on are kept.
+ */
+export function accountSwitched(store: TerminalStore, account: NamedAccount): void {
+  store.setState((s) => ({
+    account,
+    keyScope: 'none',
+    keyInUse: null,
+    trading: EMPTY_TRADING,
+    algos: [],
+    algoLines: [],
+    ledger: INITIAL_LEDGER,
+    tabs: { ...s.tabs, selected: INITIAL_TRADING_TABS.selected, prompt: null, history: INITIAL_TRADING_TABS.history },
+  }));
 }
 
 /** Requests held back by the client's rate limits (status bar "throttled 2s"); null when none wait. */

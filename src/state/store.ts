@@ -41,6 +41,12 @@ export interface KeyInUse {
   publicKeyHex: string;
 }
 
+/** An account of the config, as the header and the account panel name it. */
+export interface NamedAccount {
+  name: string;
+  label?: string;
+}
+
 export interface NetworkBadge {
   /** `local`, `testnet`, `mainnet` or `custom`. */
   name: string;
@@ -111,6 +117,8 @@ export interface TerminalState {
   keyScope: KeyScope;
   /** The key trading loaded (`:key`, the account box, the help), null while none is. */
   keyInUse: KeyInUse | null;
+  /** The config's account trading runs on (`[accounts.NAME]`, `:account`), null when none is named. */
+  account: NamedAccount | null;
   /** Every market of the context, for the picker. */
   markets: MarketListing[];
   /** Every market's header figures (last, 24 h change and volume, OI, funding) for the picker; [] before the feed has any. */
@@ -193,6 +201,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     network: null,
     keyScope: 'none',
     keyInUse: null,
+    account: null,
     markets: [],
     marketStats: [],
     focus: 'book',

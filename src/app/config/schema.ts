@@ -12,6 +12,7 @@ import { readGuards } from './guards-config.js';
 import { defaultNotifyConfig, readNotify, type NotifyConfig } from './notify-config.js';
 import { readPresets } from './presets-config.js';
 import type { Preset } from '../../ui/presets/preset.js';
+import { readAccounts, type AccountConfig } from './accounts-config.js';
 
 export interface TerminalConfig {
   network?: string;
@@ -33,10 +34,12 @@ export interface TerminalConfig {
   notify: NotifyConfig;
   /** `[presets]`: one key, one `:` line (presets-config.ts). */
   presets: Preset[];
+  /** `[accounts.NAME]`: the accounts `:account` and `--account` switch between (accounts-config.ts). */
+  accounts: AccountConfig[];
 }
 
 export function defaultConfig(): TerminalConfig {
-  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map(), guards: { ...NO_GUARDS }, notify: defaultNotifyConfig(), presets: [] };
+  return { layout: 'normal', confirm: {}, bell: true, theme: 'dark', ascii: false, lowBandwidth: 'auto', watchlist: [], keys: new Map(), guards: { ...NO_GUARDS }, notify: defaultNotifyConfig(), presets: [], accounts: [] };
 }
 
 export interface ConfigProblem {
@@ -62,6 +65,7 @@ const FALLBACKS: Readonly<Record<string, string>> = {
   keys: 'the default keys',
   guards: 'no guards',
   notify: 'its default',
+  accounts: 'no accounts',
 };
 
 /** What replaces a bad entry, in words: its default, or that it is ignored. */
@@ -71,6 +75,7 @@ export function fallbackFor(key: string, message: string): string {
   const [top = '', rest] = key.split('.', 2);
   if (top === 'keys' && rest !== undefined) return `the default keys of ${rest}`;
   if (top === 'confirm' && rest !== undefined) return `the built-in ${rest}`;
+  if (top === 'accounts' && rest !== undefined) return message.startsWith('unknown entry') || key.endsWith('.label') ? 'ignored' : 'no account by that name';
   if (top === 'presets') return rest === undefined ? 'no presets' : message.startsWith('unknown entry') ? 'ignored' : 'no preset on that key';
   if (top === 'guards' && rest !== undefined) return rest === 'dayStart' ? '00:00 local' : rest === 'onDailyLoss' ? '"refuse"' : `no ${rest} guard`;
   return FALLBACKS[top] ?? 'ignored';
@@ -177,6 +182,9 @@ export function validateConfig(table: TomlTable, report: Report): TerminalConfig
         break;
       case 'notify':
         readNotify(value, report, config.notify);
+        break;
+      case 'accounts':
+        config.accounts = readAccounts(value, report);
         break;
       case 'presets':
         // After [keys], wherever it is written: a preset may only take a key the remaps left free.

@@ -30,6 +30,8 @@ const USAGE = `usage: perpl [tui] [options]
                     cells written, ASCII, chart and trades tape redrawn at most once a second
   --no-low-bandwidth  the full profile even over SSH (config: lowBandwidth = true|false|"auto")
   --key-file F      API key file (path or name) for trading; default: discovery, else read-only
+  --account NAME    start on the config's [accounts.NAME] (its key file and network); \`:account NAME\`
+                    switches on screen (not \`perpl algos --account ID\`, which takes an account id)
   --record FILE     record the session's frames (gzip NDJSON, 0600, key and signatures stripped)
                     for \`perpl replay FILE\`
 
@@ -125,6 +127,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.ascii ? { ascii: true } : {}),
     ...(lowBandwidth !== undefined ? { lowBandwidth } : {}),
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
+    ...(values.account !== undefined ? { account: values.account } : {}),
     ...(values.record !== undefined ? { record: values.record } : {}),
     handleProcessEvents: true,
     appLog: true,

@@ -18,6 +18,8 @@ import { tradingRequestLimit } from './request-limits.js';
 import { TradingSession } from './session.js';
 
 export interface TradingClientOptions {
+  /** The Journal pane's lines of this account from earlier in this terminal (an account switched away and back). */
+  earlierJournalLines?: readonly JournalEntryView[];
   network: Network;
   signer: ApiKeySigner;
   /** Signed REST client of the same key: used to reconcile lost statuses from order history. */
@@ -84,6 +86,7 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
     ...(o.onJournal ? { onJournal: o.onJournal } : {}),
     ...(o.timers ? { timers: o.timers } : {}),
     ...(o.log ? { log: o.log } : {}),
+    ...(o.earlierJournalLines ? { earlierLines: o.earlierJournalLines } : {}),
   });
   const commands = new EngineCommands(engine, session, o.markets, o.timers ? { timers: o.timers } : {});
   return {

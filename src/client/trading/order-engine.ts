@@ -56,6 +56,8 @@ export interface OrderEngineOptions {
   /** The monotonic clock execution reports are timed on (default performance.now, the clock key presses are stamped with). */
   monoNow?: () => number;
   log?: (line: string) => void;
+  /** The Journal pane's lines of this account from earlier in this terminal (switched away and back): shown first. */
+  earlierLines?: readonly JournalEntryView[];
 }
 
 export class OrderEngine {
@@ -84,6 +86,7 @@ export class OrderEngine {
     this.now = options.now ?? this.timers.now;
     this.executions = new ExecutionTracker(options.monoNow ?? (() => performance.now()), this.now);
     this.keyPrefix = `${this.now().toString(36)}-`;
+    for (const line of options.earlierLines ?? []) this.tail.push(line);
     this.unsubscribe = this.session.on({
       snapshot: (epoch) => this.onSnapshot(epoch),
       heartbeat: () => this.evaluateAll('block'),

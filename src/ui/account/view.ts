@@ -23,8 +23,15 @@ export interface AccountPaneView {
   keyLine: string | null;
 }
 
+/** "Account #7", with the config's name and label when one is named: "Account main #7 · desk". */
+function accountTitle(accountId: number | null, named: TerminalState['account']): string {
+  const id = accountId === null ? '' : ` #${accountId}`;
+  if (!named) return `Account${id}`;
+  return `Account ${named.name}${id}${named.label ? ` · ${named.label}` : ''}`;
+}
+
 const build = memoLast(
-  (enabled: boolean, account: AccountView | null, guards: GuardStatusView | null | undefined, health: ConnectionView | null, markets: TerminalState['markets'], tradingMarkets: TerminalState['trading']['markets'], keyInUse: TerminalState['keyInUse'], width: number, height: number): AccountPaneView => {
+  (enabled: boolean, account: AccountView | null, guards: GuardStatusView | null | undefined, health: ConnectionView | null, markets: TerminalState['markets'], tradingMarkets: TerminalState['trading']['markets'], keyInUse: TerminalState['keyInUse'], named: TerminalState['account'], width: number, height: number): AccountPaneView => {
     const inner = Math.max(0, width - 2);
     // "waiting for the account…" claims nothing current: no marker on it.
     const marker = account ? fittedFreshnessMarker(tradingFreshness(enabled, health), inner) : null;
@@ -37,7 +44,7 @@ const build = memoLast(
       return { label, value, ...(labelTone ? { labelTone } : {}), ...(line.value.tone ? { valueTone: line.value.tone } : {}) };
     });
     return {
-      title: input.kind === 'account' ? `Account #${input.account.accountId}` : 'Account',
+      title: accountTitle(input.kind === 'account' ? input.account.accountId : null, named),
       marker,
       lines,
       keyLine: lines.length < rows ? fitText(keyInUseLine(keyInUse), inner) : null,
@@ -48,5 +55,5 @@ const build = memoLast(
 /** The account box `width` x `height` cells (its border included). */
 export function accountView(state: TerminalState, width: number, height: number): AccountPaneView {
   const { trading } = state;
-  return build(trading.enabled, trading.account, trading.guards, trading.health, state.markets, trading.markets, state.keyInUse, width, height);
+  return build(trading.enabled, trading.account, trading.guards, trading.health, state.markets, trading.markets, state.keyInUse, state.account, width, height);
 }

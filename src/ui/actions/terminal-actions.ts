@@ -189,6 +189,16 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
       setNotice(store, text);
       pushToast(store, text, tone, now());
     },
+    switchAccount: async (name) => {
+      if (!services.switchAccount) {
+        setNotice(store, 'account: this terminal has no accounts to switch (a replay)');
+        return;
+      }
+      setNotice(store, `account: switching to ${name}…`);
+      const outcome = await services.switchAccount(name);
+      setNotice(store, outcome.text);
+      pushToast(store, outcome.text, outcome.ok ? 'good' : 'bad', now());
+    },
     quit: () => services.quit(),
   };
 }

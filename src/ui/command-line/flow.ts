@@ -24,6 +24,7 @@ import { openAmendReview, type OrderChange } from '../open-orders/amend-review.j
 import { completeLine } from './completion.js';
 import { parseLine, type ParsedLine, type TypedAmend } from './parse.js';
 import { runPnlLine } from '../ledger/pnl-line.js';
+import { runAccountLine } from '../accounts/account-line.js';
 import { runWorkspaceLine } from './workspace-line.js';
 import { currentMarket, disabledReason } from '../order-entry/flow.js';
 import { amendIntent } from '../open-orders/editors.js';
@@ -98,6 +99,8 @@ export function runCommandLine(store: TerminalStore, actions: TerminalActions, k
   // :theme, :alert, :alerts, :stats, :key (workspace-line.ts).
   if (runWorkspaceLine(store, text)) return closeCommandLine(store);
   if (runPnlLine(store, actions, text, Date.now())) return closeCommandLine(store);
+  const account = runAccountLine(store, actions, text);
+  if (account) return account.refused ? fail(store, account.refused) : closeCommandLine(store);
   const typed = parseLine(text);
   const state = store.getState();
   switch (typed.kind) {

@@ -51,6 +51,7 @@ export function StatusBar({ width, rows }: { width: number; rows: 1 | 2 }) {
       <Text color={toneColor(theme, badge.tone)} backgroundColor={toneBackground(theme, badge.tone)} bold inverse={badge.tone !== 'loud'}>
         {badge.text}
       </Text>
+      {view.account ? <Text color={toneColor(theme, 'info')} bold>{view.account}</Text> : null}
       <Text bold>{view.symbol}</Text>
     </Box>
   );

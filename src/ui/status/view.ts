@@ -13,6 +13,8 @@ import { marketsOf, type TerminalState } from '../../state/store.js';
 
 export interface StatusView {
   badge: Badge;
+  /** The config's account trading is on (` @main`), '' when none is named. */
+  account: string;
   symbol: string;
   throttled: string | null;
   health: Badge;
@@ -29,7 +31,7 @@ export interface StatusView {
 type S = TerminalState;
 
 const build = memoLast(
-  (network: S['network'], market: S['market'], keyScope: S['keyScope'], connection: S['connection'], headBlock: number | null, publishedAt: number, replay: S['replay'],
+  (network: S['network'], account: S['account'], market: S['market'], keyScope: S['keyScope'], connection: S['connection'], headBlock: number | null, publishedAt: number, replay: S['replay'],
     tradingEnabled: boolean, tradingHealth: S['trading']['health'], throttle: S['throttle'], lowBandwidth: boolean, keyExpiry: boolean, badFrameCount: number, now: number, width: number): StatusView => {
     const badge = networkBadge(network);
     const health = healthBadge(connection, now, publishedAt, replay);
@@ -42,17 +44,18 @@ const build = memoLast(
     // and why); shown only when some were.
     const badFrames = badFrameCount === 0 ? '' : width >= 110 ? `  ${badFrameCount} bad frame${badFrameCount === 1 ? '' : 's'}` : `  bad ${badFrameCount}`;
     const symbol = ` ${market?.symbol ?? '…'}  `;
+    const accountTag = account ? ` @${account.name}` : '';
     const sideCells =
-      badge.text.length + symbol.length + (throttled ? throttled.length + 2 : 0) + health.text.length + (trading ? trading.text.length + 2 : 0) +
+      badge.text.length + accountTag.length + symbol.length + (throttled ? throttled.length + 2 : 0) + health.text.length + (trading ? trading.text.length + 2 : 0) +
       badFrames.length + link.length + (readOnly ? 11 : 0) + (lowBandwidth ? 4 : 0) + (keyExpiry ? 14 : 0) + 1;
-    return { badge, symbol, throttled, health, trading, badFrames, link, readOnly, lowBandwidth, keyExpiry, sideCells };
+    return { badge, account: accountTag, symbol, throttled, health, trading, badFrames, link, readOnly, lowBandwidth, keyExpiry, sideCells };
   },
 );
 
 /** The status bar's badges at `now` (ms, the clock's second) for a bar `width` cells wide. */
 export function statusView(s: TerminalState, now: number, width: number): StatusView {
   const badFrames = s.badFrames.marketData + s.badFrames.trading + s.badFrames.context;
-  return build(s.network, s.market, s.keyScope, s.connection, s.headBlock ?? s.connection.headBlock, s.publishedAtMs, s.replay, s.trading.enabled, s.trading.health, s.throttle,
+  return build(s.network, s.account, s.market, s.keyScope, s.connection, s.headBlock ?? s.connection.headBlock, s.publishedAtMs, s.replay, s.trading.enabled, s.trading.health, s.throttle,
     s.workspace.lowBandwidth, s.trading.keyExpiresAt !== null, badFrames, now, width);
 }
 

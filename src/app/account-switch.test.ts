@@ -1,0 +1,82 @@
+// The app's side of `:account` and `--account`: what it refuses before anything stops, and that a switch
+// stops the current trading side before it starts the next, carrying each account's Journal lines.
+
+import { describe, expect, it } from 'vitest';
+import { AccountSwitch, accountAtStart } from './account-switch.js';
+import type { AccountConfig } from './config/accounts-config.js';
+import { createTerminalStore } from '../state/store.js';
+import { EMPTY_TRADING } from '../state/trading-slice.js';
+import type { JournalEntryView } from '../domain/trading/views.js';
+
+const ACCOUNTS: AccountConfig[] = [
+  { name: 'main', keyFile: 'main.json', network: 'local' },
+  { name: 'hedge', keyFile: 'hedge.json', network: 'local', label: 'desk' },
+  { name: 'live', keyFile: 'live.json', network: 'mainnet' },
+];
+
+interface FakeSide {
+  key: string;
+  pending: number;
+  stopped: boolean;
+  stop(): void;
+}
+
+function setup() {
+  const store = createTerminalStore({ account: { name: 'main' } });
+  const events: string[] = [];
+  const earlier: Record<string, readonly JournalEntryView[]> = {};
+  const sideOn = (key: string): FakeSide => ({ key, pending: 0, stopped: false, stop() { this.stopped = true; events.push(`stop ${this.key}`); } });
+  let current: FakeSide | null = sideOn('main.json');
+  const sw = new AccountSwitch<FakeSide>({
+    store,
+    accounts: ACCOUNTS,
+    network: 'local',
+    current: () => current,
+    inFlight: (side) => side.pending,
+    start: (keyFile, lines) => {
+      events.push(`start ${keyFile}`);
+      earlier[keyFile] = lines;
+      return Promise.resolve(sideOn(keyFile));
+    },
+    replace: (next) => {
+      current = next;
+    },
+  });
+  return { store, events, earlier, sw, side: () => current };
+}
+
+const line = (text: string): JournalEntryView => ({ timeMs: 1, kind: 'note', requestKey: '', rq: null, text });
+
+describe('account switch (app side)', () => {
+  it('refuses an unknown name (listing the config\'s), another network, the account in force, and requests in flight, stopping nothing', async () => {
+    const t = setup();
+    expect((await t.sw.switchTo('nope')).text).toBe('account: no account "nope"; the config names main, hedge, live');
+    expect((await t.sw.switchTo('live')).text).toMatch(/^account live is on mainnet, this terminal on local: start it with perpl --account live$/);
+    expect((await t.sw.switchTo('main')).text).toBe('already on account main');
+    t.side()!.pending = 1;
+    expect(await t.sw.switchTo('hedge')).toEqual({ ok: false, text: 'account: 1 request in flight; switch once they settle' });
+    expect(t.events).toEqual([]);
+  });
+
+  it('account-switch-loses-the-journal: stops the side in force before starting the next, and hands an account its Journal lines when it comes back', async () => {
+    const t = setup();
+    t.store.setState({ trading: { ...EMPTY_TRADING, journal: [line('main placed')] } });
+    expect(await t.sw.switchTo('hedge')).toEqual({ ok: true, text: 'account hedge' });
+    expect(t.store.getState().account).toEqual({ name: 'hedge', label: 'desk' });
+    expect(t.store.getState().trading.journal).toEqual([]);
+    t.store.setState({ trading: { ...EMPTY_TRADING, journal: [line('hedge placed')] } });
+    await t.sw.switchTo('main');
+    expect(t.events).toEqual(['stop main.json', 'start hedge.json', 'stop hedge.json', 'start main.json']);
+    expect(t.earlier['main.json']!.map((l) => l.text)).toEqual(['main placed']);
+    expect(t.earlier['hedge.json']).toEqual([]);
+  });
+
+  it('--account: the account\'s network and key; unknown, or contradicted by --network / --key-file, refused', () => {
+    expect(accountAtStart('hedge', ACCOUNTS, {})).toMatchObject({ network: 'local', keyFile: 'hedge.json' });
+    expect(accountAtStart('live', ACCOUNTS, { network: 'MAINNET' })).toMatchObject({ network: 'mainnet' });
+    expect(() => accountAtStart('x', ACCOUNTS, {})).toThrow('--account x: no such account; the config names main, hedge, live');
+    expect(() => accountAtStart('live', ACCOUNTS, { network: 'testnet' })).toThrow('--account live is on mainnet, not testnet');
+    expect(() => accountAtStart('main', ACCOUNTS, { keyFile: 'k.json' })).toThrow('--account and --key-file both name a key');
+    expect(() => accountAtStart('main', [], {})).toThrow('the config names none');
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfigText } from './load-config.js';
+import { problemLine } from './load-config.js';
+
+describe('[accounts] config', () => {
+  it('reads each [accounts.NAME] table with its key file, network and label, in order', () => {
+    const text = ['[accounts.main]', 'keyFile = "main.json"', 'network = "Local"', 'label = "desk"', '', '[accounts.hedge]', 'keyFile = "/keys/hedge.json"', 'network = "testnet"'].join('\n');
+    const { config, problems } = parseConfigText(text, 'toml');
+    expect(problems).toEqual([]);
+    expect(config.accounts).toEqual([
+      { name: 'main', keyFile: 'main.json', network: 'local', label: 'desk' },
+      { name: 'hedge', keyFile: '/keys/hedge.json', network: 'testnet' },
+    ]);
+  });
+
+  it('bad-account-crashes-the-config: each bad account is said with its line and left out, the good one kept', () => {
+    const text = [
+      '[accounts.nokey]', // 1
+      'network = "local"', // 2
+      '[accounts.good]', // 3
+      'keyFile = "g.json"', // 4
+      'network = "local"', // 5
+      'colour = "red"', // 6
+      '[accounts.numeric]', // 7
+      'keyFile = 7', // 8
+      'network = "local"', // 9
+      '["accounts"."has space"]', // 10
+      'keyFile = "x.json"', // 11
+      'network = "local"', // 12
+    ].join('\n');
+    const { config, problems } = parseConfigText(text, 'toml');
+    expect(config.accounts.map((a) => a.name)).toEqual(['good']);
+    expect(problems.map((p) => [p.line, p.key])).toEqual([
+      [1, 'accounts.nokey'],
+      [6, 'accounts.good.colour'],
+      [8, 'accounts.numeric.keyFile'],
+      [10, 'accounts.has space'],
+    ]);
+    expect(problemLine(problems[0]!)).toBe('line 1: accounts.nokey: needs keyFile; using no account by that name');
+    expect(problemLine(problems[1]!)).toContain('using ignored');
+  });
+
+  it('accounts-not-a-table: `accounts = "main"` is said with its line; no accounts', () => {
+    const { config, problems } = parseConfigText('accounts = "main"\n', 'toml');
+    expect(config.accounts).toEqual([]);
+    expect(problems.map((p) => [p.line, p.key])).toEqual([[1, 'accounts']]);
+  });
+});
