@@ -1,5 +1,5 @@
 // Prices relative to the market, as the `:` line, presets and algos type them: `@bid`, `@ask`, `@mid`,
-// `@mark`, `@last`, each with an optional offset in ticks (`@bid-2t`, `@ask+3t`) or percent (`@mark+0.1%`).
+// `@mark`, `@last`, `@cursor` (the DOM ladder's cursor row, so a preset can place where the trader points), each with an optional offset in ticks (`@bid-2t`, `@ask+3t`) or percent (`@mark+0.1%`).
 // Pure: the word is read here, and resolved to exact ticks against the prices the caller hands in (the
 // store's book, mark and last trade at review time). Whatever does not land on a tick is rounded toward
 // the passive side: a buy's price down, a sell's up (a relative price never pays more than it says).
@@ -9,7 +9,7 @@ import { userMessage } from '../../protocol/errors.js';
 import { divCeil, divFloor } from './notional.js';
 import { pow10 } from '../../lib/bigint-math.js';
 
-export const PRICE_REFERENCES = ['bid', 'ask', 'mid', 'mark', 'last'] as const;
+export const PRICE_REFERENCES = ['bid', 'ask', 'mid', 'mark', 'last', 'cursor'] as const;
 export type PriceReference = (typeof PRICE_REFERENCES)[number];
 
 export interface PriceOffset {
@@ -70,6 +70,8 @@ export interface PriceReferences {
   ask: bigint | null;
   mark: bigint | null;
   last: bigint | null;
+  /** The ladder's cursor row: null while the ladder is closed or has no cursor. */
+  cursor?: bigint | null;
 }
 
 export interface ResolvedPrice {
@@ -97,6 +99,8 @@ function referencePrice(word: PriceWord, refs: PriceReferences, buying: boolean)
       return refs.mark ?? 'no mark yet';
     case 'last':
       return refs.last ?? 'no trade yet for a last price';
+    case 'cursor':
+      return refs.cursor ?? 'no ladder cursor (open the ladder with L and move its cursor with j / k)';
   }
 }
 

@@ -68,6 +68,20 @@ describe('relative prices and sizes resolved at review time', () => {
     expect(t.store.getState().tradingUi.entry).toBeNull();
   });
 
+  it('cursor-word-places-at-the-ladder-cursor: `:buy 0.01 @cursor` reviews a limit at the cursor row; refused with the ladder closed', () => {
+    const t = setup();
+    t.store.setState({ ladder: { open: true, group: 1, centre: 669_990, cursor: 669_950, picked: null } });
+    const { form, reviewing } = t.run('buy 0.01 @cursor');
+    expect(reviewing).toBe(true);
+    expect(form?.price).toBe('66995.0');
+    expect(notes(form)).toEqual(['@cursor = 66,995']);
+    expect(t.sent).toEqual([]);
+    const closed = setup();
+    closed.run('buy 0.01 @cursor');
+    expect(lineError(closed)).toContain('buy: @cursor: no ladder cursor (open the ladder with L and move its cursor with j / k)');
+    expect(closed.store.getState().tradingUi.entry).toBeNull();
+  });
+
   it('fraction-of-the-position: `:sell 1/4 ro mkt` on a 0.01 long reviews 0.0025; refused without a position or on the adding side', () => {
     const t = setup([LONG]);
     const { form } = t.run('sell 1/4 ro mkt');

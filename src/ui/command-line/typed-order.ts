@@ -30,11 +30,13 @@ export interface ResolvedOrder {
 
 const big = (v: number | null | undefined): bigint | null => (v === null || v === undefined ? null : BigInt(v));
 
-/** The market's prices now (ticks): its book's best bid and ask, its mark and last trade. */
+/** The market's prices now (ticks): its book's best bid and ask, its mark and last trade, the ladder's cursor row. */
 export function referencesOf(state: TerminalState, marketId: number) {
   const book = state.book?.marketId === marketId ? state.book : null;
   const header = state.header?.marketId === marketId ? state.header : null;
-  return { bid: big(book?.bids[0]?.price), ask: big(book?.asks[0]?.price), mark: big(header?.mark), last: big(header?.last && header.last > 0 ? header.last : null) };
+  // The ladder shows the book's market, so its cursor is a price of this market only then.
+  const cursor = state.ladder.open && book !== null ? big(state.ladder.cursor) : null;
+  return { bid: big(book?.bids[0]?.price), ask: big(book?.asks[0]?.price), mark: big(header?.mark), last: big(header?.last && header.last > 0 ? header.last : null), cursor };
 }
 
 /** Why a mid or a percentage was rounded, when it was: the passive side. */

@@ -27,7 +27,7 @@ export function keyPresser(store: TerminalStore, services: TerminalServices, o: 
   return (raw) => {
     read += 1;
     for (const key of decodeKeys(raw)) {
-      dispatchKey(key, { store, actions, keymap, read, nowMs: (o.now ?? Date.now)(), view: { panes: ['book', 'chart', 'trades', 'trading'], bookPage: 10, bookDepth: 11, tabsPage: page, helpPage: 10 } });
+      dispatchKey(key, { store, actions, keymap, read, nowMs: (o.now ?? Date.now)(), view: { panes: ['book', 'chart', 'trades', 'trading'], bookPage: 10, bookDepth: 11, tabsPage: page, helpPage: 10, ladderRows: 21 } });
     }
   };
 }
