@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fitSize,
   fitNumber,
   fitText,
   formatCompact,
@@ -53,5 +54,14 @@ describe('number formatting', () => {
     expect(formatCountdown(-5)).toBe('00:00');
     expect(formatInterval(2580)).toBe('43m');
     expect(formatInterval(28_800)).toBe('8h');
+  });
+
+  it('ladder-volume-not-hashes: a size wider than its cells loses decimals, never shows as #### or as 0', () => {
+    expect(fitSize(0.0788, 5)).toBe('0.079');
+    expect(fitSize(0.0788, 7)).toBe(' 0.0788');
+    expect(fitSize(12.3456, 4)).toBe('12.3');
+    expect(fitSize(0.0004, 5)).toBe('<0.01');
+    expect(fitSize(0.0004, 4)).toBe('<0.1');
+    expect(fitSize(1234.5, 6)).toBe(' 1.23K');
   });
 });

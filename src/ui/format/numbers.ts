@@ -54,6 +54,26 @@ export function formatSizeCompact(value: number): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
+/**
+ * A size in at most `width` cells, right-aligned: `formatSizeCompact` when it fits, else fewer decimals
+ * (0.07880 in 5 cells is 0.079), never a size shown as 0 when it is not: `<0.01` says it is under the
+ * smallest figure that fits. Display only (the ladder's narrow columns).
+ */
+export function fitSize(value: number, width: number): string {
+  const full = formatSizeCompact(value);
+  if (full.length <= width) return full.padStart(width);
+  if (value > 0 && value < 1000) {
+    const whole = Math.floor(value).toString().length;
+    for (let d = Math.max(0, width - whole - 1); d >= 0; d--) {
+      const text = value.toFixed(d).replace(/\.?0+$/, '');
+      if (text.length <= width && Number(text) > 0) return text.padStart(width);
+    }
+    const floor = width >= 3 ? `<${(10 ** -Math.max(0, width - 3)).toFixed(Math.max(0, width - 3))}` : '';
+    if (floor.length > 0 && floor.length <= width && value < Number(floor.slice(1))) return floor.padStart(width);
+  }
+  return fitNumber(full, width);
+}
+
 /** Signed percent with a fixed number of decimals: 1.82 -> "+1.82%", 0 -> "0.00%". */
 export function formatSignedPct(pct: number, digits = 2): string {
   const text = Math.abs(pct).toFixed(digits);

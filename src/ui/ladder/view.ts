@@ -8,7 +8,7 @@ import type { OrderRowView } from '../../domain/trading/views.js';
 import { memoBy, memoLast } from '../../lib/memo-last.js';
 import type { LadderState } from '../../state/ladder.js';
 import type { TerminalState } from '../../state/store.js';
-import { fitNumber, formatScaledGrouped, formatSizeCompact } from '../format/numbers.js';
+import { fitNumber, fitSize, formatScaledGrouped, formatSizeCompact } from '../format/numbers.js';
 import { buildLadder, type LadderModel, type LadderOwn, type LadderRow } from './rows.js';
 
 export interface LadderLine {
@@ -40,6 +40,11 @@ function columns(inner: number, priceWidth: number): { own: number; bid: number;
 
 function sizeCell(scaled: number, sizeDecimals: number): string {
   return scaled > 0 ? formatSizeCompact(scaled / 10 ** sizeDecimals) : '';
+}
+
+/** A size column's cell: blank for none, else the size in the cells there are (fewer decimals, never ####). */
+function sizeFit(scaled: number, sizeDecimals: number, width: number): string {
+  return scaled > 0 ? fitSize(scaled / 10 ** sizeDecimals, width) : ' '.repeat(width);
 }
 
 /** Own orders on a row: `+0.5` a buy, `-0.5` a sell, `S0.5` / `T0.5` a trigger, `*` once picked to move. */
@@ -87,10 +92,10 @@ function build(state: TerminalState, width: number, height: number): LadderPaneV
   const lines = model.rows.map((r): LadderLine => {
     const text = [
       ownCell(r.own, sd, ladder.picked).slice(0, c.own).padEnd(c.own),
-      fitNumber(sizeCell(r.bid, sd), c.bid),
+      sizeFit(r.bid, sd, c.bid),
       fitNumber(formatScaledGrouped(r.price, market.priceDecimals), priceWidth),
-      fitNumber(sizeCell(r.ask, sd), c.ask),
-      fitNumber(sizeCell(r.volume, sd), c.vol),
+      sizeFit(r.ask, sd, c.ask),
+      sizeFit(r.volume, sd, c.vol),
     ].join(' ').padEnd(inner).slice(0, inner);
     return { text, side: r.ask > 0 ? 'ask' : r.bid > 0 ? 'bid' : null, cursor: r.cursor };
   });

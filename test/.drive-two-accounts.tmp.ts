@@ -1,0 +1,13 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ScopeMask } from '../src/protocol/enums.js';
+import { startSim } from '../src/sim/index.js';
+const home = process.argv[2]!;
+mkdirSync(join(home, 'keys'), { recursive: true });
+const sim = await startSim({ like: 'classic', port: 7300, home, quiet: true, blockMs: 300, seed: 34, flowStepsPerSec: 20 });
+const wallet = sim.control.createWallet({ orderForwarding: true });
+const key = sim.control.issueKey({ address: wallet.address, scopeMask: ScopeMask.ReadTrade });
+const hedgeKey = join(home, 'keys', 'hedge.json');
+writeFileSync(hedgeKey, `${JSON.stringify({ api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: sim.chainId, scope_mask: ScopeMask.ReadTrade, expires_at: 0, rest: sim.rest, ws: sim.ws })}\n`, { mode: 0o600 });
+writeFileSync(join(home, 'config.toml'), ['[accounts.main]', `keyFile = "${sim.demoKeyFile}"`, 'network = "local"', 'label = "desk"', '', '[accounts.hedge]', `keyFile = "${hedgeKey}"`, 'network = "local"', '', '[presets]', 'F5 = "buy 0.01 @cursor"', ''].join('\n'));
+console.log('ready', sim.rest, sim.ws);
