@@ -2,6 +2,7 @@
 // publisher (state/) reads it. Declared in domain/ because both layers may import domain/ and
 // neither may import the other.
 
+import type { PriceVolumeView } from './price-volume.js';
 import type { BookView, CandleHistoryView, CandleView, ConnectionView, MarketHeaderView, MarketRef, TradeView } from './views.js';
 
 /** How much of each slice the screen can show; the source trims to it. */
@@ -14,11 +15,13 @@ export interface SnapshotWants {
   candles: number;
   /** Open time of the newest candle the chart shows while scrolled back; null or absent = the newest (live). */
   candlesEndT?: number | null;
+  /** The volume traded per price over the last minutes (the DOM ladder open); absent or false = none. */
+  priceVolume?: boolean;
 }
 
 /** Same slices asked for (absent bookGroup = 1, absent candlesEndT = null = the newest). */
 export function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
-  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles && (a.candlesEndT ?? null) === (b.candlesEndT ?? null);
+  return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles && (a.candlesEndT ?? null) === (b.candlesEndT ?? null) && (a.priceVolume ?? false) === (b.priceVolume ?? false);
 }
 
 export interface MarketDataStats {
@@ -36,6 +39,8 @@ export interface MarketDataSnapshot {
   header: MarketHeaderView;
   book: BookView;
   trades: TradeView[];
+  /** Asked for (wants.priceVolume) and held by the source: the volume per price of the last minutes. */
+  priceVolume?: PriceVolumeView;
   candles: CandleView[];
   /** How far the held candles reach (absent: a source that holds only what it hands over). */
   candleHistory?: CandleHistoryView;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '../protocol/frames.js';
+import { volumeBetween } from './price-volume.js';
 import { TradeTape } from './trades.js';
 
 const trade = (b: number, tx: number, l: number, p = 100, sd = 1): Trade => ({
@@ -56,5 +57,17 @@ describe('TradeTape', () => {
     tape.add([trade(1, 0, 0, 1)], 0);
     tape.applySnapshot([trade(9, 0, 0, 9)], 0);
     expect(tape.view(5).map((t) => t.price)).toEqual([9]);
+  });
+
+  it('ladder-volume-counts-every-trade-not-the-tape-shown: 500 trades at one price through a tape of 200 are 500 in the volume, a resent one is not', () => {
+    const tape = new TradeTape(200);
+    // One block a tenth of a second: the 500 trades span 50 s, well inside the window.
+    const at = (b: number): Trade => ({ ...trade(b, 0, 0, 100), at: { b, t: b * 100, tx: 0, l: 0 } });
+    for (let b = 1; b <= 500; b++) tape.add([at(b)], 0);
+    tape.add([at(500)], 0);
+    expect(tape.size).toBe(200);
+    expect(volumeBetween(tape.volume.view(50_000), 100, 1)).toBe(500);
+    tape.clear();
+    expect(tape.volume.view(50_000).prices).toEqual([]);
   });
 });

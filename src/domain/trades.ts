@@ -3,6 +3,7 @@
 
 import type { Trade } from '../protocol/frames.js';
 import type { TradeView } from './views.js';
+import { PriceVolume } from './price-volume.js';
 
 export const DEFAULT_TRADE_CAPACITY = 200;
 
@@ -30,6 +31,8 @@ export class TradeTape {
   /** Fallback keys for trades that lack a chain position. */
   private anonymous = 0;
   private changes = 0;
+  /** Every new trade's size at its price over the last minutes (the ladder's volume column). */
+  readonly volume = new PriceVolume();
 
   constructor(readonly capacity: number = DEFAULT_TRADE_CAPACITY) {
     if (!(capacity > 0)) throw new RangeError('trade capacity must be positive');
@@ -61,13 +64,15 @@ export class TradeTape {
       if (this.keys.has(key)) continue;
       const evicted = this.ring[this.head];
       if (evicted) this.keys.delete(evicted.key);
+      const timeMs = t.at.t ?? receivedAtMs;
       this.ring[this.head] = {
         key,
-        timeMs: t.at.t ?? receivedAtMs,
+        timeMs,
         price: t.p,
         size: t.s,
         side: t.sd === 2 ? 2 : 1,
       };
+      this.volume.add(t.p, t.s, timeMs);
       this.keys.add(key);
       this.head = (this.head + 1) % this.capacity;
       if (this.count < this.capacity) this.count += 1;
@@ -82,6 +87,7 @@ export class TradeTape {
     this.keys.clear();
     this.head = 0;
     this.count = 0;
+    this.volume.clear();
     this.changes += 1;
   }
 

@@ -10,6 +10,7 @@ import type { FrameTurn } from './frame-turn.js';
 import { SlowSliceGate } from './slow-slices.js';
 import type { MarketDataSource, SnapshotWants } from './snapshot.js';
 import { sameWants } from '../domain/market-data-snapshot.js';
+import { NO_PRICE_VOLUME } from '../domain/price-volume.js';
 import type { TerminalStore } from './store.js';
 import { markStart, startTraceOn } from '../lib/start-trace.js';
 
@@ -194,6 +195,7 @@ export class Publisher {
       header: snapshot.header,
       book: snapshot.book,
       trades: slow.trades,
+      priceVolume: snapshot.priceVolume ?? NO_PRICE_VOLUME,
       candles: slow.candles,
       candleHistory: snapshot.candleHistory ?? candleHistoryOf(slow.candles),
       resolution: snapshot.resolution,

@@ -28,6 +28,7 @@ import type { AlgoRow } from '../domain/algos/algo-row.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import { INITIAL_LEDGER, type LedgerState } from './ledger.js';
 import { CLOSED_LADDER, type LadderState } from './ladder-slice.js';
+import { NO_PRICE_VOLUME, type PriceVolumeView } from '../domain/price-volume.js';
 
 export type { PaneId } from './places.js';
 export const PANE_ORDER: readonly PaneId[] = ['book', 'chart', 'trades', 'trading'];
@@ -102,6 +103,8 @@ export interface TerminalState {
   header: MarketHeaderView | null;
   book: BookView | null;
   trades: TradeView[];
+  /** Volume per price over the last minutes, while the ladder asks for it (wants.priceVolume). */
+  priceVolume: PriceVolumeView;
   candles: CandleView[];
   /** How far the held candles reach, and whether an older page is loading (the chart's scroll-back). */
   candleHistory: CandleHistoryView;
@@ -192,6 +195,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     header: null,
     book: null,
     trades: [],
+    priceVolume: NO_PRICE_VOLUME,
     candles: [],
     candleHistory: NO_CANDLE_HISTORY,
     resolution: 60,

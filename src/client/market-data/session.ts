@@ -295,6 +295,7 @@ export class MarketDataSession implements MarkSource {
       header,
       book: m.book.view(wants.depth, wants.bookGroup ?? 1),
       trades: m.trades.view(wants.trades),
+      ...(wants.priceVolume ? { priceVolume: m.trades.volume.view(nowMs) } : {}),
       candles: m.candles.viewEndingAt(wants.candlesEndT ?? null, wants.candles),
       candleHistory: {
         oldestT: m.candles.oldestT,

@@ -1,8 +1,7 @@
 // The ladder takes the book's box, widened to LADDER_WIDTH where the chart can give the columns (five
 // columns need more room than the book's three: 28 at 80 columns), and asks the feed for what its rows need:
-// the levels its prices can reach and the trades the volume column counts.
+// the levels its prices can reach and the volume per price of the last minutes (every trade, not the tape's).
 
-import { DEFAULT_TRADE_CAPACITY } from '../../domain/trades.js';
 import { MAX_BOOK_DEPTH } from '../../state/book-display.js';
 import type { ScreenLayout } from '../shell/layout.js';
 import { ladderRowCount } from './view.js';
@@ -21,6 +20,4 @@ export function withLadder(layout: ScreenLayout): ScreenLayout {
 export const ladderWants = {
   /** Levels per side: every row's price on both sides, and as many again for the cursor to scroll into. */
   depth: (height: number): number => Math.min(MAX_BOOK_DEPTH, 2 * ladderRowCount(height)),
-  /** Every trade the tape holds: the volume column counts the last minutes of them. */
-  trades: DEFAULT_TRADE_CAPACITY,
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRowView } from '../../domain/trading/views.js';
-import type { BookRowView, GroupedLevels, TradeView } from '../../domain/views.js';
-import { buildLadder, LADDER_VOLUME_WINDOW_MS, moveLadderCursor, spreadCentre, type LadderInput } from './rows.js';
+import { NO_PRICE_VOLUME, PRICE_VOLUME_WINDOW_MS, PriceVolume } from '../../domain/price-volume.js';
+import type { BookRowView, GroupedLevels } from '../../domain/views.js';
+import { buildLadder, moveLadderCursor, spreadCentre, type LadderInput } from './rows.js';
 
 const lv = (price: number, size = 100): BookRowView => ({ price, size, total: size, orders: 1 });
 const book = (bids: number[], asks: number[], group = 1): GroupedLevels => ({ group, bids: bids.map((p) => lv(p)), asks: asks.map((p) => lv(p)) });
@@ -9,7 +10,7 @@ const order = (over: Partial<OrderRowView>): OrderRowView => ({
   orderId: 1, requestId: 1, marketId: 1, type: 1, status: 2, price: 0, originalSize: 50, filledSize: 0, flags: 0,
   leverage: 500, triggerPrice: null, triggerCondition: null, linkedPositionId: null, lastBlock: null, blocksLeft: null, ...over,
 });
-const input = (over: Partial<LadderInput>): LadderInput => ({ levels: book([999, 998], [1001, 1002]), trades: [], orders: [], marketId: 1, centre: null, cursor: null, rows: 5, nowMs: 1_000_000, ...over });
+const input = (over: Partial<LadderInput>): LadderInput => ({ levels: book([999, 998], [1001, 1002]), volume: NO_PRICE_VOLUME, orders: [], marketId: 1, centre: null, cursor: null, rows: 5, ...over });
 
 describe('ladder rows', () => {
   it('ladder-opens-on-the-spread: no centre set, the middle row is the mid and the store is told to keep it', () => {
@@ -61,8 +62,9 @@ describe('ladder rows', () => {
 
   it('ladder-volume-counts-the-last-minutes-only: trades older than the window are not in the volume column', () => {
     const now = 10_000_000;
-    const trade = (price: number, size: number, ageMs: number): TradeView => ({ key: `${price}-${ageMs}`, timeMs: now - ageMs, price, size, side: 1 });
-    const m = buildLadder(input({ nowMs: now, trades: [trade(1000, 3, 1_000), trade(1000, 4, 60_000), trade(1000, 50, LADDER_VOLUME_WINDOW_MS + 1), trade(999, 2, 0)] }));
+    const volume = new PriceVolume();
+    for (const [price, size, ageMs] of [[1000, 50, PRICE_VOLUME_WINDOW_MS + 1], [1000, 4, 60_000], [1000, 3, 1_000], [999, 2, 0]] as const) volume.add(price, size, now - ageMs);
+    const m = buildLadder(input({ volume: volume.view(now) }));
     expect(m?.rows.find((r) => r.price === 1000)?.volume).toBe(7);
     expect(m?.rows.find((r) => r.price === 999)?.volume).toBe(2);
   });

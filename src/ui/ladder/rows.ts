@@ -8,10 +8,8 @@ import { groupAskPrice, groupBidPrice } from '../../domain/book-grouping.js';
 import { roleOfTrigger } from '../../domain/trading/protection.js';
 import { isBuyType } from '../../domain/trading/resting-order-effect.js';
 import type { OrderRowView } from '../../domain/trading/views.js';
-import type { GroupedLevels, TradeView } from '../../domain/views.js';
-
-/** How far back the volume column counts trades. */
-export const LADDER_VOLUME_WINDOW_MS = 5 * 60_000;
+import { volumeBetween, type PriceVolumeView } from '../../domain/price-volume.js';
+import type { GroupedLevels } from '../../domain/views.js';
 
 export interface LadderOwn {
   orderId: number;
@@ -35,14 +33,14 @@ export interface LadderRow {
 
 export interface LadderInput {
   levels: GroupedLevels;
-  trades: readonly TradeView[];
+  /** Size traded per price over the last minutes. */
+  volume: PriceVolumeView;
   orders: readonly OrderRowView[];
   marketId: number;
   /** Stored centre and cursor, or null; a centre of another grouping is ignored. */
   centre: number | null;
   cursor: number | null;
   rows: number;
-  nowMs: number;
 }
 
 export interface LadderModel {
@@ -97,13 +95,6 @@ export function buildLadder(input: LadderInput): LadderModel | null {
   const { top } = ladderSpan(centre, rows, group);
   const bids = sizeMap(levels.bids);
   const asks = sizeMap(levels.asks);
-  const volume = new Map<number, number>();
-  const since = input.nowMs - LADDER_VOLUME_WINDOW_MS;
-  for (const t of input.trades) {
-    if (t.timeMs < since) continue;
-    const at = groupBidPrice(t.price, group);
-    volume.set(at, (volume.get(at) ?? 0) + t.size);
-  }
   const own = new Map<number, LadderOwn[]>();
   for (const o of input.orders) {
     if (o.marketId !== input.marketId || (o.triggerPrice === null && !(o.price > 0))) continue;
@@ -116,7 +107,7 @@ export function buildLadder(input: LadderInput): LadderModel | null {
   const out: LadderRow[] = [];
   for (let i = 0; i < rows; i++) {
     const price = top - i * group;
-    out.push({ price, bid: bids.get(price) ?? 0, ask: asks.get(price) ?? 0, volume: volume.get(price) ?? 0, own: own.get(price) ?? [], cursor: input.cursor === price });
+    out.push({ price, bid: bids.get(price) ?? 0, ask: asks.get(price) ?? 0, volume: volumeBetween(input.volume, price, group), own: own.get(price) ?? [], cursor: input.cursor === price });
   }
   return { rows: out, centre, follow: centre === input.centre ? null : centre };
 }

@@ -3,7 +3,8 @@
 // the spread left the rows. Memoised on the slices it reads and the pane's size: the pane paints what this
 // says and the flow reads the same rows.
 
-import { shownLevels, type BookView, type MarketRef, type TradeView } from '../../domain/views.js';
+import type { PriceVolumeView } from '../../domain/price-volume.js';
+import { shownLevels, type BookView, type MarketRef } from '../../domain/views.js';
 import type { OrderRowView } from '../../domain/trading/views.js';
 import { memoBy, memoLast } from '../../lib/memo-last.js';
 import type { LadderState } from '../../state/ladder.js';
@@ -62,11 +63,11 @@ function ownCell(own: readonly LadderOwn[], sizeDecimals: number, picked: number
 }
 
 /** The rows of `rows` ladder rows (what the pane draws and the keys act on), or null with no book; group: the ticks a row. */
-const ladderModelOf = memoLast((book: BookView | null, market: MarketRef | null, trades: readonly TradeView[], orders: readonly OrderRowView[], ladder: LadderState, nowMs: number, rows: number): { model: LadderModel | null; group: number } => {
+const ladderModelOf = memoLast((book: BookView | null, market: MarketRef | null, volume: PriceVolumeView, orders: readonly OrderRowView[], ladder: LadderState, rows: number): { model: LadderModel | null; group: number } => {
   const levels = book && market && book.marketId === market.id ? shownLevels(book) : null;
   const group = levels?.group ?? 1;
   const same = ladder.group === group;
-  const model = levels && market ? buildLadder({ levels, trades, orders, marketId: market.id, centre: same ? ladder.centre : null, cursor: same ? ladder.cursor : null, rows, nowMs }) : null;
+  const model = levels && market ? buildLadder({ levels, volume, orders, marketId: market.id, centre: same ? ladder.centre : null, cursor: same ? ladder.cursor : null, rows }) : null;
   return { model, group };
 });
 
@@ -76,7 +77,7 @@ export function ladderRowCount(height: number): number {
 }
 
 export function ladderModel(state: TerminalState, rows: number): { model: LadderModel | null; group: number } {
-  return ladderModelOf(state.book, state.market, state.trades, state.trading.orders, state.ladder, state.publishedAtMs, rows);
+  return ladderModelOf(state.book, state.market, state.priceVolume, state.trading.orders, state.ladder, rows);
 }
 
 function build(state: TerminalState, width: number, height: number): LadderPaneView {

@@ -87,7 +87,7 @@ function Layout({ store, keymap, colorDepth, perf, actions }: ScreenProps & { ac
     setViewport(
       store,
       { cols, rows, tooSmall: layout.tooSmall },
-      { depth: ladderOpen ? ladderWants.depth(layout.book.height) : wantedBookDepth(layout.depth, bookDisplay.scroll), bookGroup: bookDisplay.group, trades: ladderOpen ? ladderWants.trades : layout.tradeRows, candles: layout.candleColumns },
+      { depth: ladderOpen ? ladderWants.depth(layout.book.height) : wantedBookDepth(layout.depth, bookDisplay.scroll), bookGroup: bookDisplay.group, trades: layout.tradeRows, candles: layout.candleColumns, ...(ladderOpen ? { priceVolume: true } : {}) },
     );
   }, [store, cols, rows, layout.tooSmall, layout.depth, layout.book.height, layout.tradeRows, layout.candleColumns, bookDisplay, ladderOpen]);
 
