@@ -7,10 +7,11 @@ import type { AccountConfig } from './config/accounts-config.js';
 import { createTerminalStore } from '../state/store.js';
 import { EMPTY_TRADING } from '../state/trading-slice.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
+import { NO_GUARDS } from '../domain/guards/guard-limits.js';
 
 const ACCOUNTS: AccountConfig[] = [
   { name: 'main', keyFile: 'main.json', network: 'local' },
-  { name: 'hedge', keyFile: 'hedge.json', network: 'local', label: 'desk' },
+  { name: 'hedge', keyFile: 'hedge.json', network: 'local', label: 'desk', guards: { ...NO_GUARDS, maxOrderNotional: 5_000_000_000n } },
   { name: 'live', keyFile: 'live.json', network: 'mainnet' },
 ];
 
@@ -25,6 +26,8 @@ function setup() {
   const store = createTerminalStore({ account: { name: 'main' } });
   const events: string[] = [];
   const earlier: Record<string, readonly JournalEntryView[]> = {};
+  /** The guards each start was given (null: none of its own, [guards] applies). */
+  const guards: Record<string, bigint | null> = {};
   const sideOn = (key: string): FakeSide => ({ key, pending: 0, stopped: false, stop() { this.stopped = true; events.push(`stop ${this.key}`); } });
   let current: FakeSide | null = sideOn('main.json');
   const sw = new AccountSwitch<FakeSide>({
@@ -33,8 +36,9 @@ function setup() {
     network: 'local',
     current: () => current,
     inFlight: (side) => side.pending,
-    start: (keyFile, lines) => {
+    start: ({ keyFile, guards: own }, lines) => {
       events.push(`start ${keyFile}`);
+      guards[keyFile] = own ? own.maxOrderNotional : null;
       earlier[keyFile] = lines;
       return Promise.resolve(sideOn(keyFile));
     },
@@ -42,7 +46,7 @@ function setup() {
       current = next;
     },
   });
-  return { store, events, earlier, sw, side: () => current };
+  return { store, events, earlier, guards, sw, side: () => current };
 }
 
 const line = (text: string): JournalEntryView => ({ timeMs: 1, kind: 'note', requestKey: '', rq: null, text });
@@ -69,6 +73,8 @@ describe('account switch (app side)', () => {
     expect(t.events).toEqual(['stop main.json', 'start hedge.json', 'stop hedge.json', 'start main.json']);
     expect(t.earlier['main.json']!.map((l) => l.text)).toEqual(['main placed']);
     expect(t.earlier['hedge.json']).toEqual([]);
+    // account-guards-follow-the-switch: hedge starts under its own guards, main under [guards].
+    expect(t.guards).toEqual({ 'hedge.json': 5_000_000_000n, 'main.json': null });
   });
 
   it('--account: the account\'s network and key; unknown, or contradicted by --network / --key-file, refused', () => {

@@ -50,8 +50,8 @@ export interface AccountSwitchOptions<T extends SwitchableTrading> {
   current(): T | null;
   /** Requests of `trading` sent and not yet definitive: a switch waits for none. */
   inFlight(trading: T): number;
-  /** Starts the trading side on `keyFile` (null: read-only, the reason on screen), the account's earlier Journal lines first. */
-  start(keyFile: string, earlierJournalLines: readonly JournalEntryView[]): Promise<T | null>;
+  /** Starts the trading side on the account (its key file and guards; null: read-only, the reason on screen), its earlier Journal lines first. */
+  start(account: AccountConfig, earlierJournalLines: readonly JournalEntryView[]): Promise<T | null>;
   /** The trading side now in force (null while a switch starts the next, or when it could not start). */
   replace(next: T | null): void;
   log?: (line: string) => void;
@@ -97,7 +97,7 @@ export class AccountSwitch<T extends SwitchableTrading> {
       this.o.replace(null);
       accountSwitched(store, namedAccount(account));
       this.o.log?.(`account: ${leaving ?? '(none)'} -> ${name}`);
-      const next = await this.o.start(account.keyFile, this.journals.get(name) ?? []);
+      const next = await this.o.start(account, this.journals.get(name) ?? []);
       this.o.replace(next);
       const waiting = running > 0 ? `; ${leaving}'s ${running} running algo${running === 1 ? '' : 's'} resume when you switch back` : '';
       return next ? { ok: true, text: `account ${name}${waiting}` } : { ok: false, text: `account ${name}: read-only (${store.getState().notice ?? 'no key'})` };

@@ -40,6 +40,7 @@ import { markStart } from '../lib/start-trace.js';
 import { AccountSwitch, accountAtStart, namedAccount } from './account-switch.js';
 import { accountNamed } from '../state/link-actions.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
+import type { GuardLimits } from '../domain/guards/guard-limits.js';
 import type { TradingWiring } from './trading-wiring.js';
 import type { ExportHistory } from './export-service.js';
 
@@ -367,15 +368,16 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined) ?? (opts.localPort !== undefined ? startKeyRef : undefined);
     const marks = session;
     const tradingNetwork = network;
-    const startOn = (o: { keyFile?: string | undefined; startKey: typeof startKey; earlierJournalLines?: readonly JournalEntryView[] }) =>
-      startTrading({ store, network: tradingNetwork, context, marks, env, hz: maxHz, turn, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(o.keyFile ? { keyFile: o.keyFile } : {}), startKey: o.startKey, log, guards: loadedConfig.config.guards, ...(notifier ? { notify: notifier.notify } : {}), ...(o.earlierJournalLines ? { earlierJournalLines: o.earlierJournalLines } : {}) });
+    // An account with its own [accounts.NAME.guards] trades under those, else under [guards].
+    const startOn = (o: { keyFile?: string | undefined; startKey: typeof startKey; earlierJournalLines?: readonly JournalEntryView[]; guards?: GuardLimits | undefined }) =>
+      startTrading({ store, network: tradingNetwork, context, marks, env, hz: maxHz, turn, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(o.keyFile ? { keyFile: o.keyFile } : {}), startKey: o.startKey, log, guards: o.guards ?? loadedConfig.config.guards, ...(notifier ? { notify: notifier.notify } : {}), ...(o.earlierJournalLines ? { earlierJournalLines: o.earlierJournalLines } : {}) });
     const inForce = (wiring: TradingWiring | null): void => {
       // Quit while a side started: it stops at once, and the quit (already past trading?.stop()) never sees it.
       if (abort.signal.aborted) wiring?.stop();
       liveTrading = abort.signal.aborted ? null : wiring;
       trading = liveTrading;
     };
-    inForce(await startOn({ keyFile, startKey }));
+    inForce(await startOn({ keyFile, startKey, guards: atStart?.account.guards }));
     accountSwitch = new AccountSwitch<TradingWiring>({
       store,
       accounts,
@@ -383,7 +385,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       current: () => liveTrading,
       inFlight: (wiring) => wiring.client.engine.pending().length,
       // A switch never asks for a passphrase (the screen is taken): an encrypted key reads PERPL_PASSPHRASE or stays read-only.
-      start: (file, earlierJournalLines) => startOn({ keyFile: file, startKey: null, earlierJournalLines }),
+      start: (account, earlierJournalLines) => startOn({ keyFile: account.keyFile, startKey: null, earlierJournalLines, guards: account.guards }),
       replace: inForce,
       ...(log ? { log: (line: string) => log.line(line) } : {}),
     });

@@ -45,4 +45,26 @@ describe('[accounts] config', () => {
     expect(config.accounts).toEqual([]);
     expect(problems.map((p) => [p.line, p.key])).toEqual([[1, 'accounts']]);
   });
+
+  it('account-guards-of-their-own: [accounts.hedge.guards] is read as [guards] is, for hedge only; a bad entry said with its line', () => {
+    const text = [
+      '[guards]', // 1
+      'maxOrderNotional = "1000"', // 2
+      '[accounts.main]', // 3
+      'keyFile = "main.json"', // 4
+      'network = "local"', // 5
+      '[accounts.hedge]', // 6
+      'keyFile = "hedge.json"', // 7
+      'network = "local"', // 8
+      '[accounts.hedge.guards]', // 9
+      'maxOrderNotional = "50000"', // 10
+      'maxDailyLoss = "-3"', // 11
+    ].join('\n');
+    const { config, problems } = parseConfigText(text, 'toml');
+    expect(config.guards.maxOrderNotional).toBe(1_000_000_000n);
+    expect(config.accounts[0]?.guards).toBeUndefined();
+    expect(config.accounts[1]?.guards?.maxOrderNotional).toBe(50_000_000_000n);
+    expect(config.accounts[1]?.guards?.maxDailyLoss).toBeNull();
+    expect(problems.map((p) => [p.line, p.key])).toEqual([[11, 'accounts.hedge.guards.maxDailyLoss']]);
+  });
 });

@@ -1,8 +1,10 @@
 // The config's [accounts.NAME] tables: the accounts the terminal can trade, each a key file (path or name
-// under $PERPL_HOME/keys), the network it is on and an optional label. `perpl --account NAME` starts on one,
+// under $PERPL_HOME/keys), the network it is on, an optional label and optional guards of its own. `perpl --account NAME` starts on one,
 // `:account NAME` switches to another. A bad account is reported with its line and left out; the others work.
 
+import { NO_GUARDS, type GuardLimits } from '../../domain/guards/guard-limits.js';
 import type { TomlValue } from './config-table.js';
+import { readGuards } from './guards-config.js';
 
 export interface AccountConfig {
   /** The table's name: what `:account` and `--account` take. */
@@ -13,6 +15,8 @@ export interface AccountConfig {
   network: string;
   /** Said beside the name in the account panel; absent when not set. */
   label?: string;
+  /** [accounts.NAME.guards]: this account's guards, in place of [guards] (absent: [guards] applies). */
+  guards?: GuardLimits;
 }
 
 type Report = (key: string, message: string) => void;
@@ -38,6 +42,7 @@ function readAccount(name: string, raw: TomlValue, report: Report): AccountConfi
   let keyFile: string | null = null;
   let network: string | null = null;
   let label: string | undefined;
+  let guards: GuardLimits | undefined;
   for (const [field, value] of Object.entries(raw)) {
     const text = typeof value === 'string' ? value.trim() : null;
     if (field === 'keyFile' || field === 'network') {
@@ -51,13 +56,17 @@ function readAccount(name: string, raw: TomlValue, report: Report): AccountConfi
       // Shown on screen: printable text only, and short.
       if (text === null || text === '' || text.length > LABEL_MAX || /[\p{Cc}\p{Cf}]/u.test(text)) report(`${at}.label`, `must be printable text of 1 to ${LABEL_MAX} characters`);
       else label = text;
-    } else report(`${at}.${field}`, 'unknown entry (an account takes keyFile, network and label)');
+    } else if (field === 'guards') {
+      // Its own table, read as [guards] is (a bad entry said with its line, that guard off).
+      guards = { ...NO_GUARDS };
+      readGuards(value, (key, message) => report(`${at}.${key}`, message), guards);
+    } else report(`${at}.${field}`, 'unknown entry (an account takes keyFile, network, label and a guards table)');
   }
   if (keyFile === null || network === null) {
     report(at, `needs ${keyFile === null ? 'keyFile' : 'network'}`);
     return null;
   }
-  return { name, keyFile, network, ...(label !== undefined ? { label } : {}) };
+  return { name, keyFile, network, ...(label !== undefined ? { label } : {}), ...(guards !== undefined ? { guards } : {}) };
 }
 
 /** Reads [accounts] (a table of NAME = { keyFile, network, label }) into the accounts it names, in order. */
