@@ -11,6 +11,7 @@
 //   - reuses a row's string when the row holds the very same cells as in the previous frame.
 // Clipping (overflow="hidden") slices lines exactly as Ink does.
 
+import { RecentMemo } from '../../lib/recent-memo.js';
 import { ansiTokenize, gridRendererInstalled, setGridRenderer, sliceAnsi, type AnsiCode, type Clip, type InkGrid, type StyledCell } from './ink-port.js';
 
 type OutputInternals = InkGrid;
@@ -21,23 +22,35 @@ interface Placed {
   lines: string[];
 }
 
+/**
+ * Across frames (Ink's own caches live for one frame): each line's width, and `sliceAnsi(line, 0, width)`
+ * of a line wholly inside its clip, so a painted row seen last frame is neither measured nor tokenized again.
+ */
+const LINES_PER_GENERATION = 512;
+const lineWidths = new RecentMemo<string, number>(LINES_PER_GENERATION);
+const wholeSlices = new RecentMemo<string, string>(LINES_PER_GENERATION);
+
 /** Ink's clipping of one write: null when it falls outside the clip entirely. */
 function clipWrite(x: number, y: number, text: string, clip: Clip, caches: OutputInternals['caches']): Placed | null {
   let lines = text.split('\n');
   const clipHorizontally = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
   const clipVertically = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
   const { x1 = 0, x2 = 0, y1 = 0, y2 = 0 } = clip;
+  const measure = (line: string): number => caches.getStringWidth(line);
   if (clipHorizontally) {
-    const width = caches.getWidestLine(text);
+    let width = 0;
+    for (const line of lines) width = Math.max(width, lineWidths.get(line, measure));
     if (x + width < x1 || x > x2) return null;
   }
   if (clipVertically && (y + lines.length < y1 || y > y2)) return null;
   if (clipHorizontally) {
     lines = lines.map((line) => {
       const from = x < x1 ? x1 - x : 0;
-      const width = caches.getStringWidth(line);
+      const width = lineWidths.get(line, measure);
       const to = x + width > x2 ? x2 - x : width;
-      return sliceAnsi(line, from, to);
+      // A line wholly inside the clip is sliced whole, which only normalises its escapes: remembered, so
+      // a painted row seen last frame (the ladder's, every frame) is not tokenized again.
+      return from === 0 && to === width ? wholeSlices.get(line, () => sliceAnsi(line, 0, width)) : sliceAnsi(line, from, to);
     });
     if (x < x1) x = x1;
   }
