@@ -22,6 +22,16 @@ describe('accepting remaps from a config', () => {
     expect(remap([['zoom', ['C-c']]]).refused).toEqual([{ action: 'zoom', key: 'C-c', other: 'quit' }]);
   });
 
+  it('remap-onto-a-ladder-key-kept: buy = "B" (written before the ladder had B) is kept; the ladder buy gives B up, the ladder sell keeps S', () => {
+    const { accepted, refused } = remap([['buy', ['B']]]);
+    expect(refused).toEqual([]);
+    const table = remapBindings(DEFAULT_BINDINGS, accepted);
+    const ladderOpen = { ladder: { open: true } } as unknown as Parameters<typeof lookupPaneBinding>[3];
+    expect(lookupPaneBinding(table, 'B', 'book', ladderOpen)?.action).toBe('buy');
+    expect(lookupPaneBinding(table, 'S', 'book', ladderOpen)?.action).toBe('ladderSell');
+    expect(table.find((b) => b.action === 'ladderBuy')?.keys).toEqual([]);
+  });
+
   it('a swap is fine: buy on s and sell on b', () => {
     const { accepted, refused } = remap([
       ['buy', ['s']],

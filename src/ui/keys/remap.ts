@@ -84,7 +84,10 @@ function findCollision(base: readonly KeyBinding[], accepted: ReadonlyMap<Action
     for (const key of mine.keys) {
       const fixed = FIXED_KEYS[key];
       if (fixed && fixed !== action) return { action, key, other: fixed };
-      const other = table.find((b) => b.action !== action && b.keys.includes(key) && panesOverlap(b, mine));
+      // A default key of a binding in force only sometimes (`when`: the ladder's, while it is open) gives
+      // way to the trader's own: a `buy = "B"` written before the ladder had B keeps working, and the
+      // ladder's buy then has no key until one is written for it (remapBindings takes B from it).
+      const other = table.find((b) => b.action !== action && b.keys.includes(key) && panesOverlap(b, mine) && !(b.when !== undefined && !accepted.has(b.action as Action)));
       // Two overrides on one key: the first written keeps it, so blame waits for the later one.
       if (other && !(accepted.has(other.action as Action) && order.indexOf(other.action as Action) > order.indexOf(action))) return { action, key, other: other.action as Action };
     }
