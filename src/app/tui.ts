@@ -37,6 +37,7 @@ import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../au
 import { startLocalSim, type LocalSim } from './local-exchange-thread.js';
 import { announceLocalExchange, type Announcement } from './announce-local-exchange.js';
 import { markStart } from '../lib/start-trace.js';
+import { compileCacheState } from '../lib/compile-cache.js';
 import { AccountSwitch, accountAtStart, namedAccount } from './account-switch.js';
 import { accountNamed } from '../state/link-actions.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
@@ -186,6 +187,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       });
   const log = opts.appLog ? AppLog.open({ home: opts.home ?? perplHome() }) : null;
   log?.line(`start: network ${badge.name} (chain ${badge.chainId})${startsSim ? ', local exchange in-process' : ''}`);
+  const compileCache = compileCacheState();
+  log?.line(compileCache.on ? `compile cache: ${compileCache.folder}` : `compile cache off: ${compileCache.why}`);
   const exposed = exposedKeysFolder(env);
   const keysWarning = exposed ? exposedFolderNotice(exposed) : null;
   if (exposed) log?.line(`warning: ${exposedFolderText(exposed)}`);
