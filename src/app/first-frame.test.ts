@@ -3,40 +3,14 @@ import { createTerminalStore } from '../state/store.js';
 import { contextLoadFailed, marketsListed } from '../state/link-actions.js';
 import { setNotice } from '../state/actions.js';
 import type { BookView } from '../domain/views.js';
-import type { Timers } from '../lib/timers.js';
+import { VirtualTimers } from '../../test/helpers/virtual-timers.js';
 import { FIRST_FRAME_BOUND_MS, mountWhenReady } from './first-frame.js';
 
 const BOOK = { marketId: 1, asks: [{ price: '101', size: '1', total: '1' }], bids: [{ price: '100', size: '1', total: '1' }], maxTotal: 1, version: 1 } as unknown as BookView;
 
-/** Timers the test moves by hand. */
-function handTimers(): Timers & { advance(ms: number): void } {
-  let now = 0;
-  const due: { at: number; fn: () => void; id: number }[] = [];
-  let next = 0;
-  return {
-    now: () => now,
-    setTimeout: (fn, ms) => {
-      const id = ++next;
-      due.push({ at: now + ms, fn, id });
-      return id as unknown as ReturnType<typeof setTimeout>;
-    },
-    clearTimeout: (h) => {
-      const i = due.findIndex((d) => d.id === (h as unknown as number));
-      if (i >= 0) due.splice(i, 1);
-    },
-    advance(ms) {
-      now += ms;
-      for (const d of [...due].filter((x) => x.at <= now)) {
-        due.splice(due.indexOf(d), 1);
-        d.fn();
-      }
-    },
-  };
-}
-
 function starting() {
   const store = createTerminalStore({ notice: 'starting the local exchange…' });
-  const timers = handTimers();
+  const timers = new VirtualTimers(0);
   const mount = vi.fn();
   const cancel = mountWhenReady(store, mount, { timers });
   return { store, timers, mount, cancel };
