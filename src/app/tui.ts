@@ -23,6 +23,7 @@ import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings } from './context-loader.js';
 import { mountScreen } from '../terminal/render.js';
 import { mountWhenReady } from './first-frame.js';
+import { startTrading } from './trading-wiring.js';
 import { TerminalManners, type ExitReason } from '../terminal/manners.js';
 import { readWorkspaceConfig, startWorkspace, withConfigDefaults } from './workspace-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
@@ -389,8 +390,6 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     // Trading (its key, journal, socket and first REST pages, undici with them) starts once the first frame
     // is out, not in front of it.
     await afterFirstFrame;
-    // Its code too: the trading client, the algo runner, history, ledger and export load after the first frame.
-    const { startTrading } = await import('./trading-wiring.js');
     if (abort.signal.aborted) return;
     // `--port P`: the key found for that exchange (its own local-demo-P first), never another exchange's.
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined) ?? (opts.localPort !== undefined ? startKeyRef : undefined);
