@@ -39,7 +39,8 @@ export function nodeCpuMsUnder(scriptPid: number | undefined): { process: number
       const pid = stack.pop() as number;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm === 'node') return { process: cpuMsOfStat(`/proc/${pid}/stat`), mainThread: cpuMsOfStat(`/proc/${pid}/task/${pid}/stat`) };
+      // Node 24 names its main thread (and so the process) MainThread.
+      if (comm === 'node' || comm === 'MainThread') return { process: cpuMsOfStat(`/proc/${pid}/stat`), mainThread: cpuMsOfStat(`/proc/${pid}/task/${pid}/stat`) };
       for (const t of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) stack.push(Number(t));
     }
   } catch {
@@ -47,6 +48,12 @@ export function nodeCpuMsUnder(scriptPid: number | undefined): { process: number
   }
   return null;
 }
+
+/**
+ * The bench's baseline start: development React and Node's defaults, so no compile cache (a stock Ink app
+ * does not turn V8's on; the terminal does, lib/compile-cache.ts).
+ */
+export const BASELINE_START: Pick<StartOptions, 'nodeEnv' | 'env'> = { nodeEnv: 'development', env: { NODE_DISABLE_COMPILE_CACHE: '1' } };
 
 /**
  * ms from spawn to the live screen. `nodeEnv` undefined = as a user starts it (the CLI re-runs itself
@@ -63,16 +70,20 @@ export interface StartOptions {
   rows: number;
   timeoutMs?: number;
   nodeArgs?: readonly string[];
+  /** More environment for the app (the baseline's NODE_DISABLE_COMPILE_CACHE). */
+  env?: Readonly<Record<string, string>>;
+  /** The built entry file, relative to the repo (default dist/perpl.js): another build for an A/B. */
+  entry?: string;
 }
 
 /** measureStart, with the CPU ms the app had used when the live screen showed (steady under a loaded machine, unlike wall time). */
 export async function measureStartWithCpu(opts: StartOptions): Promise<{ ms: number; cpuMs: { process: number; mainThread: number } | null }> {
   const term = new Terminal({ cols: opts.cols, rows: opts.rows, allowProposedApi: true, scrollback: 0, convertEol: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', PERPL_HOME: opts.home, TERM: 'xterm-256color' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, CI: 'false', PERPL_HOME: opts.home, TERM: 'xterm-256color' };
   if (opts.nodeEnv) env.NODE_ENV = opts.nodeEnv;
   else delete env.NODE_ENV;
   const nodeArgs = (opts.nodeArgs ?? []).map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec node ${nodeArgs} dist/perpl.js`;
+  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec node ${nodeArgs} ${opts.entry ?? 'dist/perpl.js'}`;
   const t0 = performance.now();
   const child = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   try {

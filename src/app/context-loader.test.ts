@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TransientError } from '../protocol/errors.js';
 import type { Context, Market } from '../protocol/frames.js';
 import { createTerminalStore } from '../state/store.js';
-import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
+import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings } from './context-loader.js';
 
 function market(id: number, symbol: string, name = `${symbol} Perp`): Market {
   return {
@@ -63,6 +63,25 @@ describe('context loading', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     await expect(loading).resolves.toBe(CONTEXT);
     expect(calls).toBe(3);
+  });
+
+  it('bad-handed-context-falls-back-to-rest: a handed-over context that does not decode costs one retry, which asks REST', async () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    let restCalls = 0;
+    const source = handedContextFirst('{"chain": "not a context"}', {
+      context: async () => {
+        restCalls += 1;
+        return CONTEXT;
+      },
+    });
+    const loading = loadContextWithRetry(source, store, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(restCalls).toBe(0);
+    expect(store.getState().connection.health).toBe('disconnected');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(loading).resolves.toBe(CONTEXT);
+    expect(restCalls).toBe(1);
   });
 
   it('quit-while-offline: an abort ends the retry loop with null', async () => {

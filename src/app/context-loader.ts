@@ -4,12 +4,28 @@
 import { marketLabel } from '../domain/market-label.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Context } from '../protocol/frames.js';
+import { decodeContext } from '../protocol/decode/index.js';
 import { createMarketDirectory } from '../domain/market-directory.js';
 import type { MarketListing, TerminalStore } from '../state/store.js';
 import { contextLoadFailed } from '../state/link-actions.js';
 
 export interface ContextSource {
   context(): Promise<Context>;
+}
+
+/**
+ * The in-process exchange's context, handed over its thread's port as the JSON text its REST endpoint
+ * serves, decoded as that answer is; every later load (a retry) asks `rest`.
+ */
+export function handedContextFirst(text: string | undefined, rest: ContextSource): ContextSource {
+  let handed = text;
+  return {
+    context: async () => {
+      const first = handed;
+      handed = undefined;
+      return first === undefined ? rest.context() : decodeContext(JSON.parse(first));
+    },
+  };
 }
 
 const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 10_000];

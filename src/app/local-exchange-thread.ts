@@ -15,11 +15,17 @@ export interface LocalSim {
   ws: string;
   chainId: number;
   demoKeyFile: string;
+  /**
+   * The context document as GET /v1/pub/context answered it when the exchange was ready (JSON text): the
+   * terminal's first context comes with the exchange, over the thread's port, not over HTTP (no fetch, no
+   * undici, before the first frame). Decoded as the REST answer is.
+   */
+  firstContext?: string;
   stop(): Promise<void>;
 }
 
 type FromThread =
-  | { kind: 'ready'; rest: string; ws: string; chainId: number; demoKeyFile: string }
+  | { kind: 'ready'; rest: string; ws: string; chainId: number; demoKeyFile: string; context: string }
   | { kind: 'failed'; message: string }
   | { kind: 'stopped' };
 
@@ -28,7 +34,8 @@ export async function startLocalSim(home: string | undefined): Promise<LocalSim>
   // Loaded only for the local network, so remote sessions do not pay for the exchange's code.
   const { startSim } = await import('../sim/index.js');
   // Its key files are its port's own (never local-demo.json, which a `perpl sim` beside it may own) and go with it.
-  return startSim({ port: 0, quiet: true, defaultDemoKey: false, removeDemoKeyOnStop: true, ...(home ? { home } : {}) });
+  const sim = await startSim({ port: 0, quiet: true, defaultDemoKey: false, removeDemoKeyOnStop: true, ...(home ? { home } : {}) });
+  return { rest: sim.rest, ws: sim.ws, chainId: sim.chainId, demoKeyFile: sim.demoKeyFile, firstContext: sim.contextText(), stop: () => sim.stop() };
 }
 
 /** True in the worker thread startLocalSimThread started (the CLI entry checks it first). */
@@ -66,6 +73,7 @@ export function startLocalSimThread(entry: string, home: string | undefined, exe
         ws: m.ws,
         chainId: m.chainId,
         demoKeyFile: m.demoKeyFile,
+        ...(m.context ? { firstContext: m.context } : {}),
         stop: () =>
           (stopping ??= exited
             ? Promise.resolve()
@@ -101,5 +109,5 @@ export async function runLocalExchangeThread(): Promise<void> {
         port.close();
       });
   });
-  port.postMessage({ kind: 'ready', rest: sim.rest, ws: sim.ws, chainId: sim.chainId, demoKeyFile: sim.demoKeyFile } satisfies FromThread);
+  port.postMessage({ kind: 'ready', rest: sim.rest, ws: sim.ws, chainId: sim.chainId, demoKeyFile: sim.demoKeyFile, context: sim.firstContext ?? '' } satisfies FromThread);
 }

@@ -20,10 +20,11 @@ import { setNotice } from '../state/actions.js';
 import { countBadFrames, exchangeChosen, marketsListed } from '../state/link-actions.js';
 import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
-import { chooseMarket, loadContextWithRetry, marketListings } from './context-loader.js';
+import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings } from './context-loader.js';
 import { mountScreen } from '../terminal/render.js';
-import { TerminalManners, type ExitReason } from '../terminal/manners.js';
+import { mountWhenReady } from './first-frame.js';
 import { startTrading } from './trading-wiring.js';
+import { TerminalManners, type ExitReason } from '../terminal/manners.js';
 import { readWorkspaceConfig, startWorkspace, withConfigDefaults } from './workspace-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
 import { startNotify } from './notify-wiring.js';
@@ -37,6 +38,7 @@ import { exposedFolderNotice, exposedFolderText, exposedKeysFolder } from '../au
 import { startLocalSim, type LocalSim } from './local-exchange-thread.js';
 import { announceLocalExchange, type Announcement } from './announce-local-exchange.js';
 import { markStart } from '../lib/start-trace.js';
+import { compileCacheState } from '../lib/compile-cache.js';
 import { AccountSwitch, accountAtStart, namedAccount } from './account-switch.js';
 import { accountNamed } from '../state/link-actions.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
@@ -187,6 +189,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       });
   const log = opts.appLog ? AppLog.open({ home: opts.home ?? perplHome() }) : null;
   log?.line(`start: network ${badge.name} (chain ${badge.chainId})${startsSim ? ', local exchange in-process' : ''}`);
+  const compileCache = compileCacheState();
+  log?.line(compileCache.on ? `compile cache: ${compileCache.folder}` : `compile cache off: ${compileCache.why}`);
   const exposed = exposedKeysFolder(env);
   const keysWarning = exposed ? exposedFolderNotice(exposed) : null;
   if (exposed) log?.line(`warning: ${exposedFolderText(exposed)}`);
@@ -224,6 +228,12 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let liveTrading: TradingWiring | null = null;
   let accountSwitch: AccountSwitch<TradingWiring> | null = null;
   let instance: Instance | null = null;
+  let cancelMount: () => void = () => {};
+  let screenShown: () => void = () => {};
+  // Resolves a turn after the screen mounted (its first frame written): what can wait for it does.
+  const afterFirstFrame = new Promise<void>((resolve) => {
+    screenShown = resolve;
+  }).then(() => new Promise<void>((resolve) => setImmediate(resolve)));
 
   let resolveDone: () => void = () => {};
   const done = new Promise<void>((resolve) => {
@@ -241,6 +251,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       safely(() => publisher.stop());
       safely(() => session?.stop());
       safely(() => trading?.stop());
+      safely(() => cancelMount());
+      screenShown();
       safely(() => instance?.unmount());
       safely(() => live.stop());
       safely(() => throttle.stop());
@@ -293,18 +305,22 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     switchAccount: async (name) => (accountSwitch ? accountSwitch.switchTo(name) : { ok: false, text: 'account: trading has not started yet' }),
   };
 
-  // The screen comes first: whatever happens next (exchange start-up, no network) is shown on it.
+  // The terminal is taken now; the screen mounts with its first useful frame (first-frame.ts): the live
+  // book, a failure to show, or whatever there is after a short bound.
   manners.enter();
-  instance = mountScreen({
-    store,
-    services,
-    keymap: live.keymap,
-    colorDepth: live.colorDepth,
-    stdout,
-    stdin,
-    ...(opts.stderr ? { stderr: opts.stderr } : {}),
-    ...lowBandwidthMountOptions(lowBandwidth, process.env),
-    perf,
+  cancelMount = mountWhenReady(store, () => {
+    instance = mountScreen({
+      store,
+      services,
+      keymap: live.keymap,
+      colorDepth: live.colorDepth,
+      stdout,
+      stdin,
+      ...(opts.stderr ? { stderr: opts.stderr } : {}),
+      ...lowBandwidthMountOptions(lowBandwidth, process.env),
+      perf,
+    });
+    screenShown();
   });
   publisher.start();
 
@@ -329,7 +345,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     if (opts.record) recorder = new FrameRecorder({ path: opts.record, network: network.name, chainId: network.chainId });
     const rest = new RestClient({ network, ...(recorder ? { fetch: recordingFetch(recorder) } : {}), rateLimits: throttle.restLimits, onRateLimitBackoff: throttle.reporter('rest back-off') });
     markStart('exchange-known');
-    const context = await loadContextWithRetry(rest, store, abort.signal, log ? (e, ms) => log.error(`context: load failed, retrying in ${ms} ms`, e) : undefined);
+    // The in-process exchange handed its context over (a recording keeps the REST answer, as a replay reads it).
+    const contextSource = sim && !recorder ? handedContextFirst(sim.firstContext, rest) : rest;
+    const context = await loadContextWithRetry(contextSource, store, abort.signal, log ? (e, ms) => log.error(`context: load failed, retrying in ${ms} ms`, e) : undefined);
     if (!context || abort.signal.aborted) return;
     markStart('context-loaded');
     if (context.droppedMarkets) {
@@ -349,7 +367,13 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       chainId: network.chainId,
       context,
       marketId: market.id,
-      rest: { candles: async (id, res, from, to) => (await rest.candles(id, res, from, to)).d },
+      // The chart's history (REST: undici's load and a request) comes after the first frame, not in front of the book.
+      rest: {
+        candles: async (id, res, from, to) => {
+          await afterFirstFrame;
+          return (await rest.candles(id, res, from, to)).d;
+        },
+      },
       ...(recorder ? { tap: recorder.tap('md') } : {}),
       onThrottle: throttle.reporter('market-data socket'),
       ...(opts.timeTheLink === false ? { roundTripEveryMs: 0 } : {}),
@@ -364,6 +388,10 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       trading = opts.tradingSide({ store, context, hz: maxHz, marks: session });
       return;
     }
+    // Trading (its key, journal, socket and first REST pages, undici with them) starts once the first frame
+    // is out, not in front of it.
+    await afterFirstFrame;
+    if (abort.signal.aborted) return;
     // `--port P`: the key found for that exchange (its own local-demo-P first), never another exchange's.
     const keyFile = opts.keyFile ?? (sim && existsSync(sim.demoKeyFile) ? sim.demoKeyFile : undefined) ?? (opts.localPort !== undefined ? startKeyRef : undefined);
     const marks = session;

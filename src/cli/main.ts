@@ -7,6 +7,8 @@ import { failureLines } from '../protocol/errors.js';
 import { sanitizeLines } from '../protocol/sanitize-text.js';
 import { isLocalExchangeThread, runLocalExchangeThread } from '../app/local-exchange-thread.js';
 import { markStart } from '../lib/start-trace.js';
+import { enableCompileCache } from '../lib/compile-cache.js';
+import { perplHome } from '../lib/perpl-home.js';
 import { SUBCOMMAND_LOADERS } from './subcommand-loaders.js';
 import { versionLine } from './version.js';
 
@@ -32,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
   markStart('main');
   // The terminal's local exchange runs this same file on a worker thread (app/local-exchange-thread.ts).
   if (isLocalExchangeThread()) {
+    enableCompileCache(perplHome());
     await runLocalExchangeThread();
     return 0;
   }
@@ -52,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  // The terminal's code compiled once, not at every start (before its chunks load; lib/compile-cache.ts).
+  if (name === 'tui') enableCompileCache(perplHome());
   const mod = await load();
   return mod.run(args);
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalSimThread } from '../../src/app/local-exchange-thread.js';
+import { decodeContext } from '../../src/protocol/decode/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const home = mkdtempSync(join(tmpdir(), 'perpl-exchange-thread-'));
@@ -43,6 +44,22 @@ describe('the local exchange on its own thread', () => {
     expect(existsSync(keyFile)).toBe(false);
     // Stopped means stopped: nothing listens on its port any more.
     await expect(fetch(`${sim.rest}/v1/pub/context`)).rejects.toThrow();
+  });
+
+  it('exchange-thread-hands-over-context: the ready message carries the context document its REST endpoint serves, for the first load without HTTP', async () => {
+    const sim = await startLocalSimThread(cliEntry(), home, []);
+    try {
+      expect(sim.firstContext).toBeDefined();
+      const handed = decodeContext(JSON.parse(sim.firstContext ?? 'null'));
+      const served = decodeContext(await (await fetch(`${sim.rest}/v1/pub/context`)).json());
+      expect(handed.markets.length).toBeGreaterThan(0);
+      // The same document a moment apart: the same markets and rules (the prices, the state's figures, moved between the two).
+      const rules = (c: typeof handed) => c.markets.map(({ id, name, symbol, config: { at: _at, ...config } }) => ({ id, name, symbol, config }));
+      expect(rules(handed)).toEqual(rules(served));
+      expect(handed.chain).toEqual(served.chain);
+    } finally {
+      await sim.stop();
+    }
   });
 
   it('exchange-thread-start-failure-rejects: an exchange that cannot start rejects the start with its reason instead of hanging', async () => {

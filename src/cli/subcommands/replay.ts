@@ -57,7 +57,8 @@ export async function run(argv: string[]): Promise<number> {
   process.env.NODE_ENV ??= 'production';
   const { developmentReactLoaded, rerunInProduction } = await import('../../terminal/production-react.js');
   if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
-  const { startReplay } = await import('../../app/run-replay.js');
+  const { loadWithoutFetch } = await import('../../terminal/load-without-fetch.js');
+  const { startReplay } = await loadWithoutFetch(() => import('../../app/run-replay.js'));
   const { exitCodeFor } = await import('../../terminal/manners.js');
   let fatal: number | null = null;
   const handle = await startReplay({

@@ -109,7 +109,8 @@ export async function run(argv: string[]): Promise<number> {
   // Its failure is shown on the screen once the app awaits it (maybe after a passphrase prompt), not an unhandled rejection now.
   localExchange?.catch(() => undefined);
   markStart('tui-args-checked');
-  const { startTui } = await import('../../app/tui.js');
+  const { loadWithoutFetch } = await import('../../terminal/load-without-fetch.js');
+  const { startTui } = await loadWithoutFetch(() => import('../../app/tui.js'));
   markStart('tui-code-loaded');
   const { exitCodeFor } = await import('../../terminal/manners.js');
   let fatal: number | null = null;

@@ -19,6 +19,7 @@ import { DEFAULT_LIMITS, type SimLimits } from './limits.js';
 import { RequestAuthenticator } from './request-auth.js';
 import { SimServer } from './sim-server.js';
 import type { SimState } from './sim-state.js';
+import { getContext } from './rest-market.js';
 import { errorText } from '../../protocol/errors.js';
 
 export const SIM_CHAIN_ID = 31337;
@@ -130,6 +131,8 @@ export interface RunningSim {
   demoWalletKeyFile: string;
   demoOperator: DemoOperator;
   port: number;
+  /** The context document as GET /v1/pub/context answers it now (JSON text): the in-process terminal's first context, without HTTP. */
+  contextText(): string;
   stop(): Promise<void>;
   control: SimControl;
 }
@@ -288,5 +291,6 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     saveState();
     if (opts.removeDemoKeyOnStop === true) removeDemoFiles([demoKeyFile, demoOperator.walletKeyFile, ...(opts.defaultDemoKey === false ? [demoWalletKeyFile] : [])]);
   };
-  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, stop, control };
+  const contextText = (): string => JSON.stringify(getContext(state).body);
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, contextText, stop, control };
 }

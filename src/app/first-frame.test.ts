@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createTerminalStore } from '../state/store.js';
+import { contextLoadFailed, marketsListed } from '../state/link-actions.js';
+import { setNotice } from '../state/actions.js';
+import type { BookView } from '../domain/views.js';
+import { VirtualTimers } from '../../test/helpers/virtual-timers.js';
+import { FIRST_FRAME_BOUND_MS, mountWhenReady } from './first-frame.js';
+
+const BOOK = { marketId: 1, asks: [{ price: '101', size: '1', total: '1' }], bids: [{ price: '100', size: '1', total: '1' }], maxTotal: 1, version: 1 } as unknown as BookView;
+
+function starting() {
+  const store = createTerminalStore({ notice: 'starting the local exchange…' });
+  const timers = new VirtualTimers(0);
+  const mount = vi.fn();
+  const cancel = mountWhenReady(store, mount, { timers });
+  return { store, timers, mount, cancel };
+}
+
+describe('the screen mounts with its first useful frame', () => {
+  it('mounts-on-first-live-book-not-before: nothing is painted while connecting; the live book with levels mounts it, once', () => {
+    const { store, timers, mount } = starting();
+    marketsListed(store, [], null);
+    store.setState((s) => ({ connection: { ...s.connection, health: 'live' } }));
+    expect(mount).not.toHaveBeenCalled();
+    store.setState({ book: BOOK });
+    expect(mount).toHaveBeenCalledTimes(1);
+    store.setState({ book: { ...BOOK, version: 2 } as BookView });
+    timers.advance(FIRST_FRAME_BOUND_MS);
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('mounts-without-book-after-bound: a book that never comes still gets the screen (its connection state) after the bound', () => {
+    const { timers, mount } = starting();
+    timers.advance(FIRST_FRAME_BOUND_MS - 1);
+    expect(mount).not.toHaveBeenCalled();
+    timers.advance(1);
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('mounts-at-once-on-failure: the context failing (disconnected, retrying) or a start-up notice shows at once, not after the bound', () => {
+    const a = starting();
+    contextLoadFailed(a.store, 1_000, 'connection refused', 0);
+    expect(a.mount).toHaveBeenCalledTimes(1);
+    const b = starting();
+    setNotice(b.store, 'start-up failed: boom');
+    expect(b.mount).toHaveBeenCalledTimes(1);
+    const c = starting();
+    c.store.setState((s) => ({ connection: { ...s.connection, health: 'disconnected', retryInMs: 2_000, reason: 'socket refused' } }));
+    expect(c.mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('quit-before-screen-mounts-nothing: cancelled, neither a later book nor the bound mounts', () => {
+    const { store, timers, mount, cancel } = starting();
+    cancel();
+    store.setState((s) => ({ connection: { ...s.connection, health: 'live' }, book: BOOK }));
+    timers.advance(FIRST_FRAME_BOUND_MS * 2);
+    expect(mount).not.toHaveBeenCalled();
+  });
+});
