@@ -83,6 +83,8 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     setResolution: () => undefined,
     quit: () => undefined,
     trading: () => trading?.commands ?? null,
+    // The algo runner, as app/tui.ts hands it to the keys (`:twap`'s `y` starts the TWAP through it).
+    algos: () => trading?.algos ?? null,
   };
   manners.enter();
   meterWrites(o.stdout, meter);
