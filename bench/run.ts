@@ -16,6 +16,7 @@ import { recordFrames } from './lib/ingest.js';
 import type { Mode } from './lib/app-wiring.js';
 import { nodeSuffix, parseBenchNodes, resolveNodes, type BenchNode } from './lib/bench-nodes.js';
 import { mergeResults, nodesOf, type KeptResults } from './lib/results-merge.js';
+import { ALGOS_FIGURES, BUSY_FIGURES, KEY_FIGURES, pick, SMALL_FIGURES, SOAK_FIGURES, suffixed } from './lib/figure-sets.js';
 import { buildProbe } from './lib/probe-build.js';
 import { runProbe } from './lib/probe-child.js';
 import type { Figures, ProbeConfig } from './lib/probe-types.js';
@@ -106,7 +107,8 @@ async function marketId(sim: SimChild): Promise<number> {
   return id;
 }
 
-const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** The first line: a probe's error carries its stack, which the log has. */
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
 
 /** Runs `body`; a failure is noted under the scenario (and logged), and the bench goes on with what is left. */
 async function guarded(scenario: ScenarioName, what: string, body: () => Promise<void>): Promise<void> {
@@ -150,25 +152,6 @@ async function ingest(): Promise<void> {
   note('ingest', 'frames recorded from the exchange at 2,000 flow steps/s, the same frames on each Node; baseline adds a per-message publish (views + store write, no React)');
 }
 
-const pick = (f: Figures, names: readonly string[]): Figures => Object.fromEntries(names.flatMap((n) => (f[n] === undefined ? [] : [[n, f[n]]])));
-const suffixed = (f: Figures, suffix: string): Figures => Object.fromEntries(Object.entries(f).map(([k, v]) => [`${k}${suffix}`, v]));
-const BUSY_FIGURES = [
-  'fps',
-  'paint_p50_ms',
-  'paint_p99_ms',
-  'tick_to_screen_p50_ms',
-  'tick_to_screen_p99_ms',
-  'cpu_pct',
-  'bytes_per_s',
-  'event_loop_p99_ms',
-  'msgs_per_s',
-  'book_updates_per_s',
-  'trades_per_s',
-  'feed_lag_p99_ms',
-  'backlog_growing',
-] as const;
-const SMALL_FIGURES = ['fps', 'paint_p99_ms', 'tick_to_screen_p99_ms', 'cpu_pct', 'bytes_per_s', 'backlog_growing'] as const;
-const ALGOS_FIGURES = [...SMALL_FIGURES, 'paint_p50_ms', 'tick_to_screen_p50_ms', 'twap_running', 'twap_children'] as const;
 /** first_live_frame_probe_ms of the probe runs, per Node major and mode. */
 const probeStarts = new Map<string, number[]>();
 const keepProbeStart = (node: BenchNode, mode: Mode, f: Figures): void => {
@@ -242,7 +225,6 @@ async function keyToWire(): Promise<void> {
       `Its own runs at 2,000 flow steps/s, 200x50: the next order is typed 30 ms after the last one left and at least 600 ms after the one before (the exchange allows 120 orders a minute, the app keeps to 108), the key pressed 30-130 ms after the review opened; the optimized run goes on until ${KEY_ORDERS_TARGET} orders left on each Node, the baseline runs ${BUSY_S} s on the first Node`,
   );
 }
-const KEY_FIGURES = ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'key_to_wire_max_ms', 'key_handled_to_wire_p50_ms', 'key_handled_to_wire_p99_ms', 'orders_sent', 'orders_refused', 'cpu_pct', 'tick_to_screen_p99_ms'] as const;
 
 /** On every Node, both modes: the goal compares each Node's start with its own stock-Ink start. */
 async function start(): Promise<void> {
@@ -275,7 +257,6 @@ async function start(): Promise<void> {
 
 /** BENCH_SOAK_APART=1: the Nodes' optimized soaks one after the other instead of side by side. */
 const SOAK_APART = process.env.BENCH_SOAK_APART === '1';
-const SOAK_FIGURES = ['rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'heap_used_mb', 'heap_total_mb', 'external_mb', 'new_space_used_mb', 'old_space_used_mb', 'code_space_used_mb', 'cpu_pct', 'backlog_growing'] as const;
 
 async function soak(): Promise<void> {
   await withSim(2000, async (sim) => {

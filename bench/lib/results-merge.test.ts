@@ -34,7 +34,7 @@ describe('a partial run merged into the results file', () => {
     expect(out.notes).toEqual({ soak: ['kept note'], start: ['new'] });
   });
 
-  it('nothing kept without a file: the run is the whole result', () => {
+  it('no-results-file-loses-the-run: without a file to keep, the run is the whole result', () => {
     const fresh: ScenarioFigures = { start: { optimized: { first_live_frame_ms: 1 }, baseline: {} } };
     expect(mergeResults(null, { scenarios: fresh, notes: {}, ranScenarios: null, ranNodes: [20] }).scenarios).toEqual(fresh);
   });
