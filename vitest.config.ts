@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx', 'bench/**/*.test.ts'],
     // Ink buffers all output until unmount when it believes it runs in CI; screen tests need live frames.
     // SSH_TTY empty: run over SSH or not, the app's low-bandwidth profile stays off unless a test asks for it.
     // PERPL_RUNNER_CI keeps the runner's CI value: on CI, tests needing python3 / openssl fail, never skip.

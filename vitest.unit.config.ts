@@ -19,6 +19,8 @@ export default defineConfig({
       'test/fuzz/decode.fuzz.test.ts',
       'test/auth/signing-vectors.test.ts',
       'test/docs/**/*.test.ts',
+      // The bench's pure parts (its Nodes, results merging, the README table); its scenarios spawn and are not tests.
+      'bench/**/*.test.ts',
     ],
     exclude: [
       ...configDefaults.exclude,

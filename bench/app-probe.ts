@@ -15,6 +15,7 @@ import { sleep } from '../test/helpers/wait.js';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeResult } from './lib/probe-types.js';
 import { quantile, round } from './lib/stats.js';
 import { toggleLadder } from '../src/state/ladder.js';
+import { startTwapInAlgosTab } from './lib/twap-driver.js';
 
 /** Ink sees a TTY of the configured size; every byte goes on to the real (piped) stdout. */
 class PipeTty extends Writable {
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
     stdin: stdin as unknown as NodeJS.ReadStream,
     meter,
     onFrameText: (text) => feed.frame(text),
-    ...(cfg.ordersEveryMs && cfg.keyFile ? { trading: { keyFile: cfg.keyFile, home: cfg.home } } : {}),
+    ...((cfg.ordersEveryMs || cfg.twap) && cfg.keyFile ? { trading: { keyFile: cfg.keyFile, home: cfg.home } } : {}),
   });
 
   // First frame written after the store holds a live book.
@@ -107,14 +108,16 @@ async function main(): Promise<void> {
   // The ladder in the book's place, as `L` opens it: measured through the warm-up and the run.
   if (cfg.ladder) toggleLadder(app.store);
 
-  if (cfg.ordersEveryMs) await tradingLive(app.store);
+  const market = app.context.markets.find((m) => m.id === app.marketId);
+  if (cfg.ordersEveryMs || cfg.twap) await tradingLive(app.store);
+  // Started before the warm-up: its first slice and the tab's first frames are not what is measured.
+  const twapId = cfg.twap && market ? await startTwapInAlgosTab(app.store, market, (text) => stdin.write(text)) : null;
   await sleep(cfg.warmupS * 1000);
 
   meter.resetSamples();
   feed.reset();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  const market = app.context.markets.find((m) => m.id === app.marketId);
   const send = (m: KeyMessage): void => void process.send?.(m);
   const orders: KeyDriver | null =
     cfg.ordersEveryMs && market
@@ -181,6 +184,12 @@ async function main(): Promise<void> {
   if (orders) {
     f.orders_refused = orders.refused;
     if (orders.lastRefusal !== null) (result.notes ??= []).push(`an order did not reach the wire: ${orders.lastRefusal}`);
+  }
+  if (twapId !== null) {
+    const twap = app.store.getState().algos.find((a) => a.id === twapId);
+    f.twap_running = twap?.status === 'running' ? 1 : 0;
+    f.twap_children = twap?.children ?? 0;
+    if (twap?.status !== 'running') (result.notes ??= []).push(`the TWAP was not running at the end: ${twap?.status ?? 'gone'} (${twap?.reason ?? ''})`);
   }
   app.stop();
   return finish(result);

@@ -1,7 +1,7 @@
 // `node --import tsx bench/probe-once.ts [mode] [flowRate] [cols]x[rows] [seconds]`: one probe of the
 // busy-book scenario against a fresh exchange child, printed as JSON; for iterating on one figure
 // without the whole `npm run bench`. Defaults: optimized 2000 200x50 10.
-// Env: BENCH_PROBE_LADDER=1 opens the DOM ladder in the book's place; BENCH_PROBE_ORDERS=1 places orders (key_to_wire; BENCH_PROBE_ORDERS_TARGET=N goes on until N left), BENCH_PROBE_SOAK=1 measures as the soak does
+// Env: BENCH_PROBE_LADDER=1 opens the DOM ladder in the book's place; BENCH_PROBE_TWAP=1 the Algos tab with a TWAP running; BENCH_PROBE_ORDERS=1 places orders (key_to_wire; BENCH_PROBE_ORDERS_TARGET=N goes on until N left), BENCH_PROBE_SOAK=1 measures as the soak does
 // (30 s warm-up, no per-frame samples), BENCH_CPU_PROF=DIR writes a --cpu-prof of the
 // probe into DIR, BENCH_NODE_ARGS adds node flags to the probe (e.g. GC sizes). Needs `npm run build`
 // (the exchange runs from dist/).
@@ -39,6 +39,7 @@ try {
       ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 150, keyFile: sim.keyFile, ...(process.env.BENCH_PROBE_ORDERS_TARGET ? { ordersTarget: Number(process.env.BENCH_PROBE_ORDERS_TARGET) } : {}) } : {}),
       ...(process.env.BENCH_PROBE_SOAK === '1' ? { soak: true, warmupS: 30 } : {}),
       ...(process.env.BENCH_PROBE_LADDER === '1' ? { ladder: true } : {}),
+      ...(process.env.BENCH_PROBE_TWAP === '1' ? { twap: true, keyFile: sim.keyFile } : {}),
     },
     {
       // BENCH_PROBE_TSX=1: the probe from source under tsx (as before the built probe).

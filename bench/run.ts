@@ -1,15 +1,22 @@
 // `npm run bench`: every scenario of issue 8 against the local exchange over real sockets, each in the
 // optimized pipeline and in the baseline (store written per message, Ink defaults, development React),
 // in the same run. Prints a table with the ratio optimized / baseline and writes bench/results/latest.json.
+// Every scenario runs on each Node of BENCH_NODES (default 20,24; bench/lib/bench-nodes.ts): the exchange and
+// the baseline runs are shared (the baseline, stock Ink, runs on the first Node only, except start's, whose goal
+// compares each Node with its own), the soaks of both Nodes run side by side (memory, not time, is measured).
 // Env: BENCH_QUICK=1 (a ~3 minute smoke run), BENCH_SOAK_S (soak of the optimized run, default 300 s),
-// BENCH_OUT (file name under bench/results/, default latest.json), BENCH_ONLY (scenarios to re-run, comma-separated;
-// the file keeps the rest).
+// BENCH_OUT (file name under bench/results/, default latest.json), BENCH_ONLY (scenarios to re-run, comma-separated),
+// BENCH_NODES (Node majors to run, comma-separated): a run of some scenarios or Nodes keeps the file's other figures.
 
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { measureIngest, recordFrames } from './lib/ingest.js';
+import { recordFrames } from './lib/ingest.js';
 import type { Mode } from './lib/app-wiring.js';
+import { nodeSuffix, parseBenchNodes, resolveNodes, type BenchNode } from './lib/bench-nodes.js';
+import { mergeResults, nodesOf, type KeptResults } from './lib/results-merge.js';
+import { ALGOS_FIGURES, BUSY_FIGURES, KEY_FIGURES, pick, SMALL_FIGURES, SOAK_FIGURES, suffixed } from './lib/figure-sets.js';
 import { buildProbe } from './lib/probe-build.js';
 import { runProbe } from './lib/probe-child.js';
 import type { Figures, ProbeConfig } from './lib/probe-types.js';
@@ -37,6 +44,12 @@ const SIDE_RUN_S = QUICK ? 5 : 10;
 const START_RUNS = QUICK ? 1 : 2;
 /** key_to_wire: the optimized run goes on until this many orders left (p99 over >= 300); the baseline, whose saturated loop types slowly, runs BUSY_S for the ratio. */
 const KEY_ORDERS_TARGET = QUICK ? 30 : 300;
+
+/** BENCH_NODES=20,24: the Nodes measured, in order; the first runs the shared baselines. */
+const NODE_MAJORS = parseBenchNodes(process.env.BENCH_NODES);
+let nodes: BenchNode[] = [];
+/** Stock Ink runs on the first Node only (its figures are the Node's own for start, which runs it on each). */
+const modesOn = (node: BenchNode): readonly Mode[] => (node === nodes[0] ? MODES : ['optimized']);
 
 type ScenarioName = 'ingest' | 'busy_book_2000' | 'busy_book_5000' | 'key_to_wire' | 'start' | 'soak';
 type Scenarios = Record<ScenarioName, { optimized: Figures; baseline: Figures }>;
@@ -73,13 +86,13 @@ function probeConfig(sim: SimChild, mode: Mode, extra: Partial<ProbeConfig>): Pr
   return { mode, rest: sim.rest, ws: sim.ws, chainId: sim.chainId, cols: 200, rows: 50, seconds: BUSY_S, warmupS: WARMUP_S, home, ...extra };
 }
 
-/** One probe run; its first-live figure (ms from spawn) is kept for the start scenario. */
 /** The probe built as the app ships (no tsx in the measured process): set before the first scenario. */
 let probeScript: string | undefined;
 
-async function probe(scenario: ScenarioName, cfg: ProbeConfig): Promise<Figures> {
-  const run = await runProbe(cfg, probeScript ? { script: probeScript } : {});
-  for (const n of run.result.notes ?? []) note(scenario, `${cfg.mode}: ${n}`);
+/** One probe run on `node`; its first-live figure (ms from spawn) is kept for the start scenario. */
+async function probe(scenario: ScenarioName, cfg: ProbeConfig, node: BenchNode): Promise<Figures> {
+  const run = await runProbe(cfg, { node: node.bin, ...(probeScript ? { script: probeScript } : {}) });
+  for (const n of run.result.notes ?? []) note(scenario, `${cfg.mode} node ${node.major}: ${n}`);
   const f = { ...run.result.figures };
   const firstLive = f.first_live_frame_epoch_ms;
   delete f.first_live_frame_epoch_ms;
@@ -94,143 +107,202 @@ async function marketId(sim: SimChild): Promise<number> {
   return id;
 }
 
-async function ingest(): Promise<void> {
-  await withSim(2000, async (sim) => {
-    const texts = await recordFrames(sim.ws, sim.chainId, await marketId(sim), QUICK ? 3000 : 8000, 10_000);
-    const r = measureIngest(texts, sim.chainId, await marketId(sim), QUICK ? 3 : 7);
-    scenarios.ingest = r;
-  });
-  note('ingest', 'frames recorded from the exchange at 2,000 flow steps/s; baseline adds a per-message publish (views + store write, no React)');
+/** The first line: a probe's error carries its stack, which the log has. */
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
+
+/** Runs `body`; a failure is noted under the scenario (and logged), and the bench goes on with what is left. */
+async function guarded(scenario: ScenarioName, what: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (e) {
+    note(scenario, `${what} failed: ${errorText(e)}`);
+    log(`${scenario} ${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  }
 }
 
-const pick = (f: Figures, names: readonly string[]): Figures => Object.fromEntries(names.flatMap((n) => (f[n] === undefined ? [] : [[n, f[n]]])));
-const suffixed = (f: Figures, suffix: string): Figures => Object.fromEntries(Object.entries(f).map(([k, v]) => [`${k}${suffix}`, v]));
-const BUSY_FIGURES = [
-  'fps',
-  'paint_p50_ms',
-  'paint_p99_ms',
-  'tick_to_screen_p50_ms',
-  'tick_to_screen_p99_ms',
-  'cpu_pct',
-  'bytes_per_s',
-  'event_loop_p99_ms',
-  'msgs_per_s',
-  'book_updates_per_s',
-  'trades_per_s',
-  'feed_lag_p99_ms',
-  'backlog_growing',
-] as const;
-const SMALL_FIGURES = ['fps', 'paint_p99_ms', 'tick_to_screen_p99_ms', 'cpu_pct', 'bytes_per_s', 'backlog_growing'] as const;
-const probeStarts: Record<Mode, number[]> = { optimized: [], baseline: [] };
+/** `body` on each Node, in turn or `together`: a Node that fails is noted, and the others still run. */
+async function onEachNode(scenario: ScenarioName, body: (node: BenchNode) => Promise<void>, together = false): Promise<void> {
+  const run = (node: BenchNode): Promise<void> => guarded(scenario, `node ${node.major}`, () => body(node));
+  if (together) await Promise.all(nodes.map(run));
+  else for (const node of nodes) await run(node);
+}
+
+/** `figures` of `node` into the scenario's mode, named with the side run's suffix and the Node's. */
+function record(scenario: ScenarioName, mode: Mode, node: BenchNode, figures: Figures, side = ''): void {
+  Object.assign(scenarios[scenario][mode], suffixed(figures, side + nodeSuffix(node.major)));
+}
+
+/** The same recorded frames measured on each Node, each in its own process (bench/ingest-once.ts). */
+async function ingest(): Promise<void> {
+  await withSim(2000, async (sim) => {
+    const id = await marketId(sim);
+    const texts = await recordFrames(sim.ws, sim.chainId, id, QUICK ? 3000 : 8000, 10_000);
+    const file = join(home, 'ingest-frames.json');
+    writeFileSync(file, JSON.stringify(texts));
+    await onEachNode('ingest', async (node) => {
+      log(`ingest node ${node.major}`);
+      const out = execFileSync(node.bin, ['--import', 'tsx', join(ROOT, 'bench', 'ingest-once.ts'), file, String(sim.chainId), String(id), String(QUICK ? 3 : 7)], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      const r = JSON.parse(out) as { optimized: Figures; baseline: Figures };
+      for (const mode of MODES) record('ingest', mode, node, r[mode]);
+    });
+  });
+  note('ingest', 'frames recorded from the exchange at 2,000 flow steps/s, the same frames on each Node; baseline adds a per-message publish (views + store write, no React)');
+}
+
+/** first_live_frame_probe_ms of the probe runs, per Node major and mode. */
+const probeStarts = new Map<string, number[]>();
+const keepProbeStart = (node: BenchNode, mode: Mode, f: Figures): void => {
+  if (f.first_live_frame_probe_ms === undefined) return;
+  const key = `${node.major} ${mode}`;
+  probeStarts.set(key, [...(probeStarts.get(key) ?? []), f.first_live_frame_probe_ms]);
+};
 
 async function busyBook(rate: 2000 | 5000): Promise<void> {
   const name: ScenarioName = rate === 2000 ? 'busy_book_2000' : 'busy_book_5000';
   await withSim(rate, async (sim) => {
-    for (const mode of MODES) {
-      log(`${name} ${mode} 200x50 (${BUSY_S} s)`);
-      const f = await probe(name, probeConfig(sim, mode, {}));
-      scenarios[name][mode] = pick(f, BUSY_FIGURES);
-      if (f.first_live_frame_probe_ms !== undefined) probeStarts[mode].push(f.first_live_frame_probe_ms);
-    }
-    if (rate !== 2000) return;
-    log(`${name} optimized 200x50 low-bandwidth profile (SSH_TTY set, ${SIDE_RUN_S} s)`);
-    const lb = await probe(name, probeConfig(sim, 'optimized', { lowBandwidth: true, seconds: SIDE_RUN_S }));
-    Object.assign(scenarios[name].optimized, suffixed(pick(lb, SMALL_FIGURES), '_low_bandwidth'));
-    log(`${name} optimized 200x50 and 80x24 with the DOM ladder open (${SIDE_RUN_S} s each)`);
-    const ladder = await probe(name, probeConfig(sim, 'optimized', { ladder: true, seconds: SIDE_RUN_S }));
-    Object.assign(scenarios[name].optimized, suffixed(pick(ladder, SMALL_FIGURES), '_ladder'));
-    const ladderSmall = await probe(name, probeConfig(sim, 'optimized', { ladder: true, cols: 80, rows: 24, seconds: SIDE_RUN_S }));
-    Object.assign(scenarios[name].optimized, suffixed(pick(ladderSmall, SMALL_FIGURES), '_ladder_80x24'));
-    for (const mode of MODES) {
-      log(`${name} ${mode} 80x24 (${SIDE_RUN_S} s)`);
-      const f = await probe(name, probeConfig(sim, mode, { cols: 80, rows: 24, seconds: SIDE_RUN_S }));
-      Object.assign(scenarios[name][mode], suffixed(pick(f, SMALL_FIGURES), '_80x24'));
-    }
+    await onEachNode(name, async (node) => {
+      // Each run apart: a baseline that never shows a live book must not cost the runs after it.
+      for (const mode of modesOn(node)) {
+        await guarded(name, `${mode} node ${node.major} 200x50`, async () => {
+          log(`${name} ${mode} node ${node.major} 200x50 (${BUSY_S} s)`);
+          const f = await probe(name, probeConfig(sim, mode, {}), node);
+          record(name, mode, node, pick(f, BUSY_FIGURES));
+          keepProbeStart(node, mode, f);
+        });
+      }
+      if (rate === 2000) await busyBookSideRuns(sim, node);
+    });
   });
-  note(name, `${rate} flow steps/s on one market (~1 book update per step; the exchange's taker rate gives ~100-200 trades/s); 200x50 unless _80x24; _low_bandwidth = the app with SSH_TTY set; _ladder = the DOM ladder open in the book's place; no orders typed (key_to_wire has its own runs)`);
+  note(
+    name,
+    `${rate} flow steps/s on one market (~1 book update per step; the exchange's taker rate gives ~100-200 trades/s); 200x50 unless _80x24; ` +
+      '_low_bandwidth = the app with SSH_TTY set; _ladder = the DOM ladder open in the book\'s place; _algos = the Algos tab open with a TWAP ' +
+      '(`:twap buy SIZE 10m`, `y`, `W` typed into the app, its slices sent to the exchange) running; no orders typed otherwise (key_to_wire has its own runs); ' +
+      `the low-bandwidth, 80x24 and baseline runs on the first Node only (${nodes[0]?.major ?? '-'})`,
+  );
+}
+
+/** The 2,000 updates/s side runs: the new panes on every Node; the 80x24 and low-bandwidth profiles on the first. */
+async function busyBookSideRuns(sim: SimChild, node: BenchNode): Promise<void> {
+  const name = 'busy_book_2000';
+  const first = node === nodes[0];
+  const side = (what: string, extra: Partial<ProbeConfig>, suffix: string, mode: Mode = 'optimized'): Promise<void> =>
+    guarded(name, `${mode} node ${node.major} ${what}`, async () => {
+      log(`${name} ${mode} node ${node.major} ${what} (${SIDE_RUN_S} s)`);
+      const f = await probe(name, probeConfig(sim, mode, { seconds: SIDE_RUN_S, ...extra }), node);
+      record(name, mode, node, pick(f, suffix === '_algos' ? ALGOS_FIGURES : SMALL_FIGURES), suffix);
+    });
+  if (first) await side('200x50 low-bandwidth profile (SSH_TTY set)', { lowBandwidth: true }, '_low_bandwidth');
+  await side('200x50 with the DOM ladder open', { ladder: true }, '_ladder');
+  if (first) await side('80x24 with the DOM ladder open', { ladder: true, cols: 80, rows: 24 }, '_ladder_80x24');
+  // Its own home: the TWAP's journal must not be taken up by a later probe that trades (key_to_wire).
+  await side('200x50 with the Algos tab open and a TWAP running', { twap: true, keyFile: sim.keyFile, home: mkdtempSync(join(home, 'twap-')) }, '_algos');
+  if (first) for (const mode of MODES) await side('80x24', { cols: 80, rows: 24 }, '_80x24', mode);
 }
 
 /** Its own step (and exchange): a run that stops short of its orders must not cost the busy book's side runs. */
 async function keyToWire(): Promise<void> {
   const rate = 2000;
   await withSim(rate, async (sim) => {
-    for (const mode of MODES) {
-      const target = mode === 'optimized' ? KEY_ORDERS_TARGET : undefined;
-      log(`key_to_wire ${mode} 200x50 at ${rate} updates/s (${BUSY_S} s${target ? `, then until ${target} orders` : ''})`);
-      const f = await probe('key_to_wire', probeConfig(sim, mode, { ordersEveryMs: 150, keyFile: sim.keyFile, ...(target ? { ordersTarget: target } : {}) }));
-      scenarios.key_to_wire[mode] = pick(f, ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'key_to_wire_max_ms', 'key_handled_to_wire_p50_ms', 'key_handled_to_wire_p99_ms', 'orders_sent', 'orders_refused', 'cpu_pct', 'tick_to_screen_p99_ms']);
-      if (f.first_live_frame_probe_ms !== undefined) probeStarts[mode].push(f.first_live_frame_probe_ms);
-    }
+    await onEachNode('key_to_wire', async (node) => {
+      for (const mode of modesOn(node)) {
+        const target = mode === 'optimized' ? KEY_ORDERS_TARGET : undefined;
+        log(`key_to_wire ${mode} node ${node.major} 200x50 at ${rate} updates/s (${BUSY_S} s${target ? `, then until ${target} orders` : ''})`);
+        const f = await probe('key_to_wire', probeConfig(sim, mode, { ordersEveryMs: 150, keyFile: sim.keyFile, ...(target ? { ordersTarget: target } : {}) }), node);
+        record('key_to_wire', mode, node, pick(f, KEY_FIGURES));
+        keepProbeStart(node, mode, f);
+      }
+    });
   });
   note(
     'key_to_wire',
     'the app trades with the exchange demo key: it types `:buy SIZE @ PRICE ioc` + Enter (the review opens), then the bench parent writes `y` into the ' +
       "app's stdin pipe; from that write to the app's trading socket sending the mt 22 (ws send): input wait behind a paint, Ink's key parsing, order " +
       'entry, validation, the fsynced journal line. key_handled_to_wire: the same, from the key bytes being read in the app (without the wait behind a paint). ' +
-      `Its own runs at 2,000 flow steps/s, 200x50: the next order is typed 30 ms after the last one left and at least 600 ms after the one before (the exchange allows 120 orders a minute, the app keeps to 108), the key pressed 30-130 ms after the review opened; the optimized run goes on until ${KEY_ORDERS_TARGET} orders left, the baseline runs ${BUSY_S} s`,
+      `Its own runs at 2,000 flow steps/s, 200x50: the next order is typed 30 ms after the last one left and at least 600 ms after the one before (the exchange allows 120 orders a minute, the app keeps to 108), the key pressed 30-130 ms after the review opened; the optimized run goes on until ${KEY_ORDERS_TARGET} orders left on each Node, the baseline runs ${BUSY_S} s on the first Node`,
   );
 }
 
+/** On every Node, both modes: the goal compares each Node's start with its own stock-Ink start. */
 async function start(): Promise<void> {
-  // The compile cache is made by the first start after an install; the figure is every start after it.
-  log('start: one unmeasured run fills the compile cache');
-  await measureStart({ home, cols: 200, rows: 50 });
-  // Interleaved (optimized, baseline, optimized, ...): a load that comes and goes weighs on both alike.
-  const runs: Record<Mode, number[]> = { optimized: [], baseline: [] };
-  for (let i = 0; i < START_RUNS; i++) {
-    for (const mode of MODES) {
-      log(`start ${mode} run ${i + 1}/${START_RUNS}`);
-      runs[mode].push(await measureStart({ home, cols: 200, rows: 50, ...(mode === 'baseline' ? BASELINE_START : {}) }));
+  await onEachNode('start', async (node) => {
+    // The compile cache is made by the first start after an install; the figure is every start after it.
+    log(`start node ${node.major}: one unmeasured run fills the compile cache`);
+    await measureStart({ home, cols: 200, rows: 50, node: node.bin });
+    // Interleaved (optimized, baseline, optimized, ...): a load that comes and goes weighs on both alike.
+    const runs: Record<Mode, number[]> = { optimized: [], baseline: [] };
+    for (let i = 0; i < START_RUNS; i++) {
+      for (const mode of MODES) {
+        log(`start ${mode} node ${node.major} run ${i + 1}/${START_RUNS}`);
+        runs[mode].push(await measureStart({ home, cols: 200, rows: 50, node: node.bin, ...(mode === 'baseline' ? BASELINE_START : {}) }));
+      }
     }
-  }
-  for (const mode of MODES) {
-    scenarios.start[mode].first_live_frame_ms = round(median(runs[mode]), 0);
-    scenarios.start[mode].first_live_frame_max_ms = round(Math.max(...runs[mode]), 0);
-    if (probeStarts[mode].length > 0) scenarios.start[mode].first_live_frame_probe_ms = round(median(probeStarts[mode]), 0);
-  }
-  note(
-    'start',
-    'first_live_frame_ms: `node dist/perpl.js` (local exchange in-process) in a 200x50 pty (script), spawn -> screen shows "● live" and a spread line; ' +
-      'optimized = as a user starts it (production React; V8 compile cache under the perpl home where Node has it, warm after the first run), baseline = NODE_ENV=development and NODE_DISABLE_COMPILE_CACHE=1 (stock Node: no compile cache). ' +
-      'first_live_frame_probe_ms: the bench wiring under tsx against the exchange child, busy_book_2000 runs',
-  );
-}
-
-async function soak(): Promise<void> {
-  await withSim(2000, async (sim) => {
     for (const mode of MODES) {
-      const seconds = mode === 'optimized' ? SOAK_S : BASELINE_SOAK_S;
-      log(`soak ${mode} (${SOAK_WARMUP_S[mode]} s warm-up + ${seconds} s)`);
-      const f = await probe('soak', probeConfig(sim, mode, { seconds, warmupS: SOAK_WARMUP_S[mode], soak: true }));
-      scenarios.soak[mode] = { ...pick(f, ['rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'heap_used_mb', 'heap_total_mb', 'external_mb', 'new_space_used_mb', 'old_space_used_mb', 'code_space_used_mb', 'cpu_pct', 'backlog_growing']), soak_s: seconds };
+      const f: Figures = { first_live_frame_ms: round(median(runs[mode]), 0), first_live_frame_max_ms: round(Math.max(...runs[mode]), 0) };
+      const probed = probeStarts.get(`${node.major} ${mode}`) ?? [];
+      if (probed.length > 0) f.first_live_frame_probe_ms = round(median(probed), 0);
+      record('start', mode, node, f);
     }
   });
   note(
-    'soak',
-    `2,000 flow steps/s at 200x50; growth measured after the warm-up (heap after a forced GC); optimized ${SOAK_WARMUP_S.optimized} s + ${SOAK_S} s, ` +
-      `baseline ${SOAK_WARMUP_S.baseline} s + ${BASELINE_SOAK_S} s (its backlog grows at this rate; a longer soak only grows it further)`,
+    'start',
+    'first_live_frame_ms: `node dist/perpl.js` (local exchange in-process) in a 200x50 pty (script), spawn -> screen shows "● live" and a spread line; ' +
+      'optimized = as a user starts it (production React; V8 compile cache under the perpl home where Node has it, warm after the first run), baseline = NODE_ENV=development and NODE_DISABLE_COMPILE_CACHE=1 (stock Node: no compile cache); both on each Node. ' +
+      'first_live_frame_probe_ms: the bench wiring against the exchange child, busy_book_2000 runs',
   );
 }
 
-/** The scenarios and notes of an earlier run, to keep beside a BENCH_ONLY run. */
-function readKept(file: string): { scenarios: Partial<Scenarios>; notes: Partial<Record<ScenarioName, string[]>> } | null {
-  if (!existsSync(file)) return null;
-  const earlier = JSON.parse(readFileSync(file, 'utf8')) as { scenarios?: Partial<Scenarios>; notes?: Partial<Record<ScenarioName, string[]>> };
-  return { scenarios: earlier.scenarios ?? {}, notes: earlier.notes ?? {} };
+/** BENCH_SOAK_APART=1: the Nodes' optimized soaks one after the other instead of side by side. */
+const SOAK_APART = process.env.BENCH_SOAK_APART === '1';
+
+async function soak(): Promise<void> {
+  await withSim(2000, async (sim) => {
+    const soakOn = async (node: BenchNode, mode: Mode): Promise<void> => {
+      const seconds = mode === 'optimized' ? SOAK_S : BASELINE_SOAK_S;
+      log(`soak ${mode} node ${node.major} (${SOAK_WARMUP_S[mode]} s warm-up + ${seconds} s)`);
+      const f = await probe('soak', probeConfig(sim, mode, { seconds, warmupS: SOAK_WARMUP_S[mode], soak: true }), node);
+      record('soak', mode, node, { ...pick(f, SOAK_FIGURES), soak_s: seconds });
+    };
+    // Memory is what a soak measures, not time: the Nodes' five minutes run at once, against one exchange.
+    await onEachNode('soak', (node) => soakOn(node, 'optimized'), !SOAK_APART);
+    if (nodes[0]) await soakOn(nodes[0], 'baseline');
+  });
+  note(
+    'soak',
+    `2,000 flow steps/s at 200x50; growth measured after the warm-up (heap after a forced GC); optimized ${SOAK_WARMUP_S.optimized} s + ${SOAK_S} s ` +
+      `on each Node${SOAK_APART || nodes.length < 2 ? '' : ', the Nodes at the same time against one exchange (their cpu_pct share the machine)'}, ` +
+      `baseline ${SOAK_WARMUP_S.baseline} s + ${BASELINE_SOAK_S} s on the first Node (its backlog grows at this rate; a longer soak only grows it further)`,
+  );
 }
 
-/** The entries of `record` for the scenarios this run ran. */
-function ranOnly<T>(record: Partial<Record<ScenarioName, T>>): Partial<Record<ScenarioName, T>> {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => !ONLY || ONLY.has(name))) as Partial<Record<ScenarioName, T>>;
+interface KeptFile extends KeptResults {
+  machine?: { node: string; nodes?: Record<string, string> };
+}
+
+/** The results file as it is, to keep its other figures beside a run of some scenarios or Nodes. */
+function readKept(file: string): KeptFile | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as KeptFile) : null;
 }
 
 async function main(): Promise<void> {
   const t0 = Date.now();
   const cpus = os.cpus();
+  const resolved = resolveNodes(NODE_MAJORS, log);
+  nodes = resolved.nodes;
+  // Said loudly, and the run goes on with the Nodes it has (an offline machine cannot install Node 24).
+  const missing = resolved.missing.map((m) => `Node ${m.major}: ${m.why}`);
+  for (const m of missing) process.stderr.write(`\n!!! bench: could not install ${m}; this run measures ${nodes.map((n) => `Node ${n.major}`).join(', ') || 'no Node'} only\n\n`);
+  if (nodes.length === 0) throw new Error('no Node to measure');
   const machine = {
     cpus: cpus.length,
     model: cpus[0]?.model ?? 'unknown',
-    node: process.version,
+    // The figures without a suffix are the reference Node's (bench/lib/bench-nodes.ts).
+    node: nodes.find((n) => nodeSuffix(n.major) === '')?.version ?? process.version,
+    nodes: Object.fromEntries(nodes.map((n) => [String(n.major), n.version])),
+    ...(missing.length > 0 ? { nodes_missing: missing } : {}),
     os: `${os.type()} ${os.release()}`,
     loadavg: os.loadavg().map((x) => round(x, 2)),
     quick: QUICK ? 1 : 0,
@@ -251,22 +323,26 @@ async function main(): Promise<void> {
     try {
       await step();
     } catch (e) {
-      note(name, `failed: ${e instanceof Error ? e.message : String(e)}`);
+      note(name, `failed: ${errorText(e)}`);
       log(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
   }
-  // BENCH_ONLY re-runs some scenarios: the others are kept as the results file has them.
-  const kept = ONLY ? readKept(outFile) : null;
+  resolved.cleanup();
+  // A run of some scenarios or some Nodes: the results file keeps every other figure as it has it.
+  const kept = ONLY || process.env.BENCH_NODES ? readKept(outFile) : null;
+  const merged = mergeResults(kept, { scenarios, notes, ranScenarios: ONLY, ranNodes: nodes.map((n) => n.major) });
+  if (kept?.machine) machine.nodes = { ...nodesOf(kept.machine), ...machine.nodes };
   const out = {
     machine,
-    scenarios: kept ? { ...kept.scenarios, ...ranOnly(scenarios) } : scenarios,
-    notes: kept ? { ...kept.notes, ...ranOnly(notes) } : notes,
+    ...merged,
     run: { seconds: round((Date.now() - t0) / 1000, 0), loadavg_end: os.loadavg().map((x) => round(x, 2)) },
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(outFile, `${JSON.stringify(out, null, 2)}\n`);
   printTable(out.scenarios, out.notes);
-  console.log(`\nmachine: ${machine.cpus} x ${machine.model}, node ${machine.node}, load ${machine.loadavg.join(' ')} at start, ${out.run.loadavg_end.join(' ')} at end; ${out.run.seconds} s`);
+  const versions = nodes.map((n) => n.version).join(' and ');
+  console.log(`\nmachine: ${machine.cpus} x ${machine.model}, node ${versions}, load ${machine.loadavg.join(' ')} at start, ${out.run.loadavg_end.join(' ')} at end; ${out.run.seconds} s`);
+  for (const m of missing) console.log(`!!! not measured: ${m}`);
   console.log(`written: ${outFile}`);
   rmSync(home, { recursive: true, force: true });
 }

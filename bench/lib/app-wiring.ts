@@ -10,7 +10,7 @@
 // Both get the same meters: every frame's arrival, every store write, every Ink render and write.
 // With a key file both also trade the way app/tui.ts does (startTrading), so keys send real orders.
 
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { render, type Instance } from 'ink';
 import { MarketDataSession } from '../../src/client/market-data/session.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from '../../src/app/context-loader.js';
@@ -18,7 +18,7 @@ import { meterFrames, meterPublisher } from '../../src/terminal/perf/attach.js';
 import { meterWrites } from '../../src/terminal/perf/write-meter.js';
 import type { PerfMeter } from '../../src/terminal/perf/perf-meter.js';
 import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '../../src/terminal/low-bandwidth.js';
-import { mountScreen } from '../../src/terminal/render.js';
+import { mountScreen, withInkKeyboard } from '../../src/terminal/render.js';
 import { startThrottleNotice } from '../../src/app/throttle-wiring.js';
 import { startTrading, type TradingWiring } from '../../src/app/trading-wiring.js';
 import { TerminalManners } from '../../src/terminal/manners.js';
@@ -54,6 +54,11 @@ export interface WireOptions {
   trading?: { keyFile: string; home: string };
 }
 
+/** The baseline's screen for stock Ink's render: the App with stock Ink's input as its one keyboard source (ui/keys/input-source.ts). */
+export function baselineScreen(store: TerminalStore, services: TerminalServices): ReactElement {
+  return withInkKeyboard(createElement(App, { store, services }));
+}
+
 export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const { network, meter } = o;
   const store = createTerminalStore({
@@ -83,6 +88,8 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     setResolution: () => undefined,
     quit: () => undefined,
     trading: () => trading?.commands ?? null,
+    // The algo runner, as app/tui.ts hands it to the keys (`:twap`'s `y` starts the TWAP through it).
+    algos: () => trading?.algos ?? null,
   };
   manners.enter();
   meterWrites(o.stdout, meter);
@@ -91,7 +98,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const instance: Instance =
     o.mode === 'optimized'
       ? mountScreen({ store, services: commands, stdout: o.stdout, stdin: o.stdin, ...lowBandwidthMountOptions(profile.lowBandwidth, process.env), onPaint })
-      : render(createElement(App, { store, services: commands }), {
+      : render(baselineScreen(store, commands), {
           stdout: o.stdout,
           stdin: o.stdin,
           patchConsole: false,

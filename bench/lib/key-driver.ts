@@ -42,7 +42,8 @@ const ORDER_GAP_MS = 600;
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
 export const epochNow = (): number => performance.timeOrigin + performance.now();
 
-function minimumSize(market: Market, price: number): number {
+/** The smallest size (a power of two in size units) whose notional at `price` is twice the exchange's minimum. */
+export function minimumSize(market: Market, price: number): number {
   const min = BigInt(market.config.min_settle_amount || '0');
   const scales = { priceDecimals: market.config.price_decimals, sizeDecimals: market.config.size_decimals };
   let s = 1;
@@ -61,6 +62,14 @@ function tapSocketSends(onSend: (text: string) => void): () => void {
   return () => {
     proto.send = original;
   };
+}
+
+/** One key at a time, as a trader types: `:` must open the command line before the rest arrives. */
+export async function typeEachKey(type: (text: string) => void, text: string, gapMs = 2): Promise<void> {
+  for (const ch of text) {
+    type(ch);
+    await new Promise((r) => setTimeout(r, gapMs));
+  }
 }
 
 export function startKeyDriver(o: {
@@ -88,7 +97,7 @@ export function startKeyDriver(o: {
     driver.refused += 1;
     driver.lastRefusal = why;
     // Esc backs out one level at a time: a confirm, then the review, then the entry (Esc never quits).
-    void typeKeys('\u001B\u001B\u001B', 20);
+    void typeEachKey(o.type, '\u001B\u001B\u001B', 20);
     phase = { kind: 'idle' };
   };
 
@@ -116,15 +125,7 @@ export function startKeyDriver(o: {
     const size = minimumSize(market, price);
     phase = { kind: 'typed', n: count, since: performance.now() };
     lastTypedAt = performance.now();
-    void typeKeys(`:buy ${formatScaledTrim(size, sd)} @ ${formatScaledTrim(price, pd)} ioc\r`);
-  }
-
-  /** One key at a time, as a trader types: `:` must open the command line before the rest arrives. */
-  async function typeKeys(text: string, gapMs = 2): Promise<void> {
-    for (const ch of text) {
-      o.type(ch);
-      await new Promise((r) => setTimeout(r, gapMs));
-    }
+    void typeEachKey(o.type, `:buy ${formatScaledTrim(size, sd)} @ ${formatScaledTrim(price, pd)} ioc\r`);
   }
 
   function watch(): void {

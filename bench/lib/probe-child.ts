@@ -31,6 +31,8 @@ export interface ProbeSpawnOptions {
   nodeArgs?: readonly string[];
   /** The built probe (probe-build.ts), run as the app ships; default bench/app-probe.ts under tsx. */
   script?: string;
+  /** The node binary that runs the probe (bench/lib/bench-nodes.ts); default the bench's own. */
+  node?: string;
 }
 
 export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promise<ProbeRun> {
@@ -45,7 +47,7 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
   else delete env.SSH_TTY;
   const spawnedAtEpoch = Date.now();
   const entry = opts.script ? [opts.script] : ['--import', 'tsx', join(ROOT, 'bench', 'app-probe.ts')];
-  const child = spawn(process.execPath, [...nodeArgs, '--expose-gc', ...entry, JSON.stringify(cfg)], {
+  const child = spawn(opts.node ?? process.execPath, [...nodeArgs, '--expose-gc', ...entry, JSON.stringify(cfg)], {
     cwd: ROOT,
     // stdin is the probe's keyboard (key_to_wire).
     stdio: ['pipe', 'pipe', 'pipe', 'ipc'],

@@ -24,6 +24,8 @@ export interface ProbeConfig {
   lowBandwidth?: boolean;
   /** The DOM ladder open in the book's place (issue 34) from the first live frame on. */
   ladder?: boolean;
+  /** The Algos tab open with a TWAP running (started through the app's keys, bench/lib/twap-driver.ts); needs keyFile. */
+  twap?: boolean;
   /** A soak: the meter keeps no per-frame samples (they would grow the heap it measures); no latency figures. */
   soak?: boolean;
 }

@@ -74,6 +74,8 @@ export interface StartOptions {
   env?: Readonly<Record<string, string>>;
   /** The built entry file, relative to the repo (default dist/perpl.js): another build for an A/B. */
   entry?: string;
+  /** The node binary that runs the app (bench/lib/bench-nodes.ts); default `node` on PATH. */
+  node?: string;
 }
 
 /** measureStart, with the CPU ms the app had used when the live screen showed (steady under a loaded machine, unlike wall time). */
@@ -82,8 +84,9 @@ export async function measureStartWithCpu(opts: StartOptions): Promise<{ ms: num
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, CI: 'false', PERPL_HOME: opts.home, TERM: 'xterm-256color' };
   if (opts.nodeEnv) env.NODE_ENV = opts.nodeEnv;
   else delete env.NODE_ENV;
-  const nodeArgs = (opts.nodeArgs ?? []).map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec node ${nodeArgs} ${opts.entry ?? 'dist/perpl.js'}`;
+  const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
+  const nodeArgs = (opts.nodeArgs ?? []).map(quote).join(' ');
+  const cmd = `stty cols ${opts.cols} rows ${opts.rows}; exec ${opts.node ? quote(opts.node) : 'node'} ${nodeArgs} ${opts.entry ?? 'dist/perpl.js'}`;
   const t0 = performance.now();
   const child = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   try {

@@ -74,6 +74,11 @@ function InkKeyboard({ children }: { children: ReactNode }): ReactElement {
   return createElement(InputSourceContext.Provider, { value: useInkInput() }, children);
 }
 
+/** `app` with its keyboard source, for a mount of stock Ink's own (the bench's baseline) rather than mountScreen's. */
+export function withInkKeyboard(app: ReactElement): ReactElement {
+  return createElement(InkKeyboard, null, app);
+}
+
 export function mountScreen(options: MountOptions): Instance {
   const frames = options.frames ?? framePathFromEnv(process.env);
   // Before the first frame is drawn; the same string comes out as with Ink's own grid.
