@@ -138,8 +138,13 @@ async function main(): Promise<void> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let rssMax = rss0;
+  let rssSum = 0;
+  let rssSamples = 0;
   const memTimer = setInterval(() => {
-    rssMax = Math.max(rssMax, process.memoryUsage().rss);
+    const rss = process.memoryUsage().rss;
+    rssMax = Math.max(rssMax, rss);
+    rssSum += rss;
+    rssSamples += 1;
   }, 1000);
   await sleep(cfg.seconds * 1000);
   // key_to_wire: on until enough orders went out for a p99 (a loaded machine types them slower).
@@ -178,6 +183,8 @@ async function main(): Promise<void> {
   f.rss_max_growth_mb = round(mb(rssMax - rss0), 1);
   f.heap_growth_mb = round(mb(heap1 - heap0), 1);
   f.rss_mb = round(mb(rss1), 1);
+  // The run's mean: the end's figure is one point of the old generation's saw-tooth.
+  if (rssSamples > 0) f.rss_mean_mb = round(mb(rssSum / rssSamples), 1);
   // V8's heap (committed, used, its young generation), what V8 was told lives outside it (external;
   // arrayBuffers is a part of it), and the resident pages by mapping.
   f.heap_used_mb = round(mb(usage.heapUsed), 1);

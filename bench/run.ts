@@ -196,6 +196,7 @@ const SOAK_FIGURES = [
   'rss_max_growth_mb',
   'heap_growth_mb',
   'rss_mb',
+  'rss_mean_mb',
   'heap_used_mb',
   'heap_total_mb',
   'new_space_committed_mb',

@@ -103,6 +103,9 @@ export async function run(argv: string[]): Promise<number> {
   process.env.NODE_ENV ??= 'production';
   const { developmentReactLoaded, rerunInProduction } = await import('../../terminal/production-react.js');
   if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
+  // Before the screen's code loads: V8 would otherwise grow the young generation to its ceiling (lib/young-generation.ts).
+  const { capYoungGeneration } = await import('../../lib/young-generation.js');
+  capYoungGeneration();
   // The local exchange starts on its own thread now, while the screen's code loads (the first live frame
   // waits for whichever is last, not for both in turn).
   const localExchange = startsLocalExchange(values) ? startLocalExchangeEarly() : undefined;
