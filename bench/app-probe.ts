@@ -5,7 +5,7 @@
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough, Writable } from 'node:stream';
-import { getHeapSpaceStatistics } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { PerfMeter } from '../src/terminal/perf/perf-meter.js';
 import type { Network } from '../src/protocol/networks.js';
 import { wireApp, type WiredApp } from './lib/app-wiring.js';
@@ -14,6 +14,8 @@ import { epochNow, startKeyDriver, type KeyDriver } from './lib/key-driver.js';
 import { sleep } from '../test/helpers/wait.js';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeResult } from './lib/probe-types.js';
 import { quantile, round } from './lib/stats.js';
+import { startAllocationSampling } from './lib/alloc-profile.js';
+import { residentByMapping } from './lib/memory-map.js';
 import { toggleLadder } from '../src/state/ladder.js';
 import { startTwapInAlgosTab } from './lib/twap-driver.js';
 
@@ -133,24 +135,36 @@ async function main(): Promise<void> {
           lastKeyAt: () => lastKeyAt,
         })
       : null;
+  const allocations = process.env.BENCH_ALLOC_PROF ? await startAllocationSampling(process.env.BENCH_ALLOC_PROF) : null;
   const heap0 = gcHeapUsed();
   const rss0 = process.memoryUsage().rss;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let rssMax = rss0;
+  let rssSum = 0;
+  let rssSamples = 0;
   const memTimer = setInterval(() => {
-    rssMax = Math.max(rssMax, process.memoryUsage().rss);
+    const rss = process.memoryUsage().rss;
+    rssMax = Math.max(rssMax, rss);
+    rssSum += rss;
+    rssSamples += 1;
   }, 1000);
   await sleep(cfg.seconds * 1000);
   // key_to_wire: on until enough orders went out for a p99 (a loaded machine types them slower).
   const ordersDeadline = performance.now() + ORDERS_EXTRA_MS;
   while (orders && cfg.ordersTarget !== undefined && orders.sent < cfg.ordersTarget && performance.now() < ordersDeadline) await sleep(200);
   clearInterval(memTimer);
+  await allocations?.stop();
   orders?.stop();
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  const rss1 = process.memoryUsage().rss;
+  // Where the resident memory is, read with rss1 (before the forced GC below).
+  const usage = process.memoryUsage();
+  const spaces = getHeapSpaceStatistics();
+  const byMapping = residentByMapping();
+  const rss1 = usage.rss;
   const heap1 = gcHeapUsed();
+  if (process.env.BENCH_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT);
   loop.disable();
   const s = meter.samples;
   const perSec = 1000 / wallMs;
@@ -172,14 +186,19 @@ async function main(): Promise<void> {
   f.rss_max_growth_mb = round(mb(rssMax - rss0), 1);
   f.heap_growth_mb = round(mb(heap1 - heap0), 1);
   f.rss_mb = round(mb(rss1), 1);
-  // Where the resident memory is: V8's heap spaces (used), buffers outside the heap, and the rest (code, Node).
-  const usage = process.memoryUsage();
+  // The run's mean: the end's figure is one point of the old generation's saw-tooth.
+  if (rssSamples > 0) f.rss_mean_mb = round(mb(rssSum / rssSamples), 1);
+  // V8's heap (committed, used, its young generation), what V8 was told lives outside it (external;
+  // arrayBuffers is a part of it), and the resident pages by mapping.
   f.heap_used_mb = round(mb(usage.heapUsed), 1);
   f.heap_total_mb = round(mb(usage.heapTotal), 1);
-  f.external_mb = round(mb(usage.external + usage.arrayBuffers), 1);
-  for (const space of getHeapSpaceStatistics()) {
+  f.external_mb = round(mb(usage.external), 1);
+  f.array_buffers_mb = round(mb(usage.arrayBuffers), 1);
+  for (const space of spaces) {
     if (['new_space', 'old_space', 'code_space'].includes(space.space_name)) f[`${space.space_name}_used_mb`] = round(mb(space.space_used_size), 1);
+    if (space.space_name === 'new_space') f.new_space_committed_mb = round(mb(space.space_size), 1);
   }
+  Object.assign(f, byMapping ?? {});
   // The key_to_wire figures are the parent's (it pressed the keys); what did not reach the wire is ours.
   if (orders) {
     f.orders_refused = orders.refused;

@@ -3,7 +3,8 @@
 // without the whole `npm run bench`. Defaults: optimized 2000 200x50 10.
 // Env: BENCH_PROBE_LADDER=1 opens the DOM ladder in the book's place; BENCH_PROBE_TWAP=1 the Algos tab with a TWAP running; BENCH_PROBE_ORDERS=1 places orders (key_to_wire; BENCH_PROBE_ORDERS_TARGET=N goes on until N left), BENCH_PROBE_SOAK=1 measures as the soak does
 // (30 s warm-up, no per-frame samples), BENCH_CPU_PROF=DIR writes a --cpu-prof of the
-// probe into DIR, BENCH_NODE_ARGS adds node flags to the probe (e.g. GC sizes). Needs `npm run build`
+// probe into DIR, BENCH_ALLOC_PROF=FILE a sampling heap profile of the measured run counting collected objects
+// (where it allocates), BENCH_HEAP_SNAPSHOT=FILE a heap snapshot after the run's forced GC, BENCH_YOUNG_GENERATION_MB=N another young-generation cap (0: V8's own growth), BENCH_NODE_ARGS adds node flags to the probe (e.g. GC sizes). Needs `npm run build`
 // (the exchange runs from dist/).
 
 import { mkdtempSync, rmSync } from 'node:fs';

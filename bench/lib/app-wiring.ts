@@ -26,6 +26,8 @@ import type { Context } from '../../src/protocol/frames.js';
 import type { Network } from '../../src/protocol/networks.js';
 import type { TerminalServices } from '../../src/domain/terminal-actions.js';
 import { adaptPublishRate } from '../../src/state/frame-budget.js';
+import { capYoungGeneration, YOUNG_GENERATION_CAP_MB } from '../../src/lib/young-generation.js';
+import { limitOldGenerationGrowth } from '../../src/lib/old-generation.js';
 import { FrameTurn } from '../../src/state/frame-turn.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../../src/state/store.js';
@@ -66,6 +68,12 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     keyScope: 'none',
   });
   const abort = new AbortController();
+  // As `perpl` does before its screen loads (cli/subcommands/tui.ts): the young generation held to its cap, the old one's growth limited.
+  // BENCH_YOUNG_GENERATION_MB=N tries another cap (0: V8's own growth) for an A/B.
+  const youngMb = Number(process.env.BENCH_YOUNG_GENERATION_MB ?? YOUNG_GENERATION_CAP_MB);
+  const youngGeneration = o.mode === 'optimized' && youngMb > 0 ? capYoungGeneration(youngMb) : null;
+  // BENCH_OLD_GENERATION_PERCENT=0 leaves V8's own old-generation growth (A/B).
+  if (o.mode === 'optimized' && process.env.BENCH_OLD_GENERATION_PERCENT !== '0') limitOldGenerationGrowth();
   // The app's auto rule (no flag, no config): on when SSH_TTY is set.
   const profile = screenProfile(o.mode === 'optimized' && resolveLowBandwidth({ config: 'auto', env: process.env }));
   if (profile.lowBandwidth) store.setState((s) => ({ workspace: { ...s.workspace, lowBandwidth: true } }));
@@ -140,6 +148,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     rest,
     stop: () => {
       abort.abort();
+      youngGeneration?.stop();
       adaptive?.stop();
       publisher.stop();
       session.stop();

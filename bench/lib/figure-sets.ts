@@ -22,4 +22,8 @@ export const BUSY_FIGURES = [
 export const SMALL_FIGURES = ['fps', 'paint_p99_ms', 'tick_to_screen_p99_ms', 'cpu_pct', 'bytes_per_s', 'backlog_growing'] as const;
 export const ALGOS_FIGURES = [...SMALL_FIGURES, 'paint_p50_ms', 'tick_to_screen_p50_ms', 'twap_running', 'twap_children'] as const;
 export const KEY_FIGURES = ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'key_to_wire_max_ms', 'key_handled_to_wire_p50_ms', 'key_handled_to_wire_p99_ms', 'orders_sent', 'orders_refused', 'cpu_pct', 'tick_to_screen_p99_ms'] as const;
-export const SOAK_FIGURES = ['rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'heap_used_mb', 'heap_total_mb', 'external_mb', 'new_space_used_mb', 'old_space_used_mb', 'code_space_used_mb', 'cpu_pct', 'backlog_growing'] as const;
+/** The soak's figures: growth, then where the resident memory is (bench/lib/memory-map.ts names the parts). */
+export const SOAK_FIGURES = [
+  'rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'rss_mean_mb', 'heap_used_mb', 'heap_total_mb', 'new_space_committed_mb', 'new_space_used_mb',
+  'old_space_used_mb', 'code_space_used_mb', 'external_mb', 'array_buffers_mb', 'node_binary_mb', 'libraries_mb', 'v8_heap_mb', 'malloc_mb', 'other_anon_mb', 'cpu_pct', 'backlog_growing',
+] as const;

@@ -103,6 +103,12 @@ export async function run(argv: string[]): Promise<number> {
   process.env.NODE_ENV ??= 'production';
   const { developmentReactLoaded, rerunInProduction } = await import('../../terminal/production-react.js');
   if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
+  // Before the screen's code loads: V8 would otherwise grow the young generation to its ceiling and let the
+  // old one swell between collections (lib/young-generation.ts, lib/old-generation.ts).
+  const { capYoungGeneration } = await import('../../lib/young-generation.js');
+  const { limitOldGenerationGrowth } = await import('../../lib/old-generation.js');
+  capYoungGeneration();
+  limitOldGenerationGrowth();
   // The local exchange starts on its own thread now, while the screen's code loads (the first live frame
   // waits for whichever is last, not for both in turn).
   const localExchange = startsLocalExchange(values) ? startLocalExchangeEarly() : undefined;

@@ -58,6 +58,44 @@ describe('cached frame grid', () => {
     }
   });
 
+  it('clipped-write-recut-when-it-moves: the same text under the same clip at another column is cut again, as Ink cuts it', () => {
+    const cache = new FrameCellCache();
+    const text = '\u001B[32mabcdefghijklmnop\u001B[39m\nsecond line of it';
+    for (const [x, clip] of [
+      [6, { x1: 2, x2: 12 }],
+      [0, { x1: 2, x2: 12 }],
+      [0, { x1: 0, x2: 5 }],
+      [6, { x1: 2, x2: 12, y1: 1, y2: 3 }],
+      [6, { x1: 2, x2: 12 }],
+    ] as const) {
+      const frames = [newInkGrid(20, 4), newInkGrid(20, 4)];
+      for (const grid of frames) {
+        grid.clip(clip);
+        grid.write(x, 0, text, { transformers: [] });
+        grid.unclip();
+      }
+      const [ours, theirs] = frames as [OutputUnderTest, OutputUnderTest];
+      expect(cache.render(ours), `x ${x} clip ${JSON.stringify(clip)}`).toEqual(stockGridRenderer(theirs));
+    }
+  });
+
+  it('resized-grid-draws-as-ink: a row below a shorter frame is drawn afresh when the grid grows back', () => {
+    const cache = new FrameCellCache();
+    for (const [height, label] of [
+      [8, 'first'],
+      [4, 'second'],
+      [8, 'third'],
+      [8, 'third'],
+      [3, 'fifth'],
+      [6, 'sixth'],
+    ] as const) {
+      const frames = [newInkGrid(30, height), newInkGrid(30, height)];
+      for (const grid of frames) for (let y = 0; y < height; y++) grid.write(0, y, `\u001B[31m${label}\u001B[39m row ${y}`, { transformers: [] });
+      const [ours, theirs] = frames as [OutputUnderTest, OutputUnderTest];
+      expect(cache.render(ours), `${label} at height ${height}`).toEqual(stockGridRenderer(theirs));
+    }
+  });
+
   it('installed-on-ink: Output#get goes through the cache, and uninstalling restores Ink own', () => {
     installOutputCache();
     installOutputCache();

@@ -8,62 +8,17 @@
 //   - keeps each line's cells across frames (a line already seen costs one map lookup),
 //   - shares one styles array between neighbouring cells of equal style, so the row string skips the
 //     style diff between them (equal styles diff to nothing),
-//   - reuses a row's string when the row holds the very same cells as in the previous frame.
+//   - reuses a row's string when the row holds the very same cells as in the previous frame,
+//   - keeps each write's clipped lines across frames (placed-writes.ts), and one object per cell and
+//     per style (style-table.ts): a frame that repeats the last makes little garbage.
 // Clipping (overflow="hidden") slices lines exactly as Ink does.
 
-import { RecentMemo } from '../../lib/recent-memo.js';
-import { ansiTokenize, gridRendererInstalled, setGridRenderer, sliceAnsi, type AnsiCode, type Clip, type InkGrid, type StyledCell } from './ink-port.js';
+import { ansiTokenize, gridRendererInstalled, setGridRenderer, type AnsiCode, type Clip, type InkGrid, type StyledCell } from './ink-port.js';
+import { PlacedWrites } from './placed-writes.js';
+import { NO_STYLES, sameCodes, StyleTable } from './style-table.js';
 
 type OutputInternals = InkGrid;
 
-interface Placed {
-  x: number;
-  y: number;
-  lines: string[];
-}
-
-/**
- * Across frames (Ink's own caches live for one frame): each line's width, and `sliceAnsi(line, 0, width)`
- * of a line wholly inside its clip, so a painted row seen last frame is neither measured nor tokenized again.
- */
-const LINES_PER_GENERATION = 512;
-const lineWidths = new RecentMemo<string, number>(LINES_PER_GENERATION);
-const wholeSlices = new RecentMemo<string, string>(LINES_PER_GENERATION);
-
-/** Ink's clipping of one write: null when it falls outside the clip entirely. */
-function clipWrite(x: number, y: number, text: string, clip: Clip, caches: OutputInternals['caches']): Placed | null {
-  let lines = text.split('\n');
-  const clipHorizontally = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
-  const clipVertically = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
-  const { x1 = 0, x2 = 0, y1 = 0, y2 = 0 } = clip;
-  const measure = (line: string): number => caches.getStringWidth(line);
-  if (clipHorizontally) {
-    let width = 0;
-    for (const line of lines) width = Math.max(width, lineWidths.get(line, measure));
-    if (x + width < x1 || x > x2) return null;
-  }
-  if (clipVertically && (y + lines.length < y1 || y > y2)) return null;
-  if (clipHorizontally) {
-    lines = lines.map((line) => {
-      const from = x < x1 ? x1 - x : 0;
-      const width = lineWidths.get(line, measure);
-      const to = x + width > x2 ? x2 - x : width;
-      // A line wholly inside the clip is sliced whole, which only normalises its escapes: remembered, so
-      // a painted row seen last frame (the ladder's, every frame) is not tokenized again.
-      return from === 0 && to === width ? wholeSlices.get(line, () => sliceAnsi(line, 0, width)) : sliceAnsi(line, from, to);
-    });
-    if (x < x1) x = x1;
-  }
-  if (clipVertically) {
-    const from = y < y1 ? y1 - y : 0;
-    const to = y + lines.length > y2 ? y2 - y : lines.length;
-    lines = lines.slice(from, to);
-    if (y < y1) y = y1;
-  }
-  return { x, y, lines };
-}
-
-const NO_STYLES: readonly AnsiCode[] = [];
 const BLANK: StyledCell = { type: 'char', value: ' ', fullWidth: false, styles: NO_STYLES };
 /**
  * Lines kept per generation; two generations live at once, so the memory stays bounded (a line of 200
@@ -72,26 +27,19 @@ const BLANK: StyledCell = { type: 'char', value: ' ', fullWidth: false, styles: 
  */
 const GENERATION_SIZE = 512;
 
-function sameCodes(a: readonly AnsiCode[], b: readonly AnsiCode[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i]?.code !== b[i]?.code) return false;
-  return true;
-}
-
 /**
  * A line as the cells it occupies, one per column: a wide character is followed by its empty filler
  * cells, exactly as Ink's Output places them.
  */
-function tokenizedCells(line: string, widthOf: (text: string) => number): StyledCell[] {
+function tokenizedCells(line: string, widthOf: (text: string) => number, table: StyleTable): StyledCell[] {
   const chars = ansiTokenize.styledCharsFromTokens(ansiTokenize.tokenize(line));
   const cells: StyledCell[] = [];
   let styles: readonly AnsiCode[] = NO_STYLES;
   for (const ch of chars) {
-    if (!sameCodes(styles, ch.styles)) styles = ch.styles;
-    cells.push({ type: 'char', value: ch.value, fullWidth: ch.fullWidth, styles });
+    if (!sameCodes(styles, ch.styles)) styles = table.styles(ch.styles);
+    cells.push(table.cell(ch.value, ch.fullWidth, styles));
     const width = Math.max(1, widthOf(ch.value));
-    for (let k = 1; k < width; k++) cells.push({ type: 'char', value: '', fullWidth: false, styles });
+    for (let k = 1; k < width; k++) cells.push(table.cell('', false, styles));
   }
   return cells;
 }
@@ -112,7 +60,7 @@ const ESC = 0x1b;
  * no grapheme segmentation, the codes reduced exactly as ansi-tokenize reduces them. Null for anything
  * else (other escapes, combining marks, emoji sequences, CJK), which goes through ansi-tokenize.
  */
-function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (seq: string) => readonly AnsiCode[] | null): StyledCell[] | null {
+function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (seq: string) => readonly AnsiCode[] | null, table: StyleTable): StyledCell[] | null {
   const cells: StyledCell[] = [];
   let codes: AnsiCode[] = [];
   let styles: readonly AnsiCode[] = NO_STYLES;
@@ -135,28 +83,27 @@ function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (
       continue;
     }
     if (!standsAlone(c)) return null;
-    if (!sameCodes(styles, codes)) styles = codes;
+    if (!sameCodes(styles, codes)) styles = table.styles(codes);
     const value = line[i] as string;
     const width = c <= 0x7e ? 1 : Math.max(1, widthOf(value));
-    cells.push({ type: 'char', value, fullWidth: width > 1, styles });
-    for (let k = 1; k < width; k++) cells.push({ type: 'char', value: '', fullWidth: false, styles });
+    cells.push(table.cell(value, width > 1, styles));
+    for (let k = 1; k < width; k++) cells.push(table.cell('', false, styles));
     i += 1;
   }
   return cells;
 }
 
 /** ansi-tokenize's styledCharsToString, without the diff between cells of equal style (it is empty). */
-function rowText(cells: readonly StyledCell[]): string {
-  const { ansiCodesToString, diffAnsiCodes } = ansiTokenize;
+function rowText(cells: readonly StyledCell[], table: StyleTable): string {
   let text = '';
   let previous: StyledCell | undefined;
   for (const cell of cells) {
-    if (previous === undefined) text += ansiCodesToString(cell.styles);
-    else if (!sameCodes(previous.styles, cell.styles)) text += ansiCodesToString(diffAnsiCodes(previous.styles, cell.styles));
+    if (previous === undefined) text += table.opening(cell.styles);
+    else if (!sameCodes(previous.styles, cell.styles)) text += table.transition(previous.styles, cell.styles);
     text += cell.value;
     previous = cell;
   }
-  if (previous !== undefined) text += ansiCodesToString(diffAnsiCodes(previous.styles, []));
+  if (previous !== undefined) text += table.transition(previous.styles, NO_STYLES);
   return text;
 }
 
@@ -170,6 +117,11 @@ export class FrameCellCache {
   private current = new Map<string, StyledCell[]>();
   private older = new Map<string, StyledCell[]>();
   private rows: { cells: StyledCell[]; text: string }[] = [];
+  /** The grid rows of the frame before last, filled afresh for the next frame (the last frame's are in `rows`). */
+  private spareGrid: StyledCell[][] = [];
+  private lastGrid: StyledCell[][] = [];
+  private readonly placedWrites = new PlacedWrites();
+  private readonly table = new StyleTable();
   /** Widths of single characters (they never change). */
   private readonly charWidths = new Map<string, number>();
   /** ansi-tokenize's tokens of one SGR sequence, or null when it yields anything but codes. */
@@ -194,7 +146,7 @@ export class FrameCellCache {
       }
       return w;
     };
-    return simpleCells(line, charWidth, this.sgrTokens) ?? tokenizedCells(line, widthOf);
+    return simpleCells(line, charWidth, this.sgrTokens, this.table) ?? tokenizedCells(line, widthOf, this.table);
   }
 
   /** The cells of `line`, from the cache when any recent frame had the same line. */
@@ -213,8 +165,12 @@ export class FrameCellCache {
   /** The string of grid row `y`: the previous frame's when the row holds the same cells. */
   rowText(y: number, cells: StyledCell[]): string {
     const before = this.rows[y];
-    if (before && sameCells(before.cells, cells)) return before.text;
-    const text = rowText(cells).trimEnd();
+    if (before && sameCells(before.cells, cells)) {
+      // This frame's array from now on: the last frame's goes back to be filled again.
+      before.cells = cells;
+      return before.text;
+    }
+    const text = rowText(cells, this.table).trimEnd();
     this.rows[y] = { cells, text };
     return text;
   }
@@ -222,8 +178,9 @@ export class FrameCellCache {
   /** Ink's Output#get from the same operations, using this cache. */
   render(output: OutputInternals): { output: string; height: number } {
     const { width, height } = output;
-    const grid: StyledCell[][] = [];
-    for (let y = 0; y < height; y++) grid.push(new Array<StyledCell>(width).fill(BLANK));
+    // Rows below the grid are forgotten: their arrays may be filled again below.
+    if (this.rows.length > height) this.rows.length = height;
+    const grid = this.blankGrid(width, height);
     const widthOf = (text: string): number => output.caches.getStringWidth(text);
     const clips: Clip[] = [];
     for (const operation of output.operations) {
@@ -231,9 +188,7 @@ export class FrameCellCache {
       if (operation.type === 'unclip') clips.pop();
       if (operation.type !== 'write') continue;
       const clip = clips.at(-1);
-      const placed = clip
-        ? clipWrite(operation.x, operation.y, operation.text, clip, output.caches)
-        : { x: operation.x, y: operation.y, lines: operation.text.split('\n') };
+      const placed = this.placedWrites.place(operation.x, operation.y, operation.text, clip, output.caches);
       if (!placed) continue;
       const { lines } = placed;
       let offsetY = 0;
@@ -255,7 +210,23 @@ export class FrameCellCache {
       const cells = row.length > width ? row.filter((cell) => cell !== undefined) : row;
       texts.push(this.rowText(y, cells));
     }
+    this.spareGrid = this.lastGrid;
+    this.lastGrid = grid;
     return { output: texts.join('\n'), height: grid.length };
+  }
+
+  /** `height` rows of `width` blank cells, in the arrays of the frame before last (nothing refers to them any more). */
+  private blankGrid(width: number, height: number): StyledCell[][] {
+    const grid = this.spareGrid;
+    grid.length = Math.min(grid.length, height);
+    for (let y = 0; y < height; y++) {
+      const row = grid[y];
+      if (row) {
+        row.length = width;
+        row.fill(BLANK);
+      } else grid.push(new Array<StyledCell>(width).fill(BLANK));
+    }
+    return grid;
   }
 }
 

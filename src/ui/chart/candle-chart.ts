@@ -52,9 +52,12 @@ const WICK = '│';
 const VOLUME_STEPS = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
 interface Cell {
-  ch: string;
-  tone: ChartTone;
+  readonly ch: string;
+  readonly tone: ChartTone;
 }
+
+/** The empty cell, one object for every blank of every frame (a chart is mostly blank; cells are replaced, never changed). */
+const BLANK_CELL: Cell = { ch: ' ', tone: 'plain' };
 
 function toRuns(cells: readonly Cell[]): ChartRow {
   const runs: ChartRun[] = [];
@@ -111,7 +114,7 @@ export function renderCandleChart(candles: readonly CandleView[], options: Chart
   // Row 0 is the top (highest price).
   const rowOf = (price: number): number => Math.min(priceRows - 1, Math.max(0, Math.round(((high - price) / span) * (priceRows - 1))));
 
-  const grid: Cell[][] = Array.from({ length: height }, () => Array.from({ length: width }, () => ({ ch: ' ', tone: 'plain' as ChartTone })));
+  const grid: Cell[][] = Array.from({ length: height }, () => new Array<Cell>(width).fill(BLANK_CELL));
   const maxVolume = Math.max(0, ...shown.map((c) => c.volume));
   const offset = plotWidth - shown.length; // right-align: newest candle next to the axis
 
