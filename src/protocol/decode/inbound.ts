@@ -5,7 +5,8 @@ import { DecodeError } from '../errors.js';
 import type { InboundFrame } from '../frames.js';
 import { isPlainObject } from '../../lib/plain-object.js';
 import { describeValue, type Decoder } from './kit.js';
-import { parseJson, type ParseOptions, type RawInput } from './json.js';
+import { DEFAULT_MAX_FRAME_BYTES, inputText, parseJson, type ParseOptions, type RawInput } from './json.js';
+import { decodeHotFrame } from './hot-frames.js';
 import {
   decodeCandlesFrame,
   decodeGasPriceFrame,
@@ -87,7 +88,17 @@ export function dispatchByMt<T>(
   }
 }
 
-/** Decodes one server frame. Throws DecodeError for anything that is not a known, well-formed frame. */
-export function decodeInbound(text: RawInput, opts: ParseOptions = {}): InboundFrame {
-  return dispatchByMt(parseJson(text, opts), INBOUND, 'server');
+/**
+ * Decodes one server frame. Throws DecodeError for anything that is not a known, well-formed frame.
+ * Book, trades and candle frames in plain form are read in one pass (hot-frames.ts); every other
+ * frame, and any of those the one pass does not read, goes through JSON.parse and the table above.
+ */
+export function decodeInbound(raw: RawInput, opts: ParseOptions = {}): InboundFrame {
+  const text = inputText(raw, opts.maxBytes ?? DEFAULT_MAX_FRAME_BYTES);
+  return decodeHotFrame(text) ?? dispatchByMt(parseJson(text, opts), INBOUND, 'server');
+}
+
+/** decodeInbound without the one-pass reader: the reference the one pass is held to (tests, bench). */
+export function decodeInboundGeneric(raw: RawInput, opts: ParseOptions = {}): InboundFrame {
+  return dispatchByMt(parseJson(raw, opts), INBOUND, 'server');
 }
