@@ -21,23 +21,30 @@ interface Placed {
   lines: string[];
 }
 
+/** What clipping needs, remembered across frames: a line's width and its ANSI-aware slices. */
+interface ClipMeasures {
+  widestLine(text: string): number;
+  stringWidth(line: string): number;
+  slice(line: string, from: number, to: number): string;
+}
+
 /** Ink's clipping of one write: null when it falls outside the clip entirely. */
-function clipWrite(x: number, y: number, text: string, clip: Clip, caches: OutputInternals['caches']): Placed | null {
+function clipWrite(x: number, y: number, text: string, clip: Clip, measures: ClipMeasures): Placed | null {
   let lines = text.split('\n');
   const clipHorizontally = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
   const clipVertically = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
   const { x1 = 0, x2 = 0, y1 = 0, y2 = 0 } = clip;
   if (clipHorizontally) {
-    const width = caches.getWidestLine(text);
+    const width = measures.widestLine(text);
     if (x + width < x1 || x > x2) return null;
   }
   if (clipVertically && (y + lines.length < y1 || y > y2)) return null;
   if (clipHorizontally) {
     lines = lines.map((line) => {
       const from = x < x1 ? x1 - x : 0;
-      const width = caches.getStringWidth(line);
+      const width = measures.stringWidth(line);
       const to = x + width > x2 ? x2 - x : width;
-      return sliceAnsi(line, from, to);
+      return measures.slice(line, from, to);
     });
     if (x < x1) x = x1;
   }
@@ -58,6 +65,24 @@ const BLANK: StyledCell = { type: 'char', value: ' ', fullWidth: false, styles: 
  * on screen moves into the new generation when it is next drawn, so a few frames' worth is enough.
  */
 const GENERATION_SIZE = 512;
+
+/** Values by key across frames, in two generations of GENERATION_SIZE (what no recent frame asked for is dropped). */
+class GenerationMemo<V> {
+  private current = new Map<string, V>();
+  private older = new Map<string, V>();
+
+  get(key: string, make: () => V): V {
+    let value = this.current.get(key);
+    if (value !== undefined) return value;
+    value = this.older.get(key) ?? make();
+    if (this.current.size >= GENERATION_SIZE) {
+      this.older = this.current;
+      this.current = new Map();
+    }
+    this.current.set(key, value);
+    return value;
+  }
+}
 
 function sameCodes(a: readonly AnsiCode[], b: readonly AnsiCode[]): boolean {
   if (a === b) return true;
@@ -154,8 +179,13 @@ function sameCells(a: readonly StyledCell[], b: readonly StyledCell[]): boolean 
 }
 
 export class FrameCellCache {
-  private current = new Map<string, StyledCell[]>();
-  private older = new Map<string, StyledCell[]>();
+  private readonly lineCells = new GenerationMemo<StyledCell[]>();
+  /**
+   * Clipping slices every line of a clipped box with slice-ansi (grapheme segmentation per character),
+   * each frame afresh: over half of a 200x50 paint. The same line clipped the same way gives the same slice.
+   */
+  private readonly slices = new GenerationMemo<string>();
+  private readonly widths = new GenerationMemo<number>();
   private rows: { cells: StyledCell[]; text: string }[] = [];
   /** Widths of single characters (they never change). */
   private readonly charWidths = new Map<string, number>();
@@ -186,15 +216,16 @@ export class FrameCellCache {
 
   /** The cells of `line`, from the cache when any recent frame had the same line. */
   cells(line: string, widthOf: (text: string) => number): StyledCell[] {
-    let cells = this.current.get(line);
-    if (cells) return cells;
-    cells = this.older.get(line) ?? this.cellsOf(line, widthOf);
-    if (this.current.size >= GENERATION_SIZE) {
-      this.older = this.current;
-      this.current = new Map();
-    }
-    this.current.set(line, cells);
-    return cells;
+    return this.lineCells.get(line, () => this.cellsOf(line, widthOf));
+  }
+
+  /** Ink's measures of a frame (its caches live one frame), remembered across frames. */
+  private clipMeasures(caches: InkGrid['caches']): ClipMeasures {
+    return {
+      widestLine: (text) => this.widths.get(`w${text}`, () => caches.getWidestLine(text)),
+      stringWidth: (line) => this.widths.get(`s${line}`, () => caches.getStringWidth(line)),
+      slice: (line, from, to) => this.slices.get(`${from},${to},${line}`, () => sliceAnsi(line, from, to)),
+    };
   }
 
   /** The string of grid row `y`: the previous frame's when the row holds the same cells. */
@@ -212,6 +243,7 @@ export class FrameCellCache {
     const grid: StyledCell[][] = [];
     for (let y = 0; y < height; y++) grid.push(new Array<StyledCell>(width).fill(BLANK));
     const widthOf = (text: string): number => output.caches.getStringWidth(text);
+    const measures = this.clipMeasures(output.caches);
     const clips: Clip[] = [];
     for (const operation of output.operations) {
       if (operation.type === 'clip') clips.push(operation.clip);
@@ -219,7 +251,7 @@ export class FrameCellCache {
       if (operation.type !== 'write') continue;
       const clip = clips.at(-1);
       const placed = clip
-        ? clipWrite(operation.x, operation.y, operation.text, clip, output.caches)
+        ? clipWrite(operation.x, operation.y, operation.text, clip, measures)
         : { x: operation.x, y: operation.y, lines: operation.text.split('\n') };
       if (!placed) continue;
       const { lines } = placed;
