@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { POST_ONLY_CHANGE_REFUSED } from '../../src/state/smart-confirm.js';
+import { setNotice } from '../../src/state/actions.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
@@ -133,6 +134,41 @@ describe('a change is reviewed like a new order (200x50)', () => {
     await eventually(() => onExchange(oid)?.p === lower, EXCHANGE_MS, 'the order at its new price');
     expect(changesSent(oid)).toBe(1);
     expect(onExchange(oid)?.os).toBe(BTC / 100);
+  }, TEST_MS);
+});
+
+describe('a key never waits behind a paint (issue 35)', () => {
+  it('y-arriving-during-a-paint-sends-before-that-frame-is-written: the order is journaled and sent before the frame in progress reaches the terminal', async () => {
+    const bid = state().book!.bids[0]!.price;
+    // An IOC buy 3 % under the bid: reviewed, never filled, no smart-confirm question.
+    const price = Math.round(bid * 0.97);
+    await runCommand(screen.app, `buy ${formatScaledTrim(BTC / 100, screen.market.sizeDecimals)} @ ${typedPrice(price)} ioc`);
+    await eventually(() => state().tradingUi.reviewing && state().tradingUi.confirm === null, UI_MS, 'the review');
+    const journaled = () => journaledRequests(screen.home).length;
+    const before = journaled();
+    const stdout = vt().stdout;
+    const write = stdout.write.bind(stdout);
+    let lastWriteAt = performance.now();
+    let triggered = false;
+    let sentByFirstWrite: boolean | null = null;
+    stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+      lastWriteAt = performance.now();
+      if (triggered && sentByFirstWrite === null) sentByFirstWrite = journaled() > before;
+      return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof stdout.write;
+    try {
+      // Past Ink's frame throttle (60 fps): the next store write paints at once, as a busy book's does.
+      await eventually(() => performance.now() - lastWriteAt > 40, UI_MS, 'a quiet screen');
+      // In one turn: y reaches stdin (read in a later turn, as a terminal's input is), and a store write starts a
+      // paint. Painted in one run, that frame is written before y is even read.
+      vt().press('y');
+      setNotice(screen.app.app.store, 'a paint in progress');
+      triggered = true;
+      await eventually(() => sentByFirstWrite !== null && journaled() > before, UI_MS, 'the frame and the order');
+    } finally {
+      stdout.write = write;
+    }
+    expect(sentByFirstWrite).toBe(true);
   }, TEST_MS);
 });
 
