@@ -2,7 +2,7 @@
 // busy-book scenario against a fresh exchange child, printed as JSON; for iterating on one figure
 // without the whole `npm run bench`. Defaults: optimized 2000 200x50 10.
 // Env: BENCH_PROBE_LADDER=1 opens the DOM ladder in the book's place; BENCH_PROBE_TWAP=1 the Algos tab with a TWAP running; BENCH_PROBE_ORDERS=1 places orders (key_to_wire; BENCH_PROBE_ORDERS_TARGET=N goes on until N left), BENCH_PROBE_SOAK=1 measures as the soak does
-// (30 s warm-up, no per-frame samples), BENCH_CPU_PROF=DIR writes a --cpu-prof of the
+// (30 s warm-up, no per-frame samples), BENCH_PROBE_SCRIPT=FILE runs that built probe instead of building one, BENCH_CPU_PROF=DIR writes a --cpu-prof of the
 // probe into DIR, BENCH_ALLOC_PROF=FILE a sampling heap profile of the measured run counting collected objects
 // (where it allocates), BENCH_HEAP_SNAPSHOT=FILE a heap snapshot after the run's forced GC, BENCH_YOUNG_GENERATION_MB=N another young-generation cap (0: V8's own growth), BENCH_NODE_ARGS adds node flags to the probe (e.g. GC sizes). Needs `npm run build`
 // (the exchange runs from dist/).
@@ -43,8 +43,9 @@ try {
       ...(process.env.BENCH_PROBE_TWAP === '1' ? { twap: true, keyFile: sim.keyFile } : {}),
     },
     {
-      // BENCH_PROBE_TSX=1: the probe from source under tsx (as before the built probe).
-      ...(process.env.BENCH_PROBE_TSX === '1' ? {} : { script: await buildProbe() }),
+      // BENCH_PROBE_TSX=1: the probe from source under tsx (as before the built probe); BENCH_PROBE_SCRIPT=FILE: an
+      // earlier build of the probe (a copy of dist/bench/ kept for an A/B against the current source).
+      ...(process.env.BENCH_PROBE_TSX === '1' ? {} : { script: process.env.BENCH_PROBE_SCRIPT ?? (await buildProbe()) }),
       nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])] },
   );
   const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');

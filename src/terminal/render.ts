@@ -17,6 +17,7 @@ import { installOutputCache } from './frames/output-cache.js';
 import { gridRendererInstalled, useInkInput } from './frames/ink-port.js';
 import { markStart, startTraceOn } from '../lib/start-trace.js';
 import { installRowDiffWriter } from './frames/row-diff-log.js';
+import { installPaintYields } from './frames/paint-yields.js';
 import type { AppPerf } from './perf/attach.js';
 
 export const MAX_FPS = 60;
@@ -99,5 +100,7 @@ export function mountScreen(options: MountOptions): Instance {
     // Said, not thrown: stock Ink still paints correctly, only slower; a build that misses Ink's modules shows here.
     markStart(writer && gridRendererInstalled() ? 'frames-ported' : 'frames-stock');
   }
+  // Keys first: a paint's stages run in separate turns of the event loop (frames/paint-yields.ts).
+  installPaintYields(options.stdout);
   return instance;
 }

@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { POST_ONLY_CHANGE_REFUSED } from '../../src/state/smart-confirm.js';
+import { pushToast } from '../../src/state/trading-actions.js';
 import { journaledRequests } from '../helpers/sent.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
+import { keysRead } from '../helpers/keys.js';
 import { entryPaneText } from '../helpers/entry-pane.js';
 import { saidPrice, openLong, runCommand, typeAndEnter, useTradingScreen, startEachTestFlat } from '../helpers/trading-screen.js';
 
@@ -133,6 +135,93 @@ describe('a change is reviewed like a new order (200x50)', () => {
     await eventually(() => onExchange(oid)?.p === lower, EXCHANGE_MS, 'the order at its new price');
     expect(changesSent(oid)).toBe(1);
     expect(onExchange(oid)?.os).toBe(BTC / 100);
+  }, TEST_MS);
+});
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Runs `body` with `onWrite` called before every write to the terminal; `quiet()` waits until nothing was
+ * written for 40 ms and no stage of a paint waits for its turn: past Ink's frame throttle (60 fps), so the
+ * next store write paints at once, as a busy book's does.
+ */
+async function watchingWrites(onWrite: (chunk: string) => void, body: (quiet: () => Promise<void>) => Promise<void>): Promise<void> {
+  const stdout = vt().stdout;
+  const write = stdout.write.bind(stdout);
+  let lastWriteAt = performance.now();
+  stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+    lastWriteAt = performance.now();
+    onWrite(String(chunk));
+    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof stdout.write;
+  try {
+    const quiet = async (): Promise<void> => {
+      for (;;) {
+        await eventually(() => performance.now() - lastWriteAt > 40, UI_MS, 'a quiet screen');
+        // A frame drawn and not yet written writes within two turns (frames/paint-yields.ts).
+        await nextTurn();
+        await nextTurn();
+        if (performance.now() - lastWriteAt > 40) return;
+      }
+    };
+    await body(quiet);
+  } finally {
+    stdout.write = write;
+  }
+}
+
+/** `:buy 0.01 @ PRICE ioc` typed on the command line, Enter not yet pressed; PRICE `under` ticks below 97 % of the bid (reviewed, never filled, no smart-confirm question). */
+async function typeIocBuy(under: number): Promise<void> {
+  const price = Math.round(state().book!.bids[0]!.price * 0.97) - under;
+  vt().press(':');
+  await vt().waitFor(':█', UI_MS);
+  await vt().type(`buy ${formatScaledTrim(BTC / 100, screen.market.sizeDecimals)} @ ${typedPrice(price)} ioc`);
+  await keysRead(vt());
+}
+
+describe('a key never waits behind a paint (issue 35)', () => {
+  const journaled = () => journaledRequests(screen.home).length;
+
+  it('y-arriving-during-a-paint-sends-before-that-frame-is-written: the order is journaled and sent before the frame in progress reaches the terminal', async () => {
+    await typeIocBuy(0);
+    vt().press(KEYS.enter);
+    await eventually(() => state().tradingUi.reviewing && state().tradingUi.confirm === null, UI_MS, 'the review');
+    const before = journaled();
+    // The frame the store write below starts: the first write that shows this toast (a run of Qs no frame has;
+    // a toast, not the notice, which the sent order's words replace).
+    const sentinel = 'QQQQQQQQQQQQ';
+    let sentByThatFrame: boolean | null = null;
+    const onWrite = (chunk: string) => {
+      if (sentByThatFrame === null && chunk.includes('QQQ')) sentByThatFrame = journaled() > before;
+    };
+    await watchingWrites(onWrite, async (quiet) => {
+      await quiet();
+      // In one turn: y reaches stdin (read in a later turn, as a terminal's input is), and a store write starts a
+      // paint. Painted in one run, that frame is written before y is even read.
+      vt().press('y');
+      pushToast(screen.app.app.store, sentinel, 'info', Date.now());
+      await eventually(() => sentByThatFrame !== null && journaled() > before, UI_MS, 'the frame and the order');
+    });
+    expect(sentByThatFrame).toBe(true);
+  }, TEST_MS);
+
+  it('y-typed-while-the-review-paints-is-an-answer: a y read after the review was drawn is not refused as the key that asked', async () => {
+    await typeIocBuy(1);
+    const before = journaled();
+    let typed = false;
+    // The y comes while the frame that shows the review is being written, after the Enter that asked was read.
+    const onWrite = () => {
+      if (typed || !state().tradingUi.reviewing) return;
+      typed = true;
+      vt().stdin.write('y');
+    };
+    await watchingWrites(onWrite, async (quiet) => {
+      await quiet();
+      vt().press(KEYS.enter);
+      await eventually(() => journaled() > before || (state().notice ?? '').includes('arrived with the key that asked'), UI_MS, 'the y answered or refused');
+    });
+    expect(state().notice ?? '').not.toContain('arrived with the key that asked');
+    expect(journaled()).toBe(before + 1);
   }, TEST_MS);
 });
 

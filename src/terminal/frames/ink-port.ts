@@ -100,9 +100,20 @@ function inkDependencyEntry(name: string): string {
   return pathToFileURL(join(dirname(manifest), entry)).href;
 }
 
+/** Ink's throttled frame write (es-toolkit's throttle: unmount flushes or cancels it). */
+export interface PaintStage {
+  (frame: string): void;
+  flush?(): void;
+  cancel?(): void;
+}
+
 interface InkInstanceInternals {
   log: FrameWriter;
   lastOutputToRender?: string;
+  /** Called at the end of every React commit (after layout): draws the frame (throttled to maxFps). */
+  rootNode: { onRender?: () => void };
+  /** Writes a drawn frame through `log` (Ink calls it by this field on every paint). */
+  throttledLog: PaintStage;
 }
 
 /** Ink's map from stdout to its mounted instance. */
@@ -161,6 +172,20 @@ export function replaceFrameWriter(stdout: object, make: (onScreen: string) => F
   const instance = inkInstances.get(stdout);
   if (!instance) return false;
   instance.log = make(instance.lastOutputToRender ?? '');
+  return true;
+}
+
+/**
+ * Puts `wrap(stage)` in place of two stages of every paint of the Ink app mounted on `stdout`: the draw Ink
+ * runs at the end of a React commit (`draw`), and the write of the drawn frame (`write`). False when no Ink
+ * app is mounted there (nothing changes).
+ */
+export function wrapPaintStages(stdout: object, wrap: { draw(stage: () => void): () => void; write(stage: PaintStage): PaintStage }): boolean {
+  const instance = inkInstances.get(stdout);
+  const draw = instance?.rootNode.onRender;
+  if (!instance || !draw) return false;
+  instance.rootNode.onRender = wrap.draw(draw);
+  instance.throttledLog = wrap.write(instance.throttledLog);
   return true;
 }
 

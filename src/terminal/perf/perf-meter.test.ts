@@ -49,6 +49,25 @@ describe('perf meter', () => {
     meter.stop();
   });
 
+  it('frame-written-in-a-later-turn-is-counted: a paint whose write waits a turn (keys first) is a frame, its time the render plus the write', async () => {
+    let t = 0;
+    const meter = new PerfMeter({ keepSamples: true, now: () => t });
+    meter.frameArrived();
+    meter.publishing();
+    t = 10;
+    meter.paintRendered(3); // rendered from 7 to 10
+    await microtasks();
+    t = 25; // a key and its order ran in between
+    meter.writing();
+    t = 26;
+    meter.wrote(500);
+    await microtasks();
+    expect(meter.samples.frames).toBe(1);
+    expect(meter.samples.paintMs).toEqual([4]);
+    expect(meter.samples.tickToScreenMs).toEqual([26]);
+    meter.stop();
+  });
+
   it('backlog-beyond-the-ring-keeps-arrival-order: a backlog larger than the ring grows it, oldest first', async () => {
     let t = 0;
     const meter = new PerfMeter({ keepSamples: true, now: () => t });

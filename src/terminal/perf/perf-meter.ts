@@ -60,9 +60,16 @@ export class PerfMeter {
   private paintStart: number | null = null;
   private paintUpTo = 0;
   private paintBytes = 0;
+  /** The paint's own time: its render, then its writes (from the first one's start); not the turns between them. */
+  private paintRenderMs = 0;
+  private writeStart: number | null = null;
+  private finishQueued = false;
   private lastWriteEnd = 0;
   private readonly loop: IntervalHistogram;
-  private readonly finishPaintTask = (): void => this.finishPaint();
+  private readonly finishPaintTask = (): void => {
+    this.finishQueued = false;
+    this.finishPaint();
+  };
   readonly samples: PerfSamples = { paintMs: [], tickToScreenMs: [], frames: 0, bytes: 0, msgs: 0 };
   // Rolling window for the overlay (reused, never reallocated).
   private winStart = 0;
@@ -110,10 +117,17 @@ export class PerfMeter {
   paintRendered(renderMs: number): void {
     if (this.paintStart !== null) this.finishPaint();
     this.paintStart = this.now() - renderMs;
+    this.paintRenderMs = renderMs;
+    this.writeStart = null;
     this.paintUpTo = this.published;
     this.paintBytes = 0;
-    // Ink writes the frame synchronously after onRender: the paint is over once this task ends.
-    queueMicrotask(this.finishPaintTask);
+    // The frame's write may come in a later turn (frames/paint-yields.ts): the paint is over once the
+    // task of its write ends; a paint that wrote nothing by the next one is no frame.
+  }
+
+  /** Bytes are about to be written to the terminal (call before the write). */
+  writing(): void {
+    if (this.paintStart !== null && this.paintBytes === 0 && this.writeStart === null) this.writeStart = this.now();
   }
 
   /** Bytes written to the terminal (call after the write returned). */
@@ -123,6 +137,10 @@ export class PerfMeter {
     if (this.paintStart !== null) {
       this.paintBytes += bytes;
       this.lastWriteEnd = this.now();
+      if (!this.finishQueued) {
+        this.finishQueued = true;
+        queueMicrotask(this.finishPaintTask);
+      }
     }
   }
 
@@ -206,7 +224,8 @@ export class PerfMeter {
     this.roll();
     if (this.paintBytes === 0) return; // Ink found nothing new to write
     const end = this.lastWriteEnd;
-    const paint = end - start;
+    // Written in the task that rendered it (no writing() told): from the render's start to the write's end.
+    const paint = this.paintRenderMs + end - (this.writeStart ?? start + this.paintRenderMs);
     this.samples.frames += 1;
     this.winFrames += 1;
     this.winPaint[this.winPaintCount % PAINT_SLOTS] = paint;

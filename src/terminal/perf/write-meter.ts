@@ -15,6 +15,7 @@ export function meterWrites(stdout: WritableLike, meter: PerfMeter): () => void 
   const original = stdout.write;
   let active = true;
   const wrapped = function (this: unknown, chunk: string | Uint8Array, ...rest: unknown[]): boolean {
+    if (active) meter.writing();
     const ok = (original as (...a: unknown[]) => boolean).call(stdout, chunk, ...rest);
     if (active) meter.wrote(typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength);
     return ok;
