@@ -122,7 +122,6 @@ export function paneBindings(presets: readonly Binding[] = []): Binding[] {
     ...FILLS_BINDINGS,
     ...JOURNAL_BINDINGS,
     ...BOOK_BINDINGS,
-    ...LADDER_TOGGLE_BINDINGS,
     ...TIMEFRAME_BINDINGS,
     ...CHART_BINDINGS,
     { action: 'zoom', keys: ['z'], mode: 'panes', panes: 'all', description: 'zoom this pane to full screen and back (Tab and 1-6 move the zoom)', hint: 'zoom', run: (ctx) => toggleZoom(ctx.store, ctx.store.getState().focus) },
@@ -138,6 +137,8 @@ export function paneBindings(presets: readonly Binding[] = []): Binding[] {
       action: 'back', keys: ['Esc'], mode: 'panes', panes: 'all', description: 'back one level, never quits (in the chart: the crosshair off, then back to live)', hint: 'back',
       hintNow: chartBackHint, quiet: true, run: back, disabledReason: backOff,
     },
+    // Last before quit: in every pane, so a pane's own keys (the chart's Esc back) keep their footer place.
+    ...LADDER_TOGGLE_BINDINGS,
     ...QUIT_BINDINGS,
     ...ALGO_BINDINGS,
   ];
