@@ -88,7 +88,10 @@ describe('terminal resizes', () => {
     const shown = await r.vt.waitFor((s) => {
       const v = r.app.store.getState().viewport;
       since = r.vt.stdout.raw.slice(from);
-      return v.cols === 200 && v.rows === 50 && s.includes('● live') && s.includes('spread ');
+      // The frame of the new size written: a paint runs in turns of its own (paint-yields.ts), so the store's
+      // viewport can be 200x50 while the screen still holds the last 120-column frame.
+      const bordered = s.split('\n').slice(1, 48).every((l) => /[│┐┘]$/.test(l));
+      return v.cols === 200 && v.rows === 50 && s.includes('● live') && s.includes('spread ') && bordered;
     }, 10_000);
     // A repaint from the top-left corner of a cleared screen...
     const repaint = since.lastIndexOf('\u001B[H\u001B[2J');

@@ -7,6 +7,7 @@
 // before it ran runs once, with the latest frame; unmount flushes a put-off write (Ink's own throttle API),
 // so the last frame still leaves before the terminal is restored.
 
+import type { EventEmitter } from 'node:events';
 import { wrapPaintStages, type PaintStage } from './ink-port.js';
 
 /** Runs `stage` in a later turn of the event loop, once however often asked before it ran. */
@@ -50,5 +51,11 @@ function putOffWrite(write: PaintStage): PaintStage {
 
 /** Makes the Ink app mounted on `stdout` yield to input between the stages of a paint. False when none is mounted there. */
 export function installPaintYields(stdout: object): boolean {
-  return wrapPaintStages(stdout, { draw: putOff, write: putOffWrite });
+  let write: PaintStage | null = null;
+  const installed = wrapPaintStages(stdout, { draw: putOff, write: (stage) => (write = putOffWrite(stage)) });
+  // A resize is drawn at once by Ink, after it cleared the screen when narrower: its frame is written in the
+  // same turn (this listener runs after Ink's), so no blank screen shows between the clear and the frame.
+  const events = stdout as Partial<EventEmitter>;
+  if (installed && typeof events.on === 'function') events.on('resize', () => write?.flush?.());
+  return installed;
 }
