@@ -185,6 +185,11 @@ describe('trading tabs against the local exchange', () => {
   }, TEST_MS);
 
   it('trades-tab-and-pnl-calendar-200-and-80: a round trip with a partial close shows the net the balance moved by and its R from the linked stop; :pnl counts it on its day', async () => {
+    // Block times are whole seconds: the trip opens in a second after the earlier tests' last settlement, so the
+    // balance change read by time below holds this trip's events only (CI once counted an earlier close in it).
+    const earlier = screen.sim.control.engine.accountHistory(state().trading.account!.accountId).map((e) => e.at.t ?? 0);
+    const lastSecond = Math.max(0, ...earlier);
+    await eventually(() => Date.now() >= lastSecond + 1_000, EXCHANGE_MS, 'a second after the earlier settlements');
     await openLong(screen, 100, EXCHANGE_MS);
     await eventually(() => state().trading.positions.length === 1, EXCHANGE_MS, 'the position');
     const position = state().trading.positions[0]!;
