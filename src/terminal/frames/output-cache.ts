@@ -15,6 +15,7 @@
 
 import { ansiTokenize, gridRendererInstalled, setGridRenderer, type AnsiCode, type Clip, type InkGrid, type StyledCell } from './ink-port.js';
 import { PlacedWrites } from './placed-writes.js';
+import { RecentMap } from './recent-map.js';
 import { NO_STYLES, sameCodes, StyleTable } from './style-table.js';
 
 type OutputInternals = InkGrid;
@@ -114,8 +115,7 @@ function sameCells(a: readonly StyledCell[], b: readonly StyledCell[]): boolean 
 }
 
 export class FrameCellCache {
-  private current = new Map<string, StyledCell[]>();
-  private older = new Map<string, StyledCell[]>();
+  private readonly lines = new RecentMap<string, StyledCell[]>(GENERATION_SIZE);
   private rows: { cells: StyledCell[]; text: string }[] = [];
   /** The grid rows of the frame before last, filled afresh for the next frame (the last frame's are in `rows`). */
   private spareGrid: StyledCell[][] = [];
@@ -151,14 +151,10 @@ export class FrameCellCache {
 
   /** The cells of `line`, from the cache when any recent frame had the same line. */
   cells(line: string, widthOf: (text: string) => number): StyledCell[] {
-    let cells = this.current.get(line);
+    let cells = this.lines.get(line);
     if (cells) return cells;
-    cells = this.older.get(line) ?? this.cellsOf(line, widthOf);
-    if (this.current.size >= GENERATION_SIZE) {
-      this.older = this.current;
-      this.current = new Map();
-    }
-    this.current.set(line, cells);
+    cells = this.cellsOf(line, widthOf);
+    this.lines.set(line, cells);
     return cells;
   }
 
