@@ -1,13 +1,26 @@
 // The book side of the crash tests: an account's resting orders on the exchange, and a taker crossing part
 // of one of them (a partial fill) while the flow is paused, so the level stands still.
 
-import { OrderStatus } from '../../src/protocol/enums.js';
+import { OrderStatus, OrderType } from '../../src/protocol/enums.js';
 import type { Order } from '../../src/protocol/frames.js';
 import { type SimHandle, type Trader, until } from './harness.js';
 
 /** The account's open (and partly filled) orders on `marketId`, as the exchange's ledger holds them. */
 export function restingOrders(h: SimHandle, accountId: number, marketId: number): Order[] {
   return h.sim.control.engine.ledger(accountId).orders.filter((o) => o.mkt === marketId && (o.st === OrderStatus.Open || o.st === OrderStatus.PartiallyFilled));
+}
+
+/** Requests that act on an order (a Cancel, a Change): a failed one still has a row of its own, with its own oid. */
+const ACTS_ON_AN_ORDER: ReadonlySet<number> = new Set([OrderType.Cancel, OrderType.Change]);
+
+/**
+ * The orders the exchange took for the account on `marketId` (every oid its order history names), not counting
+ * the rows of Cancels and Changes: a cancel sent again before the first one showed (an algo does this under
+ * load) fails with an order history row of its own, and that is no second order.
+ */
+export function ordersTaken(h: SimHandle, accountId: number, marketId: number): Set<number> {
+  const rows = h.sim.control.engine.orderHistory(accountId).filter((o) => o.mkt === marketId && !ACTS_ON_AN_ORDER.has(o.t));
+  return new Set(rows.map((o) => o.oid));
 }
 
 /**

@@ -13,7 +13,7 @@ import type { ChaseSpec } from '../../src/domain/algos/chase.js';
 import type { TwapSpec } from '../../src/domain/algos/twap.js';
 import { type AlgoClient, fastTimers, startAlgoClient } from './algo-client.js';
 import { afterFill } from './algo-crash-points.js';
-import { crossPartOfRestingOrder, restingOrders } from './algo-crash-book.js';
+import { crossPartOfRestingOrder, ordersTaken, restingOrders } from './algo-crash-book.js';
 import { top, until, useTestExchange } from './harness.js';
 
 const ex = useTestExchange('BTC');
@@ -96,7 +96,7 @@ describe('an algo across an abrupt exit after a partial fill', () => {
       expect(restingOrders(ex.h, accountId, ex.market.id)).toEqual([]);
       expect(most).toBeLessThanOrEqual(1);
       const places = foldAlgos(readAlgoJournal(second.algoPath).records).find((a) => a.id === started.id)!.chase!.places;
-      expect(new Set(ex.h.sim.control.engine.orderHistory(accountId).filter((o) => o.mkt === ex.market.id).map((o) => o.oid)).size).toBeLessThanOrEqual(places);
+      expect(ordersTaken(ex.h, accountId, ex.market.id).size).toBeLessThanOrEqual(places);
     } finally {
       clearInterval(sampler);
       first.crash();
