@@ -14,7 +14,7 @@ import type { Order } from '../../protocol/frames.js';
 import type { JournalRecord } from '../trading/journal-record.js';
 import { AlgoJournal, readAlgoJournal } from './algo-journal.js';
 import { AlgoRunner } from './algo-runner.js';
-import { CHASE_GONE_AFTER_MS } from './chase-run.js';
+import { CANCEL_EVERY_MS, CANCEL_LANDED_WAIT_MS, CHASE_GONE_AFTER_MS } from './chase-run.js';
 
 const market = btcTestMarket();
 const SIZE = 10_000;
@@ -134,6 +134,36 @@ describe('a chase ended or paused from outside', () => {
     await r.tick();
     expect(view(r, id)).toMatchObject({ status: 'ended', complete: false, reason: 'cancelled by the trader: filled 0 BTC of 0.1 BTC' });
     expect(places).toHaveLength(1);
+  });
+
+  it('landed-cancel-not-sent-again-while-the-feed-catches-up: one cancel request while the order still shows, a second only past the wait', async () => {
+    const r = runner();
+    const id = await chaseResting(r);
+    r.cancel(id);
+    await r.tick();
+    cancels[0]!.settle({ ok: true, message: 'cancelled', results: [{ kind: 'definitive', rq: 9, message: 'cancelled' }] });
+    await settled();
+    // The order's leaving has not reached the open orders yet (the feed is behind the cancel's outcome).
+    clock.advance(CANCEL_EVERY_MS * 3);
+    for (let i = 0; i < 3; i++) await r.tick();
+    expect(cancels.map((c) => c.orderId)).toEqual([500]);
+    expect(view(r, id).reason).toMatch(/cancelling order 500: waiting for the exchange to show it/);
+    // Still there long after: the cancel is sent again rather than waiting for ever.
+    clock.advance(CANCEL_LANDED_WAIT_MS);
+    await r.tick();
+    expect(cancels.map((c) => c.orderId)).toEqual([500, 500]);
+  });
+
+  it('refused-cancel-sent-again: a cancel refused is sent again after a second', async () => {
+    const r = runner();
+    const id = await chaseResting(r);
+    r.cancel(id);
+    await r.tick();
+    cancels[0]!.settle({ ok: false, message: 'busy', results: [{ kind: 'rejected', rq: 9, message: 'busy' }] });
+    await settled();
+    clock.advance(CANCEL_EVERY_MS);
+    await r.tick();
+    expect(cancels.map((c) => c.orderId)).toEqual([500, 500]);
   });
 
   it('paused-chase-takes-its-order-off-and-resume-replaces-at-the-top: nothing rests while paused', async () => {

@@ -42,7 +42,12 @@ export function placeEvents(d: { price: number; size: number }, outcome: Command
 /** An order that left the open orders with no row in order history is waited for this long, then reconciled from the fills. */
 export const CHASE_GONE_AFTER_MS = 3_000;
 /** A cancel is sent again (refused, or not yet seen on the exchange) at most this often. */
-const CANCEL_EVERY_MS = 1_000;
+export const CANCEL_EVERY_MS = 1_000;
+/**
+ * A cancel that landed (its outcome definitive) is not sent again while the feed catches up with the order's
+ * leaving: a second one would only fail and spend a request of the budget. Past this, it is sent again.
+ */
+export const CANCEL_LANDED_WAIT_MS = 10_000;
 
 export class ChaseRun {
   private readonly busy = new Set<string>();
@@ -50,6 +55,8 @@ export class ChaseRun {
   private readonly missingSince = new Map<string, number>();
   /** When a cancel of each order was last sent (a cancel is not repeated every look while the feed catches up). */
   private readonly cancelledAt = new Map<number, number>();
+  /** When a cancel of each order landed (its outcome definitive). */
+  private readonly cancelLandedAt = new Map<number, number>();
 
   constructor(private readonly c: AlgoStepContext) {}
 
@@ -132,14 +139,16 @@ export class ChaseRun {
    */
   private cancel(a: AlgoEntry, orderId: number): void {
     const now = this.c.now();
-    if (now - (this.cancelledAt.get(orderId) ?? -Infinity) < CANCEL_EVERY_MS) {
+    const landed = now - (this.cancelLandedAt.get(orderId) ?? -Infinity) < CANCEL_LANDED_WAIT_MS;
+    if (landed || now - (this.cancelledAt.get(orderId) ?? -Infinity) < CANCEL_EVERY_MS) {
       a.reason = `cancelling order ${orderId}: waiting for the exchange to show it`;
       return;
     }
     this.cancelledAt.set(orderId, now);
     this.send(a.id, () => this.c.commands.cancel(orderId), (o) => {
       const r = o.results[0];
-      if (r && r.kind !== 'definitive') this.c.log?.(`algo ${a.id}: cancel of order ${orderId} refused (${r.message}); its row decides`);
+      if (r?.kind === 'definitive') this.cancelLandedAt.set(orderId, this.c.now());
+      else if (r) this.c.log?.(`algo ${a.id}: cancel of order ${orderId} refused (${r.message}); its row decides`);
       return [];
     });
   }
