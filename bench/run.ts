@@ -83,7 +83,7 @@ async function withSim<T>(flowRate: number, body: (sim: SimChild) => Promise<T>)
 }
 
 function probeConfig(sim: SimChild, mode: Mode, extra: Partial<ProbeConfig>): ProbeConfig {
-  return { mode, rest: sim.rest, ws: sim.ws, chainId: sim.chainId, cols: 200, rows: 50, seconds: BUSY_S, warmupS: WARMUP_S, home, ...extra };
+  return { mode, rest: sim.rest, ws: sim.ws, chainId: sim.chainId, cols: 200, rows: 50, seconds: BUSY_S, warmupS: WARMUP_S, home, blockTrace: sim.blockTrace, ...extra };
 }
 
 /** The probe built as the app ships (no tsx in the measured process): set before the first scenario. */
