@@ -3,6 +3,7 @@
 // the parent drains, at the size of a real terminal), and sends one result object over IPC.
 // Started by bench/run.ts: node --expose-gc --import tsx bench/app-probe.ts '<json ProbeConfig>'.
 
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough, Writable } from 'node:stream';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
@@ -17,6 +18,7 @@ import { quantile, round } from './lib/stats.js';
 import { startAllocationSampling } from './lib/alloc-profile.js';
 import { residentByMapping } from './lib/memory-map.js';
 import { toggleLadder } from '../src/state/ladder.js';
+import { parseBlockTrace } from '../src/sim/server/block-trace.js';
 import { startTwapInAlgosTab } from './lib/twap-driver.js';
 
 /** Ink sees a TTY of the configured size; every byte goes on to the real (piped) stdout. */
@@ -80,13 +82,17 @@ async function main(): Promise<void> {
   });
   const meter = new PerfMeter({ keepSamples: cfg.soak !== true });
   const feed = new FeedTracker();
+  // BENCH_FRAME_BUSY_US=N: every market-data frame costs the app N us more (a busy wait in its frame
+  // handler), a deliberately slow app whose backlog_growing must read 1.
+  const busyUs = Number(process.env.BENCH_FRAME_BUSY_US ?? 0);
+  const onFrameText = busyUs > 0 ? (text: string): void => (feed.frame(text), busyWait(busyUs)) : (text: string): void => feed.frame(text);
   const app = await wireApp({
     mode: cfg.mode,
     network,
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
     meter,
-    onFrameText: (text) => feed.frame(text),
+    onFrameText,
     ...((cfg.ordersEveryMs || cfg.twap) && cfg.keyFile ? { trading: { keyFile: cfg.keyFile, home: cfg.home } } : {}),
   });
 
@@ -180,8 +186,6 @@ async function main(): Promise<void> {
   f.event_loop_p99_ms = round(loop.percentile(99) / 1e6, 1);
   f.book_updates_per_s = Math.round(feed.bookUpdates * perSec);
   f.trades_per_s = Math.round(feed.trades * perSec);
-  f.feed_lag_p99_ms = round(feed.lagP99(), 1);
-  f.backlog_growing = feed.growing() ? 1 : 0;
   f.rss_growth_mb = round(mb(rss1 - rss0), 1);
   f.rss_max_growth_mb = round(mb(rssMax - rss0), 1);
   f.heap_growth_mb = round(mb(heap1 - heap0), 1);
@@ -199,6 +203,14 @@ async function main(): Promise<void> {
     if (space.space_name === 'new_space') f.new_space_committed_mb = round(mb(space.space_size), 1);
   }
   Object.assign(f, byMapping ?? {});
+  // Read after the run's CPU and memory: the trace file is the bench's, not the app's.
+  if (cfg.blockTrace) {
+    const lag = feed.lag(parseBlockTrace(readFileSync(cfg.blockTrace, 'utf8')));
+    f.feed_lag_p50_ms = round(lag.p50Ms, 1);
+    f.feed_lag_p99_ms = round(lag.p99Ms, 1);
+    f.backlog_growing = lag.growing ? 1 : 0;
+    if (lag.samples === 0 || lag.unpaired > 0) (result.notes ??= []).push(`feed lag from ${lag.samples} heartbeats (${lag.unpaired} not in the exchange's block trace)`);
+  }
   // The key_to_wire figures are the parent's (it pressed the keys); what did not reach the wire is ours.
   if (orders) {
     f.orders_refused = orders.refused;
@@ -212,6 +224,11 @@ async function main(): Promise<void> {
   }
   app.stop();
   return finish(result);
+}
+
+function busyWait(us: number): void {
+  const until = performance.now() + us / 1000;
+  while (performance.now() < until);
 }
 
 /** Orders unlock once the trading socket has its snapshots (a saturated baseline may take a while). */

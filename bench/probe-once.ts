@@ -37,6 +37,7 @@ try {
       seconds: Number(secondsArg),
       warmupS: 3,
       home,
+      blockTrace: sim.blockTrace,
       ...(process.env.BENCH_PROBE_ORDERS === '1' ? { ordersEveryMs: 150, keyFile: sim.keyFile, ...(process.env.BENCH_PROBE_ORDERS_TARGET ? { ordersTarget: Number(process.env.BENCH_PROBE_ORDERS_TARGET) } : {}) } : {}),
       ...(process.env.BENCH_PROBE_SOAK === '1' ? { soak: true, warmupS: 30 } : {}),
       ...(process.env.BENCH_PROBE_LADDER === '1' ? { ladder: true } : {}),

@@ -83,7 +83,7 @@ async function withSim<T>(flowRate: number, body: (sim: SimChild) => Promise<T>)
 }
 
 function probeConfig(sim: SimChild, mode: Mode, extra: Partial<ProbeConfig>): ProbeConfig {
-  return { mode, rest: sim.rest, ws: sim.ws, chainId: sim.chainId, cols: 200, rows: 50, seconds: BUSY_S, warmupS: WARMUP_S, home, ...extra };
+  return { mode, rest: sim.rest, ws: sim.ws, chainId: sim.chainId, cols: 200, rows: 50, seconds: BUSY_S, warmupS: WARMUP_S, home, blockTrace: sim.blockTrace, ...extra };
 }
 
 /** The probe built as the app ships (no tsx in the measured process): set before the first scenario. */
@@ -181,6 +181,8 @@ async function busyBook(rate: 2000 | 5000): Promise<void> {
     `${rate} flow steps/s on one market (~1 book update per step; the exchange's taker rate gives ~100-200 trades/s); 200x50 unless _80x24; ` +
       '_low_bandwidth = the app with SSH_TTY set; _ladder = the DOM ladder open in the book\'s place; _algos = the Algos tab open with a TWAP ' +
       '(`:twap buy SIZE 10m`, `y`, `W` typed into the app, its slices sent to the exchange) running; no orders typed otherwise (key_to_wire has its own runs); ' +
+      "feed_lag: each block's heartbeat read by the app against the exchange's trace of when it left (block times on the wire are whole seconds); " +
+      'backlog_growing: that lag grew over 100 ms from the first quarter of the run to the last, or its median is over 1 s; ' +
       `the low-bandwidth, 80x24 and baseline runs on the first Node only (${nodes[0]?.major ?? '-'})`,
   );
 }

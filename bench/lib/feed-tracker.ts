@@ -1,75 +1,83 @@
-// What reached the app from the exchange, and whether it falls behind. Every frame carrying the
-// exchange's wall time (at.t) gives a lag (local arrival - at.t). A backlog: the lag keeps growing (the
-// last quarter's median exceeds the first quarter's by more than GROWTH_MS), or it already grew during
-// the warm-up (median above BEHIND_MS: the exchange does not drop frames for slow readers).
-// Constant memory however long the run (a soak must measure the app, not this): lags go into a 1 ms
-// histogram (for the p99) and one median per second (for the trend).
+// What reached the app from the exchange, and whether it falls behind. Frames are stamped with their
+// block's time in whole seconds (wire.md 15: at.t), so no frame says when it left; the exchange instead
+// traces when each block's heartbeat (mt 100, h = block) leaves (PERPL_SIM_BLOCK_TRACE,
+// src/sim/server/block-trace.ts), and a heartbeat's lag is its arrival here minus that line, on the one
+// wall clock the local processes share. A heartbeat queues in the socket behind every frame sent before
+// it, so its lag is the feed's, the app's read queue included (about three a second at 300 ms blocks).
+// A backlog: the lag keeps growing (the last quarter's median exceeds the first quarter's by more than
+// GROWTH_MS), or it already grew during the warm-up (median above BEHIND_MS: the exchange does not drop
+// frames for slow readers). Memory: two numbers per heartbeat, nothing per book frame (a soak must measure
+// the app, not this).
 
-import { median } from './stats.js';
+import { epochNow } from './key-driver.js';
+import { median, quantile } from './stats.js';
 
-const AT_T = /"t":(\d{13})/;
+const HEARTBEAT_BLOCK = /"h":(\d+)/;
 const GROWTH_MS = 100;
 const BEHIND_MS = 1000;
-const HISTOGRAM_MS = 60_000;
+/** Fewer heartbeats than this (two per quarter) tell no trend. */
+const MIN_TREND_SAMPLES = 8;
+
+/** One heartbeat: when it left the exchange (epoch ms) and how long it took to reach the app. */
+export interface LagSample {
+  sentMs: number;
+  lagMs: number;
+}
+
+export interface FeedLag {
+  p50Ms: number;
+  p99Ms: number;
+  growing: boolean;
+  samples: number;
+  /** Heartbeats that arrived but have no line in the trace (a trace from another exchange, or none). */
+  unpaired: number;
+}
 
 export class FeedTracker {
-  private histogram = new Uint32Array(HISTOGRAM_MS + 1);
-  private count = 0;
-  /** Median lag of each second so far, and the lags of the second in progress. */
-  private perSecond: number[] = [];
-  private second: number[] = [];
-  private secondStart = Date.now();
+  private blocks: number[] = [];
+  private arrivals: number[] = [];
   bookUpdates = 0;
   trades = 0;
 
+  constructor(private readonly now: () => number = epochNow) {}
+
   frame(text: string): void {
-    const head = text.length > 200 ? text.slice(0, 200) : text;
-    const m = AT_T.exec(head);
-    if (m?.[1]) this.lag(Date.now() - Number(m[1]));
-    if (head.startsWith('{"mt":16,')) this.bookUpdates += 1;
-    else if (head.startsWith('{"mt":18,')) this.trades += text.split('"sd":').length - 1;
-  }
-
-  private lag(ms: number): void {
-    const now = Date.now();
-    if (now - this.secondStart >= 1000) this.closeSecond(now);
-    this.second.push(ms);
-    this.histogram[Math.min(HISTOGRAM_MS, Math.max(0, Math.round(ms)))]! += 1;
-    this.count += 1;
-  }
-
-  private closeSecond(now: number): void {
-    if (this.second.length > 0) this.perSecond.push(median(this.second));
-    this.second = [];
-    this.secondStart = now;
+    if (text.startsWith('{"mt":16,')) this.bookUpdates += 1;
+    else if (text.startsWith('{"mt":18,')) this.trades += text.split('"sd":').length - 1;
+    else if (text.startsWith('{"mt":100,')) {
+      const m = HEARTBEAT_BLOCK.exec(text);
+      if (m?.[1]) {
+        this.blocks.push(Number(m[1]));
+        this.arrivals.push(this.now());
+      }
+    }
   }
 
   reset(): void {
-    this.histogram.fill(0);
-    this.count = 0;
-    this.perSecond = [];
-    this.second = [];
-    this.secondStart = Date.now();
+    this.blocks = [];
+    this.arrivals = [];
     this.bookUpdates = 0;
     this.trades = 0;
   }
 
-  lagP99(): number {
-    if (this.count === 0) return 0;
-    const rank = Math.ceil(0.99 * this.count);
-    let seen = 0;
-    for (let ms = 0; ms <= HISTOGRAM_MS; ms++) {
-      seen += this.histogram[ms]!;
-      if (seen >= rank) return ms;
-    }
-    return HISTOGRAM_MS;
+  /** The heartbeats since the reset against the exchange's trace (block -> epoch ms sent). */
+  lag(sent: ReadonlyMap<number, number>): FeedLag {
+    const samples: LagSample[] = [];
+    this.blocks.forEach((block, i) => {
+      const sentMs = sent.get(block);
+      if (sentMs !== undefined) samples.push({ sentMs, lagMs: this.arrivals[i]! - sentMs });
+    });
+    return { ...feedLag(samples), unpaired: this.blocks.length - samples.length };
   }
+}
 
-  growing(): boolean {
-    const seconds = this.second.length > 0 ? [...this.perSecond, median(this.second)] : this.perSecond;
-    const n = seconds.length;
-    if (n < 4) return false;
-    const q = Math.floor(n / 4);
-    return median(seconds.slice(n - q)) - median(seconds.slice(0, q)) > GROWTH_MS || median(seconds) > BEHIND_MS;
-  }
+/** p99 of the lags, and whether they grow over the run (quarters in send order: heartbeats leave evenly spaced). */
+export function feedLag(samples: readonly LagSample[]): Omit<FeedLag, 'unpaired'> {
+  const lags = [...samples].sort((a, b) => a.sentMs - b.sentMs).map((s) => s.lagMs);
+  const n = lags.length;
+  const q = Math.floor(n / 4);
+  const behind = n > 0 && median(lags) > BEHIND_MS;
+  const grows = n >= MIN_TREND_SAMPLES && median(lags.slice(n - q)) - median(lags.slice(0, q)) > GROWTH_MS;
+  const growing = behind || grows;
+  return { p50Ms: quantile(lags, 0.5), p99Ms: quantile(lags, 0.99), growing, samples: n };
 }

@@ -19,7 +19,7 @@ export const BUSY_FIGURES = [
   'feed_lag_p99_ms',
   'backlog_growing',
 ] as const;
-export const SMALL_FIGURES = ['fps', 'paint_p99_ms', 'tick_to_screen_p99_ms', 'cpu_pct', 'bytes_per_s', 'backlog_growing'] as const;
+export const SMALL_FIGURES = ['fps', 'paint_p99_ms', 'tick_to_screen_p99_ms', 'cpu_pct', 'bytes_per_s', 'feed_lag_p99_ms', 'backlog_growing'] as const;
 export const ALGOS_FIGURES = [...SMALL_FIGURES, 'paint_p50_ms', 'tick_to_screen_p50_ms', 'twap_running', 'twap_children'] as const;
 export const KEY_FIGURES = ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'key_to_wire_max_ms', 'key_handled_to_wire_p50_ms', 'key_handled_to_wire_p99_ms', 'orders_sent', 'orders_refused', 'cpu_pct', 'tick_to_screen_p99_ms'] as const;
 /** The soak's figures: growth, then where the resident memory is (bench/lib/memory-map.ts names the parts). */

@@ -26,6 +26,8 @@ export interface ProbeConfig {
   ladder?: boolean;
   /** The Algos tab open with a TWAP running (started through the app's keys, bench/lib/twap-driver.ts); needs keyFile. */
   twap?: boolean;
+  /** The exchange's block trace (bench/lib/sim-child.ts): feed_lag and backlog_growing pair the app's heartbeats with it; without it, neither is measured. */
+  blockTrace?: string;
   /** A soak: the meter keeps no per-frame samples (they would grow the heap it measures); no latency figures. */
   soak?: boolean;
 }

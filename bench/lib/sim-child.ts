@@ -1,7 +1,9 @@
 // The local exchange as a child process (`node dist/perpl.js sim`), so its CPU is not the app's.
-// It prints one JSON line when ready (rest, ws, chain_id, demo_key_file).
+// It prints one JSON line when ready (rest, ws, chain_id, demo_key_file). It traces when each block's
+// heartbeat leaves (PERPL_SIM_BLOCK_TRACE, src/sim/server/block-trace.ts) for the probes' feed lag.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface SimChild {
@@ -10,6 +12,8 @@ export interface SimChild {
   chainId: number;
   keyFile: string;
   pid: number;
+  /** The exchange's block trace: each block's heartbeat send time (a probe's feed lag pairs its arrivals with it). */
+  blockTrace: string;
   /** CPU seconds of the child so far (from /proc), or null where unavailable. */
   stop(): Promise<void>;
 }
@@ -39,10 +43,12 @@ export async function startSimChild(opts: { flowRate: number; home: string; mark
     '--seed',
     String(opts.seed ?? 1),
   ];
+  // A folder of its own: several exchanges of one bench share its home.
+  const blockTrace = join(mkdtempSync(join(opts.home, 'sim-')), 'blocks.txt');
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', PERPL_SIM_BLOCK_TRACE: blockTrace },
   });
   const ready = await new Promise<ReadyLine>((resolve, reject) => {
     let out = '';
@@ -68,6 +74,7 @@ export async function startSimChild(opts: { flowRate: number; home: string; mark
     chainId: ready.chain_id,
     keyFile: ready.demo_key_file,
     pid: child.pid ?? 0,
+    blockTrace,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

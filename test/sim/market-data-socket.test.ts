@@ -1,19 +1,24 @@
 // The market-data WebSocket over a real socket: subscribe / unsubscribe, per-stream status, snapshot
-// then deltas, continuous heartbeat sn, and the subscription cap.
+// then deltas, continuous heartbeat sn, the block trace beside the heartbeats, and the subscription cap.
 
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../src/sim/index.js';
 import WebSocket from 'ws';
 import { FrameClient } from './helpers.js';
 import { startTestSim } from './sim-setup.js';
 import { marketLabel } from '../../src/domain/market-label.js';
+import { parseBlockTrace } from '../../src/sim/server/block-trace.js';
 
 let sim: RunningSim;
 let btc: number;
 let markets: number[];
+const blockTrace = join(mkdtempSync(join(tmpdir(), 'perpl-block-trace-')), 'blocks.txt');
 
 beforeAll(async () => {
-  sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 40 });
+  sim = await startTestSim({ blockMs: 50, flowStepsPerSec: 40, blockTraceFile: blockTrace });
   const ctx = sim.control.engine.context(0, Date.now());
   markets = ctx.markets.map((m) => m.id);
   btc = ctx.markets.find((m) => marketLabel(m) === 'BTC')!.id;
@@ -115,6 +120,21 @@ describe('market-data subscriptions', () => {
     for (let i = 1; i < beats.length; i++) {
       expect(beats[i]!.sn).toBe(beats[i - 1]!.sn! + 1);
       expect(beats[i]!['h']).toBe((beats[i - 1]!['h'] as number) + 1);
+    }
+    c.close();
+  });
+
+  it('heartbeat-missing-from-block-trace: each heartbeat a client reads has its block traced with the ms it left, before it arrived', async () => {
+    const c = await FrameClient.open(mdUrl());
+    const subscribedAt = Date.now();
+    c.send({ mt: 5, subs: [sub('heartbeat@31337')] });
+    const beats = await c.waitForCount((f) => f.mt === 100, 4);
+    const readAt = Date.now();
+    const sent = parseBlockTrace(readFileSync(blockTrace, 'utf8'));
+    for (const beat of beats) {
+      const at = sent.get(beat['h'] as number);
+      expect(at).toBeGreaterThanOrEqual(subscribedAt - 1);
+      expect(at).toBeLessThanOrEqual(readAt + 1);
     }
     c.close();
   });

@@ -63,6 +63,8 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.state !== undefined ? { stateFile: values.state } : {}),
     verbose: values.verbose,
     quiet: values.quiet,
+    // The bench's feed lag (sim/server/block-trace.ts), beside PERPL_START_TRACE: no flag, users have no use for it.
+    ...(process.env.PERPL_SIM_BLOCK_TRACE ? { blockTraceFile: process.env.PERPL_SIM_BLOCK_TRACE } : {}),
   });
   const op = sim.demoOperator;
   process.stdout.write(

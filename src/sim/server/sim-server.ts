@@ -10,6 +10,7 @@ import { CloseCode } from '../../protocol/index.js';
 import type { SocketFault } from '../faults/index.js';
 import { PendingAccountUpdates } from './account-batches.js';
 import { blockTimeMs } from '../engine/block-time.js';
+import { BlockTrace } from './block-trace.js';
 import { BlockTimer, FlowDriver } from './clock.js';
 import { closeServers } from '../../lib/close-servers.js';
 import { SimConnection, type ConnectionKind } from './connection.js';
@@ -34,6 +35,8 @@ export interface SimServerOptions {
   blockMs: number;
   flowStepsPerSec: number;
   startBlock: number;
+  /** Appends each block's heartbeat send time to this file (block-trace.ts; the bench's feed lag). */
+  blockTraceFile?: string;
 }
 
 export class SimServer {
@@ -54,12 +57,14 @@ export class SimServer {
   private nextConnId = 1;
   private readonly pinger: NodeJS.Timeout | undefined;
   private garbageIndex = 0;
+  private readonly trace: BlockTrace | undefined;
 
   constructor(
     private readonly state: SimState,
     opts: SimServerOptions,
   ) {
     this.headBlock = opts.startBlock;
+    this.trace = opts.blockTraceFile !== undefined ? new BlockTrace(opts.blockTraceFile) : undefined;
     this.marketDataByAddress = new ConnectionsPerAddress(state.limits.maxMarketDataConnectionsPerAddress);
     this.rest = new RestRouter(state);
     this.http = createServer(guardedServerOptions(state.limits), (req, res) => {
@@ -152,6 +157,7 @@ export class SimServer {
     clearInterval(this.pinger);
     this.blocks.stop();
     this.flow.stop();
+    this.trace?.close();
     await closeServers(this.http, this.wss);
   }
 
@@ -231,6 +237,7 @@ export class SimServer {
     }
     fanOutMarketData(this.marketData, out, head, now);
     const gas = this.anyGasSubscriber() ? this.state.engine.context(head, now).chain.gas : undefined;
+    this.trace?.sending(head);
     for (const s of this.marketData) {
       s.gas(head, gas);
       s.heartbeat(head, s.isSubscribed(5000) && this.state.faults.heartbeatGap(s.conn.id, head));

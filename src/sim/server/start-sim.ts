@@ -66,6 +66,8 @@ export interface SimOptions {
   lbPassedWithoutTx?: boolean;
   /** Minutes of 1-minute candle history before the start (default 300); more than 1024 makes a chart page back over REST. */
   candleHistoryMinutes?: number;
+  /** Appends "block epochMs" as each block's heartbeats leave (block-trace.ts): the bench's feed lag. */
+  blockTraceFile?: string;
 }
 
 export interface SimWallet {
@@ -187,6 +189,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     flowStepsPerSec: opts.flowStepsPerSec ?? DEFAULT_FLOW_STEPS_PER_SEC,
     // A restored account's ids encode the blocks of the run that saved them: the chain goes on after those.
     startBlock: Math.max(START_BLOCK, engine.newestIdBlock() + 1),
+    ...(opts.blockTraceFile !== undefined ? { blockTraceFile: opts.blockTraceFile } : {}),
   });
   serverRef.current = server;
   const running = server;
