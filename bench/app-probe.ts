@@ -9,7 +9,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { PerfMeter } from '../src/terminal/perf/perf-meter.js';
 import type { Network } from '../src/protocol/networks.js';
-import { wireApp, type WiredApp } from './lib/app-wiring.js';
+import { stageTimes, wireApp, type WiredApp } from './lib/app-wiring.js';
 import { FeedTracker } from './lib/feed-tracker.js';
 import { epochNow, startKeyDriver, type KeyDriver } from './lib/key-driver.js';
 import { sleep } from '../test/helpers/wait.js';
@@ -20,6 +20,8 @@ import { residentByMapping } from './lib/memory-map.js';
 import { toggleLadder } from '../src/state/ladder.js';
 import { parseBlockTrace } from '../src/sim/server/block-trace.js';
 import { startTwapInAlgosTab } from './lib/twap-driver.js';
+import { startWorkerKeyReader } from './lib/key-worker-probe.js';
+import { join } from 'node:path';
 
 /** Ink sees a TTY of the configured size; every byte goes on to the real (piped) stdout. */
 class PipeTty extends Writable {
@@ -76,10 +78,14 @@ async function main(): Promise<void> {
   // Keys the parent presses arrive on the real stdin (a pipe) and wait behind a running paint, as a
   // trader's would; the app reads them from the TTY stand-in.
   let lastKeyAt = 0;
-  process.stdin.on('data', (d: Buffer) => {
+  const onKeyBytes = (d: Buffer): void => {
     lastKeyAt = performance.now();
     stdin.write(d);
-  });
+  };
+  // BENCH_KEY_WORKER=1: the keys read on a worker thread (bench/lib/key-worker-probe.ts), its times beside the app's.
+  if (process.env.BENCH_KEY_WORKER === '1')
+    startWorkerKeyReader({ journal: join(cfg.home, 'key-worker-probe.ndjson'), onBytes: onKeyBytes, onKey: (times) => void process.send?.({ kind: 'key-worker', ...times } satisfies KeyMessage) });
+  else process.stdin.on('data', onKeyBytes);
   const meter = new PerfMeter({ keepSamples: cfg.soak !== true });
   const feed = new FeedTracker();
   // BENCH_FRAME_BUSY_US=N: every market-data frame costs the app N us more (a busy wait in its frame
@@ -178,6 +184,11 @@ async function main(): Promise<void> {
   f.fps = round(s.frames * perSec, 1);
   f.paint_p50_ms = round(quantile(s.paintMs, 0.5), 2);
   f.paint_p99_ms = round(quantile(s.paintMs, 0.99), 2);
+  if (stageTimes.publish.length > 0) {
+    f.publish_stage_p50_ms = round(quantile(stageTimes.publish, 0.5), 2);
+    f.publish_stage_p99_ms = round(quantile(stageTimes.publish, 0.99), 2);
+    f.write_stage_p99_ms = round(quantile(stageTimes.write, 0.99), 2);
+  }
   f.tick_to_screen_p50_ms = round(quantile(s.tickToScreenMs, 0.5), 1);
   f.tick_to_screen_p99_ms = round(quantile(s.tickToScreenMs, 0.99), 1);
   f.cpu_pct = round(((cpu.user + cpu.system) / 1000 / wallMs) * 100, 1);

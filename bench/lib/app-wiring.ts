@@ -61,6 +61,27 @@ export function baselineScreen(store: TerminalStore, services: TerminalServices)
   return withInkKeyboard(createElement(App, { store, services }));
 }
 
+/** BENCH_STAGE_TIMES=1: how long each non-yielding stage of a frame holds the main thread (a key waits for the one running). */
+export const stageTimes = { publish: [] as number[], write: [] as number[] };
+
+function timeStages(publisher: Publisher, stdout: NodeJS.WriteStream): void {
+  // A publish is the store write: React's render and commit and Ink's Yoga layout run inside it, synchronously.
+  const tick = publisher.tick.bind(publisher);
+  publisher.tick = (): boolean => {
+    const t0 = performance.now();
+    const wrote = tick();
+    if (wrote) stageTimes.publish.push(performance.now() - t0);
+    return wrote;
+  };
+  const write = stdout.write.bind(stdout) as (...args: unknown[]) => boolean;
+  stdout.write = ((...args: unknown[]): boolean => {
+    const t0 = performance.now();
+    const ok = write(...args);
+    stageTimes.write.push(performance.now() - t0);
+    return ok;
+  }) as typeof stdout.write;
+}
+
 export async function wireApp(o: WireOptions): Promise<WiredApp> {
   const { network, meter } = o;
   const store = createTerminalStore({
@@ -87,6 +108,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     ...(profile.slowPaneMs !== undefined ? { slowPaneMs: profile.slowPaneMs } : {}),
   });
   meterPublisher(publisher, meter);
+  if (process.env.BENCH_STAGE_TIMES === '1') timeStages(publisher, o.stdout);
   const adaptive = o.mode === 'optimized' ? adaptPublishRate(publisher, profile.maxHz) : null;
   const manners = new TerminalManners({ stdout: o.stdout, stdin: o.stdin });
   let trading: TradingWiring | null = null;

@@ -89,6 +89,10 @@ class KeyTimer {
   private readonly pressedAt = new Map<number, number>();
   private readonly samples: number[] = [];
   private readonly handled: number[] = [];
+  /** BENCH_KEY_WORKER=1: from the press to the worker's read, and to its synced line. */
+  private readonly workerRead: number[] = [];
+  private readonly workerSynced: number[] = [];
+  private lastPressAt = 0;
   constructor(private readonly press: (key: string) => void) {}
 
   onMessage(m: KeyMessage): void {
@@ -97,9 +101,16 @@ class KeyTimer {
       // press lands at a random point of the probe's frame cycle (two 20 Hz frames wide; at once, it would
       // always meet the paint of the frame that showed the review).
       setTimeout(() => {
-        this.pressedAt.set(m.n, performance.timeOrigin + performance.now());
+        this.lastPressAt = performance.timeOrigin + performance.now();
+        this.pressedAt.set(m.n, this.lastPressAt);
         this.press(m.key);
       }, 30 + Math.random() * 100);
+      return;
+    }
+    if (m.kind === 'key-worker') {
+      // One key is pressed at a time: the worker's read is of the last press.
+      this.workerRead.push(m.readAtEpochMs - this.lastPressAt);
+      if (m.syncedAtEpochMs !== undefined) this.workerSynced.push(m.syncedAtEpochMs - this.lastPressAt);
       return;
     }
     const at = this.pressedAt.get(m.n);
@@ -119,6 +130,15 @@ class KeyTimer {
       key_handled_to_wire_p50_ms: round(quantile(this.handled, 0.5), 2),
       key_handled_to_wire_p99_ms: round(quantile(this.handled, 0.99), 2),
       orders_sent: this.samples.length,
+      ...(this.workerRead.length > 0
+        ? {
+            key_to_worker_read_p50_ms: round(quantile(this.workerRead, 0.5), 2),
+            key_to_worker_read_p99_ms: round(quantile(this.workerRead, 0.99), 2),
+            key_to_worker_synced_p50_ms: round(quantile(this.workerSynced, 0.5), 2),
+            key_to_worker_synced_p99_ms: round(quantile(this.workerSynced, 0.99), 2),
+            worker_read_to_synced_p99_ms: round(quantile(this.workerSynced.map((s, i) => s - (this.workerRead[i] ?? 0)), 0.99), 2),
+          }
+        : {}),
     };
   }
 }

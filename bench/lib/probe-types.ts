@@ -45,7 +45,9 @@ export interface ProbeResult {
 export type KeyMessage =
   | { kind: 'key-ready'; n: number; key: string }
   /** `handledMs`: from the key's bytes reaching the probe's event loop to the send (no wait behind a paint). */
-  | { kind: 'key-sent'; n: number; atEpochMs: number; handledMs: number };
+  | { kind: 'key-sent'; n: number; atEpochMs: number; handledMs: number }
+  /** BENCH_KEY_WORKER=1: the last key's read on a worker thread, and its journal-sized line synced there. */
+  | { kind: 'key-worker'; readAtEpochMs: number; syncedAtEpochMs?: number };
 
 export type ProbeMessage = ProbeResult | KeyMessage;
 
