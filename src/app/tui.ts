@@ -21,7 +21,7 @@ import { countBadFrames, exchangeChosen, marketsListed } from '../state/link-act
 import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings } from './context-loader.js';
-import { mountScreen } from '../terminal/render.js';
+import { mountScreen, warmScreen } from '../terminal/render.js';
 import { mountWhenReady } from './first-frame.js';
 import { startTrading } from './trading-wiring.js';
 import { TerminalManners, type ExitReason } from '../terminal/manners.js';
@@ -331,6 +331,14 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   if (steps.mountAtFirstBook) cancelMount = mountWhenReady(store, mount);
   else mount();
   publisher.start();
+  // While the exchange and the first book are on their way, the first paint's cold work is done off screen.
+  if (steps.mountAtFirstBook) {
+    setImmediate(() => {
+      if (instance || abort.signal.aborted) return;
+      warmScreen({ store, services, keymap: live.keymap, colorDepth: live.colorDepth, columns: stdout.columns || 80, rows: stdout.rows || 24 });
+      markStart('screen-warmed');
+    });
+  }
 
   const connect = async (): Promise<void> => {
     let network = remote;
