@@ -14,7 +14,10 @@ export interface StartSteps {
   compileCache: boolean;
   /** The in-process exchange's context over its thread's port. Stock: fetched over HTTP (undici loads). */
   contextOverPort: boolean;
-  /** The screen mounts with the first live book (app/first-frame.ts). Stock: the empty layout is painted at once. */
+  /**
+   * The screen mounts with the first live book (app/first-frame.ts), rendered once off screen while it waits
+   * (terminal/render.ts warmScreen). Stock: the empty layout is painted at once.
+   */
   mountAtFirstBook: boolean;
   /**
    * Nothing that loads undici runs before the first frame: Yoga's wasm loaded with fetch hidden
