@@ -41,7 +41,7 @@ const SOAK_S = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 15 : 300));
 const SOAK_WARMUP_S: Record<Mode, number> = QUICK ? { optimized: 5, baseline: 5 } : { optimized: 30, baseline: 10 };
 const BASELINE_SOAK_S = Math.min(SOAK_S, QUICK ? 15 : 30);
 const SIDE_RUN_S = QUICK ? 5 : 10;
-const START_RUNS = QUICK ? 1 : 2;
+const START_RUNS = QUICK ? 1 : 5;
 /** key_to_wire: the optimized run goes on until this many orders left (p99 over >= 300); the baseline, whose saturated loop types slowly, runs BUSY_S for the ratio. */
 const KEY_ORDERS_TARGET = QUICK ? 30 : 300;
 
@@ -252,7 +252,9 @@ async function start(): Promise<void> {
   note(
     'start',
     'first_live_frame_ms: `node dist/perpl.js` (local exchange in-process) in a 200x50 pty (script), spawn -> screen shows "● live" and a spread line; ' +
-      'optimized = as a user starts it (production React; V8 compile cache under the perpl home where Node has it, warm after the first run), baseline = NODE_ENV=development and NODE_DISABLE_COMPILE_CACHE=1 (stock Node: no compile cache); both on each Node. ' +
+      'optimized = as a user starts it (production React; V8 compile cache under the perpl home where Node has it, warm after the first run; context over the exchange thread port; mount at the first live book; undici after the first frame), ' +
+      'baseline = the stock start: NODE_ENV=development, NODE_DISABLE_COMPILE_CACHE=1 and the bench switch PERPL_BENCH_STOCK_START=1 (src/lib/start-steps.ts): no compile cache, the context fetched over HTTP (undici loaded), the empty layout painted at once, Yoga fetching its wasm, trading and the chart history started with the market data; ' +
+      'the exchange on its own thread and the frame path are the same in both; both on each Node. ' +
       'first_live_frame_probe_ms: the bench wiring against the exchange child, busy_book_2000 runs',
   );
 }

@@ -1,7 +1,8 @@
 // `node --import tsx bench/start-ab.ts [rounds] [distA distB ...]`: the start scenario (start-pty.ts) of
 // several builds, interleaved on the same machine state: each round runs every build as a user starts it
 // and as the bench's baseline (start-pty.ts BASELINE_START), in turn. Prints each build's median first live
-// frame, its baseline's, the ratio, and (PERPL_START_TRACE is set per run) the median ms of each start step.
+// frame, its baseline's, the ratio (of the medians, and the median of each round's), and (PERPL_START_TRACE
+// is set per run) the median ms of each start step.
 // A build is a dist folder beside this repo's node_modules (e.g. `cp -r dist dist-before` before a change).
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -46,7 +47,10 @@ try {
     const base = runs.get(`${build} baseline`) as Runs;
     const o = median(opt.ms);
     const b = median(base.ms);
-    console.log(`${build}: first live frame ${round(o, 0)} ms (${opt.ms.map((x) => round(x, 0)).join(' ')}), baseline ${round(b, 0)} ms (${base.ms.map((x) => round(x, 0)).join(' ')}), ratio ${round(o / b, 2)}; main thread CPU by then ${median(opt.cpu)} ms, baseline ${median(base.cpu)}`);
+    // Each round's two starts ran back to back, in the same machine state: the median of their ratios moves
+    // less with a load that comes and goes than the ratio of the two medians.
+    const paired = median(opt.ms.map((x, i) => x / (base.ms[i] ?? Number.NaN)));
+    console.log(`${build}: first live frame ${round(o, 0)} ms (${opt.ms.map((x) => round(x, 0)).join(' ')}), baseline ${round(b, 0)} ms (${base.ms.map((x) => round(x, 0)).join(' ')}), ratio ${round(o / b, 2)} (median of each round's ratio ${round(paired, 2)}); main thread CPU by then ${median(opt.cpu)} ms, baseline ${median(base.cpu)}`);
     console.log(`  steps (median ms): ${[...opt.steps].map(([s, v]) => `${s} ${round(median(v), 0)}`).join(', ')}`);
     console.log(`  baseline steps:    ${[...base.steps].map(([s, v]) => `${s} ${round(median(v), 0)}`).join(', ')}`);
   }

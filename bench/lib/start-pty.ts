@@ -50,10 +50,15 @@ export function nodeCpuMsUnder(scriptPid: number | undefined): { process: number
 }
 
 /**
- * The bench's baseline start: development React and Node's defaults, so no compile cache (a stock Ink app
- * does not turn V8's on; the terminal does, lib/compile-cache.ts).
+ * The bench's baseline start, the stock start: the same app started the way a plain Ink app starts.
+ * Development React (NODE_ENV=development, as an Ink app run without NODE_ENV gets), Node's defaults (no
+ * compile cache: NODE_DISABLE_COMPILE_CACHE=1), and the app's bench switch PERPL_BENCH_STOCK_START=1
+ * (src/lib/start-steps.ts) turning off its start steps: the compile cache, the context over the exchange
+ * thread's port (fetched over HTTP instead, undici loaded), the mount at the first live book (the empty
+ * layout painted at once), undici after the first frame (Yoga fetches its wasm; trading and the chart's
+ * history start with the market data). Everything else (the exchange on its thread, the frame path) is the app's.
  */
-export const BASELINE_START: Pick<StartOptions, 'nodeEnv' | 'env'> = { nodeEnv: 'development', env: { NODE_DISABLE_COMPILE_CACHE: '1' } };
+export const BASELINE_START: Pick<StartOptions, 'nodeEnv' | 'env'> = { nodeEnv: 'development', env: { NODE_DISABLE_COMPILE_CACHE: '1', PERPL_BENCH_STOCK_START: '1' } };
 
 /**
  * ms from spawn to the live screen. `nodeEnv` undefined = as a user starts it (the CLI re-runs itself
@@ -70,7 +75,7 @@ export interface StartOptions {
   rows: number;
   timeoutMs?: number;
   nodeArgs?: readonly string[];
-  /** More environment for the app (the baseline's NODE_DISABLE_COMPILE_CACHE). */
+  /** More environment for the app (the baseline's NODE_DISABLE_COMPILE_CACHE and PERPL_BENCH_STOCK_START). */
   env?: Readonly<Record<string, string>>;
   /** The built entry file, relative to the repo (default dist/perpl.js): another build for an A/B. */
   entry?: string;

@@ -21,7 +21,7 @@ import { countBadFrames, exchangeChosen, marketsListed } from '../state/link-act
 import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings } from './context-loader.js';
-import { mountScreen } from '../terminal/render.js';
+import { mountScreen, warmScreen } from '../terminal/render.js';
 import { mountWhenReady } from './first-frame.js';
 import { startTrading } from './trading-wiring.js';
 import { TerminalManners, type ExitReason } from '../terminal/manners.js';
@@ -39,6 +39,7 @@ import { startLocalSim, type LocalSim } from './local-exchange-thread.js';
 import { announceLocalExchange, type Announcement } from './announce-local-exchange.js';
 import { markStart } from '../lib/start-trace.js';
 import { compileCacheState } from '../lib/compile-cache.js';
+import { startSteps, stockStartLogLine } from '../lib/start-steps.js';
 import { AccountSwitch, accountAtStart, namedAccount } from './account-switch.js';
 import { accountNamed } from '../state/link-actions.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
@@ -191,6 +192,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   log?.line(`start: network ${badge.name} (chain ${badge.chainId})${startsSim ? ', local exchange in-process' : ''}`);
   const compileCache = compileCacheState();
   log?.line(compileCache.on ? `compile cache: ${compileCache.folder}` : `compile cache off: ${compileCache.why}`);
+  const steps = startSteps();
+  const stockStart = stockStartLogLine(steps);
+  if (stockStart) log?.line(stockStart);
   const exposed = exposedKeysFolder(env);
   const keysWarning = exposed ? exposedFolderNotice(exposed) : null;
   if (exposed) log?.line(`warning: ${exposedFolderText(exposed)}`);
@@ -231,9 +235,10 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let cancelMount: () => void = () => {};
   let screenShown: () => void = () => {};
   // Resolves a turn after the screen mounted (its first frame written): what can wait for it does.
-  const afterFirstFrame = new Promise<void>((resolve) => {
+  const firstFrameOut = new Promise<void>((resolve) => {
     screenShown = resolve;
   }).then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  const afterFirstFrame = steps.undiciAfterFirstFrame ? firstFrameOut : Promise.resolve();
 
   let resolveDone: () => void = () => {};
   const done = new Promise<void>((resolve) => {
@@ -308,7 +313,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   // The terminal is taken now; the screen mounts with its first useful frame (first-frame.ts): the live
   // book, a failure to show, or whatever there is after a short bound.
   manners.enter();
-  cancelMount = mountWhenReady(store, () => {
+  const mount = (): void => {
     instance = mountScreen({
       store,
       services,
@@ -321,8 +326,19 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       perf,
     });
     screenShown();
-  });
+  };
+  // The bench's stock start paints the empty layout at once (lib/start-steps.ts).
+  if (steps.mountAtFirstBook) cancelMount = mountWhenReady(store, mount);
+  else mount();
   publisher.start();
+  // While the exchange and the first book are on their way, the first paint's cold work is done off screen.
+  if (steps.mountAtFirstBook) {
+    setImmediate(() => {
+      if (instance || abort.signal.aborted) return;
+      warmScreen({ store, services, keymap: live.keymap, colorDepth: live.colorDepth, columns: stdout.columns || 80, rows: stdout.rows || 24 });
+      markStart('screen-warmed');
+    });
+  }
 
   const connect = async (): Promise<void> => {
     let network = remote;
@@ -346,7 +362,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     const rest = new RestClient({ network, ...(recorder ? { fetch: recordingFetch(recorder) } : {}), rateLimits: throttle.restLimits, onRateLimitBackoff: throttle.reporter('rest back-off') });
     markStart('exchange-known');
     // The in-process exchange handed its context over (a recording keeps the REST answer, as a replay reads it).
-    const contextSource = sim && !recorder ? handedContextFirst(sim.firstContext, rest) : rest;
+    const contextSource = sim && !recorder && steps.contextOverPort ? handedContextFirst(sim.firstContext, rest) : rest;
     const context = await loadContextWithRetry(contextSource, store, abort.signal, log ? (e, ms) => log.error(`context: load failed, retrying in ${ms} ms`, e) : undefined);
     if (!context || abort.signal.aborted) return;
     markStart('context-loaded');

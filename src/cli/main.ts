@@ -9,6 +9,7 @@ import { isLocalExchangeThread, runLocalExchangeThread } from '../app/local-exch
 import { markStart } from '../lib/start-trace.js';
 import { enableCompileCache } from '../lib/compile-cache.js';
 import { perplHome } from '../lib/perpl-home.js';
+import { startSteps } from '../lib/start-steps.js';
 import { SUBCOMMAND_LOADERS } from './subcommand-loaders.js';
 import { versionLine } from './version.js';
 
@@ -34,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
   markStart('main');
   // The terminal's local exchange runs this same file on a worker thread (app/local-exchange-thread.ts).
   if (isLocalExchangeThread()) {
-    enableCompileCache(perplHome());
+    if (startSteps().compileCache) enableCompileCache(perplHome());
     await runLocalExchangeThread();
     return 0;
   }
@@ -56,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // The terminal's code compiled once, not at every start (before its chunks load; lib/compile-cache.ts).
-  if (name === 'tui') enableCompileCache(perplHome());
+  if (name === 'tui' && startSteps().compileCache) enableCompileCache(perplHome());
   const mod = await load();
   return mod.run(args);
 }

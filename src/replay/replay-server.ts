@@ -4,7 +4,8 @@
 // recorded trading side is fed to the app in-process on the same clock: replay-trading.ts).
 // /replay is a control API (GET status; POST /replay/pause|resume|toggle, /replay/seek?ms=|by=).
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { http } from '../lib/node-http.js';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -54,7 +55,7 @@ export class ReplayServer {
       ...(opts.now ? { now: opts.now } : {}),
     });
     this.sids = new SidMap(timeline.streams);
-    this.http = createServer((req, res) => this.route(req, res));
+    this.http = http.createServer((req, res) => this.route(req, res));
     this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
   }
 

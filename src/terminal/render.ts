@@ -5,6 +5,7 @@
 // port to Ink's internals (frames/ink-port.ts). Paint times come from Ink's public `onRender` option. The
 // screen's one keyboard source is Ink's input read through that port too (InkKeyboard below).
 
+import { EventEmitter } from 'node:events';
 import { render, type Instance } from 'ink';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import { InputSourceContext } from '../ui/keys/input-source.js';
@@ -80,12 +81,40 @@ export function withInkKeyboard(app: ReactElement): ReactElement {
   return createElement(InkKeyboard, null, app);
 }
 
+/** The screen: the App with its keyboard source. */
+function screen(options: Pick<MountOptions, 'store' | 'services' | 'perf' | 'keymap' | 'colorDepth'>): ReactElement {
+  const app = createElement(App, { store: options.store, services: options.services, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) });
+  return createElement(InkKeyboard, null, app);
+}
+
+/**
+ * The first paint's cold work done ahead, while start-up waits for the exchange and its first book: V8
+ * compiling React's, Ink's and the screen's code on first use, Yoga's first layouts, the text-width
+ * tables, the grid's line cache. The screen is rendered once at the terminal's size into an output that
+ * goes nowhere (and an input that never reads), then unmounted; the mount at the first book then runs
+ * warm. Nothing reaches the terminal and no key is read; what its effects set in the store (the viewport
+ * at this size) is what the real mount sets.
+ */
+export function warmScreen(options: Pick<MountOptions, 'store' | 'services' | 'keymap' | 'colorDepth' | 'frames'> & { columns: number; rows: number }): void {
+  if ((options.frames ?? framePathFromEnv(process.env)) === 'row-diff') installOutputCache();
+  const nowhere = Object.assign(new EventEmitter(), { columns: options.columns, rows: options.rows, isTTY: true, write: () => true });
+  const neverReads = Object.assign(new EventEmitter(), { isTTY: true, setRawMode: () => undefined, setEncoding: () => undefined, ref: () => undefined, unref: () => undefined, read: () => null });
+  const instance = render(screen(options), {
+    stdout: nowhere as unknown as NodeJS.WriteStream,
+    stdin: neverReads as unknown as NodeJS.ReadStream,
+    stderr: nowhere as unknown as NodeJS.WriteStream,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    incrementalRendering: false,
+  });
+  instance.unmount();
+}
+
 export function mountScreen(options: MountOptions): Instance {
   const frames = options.frames ?? framePathFromEnv(process.env);
   // Before the first frame is drawn; the same string comes out as with Ink's own grid.
   if (frames === 'row-diff') installOutputCache();
-  const app = createElement(App, { store: options.store, services: options.services, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) });
-  const instance = render(createElement(InkKeyboard, null, app), {
+  const instance = render(screen(options), {
     stdout: options.stdout,
     stdin: options.stdin,
     ...(options.stderr ? { stderr: options.stderr } : {}),

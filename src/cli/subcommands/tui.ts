@@ -9,6 +9,7 @@ import { InputError, errorText } from '../../protocol/errors.js';
 import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import type { LocalSim } from '../../app/local-exchange-thread.js';
 import { markStart } from '../../lib/start-trace.js';
+import { startSteps } from '../../lib/start-steps.js';
 import { TUI_OPTIONS } from '../subcommand-table.js';
 import { checkRecordingPath } from '../../transport/record/recording-path.js';
 
@@ -116,7 +117,8 @@ export async function run(argv: string[]): Promise<number> {
   localExchange?.catch(() => undefined);
   markStart('tui-args-checked');
   const { loadWithoutFetch } = await import('../../terminal/load-without-fetch.js');
-  const { startTui } = await loadWithoutFetch(() => import('../../app/tui.js'));
+  const loadScreen = (): Promise<typeof import('../../app/tui.js')> => import('../../app/tui.js');
+  const { startTui } = startSteps().undiciAfterFirstFrame ? await loadWithoutFetch(loadScreen) : await loadScreen();
   markStart('tui-code-loaded');
   const { exitCodeFor } = await import('../../terminal/manners.js');
   let fatal: number | null = null;

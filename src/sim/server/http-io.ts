@@ -1,6 +1,7 @@
 // Small HTTP helpers: bounded body reading and JSON / empty replies.
 
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { http } from '../../lib/node-http.js';
 import type { Duplex } from 'node:stream';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -92,7 +93,7 @@ export function sendThenLinger(req: IncomingMessage, res: ServerResponse, r: Rep
 
 /** A whole HTTP/1.1 answer as text, for a socket that has no ServerResponse (an upgrade, a connection refused before its request). */
 export function rawReply(status: number, reason: string): string {
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(reason)}\r\nconnection: close\r\n\r\n${reason}`;
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(reason)}\r\nconnection: close\r\n\r\n${reason}`;
 }
 
 /**

@@ -2,7 +2,8 @@
 // endpoints (ws, permessage-deflate off), the block and flow clocks, and the fan-out of every
 // EngineOutput to the sockets that want it. Faults are applied here, at the points the injector names.
 
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import { http } from '../../lib/node-http.js';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -67,7 +68,7 @@ export class SimServer {
     this.trace = opts.blockTraceFile !== undefined ? new BlockTrace(opts.blockTraceFile) : undefined;
     this.marketDataByAddress = new ConnectionsPerAddress(state.limits.maxMarketDataConnectionsPerAddress);
     this.rest = new RestRouter(state);
-    this.http = createServer(guardedServerOptions(state.limits), (req, res) => {
+    this.http = http.createServer(guardedServerOptions(state.limits), (req, res) => {
       if (this.rest.handles(req)) void this.rest.handle(req, res);
       else {
         res.writeHead(404, { 'content-length': '9' });

@@ -15,6 +15,7 @@
 
 import { ansiTokenize, gridRendererInstalled, setGridRenderer, type AnsiCode, type Clip, type InkGrid, type StyledCell } from './ink-port.js';
 import { PlacedWrites } from './placed-writes.js';
+import { standsAlone } from './stand-alone.js';
 import { RecentMap } from './recent-map.js';
 import { NO_STYLES, sameCodes, StyleTable } from './style-table.js';
 
@@ -43,15 +44,6 @@ function tokenizedCells(line: string, widthOf: (text: string) => number, table: 
     for (let k = 1; k < width; k++) cells.push(table.cell('', false, styles));
   }
   return cells;
-}
-
-/**
- * True for a UTF-16 unit that is a whole grapheme on its own and never joins a neighbour: printable
- * ASCII, Latin-1 and spacing Latin letters, and the punctuation, arrows, box-drawing, block and shape
- * blocks the screen draws with (U+2010..U+2BFF without the zero-width and format characters).
- */
-function standsAlone(c: number): boolean {
-  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c < 0x300) || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205e) || (c >= 0x2070 && c <= 0x2bff);
 }
 
 const ESC = 0x1b;
