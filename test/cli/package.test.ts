@@ -7,7 +7,7 @@
 // test reads the source as it is, and the project's own dist/ is never rewritten under other tests.
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,18 @@ describe('the npm package', () => {
     const paths = packedPaths(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT));
     expect(paths.filter((p) => !p.startsWith('dist/') && !DOCS.includes(p) && p !== 'package.json')).toEqual([]);
     for (const file of [...DOCS, 'package.json']) expect(paths).toContain(file);
+  });
+
+  // V8 keeps each loaded chunk's source for the process's life, as one byte a character only when all of it is
+  // Latin-1: one non-ASCII character that esbuild copies as written (a regular expression, a comment it keeps
+  // in a class body) doubled the screen's 2 MB chunk in the heap. Small chunks of packages' comments may be.
+  it('large-chunks-stay-one-byte: every built chunk over 100 KB is ASCII, so V8 holds its source at one byte a character', () => {
+    const dist = join(work, 'stage', 'dist');
+    const files = [join(dist, 'perpl.js'), ...readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => join(dist, 'chunks', f))];
+    const large = files.map((file) => ({ file, text: readFileSync(file, 'utf8') })).filter((c) => Buffer.byteLength(c.text) > 100 * 1024);
+    expect(large.length).toBeGreaterThan(0);
+    const twoByte = large.filter((c) => /[^\x00-\x7f]/.test(c.text)).map((c) => `${c.file}: ${/.{0,40}[^\x00-\x7f]/.exec(c.text)?.[0] ?? ''}`);
+    expect(twoByte).toEqual([]);
   });
 
   it('installed-from-the-tarball: --version and -V print the version; sim, completion and help answer', () => {
