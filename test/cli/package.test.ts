@@ -7,13 +7,13 @@
 // test reads the source as it is, and the project's own dist/ is never rewritten under other tests.
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchChild } from '../helpers/watched-child.js';
 import { hasScript, runInPty, waitForOutput } from '../reliability/built-app.js';
-import { APP_BUILD_FLAGS } from '../helpers/build-flags.js';
+import { APP_BUILD_FLAGS, MALLOC_TRIM_THRESHOLD } from '../helpers/build-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; license: string; files: string[] };
@@ -111,6 +111,24 @@ describe('the npm package', () => {
       clearTimeout(guard);
     }
   }, 120_000);
+
+  // glibc reads malloc's settings once, as the process starts: the launcher line sets them before node runs.
+  it.skipIf(!existsSync('/proc/self/environ'))('installed-perpl-starts-node-with-a-fixed-malloc-trim-threshold: the installed `perpl` is node, its malloc threshold set', async () => {
+    const home = mkdtempSync(join(work, 'home-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, PERPL_HOME: home };
+    delete env.MALLOC_TRIM_THRESHOLD_;
+    const child = spawn(perpl, ['sim', '--port', '0', '--home', home, '--flow-rate', '0', '--quiet'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const watched = watchChild(child);
+    try {
+      await watched.untilOut((out) => out.includes('\n'), 'the ready line');
+      // sh exec'd node: the same process, now node, with the threshold in its environment.
+      expect(readlinkSync(`/proc/${child.pid}/exe`)).toBe(realpathSync(process.execPath));
+      expect(readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')).toContain(`MALLOC_TRIM_THRESHOLD_=${MALLOC_TRIM_THRESHOLD}`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await watched.exited;
+  });
 
   it('installed-perpl-sim-serves: the installed `perpl sim` starts, serves the context and stops cleanly', async () => {
     const home = mkdtempSync(join(work, 'home-'));
