@@ -278,7 +278,7 @@ async function soak(): Promise<void> {
     'soak',
     `2,000 flow steps/s at 200x50; growth measured after the warm-up (heap after a forced GC); rss_mb and its parts read before that GC: ` +
       `external_mb is what V8 was told lives outside its heap (Yoga's 16 MB wasm memory, reserved, barely resident; array_buffers_mb a part of it), ` +
-      `node_binary_mb + libraries_mb + v8_heap_mb + malloc_mb + other_anon_mb = resident by mapping (bench/lib/memory-map.ts); optimized ${SOAK_WARMUP_S.optimized} s + ${SOAK_S} s ` +
+      `node_binary_mb + libraries_mb + v8_heap_mb + malloc_mb + other_anon_mb = resident by mapping (bench/lib/memory-map.ts; malloc_threads_mb the thread_arenas' part of malloc_mb, wasm_mb and thread_stacks_mb parts of other_anon_mb); optimized ${SOAK_WARMUP_S.optimized} s + ${SOAK_S} s ` +
       `on each Node${SOAK_APART || nodes.length < 2 ? '' : ', the Nodes at the same time against one exchange (their cpu_pct share the machine)'}, ` +
       `baseline ${SOAK_WARMUP_S.baseline} s + ${BASELINE_SOAK_S} s on the first Node (its backlog grows at this rate; a longer soak only grows it further)`,
   );

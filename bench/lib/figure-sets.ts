@@ -25,5 +25,5 @@ export const KEY_FIGURES = ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'key_to_
 /** The soak's figures: growth, then where the resident memory is (bench/lib/memory-map.ts names the parts). */
 export const SOAK_FIGURES = [
   'rss_growth_mb', 'rss_max_growth_mb', 'heap_growth_mb', 'rss_mb', 'rss_mean_mb', 'heap_used_mb', 'heap_total_mb', 'new_space_committed_mb', 'new_space_used_mb',
-  'old_space_used_mb', 'code_space_used_mb', 'external_mb', 'array_buffers_mb', 'node_binary_mb', 'libraries_mb', 'v8_heap_mb', 'malloc_mb', 'other_anon_mb', 'cpu_pct', 'backlog_growing',
+  'old_space_used_mb', 'code_space_used_mb', 'external_mb', 'array_buffers_mb', 'node_binary_mb', 'libraries_mb', 'v8_heap_mb', 'malloc_mb', 'malloc_threads_mb', 'thread_arenas', 'other_anon_mb', 'wasm_mb', 'thread_stacks_mb', 'cpu_pct', 'backlog_growing',
 ] as const;

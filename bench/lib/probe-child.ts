@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeMessage, type ProbeResult } from './probe-types.js';
 import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
+import { MALLOC_TRIM_THRESHOLD } from '../../test/helpers/build-flags.js';
 
 export interface ProbeRun {
   result: ProbeResult;
@@ -42,6 +43,8 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', PERPL_HOME: cfg.home };
   if (cfg.mode === 'optimized') env.NODE_ENV = 'production';
   else delete env.NODE_ENV;
+  // As `perpl`'s launcher line starts node (test/helpers/build-flags.ts); BENCH_MALLOC_DEFAULTS=1 leaves glibc's moving threshold (A/B).
+  if (cfg.mode === 'optimized' && process.env.BENCH_MALLOC_DEFAULTS !== '1') env.MALLOC_TRIM_THRESHOLD_ ??= MALLOC_TRIM_THRESHOLD;
   // The app lowers its frame rate over SSH: only the low-bandwidth run may look like SSH.
   if (cfg.lowBandwidth) env.SSH_TTY = '/dev/pts/bench';
   else delete env.SSH_TTY;

@@ -1,5 +1,6 @@
-#!/usr/bin/env node
-// Entry point of the `perpl` command: picks a subcommand and hands it the remaining arguments.
+#!/bin/sh
+// Entry point of the `perpl` command: picks a subcommand and hands it the remaining arguments. Built, the file
+// starts through sh (the build's banner: malloc's trim threshold set before node starts, test/helpers/build-flags.ts).
 // Each subcommand lives in subcommands/<name>.ts and is loaded only when used, to keep start-up fast.
 
 import { inspect } from 'node:util';

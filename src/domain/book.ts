@@ -167,7 +167,7 @@ export class OrderBook {
     return this.asks.best();
   }
 
-  /** Best ask − best bid in ticks, null when a side is empty. */
+  /** Best ask minus best bid in ticks, null when a side is empty. */
   spread(): number | null {
     const b = this.bids.best();
     const a = this.asks.best();

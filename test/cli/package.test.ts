@@ -7,13 +7,13 @@
 // test reads the source as it is, and the project's own dist/ is never rewritten under other tests.
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchChild } from '../helpers/watched-child.js';
 import { hasScript, runInPty, waitForOutput } from '../reliability/built-app.js';
-import { APP_BUILD_FLAGS } from '../helpers/build-flags.js';
+import { APP_BUILD_FLAGS, MALLOC_TRIM_THRESHOLD } from '../helpers/build-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; license: string; files: string[] };
@@ -61,6 +61,18 @@ describe('the npm package', () => {
     for (const file of [...DOCS, 'package.json']) expect(paths).toContain(file);
   });
 
+  // V8 keeps each loaded chunk's source for the process's life, as one byte a character only when all of it is
+  // Latin-1: one non-ASCII character that esbuild copies as written (a regular expression, a comment it keeps
+  // in a class body) doubled the screen's 2 MB chunk in the heap. Small chunks of packages' comments may be.
+  it('large-chunks-stay-one-byte: every built chunk over 100 KB is ASCII, so V8 holds its source at one byte a character', () => {
+    const dist = join(work, 'stage', 'dist');
+    const files = [join(dist, 'perpl.js'), ...readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => join(dist, 'chunks', f))];
+    const large = files.map((file) => ({ file, text: readFileSync(file, 'utf8') })).filter((c) => Buffer.byteLength(c.text) > 100 * 1024);
+    expect(large.length).toBeGreaterThan(0);
+    const twoByte = large.filter((c) => /[^\x00-\x7f]/.test(c.text)).map((c) => `${c.file}: ${/.{0,40}[^\x00-\x7f]/.exec(c.text)?.[0] ?? ''}`);
+    expect(twoByte).toEqual([]);
+  });
+
   it('installed-from-the-tarball: --version and -V print the version; sim, completion and help answer', () => {
     const home = mkdtempSync(join(work, 'home-'));
     const installed = join(work, 'prefix', 'lib', 'node_modules', PACKAGE.name);
@@ -99,6 +111,24 @@ describe('the npm package', () => {
       clearTimeout(guard);
     }
   }, 120_000);
+
+  // glibc reads malloc's settings once, as the process starts: the launcher line sets them before node runs.
+  it.skipIf(!existsSync('/proc/self/environ'))('installed-perpl-starts-node-with-a-fixed-malloc-trim-threshold: the installed `perpl` is node, its malloc threshold set', async () => {
+    const home = mkdtempSync(join(work, 'home-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, PERPL_HOME: home };
+    delete env.MALLOC_TRIM_THRESHOLD_;
+    const child = spawn(perpl, ['sim', '--port', '0', '--home', home, '--flow-rate', '0', '--quiet'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const watched = watchChild(child);
+    try {
+      await watched.untilOut((out) => out.includes('\n'), 'the ready line');
+      // sh exec'd node: the same process, now node, with the threshold in its environment.
+      expect(readlinkSync(`/proc/${child.pid}/exe`)).toBe(realpathSync(process.execPath));
+      expect(readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')).toContain(`MALLOC_TRIM_THRESHOLD_=${MALLOC_TRIM_THRESHOLD}`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await watched.exited;
+  });
 
   it('installed-perpl-sim-serves: the installed `perpl sim` starts, serves the context and stops cleanly', async () => {
     const home = mkdtempSync(join(work, 'home-'));

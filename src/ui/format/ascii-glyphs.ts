@@ -28,7 +28,9 @@ function mapChar(ch: string): string {
 }
 
 // The ranges touched above, plus the specific glyphs; everything else passes through untouched.
-const GLYPHS = /[\u2500-\u259f\u2800-\u28ff\u25a0-\u25ff\u2190-\u21ff●○◌◆◇■□•·✕✓✔✗…–—−‘’“”›‹»«]/gu;
+// Escaped, not literal: esbuild copies a regular expression as written, and one non-ASCII character makes V8
+// hold the whole bundled chunk as two bytes a character (test/cli/package.test.ts). The glyphs: ●○◌◆◇■□•·✕✓✔✗…–—−‘’“”›‹»«
+const GLYPHS = /[\u2500-\u259f\u2800-\u28ff\u25a0-\u25ff\u2190-\u21ff\u25cf\u25cb\u25cc\u25c6\u25c7\u25a0\u25a1\u2022\u00b7\u2715\u2713\u2714\u2717\u2026\u2013\u2014\u2212\u2018\u2019\u201c\u201d\u203a\u2039\u00bb\u00ab]/gu;
 
 export function toAscii(text: string): string {
   return text.replace(GLYPHS, mapChar);

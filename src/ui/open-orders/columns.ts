@@ -46,7 +46,7 @@ export function openOrderColumns(markets: MarketLookup, positionSize?: (position
     col('age', 4, 'right', 4, (r) => plain(orderAge(r.placedMs, nowMs))),
     col('trigger', 18, 'left', 4, (r) => plain(triggerText(r.triggerPrice, r.triggerCondition, m(r)))),
     col('status', 11, 'left', 3, (r) => plain(enumName(OrderStatusName, r.status))),
-    // Blocks left with the time they take at the measured block time: "12 blk ≈ 3.6 s".
+    // Blocks left with the time they take at the measured block time: "12 blk", about "3.6 s" (blocksWithTime).
     col('expires', 14, 'right', 1, (r) => plain(r.blocksLeft === null ? '—' : blocksWithTime(r.blocksLeft, msPerBlock, 'blk'), r.blocksLeft !== null && r.blocksLeft < 10 ? 'warn' : undefined)),
     // Position ids run to 13 digits (4.5e12), so "#" and the id need 14 columns (6 showed only '######'). A bracket
     // leg not armed yet says which entry it waits for: the column takes the width left over.
