@@ -11,7 +11,7 @@
 import { replaceResizeHandler } from './ink-port.js';
 
 /** Should no commit follow a resize (an app that does not re-render for its size), the tree is drawn as it stands after this. */
-export const COMMIT_WAIT_MS = 100;
+const COMMIT_WAIT_MS = 100;
 
 /** Makes the Ink app mounted on `stdout` repaint a resize as above. Needs the row-diff writer. False when none is mounted there. */
 export function installResizeRepaint(stdout: object): boolean {
