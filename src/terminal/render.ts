@@ -19,6 +19,7 @@ import { gridRendererInstalled, useInkInput } from './frames/ink-port.js';
 import { markStart, startTraceOn } from '../lib/start-trace.js';
 import { installRowDiffWriter } from './frames/row-diff-log.js';
 import { installPaintYields } from './frames/paint-yields.js';
+import { installResizeRepaint } from './frames/resize-repaint.js';
 import type { AppPerf } from './perf/attach.js';
 
 export const MAX_FPS = 60;
@@ -124,12 +125,15 @@ export function mountScreen(options: MountOptions): Instance {
     incrementalRendering: false,
     ...paintListener(options),
   });
+  let writer = false;
   if (frames === 'row-diff') {
-    const writer = installRowDiffWriter(options.stdout, options.frameTransform ? { transform: options.frameTransform } : {});
+    writer = installRowDiffWriter(options.stdout, options.frameTransform ? { transform: options.frameTransform } : {});
     // Said, not thrown: stock Ink still paints correctly, only slower; a build that misses Ink's modules shows here.
     markStart(writer && gridRendererInstalled() ? 'frames-ported' : 'frames-stock');
   }
   // Keys first: a paint's stages run in separate turns of the event loop (frames/paint-yields.ts).
-  installPaintYields(options.stdout);
+  installPaintYields(options.stdout, { flushOnResize: !writer });
+  // No blank screen and no old layout on a resize: the erase and the frame of the new size go out in one write.
+  if (writer) installResizeRepaint(options.stdout);
   return instance;
 }

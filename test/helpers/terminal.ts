@@ -17,6 +17,8 @@ export class FakeStdout extends Writable {
   columns: number;
   rows: number;
   raw = '';
+  /** Told each write once the emulator has parsed it (before the next write is parsed). */
+  onParsed: ((text: string) => void) | null = null;
   private pending = 0;
 
   constructor(
@@ -35,6 +37,7 @@ export class FakeStdout extends Writable {
     this.pending += 1;
     this.term.write(text, () => {
       this.pending -= 1;
+      this.onParsed?.(text);
     });
     callback();
   }
@@ -131,7 +134,16 @@ export interface VirtualTerminal {
   /** Types each character as its own keypress. */
   type(text: string): Promise<void>;
   resize(cols: number, rows: number): void;
+  /** From now on every write with the screen it left (each row cut at the terminal's width), until `stop`, which returns them. */
+  recordWrites(): { stop(): RecordedWrite[] };
+  /** The visible screen, each row cut at the terminal's width (lines() keeps the cells xterm kept past a narrowing). */
+  visibleLines(): string[];
   dispose(): void;
+}
+
+export interface RecordedWrite {
+  bytes: string;
+  screen: string[];
 }
 
 function matches(screen: string, what: string | RegExp | ((screen: string) => boolean)): boolean {
@@ -160,6 +172,13 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
     return out;
   };
   const screenText = (): string => lines().join('\n');
+  // As a trader sees it: after a narrowing xterm keeps the cells of a row past the new width (lines() has them).
+  const visibleLines = (): string[] => {
+    const buffer = term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < term.rows; y++) out.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true, 0, term.cols) ?? '');
+    return out;
+  };
 
   return {
     term,
@@ -188,6 +207,17 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
       stdout.columns = newCols;
       stdout.rows = newRows;
       stdout.emit('resize');
+    },
+    visibleLines,
+    recordWrites() {
+      const writes: RecordedWrite[] = [];
+      stdout.onParsed = (bytes) => writes.push({ bytes, screen: visibleLines() });
+      return {
+        stop() {
+          stdout.onParsed = null;
+          return writes;
+        },
+      };
     },
     dispose() {
       stdin.end();

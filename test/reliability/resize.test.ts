@@ -1,13 +1,14 @@
 // Terminal resizes against the real app in an emulated terminal, fed by a live local exchange:
 // hundreds of resizes in bursts (a window being dragged), sizes below 80x24, and back. The app keeps
 // rendering, never exits, and ends with the layout of its final size (no ghost rows from older sizes); a
-// resize to a larger window repaints every row (the screen the terminal kept is not trusted).
+// resize to a larger window repaints every row (the screen the terminal kept is not trusted); and no write
+// after a resize shows a blank screen or the layout of the old size.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSim, startSim } from '../../src/sim/index.js';
-import { createVirtualTerminal, sleep } from '../helpers/terminal.js';
+import { createVirtualTerminal, type RecordedWrite, sleep } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
 
 const STORM = process.env.PERPL_CHAOS === 'long' ? 2_000 : 200;
@@ -36,6 +37,33 @@ async function normalLayoutAt(cols: number, rows: number): Promise<string[]> {
     return v.cols === cols && v.rows === rows && !v.tooSmall && s.includes('● live') && s.includes('spread ') && !s.includes('terminal too small');
   }, 10_000);
   return screen.split('\n');
+}
+
+/** The settled layout of cols x rows: every pane row reaches the last column with its right border, the key hints on the row before the last. */
+function isLayoutOf(screen: string[], cols: number, rows: number): boolean {
+  const paneRows = screen.filter((l) => /^[┌│└]/.test(l));
+  return screen.length === rows && (screen[rows - 2] ?? '').startsWith(' ? help') && paneRows.length >= rows - 4 && paneRows.every((l) => l.length === cols && /[│┐┘]$/.test(l));
+}
+
+/** The widest run of cells a write puts on a row: its text between line breaks and cursor moves (colours kept in the run). */
+function widestRun(bytes: string): number {
+  const text = bytes
+    .replace(/\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)/g, '')
+    .replace(/\u001B\[[0-9;]*m/g, '')
+    .replace(/\u001B\[[0-9;?]*[ -/]*[@-~]/g, '\n')
+    .replace(/\u001B[@-_]/g, '\n');
+  return Math.max(0, ...text.split(/[\r\n]/).map((run) => [...run].length));
+}
+
+/** Resizes to cols x rows and records every write until the settled layout of the new size is on screen. */
+async function recordResize(cols: number, rows: number): Promise<{ kept: string[]; writes: RecordedWrite[] }> {
+  const recording = r.vt.recordWrites();
+  r.vt.resize(cols, rows);
+  // What the terminal kept of the old screen, before the app wrote anything.
+  const kept = r.vt.visibleLines();
+  await normalLayoutAt(cols, rows);
+  await r.vt.waitFor((s) => isLayoutOf(s.split('\n'), cols, rows), 10_000);
+  return { kept, writes: recording.stop() };
 }
 
 describe('terminal resizes', () => {
@@ -107,5 +135,26 @@ describe('terminal resizes', () => {
     // The right border of every pane row is on the last column.
     const lines = shown.split('\n');
     for (const l of lines.slice(1, 48)) expect(l.at(-1), l).toMatch(/[│┐┘]/);
+  }, 60_000);
+
+  it('resize-shows-no-blank-screen-and-no-old-layout: every write after 200x50 -> 80x24 (and back) leaves the layout of the new size', async () => {
+    r.vt.resize(200, 50);
+    await r.vt.waitFor((s) => isLayoutOf(s.split('\n'), 200, 50), 10_000);
+    for (const [cols, rows] of [[80, 24], [200, 50]] as const) {
+      const { kept, writes } = await recordResize(cols, rows);
+      let before = kept;
+      let changes = 0;
+      for (const { bytes, screen } of writes) {
+        expect(screen.join('').trim(), `${cols}x${rows}: a write left the screen blank: ${JSON.stringify(bytes.slice(0, 80))}`).not.toBe('');
+        // A row laid out for the old size, cut or wrapped at the new width.
+        expect(widestRun(bytes), `${cols}x${rows}: a write drew a row wider than the terminal: ${JSON.stringify(bytes.slice(0, 80))}`).toBeLessThanOrEqual(cols);
+        if (screen.join('\n') !== before.join('\n')) {
+          changes += 1;
+          expect(isLayoutOf(screen, cols, rows), `${cols}x${rows}: a write left another layout on screen:\n${screen.join('\n')}`).toBe(true);
+        }
+        before = screen;
+      }
+      expect(changes, `${cols}x${rows}: no write drew the new size`).toBeGreaterThan(0);
+    }
   }, 60_000);
 });

@@ -110,6 +110,15 @@ export interface PaintStage {
 interface InkInstanceInternals {
   log: FrameWriter;
   lastOutputToRender?: string;
+  /** The frame Ink drew last and its height: a paint equal to it is not written; one as tall as the terminal is written by Ink itself (clear-terminal and the frame), past `log`. */
+  lastOutput: string;
+  lastOutputHeight: number;
+  /** Ink's 'resize' listener on stdout (it clears a narrower screen, then draws the tree as it stands). */
+  resized: () => void;
+  /** Lays the tree out at the terminal's width (Yoga). */
+  calculateLayout(): void;
+  /** Draws the frame and hands it to the write stage, unthrottled. */
+  onRender(): void;
   /** Called at the end of every React commit (after layout): draws the frame (throttled to maxFps). */
   rootNode: { onRender?: () => void };
   /** Writes a drawn frame through `log` (Ink calls it by this field on every paint). */
@@ -186,6 +195,79 @@ export function wrapPaintStages(stdout: object, wrap: { draw(stage: () => void):
   if (!instance || !draw) return false;
   instance.rootNode.onRender = wrap.draw(draw);
   instance.throttledLog = wrap.write(instance.throttledLog);
+  return true;
+}
+
+/** What a resize handler may do with the Ink app it stands in for. */
+export interface InkResizeControls {
+  /**
+   * Frames Ink draws from now on are not written, and a drawn frame whose write was put off is dropped, until
+   * `writeFrames`. Nor does Ink write a frame past the frame writer meanwhile (it writes a clear-terminal and
+   * the frame itself after a frame as tall as the terminal).
+   */
+  holdFrames(): void;
+  /** Frames are written again; the next one even if it draws the same as the last, through the frame writer. */
+  writeFrames(): void;
+  /** Lays the tree out at the terminal's width and draws the frame now, unthrottled, handing it to the write stage. */
+  draw(): void;
+}
+
+export interface ResizeHooks {
+  /** In place of Ink's own 'resize' listener (it clears a narrower screen, then draws the tree as it stands). */
+  resized(ink: InkResizeControls): void;
+  /** After every React commit (the tree laid out anew), before its frame is drawn. */
+  committed(ink: InkResizeControls): void;
+}
+
+/**
+ * Puts `hooks` in place of Ink's own resize handling of the app mounted on `stdout`; Ink's unmount takes the
+ * listener off as it did Ink's. Installed after wrapPaintStages, so held frames include put-off writes. False
+ * when no Ink app is mounted there or Ink listens to no resize (in CI): nothing changes.
+ */
+export function replaceResizeHandler(stdout: object, hooks: ResizeHooks): boolean {
+  const instance = inkInstances.get(stdout);
+  const events = stdout as Partial<Pick<NodeJS.EventEmitter, 'listeners' | 'off' | 'prependListener'>>;
+  const commit = instance?.rootNode.onRender;
+  if (!instance || !commit || !events.listeners?.('resize').includes(instance.resized)) return false;
+  let holding = false;
+  // Ink writes a frame drawn after one as tall as the terminal itself (clear-terminal and the frame), past the
+  // writer: while frames are held, the last height reads 0, so every frame goes to the write stage.
+  let lastHeight = instance.lastOutputHeight;
+  Object.defineProperty(instance, 'lastOutputHeight', {
+    get: () => (holding ? 0 : lastHeight),
+    set: (height: number) => (lastHeight = height),
+    configurable: true,
+  });
+  const write = instance.throttledLog;
+  const held: PaintStage = (frame) => {
+    if (!holding) write(frame);
+  };
+  held.flush = () => write.flush?.();
+  held.cancel = () => write.cancel?.();
+  instance.throttledLog = held;
+  const ink: InkResizeControls = {
+    holdFrames() {
+      holding = true;
+      write.cancel?.();
+    },
+    writeFrames() {
+      holding = false;
+      instance.lastOutput = '';
+      lastHeight = 0;
+    },
+    draw() {
+      instance.calculateLayout();
+      instance.onRender();
+    },
+  };
+  instance.rootNode.onRender = () => {
+    hooks.committed(ink);
+    commit();
+  };
+  events.off?.('resize', instance.resized);
+  instance.resized = () => hooks.resized(ink);
+  // First: before the app's own listener sets its state for the new size (whose commit may come at once).
+  events.prependListener?.('resize', instance.resized);
   return true;
 }
 

@@ -49,13 +49,20 @@ function putOffWrite(write: PaintStage): PaintStage {
   return stage;
 }
 
+export interface PaintYieldOptions {
+  /**
+   * Ink's own resize handler is in place (not frames/resize-repaint.ts): it draws a resize at once, after it
+   * cleared the screen when narrower, so its frame is written in the same turn (this listener runs after
+   * Ink's) and no turn passes between the clear and the frame. Default true.
+   */
+  flushOnResize?: boolean;
+}
+
 /** Makes the Ink app mounted on `stdout` yield to input between the stages of a paint. False when none is mounted there. */
-export function installPaintYields(stdout: object): boolean {
+export function installPaintYields(stdout: object, { flushOnResize = true }: PaintYieldOptions = {}): boolean {
   let write: PaintStage | null = null;
   const installed = wrapPaintStages(stdout, { draw: putOff, write: (stage) => (write = putOffWrite(stage)) });
-  // A resize is drawn at once by Ink, after it cleared the screen when narrower: its frame is written in the
-  // same turn (this listener runs after Ink's), so no blank screen shows between the clear and the frame.
   const events = stdout as Partial<EventEmitter>;
-  if (installed && typeof events.on === 'function') events.on('resize', () => write?.flush?.());
+  if (installed && flushOnResize && typeof events.on === 'function') events.on('resize', () => write?.flush?.());
   return installed;
 }

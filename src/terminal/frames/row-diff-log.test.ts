@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createVirtualTerminal, eventually, type VirtualTerminal } from '../../../test/helpers/terminal.js';
 import { StrictTerminal } from '../../../test/helpers/strict-terminal.js';
-import { createRowDiffLog, installRowDiffWriter } from './row-diff-log.js';
+import { createRowDiffLog, installRowDiffWriter, RESIZE_NEWS_WAIT_MS } from './row-diff-log.js';
 
 function settle(vt: VirtualTerminal): Promise<void> {
   return eventually(() => vt.stdout.settled, 2000, 'terminal settled');
@@ -185,5 +185,32 @@ describe('row-diff frame writer on a strict terminal (xterm, tmux)', () => {
     log(frame([`${'a'.repeat(19)}|`, `${'b'.repeat(19)}|`]));
     log(frame([`${'a'.repeat(9)}|`, `${'b'.repeat(9)}|`]));
     expect(term.lines()).toEqual([`${'a'.repeat(9)}|`, `${'b'.repeat(9)}|`, '', '', '']);
+  });
+
+  it('frame-after-an-unheard-resize-is-not-written: while the terminal has a size the app has not heard of, frames wait (at most RESIZE_NEWS_WAIT_MS)', async () => {
+    const vt = createVirtualTerminal(40, 12);
+    let ttySize: [number, number] = [40, 12];
+    let nowMs = 0;
+    const log = createRowDiffLog(vt.stdout, { sizeNow: () => ttySize, now: () => nowMs });
+    log(frame(['first']));
+    await settle(vt);
+    // The terminal shrank; its SIGWINCH is not handled yet: the stream still says 40x12.
+    ttySize = [30, 10];
+    const before = vt.stdout.raw.length;
+    log(frame(['second, laid out for 40 columns']));
+    nowMs += RESIZE_NEWS_WAIT_MS - 1;
+    log(frame(['third, laid out for 40 columns']));
+    expect(vt.stdout.raw.length).toBe(before);
+    // No news ever: painted anyway.
+    nowMs += 1;
+    log(frame(['fourth']));
+    await settle(vt);
+    expect(vt.lines()[0]).toBe('fourth');
+    // Heard (the stream has the size): written at once.
+    vt.resize(30, 10);
+    log(frame(['fifth']));
+    await settle(vt);
+    expect(vt.lines()[0]).toBe('fifth');
+    vt.dispose();
   });
 });

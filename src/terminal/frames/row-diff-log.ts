@@ -23,6 +23,21 @@ export interface RowStream {
   rows?: number;
 }
 
+/**
+ * The size the terminal has now, asked of the TTY itself (ioctl): Node's columns and rows, and its public
+ * getWindowSize(), change only when it handles the SIGWINCH. Null when stdout is no TTY.
+ */
+export function ttySizeNow(stdout: object): [number, number] | null {
+  const handle = (stdout as { _handle?: { getWindowSize?(size: number[]): number } })._handle;
+  if (typeof handle?.getWindowSize !== 'function') return null;
+  const size: number[] = [];
+  const [columns, rows] = handle.getWindowSize(size) === 0 ? size : [];
+  return columns !== undefined && rows !== undefined ? [columns, rows] : null;
+}
+
+/** How long frames wait for the app to learn of a resize the terminal already made (its SIGWINCH) before they are written anyway. */
+export const RESIZE_NEWS_WAIT_MS = 250;
+
 interface Frame {
   output: string;
   /** Visible rows (without the empty string after a trailing newline). */
@@ -77,6 +92,10 @@ function toTop(prev: Frame): string {
 
 export interface RowDiffOptions {
   cursorHidden?: boolean;
+  /** The terminal's size now, ahead of the stream's columns and rows (ttySizeNow); null: not known. */
+  sizeNow?: () => [number, number] | null;
+  /** Milliseconds, for the wait above (tests). */
+  now?: () => number;
   /** Rewrites each frame before it is diffed (low-bandwidth ASCII: glyphs that map alike then diff alike). */
   transform?: (frame: string) => string;
 }
@@ -91,11 +110,30 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
   // laid out for the old size may not have fitted. Then the next frame is painted whole, from the top.
   let size = sizeOf(stream);
   let screenHoldsPrev = true;
+  const now = opts.now ?? (() => performance.now());
+  let resizedSince: number | null = null;
+
+  /**
+   * The terminal has changed size and the app has not heard yet (its SIGWINCH is handled in a later turn, late
+   * on a busy loop): a frame written now would be laid out for the old size, and a row diff of the old screen,
+   * on a screen the terminal has already cut or moved. Not written: the resize's own frame repaints everything.
+   */
+  const resizeOnItsWay = (): boolean => {
+    const [columns, rows] = opts.sizeNow?.() ?? [stream.columns, stream.rows];
+    if (columns === stream.columns && rows === stream.rows) {
+      resizedSince = null;
+      return false;
+    }
+    resizedSince ??= now();
+    // Should the news never come (no SIGWINCH for this terminal), the app still paints.
+    return now() - resizedSince < RESIZE_NEWS_WAIT_MS;
+  };
 
   const render = (frame: string): boolean => {
     const str = transform(frame);
     cursorDirty = false;
     if (str === prev.output) return false;
+    if (resizeOnItsWay()) return false;
     let out = '';
     if (!cursorHidden) {
       out += HIDE_CURSOR;
@@ -193,7 +231,7 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
 export function installRowDiffWriter(stdout: RowStream & object, opts: Pick<RowDiffOptions, 'transform'> = {}): boolean {
   return replaceFrameWriter(stdout, (onScreen) => {
     // Ink has painted (and hidden the cursor) when it mounted: start from that frame.
-    const log = createRowDiffLog(stdout, { ...opts, cursorHidden: true });
+    const log = createRowDiffLog(stdout, { ...opts, cursorHidden: true, sizeNow: () => ttySizeNow(stdout) });
     log.sync(onScreen);
     return log;
   });
