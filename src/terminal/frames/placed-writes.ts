@@ -6,7 +6,7 @@
 
 import { sliceAnsi, type Clip, type InkGrid } from './ink-port.js';
 import { RecentMap } from './recent-map.js';
-import { plainKeptWhole } from './stand-alone.js';
+import { colouredKeptWhole } from './stand-alone.js';
 
 export interface Placed {
   x: number;
@@ -66,9 +66,9 @@ function cutHorizontally(x: number, text: string, x1: number | null, x2: number 
     const from = x < x1 ? x1 - x : 0;
     const lineWidth = caches.getStringWidth(line);
     const to = x + lineWidth > x2 ? x2 - x : lineWidth;
-    // A plain line of the screen's own characters that fits: slice-ansi would give it back as it is
-    // (placed-writes.test.ts), so its cold grapheme segmentation stays off the first frame.
-    if (from === 0 && to === lineWidth && plainKeptWhole(line)) return line;
+    // A line of the screen's own characters that fits: slice-ansi would give its characters back as they
+    // are (placed-writes.test.ts) and only re-spell its colour codes (same cells), so it is kept as it is.
+    if (from === 0 && to === lineWidth && colouredKeptWhole(line)) return line;
     return sliceAnsi(line, from, to);
   });
   return { x, x1, x2, outside: false, placedX: x < x1 ? x1 : x, lines: sliced };
