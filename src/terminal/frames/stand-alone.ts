@@ -15,7 +15,7 @@ export function standsAlone(c: number): boolean {
  * A unit slice-ansi keeps as it is when it slices a plain line over its whole width: one that stands alone
  * and has a width (not the soft hyphen, not a combining mark for symbols, U+20D0..U+20FF).
  */
-function keptWhole(c: number): boolean {
+export function keptWhole(c: number): boolean {
   return standsAlone(c) && c !== 0xad && (c < 0x20d0 || c > 0x20ff);
 }
 
