@@ -22,6 +22,13 @@ export const MALLOC_TRIM_THRESHOLD = '131072';
  */
 export const LAUNCHER_LINE = `":" //; exec env MALLOC_TRIM_THRESHOLD_="\${MALLOC_TRIM_THRESHOLD_:-${MALLOC_TRIM_THRESHOLD}}" node "$0" "$@"`;
 
+/**
+ * Ink's `widest-line` replaced by the same measure counted in one pass for the screen's own glyphs
+ * (src/terminal/frames/widest-line.ts): Ink calls it on every text node of every frame. Resolved from the
+ * working directory (esbuild's rule for aliases): the builds run in the repository's root.
+ */
+export const BUNDLE_ALIASES = { 'widest-line': './src/terminal/frames/widest-line.ts' } as const;
+
 /** The flags as `npm run build` passes them (outdir and source maps apart). */
 export const APP_BUILD_FLAGS: readonly string[] = [
   '--bundle',
@@ -30,6 +37,7 @@ export const APP_BUILD_FLAGS: readonly string[] = [
   '--format=esm',
   '--target=node20',
   ...BUNDLE_EXTERNALS.map((name) => `--external:${name}`),
+  ...Object.entries(BUNDLE_ALIASES).map(([name, path]) => `--alias:${name}=${path}`),
   `--banner:js=${LAUNCHER_LINE}\n${REQUIRE_BANNER}`,
   '--chunk-names=chunks/[name]-[hash]',
   '--log-level=warning',

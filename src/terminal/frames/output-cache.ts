@@ -176,7 +176,7 @@ export class FrameCellCache {
       if (operation.type === 'unclip') clips.pop();
       if (operation.type !== 'write') continue;
       const clip = clips.at(-1);
-      const placed = this.placedWrites.place(operation.x, operation.y, operation.text, clip, output.caches);
+      const placed = this.placedWrites.place(operation.x, operation.y, operation.text, clip);
       if (!placed) continue;
       const { lines } = placed;
       let offsetY = 0;

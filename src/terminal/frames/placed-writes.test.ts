@@ -52,7 +52,7 @@ describe('placed writes cut as Ink cuts', () => {
       [2, 4, 9],
     ] as const) {
       const text = lines.join('\n');
-      const got = placed.place(x, 0, text, { x1, x2 }, caches);
+      const got = placed.place(x, 0, text, { x1, x2 });
       const want = lines.map((line) => {
         const from = x < x1 ? x1 - x : 0;
         const width = caches.getStringWidth(line);

@@ -4,9 +4,10 @@
 // frame after frame: so it is remembered per text, and redone only when the text's column or its clip's
 // columns change. The vertical cut is cheap and done every time (a tape row moves down, same columns).
 
-import { sliceAnsi, type Clip, type InkGrid } from './ink-port.js';
+import { sliceAnsi, type Clip } from './ink-port.js';
 import { RecentMap } from './recent-map.js';
-import { plainKeptWhole } from './stand-alone.js';
+import { colouredKeptWhole } from './stand-alone.js';
+import widestLine from './widest-line.js';
 
 export interface Placed {
   x: number;
@@ -32,9 +33,9 @@ export class PlacedWrites {
   private readonly cuts = new RecentMap<string, Cut>(GENERATION_SIZE);
 
   /** Ink's clipping of one write (Output#get): null when it falls outside the clip entirely. */
-  place(x: number, y: number, text: string, clip: Clip | undefined, caches: InkGrid['caches']): Placed | null {
+  place(x: number, y: number, text: string, clip: Clip | undefined): Placed | null {
     const clipHorizontally = typeof clip?.x1 === 'number' && typeof clip.x2 === 'number';
-    const cut = this.cut(x, text, clipHorizontally ? (clip.x1 ?? 0) : null, clipHorizontally ? (clip.x2 ?? 0) : null, caches);
+    const cut = this.cut(x, text, clipHorizontally ? (clip.x1 ?? 0) : null, clipHorizontally ? (clip.x2 ?? 0) : null);
     if (cut.outside) return null;
     let lines = cut.lines;
     if (clip && typeof clip.y1 === 'number' && typeof clip.y2 === 'number') {
@@ -48,27 +49,28 @@ export class PlacedWrites {
     return { x: cut.placedX, y, lines };
   }
 
-  private cut(x: number, text: string, x1: number | null, x2: number | null, caches: InkGrid['caches']): Cut {
+  private cut(x: number, text: string, x1: number | null, x2: number | null): Cut {
     const known = this.cuts.get(text);
     if (known && known.x === x && known.x1 === x1 && known.x2 === x2) return known;
-    const cut = cutHorizontally(x, text, x1, x2, caches);
+    const cut = cutHorizontally(x, text, x1, x2);
     this.cuts.set(text, cut);
     return cut;
   }
 }
 
-function cutHorizontally(x: number, text: string, x1: number | null, x2: number | null, caches: InkGrid['caches']): Cut {
+// Widths as Ink's Output measures them (string-width), by the bundle's widest-line: the same numbers in one pass.
+function cutHorizontally(x: number, text: string, x1: number | null, x2: number | null): Cut {
   const lines = text.split('\n');
   if (x1 === null || x2 === null) return { x, x1, x2, outside: false, placedX: x, lines };
-  const width = caches.getWidestLine(text);
+  const width = widestLine(text);
   if (x + width < x1 || x > x2) return { x, x1, x2, outside: true, placedX: x, lines };
   const sliced = lines.map((line) => {
     const from = x < x1 ? x1 - x : 0;
-    const lineWidth = caches.getStringWidth(line);
+    const lineWidth = widestLine(line);
     const to = x + lineWidth > x2 ? x2 - x : lineWidth;
-    // A plain line of the screen's own characters that fits: slice-ansi would give it back as it is
-    // (placed-writes.test.ts), so its cold grapheme segmentation stays off the first frame.
-    if (from === 0 && to === lineWidth && plainKeptWhole(line)) return line;
+    // A line of the screen's own characters that fits: slice-ansi would give its characters back as they
+    // are (placed-writes.test.ts) and only re-spell its colour codes (same cells), so it is kept as it is.
+    if (from === 0 && to === lineWidth && colouredKeptWhole(line)) return line;
     return sliceAnsi(line, from, to);
   });
   return { x, x1, x2, outside: false, placedX: x < x1 ? x1 : x, lines: sliced };

@@ -61,6 +61,32 @@ function styleKey(style: Style): string {
   return key;
 }
 
+/** A style as met in rows, with its key and where each SGR sequence met after it leads (rows repeat the same few). */
+interface PenState {
+  style: Style;
+  key: string;
+  next: Map<string, PenState>;
+}
+
+const DEFAULT_PEN: PenState = { style: { fg: '', bg: '', attrs: 0 }, key: '', next: new Map() };
+/** Transitions remembered at most (a screen uses a few dozen); past it a sequence is applied afresh. */
+const MAX_TRANSITIONS = 4096;
+let transitions = 0;
+
+/** The style after `params` is applied to `pen`'s (applySgr and styleKey, each pair computed once). */
+function afterSgr(pen: PenState, params: string): PenState {
+  const known = pen.next.get(params);
+  if (known) return known;
+  const style = { ...pen.style };
+  applySgr(style, params);
+  const next: PenState = { style, key: styleKey(style), next: new Map() };
+  if (transitions < MAX_TRANSITIONS) {
+    transitions += 1;
+    pen.next.set(params, next);
+  }
+  return next;
+}
+
 function isSgrParam(code: number): boolean {
   return (code >= 48 && code <= 57) || code === 59; // 0-9 ;
 }
@@ -70,8 +96,7 @@ export function toCells(row: string): Cells | null {
   if (NOT_SINGLE_WIDTH.test(row)) return null;
   const chars: string[] = [];
   const styles: string[] = [];
-  const style: Style = { fg: '', bg: '', attrs: 0 };
-  let key = '';
+  let pen = DEFAULT_PEN;
   const n = row.length;
   for (let i = 0; i < n; i++) {
     const code = row.charCodeAt(i);
@@ -81,14 +106,13 @@ export function toCells(row: string): Cells | null {
       let j = i + 2;
       while (j < n && isSgrParam(row.charCodeAt(j))) j++;
       if (row.charCodeAt(j) !== 109) return null;
-      applySgr(style, row.slice(i + 2, j));
-      key = styleKey(style);
+      pen = afterSgr(pen, row.slice(i + 2, j));
       i = j;
       continue;
     }
     if (code < 32) return null;
     chars.push(row[i]!);
-    styles.push(key);
+    styles.push(pen.key);
   }
   return { chars, styles };
 }

@@ -15,12 +15,37 @@ export function standsAlone(c: number): boolean {
  * A unit slice-ansi keeps as it is when it slices a plain line over its whole width: one that stands alone
  * and has a width (not the soft hyphen, not a combining mark for symbols, U+20D0..U+20FF).
  */
-function keptWhole(c: number): boolean {
+export function keptWhole(c: number): boolean {
   return standsAlone(c) && c !== 0xad && (c < 0x20d0 || c > 0x20ff);
 }
 
 /** Every unit of `text` is kept whole (so it holds no escape sequence either): a slice over its whole width is `text`. */
 export function plainKeptWhole(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (!keptWhole(text.charCodeAt(i))) return false;
+  return true;
+}
+
+const ESC = 0x1b;
+
+/**
+ * Every unit of `text` is kept whole, or belongs to an SGR colour code with at least one parameter
+ * (ESC [ digits/; m): a slice over its whole width draws the same cells as `text` (slice-ansi re-spells
+ * colour codes, never the characters). A bare ESC[m or any other escape is not: slice-ansi rewrites those.
+ */
+export function colouredKeptWhole(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === ESC) {
+      if (text.charCodeAt(i + 1) !== 0x5b) return false;
+      let j = i + 2;
+      while (j < text.length) {
+        const d = text.charCodeAt(j);
+        if ((d >= 0x30 && d <= 0x39) || d === 0x3b) j += 1;
+        else break;
+      }
+      if (j === i + 2 || text.charCodeAt(j) !== 0x6d) return false;
+      i = j;
+    } else if (!keptWhole(c)) return false;
+  }
   return true;
 }

@@ -40,7 +40,15 @@ function render(items: readonly HintItem[]): HintPart[] {
   return parts;
 }
 
-const lengthOf = (parts: readonly HintPart[]): number => parts.reduce((n, p) => n + p.text.length, 0);
+/** The length of render(items)'s text, without building the parts (the line is fitted on every store write). */
+function renderedLength(items: readonly HintItem[]): number {
+  let n = 0;
+  items.forEach((item, i) => {
+    n += (i === 0 ? 1 : 2) + item.key.length + 1 + item.label.length;
+    if (item.off && items[i + 1]?.off !== item.off) n += ' (off: )'.length + item.off.length;
+  });
+  return n;
+}
 
 /**
  * The hint line for `width` cells as parts: all items when they fit, otherwise the longest prefix that
@@ -48,13 +56,12 @@ const lengthOf = (parts: readonly HintPart[]): number => parts.reduce((n, p) => 
  */
 export function footerHintParts(bindings: readonly Binding[], place: KeyPlace, width: number, state?: TerminalState): HintPart[] {
   const items = hintItems(bindings, place, state);
-  const full = render(items);
-  if (lengthOf(full) <= width) return full;
+  if (renderedLength(items) <= width) return render(items);
   const quit = items.find((i) => i.label === 'quit');
   const rest = items.filter((i) => i !== quit);
   for (let n = rest.length; n >= 0; n--) {
-    const parts = render(quit ? [...rest.slice(0, n), quit] : rest.slice(0, n));
-    if (lengthOf(parts) <= width) return parts;
+    const shown = quit ? [...rest.slice(0, n), quit] : rest.slice(0, n);
+    if (renderedLength(shown) <= width) return render(shown);
   }
   return [];
 }

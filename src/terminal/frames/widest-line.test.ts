@@ -1,0 +1,34 @@
+// The bundle measures Ink's text nodes with our widest-line: it must give widest-line's own widths for
+// every text, the screen's glyphs (counted in one pass) and everything else (measured by string-width).
+
+import { describe, expect, it } from 'vitest';
+import stringWidth from 'string-width';
+import widestLine from './widest-line.js';
+
+/** widest-line 6's own measure (the package Ink imports), over the string-width it uses. */
+const inkWidestLine = (text: string): number => Math.max(0, ...text.split('\n').map((line) => stringWidth(line)));
+
+const PIECES = [
+  '67,012.5', ' ', '▲ 0.125', '▼', '│', '─┼─', '██▒░', '▁▂▃▄▅▆▇', '·—…', '✓', '⚠', '←→↑↓', '°', 'é', '€',
+  '\u001B[31m', '\u001B[1;32m', '\u001B[38;5;208m', '\u001B[48;2;10;20;30m', '\u001B[39m', '\u001B[0m', '\u001B[m',
+  '中文', 'e\u0301', '1\u20E3', '👍🏽', '❤\uFE0F', '⌚', '\u001B]8;;https://x.y\u0007link\u001B]8;;\u0007', '\t', '\r', '\u00AD', '\u200B', '\n',
+];
+
+function lcg(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+describe('widest-line for the bundle', () => {
+  it('same-width-as-widest-line: random texts of screen glyphs, colour codes, wide and joining characters measure as widest-line measures them', () => {
+    const rnd = lcg(35);
+    for (let n = 0; n < 5000; n++) {
+      const text = Array.from({ length: Math.floor(rnd() * 12) }, () => PIECES[Math.floor(rnd() * PIECES.length)]).join('');
+      expect(widestLine(text), JSON.stringify(text)).toBe(inkWidestLine(text));
+    }
+  });
+
+  it('glyph-joined-by-a-combining-mark-is-measured-whole: a keycap or accent after a screen glyph is not counted on its own', () => {
+    for (const text of ['▲\u0301', '1\u20E3', '→\u20D7', '│\uFE0F', 'a\u200D▲']) expect(widestLine(text), JSON.stringify(text)).toBe(inkWidestLine(text));
+  });
+});
