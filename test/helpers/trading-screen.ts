@@ -260,7 +260,12 @@ export async function atQuietSize(screen: TradingScreen, cols: number, rows: num
     control.engine.setOraclePrice(screen.market.id, before);
     control.resumeFlow();
   });
-  await screen.app.vt.waitFor((s) => s.split('\n').length > 0, timeoutMs);
+  // The layout of the new size, not the old one still on screen: a resize writes nothing until the app's
+  // frame of the new size (resize-repaint.ts), and a row of the old layout is wider than `cols`.
+  await screen.app.vt.waitFor(() => {
+    const lines = screen.app.vt.lines();
+    return lines.some((l) => l.trim() !== '') && lines.every((l) => l.length <= cols);
+  }, timeoutMs);
   screen.app.vt.press('4');
 }
 
