@@ -45,13 +45,33 @@ describe('OrderJournalReader', () => {
 
   it('order-journal-unchanged-is-not-parsed-again (a TWAP looks 4 times a second)', () => {
     new Journal(path, () => 1).append(decision(1), true);
-    let reads = 0;
-    const reader = new OrderJournalReader(path, (p) => {
-      reads += 1;
-      return Journal.read(p);
-    });
-    for (let i = 0; i < 5; i++) expect(rqs(reader)).toEqual([1]);
-    expect(reads).toBe(1);
+    const reader = new OrderJournalReader(path);
+    const once = reader.now();
+    expect(reader.now()).toBe(once);
+    expect(once.map((r) => r.rq)).toEqual([1]);
+  });
+
+  it('order-journal-line-torn-while-read-is-read-whole-once-complete (a writer between its bytes)', () => {
+    new Journal(path, () => 1).append(decision(1), true);
+    const line = readFileSync(path, 'utf8').replace('"rq":1', '"rq":2');
+    const reader = new OrderJournalReader(path);
+    appendFileSync(path, line.slice(0, 20));
+    expect(rqs(reader)).toEqual([1]);
+    appendFileSync(path, line.slice(20));
+    expect(rqs(reader)).toEqual([1, 2]);
+    expect(reader.now()).toEqual(Journal.read(path));
+  });
+
+  it('order-journal-compacted-to-fewer-lines-drops-the-old-ones (not appended to what was read)', () => {
+    const engine = new Journal(path, () => 1);
+    engine.append(decision(1), true);
+    engine.append(decision(2), true);
+    const reader = new OrderJournalReader(path);
+    expect(rqs(reader)).toEqual([1, 2]);
+    const next = join(home, 'compacted.ndjson');
+    writeFileSync(next, readFileSync(path, 'utf8').split('\n')[1]!.concat('\n'));
+    renameSync(next, path);
+    expect(rqs(reader)).toEqual([2]);
   });
 
   it('order-journal-not-written-yet-reads-empty-then-its-first-line', () => {
