@@ -19,7 +19,8 @@ import { positionLiquidation } from '../domain/trading/risk.js';
 import { userMessage } from '../protocol/errors.js';
 import type { Market } from '../protocol/frames.js';
 import type { RestClient } from '../transport/rest/client.js';
-import { algoFillSums, algoRows } from './algo-rows.js';
+import { algoRows } from './algo-rows.js';
+import { AlgoFillSums } from './algo-fill-sums.js';
 
 export interface AlgoWiringOptions {
   client: TradingClient;
@@ -58,8 +59,8 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
   let journal: AlgoJournal | null = null;
   let notReady = 'algos start once the account is known';
   let stopped = false;
-  /** The algo of each child order id (this run's order updates, and the journals' children of earlier runs): their fills make the average. */
-  const algoOfOrder = new Map<number, string>();
+  /** Each algo's child order ids and the sums of their fills (the row's average fill). */
+  const fillSums = new AlgoFillSums();
   const wording = new AlgoLines(market);
   let lines: AlgoLine[] = [];
   const onRecord = (r: Parameters<AlgoLines['add']>[0]): void => {
@@ -123,7 +124,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
     orderUpdates: (rows) => {
       for (const r of rows) {
         const id = algoOfChildGroup(engine.groupOf(r.rq));
-        if (id !== undefined) algoOfOrder.set(r.oid, id);
+        if (id !== undefined) fillSums.learn(r.oid, id);
       }
     },
   });
@@ -135,10 +136,10 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
    */
   const learnEarlierChildren = async (r: AlgoRunner, reads: AlgoReads): Promise<void> => {
     const known = algoChildOrders(reads.orderJournal() ?? [], r.entries());
-    for (const [oid, id] of known.byOrder) algoOfOrder.set(oid, id);
+    for (const [oid, id] of known.byOrder) fillSums.learn(oid, id);
     for (const [rq, id] of known.unmatchedRqs) {
       const row = await reads.orderByRq(rq);
-      if (row) algoOfOrder.set(row.oid, id);
+      if (row) fillSums.learn(row.oid, id);
     }
   };
 
@@ -168,7 +169,7 @@ export function startAlgoWiring(o: AlgoWiringOptions): AlgoWiring {
       // Published every frame: with no algo there is nothing to sum the fills for.
       if (!runner || views.length === 0) return [];
       const started = runner;
-      const sums = algoFillSums(session.state.fills, algoOfOrder);
+      const sums = fillSums.of(session.state.fills);
       return algoRows(views, runner.entries(), { now: now(), market, mark, liquidation: (id) => { const liq = liquidation(id); return liq === null ? null : Number(liq); }, fills: (id) => sums.get(id), scaleLegs: (id) => started.scaleLegs(id) });
     },
     lines: () => (lines.length > ALGO_LINES_MAX ? lines.slice(-ALGO_LINES_MAX) : lines),

@@ -5,8 +5,8 @@ import type { Market, Order } from '../../protocol/frames.js';
 import type { BookTop } from '../../domain/algos/chase.js';
 import type { OrderLookup } from '../trading/reconcile.js';
 import type { TradingSession } from '../trading/session.js';
-import { Journal } from '../trading/journal.js';
 import type { AlgoReads } from './algo-runner.js';
+import { OrderJournalReader } from './order-journal-reader.js';
 
 export interface TradingAlgoReadsOptions {
   session: TradingSession;
@@ -23,11 +23,12 @@ export interface TradingAlgoReadsOptions {
 }
 
 export function tradingAlgoReads(o: TradingAlgoReadsOptions): AlgoReads {
+  const orderJournal = o.orderJournalPath === null ? null : new OrderJournalReader(o.orderJournalPath);
   return {
     market: (id) => o.markets().find((m) => m.id === id),
     mark: o.mark,
     orderByRq: async (rq): Promise<Order | undefined> => o.session.state.orderByRq(rq) ?? (await o.lookupOrderByRq?.(rq)),
-    orderJournal: () => (o.orderJournalPath === null ? null : Journal.read(o.orderJournalPath)),
+    orderJournal: () => orderJournal?.now() ?? null,
     sendBudgetLeft: () => o.session.sendBudgetLeft,
     block: () => o.session.head,
     position: (id) => o.session.state.positions.get(id),
