@@ -47,6 +47,8 @@ function tokenizedCells(line: string, widthOf: (text: string) => number, table: 
 }
 
 const ESC = 0x1b;
+/** The cells of the line being split, copied out at its exact length (pushing grew each new line's array several times). */
+const lineCells: StyledCell[] = [];
 
 /**
  * tokenizedCells for the lines the screen is made of (characters that stand alone, SGR colour codes):
@@ -54,7 +56,8 @@ const ESC = 0x1b;
  * else (other escapes, combining marks, emoji sequences, CJK), which goes through ansi-tokenize.
  */
 function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (seq: string) => readonly AnsiCode[] | null, table: StyleTable): StyledCell[] | null {
-  const cells: StyledCell[] = [];
+  const cells = lineCells;
+  let count = 0;
   let codes: AnsiCode[] = [];
   let styles: readonly AnsiCode[] = NO_STYLES;
   for (let i = 0; i < line.length; ) {
@@ -79,11 +82,11 @@ function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (
     if (!sameCodes(styles, codes)) styles = table.styles(codes);
     const value = line[i] as string;
     const width = c <= 0x7e ? 1 : Math.max(1, widthOf(value));
-    cells.push(table.cell(value, width > 1, styles));
-    for (let k = 1; k < width; k++) cells.push(table.cell('', false, styles));
+    cells[count++] = table.cell(value, width > 1, styles);
+    for (let k = 1; k < width; k++) cells[count++] = table.cell('', false, styles);
     i += 1;
   }
-  return cells;
+  return cells.slice(0, count);
 }
 
 /** ansi-tokenize's styledCharsToString, without the diff between cells of equal style (it is empty). */
