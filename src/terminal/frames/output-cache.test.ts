@@ -15,7 +15,7 @@ function lcg(seed: number): () => number {
 const STYLES = ['', '\u001B[31m', '\u001B[1;32m', '\u001B[30;41m', '\u001B[38;5;208m', '\u001B[48;2;10;20;30m', '\u001B[7m', '\u001B[2m'];
 // Lines of the screen's own glyphs take the fast path; CJK, combining marks, emoji sequences and other
 // escapes go through ansi-tokenize: both must agree with Ink.
-const WORDS = ['67,012.5', ' ', '▲ 0.125', '│', '██▒', 'x', '中文', '  ', '◆', '┌─┐', '▁▂▃', 'é', 'e\u0301', '👍🏽', '❤\uFE0F', '⌚', '\u001B]8;;https://x.y\u0007link\u001B]8;;\u0007', '\u001B[m', '·—…', 'soft\u00ADhyphen'];
+const WORDS = ['67,012.5', ' ', '▲ 0.125', '│', '██▒', 'x', '中文', '  ', '◆', '┌─┐', '▁▂▃', 'é', 'e\u0301', '👍🏽', '❤\uFE0F', '⌚', '\u001B]8;;https://x.y\u0007link\u001B]8;;\u0007', '\u001B[m', '·—…', 'soft\u00ADhyphen', 'nb\u00A0', '\u3000', '\u2007'];
 
 /** One frame's operations, drawn by `seed` (so two outputs get the same ones). */
 function drawFrame(output: OutputUnderTest, seed: number, width: number, height: number, reuse: readonly string[]): void {

@@ -47,6 +47,8 @@ function tokenizedCells(line: string, widthOf: (text: string) => number, table: 
 }
 
 const ESC = 0x1b;
+/** The cells of the line being split, copied out at its exact length (pushing grew each new line's array several times). */
+const lineCells: StyledCell[] = [];
 
 /**
  * tokenizedCells for the lines the screen is made of (characters that stand alone, SGR colour codes):
@@ -54,7 +56,8 @@ const ESC = 0x1b;
  * else (other escapes, combining marks, emoji sequences, CJK), which goes through ansi-tokenize.
  */
 function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (seq: string) => readonly AnsiCode[] | null, table: StyleTable): StyledCell[] | null {
-  const cells: StyledCell[] = [];
+  const cells = lineCells;
+  let count = 0;
   let codes: AnsiCode[] = [];
   let styles: readonly AnsiCode[] = NO_STYLES;
   for (let i = 0; i < line.length; ) {
@@ -79,15 +82,15 @@ function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (
     if (!sameCodes(styles, codes)) styles = table.styles(codes);
     const value = line[i] as string;
     const width = c <= 0x7e ? 1 : Math.max(1, widthOf(value));
-    cells.push(table.cell(value, width > 1, styles));
-    for (let k = 1; k < width; k++) cells.push(table.cell('', false, styles));
+    cells[count++] = table.cell(value, width > 1, styles);
+    for (let k = 1; k < width; k++) cells[count++] = table.cell('', false, styles);
     i += 1;
   }
-  return cells;
+  return cells.slice(0, count);
 }
 
 /** ansi-tokenize's styledCharsToString, without the diff between cells of equal style (it is empty). */
-function rowText(cells: readonly StyledCell[], table: StyleTable): string {
+function concatenatedRowText(cells: readonly StyledCell[], table: StyleTable): string {
   let text = '';
   let previous: StyledCell | undefined;
   for (const cell of cells) {
@@ -98,6 +101,48 @@ function rowText(cells: readonly StyledCell[], table: StyleTable): string {
   }
   if (previous !== undefined) text += table.transition(previous.styles, NO_STYLES);
   return text;
+}
+
+/** Code units of the row being built (grown when a row needs more). */
+let units = new Uint16Array(2048);
+const utf16 = new TextDecoder('utf-16le');
+
+function isTrimmedSpace(c: number): boolean {
+  // String#trimEnd's white space and line terminators.
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * concatenatedRowText(...).trimEnd(), built in one buffer and made a string once: concatenating cell by cell
+ * left a chain of partial strings per changed row per frame. A row with a surrogate goes the concatenating
+ * way (the decoder would replace a lone one).
+ */
+function rowText(cells: readonly StyledCell[], table: StyleTable): string {
+  let n = 0;
+  let previous: StyledCell | undefined;
+  const put = (text: string): boolean => {
+    if (n + text.length > units.length) {
+      const grown = new Uint16Array(2 * (n + text.length));
+      grown.set(units.subarray(0, n));
+      units = grown;
+    }
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdfff) return false;
+      units[n++] = c;
+    }
+    return true;
+  };
+  for (const cell of cells) {
+    if (previous === undefined) {
+      if (!put(table.opening(cell.styles))) return concatenatedRowText(cells, table).trimEnd();
+    } else if (!sameCodes(previous.styles, cell.styles) && !put(table.transition(previous.styles, cell.styles))) return concatenatedRowText(cells, table).trimEnd();
+    if (!put(cell.value)) return concatenatedRowText(cells, table).trimEnd();
+    previous = cell;
+  }
+  if (previous !== undefined && !put(table.transition(previous.styles, NO_STYLES))) return concatenatedRowText(cells, table).trimEnd();
+  while (n > 0 && isTrimmedSpace(units[n - 1] ?? 0)) n--;
+  return utf16.decode(units.subarray(0, n));
 }
 
 function sameCells(a: readonly StyledCell[], b: readonly StyledCell[]): boolean {
@@ -158,7 +203,7 @@ export class FrameCellCache {
       before.cells = cells;
       return before.text;
     }
-    const text = rowText(cells, this.table).trimEnd();
+    const text = rowText(cells, this.table);
     this.rows[y] = { cells, text };
     return text;
   }

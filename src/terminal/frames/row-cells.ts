@@ -6,7 +6,7 @@
 
 const ESC = '\u001B[';
 /** Wide, surrogate (emoji) or zero-width code units: column arithmetic would be unsafe. */
-const NOT_SINGLE_WIDTH = /[\u0300-\u036F\u1100-\u115F\u200B-\u200F\u2E80-\uA4CF\uAC00-\uD7A3\uD800-\uDFFF\uF900-\uFAFF\uFE00-\uFE0F\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/;
+export const NOT_SINGLE_WIDTH = /[\u0300-\u036F\u1100-\u115F\u200B-\u200F\u2E80-\uA4CF\uAC00-\uD7A3\uD800-\uDFFF\uF900-\uFAFF\uFE00-\uFE0F\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/;
 /** Unchanged cells shorter than this between two changes are rewritten rather than jumped over. */
 const MERGE_GAP = 6;
 
@@ -62,13 +62,18 @@ function styleKey(style: Style): string {
 }
 
 /** A style as met in rows, with its key and where each SGR sequence met after it leads (rows repeat the same few). */
-interface PenState {
+export interface PenState {
   style: Style;
   key: string;
   next: Map<string, PenState>;
+  /** The first few of `next`, as [params, state] pairs: found in the row without slicing the params out. */
+  few: [string, PenState][];
 }
 
-const DEFAULT_PEN: PenState = { style: { fg: '', bg: '', attrs: 0 }, key: '', next: new Map() };
+/** Transitions per style looked up in place (a style leads to a handful of others). */
+const FEW = 16;
+
+export const DEFAULT_PEN: PenState = { style: { fg: '', bg: '', attrs: 0 }, key: '', next: new Map(), few: [] };
 /** Transitions remembered at most (a screen uses a few dozen); past it a sequence is applied afresh. */
 const MAX_TRANSITIONS = 4096;
 let transitions = 0;
@@ -79,15 +84,26 @@ function afterSgr(pen: PenState, params: string): PenState {
   if (known) return known;
   const style = { ...pen.style };
   applySgr(style, params);
-  const next: PenState = { style, key: styleKey(style), next: new Map() };
+  const next: PenState = { style, key: styleKey(style), next: new Map(), few: [] };
   if (transitions < MAX_TRANSITIONS) {
     transitions += 1;
     pen.next.set(params, next);
+    if (pen.few.length < FEW) pen.few.push([params, next]);
   }
   return next;
 }
 
-function isSgrParam(code: number): boolean {
+/** afterSgr for the params at row[from, to), without slicing them out when the transition is a known one. */
+export function afterSgrIn(pen: PenState, row: string, from: number, to: number): PenState {
+  const few = pen.few;
+  for (let k = 0; k < few.length; k++) {
+    const [params, state] = few[k]!;
+    if (params.length === to - from && row.startsWith(params, from)) return state;
+  }
+  return afterSgr(pen, row.slice(from, to));
+}
+
+export function isSgrParam(code: number): boolean {
   return (code >= 48 && code <= 57) || code === 59; // 0-9 ;
 }
 

@@ -5,7 +5,8 @@
 // log-update, so it replaces the instance's `log` after mounting (Ink reads `this.log` on every paint).
 
 import { replaceFrameWriter, type FrameWriter } from './ink-port.js';
-import { diffCells, toCells, type Cells, type Pen } from './row-cells.js';
+import type { Pen } from './row-cells.js';
+import { diffRows, rowWidth } from './row-diff.js';
 
 const ESC = '\u001B[';
 const HIDE_CURSOR = `${ESC}?25l`;
@@ -43,34 +44,23 @@ interface Frame {
   /** Visible rows (without the empty string after a trailing newline). */
   rows: string[];
   trailingNewline: boolean;
-  /** Rows parsed into cells, filled on demand (null: the row cannot be split). */
-  cells: (Cells | null | undefined)[];
 }
 
-const EMPTY: Frame = { output: '', rows: [], trailingNewline: false, cells: [] };
+const EMPTY: Frame = { output: '', rows: [], trailingNewline: false };
 
 function frameOf(output: string): Frame {
   const rows = output.split('\n');
   const trailingNewline = output.endsWith('\n');
   if (trailingNewline) rows.pop();
-  return { output, rows, trailingNewline, cells: [] };
-}
-
-function cellsOf(frame: Frame, i: number): Cells | null {
-  let c = frame.cells[i];
-  if (c === undefined) {
-    c = toCells(frame.rows[i] ?? '');
-    frame.cells[i] = c;
-  }
-  return c;
+  return { output, rows, trailingNewline };
 }
 
 /** The frame's rows as cells wide (SGR codes take none); a row that cannot be split counts its code points. */
 function widestRow(frame: Frame): number {
   let widest = 0;
   for (let i = 0; i < frame.rows.length; i++) {
-    const cells = cellsOf(frame, i);
-    const width = cells ? cells.chars.length : [...(frame.rows[i] ?? '').replace(/\u001B\[[0-9;?]*[A-Za-z]/g, '')].length;
+    const row = frame.rows[i] ?? '';
+    const width = rowWidth(row) ?? [...row.replace(/\u001B\[[0-9;?]*[A-Za-z]/g, '')].length;
     if (width > widest) widest = width;
   }
   return widest;
@@ -162,14 +152,8 @@ export function createRowDiffLog(stream: RowStream, opts: RowDiffOptions = {}): 
         const newline = i < last || next.trailingNewline ? '\n' : '';
         let change: string | null = null;
         if (i < prev.rows.length) {
-          if (row === prev.rows[i]) {
-            next.cells[i] = prev.cells[i];
-            change = '';
-          } else {
-            const before = cellsOf(prev, i);
-            const after = cellsOf(next, i);
-            if (before && after) change = diffCells(before, after, pen);
-          }
+          const before = prev.rows[i] ?? '';
+          change = row === before ? '' : diffRows(before, row, pen);
         }
         if (change === '') {
           // Unchanged: move past it (batched); the last row without a newline needs no move.
