@@ -75,12 +75,25 @@ function volumeRowsFor(height: number): number {
   return height >= 5 ? 1 : 0;
 }
 
+function highOf(candles: readonly CandleView[]): number {
+  let high = -Infinity;
+  for (const c of candles) if (c.h > high) high = c.h;
+  return high;
+}
+
+function lowOf(candles: readonly CandleView[]): number {
+  let low = Infinity;
+  for (const c of candles) if (c.l < low) low = c.l;
+  return low;
+}
+
 /** What the chart shows of `candles` at `options`: the label and plot widths, the candles shown and their price range. */
 export function chartWindow(candles: readonly CandleView[], options: Pick<ChartOptions, 'width' | 'priceDecimals' | 'cursorT'>) {
   const { width, priceDecimals } = options;
+  // Plain loops: worked out on every move of the last candle, so no arrays of highs and lows.
   const widest = candles.length === 0 ? 0 : Math.max(
-    formatScaledGrouped(Math.max(...candles.map((c) => c.h)), priceDecimals).length,
-    formatScaledGrouped(Math.min(...candles.map((c) => c.l)), priceDecimals).length,
+    formatScaledGrouped(highOf(candles), priceDecimals).length,
+    formatScaledGrouped(lowOf(candles), priceDecimals).length,
   );
   const labelWidth = Math.min(widest + 1, Math.max(0, width - 1));
   const plotWidth = Math.max(0, width - labelWidth);
@@ -89,8 +102,8 @@ export function chartWindow(candles: readonly CandleView[], options: Pick<ChartO
   const stop = cursorAt >= 0 && cursorAt < candles.length - plotWidth ? cursorAt + plotWidth : candles.length;
   const first = Math.max(0, stop - plotWidth);
   const shown = candles.slice(first, stop);
-  const high = shown.length === 0 ? 0 : Math.max(...shown.map((c) => c.h));
-  const low = shown.length === 0 ? 0 : Math.min(...shown.map((c) => c.l));
+  const high = shown.length === 0 ? 0 : highOf(shown);
+  const low = shown.length === 0 ? 0 : lowOf(shown);
   return { labelWidth, plotWidth, first, cursorAt, shown, high, low };
 }
 
