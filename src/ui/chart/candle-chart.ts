@@ -75,12 +75,25 @@ function volumeRowsFor(height: number): number {
   return height >= 5 ? 1 : 0;
 }
 
+function highOf(candles: readonly CandleView[]): number {
+  let high = -Infinity;
+  for (const c of candles) if (c.h > high) high = c.h;
+  return high;
+}
+
+function lowOf(candles: readonly CandleView[]): number {
+  let low = Infinity;
+  for (const c of candles) if (c.l < low) low = c.l;
+  return low;
+}
+
 /** What the chart shows of `candles` at `options`: the label and plot widths, the candles shown and their price range. */
 export function chartWindow(candles: readonly CandleView[], options: Pick<ChartOptions, 'width' | 'priceDecimals' | 'cursorT'>) {
   const { width, priceDecimals } = options;
+  // Plain loops: worked out on every move of the last candle, so no arrays of highs and lows.
   const widest = candles.length === 0 ? 0 : Math.max(
-    formatScaledGrouped(Math.max(...candles.map((c) => c.h)), priceDecimals).length,
-    formatScaledGrouped(Math.min(...candles.map((c) => c.l)), priceDecimals).length,
+    formatScaledGrouped(highOf(candles), priceDecimals).length,
+    formatScaledGrouped(lowOf(candles), priceDecimals).length,
   );
   const labelWidth = Math.min(widest + 1, Math.max(0, width - 1));
   const plotWidth = Math.max(0, width - labelWidth);
@@ -89,106 +102,168 @@ export function chartWindow(candles: readonly CandleView[], options: Pick<ChartO
   const stop = cursorAt >= 0 && cursorAt < candles.length - plotWidth ? cursorAt + plotWidth : candles.length;
   const first = Math.max(0, stop - plotWidth);
   const shown = candles.slice(first, stop);
-  const high = shown.length === 0 ? 0 : Math.max(...shown.map((c) => c.h));
-  const low = shown.length === 0 ? 0 : Math.min(...shown.map((c) => c.l));
+  const high = shown.length === 0 ? 0 : highOf(shown);
+  const low = shown.length === 0 ? 0 : lowOf(shown);
   return { labelWidth, plotWidth, first, cursorAt, shown, high, low };
 }
 
-/** Renders as many of the newest candles as fit. Returns exactly `height` rows of `width` cells. */
-export function renderCandleChart(candles: readonly CandleView[], options: ChartOptions): ChartRow[] {
-  const { width, height, priceDecimals } = options;
-  if (width <= 0 || height <= 0) return [];
-  const blank = (): ChartRow => [{ text: ' '.repeat(width), tone: 'plain' }];
-  if (candles.length === 0) {
-    const rows = Array.from({ length: height }, blank);
-    const message = 'waiting for candles';
-    if (width >= message.length) rows[Math.floor(height / 2)] = [{ text: message.padStart(Math.floor((width + message.length) / 2)).padEnd(width), tone: 'axis' }];
-    return rows;
-  }
+export type ChartWindowShape = ReturnType<typeof chartWindow>;
 
+/** Everything of a render but the candles' columns and the price labels: the rows, widths and price range. */
+export interface ChartScale {
+  width: number;
+  height: number;
+  priceDecimals: number;
+  resolution: number;
+  axisRows: number;
+  volumeRows: number;
+  priceRows: number;
+  labelWidth: number;
+  plotWidth: number;
+  first: number;
+  cursorAt: number;
+  shown: readonly CandleView[];
+  high: number;
+  low: number;
+  maxVolume: number;
+  /** Plot column of shown[0]: right-aligned, the newest candle next to the axis. */
+  offset: number;
+  lines: readonly ChartLine[];
+}
+
+/** One candle's column: its price rows (wick from hi to lo, body from top to bottom) and its volume glyph per volume row. */
+export interface CandleColumn {
+  hi: number;
+  lo: number;
+  top: number;
+  bottom: number;
+  tone: ChartTone;
+  body: string;
+  volume: readonly string[];
+}
+
+export interface PriceLabel {
+  text: string;
+  tone: ChartTone;
+}
+
+/** The scale of a chart with candles (`window`: chartWindow of the same candles and options, if already worked out). */
+export function chartScale(candles: readonly CandleView[], options: ChartOptions, window: ChartWindowShape = chartWindow(candles, options)): ChartScale {
+  const { width, height, priceDecimals } = options;
   const axisRows = height >= 8 ? 1 : 0;
   const volumeRows = volumeRowsFor(height - axisRows);
-  const priceRows = height - axisRows - volumeRows;
-  const { labelWidth, plotWidth, first, cursorAt, shown, high, low } = chartWindow(candles, options);
-  const span = Math.max(1, high - low);
-  // Row 0 is the top (highest price).
-  const rowOf = (price: number): number => Math.min(priceRows - 1, Math.max(0, Math.round(((high - price) / span) * (priceRows - 1))));
+  const { labelWidth, plotWidth, first, cursorAt, shown, high, low } = window;
+  let maxVolume = 0;
+  for (const c of shown) if (c.volume > maxVolume) maxVolume = c.volume;
+  return {
+    width, height, priceDecimals, resolution: options.resolution ?? 60, axisRows, volumeRows, priceRows: height - axisRows - volumeRows,
+    labelWidth, plotWidth, first, cursorAt, shown, high, low, maxVolume, offset: plotWidth - shown.length, lines: options.lines ?? [],
+  };
+}
 
-  const grid: Cell[][] = Array.from({ length: height }, () => new Array<Cell>(width).fill(BLANK_CELL));
-  const maxVolume = Math.max(0, ...shown.map((c) => c.volume));
-  const offset = plotWidth - shown.length; // right-align: newest candle next to the axis
+/** Screen row of a price; row 0 is the top (highest price). */
+function rowOf(scale: ChartScale, price: number): number {
+  const span = Math.max(1, scale.high - scale.low);
+  return Math.min(scale.priceRows - 1, Math.max(0, Math.round(((scale.high - price) / span) * (scale.priceRows - 1))));
+}
 
-  shown.forEach((candle, i) => {
-    const x = offset + i;
-    const up = candle.c >= candle.o;
-    const tone: ChartTone = up ? 'up' : 'down';
-    const top = rowOf(Math.max(candle.o, candle.c));
-    const bottom = rowOf(Math.min(candle.o, candle.c));
-    for (let y = rowOf(candle.h); y <= rowOf(candle.l); y++) {
-      const row = grid[y];
-      if (row) row[x] = { ch: y >= top && y <= bottom ? (up ? UP_BODY : DOWN_BODY) : WICK, tone };
+export function candleColumn(scale: ChartScale, candle: CandleView): CandleColumn {
+  const up = candle.c >= candle.o;
+  const volume: string[] = [];
+  if (scale.volumeRows > 0 && scale.maxVolume > 0) {
+    // Eighths of a cell, so small volumes still show.
+    let eighths = Math.round((candle.volume / scale.maxVolume) * scale.volumeRows * 8);
+    if (candle.volume > 0) eighths = Math.max(1, eighths);
+    for (let v = scale.volumeRows - 1; v >= 0; v--) {
+      const fill = Math.min(8, eighths);
+      eighths -= fill;
+      volume[v] = VOLUME_STEPS[fill] ?? ' ';
     }
-    if (volumeRows > 0 && maxVolume > 0) {
-      // Eighths of a cell, so small volumes still show.
-      let eighths = Math.round((candle.volume / maxVolume) * volumeRows * 8);
-      if (candle.volume > 0) eighths = Math.max(1, eighths);
-      for (let v = volumeRows - 1; v >= 0; v--) {
-        const fill = Math.min(8, eighths);
-        eighths -= fill;
-        const row = grid[priceRows + v];
-        if (row) row[x] = { ch: VOLUME_STEPS[fill] ?? ' ', tone };
-      }
-    }
-  });
+  }
+  return {
+    hi: rowOf(scale, candle.h), lo: rowOf(scale, candle.l), top: rowOf(scale, Math.max(candle.o, candle.c)), bottom: rowOf(scale, Math.min(candle.o, candle.c)),
+    tone: up ? 'up' : 'down', body: up ? UP_BODY : DOWN_BODY, volume,
+  };
+}
 
-  // Price labels: top, middle and bottom rows, plus the last close.
-  const labels = new Map<number, number>([
+/** A column's glyph at row `y` (undefined: blank). */
+export function columnGlyph(scale: ChartScale, column: CandleColumn, y: number): string | undefined {
+  if (y < scale.priceRows) return y >= column.hi && y <= column.lo ? (y >= column.top && y <= column.bottom ? column.body : WICK) : undefined;
+  return column.volume[y - scale.priceRows];
+}
+
+/** Price labels by row: top, middle and bottom rows, plus the last close (drawn plain). */
+export function priceLabels(scale: ChartScale): Map<number, PriceLabel> {
+  const { high, low, priceRows, labelWidth, priceDecimals } = scale;
+  const prices = new Map<number, number>([
     [0, high],
     [priceRows - 1, low],
   ]);
-  if (priceRows >= 5) labels.set(Math.floor((priceRows - 1) / 2), Math.round(high - span / 2));
-  const last = shown.at(-1);
-  if (last) labels.set(rowOf(last.c), last.c);
-  for (const [y, price] of labels) {
-    const text = formatScaledGrouped(price, priceDecimals).padStart(labelWidth).slice(-labelWidth);
-    const row = grid[y];
-    if (!row) continue;
-    for (let k = 0; k < labelWidth; k++) row[plotWidth + k] = { ch: text[k] ?? ' ', tone: price === last?.c ? 'plain' : 'axis' };
-  }
-  const cursorX = cursorAt >= 0 ? offset + (cursorAt - first) : -1;
-  if (cursorX >= 0) {
-    for (let y = 0; y < priceRows; y++) {
-      const row = grid[y];
-      if (row?.[cursorX]?.ch === ' ') row[cursorX] = { ch: '┊', tone: 'plain' };
-    }
-  }
-  for (const line of options.lines ?? []) {
+  if (priceRows >= 5) prices.set(Math.floor((priceRows - 1) / 2), Math.round(high - Math.max(1, high - low) / 2));
+  const last = scale.shown.at(-1);
+  if (last) prices.set(rowOf(scale, last.c), last.c);
+  const labels = new Map<number, PriceLabel>();
+  for (const [y, price] of prices) labels.set(y, { text: formatScaledGrouped(price, priceDecimals).padStart(labelWidth).slice(-labelWidth), tone: price === last?.c ? 'plain' : 'axis' });
+  return labels;
+}
+
+/** Row `y` of a chart with candles, from its scale, the shown candles' columns and the price labels. */
+export function chartRow(scale: ChartScale, columns: readonly CandleColumn[], labels: ReadonlyMap<number, PriceLabel>, y: number): ChartRow {
+  const { width, plotWidth, labelWidth, offset, priceRows, priceDecimals } = scale;
+  const row = new Array<Cell>(width).fill(BLANK_CELL);
+  columns.forEach((column, i) => {
+    const ch = columnGlyph(scale, column, y);
+    if (ch !== undefined) row[offset + i] = { ch, tone: column.tone };
+  });
+  const label = labels.get(y);
+  if (label) for (let k = 0; k < labelWidth; k++) row[plotWidth + k] = { ch: label.text[k] ?? ' ', tone: label.tone };
+  const cursorX = scale.cursorAt >= 0 ? offset + (scale.cursorAt - scale.first) : -1;
+  if (cursorX >= 0 && y < priceRows && row[cursorX]?.ch === ' ') row[cursorX] = { ch: '┊', tone: 'plain' };
+  for (const line of scale.lines) {
     // Only inside the shown range: a line pinned to the edge would point at the wrong price.
-    if (line.price < low || line.price > high) continue;
-    const row = grid[rowOf(line.price)];
-    if (!row) continue;
+    if (line.price < scale.low || line.price > scale.high || rowOf(scale, line.price) !== y) continue;
     for (let x = 0; x < plotWidth; x++) if (row[x]?.ch === ' ') row[x] = { ch: line.glyph ?? '╌', tone: 'axis' };
     const text = `${line.mark}${formatScaledGrouped(line.price, priceDecimals)}`.padStart(labelWidth).slice(-labelWidth);
     for (let k = 0; k < labelWidth; k++) row[plotWidth + k] = { ch: text[k] ?? ' ', tone: 'plain' };
   }
-  if (axisRows > 0) {
-    // Time labels under the cursor's, the newest, first and middle shown candle (in that priority), never overlapping.
-    const axis = grid[height - 1];
-    const resolution = options.resolution ?? 60;
-    const taken: [number, number][] = [];
-    const cursorShown = cursorAt >= 0 ? [cursorAt - first] : [];
-    for (const i of [...cursorShown, shown.length - 1, 0, Math.floor((shown.length - 1) / 2)]) {
-      const candle = shown[i];
-      if (!candle || !axis) continue;
-      const label = timeAxisLabel(candle.t, resolution);
-      const x = Math.max(0, Math.min(offset + i, plotWidth - label.length));
-      const end = x + label.length;
-      if (end > plotWidth || taken.some(([a, b]) => x <= b && end >= a)) continue;
-      for (let k = 0; k < label.length; k++) axis[x + k] = { ch: label[k] ?? ' ', tone: 'axis' };
-      taken.push([x, end]);
-    }
+  if (scale.axisRows > 0 && y === scale.height - 1) drawTimeAxis(scale, row);
+  return toRuns(row);
+}
+
+/** Time labels under the cursor's, the newest, first and middle shown candle (in that priority), never overlapping. */
+function drawTimeAxis(scale: ChartScale, axis: Cell[]): void {
+  const { shown, offset, plotWidth, cursorAt, first } = scale;
+  const taken: [number, number][] = [];
+  const cursorShown = cursorAt >= 0 ? [cursorAt - first] : [];
+  for (const i of [...cursorShown, shown.length - 1, 0, Math.floor((shown.length - 1) / 2)]) {
+    const candle = shown[i];
+    if (!candle) continue;
+    const label = timeAxisLabel(candle.t, scale.resolution);
+    const x = Math.max(0, Math.min(offset + i, plotWidth - label.length));
+    const end = x + label.length;
+    if (end > plotWidth || taken.some(([a, b]) => x <= b && end >= a)) continue;
+    for (let k = 0; k < label.length; k++) axis[x + k] = { ch: label[k] ?? ' ', tone: 'axis' };
+    taken.push([x, end]);
   }
-  return grid.map(toRuns);
+}
+
+/** The chart while there are no candles: blank, with a note in the middle row. */
+export function waitingChart(width: number, height: number): ChartRow[] {
+  const rows = Array.from({ length: height }, (): ChartRow => [{ text: ' '.repeat(width), tone: 'plain' }]);
+  const message = 'waiting for candles';
+  if (width >= message.length) rows[Math.floor(height / 2)] = [{ text: message.padStart(Math.floor((width + message.length) / 2)).padEnd(width), tone: 'axis' }];
+  return rows;
+}
+
+/** Renders as many of the newest candles as fit. Returns exactly `height` rows of `width` cells. */
+export function renderCandleChart(candles: readonly CandleView[], options: ChartOptions, window?: ChartWindowShape): ChartRow[] {
+  const { width, height } = options;
+  if (width <= 0 || height <= 0) return [];
+  if (candles.length === 0) return waitingChart(width, height);
+  const scale = chartScale(candles, options, window);
+  const columns = scale.shown.map((candle) => candleColumn(scale, candle));
+  const labels = priceLabels(scale);
+  return Array.from({ length: height }, (_, y) => chartRow(scale, columns, labels, y));
 }
 
 /** Plain text of a chart (tests, ascii snapshots). */

@@ -29,8 +29,15 @@ function infoRowCap(height: number): number {
 /**
  * Exactly `height` rows of `width` cells; `window`: the candles shown at `width` (the view's, which the chart
  * keys step by). It is measured at the full height: the info rows change the height, never the width.
+ * `render`: the chart's renderer (the pane's keeps its last rows: incremental-chart.ts).
  */
-export function chartPaneRows(m: ChartPaneModel, width: number, height: number, window = chartWindow(m.candles, { width, priceDecimals: m.priceDecimals, cursorT: m.chart.cursorT })): ChartRow[] {
+export function chartPaneRows(
+  m: ChartPaneModel,
+  width: number,
+  height: number,
+  window = chartWindow(m.candles, { width, priceDecimals: m.priceDecimals, cursorT: m.chart.cursorT }),
+  render: typeof renderCandleChart = renderCandleChart,
+): ChartRow[] {
   if (width <= 0 || height <= 0) return [];
   const cursorT = m.chart.cursorT;
   const cursorCandle = cursorT === null || m.candles.length === 0 ? null : (m.candles[cursorIndex(m.candles, cursorT)] ?? null);
@@ -44,6 +51,6 @@ export function chartPaneRows(m: ChartPaneModel, width: number, height: number, 
     width,
     infoRowCap(height),
   );
-  const chart = renderCandleChart(m.candles, { width, height: height - info.length, priceDecimals: m.priceDecimals, resolution: m.resolution, lines: m.lines, cursorT });
+  const chart = render(m.candles, { width, height: height - info.length, priceDecimals: m.priceDecimals, resolution: m.resolution, lines: m.lines, cursorT }, window);
   return [...info.map((text): ChartRow => [{ text, tone: 'plain' }]), ...chart];
 }

@@ -10,6 +10,7 @@ import { keepWhileEqual, memoBy, sameArray } from '../../lib/memo-last.js';
 import type { TerminalState } from '../../state/store.js';
 import { chartWindow, type ChartRow } from './candle-chart.js';
 import { chartLines, type ChartMarkLine } from './chart-lines.js';
+import { incrementalCandleChart } from './incremental-chart.js';
 import { chartPaneRows } from './pane-rows.js';
 
 export type ChartWindow = ReturnType<typeof chartWindow>;
@@ -46,6 +47,9 @@ export function chartWindowOf(s: TerminalState, width: number): ChartWindow {
   return windowAt(heldCandles(s.candles), priceDecimalsOf(s), s.chart.cursorT, width);
 }
 
+// The pane's chart draws again only the rows a moving last candle changes.
+const drawChart = incrementalCandleChart();
+
 const build = memoBy(
   (s: TerminalState, liveKey: string, width: number, height: number) => [
     heldCandles(s.candles), heldHistory(s.candleHistory), s.chart, linesOf(s), priceDecimalsOf(s), s.resolution, liveKey, width, height,
@@ -56,7 +60,7 @@ const build = memoBy(
     const lines = linesOf(s);
     const window = chartWindowOf(s, inner);
     const model = { candles, history: heldHistory(s.candleHistory), chart: s.chart, lines, priceDecimals: priceDecimalsOf(s), resolution: s.resolution, liveKey };
-    return { title: `Chart ${timeframeLabel(s.resolution)}  [ ]`, rows: chartPaneRows(model, inner, Math.max(0, height - 2), window), lines, window };
+    return { title: `Chart ${timeframeLabel(s.resolution)}  [ ]`, rows: chartPaneRows(model, inner, Math.max(0, height - 2), window, drawChart), lines, window };
   },
 );
 
