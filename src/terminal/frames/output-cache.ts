@@ -15,6 +15,7 @@
 
 import { ansiTokenize, gridRendererInstalled, setGridRenderer, type AnsiCode, type Clip, type InkGrid, type StyledCell } from './ink-port.js';
 import { PlacedWrites } from './placed-writes.js';
+import { sgrEnd } from './sgr.js';
 import { standsAlone } from './stand-alone.js';
 import { RecentMap } from './recent-map.js';
 import { NO_STYLES, sameCodes, StyleTable } from './style-table.js';
@@ -63,15 +64,8 @@ function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (
   for (let i = 0; i < line.length; ) {
     const c = line.charCodeAt(i);
     if (c === ESC) {
-      let j = i + 1;
-      if (line.charCodeAt(j) !== 0x5b) return null;
-      j += 1;
-      while (j < line.length) {
-        const d = line.charCodeAt(j);
-        if ((d >= 0x30 && d <= 0x39) || d === 0x3b) j += 1;
-        else break;
-      }
-      if (line.charCodeAt(j) !== 0x6d) return null;
+      const j = sgrEnd(line, i);
+      if (j < 0) return null;
       const tokens = sgrTokens(line.slice(i, j + 1));
       if (!tokens) return null;
       for (const token of tokens) codes = ansiTokenize.reduceAnsiCodesIncremental(codes, [token]);

@@ -4,6 +4,8 @@
 // East Asian, emoji, combining marks) or with other escape sequences are not split: the caller
 // rewrites them whole.
 
+import { sgrEnd } from './sgr.js';
+
 const ESC = '\u001B[';
 /** Wide, surrogate (emoji) or zero-width code units: column arithmetic would be unsafe. */
 export const NOT_SINGLE_WIDTH = /[\u0300-\u036F\u1100-\u115F\u200B-\u200F\u2E80-\uA4CF\uAC00-\uD7A3\uD800-\uDFFF\uF900-\uFAFF\uFE00-\uFE0F\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/;
@@ -103,10 +105,6 @@ export function afterSgrIn(pen: PenState, row: string, from: number, to: number)
   return afterSgr(pen, row.slice(from, to));
 }
 
-export function isSgrParam(code: number): boolean {
-  return (code >= 48 && code <= 57) || code === 59; // 0-9 ;
-}
-
 /** The row as cells, or null when it cannot be split safely. */
 export function toCells(row: string): Cells | null {
   if (NOT_SINGLE_WIDTH.test(row)) return null;
@@ -118,10 +116,8 @@ export function toCells(row: string): Cells | null {
     const code = row.charCodeAt(i);
     if (code === 27) {
       // ESC [ params m; anything else (cursor moves, hyperlinks) is not ours to split.
-      if (row.charCodeAt(i + 1) !== 91) return null;
-      let j = i + 2;
-      while (j < n && isSgrParam(row.charCodeAt(j))) j++;
-      if (row.charCodeAt(j) !== 109) return null;
+      const j = sgrEnd(row, i);
+      if (j < 0) return null;
       pen = afterSgr(pen, row.slice(i + 2, j));
       i = j;
       continue;

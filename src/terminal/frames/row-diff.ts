@@ -4,7 +4,8 @@
 // of one-character strings and style keys was the largest share of the paint's garbage. Same bytes as
 // diffCells (row-diff.test.ts checks it on random rows).
 
-import { afterSgrIn, DEFAULT_PEN, isSgrParam, NOT_SINGLE_WIDTH, type Pen, type PenState } from './row-cells.js';
+import { afterSgrIn, DEFAULT_PEN, NOT_SINGLE_WIDTH, type Pen, type PenState } from './row-cells.js';
+import { sgrEnd } from './sgr.js';
 
 const ESC = '\u001B[';
 /** As in diffCells: unchanged cells shorter than this between two changes are rewritten rather than jumped over. */
@@ -37,10 +38,8 @@ function step(walk: Walk): void {
   while (i < n) {
     const code = row.charCodeAt(i);
     if (code === 27) {
-      if (row.charCodeAt(i + 1) !== 91) break;
-      let j = i + 2;
-      while (j < n && isSgrParam(row.charCodeAt(j))) j++;
-      if (row.charCodeAt(j) !== 109) break;
+      const j = sgrEnd(row, i);
+      if (j < 0) break;
       walk.pen = afterSgrIn(walk.pen, row, i + 2, j);
       i = j + 1;
       continue;

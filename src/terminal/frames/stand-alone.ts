@@ -2,6 +2,8 @@
 // (figures, words, box-drawing, blocks, shapes, arrows). A line made only of them needs no grapheme
 // segmentation to be cut into cells or sliced (output-cache.ts, placed-writes.ts).
 
+import { sgrEnd } from './sgr.js';
+
 /**
  * True for a UTF-16 unit that is a whole grapheme on its own and never joins a neighbour: printable
  * ASCII, Latin-1 and spacing Latin letters, and the punctuation, arrows, box-drawing, block and shape
@@ -36,14 +38,8 @@ export function colouredKeptWhole(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === ESC) {
-      if (text.charCodeAt(i + 1) !== 0x5b) return false;
-      let j = i + 2;
-      while (j < text.length) {
-        const d = text.charCodeAt(j);
-        if ((d >= 0x30 && d <= 0x39) || d === 0x3b) j += 1;
-        else break;
-      }
-      if (j === i + 2 || text.charCodeAt(j) !== 0x6d) return false;
+      const j = sgrEnd(text, i);
+      if (j <= i + 2) return false;
       i = j;
     } else if (!keptWhole(c)) return false;
   }

@@ -6,6 +6,7 @@
 // any other text is measured as widest-line measures it.
 
 import stringWidth from 'string-width';
+import { sgrEnd } from './sgr.js';
 import { keptWhole } from './stand-alone.js';
 
 const ESC = 0x1b;
@@ -35,14 +36,8 @@ function plainWidestLine(text: string): number {
       width = 0;
     } else if (c === ESC) {
       // ESC [ params m (strip-ansi removes it: no width); any other escape is measured by string-width.
-      if (text.charCodeAt(i + 1) !== 0x5b) return -1;
-      let j = i + 2;
-      while (j < text.length) {
-        const d = text.charCodeAt(j);
-        if ((d >= 0x30 && d <= 0x39) || d === 0x3b) j += 1;
-        else break;
-      }
-      if (text.charCodeAt(j) !== 0x6d) return -1;
+      const j = sgrEnd(text, i);
+      if (j < 0) return -1;
       i = j;
     } else if (keptWhole(c)) width += glyphWidth(c);
     else return -1;
