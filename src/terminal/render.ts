@@ -84,8 +84,7 @@ export function withInkKeyboard(app: ReactElement): ReactElement {
 
 /** The screen: the App with its keyboard source. */
 function screen(options: Pick<MountOptions, 'store' | 'services' | 'perf' | 'keymap' | 'colorDepth'>): ReactElement {
-  const app = createElement(App, { store: options.store, services: options.services, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) });
-  return createElement(InkKeyboard, null, app);
+  return withInkKeyboard(createElement(App, { store: options.store, services: options.services, perf: options.perf ?? null, ...(options.keymap ? { keymap: options.keymap } : {}), colorDepth: options.colorDepth ?? detectColorDepth(process.env) }));
 }
 
 /**
