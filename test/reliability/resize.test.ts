@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSim, startSim } from '../../src/sim/index.js';
 import { createVirtualTerminal, type RecordedWrite, sleep } from '../helpers/terminal.js';
 import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const STORM = process.env.PERPL_CHAOS === 'long' ? 2_000 : 200;
 
@@ -68,8 +69,7 @@ async function recordResize(cols: number, rows: number): Promise<{ kept: string[
 
 describe('terminal resizes', () => {
   it(`resize-storm: ${STORM} resizes in bursts leave the app running with the final size's layout`, async () => {
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const rand = seededRandom(7);
     let paintsDuring = 0;
     const unsub = r.app.store.subscribe(() => paintsDuring++);
     for (let i = 0; i < STORM; i++) {

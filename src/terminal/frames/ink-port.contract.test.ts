@@ -14,6 +14,7 @@ import { createVirtualTerminal, eventually, sleep, type VirtualTerminal } from '
 import { gridRendererInstalled } from './ink-port.js';
 import { installOutputCache, uninstallOutputCache } from './output-cache.js';
 import { installRowDiffWriter } from './row-diff-log.js';
+import { seededRandom } from '../../../test/helpers/seeded-random.js';
 
 const COLS = 48;
 const ROWS = 14;
@@ -21,14 +22,9 @@ const STEPS = 24;
 const COLORS = ['green', 'red', 'yellow', 'cyan', 'magenta', undefined] as const;
 const WORDS = ['67,012.5', '▲ 0.125', '│', '██▒', '中文', '·—…', 'BTC', '  ', '◆'];
 
-function lcg(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
-
 /** One frame of a screen shaped like ours: a header, a clipped two-column body, a footer; `rows - 1` tall. */
 function Screen({ step }: { step: number }): ReactElement {
-  const rnd = lcg(1 + step * 7);
+  const rnd = seededRandom(1 + step * 7);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const line = (i: number): ReactElement =>
     createElement(

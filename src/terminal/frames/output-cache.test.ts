@@ -4,13 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gridRendererInstalled, newInkGrid, stockGridRenderer, type Transformer } from './ink-port.js';
 import { FrameCellCache, installOutputCache, uninstallOutputCache } from './output-cache.js';
+import { seededRandom } from '../../../test/helpers/seeded-random.js';
 
 type OutputUnderTest = ReturnType<typeof newInkGrid>;
-
-function lcg(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
 
 const STYLES = ['', '\u001B[31m', '\u001B[1;32m', '\u001B[30;41m', '\u001B[38;5;208m', '\u001B[48;2;10;20;30m', '\u001B[7m', '\u001B[2m'];
 // Lines of the screen's own glyphs take the fast path; CJK, combining marks, emoji sequences and other
@@ -19,7 +15,7 @@ const WORDS = ['67,012.5', ' ', '▲ 0.125', '│', '██▒', 'x', '中文', 
 
 /** One frame's operations, drawn by `seed` (so two outputs get the same ones). */
 function drawFrame(output: OutputUnderTest, seed: number, width: number, height: number, reuse: readonly string[]): void {
-  const rnd = lcg(seed);
+  const rnd = seededRandom(seed);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const segment = (): string => {
     const s = pick(STYLES);

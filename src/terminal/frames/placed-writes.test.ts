@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { newInkGrid, sliceAnsi } from './ink-port.js';
 import { PlacedWrites } from './placed-writes.js';
 import { plainKeptWhole } from './stand-alone.js';
+import { seededRandom } from '../../../test/helpers/seeded-random.js';
 
 const caches = newInkGrid(10, 10).caches;
 
@@ -14,11 +15,6 @@ function keptWholeUnits(): string[] {
   const units: string[] = [];
   for (let c = 0; c <= 0xffff; c++) if (plainKeptWhole(String.fromCharCode(c))) units.push(String.fromCharCode(c));
   return units;
-}
-
-function lcg(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 describe('placed writes cut as Ink cuts', () => {
@@ -34,7 +30,7 @@ describe('placed writes cut as Ink cuts', () => {
         if (sliceAnsi(line, 0, caches.getStringWidth(line)) !== line) changed.push(line);
       }
     }
-    const rnd = lcg(7);
+    const rnd = seededRandom(7);
     for (let n = 0; n < 2_000; n++) {
       const line = Array.from({ length: 1 + Math.floor(rnd() * 40) }, () => units[Math.floor(rnd() * units.length)]).join('');
       if (sliceAnsi(line, 0, caches.getStringWidth(line)) !== line) changed.push(line);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createVirtualTerminal, eventually, type VirtualTerminal } from '../../../test/helpers/terminal.js';
 import { StrictTerminal } from '../../../test/helpers/strict-terminal.js';
 import { createRowDiffLog, installRowDiffWriter, RESIZE_NEWS_WAIT_MS } from './row-diff-log.js';
+import { seededRandom } from '../../../test/helpers/seeded-random.js';
 
 function settle(vt: VirtualTerminal): Promise<void> {
   return eventually(() => vt.stdout.settled, 2000, 'terminal settled');
@@ -17,16 +18,11 @@ function frame(rows: string[]): string {
   return `${rows.join('\n')}\n`;
 }
 
-function lcg(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
-
 describe('row-diff frame writer', () => {
   it('frame-shorter-than-terminal-lands-on-its-rows: random row changes never shift the frame down', async () => {
     const vt = createVirtualTerminal(40, 12);
     const log = createRowDiffLog(vt.stdout);
-    const rnd = lcg(7);
+    const rnd = seededRandom(7);
     let rows = Array.from({ length: 11 }, (_, i) => `row ${i}`);
     for (let step = 0; step < 60; step++) {
       rows = rows.map((r, i) => (rnd() < 0.3 ? `row ${i} v${step} ${'x'.repeat(Math.floor(rnd() * 20))}` : r));
@@ -43,7 +39,7 @@ describe('row-diff frame writer', () => {
     const diffVt = createVirtualTerminal(cols, 16);
     const fullVt = createVirtualTerminal(cols, 16);
     const log = createRowDiffLog(diffVt.stdout);
-    const rnd = lcg(11);
+    const rnd = seededRandom(11);
     const styles = ['', '\u001B[31m', '\u001B[1;32m', '\u001B[30;41m', '\u001B[38;5;208m', '\u001B[48;2;10;20;30m', '\u001B[7m'];
     const segment = (): string => {
       const s = styles[Math.floor(rnd() * styles.length)] ?? '';

@@ -4,11 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffCells, toCells, type Pen } from './row-cells.js';
 import { diffRows, rowWidth } from './row-diff.js';
-
-function lcg(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
+import { seededRandom } from '../../../test/helpers/seeded-random.js';
 
 const CODES = ['', '\u001B[31m', '\u001B[0;31m', '\u001B[1;32m', '\u001B[30;41m', '\u001B[38;5;208m', '\u001B[48;2;10;20;30m', '\u001B[7m', '\u001B[m', '\u001B[0m', '\u001B[39m', '\u001B[22m'];
 const TEXTS = ['67,012.5', ' ', '▲ 0.125', '│', '██▒', 'x', 'y', '  ', '0.1', '0.2', 'abcdef'];
@@ -51,7 +47,7 @@ function edited(rnd: () => number, row: string): string {
 
 describe('streamed row diff', () => {
   it('row-diff-without-cell-arrays-writes-the-same-bytes: random row pairs give diffCells bytes and leave the same style in force', () => {
-    const rnd = lcg(35);
+    const rnd = seededRandom(35);
     let compared = 0;
     let unsplit = 0;
     for (let n = 0; n < 5_000; n++) {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import widestLine from './widest-line.js';
+import { seededRandom } from '../../../test/helpers/seeded-random.js';
 
 /** widest-line 6's own measure (the package Ink imports), over the string-width it uses. */
 const inkWidestLine = (text: string): number => Math.max(0, ...text.split('\n').map((line) => stringWidth(line)));
@@ -14,14 +15,9 @@ const PIECES = [
   '中文', 'e\u0301', '1\u20E3', '👍🏽', '❤\uFE0F', '⌚', '\u001B]8;;https://x.y\u0007link\u001B]8;;\u0007', '\t', '\r', '\u00AD', '\u200B', '\n',
 ];
 
-function lcg(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
-
 describe('widest-line for the bundle', () => {
   it('same-width-as-widest-line: random texts of screen glyphs, colour codes, wide and joining characters measure as widest-line measures them', () => {
-    const rnd = lcg(35);
+    const rnd = seededRandom(35);
     for (let n = 0; n < 5000; n++) {
       const text = Array.from({ length: Math.floor(rnd() * 12) }, () => PIECES[Math.floor(rnd() * PIECES.length)]).join('');
       expect(widestLine(text), JSON.stringify(text)).toBe(inkWidestLine(text));

@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { CandleView } from '../../domain/views.js';
 import { renderCandleChart, type ChartOptions } from './candle-chart.js';
 import { incrementalCandleChart } from './incremental-chart.js';
-
-/** A fixed pseudo-random sequence (a failure replays). */
-function randomFrom(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-}
+import { seededRandom } from '../../../test/helpers/seeded-random.js';
 
 describe('incremental candle chart', () => {
   it('incremental-chart-equals-full-redraw after trades, new candles, range moves, resizes and cursor moves', () => {
-    const random = randomFrom(35);
+    const random = seededRandom(35);
     const draw = incrementalCandleChart();
     let candles: CandleView[] = Array.from({ length: 30 }, (_, i) => ({ t: i * 60_000, o: 1_000, h: 1_010, l: 990, c: 1_005, volume: 10 }));
     let options: ChartOptions = { width: 60, height: 20, priceDecimals: 1, resolution: 60, lines: [{ price: 1_000, mark: 'E', glyph: '┈' }], cursorT: null };
