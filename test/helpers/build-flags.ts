@@ -16,11 +16,27 @@ export const REQUIRE_BANNER = 'import { createRequire as __perplCreateRequire } 
 export const MALLOC_TRIM_THRESHOLD = '131072';
 
 /**
- * The entry file is a shell script too (its hashbang is #!/bin/sh): `perpl` runs through sh, which sets malloc's
- * threshold (a user's own value kept) and execs node on the same file: one node start, the same process. sh stops at
- * the exec; node reads a string statement and a comment.
+ * One malloc arena for every thread. With one arena per thread (up to 8 a core) each of V8's platform workers keeps
+ * an arena of its own whose free pieces no other thread reuses: on Node 24 five of them held 9-10 MB after a busy
+ * book (bench soak, malloc_threads_mb; 1 MB on Node 20). The workers malloc little and seldom at once (concurrent
+ * marking, compiles), so sharing the main arena costs no measurable CPU (bench busy book, A/B in the commit).
  */
-export const LAUNCHER_LINE = `":" //; exec env MALLOC_TRIM_THRESHOLD_="\${MALLOC_TRIM_THRESHOLD_:-${MALLOC_TRIM_THRESHOLD}}" node "$0" "$@"`;
+export const MALLOC_ARENA_MAX = '1';
+
+/** glibc's malloc settings `perpl` starts node with: read once as the process starts, so set before node runs. */
+export const LAUNCHER_MALLOC_ENV: Readonly<Record<string, string>> = {
+  MALLOC_TRIM_THRESHOLD_: MALLOC_TRIM_THRESHOLD,
+  MALLOC_ARENA_MAX,
+};
+
+/**
+ * The entry file is a shell script too (its hashbang is #!/bin/sh): `perpl` runs through sh, which sets malloc's
+ * settings (a user's own value of each kept) and execs node on the same file: one node start, the same process. sh
+ * stops at the exec; node reads a string statement and a comment.
+ */
+export const LAUNCHER_LINE = `":" //; exec env ${Object.entries(LAUNCHER_MALLOC_ENV)
+  .map(([name, value]) => `${name}="\${${name}:-${value}}"`)
+  .join(' ')} node "$0" "$@"`;
 
 /**
  * Ink's `widest-line` replaced by the same measure counted in one pass for the screen's own glyphs
