@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchChild } from '../helpers/watched-child.js';
 import { hasScript, runInPty, waitForOutput } from '../reliability/built-app.js';
-import { APP_BUILD_FLAGS, MALLOC_ARENA_MAX, MALLOC_TRIM_THRESHOLD } from '../helpers/build-flags.js';
+import { APP_BUILD_FLAGS, MALLOC_TRIM_THRESHOLD } from '../helpers/build-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; license: string; files: string[] };
@@ -112,38 +112,22 @@ describe('the npm package', () => {
     }
   }, 120_000);
 
-  /** The installed `perpl sim` started with `env`, as node: its environment once it is ready. */
-  async function installedNodeEnvironment(env: NodeJS.ProcessEnv, home: string): Promise<string[]> {
-    const child = spawn(perpl, ['sim', '--port', '0', '--home', home, '--flow-rate', '0', '--quiet'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const watched = watchChild(child);
-    try {
-      await watched.untilOut((out) => out.includes('\n'), 'the ready line');
-      // sh exec'd node: the same process, now node, with malloc's settings in its environment.
-      expect(readlinkSync(`/proc/${child.pid}/exe`)).toBe(realpathSync(process.execPath));
-      return readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
-    } finally {
-      child.kill('SIGKILL');
-      await watched.exited;
-    }
-  }
-
   // glibc reads malloc's settings once, as the process starts: the launcher line sets them before node runs.
   it.skipIf(!existsSync('/proc/self/environ'))('installed-perpl-starts-node-with-a-fixed-malloc-trim-threshold: the installed `perpl` is node, its malloc threshold set', async () => {
     const home = mkdtempSync(join(work, 'home-'));
     const env: NodeJS.ProcessEnv = { ...process.env, PERPL_HOME: home };
     delete env.MALLOC_TRIM_THRESHOLD_;
-    expect(await installedNodeEnvironment(env, home)).toContain(`MALLOC_TRIM_THRESHOLD_=${MALLOC_TRIM_THRESHOLD}`);
-  });
-
-  // One arena per thread left each of Node 24's V8 workers megabytes of free memory of its own (build-flags.ts).
-  it.skipIf(!existsSync('/proc/self/environ'))('installed-perpl-starts-node-with-one-malloc-arena: the installed `perpl` is node with MALLOC_ARENA_MAX set, a user\'s own value kept', async () => {
-    const home = mkdtempSync(join(work, 'home-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, PERPL_HOME: home };
-    delete env.MALLOC_ARENA_MAX;
-    expect(await installedNodeEnvironment(env, home)).toContain(`MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}`);
-    const own = await installedNodeEnvironment({ ...env, MALLOC_ARENA_MAX: '4', MALLOC_TRIM_THRESHOLD_: '262144' }, home);
-    expect(own.filter((v) => v.startsWith('MALLOC_'))).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=4', 'MALLOC_TRIM_THRESHOLD_=262144']));
-    expect(own).not.toContain(`MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}`);
+    const child = spawn(perpl, ['sim', '--port', '0', '--home', home, '--flow-rate', '0', '--quiet'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const watched = watchChild(child);
+    try {
+      await watched.untilOut((out) => out.includes('\n'), 'the ready line');
+      // sh exec'd node: the same process, now node, with the threshold in its environment.
+      expect(readlinkSync(`/proc/${child.pid}/exe`)).toBe(realpathSync(process.execPath));
+      expect(readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')).toContain(`MALLOC_TRIM_THRESHOLD_=${MALLOC_TRIM_THRESHOLD}`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await watched.exited;
   });
 
   it('installed-perpl-sim-serves: the installed `perpl sim` starts, serves the context and stops cleanly', async () => {

@@ -15,18 +15,9 @@ export const REQUIRE_BANNER = 'import { createRequire as __perplCreateRequire } 
  */
 export const MALLOC_TRIM_THRESHOLD = '131072';
 
-/**
- * One malloc arena for every thread. With one arena per thread (up to 8 a core) each of V8's platform workers keeps
- * an arena of its own whose free pieces no other thread reuses: on Node 24 five of them held 9-10 MB after a busy
- * book (bench soak, malloc_threads_mb; 1 MB on Node 20). The workers malloc little and seldom at once (concurrent
- * marking, compiles), so sharing the main arena costs no measurable CPU (bench busy book, A/B in the commit).
- */
-export const MALLOC_ARENA_MAX = '1';
-
 /** glibc's malloc settings `perpl` starts node with: read once as the process starts, so set before node runs. */
 export const LAUNCHER_MALLOC_ENV: Readonly<Record<string, string>> = {
   MALLOC_TRIM_THRESHOLD_: MALLOC_TRIM_THRESHOLD,
-  MALLOC_ARENA_MAX,
 };
 
 /**
