@@ -36,6 +36,13 @@ export const LAUNCHER_LINE = `":" //; exec env ${Object.entries(LAUNCHER_MALLOC_
  */
 export const BUNDLE_ALIASES = { 'widest-line': './src/terminal/frames/widest-line.ts' } as const;
 
+/**
+ * V8 keeps each loaded chunk's source for the process's life (functions compile lazily from it): without the
+ * indentation and line breaks the screen's chunk is 1.5 MB instead of 2.1 (names kept: stack traces and errors
+ * read the same, and the source maps still map them).
+ */
+export const MINIFY_WHITESPACE = true;
+
 /** The flags as `npm run build` passes them (outdir and source maps apart). */
 export const APP_BUILD_FLAGS: readonly string[] = [
   '--bundle',
@@ -48,4 +55,5 @@ export const APP_BUILD_FLAGS: readonly string[] = [
   `--banner:js=${LAUNCHER_LINE}\n${REQUIRE_BANNER}`,
   '--chunk-names=chunks/[name]-[hash]',
   '--log-level=warning',
+  ...(MINIFY_WHITESPACE ? ['--minify-whitespace'] : []),
 ];
