@@ -211,7 +211,8 @@ async function main(): Promise<void> {
   f.array_buffers_mb = round(mb(usage.arrayBuffers), 1);
   for (const space of spaces) {
     if (['new_space', 'old_space', 'code_space'].includes(space.space_name)) f[`${space.space_name}_used_mb`] = round(mb(space.space_used_size), 1);
-    if (space.space_name === 'new_space') f.new_space_committed_mb = round(mb(space.space_size), 1);
+    // Every space's committed size (probe-once prints them; the soak keeps new space's): where V8's committed heap is.
+    f[`${space.space_name}_committed_mb`] = round(mb(space.space_size), 1);
   }
   Object.assign(f, byMapping ?? {});
   // Read after the run's CPU and memory: the trace file is the bench's, not the app's.

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from './sim-child.js';
-import { BUNDLE_ALIASES, BUNDLE_EXTERNALS, REQUIRE_BANNER } from '../../test/helpers/build-flags.js';
+import { BUNDLE_ALIASES, BUNDLE_EXTERNALS, MINIFY_WHITESPACE, REQUIRE_BANNER } from '../../test/helpers/build-flags.js';
 
 export async function buildProbe(): Promise<string> {
   const outdir = join(ROOT, 'dist', 'bench');
@@ -23,6 +23,7 @@ export async function buildProbe(): Promise<string> {
     external: [...BUNDLE_EXTERNALS],
     alias: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([name, path]) => [name, join(ROOT, path)])),
     banner: { js: REQUIRE_BANNER },
+    minifyWhitespace: MINIFY_WHITESPACE,
     logLevel: 'warning',
   });
   return join(outdir, 'app-probe.js');

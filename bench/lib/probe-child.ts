@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeMessage, type ProbeResult } from './probe-types.js';
 import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
-import { MALLOC_TRIM_THRESHOLD } from '../../test/helpers/build-flags.js';
+import { LAUNCHER_MALLOC_ENV } from '../../test/helpers/build-flags.js';
 
 export interface ProbeRun {
   result: ProbeResult;
@@ -36,18 +36,24 @@ export interface ProbeSpawnOptions {
   node?: string;
 }
 
-export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promise<ProbeRun> {
-  const { onOutput, nodeArgs = [] } = opts;
-  const timeoutMs = opts.timeoutMs ?? probeTimeoutMs(cfg);
+/** The probe's environment: the app's as `perpl` starts it (its launcher's malloc settings, a value already set kept). */
+export function probeEnvironment(cfg: Pick<ProbeConfig, 'mode' | 'home' | 'lowBandwidth'>, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   // Production React for the app; a straightforward Ink app runs with NODE_ENV unset (development).
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', PERPL_HOME: cfg.home };
+  const env: NodeJS.ProcessEnv = { ...base, CI: 'false', PERPL_HOME: cfg.home };
   if (cfg.mode === 'optimized') env.NODE_ENV = 'production';
   else delete env.NODE_ENV;
-  // As `perpl`'s launcher line starts node (test/helpers/build-flags.ts); BENCH_MALLOC_DEFAULTS=1 leaves glibc's moving threshold (A/B).
-  if (cfg.mode === 'optimized' && process.env.BENCH_MALLOC_DEFAULTS !== '1') env.MALLOC_TRIM_THRESHOLD_ ??= MALLOC_TRIM_THRESHOLD;
+  // As `perpl`'s launcher line starts node (test/helpers/build-flags.ts); BENCH_MALLOC_DEFAULTS=1 leaves glibc's own settings (A/B).
+  if (cfg.mode === 'optimized' && base.BENCH_MALLOC_DEFAULTS !== '1') for (const [name, value] of Object.entries(LAUNCHER_MALLOC_ENV)) env[name] ??= value;
   // The app lowers its frame rate over SSH: only the low-bandwidth run may look like SSH.
   if (cfg.lowBandwidth) env.SSH_TTY = '/dev/pts/bench';
   else delete env.SSH_TTY;
+  return env;
+}
+
+export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promise<ProbeRun> {
+  const { onOutput, nodeArgs = [] } = opts;
+  const timeoutMs = opts.timeoutMs ?? probeTimeoutMs(cfg);
+  const env = probeEnvironment(cfg);
   const spawnedAtEpoch = Date.now();
   const entry = opts.script ? [opts.script] : ['--import', 'tsx', join(ROOT, 'bench', 'app-probe.ts')];
   const child = spawn(opts.node ?? process.execPath, [...nodeArgs, '--expose-gc', ...entry, JSON.stringify(cfg)], {

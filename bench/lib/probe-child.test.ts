@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { LAUNCHER_MALLOC_ENV } from '../../test/helpers/build-flags.js';
+import { probeEnvironment } from './probe-child.js';
+
+const cfg = { mode: 'optimized', home: '/tmp/perpl-bench-home' } as const;
+
+describe("the probe's environment", () => {
+  it("soak-measures-a-process-perpl-never-starts: the optimized probe gets every malloc setting of `perpl`'s launcher line", () => {
+    const env = probeEnvironment(cfg, { PATH: '/usr/bin' });
+    for (const [name, value] of Object.entries(LAUNCHER_MALLOC_ENV)) expect(env[name], name).toBe(value);
+    expect(Object.keys(LAUNCHER_MALLOC_ENV)).toContain('MALLOC_TRIM_THRESHOLD_');
+  });
+
+  it("probe-overrides-the-bench-users-malloc-setting: a value already set is kept, as the launcher keeps a user's", () => {
+    expect(probeEnvironment(cfg, { MALLOC_TRIM_THRESHOLD_: '262144' }).MALLOC_TRIM_THRESHOLD_).toBe('262144');
+  });
+
+  it('baseline-probe-gets-the-apps-malloc-settings: the stock baseline and BENCH_MALLOC_DEFAULTS=1 run with glibc\'s own', () => {
+    const baseline = probeEnvironment({ ...cfg, mode: 'baseline' }, {});
+    const defaults = probeEnvironment(cfg, { BENCH_MALLOC_DEFAULTS: '1' });
+    for (const name of Object.keys(LAUNCHER_MALLOC_ENV)) {
+      expect(baseline[name], name).toBeUndefined();
+      expect(defaults[name], name).toBeUndefined();
+    }
+  });
+});
