@@ -5,7 +5,7 @@
 // arrived during the commit (with its order, whose journal line and send are synchronous from the key)
 // goes first. The frame's write stays in the draw's turn: a row diff is small (p50 0.06 ms at 200x50), and
 // a turn of its own cost a whole loop iteration (the due timers, then every socket read) before the frame
-// left, 1 ms at the median and 2-4 at p90 of tick to screen at 5,000 updates/s (issue 35, round three).
+// left: 0.1-0.2 ms of main-thread CPU per frame at 5,000 updates/s (issue 35, round three).
 // Coalesced: a draw asked for again before it ran runs once, with the latest tree.
 
 import { wrapDrawStage } from './ink-port.js';
