@@ -9,7 +9,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { PerfMeter } from '../src/terminal/perf/perf-meter.js';
 import type { Network } from '../src/protocol/networks.js';
-import { stageTimes, wireApp, type WiredApp } from './lib/app-wiring.js';
+import { frameParts, stageTimes, wireApp, type WiredApp } from './lib/app-wiring.js';
 import { FeedTracker } from './lib/feed-tracker.js';
 import { epochNow, startKeyDriver, type KeyDriver } from './lib/key-driver.js';
 import { sleep } from '../test/helpers/wait.js';
@@ -189,6 +189,7 @@ async function main(): Promise<void> {
     f.publish_stage_p99_ms = round(quantile(stageTimes.publish, 0.99), 2);
     f.write_stage_p99_ms = round(quantile(stageTimes.write, 0.99), 2);
   }
+  if (frameParts) Object.assign(f, frameParts.figures(t0));
   f.tick_to_screen_p50_ms = round(quantile(s.tickToScreenMs, 0.5), 1);
   f.tick_to_screen_p99_ms = round(quantile(s.tickToScreenMs, 0.99), 1);
   f.cpu_pct = round(((cpu.user + cpu.system) / 1000 / wallMs) * 100, 1);

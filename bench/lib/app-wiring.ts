@@ -29,6 +29,8 @@ import { adaptPublishRate } from '../../src/state/frame-budget.js';
 import { capYoungGeneration, YOUNG_GENERATION_CAP_MB } from '../../src/lib/young-generation.js';
 import { limitOldGenerationGrowth } from '../../src/lib/old-generation.js';
 import { FrameTurn } from '../../src/state/frame-turn.js';
+import { wrapDrawStage } from '../../src/terminal/frames/ink-port.js';
+import { FrameParts } from './frame-parts.js';
 import { Publisher } from '../../src/state/publisher.js';
 import { createTerminalStore, type TerminalStore } from '../../src/state/store.js';
 import { RestClient } from '../../src/transport/rest/client.js';
@@ -63,6 +65,9 @@ export function baselineScreen(store: TerminalStore, services: TerminalServices)
 
 /** BENCH_STAGE_TIMES=1: how long each non-yielding stage of a frame holds the main thread (a key waits for the one running). */
 export const stageTimes = { publish: [] as number[], write: [] as number[] };
+
+/** BENCH_FRAME_PARTS=1: every frame's parts, from its publish to its write (frame-parts.ts). */
+export const frameParts = process.env.BENCH_FRAME_PARTS === '1' ? new FrameParts() : null;
 
 function timeStages(publisher: Publisher, stdout: NodeJS.WriteStream): void {
   // A publish is the store write: React's render and commit and Ink's Yoga layout run inside it, synchronously.
@@ -109,6 +114,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   });
   meterPublisher(publisher, meter);
   if (process.env.BENCH_STAGE_TIMES === '1') timeStages(publisher, o.stdout);
+  frameParts?.watchPublisher(publisher);
   const adaptive = o.mode === 'optimized' ? adaptPublishRate(publisher, profile.maxHz) : null;
   const manners = new TerminalManners({ stdout: o.stdout, stdin: o.stdin });
   let trading: TradingWiring | null = null;
@@ -123,8 +129,12 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   };
   manners.enter();
   meterWrites(o.stdout, meter);
+  frameParts?.watchWrites(o.stdout);
   // Every Ink render's time, through Ink's public onRender option in both modes.
-  const onPaint = (renderTime: number): void => meter.paintRendered(renderTime);
+  const onPaint = (renderTime: number): void => {
+    frameParts?.drawn(renderTime);
+    meter.paintRendered(renderTime);
+  };
   const instance: Instance =
     o.mode === 'optimized'
       ? mountScreen({ store, services: commands, stdout: o.stdout, stdin: o.stdin, ...lowBandwidthMountOptions(profile.lowBandwidth, process.env), onPaint })
@@ -135,6 +145,12 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
           exitOnCtrlC: false,
           onRender: ({ renderTime }) => onPaint(renderTime),
         });
+  // After mountScreen's own stages: the draw is asked at the end of each commit, and put off from there.
+  if (frameParts)
+    wrapDrawStage(o.stdout, (draw) => () => {
+      frameParts.drawAskedNow();
+      draw();
+    });
   publisher.start();
 
   const rest = new RestClient({ network });
@@ -151,6 +167,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     marketId: market.id,
     rest: { candles: async (id, res, from, to) => (await rest.candles(id, res, from, to)).d },
   });
+  frameParts?.watchSession(session);
   meterFrames(session, meter, {
     ...(o.onFrameText ? { onText: o.onFrameText } : {}),
     // Baseline: the store written once per socket message.

@@ -1,5 +1,6 @@
 // Adaptive publish rate: a frame costs React, layout, Ink's paint and the terminal write, whatever
-// changed (about 10 ms at 200x50 on the bench VM, more on a busy machine). Publishing faster than the
+// changed (a few ms of CPU at 200x50 on the bench VM; read as CPU time, publisher.ts, so a busy machine's
+// preemption is no cost). Publishing faster than the
 // machine can draw only burns CPU and lets frames queue behind each other (tick-to-screen grows), so
 // the rate follows the measured frame cost to stay within a share of one core: fewer, timely frames.
 

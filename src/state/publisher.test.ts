@@ -116,6 +116,28 @@ describe('Publisher', () => {
     expect(events).toEqual(['frame drawn', 'cost']);
   });
 
+  it('preempted-frame-costs-its-cpu-time: a frame held 500 ms by a busy machine for 2 ms of CPU costs 2 ms, so the rate is not cut for it', async () => {
+    const store = createTerminalStore();
+    const source = new ManualMarketDataSource();
+    let cpuMs = 1_000;
+    let wallMs = 0;
+    const publisher = new Publisher({ store, source, now: () => wallMs, frameClock: () => cpuMs });
+    // Stands in for React's render in the microtask the write queues: 2 ms of CPU, 500 ms on the wall.
+    store.subscribe(() =>
+      queueMicrotask(() => {
+        cpuMs += 2;
+        wallMs += 500;
+      }),
+    );
+    const costs: number[] = [];
+    publisher.onFrameCost = (ms) => costs.push(ms);
+    source.update({ headBlock: 1 });
+    expect(publisher.tick()).toBe(true);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(costs).toEqual([2]);
+  });
+
   it('change-after-a-quiet-spell-shows-at-once: not at the next beat of a fixed clock', () => {
     const { store, source, publisher } = fakeTimedPublisher();
     publisher.start();

@@ -30,6 +30,18 @@ export interface PublisherOptions {
   slowPaneMs?: number;
   /** Shared with the other publishers: one paint per event-loop turn, input read between (frame-turn.ts). */
   turn?: FrameTurn;
+  /** The clock a frame's cost is read on (ms); default this process's CPU time (processCpuMs). */
+  frameClock?: () => number;
+}
+
+/**
+ * This process's CPU time in ms. A frame's cost is read on it, not on the wall: on a busy machine a frame
+ * the scheduler preempted took hundreds of ms of wall time for 2 of CPU, and the budget (frame-budget.ts)
+ * then cut the rate to 4 Hz for seconds (seen at load 12). What the budget caps is a share of a core.
+ */
+export function processCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /** A source that says nothing of its history holds exactly what it handed over. */
@@ -55,10 +67,12 @@ export class Publisher {
   private lastWants: SnapshotWants | null = null;
   private readonly slowGate: SlowSliceGate | null;
   private readonly turn: FrameTurn | null;
+  private readonly frameClock: () => number;
   /**
-   * Called with the wall time (ms) from each store write to the end of the frame it causes: React's
-   * render and commit, Ink's layout, paint and terminal write all run in microtasks the write queues,
-   * so a microtask queued after the write sees them done. The adaptive rate reads it (frame-budget.ts).
+   * Called with the CPU time (ms, `frameClock`) from each store write to the end of the work it queued:
+   * React's render and commit and Ink's layout run in microtasks the write queues, so a microtask queued
+   * after the write sees them done (the draw follows a turn later, frames/paint-yields.ts). The adaptive
+   * rate reads it (frame-budget.ts).
    */
   onFrameCost: ((ms: number) => void) | null = null;
 
@@ -71,6 +85,7 @@ export class Publisher {
     this.now = options.now ?? Date.now;
     this.slowGate = options.slowPaneMs === undefined ? null : new SlowSliceGate(options.slowPaneMs);
     this.turn = options.turn ?? null;
+    this.frameClock = options.frameClock ?? processCpuMs;
   }
 
   /** Swaps the source (e.g. once the context has loaded); the next tick publishes unconditionally. */
@@ -180,7 +195,8 @@ export class Publisher {
           wantsMoved,
         )
       : snapshot;
-    const writeStart = performance.now();
+    const onFrameCost = this.onFrameCost;
+    const costFrom = onFrameCost ? this.frameClock() : 0;
     this.lastWriteAt = now;
     if (this.traceStart) {
       if ((snapshot.book?.bids.length ?? 0) > 0 && (state.book?.bids.length ?? 0) === 0) markStart('first-levels-published');
@@ -204,8 +220,7 @@ export class Publisher {
       ...(snapshot.marketStats ? { marketStats: snapshot.marketStats } : {}),
       ...(snapshot.stats.malformedFrames !== state.badFrames.marketData ? { badFrames: { ...state.badFrames, marketData: snapshot.stats.malformedFrames } } : {}),
     });
-    const onFrameCost = this.onFrameCost;
-    if (onFrameCost) queueMicrotask(() => onFrameCost(performance.now() - writeStart));
+    if (onFrameCost) queueMicrotask(() => onFrameCost(this.frameClock() - costFrom));
     return true;
   }
 }

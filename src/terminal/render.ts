@@ -130,8 +130,8 @@ export function mountScreen(options: MountOptions): Instance {
     // Said, not thrown: stock Ink still paints correctly, only slower; a build that misses Ink's modules shows here.
     markStart(writer && gridRendererInstalled() ? 'frames-ported' : 'frames-stock');
   }
-  // Keys first: a paint's stages run in separate turns of the event loop (frames/paint-yields.ts).
-  installPaintYields(options.stdout, { flushOnResize: !writer });
+  // Keys first: a commit's draw and write run in a later turn of the event loop (frames/paint-yields.ts).
+  installPaintYields(options.stdout);
   // No blank screen and no old layout on a resize: the erase and the frame of the new size go out in one write.
   if (writer) installResizeRepaint(options.stdout);
   return instance;

@@ -74,9 +74,8 @@ async function runScript(opts: { lowBandwidth: boolean; frames: FramePath; env?:
   const publishAndPaint = async (): Promise<void> => {
     const before = paints;
     if (!publisher.tick()) return;
+    // Ink reports a paint once drawn and writes it in the same run (frames/paint-yields.ts).
     await eventually(() => paints > before, 15_000, 'a paint after the publish');
-    // The paint is counted when drawn; its write runs a turn later (frames/paint-yields.ts), queued before this turn.
-    await new Promise<void>((resolve) => setImmediate(resolve));
   };
   try {
     // The layout tells the store how much it shows; the first publish after that is the starting screen.

@@ -185,16 +185,14 @@ export function replaceFrameWriter(stdout: object, make: (onScreen: string) => F
 }
 
 /**
- * Puts `wrap(stage)` in place of two stages of every paint of the Ink app mounted on `stdout`: the draw Ink
- * runs at the end of a React commit (`draw`), and the write of the drawn frame (`write`). False when no Ink
- * app is mounted there (nothing changes).
+ * Puts `wrap(draw)` in place of the draw Ink runs at the end of every React commit of the Ink app mounted on
+ * `stdout` (the draw hands its frame on to the write). False when no Ink app is mounted there (nothing changes).
  */
-export function wrapPaintStages(stdout: object, wrap: { draw(stage: () => void): () => void; write(stage: PaintStage): PaintStage }): boolean {
+export function wrapDrawStage(stdout: object, wrap: (draw: () => void) => () => void): boolean {
   const instance = inkInstances.get(stdout);
   const draw = instance?.rootNode.onRender;
   if (!instance || !draw) return false;
-  instance.rootNode.onRender = wrap.draw(draw);
-  instance.throttledLog = wrap.write(instance.throttledLog);
+  instance.rootNode.onRender = wrap(draw);
   return true;
 }
 
@@ -221,7 +219,7 @@ export interface ResizeHooks {
 
 /**
  * Puts `hooks` in place of Ink's own resize handling of the app mounted on `stdout`; Ink's unmount takes the
- * listener off as it did Ink's. Installed after wrapPaintStages, so held frames include put-off writes. False
+ * listener off as it did Ink's. Installed after wrapDrawStage: a draw put off past a resize is held like any other. False
  * when no Ink app is mounted there or Ink listens to no resize (in CI): nothing changes.
  */
 export function replaceResizeHandler(stdout: object, hooks: ResizeHooks): boolean {

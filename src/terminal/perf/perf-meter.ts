@@ -121,8 +121,8 @@ export class PerfMeter {
     this.writeStart = null;
     this.paintUpTo = this.published;
     this.paintBytes = 0;
-    // The frame's write may come in a later turn (frames/paint-yields.ts): the paint is over once the
-    // task of its write ends; a paint that wrote nothing by the next one is no frame.
+    // Ink reports the draw before its write (in the same turn, frames/paint-yields.ts): the paint is over
+    // once the task of its write ends; a paint that wrote nothing by the next one is no frame.
   }
 
   /** Bytes are about to be written to the terminal (call before the write). */
