@@ -1,0 +1,105 @@
+// Both ends of an armed order frame (arm-word.ts holds the rule they share). The screen thread stages the
+// exact text of an order frame (rq and sn assigned, its request line already durable in the journal) and
+// arms it; the key thread holds the text and sends it on a lone `y`. The screen thread claims the word
+// before each of its own sends, so the armed frame never leaves after a later request, and adopts a frame
+// the key thread sent (once) instead of sending it again.
+
+import { ArmWord } from './arm-word.js';
+
+/** Screen thread -> key thread: the frame to send if `id` is still armed when the key comes. */
+export interface StageMessage {
+  kind: 'stage';
+  id: number;
+  text: string;
+  /** The key thread's connection number the frame belongs to: never sent on another connection. */
+  connection: number;
+  /** Epoch ms after which the key thread no longer fires it (the screen thread re-arms while it stays right). */
+  expiresAtEpochMs: number;
+}
+
+/** Key thread -> screen thread, posted before anything else that thread forwards afterwards. */
+export interface FiredMessage {
+  kind: 'fired';
+  id: number;
+  /** False when the socket refused the write (it was closing): the frame is lost like any frame in a drop. */
+  written: boolean;
+  atEpochMs: number;
+}
+
+/** What the screen thread does with a fired frame: mark its request sent, exactly once. */
+export type Adopt = (id: number) => void;
+
+/** The screen thread's end. */
+export class ArmedFrameStage {
+  private nextId = 1;
+  /** The adopter of each id armed and not yet claimed idle. */
+  private readonly adopters = new Map<number, Adopt>();
+
+  constructor(
+    readonly word: ArmWord,
+    private readonly post: (m: StageMessage) => void,
+  ) {}
+
+  /**
+   * Arms `text` (any armed frame before it is claimed first, and adopted if it already left). Returns
+   * the arm id; `adopt` runs once if the key thread sends this frame.
+   */
+  arm(text: string, connection: number, expiresAtEpochMs: number, adopt: Adopt): number {
+    this.claim();
+    const id = this.nextId++;
+    this.adopters.set(id, adopt);
+    // The text travels before the word says armed: the key thread can only fire an id it holds.
+    this.post({ kind: 'stage', id, text, connection, expiresAtEpochMs });
+    // claim() just left the word idle and only this thread arms, so this cannot find it fired.
+    if (!this.word.arm(id)) throw new Error('armed frame: fired word after claim');
+    return id;
+  }
+
+  /**
+   * Before any other frame goes out on the socket, and when the armed frame stops being right (review
+   * closed or changed, a check it passed changed, reconnect, expiry): after this it can no longer leave.
+   * Adopts a frame that already left. True when one did.
+   */
+  claim(): boolean {
+    const fired = this.word.claim();
+    const adopters = [...this.adopters];
+    this.adopters.clear();
+    if (fired === null) return false;
+    for (const [id, adopt] of adopters) if (id === fired) adopt(id);
+    return true;
+  }
+
+  /** The key thread said it fired `id`: adopt it now, unless a claim already did. */
+  fired(m: FiredMessage): void {
+    if (this.word.peek().id === m.id) this.claim();
+  }
+
+  /** Whether a frame is armed now (a sent or withdrawn one is not). */
+  get armed(): boolean {
+    return this.adopters.size > 0;
+  }
+}
+
+/** The key thread's end: holds the staged text and sends it on the key that fires it. */
+export class ArmedFrameHolder {
+  private staged: StageMessage | null = null;
+
+  constructor(readonly word: ArmWord) {}
+
+  stage(m: StageMessage): void {
+    this.staged = m;
+  }
+
+  /**
+   * The key that confirms was read on `connection` at `nowEpochMs`: sends the staged frame when its id is
+   * still armed (and wins the word), on its own connection, before it expires. The fired message to post,
+   * or null when nothing was sent.
+   */
+  fire(connection: number, nowEpochMs: number, send: (text: string) => boolean): FiredMessage | null {
+    const s = this.staged;
+    if (s === null || s.connection !== connection || nowEpochMs >= s.expiresAtEpochMs) return null;
+    if (!this.word.fire(s.id)) return null;
+    this.staged = null;
+    return { kind: 'fired', id: s.id, written: send(s.text), atEpochMs: nowEpochMs };
+  }
+}
