@@ -7,46 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderFlag, OrderType } from '../../protocol/enums.js';
-import type { Market, OrderRequestFrame } from '../../protocol/frames.js';
-import type { OrderDraft } from '../../domain/trading/order-draft.js';
 import { Journal } from './journal.js';
-import { OrderEngine } from './order-engine.js';
-import { type TradingLink, type TradingLinkEvents, TradingSession } from './session.js';
-
-const ETH: Market = {
-  ver: 1, id: 32, instance_id: 12, perpetual_id: 32, symbol: 'ETH', name: 'ETH Perp', size_units: 'ETH',
-  funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20, order_max_market_slippage_bps: 1000,
-  config: { at: {}, is_open: true, price_decimals: 2, size_decimals: 3, min_posting_amount: '0', min_settle_amount: '0',
-    initial_margin: 1200, maintenance_margin: 2000, maker_fee: 45, taker_fee: 345 },
-};
-const ACC = 824;
-const BUY: OrderDraft = { t: OrderType.OpenLong, mkt: 32, s: 1_000, p: 250_000, fl: OrderFlag.ImmediateOrCancel, lv: 1000, lb: 0 };
-
-/** The exchange's side of the socket: frames in, the client's mt 22 out (what this thread itself sent). */
-class ScriptedLink implements TradingLink {
-  readonly sent: OrderRequestFrame[] = [];
-  epoch = 0;
-  queuedFrames = 0;
-  constructor(private readonly events: TradingLinkEvents) {}
-  start(): void {}
-  stop(): void {}
-  markAlive(): void {}
-  forceReconnect(): void {}
-  send(text: string): boolean {
-    this.sent.push(JSON.parse(text) as OrderRequestFrame);
-    return true;
-  }
-  open(): void {
-    this.epoch += 1;
-    this.events.onStateChange('open', { epoch: this.epoch });
-    this.events.onOpen({ epoch: this.epoch, send: () => true });
-  }
-  frame(f: object): void {
-    this.events.onFrame(JSON.stringify(f), Date.now());
-  }
-}
-
-const heartbeat = (n: number) => ({ mt: 100, sn: n, h: n });
+import type { OrderEngine } from './order-engine.js';
+import { ACC, BUY, heartbeat, signedIn } from './scripted-link.fixtures.js';
 
 let dir = '';
 const stops: (() => void)[] = [];
@@ -55,24 +18,6 @@ afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = '';
 });
-
-/** A signed-in engine on the journal at `path`, its account's lfr `lfr`, `orders` resting. */
-function signedIn(path: string, lfr = 10, orders: object[] = []) {
-  let link!: ScriptedLink;
-  const session = new TradingSession({ accountId: ACC, link: (events) => (link = new ScriptedLink(events)) });
-  const engine = new OrderEngine({ session, markets: () => [ETH], canTrade: () => true, journal: { network: 'test', path } });
-  stops.push(() => {
-    engine.stop();
-    session.stop();
-  });
-  session.start();
-  link.open();
-  link.frame({ mt: 19, sid: 10, sn: 100, at: { b: 100, t: 100_000 }, addr: '0xef12', n: 4, fl: 0, as: [{ mt: 0, in: 12, id: ACC, fr: false, fw: true, ft: 0, lfr, b: '10000000000', lb: '0' }], sts: [] });
-  link.frame({ mt: 23, sid: 30, sn: 100, at: { b: 100, t: 100_000 }, d: orders });
-  link.frame({ mt: 26, sid: 50, sn: 100, at: { b: 100, t: 100_000 }, d: [] });
-  link.frame(heartbeat(101));
-  return { link, session, engine };
-}
 
 function journalAt(): string {
   dir = mkdtempSync(join(tmpdir(), 'perpl-staged-'));
@@ -88,7 +33,7 @@ function staged(engine: OrderEngine) {
 describe('an order staged for the key thread', () => {
   it('staged-order-is-on-disk-before-it-can-be-armed, and nothing is sent by staging', () => {
     const path = journalAt();
-    const t = signedIn(path);
+    const t = signedIn(stops, path);
     const s = staged(t.engine);
     expect(JSON.parse(s.text)).toMatchObject({ mt: 22, rq: s.rq, t: OrderType.OpenLong });
     expect(Journal.read(path).filter((r) => r.k === 'request').map((r) => r.rq)).toEqual([s.rq]);
@@ -97,7 +42,7 @@ describe('an order staged for the key thread', () => {
 
   it('armed-fire-then-main-y-sends-once: an adopted order is not sent again by the confirm on this thread', () => {
     const path = journalAt();
-    const t = signedIn(path);
+    const t = signedIn(stops, path);
     const s = staged(t.engine);
     const handle = t.engine.adoptStaged(s.key);
     expect(handle?.rqs()).toEqual([s.rq]);
@@ -112,7 +57,7 @@ describe('an order staged for the key thread', () => {
 
   it('a confirm on this thread (not fired) sends the staged frame itself, once, on its staged rq', () => {
     const path = journalAt();
-    const t = signedIn(path);
+    const t = signedIn(stops, path);
     const s = staged(t.engine);
     t.engine.sendStaged(s.key);
     expect(t.engine.adoptStaged(s.key)).toBeUndefined();
@@ -122,7 +67,7 @@ describe('an order staged for the key thread', () => {
 
   it('staged-frame-behind-a-later-request-moves-to-a-new-rq (never an older rq after a newer one)', () => {
     const path = journalAt();
-    const t = signedIn(path);
+    const t = signedIn(stops, path);
     const s = staged(t.engine);
     t.engine.submit({ ...BUY, p: 240_000 }, 'another buy');
     expect(t.engine.stagedIsNewest(s.key)).toBe(false);
@@ -135,19 +80,19 @@ describe('an order staged for the key thread', () => {
 
   it('a withdrawn staged order is resolved in the journal: a restart follows nothing', () => {
     const path = journalAt();
-    const t = signedIn(path);
+    const t = signedIn(stops, path);
     const s = staged(t.engine);
     t.engine.withdrawStaged(s.key);
     expect(t.engine.sendStaged(s.key)).toBeUndefined();
     expect(t.link.sent).toEqual([]);
     t.engine.stop();
-    const again = signedIn(path);
+    const again = signedIn(stops, path);
     expect(again.engine.pending()).toEqual([]);
   });
 
   it('the confirm re-checks: a staged order that became invalid (trading locked) is not sent', () => {
     const path = journalAt();
-    const t = signedIn(path);
+    const t = signedIn(stops, path);
     const s = staged(t.engine);
     t.link.frame({ mt: 21, sid: 20, sn: 102, in: 12, id: ACC, fr: true, fw: true, ft: 0, lfr: 10, b: '10000000000', lb: '0' });
     t.engine.sendStaged(s.key);
@@ -156,13 +101,13 @@ describe('an order staged for the key thread', () => {
 
   it('kill -9 after the key thread fired, before adoption: the restart follows the order and never sends it again', async () => {
     const path = journalAt();
-    const first = signedIn(path);
+    const first = signedIn(stops, path);
     const s = staged(first.engine);
     // The key thread sent s.text; this thread died before adopting it (no sent line, no clean stop).
     const rq = s.rq;
     // The restart: the exchange executed it (lfr = rq) and it rests.
     const row = { at: { b: 101, t: 101_000 }, rq, mkt: 32, acc: ACC, oid: 901, st: 2, t: OrderType.OpenLong, os: 1_000, fs: 0, fl: OrderFlag.GoodTillCancel, lv: 1000, p: 250_000 };
-    const again = signedIn(path, rq, [row]);
+    const again = signedIn(stops, path, rq, [row]);
     const recovered = again.engine.pending();
     expect(recovered.map((v) => v.rqs)).toEqual([[rq]]);
     for (let b = 102; b < 140; b++) again.link.frame(heartbeat(b));
@@ -173,9 +118,9 @@ describe('an order staged for the key thread', () => {
 
   it('kill -9 after the key thread fired, before adoption, the frame lost: the restart never sends it, and gives it up once expired', async () => {
     const path = journalAt();
-    const first = signedIn(path);
+    const first = signedIn(stops, path);
     const s = staged(first.engine);
-    const again = signedIn(path, 10);
+    const again = signedIn(stops, path, 10);
     expect(again.engine.pending().map((v) => v.rqs)).toEqual([[s.rq]]);
     for (let b = 102; b < 140; b++) again.link.frame(heartbeat(b));
     await new Promise((r) => setImmediate(r));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../test/helpers/seeded-random.js';
 import { ArmState, ArmWord } from './arm-word.js';
-import { ArmedFrameHolder, ArmedFrameStage, type FiredMessage, type StageMessage } from './armed-frame.js';
+import { ArmedFrameHolder, ArmedFrameStage, type FiredMessage, type RenewMessage, type StageMessage } from './armed-frame.js';
 
 /**
  * The two threads, one step at a time: the screen thread (stage) and the key thread (holder, which owns
@@ -9,7 +9,7 @@ import { ArmedFrameHolder, ArmedFrameStage, type FiredMessage, type StageMessage
  */
 function twoThreads() {
   const word = new ArmWord();
-  const toKeyThread: (StageMessage | { kind: 'send'; text: string })[] = [];
+  const toKeyThread: (StageMessage | RenewMessage | { kind: 'send'; text: string })[] = [];
   const toMain: FiredMessage[] = [];
   const wire: string[] = [];
   const adopted: number[] = [];
@@ -36,6 +36,7 @@ function twoThreads() {
       const m = toKeyThread.shift();
       if (!m) return;
       if (m.kind === 'stage') holder.stage(m);
+      else if (m.kind === 'renew') holder.renew(m);
       else send(m.text);
     },
     /** The key thread reads a lone `y`. */
@@ -60,7 +61,7 @@ function twoThreads() {
 describe('armed order frame', () => {
   it('armed-fire-then-main-y-sends-once', () => {
     const t = twoThreads();
-    const id = t.arm('ORDER');
+    const id = t.arm('ORDER')!;
     t.keyThreadStep(); // the text reaches the key thread
     expect(t.keyThreadY()).not.toBeNull();
     // The forwarded `y` reaches main before the fired message: main claims, finds it fired, adopts it.
@@ -94,6 +95,30 @@ describe('armed order frame', () => {
     expect(t.wire).toEqual(['NEW']);
   });
 
+  it('y-pressed-twice-never-sends-the-text-twice: a publish before the fired message adopts it and arms nothing', () => {
+    const t = twoThreads();
+    const id = t.arm('ORDER')!;
+    t.keyThreadStep();
+    t.keyThreadY();
+    expect(t.arm('ORDER')).toBeNull(); // the next publish, the fired message not read yet
+    expect(t.adopted).toEqual([id]);
+    t.keyThreadStep();
+    expect(t.keyThreadY()).toBeNull(); // the second `y`
+    t.drain();
+    expect(t.wire).toEqual(['ORDER']);
+  });
+
+  it('renew keeps the armed frame firing past its first expiry; a renew of a claimed arm does nothing', () => {
+    const t = twoThreads();
+    const id = t.arm('ORDER', 1_000)!;
+    expect(t.stage.renew(id, 2_000)).toBe(true);
+    t.drain();
+    expect(t.keyThreadY(1_500)).not.toBeNull();
+    const again = t.arm('NEXT', 1_000)!;
+    t.stage.claim();
+    expect(t.stage.renew(again, 2_000)).toBe(false);
+  });
+
   it('expired-arm-never-fires', () => {
     const t = twoThreads();
     t.arm('ORDER', 1_000);
@@ -116,7 +141,7 @@ describe('armed order frame', () => {
 
   it('a fired frame is adopted once, however many claims and fired messages follow', () => {
     const t = twoThreads();
-    const id = t.arm('ORDER');
+    const id = t.arm('ORDER')!;
     t.keyThreadStep();
     t.keyThreadY();
     t.stage.claim();
@@ -139,8 +164,10 @@ describe('armed order frame', () => {
         const r = rnd();
         if (r < 0.15) {
           const text = `ORDER-${n++}`;
-          current = { text, id: t.arm(text) };
-          armIds.set(text, current.id);
+          const id = t.arm(text);
+          // null: the frame armed before it had left and is adopted now; nothing new is armed.
+          current = id === null ? null : { text, id };
+          if (id !== null) armIds.set(text, id);
         } else if (r < 0.25) {
           const text = `OTHER-${n++}`;
           mainFrames.set(text, armIds.size);

@@ -4,7 +4,7 @@
 // before each of its own sends, so the armed frame never leaves after a later request, and adopts a frame
 // the key thread sent (once) instead of sending it again.
 
-import { ArmWord } from './arm-word.js';
+import { ArmState, type ArmWord } from './arm-word.js';
 
 /** Screen thread -> key thread: the frame to send if `id` is still armed when the key comes. */
 export interface StageMessage {
@@ -14,6 +14,13 @@ export interface StageMessage {
   /** The key thread's connection number the frame belongs to: never sent on another connection. */
   connection: number;
   /** Epoch ms after which the key thread no longer fires it (the screen thread re-arms while it stays right). */
+  expiresAtEpochMs: number;
+}
+
+/** Screen thread -> key thread: armed `id` stays right until this later time (each publish renews it). */
+export interface RenewMessage {
+  kind: 'renew';
+  id: number;
   expiresAtEpochMs: number;
 }
 
@@ -37,15 +44,17 @@ export class ArmedFrameStage {
 
   constructor(
     readonly word: ArmWord,
-    private readonly post: (m: StageMessage) => void,
+    private readonly post: (m: StageMessage | RenewMessage) => void,
   ) {}
 
   /**
    * Arms `text` (any armed frame before it is claimed first, and adopted if it already left). Returns
    * the arm id; `adopt` runs once if the key thread sends this frame.
    */
-  arm(text: string, connection: number, expiresAtEpochMs: number, adopt: Adopt): number {
-    this.claim();
+  arm(text: string, connection: number, expiresAtEpochMs: number, adopt: Adopt): number | null {
+    // A frame that already left is adopted, and nothing is armed: its key was pressed (a `y` pressed
+    // again must not send its text twice).
+    if (this.claim()) return null;
     const id = this.nextId++;
     this.adopters.set(id, adopt);
     // The text travels before the word says armed: the key thread can only fire an id it holds.
@@ -69,6 +78,17 @@ export class ArmedFrameStage {
     return true;
   }
 
+  /**
+   * Keeps armed `id` armed until a later expiry; false when it is no longer armed (claimed or fired: arm
+   * again, or see the adoption).
+   */
+  renew(id: number, expiresAtEpochMs: number): boolean {
+    const now = this.word.peek();
+    if (now.id !== id || now.state !== ArmState.armed) return false;
+    this.post({ kind: 'renew', id, expiresAtEpochMs });
+    return true;
+  }
+
   /** The key thread said it fired `id`: adopt it now, unless a claim already did. */
   fired(m: FiredMessage): void {
     if (this.word.peek().id === m.id) this.claim();
@@ -88,6 +108,10 @@ export class ArmedFrameHolder {
 
   stage(m: StageMessage): void {
     this.staged = m;
+  }
+
+  renew(m: RenewMessage): void {
+    if (this.staged?.id === m.id) this.staged = { ...this.staged, expiresAtEpochMs: m.expiresAtEpochMs };
   }
 
   /**

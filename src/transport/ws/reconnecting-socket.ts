@@ -87,6 +87,11 @@ export interface ReconnectingSocketOptions {
   outboundLimits?: readonly TokenBucketLimit[];
   /** Told how long outbound frames wait for a token, null once none waits. */
   onThrottle?: ThrottleReport;
+  /**
+   * Runs first in every send(), before the send budget is counted: the armed-frame claim (armed-frame.ts),
+   * so an armed frame never leaves after a later one and one the key thread sent is counted before this.
+   */
+  beforeSend?: () => void;
 }
 
 export interface RoundTripOptions {
@@ -193,6 +198,7 @@ export class ReconnectingSocket {
    * already waiting (receipt.queued is told). False when no connection is open or the write failed.
    */
   send(text: string, receipt?: SendReceipt): boolean {
+    this.options.beforeSend?.();
     const outbound = this.outbound;
     if (this.currentState !== 'open' || this.socket === null || outbound === null) return false;
     let waited = false;
@@ -215,6 +221,11 @@ export class ReconnectingSocket {
   /** Frames this connection could send now without waiting (0 when no connection is open). */
   get sendTokens(): number {
     return this.outbound?.available() ?? 0;
+  }
+
+  /** Counts a frame the key thread sent on this connection against its send budget (RateGate.spend). */
+  spendToken(): boolean {
+    return this.outbound?.spend() ?? false;
   }
 
   /** Frames still waiting for the outbound budget on this connection. */

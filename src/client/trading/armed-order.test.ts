@@ -1,0 +1,203 @@
+// The screen thread's armed order against the key thread's holder (both ends of armed-frame.ts on one
+// word), the engine on a scripted link: what leaves, from which thread, and how often.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ArmWord } from '../../transport/ws/arm-word.js';
+import { ArmedFrameHolder, ArmedFrameStage, type FiredMessage, type RenewMessage, type StageMessage } from '../../transport/ws/armed-frame.js';
+import { ArmedOrder } from './armed-order.js';
+import { Journal } from './journal.js';
+import { BUY, signedIn } from './scripted-link.fixtures.js';
+
+const dirs: string[] = [];
+const stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The screen thread (engine + ArmedOrder) and the key thread (holder), stepped by hand. */
+function setUp(o: { canSendNow?: () => boolean } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'perpl-armed-'));
+  dirs.push(dir);
+  const path = join(dir, 'journal.ndjson');
+  const t = signedIn(stops, path);
+  const word = new ArmWord();
+  const toKeyThread: (StageMessage | RenewMessage)[] = [];
+  const toMain: FiredMessage[] = [];
+  /** Frames the key thread wrote on its socket. */
+  const keyWire: string[] = [];
+  const stage = new ArmedFrameStage(word, (m) => toKeyThread.push(m));
+  const holder = new ArmedFrameHolder(new ArmWord(word.buffer));
+  let connection: number | null = 1;
+  let spent = 0;
+  let now = 0;
+  const armed = new ArmedOrder({
+    engine: t.engine,
+    stage,
+    connection: () => connection,
+    canSendNow: o.canSendNow ?? (() => true),
+    spendToken: () => void spent++,
+    now: () => now,
+  });
+  t.link.beforeSend = () => armed.claim();
+  const order = (p = BUY.p) => ({ draft: { ...BUY, p }, label: `buy @ ${p}`, signature: `buy@${p}` });
+  return {
+    ...t,
+    path,
+    armed,
+    stage,
+    keyWire,
+    order,
+    get spent() {
+      return spent;
+    },
+    setConnection: (c: number | null) => (connection = c),
+    advance: (ms: number) => (now += ms),
+    /** The key thread handles what main posted. */
+    deliver() {
+      for (const m of toKeyThread.splice(0)) {
+        if (m.kind === 'stage') holder.stage(m);
+        else holder.renew(m);
+      }
+    },
+    /** The key thread reads a lone `y` on its connection `c`. */
+    y(c = 1) {
+      const fired = holder.fire(c, now, (text) => (keyWire.push(text), true));
+      if (fired) toMain.push(fired);
+      return fired !== null;
+    },
+    /** Main reads the fired messages. */
+    mainReads() {
+      for (const m of toMain.splice(0)) stage.fired(m);
+    },
+    rqs: (texts: readonly string[]) => texts.map((x) => (JSON.parse(x) as { rq: number }).rq),
+  };
+}
+
+describe('ArmedOrder', () => {
+  it('armed-fire-then-main-y-sends-once: the key thread sends, main adopts, the marked key closes the review without a send', () => {
+    const t = setUp();
+    t.armed.review(t.order());
+    t.deliver();
+    expect(t.y()).toBe(true);
+    t.mainReads();
+    // A publish after the adoption, the marked key not read yet: nothing is staged or armed again.
+    t.armed.review(t.order());
+    t.deliver();
+    expect(t.y()).toBe(false);
+    const handle = t.armed.consumeFired();
+    expect(handle).toBeDefined();
+    expect(t.armed.confirm(t.order().signature)).toBeUndefined();
+    expect(t.keyWire).toHaveLength(1);
+    expect(t.link.sent).toEqual([]);
+    expect(t.spent).toBe(1);
+    expect(Journal.read(t.path).map((r) => r.k)).toEqual(['request', 'sent']);
+  });
+
+  it('blocked-main-y-still-reaches-socket: the key thread sends although main has read nothing since arming', () => {
+    const t = setUp();
+    t.armed.review(t.order());
+    t.deliver();
+    // Main is busy (it reads no message); the order is on the wire anyway.
+    expect(t.y()).toBe(true);
+    expect(t.keyWire).toHaveLength(1);
+    // Main comes back: a publish before the fired message adopts it, arms nothing new.
+    t.armed.review(t.order());
+    t.deliver();
+    expect(t.y()).toBe(false);
+    t.mainReads();
+    expect(t.armed.consumeFired()).toBeDefined();
+    expect(t.keyWire).toHaveLength(1);
+    expect(t.link.sent).toEqual([]);
+  });
+
+  it('a confirm that reaches main first (not fired) sends the staged order from main, once', () => {
+    const t = setUp();
+    t.armed.review(t.order());
+    t.deliver();
+    expect(t.armed.confirm(t.order().signature)).toBeDefined();
+    expect(t.y()).toBe(false);
+    expect(t.link.sent).toHaveLength(1);
+    expect(t.keyWire).toEqual([]);
+  });
+
+  it('another-request-before-y-disarms, and the order re-arms on a newer rq (rq order kept on the wire)', () => {
+    const t = setUp();
+    t.armed.review(t.order());
+    t.deliver();
+    t.engine.submit({ ...BUY, p: 240_000 }, 'another');
+    expect(t.y()).toBe(false);
+    t.armed.review(t.order());
+    t.deliver();
+    expect(t.y()).toBe(true);
+    const mainRq = t.link.sent[0]!.rq;
+    expect(t.rqs(t.keyWire)[0]).toBeGreaterThan(mainRq);
+    // The first staging is resolved (withdrawn): a restart follows only what may have left.
+    const resolved = Journal.read(t.path).filter((r) => r.k === 'resolved');
+    expect(resolved).toHaveLength(1);
+  });
+
+  it('review-changed-withdraws-the-old-order: the key fires only the order on screen', () => {
+    const t = setUp();
+    t.armed.review(t.order(250_000));
+    t.deliver();
+    t.armed.review(t.order(251_000));
+    expect(t.y()).toBe(false); // the old text is held, the word is armed for the new one
+    t.deliver();
+    expect(t.y()).toBe(true);
+    expect(t.keyWire.map((x) => (JSON.parse(x) as { p: number }).p)).toEqual([251_000]);
+  });
+
+  it('reconnect-disarms: an arm of one connection never fires on the next', () => {
+    const t = setUp();
+    t.armed.review(t.order());
+    t.deliver();
+    t.armed.claim(); // the connection ended
+    t.setConnection(2);
+    expect(t.y(2)).toBe(false);
+    t.armed.review(t.order());
+    expect(t.y(2)).toBe(false); // the new arm's text not yet there; the old one is connection 1's
+    t.deliver();
+    expect(t.y(1)).toBe(false);
+    expect(t.y(2)).toBe(true);
+    expect(t.keyWire).toHaveLength(1);
+  });
+
+  it('no-send-budget-never-arms: with no token free the key is the screen thread\'s', () => {
+    const t = setUp({ canSendNow: () => false });
+    t.armed.review(t.order());
+    t.deliver();
+    expect(t.y()).toBe(false);
+    t.armed.confirm(t.order().signature);
+    expect(t.link.sent).toHaveLength(1);
+    expect(t.keyWire).toEqual([]);
+  });
+
+  it('an arm lapses unless a publish renews it (a blocked screen thread stops arming)', () => {
+    const t = setUp();
+    t.armed.review(t.order());
+    t.deliver();
+    t.advance(150);
+    t.armed.review(t.order()); // renewed to 350
+    t.deliver();
+    t.advance(150);
+    expect(t.y()).toBe(true);
+    const u = setUp();
+    u.armed.review(u.order());
+    u.deliver();
+    u.advance(200);
+    expect(u.y()).toBe(false);
+  });
+
+  it('review closed: the staged order is withdrawn, nothing leaves, a restart follows nothing', () => {
+    const t = setUp();
+    t.armed.review(t.order());
+    t.deliver();
+    t.armed.review(null);
+    expect(t.y()).toBe(false);
+    expect(Journal.read(t.path).map((r) => r.k)).toEqual(['request', 'resolved']);
+  });
+});
