@@ -7,7 +7,7 @@ import type { TokenBucketLimit } from '../../lib/token-bucket.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { KeepAlive } from './keepalive.js';
 import { RoundTripProbe } from './round-trip-probe.js';
-import { CLOSE_ABNORMAL, Socket, type SocketOptions } from './socket.js';
+import { CLOSE_ABNORMAL, Socket, type SocketFactory, type SocketOptions, type SocketPort } from './socket.js';
 import type { FrameTap } from './tap.js';
 import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
 import { Watchdog } from './watchdog.js';
@@ -92,6 +92,8 @@ export interface ReconnectingSocketOptions {
    * so an armed frame never leaves after a later one and one the key thread sent is counted before this.
    */
   beforeSend?: () => void;
+  /** Opens each connection attempt (default: a Socket on this thread; the key thread's for trading). */
+  createSocket?: SocketFactory;
 }
 
 export interface RoundTripOptions {
@@ -114,7 +116,7 @@ export class ReconnectingSocket {
   private readonly probe: RoundTripProbe | null;
   private readonly autoFeed: boolean;
 
-  private socket: Socket | null = null;
+  private socket: SocketPort | null = null;
   /** Bumped whenever a socket is abandoned, so late events from it are ignored. */
   private generation = 0;
   private currentState: ConnectionState = 'closed';
@@ -272,7 +274,8 @@ export class ReconnectingSocket {
     const mine = (): boolean => generation === this.generation;
     this.setState('connecting', {});
     try {
-      this.socket = new Socket(
+      const open = this.options.createSocket ?? ((url, events, options) => new Socket(url, events, options));
+      this.socket = open(
         this.options.url,
         {
           open: () => mine() && this.handleOpen(generation),
