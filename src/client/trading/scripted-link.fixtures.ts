@@ -1,5 +1,5 @@
 // A trading session and order engine on a scripted link (the test plays the exchange), with a journal:
-// shared by the staged-order and armed-order tests.
+// shared by the staged-order, armed-order and collateral two-step tests.
 
 import type { Market, OrderRequestFrame } from '../../protocol/frames.js';
 import { OrderFlag, OrderType } from '../../protocol/enums.js';
@@ -40,6 +40,13 @@ export class ScriptedLink implements TradingLink {
   }
   frame(f: object): void {
     this.events.onFrame(JSON.stringify(f), Date.now());
+  }
+  /** Frames one by one, as from a socket: what each one settles runs before the next. */
+  async arrive(frames: readonly object[]): Promise<void> {
+    for (const f of frames) {
+      this.frame(f);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }
 
