@@ -52,7 +52,9 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
   const word = new ArmWord();
   const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, keysPath: o.keysPath }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
   const post = (m: ToKeyThread): void => worker.postMessage(m);
-  const stage = new ArmedFrameStage(word, post);
+  // Reads received here: an arm says how many, so a read still on its way here never fires it.
+  let readsSeen = 0;
+  const stage = new ArmedFrameStage(word, post, () => readsSeen);
   const sockets = new Map<number, { events: SocketEvents; open: boolean }>();
   let nextId = 1;
   let openNow: number | null = null;
@@ -63,7 +65,10 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
   });
   worker.on('message', (m: FromKeyThread) => {
     if (m.kind === 'fired') return stage.fired(m);
-    if (m.kind === 'keys') return keys(m.raw, m.fired, m.readAtEpochMs);
+    if (m.kind === 'keys') {
+      readsSeen += 1;
+      return keys(m.raw, m.fired, m.readAtEpochMs);
+    }
     const s = sockets.get(m.id);
     if (!s) return;
     switch (m.kind) {
@@ -151,7 +156,7 @@ export function runKeyThread(): void {
     switch (m.kind) {
       case 'stage':
         holder.stage(m);
-        return watch.arm();
+        return watch.arm(m.afterRead);
       case 'renew':
         return holder.renew(m);
       case 'open': {

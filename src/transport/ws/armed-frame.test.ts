@@ -132,7 +132,7 @@ describe('armed order frame', () => {
     t.arm('ORDER');
     t.keyThreadStep();
     const holder = new ArmedFrameHolder(new ArmWord(t.word.buffer));
-    holder.stage({ kind: 'stage', id: t.word.peek().id, text: 'ORDER', connection: 1, expiresAtEpochMs: Infinity });
+    holder.stage({ kind: 'stage', id: t.word.peek().id, text: 'ORDER', connection: 1, expiresAtEpochMs: Infinity, afterRead: 0 });
     const sent: string[] = [];
     expect(holder.fire(2, 0, (x) => (sent.push(x), true))).toBeNull();
     expect(sent).toEqual([]);

@@ -15,6 +15,8 @@ export interface StageMessage {
   connection: number;
   /** Epoch ms after which the key thread no longer fires it (the screen thread re-arms while it stays right). */
   expiresAtEpochMs: number;
+  /** Keyboard reads the screen thread had received when it armed: a read after them not yet seen there never fires it. */
+  afterRead: number;
 }
 
 /** Screen thread -> key thread: armed `id` stays right until this later time (each publish renews it). */
@@ -45,6 +47,8 @@ export class ArmedFrameStage {
   constructor(
     readonly word: ArmWord,
     private readonly post: (m: StageMessage | RenewMessage) => void,
+    /** Keyboard reads received on this thread so far (app/key-thread.ts counts them; none without a key thread). */
+    private readonly readsSeen: () => number = () => 0,
   ) {}
 
   /**
@@ -58,7 +62,7 @@ export class ArmedFrameStage {
     const id = this.nextId++;
     this.adopters.set(id, adopt);
     // The text travels before the word says armed: the key thread can only fire an id it holds.
-    this.post({ kind: 'stage', id, text, connection, expiresAtEpochMs });
+    this.post({ kind: 'stage', id, text, connection, expiresAtEpochMs, afterRead: this.readsSeen() });
     // claim() just left the word idle and only this thread arms, so this cannot find it fired.
     if (!this.word.arm(id)) throw new Error('armed frame: fired word after claim');
     return id;

@@ -6,7 +6,7 @@ import { PASTE_END, PASTE_START } from './key-reader.js';
 function reads(raws: readonly string[], armBefore = 0): boolean[] {
   const watch = new ArmedKeyWatch();
   return raws.map((raw, i) => {
-    if (i === armBefore) watch.arm();
+    if (i === armBefore) watch.arm(watch.readCount);
     return watch.read(raw, i);
   });
 }
@@ -43,19 +43,31 @@ describe('ArmedKeyWatch', () => {
 
   it('one chance per arm: a second lone y fires only after the next arm', () => {
     const watch = new ArmedKeyWatch();
-    watch.arm();
+    watch.arm(watch.readCount);
     expect(watch.read('y', 0)).toBe(true);
     expect(watch.read('y', 1)).toBe(false);
-    watch.arm();
+    watch.arm(watch.readCount);
     watch.disarm();
     expect(watch.read('y', 2)).toBe(false);
   });
 
+  it('read-on-its-way-when-armed-never-fires', () => {
+    // Esc was read (and forwarded) but the screen thread armed on the state before it: the y after it must
+    // not send an order the Esc closed.
+    const watch = new ArmedKeyWatch();
+    expect(watch.read('\u001b', 0)).toBe(false);
+    watch.arm(0);
+    expect(watch.read('y', 1)).toBe(false);
+    // Armed again by a screen thread that has seen both reads: the next lone y fires.
+    watch.arm(2);
+    expect(watch.read('y', 2)).toBe(true);
+  });
+
   it('a remapped confirm key fires, and y then does not', () => {
     const watch = new ArmedKeyWatch();
-    watch.arm();
+    watch.arm(watch.readCount);
     expect(watch.read('y', 0, 'Y')).toBe(false);
-    watch.arm();
+    watch.arm(watch.readCount);
     expect(watch.read('Y', 1, 'Y')).toBe(true);
   });
 });

@@ -10,10 +10,21 @@ export class ArmedKeyWatch {
   private readonly reader = new KeyReader();
   /** The next read is the first since arming (one chance per arm). */
   private fresh = false;
+  /** Reads seen so far (the screen thread counts the same reads as it receives them). */
+  private reads = 0;
 
-  /** An order was armed: the next read may fire it. */
-  arm(): void {
-    this.fresh = true;
+  /** How many reads this watch has seen: the number each read is forwarded with. */
+  get readCount(): number {
+    return this.reads;
+  }
+
+  /**
+   * An order was armed by a screen thread that had received `afterRead` reads: the next read may fire it
+   * only when that was every read. A read still on its way to the screen thread (an Esc that closes the
+   * review) was not seen by the state the order was armed on, so nothing fires until the next arm.
+   */
+  arm(afterRead: number): void {
+    this.fresh = afterRead === this.reads;
   }
 
   /** Nothing armed (the screen thread claimed or the frame fired): no read fires until the next arm. */
@@ -23,6 +34,7 @@ export class ArmedKeyWatch {
 
   /** One read of the keyboard (`nowMs` monotonic): true when it is the lone confirm key that fires. */
   read(raw: string, nowMs: number, confirmKey = 'y'): boolean {
+    this.reads += 1;
     const keys = [...this.reader.push(raw, nowMs), ...this.reader.endRead()];
     const first = this.fresh;
     this.fresh = false;
