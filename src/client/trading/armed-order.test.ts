@@ -1,15 +1,11 @@
 // The screen thread's armed order against the key thread's holder (both ends of armed-frame.ts on one
 // word), the engine on a scripted link: what leaves, from which thread, and how often.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ArmWord } from '../../transport/ws/arm-word.js';
-import { ArmedFrameHolder, ArmedFrameStage, type FiredMessage, type RenewMessage, type StageMessage } from '../../transport/ws/armed-frame.js';
-import { ArmedOrder } from './armed-order.js';
 import { Journal } from './journal.js';
-import { BUY, signedIn } from './scripted-link.fixtures.js';
+import { BUY } from './scripted-link.fixtures.js';
+import { armedSetUp } from './armed-order.fixtures.js';
 
 const dirs: string[] = [];
 const stops: (() => void)[] = [];
@@ -18,63 +14,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The screen thread (engine + ArmedOrder) and the key thread (holder), stepped by hand. */
 function setUp(o: { canSendNow?: () => boolean } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'perpl-armed-'));
-  dirs.push(dir);
-  const path = join(dir, 'journal.ndjson');
-  const t = signedIn(stops, path);
-  const word = new ArmWord();
-  const toKeyThread: (StageMessage | RenewMessage)[] = [];
-  const toMain: FiredMessage[] = [];
-  /** Frames the key thread wrote on its socket. */
-  const keyWire: string[] = [];
-  const stage = new ArmedFrameStage(word, (m) => toKeyThread.push(m));
-  const holder = new ArmedFrameHolder(new ArmWord(word.buffer));
-  let connection: number | null = 1;
-  let spent = 0;
-  let now = 0;
-  const armed = new ArmedOrder({
-    engine: t.engine,
-    stage,
-    connection: () => connection,
-    canSendNow: o.canSendNow ?? (() => true),
-    spendToken: () => void spent++,
-    now: () => now,
-  });
-  t.link.beforeSend = () => armed.claim();
-  const order = (p = BUY.p) => ({ draft: { ...BUY, p }, label: `buy @ ${p}`, signature: `buy@${p}` });
-  return {
-    ...t,
-    path,
-    armed,
-    stage,
-    keyWire,
-    order,
-    get spent() {
-      return spent;
-    },
-    setConnection: (c: number | null) => (connection = c),
-    advance: (ms: number) => (now += ms),
-    /** The key thread handles what main posted. */
-    deliver() {
-      for (const m of toKeyThread.splice(0)) {
-        if (m.kind === 'stage') holder.stage(m);
-        else holder.renew(m);
-      }
-    },
-    /** The key thread reads a lone `y` on its connection `c`. */
-    y(c = 1) {
-      const fired = holder.fire(c, now, (text) => (keyWire.push(text), true));
-      if (fired) toMain.push(fired);
-      return fired !== null;
-    },
-    /** Main reads the fired messages. */
-    mainReads() {
-      for (const m of toMain.splice(0)) stage.fired(m);
-    },
-    rqs: (texts: readonly string[]) => texts.map((x) => (JSON.parse(x) as { rq: number }).rq),
-  };
+  return armedSetUp(stops, dirs, o);
 }
 
 describe('ArmedOrder', () => {
@@ -198,6 +139,19 @@ describe('ArmedOrder', () => {
     t.deliver();
     t.armed.review(null);
     expect(t.y()).toBe(false);
+    expect(Journal.read(t.path).map((r) => r.k)).toEqual(['request', 'resolved']);
+  });
+
+  it('lock-after-arm-disarms-at-the-next-publish: the same order on screen is not renewed once a check fails', () => {
+    const t = setUp();
+    t.armed.review(t.order());
+    t.deliver();
+    // A lock comes while the review stays as it was (here: the send budget's line is full).
+    t.link.queuedFrames = 1_000;
+    t.armed.review(t.order());
+    t.deliver();
+    expect(t.y()).toBe(false);
+    expect(t.keyWire).toEqual([]);
     expect(Journal.read(t.path).map((r) => r.k)).toEqual(['request', 'resolved']);
   });
 });

@@ -57,7 +57,7 @@ export class ArmedOrder {
       if (order === null || order.signature !== cur.signature) this.current = null;
       return;
     }
-    if (cur && (order === null || cur.signature !== order.signature || !this.o.engine.stagedIsNewest(cur.key))) this.drop();
+    if (cur && (order === null || cur.signature !== order.signature || !this.o.engine.stagedStillValid(cur.key))) this.drop();
     if (order === null || this.current?.adopted) return;
     if (this.current === null) {
       const staged = this.o.engine.stage(order.draft, order.label);

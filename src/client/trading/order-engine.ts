@@ -204,6 +204,12 @@ export class OrderEngine {
     return req !== undefined && req.rq === this.allocator.lastAllocated;
   }
 
+  /** Whether staged `key` may still leave as it is: newest in rq order and passing every check submit makes now (locks, rules, guards). */
+  stagedStillValid(key: string): boolean {
+    const req = this.staged.get(key);
+    return req !== undefined && this.stagedIsNewest(key) && this.problemsOf(req.draft).length === 0;
+  }
+
   /**
    * The key thread sent staged `key`'s frame: follow it as sent (sent line, ack timer), never send it again.
    * `written` false: the socket refused the write, so it is followed like a frame lost in a drop.
