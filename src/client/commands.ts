@@ -159,6 +159,11 @@ export class EngineCommands implements TradingCommands {
     armed.review(made && 'draft' in made ? { ...made, signature: draftSignature(made.draft, made.label) } : null);
   }
 
+  firedPlace(): CommandHandle | undefined {
+    const h = this.options.armed?.consumeFired();
+    return h && handleOf(() => [h], h.outcome.then((r) => outcomeOf([r])));
+  }
+
   place(p: PlaceParams): CommandHandle {
     const made = this.placeDraft(p);
     if ('refused' in made) return refused(made.refused);

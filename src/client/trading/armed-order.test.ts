@@ -154,4 +154,28 @@ describe('ArmedOrder', () => {
     expect(t.keyWire).toEqual([]);
     expect(Journal.read(t.path).map((r) => r.k)).toEqual(['request', 'resolved']);
   });
+
+  it('publish-before-the-sent-review-closes-arms-nothing: a second y right after the first sends nothing', () => {
+    for (const firstBy of ['key thread', 'screen thread'] as const) {
+      const t = setUp();
+      t.armed.review(t.order());
+      t.deliver();
+      if (firstBy === 'key thread') {
+        expect(t.y()).toBe(true);
+        t.mainReads();
+        expect(t.armed.consumeFired()).toBeDefined();
+      } else t.armed.confirm(t.order().signature);
+      // The send's own store write publishes while the review is still on screen.
+      t.armed.review(t.order());
+      t.deliver();
+      expect(t.y()).toBe(false);
+      expect(t.keyWire.length + t.link.sent.length).toBe(1);
+      expect(Journal.read(t.path).filter((r) => r.k === 'request')).toHaveLength(1);
+      // Closed, then the same order reviewed again: it arms again.
+      t.armed.review(null);
+      t.armed.review(t.order());
+      t.deliver();
+      expect(t.y()).toBe(true);
+    }
+  });
 });

@@ -43,6 +43,11 @@ interface Current {
 
 export class ArmedOrder {
   private current: Current | null = null;
+  /**
+   * The signature whose confirm was taken (sent from here, or the key thread's adopted): its review is
+   * closing, and a publish before it has closed must not stage and arm the same order again.
+   */
+  private spent: string | null = null;
 
   constructor(private readonly o: ArmedOrderOptions) {}
 
@@ -51,6 +56,8 @@ export class ArmedOrder {
    * would be asked, trading locked). Stages and arms it, renews the arm, or ends it.
    */
   review(order: { draft: OrderDraft; label: string; signature: string } | null): void {
+    if (order === null || order.signature !== this.spent) this.spent = null;
+    else order = null;
     const cur = this.current;
     if (cur?.adopted) {
       // Its key fired the order: nothing more is armed for this review; the fired key closes it (consumeFired).
@@ -83,6 +90,7 @@ export class ArmedOrder {
    */
   confirm(signature: string, origin?: ExecutionOrigin): RequestHandle | undefined {
     const current = this.current;
+    this.spent = signature;
     if (current === null || current.signature !== signature) return undefined;
     this.claim();
     this.current = null;
@@ -96,7 +104,10 @@ export class ArmedOrder {
   consumeFired(): RequestHandle | undefined {
     this.claim();
     const adopted = this.current?.adopted ?? undefined;
-    if (adopted) this.current = null;
+    if (adopted) {
+      this.spent = this.current!.signature;
+      this.current = null;
+    }
     return adopted;
   }
 

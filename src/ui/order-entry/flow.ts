@@ -179,6 +179,19 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
 }
 
 /**
+ * The key thread sent the review's order on its `y` (issue 35): the review closes as after sendEntry and
+ * the outcome is said as a place's. Nothing is sent here: that key never reaches the review as a confirm.
+ */
+export function firedEntry(store: TerminalStore, actions: TerminalActions, nowMs: number): void {
+  const state = store.getState();
+  const toSend = entryToSend(state);
+  const intent = 'intent' in toSend ? toSend.intent : null;
+  void actions.placeFired(intent ? describe(intent, currentMarket(state, intent.marketId)) : 'order');
+  if (intent) closeSentEntry(store, { signature: orderSignature(intent), atMs: nowMs, marketId: intent.marketId });
+  else if (state.tradingUi.entry) closeEntry(store);
+}
+
+/**
  * A typed order (`:buy`, `:sell`): the same form, straight to review. Returns why its review cannot open
  * (the `:` line then stays open with its text and this reason, and nothing opens behind the trader's keys),
  * or null once the review is open.
