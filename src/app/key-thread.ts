@@ -52,9 +52,9 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
   const word = new ArmWord();
   const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, keysPath: o.keysPath }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
   const post = (m: ToKeyThread): void => worker.postMessage(m);
-  // Reads received here: an arm says how many, so a read still on its way here never fires it.
-  let readsSeen = 0;
-  const stage = new ArmedFrameStage(word, post, () => readsSeen);
+  // Reads and socket frames received here: an arm says how many, so one still on its way here never fires it.
+  const seen = { reads: 0, frames: 0 };
+  const stage = new ArmedFrameStage(word, post, () => ({ ...seen }));
   const sockets = new Map<number, { events: SocketEvents; open: boolean }>();
   let nextId = 1;
   let openNow: number | null = null;
@@ -65,8 +65,10 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
   });
   worker.on('message', (m: FromKeyThread) => {
     if (m.kind === 'fired') return stage.fired(m);
+    // Every socket's frames, a closed one's late frame too: the key thread counts all it forwards.
+    if (m.kind === 'message') seen.frames += 1;
     if (m.kind === 'keys') {
-      readsSeen += 1;
+      seen.reads += 1;
       return keys(m.raw, m.fired, m.readAtEpochMs);
     }
     const s = sockets.get(m.id);
@@ -136,6 +138,8 @@ export function runKeyThread(): void {
   const watch = new ArmedKeyWatch();
   const sockets = new Map<number, Socket>();
   let trading: number | null = null;
+  /** Socket frames forwarded to the screen thread, every socket's (the screen thread counts the same). */
+  let framesForwarded = 0;
 
   const fd = keysPath !== undefined ? openSync(keysPath, 'r') : 0;
   const keyboard = isatty(fd) ? new ReadStream(fd) : new NetSocket({ fd, readable: true, writable: false });
@@ -145,7 +149,7 @@ export function runKeyThread(): void {
     let fired: FiredMessage | null = null;
     if (watch.read(raw, performance.now()) && trading !== null) {
       const socket = sockets.get(trading)!;
-      fired = holder.fire(trading, readAtEpochMs, (text) => socket.send(text));
+      fired = holder.fire(trading, readAtEpochMs, (text) => socket.send(text), framesForwarded);
       // Before the key and before any later frame of the socket: the screen adopts the order first.
       if (fired) post(fired);
     }
@@ -168,7 +172,10 @@ export function runKeyThread(): void {
               trading = id;
               post({ kind: 'open', id, text: '' });
             },
-            message: (text) => post({ kind: 'message', id, text }),
+            message: (text) => {
+              framesForwarded += 1;
+              post({ kind: 'message', id, text });
+            },
             pong: (text) => post({ kind: 'pong', id, text }),
             error: (text) => post({ kind: 'error', id, text }),
             close: (code, reason) => {

@@ -327,7 +327,10 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   // The key thread's `y` sent the review's order: the review closes here, the key is not read again.
   if (keyInput) {
     const actions = createTerminalActions(store, services);
-    keyInput.onFired(() => firedEntry(store, actions, Date.now()));
+    keyInput.onFired(() => {
+      log?.line('key thread: the review\'s order left on its key');
+      firedEntry(store, actions, Date.now());
+    });
   }
 
   // The terminal is taken now; the screen mounts with its first useful frame (first-frame.ts): the live

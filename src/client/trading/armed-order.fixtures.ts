@@ -56,7 +56,7 @@ export function armedSetUp(stops: (() => void)[], dirs: string[], o: { canSendNo
     },
     /** The key thread reads a lone `y` on its connection `c`. */
     y(c = 1) {
-      const fired = holder.fire(c, now, (text) => (keyWire.push(text), true));
+      const fired = holder.fire(c, now, (text) => (keyWire.push(text), true), 0);
       if (fired) toMain.push(fired);
       return fired !== null;
     },

@@ -41,7 +41,7 @@ function twoThreads() {
     },
     /** The key thread reads a lone `y`. */
     keyThreadY(now = 0) {
-      const fired = holder.fire(1, now, send);
+      const fired = holder.fire(1, now, send, 0);
       if (fired) toMain.push(fired);
       return fired;
     },
@@ -119,6 +119,31 @@ describe('armed order frame', () => {
     expect(t.stage.renew(again, 2_000)).toBe(false);
   });
 
+  it('frame-on-its-way-when-armed-never-fires: a socket frame forwarded after the arm holds the key until the screen thread has seen it', () => {
+    const word = new ArmWord();
+    const toKeyThread: (StageMessage | RenewMessage)[] = [];
+    const wire: string[] = [];
+    let framesSeen = 0;
+    const stage = new ArmedFrameStage(word, (m) => toKeyThread.push(m), () => ({ reads: 0, frames: framesSeen }));
+    const holder = new ArmedFrameHolder(new ArmWord(word.buffer));
+    const deliver = () => {
+      for (const m of toKeyThread.splice(0)) {
+        if (m.kind === 'stage') holder.stage(m);
+        else holder.renew(m);
+      }
+    };
+    const id = stage.arm('ORDER', 1, Infinity, () => undefined)!;
+    deliver();
+    // The key thread forwarded a frame (a fill, a lock) the screen thread had not received when it armed.
+    expect(holder.fire(1, 0, (x) => (wire.push(x), true), 1)).toBeNull();
+    // The screen thread received it and, the order still right, renewed the arm after it.
+    framesSeen = 1;
+    expect(stage.renew(id, Infinity)).toBe(true);
+    deliver();
+    expect(holder.fire(1, 0, (x) => (wire.push(x), true), 1)).not.toBeNull();
+    expect(wire).toEqual(['ORDER']);
+  });
+
   it('expired-arm-never-fires', () => {
     const t = twoThreads();
     t.arm('ORDER', 1_000);
@@ -132,9 +157,9 @@ describe('armed order frame', () => {
     t.arm('ORDER');
     t.keyThreadStep();
     const holder = new ArmedFrameHolder(new ArmWord(t.word.buffer));
-    holder.stage({ kind: 'stage', id: t.word.peek().id, text: 'ORDER', connection: 1, expiresAtEpochMs: Infinity, afterRead: 0 });
+    holder.stage({ kind: 'stage', id: t.word.peek().id, text: 'ORDER', connection: 1, expiresAtEpochMs: Infinity, afterRead: 0, afterFrame: 0 });
     const sent: string[] = [];
-    expect(holder.fire(2, 0, (x) => (sent.push(x), true))).toBeNull();
+    expect(holder.fire(2, 0, (x) => (sent.push(x), true), 0)).toBeNull();
     expect(sent).toEqual([]);
     expect(t.word.peek().state).toBe(ArmState.armed);
   });

@@ -17,6 +17,8 @@ export interface StageMessage {
   expiresAtEpochMs: number;
   /** Keyboard reads the screen thread had received when it armed: a read after them not yet seen there never fires it. */
   afterRead: number;
+  /** Socket frames the screen thread had received when it armed: one after them, not yet seen there, holds the fire. */
+  afterFrame: number;
 }
 
 /** Screen thread -> key thread: armed `id` stays right until this later time (each publish renews it). */
@@ -24,6 +26,14 @@ export interface RenewMessage {
   kind: 'renew';
   id: number;
   expiresAtEpochMs: number;
+  /** Socket frames the screen thread has received now: the order stays right after all of them. */
+  afterFrame: number;
+}
+
+/** What the screen thread has received from the key thread so far (it counts them as they come). */
+export interface SeenCounts {
+  reads: number;
+  frames: number;
 }
 
 /** Key thread -> screen thread, posted before anything else that thread forwards afterwards. */
@@ -47,8 +57,8 @@ export class ArmedFrameStage {
   constructor(
     readonly word: ArmWord,
     private readonly post: (m: StageMessage | RenewMessage) => void,
-    /** Keyboard reads received on this thread so far (app/key-thread.ts counts them; none without a key thread). */
-    private readonly readsSeen: () => number = () => 0,
+    /** Keyboard reads and socket frames received on this thread so far (app/key-thread.ts counts them). */
+    private readonly seen: () => SeenCounts = () => ({ reads: 0, frames: 0 }),
   ) {}
 
   /**
@@ -62,7 +72,8 @@ export class ArmedFrameStage {
     const id = this.nextId++;
     this.adopters.set(id, adopt);
     // The text travels before the word says armed: the key thread can only fire an id it holds.
-    this.post({ kind: 'stage', id, text, connection, expiresAtEpochMs, afterRead: this.readsSeen() });
+    const seen = this.seen();
+    this.post({ kind: 'stage', id, text, connection, expiresAtEpochMs, afterRead: seen.reads, afterFrame: seen.frames });
     // claim() just left the word idle and only this thread arms, so this cannot find it fired.
     if (!this.word.arm(id)) throw new Error('armed frame: fired word after claim');
     return id;
@@ -89,7 +100,7 @@ export class ArmedFrameStage {
   renew(id: number, expiresAtEpochMs: number): boolean {
     const now = this.word.peek();
     if (now.id !== id || now.state !== ArmState.armed) return false;
-    this.post({ kind: 'renew', id, expiresAtEpochMs });
+    this.post({ kind: 'renew', id, expiresAtEpochMs, afterFrame: this.seen().frames });
     return true;
   }
 
@@ -115,17 +126,20 @@ export class ArmedFrameHolder {
   }
 
   renew(m: RenewMessage): void {
-    if (this.staged?.id === m.id) this.staged = { ...this.staged, expiresAtEpochMs: m.expiresAtEpochMs };
+    if (this.staged?.id === m.id) this.staged = { ...this.staged, expiresAtEpochMs: m.expiresAtEpochMs, afterFrame: m.afterFrame };
   }
 
   /**
    * The key that confirms was read on `connection` at `nowEpochMs`: sends the staged frame when its id is
-   * still armed (and wins the word), on its own connection, before it expires. The fired message to post,
-   * or null when nothing was sent.
+   * still armed (and wins the word), on its own connection, before it expires, and no socket frame was
+   * forwarded since the arm (`framesForwarded`, counted as the screen thread counts them). The fired
+   * message to post, or null when nothing was sent.
    */
-  fire(connection: number, nowEpochMs: number, send: (text: string) => boolean): FiredMessage | null {
+  fire(connection: number, nowEpochMs: number, send: (text: string) => boolean, framesForwarded: number): FiredMessage | null {
     const s = this.staged;
     if (s === null || s.connection !== connection || nowEpochMs >= s.expiresAtEpochMs) return null;
+    // A frame forwarded since the screen thread armed (a fill, a lock) may change the order's checks: not on this key.
+    if (framesForwarded !== s.afterFrame) return null;
     if (!this.word.fire(s.id)) return null;
     this.staged = null;
     return { kind: 'fired', id: s.id, written: send(s.text), atEpochMs: nowEpochMs };
