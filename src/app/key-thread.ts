@@ -12,7 +12,7 @@ import { Socket as NetSocket } from 'node:net';
 import { isatty, ReadStream } from 'node:tty';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { ArmWord } from '../transport/ws/arm-word.js';
-import { ArmedFrameHolder, ArmedFrameStage, type FiredMessage, type RenewMessage, type StageMessage } from '../transport/ws/armed-frame.js';
+import { ArmedFrameHolder, ArmedFrameStage, holdsArm, type FiredMessage, type RenewMessage, type StageMessage } from '../transport/ws/armed-frame.js';
 import { Socket, type SocketEvents, type SocketFactory, type SocketOptions, type SocketPort } from '../transport/ws/socket.js';
 import { ArmedKeyWatch } from '../ui/keys/armed-key-watch.js';
 import { KEY_THREAD } from '../lib/worker-kind.js';
@@ -65,8 +65,8 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
   });
   worker.on('message', (m: FromKeyThread) => {
     if (m.kind === 'fired') return stage.fired(m);
-    // Every socket's frames, a closed one's late frame too: the key thread counts all it forwards.
-    if (m.kind === 'message') seen.frames += 1;
+    // Every socket's frames, a closed one's late frame too, counted as the key thread counts them.
+    if (m.kind === 'message' && holdsArm(m.text)) seen.frames += 1;
     if (m.kind === 'keys') {
       seen.reads += 1;
       return keys(m.raw, m.fired, m.readAtEpochMs);
@@ -138,7 +138,7 @@ export function runKeyThread(): void {
   const watch = new ArmedKeyWatch();
   const sockets = new Map<number, Socket>();
   let trading: number | null = null;
-  /** Socket frames forwarded to the screen thread, every socket's (the screen thread counts the same). */
+  /** Socket frames forwarded to the screen thread that hold an arm (holdsArm), every socket's (the screen thread counts the same). */
   let framesForwarded = 0;
 
   const fd = keysPath !== undefined ? openSync(keysPath, 'r') : 0;
@@ -173,7 +173,7 @@ export function runKeyThread(): void {
               post({ kind: 'open', id, text: '' });
             },
             message: (text) => {
-              framesForwarded += 1;
+              if (holdsArm(text)) framesForwarded += 1;
               post({ kind: 'message', id, text });
             },
             pong: (text) => post({ kind: 'pong', id, text }),

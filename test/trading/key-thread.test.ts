@@ -4,14 +4,14 @@
 // time the frame arrived is not the blocked thread's.
 
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type KeyThread, startKeyThread } from '../../src/app/key-thread.js';
 import type { SocketPort } from '../../src/transport/ws/socket.js';
+import { cliEntry } from '../helpers/cli-entry.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'perpl-key-thread-'));
@@ -20,14 +20,6 @@ afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** The CLI's main.ts as the worker's entry (tsx registered first: Node 20 runs no --import tsx in a worker). */
-function cliEntry(): string {
-  const tsxApi = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/esm/api/index.mjs')).href;
-  const entry = join(dir, 'cli-entry.mjs');
-  writeFileSync(entry, `const { register } = await import(${JSON.stringify(tsxApi)});\nregister();\nawait import(${JSON.stringify(pathToFileURL(join(ROOT, 'src/cli/main.ts')).href)});\n`);
-  return entry;
-}
 
 type ServerEvent = { port: number } | { frame: string; at: number } | { ping: string };
 
@@ -76,7 +68,7 @@ describe('the key thread', () => {
     // Read-write: opening a FIFO's writer does not wait for its reader this way.
     const keysFd = openSync(fifo, 'r+');
     cleanups.push(() => closeSync(keysFd));
-    const kt: KeyThread = startKeyThread(cliEntry(), { keysPath: fifo, execArgv: [] });
+    const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
     cleanups.push(() => kt.stop());
     const keys: { raw: string; fired: boolean }[] = [];
     /** What the screen thread learnt, in order: the adoption must come before the key. */

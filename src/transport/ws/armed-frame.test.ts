@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../test/helpers/seeded-random.js';
 import { ArmState, ArmWord } from './arm-word.js';
-import { ArmedFrameHolder, ArmedFrameStage, type FiredMessage, type RenewMessage, type StageMessage } from './armed-frame.js';
+import { ArmedFrameHolder, ArmedFrameStage, holdsArm, type FiredMessage, type RenewMessage, type StageMessage } from './armed-frame.js';
 
 /**
  * The two threads, one step at a time: the screen thread (stage) and the key thread (holder, which owns
@@ -142,6 +142,11 @@ describe('armed order frame', () => {
     deliver();
     expect(holder.fire(1, 0, (x) => (wire.push(x), true), 1)).not.toBeNull();
     expect(wire).toEqual(['ORDER']);
+  });
+
+  it('only a plain heartbeat leaves an arm standing: every other frame holds it', () => {
+    expect(holdsArm('{"mt":100,"sn":7}')).toBe(false);
+    for (const frame of ['{"mt":24,"sn":8,"d":[]}', '{"mt":21,"sn":9}', '{ "mt":100,"sn":7}', '{"sn":7,"mt":100}', '{"mt":1000,"sn":1}']) expect(holdsArm(frame)).toBe(true);
   });
 
   it('expired-arm-never-fires', () => {

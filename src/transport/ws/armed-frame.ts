@@ -30,6 +30,16 @@ export interface RenewMessage {
   afterFrame: number;
 }
 
+/**
+ * Whether a socket frame counts against an arm made before it (StageMessage.afterFrame): every frame but
+ * a plain heartbeat (mt 100), which only moves the head and keeps the feed live, so it changes none of
+ * the order's checks; both threads count with this one rule. Anything else, a heartbeat spelled otherwise
+ * included, counts (it can only hold the key thread back, never let it send).
+ */
+export function holdsArm(frame: string): boolean {
+  return !frame.startsWith('{"mt":100,');
+}
+
 /** What the screen thread has received from the key thread so far (it counts them as they come). */
 export interface SeenCounts {
   reads: number;
