@@ -119,10 +119,33 @@ describe('the key thread confirms the review (200x50)', () => {
   }, TEST_MS);
 });
 
+describe('the key thread and a dropped connection (200x50)', () => {
+  it('connection-dropped-while-armed-sends-nothing: the arm ends with the link; after the reconnect y sends once', async () => {
+    const t = await appWithKeyThread(200, 50, 'dropped');
+    await t.review();
+    const sentBefore = journal('sent');
+    sim.control.dropConnections(1006);
+    await eventually(() => t.state().trading.lockReason !== null, EXCHANGE_MS, 'trading locked by the drop');
+    // y while the link is down: refused on the screen (the sentinel), nothing sent on the old arm.
+    t.keys('y');
+    await t.app.vt.waitFor('cannot send', UI_MS);
+    expect(journal('sent')).toBe(sentBefore);
+    // Live again, the review still open: re-armed on the new connection, and y sends it once.
+    await eventually(() => t.state().trading.lockReason === null, EXCHANGE_MS, 'trading live again');
+    const staged = journal('request');
+    await eventually(() => journal('request') > staged || t.state().tradingUi.entry === null, UI_MS, 'staged again on the new connection');
+    t.keys('y');
+    await eventually(() => t.state().tradingUi.entry === null, UI_MS, 'the review closed');
+    await eventually(() => journal('sent') === sentBefore + 1, UI_MS, 'the order sent');
+    await t.close();
+    expect(journal('sent')).toBe(sentBefore + 1);
+  }, TEST_MS);
+});
+
 describe('the key thread confirms the review (80x24)', () => {
   it('y-with-another-key-in-one-read-sends-once-from-the-screen-thread', async () => {
     const t = await appWithKeyThread(80, 24, 'narrow');
-    const fired = 1; // the 200x50 test's, its app quit (log flushed)
+    const fired = t.firedLines(); // the earlier apps', each quit (log flushed)
     await t.review();
     const sentBefore = journal('sent');
     // y and ? in one read: never fired by the key thread; the screen thread reads y (sends the staged order) then ?.
