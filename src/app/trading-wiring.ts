@@ -8,7 +8,8 @@ import { ServerClock } from '../auth/clock.js';
 import { loadCredentials, type Credentials } from '../auth/credentials.js';
 import { discoverKeyFile } from '../auth/keyfile-discovery.js';
 import { ApiKeySigner } from '../auth/signer.js';
-import { createTradingClient, type TradingClient } from '../client/trading/client.js';
+import { createTradingClient, type KeyThreadLink, type TradingClient } from '../client/trading/client.js';
+import { startArmedReview } from './armed-review-wiring.js';
 import { livePrice, type MarkSource } from '../domain/marks.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import { hasTradeScope, ScopeMask } from '../protocol/enums.js';
@@ -70,6 +71,8 @@ export interface TradingWiringOptions {
   notify?: (event: NotifyEvent) => void;
   /** The Journal pane's lines of this account from before a switch away (app/account-switch.ts). */
   earlierJournalLines?: readonly JournalEntryView[];
+  /** The key thread (PERPL_KEY_THREAD): the trading socket lives there and the review's order is armed on it. */
+  keyThread?: KeyThreadLink;
 }
 
 export interface TradingWiring {
@@ -166,6 +169,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     referencePrice: (marketId) => livePrice(o.marks.readMark(marketId)) ?? undefined,
     ...(orderGuards ? { guards: orderGuards } : {}),
     ...(o.earlierJournalLines ? { earlierJournalLines: o.earlierJournalLines } : {}),
+    ...(o.keyThread ? { keyThread: o.keyThread } : {}),
   });
   if (limits?.maxDailyLoss != null) {
     realized = new SessionDailyNet({ session: client.session, dayStart: limits.dayStart, history: rest, ...(log ? { log: log.tagged('guards') } : {}) });
@@ -232,6 +236,7 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
   });
   client.start();
   publisher.start();
+  const stopArming = o.keyThread ? startArmedReview(o.store, client.commands) : () => {};
   return {
     client,
     commands: client.commands,
@@ -241,6 +246,8 @@ export async function startTrading(o: TradingWiringOptions): Promise<TradingWiri
     exportHistory: exportService(rest, () => o.context, o.env),
     stop: () => {
       stopped = true;
+      // Nothing stays armed for a client that stops (withdrawn, or adopted if its key already fired).
+      stopArming();
       // Algos first: no child may leave while the client shuts down (the journal keeps them for the next run).
       algos.stop();
       stopFlatten();

@@ -24,6 +24,9 @@ import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings 
 import { mountScreen, warmScreen } from '../terminal/render.js';
 import { mountWhenReady } from './first-frame.js';
 import { startTrading } from './trading-wiring.js';
+import { startKeyThreadInput } from './key-thread-input.js';
+import { createTerminalActions } from '../ui/actions/terminal-actions.js';
+import { firedEntry } from '../ui/order-entry/flow.js';
 import { TerminalManners, type ExitReason } from '../terminal/manners.js';
 import { readWorkspaceConfig, startWorkspace, withConfigDefaults } from './workspace-wiring.js';
 import { startThrottleNotice } from './throttle-wiring.js';
@@ -73,6 +76,13 @@ export interface TuiOptions {
   stdout?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
   stderr?: NodeJS.WriteStream;
+  /**
+   * The CLI's entry file to run the key thread on (issue 35; the CLI passes it when PERPL_KEY_THREAD is on):
+   * it reads the keys and owns the trading socket, so a review's `y` sends without waiting for a paint.
+   */
+  keyThreadEntry?: string;
+  /** The key thread reads this file instead of fd 0 (tests: a FIFO). */
+  keyThreadKeysPath?: string;
   /** Signal and crash handlers (the CLI: true). */
   handleProcessEvents?: boolean;
   /**
@@ -189,6 +199,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
         handleSignals: opts.handleProcessEvents ?? false,
       });
   const log = opts.appLog ? AppLog.open({ home: opts.home ?? perplHome() }) : null;
+  // Started before the screen takes the keyboard: from then on only the key thread reads it (never a replay).
+  const keyInput = opts.keyThreadEntry !== undefined && !opts.tradingSide ? startKeyThreadInput(opts.keyThreadEntry, stdin, opts.keyThreadKeysPath !== undefined ? { keysPath: opts.keyThreadKeysPath } : {}) : null;
+  if (opts.keyThreadEntry !== undefined) log?.line(keyInput ? 'key thread: on' : 'key thread: off (the keyboard was read before the screen)');
   log?.line(`start: network ${badge.name} (chain ${badge.chainId})${startsSim ? ', local exchange in-process' : ''}`);
   const compileCache = compileCacheState();
   log?.line(compileCache.on ? `compile cache: ${compileCache.folder}` : `compile cache off: ${compileCache.why}`);
@@ -256,6 +269,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       safely(() => publisher.stop());
       safely(() => session?.stop());
       safely(() => trading?.stop());
+      await keyInput?.stop().catch(() => undefined);
       safely(() => cancelMount());
       screenShown();
       safely(() => instance?.unmount());
@@ -310,6 +324,15 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     switchAccount: async (name) => (accountSwitch ? accountSwitch.switchTo(name) : { ok: false, text: 'account: trading has not started yet' }),
   };
 
+  // The key thread's `y` sent the review's order: the review closes here, the key is not read again.
+  if (keyInput) {
+    const actions = createTerminalActions(store, services);
+    keyInput.onFired(() => {
+      log?.line('key thread: the review\'s order left on its key');
+      firedEntry(store, actions, Date.now());
+    });
+  }
+
   // The terminal is taken now; the screen mounts with its first useful frame (first-frame.ts): the live
   // book, a failure to show, or whatever there is after a short bound.
   manners.enter();
@@ -320,7 +343,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       keymap: live.keymap,
       colorDepth: live.colorDepth,
       stdout,
-      stdin,
+      stdin: keyInput?.stdin ?? stdin,
       ...(opts.stderr ? { stderr: opts.stderr } : {}),
       ...lowBandwidthMountOptions(lowBandwidth, process.env),
       perf,
@@ -414,7 +437,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     const tradingNetwork = network;
     // An account with its own [accounts.NAME.guards] trades under those, else under [guards].
     const startOn = (o: { keyFile?: string | undefined; startKey: typeof startKey; earlierJournalLines?: readonly JournalEntryView[]; guards?: GuardLimits | undefined }) =>
-      startTrading({ store, network: tradingNetwork, context, marks, env, hz: maxHz, turn, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(o.keyFile ? { keyFile: o.keyFile } : {}), startKey: o.startKey, log, guards: o.guards ?? loadedConfig.config.guards, ...(notifier ? { notify: notifier.notify } : {}), ...(o.earlierJournalLines ? { earlierJournalLines: o.earlierJournalLines } : {}) });
+      startTrading({ store, network: tradingNetwork, context, marks, env, hz: maxHz, turn, discover: !opts.local, ...(recorder ? { recorder } : {}), throttle, bell: () => stdout.write('\x07'), ...(o.keyFile ? { keyFile: o.keyFile } : {}), startKey: o.startKey, log, guards: o.guards ?? loadedConfig.config.guards, ...(notifier ? { notify: notifier.notify } : {}), ...(o.earlierJournalLines ? { earlierJournalLines: o.earlierJournalLines } : {}), ...(keyInput ? { keyThread: keyInput.thread } : {}) });
     const inForce = (wiring: TradingWiring | null): void => {
       // Quit while a side started: it stops at once, and the quit (already past trading?.stop()) never sees it.
       if (abort.signal.aborted) wiring?.stop();

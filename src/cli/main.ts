@@ -7,6 +7,7 @@ import { inspect } from 'node:util';
 import { failureLines } from '../protocol/errors.js';
 import { sanitizeLines } from '../protocol/sanitize-text.js';
 import { isLocalExchangeThread, runLocalExchangeThread } from '../app/local-exchange-thread.js';
+import { KEY_THREAD, isWorkerOf } from '../lib/worker-kind.js';
 import { markStart } from '../lib/start-trace.js';
 import { enableCompileCache } from '../lib/compile-cache.js';
 import { perplHome } from '../lib/perpl-home.js';
@@ -38,6 +39,11 @@ async function main(argv: string[]): Promise<number> {
   if (isLocalExchangeThread()) {
     if (startSteps().compileCache) enableCompileCache(perplHome());
     await runLocalExchangeThread();
+    return 0;
+  }
+  // The key thread (PERPL_KEY_THREAD=1, off by default): its code loads only there.
+  if (isWorkerOf(KEY_THREAD)) {
+    (await import('../app/key-thread.js')).runKeyThread();
     return 0;
   }
   const [first, ...rest] = argv;

@@ -17,6 +17,7 @@ import { collateralOutcome } from './collateral-outcome.js';
 import { type PanicOptions, runPanic } from './panic.js';
 import { type ReplaceProtectionDeps, replaceProtection } from './replace-protection.js';
 import { resizeWithOrder } from './resize-with-order.js';
+import type { ArmedOrder } from './trading/armed-order.js';
 import type { OrderEngine } from './trading/order-engine.js';
 import type { TradingSession } from './trading/session.js';
 import type { RequestHandle, RequestResult } from './trading/tracked-request.js';
@@ -51,13 +52,28 @@ const FLAGS: Record<PlaceKind, number> = {
   fok: OrderFlag.FillOrKill,
 };
 
+/** An order of exactly one frame: no TP/SL legs after it, no resize of the position's, not a held stop. */
+function isSingleRequest(p: PlaceParams): boolean {
+  return !p.tp && !p.sl && !p.resizeProtection && !p.trigger;
+}
+
+/** What makes an armed order the one a confirm sends: the same draft and label, field for field. */
+function draftSignature(draft: OrderDraft, label: string): string {
+  return JSON.stringify([label, draft], (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+}
+
+export interface EngineCommandsOptions extends PanicOptions {
+  /** The key thread's armed order (app/key-thread.ts): absent, nothing is armed. */
+  armed?: ArmedOrder;
+}
+
 export class EngineCommands implements TradingCommands {
   constructor(
     private readonly engine: OrderEngine,
     private readonly session: TradingSession,
     private readonly markets: () => readonly Market[],
-    /** Panic's close policy, and the wait for a live block (panic's closes, the resize with an order). */
-    private readonly options: PanicOptions = {},
+    /** Panic's close policy, the wait for a live block (panic's closes, the resize with an order), the armed order. */
+    private readonly options: EngineCommandsOptions = {},
   ) {}
 
   locks(): SessionLock[] {
@@ -92,21 +108,25 @@ export class EngineCommands implements TradingCommands {
     return handleOf(() => [h], h.outcome.then((r) => outcomeOf([r])));
   }
 
-  place(p: PlaceParams): CommandHandle {
+  /**
+   * The one request `p` makes (its draft and the Journal's label), or why it is refused; sends nothing.
+   * place() sends it; the key thread's arm (armReview) stages the same draft, so the two cannot differ.
+   */
+  placeDraft(p: PlaceParams): { draft: OrderDraft; label: string } | { refused: string } {
     if ((p.kind === 'limit' || p.kind === 'post-only') && !(p.price && p.price > 0)) {
-      return refused(`a ${p.kind} order needs a limit price`);
+      return { refused: `a ${p.kind} order needs a limit price` };
     }
-    if (p.reduceOnly && (p.tp || p.sl)) return refused('a reduce-only order takes no take-profit / stop-loss');
+    if (p.reduceOnly && (p.tp || p.sl)) return { refused: 'a reduce-only order takes no take-profit / stop-loss' };
     // The resize re-arms the TP/SL already on the position an order grows: not one that brings its own, nor a close.
-    if (p.resizeProtection && (p.tp || p.sl)) return refused('an order with its own take-profit / stop-loss resizes no TP/SL');
-    if (p.resizeProtection && p.reduceOnly) return refused('a reduce-only order grows no position: no TP/SL to resize');
+    if (p.resizeProtection && (p.tp || p.sl)) return { refused: 'an order with its own take-profit / stop-loss resizes no TP/SL' };
+    if (p.resizeProtection && p.reduceOnly) return { refused: 'a reduce-only order grows no position: no TP/SL to resize' };
     const isMarket = p.kind === 'market' || ((p.kind === 'ioc' || p.kind === 'fok') && !p.price);
     const reduced = p.reduceOnly ? this.reducedPosition(p) : null;
-    if (p.reduceOnly && !reduced) return refused(`reduce-only: no ${p.side === 'long' ? 'short' : 'long'} position to reduce`);
+    if (p.reduceOnly && !reduced) return { refused: `reduce-only: no ${p.side === 'long' ? 'short' : 'long'} position to reduce` };
     // A stop on a position's loss side that its liquidation beats would never fire (stop-liquidation.ts).
     const against = p.trigger ? this.positionAgainst(p) : undefined;
     const neverFires = p.trigger && against ? heldStopProblem('stop', against, this.market(p.marketId), p.trigger.price) : null;
-    if (neverFires) return refused(neverFires);
+    if (neverFires) return { refused: neverFires };
     const draft: OrderDraft = {
       t: p.reduceOnly ? (p.side === 'long' ? OrderType.CloseShort : OrderType.CloseLong) : p.side === 'long' ? OrderType.OpenLong : OrderType.OpenShort,
       mkt: p.marketId,
@@ -125,7 +145,34 @@ export class EngineCommands implements TradingCommands {
     const words = this.words(p.marketId);
     const base = placeWords(p.kind, p.side, p.size, isMarket ? null : (draft.p ?? null), words);
     const label = `${base}${p.reduceOnly ? ' reduce-only' : ''}${p.trigger ? ` stop ${p.side === 'long' ? '≥' : '≤'} ${priceText(p.trigger.price, words)}${p.trigger.on === 'last' ? ' on last' : ''}` : ''}`;
-    const main = this.engine.submit(draft, label, p.origin);
+    return { draft, label };
+  }
+
+  /**
+   * Each publish (key thread on): the order the open review's `y` would send now, or null. Only an order
+   * of one request is armed (no TP/SL legs, no resize, no stop trigger): those send more than one frame.
+   */
+  armReview(p: PlaceParams | null): void {
+    const armed = this.options.armed;
+    if (!armed) return;
+    const made = p && isSingleRequest(p) ? this.placeDraft(p) : null;
+    armed.review(made && 'draft' in made ? { ...made, signature: draftSignature(made.draft, made.label) } : null);
+  }
+
+  firedPlace(): CommandHandle | undefined {
+    const h = this.options.armed?.consumeFired();
+    return h && handleOf(() => [h], h.outcome.then((r) => outcomeOf([r])));
+  }
+
+  place(p: PlaceParams): CommandHandle {
+    const made = this.placeDraft(p);
+    if ('refused' in made) return refused(made.refused);
+    const { draft, label } = made;
+    const words = this.words(p.marketId);
+    // The armed order of the same draft (staged when its review opened) is sent once: by the key thread
+    // already (adopted), or now on its staged rq; any other order goes as before.
+    const armedSend = isSingleRequest(p) ? this.options.armed?.confirm(draftSignature(draft, label), p.origin) : undefined;
+    const main = armedSend ?? this.engine.submit(draft, label, p.origin);
     const parts: RequestHandle[] = [main];
     const outcome = main.outcome.then(async (r) => {
       if (p.resizeProtection) return this.resizeWith(r, p, (h) => parts.push(h));

@@ -60,6 +60,8 @@ export type ActionResult =
 export interface TerminalActions {
   /** A new order (order entry and `:buy` / `:sell`, after their review and confirm); its origin rides in `order`. */
   place(order: PlaceParams, label: string): Promise<ActionResult>;
+  /** The order the key thread already sent on the review's `y` (issue 35): its outcome, reported as place's; nothing is sent. */
+  placeFired(label: string): Promise<ActionResult>;
   /** A change of a resting order (after its review and confirm). */
   amend(orderId: number, change: { price?: number; size?: number }, label: string, key?: KeyStamp): Promise<ActionResult>;
   /** An order group (a scaled order's legs): each leg a place of its own, the outcome said as "N of M legs placed". */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Journal } from '../../src/client/trading/journal.js';
-import { OrderStatus as S } from '../../src/protocol/enums.js';
+import { OrderFlag, OrderStatus as S, OrderType } from '../../src/protocol/enums.js';
 import type { Market, OrderRequestFrame } from '../../src/protocol/frames.js';
 import { type SimHandle, type Trader, live, market, startTestSim, startTrader, until } from './harness.js';
 
@@ -61,6 +61,31 @@ describe('journal restart', () => {
       const next = second.commands.place({ marketId: btc.id, kind: 'market', side: 'long', size: 10, leverage: 500 });
       expect((await next.outcome).ok).toBe(true);
       expect(next.rqs()[0]!).toBeGreaterThan(rq);
+    } finally {
+      second.stop();
+    }
+  });
+
+  it('key-thread-fired-then-kill-9-before-adoption: the order staged and sent by the key thread is followed after the restart, never sent again', async () => {
+    const path = join(dir, 'fired.ndjson');
+    const first = startTrader(h, { engine: { journal: { network: 'local', path } } });
+    await live(first);
+    const staged = first.engine.stage({ t: OrderType.OpenLong, mkt: btc.id, s: 1_000, p: 90_000, fl: OrderFlag.GoodTillCancel, lv: 500, lb: 0 }, 'buy (armed)');
+    if ('problems' in staged) throw new Error(staged.problems.join('; '));
+    // The key thread's send: the staged bytes leave, and the screen thread dies before it adopts them.
+    first.session.sendOrderFrame(JSON.parse(staged.text) as OrderRequestFrame);
+    first.stop();
+    await until(() => h.sim.control.engine.executedRequests(first.accountId).includes(staged.rq), 'the order to execute');
+    expect(Journal.read(path).filter((r) => r.rq === staged.rq).map((r) => r.k)).toEqual(['request']);
+
+    const second = startTrader(h, { wallet: { address: first.address, accountId: first.accountId }, engine: { journal: { network: 'local', path } } });
+    const sends = countSends(second);
+    try {
+      await live(second);
+      const recovered = await until(() => second.engine.views().find((v) => v.rqs.includes(staged.rq) && v.result), 'the reconciliation');
+      expect(recovered.result).toMatchObject({ kind: 'definitive', rq: staged.rq });
+      expect(sends()).toBe(0);
+      expect(h.sim.control.engine.executedRequests(first.accountId).filter((x) => x === staged.rq)).toHaveLength(1);
     } finally {
       second.stop();
     }

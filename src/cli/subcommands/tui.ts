@@ -10,6 +10,7 @@ import { sanitizeLines } from '../../protocol/sanitize-text.js';
 import type { LocalSim } from '../../app/local-exchange-thread.js';
 import { markStart } from '../../lib/start-trace.js';
 import { startSteps } from '../../lib/start-steps.js';
+import { keyThreadWanted } from '../../lib/key-thread-switch.js';
 import { TUI_OPTIONS } from '../subcommand-table.js';
 import { checkRecordingPath } from '../../transport/record/recording-path.js';
 
@@ -138,6 +139,8 @@ export async function run(argv: string[]): Promise<number> {
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
     ...(values.account !== undefined ? { account: values.account } : {}),
     ...(values.record !== undefined ? { record: values.record } : {}),
+    // The key thread runs this CLI's entry file, like the local exchange's thread.
+    ...(keyThreadWanted(process.env) && process.argv[1] ? { keyThreadEntry: process.argv[1] } : {}),
     handleProcessEvents: true,
     appLog: true,
     onFatal: (reason) => {

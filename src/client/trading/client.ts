@@ -14,6 +14,9 @@ import type { Timers } from '../../lib/timers.js';
 import type { JournalEntryView } from '../../domain/trading/views.js';
 import type { OrderGuards } from '../../domain/guards/order-guards.js';
 import { OrderEngine } from './order-engine.js';
+import { ArmedOrder } from './armed-order.js';
+import type { ArmedFrameStage } from '../../transport/ws/armed-frame.js';
+import type { SocketFactory } from '../../transport/ws/index.js';
 import { tradingRequestLimit } from './request-limits.js';
 import { TradingSession } from './session.js';
 
@@ -44,7 +47,20 @@ export interface TradingClientOptions {
   /** One clock for the socket, the ack timers and panic's block wait (default the real one). */
   timers?: Timers;
   log?: (line: string) => void;
+  /** The key thread (app/key-thread.ts): its socket carries the trading connection and a review's order is armed on it. */
+  keyThread?: KeyThreadLink;
 }
+
+/** What the trading client needs of the key thread. */
+export interface KeyThreadLink {
+  readonly stage: ArmedFrameStage;
+  readonly createSocket: SocketFactory;
+  /** The key thread's number of its open socket, or null. */
+  openConnection(): number | null;
+}
+
+/** Epoch ms on the clock the key thread reads an arm's expiry with (app/key-thread.ts). */
+const epochNow = (): number => performance.timeOrigin + performance.now();
 
 export interface TradingClient {
   session: TradingSession;
@@ -65,7 +81,10 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
     isListedMarket: (id) => o.markets().some((m) => m.id === id),
     ...(o.timers ? { timers: o.timers } : {}),
     ...(o.log ? { log: o.log } : {}),
+    // Every other frame claims the armed order first: it never leaves after a later request.
+    ...(o.keyThread ? { createSocket: o.keyThread.createSocket, beforeSend: () => armed?.claim() } : {}),
   });
+  let armed: ArmedOrder | null = null;
   const rest = o.rest;
   const engine = new OrderEngine({
     session,
@@ -88,7 +107,9 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
     ...(o.log ? { log: o.log } : {}),
     ...(o.earlierJournalLines ? { earlierLines: o.earlierJournalLines } : {}),
   });
-  const commands = new EngineCommands(engine, session, o.markets, o.timers ? { timers: o.timers } : {});
+  const kt = o.keyThread;
+  if (kt) armed = armedOrderOf(kt, engine, session);
+  const commands = new EngineCommands(engine, session, o.markets, { ...(o.timers ? { timers: o.timers } : {}), ...(armed ? { armed } : {}) });
   return {
     session,
     engine,
@@ -99,4 +120,24 @@ export function createTradingClient(o: TradingClientOptions): TradingClient {
       session.stop();
     },
   };
+}
+
+/** The armed order of the key thread: armed only on a synced connection with a send token free, never past the feed's stale time. */
+function armedOrderOf(kt: KeyThreadLink, engine: OrderEngine, session: TradingSession): ArmedOrder {
+  const armed = new ArmedOrder({
+    engine,
+    stage: kt.stage,
+    connection: () => (session.synced ? kt.openConnection() : null),
+    canSendNow: () => session.sendBudgetLeft > 0 && session.queuedFrames === 0,
+    spendToken: () => void session.spendSendToken(),
+    now: epochNow,
+    // The feed-stale lock comes by time alone (no frame needed): the arm ends before it.
+    validUntil: () => {
+      const until = session.liveUntilMs;
+      return until === null ? 0 : until - Date.now() + epochNow();
+    },
+  });
+  // Not live any more (closed, reconnecting, stale, resyncing): the arm ends now, not at the next publish.
+  session.on({ connection: (view) => view.health !== 'live' && armed.claim() });
+  return armed;
 }

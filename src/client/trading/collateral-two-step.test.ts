@@ -5,50 +5,12 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderType } from '../../protocol/enums.js';
-import type { Market, OrderRequestFrame } from '../../protocol/frames.js';
 import { EngineCommands } from '../commands.js';
 import { OrderEngine } from './order-engine.js';
-import { type TradingLink, type TradingLinkEvents, TradingSession } from './session.js';
+import { TradingSession } from './session.js';
+import { ACC, ETH, ScriptedLink } from './scripted-link.fixtures.js';
 
-const ETH: Market = {
-  ver: 1, id: 32, instance_id: 12, perpetual_id: 32, symbol: 'ETH', name: 'ETH Perp', size_units: 'ETH',
-  funding_interval_sec: 2580, funding_interval_blocks: 8571, order_ttl_blocks: 20, order_max_market_slippage_bps: 1000,
-  config: { at: {}, is_open: true, price_decimals: 2, size_decimals: 3, min_posting_amount: '0', min_settle_amount: '0',
-    initial_margin: 1200, maintenance_margin: 2000, maker_fee: 45, taker_fee: 345 },
-};
-const ACC = 824;
 const PID = 4485795151873;
-
-/** The exchange's side of the socket, played by the test: frames in, the client's mt 22 out. */
-class ScriptedLink implements TradingLink {
-  readonly sent: OrderRequestFrame[] = [];
-  epoch = 0;
-  queuedFrames = 0;
-  constructor(private readonly events: TradingLinkEvents) {}
-  start(): void {}
-  stop(): void {}
-  markAlive(): void {}
-  forceReconnect(): void {}
-  send(text: string): boolean {
-    this.sent.push(JSON.parse(text) as OrderRequestFrame);
-    return true;
-  }
-  open(): void {
-    this.epoch += 1;
-    this.events.onStateChange('open', { epoch: this.epoch });
-    this.events.onOpen({ epoch: this.epoch, send: () => true });
-  }
-  frame(f: object): void {
-    this.events.onFrame(JSON.stringify(f), Date.now());
-  }
-  /** Frames one by one, as from a socket: what each one settles runs before the next. */
-  async arrive(frames: readonly object[]): Promise<void> {
-    for (const f of frames) {
-      this.frame(f);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-}
 
 const at = (b: number, tx = 3, l = 1) => ({ b, t: b * 1000, tx, l });
 const account = (sn: number, lfr: number, b: string, h?: object[]) => ({ mt: 21, sid: 20, sn, in: 12, id: ACC, fr: false, fw: true, ft: 0, lfr, b, lb: '0', ...(h ? { h } : {}) });

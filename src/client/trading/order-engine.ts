@@ -6,7 +6,7 @@
 
 import { OrderStatus } from '../../protocol/enums.js';
 import { userMessage } from '../../protocol/errors.js';
-import type { AccountEvent, Market, Order, StatusResponseFrame } from '../../protocol/frames.js';
+import type { AccountEvent, Market, Order, OrderRequestFrame, StatusResponseFrame } from '../../protocol/frames.js';
 import { type OrderDraft, toOrderFrame } from '../../domain/trading/order-draft.js';
 import { RequestIdAllocator } from '../../domain/trading/rq.js';
 import { type RetryDecision, decideRetry } from '../../domain/trading/retry.js';
@@ -60,6 +60,15 @@ export interface OrderEngineOptions {
   earlierLines?: readonly JournalEntryView[];
 }
 
+/** An order staged for the key thread: its request line is on disk; `text` is the exact frame to arm. */
+export interface StagedOrder {
+  key: string;
+  rq: number;
+  text: string;
+}
+
+const handleOf = (req: TrackedRequest): RequestHandle => ({ key: req.key, rqs: () => [...req.rqHistory], outcome: req.outcome });
+
 export class OrderEngine {
   private readonly session: TradingSession;
   private readonly allocator = new RequestIdAllocator();
@@ -78,6 +87,8 @@ export class OrderEngine {
   private readonly executions: ExecutionTracker;
   /** The order group of each rq sent as a leg of one (a scaled order), this run's and the journal's. */
   private readonly groups = new Map<number, string>();
+  /** Orders staged for the key thread, by key: journaled, not yet sent, not in the index (no retry rule reads them). */
+  private readonly staged = new Map<string, TrackedRequest>();
 
   constructor(private readonly options: OrderEngineOptions) {
     this.session = options.session;
@@ -149,12 +160,8 @@ export class OrderEngine {
    */
   submit(draft: OrderDraft, label: string, origin?: ExecutionOrigin): RequestHandle {
     const req = new TrackedRequest(`${this.keyPrefix}${this.nextKey++}`, label, draft);
-    const handle: RequestHandle = { key: req.key, rqs: () => [...req.rqHistory], outcome: req.outcome };
-    const market = this.options.markets().find((m) => m.id === draft.mkt);
-    const locks = sessionLocks({ session: this.lockFacts(), request: { kind: requestKindOf(draft.t), queuedRequests: this.session.queuedFrames } });
-    const check = validateOrder(draft, this.rulesContext(market));
-    const problems = [...locks.map((l) => l.message), ...(check.ok ? [] : check.problems.map((p) => `${p.field}: ${p.message}`)), ...this.guardProblems(draft, market)];
-    if (this.options.journal && this.journal === null && !this.journalError) problems.push('journal: not open yet');
+    const handle = handleOf(req);
+    const problems = this.problemsOf(draft);
     if (problems.length > 0) {
       req.finish({ kind: 'invalid', rq: 0, message: problems.join('; ') });
       return handle;
@@ -163,6 +170,92 @@ export class OrderEngine {
     if (origin) this.executions.begin(req.key, draft, origin, draft.oid !== undefined ? this.session.state.orders.get(draft.oid) : undefined);
     this.sendNewRq(req);
     return handle;
+  }
+
+  /** Every reason `draft` may not be sent now: the locks, the order's own rules, the guards, the journal. */
+  private problemsOf(draft: OrderDraft): string[] {
+    const market = this.options.markets().find((m) => m.id === draft.mkt);
+    const locks = sessionLocks({ session: this.lockFacts(), request: { kind: requestKindOf(draft.t), queuedRequests: this.session.queuedFrames } });
+    const check = validateOrder(draft, this.rulesContext(market));
+    const problems = [...locks.map((l) => l.message), ...(check.ok ? [] : check.problems.map((p) => `${p.field}: ${p.message}`)), ...this.guardProblems(draft, market)];
+    if (this.options.journal && this.journal === null && !this.journalError) problems.push('journal: not open yet');
+    return problems;
+  }
+
+  /**
+   * Stages `draft` for the key thread (transport/ws/armed-frame.ts): the same checks as submit, an rq and
+   * sn, and the request line durable in the journal now, so the frame may leave the instant its key is
+   * read. Nothing is sent here. Exactly one of adoptStaged (the key thread sent it), sendStaged (the
+   * confirm reached this thread first) or withdrawStaged (the review closed) ends it.
+   */
+  stage(draft: OrderDraft, label: string): StagedOrder | { problems: string[] } {
+    const problems = this.problemsOf(draft);
+    if (problems.length > 0) return { problems };
+    const req = new TrackedRequest(`${this.keyPrefix}${this.nextKey++}`, label, draft);
+    this.assignRq(req);
+    const frame = this.journaledFrame(req, true);
+    this.staged.set(req.key, req);
+    return { key: req.key, rq: req.rq, text: JSON.stringify(frame) };
+  }
+
+  /** Whether staged `key`'s frame would still leave in rq order (no other request took an rq since it was staged). */
+  stagedIsNewest(key: string): boolean {
+    const req = this.staged.get(key);
+    return req !== undefined && req.rq === this.allocator.lastAllocated;
+  }
+
+  /** Whether staged `key` may still leave as it is: newest in rq order and passing every check submit makes now (locks, rules, guards). */
+  stagedStillValid(key: string): boolean {
+    const req = this.staged.get(key);
+    return req !== undefined && this.stagedIsNewest(key) && this.problemsOf(req.draft).length === 0;
+  }
+
+  /**
+   * The key thread sent staged `key`'s frame: follow it as sent (sent line, ack timer), never send it again.
+   * `written` false: the socket refused the write, so it is followed like a frame lost in a drop.
+   */
+  adoptStaged(key: string, written = true): RequestHandle | undefined {
+    const req = this.staged.get(key);
+    if (!req) return undefined;
+    this.staged.delete(key);
+    this.index.add(req);
+    this.sentOn(req, req.frame!);
+    this.record({ k: 'sent', key: req.key, rq: req.rq, sn: req.sn, epoch: req.postedEpoch, head: this.session.head ?? 0 });
+    if (written) {
+      this.markWritten(req);
+      this.startAckTimer(req, req.sn);
+    }
+    return handleOf(req);
+  }
+
+  /**
+   * The confirm reached this thread and the key thread did not send staged `key` (the caller claimed the
+   * armed word first): checked again, then sent as submit would, on its staged rq when that is still the
+   * newest, else on a new one.
+   */
+  sendStaged(key: string, origin?: ExecutionOrigin): RequestHandle | undefined {
+    const req = this.staged.get(key);
+    if (!req) return undefined;
+    const newest = this.stagedIsNewest(key);
+    this.staged.delete(key);
+    const problems = this.problemsOf(req.draft);
+    if (problems.length > 0) {
+      this.finish(req, { kind: 'invalid', rq: req.rq, message: `not sent: ${problems.join('; ')}` });
+      return handleOf(req);
+    }
+    this.index.add(req);
+    if (origin) this.executions.begin(req.key, req.draft, origin, req.draft.oid !== undefined ? this.session.state.orders.get(req.draft.oid) : undefined);
+    if (newest) this.transmitFrame(req, req.frame!, false);
+    else this.sendNewRq(req);
+    return handleOf(req);
+  }
+
+  /** The review of staged `key` closed unsent: its journaled request line is resolved as never sent. */
+  withdrawStaged(key: string): void {
+    const req = this.staged.get(key);
+    if (!req) return;
+    this.staged.delete(key);
+    this.finish(req, { kind: 'invalid', rq: req.rq, message: 'withdrawn before it was sent' });
   }
 
   /** The lb this client sent with `rq` (orders do not echo it): for the blocks-left column. */
@@ -254,6 +347,12 @@ export class OrderEngine {
   }
 
   private sendNewRq(req: TrackedRequest): void {
+    this.assignRq(req);
+    this.transmit(req, true);
+  }
+
+  /** A new rq for `req` (its validity window kept, counted from the current head). */
+  private assignRq(req: TrackedRequest): void {
     const head = this.session.head ?? 0;
     if (req.rq !== 0 && req.lb > 0) {
       // Keep the caller's validity distance, measured from the new head.
@@ -268,27 +367,41 @@ export class OrderEngine {
     req.firstPostedHead ??= head;
     this.index.addRq(req.rq, req);
     this.executions.rqAssigned(req.key, req.rq);
-    this.transmit(req, true);
   }
 
   private transmit(req: TrackedRequest, isNewRq: boolean): void {
+    this.transmitFrame(req, this.journaledFrame(req, isNewRq), isNewRq);
+  }
+
+  /** The frame of `req`'s current rq with a new sn; a new rq's request line goes on disk first (durable). */
+  private journaledFrame(req: TrackedRequest, isNewRq: boolean): OrderRequestFrame {
     const acc = this.session.state.account?.id ?? 0;
     const sn = this.nextSn++;
     const frame = toOrderFrame({ ...req.draft, lb: req.lb }, { sn, rq: req.rq, acc });
     req.frame = frame;
+    req.sn = sn;
     if (isNewRq) {
       // On disk before it is on the wire: a crash after this line can never lose track of it.
       const group = req.draft.group !== undefined ? { group: req.draft.group } : {};
       if (req.draft.group !== undefined) this.groups.set(req.rq, req.draft.group);
       this.record({ k: 'request', key: req.key, rq: req.rq, frame, postedHead: req.postedHead, label: req.label, ...group }, true, frame);
     }
-    req.sn = sn;
+    return frame;
+  }
+
+  /** `req` is on its way with `frame` (its sn): the ack waits for that sn. */
+  private sentOn(req: TrackedRequest, frame: OrderRequestFrame): void {
     req.sendsOfRq += 1;
     req.postedEpoch = this.session.epoch;
     req.ackCode = undefined;
     req.ackTimedOut = false;
-    this.index.addSn(sn, req);
+    this.index.addSn(frame.sn, req);
     req.phase = 'sent';
+  }
+
+  private transmitFrame(req: TrackedRequest, frame: OrderRequestFrame, isNewRq: boolean): void {
+    const sn = frame.sn;
+    this.sentOn(req, frame);
     let waiting = false;
     const sent = this.session.sendOrderFrame(frame, {
       // Behind the socket's send budget: no decision about it until it is on the wire (a resend would

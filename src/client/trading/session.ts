@@ -21,6 +21,7 @@ import {
   ReconnectingSocket,
   type FrameTap,
   type SendReceipt,
+  type SocketFactory,
   WS_MESSAGE_LIMIT,
 } from '../../transport/ws/index.js';
 import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
@@ -45,6 +46,8 @@ export interface TradingLink {
   start(): void;
   stop(): void;
   send(text: string, receipt?: SendReceipt): boolean;
+  /** Counts a frame the key thread sent against the send budget (absent: a link without a key thread). */
+  spendToken?(): boolean;
   /** A data frame arrived: the feed is alive (pongs and acks are not). */
   markAlive(): void;
   /** Drop the connection and reconnect. */
@@ -89,6 +92,10 @@ export interface LiveTradingOptions extends CommonOptions {
   onThrottle?: ThrottleReport;
   /** Sees every frame and connection event (the `--record` recorder; it strips the sign-in). */
   tap?: FrameTap;
+  /** Runs before every frame this session sends (the key thread's armed-order claim, armed-order.ts). */
+  beforeSend?: () => void;
+  /** Opens each connection (default on this thread; the key thread's, app/key-thread.ts). */
+  createSocket?: SocketFactory;
 }
 
 /** A session over another link (a replayed recording): nothing signs in, the link answers as the exchange did. */
@@ -203,6 +210,8 @@ export class TradingSession {
       outboundLimits: [WS_MESSAGE_LIMIT, options.requestLimit ?? MAINNET_TRADING_REQUEST_LIMIT],
       ...(options.onThrottle ? { onThrottle: options.onThrottle } : {}),
       ...(options.tap ? { tap: options.tap } : {}),
+      ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
+      ...(options.createSocket ? { createSocket: options.createSocket } : {}),
       timers: this.timers,
       ...(options.log ? { log: options.log } : {}),
     });
@@ -294,6 +303,16 @@ export class TradingSession {
   /** Orders the send budget (wire.md 13/15, request-limits.ts) lets go now without waiting; 0 while down. */
   get sendBudgetLeft(): number {
     return this.socket.sendTokens ?? 0;
+  }
+
+  /** Counts a frame the key thread sent against this connection's send budget. */
+  spendSendToken(): boolean {
+    return this.socket.spendToken?.() ?? false;
+  }
+
+  /** When (this session's clock) the feed turns stale and locks orders unless another heartbeat comes; null before any. */
+  get liveUntilMs(): number | null {
+    return this.lastHeartbeatAt === null ? null : this.lastHeartbeatAt + this.staleAfterMs;
   }
 
   /** Frames waiting for the send budget on the current connection. */

@@ -85,4 +85,8 @@ export interface TradingCommands {
   locks(): SessionLock[];
   /** A line in the Journal pane that is no request: a request the screen refused before it was sent. */
   note(text: string): void;
+  /** Key thread (issue 35): the order the open review's `y` would send now (null: none), armed for that thread. */
+  armReview?(p: PlaceParams | null): void;
+  /** Key thread: the order its `y` already sent, followed from here; never a send. Undefined when there is none. */
+  firedPlace?(): CommandHandle | undefined;
 }

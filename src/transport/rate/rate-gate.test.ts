@@ -24,6 +24,16 @@ describe('RateGate', () => {
     expect(gate.waiting).toBe(0);
   });
 
+  it('armed-frame-counts-against-the-budget: a frame sent elsewhere takes the token the next one would have', () => {
+    const gate = new RateGate({ limits: [{ capacity: 2, refillPerSec: 10 }] });
+    const ran: number[] = [];
+    expect(gate.spend()).toBe(true);
+    gate.submit(() => ran.push(1));
+    expect(gate.submit(() => ran.push(2))).toBe(false); // two in the burst of two: the third waits
+    expect(ran).toEqual([1]);
+    expect(gate.spend()).toBe(false); // none left, one waiting: nothing counted twice
+  });
+
   it('available-counts-the-tightest-bucket-less-the-queue', () => {
     const gate = new RateGate({ limits: [{ capacity: 10, refillPerSec: 10 }, { capacity: 3, refillPerSec: 1 }] });
     expect(gate.available()).toBe(3);

@@ -92,6 +92,18 @@ export class RateGate {
     });
   }
 
+  /**
+   * Counts one unit of work that already ran elsewhere (an armed frame the key thread sent: it was armed
+   * only while a token was there and nothing waited, and every other send claims the arm before taking
+   * one, so the token is still there). False when none was.
+   */
+  spend(): boolean {
+    const now = this.timers.now();
+    if (this.queue.length > 0 || this.readyInMs(now) > 0) return false;
+    this.take(now);
+    return true;
+  }
+
   /** Drops everything waiting (its connection ended): nothing of it runs. */
   clear(reason: unknown): void {
     this.cancelTimer();

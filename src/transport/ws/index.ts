@@ -8,3 +8,4 @@ export {
   WS_MESSAGE_LIMIT,
 } from './reconnecting-socket.js';
 export type { FrameTap } from './tap.js';
+export type { SocketFactory } from './socket.js';

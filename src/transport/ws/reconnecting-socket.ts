@@ -7,7 +7,7 @@ import type { TokenBucketLimit } from '../../lib/token-bucket.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { KeepAlive } from './keepalive.js';
 import { RoundTripProbe } from './round-trip-probe.js';
-import { CLOSE_ABNORMAL, Socket, type SocketOptions } from './socket.js';
+import { CLOSE_ABNORMAL, Socket, type SocketFactory, type SocketOptions, type SocketPort } from './socket.js';
 import type { FrameTap } from './tap.js';
 import { realTimers, type TimerHandle, type Timers } from '../../lib/timers.js';
 import { Watchdog } from './watchdog.js';
@@ -87,6 +87,13 @@ export interface ReconnectingSocketOptions {
   outboundLimits?: readonly TokenBucketLimit[];
   /** Told how long outbound frames wait for a token, null once none waits. */
   onThrottle?: ThrottleReport;
+  /**
+   * Runs first in every send(), before the send budget is counted: the armed-frame claim (armed-frame.ts),
+   * so an armed frame never leaves after a later one and one the key thread sent is counted before this.
+   */
+  beforeSend?: () => void;
+  /** Opens each connection attempt (default: a Socket on this thread; the key thread's for trading). */
+  createSocket?: SocketFactory;
 }
 
 export interface RoundTripOptions {
@@ -109,7 +116,7 @@ export class ReconnectingSocket {
   private readonly probe: RoundTripProbe | null;
   private readonly autoFeed: boolean;
 
-  private socket: Socket | null = null;
+  private socket: SocketPort | null = null;
   /** Bumped whenever a socket is abandoned, so late events from it are ignored. */
   private generation = 0;
   private currentState: ConnectionState = 'closed';
@@ -193,6 +200,7 @@ export class ReconnectingSocket {
    * already waiting (receipt.queued is told). False when no connection is open or the write failed.
    */
   send(text: string, receipt?: SendReceipt): boolean {
+    this.options.beforeSend?.();
     const outbound = this.outbound;
     if (this.currentState !== 'open' || this.socket === null || outbound === null) return false;
     let waited = false;
@@ -215,6 +223,11 @@ export class ReconnectingSocket {
   /** Frames this connection could send now without waiting (0 when no connection is open). */
   get sendTokens(): number {
     return this.outbound?.available() ?? 0;
+  }
+
+  /** Counts a frame the key thread sent on this connection against its send budget (RateGate.spend). */
+  spendToken(): boolean {
+    return this.outbound?.spend() ?? false;
   }
 
   /** Frames still waiting for the outbound budget on this connection. */
@@ -261,7 +274,8 @@ export class ReconnectingSocket {
     const mine = (): boolean => generation === this.generation;
     this.setState('connecting', {});
     try {
-      this.socket = new Socket(
+      const open = this.options.createSocket ?? ((url, events, options) => new Socket(url, events, options));
+      this.socket = open(
         this.options.url,
         {
           open: () => mine() && this.handleOpen(generation),

@@ -25,6 +25,12 @@ export interface SocketOptions {
   headers?: Record<string, string>;
 }
 
+/** What ReconnectingSocket needs of one connection: a Socket here, or one owned by the key thread (app/key-thread.ts). */
+export type SocketPort = Pick<Socket, 'isOpen' | 'bufferedAmount' | 'send' | 'ping' | 'close' | 'terminate'>;
+
+/** Opens one connection attempt (default: a Socket on this thread). */
+export type SocketFactory = (url: string, events: SocketEvents, options?: SocketOptions) => SocketPort;
+
 /** Close code recorded when the socket went away without a close frame (network loss). */
 export const CLOSE_ABNORMAL = 1006;
 

@@ -41,6 +41,9 @@ export function reportResult(store: TerminalStore, result: ActionResult, trading
   return result;
 }
 
+/** The key thread's order when its handle is gone (the review changed first): the Journal follows it. */
+const FIRED_UNTRACKED: CommandHandle = { rqs: () => [], outcome: Promise.resolve({ ok: false, results: [], message: 'sent on its key; its outcome is in the Journal' }) };
+
 function refusedBeforeSending(outcome: CommandOutcome): boolean {
   return outcome.results.length > 0 && outcome.results.every((r) => r.kind === 'invalid' && r.rq === 0);
 }
@@ -50,6 +53,8 @@ interface SendOptions {
   summarize?: (outcome: CommandOutcome) => CommandOutcome;
   /** Said when it leaves (panic says how much it cancels and closes). */
   onSend?: () => void;
+  /** It has left already (the key thread sent it): a lock now does not hold it back, its outcome is said. */
+  alreadySent?: boolean;
 }
 
 export function createTerminalActions(store: TerminalStore, services: TerminalServices, now: () => number = Date.now): TerminalActions {
@@ -57,7 +62,7 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     const trading = services.trading?.() ?? null;
     if (!trading) return reportResult(store, { kind: 'locked', label, locks: [NO_KEY_LOCK] }, null, now);
     const locks = trading.locks();
-    if (locks.length > 0) return reportResult(store, { kind: 'locked', label, locks }, trading, now);
+    if (locks.length > 0 && !opts.alreadySent) return reportResult(store, { kind: 'locked', label, locks }, trading, now);
     // The requests leave first (journal line, fdatasync, socket send all run in make), the words after:
     // every store write repaints the screen at once, and a key's order must not wait behind a frame.
     let handle: CommandHandle | null = null;
@@ -100,6 +105,7 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
     resumeAlgo: (id) => algo(`resume ${id}`, (c) => said(c.unpause(id), 'resumed')),
     cancelAlgo: (id) => algo(`cancel ${id}`, (c) => said(c.cancel(id), 'cancelled')),
     place: (order, label) => send(label, (t) => t.place(order)),
+    placeFired: (label) => send(label, (t) => t.firedPlace?.() ?? FIRED_UNTRACKED, { alreadySent: true }),
     // The key press goes along only when there is one (a command without it is the same call as before).
     amend: (orderId, change, label, key) => send(label, (t) => (key ? t.change(orderId, change, key) : t.change(orderId, change))),
     placeGroup: (orders, label) =>

@@ -13,23 +13,20 @@ import { setNotice } from '../../state/actions.js';
 import { focusField, maxLeverageHundredths, newEntryForm, type EntryNote, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
 import { previewFor, reviewOrder } from '../../state/order-review.js';
 import { currentMarket, entryCheck } from './form-check.js';
-import { withResize } from './review-resize.js';
+import { disabledReason, entryToSend } from './send-check.js';
 import { entryView } from './view.js';
 import { orderSignature } from '../../state/smart-confirm.js';
 import type { TerminalState, TerminalStore } from '../../state/store.js';
 import { askConfirm } from '../../state/trading-actions.js';
 import { closeEntryForm, closeSentEntry, editEntryForm, openEntryForm, setEntryReviewing } from '../../state/order-entry-actions.js';
-import { newOrderLocks, tradingLocks } from '../../state/trading-locks.js';
+import { newOrderLocks } from '../../state/trading-locks.js';
 import type { TypedOrder } from '../command-line/parse.js';
 import { executionOrigin } from '../actions/execution-origin.js';
 import { answerConfirmWith } from '../confirm/answers.js';
 
 export { currentMarket, entryContext, evaluateForm } from './form-check.js';
 
-/** Why no order can be sent at all right now (no key, read-only, a session lock), or null. */
-export function disabledReason(state: TerminalState): string | null {
-  return describeLocks(tradingLocks(state));
-}
+export { disabledReason };
 
 /** Why the order in the form cannot be sent now (EntryCheck.disabled), or null. */
 export function entryDisabledReason(state: TerminalState, form: OrderEntryForm): string | null {
@@ -167,26 +164,31 @@ function describe(intent: PlaceParams, market: Market | undefined): string {
 
 export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs: number, keyAtMs?: number): void {
   const state = store.getState();
-  // Checked again at send time (the view of this state): the session can lock (stale feed, fw off) while the review is open.
-  const entry = entryView(state).entry;
-  const check = entry?.check ?? null;
-  const reason = check?.disabled ?? null;
-  if (!entry || !check?.result.intent || reason) {
-    setNotice(store, `cannot send: ${reason ?? disabledReason(state) ?? 'the order is incomplete'}`);
+  const toSend = entryToSend(state);
+  if ('refused' in toSend) {
+    setNotice(store, `cannot send: ${toSend.refused}`);
     return;
   }
-  // The review's `r`: the position's TP/SL re-armed for its new size with the order, when that can still be made.
-  const sent = withResize(state, entry, check.result.intent);
-  if (typeof sent === 'string') {
-    setNotice(store, `cannot send: ${sent}`);
-    return;
-  }
+  const sent = toSend.intent;
   // What the key press saw goes with the order: its execution report measures from it.
   const intent = keyAtMs === undefined ? sent : { ...sent, origin: executionOrigin(state, sent, keyAtMs) };
   // Sent before the form closes: the store write repaints the screen, and the order must not wait behind it.
   const sending = actions.place(intent, describe(intent, currentMarket(state, intent.marketId)));
   closeSentEntry(store, { signature: orderSignature(intent), atMs: nowMs, marketId: intent.marketId });
   void sending;
+}
+
+/**
+ * The key thread sent the review's order on its `y` (issue 35): the review closes as after sendEntry and
+ * the outcome is said as a place's. Nothing is sent here: that key never reaches the review as a confirm.
+ */
+export function firedEntry(store: TerminalStore, actions: TerminalActions, nowMs: number): void {
+  const state = store.getState();
+  const toSend = entryToSend(state);
+  const intent = 'intent' in toSend ? toSend.intent : null;
+  void actions.placeFired(intent ? describe(intent, currentMarket(state, intent.marketId)) : 'order');
+  if (intent) closeSentEntry(store, { signature: orderSignature(intent), atMs: nowMs, marketId: intent.marketId });
+  else if (state.tradingUi.entry) closeEntry(store);
 }
 
 /**

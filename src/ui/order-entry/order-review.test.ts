@@ -16,6 +16,7 @@ import { INITIAL_CONNECTION, createTerminalStore, type TerminalState } from '../
 import type { CommandHandle, PlaceParams, TradingCommands } from '../../domain/trading/commands.js';
 import { EMPTY_TRADING } from '../../state/trading-slice.js';
 import { entryLines } from './entry-lines.js';
+import { armableReview } from './send-check.js';
 import { btcTestMarket } from '../../domain/trading/market.fixtures.js';
 
 const market = (isOpen = true): Market => btcTestMarket({ is_open: isOpen });
@@ -224,5 +225,36 @@ describe('submit disabled, with the reason on the form', () => {
     acceptReview(store, commands, 1_000);
     expect(sent).toEqual([]);
     expect(store.getState().notice).toContain(`cannot send: ${reason}`);
+  });
+});
+
+describe('the order armed for the key thread (armableReview)', () => {
+  it('armed-order-is-the-one-y-sends: the review\'s order, as acceptReview places it', () => {
+    const { store, commands, sent } = setup({});
+    expect(armableReview(store.getState(), 1_000)).toBeNull(); // the form, not its review
+    startReview(store);
+    const armed = armableReview(store.getState(), 1_000);
+    acceptReview(store, commands, 1_000);
+    expect(armed).not.toBeNull();
+    expect(sent).toEqual([armed]);
+  });
+
+  it('risky-order-never-armed: where smart confirm asks, y answers the question on the screen thread', () => {
+    const { store, commands, sent } = setup({ price: formatScaledTrim(600_000, 1) });
+    startReview(store);
+    expect(armableReview(store.getState(), 1_000)).toBeNull();
+    acceptReview(store, commands, 1_000);
+    expect(store.getState().tradingUi.confirm).not.toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('review-not-owning-keys-never-armed: with the command line open or the screen too small, y is not the review\'s', () => {
+    const { store } = setup({});
+    startReview(store);
+    const open = store.getState();
+    store.setState({ tradingUi: { ...open.tradingUi, commandLine: '' } });
+    expect(armableReview(store.getState(), 1_000)).toBeNull();
+    store.setState({ tradingUi: open.tradingUi, viewport: { ...open.viewport, tooSmall: true } });
+    expect(armableReview(store.getState(), 1_000)).toBeNull();
   });
 });

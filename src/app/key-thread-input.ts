@@ -1,0 +1,52 @@
+// The screen's keyboard when the key thread reads it (issue 35): Ink reads a stream fed with every read the
+// key thread forwards, in order; raw mode is still set on the real terminal (this thread's stdin, which
+// never reads once the key thread does, so the two never split the keys). A read whose `y` the key thread
+// already sent an order on is not fed: it goes to `fired`, so it never reaches the review as a second confirm.
+
+import { PassThrough } from 'node:stream';
+import { startKeyThread, type KeyThread } from './key-thread.js';
+
+export interface KeyThreadInput {
+  /** Ink's stdin. */
+  stdin: NodeJS.ReadStream;
+  thread: KeyThread;
+  /** Runs for each read the key thread fired on (after its order was adopted here). */
+  onFired(handler: () => void): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the key thread on `entry` (the CLI's entry file) when `tty` has never been read on this thread
+ * (a paused stream goes on reading ahead: a key would land there, not on the key thread); null otherwise.
+ */
+export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { keysPath?: string } = {}): KeyThreadInput | null {
+  if (tty.readableFlowing !== null) return null;
+  const thread = startKeyThread(entry, o.keysPath !== undefined ? { keysPath: o.keysPath } : {});
+  const feed = new PassThrough({ encoding: 'utf8' });
+  const stdin = Object.assign(feed, {
+    isTTY: tty.isTTY,
+    setRawMode: (mode: boolean) => {
+      if (tty.isTTY) tty.setRawMode(mode);
+      return stdin;
+    },
+    // The key thread's reads keep no loop alive here; Ink's ref/unref have nothing to hold.
+    ref: () => stdin,
+    unref: () => stdin,
+  }) as unknown as NodeJS.ReadStream;
+  let fired: () => void = () => {};
+  thread.onKeys((raw, wasFired) => {
+    if (wasFired) fired();
+    else feed.write(raw);
+  });
+  return {
+    stdin,
+    thread,
+    onFired: (handler) => {
+      fired = handler;
+    },
+    stop: async () => {
+      await thread.stop();
+      feed.end();
+    },
+  };
+}

@@ -1,0 +1,210 @@
+// The key thread (issue 35): a worker thread that reads the keyboard and owns the trading connection's
+// socket, so a `y` that confirms an armed order (transport/ws/armed-frame.ts) goes out the moment it is
+// read, never behind a paint. Everything else stays on the screen thread: ReconnectingSocket (backoff,
+// watchdog, send budget) drives the socket from there through createSocket; every read's bytes are
+// forwarded there, in order, for the screen's keys as before. A fired read is forwarded after its fired
+// message and marked, so the screen closes the review instead of reading the key again. Raw mode stays
+// the screen thread's (its exit paths restore it); a key-thread crash is rethrown there, so the crash path
+// restores the terminal. The worker runs the CLI's own entry file, which hands over to runKeyThread.
+
+import { openSync } from 'node:fs';
+import { Socket as NetSocket } from 'node:net';
+import { isatty, ReadStream } from 'node:tty';
+import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { ArmWord } from '../transport/ws/arm-word.js';
+import { ArmedFrameHolder, ArmedFrameStage, holdsArm, type FiredMessage, type RenewMessage, type StageMessage } from '../transport/ws/armed-frame.js';
+import { Socket, type SocketEvents, type SocketFactory, type SocketOptions, type SocketPort } from '../transport/ws/socket.js';
+import { ArmedKeyWatch } from '../ui/keys/armed-key-watch.js';
+import { KEY_THREAD } from '../lib/worker-kind.js';
+
+type ToKeyThread =
+  | StageMessage
+  | RenewMessage
+  | { kind: 'open'; id: number; url: string; options: SocketOptions | undefined }
+  | { kind: 'send'; id: number; text: string }
+  | { kind: 'ping'; id: number; payload: string }
+  | { kind: 'close'; id: number; code: number; reason: string }
+  | { kind: 'terminate'; id: number }
+  | { kind: 'stop' };
+
+type FromKeyThread =
+  | FiredMessage
+  | { kind: 'keys'; raw: string; fired: boolean; readAtEpochMs: number }
+  | { kind: 'open' | 'pong' | 'message' | 'error'; id: number; text: string }
+  | { kind: 'close'; id: number; code: number; reason: string };
+
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
+export interface KeyThread {
+  /** Arms orders for the key thread (client/trading/armed-order.ts). */
+  readonly stage: ArmedFrameStage;
+  /** ReconnectingSocket's createSocket: the connection lives on the key thread. */
+  readonly createSocket: SocketFactory;
+  /** The number of the socket open now (the arm's connection), or null. */
+  openConnection(): number | null;
+  /** Every read of the keyboard, in order; `fired` when its key already sent the armed order. */
+  onKeys(listener: (raw: string, fired: boolean, readAtEpochMs: number) => void): void;
+  stop(): Promise<void>;
+}
+
+/** Starts the key thread on `entry` (the CLI's entry file), reading keys from `keysPath` (default the process's stdin, fd 0). */
+export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?: string[] } = {}): KeyThread {
+  const word = new ArmWord();
+  const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, keysPath: o.keysPath }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
+  const post = (m: ToKeyThread): void => worker.postMessage(m);
+  // Reads and socket frames received here: an arm says how many, so one still on its way here never fires it.
+  const seen = { reads: 0, frames: 0 };
+  const stage = new ArmedFrameStage(word, post, () => ({ ...seen }));
+  const sockets = new Map<number, { events: SocketEvents; open: boolean }>();
+  let nextId = 1;
+  let openNow: number | null = null;
+  let keys: (raw: string, fired: boolean, readAtEpochMs: number) => void = () => {};
+  // A crash of the key thread is the terminal's crash: thrown here, where the crash path restores the screen.
+  worker.on('error', (e) => {
+    throw e;
+  });
+  worker.on('message', (m: FromKeyThread) => {
+    if (m.kind === 'fired') return stage.fired(m);
+    // Every socket's frames, a closed one's late frame too, counted as the key thread counts them.
+    if (m.kind === 'message' && holdsArm(m.text)) seen.frames += 1;
+    if (m.kind === 'keys') {
+      seen.reads += 1;
+      return keys(m.raw, m.fired, m.readAtEpochMs);
+    }
+    const s = sockets.get(m.id);
+    if (!s) return;
+    switch (m.kind) {
+      case 'open':
+        s.open = true;
+        openNow = m.id;
+        return s.events.open();
+      case 'message':
+        return s.events.message(m.text);
+      case 'pong':
+        return s.events.pong?.(m.text);
+      case 'error':
+        return s.events.error(m.text);
+      case 'close':
+        sockets.delete(m.id);
+        if (openNow === m.id) openNow = null;
+        return s.events.close(m.code, m.reason);
+    }
+  });
+  const createSocket: SocketFactory = (url, events, options) => {
+    const id = nextId++;
+    const s = { events, open: false };
+    sockets.set(id, s);
+    post({ kind: 'open', id, url, options });
+    const port: SocketPort = {
+      get isOpen() {
+        return s.open;
+      },
+      // Not known here; the key thread's writes go out at once (nothing of ours queues on a healthy link).
+      bufferedAmount: 0,
+      send: (text) => s.open && (post({ kind: 'send', id, text }), true),
+      ping: (payload) => s.open && (post({ kind: 'ping', id, payload }), true),
+      close: (code = 1000, reason = '') => post({ kind: 'close', id, code, reason }),
+      terminate: () => {
+        s.open = false;
+        if (openNow === id) openNow = null;
+        post({ kind: 'terminate', id });
+      },
+    };
+    return port;
+  };
+  return {
+    stage,
+    createSocket,
+    openConnection: () => openNow,
+    onKeys: (listener) => {
+      keys = listener;
+    },
+    stop: () =>
+      new Promise<void>((done) => {
+        stage.claim();
+        worker.once('exit', () => done());
+        post({ kind: 'stop' });
+      }),
+  };
+}
+
+/** The worker's side: the sockets, the keyboard, and the armed frame. */
+export function runKeyThread(): void {
+  const port = parentPort;
+  if (!port) return;
+  const { word: buffer, keysPath } = workerData as { word: SharedArrayBuffer; keysPath?: string };
+  const post = (m: FromKeyThread): void => port.postMessage(m);
+  const holder = new ArmedFrameHolder(new ArmWord(buffer));
+  const watch = new ArmedKeyWatch();
+  const sockets = new Map<number, Socket>();
+  let trading: number | null = null;
+  /** Socket frames forwarded to the screen thread that hold an arm (holdsArm), every socket's (the screen thread counts the same). */
+  let framesForwarded = 0;
+
+  const fd = keysPath !== undefined ? openSync(keysPath, 'r') : 0;
+  const keyboard = isatty(fd) ? new ReadStream(fd) : new NetSocket({ fd, readable: true, writable: false });
+  keyboard.setEncoding('utf8');
+  keyboard.on('data', (raw: string) => {
+    const readAtEpochMs = epochNow();
+    let fired: FiredMessage | null = null;
+    if (watch.read(raw, performance.now()) && trading !== null) {
+      const socket = sockets.get(trading)!;
+      fired = holder.fire(trading, readAtEpochMs, (text) => socket.send(text), framesForwarded);
+      // Before the key and before any later frame of the socket: the screen adopts the order first.
+      if (fired) post(fired);
+    }
+    post({ kind: 'keys', raw, fired: fired !== null, readAtEpochMs });
+  });
+
+  port.on('message', (m: ToKeyThread) => {
+    switch (m.kind) {
+      case 'stage':
+        holder.stage(m);
+        return watch.arm(m.afterRead);
+      case 'renew':
+        return holder.renew(m);
+      case 'open': {
+        const id = m.id;
+        const socket = new Socket(
+          m.url,
+          {
+            open: () => {
+              trading = id;
+              post({ kind: 'open', id, text: '' });
+            },
+            message: (text) => {
+              if (holdsArm(text)) framesForwarded += 1;
+              post({ kind: 'message', id, text });
+            },
+            pong: (text) => post({ kind: 'pong', id, text }),
+            error: (text) => post({ kind: 'error', id, text }),
+            close: (code, reason) => {
+              sockets.delete(id);
+              if (trading === id) trading = null;
+              post({ kind: 'close', id, code, reason });
+            },
+          },
+          m.options,
+        );
+        sockets.set(id, socket);
+        return;
+      }
+      case 'send':
+        sockets.get(m.id)?.send(m.text);
+        return;
+      case 'ping':
+        sockets.get(m.id)?.ping(m.payload);
+        return;
+      case 'close':
+        return sockets.get(m.id)?.close(m.code, m.reason);
+      case 'terminate':
+        if (trading === m.id) trading = null;
+        return sockets.get(m.id)?.terminate();
+      case 'stop':
+        for (const s of sockets.values()) s.terminate();
+        keyboard.destroy();
+        port.close();
+        return;
+    }
+  });
+}

@@ -1,0 +1,158 @@
+// The key thread in the real app (issue 35, PERPL_KEY_THREAD): the keys are read on the key thread (here
+// from a FIFO, as from a terminal), the trading socket is its own, and the review's `y` sends the armed
+// order from there. Against the local exchange: a lone `y` sends the order once (from the key thread,
+// the review closes, nothing is sent again), a `y` inside a paste or in one read with another key never
+// fires, and leaving the review withdraws the staged order with nothing sent. What was sent is read from
+// the journal's `sent` lines (staging writes a request line before anything is sent).
+
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Journal } from '../../src/client/trading/journal.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { cliEntry } from '../helpers/cli-entry.js';
+import { KEYS, eventually } from '../helpers/terminal.js';
+import { runAppInTerminal, type RunningApp } from '../helpers/terminal-app.js';
+
+const UI_MS = 15_000;
+const EXCHANGE_MS = 25_000;
+const TEST_MS = 120_000;
+const PASTE_START = '\u001b[200~';
+const PASTE_END = '\u001b[201~';
+
+let home: string;
+let sim: RunningSim;
+let entry: string;
+const open: { app: RunningApp; keysFd: number }[] = [];
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'perpl-key-thread-screen-'));
+  entry = cliEntry(home);
+  sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 100, seed: 35, flowStepsPerSec: 10 });
+}, TEST_MS);
+
+afterAll(async () => {
+  for (const { app, keysFd } of open.splice(0)) {
+    await app.close();
+    closeSync(keysFd);
+  }
+  await sim?.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** Journal records of kind `k` (every account's journal under the home). */
+function journal(k: string): number {
+  const dir = join(home, 'journal');
+  if (!existsSync(dir)) return 0;
+  return execFileSync('ls', [dir]).toString().split('\n').filter((n) => n.endsWith('.ndjson')).flatMap((n) => Journal.read(join(dir, n))).filter((r) => r.k === k).length;
+}
+
+/** The app with the key thread reading a FIFO; `keys` writes one read of the keyboard. */
+async function appWithKeyThread(cols: number, rows: number, name: string) {
+  const fifo = join(home, `keys-${name}`);
+  execFileSync('mkfifo', [fifo]);
+  // Read-write: opening the writer does not wait for the key thread to open its end.
+  const keysFd = openSync(fifo, 'r+');
+  const app = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, cols, rows, 'BTC', {
+    keyFile: sim.demoKeyFile, home, appLog: true, keyThreadEntry: entry, keyThreadKeysPath: fifo,
+  });
+  open.push({ app, keysFd });
+  const close = async (): Promise<void> => {
+    open.splice(open.findIndex((o) => o.app === app), 1);
+    await app.close();
+    closeSync(keysFd);
+  };
+  const state = () => app.app.store.getState();
+  await eventually(() => state().trading.account !== null && state().trading.lockReason === null, EXCHANGE_MS, 'trading unlocked');
+  await app.vt.waitFor('spread ', EXCHANGE_MS);
+  /** One write of the keyboard (writes not yet read may reach the app in one read, as from a terminal). */
+  const keys = (raw: string): void => void writeSync(keysFd, raw);
+  /** b, a size, Enter: the review open and its order staged (request line on disk) for the key thread. */
+  const review = async (): Promise<void> => {
+    const staged = journal('request');
+    keys('b');
+    await app.vt.waitFor('Order entry', UI_MS);
+    keys('0.01');
+    keys(KEYS.enter);
+    await app.vt.waitFor('y/Enter send', UI_MS);
+    await eventually(() => journal('request') > staged, UI_MS, 'the order staged');
+  };
+  const firedLines = () => (readFileSync(join(home, 'logs', 'perpl.log'), 'utf8').match(/left on its key/g) ?? []).length;
+  return { app, state, keys, review, firedLines, close };
+}
+
+describe('the key thread confirms the review (200x50)', () => {
+  it('key-thread-y-sends-once, paste-y-never-fires, escape-withdraws-with-nothing-sent', async () => {
+    const t = await appWithKeyThread(200, 50, 'wide');
+
+    // A lone y: sent once, by the key thread; the review closes.
+    await t.review();
+    const sentBefore = journal('sent');
+    t.keys('y');
+    await eventually(() => t.state().tradingUi.entry === null, UI_MS, 'the review closed');
+    await eventually(() => journal('sent') === sentBefore + 1, UI_MS, 'the order sent');
+    // The app log (flushed in a moment) says the key thread sent it.
+    await eventually(() => t.firedLines() === 1, UI_MS, 'the key thread named as the sender');
+
+    // A y inside a paste: pasted text, never the confirm. The sentinel: `?` after it opens the review's keys.
+    await t.review();
+    const afterFirst = journal('sent');
+    t.keys(`${PASTE_START}y${PASTE_END}`);
+    t.keys('?');
+    await t.app.vt.waitFor('the keys of the review', UI_MS);
+    expect(journal('sent')).toBe(afterFirst);
+    t.keys(KEYS.escape);
+    await t.app.vt.waitFor('y/Enter send', UI_MS);
+
+    // Esc leaves the review: the staged order is withdrawn (resolved), nothing is sent, and a y typed
+    // into the form after it is text, never a confirm.
+    const resolved = journal('resolved');
+    t.keys(KEYS.escape);
+    await eventually(() => journal('resolved') > resolved, UI_MS, 'the staged order withdrawn');
+    t.keys('y');
+    await t.app.vt.waitFor(/size "[0-9.]*y" is not/, UI_MS);
+    expect(journal('sent')).toBe(afterFirst);
+    await t.close(); // the log is whole once the app quit
+    expect(t.firedLines()).toBe(1);
+  }, TEST_MS);
+});
+
+describe('the key thread and a dropped connection (200x50)', () => {
+  it('connection-dropped-while-armed-sends-nothing: the arm ends with the link; after the reconnect y sends once', async () => {
+    const t = await appWithKeyThread(200, 50, 'dropped');
+    await t.review();
+    const sentBefore = journal('sent');
+    sim.control.dropConnections(1006);
+    await eventually(() => t.state().trading.lockReason !== null, EXCHANGE_MS, 'trading locked by the drop');
+    // y while the link is down: refused on the screen (the sentinel), nothing sent on the old arm.
+    t.keys('y');
+    await t.app.vt.waitFor('cannot send', UI_MS);
+    expect(journal('sent')).toBe(sentBefore);
+    // Live again, the review still open: re-armed on the new connection, and y sends it once.
+    await eventually(() => t.state().trading.lockReason === null, EXCHANGE_MS, 'trading live again');
+    const staged = journal('request');
+    await eventually(() => journal('request') > staged || t.state().tradingUi.entry === null, UI_MS, 'staged again on the new connection');
+    t.keys('y');
+    await eventually(() => t.state().tradingUi.entry === null, UI_MS, 'the review closed');
+    await eventually(() => journal('sent') === sentBefore + 1, UI_MS, 'the order sent');
+    await t.close();
+    expect(journal('sent')).toBe(sentBefore + 1);
+  }, TEST_MS);
+});
+
+describe('the key thread confirms the review (80x24)', () => {
+  it('y-with-another-key-in-one-read-sends-once-from-the-screen-thread', async () => {
+    const t = await appWithKeyThread(80, 24, 'narrow');
+    const fired = t.firedLines(); // the earlier apps', each quit (log flushed)
+    await t.review();
+    const sentBefore = journal('sent');
+    // y and ? in one read: never fired by the key thread; the screen thread reads y (sends the staged order) then ?.
+    t.keys('y?');
+    await eventually(() => t.state().tradingUi.entry === null, UI_MS, 'the review closed');
+    await eventually(() => journal('sent') === sentBefore + 1, UI_MS, 'the order sent');
+    await t.close();
+    expect(t.firedLines()).toBe(fired);
+  }, TEST_MS);
+});

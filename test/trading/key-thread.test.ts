@@ -1,0 +1,114 @@
+// The key thread for real (app/key-thread.ts): a worker that reads the keys and owns the socket sends an
+// armed order on a lone `y` while the screen thread is stuck in a long synchronous run (a paint), and the
+// screen thread adopts it afterwards, once. The exchange's end is a ws server on a third thread, so the
+// time the frame arrived is not the blocked thread's.
+
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KeyThread, startKeyThread } from '../../src/app/key-thread.js';
+import type { SocketPort } from '../../src/transport/ws/socket.js';
+import { cliEntry } from '../helpers/cli-entry.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'perpl-key-thread-'));
+const cleanups: (() => unknown)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type ServerEvent = { port: number } | { frame: string; at: number } | { ping: string };
+
+/** A ws server on its own thread: every frame with the epoch ms it arrived, every ping's payload. */
+function exchangeThread(): { port: Promise<number>; next(match: (e: ServerEvent) => boolean): Promise<ServerEvent> } {
+  const worker = new Worker(
+    `const { parentPort } = require('node:worker_threads');
+     const { WebSocketServer } = require(${JSON.stringify(join(ROOT, 'node_modules/ws'))});
+     const now = () => performance.timeOrigin + performance.now();
+     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+     wss.on('listening', () => parentPort.postMessage({ port: wss.address().port }));
+     wss.on('connection', (ws) => {
+       ws.on('message', (d) => parentPort.postMessage({ frame: d.toString(), at: now() }));
+       ws.on('ping', (d) => parentPort.postMessage({ ping: d.toString() }));
+     });`,
+    { eval: true },
+  );
+  cleanups.push(() => worker.terminate());
+  const seen: ServerEvent[] = [];
+  const waiters: { match: (e: ServerEvent) => boolean; done: (e: ServerEvent) => void }[] = [];
+  worker.on('message', (e: ServerEvent) => {
+    seen.push(e);
+    for (const w of [...waiters]) {
+      if (!w.match(e)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.done(e);
+    }
+  });
+  const next = (match: (e: ServerEvent) => boolean) =>
+    new Promise<ServerEvent>((done) => {
+      const already = seen.find(match);
+      if (already) return done(already);
+      waiters.push({ match, done });
+    });
+  return { port: next((e) => 'port' in e).then((e) => (e as { port: number }).port), next };
+}
+
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
+describe('the key thread', () => {
+  it('blocked-main-y-still-reaches-socket: the armed order leaves while the screen thread is busy, and is adopted once after', async () => {
+    const exchange = exchangeThread();
+    const port = await exchange.port;
+    const fifo = join(dir, 'keys');
+    execFileSync('mkfifo', [fifo]);
+    // Read-write: opening a FIFO's writer does not wait for its reader this way.
+    const keysFd = openSync(fifo, 'r+');
+    cleanups.push(() => closeSync(keysFd));
+    const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
+    cleanups.push(() => kt.stop());
+    const keys: { raw: string; fired: boolean }[] = [];
+    /** What the screen thread learnt, in order: the adoption must come before the key. */
+    const order: string[] = [];
+    kt.onKeys((raw, fired) => {
+      keys.push({ raw, fired });
+      order.push('key');
+    });
+    let socket!: SocketPort;
+    await new Promise<void>((opened, failed) => {
+      socket = kt.createSocket(`ws://127.0.0.1:${port}`, { open: opened, message: () => {}, close: (code, why) => failed(new Error(`closed ${code} ${why}`)), error: () => {} });
+    });
+    const adopted: number[] = [];
+    const text = JSON.stringify({ mt: 22, sn: 1, rq: 11, acc: 1, t: 1, mkt: 32, s: 1000, p: 250000, fl: 4, lv: 1000, lb: 0 });
+    const id = kt.stage.arm(text, kt.openConnection()!, epochNow() + 60_000, (x) => {
+      adopted.push(x);
+      order.push('adopted');
+    })!;
+    // The sentinel: a ping posted after the stage (pings claim nothing); once the server has it, the key thread holds the frame.
+    expect(socket.ping('sentinel')).toBe(true);
+    await exchange.next((e) => 'ping' in e && e.ping === 'sentinel');
+
+    writeSync(keysFd, 'y');
+    const busyUntil = epochNow() + 400;
+    while (epochNow() < busyUntil) {
+      // The screen thread painting: nothing of it runs until this ends.
+    }
+    const loopEnd = epochNow();
+    const arrived = (await exchange.next((e) => 'frame' in e)) as { frame: string; at: number };
+    expect(arrived.frame).toBe(text);
+    expect(arrived.at).toBeLessThan(loopEnd);
+    // Then the screen thread reads the fired message (adopted once) and the marked key.
+    await until(() => keys.length > 0);
+    expect(adopted).toEqual([id]);
+    expect(keys).toEqual([{ raw: 'y', fired: true }]);
+    expect(order).toEqual(['adopted', 'key']);
+    expect(kt.stage.claim()).toBe(false);
+  });
+});
+
+async function until(ok: () => boolean): Promise<void> {
+  while (!ok()) await new Promise((r) => setImmediate(r));
+}
