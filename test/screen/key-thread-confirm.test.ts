@@ -130,10 +130,10 @@ describe('the key thread and a dropped connection (200x50)', () => {
     t.keys('y');
     await t.app.vt.waitFor('cannot send', UI_MS);
     expect(journal('sent')).toBe(sentBefore);
-    // Live again, the review still open: re-armed on the new connection, and y sends it once.
+    // Live again, the review still open: y sends it once, by whichever thread reads it first (the arm
+    // comes back at a publish on the new connection; the staged order may be the same one or a new rq, so
+    // no journal line marks the moment it is armed again).
     await eventually(() => t.state().trading.lockReason === null, EXCHANGE_MS, 'trading live again');
-    const staged = journal('request');
-    await eventually(() => journal('request') > staged || t.state().tradingUi.entry === null, UI_MS, 'staged again on the new connection');
     t.keys('y');
     await eventually(() => t.state().tradingUi.entry === null, UI_MS, 'the review closed');
     await eventually(() => journal('sent') === sentBefore + 1, UI_MS, 'the order sent');
