@@ -3,6 +3,10 @@
 // an emoji regex per character): the chart's block glyphs and the tape's arrows cost more than the rest
 // of the screen. Here Ink measures (and lays out) a blank block of the same size, and each blank line
 // is replaced by its row when the frame is drawn (Ink's <Transform>, applied line by line).
+// The block is one blank row and then empty lines: the same size to Yoga (its widest line, its line count)
+// and the same lines to the transform, but Ink scans every text node of every frame character by
+// character (its ANSI sanitizer, twice through <Transform>, and its widest-line): a whole blank block cost
+// those scans over rows x width spaces, for lines it throws away.
 // Contract: every row is exactly `width` terminal cells wide.
 
 import { Text, Transform } from 'ink';
@@ -13,8 +17,13 @@ export interface PrebuiltLinesProps {
   width: number;
 }
 
+/** `count` lines for Ink to lay out `width` cells wide: the first one blank, the others empty. */
+export function blankBlock(count: number, width: number): string {
+  return ' '.repeat(Math.max(0, width)) + '\n'.repeat(Math.max(0, count - 1));
+}
+
 export function PrebuiltLines({ lines, width }: PrebuiltLinesProps) {
-  const blank = useMemo(() => Array.from({ length: lines.length }, () => ' '.repeat(Math.max(0, width))).join('\n'), [lines.length, width]);
+  const blank = useMemo(() => blankBlock(lines.length, width), [lines.length, width]);
   const toRow = useCallback((_blank: string, index: number) => lines[index] ?? '', [lines]);
   if (lines.length === 0 || width <= 0) return null;
   return (
