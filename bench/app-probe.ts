@@ -22,6 +22,9 @@ import { parseBlockTrace } from '../src/sim/server/block-trace.js';
 import { startTwapInAlgosTab } from './lib/twap-driver.js';
 import { startWorkerKeyReader } from './lib/key-worker-probe.js';
 import { join } from 'node:path';
+import { keyThreadWanted } from '../src/lib/key-thread-switch.js';
+import { startKeyThreadInput, type KeyThreadInput } from '../src/app/key-thread-input.js';
+import { ROOT } from './lib/sim-child.js';
 
 /** Ink sees a TTY of the configured size; every byte goes on to the real (piped) stdout. */
 class PipeTty extends Writable {
@@ -79,11 +82,22 @@ async function main(): Promise<void> {
   // trader's would; the app reads them from the TTY stand-in.
   let lastKeyAt = 0;
   const onKeyBytes = (d: Buffer): void => {
-    lastKeyAt = performance.now();
+    lastKeyAt = epochNow();
     stdin.write(d);
   };
-  // BENCH_KEY_WORKER=1: the keys read on a worker thread (bench/lib/key-worker-probe.ts), its times beside the app's.
-  if (process.env.BENCH_KEY_WORKER === '1')
+  // PERPL_KEY_THREAD=1: as app/tui.ts, the key thread (on the built app's entry, npm run build) reads the
+  // real stdin and owns the trading socket; the app reads what it forwards. A key is read on the key thread
+  // when it fired the order, else on this thread when its bytes arrive here.
+  const keyThread: KeyThreadInput | null = keyThreadWanted(process.env) ? startKeyThreadInput(join(ROOT, 'dist', 'perpl.js'), stdin as unknown as NodeJS.ReadStream, { traceSends: true }) : null;
+  keyThread?.onRead((fired, readAtEpochMs) => {
+    lastKeyAt = fired ? readAtEpochMs : epochNow();
+  });
+  const appStdin = keyThread ? keyThread.stdin : (stdin as unknown as NodeJS.ReadStream);
+  // The probe's own typing (the order's command line) goes where the app reads.
+  const typeIntoApp = (text: string): void => void appStdin.write(text);
+  if (keyThread) {
+    // The key thread reads the keys; nothing here does.
+  } else if (process.env.BENCH_KEY_WORKER === '1')
     startWorkerKeyReader({ journal: join(cfg.home, 'key-worker-probe.ndjson'), onBytes: onKeyBytes, onKey: (times) => void process.send?.({ kind: 'key-worker', ...times } satisfies KeyMessage) });
   else process.stdin.on('data', onKeyBytes);
   const meter = new PerfMeter({ keepSamples: cfg.soak !== true });
@@ -96,10 +110,11 @@ async function main(): Promise<void> {
     mode: cfg.mode,
     network,
     stdout: stdout as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
+    stdin: appStdin,
     meter,
     onFrameText,
     ...((cfg.ordersEveryMs || cfg.twap) && cfg.keyFile ? { trading: { keyFile: cfg.keyFile, home: cfg.home } } : {}),
+    ...(keyThread ? { keyThread } : {}),
   });
 
   // First frame written after the store holds a live book.
@@ -125,7 +140,7 @@ async function main(): Promise<void> {
   const market = app.context.markets.find((m) => m.id === app.marketId);
   if (cfg.ordersEveryMs || cfg.twap) await tradingLive(app.store);
   // Started before the warm-up: its first slice and the tab's first frames are not what is measured.
-  const twapId = cfg.twap && market ? await startTwapInAlgosTab(app.store, market, (text) => stdin.write(text)) : null;
+  const twapId = cfg.twap && market ? await startTwapInAlgosTab(app.store, market, typeIntoApp) : null;
   await sleep(cfg.warmupS * 1000);
 
   meter.resetSamples();
@@ -133,18 +148,23 @@ async function main(): Promise<void> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const send = (m: KeyMessage): void => void process.send?.(m);
+  let firedByKeyThread = 0;
   const orders: KeyDriver | null =
     cfg.ordersEveryMs && market
       ? startKeyDriver({
           store: app.store,
-          type: (text) => stdin.write(text),
+          type: typeIntoApp,
           market,
           everyMs: cfg.ordersEveryMs,
           events: {
             ready: (n, key) => send({ kind: 'key-ready', n, key }),
-            sent: (n, atEpochMs, handledMs) => send({ kind: 'key-sent', n, atEpochMs, handledMs }),
+            sent: (n, atEpochMs, handledMs, fired) => {
+              if (fired) firedByKeyThread += 1;
+              send({ kind: 'key-sent', n, atEpochMs, handledMs });
+            },
           },
           lastKeyAt: () => lastKeyAt,
+          ...(keyThread ? { watchSends: (onSend) => (keyThread.thread.onSent(onSend), () => keyThread.thread.onSent(() => {})) } : {}),
         })
       : null;
   const allocations = process.env.BENCH_ALLOC_PROF ? await startAllocationSampling(process.env.BENCH_ALLOC_PROF) : null;
@@ -227,6 +247,9 @@ async function main(): Promise<void> {
   // The key_to_wire figures are the parent's (it pressed the keys); what did not reach the wire is ours.
   if (orders) {
     f.orders_refused = orders.refused;
+    // Of the orders sent, how many the key thread sent on its own read of the `y` (the rest: the screen thread's).
+    if (keyThread) f.orders_fired_by_key_thread = firedByKeyThread;
+    f.orders_sent = orders.sent;
     if (orders.lastRefusal !== null) (result.notes ??= []).push(`an order did not reach the wire: ${orders.lastRefusal}`);
   }
   if (twapId !== null) {

@@ -21,6 +21,9 @@ import { lowBandwidthMountOptions, resolveLowBandwidth, screenProfile } from '..
 import { mountScreen, withInkKeyboard } from '../../src/terminal/render.js';
 import { startThrottleNotice } from '../../src/app/throttle-wiring.js';
 import { startTrading, type TradingWiring } from '../../src/app/trading-wiring.js';
+import type { KeyThreadInput } from '../../src/app/key-thread-input.js';
+import { createTerminalActions } from '../../src/ui/actions/terminal-actions.js';
+import { firedEntry } from '../../src/ui/order-entry/flow.js';
 import { TerminalManners } from '../../src/terminal/manners.js';
 import type { Context } from '../../src/protocol/frames.js';
 import type { Network } from '../../src/protocol/networks.js';
@@ -56,6 +59,8 @@ export interface WireOptions {
   onFrameText?: (text: string) => void;
   /** Trade with this key file (its journal under `home`), as the app does on `local`. */
   trading?: { keyFile: string; home: string };
+  /** PERPL_KEY_THREAD=1: the key thread app/tui.ts starts (its stdin is `stdin`), given to trading as tui gives it. */
+  keyThread?: KeyThreadInput;
 }
 
 /** The baseline's screen for stock Ink's render: the App with stock Ink's input as its one keyboard source (ui/keys/input-source.ts). */
@@ -152,6 +157,11 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
       draw();
     });
   publisher.start();
+  // As app/tui.ts: the key thread's `y` sent the review's order, the review closes here.
+  if (o.keyThread) {
+    const actions = createTerminalActions(store, commands);
+    o.keyThread.onFired(() => firedEntry(store, actions, Date.now()));
+  }
 
   const rest = new RestClient({ network });
   const context = await loadContextWithRetry(rest, store, abort.signal);
@@ -177,7 +187,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
   publisher.setSource(session);
   if (o.trading) {
     const env = { ...process.env, PERPL_HOME: o.trading.home };
-    trading = await startTrading({ store, network, context, marks: session, env, hz: profile.maxHz, ...(turn ? { turn } : {}), discover: false, keyFile: o.trading.keyFile, throttle });
+    trading = await startTrading({ store, network, context, marks: session, env, hz: profile.maxHz, ...(turn ? { turn } : {}), discover: false, keyFile: o.trading.keyFile, throttle, ...(o.keyThread ? { keyThread: o.keyThread.thread } : {}) });
     if (!trading) throw new Error(`no trading with ${o.trading.keyFile}: ${store.getState().notice ?? 'unknown reason'}`);
   }
   return {
@@ -192,6 +202,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
       publisher.stop();
       session.stop();
       trading?.stop();
+      void o.keyThread?.stop();
       throttle.stop();
       instance.unmount();
       manners.restore();

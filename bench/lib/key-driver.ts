@@ -16,8 +16,8 @@ import type { TerminalStore } from '../../src/state/store.js';
 export interface KeyDriverEvents {
   /** The review of order `n` is open: press `key` now (the clock starts at that write). */
   ready(n: number, key: string): void;
-  /** Order `n` left through the socket at this epoch ms, `handledMs` after its key reached the event loop. */
-  sent(n: number, atEpochMs: number, handledMs: number): void;
+  /** Order `n` left through the socket at this epoch ms, `handledMs` after its key was read; `fired` when the key thread sent it on its own read. */
+  sent(n: number, atEpochMs: number, handledMs: number, fired: boolean): void;
 }
 
 export interface KeyDriver {
@@ -51,13 +51,16 @@ export function minimumSize(market: Market, price: number): number {
   return s;
 }
 
-/** Calls `onSend` with the text of every frame any `ws` socket of this process sends. */
-function tapSocketSends(onSend: (text: string) => void): () => void {
+/** Sees every frame text the app hands to a socket: when, and the read time of the key the key thread fired it on (null: not fired). Returns the stop. */
+export type SendWatch = (onSend: (text: string, atEpochMs: number, firedOnReadAtEpochMs: number | null) => void) => () => void;
+
+/** Every frame any `ws` socket of this thread sends (the trading socket when no key thread owns it). */
+const tapSocketSends: SendWatch = (onSend) => {
   const proto = WebSocket.prototype as unknown as { send: (data: unknown, ...rest: unknown[]) => void };
   const original = proto.send;
   proto.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
     original.call(this, data, ...rest);
-    if (typeof data === 'string') onSend(data);
+    if (typeof data === 'string') onSend(data, epochNow(), null);
   };
   return () => {
     proto.send = original;
@@ -79,8 +82,10 @@ export function startKeyDriver(o: {
   market: Market;
   everyMs: number;
   events: KeyDriverEvents;
-  /** performance.now() when the last key's bytes were read from the real stdin. */
+  /** Epoch ms when the last key's bytes were read: by the thread that handled it. */
   lastKeyAt: () => number;
+  /** Where the sends are seen (default: this thread's ws sockets). */
+  watchSends?: SendWatch;
 }): KeyDriver {
   const { store, market } = o;
   const pd = market.config.price_decimals;
@@ -101,9 +106,9 @@ export function startKeyDriver(o: {
     phase = { kind: 'idle' };
   };
 
-  const untap = tapSocketSends((text) => {
+  const untap = (o.watchSends ?? tapSocketSends)((text, atEpochMs, firedOnReadAtEpochMs) => {
     if (phase.kind !== 'pressed' || !ORDER_FRAME.test(text)) return;
-    o.events.sent(phase.n, epochNow(), performance.now() - o.lastKeyAt());
+    o.events.sent(phase.n, atEpochMs, atEpochMs - (firedOnReadAtEpochMs ?? o.lastKeyAt()), firedOnReadAtEpochMs !== null);
     driver.sent += 1;
     phase = { kind: 'idle' };
     // The next order soon after (not at the next check), within the exchange's order budget.

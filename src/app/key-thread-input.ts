@@ -12,6 +12,8 @@ export interface KeyThreadInput {
   thread: KeyThread;
   /** Runs for each read the key thread fired on (after its order was adopted here). */
   onFired(handler: () => void): void;
+  /** Sees every read (the bench's key read time): its epoch ms on the key thread, and whether it fired. */
+  onRead(observer: (fired: boolean, readAtEpochMs: number) => void): void;
   stop(): Promise<void>;
 }
 
@@ -19,9 +21,9 @@ export interface KeyThreadInput {
  * Starts the key thread on `entry` (the CLI's entry file) when `tty` has never been read on this thread
  * (a paused stream goes on reading ahead: a key would land there, not on the key thread); null otherwise.
  */
-export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { keysPath?: string } = {}): KeyThreadInput | null {
+export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { keysPath?: string; traceSends?: boolean } = {}): KeyThreadInput | null {
   if (tty.readableFlowing !== null) return null;
-  const thread = startKeyThread(entry, o.keysPath !== undefined ? { keysPath: o.keysPath } : {});
+  const thread = startKeyThread(entry, { ...(o.keysPath !== undefined ? { keysPath: o.keysPath } : {}), ...(o.traceSends ? { traceSends: true } : {}) });
   const feed = new PassThrough({ encoding: 'utf8' });
   const stdin = Object.assign(feed, {
     isTTY: tty.isTTY,
@@ -34,7 +36,9 @@ export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { 
     unref: () => stdin,
   }) as unknown as NodeJS.ReadStream;
   let fired: () => void = () => {};
-  thread.onKeys((raw, wasFired) => {
+  let read: (fired: boolean, readAtEpochMs: number) => void = () => {};
+  thread.onKeys((raw, wasFired, readAtEpochMs) => {
+    read(wasFired, readAtEpochMs);
     if (wasFired) fired();
     else feed.write(raw);
   });
@@ -43,6 +47,9 @@ export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { 
     thread,
     onFired: (handler) => {
       fired = handler;
+    },
+    onRead: (observer) => {
+      read = observer;
     },
     stop: async () => {
       await thread.stop();

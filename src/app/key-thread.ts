@@ -28,7 +28,8 @@ type ToKeyThread =
   | { kind: 'stop' };
 
 type FromKeyThread =
-  | FiredMessage
+  | (FiredMessage & { text: string; sentAtEpochMs: number })
+  | { kind: 'sent'; text: string; atEpochMs: number }
   | { kind: 'keys'; raw: string; fired: boolean; readAtEpochMs: number }
   | { kind: 'open' | 'pong' | 'message' | 'error'; id: number; text: string }
   | { kind: 'close'; id: number; code: number; reason: string };
@@ -44,13 +45,15 @@ export interface KeyThread {
   openConnection(): number | null;
   /** Every read of the keyboard, in order; `fired` when its key already sent the armed order. */
   onKeys(listener: (raw: string, fired: boolean, readAtEpochMs: number) => void): void;
+  /** Every armed frame the key thread fired and, with `traceSends`, every frame sent for this thread: when it was handed to the socket (the bench's key_to_wire). */
+  onSent(listener: (text: string, atEpochMs: number, firedOnReadAtEpochMs: number | null) => void): void;
   stop(): Promise<void>;
 }
 
 /** Starts the key thread on `entry` (the CLI's entry file), reading keys from `keysPath` (default the process's stdin, fd 0). */
-export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?: string[] } = {}): KeyThread {
+export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?: string[]; traceSends?: boolean } = {}): KeyThread {
   const word = new ArmWord();
-  const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, keysPath: o.keysPath }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
+  const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, keysPath: o.keysPath, traceSends: o.traceSends === true }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
   const post = (m: ToKeyThread): void => worker.postMessage(m);
   // Reads and socket frames received here: an arm says how many, so one still on its way here never fires it.
   const seen = { reads: 0, frames: 0 };
@@ -59,12 +62,19 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
   let nextId = 1;
   let openNow: number | null = null;
   let keys: (raw: string, fired: boolean, readAtEpochMs: number) => void = () => {};
+  let sent: (text: string, atEpochMs: number, firedOnReadAtEpochMs: number | null) => void = () => {};
   // A crash of the key thread is the terminal's crash: thrown here, where the crash path restores the screen.
   worker.on('error', (e) => {
     throw e;
   });
   worker.on('message', (m: FromKeyThread) => {
-    if (m.kind === 'fired') return stage.fired(m);
+    if (m.kind === 'sent') return sent(m.text, m.atEpochMs, null);
+    if (m.kind === 'fired') {
+      stage.fired(m);
+      // Its key's read comes in the next message: the fired one carries the read's time.
+      if (m.written) sent(m.text, m.sentAtEpochMs, m.atEpochMs);
+      return;
+    }
     // Every socket's frames, a closed one's late frame too, counted as the key thread counts them.
     if (m.kind === 'message' && holdsArm(m.text)) seen.frames += 1;
     if (m.kind === 'keys') {
@@ -119,6 +129,9 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
     onKeys: (listener) => {
       keys = listener;
     },
+    onSent: (listener) => {
+      sent = listener;
+    },
     stop: () =>
       new Promise<void>((done) => {
         stage.claim();
@@ -132,7 +145,7 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
 export function runKeyThread(): void {
   const port = parentPort;
   if (!port) return;
-  const { word: buffer, keysPath } = workerData as { word: SharedArrayBuffer; keysPath?: string };
+  const { word: buffer, keysPath, traceSends } = workerData as { word: SharedArrayBuffer; keysPath?: string; traceSends: boolean };
   const post = (m: FromKeyThread): void => port.postMessage(m);
   const holder = new ArmedFrameHolder(new ArmWord(buffer));
   const watch = new ArmedKeyWatch();
@@ -149,9 +162,19 @@ export function runKeyThread(): void {
     let fired: FiredMessage | null = null;
     if (watch.read(raw, performance.now()) && trading !== null) {
       const socket = sockets.get(trading)!;
-      fired = holder.fire(trading, readAtEpochMs, (text) => socket.send(text), framesForwarded);
+      const out = { text: '', sentAtEpochMs: 0 };
+      fired = holder.fire(
+        trading,
+        readAtEpochMs,
+        (text) => {
+          const written = socket.send(text);
+          Object.assign(out, { text, sentAtEpochMs: epochNow() });
+          return written;
+        },
+        framesForwarded,
+      );
       // Before the key and before any later frame of the socket: the screen adopts the order first.
-      if (fired) post(fired);
+      if (fired) post({ ...fired, ...out });
     }
     post({ kind: 'keys', raw, fired: fired !== null, readAtEpochMs });
   });
@@ -189,9 +212,11 @@ export function runKeyThread(): void {
         sockets.set(id, socket);
         return;
       }
-      case 'send':
-        sockets.get(m.id)?.send(m.text);
+      case 'send': {
+        const written = sockets.get(m.id)?.send(m.text) ?? false;
+        if (traceSends && written) post({ kind: 'sent', text: m.text, atEpochMs: epochNow() });
         return;
+      }
       case 'ping':
         sockets.get(m.id)?.ping(m.payload);
         return;

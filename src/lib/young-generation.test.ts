@@ -4,7 +4,7 @@ import { capYoungGeneration, type YoungGenerationRuntime } from './young-generat
 const MB = 1024 * 1024;
 
 /** V8 as the cap sees it: a new space that doubles at a collection while the growth factor allows. */
-function fakeV8(startMb: number): YoungGenerationRuntime & { collect(grows: boolean): void; sizeMb(): number; factors: number[] } {
+function fakeV8(startMb: number): YoungGenerationRuntime & { collect(grows: boolean): void; isolateStarted(): void; sizeMb(): number; factors: number[] } {
   let size = startMb * MB;
   let factor = 2;
   let listener: (() => void) | null = null;
@@ -25,6 +25,10 @@ function fakeV8(startMb: number): YoungGenerationRuntime & { collect(grows: bool
     collect(grows) {
       if (grows) size *= factor;
       listener?.();
+    },
+    // A worker thread's isolate starting: the process-wide factor back to V8's default, not through the cap.
+    isolateStarted: () => {
+      factor = 2;
     },
     sizeMb: () => size / MB,
   };
@@ -56,6 +60,17 @@ describe('capYoungGeneration', () => {
     v8.newSpaceBytes = () => 2 * MB;
     v8.collect(false);
     expect(v8.factors.at(-1)).toBe(2);
+  });
+
+  it('worker-started-while-held-leaves-young-generation-capped: a new isolate puts the factor back to 2; the next check holds it again', () => {
+    const v8 = fakeV8(8);
+    capYoungGeneration(8, v8);
+    v8.collect(false);
+    v8.isolateStarted();
+    // The first collection after the worker started: no growth yet (V8 grows only after many scavenges' survivors).
+    v8.collect(false);
+    for (let i = 0; i < 20; i++) v8.collect(true);
+    expect(v8.sizeMb()).toBe(8);
   });
 
   it('young-generation-stop-restores-growth: stop gives V8 its default doubling back and stops listening', () => {

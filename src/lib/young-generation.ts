@@ -38,7 +38,10 @@ export function capYoungGeneration(capMb = YOUNG_GENERATION_CAP_MB, runtime: You
   const check = (): void => {
     // Half the cap or less: one doubling stays within it.
     const next = runtime.newSpaceBytes() * GROWTH <= cap ? GROWTH : 1;
-    if (next === factor) return;
+    // Held: set again at every check (~7 us). The factor is one for the whole process, and starting a
+    // worker thread (a new V8 isolate) puts it back to 2 (measured, Node 20 and 24): the key thread,
+    // started after the cap, let the screen thread's new space grow to 32 MB.
+    if (next === factor && next === GROWTH) return;
     factor = next;
     runtime.setGrowthFactor(factor);
   };

@@ -16,17 +16,22 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const CAP_MB = 8;
 
-function newSpaceP90Mb(capped: boolean): number {
-  const script = join(dir, `load-${capped ? 'capped' : 'free'}.mts`);
+/** `workerAtTask`: a worker thread started at that task, once the cap holds (the key thread starts after it). */
+function newSpaceP90Mb(capped: boolean, workerAtTask?: number): number {
+  const script = join(dir, `load-${capped ? 'capped' : 'free'}${workerAtTask !== undefined ? '-worker' : ''}.mts`);
+  const startWorker = workerAtTask !== undefined ? `if (task === ${workerAtTask}) worker = new Worker('setInterval(() => {}, 1000)', { eval: true });` : '';
   writeFileSync(
     script,
     `import { getHeapSpaceStatistics } from 'node:v8';
+import { Worker } from 'node:worker_threads';
 import { capYoungGeneration } from ${JSON.stringify(join(ROOT, 'src/lib/young-generation.ts'))};
 const newSpaceMb = () => (getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) / 2 ** 20;
 ${capped ? `capYoungGeneration(${CAP_MB});` : ''}
 let kept = [];
 const sizes = [];
+let worker;
 for (let task = 0; task < 2000; task++) {
+  ${startWorker}
   for (let i = 0; i < 20000; i++) {
     const o = { i, pair: [i, i + 1], text: 'row ' + i };
     if (i % 50 === 0) kept.push(o);
@@ -36,6 +41,7 @@ for (let task = 0; task < 2000; task++) {
   await new Promise((r) => setImmediate(r));
 }
 sizes.sort((a, b) => a - b);
+await worker?.terminate();
 console.log(JSON.stringify({ p90: sizes[Math.floor(0.9 * (sizes.length - 1))] }));
 `,
   );
@@ -51,6 +57,12 @@ describe('young generation cap', () => {
 
   it('young-generation-held-under-real-v8: with the cap the new space stays at it under the same load', () => {
     const p90 = newSpaceP90Mb(true);
+    expect(p90).toBeGreaterThan(0);
+    expect(p90).toBeLessThanOrEqual(CAP_MB);
+  });
+
+  it('worker-started-while-held-leaves-young-generation-capped: a worker thread started once the cap holds (its isolate puts the growth factor back to 2) does not let the new space grow past it', () => {
+    const p90 = newSpaceP90Mb(true, 200);
     expect(p90).toBeGreaterThan(0);
     expect(p90).toBeLessThanOrEqual(CAP_MB);
   });

@@ -73,10 +73,15 @@ describe('the key thread', () => {
     const keys: { raw: string; fired: boolean }[] = [];
     /** What the screen thread learnt, in order: the adoption must come before the key. */
     const order: string[] = [];
-    kt.onKeys((raw, fired) => {
+    const reads: number[] = [];
+    kt.onKeys((raw, fired, readAtEpochMs) => {
       keys.push({ raw, fired });
+      reads.push(readAtEpochMs);
       order.push('key');
     });
+    // The bench's key_to_wire: the fired frame's send seen here, with the time the key thread handed it to the socket.
+    const sends: { text: string; at: number; readAt: number | null }[] = [];
+    kt.onSent((sent, at, readAt) => sends.push({ text: sent, at, readAt }));
     let socket!: SocketPort;
     await new Promise<void>((opened, failed) => {
       socket = kt.createSocket(`ws://127.0.0.1:${port}`, { open: opened, message: () => {}, close: (code, why) => failed(new Error(`closed ${code} ${why}`)), error: () => {} });
@@ -106,6 +111,10 @@ describe('the key thread', () => {
     expect(keys).toEqual([{ raw: 'y', fired: true }]);
     expect(order).toEqual(['adopted', 'key']);
     expect(kt.stage.claim()).toBe(false);
+    // fired-send-reported-with-its-key-read-time: sent within the busy loop, after its own read, which the key's read message also says.
+    expect(sends).toEqual([{ text, at: expect.any(Number) as number, readAt: reads[0] }]);
+    expect(sends[0]!.at).toBeGreaterThanOrEqual(reads[0]!);
+    expect(sends[0]!.at).toBeLessThan(loopEnd);
   });
 });
 
