@@ -30,7 +30,7 @@ export interface PublisherOptions {
   slowPaneMs?: number;
   /** Shared with the other publishers: one paint per event-loop turn, input read between (frame-turn.ts). */
   turn?: FrameTurn;
-  /** The clock a frame's cost is read on (ms); default this process's CPU time (processCpuMs). */
+  /** The clock a frame's cost is read on (ms); default this process's CPU time (screenThreadCpuMs). */
   frameClock?: () => number;
 }
 
@@ -47,7 +47,7 @@ const threadCpuUsage: () => NodeJS.CpuUsage =
  * share of a core. The thread's own where Node has it (22.19+, 24): the process's also counts the
  * in-process exchange's worker and V8's GC threads running on the other core meanwhile.
  */
-export function processCpuMs(): number {
+export function screenThreadCpuMs(): number {
   const { user, system } = threadCpuUsage();
   return (user + system) / 1000;
 }
@@ -93,7 +93,7 @@ export class Publisher {
     this.now = options.now ?? Date.now;
     this.slowGate = options.slowPaneMs === undefined ? null : new SlowSliceGate(options.slowPaneMs);
     this.turn = options.turn ?? null;
-    this.frameClock = options.frameClock ?? processCpuMs;
+    this.frameClock = options.frameClock ?? screenThreadCpuMs;
   }
 
   /** Swaps the source (e.g. once the context has loaded); the next tick publishes unconditionally. */
