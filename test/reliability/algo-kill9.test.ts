@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeKeyFile } from '../../src/auth/keyfile.js';
 import { algoJournalPath, readAlgoJournal } from '../../src/client/algos/algo-journal.js';
 import { type AlgoEntry, foldAlgos } from '../../src/client/algos/algo-fold.js';
+import { journalPath, Journal, type JournalRecord } from '../../src/client/trading/journal.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { waitFor } from '../helpers/wait.js';
@@ -79,6 +80,7 @@ describe.skipIf(!hasScript())('a TWAP in the built app across kill -9', () => {
     const atKill = twapOf()!;
     expect(atKill.status).not.toBe('ended');
     const inFlightAtKill = atKill.children.filter((c) => c.done === undefined).map((c) => c.cid);
+    const ordersAtKill = Journal.read(journalPath('local', accountId, { PERPL_HOME: home }));
 
     const again = start();
     await waitForScreen(again, tradingScreen, 'a live trading screen after the restart', 30_000);
@@ -87,21 +89,24 @@ describe.skipIf(!hasScript())('a TWAP in the built app across kill -9', () => {
 
     // From the exchange: each slice executed once, nothing else executed, the position is the target.
     const executed = sim.control.engine.executedRequests(accountId);
+    const filled = done.children.reduce((s, c) => s + (c.done?.filled ?? 0), 0);
+    // Said before the assertions, so a failure shows the children, their outcomes and the order journal at the kill.
+    const outcome = (c: AlgoEntry['children'][number]) => `${c.cid} slice ${c.slice + 1} rqs [${c.rqs.join(',')}] ${c.done?.result ?? '?'} filled ${c.done?.filled ?? '?'}${c.done?.spent === false ? ' (not spent)' : ''}`;
+    const linesOf = (rs: readonly JournalRecord[]) => rs.map((r) => `${r.k} rq ${r.rq}${'group' in r && r.group ? ` ${r.group}` : ''}${'result' in r ? ` ${r.result}` : ''}${'action' in r ? ` ${r.action}: ${r.reason}` : ''}`).join('; ');
+    console.log(
+      `kill -9 mid-TWAP: killed with ${atKill.children.length} children journaled (${inFlightAtKill.length ? `${inFlightAtKill.join(', ')} in flight` : 'none in flight'}); ` +
+        `order journal at the kill: ${linesOf(ordersAtKill)}; ` +
+        `after the restart: ${done.children.map(outcome).join('; ')}; ended: ${done.reason}; executed [${executed.join(',')}], filled ${filled}/${TARGET}`,
+    );
     // A slice killed before its send is sent again (never twice on the exchange): at most one execution per slice.
     for (let slice = 0; slice < SLICES; slice++) {
       const rqs = done.children.filter((c) => c.slice === slice).flatMap((c) => c.rqs);
       expect(executed.filter((rq) => rqs.includes(rq)), `slice ${slice + 1}`).toHaveLength(1);
     }
     expect(executed).toHaveLength(SLICES);
-    const filled = done.children.reduce((s, c) => s + (c.done?.filled ?? 0), 0);
     expect(filled).toBeLessThanOrEqual(TARGET);
     expect(BTC()).toBe(filled);
     expect(done).toMatchObject({ status: 'ended', complete: true });
     expect(filled).toBe(TARGET);
-    const outcome = (c: AlgoEntry['children'][number]) => `${c.cid} slice ${c.slice + 1} ${c.done?.result ?? '?'} filled ${c.done?.filled ?? '?'}${c.done?.spent === false ? ' (not spent)' : ''}`;
-    console.log(
-      `kill -9 mid-TWAP: killed with ${atKill.children.length} children journaled (${inFlightAtKill.length ? `${inFlightAtKill.join(', ')} in flight` : 'none in flight'}); ` +
-        `after the restart: ${done.children.map(outcome).join('; ')}; ${executed.length} executed, filled ${filled}/${TARGET}`,
-    );
   }, 90_000);
 });
