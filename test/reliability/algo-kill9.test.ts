@@ -1,8 +1,9 @@
 // twap-survives-kill-9: the BUILT app in a pseudo-terminal against a separate local exchange starts a TWAP
 // with `:twap`, and is SIGKILLed (no cleanup, no last journal line) once a later slice is journaled, mostly
 // while that slice is on its way. Started again on the same home, it takes the TWAP up from its journal:
-// the exchange shows no slice executed twice, nothing executed that is no slice, the filled total never
-// above the target, and the TWAP done with every slice.
+// the exchange shows no slice executed twice and none skipped (a slice whose frame the kill kept from the
+// exchange goes again), nothing executed that is no slice, the filled total never above the target, and the
+// TWAP ended: complete, or incomplete naming what is left unfilled.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,7 @@ import { algoJournalPath, readAlgoJournal } from '../../src/client/algos/algo-jo
 import { type AlgoEntry, foldAlgos } from '../../src/client/algos/algo-fold.js';
 import { journalPath, Journal, type JournalRecord } from '../../src/client/trading/journal.js';
 import { ScopeMask } from '../../src/protocol/enums.js';
+import { type MarketWords, sizeText } from '../../src/domain/trading/order-words.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { waitFor } from '../helpers/wait.js';
 import { buildApp, hasScript, runInPty, waitForScreen, type PtyRun } from './built-app.js';
@@ -19,6 +21,7 @@ import { buildApp, hasScript, runInPty, waitForScreen, type PtyRun } from './bui
 const PRELOAD = resolve(import.meta.dirname, 'fixtures/preload.mjs');
 const TARGET = 2_000; // 0.02 BTC in size units (5 size decimals)
 const SLICES = 3;
+const BTC_WORDS: MarketWords = { label: 'BTC', priceDecimals: 1, sizeDecimals: 5 };
 
 let app: { entry: string; dispose(): void };
 let sim: RunningSim;
@@ -61,7 +64,7 @@ const twapOf = (): AlgoEntry | undefined => foldAlgos(readAlgoJournal(algoJourna
 const BTC = () => sim.control.engine.openPositions(accountId).reduce((s, p) => s + p.s, 0);
 
 describe.skipIf(!hasScript())('a TWAP in the built app across kill -9', () => {
-  it('twap-survives-kill-9: restarted, the TWAP resumes to done with no slice twice and never more than the target', async () => {
+  it('twap-survives-kill-9: restarted, the TWAP resumes to its end with no slice twice or skipped, never more than the target, a shortfall named', async () => {
     const first = start();
     await waitForScreen(first, tradingScreen, 'a live trading screen', 30_000);
     first.child.stdin!.write(':');
@@ -98,15 +101,23 @@ describe.skipIf(!hasScript())('a TWAP in the built app across kill -9', () => {
         `order journal at the kill: ${linesOf(ordersAtKill)}; ` +
         `after the restart: ${done.children.map(outcome).join('; ')}; ended: ${done.reason}; executed [${executed.join(',')}], filled ${filled}/${TARGET}`,
     );
-    // A slice killed before its send is sent again (never twice on the exchange): at most one execution per slice.
+    // Nothing executed that is no child's; each slice at most once on the exchange, and none skipped: a slice
+    // killed before its frame reached the exchange is sent again (child-outcome.ts rule 5). Only a TWAP that ran
+    // out of time leaves a slice unsent, and says so.
+    const childRqs = done.children.flatMap((c) => c.rqs);
+    expect(executed.filter((rq) => !childRqs.includes(rq)), 'executed, no child').toEqual([]);
+    const timeOver = done.reason.startsWith('time over');
     for (let slice = 0; slice < SLICES; slice++) {
       const rqs = done.children.filter((c) => c.slice === slice).flatMap((c) => c.rqs);
-      expect(executed.filter((rq) => rqs.includes(rq)), `slice ${slice + 1}`).toHaveLength(1);
+      const times = executed.filter((rq) => rqs.includes(rq)).length;
+      expect(times, `slice ${slice + 1}`).toBeLessThanOrEqual(1);
+      if (!timeOver) expect(times, `slice ${slice + 1}`).toBe(1);
     }
-    expect(executed).toHaveLength(SLICES);
+    // Never over the target, the position is what the journal says filled, and a shortfall (an IOC against a
+    // thin side, or time over) ends the TWAP incomplete naming what is left.
     expect(filled).toBeLessThanOrEqual(TARGET);
     expect(BTC()).toBe(filled);
-    expect(done).toMatchObject({ status: 'ended', complete: true });
-    expect(filled).toBe(TARGET);
+    expect(done).toMatchObject({ status: 'ended', complete: filled === TARGET });
+    if (filled < TARGET) expect(done.reason).toContain(`${sizeText(TARGET - filled, BTC_WORDS)} left unfilled`);
   }, 90_000);
 });
