@@ -42,7 +42,7 @@ function deadPid(): number {
 export async function startAlgoClient(
   h: SimHandle,
   home: string,
-  opts: { wallet?: { address: string; accountId: number }; timers: Timers; wrap?: (c: TradingCommands, crash: () => void) => TradingCommands; engine?: TraderOptions['engine'] },
+  opts: { wallet?: { address: string; accountId: number }; timers: Timers; wrap?: (c: TradingCommands, crash: () => void, trader: Trader) => TradingCommands; engine?: TraderOptions['engine'] },
 ): Promise<AlgoClient> {
   const orderJournalPath = join(home, 'journal.ndjson');
   const trader = startTrader(h, { ...(opts.wallet ? { wallet: opts.wallet } : {}), engine: { ...opts.engine, journal: { network: 'local', path: orderJournalPath } } });
@@ -73,7 +73,7 @@ export async function startAlgoClient(
     trader.stop(); // the socket closes with the process; the order journal keeps every unresolved request
     writeFileSync(`${algoPath}.lock`, String(deadPid()));
   };
-  const commands = opts.wrap ? opts.wrap(trader.commands, crash) : trader.commands;
+  const commands = opts.wrap ? opts.wrap(trader.commands, crash, trader) : trader.commands;
   const runner = new AlgoRunner({ commands, reads, journal: opened.journal, timers: opts.timers });
   await runner.resume(opened.contents.records);
   return { trader, runner, journal: opened.journal, algoPath, crash };

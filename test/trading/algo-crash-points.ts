@@ -4,9 +4,9 @@
 // partial-fill ones (algo-crash-partial.test.ts).
 
 import type { CommandHandle, PlaceParams, ReplaceOptions, TradingCommands, TriggerSpec } from '../../src/domain/trading/commands.js';
-import type { SimHandle } from './harness.js';
+import type { SimHandle, Trader } from './harness.js';
 
-export type CrashWrap = (real: TradingCommands, crash: () => void) => TradingCommands;
+export type CrashWrap = (real: TradingCommands, crash: () => void, trader: Trader) => TradingCommands;
 
 /** Commands whose `n`th place (1-based) runs `at` instead: the crash point. */
 export function crashOnPlace(n: number, at: (real: TradingCommands, p: PlaceParams, crash: () => void) => CommandHandle): CrashWrap {
@@ -43,6 +43,20 @@ export const beforeSend = (n: number): CrashWrap =>
     crash();
     throw new Error('killed before the send');
   });
+
+/**
+ * Child `n`'s request line is on disk (the order journal, fsynced), then the process dies before its frame
+ * reaches the exchange: what a kill -9 inside that fsync leaves (the frame never written).
+ */
+export const beforeFrameLeaves =
+  (n: number): CrashWrap =>
+  (real, crash, trader) =>
+    crashOnPlace(n, (target, p, die) => {
+      trader.session.sendOrderFrame = () => false; // the write the kill prevented
+      const handle = target.place(p);
+      die();
+      return unseen(handle);
+    })(real, crash, trader);
 
 /** Child `n` is on the wire (blocks held so it has not executed), then the process dies before its rq is noted. Resume the blocks after. */
 export const beforeAck = (h: SimHandle, n: number): CrashWrap =>

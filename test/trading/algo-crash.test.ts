@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAlgoJournal } from '../../src/client/algos/algo-journal.js';
-import { foldAlgos } from '../../src/client/algos/algo-fold.js';
+import { type AlgoEntry, foldAlgos } from '../../src/client/algos/algo-fold.js';
 import { minimumSliceSize, type TwapSpec } from '../../src/domain/algos/twap.js';
 import { type TrailSpec, trailLevelAt } from '../../src/domain/algos/trail.js';
 import { OrderStatus } from '../../src/protocol/enums.js';
 import type { ChaseSpec } from '../../src/domain/algos/chase.js';
 import { type AlgoClient, fastTimers, startAlgoClient } from './algo-client.js';
-import { type CrashWrap, afterFill, beforeAck as beforeAckOn, beforeSend, trailBeforeSend, trailMidReplace } from './algo-crash-points.js';
+import { type CrashWrap, afterFill, beforeAck as beforeAckOn, beforeFrameLeaves, beforeSend, trailBeforeSend, trailMidReplace } from './algo-crash-points.js';
 import { until, useTestExchange } from './harness.js';
 
 const ex = useTestExchange('BTC');
@@ -54,7 +54,8 @@ function expectNoDuplicateChild(algoPath: string, accountId: number, id: string,
   expect(filled).toBe(target);
 }
 
-async function crashAndRestart(name: string, wrap: CrashWrap, afterCrash?: () => void, spec = twapSpec()): Promise<void> {
+/** The restarted client's TWAP as its journal ends, and every rq the exchange executed for the account. */
+async function crashAndRestart(name: string, wrap: CrashWrap, afterCrash?: () => void, spec = twapSpec()): Promise<{ algo: AlgoEntry; executed: number[] }> {
   const home = mkdtempSync(join(root, `${name}-`));
   const timers = fastTimers(SPEED);
   const first = await startAlgoClient(ex.h, home, { timers, wrap });
@@ -67,6 +68,8 @@ async function crashAndRestart(name: string, wrap: CrashWrap, afterCrash?: () =>
   try {
     await ended(second, started.id);
     expectNoDuplicateChild(second.algoPath, first.trader.accountId, started.id, spec.size);
+    const algo = foldAlgos(readAlgoJournal(second.algoPath).records).find((a) => a.id === started.id)!;
+    return { algo, executed: ex.h.sim.control.engine.executedRequests(first.trader.accountId) };
   } finally {
     second.runner.stop();
     second.trader.stop();
@@ -84,6 +87,17 @@ describe('a TWAP across an abrupt exit', () => {
 
   it('crash-after-send-before-ack: the child found by its order group in the order journal is reconciled, not resent', async () => {
     await crashAndRestart('before-ack', beforeAck(2), resumeBlocks);
+  });
+
+  it('slice-killed-before-its-frame-left-is-not-skipped: journaled, its frame never reached the exchange; sent again, not folded into the next slice', async () => {
+    // Long enough (TWAP time) for the restart to see the lost request expire unconsumed before the window closes.
+    const spec = { ...twapSpec(3, 0), durationMs: 40_000 };
+    const { algo, executed } = await crashAndRestart('before-frame', beforeFrameLeaves(2), undefined, spec);
+    expect(algo.children[1]?.done).toMatchObject({ result: 'never-reached', filled: 0, spent: false });
+    for (let slice = 0; slice < spec.slices; slice++) {
+      const rqs = algo.children.filter((c) => c.slice === slice).flatMap((c) => c.rqs);
+      expect(executed.filter((rq) => rqs.includes(rq)), `slice ${slice + 1}`).toHaveLength(1);
+    }
   });
 
   it('crash-after-fill-before-record: the fill is read from order history, the next slices make up the rest', async () => {

@@ -9,11 +9,17 @@
 //  4. An rq with no row: the order journal's `resolved` line of its request says why: refused / given up /
 //     failed (it never executed) -> nothing filled; `unknown` -> the algo must end, its fill unknown;
 //     resolved as definitive, or not resolved yet (the order engine still follows it) -> pending.
+//  5. Nothing executed and every request given up because the run that sent it died before its frame
+//     reached the exchange (decision `recovered-expired`: the engine proved the rq can no longer execute)
+//     -> the slice is not spent: it never had its turn at the market, so it goes again rather than being
+//     skipped (a skipped last slice would end the TWAP short "at the price bound", which never applied).
+//     Anything the exchange itself refused, failed or never took while the run lived stays spent.
 // Only when every rq is settled is the child done; until then no new child is sent.
 
 import { OrderStatus } from '../../protocol/enums.js';
 import type { Order } from '../../protocol/frames.js';
 import { sizeText, type MarketWords } from '../../domain/trading/order-words.js';
+import type { RetryCode } from '../../domain/trading/retry.js';
 import type { JournalRecord } from '../trading/journal-record.js';
 import type { AlgoChild } from './algo-fold.js';
 
@@ -41,14 +47,21 @@ export function algoOfChildGroup(group: string | undefined): string | undefined 
 const FINAL: ReadonlySet<number> = new Set([OrderStatus.Filled, OrderStatus.Canceled, OrderStatus.Expired, OrderStatus.Failed]);
 export const NEVER_EXECUTED: ReadonlySet<string> = new Set(['invalid', 'rejected', 'failed', 'gave-up']);
 
+/** A request of an order group as the order journal tells it: its rqs, how it was resolved and the code of its last decision. */
+export interface GroupRequest {
+  rqs: number[];
+  resolved?: string;
+  decided?: string;
+}
+
 /** The order journal's requests of `cid`: each request key with its rqs and how it was resolved, if it was. */
-export function taggedRequests(records: readonly JournalRecord[], cid: string): Map<string, { rqs: number[]; resolved?: string }> {
+export function taggedRequests(records: readonly JournalRecord[], cid: string): Map<string, GroupRequest> {
   return groupRequests(records, childGroup(cid));
 }
 
 /** The order journal's requests of order group `group` (a child's, a scaled order's), as taggedRequests. */
-export function groupRequests(records: readonly JournalRecord[], group: string): Map<string, { rqs: number[]; resolved?: string }> {
-  const out = new Map<string, { rqs: number[]; resolved?: string }>();
+export function groupRequests(records: readonly JournalRecord[], group: string): Map<string, GroupRequest> {
+  const out = new Map<string, GroupRequest>();
   for (const r of records) {
     if (r.k === 'request' && r.group === group) {
       const cur = out.get(r.key) ?? { rqs: [] };
@@ -57,11 +70,16 @@ export function groupRequests(records: readonly JournalRecord[], group: string):
     }
   }
   for (const r of records) {
-    const cur = r.k === 'resolved' ? out.get(r.key) : undefined;
+    const cur = r.k === 'resolved' || r.k === 'decision' ? out.get(r.key) : undefined;
     if (cur && r.k === 'resolved') cur.resolved = r.result;
+    if (cur && r.k === 'decision' && r.code !== undefined) cur.decided = r.code;
   }
   return out;
 }
+
+/** The engine gave `r` up because the run that sent it died before it reached the exchange (rule 5). */
+const DIED_WITH_ITS_RUN: RetryCode = 'recovered-expired';
+const diedWithItsRun = (r: GroupRequest | undefined): boolean => r?.resolved === 'gave-up' && r.decided === DIED_WITH_ITS_RUN;
 
 export async function childOutcome(
   child: AlgoChild,
@@ -75,6 +93,8 @@ export async function childOutcome(
   if (rqs.size === 0) return { kind: 'done', filled: 0, spent: false, result: 'never-sent', message: 'never sent (the run stopped before the send)', rqs: [] };
   let filled = 0;
   let executed = false;
+  /** A request the exchange refused, failed or never took while its run lived: the slice had its turn. */
+  let spentUnexecuted = false;
   for (const rq of rqs) {
     const row = await orderByRq(rq);
     if (row && FINAL.has(row.st)) {
@@ -87,9 +107,15 @@ export async function childOutcome(
     const last = request?.rqs[request.rqs.length - 1];
     // An earlier rq of a request moved on: the engine moves only from an rq that is spent (never executed).
     if (request && last !== rq) continue;
-    if (request?.resolved && NEVER_EXECUTED.has(request.resolved)) continue;
+    if (request?.resolved && NEVER_EXECUTED.has(request.resolved)) {
+      if (!diedWithItsRun(request)) spentUnexecuted = true;
+      continue;
+    }
     if (request?.resolved === 'unknown') return { kind: 'unknown', message: `rq ${rq}: reached the exchange but its outcome is unknown; check order history` };
     return { kind: 'pending', reason: `rq ${rq}: waiting for the exchange's word` };
+  }
+  if (!executed && !spentUnexecuted) {
+    return { kind: 'done', filled: 0, spent: false, result: 'never-reached', message: 'never reached the exchange: the run that sent it stopped first; the slice goes again', rqs: [...rqs] };
   }
   return { kind: 'done', filled, spent: true, result: executed ? 'executed' : 'not-executed', message: `filled ${sizeText(filled, words)} of ${sizeText(child.size, words)} (reconciled)`, rqs: [...rqs] };
 }

@@ -17,7 +17,7 @@ const DECODERS: { [K in Kind]: Decoder<Of<K>> } = {
   sent: record<Of<'sent'>>({ ...base, k: literal('sent'), sn: nonNegInt, epoch: nonNegInt, head: nonNegInt }),
   ack: record<Of<'ack'>>({ ...base, k: literal('ack'), code: int, error: opt(str) }),
   update: record<Of<'update'>>({ ...base, k: literal('update'), st: nonNegInt, sr: opt(nonNegInt), oid: opt(nonNegInt), said: opt(str) }),
-  decision: record<Of<'decision'>>({ ...base, k: literal('decision'), action: str, reason: str }),
+  decision: record<Of<'decision'>>({ ...base, k: literal('decision'), action: str, reason: str, code: opt(str) }),
   resolved: record<Of<'resolved'>>({ ...base, k: literal('resolved'), result: str, message: str }),
 };
 

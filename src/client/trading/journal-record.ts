@@ -17,7 +17,8 @@ export type JournalRecord =
   | (Base & { k: 'ack'; code: number; error?: string })
   /** `said`: the plain words when the status alone would mislead (a partial fill, outcome-words.ts). */
   | (Base & { k: 'update'; st: number; sr?: number; oid?: number; said?: string })
-  | (Base & { k: 'decision'; action: string; reason: string })
+  /** `code`: the RetryCode acted on (rules read it, never `reason`); absent in journals of older versions. */
+  | (Base & { k: 'decision'; action: string; reason: string; code?: string })
   | (Base & { k: 'resolved'; result: string; message: string });
 
 export type JournalRecordInput = JournalRecord extends infer R ? (R extends JournalRecord ? Omit<R, 't'> : never) : never;

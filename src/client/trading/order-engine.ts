@@ -574,7 +574,7 @@ export class OrderEngine {
   private act(req: TrackedRequest, d: RetryDecision, trigger: string): void {
     const changed = isNewDecision(req.lastDecision, d);
     req.lastDecision = d;
-    if (changed && d.action !== 'wait') this.record({ k: 'decision', key: req.key, rq: req.rq, action: d.action, reason: d.reason });
+    if (changed && d.action !== 'wait') this.record({ k: 'decision', key: req.key, rq: req.rq, action: d.action, code: d.code, reason: d.reason });
     switch (d.action) {
       case 'wait':
         return;
