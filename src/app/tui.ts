@@ -331,6 +331,11 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       log?.line('key thread: the review\'s order left on its key');
       firedEntry(store, actions, Date.now());
     });
+    // It ended on its own: this thread reads the keys and reconnects trading; the trader is told, the log says why.
+    keyInput.onEnded((why) => {
+      log?.line(`key thread ${why}: keys read on the screen thread, trading reconnects from it`);
+      setNotice(store, 'the key thread stopped: keys are read here again, trading reconnects (see the log)');
+    });
   }
 
   // The terminal is taken now; the screen mounts with its first useful frame (first-frame.ts): the live

@@ -10,6 +10,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_FAULT_KEY } from '../../src/app/key-thread.js';
 import { Journal } from '../../src/client/trading/journal.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { cliEntry } from '../helpers/cli-entry.js';
@@ -136,6 +137,35 @@ describe('the key thread and a dropped connection (200x50)', () => {
     await eventually(() => t.state().trading.lockReason === null, EXCHANGE_MS, 'trading live again');
     await t.close();
     expect(journal('sent')).toBe(sentBefore);
+  }, TEST_MS);
+});
+
+describe('the key thread fails (200x50)', () => {
+  it('key-thread-crash-leaves-keys-working: the screen reads the keys, trading reconnects from it, the armed order never fires', async () => {
+    // The worker copies the environment when it starts: only this app's key thread throws on the fault key.
+    process.env.PERPL_TEST_KEY_THREAD_FAULT = 'throw';
+    const t = await appWithKeyThread(200, 50, 'crash').finally(() => delete process.env.PERPL_TEST_KEY_THREAD_FAULT);
+    await t.review();
+    const sentBefore = journal('sent');
+    const resolved = journal('resolved');
+    t.keys(TEST_FAULT_KEY);
+    await t.app.vt.waitFor('the key thread stopped', UI_MS);
+    // Keys reach the screen from this thread now: Esc leaves the review (the staged order withdrawn, never sent)...
+    t.keys(KEYS.escape);
+    await eventually(() => journal('resolved') > resolved, UI_MS, 'the staged order withdrawn');
+    // ...and a y typed into the form is text (the sentinel on screen).
+    t.keys('y');
+    await t.app.vt.waitFor(/size "[0-9.]*y" is not/, UI_MS);
+    expect(journal('sent')).toBe(sentBefore);
+    // An order still goes out, on a socket of the screen thread's (the key thread's one closed with it): once.
+    await eventually(() => t.state().trading.lockReason === null, EXCHANGE_MS, 'trading live again');
+    t.keys(KEYS.backspace);
+    t.keys(KEYS.enter);
+    await t.app.vt.waitFor('y/Enter send', UI_MS);
+    t.keys('y');
+    await eventually(() => journal('sent') === sentBefore + 1, UI_MS, 'the order sent');
+    await t.close();
+    expect(readFileSync(join(home, 'logs', 'perpl.log'), 'utf8')).toMatch(/key thread failed: .*test fault.*keys read on the screen thread/);
   }, TEST_MS);
 });
 
