@@ -77,7 +77,7 @@ export interface TuiOptions {
   stdin?: NodeJS.ReadStream;
   stderr?: NodeJS.WriteStream;
   /**
-   * The CLI's entry file to run the key thread on (issue 35; the CLI passes it when PERPL_KEY_THREAD is on):
+   * The CLI's entry file to run the key thread on (issue 35; the CLI passes it unless PERPL_KEY_THREAD=0):
    * it reads the keys and owns the trading socket, so a review's `y` sends without waiting for a paint.
    */
   keyThreadEntry?: string;
