@@ -334,7 +334,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     // It ended on its own: this thread reads the keys and reconnects trading; the trader is told, the log says why.
     keyInput.onEnded((why) => {
       log?.line(`key thread ${why}: keys read on the screen thread, trading reconnects from it`);
-      setNotice(store, 'the key thread stopped: keys are read here again, trading reconnects (see the log)');
+      // Short: it must fit beside the review's keys at 80 columns.
+      setNotice(store, 'the key thread stopped; keys still work');
     });
   }
 
