@@ -79,12 +79,16 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
     stage.claim();
     openNow = null;
     // Its sockets died with it: closed as a drop, so trading reconnects (on this thread) and resyncs.
-    for (const [id, s] of [...sockets]) {
-      sockets.delete(id);
-      s.open = false;
-      s.events.close(CLOSE_ABNORMAL, 'the key thread stopped');
+    // The keys come back whatever a close handler does.
+    try {
+      for (const [id, s] of [...sockets]) {
+        sockets.delete(id);
+        s.open = false;
+        s.events.close(CLOSE_ABNORMAL, 'the key thread stopped');
+      }
+    } finally {
+      endedListener(why);
     }
-    endedListener(why);
   };
   // Not thrown: the screen keeps the keys and the trading connection (see the head of this file).
   worker.on('error', (e) => end(`failed: ${errorText(e)}`));
