@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     lastKeyAt = epochNow();
     stdin.write(d);
   };
-  // PERPL_KEY_THREAD=1: as app/tui.ts, the key thread (on the built app's entry, npm run build) reads the
+  // Unless PERPL_KEY_THREAD=0: as app/tui.ts, the key thread (on the built app's entry, npm run build) reads the
   // real stdin and owns the trading socket; the app reads what it forwards. A key is read on the key thread
   // when it fired the order, else on this thread when its bytes arrive here.
   const keyThread: KeyThreadInput | null = keyThreadWanted(process.env) ? startKeyThreadInput(join(ROOT, 'dist', 'perpl.js'), stdin as unknown as NodeJS.ReadStream, { traceSends: true }) : null;

@@ -59,7 +59,7 @@ export interface WireOptions {
   onFrameText?: (text: string) => void;
   /** Trade with this key file (its journal under `home`), as the app does on `local`. */
   trading?: { keyFile: string; home: string };
-  /** PERPL_KEY_THREAD=1: the key thread app/tui.ts starts (its stdin is `stdin`), given to trading as tui gives it. */
+  /** Unless PERPL_KEY_THREAD=0: the key thread app/tui.ts starts (its stdin is `stdin`), given to trading as tui gives it. */
   keyThread?: KeyThreadInput;
 }
 

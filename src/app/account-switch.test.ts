@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { AccountSwitch, accountAtStart } from './account-switch.js';
 import type { AccountConfig } from './config/accounts-config.js';
 import { createTerminalStore } from '../state/store.js';
-import { EMPTY_TRADING } from '../state/trading-slice.js';
+import { EMPTY_TRADING, type AmendReview } from '../state/trading-slice.js';
+import { newEntryForm } from '../state/order-entry.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
 import { NO_GUARDS } from '../domain/guards/guard-limits.js';
 
@@ -75,6 +76,18 @@ describe('account switch (app side)', () => {
     expect(t.earlier['hedge.json']).toEqual([]);
     // account-guards-follow-the-switch: hedge starts under its own guards, main under [guards].
     expect(t.guards).toEqual({ 'hedge.json': 5_000_000_000n, 'main.json': null });
+  });
+
+  it('y-after-switch-never-answers-the-old-accounts-question: the review goes back to the form, a confirm, amend or scale review is withdrawn', async () => {
+    const t = setup();
+    const form = newEntryForm(1, 'long', '65000', '5');
+    // The amend's `after` is only drawn, never read by the switch.
+    const amend = { orderId: 7, marketId: 1, before: { price: 650, size: 10 }, change: { price: 640 }, reasons: [] } as unknown as AmendReview;
+    const ui = t.store.getState().tradingUi;
+    t.store.setState({ tradingUi: { ...ui, entry: form, reviewing: true, confirm: { text: 'flatten everything?', action: { kind: 'panic' }, at: 'bar' }, amend, askedInRead: 3 } });
+    await t.sw.switchTo('hedge');
+    const after = t.store.getState().tradingUi;
+    expect({ entry: after.entry, reviewing: after.reviewing, confirm: after.confirm, amend: after.amend, askedInRead: after.askedInRead }).toEqual({ entry: form, reviewing: false, confirm: null, amend: null, askedInRead: null });
   });
 
   it('--account: the account\'s network and key; unknown, or contradicted by --network / --key-file, refused', () => {

@@ -2,7 +2,11 @@
 // key thread forwards, in order; raw mode is still set on the real terminal (this thread's stdin, which
 // never reads once the key thread does, so the two never split the keys). A read whose `y` the key thread
 // already sent an order on is not fed: it goes to `fired`, so it never reaches the review as a second confirm.
+// Should the key thread end on its own, this thread reads the keyboard itself from then on, into the same
+// stream: the screen never sits deaf.
 
+import { openSync } from 'node:fs';
+import { Socket as NetSocket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { startKeyThread, type KeyThread } from './key-thread.js';
 
@@ -14,6 +18,8 @@ export interface KeyThreadInput {
   onFired(handler: () => void): void;
   /** Sees every read (the bench's key read time): its epoch ms on the key thread, and whether it fired. */
   onRead(observer: (fired: boolean, readAtEpochMs: number) => void): void;
+  /** Runs once if the key thread ended on its own (why, in words), once this thread reads the keys itself. */
+  onEnded(handler: (why: string) => void): void;
   stop(): Promise<void>;
 }
 
@@ -37,10 +43,25 @@ export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { 
   }) as unknown as NodeJS.ReadStream;
   let fired: () => void = () => {};
   let read: (fired: boolean, readAtEpochMs: number) => void = () => {};
+  let ended: (why: string) => void = () => {};
   thread.onKeys((raw, wasFired, readAtEpochMs) => {
     read(wasFired, readAtEpochMs);
     if (wasFired) fired();
     else feed.write(raw);
+  });
+  // The keyboard read here from the key thread's end on (the same terminal, or the test's FIFO); stopped at quit.
+  let readingHere: (() => void) | null = null;
+  thread.onEnded((why) => {
+    const keyboard = o.keysPath !== undefined ? new NetSocket({ fd: openSync(o.keysPath, 'r'), readable: true, writable: false }) : tty;
+    const forward = (raw: string): void => void feed.write(raw);
+    keyboard.setEncoding('utf8');
+    keyboard.on('data', forward);
+    readingHere = () => {
+      keyboard.off('data', forward);
+      if (keyboard === tty) tty.pause();
+      else keyboard.destroy();
+    };
+    ended(why);
   });
   return {
     stdin,
@@ -51,8 +72,12 @@ export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { 
     onRead: (observer) => {
       read = observer;
     },
+    onEnded: (handler) => {
+      ended = handler;
+    },
     stop: async () => {
       await thread.stop();
+      readingHere?.();
       feed.end();
     },
   };

@@ -4,8 +4,10 @@
 // watchdog, send budget) drives the socket from there through createSocket; every read's bytes are
 // forwarded there, in order, for the screen's keys as before. A fired read is forwarded after its fired
 // message and marked, so the screen closes the review instead of reading the key again. Raw mode stays
-// the screen thread's (its exit paths restore it); a key-thread crash is rethrown there, so the crash path
-// restores the terminal. The worker runs the CLI's own entry file, which hands over to runKeyThread.
+// the screen thread's (its exit paths restore it). Should the key thread end on its own (an exception, an
+// exit, a termination), the screen thread keeps trading: a frame it fired is adopted once, nothing is armed
+// again, its sockets close and ReconnectingSocket opens the next one here (key-thread-input.ts reads the
+// keys here again). The worker runs the CLI's own entry file, which hands over to runKeyThread.
 
 import { openSync } from 'node:fs';
 import { Socket as NetSocket } from 'node:net';
@@ -13,7 +15,8 @@ import { isatty, ReadStream } from 'node:tty';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { ArmWord } from '../transport/ws/arm-word.js';
 import { ArmedFrameHolder, ArmedFrameStage, holdsArm, type FiredMessage, type RenewMessage, type StageMessage } from '../transport/ws/armed-frame.js';
-import { Socket, type SocketEvents, type SocketFactory, type SocketOptions, type SocketPort } from '../transport/ws/socket.js';
+import { errorText } from '../protocol/errors.js';
+import { CLOSE_ABNORMAL, Socket, type SocketEvents, type SocketFactory, type SocketOptions, type SocketPort } from '../transport/ws/socket.js';
 import { ArmedKeyWatch } from '../ui/keys/armed-key-watch.js';
 import { KEY_THREAD } from '../lib/worker-kind.js';
 
@@ -47,6 +50,8 @@ export interface KeyThread {
   onKeys(listener: (raw: string, fired: boolean, readAtEpochMs: number) => void): void;
   /** Every armed frame the key thread fired and, with `traceSends`, every frame sent for this thread: when it was handed to the socket (the bench's key_to_wire). */
   onSent(listener: (text: string, atEpochMs: number, firedOnReadAtEpochMs: number | null) => void): void;
+  /** Runs once if the key thread ends before stop() (why, in words): its sockets are closed, the next ones open on this thread. */
+  onEnded(listener: (why: string) => void): void;
   stop(): Promise<void>;
 }
 
@@ -63,10 +68,31 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
   let openNow: number | null = null;
   let keys: (raw: string, fired: boolean, readAtEpochMs: number) => void = () => {};
   let sent: (text: string, atEpochMs: number, firedOnReadAtEpochMs: number | null) => void = () => {};
-  // A crash of the key thread is the terminal's crash: thrown here, where the crash path restores the screen.
-  worker.on('error', (e) => {
-    throw e;
-  });
+  let endedListener: (why: string) => void = () => {};
+  /** Why the key thread ended on its own; null while it runs (or once stop() asked it to end). */
+  let ended: string | null = null;
+  let stopping = false;
+  const end = (why: string): void => {
+    if (ended !== null || stopping) return;
+    ended = why;
+    // A frame it fired (its message maybe never sent) is adopted once; with no connection nothing is armed again.
+    stage.claim();
+    openNow = null;
+    // Its sockets died with it: closed as a drop, so trading reconnects (on this thread) and resyncs.
+    // The keys come back whatever a close handler does.
+    try {
+      for (const [id, s] of [...sockets]) {
+        sockets.delete(id);
+        s.open = false;
+        s.events.close(CLOSE_ABNORMAL, 'the key thread stopped');
+      }
+    } finally {
+      endedListener(why);
+    }
+  };
+  // Not thrown: the screen keeps the keys and the trading connection (see the head of this file).
+  worker.on('error', (e) => end(`failed: ${errorText(e)}`));
+  worker.on('exit', (code) => end(`exited (code ${code})`));
   worker.on('message', (m: FromKeyThread) => {
     if (m.kind === 'sent') return sent(m.text, m.atEpochMs, null);
     if (m.kind === 'fired') {
@@ -101,6 +127,7 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
     }
   });
   const createSocket: SocketFactory = (url, events, options) => {
+    if (ended !== null) return new Socket(url, events, options);
     const id = nextId++;
     const s = { events, open: false };
     sockets.set(id, s);
@@ -132,9 +159,14 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
     onSent: (listener) => {
       sent = listener;
     },
+    onEnded: (listener) => {
+      endedListener = listener;
+    },
     stop: () =>
       new Promise<void>((done) => {
         stage.claim();
+        if (ended !== null) return done();
+        stopping = true;
         worker.once('exit', () => done());
         post({ kind: 'stop' });
       }),
@@ -157,7 +189,9 @@ export function runKeyThread(): void {
   const fd = keysPath !== undefined ? openSync(keysPath, 'r') : 0;
   const keyboard = isatty(fd) ? new ReadStream(fd) : new NetSocket({ fd, readable: true, writable: false });
   keyboard.setEncoding('utf8');
+  const fault = testFault(process.env);
   keyboard.on('data', (raw: string) => {
+    if (fault && raw === TEST_FAULT_KEY) fault();
     const readAtEpochMs = epochNow();
     let fired: FiredMessage | null = null;
     if (watch.read(raw, performance.now()) && trading !== null) {
@@ -232,4 +266,22 @@ export function runKeyThread(): void {
         return;
     }
   });
+}
+
+/** The read that sets off PERPL_TEST_KEY_THREAD_FAULT (Ctrl-]). */
+export const TEST_FAULT_KEY = '\u001d';
+
+/**
+ * Tests only (NODE_ENV=test): PERPL_TEST_KEY_THREAD_FAULT=throw or exit makes this thread throw, or exit,
+ * when it reads TEST_FAULT_KEY, as a bug or a crash of its own would. Null for every user.
+ */
+function testFault(env: NodeJS.ProcessEnv): (() => never) | null {
+  if (env.NODE_ENV !== 'test') return null;
+  if (env.PERPL_TEST_KEY_THREAD_FAULT === 'throw') {
+    return () => {
+      throw new Error('key thread: test fault');
+    };
+  }
+  if (env.PERPL_TEST_KEY_THREAD_FAULT === 'exit') return () => process.exit(70);
+  return null;
 }

@@ -71,7 +71,7 @@ export interface TradingWiringOptions {
   notify?: (event: NotifyEvent) => void;
   /** The Journal pane's lines of this account from before a switch away (app/account-switch.ts). */
   earlierJournalLines?: readonly JournalEntryView[];
-  /** The key thread (PERPL_KEY_THREAD): the trading socket lives there and the review's order is armed on it. */
+  /** The key thread (on unless PERPL_KEY_THREAD=0): the trading socket lives there and the review's order is armed on it. */
   keyThread?: KeyThreadLink;
 }
 

@@ -77,7 +77,7 @@ export interface TuiOptions {
   stdin?: NodeJS.ReadStream;
   stderr?: NodeJS.WriteStream;
   /**
-   * The CLI's entry file to run the key thread on (issue 35; the CLI passes it when PERPL_KEY_THREAD is on):
+   * The CLI's entry file to run the key thread on (issue 35; the CLI passes it unless PERPL_KEY_THREAD=0):
    * it reads the keys and owns the trading socket, so a review's `y` sends without waiting for a paint.
    */
   keyThreadEntry?: string;
@@ -330,6 +330,12 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     keyInput.onFired(() => {
       log?.line('key thread: the review\'s order left on its key');
       firedEntry(store, actions, Date.now());
+    });
+    // It ended on its own: this thread reads the keys and reconnects trading; the trader is told, the log says why.
+    keyInput.onEnded((why) => {
+      log?.line(`key thread ${why}: keys read on the screen thread, trading reconnects from it`);
+      // Short: it must fit beside the review's keys at 80 columns.
+      setNotice(store, 'the key thread stopped; keys still work');
     });
   }
 

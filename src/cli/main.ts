@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
     await runLocalExchangeThread();
     return 0;
   }
-  // The key thread (PERPL_KEY_THREAD=1, off by default): its code loads only there.
+  // The key thread (on unless PERPL_KEY_THREAD=0): its code loads only there.
   if (isWorkerOf(KEY_THREAD)) {
     (await import('../app/key-thread.js')).runKeyThread();
     return 0;

@@ -60,10 +60,13 @@ export function accountNamed(store: TerminalStore, account: NamedAccount | null)
 /**
  * A switch to another account: nothing of the last one stays on screen (its orders, positions, journal,
  * algos, ledger and history pages) until the new account's trading side publishes its own. The market
- * data, the workspace and the tab the trader is on are kept.
+ * data, the workspace and the tab the trader is on are kept. A question asked about the last account
+ * (the review, a confirm such as panic's, an amend or scale review) is withdrawn: its `y` must never act
+ * on the next account; the order form stays, to be reviewed again against the new one.
  */
 export function accountSwitched(store: TerminalStore, account: NamedAccount): void {
   store.setState((s) => ({
+    tradingUi: { ...s.tradingUi, reviewing: false, confirm: null, amend: null, scale: null, askedInRead: null },
     account,
     keyScope: 'none',
     keyInUse: null,

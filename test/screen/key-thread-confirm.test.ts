@@ -6,11 +6,13 @@
 // the journal's `sent` lines (staging writes a request line before anything is sent).
 
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_FAULT_KEY } from '../../src/app/key-thread.js';
 import { Journal } from '../../src/client/trading/journal.js';
+import { ScopeMask } from '../../src/protocol/enums.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { cliEntry } from '../helpers/cli-entry.js';
 import { KEYS, eventually } from '../helpers/terminal.js';
@@ -25,12 +27,23 @@ const PASTE_END = '\u001b[201~';
 let home: string;
 let sim: RunningSim;
 let entry: string;
+/** A second account of the exchange ([accounts.hedge]; [accounts.main] is the demo key's). */
+let hedgeAccountId: number;
 const open: { app: RunningApp; keysFd: number }[] = [];
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'perpl-key-thread-screen-'));
   entry = cliEntry(home);
   sim = await startSim({ like: 'classic', port: 0, home, quiet: true, blockMs: 100, seed: 35, flowStepsPerSec: 10 });
+  // A second account with a trading key of its own, both named in the config (as in account-switch.test.ts).
+  const wallet = sim.control.createWallet({ orderForwarding: true });
+  hedgeAccountId = wallet.accountId!;
+  const key = sim.control.issueKey({ address: wallet.address, scopeMask: ScopeMask.ReadTrade });
+  const hedgeKey = join(home, 'hedge-key.json');
+  const keyJson = { api_key: key.apiKey, private_key: key.seedHex, network: 'local', chain_id: sim.chainId, scope_mask: ScopeMask.ReadTrade, expires_at: 0, rest: sim.rest, ws: sim.ws };
+  writeFileSync(hedgeKey, `${JSON.stringify(keyJson)}\n`, { mode: 0o600 });
+  const config = ['[accounts.main]', `keyFile = "${sim.demoKeyFile}"`, 'network = "local"', '', '[accounts.hedge]', `keyFile = "${hedgeKey}"`, 'network = "local"'];
+  writeFileSync(join(home, 'config.toml'), `${config.join('\n')}\n`);
 }, TEST_MS);
 
 afterAll(async () => {
@@ -42,21 +55,26 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-/** Journal records of kind `k` (every account's journal under the home). */
-function journal(k: string): number {
+/** Journal records of kind `k` (every account's journal under the home, or account `accountId`'s alone). */
+function journal(k: string, accountId?: number): number {
+  return journalRecords(accountId).filter((r) => r.k === k).length;
+}
+
+function journalRecords(accountId?: number): ReturnType<typeof Journal.read> {
   const dir = join(home, 'journal');
-  if (!existsSync(dir)) return 0;
-  return execFileSync('ls', [dir]).toString().split('\n').filter((n) => n.endsWith('.ndjson')).flatMap((n) => Journal.read(join(dir, n))).filter((r) => r.k === k).length;
+  if (!existsSync(dir)) return [];
+  const files = execFileSync('ls', [dir]).toString().split('\n').filter((n) => (accountId === undefined ? n.endsWith('.ndjson') : n === `local-${accountId}.ndjson`));
+  return files.flatMap((n) => Journal.read(join(dir, n)));
 }
 
 /** The app with the key thread reading a FIFO; `keys` writes one read of the keyboard. */
-async function appWithKeyThread(cols: number, rows: number, name: string) {
+async function appWithKeyThread(cols: number, rows: number, name: string, o: { account?: string } = {}) {
   const fifo = join(home, `keys-${name}`);
   execFileSync('mkfifo', [fifo]);
   // Read-write: opening the writer does not wait for the key thread to open its end.
   const keysFd = openSync(fifo, 'r+');
   const app = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, cols, rows, 'BTC', {
-    keyFile: sim.demoKeyFile, home, appLog: true, keyThreadEntry: entry, keyThreadKeysPath: fifo,
+    ...(o.account !== undefined ? { account: o.account } : { keyFile: sim.demoKeyFile }), home, appLog: true, keyThreadEntry: entry, keyThreadKeysPath: fifo,
   });
   open.push({ app, keysFd });
   const close = async (): Promise<void> => {
@@ -139,6 +157,35 @@ describe('the key thread and a dropped connection (200x50)', () => {
   }, TEST_MS);
 });
 
+describe('the key thread fails (200x50)', () => {
+  it('key-thread-crash-leaves-keys-working: the screen reads the keys, trading reconnects from it, the armed order never fires', async () => {
+    // The worker copies the environment when it starts: only this app's key thread throws on the fault key.
+    process.env.PERPL_TEST_KEY_THREAD_FAULT = 'throw';
+    const t = await appWithKeyThread(200, 50, 'crash').finally(() => delete process.env.PERPL_TEST_KEY_THREAD_FAULT);
+    await t.review();
+    const sentBefore = journal('sent');
+    const resolved = journal('resolved');
+    t.keys(TEST_FAULT_KEY);
+    await t.app.vt.waitFor('the key thread stopped', UI_MS);
+    // Keys reach the screen from this thread now: Esc leaves the review (the staged order withdrawn, never sent)...
+    t.keys(KEYS.escape);
+    await eventually(() => journal('resolved') > resolved, UI_MS, 'the staged order withdrawn');
+    // ...and a y typed into the form is text (the sentinel on screen).
+    t.keys('y');
+    await t.app.vt.waitFor(/size "[0-9.]*y" is not/, UI_MS);
+    expect(journal('sent')).toBe(sentBefore);
+    // An order still goes out, on a socket of the screen thread's (the key thread's one closed with it): once.
+    await eventually(() => t.state().trading.lockReason === null, EXCHANGE_MS, 'trading live again');
+    t.keys(KEYS.backspace);
+    t.keys(KEYS.enter);
+    await t.app.vt.waitFor('y/Enter send', UI_MS);
+    t.keys('y');
+    await eventually(() => journal('sent') === sentBefore + 1, UI_MS, 'the order sent');
+    await t.close();
+    expect(readFileSync(join(home, 'logs', 'perpl.log'), 'utf8')).toMatch(/key thread failed: .*test fault.*keys read on the screen thread/);
+  }, TEST_MS);
+});
+
 describe('the key thread confirms the review (80x24)', () => {
   it('y-with-another-key-in-one-read-sends-once-from-the-screen-thread', async () => {
     const t = await appWithKeyThread(80, 24, 'narrow');
@@ -151,5 +198,35 @@ describe('the key thread confirms the review (80x24)', () => {
     await eventually(() => journal('sent') === sentBefore + 1, UI_MS, 'the order sent');
     await t.close();
     expect(t.firedLines()).toBe(fired);
+  }, TEST_MS);
+
+  it('account-switch-with-key-thread: the old account\'s armed order never fires, a y after the switch is text, the new account\'s order leaves on its own connection', async () => {
+    const t = await appWithKeyThread(80, 24, 'switch', { account: 'main' });
+    const mainId = t.state().trading.account!.accountId;
+    await t.review();
+    const mainSent = journal('sent', mainId);
+    const resolved = journal('resolved', mainId);
+    const fired = t.firedLines();
+    // The switch with main's order staged and armed: no key opens `:` in a review today, so the service
+    // `:account` calls is called here; what the key thread holds must not outlive it either way.
+    expect(await t.app.app.services.switchAccount!('hedge')).toEqual({ ok: true, text: 'account hedge' });
+    await eventually(() => journal('resolved', mainId) > resolved, UI_MS, 'main\'s staged order withdrawn');
+    await eventually(() => t.state().trading.account?.accountId === hedgeAccountId && t.state().trading.lockReason === null, EXCHANGE_MS, 'trading on hedge');
+    // The review went back to the form: a y is text there (the sentinel), never main's order.
+    t.keys('y');
+    await t.app.vt.waitFor(/size "[0-9.]*y" is not/, UI_MS);
+    expect(journal('sent', mainId)).toBe(mainSent);
+    // The keys keep working: reviewed again, staged for hedge, and the key thread sends it on hedge's connection.
+    t.keys(KEYS.backspace);
+    t.keys(KEYS.enter);
+    await t.app.vt.waitFor('y/Enter send', UI_MS);
+    await eventually(() => journal('request', hedgeAccountId) === 1, UI_MS, 'the order staged for hedge');
+    t.keys('y');
+    await eventually(() => journal('sent', hedgeAccountId) === 1, UI_MS, 'hedge\'s order sent');
+    // Accepted: signed for hedge, it went out on hedge's socket (main's key could not place it).
+    await eventually(() => journalRecords(hedgeAccountId).some((r) => r.k === 'ack' && r.code === 0), EXCHANGE_MS, 'hedge\'s order acknowledged');
+    await t.close();
+    expect(t.firedLines()).toBe(fired + 1);
+    expect(journal('sent', mainId)).toBe(mainSent);
   }, TEST_MS);
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type KeyThread, startKeyThread } from '../../src/app/key-thread.js';
+import { type KeyThread, TEST_FAULT_KEY, startKeyThread } from '../../src/app/key-thread.js';
 import type { SocketPort } from '../../src/transport/ws/socket.js';
 import { cliEntry } from '../helpers/cli-entry.js';
 
@@ -24,7 +24,7 @@ afterAll(async () => {
 type ServerEvent = { port: number } | { frame: string; at: number } | { ping: string };
 
 /** A ws server on its own thread: every frame with the epoch ms it arrived, every ping's payload. */
-function exchangeThread(): { port: Promise<number>; next(match: (e: ServerEvent) => boolean): Promise<ServerEvent> } {
+function exchangeThread(): { port: Promise<number>; next(match: (e: ServerEvent) => boolean): Promise<ServerEvent>; seen: readonly ServerEvent[] } {
   const worker = new Worker(
     `const { parentPort } = require('node:worker_threads');
      const { WebSocketServer } = require(${JSON.stringify(join(ROOT, 'node_modules/ws'))});
@@ -54,7 +54,7 @@ function exchangeThread(): { port: Promise<number>; next(match: (e: ServerEvent)
       if (already) return done(already);
       waiters.push({ match, done });
     });
-  return { port: next((e) => 'port' in e).then((e) => (e as { port: number }).port), next };
+  return { port: next((e) => 'port' in e).then((e) => (e as { port: number }).port), next, seen };
 }
 
 const epochNow = (): number => performance.timeOrigin + performance.now();
@@ -116,6 +116,58 @@ describe('the key thread', () => {
     expect(sends[0]!.at).toBeGreaterThanOrEqual(reads[0]!);
     expect(sends[0]!.at).toBeLessThan(loopEnd);
   });
+});
+
+// The key thread ending on its own (a bug's exception, an exit) must never leave trading without a socket or
+// fire what was armed: its sockets close as a drop, the next one opens on the screen thread, the arm is over.
+describe('the key thread ends on its own', () => {
+  for (const fault of ['throw', 'exit'] as const) {
+    it(`key-thread-${fault}-hands-trading-back-to-the-screen-thread: its socket closes as a drop, the next opens here, the armed frame never leaves`, async () => {
+      const exchange = exchangeThread();
+      const port = await exchange.port;
+      const fifo = join(dir, `keys-${fault}`);
+      execFileSync('mkfifo', [fifo]);
+      const keysFd = openSync(fifo, 'r+');
+      cleanups.push(() => closeSync(keysFd));
+      // The worker copies the environment when it starts: the fault is its alone (NODE_ENV=test under vitest).
+      process.env.PERPL_TEST_KEY_THREAD_FAULT = fault;
+      const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
+      delete process.env.PERPL_TEST_KEY_THREAD_FAULT;
+      cleanups.push(() => kt.stop());
+      const ended: string[] = [];
+      kt.onEnded((why) => ended.push(why));
+      const closes: number[] = [];
+      let socket!: SocketPort;
+      await new Promise<void>((opened) => {
+        socket = kt.createSocket(`ws://127.0.0.1:${port}`, { open: opened, message: () => {}, close: (code) => closes.push(code), error: () => {} });
+      });
+      const adopted: number[] = [];
+      const text = JSON.stringify({ mt: 22, sn: 1, rq: 12, acc: 1, t: 1, mkt: 32, s: 1000, p: 250000, fl: 4, lv: 1000, lb: 0 });
+      kt.stage.arm(text, kt.openConnection()!, epochNow() + 60_000, (x) => adopted.push(x));
+      expect(socket.ping(`armed-${fault}`)).toBe(true);
+      await exchange.next((e) => 'ping' in e && e.ping === `armed-${fault}`);
+
+      writeSync(keysFd, TEST_FAULT_KEY);
+      await until(() => closes.length > 0 && ended.length > 0);
+      expect(closes).toEqual([1006]);
+      expect(ended).toEqual([fault === 'throw' ? expect.stringMatching(/^failed: .*test fault/) : 'exited (code 70)']);
+      expect(kt.openConnection()).toBeNull();
+      expect(kt.stage.armed).toBe(false);
+      expect(socket.send('{"late":1}')).toBe(false);
+
+      // The next connection opens on this thread and carries frames; the sentinel frame arrives, the armed one never did.
+      const next = await new Promise<SocketPort>((opened) => {
+        const s = kt.createSocket(`ws://127.0.0.1:${port}`, { open: () => opened(s), message: () => {}, close: () => {}, error: () => {} });
+      });
+      const sentinel = JSON.stringify({ sentinel: fault });
+      expect(next.send(sentinel)).toBe(true);
+      await exchange.next((e) => 'frame' in e && e.frame === sentinel);
+      expect(exchange.seen.filter((e) => 'frame' in e).map((e) => (e as { frame: string }).frame)).toEqual([sentinel]);
+      expect(adopted).toEqual([]);
+      next.close();
+      await kt.stop();
+    });
+  }
 });
 
 async function until(ok: () => boolean): Promise<void> {
