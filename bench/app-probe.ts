@@ -22,7 +22,7 @@ import { parseBlockTrace } from '../src/sim/server/block-trace.js';
 import { startTwapInAlgosTab } from './lib/twap-driver.js';
 import { startWorkerKeyReader } from './lib/key-worker-probe.js';
 import { join } from 'node:path';
-import { keyThreadWanted } from '../src/lib/key-thread-switch.js';
+import { keyThreadWanted, tradesFromStart } from '../src/lib/key-thread-switch.js';
 import { startKeyThreadInput, type KeyThreadInput } from '../src/app/key-thread-input.js';
 import { ROOT } from './lib/sim-child.js';
 
@@ -85,10 +85,12 @@ async function main(): Promise<void> {
     lastKeyAt = epochNow();
     stdin.write(d);
   };
-  // Unless PERPL_KEY_THREAD=0: as app/tui.ts, the key thread (on the built app's entry, npm run build) reads the
-  // real stdin and owns the trading socket; the app reads what it forwards. A key is read on the key thread
-  // when it fired the order, else on this thread when its bytes arrive here.
-  const keyThread: KeyThreadInput | null = keyThreadWanted(process.env) ? startKeyThreadInput(join(ROOT, 'dist', 'perpl.js'), stdin as unknown as NodeJS.ReadStream, { traceSends: true }) : null;
+  // Unless PERPL_KEY_THREAD=0, and as app/tui.ts only for a run that trades (tradesFromStart): the key thread
+  // (on the built app's entry, npm run build) reads the real stdin and owns the trading socket; the app reads
+  // what it forwards. A key is read on the key thread when it fired the order, else on this thread when its
+  // bytes arrive here.
+  const trades = Boolean((cfg.ordersEveryMs || cfg.twap) && cfg.keyFile);
+  const keyThread: KeyThreadInput | null = keyThreadWanted(process.env) && tradesFromStart({ localExchange: false, keyFound: trades, accounts: 0 }) ? startKeyThreadInput(join(ROOT, 'dist', 'perpl.js'), stdin as unknown as NodeJS.ReadStream, { traceSends: true }) : null;
   keyThread?.onRead((fired, readAtEpochMs) => {
     lastKeyAt = fired ? readAtEpochMs : epochNow();
   });
@@ -113,7 +115,7 @@ async function main(): Promise<void> {
     stdin: appStdin,
     meter,
     onFrameText,
-    ...((cfg.ordersEveryMs || cfg.twap) && cfg.keyFile ? { trading: { keyFile: cfg.keyFile, home: cfg.home } } : {}),
+    ...(trades && cfg.keyFile ? { trading: { keyFile: cfg.keyFile, home: cfg.home } } : {}),
     ...(keyThread ? { keyThread } : {}),
   });
 

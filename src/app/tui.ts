@@ -25,6 +25,7 @@ import { mountScreen, warmScreen } from '../terminal/render.js';
 import { mountWhenReady } from './first-frame.js';
 import { startTrading } from './trading-wiring.js';
 import { startKeyThreadInput } from './key-thread-input.js';
+import { tradesFromStart } from '../lib/key-thread-switch.js';
 import { createTerminalActions } from '../ui/actions/terminal-actions.js';
 import { firedEntry } from '../ui/order-entry/flow.js';
 import { TerminalManners, type ExitReason } from '../terminal/manners.js';
@@ -200,8 +201,9 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       });
   const log = opts.appLog ? AppLog.open({ home: opts.home ?? perplHome() }) : null;
   // Started before the screen takes the keyboard: from then on only the key thread reads it (never a replay).
-  const keyInput = opts.keyThreadEntry !== undefined && !opts.tradingSide ? startKeyThreadInput(opts.keyThreadEntry, stdin, opts.keyThreadKeysPath !== undefined ? { keysPath: opts.keyThreadKeysPath } : {}) : null;
-  if (opts.keyThreadEntry !== undefined) log?.line(keyInput ? 'key thread: on' : 'key thread: off (the keyboard was read before the screen)');
+  const trades = tradesFromStart({ localExchange: startsSim, keyFound: startKeyRef !== undefined, accounts: accounts.length });
+  const keyInput = opts.keyThreadEntry !== undefined && !opts.tradingSide && trades ? startKeyThreadInput(opts.keyThreadEntry, stdin, opts.keyThreadKeysPath !== undefined ? { keysPath: opts.keyThreadKeysPath } : {}) : null;
+  if (opts.keyThreadEntry !== undefined) log?.line(keyInput ? 'key thread: on' : trades ? 'key thread: off (the keyboard was read before the screen)' : 'key thread: off (nothing to trade with at start: no key, no accounts)');
   log?.line(`start: network ${badge.name} (chain ${badge.chainId})${startsSim ? ', local exchange in-process' : ''}`);
   const compileCache = compileCacheState();
   log?.line(compileCache.on ? `compile cache: ${compileCache.folder}` : `compile cache off: ${compileCache.why}`);

@@ -186,6 +186,25 @@ describe('the key thread fails (200x50)', () => {
   }, TEST_MS);
 });
 
+describe('a read-only run (80x24)', () => {
+  it('read-only-run-starts-no-key-thread: no key and no accounts: the keys are read on the screen thread, no worker started', async () => {
+    const readOnlyHome = mkdtempSync(join(tmpdir(), 'perpl-key-thread-read-only-'));
+    const app = await runAppInTerminal({ rest: sim.rest, ws: sim.ws, chainId: sim.chainId }, 80, 24, 'BTC', { home: readOnlyHome, appLog: true, keyThreadEntry: entry });
+    try {
+      await app.vt.waitFor('spread ', EXCHANGE_MS);
+      // Keys typed on the app's own stdin reach the screen (no thread took the keyboard): the help opens.
+      app.vt.press('?');
+      await app.vt.waitFor('Help: ', UI_MS);
+    } finally {
+      await app.close();
+    }
+    const log = readFileSync(join(readOnlyHome, 'logs', 'perpl.log'), 'utf8');
+    rmSync(readOnlyHome, { recursive: true, force: true });
+    expect(log).toContain('key thread: off (nothing to trade with at start');
+    expect(log).not.toContain('key thread: on');
+  }, TEST_MS);
+});
+
 describe('the key thread confirms the review (80x24)', () => {
   it('y-with-another-key-in-one-read-sends-once-from-the-screen-thread', async () => {
     const t = await appWithKeyThread(80, 24, 'narrow');
