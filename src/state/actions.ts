@@ -8,6 +8,7 @@ import { LIVE_CHART, type ChartViewState } from './chart-view.js';
 import { DEFAULT_PICKER_SORT, nextPickerSort, pickerMarkets, reversePickerSort } from './market-picker.js';
 import type { SnapshotWants } from './snapshot.js';
 import { sameWants } from '../domain/market-data-snapshot.js';
+import { saidAgain } from './notice.js';
 import { PANE_ORDER, type BookCursor, type NoticeLapse, type MarketListing, type PaneId, type TerminalState, type TerminalStore, type Viewport } from './store.js';
 
 /** Focuses `pane`; while a pane is zoomed the zoom follows the focus, so the focused pane is the one shown. */
@@ -170,7 +171,7 @@ export function setViewport(store: TerminalStore, viewport: Viewport, wants: Sna
 }
 
 export function setNotice(store: TerminalStore, notice: string | null, lapse: NoticeLapse | null = null): void {
-  store.setState({ notice, noticeLapse: notice === null ? null : lapse });
+  store.setState({ notice, noticeLapse: notice === null ? null : lapse, noticeAgain: saidAgain(store.getState(), notice) });
 }
 
 /** The viewport as drawn now (a key may arrive before the resize effect wrote it). */

@@ -21,10 +21,36 @@ function questionStillAsked(state: TerminalState, lapse: NoticeLapse & { kind: '
   return now?.kind === 'question-gone' && now.question === lapse.question && now.askedInRead === lapse.askedInRead;
 }
 
-export function shownNotice(state: TerminalState): string | null {
+/** The notice's text while it is still true (its lapse has not come), else null. */
+function standingNotice(state: TerminalState): string | null {
   const lapse = state.noticeLapse;
   if (state.notice === null || lapse === null) return state.notice;
   if (lapse.kind === 'question-gone') return questionStillAsked(state, lapse) ? state.notice : null;
   const locks = lapse.marketId === null ? tradingLocks(state) : newOrderLocks(state, lapse.marketId);
   return describeLocks(locks) === null ? null : state.notice;
+}
+
+/** The footer's notice now: its text while true, counted when later keys said it again ("… (×2)"). */
+export function shownNotice(state: TerminalState): string | null {
+  const notice = standingNotice(state);
+  const again = state.noticeAgain;
+  return notice !== null && again !== null && again.notice === notice ? `${notice} (×${again.times})` : notice;
+}
+
+/**
+ * The count of `next` said while the same words stand on screen (setNotice): unchanged words would leave the
+ * footer as it was, and a key refused twice for one reason read as ignored. Null for new words.
+ */
+export function saidAgain(state: TerminalState, next: string | null): TerminalState['noticeAgain'] {
+  if (next === null || standingNotice(state) !== next) return null;
+  const again = state.noticeAgain;
+  return { notice: next, times: again !== null && again.notice === next ? again.times + 1 : 2 };
+}
+
+/**
+ * The lapse of "cannot send: …" for an order in `marketId`: while a lock holds it, the notice goes with the
+ * locks (a y after a reconnect must not read "disconnected" once the feed is live); any other refusal stays.
+ */
+export function refusalLapse(state: TerminalState, marketId: number): NoticeLapse | null {
+  return describeLocks(newOrderLocks(state, marketId)) === null ? null : { kind: 'orders-enabled', marketId };
 }

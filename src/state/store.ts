@@ -141,6 +141,11 @@ export interface TerminalState {
   notice: string | null;
   /** A notice that says why orders are disabled stops showing once they are not (state/notice.ts). */
   noticeLapse: NoticeLapse | null;
+  /**
+   * The notice on screen said again by later keys, `times` in a row (state/notice.ts): the footer counts
+   * them, so a key refused for the reason already shown is seen to be read. Applies while `notice` is its text.
+   */
+  noticeAgain: { notice: string; times: number } | null;
   /** Bottom trading tabs: tab, selections, history pages, inline prompt (state/trading-tabs.ts). */
   tabs: TradingTabsState;
   /** Trading session/engine copy (app/trading-publisher.ts). */
@@ -217,6 +222,7 @@ export function initialTerminalState(overrides: Partial<TerminalState> = {}): Te
     wants: { depth: 10, trades: 20, candles: 60 },
     notice: null,
     noticeLapse: null,
+    noticeAgain: null,
     tabs: INITIAL_TRADING_TABS,
     trading: EMPTY_TRADING,
     tradingUi: INITIAL_TRADING_UI,

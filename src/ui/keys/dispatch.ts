@@ -121,5 +121,10 @@ function runKey(key: KeyPress, c: DispatchContext, state: TerminalState, mode: I
     answerConfirm(store, c.actions, false, c.nowMs);
     return;
   }
+  if (mode === 'review') {
+    // The review stays until answered, and a key it does not take says so: never a silent key in a question.
+    if (key.name !== null) setNotice(store, `${displayKey(key.name)} does nothing in the review: y sends, Esc goes back to the form`, questionLapse(state));
+    return;
+  }
   if (key.text !== '') editModeLine(store, mode, key);
 }

@@ -10,6 +10,7 @@ import { shownLevels } from '../../domain/views.js';
 import type { Market } from '../../protocol/frames.js';
 import { formatScaledTrim } from '../../protocol/scaling.js';
 import { setNotice } from '../../state/actions.js';
+import { questionLapse, refusalLapse } from '../../state/notice.js';
 import { focusField, maxLeverageHundredths, newEntryForm, type EntryNote, type EntryResult, type OrderEntryForm } from '../../state/order-entry.js';
 import { previewFor, reviewOrder } from '../../state/order-review.js';
 import { currentMarket, entryCheck } from './form-check.js';
@@ -128,7 +129,7 @@ export function startReview(store: TerminalStore, send?: SendContext): void {
   const form = state.tradingUi.entry;
   if (!form) return;
   const refused = reviewRefusal(state, form);
-  if (refused?.kind === 'blocked') return setNotice(store, `cannot send: ${refused.reason}`);
+  if (refused?.kind === 'blocked') return setNotice(store, `cannot send: ${refused.reason}`, refusalLapse(state, form.marketId));
   if (refused) {
     const bad = Object.keys(refused.problems);
     return setNotice(store, bad.length > 0 ? `fix ${bad.join(', ')} (reasons beside each field)` : 'the order is incomplete');
@@ -143,9 +144,14 @@ export function acceptReview(store: TerminalStore, actions: TerminalActions, now
   const entry = entryView(state).entry;
   if (!entry) return;
   const { result, preview, disabled } = entry.check;
-  if (!result.intent) return;
   if (disabled) {
-    setNotice(store, `cannot send: ${disabled}`);
+    setNotice(store, `cannot send: ${disabled}`, refusalLapse(state, entry.form.marketId));
+    return;
+  }
+  if (!result.intent) {
+    // The form no longer makes an order in this state (its market unloaded, a field the state now refuses): said, never a silent y.
+    const said = Object.values(result.problems);
+    setNotice(store, `cannot send: ${said.length > 0 ? said.join('; ') : 'the order is incomplete'}`, questionLapse(state));
     return;
   }
   const { reasons } = reviewOrder(state, result.intent, { nowMs, preview });
@@ -166,7 +172,8 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
   const state = store.getState();
   const toSend = entryToSend(state);
   if ('refused' in toSend) {
-    setNotice(store, `cannot send: ${toSend.refused}`);
+    const form = state.tradingUi.entry;
+    setNotice(store, `cannot send: ${toSend.refused}`, form ? refusalLapse(state, form.marketId) : null);
     return;
   }
   const sent = toSend.intent;
