@@ -4,13 +4,9 @@
 // Only what RestTransport uses: method, headers, a string body, abort, redirects refused (fetch's
 // redirect: 'error'), status, two headers, the body as text.
 
-import type { IncomingMessage } from 'node:http';
+import http from 'node:http';
+import https from 'node:https';
 import { gunzipSync } from 'node:zlib';
-
-// Not `import http from 'node:http'`: on Node 22+ an ES import of node:http builds its namespace, reading
-// http.WebSocket and its kin, getters that load undici (what this file is here to avoid).
-const http = process.getBuiltinModule('node:http');
-const https = process.getBuiltinModule('node:https');
 
 export interface RestFetchInit {
   method: string;
@@ -62,7 +58,7 @@ function headerText(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-function readBody(res: IncomingMessage): Promise<string> {
+function readBody(res: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     res.on('data', (chunk: Buffer) => chunks.push(chunk));
