@@ -163,8 +163,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     o.keyThread.onFired(() => firedEntry(store, actions, Date.now()));
   }
 
-  // As app/tui.ts: the terminal reads REST over node:http; a straightforward app over the global fetch (undici).
-  const rest = new RestClient({ network, ...(o.mode === 'baseline' ? { fetch: globalThis.fetch } : {}) });
+  const rest = new RestClient({ network });
   const context = await loadContextWithRetry(rest, store, abort.signal);
   if (!context) throw new Error('no context from the exchange');
   const markets = marketListings(context);

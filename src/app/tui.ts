@@ -382,9 +382,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     }
     // Opened once the network is known (the header names it); everything below writes into it.
     if (opts.record) recorder = new FrameRecorder({ path: opts.record, network: network.name, chainId: network.chainId });
-    // The stock start reads over the global fetch (lib/start-steps.ts); the terminal over node:http.
-    const stockFetch = steps.restOverNodeHttp ? {} : { fetch: globalThis.fetch };
-    const rest = new RestClient({ network, ...(recorder ? { fetch: recordingFetch(recorder) } : stockFetch), rateLimits: throttle.restLimits, onRateLimitBackoff: throttle.reporter('rest back-off') });
+    const rest = new RestClient({ network, ...(recorder ? { fetch: recordingFetch(recorder) } : {}), rateLimits: throttle.restLimits, onRateLimitBackoff: throttle.reporter('rest back-off') });
     markStart('exchange-known');
     // The in-process exchange handed its context over (a recording keeps the REST answer, as a replay reads it).
     const contextSource = sim && !recorder && steps.contextOverPort ? handedContextFirst(sim.firstContext, rest) : rest;

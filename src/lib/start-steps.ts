@@ -25,14 +25,12 @@ export interface StartSteps {
    * Stock: Yoga fetches its wasm, trading and the history start as soon as the market data does.
    */
   undiciAfterFirstFrame: boolean;
-  /** The screen's REST reads over node:http (transport/rest/node-http-fetch.ts). Stock: the global fetch (undici loads). */
-  restOverNodeHttp: boolean;
 }
 
 /** The steps this start takes: all of them, unless the bench's switch is on. */
 export function startSteps(env: Readonly<Record<string, string | undefined>> = process.env): StartSteps {
   const on = env[STOCK_START_ENV] !== '1';
-  return { compileCache: on, contextOverPort: on, mountAtFirstBook: on, undiciAfterFirstFrame: on, restOverNodeHttp: on };
+  return { compileCache: on, contextOverPort: on, mountAtFirstBook: on, undiciAfterFirstFrame: on };
 }
 
 /** The app log's line when the switch is on, else null. */

@@ -18,7 +18,6 @@ import { RestRateLimits, restBudgetOf } from './rate-limits.js';
 import { isRetryableMethod, retryDelayMs } from './retry.js';
 import type { ThrottleReport } from '../rate/rate-gate.js';
 import { buildRequestTarget, type Query } from './target.js';
-import { nodeHttpFetch, type RestFetch } from './node-http-fetch.js';
 
 export type BodyDecoder<T> = (value: unknown) => T;
 
@@ -26,8 +25,7 @@ export interface RestClientOptions {
   network: Network;
   /** Needed for signed requests only. Its clock (if any) becomes this client's clock. */
   signer?: ApiKeySigner;
-  /** Default: node:http (node-http-fetch.ts), not the global fetch (undici's resident cost). */
-  fetch?: RestFetch;
+  fetch?: typeof fetch;
   /** Fed from every response's `Date` header; defaults to the signer's clock. */
   clock?: ServerClock;
   sleep?: (ms: number) => Promise<void>;
@@ -80,7 +78,7 @@ export class RestTransport {
   readonly network: Network;
   readonly clock: ServerClock;
   protected readonly signer: ApiKeySigner | undefined;
-  private readonly fetchImpl: RestFetch;
+  private readonly fetchImpl: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly timeoutMs: number;
   private readonly rateLimits: RestRateLimits;
@@ -97,7 +95,7 @@ export class RestTransport {
     if (opts.signer?.clock && opts.signer.clock !== this.clock) {
       throw new PermanentError('the signer and the REST client must share one ServerClock');
     }
-    this.fetchImpl = opts.fetch ?? nodeHttpFetch;
+    this.fetchImpl = opts.fetch ?? globalThis.fetch;
     this.sleep = opts.sleep ?? realSleep;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.rateLimits = opts.rateLimits ?? new RestRateLimits();
