@@ -3,7 +3,7 @@
 // the parent drains, at the size of a real terminal), and sends one result object over IPC.
 // Started by bench/run.ts: node --expose-gc --import tsx bench/app-probe.ts '<json ProbeConfig>'.
 
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough, Writable } from 'node:stream';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
@@ -196,6 +196,8 @@ async function main(): Promise<void> {
   const usage = process.memoryUsage();
   const spaces = getHeapSpaceStatistics();
   const byMapping = residentByMapping();
+  // BENCH_SMAPS=FILE: the whole map at this point, for a look page by page (which of node's sections, which arena).
+  if (process.env.BENCH_SMAPS) writeFileSync(process.env.BENCH_SMAPS, readFileSync('/proc/self/smaps', 'utf8') + residentPagesOf(process.execPath));
   const rss1 = usage.rss;
   const heap1 = gcHeapUsed();
   if (process.env.BENCH_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT);
@@ -262,6 +264,25 @@ async function main(): Promise<void> {
   }
   app.stop();
   return finish(result);
+}
+
+/** Which pages of a file's mappings are resident (/proc/self/pagemap bit 63), a line of 0/1 per mapping. */
+function residentPagesOf(path: string): string {
+  const fd = openSync('/proc/self/pagemap', 'r');
+  let out = '';
+  for (const line of readFileSync('/proc/self/maps', 'utf8').split('\n')) {
+    if (!line.endsWith(path)) continue;
+    const [range = ''] = line.split(' ');
+    const [start = 0, end = 0] = range.split('-').map((h) => parseInt(h, 16));
+    const pages = (end - start) / 4096;
+    const buf = Buffer.alloc(pages * 8);
+    readSync(fd, buf, 0, buf.length, (start / 4096) * 8);
+    let bits = '';
+    for (let i = 0; i < pages; i++) bits += (buf.readBigUInt64LE(i * 8) >> 63n) === 1n ? '1' : '0';
+    out += `PAGES ${range} ${bits}\n`;
+  }
+  closeSync(fd);
+  return out;
 }
 
 function busyWait(us: number): void {

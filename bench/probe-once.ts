@@ -4,7 +4,7 @@
 // Env: BENCH_PROBE_LADDER=1 opens the DOM ladder in the book's place; BENCH_PROBE_TWAP=1 the Algos tab with a TWAP running; BENCH_PROBE_ORDERS=1 places orders (key_to_wire; BENCH_PROBE_ORDERS_TARGET=N goes on until N left; BENCH_KEY_WORKER=1 reads its keys on a worker thread and times a journal-sized fdatasync there, bench/lib/key-worker-probe.ts), BENCH_STAGE_TIMES=1 times the frame stages that hold the main thread (publish_stage_*: React + Yoga in one store write; write_stage_p99_ms), BENCH_FRAME_PARTS=1 splits each frame from its publish to its write (frame_*_p50/p90: gap, publish, commit, turn_wait, draw, write, pipeline, pipeline_cpu, md_frames; bench/lib/frame-parts.ts), BENCH_PROBE_SOAK=1 measures as the soak does
 // (30 s warm-up, no per-frame samples), BENCH_PROBE_SCRIPT=FILE runs that built probe instead of building one, BENCH_CPU_PROF=DIR writes a --cpu-prof of the
 // probe into DIR, BENCH_ALLOC_PROF=FILE a sampling heap profile of the measured run counting collected objects
-// (where it allocates), BENCH_HEAP_SNAPSHOT=FILE a heap snapshot after the run's forced GC, BENCH_YOUNG_GENERATION_MB=N another young-generation cap (0: V8's own growth), BENCH_NODE_ARGS adds node flags to the probe (e.g. GC sizes). Needs `npm run build`
+// (where it allocates), BENCH_HEAP_SNAPSHOT=FILE a heap snapshot after the run's forced GC, BENCH_SMAPS=FILE the probe's /proc/self/smaps at the end plus which of node's own pages are resident (PAGES lines, pagemap), BENCH_YOUNG_GENERATION_MB=N another young-generation cap (0: V8's own growth), BENCH_NODE_ARGS adds node flags to the probe (e.g. GC sizes). Needs `npm run build`
 // (the exchange runs from dist/).
 
 import { mkdtempSync, rmSync } from 'node:fs';
