@@ -21,6 +21,7 @@ import { fillWords, marketWords } from '../domain/trading/order-words.js';
 import type { GuardLimits } from '../domain/guards/guard-limits.js';
 import type { DailyNet } from '../domain/guards/daily-loss.js';
 import { guardStatusView } from '../domain/guards/guard-status.js';
+import { keepSame } from '../lib/same-data.js';
 
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
@@ -140,23 +141,26 @@ export class TradingPublisher {
     const fills = st.fills.map((f, i) => fillRowWithEffect(f, effects[i] ?? null));
     this.announceFills(fills, session.synced);
     for (const o of st.orders.values()) if ((o.tp ?? 0) > 0 && !this.triggerOrders.has(o.oid)) this.triggerOrders.set(o.oid, this.triggerKind(o.t, o.rq));
+    // What did not move keeps its identity: the views cached on a part (the book on the orders, the status bar on
+    // the health, a tab on its rows) are not built again, and their panes do not draw again, when only the mark moved.
+    const before = this.o.store.getState().trading;
     publishTrading(this.o.store, {
       enabled: true,
-      account: st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null,
-      positions: [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt))),
-      orders: [...st.orders.values()].map((o) => withGroup(orderRow(o, session.head, engine.lastBlockOf(o.rq)), engine.groupOf?.(o.rq))),
-      fills,
-      journal: [...engine.journalEntries()],
-      executions: engine.executionReports?.() ?? [],
-      lockFacts,
+      account: keepSame(before.account, st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null),
+      positions: keepSame(before.positions, [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt)))),
+      orders: keepSame(before.orders, [...st.orders.values()].map((o) => withGroup(orderRow(o, session.head, engine.lastBlockOf(o.rq)), engine.groupOf?.(o.rq)))),
+      fills: keepSame(before.fills, fills),
+      journal: keepSame(before.journal, [...engine.journalEntries()]),
+      executions: keepSame(before.executions, engine.executionReports?.() ?? []),
+      lockFacts: keepSame(before.lockFacts, lockFacts),
       lockReason,
       inFlight: engine.pending().length,
-      health,
+      health: keepSame(before.health, health),
       keyExpiresAt: this.o.keyExpiresAt,
       ...(this.o.maxAccountTriggerOrders !== undefined ? { maxAccountTriggerOrders: this.o.maxAccountTriggerOrders } : {}),
       markets: this.markets,
-      marketPrices: Object.fromEntries(prices),
-      guards,
+      marketPrices: keepSame(before.marketPrices, Object.fromEntries(prices)),
+      guards: keepSame(before.guards ?? null, guards),
     });
     return true;
   }
