@@ -7,7 +7,9 @@ import type { MarkReading, MarkSource } from '../domain/marks.js';
 import { fillEffects } from '../domain/trading/fill-effect.js';
 import { describeLocks, sessionLocks } from '../domain/trading/session-locks.js';
 import { accountView, fillRowWithEffect, orderRow, positionRow } from '../domain/trading/rows.js';
-import type { FillRowView, OrderRowView } from '../domain/trading/views.js';
+import type { AccountView, FillRowView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
+import type { ExecutionReport } from '../domain/trading/execution-report.js';
+import { lastResult } from '../lib/memo-last.js';
 import type { Market } from '../protocol/frames.js';
 import type { TerminalStore } from '../state/store.js';
 import type { FrameTurn } from '../state/frame-turn.js';
@@ -81,6 +83,15 @@ export class TradingPublisher {
   private liveMarks = new Map<number, MarkReading>();
   /** One array for the life of the publisher: the store's market directory is built once from it. */
   private readonly markets: Market[];
+  /** The slice's parts as last built, each with what it was built from. */
+  private readonly rows = {
+    fills: lastResult<FillRowView[]>(),
+    orders: lastResult<OrderRowView[]>(),
+    positions: lastResult<PositionRowView[]>(),
+    account: lastResult<AccountView | null>(),
+    executions: lastResult<ExecutionReport[]>(),
+    marketPrices: lastResult<Record<number, MarketPrices>>(),
+  };
 
   constructor(private readonly o: TradingPublisherOptions) {
     this.now = o.now ?? Date.now;
@@ -137,21 +148,29 @@ export class TradingPublisher {
     this.lastKey = key;
     const markets = this.o.markets;
     const marketOf = (id: number) => markets.find((m) => m.id === id);
-    const effects = fillEffects(st.fills, (oid, at) => st.positionEventsOf(oid, at));
-    const fills = st.fills.map((f, i) => fillRowWithEffect(f, effects[i] ?? null));
+    // Each part is built again only when what it is built from moved, and what did not move keeps its identity:
+    // the views cached on a part (the book on the orders, the status bar on the health, a tab on its rows) are not
+    // built again, and their panes do not draw again, when only the block's mark moved.
+    const fills = this.rows.fills([st, st.version], () => {
+      const effects = fillEffects(st.fills, (oid, at) => st.positionEventsOf(oid, at));
+      return st.fills.map((f, i) => fillRowWithEffect(f, effects[i] ?? null));
+    });
     this.announceFills(fills, session.synced);
     for (const o of st.orders.values()) if ((o.tp ?? 0) > 0 && !this.triggerOrders.has(o.oid)) this.triggerOrders.set(o.oid, this.triggerKind(o.t, o.rq));
-    // What did not move keeps its identity: the views cached on a part (the book on the orders, the status bar on
-    // the health, a tab on its rows) are not built again, and their panes do not draw again, when only the mark moved.
     const before = this.o.store.getState().trading;
+    const valued = [st, st.version, marksKey, current];
+    const orders = this.rows.orders([st, st.version, session.head, engine.version], () => [...st.orders.values()].map((o) => withGroup(orderRow(o, session.head, engine.lastBlockOf(o.rq)), engine.groupOf?.(o.rq))));
+    const journal = engine.journalEntries();
     publishTrading(this.o.store, {
       enabled: true,
-      account: keepSame(before.account, st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null),
-      positions: keepSame(before.positions, [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt)))),
-      orders: keepSame(before.orders, [...st.orders.values()].map((o) => withGroup(orderRow(o, session.head, engine.lastBlockOf(o.rq)), engine.groupOf?.(o.rq)))),
-      fills: keepSame(before.fills, fills),
-      journal: keepSame(before.journal, [...engine.journalEntries()]),
-      executions: keepSame(before.executions, engine.executionReports?.() ?? []),
+      account: this.rows.account(valued, () => (st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null)),
+      positions: this.rows.positions(valued, () => [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt)))),
+      // No order before and none now (a TWAP's market slices): the head's move changes nothing shown.
+      orders: orders.length === 0 && before.orders.length === 0 ? before.orders : orders,
+      fills,
+      // The journal only grows at its end (and drops its oldest past its bound): the same ends, the same lines.
+      journal: journal.length === before.journal.length && journal.at(-1) === before.journal.at(-1) && journal[0] === before.journal[0] ? before.journal : [...journal],
+      executions: this.rows.executions([engine.version], () => engine.executionReports?.() ?? []),
       lockFacts: keepSame(before.lockFacts, lockFacts),
       lockReason,
       inFlight: engine.pending().length,
@@ -159,7 +178,7 @@ export class TradingPublisher {
       keyExpiresAt: this.o.keyExpiresAt,
       ...(this.o.maxAccountTriggerOrders !== undefined ? { maxAccountTriggerOrders: this.o.maxAccountTriggerOrders } : {}),
       markets: this.markets,
-      marketPrices: keepSame(before.marketPrices, Object.fromEntries(prices)),
+      marketPrices: this.rows.marketPrices([marksKey], () => Object.fromEntries(prices)),
       guards: keepSame(before.guards ?? null, guards),
     });
     return true;
