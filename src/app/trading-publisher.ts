@@ -83,6 +83,9 @@ export class TradingPublisher {
   private liveMarks = new Map<number, MarkReading>();
   /** One array for the life of the publisher: the store's market directory is built once from it. */
   private readonly markets: Market[];
+  /** When it last ticked (performance.now), and how it stops following the market-data paints (FrameTurn.follow). */
+  private tickedAt = Number.NEGATIVE_INFINITY;
+  private unfollow: (() => void) | null = null;
   /** The slice's parts as last built, each with what it was built from. */
   private readonly rows = {
     fills: lastResult<FillRowView[]>(),
@@ -101,14 +104,28 @@ export class TradingPublisher {
   start(): void {
     if (this.timer) return;
     const turn = this.o.turn;
-    this.timer = setInterval(() => (turn ? turn.run(() => this.timer !== null && this.tick()) : this.tick()), Math.max(20, Math.round(1000 / this.o.hz)));
+    const intervalMs = Math.max(20, Math.round(1000 / this.o.hz));
+    // Ticked right after each market-data paint, its write joins that paint instead of painting on its own;
+    // its own timer ticks only when no such paint came for an interval (the market-data publisher slowed or stopped).
+    this.unfollow = turn?.follow(() => this.timer !== null && this.timedTick()) ?? null;
+    this.timer = setInterval(() => {
+      if (!turn) this.tick();
+      else if (performance.now() - this.tickedAt >= intervalMs) turn.run(() => this.timer !== null && this.timedTick());
+    }, intervalMs);
     this.timer.unref?.();
-    this.tick();
+    this.timedTick();
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.unfollow?.();
+    this.unfollow = null;
+  }
+
+  private timedTick(): boolean {
+    this.tickedAt = performance.now();
+    return this.tick();
   }
 
   /** Writes the slice when the engine, the session, the health or a held market's mark moved. Returns true when it wrote. */
