@@ -4,7 +4,8 @@
 // (a few levels per frame, a trade every other frame, the last candle moving), one publish per frame.
 // Prints CPU ms per frame, Ink's render-to-string time and bytes per frame. Deterministic input, so two
 // builds compare on the same frames; CPU time, so a loaded machine blurs it less than wall time.
-// Profile it with node --cpu-prof. PERPL_FULL_REDRAW=1 measures Ink's own frame path.
+// Profile it with node --cpu-prof. PERPL_FULL_REDRAW=1 measures Ink's own frame path. PAINT_LOOP_ALGOS=1: the
+// Algos tab open with a TWAP running over a held position, its publisher at the app's turn (lib/algos-side.ts).
 
 import { Writable } from 'node:stream';
 import { PassThrough } from 'node:stream';
@@ -15,6 +16,8 @@ import { Publisher } from '../src/state/publisher.js';
 import { createTerminalStore } from '../src/state/store.js';
 import { quantile, round } from './lib/stats.js';
 import { sleep } from '../test/helpers/wait.js';
+import { FrameTurn } from '../src/state/frame-turn.js';
+import { startAlgosSide } from './lib/algos-side.js';
 
 const [sizeArg = '200x50', framesArg = '400'] = process.argv.slice(2);
 const [cols = 200, rows = 50] = sizeArg.split('x').map(Number);
@@ -89,6 +92,11 @@ const instance = mountScreen({
 await sleep(50);
 publisher.tick();
 await sleep(50);
+// The app's two publishers share a turn: one paint per turn, the second one's after the input read (frame-turn.ts).
+const turn = new FrameTurn();
+const T0 = 1_790_000_000_000;
+const algos = process.env.PAINT_LOOP_ALGOS === '1' ? startAlgosSide(store, turn, T0) : null;
+await sleep(50);
 
 const rnd = lcg(42);
 let asks = [...sample.book.asks];
@@ -128,7 +136,8 @@ for (let frame = 0; frame < WARMUP + FRAMES; frame++) {
   source.update({ ...change, trades, candles });
   const paintedBefore = renderMs.length;
   const paint = new Promise<void>((resolve) => (painted = resolve));
-  publisher.tick();
+  turn.run(() => publisher.tick());
+  algos?.frame(frame, T0 + frame * 40);
   // Every publish paints: wait for it, then past Ink's frame throttle (maxFps) before the next.
   if (renderMs.length === paintedBefore) await paint;
   painted = null;
@@ -141,8 +150,11 @@ const cpuMs = (cpu.user + cpu.system) / 1000;
 console.log(
   JSON.stringify({
     size: `${cols}x${rows}`,
+    algos: algos !== null,
+    loop_frames: FRAMES,
     frames: renderMs.length,
     cpu_ms_per_frame: round(cpuMs / renderMs.length, 2),
+    cpu_ms_per_loop_frame: round(cpuMs / FRAMES, 2),
     ink_render_p50_ms: round(quantile(renderMs, 0.5), 2),
     ink_render_p99_ms: round(quantile(renderMs, 0.99), 2),
     bytes_per_frame: Math.round((stdout.bytes - bytesStart) / FRAMES),

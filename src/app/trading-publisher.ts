@@ -7,7 +7,9 @@ import type { MarkReading, MarkSource } from '../domain/marks.js';
 import { fillEffects } from '../domain/trading/fill-effect.js';
 import { describeLocks, sessionLocks } from '../domain/trading/session-locks.js';
 import { accountView, fillRowWithEffect, orderRow, positionRow } from '../domain/trading/rows.js';
-import type { FillRowView, OrderRowView } from '../domain/trading/views.js';
+import type { AccountView, FillRowView, OrderRowView, PositionRowView } from '../domain/trading/views.js';
+import type { ExecutionReport } from '../domain/trading/execution-report.js';
+import { lastResult } from '../lib/memo-last.js';
 import type { Market } from '../protocol/frames.js';
 import type { TerminalStore } from '../state/store.js';
 import type { FrameTurn } from '../state/frame-turn.js';
@@ -21,6 +23,7 @@ import { fillWords, marketWords } from '../domain/trading/order-words.js';
 import type { GuardLimits } from '../domain/guards/guard-limits.js';
 import type { DailyNet } from '../domain/guards/daily-loss.js';
 import { guardStatusView } from '../domain/guards/guard-status.js';
+import { keepSame } from '../lib/same-data.js';
 
 /** What the publisher reads: a live TradingClient, or a replay's recorded trading side (replay/replay-trading.ts). */
 export interface TradingSource {
@@ -80,6 +83,18 @@ export class TradingPublisher {
   private liveMarks = new Map<number, MarkReading>();
   /** One array for the life of the publisher: the store's market directory is built once from it. */
   private readonly markets: Market[];
+  /** When it last ticked (performance.now), and how it stops following the market-data paints (FrameTurn.follow). */
+  private tickedAt = Number.NEGATIVE_INFINITY;
+  private unfollow: (() => void) | null = null;
+  /** The slice's parts as last built, each with what it was built from. */
+  private readonly rows = {
+    fills: lastResult<FillRowView[]>(),
+    orders: lastResult<OrderRowView[]>(),
+    positions: lastResult<PositionRowView[]>(),
+    account: lastResult<AccountView | null>(),
+    executions: lastResult<ExecutionReport[]>(),
+    marketPrices: lastResult<Record<number, MarketPrices>>(),
+  };
 
   constructor(private readonly o: TradingPublisherOptions) {
     this.now = o.now ?? Date.now;
@@ -89,14 +104,28 @@ export class TradingPublisher {
   start(): void {
     if (this.timer) return;
     const turn = this.o.turn;
-    this.timer = setInterval(() => (turn ? turn.run(() => this.timer !== null && this.tick()) : this.tick()), Math.max(20, Math.round(1000 / this.o.hz)));
+    const intervalMs = Math.max(20, Math.round(1000 / this.o.hz));
+    // Ticked right after each market-data paint, its write joins that paint instead of painting on its own;
+    // its own timer ticks only when no such paint came for an interval (the market-data publisher slowed or stopped).
+    this.unfollow = turn?.follow(() => this.timer !== null && this.timedTick()) ?? null;
+    this.timer = setInterval(() => {
+      if (!turn) this.tick();
+      else if (performance.now() - this.tickedAt >= intervalMs) turn.run(() => this.timer !== null && this.timedTick());
+    }, intervalMs);
     this.timer.unref?.();
-    this.tick();
+    this.timedTick();
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.unfollow?.();
+    this.unfollow = null;
+  }
+
+  private timedTick(): boolean {
+    this.tickedAt = performance.now();
+    return this.tick();
   }
 
   /** Writes the slice when the engine, the session, the health or a held market's mark moved. Returns true when it wrote. */
@@ -136,27 +165,38 @@ export class TradingPublisher {
     this.lastKey = key;
     const markets = this.o.markets;
     const marketOf = (id: number) => markets.find((m) => m.id === id);
-    const effects = fillEffects(st.fills, (oid, at) => st.positionEventsOf(oid, at));
-    const fills = st.fills.map((f, i) => fillRowWithEffect(f, effects[i] ?? null));
+    // Each part is built again only when what it is built from moved, and what did not move keeps its identity:
+    // the views cached on a part (the book on the orders, the status bar on the health, a tab on its rows) are not
+    // built again, and their panes do not draw again, when only the block's mark moved.
+    const fills = this.rows.fills([st, st.version], () => {
+      const effects = fillEffects(st.fills, (oid, at) => st.positionEventsOf(oid, at));
+      return st.fills.map((f, i) => fillRowWithEffect(f, effects[i] ?? null));
+    });
     this.announceFills(fills, session.synced);
     for (const o of st.orders.values()) if ((o.tp ?? 0) > 0 && !this.triggerOrders.has(o.oid)) this.triggerOrders.set(o.oid, this.triggerKind(o.t, o.rq));
+    const before = this.o.store.getState().trading;
+    const valued = [st, st.version, marksKey, current];
+    const orders = this.rows.orders([st, st.version, session.head, engine.version], () => [...st.orders.values()].map((o) => withGroup(orderRow(o, session.head, engine.lastBlockOf(o.rq)), engine.groupOf?.(o.rq))));
+    const journal = engine.journalEntries();
     publishTrading(this.o.store, {
       enabled: true,
-      account: st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null,
-      positions: [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt))),
-      orders: [...st.orders.values()].map((o) => withGroup(orderRow(o, session.head, engine.lastBlockOf(o.rq)), engine.groupOf?.(o.rq))),
+      account: this.rows.account(valued, () => (st.account ? accountView(st.account, st.positions.values(), markets, markOf, this.o.scopeMask) : null)),
+      positions: this.rows.positions(valued, () => [...st.positions.values()].map((p) => positionRow(p, marketOf(p.mkt), markOf(p.mkt)))),
+      // No order before and none now (a TWAP's market slices): the head's move changes nothing shown.
+      orders: orders.length === 0 && before.orders.length === 0 ? before.orders : orders,
       fills,
-      journal: [...engine.journalEntries()],
-      executions: engine.executionReports?.() ?? [],
-      lockFacts,
+      // The journal only grows at its end (and drops its oldest past its bound): the same ends, the same lines.
+      journal: journal.length === before.journal.length && journal.at(-1) === before.journal.at(-1) && journal[0] === before.journal[0] ? before.journal : [...journal],
+      executions: this.rows.executions([engine.version], () => engine.executionReports?.() ?? []),
+      lockFacts: keepSame(before.lockFacts, lockFacts),
       lockReason,
       inFlight: engine.pending().length,
-      health,
+      health: keepSame(before.health, health),
       keyExpiresAt: this.o.keyExpiresAt,
       ...(this.o.maxAccountTriggerOrders !== undefined ? { maxAccountTriggerOrders: this.o.maxAccountTriggerOrders } : {}),
       markets: this.markets,
-      marketPrices: Object.fromEntries(prices),
-      guards,
+      marketPrices: this.rows.marketPrices([marksKey], () => Object.fromEntries(prices)),
+      guards: keepSame(before.guards ?? null, guards),
     });
     return true;
   }

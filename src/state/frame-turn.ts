@@ -5,6 +5,17 @@
 
 export class FrameTurn {
   private painted = false;
+  private readonly followers = new Set<() => void>();
+
+  /**
+   * `tick` runs right after every paint of the turn (the market-data publisher's), in the same task: the store
+   * write it makes joins that paint (one React commit, one draw) instead of making a paint of its own a few
+   * ms later. Returns how to stop following.
+   */
+  follow(tick: () => void): () => void {
+    this.followers.add(tick);
+    return () => this.followers.delete(tick);
+  }
 
   /** Runs `paint` now, or, when something already painted in this turn, right after waiting input is read. */
   run(paint: () => void): void {
@@ -18,5 +29,6 @@ export class FrameTurn {
       this.painted = false;
     });
     paint();
+    for (const tick of this.followers) tick();
   }
 }
