@@ -196,7 +196,9 @@ describe('stalled HTTP connections', () => {
     const silent = rawConnection(sim.rest);
     const halfHeaders = rawConnection(sim.rest, 'GET /api/v1/pub/context HTTP/1.1\r\nhost: x\r\n');
     const halfBody = rawConnection(sim.rest, 'POST /api/v1/trading/orders HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{"d":');
-    expect(await silent.closed).toBe('');
+    // Closed either way: by the exchange's silent-connection timer (no answer) or, when Node's own headers
+    // check of the same age runs first (a busy machine), with a 408 (seen once in CI).
+    expect(await silent.closed).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
     expect(await halfHeaders.closed).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
     expect(await halfBody.closed).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
     expect(Date.now() - started).toBeLessThan(10_000);
