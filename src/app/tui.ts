@@ -60,7 +60,7 @@ export interface TuiOptions {
   insecure?: boolean;
   /** Market symbol or id to open first. */
   market?: string;
-  /** Highest store publish rate (default 25 Hz, 5 in the low-bandwidth profile); lowered automatically when painting is slow. */
+  /** Highest store publish rate (default 27 Hz, 5 in the low-bandwidth profile); lowered automatically when painting is slow. */
   fps?: number;
   /** $PERPL_HOME for the local exchange's demo key. */
   home?: string;
