@@ -23,4 +23,10 @@ describe("the probe's environment", () => {
       expect(defaults[name], name).toBeUndefined();
     }
   });
+
+  it('baseline-key-to-wire-measured-with-the-key-thread: the stock baseline reads its keys on the screen thread; the optimized run keeps the user\'s setting', () => {
+    expect(probeEnvironment({ ...cfg, mode: 'baseline' }, {}).PERPL_KEY_THREAD).toBe('0');
+    expect(probeEnvironment(cfg, {}).PERPL_KEY_THREAD).toBeUndefined();
+    expect(probeEnvironment(cfg, { PERPL_KEY_THREAD: '0' }).PERPL_KEY_THREAD).toBe('0');
+  });
 });

@@ -42,6 +42,8 @@ export function probeEnvironment(cfg: Pick<ProbeConfig, 'mode' | 'home' | 'lowBa
   const env: NodeJS.ProcessEnv = { ...base, CI: 'false', PERPL_HOME: cfg.home };
   if (cfg.mode === 'optimized') env.NODE_ENV = 'production';
   else delete env.NODE_ENV;
+  // The baseline is the straightforward app: its keys are read on the screen thread, as stock Ink reads them.
+  if (cfg.mode === 'baseline') env.PERPL_KEY_THREAD = '0';
   // As `perpl`'s launcher line starts node (test/helpers/build-flags.ts); BENCH_MALLOC_DEFAULTS=1 leaves glibc's own settings (A/B).
   if (cfg.mode === 'optimized' && base.BENCH_MALLOC_DEFAULTS !== '1') for (const [name, value] of Object.entries(LAUNCHER_MALLOC_ENV)) env[name] ??= value;
   // The app lowers its frame rate over SSH: only the low-bandwidth run may look like SSH.
