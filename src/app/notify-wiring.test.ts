@@ -3,7 +3,6 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TradingClient } from '../client/trading/client.js';
-import { TradingState } from '../client/trading/trading-state.js';
 import { guardEvent } from '../domain/notify/notify-event.js';
 import { NO_MARKS } from '../domain/marks.js';
 import type { Fill } from '../protocol/frames.js';
@@ -14,6 +13,7 @@ import { defaultNotifyConfig, type NotifyConfig } from './config/notify-config.j
 import type { SpawnCommand } from './notify-command.js';
 import { startNotify, type Notifier } from './notify-wiring.js';
 import { TradingPublisher } from './trading-publisher.js';
+import { fundedTradingState } from './trading-publisher.fixtures.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -23,8 +23,7 @@ let notifier: Notifier | null = null;
 afterEach(() => notifier?.stop());
 
 function setup(config: Partial<NotifyConfig>, env: Record<string, string> = {}, passthrough: 'on' | 'off' | 'unknown' = 'unknown', spawn?: SpawnCommand) {
-  const state = new TradingState(5);
-  state.applyWalletSnapshot({ mt: 19, sn: 1, addr: '0xabc', as: [{ in: 1, id: 5, fr: false, fw: true, lfr: 0, b: '1000', lb: '0' }], sts: [] });
+  const state = fundedTradingState();
   const client = {
     session: { state, head: 10, synced: true, connectionView: () => ({ ...INITIAL_CONNECTION, health: 'live' }) },
     engine: { version: 0, lockFacts: () => LIVE_SESSION_FACTS, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },

@@ -4,19 +4,18 @@
 import { LIVE_SESSION_FACTS } from '../state/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { TradingClient } from '../client/trading/client.js';
-import { TradingState } from '../client/trading/trading-state.js';
 import { NO_MARKS } from '../domain/marks.js';
 import type { Fill, Order } from '../protocol/frames.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../state/store.js';
 import { setBell } from '../state/trading-actions.js';
 import { TradingPublisher } from './trading-publisher.js';
+import { fundedTradingState } from './trading-publisher.fixtures.js';
 
 const fill = (oid: number, b: number, t = 1): Fill => ({ at: { b, tx: 0, l: 0 }, mkt: 1, acc: 5, oid, t, l: 2, p: 670_000, s: 100, f: '10' });
 const stop: Order = { at: { b: 3, tx: 0, l: 0 }, rq: 9, mkt: 1, acc: 5, oid: 55, st: 8, t: 3, os: 100, fs: 0, fl: 4, lv: 500, p: 0, tp: 650_000, tpc: 4 };
 
 function setup(engine: { sentAsPlainStop?: (rq: number) => boolean | undefined; note?: (text: string) => void } = {}) {
-  const state = new TradingState(5);
-  state.applyWalletSnapshot({ mt: 19, sn: 1, addr: '0xabc', as: [{ in: 1, id: 5, fr: false, fw: true, lfr: 0, b: '1000', lb: '0' }], sts: [] });
+  const state = fundedTradingState();
   const client = {
     session: { state, head: 10, synced: true, connectionView: () => INITIAL_CONNECTION },
     engine: { version: 0, lockFacts: () => LIVE_SESSION_FACTS, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined, ...engine },

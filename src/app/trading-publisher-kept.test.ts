@@ -5,26 +5,24 @@
 
 import { describe, expect, it } from 'vitest';
 import type { TradingClient } from '../client/trading/client.js';
-import { TradingState } from '../client/trading/trading-state.js';
 import type { MarkReading, MarkSource } from '../domain/marks.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
 import type { ConnectionView } from '../domain/views.js';
 import type { JournalEntryView } from '../domain/trading/views.js';
-import type { Order, Position } from '../protocol/frames.js';
+import type { Order } from '../protocol/frames.js';
 import { LIVE_SESSION_FACTS } from '../state/fixtures.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../state/store.js';
 import { bookView } from '../ui/book/view.js';
 import { statusView } from '../ui/status/view.js';
 import { TradingPublisher } from './trading-publisher.js';
+import { fundedTradingState, longIn } from './trading-publisher.fixtures.js';
 
 const market = btcTestMarket();
-const long: Position = { at: { b: 3, tx: 0, l: 0 }, mkt: market.id, acc: 5, pid: 7, st: 1, sr: 0, sd: 1, c: '1000000', ep: 670_000, s: 100, lv: 500 };
+const long = longIn(market.id);
 const resting: Order = { at: { b: 3, tx: 0, l: 0 }, rq: 9, mkt: market.id, acc: 5, oid: 55, st: 2, t: 1, os: 100, fs: 0, fl: 0, lv: 500, p: 660_000 };
 
 function setup() {
-  const state = new TradingState(5);
-  state.applyWalletSnapshot({ mt: 19, sn: 1, addr: '0xabc', as: [{ in: 1, id: 5, fr: false, fw: true, lfr: 0, b: '1000', lb: '0' }], sts: [] });
-  state.applyPositions([long]);
+  const state = fundedTradingState([long]);
   state.applyOrders([resting]);
   // The engine's journal is one array it appends to (and replaces by a shorter copy past its bound).
   const journal: JournalEntryView[] = [];

@@ -5,21 +5,20 @@
 import { LIVE_SESSION_FACTS } from '../state/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { TradingClient } from '../client/trading/client.js';
-import { TradingState } from '../client/trading/trading-state.js';
 import type { MarkReading, MarkSource } from '../domain/marks.js';
-import type { Order, Position } from '../protocol/frames.js';
+import type { Order } from '../protocol/frames.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../state/store.js';
 import { TradingPublisher } from './trading-publisher.js';
+import { fundedTradingState, longIn } from './trading-publisher.fixtures.js';
 
 const BTC = 1;
 const ETH = 2;
 const SOL = 3;
 const resting: Order = { at: { b: 3, tx: 0, l: 0 }, rq: 9, mkt: ETH, acc: 5, oid: 55, st: 2, t: 1, os: 100, fs: 0, fl: 0, lv: 500, p: 30_000 };
-const long: Position = { at: { b: 3, tx: 0, l: 0 }, mkt: BTC, acc: 5, pid: 7, st: 1, sr: 0, sd: 1, c: '1000000', ep: 670_000, s: 100, lv: 500 };
+const long = longIn(BTC);
 
 function setup() {
-  const state = new TradingState(5);
-  state.applyWalletSnapshot({ mt: 19, sn: 1, addr: '0xabc', as: [{ in: 1, id: 5, fr: false, fw: true, lfr: 0, b: '1000', lb: '0' }], sts: [] });
+  const state = fundedTradingState();
   const client = {
     session: { state, head: 10, synced: true, connectionView: () => INITIAL_CONNECTION },
     engine: { version: 0, lockFacts: () => LIVE_SESSION_FACTS, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },

@@ -5,23 +5,20 @@
 
 import { describe, expect, it } from 'vitest';
 import type { TradingClient } from '../client/trading/client.js';
-import { TradingState } from '../client/trading/trading-state.js';
 import type { MarkReading, MarkSource } from '../domain/marks.js';
 import { btcTestMarket } from '../domain/trading/market.fixtures.js';
-import type { Position } from '../protocol/frames.js';
 import { FrameTurn } from '../state/frame-turn.js';
 import { LIVE_SESSION_FACTS } from '../state/fixtures.js';
 import { INITIAL_CONNECTION, createTerminalStore } from '../state/store.js';
 import { waitFor } from '../../test/helpers/wait.js';
 import { TradingPublisher } from './trading-publisher.js';
+import { fundedTradingState, longIn } from './trading-publisher.fixtures.js';
 
 const market = btcTestMarket();
-const long: Position = { at: { b: 3, tx: 0, l: 0 }, mkt: market.id, acc: 5, pid: 7, st: 1, sr: 0, sd: 1, c: '1000000', ep: 670_000, s: 100, lv: 500 };
+const long = longIn(market.id);
 
 function setup() {
-  const state = new TradingState(5);
-  state.applyWalletSnapshot({ mt: 19, sn: 1, addr: '0xabc', as: [{ in: 1, id: 5, fr: false, fw: true, lfr: 0, b: '1000', lb: '0' }], sts: [] });
-  state.applyPositions([long]);
+  const state = fundedTradingState([long]);
   const client = {
     session: { state, head: 10, synced: true, connectionView: () => ({ ...INITIAL_CONNECTION, health: 'live', lastDataAt: 1_000 }) },
     engine: { version: 0, lockFacts: () => LIVE_SESSION_FACTS, journalEntries: () => [], pending: () => [], lastBlockOf: () => undefined },
