@@ -107,10 +107,11 @@ export class TradingPublisher {
     const intervalMs = Math.max(20, Math.round(1000 / this.o.hz));
     // Ticked right after each market-data paint, its write joins that paint instead of painting on its own;
     // its own timer ticks only when no such paint came for an interval (the market-data publisher slowed or stopped).
-    this.unfollow = turn?.follow(() => this.timer !== null && this.timedTick()) ?? null;
+    const followTick = (): void => void (this.timer !== null && this.timedTick());
+    this.unfollow = turn?.follow(followTick) ?? null;
     this.timer = setInterval(() => {
       if (!turn) this.tick();
-      else if (performance.now() - this.tickedAt >= intervalMs) turn.run(() => this.timer !== null && this.timedTick());
+      else if (performance.now() - this.tickedAt >= intervalMs) turn.run(followTick);
     }, intervalMs);
     this.timer.unref?.();
     this.timedTick();

@@ -85,4 +85,15 @@ describe('FrameTurn', () => {
     await second;
     expect(events).toEqual(['first', 'second']);
   });
+
+  it('follower-run-as-the-paint-runs-once: its own timer\'s turn runs it once, the other followers after it', () => {
+    const turn = new FrameTurn();
+    const ran: string[] = [];
+    const trading = (): void => void ran.push('trading');
+    turn.follow(trading);
+    turn.follow(() => ran.push('other'));
+    turn.run(trading);
+    expect(ran).toEqual(['trading', 'other']);
+  });
 });
+

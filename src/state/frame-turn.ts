@@ -10,7 +10,8 @@ export class FrameTurn {
   /**
    * `tick` runs right after every paint of the turn (the market-data publisher's), in the same task: the store
    * write it makes joins that paint (one React commit, one draw) instead of making a paint of its own a few
-   * ms later. Returns how to stop following.
+   * ms later. A follower run as the paint itself (its own timer's turn) is not run again after it.
+   * Returns how to stop following.
    */
   follow(tick: () => void): () => void {
     this.followers.add(tick);
@@ -29,6 +30,6 @@ export class FrameTurn {
       this.painted = false;
     });
     paint();
-    for (const tick of this.followers) tick();
+    for (const tick of this.followers) if (tick !== paint) tick();
   }
 }
