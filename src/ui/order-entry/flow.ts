@@ -120,6 +120,11 @@ function openReview(store: TerminalStore, send?: SendContext): void {
   if (send && (send.skipReview ?? store.getState().workspace.confirmPrefs.skipReview)) acceptReview(store, send.actions, send.nowMs, send.keyAtMs);
 }
 
+/** A send refused, said in the footer; while a lock is why, the words go with the lock (notice.ts refusalLapse). */
+function sayCannotSend(store: TerminalStore, state: TerminalState, reason: string, marketId: number | null): void {
+  setNotice(store, `cannot send: ${reason}`, marketId === null ? null : refusalLapse(state, marketId));
+}
+
 /**
  * Enter on the form: review when valid and sendable, else say why. With `skipReview` configured a
  * routine order goes straight out; one that trips smart confirm still stops at its question.
@@ -129,7 +134,7 @@ export function startReview(store: TerminalStore, send?: SendContext): void {
   const form = state.tradingUi.entry;
   if (!form) return;
   const refused = reviewRefusal(state, form);
-  if (refused?.kind === 'blocked') return setNotice(store, `cannot send: ${refused.reason}`, refusalLapse(state, form.marketId));
+  if (refused?.kind === 'blocked') return sayCannotSend(store, state, refused.reason, form.marketId);
   if (refused) {
     const bad = Object.keys(refused.problems);
     return setNotice(store, bad.length > 0 ? `fix ${bad.join(', ')} (reasons beside each field)` : 'the order is incomplete');
@@ -145,7 +150,7 @@ export function acceptReview(store: TerminalStore, actions: TerminalActions, now
   if (!entry) return;
   const { result, preview, disabled } = entry.check;
   if (disabled) {
-    setNotice(store, `cannot send: ${disabled}`, refusalLapse(state, entry.form.marketId));
+    sayCannotSend(store, state, disabled, entry.form.marketId);
     return;
   }
   if (!result.intent) {
@@ -172,8 +177,7 @@ export function sendEntry(store: TerminalStore, actions: TerminalActions, nowMs:
   const state = store.getState();
   const toSend = entryToSend(state);
   if ('refused' in toSend) {
-    const form = state.tradingUi.entry;
-    setNotice(store, `cannot send: ${toSend.refused}`, form ? refusalLapse(state, form.marketId) : null);
+    sayCannotSend(store, state, toSend.refused, state.tradingUi.entry?.marketId ?? null);
     return;
   }
   const sent = toSend.intent;
