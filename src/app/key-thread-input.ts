@@ -6,9 +6,8 @@
 // stream: the screen never sits deaf.
 
 import { openSync } from 'node:fs';
-import { Socket as NetSocket } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { startKeyThread, type KeyThread } from './key-thread.js';
+import { openKeyboard, startKeyThread, type KeyThread } from './key-thread.js';
 
 export interface KeyThreadInput {
   /** Ink's stdin. */
@@ -52,7 +51,7 @@ export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { 
   // The keyboard read here from the key thread's end on (the same terminal, or the test's FIFO); stopped at quit.
   let readingHere: (() => void) | null = null;
   thread.onEnded((why) => {
-    const keyboard = o.keysPath !== undefined ? new NetSocket({ fd: openSync(o.keysPath, 'r'), readable: true, writable: false }) : tty;
+    const keyboard = o.keysPath !== undefined ? openKeyboard(openSync(o.keysPath, 'r')) : tty;
     const forward = (raw: string): void => void feed.write(raw);
     keyboard.setEncoding('utf8');
     keyboard.on('data', forward);

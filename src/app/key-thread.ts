@@ -186,8 +186,7 @@ export function runKeyThread(): void {
   /** Socket frames forwarded to the screen thread that hold an arm (holdsArm), every socket's (the screen thread counts the same). */
   let framesForwarded = 0;
 
-  const fd = keysPath !== undefined ? openSync(keysPath, 'r') : 0;
-  const keyboard = isatty(fd) ? new ReadStream(fd) : new NetSocket({ fd, readable: true, writable: false });
+  const keyboard = openKeyboard(keysPath !== undefined ? openSync(keysPath, 'r') : 0);
   keyboard.setEncoding('utf8');
   const fault = testFault(process.env);
   keyboard.on('data', (raw: string) => {
@@ -266,6 +265,11 @@ export function runKeyThread(): void {
         return;
     }
   });
+}
+
+/** The keyboard on `fd`: a terminal, or a pipe or FIFO (read as a socket: a file stream would block a thread). */
+export function openKeyboard(fd: number): ReadStream | NetSocket {
+  return isatty(fd) ? new ReadStream(fd) : new NetSocket({ fd, readable: true, writable: false });
 }
 
 /** The read that sets off PERPL_TEST_KEY_THREAD_FAULT (Ctrl-]). */
