@@ -54,6 +54,20 @@ describe('cached frame grid', () => {
     }
   });
 
+  it('screen-glyph-rows-never-wake-string-width: its first call costs ~15 ms of the start; a row of the screen\'s glyphs is cut into cells without it', () => {
+    const text = '\u001B[32m▲ 67,012.5\u001B[39m │ ██▒░ ▁▂▃▄▅ ←→ · — … ✓ ⚠ ° é €\n─┼─ ◆ ┌─┐';
+    const [ours, theirs] = [newInkGrid(60, 3), newInkGrid(60, 3)] as [OutputUnderTest, OutputUnderTest];
+    const measured: string[] = [];
+    const measure = ours.caches.getStringWidth.bind(ours.caches);
+    ours.caches.getStringWidth = (t: string): number => {
+      measured.push(t);
+      return measure(t);
+    };
+    for (const grid of [ours, theirs]) grid.write(1, 0, text, { transformers: [] });
+    expect(new FrameCellCache().render(ours)).toEqual(stockGridRenderer(theirs));
+    expect(measured).toEqual([]);
+  });
+
   it('clipped-write-recut-when-it-moves: the same text under the same clip at another column is cut again, as Ink cuts it', () => {
     const cache = new FrameCellCache();
     const text = '\u001B[32mabcdefghijklmnop\u001B[39m\nsecond line of it';

@@ -13,10 +13,11 @@
 //     per style (style-table.ts): a frame that repeats the last makes little garbage.
 // Clipping (overflow="hidden") slices lines exactly as Ink does.
 
+import { glyphWidth } from './glyph-width.js';
 import { ansiTokenize, gridRendererInstalled, setGridRenderer, type AnsiCode, type Clip, type InkGrid, type StyledCell } from './ink-port.js';
 import { PlacedWrites } from './placed-writes.js';
 import { sgrEnd } from './sgr.js';
-import { standsAlone } from './stand-alone.js';
+import { keptWhole, standsAlone } from './stand-alone.js';
 import { RecentMap } from './recent-map.js';
 import { NO_STYLES, sameCodes, StyleTable } from './style-table.js';
 
@@ -75,7 +76,7 @@ function simpleCells(line: string, widthOf: (ch: string) => number, sgrTokens: (
     if (!standsAlone(c)) return null;
     if (!sameCodes(styles, codes)) styles = table.styles(codes);
     const value = line[i] as string;
-    const width = c <= 0x7e ? 1 : Math.max(1, widthOf(value));
+    const width = c <= 0x7e ? 1 : Math.max(1, keptWhole(c) ? glyphWidth(c) : widthOf(value));
     cells[count++] = table.cell(value, width > 1, styles);
     for (let k = 1; k < width; k++) cells[count++] = table.cell('', false, styles);
     i += 1;

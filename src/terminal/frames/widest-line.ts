@@ -2,28 +2,16 @@
 // Ink measures every text node of every frame with it (render-node-to-output.js, measure-text.js), and
 // string-width segments graphemes and tests each one against the emoji set as soon as a line holds a
 // box-drawing or arrow glyph: a fifth of a busy book's CPU. Same widths: a text made of characters that
-// stand alone and colour codes is counted in one pass, each glyph's width taken once from string-width;
-// any other text is measured as widest-line measures it.
+// stand alone and colour codes is counted in one pass, each glyph by its East Asian Width; any other
+// text is measured as widest-line measures it.
 
 import stringWidth from 'string-width';
+import { glyphWidth } from './glyph-width.js';
 import { sgrEnd } from './sgr.js';
 import { keptWhole } from './stand-alone.js';
 
 const ESC = 0x1b;
 const NEWLINE = 0x0a;
-/** string-width of single glyphs (they never change); bounded, the screen uses a few dozen. */
-const glyphWidths = new Map<number, number>();
-const MAX_GLYPHS = 4096;
-
-function glyphWidth(c: number): number {
-  let width = glyphWidths.get(c);
-  if (width === undefined) {
-    width = stringWidth(String.fromCharCode(c));
-    if (glyphWidths.size < MAX_GLYPHS) glyphWidths.set(c, width);
-  }
-  return width;
-}
-
 /** The widest line's width, or -1 when the text holds anything but standalone characters, colour codes and newlines. */
 function plainWidestLine(text: string): number {
   let widest = 0;
