@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ManualMarketDataSource } from './fixtures.js';
-import { screenThreadCpuMs, Publisher } from './publisher.js';
+import { ManualMarketDataSource, sampleSnapshot } from './fixtures.js';
+import { RUSHED_PUBLISHES, screenThreadCpuMs, Publisher } from './publisher.js';
 import { createTerminalStore } from './store.js';
 
 function countWrites(store: ReturnType<typeof createTerminalStore>): { count: number } {
@@ -162,6 +162,48 @@ describe('Publisher', () => {
     publisher.stop();
     expect(writes.count).toBe(1);
     expect(store.getState().headBlock).toBe(42);
+  });
+
+  it('first-live-book-never-waits-for-the-interval: the first live frame waits for it, so it is published at once after a write of the handshake', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    const connecting = sampleSnapshot();
+    const noLevels = connecting.book && { ...connecting.book, asks: [], bids: [], maxTotal: 0 };
+    const source = new ManualMarketDataSource({ connection: { ...connecting.connection, health: 'connecting' }, book: noLevels });
+    const publisher = new Publisher({ store, source, hz: 20 });
+    publisher.start();
+    vi.advanceTimersByTime(3);
+    source.update({ connection: { ...connecting.connection, health: 'connecting' }, headBlock: 1 });
+    vi.advanceTimersByTime(1);
+    expect(store.getState().headBlock, 'a change of the handshake is shown at once too').toBe(1);
+    source.update({ connection: connecting.connection, book: connecting.book });
+    vi.advanceTimersByTime(1);
+    expect(store.getState().connection.health).toBe('live');
+    expect(store.getState().book?.bids.length).toBeGreaterThan(0);
+    // Shown once, the book is published at the frame rate again.
+    const writes = countWrites(store);
+    for (let ms = 1; ms <= 40; ms++) {
+      source.update({ headBlock: 100 + ms });
+      vi.advanceTimersByTime(1);
+    }
+    publisher.stop();
+    expect(writes.count).toBeLessThanOrEqual(1);
+  });
+
+  it('empty-book-still-published-at-the-frame-rate: a market whose book stays empty stops rushing after RUSHED_PUBLISHES', () => {
+    vi.useFakeTimers();
+    const store = createTerminalStore();
+    const sample = sampleSnapshot();
+    const source = new ManualMarketDataSource({ book: sample.book && { ...sample.book, asks: [], bids: [], maxTotal: 0 } });
+    const publisher = new Publisher({ store, source, hz: 20 });
+    publisher.start();
+    const writes = countWrites(store);
+    for (let ms = 1; ms <= 1_000; ms++) {
+      source.update({ headBlock: ms });
+      vi.advanceTimersByTime(1);
+    }
+    publisher.stop();
+    expect(writes.count).toBeLessThanOrEqual(RUSHED_PUBLISHES + 20);
   });
 
   it('flood-stays-at-the-frame-rate: a change every millisecond for a second writes at most once per interval', () => {

@@ -3,12 +3,13 @@
 // interval, and none when nothing changed. A change is published as soon as a frame is due (one interval
 // after the last write), not at the next beat of a fixed clock: after a quiet spell the first frame shows
 // at once instead of waiting up to a whole interval. Without change cues the source is polled each interval,
-// which also catches what time alone moves (countdowns, staleness).
+// which also catches what time alone moves (countdowns, staleness). Until a live book has been published
+// (at start, for a new source) a change is published at once: the first live frame waits for that book.
 
 import { NO_CANDLE_HISTORY, type CandleHistoryView, type CandleView } from '../domain/views.js';
 import type { FrameTurn } from './frame-turn.js';
 import { SlowSliceGate } from './slow-slices.js';
-import type { MarketDataSource, SnapshotWants } from './snapshot.js';
+import type { MarketDataSnapshot, MarketDataSource, SnapshotWants } from './snapshot.js';
 import { sameWants } from '../domain/market-data-snapshot.js';
 import { NO_PRICE_VOLUME } from '../domain/price-volume.js';
 import type { TerminalStore } from './store.js';
@@ -58,6 +59,17 @@ function candleHistoryOf(candles: readonly CandleView[]): CandleHistoryView {
   return { ...NO_CANDLE_HISTORY, oldestT: candles[0]?.t ?? null, newestT: candles.at(-1)?.t ?? null, noOlder: true };
 }
 
+/**
+ * Publishes that may skip the interval while no live book is shown yet: the handshake's few changes before
+ * the first levels. Bounded, so a market whose book stays empty is published at the frame rate like any other.
+ */
+export const RUSHED_PUBLISHES = 16;
+
+/** The snapshot shows a live book: the screen's first live frame can be drawn from it. */
+function showsLiveBook(snapshot: MarketDataSnapshot): boolean {
+  return snapshot.connection.health === 'live' && (snapshot.book?.bids.length ?? 0) + (snapshot.book?.asks.length ?? 0) > 0;
+}
+
 export class Publisher {
   private readonly store: TerminalStore;
   private source: MarketDataSource | null;
@@ -74,6 +86,8 @@ export class Publisher {
   private unsubscribe: (() => void)[] = [];
   private lastVersion = -1;
   private lastWants: SnapshotWants | null = null;
+  /** Publishes left that skip the interval (RUSHED_PUBLISHES); 0 once a live book was published. */
+  private rushLeft = RUSHED_PUBLISHES;
   private readonly slowGate: SlowSliceGate | null;
   private readonly turn: FrameTurn | null;
   private readonly frameClock: () => number;
@@ -102,6 +116,7 @@ export class Publisher {
     this.source = source;
     this.lastVersion = -1;
     this.lastWants = null;
+    this.rushLeft = RUSHED_PUBLISHES;
     if (this.running) {
       this.listen();
       this.scheduleAt(this.now());
@@ -127,9 +142,12 @@ export class Publisher {
     ];
   }
 
-  /** Something changed: publish when the next frame is due (at once if the last write is an interval old). */
+  /**
+   * Something changed: publish when the next frame is due (at once if the last write is an interval old,
+   * or while no live book is shown yet).
+   */
   private changed(): void {
-    this.scheduleAt(this.lastWriteAt + this.intervalMs);
+    this.scheduleAt(this.rushLeft > 0 ? this.now() : this.lastWriteAt + this.intervalMs);
   }
 
   private readonly run = (): void => {
@@ -207,6 +225,7 @@ export class Publisher {
     const onFrameCost = this.onFrameCost;
     const costFrom = onFrameCost ? this.frameClock() : 0;
     this.lastWriteAt = now;
+    if (this.rushLeft > 0) this.rushLeft = showsLiveBook(snapshot) ? 0 : this.rushLeft - 1;
     if (this.traceStart) {
       if ((snapshot.book?.bids.length ?? 0) > 0 && (state.book?.bids.length ?? 0) === 0) markStart('first-levels-published');
       if (snapshot.connection.health === 'live' && state.connection.health !== 'live') markStart('live-published');
