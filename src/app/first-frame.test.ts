@@ -4,7 +4,7 @@ import { contextLoadFailed, marketsListed } from '../state/link-actions.js';
 import { setNotice } from '../state/actions.js';
 import type { BookView } from '../domain/views.js';
 import { VirtualTimers } from '../../test/helpers/virtual-timers.js';
-import { FIRST_FRAME_BOUND_MS, mountWhenReady } from './first-frame.js';
+import { FIRST_FRAME_BOUND_MS, mountWhenReady, WARM_WAIT_MS, warmWhenSubscribed } from './first-frame.js';
 
 const BOOK = { marketId: 1, asks: [{ price: '101', size: '1', total: '1' }], bids: [{ price: '100', size: '1', total: '1' }], maxTotal: 1, version: 1 } as unknown as BookView;
 
@@ -55,5 +55,45 @@ describe('the screen mounts with its first useful frame', () => {
     store.setState((s) => ({ connection: { ...s.connection, health: 'live' }, book: BOOK }));
     timers.advance(FIRST_FRAME_BOUND_MS * 2);
     expect(mount).not.toHaveBeenCalled();
+  });
+});
+
+describe('the off-screen warm-up waits for the market-data subscription', () => {
+  it('warm-never-holds-the-handshake: it runs a turn after the subscription is sent, not while the socket opens', () => {
+    const timers = new VirtualTimers(0);
+    const warm = vi.fn();
+    const warmUp = warmWhenSubscribed(warm, { timers });
+    timers.advance(5);
+    expect(warm, 'the socket is still opening').not.toHaveBeenCalled();
+    warmUp.subscribed();
+    expect(warm, 'the subscribing turn ends first').not.toHaveBeenCalled();
+    timers.advance(0);
+    expect(warm).toHaveBeenCalledTimes(1);
+    warmUp.subscribed();
+    timers.advance(WARM_WAIT_MS);
+    expect(warm).toHaveBeenCalledTimes(1);
+  });
+
+  it('warm-runs-after-its-bound-when-the-socket-is-slow: a remote exchange\'s handshake is waited for at most WARM_WAIT_MS, once', () => {
+    const timers = new VirtualTimers(0);
+    const warm = vi.fn();
+    const warmUp = warmWhenSubscribed(warm, { timers });
+    timers.advance(WARM_WAIT_MS - 1);
+    expect(warm).not.toHaveBeenCalled();
+    timers.advance(1);
+    expect(warm).toHaveBeenCalledTimes(1);
+    warmUp.subscribed();
+    timers.advance(1);
+    expect(warm).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancelled-warm-never-runs: a quit before it leaves nothing to run', () => {
+    const timers = new VirtualTimers(0);
+    const warm = vi.fn();
+    const warmUp = warmWhenSubscribed(warm, { timers });
+    warmUp.subscribed();
+    warmUp.cancel();
+    timers.advance(WARM_WAIT_MS * 2);
+    expect(warm).not.toHaveBeenCalled();
   });
 });

@@ -44,3 +44,33 @@ export function mountWhenReady(store: TerminalStore, mount: () => void, o: { bou
     timers.clearTimeout(bound);
   };
 }
+
+/** How long the off-screen warm-up waits for the market-data socket to send its subscription. */
+export const WARM_WAIT_MS = 50;
+
+/**
+ * Runs `warm` once, a turn after `subscribed()` is called or `waitMs` after now, whichever comes first. The
+ * warm-up is one long synchronous render: run while the socket's handshake was under way, it held the
+ * handshake's replies for its whole length (the socket opened only after it); run once the subscription
+ * is sent, the exchange builds the snapshots while it runs.
+ */
+export function warmWhenSubscribed(warm: () => void, o: { waitMs?: number; timers?: Timers } = {}): { subscribed: () => void; cancel: () => void } {
+  const timers = o.timers ?? realTimers;
+  let done = false;
+  const run = (): void => {
+    if (done) return;
+    done = true;
+    timers.clearTimeout(bound);
+    warm();
+  };
+  const bound = timers.setTimeout(run, o.waitMs ?? WARM_WAIT_MS);
+  return {
+    subscribed: () => {
+      if (!done) timers.setTimeout(run, 0);
+    },
+    cancel: () => {
+      done = true;
+      timers.clearTimeout(bound);
+    },
+  };
+}

@@ -22,7 +22,7 @@ import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings } from './context-loader.js';
 import { mountScreen, warmScreen } from '../terminal/render.js';
-import { mountWhenReady } from './first-frame.js';
+import { mountWhenReady, warmWhenSubscribed } from './first-frame.js';
 import { startTrading } from './trading-wiring.js';
 import { startKeyThreadInput } from './key-thread-input.js';
 import { tradesFromStart } from '../lib/key-thread-switch.js';
@@ -248,6 +248,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let accountSwitch: AccountSwitch<TradingWiring> | null = null;
   let instance: Instance | null = null;
   let cancelMount: () => void = () => {};
+  let warmUp: ReturnType<typeof warmWhenSubscribed> | null = null;
   let screenShown: () => void = () => {};
   // Resolves a turn after the screen mounted (its first frame written): what can wait for it does.
   const firstFrameOut = new Promise<void>((resolve) => {
@@ -273,6 +274,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       safely(() => trading?.stop());
       await keyInput?.stop().catch(() => undefined);
       safely(() => cancelMount());
+      safely(() => warmUp?.cancel());
       screenShown();
       safely(() => instance?.unmount());
       safely(() => live.stop());
@@ -362,14 +364,14 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   if (steps.mountAtFirstBook) cancelMount = mountWhenReady(store, mount);
   else mount();
   publisher.start();
-  // While the exchange and the first book are on their way, the first paint's cold work is done off screen.
-  if (steps.mountAtFirstBook) {
-    setImmediate(() => {
-      if (instance || abort.signal.aborted) return;
-      warmScreen({ store, services, keymap: live.keymap, colorDepth: live.colorDepth, columns: stdout.columns || 80, rows: stdout.rows || 24 });
-      markStart('screen-warmed');
-    });
-  }
+  // While the first book is on its way, the first paint's cold work is done off screen (first-frame.ts).
+  warmUp = steps.mountAtFirstBook
+    ? warmWhenSubscribed(() => {
+        if (instance || abort.signal.aborted) return;
+        warmScreen({ store, services, keymap: live.keymap, colorDepth: live.colorDepth, columns: stdout.columns || 80, rows: stdout.rows || 24 });
+        markStart('screen-warmed');
+      })
+    : null;
 
   const connect = async (): Promise<void> => {
     let network = remote;
@@ -429,6 +431,15 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     perf.attachSession(session);
     session.start();
     markStart('market-data-started');
+    const warming = warmUp;
+    if (warming) {
+      const mdSession = session;
+      const off = mdSession.onChange(() => {
+        if (mdSession.epoch === 0) return;
+        off();
+        warming.subscribed();
+      });
+    }
     publisher.setSource(session);
     live.setMarkSource(session);
     if (opts.tradingSide) {
