@@ -4,7 +4,7 @@ import { contextLoadFailed, marketsListed } from '../state/link-actions.js';
 import { setNotice } from '../state/actions.js';
 import type { BookView } from '../domain/views.js';
 import { VirtualTimers } from '../../test/helpers/virtual-timers.js';
-import { FIRST_FRAME_BOUND_MS, mountWhenReady, WARM_WAIT_MS, warmWhenSubscribed } from './first-frame.js';
+import { FIRST_FRAME_BOUND_MS, mountWhenReady, WARM_WAIT_MS, warmBesideHandshake } from './first-frame.js';
 
 const BOOK = { marketId: 1, asks: [{ price: '101', size: '1', total: '1' }], bids: [{ price: '100', size: '1', total: '1' }], maxTotal: 1, version: 1 } as unknown as BookView;
 
@@ -58,11 +58,21 @@ describe('the screen mounts with its first useful frame', () => {
   });
 });
 
-describe('the off-screen warm-up waits for the market-data subscription', () => {
-  it('warm-never-holds-the-handshake: it runs a turn after the subscription is sent, not while the socket opens', () => {
+describe('the off-screen warm-up runs beside the market-data handshake, never in it', () => {
+  it('warm-runs-at-once-while-the-exchange-starts: nothing to wait for yet, so it runs a turn later', () => {
     const timers = new VirtualTimers(0);
     const warm = vi.fn();
-    const warmUp = warmWhenSubscribed(warm, { timers });
+    warmBesideHandshake(warm, { timers });
+    expect(warm, 'the caller\'s turn ends first').not.toHaveBeenCalled();
+    timers.advance(0);
+    expect(warm).toHaveBeenCalledTimes(1);
+  });
+
+  it('warm-never-holds-the-handshake: once the socket starts opening it waits for the subscription, then runs once', () => {
+    const timers = new VirtualTimers(0);
+    const warm = vi.fn();
+    const warmUp = warmBesideHandshake(warm, { timers });
+    warmUp.handshakeStarted();
     timers.advance(5);
     expect(warm, 'the socket is still opening').not.toHaveBeenCalled();
     warmUp.subscribed();
@@ -77,7 +87,8 @@ describe('the off-screen warm-up waits for the market-data subscription', () => 
   it('warm-runs-after-its-bound-when-the-socket-is-slow: a remote exchange\'s handshake is waited for at most WARM_WAIT_MS, once', () => {
     const timers = new VirtualTimers(0);
     const warm = vi.fn();
-    const warmUp = warmWhenSubscribed(warm, { timers });
+    const warmUp = warmBesideHandshake(warm, { timers });
+    warmUp.handshakeStarted();
     timers.advance(WARM_WAIT_MS - 1);
     expect(warm).not.toHaveBeenCalled();
     timers.advance(1);
@@ -90,7 +101,8 @@ describe('the off-screen warm-up waits for the market-data subscription', () => 
   it('cancelled-warm-never-runs: a quit before it leaves nothing to run', () => {
     const timers = new VirtualTimers(0);
     const warm = vi.fn();
-    const warmUp = warmWhenSubscribed(warm, { timers });
+    const warmUp = warmBesideHandshake(warm, { timers });
+    warmUp.handshakeStarted();
     warmUp.subscribed();
     warmUp.cancel();
     timers.advance(WARM_WAIT_MS * 2);

@@ -5,7 +5,7 @@
 // failing, a notice start-up set); and at the latest after a short bound, showing the connection state.
 
 import type { TerminalState, TerminalStore } from '../state/store.js';
-import { realTimers, type Timers } from '../lib/timers.js';
+import { realTimers, type TimerHandle, type Timers } from '../lib/timers.js';
 
 /** At the latest this long after start-up began, the screen shows whatever it has. */
 export const FIRST_FRAME_BOUND_MS = 1_000;
@@ -45,32 +45,48 @@ export function mountWhenReady(store: TerminalStore, mount: () => void, o: { bou
   };
 }
 
-/** How long the off-screen warm-up waits for the market-data socket to send its subscription. */
+/** How long the off-screen warm-up waits, once the market-data socket is opening, for its subscription to be sent. */
 export const WARM_WAIT_MS = 50;
 
+export interface WarmUp {
+  /** The market-data socket starts opening: a warm-up not yet run waits for the subscription (or WARM_WAIT_MS). */
+  handshakeStarted(): void;
+  /** The subscription is sent: a warm-up not yet run runs a turn later. */
+  subscribed(): void;
+  cancel(): void;
+}
+
 /**
- * Runs `warm` once, a turn after `subscribed()` is called or `waitMs` after now, whichever comes first. The
- * warm-up is one long synchronous render: run while the socket's handshake was under way, it held the
- * handshake's replies for its whole length (the socket opened only after it); run once the subscription
- * is sent, the exchange builds the snapshots while it runs.
+ * Runs `warm` once, a turn from now, unless the market-data socket starts opening first: then a turn after
+ * its subscription is sent, or WARM_WAIT_MS after it started opening. The warm-up is one long synchronous
+ * render: run while the handshake was under way, it held the handshake's replies for its whole length (the
+ * socket opened only after it); run while the exchange is still starting, or once the subscription is sent,
+ * it costs the first frame nothing (the exchange builds the snapshots meanwhile).
  */
-export function warmWhenSubscribed(warm: () => void, o: { waitMs?: number; timers?: Timers } = {}): { subscribed: () => void; cancel: () => void } {
+export function warmBesideHandshake(warm: () => void, o: { waitMs?: number; timers?: Timers } = {}): WarmUp {
   const timers = o.timers ?? realTimers;
   let done = false;
+  let pending: TimerHandle | null = null;
   const run = (): void => {
     if (done) return;
     done = true;
-    timers.clearTimeout(bound);
     warm();
   };
-  const bound = timers.setTimeout(run, o.waitMs ?? WARM_WAIT_MS);
+  const runIn = (ms: number): void => {
+    if (pending !== null) timers.clearTimeout(pending);
+    pending = timers.setTimeout(run, ms);
+  };
+  runIn(0);
   return {
+    handshakeStarted: () => {
+      if (!done) runIn(o.waitMs ?? WARM_WAIT_MS);
+    },
     subscribed: () => {
-      if (!done) timers.setTimeout(run, 0);
+      if (!done) runIn(0);
     },
     cancel: () => {
       done = true;
-      timers.clearTimeout(bound);
+      if (pending !== null) timers.clearTimeout(pending);
     },
   };
 }

@@ -22,7 +22,7 @@ import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings } from './context-loader.js';
 import { mountScreen, warmScreen } from '../terminal/render.js';
-import { mountWhenReady, warmWhenSubscribed } from './first-frame.js';
+import { mountWhenReady, warmBesideHandshake, type WarmUp } from './first-frame.js';
 import { startTrading } from './trading-wiring.js';
 import { startKeyThreadInput } from './key-thread-input.js';
 import { tradesFromStart } from '../lib/key-thread-switch.js';
@@ -248,7 +248,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let accountSwitch: AccountSwitch<TradingWiring> | null = null;
   let instance: Instance | null = null;
   let cancelMount: () => void = () => {};
-  let warmUp: ReturnType<typeof warmWhenSubscribed> | null = null;
+  let warmUp: WarmUp | null = null;
   let screenShown: () => void = () => {};
   // Resolves a turn after the screen mounted (its first frame written): what can wait for it does.
   const firstFrameOut = new Promise<void>((resolve) => {
@@ -366,7 +366,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   publisher.start();
   // While the first book is on its way, the first paint's cold work is done off screen (first-frame.ts).
   warmUp = steps.mountAtFirstBook
-    ? warmWhenSubscribed(() => {
+    ? warmBesideHandshake(() => {
         if (instance || abort.signal.aborted) return;
         warmScreen({ store, services, keymap: live.keymap, colorDepth: live.colorDepth, columns: stdout.columns || 80, rows: stdout.rows || 24 });
         markStart('screen-warmed');
@@ -429,8 +429,6 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       ...(log ? { log: log.tagged('md') } : {}),
     });
     perf.attachSession(session);
-    session.start();
-    markStart('market-data-started');
     const warming = warmUp;
     if (warming) {
       const mdSession = session;
@@ -439,7 +437,10 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
         off();
         warming.subscribed();
       });
+      warming.handshakeStarted();
     }
+    session.start();
+    markStart('market-data-started');
     publisher.setSource(session);
     live.setMarkSource(session);
     if (opts.tradingSide) {
