@@ -41,7 +41,8 @@ const SOAK_S = Number(process.env.BENCH_SOAK_S ?? (QUICK ? 15 : 300));
 const SOAK_WARMUP_S: Record<Mode, number> = QUICK ? { optimized: 5, baseline: 5 } : { optimized: 30, baseline: 10 };
 const BASELINE_SOAK_S = Math.min(SOAK_S, QUICK ? 15 : 30);
 const SIDE_RUN_S = QUICK ? 5 : 10;
-const START_RUNS = QUICK ? 1 : 5;
+/** Starts per mode and Node, interleaved: a start is ~0.4 s and its spread on a 2-core VM is tens of ms, so a median of 9. */
+const START_RUNS = QUICK ? 1 : 9;
 /** key_to_wire: the optimized run goes on until this many orders left (p99 over >= 300); the baseline, whose saturated loop types slowly, runs BUSY_S for the ratio. */
 const KEY_ORDERS_TARGET = QUICK ? 30 : 300;
 
