@@ -4,10 +4,14 @@
 // already sent an order on is not fed: it goes to `fired`, so it never reaches the review as a second confirm.
 // Should the key thread end on its own, this thread reads the keyboard itself from then on, into the same
 // stream: the screen never sits deaf.
+// The stream is made before the screen mounts; the thread is started after the first frame (its isolate's
+// start would compete with the screen's for the cores): until then nothing reads the keyboard, so a key
+// typed meanwhile waits in the kernel and reaches the key thread, in order, once it reads.
 
 import { openSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { openKeyboard, startKeyThread, type KeyThread } from './key-thread.js';
+import { markStart } from '../lib/start-trace.js';
 
 export interface KeyThreadInput {
   /** Ink's stdin. */
@@ -22,13 +26,20 @@ export interface KeyThreadInput {
   stop(): Promise<void>;
 }
 
+/** Ink's stdin for the key thread, before the thread starts: nothing reads the keyboard until start(). */
+export interface KeyThreadStdin {
+  /** Ink's stdin. */
+  stdin: NodeJS.ReadStream;
+  /** Starts the key thread (once): from now on it reads the keyboard into `stdin`. */
+  start(): KeyThreadInput;
+}
+
 /**
- * Starts the key thread on `entry` (the CLI's entry file) when `tty` has never been read on this thread
- * (a paused stream goes on reading ahead: a key would land there, not on the key thread); null otherwise.
+ * Ink's stdin for a key thread on `entry` (the CLI's entry file) when `tty` has never been read on this
+ * thread (a paused stream goes on reading ahead: a key would land there, not on the key thread); null otherwise.
  */
-export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { keysPath?: string; traceSends?: boolean } = {}): KeyThreadInput | null {
+export function keyThreadStdin(entry: string, tty: NodeJS.ReadStream, o: { keysPath?: string; traceSends?: boolean } = {}): KeyThreadStdin | null {
   if (tty.readableFlowing !== null) return null;
-  const thread = startKeyThread(entry, { ...(o.keysPath !== undefined ? { keysPath: o.keysPath } : {}), ...(o.traceSends ? { traceSends: true } : {}) });
   const feed = new PassThrough({ encoding: 'utf8' });
   const stdin = Object.assign(feed, {
     isTTY: tty.isTTY,
@@ -40,6 +51,24 @@ export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { 
     ref: () => stdin,
     unref: () => stdin,
   }) as unknown as NodeJS.ReadStream;
+  let started: KeyThreadInput | null = null;
+  return {
+    stdin,
+    start: () => {
+      started ??= startFeeding(entry, tty, feed, stdin, o);
+      return started;
+    },
+  };
+}
+
+/** keyThreadStdin with its thread started at once (the bench's probe, which has no first frame to wait for). */
+export function startKeyThreadInput(entry: string, tty: NodeJS.ReadStream, o: { keysPath?: string; traceSends?: boolean } = {}): KeyThreadInput | null {
+  return keyThreadStdin(entry, tty, o)?.start() ?? null;
+}
+
+function startFeeding(entry: string, tty: NodeJS.ReadStream, feed: PassThrough, stdin: NodeJS.ReadStream, o: { keysPath?: string; traceSends?: boolean }): KeyThreadInput {
+  markStart('key-thread-started');
+  const thread = startKeyThread(entry, { ...(o.keysPath !== undefined ? { keysPath: o.keysPath } : {}), ...(o.traceSends ? { traceSends: true } : {}) });
   let fired: () => void = () => {};
   let read: (fired: boolean, readAtEpochMs: number) => void = () => {};
   let ended: (why: string) => void = () => {};

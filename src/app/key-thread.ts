@@ -19,6 +19,7 @@ import { errorText } from '../protocol/errors.js';
 import { CLOSE_ABNORMAL, Socket, type SocketEvents, type SocketFactory, type SocketOptions, type SocketPort } from '../transport/ws/socket.js';
 import { ArmedKeyWatch } from '../ui/keys/armed-key-watch.js';
 import { KEY_THREAD } from '../lib/worker-kind.js';
+import { markStart } from '../lib/start-trace.js';
 
 type ToKeyThread =
   | StageMessage
@@ -58,7 +59,7 @@ export interface KeyThread {
 /** Starts the key thread on `entry` (the CLI's entry file), reading keys from `keysPath` (default the process's stdin, fd 0). */
 export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?: string[]; traceSends?: boolean } = {}): KeyThread {
   const word = new ArmWord();
-  const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, keysPath: o.keysPath, traceSends: o.traceSends === true }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
+  const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, keysPath: o.keysPath, traceSends: o.traceSends === true, processTimeOrigin: performance.timeOrigin }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
   const post = (m: ToKeyThread): void => worker.postMessage(m);
   // Reads and socket frames received here: an arm says how many, so one still on its way here never fires it.
   const seen = { reads: 0, frames: 0 };
@@ -177,7 +178,7 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
 export function runKeyThread(): void {
   const port = parentPort;
   if (!port) return;
-  const { word: buffer, keysPath, traceSends } = workerData as { word: SharedArrayBuffer; keysPath?: string; traceSends: boolean };
+  const { word: buffer, keysPath, traceSends, processTimeOrigin } = workerData as { word: SharedArrayBuffer; keysPath?: string; traceSends: boolean; processTimeOrigin: number };
   const post = (m: FromKeyThread): void => port.postMessage(m);
   const holder = new ArmedFrameHolder(new ArmWord(buffer));
   const watch = new ArmedKeyWatch();
@@ -188,6 +189,8 @@ export function runKeyThread(): void {
 
   const keyboard = openKeyboard(keysPath !== undefined ? openSync(keysPath, 'r') : 0);
   keyboard.setEncoding('utf8');
+  // The start trace's clock is the process's (this thread's began with it).
+  markStart('key-thread-reading', epochNow() - processTimeOrigin);
   const fault = testFault(process.env);
   keyboard.on('data', (raw: string) => {
     if (fault && raw === TEST_FAULT_KEY) fault();

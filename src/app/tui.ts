@@ -24,7 +24,7 @@ import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings 
 import { mountScreen, warmScreen } from '../terminal/render.js';
 import { mountWhenReady, warmBesideHandshake, type WarmUp } from './first-frame.js';
 import { startTrading } from './trading-wiring.js';
-import { startKeyThreadInput } from './key-thread-input.js';
+import { keyThreadStdin, type KeyThreadInput } from './key-thread-input.js';
 import { tradesFromStart } from '../lib/key-thread-switch.js';
 import { createTerminalActions } from '../ui/actions/terminal-actions.js';
 import { firedEntry } from '../ui/order-entry/flow.js';
@@ -200,10 +200,11 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
         handleSignals: opts.handleProcessEvents ?? false,
       });
   const log = opts.appLog ? AppLog.open({ home: opts.home ?? perplHome() }) : null;
-  // Started before the screen takes the keyboard: from then on only the key thread reads it (never a replay).
+  // Taken before the screen mounts: from then on only the key thread reads the keyboard (never a replay). The
+  // thread itself starts after the first frame (startKeyThreadAfterFrame below); keys wait in the kernel till then.
   const trades = tradesFromStart({ localExchange: startsSim, keyFound: startKeyRef !== undefined, accounts: accounts.length });
-  const keyInput = opts.keyThreadEntry !== undefined && !opts.tradingSide && trades ? startKeyThreadInput(opts.keyThreadEntry, stdin, opts.keyThreadKeysPath !== undefined ? { keysPath: opts.keyThreadKeysPath } : {}) : null;
-  if (opts.keyThreadEntry !== undefined) log?.line(keyInput ? 'key thread: on' : trades ? 'key thread: off (the keyboard was read before the screen)' : 'key thread: off (nothing to trade with at start: no key, no accounts)');
+  const keyStdin = opts.keyThreadEntry !== undefined && !opts.tradingSide && trades ? keyThreadStdin(opts.keyThreadEntry, stdin, opts.keyThreadKeysPath !== undefined ? { keysPath: opts.keyThreadKeysPath } : {}) : null;
+  if (opts.keyThreadEntry !== undefined) log?.line(keyStdin ? 'key thread: on' : trades ? 'key thread: off (the keyboard was read before the screen)' : 'key thread: off (nothing to trade with at start: no key, no accounts)');
   log?.line(`start: network ${badge.name} (chain ${badge.chainId})${startsSim ? ', local exchange in-process' : ''}`);
   const compileCache = compileCacheState();
   log?.line(compileCache.on ? `compile cache: ${compileCache.folder}` : `compile cache off: ${compileCache.why}`);
@@ -247,6 +248,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
   let liveTrading: TradingWiring | null = null;
   let accountSwitch: AccountSwitch<TradingWiring> | null = null;
   let instance: Instance | null = null;
+  let keyInput: KeyThreadInput | null = null;
   let cancelMount: () => void = () => {};
   let warmUp: WarmUp | null = null;
   let screenShown: () => void = () => {};
@@ -328,20 +330,25 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
     switchAccount: async (name) => (accountSwitch ? accountSwitch.switchTo(name) : { ok: false, text: 'account: trading has not started yet' }),
   };
 
-  // The key thread's `y` sent the review's order: the review closes here, the key is not read again.
-  if (keyInput) {
+  // Once the first frame is written, not before: its isolate's start would take a core from the screen's.
+  // Trading starts after it (afterFirstFrame) and is handed this thread.
+  const startKeyThreadAfterFrame = (): void => {
+    if (!keyStdin || keyInput || abort.signal.aborted) return;
+    const started = keyStdin.start();
+    keyInput = started;
+    // The key thread's `y` sent the review's order: the review closes here, the key is not read again.
     const actions = createTerminalActions(store, services);
-    keyInput.onFired(() => {
+    started.onFired(() => {
       log?.line('key thread: the review\'s order left on its key');
       firedEntry(store, actions, Date.now());
     });
     // It ended on its own: this thread reads the keys and reconnects trading; the trader is told, the log says why.
-    keyInput.onEnded((why) => {
+    started.onEnded((why) => {
       log?.line(`key thread ${why}: keys read on the screen thread, trading reconnects from it`);
       // Short: it must fit beside the review's keys at 80 columns.
       setNotice(store, 'the key thread stopped; keys still work');
     });
-  }
+  };
 
   // The terminal is taken now; the screen mounts with its first useful frame (first-frame.ts): the live
   // book, a failure to show, or whatever there is after a short bound.
@@ -353,11 +360,14 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       keymap: live.keymap,
       colorDepth: live.colorDepth,
       stdout,
-      stdin: keyInput?.stdin ?? stdin,
+      stdin: keyStdin?.stdin ?? stdin,
       ...(opts.stderr ? { stderr: opts.stderr } : {}),
       ...lowBandwidthMountOptions(lowBandwidth, process.env),
       perf,
     });
+    // Ink wrote the first frame in its mount (a synchronous render): it is on the screen now.
+    markStart('first-frame-written');
+    startKeyThreadAfterFrame();
     screenShown();
   };
   // The bench's stock start paints the empty layout at once (lib/start-steps.ts).

@@ -8,11 +8,12 @@ export function startTraceOn(): boolean {
   return Boolean(process.env.PERPL_START_TRACE);
 }
 
-export function markStart(step: string): void {
+/** `atMs`: ms since the process began, for a worker thread (whose own clock began with it). */
+export function markStart(step: string, atMs?: number): void {
   const file = process.env.PERPL_START_TRACE;
   if (!file) return;
   try {
-    appendFileSync(file, `${step} ${performance.now().toFixed(1)}\n`);
+    appendFileSync(file, `${step} ${(atMs ?? performance.now()).toFixed(1)}\n`);
   } catch {
     // A trace that cannot be written must never stop the terminal.
   }
