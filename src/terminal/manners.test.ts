@@ -38,11 +38,22 @@ describe('terminal manners', () => {
     expect(out.text).toBe(ENTER_SEQUENCE);
     expect(ENTER_SEQUENCE).toContain('\u001B[?1049h');
     expect(ENTER_SEQUENCE).toContain('\u001B[?7l');
+    // Home right after the switch: the first frame is written from the cursor, wherever echoed keys left it.
+    expect(ENTER_SEQUENCE.startsWith('\u001B[?1049h\u001B[H')).toBe(true);
     manners.restore();
     manners.restore();
     expect(out.text).toBe(ENTER_SEQUENCE + RESTORE_SEQUENCE);
     for (const seq of ['\u001B[?7h', '\u001B[?25h', '\u001B[?1049l']) expect(RESTORE_SEQUENCE).toContain(seq);
-    expect(stdin.calls).toEqual([false]);
+    expect(stdin.calls).toEqual([true, false]);
+  });
+
+  it('raw-mode-on-entering-the-alternate-screen: a key typed before the screen reads keys is not echoed among its cells', () => {
+    const stdin = fakeIn();
+    const manners = new TerminalManners({ stdout: fakeOut(), stdin });
+    created.push(manners);
+    manners.enter();
+    manners.enter();
+    expect(stdin.calls).toEqual([true]);
   });
 
   it('bracketed-paste-on-while-running-off-on-every-exit: ESC[?2004h on entering, ESC[?2004l first thing in every restore', () => {

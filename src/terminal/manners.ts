@@ -11,7 +11,14 @@ export const ENABLE_WRAP = '\u001B[?7h';
 export const BRACKETED_PASTE_ON = '\u001B[?2004h';
 export const BRACKETED_PASTE_OFF = '\u001B[?2004l';
 
-export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + HIDE_CURSOR + DISABLE_WRAP + BRACKETED_PASTE_ON;
+/** The top-left cell: the first frame is written from where the cursor is (Ink's writer). */
+export const CURSOR_HOME = '\u001B[H';
+
+/**
+ * The alternate screen keeps the cursor where the main screen had it: keys typed while the app started, echoed
+ * there, had moved it, and the first frame was drawn from that column (the header shifted, its end cut).
+ */
+export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + CURSOR_HOME + HIDE_CURSOR + DISABLE_WRAP + BRACKETED_PASTE_ON;
 /** Reverse order of ENTER_SEQUENCE, so the main screen comes back with paste, wrap and cursor as they were. */
 export const RESTORE_SEQUENCE = BRACKETED_PASTE_OFF + ENABLE_WRAP + SHOW_CURSOR + LEAVE_ALT_SCREEN;
 
@@ -68,6 +75,15 @@ export class TerminalManners {
     this.entered = true;
     if (this.opts.handleProcessEvents) this.listen();
     this.opts.stdout.write(ENTER_SEQUENCE);
+    // Raw at once, not when the screen first reads keys (after its first frame): until then the terminal echoed
+    // what was typed onto the alternate screen, among the cells the first frame is drawn over. A key typed now
+    // waits for the reader; Ctrl-C is then read as the quit key, not sent as SIGINT.
+    const stdin = this.opts.stdin;
+    try {
+      if (stdin?.isTTY && stdin.setRawMode) stdin.setRawMode(true);
+    } catch {
+      // stdin closed or not a terminal after all: nothing typed can echo.
+    }
   }
 
   /** Puts the terminal back. Idempotent: the second and later calls do nothing. */

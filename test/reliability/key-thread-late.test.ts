@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESTORE_SEQUENCE } from '../../src/terminal/manners.js';
-import { buildApp, hasScript, runInPty, waitForScreen, type PtyRun } from './built-app.js';
+import { buildApp, hasScript, runInPty, waitForOutput, waitForScreen, type PtyRun } from './built-app.js';
 
 const ENTER_ALT = '\u001B[?1049h';
 const LEAVE_ALT = '\u001B[?1049l';
@@ -66,6 +66,26 @@ describe.skipIf(!hasScript())('keys typed while the app starts, the key thread s
       expect(order.indexOf('key-thread-reading')).toBeGreaterThan(order.indexOf('key-thread-started'));
       const at = Object.fromEntries(steps(trace).map((s) => [s.step, s.ms]));
       expect(at['key-thread-started']).toBeGreaterThanOrEqual(at['first-frame-written']!);
+    } finally {
+      run.child.stdin?.write('\u001b');
+      await quitAndWait(run);
+      clearTimeout(guard);
+    }
+  }, RUN_MS + 30_000);
+
+  it('key-typed-on-the-alternate-screen-before-the-first-frame-never-echoes: the terminal echoed it onto the screen the first frame is drawn over (200x50)', async () => {
+    const { run } = startApp('echo', 200, 50);
+    const guard = setTimeout(() => run.child.kill('SIGKILL'), RUN_MS + 15_000);
+    try {
+      // On the alternate screen, before the first frame: the help opens with the filter "zzzz" once keys are read.
+      await waitForOutput(run, (out) => out.includes(ENTER_ALT), 'the alternate screen', RUN_MS);
+      expect(run.output(), 'typed before the first frame').not.toContain('● live');
+      run.child.stdin?.write('?zzzz');
+      const screen = await waitForScreen(run, (s) => s.includes('● live') && /^│\? zzzz▏ {2}type to filter/m.test(s), 'the help open on the live screen, its filter "zzzz"', RUN_MS);
+      // The filter line is the only place the keys show: echoed, they were left among the first frame's cells.
+      expect(screen.split('zzzz').length - 1, screen).toBe(1);
+      const shown = run.output().slice(run.output().indexOf(ENTER_ALT));
+      expect(shown.slice(0, shown.indexOf('● live')), 'the terminal echoed the keys').not.toContain('zzzz');
     } finally {
       run.child.stdin?.write('\u001b');
       await quitAndWait(run);
