@@ -6,44 +6,16 @@
 // it: the account was flattened. Read back with `tmux capture-pane`; each step waits for what the screen
 // must show, and a question left unanswered is proven by the Esc that cancels it ("cancelled").
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requireTool } from '../helpers/ci.js';
-import { waitFor } from '../helpers/wait.js';
 import { buildApp } from './built-app.js';
+import { hasTmux, tmuxServer, type TmuxServer } from './tmux-server.js';
 
 const ATTACK = 'note\u001b]!!y';
-const STEP_MS = 10_000;
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-
-/** A private tmux server running one window; its socket at `socket` (tmux leaves the file behind when it ends). */
-function tmuxServer(socket: string) {
-  const tmux = (...args: string[]): string => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const screen = (): string => tmux('capture-pane', '-p', '-t', 'app');
-  /** The screen's words with the line breaks of a narrow screen folded into spaces. */
-  const words = (): string => screen().replace(/\s+/g, ' ');
-  return {
-    tmux,
-    screen,
-    words,
-    /** Keys by tmux name (Enter, Escape), each its own write. */
-    key: (name: string) => tmux('send-keys', '-t', 'app', name),
-    /** Literal text in one write: a burst the app reads at once. */
-    burst: (text: string) => tmux('send-keys', '-t', 'app', '-l', text),
-    /** Text as a paste: bracketed when the app turned bracketed paste on, as a terminal does. */
-    paste: (text: string) => {
-      tmux('set-buffer', '-b', 'clip', '--', text);
-      tmux('paste-buffer', '-p', '-b', 'clip', '-t', 'app');
-    },
-    resize: (cols: number, rows: number) => tmux('resize-window', '-t', 'app', '-x', String(cols), '-y', String(rows)),
-    until: (check: (screen: string) => boolean, what: string, ms = STEP_MS) => waitFor(() => check(screen()), () => `${what}; screen:\n${screen()}`, ms, 50),
-  };
-}
-
-type Server = ReturnType<typeof tmuxServer>;
 
 const noPanicAsked = (s: string) => !s.includes('PANIC');
 
@@ -51,7 +23,7 @@ const noPanicAsked = (s: string) => !s.includes('PANIC');
 const commandLineHolds = (s: string, text: string) => s.split('\n').some((l) => l.startsWith(`:${text}█`));
 
 /** `!!y` in one write: panic is asked, the y never answers it; the Esc after it cancels the question still open. */
-async function burstAsksAndStops(t: Server, size: string): Promise<void> {
+async function burstAsksAndStops(t: TmuxServer, size: string): Promise<void> {
   t.burst('!!y');
   await t.until((s) => s.includes('PANIC'), `${size}: !!y in one write asks to panic`);
   t.key('Escape');
@@ -59,7 +31,7 @@ async function burstAsksAndStops(t: Server, size: string): Promise<void> {
 }
 
 /** At a size with the layout: the `:` line takes the paste whole, the top level ignores it, a typed burst stops at ESC. */
-async function pastesAreText(t: Server, size: string): Promise<void> {
+async function pastesAreText(t: TmuxServer, size: string): Promise<void> {
   t.key(':');
   await t.until((s) => commandLineHolds(s, ''), `${size}: the : line open`);
   t.paste(ATTACK);
