@@ -11,6 +11,18 @@ function countWrites(store: ReturnType<typeof createTerminalStore>): { count: nu
   return counter;
 }
 
+/** A change of the source every millisecond for a second; the store writes it caused. */
+function floodForASecond(store: ReturnType<typeof createTerminalStore>, source: ManualMarketDataSource, publisher: Publisher): { count: number } {
+  publisher.start();
+  const writes = countWrites(store);
+  for (let ms = 1; ms <= 1_000; ms++) {
+    source.update({ headBlock: ms });
+    vi.advanceTimersByTime(1);
+  }
+  publisher.stop();
+  return writes;
+}
+
 /** A 20 Hz publisher of a manual source into a fresh store, on fake timers (not started). */
 function fakeTimedPublisher() {
   vi.useFakeTimers();
@@ -195,26 +207,13 @@ describe('Publisher', () => {
     const store = createTerminalStore();
     const sample = sampleSnapshot();
     const source = new ManualMarketDataSource({ book: sample.book && { ...sample.book, asks: [], bids: [], maxTotal: 0 } });
-    const publisher = new Publisher({ store, source, hz: 20 });
-    publisher.start();
-    const writes = countWrites(store);
-    for (let ms = 1; ms <= 1_000; ms++) {
-      source.update({ headBlock: ms });
-      vi.advanceTimersByTime(1);
-    }
-    publisher.stop();
+    const writes = floodForASecond(store, source, new Publisher({ store, source, hz: 20 }));
     expect(writes.count).toBeLessThanOrEqual(RUSHED_PUBLISHES + 20);
   });
 
   it('flood-stays-at-the-frame-rate: a change every millisecond for a second writes at most once per interval', () => {
     const { store, source, publisher } = fakeTimedPublisher();
-    publisher.start();
-    const writes = countWrites(store);
-    for (let ms = 1; ms <= 1_000; ms++) {
-      source.update({ headBlock: ms });
-      vi.advanceTimersByTime(1);
-    }
-    publisher.stop();
+    const writes = floodForASecond(store, source, publisher);
     expect(writes.count).toBeGreaterThanOrEqual(19);
     expect(writes.count).toBeLessThanOrEqual(20);
     expect(store.getState().headBlock).toBeGreaterThanOrEqual(950);
