@@ -238,6 +238,11 @@ async function main(): Promise<void> {
     if (['new_space', 'old_space', 'code_space'].includes(space.space_name)) f[`${space.space_name}_used_mb`] = round(mb(space.space_used_size), 1);
     // Every space's committed size (probe-once prints them; the soak keeps new space's): where V8's committed heap is.
     f[`${space.space_name}_committed_mb`] = round(mb(space.space_size), 1);
+    // BENCH_HEAP_SPACES=1: every space's used and resident bytes too (committed but unused: which space holds it).
+    if (process.env.BENCH_HEAP_SPACES === '1') {
+      f[`${space.space_name}_used_mb`] = round(mb(space.space_used_size), 2);
+      f[`${space.space_name}_physical_mb`] = round(mb(space.physical_space_size), 2);
+    }
   }
   Object.assign(f, byMapping ?? {});
   // Read after the run's CPU and memory: the trace file is the bench's, not the app's.

@@ -12,6 +12,7 @@
 
 import { createElement, type ReactElement } from 'react';
 import { render, type Instance } from 'ink';
+import { setFlagsFromString } from 'node:v8';
 import { MarketDataSession } from '../../src/client/market-data/session.js';
 import { chooseMarket, loadContextWithRetry, marketListings } from '../../src/app/context-loader.js';
 import { meterFrames, meterPublisher } from '../../src/terminal/perf/attach.js';
@@ -31,6 +32,7 @@ import type { TerminalServices } from '../../src/domain/terminal-actions.js';
 import { adaptPublishRate } from '../../src/state/frame-budget.js';
 import { capYoungGeneration, YOUNG_GENERATION_CAP_MB } from '../../src/lib/young-generation.js';
 import { limitOldGenerationGrowth } from '../../src/lib/old-generation.js';
+import { COMPACT_EVERY_FULL_COLLECTIONS, compactOldGenerationPeriodically } from '../../src/lib/old-generation-compaction.js';
 import { FrameTurn } from '../../src/state/frame-turn.js';
 import { wrapDrawStage } from '../../src/terminal/frames/ink-port.js';
 import { FrameParts } from './frame-parts.js';
@@ -99,12 +101,17 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     keyScope: 'none',
   });
   const abort = new AbortController();
-  // As `perpl` does before its screen loads (cli/subcommands/tui.ts): the young generation held to its cap, the old one's growth limited.
+  // As `perpl` does before its screen loads (cli/subcommands/tui.ts): the young generation held to its cap, the old one's growth limited and its pages compacted now and then.
   // BENCH_YOUNG_GENERATION_MB=N tries another cap (0: V8's own growth) for an A/B.
   const youngMb = Number(process.env.BENCH_YOUNG_GENERATION_MB ?? YOUNG_GENERATION_CAP_MB);
   const youngGeneration = o.mode === 'optimized' && youngMb > 0 ? capYoungGeneration(youngMb) : null;
   // BENCH_OLD_GENERATION_PERCENT=0 leaves V8's own old-generation growth (A/B).
   if (o.mode === 'optimized' && process.env.BENCH_OLD_GENERATION_PERCENT !== '0') limitOldGenerationGrowth();
+  // BENCH_COMPACT_EVERY=N compacts in one full collection of N instead (0: V8's own compaction only; A/B).
+  const compactEvery = Number(process.env.BENCH_COMPACT_EVERY ?? COMPACT_EVERY_FULL_COLLECTIONS);
+  const compaction = o.mode === 'optimized' && compactEvery > 0 ? compactOldGenerationPeriodically(compactEvery) : null;
+  // BENCH_V8_FLAGS='--a --b': V8 flags set in-process at this point, as the app could set them at start (A/B).
+  if (process.env.BENCH_V8_FLAGS) setFlagsFromString(process.env.BENCH_V8_FLAGS);
   // The app's auto rule (no flag, no config): on when SSH_TTY is set.
   const profile = screenProfile(o.mode === 'optimized' && resolveLowBandwidth({ config: 'auto', env: process.env }));
   if (profile.lowBandwidth) store.setState((s) => ({ workspace: { ...s.workspace, lowBandwidth: true } }));
@@ -198,6 +205,7 @@ export async function wireApp(o: WireOptions): Promise<WiredApp> {
     stop: () => {
       abort.abort();
       youngGeneration?.stop();
+      compaction?.stop();
       adaptive?.stop();
       publisher.stop();
       session.stop();

@@ -105,12 +105,15 @@ export async function run(argv: string[]): Promise<number> {
   process.env.NODE_ENV ??= 'production';
   const { developmentReactLoaded, rerunInProduction } = await import('../../terminal/production-react.js');
   if (!userChoseEnv && developmentReactLoaded()) return rerunInProduction();
-  // Before the screen's code loads: V8 would otherwise grow the young generation to its ceiling and let the
-  // old one swell between collections (lib/young-generation.ts, lib/old-generation.ts).
+  // Before the screen's code loads: V8 would otherwise grow the young generation to its ceiling, let the
+  // old one swell between collections and keep its half-free pages (lib/young-generation.ts,
+  // lib/old-generation.ts, lib/old-generation-compaction.ts).
   const { capYoungGeneration } = await import('../../lib/young-generation.js');
   const { limitOldGenerationGrowth } = await import('../../lib/old-generation.js');
+  const { compactOldGenerationPeriodically } = await import('../../lib/old-generation-compaction.js');
   capYoungGeneration();
   limitOldGenerationGrowth();
+  compactOldGenerationPeriodically();
   // The local exchange starts on its own thread now, while the screen's code loads (the first live frame
   // waits for whichever is last, not for both in turn).
   const localExchange = startsLocalExchange(values) ? startLocalExchangeEarly() : undefined;
