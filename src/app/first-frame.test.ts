@@ -4,7 +4,7 @@ import { contextLoadFailed, marketsListed } from '../state/link-actions.js';
 import { setNotice } from '../state/actions.js';
 import type { BookView } from '../domain/views.js';
 import { VirtualTimers } from '../../test/helpers/virtual-timers.js';
-import { FIRST_FRAME_BOUND_MS, mountWhenReady, WARM_WAIT_MS, warmBesideHandshake } from './first-frame.js';
+import { FIRST_FRAME_BOUND_MS, mountWhenReady, WARM_WAIT_MS, followHandshake, warmBesideHandshake } from './first-frame.js';
 
 const BOOK = { marketId: 1, asks: [{ price: '101', size: '1', total: '1' }], bids: [{ price: '100', size: '1', total: '1' }], maxTotal: 1, version: 1 } as unknown as BookView;
 
@@ -107,5 +107,21 @@ describe('the off-screen warm-up runs beside the market-data handshake, never in
     warmUp.cancel();
     timers.advance(WARM_WAIT_MS * 2);
     expect(warm).not.toHaveBeenCalled();
+  });
+
+  it('subscribed-when-the-first-connection-opens: a change cue before the socket opens does not count, the open one does, once', () => {
+    const timers = new VirtualTimers(0);
+    const warm = vi.fn();
+    const listeners = new Set<() => void>();
+    const session = { epoch: 0, onChange: (l: () => void) => (listeners.add(l), () => void listeners.delete(l)) };
+    followHandshake(warmBesideHandshake(warm, { timers }), session);
+    for (const l of [...listeners]) l();
+    timers.advance(1);
+    expect(warm, 'still connecting').not.toHaveBeenCalled();
+    session.epoch = 1;
+    for (const l of [...listeners]) l();
+    timers.advance(0);
+    expect(warm).toHaveBeenCalledTimes(1);
+    expect(listeners.size, 'the cue is dropped once it served').toBe(0);
   });
 });

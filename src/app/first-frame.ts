@@ -90,3 +90,22 @@ export function warmBesideHandshake(warm: () => void, o: { waitMs?: number; time
     },
   };
 }
+
+/** The market-data session as the warm-up follows it: its connections so far, and its change cue. */
+export interface HandshakeSource {
+  readonly epoch: number;
+  onChange(listener: () => void): () => void;
+}
+
+/**
+ * Tells `warmUp` that `session` starts opening now (call it just before the session starts), and that its
+ * subscription is sent once its first connection is open (its epoch past 0; the subscription goes out on open).
+ */
+export function followHandshake(warmUp: WarmUp, session: HandshakeSource): void {
+  const off = session.onChange(() => {
+    if (session.epoch === 0) return;
+    off();
+    warmUp.subscribed();
+  });
+  warmUp.handshakeStarted();
+}

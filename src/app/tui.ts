@@ -22,7 +22,7 @@ import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
 import { chooseMarket, handedContextFirst, loadContextWithRetry, marketListings } from './context-loader.js';
 import { mountScreen, warmScreen } from '../terminal/render.js';
-import { mountWhenReady, warmBesideHandshake, type WarmUp } from './first-frame.js';
+import { followHandshake, mountWhenReady, warmBesideHandshake, type WarmUp } from './first-frame.js';
 import { startTrading } from './trading-wiring.js';
 import { keyThreadStdin, type KeyThreadInput } from './key-thread-input.js';
 import { tradesFromStart } from '../lib/key-thread-switch.js';
@@ -439,16 +439,7 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       ...(log ? { log: log.tagged('md') } : {}),
     });
     perf.attachSession(session);
-    const warming = warmUp;
-    if (warming) {
-      const mdSession = session;
-      const off = mdSession.onChange(() => {
-        if (mdSession.epoch === 0) return;
-        off();
-        warming.subscribed();
-      });
-      warming.handshakeStarted();
-    }
+    if (warmUp) followHandshake(warmUp, session);
     session.start();
     markStart('market-data-started');
     publisher.setSource(session);
