@@ -5,6 +5,7 @@
 // failing, a notice start-up set); and at the latest after a short bound, showing the connection state.
 
 import type { TerminalState, TerminalStore } from '../state/store.js';
+import { showsLiveBook } from '../domain/market-data-snapshot.js';
 import { realTimers, type TimerHandle, type Timers } from '../lib/timers.js';
 
 /** At the latest this long after start-up began, the screen shows whatever it has. */
@@ -12,8 +13,7 @@ export const FIRST_FRAME_BOUND_MS = 1_000;
 
 /** The first frame worth painting: a live book with levels, a failure to show, or a notice set since `startNotice`. */
 export function firstFrameReady(s: TerminalState, startNotice: string | null): boolean {
-  const book = s.book;
-  if (s.connection.health === 'live' && book !== null && (book.bids.length > 0 || book.asks.length > 0)) return true;
+  if (showsLiveBook(s)) return true;
   if (s.connection.health === 'disconnected') return true;
   return s.notice !== null && s.notice !== startNotice;
 }

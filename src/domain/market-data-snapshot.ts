@@ -24,6 +24,11 @@ export function sameWants(a: SnapshotWants, b: SnapshotWants): boolean {
   return a.depth === b.depth && (a.bookGroup ?? 1) === (b.bookGroup ?? 1) && a.trades === b.trades && a.candles === b.candles && (a.candlesEndT ?? null) === (b.candlesEndT ?? null) && (a.priceVolume ?? false) === (b.priceVolume ?? false);
 }
 
+/** A live book with levels: what the screen's first live frame is drawn from (a snapshot, or the store holding one). */
+export function showsLiveBook(s: { connection: ConnectionView; book: BookView | null }): boolean {
+  return s.connection.health === 'live' && s.book !== null && (s.book.bids.length > 0 || s.book.asks.length > 0);
+}
+
 export interface MarketDataStats {
   framesReceived: number;
   malformedFrames: number;

@@ -9,8 +9,8 @@
 import { NO_CANDLE_HISTORY, type CandleHistoryView, type CandleView } from '../domain/views.js';
 import type { FrameTurn } from './frame-turn.js';
 import { SlowSliceGate } from './slow-slices.js';
-import type { MarketDataSnapshot, MarketDataSource, SnapshotWants } from './snapshot.js';
-import { sameWants } from '../domain/market-data-snapshot.js';
+import type { MarketDataSource, SnapshotWants } from './snapshot.js';
+import { sameWants, showsLiveBook } from '../domain/market-data-snapshot.js';
 import { NO_PRICE_VOLUME } from '../domain/price-volume.js';
 import type { TerminalStore } from './store.js';
 import { markStart, startTraceOn } from '../lib/start-trace.js';
@@ -64,11 +64,6 @@ function candleHistoryOf(candles: readonly CandleView[]): CandleHistoryView {
  * the first levels. Bounded, so a market whose book stays empty is published at the frame rate like any other.
  */
 export const RUSHED_PUBLISHES = 16;
-
-/** The snapshot shows a live book: the screen's first live frame can be drawn from it. */
-function showsLiveBook(snapshot: MarketDataSnapshot): boolean {
-  return snapshot.connection.health === 'live' && (snapshot.book?.bids.length ?? 0) + (snapshot.book?.asks.length ?? 0) > 0;
-}
 
 export class Publisher {
   private readonly store: TerminalStore;
