@@ -5,23 +5,22 @@
 // emptied pages go back. And a worker thread started after a compacting collection gets V8's own young
 // generation, not the 1 MB semi-spaces the memory-saving mode implies (V8 keeps the implied value).
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { srcModule, v8ChildResult } from './v8-child.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'perpl-old-generation-compaction-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The old space's committed and used MB after eight full collections on half-free pages. */
 function oldSpaceAfterCollections(scheduled: boolean): { committedMb: number; usedMb: number } {
-  const script = join(dir, `fragmented-${scheduled ? 'scheduled' : 'alone'}.mts`);
-  writeFileSync(
-    script,
+  return v8ChildResult(
+    dir,
+    `fragmented-${scheduled ? 'scheduled' : 'alone'}`,
     `import { getHeapSpaceStatistics } from 'node:v8';
-import { compactOldGenerationPeriodically } from ${JSON.stringify(join(ROOT, 'src/lib/old-generation-compaction.ts'))};
+import { compactOldGenerationPeriodically } from ${srcModule('lib/old-generation-compaction.ts')};
 const gc = globalThis.gc;
 let objects = [];
 for (let i = 0; i < 400000; i++) objects.push({ i, pair: [i, i + 1], text: 'row ' + i });
@@ -38,19 +37,17 @@ for (let i = 0; i < 8; i++) {
 const old = getHeapSpaceStatistics().find((s) => s.space_name === 'old_space');
 console.log(JSON.stringify({ committedMb: old.space_size / 2 ** 20, usedMb: old.space_used_size / 2 ** 20, kept: objects.length }));
 `,
+    ['--expose-gc'],
   );
-  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  expect(run.status, run.stderr).toBe(0);
-  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { committedMb: number; usedMb: number };
 }
 
 /** The largest new space (MB) of a worker started after one compacting collection, while it allocates. */
 function workerNewSpaceAfterCompactionMb(): number {
-  const script = join(dir, 'worker-after-compaction.mts');
-  writeFileSync(
-    script,
+  return v8ChildResult<{ mb: number }>(
+    dir,
+    'worker-after-compaction',
     `import { Worker } from 'node:worker_threads';
-import { compactOldGenerationPeriodically } from ${JSON.stringify(join(ROOT, 'src/lib/old-generation-compaction.ts'))};
+import { compactOldGenerationPeriodically } from ${srcModule('lib/old-generation-compaction.ts')};
 compactOldGenerationPeriodically(2);
 // The second collection runs in the memory-saving mode; the schedule turns it off after it.
 for (let i = 0; i < 2; i++) {
@@ -77,10 +74,8 @@ worker.on('message', (mb) => {
   void worker.terminate();
 });
 `,
-  );
-  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  expect(run.status, run.stderr).toBe(0);
-  return (JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { mb: number }).mb;
+    ['--expose-gc'],
+  ).mb;
 }
 
 describe('old generation compaction', () => {

@@ -4,13 +4,12 @@
 // pages it keeps aside at a scavenge). Without the cap V8 grows it past the cap (so the load is one the cap
 // must hold); with it, it stays at the cap.
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { srcModule, v8ChildResult } from './v8-child.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'perpl-young-generation-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -18,13 +17,14 @@ const CAP_MB = 8;
 
 /** `workerAtTask`: a worker thread started at that task, once the cap holds (the key thread starts after it). */
 function newSpaceP90Mb(capped: boolean, workerAtTask?: number): number {
-  const script = join(dir, `load-${capped ? 'capped' : 'free'}${workerAtTask !== undefined ? '-worker' : ''}.mts`);
   const startWorker = workerAtTask !== undefined ? `if (task === ${workerAtTask}) worker = new Worker('setInterval(() => {}, 1000)', { eval: true });` : '';
-  writeFileSync(
-    script,
+  const name = `load-${capped ? 'capped' : 'free'}${workerAtTask !== undefined ? '-worker' : ''}`;
+  return v8ChildResult<{ p90: number }>(
+    dir,
+    name,
     `import { getHeapSpaceStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { capYoungGeneration } from ${JSON.stringify(join(ROOT, 'src/lib/young-generation.ts'))};
+import { capYoungGeneration } from ${srcModule('lib/young-generation.ts')};
 const newSpaceMb = () => (getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) / 2 ** 20;
 ${capped ? `capYoungGeneration(${CAP_MB});` : ''}
 let kept = [];
@@ -44,10 +44,7 @@ sizes.sort((a, b) => a - b);
 await worker?.terminate();
 console.log(JSON.stringify({ p90: sizes[Math.floor(0.9 * (sizes.length - 1))] }));
 `,
-  );
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  expect(run.status, run.stderr).toBe(0);
-  return (JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { p90: number }).p90;
+  ).p90;
 }
 
 describe('young generation cap', () => {
