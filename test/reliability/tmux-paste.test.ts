@@ -6,7 +6,6 @@
 // it: the account was flattened. Read back with `tmux capture-pane`; each step waits for what the screen
 // must show, and a question left unanswered is proven by the Esc that cancels it ("cancelled").
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,8 +66,7 @@ describe('paste in tmux', () => {
     const socket = join(home, 'tmux.sock');
     const t = tmuxServer(socket);
     try {
-      t.tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'app', '-x', '200', '-y', '50',
-        `env CI=false SSH_TTY= PERPL_HOME='${home}' '${process.execPath}' '${app.entry}'; echo "[exited rc=$?]"; sleep 600`);
+      t.startApp(app.entry, home, 200, 50);
       await t.until((s) => s.includes('trading ● live') && s.includes('Account #'), 'the app live with its account', 30_000);
 
       t.key(':');
@@ -99,7 +97,7 @@ describe('paste in tmux', () => {
       expect(t.screen()).not.toContain('no open positions');
       expect(t.screen()).not.toContain('[exited');
     } finally {
-      spawnSync('tmux', ['-S', socket, 'kill-server']);
+      t.stop();
       app.dispose();
       rmSync(home, { recursive: true, force: true });
     }

@@ -28,8 +28,16 @@ export function tmuxServer(socket: string) {
     },
     resize: (cols: number, rows: number) => tmux('resize-window', '-t', 'app', '-x', String(cols), '-y', String(rows)),
     until: (check: (screen: string) => boolean, what: string, ms = STEP_MS) => waitFor(() => check(screen()), () => `${what}; screen:\n${screen()}`, ms, 50),
+    /**
+     * The built app at `entry` in the window `app` of cols x rows, on its in-process exchange under `home`
+     * (`before`: shell commands run first); its exit status shown when it ends, the window kept.
+     */
+    startApp: (entry: string, home: string, cols: number, rows: number, before = '') =>
+      tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'app', '-x', String(cols), '-y', String(rows),
+        `${before}env CI=false SSH_TTY= PERPL_HOME='${home}' '${process.execPath}' '${entry}'; echo "[exited rc=$?]"; sleep 600`),
+    /** Ends the server and everything in it. */
+    stop: () => void spawnSync('tmux', ['-S', socket, 'kill-server']),
   };
 }
-
 
 export type TmuxServer = ReturnType<typeof tmuxServer>;

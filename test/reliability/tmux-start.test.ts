@@ -4,7 +4,6 @@
 // its end cut, the stale cells left beside the row-diffed frames after it. The BUILT app in a private tmux
 // server, on its in-process exchange, at 80x24 and 200x50.
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,8 +26,7 @@ describe('keys typed while the app starts, in tmux', () => {
       ] as const) {
         // `?mar` on the main screen first, as the terminal echoes keys typed while node starts; the same keys
         // typed again as it starts (read once the screen reads keys: the help, filtered by "mar").
-        t.tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'app', '-x', String(cols), '-y', String(rows),
-          `printf '?mar'; env CI=false SSH_TTY= PERPL_HOME='${home}' '${process.execPath}' '${app.entry}'; echo "[exited rc=$?]"; sleep 600`);
+        t.startApp(app.entry, home, cols, rows, "printf '?mar'; ");
         t.burst('?mar');
         await t.until((s) => s.includes('trading ● live') && s.includes('? mar▏'), `${cols}x${rows}: the live screen, trading, with the help filtered by "mar"`, 30_000);
         const header = t.screen().split('\n')[0] ?? '';
@@ -37,7 +35,7 @@ describe('keys typed while the app starts, in tmux', () => {
         t.tmux('kill-session', '-t', 'app');
       }
     } finally {
-      spawnSync('tmux', ['-S', socket, 'kill-server']);
+      t.stop();
       app.dispose();
       rmSync(home, { recursive: true, force: true });
     }
