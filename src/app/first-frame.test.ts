@@ -58,20 +58,23 @@ describe('the screen mounts with its first useful frame', () => {
   });
 });
 
+/** A warm-up on virtual timers, its render a mock. */
+function warming() {
+  const timers = new VirtualTimers(0);
+  const warm = vi.fn();
+  return { timers, warm, warmUp: warmBesideHandshake(warm, { timers }) };
+}
+
 describe('the off-screen warm-up runs beside the market-data handshake, never in it', () => {
   it('warm-runs-at-once-while-the-exchange-starts: nothing to wait for yet, so it runs a turn later', () => {
-    const timers = new VirtualTimers(0);
-    const warm = vi.fn();
-    warmBesideHandshake(warm, { timers });
+    const { timers, warm } = warming();
     expect(warm, 'the caller\'s turn ends first').not.toHaveBeenCalled();
     timers.advance(0);
     expect(warm).toHaveBeenCalledTimes(1);
   });
 
   it('warm-never-holds-the-handshake: once the socket starts opening it waits for the subscription, then runs once', () => {
-    const timers = new VirtualTimers(0);
-    const warm = vi.fn();
-    const warmUp = warmBesideHandshake(warm, { timers });
+    const { timers, warm, warmUp } = warming();
     warmUp.handshakeStarted();
     timers.advance(5);
     expect(warm, 'the socket is still opening').not.toHaveBeenCalled();
@@ -85,9 +88,7 @@ describe('the off-screen warm-up runs beside the market-data handshake, never in
   });
 
   it('warm-runs-after-its-bound-when-the-socket-is-slow: a remote exchange\'s handshake is waited for at most WARM_WAIT_MS, once', () => {
-    const timers = new VirtualTimers(0);
-    const warm = vi.fn();
-    const warmUp = warmBesideHandshake(warm, { timers });
+    const { timers, warm, warmUp } = warming();
     warmUp.handshakeStarted();
     timers.advance(WARM_WAIT_MS - 1);
     expect(warm).not.toHaveBeenCalled();
@@ -99,9 +100,7 @@ describe('the off-screen warm-up runs beside the market-data handshake, never in
   });
 
   it('cancelled-warm-never-runs: a quit before it leaves nothing to run', () => {
-    const timers = new VirtualTimers(0);
-    const warm = vi.fn();
-    const warmUp = warmBesideHandshake(warm, { timers });
+    const { timers, warm, warmUp } = warming();
     warmUp.handshakeStarted();
     warmUp.subscribed();
     warmUp.cancel();
@@ -110,11 +109,10 @@ describe('the off-screen warm-up runs beside the market-data handshake, never in
   });
 
   it('subscribed-when-the-first-connection-opens: a change cue before the socket opens does not count, the open one does, once', () => {
-    const timers = new VirtualTimers(0);
-    const warm = vi.fn();
+    const { timers, warm, warmUp } = warming();
     const listeners = new Set<() => void>();
     const session = { epoch: 0, onChange: (l: () => void) => (listeners.add(l), () => void listeners.delete(l)) };
-    followHandshake(warmBesideHandshake(warm, { timers }), session);
+    followHandshake(warmUp, session);
     for (const l of [...listeners]) l();
     timers.advance(1);
     expect(warm, 'still connecting').not.toHaveBeenCalled();
