@@ -31,10 +31,21 @@ export const LAUNCHER_LINE = `":" //; exec env ${Object.entries(LAUNCHER_MALLOC_
 
 /**
  * Ink's `widest-line` replaced by the same measure counted in one pass for the screen's own glyphs
- * (src/terminal/frames/widest-line.ts): Ink calls it on every text node of every frame. Resolved from the
- * working directory (esbuild's rule for aliases): the builds run in the repository's root.
+ * (src/terminal/frames/widest-line.ts): Ink calls it on every text node of every frame. React's packages
+ * (src/terminal/react-builds/) bundle their production build only: each package's index picks its build at
+ * run time, so the bundle carried both, and V8 keeps a loaded chunk's whole source (the development builds
+ * were 0.5 MB of the screen's 1.5). Resolved from the working directory (esbuild's rule for aliases): the
+ * builds run in the repository's root.
  */
-export const BUNDLE_ALIASES = { 'widest-line': './src/terminal/frames/widest-line.ts' } as const;
+export const BUNDLE_ALIASES = {
+  'widest-line': './src/terminal/frames/widest-line.ts',
+  react: './src/terminal/react-builds/react.cjs',
+  'react/jsx-runtime': './src/terminal/react-builds/jsx-runtime.cjs',
+  'react-reconciler': './src/terminal/react-builds/react-reconciler.cjs',
+  // The package's own file (its two builds are a few numbers each): the alias above would remap the subpath.
+  'react-reconciler/constants.js': './node_modules/react-reconciler/constants.js',
+  scheduler: './src/terminal/react-builds/scheduler.cjs',
+} as const;
 
 /**
  * V8 keeps each loaded chunk's source for the process's life (functions compile lazily from it): without the
