@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LAUNCHER_MALLOC_ENV } from '../../test/helpers/build-flags.js';
-import { probeEnvironment } from './probe-child.js';
+import { LAUNCHER_MALLOC_ENV, LAUNCHER_NODE_ARGS } from '../../test/helpers/build-flags.js';
+import { probeEnvironment, probeNodeArgs } from './probe-child.js';
 
 const cfg = { mode: 'optimized', home: '/tmp/perpl-bench-home' } as const;
 
@@ -9,6 +9,13 @@ describe("the probe's environment", () => {
     const env = probeEnvironment(cfg, { PATH: '/usr/bin' });
     for (const [name, value] of Object.entries(LAUNCHER_MALLOC_ENV)) expect(env[name], name).toBe(value);
     expect(Object.keys(LAUNCHER_MALLOC_ENV)).toContain('MALLOC_TRIM_THRESHOLD_');
+  });
+
+  it("soak-measures-node-options-perpl-never-starts-with: the optimized probe gets the launcher's node options (the platform's pool size), the baseline and BENCH_NODE_DEFAULTS=1 Node's own", () => {
+    expect(probeNodeArgs(cfg, {})).toEqual(LAUNCHER_NODE_ARGS);
+    expect(LAUNCHER_NODE_ARGS).toContain('--v8-pool-size=2');
+    expect(probeNodeArgs({ mode: 'baseline' }, {})).toEqual([]);
+    expect(probeNodeArgs(cfg, { BENCH_NODE_DEFAULTS: '1' })).toEqual([]);
   });
 
   it("probe-overrides-the-bench-users-malloc-setting: a value already set is kept, as the launcher keeps a user's", () => {

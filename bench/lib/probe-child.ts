@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeMessage, type ProbeResult } from './probe-types.js';
 import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
-import { LAUNCHER_MALLOC_ENV } from '../../test/helpers/build-flags.js';
+import { LAUNCHER_MALLOC_ENV, LAUNCHER_NODE_ARGS } from '../../test/helpers/build-flags.js';
 
 export interface ProbeRun {
   result: ProbeResult;
@@ -52,8 +52,14 @@ export function probeEnvironment(cfg: Pick<ProbeConfig, 'mode' | 'home' | 'lowBa
   return env;
 }
 
+/** Node's options for the probe: the app's as `perpl`'s launcher starts it; BENCH_NODE_DEFAULTS=1 leaves Node's own (A/B). */
+export function probeNodeArgs(cfg: Pick<ProbeConfig, 'mode'>, base: NodeJS.ProcessEnv = process.env): readonly string[] {
+  return cfg.mode === 'optimized' && base.BENCH_NODE_DEFAULTS !== '1' ? LAUNCHER_NODE_ARGS : [];
+}
+
 export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promise<ProbeRun> {
-  const { onOutput, nodeArgs = [] } = opts;
+  const { onOutput } = opts;
+  const nodeArgs = [...probeNodeArgs(cfg), ...(opts.nodeArgs ?? [])];
   const timeoutMs = opts.timeoutMs ?? probeTimeoutMs(cfg);
   const env = probeEnvironment(cfg);
   const spawnedAtEpoch = Date.now();

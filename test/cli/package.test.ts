@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchChild } from '../helpers/watched-child.js';
 import { hasScript, runInPty, waitForOutput } from '../reliability/built-app.js';
-import { APP_BUILD_FLAGS, MALLOC_TRIM_THRESHOLD } from '../helpers/build-flags.js';
+import { APP_BUILD_FLAGS, LAUNCHER_NODE_ARGS, MALLOC_TRIM_THRESHOLD } from '../helpers/build-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; license: string; files: string[] };
@@ -123,8 +123,8 @@ describe('the npm package', () => {
     }
   }, 120_000);
 
-  // glibc reads malloc's settings once, as the process starts: the launcher line sets them before node runs.
-  it.skipIf(!existsSync('/proc/self/environ'))('installed-perpl-starts-node-with-a-fixed-malloc-trim-threshold: the installed `perpl` is node, its malloc threshold set', async () => {
+  // glibc reads malloc's settings once, as the process starts, and V8 its platform's size: the launcher line sets them before node runs.
+  it.skipIf(!existsSync('/proc/self/environ'))('installed-perpl-starts-node-with-a-fixed-malloc-trim-threshold-and-two-platform-workers: the installed `perpl` is node, its malloc threshold set, the V8 pool size on its command line', async () => {
     const home = mkdtempSync(join(work, 'home-'));
     const env: NodeJS.ProcessEnv = { ...process.env, PERPL_HOME: home };
     delete env.MALLOC_TRIM_THRESHOLD_;
@@ -135,6 +135,10 @@ describe('the npm package', () => {
       // sh exec'd node: the same process, now node, with the threshold in its environment.
       expect(readlinkSync(`/proc/${child.pid}/exe`)).toBe(realpathSync(process.execPath));
       expect(readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')).toContain(`MALLOC_TRIM_THRESHOLD_=${MALLOC_TRIM_THRESHOLD}`);
+      // Node's options are on node's own command line (V8 sizes its platform before any code runs).
+      const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+      for (const arg of LAUNCHER_NODE_ARGS) expect(argv.slice(0, argv.findIndex((a) => a.endsWith('perpl.js'))), arg).toContain(arg);
+      expect(LAUNCHER_NODE_ARGS).toContain('--v8-pool-size=2');
     } finally {
       child.kill('SIGKILL');
     }

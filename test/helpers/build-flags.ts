@@ -21,20 +21,40 @@ export const LAUNCHER_MALLOC_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Node's options `perpl` starts node with (fixed when the process starts: no later call changes them).
+ * V8's platform has four worker threads by default, on any machine: concurrent marking, sweeping and
+ * compiling run on them, and each keeps its own malloc arena of freed compile memory. Two do the same work
+ * for a heap this size (bench soak, 2 cores, 120 s: 4.2 MB less resident on Node 24 (6.6 MB of thread
+ * arenas, not 10.8), 2.4 on Node 20, CPU no higher).
+ */
+export const LAUNCHER_NODE_ARGS: readonly string[] = ['--v8-pool-size=2'];
+
+/**
  * The entry file is a shell script too (its hashbang is #!/bin/sh): `perpl` runs through sh, which sets malloc's
- * settings (a user's own value of each kept) and execs node on the same file: one node start, the same process. sh
- * stops at the exec; node reads a string statement and a comment.
+ * settings (a user's own value of each kept) and execs node, with its options, on the same file: one node start,
+ * the same process. sh stops at the exec; node reads a string statement and a comment.
  */
 export const LAUNCHER_LINE = `":" //; exec env ${Object.entries(LAUNCHER_MALLOC_ENV)
   .map(([name, value]) => `${name}="\${${name}:-${value}}"`)
-  .join(' ')} node "$0" "$@"`;
+  .join(' ')} node ${LAUNCHER_NODE_ARGS.join(' ')} "$0" "$@"`;
 
 /**
  * Ink's `widest-line` replaced by the same measure counted in one pass for the screen's own glyphs
- * (src/terminal/frames/widest-line.ts): Ink calls it on every text node of every frame. Resolved from the
- * working directory (esbuild's rule for aliases): the builds run in the repository's root.
+ * (src/terminal/frames/widest-line.ts): Ink calls it on every text node of every frame. React's packages
+ * (src/terminal/react-builds/) bundle their production build only: each package's index picks its build at
+ * run time, so the bundle carried both, and V8 keeps a loaded chunk's whole source (the development builds
+ * were 0.5 MB of the screen's 1.5). Resolved from the working directory (esbuild's rule for aliases): the
+ * builds run in the repository's root.
  */
-export const BUNDLE_ALIASES = { 'widest-line': './src/terminal/frames/widest-line.ts' } as const;
+export const BUNDLE_ALIASES = {
+  'widest-line': './src/terminal/frames/widest-line.ts',
+  react: './src/terminal/react-builds/react.cjs',
+  'react/jsx-runtime': './src/terminal/react-builds/jsx-runtime.cjs',
+  'react-reconciler': './src/terminal/react-builds/react-reconciler.cjs',
+  // The package's own file (its two builds are a few numbers each): the alias above would remap the subpath.
+  'react-reconciler/constants.js': './node_modules/react-reconciler/constants.js',
+  scheduler: './src/terminal/react-builds/scheduler.cjs',
+} as const;
 
 /**
  * V8 keeps each loaded chunk's source for the process's life (functions compile lazily from it): without the
