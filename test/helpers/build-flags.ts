@@ -24,8 +24,9 @@ export const LAUNCHER_MALLOC_ENV: Readonly<Record<string, string>> = {
  * Node's options `perpl` starts node with (fixed when the process starts: no later call changes them).
  * V8's platform has four worker threads by default, on any machine: concurrent marking, sweeping and
  * compiling run on them, and each keeps its own malloc arena of freed compile memory. Two do the same work
- * for a heap this size (bench soak, 2 cores, 120 s: 4.2 MB less resident on Node 24 (6.6 MB of thread
- * arenas, not 10.8), 2.4 on Node 20, CPU no higher).
+ * for a heap this size, and two fewer threads contend for the cores with the screen (bench soak, 2 cores,
+ * 120 s: 4.2 MB less resident on Node 24, its thread arenas 6.6 MB, not 10.8; whole runs, medians of three:
+ * Node 24 110.8 -> 108.2 MB, CPU at 2,000 updates/s 18.8 -> 15.0 %).
  */
 export const LAUNCHER_NODE_ARGS: readonly string[] = ['--v8-pool-size=2'];
 
