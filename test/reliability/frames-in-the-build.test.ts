@@ -22,7 +22,7 @@ afterAll(() => {
 
 describe.skipIf(!hasScript())('the built app paints through our frame path', () => {
   it('bundled-ink-port-reaches-the-bundled-ink: the start trace says the frame path is ported, not stock Ink', async () => {
-    expect(await framePathOfRun('production')).toBe('ported');
+    expect(await framePathOfRun()).toBe('ported');
   }, 120_000);
 });
 
@@ -39,9 +39,9 @@ describe('the build carries one React', () => {
 });
 
 /** Runs the built app in a pseudo-terminal until a live book; returns what its start trace says of the frame path. */
-async function framePathOfRun(nodeEnv: 'production'): Promise<string | undefined> {
-  const trace = join(home, `start-trace-${nodeEnv}.txt`);
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', NODE_ENV: nodeEnv, TERM: 'xterm-256color', PERPL_HOME: home, PERPL_START_TRACE: trace };
+async function framePathOfRun(): Promise<string | undefined> {
+  const trace = join(home, 'start-trace.txt');
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'false', NODE_ENV: 'production', TERM: 'xterm-256color', PERPL_HOME: home, PERPL_START_TRACE: trace };
   const run = runInPty(`node ${app.entry}`, env, 120, 40);
   const guard = setTimeout(() => run.child.kill('SIGKILL'), 60_000);
   try {

@@ -1,4 +1,3 @@
-// 'scheduler' in the build (test/helpers/build-flags.ts, BUNDLE_ALIASES): its production build is bundled, its
-// development build is required from node_modules at run time (an expression, so esbuild leaves it out) only
-// when asked for: 0.5 MB the screen's chunk no longer carries.
+// 'scheduler' in the build, its production build bundled (why: BUNDLE_ALIASES in test/helpers/build-flags.ts); the
+// development build's name is an expression, so esbuild leaves it to a require at run time from node_modules.
 module.exports = process.env.NODE_ENV === 'production' ? require('../../../node_modules/scheduler/cjs/scheduler.production.js') : require(['scheduler'][0]);
