@@ -3,8 +3,10 @@
 // runs for minutes).
 
 import { spawn } from 'node:child_process';
+import { openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeMessage, type ProbeResult } from './probe-types.js';
+import { PRESS_MARK, TRACE_MARKER } from './key-wake-trace.js';
 import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
 import { LAUNCHER_MALLOC_ENV, LAUNCHER_NODE_ARGS } from '../../test/helpers/build-flags.js';
@@ -110,7 +112,21 @@ class KeyTimer {
   private readonly workerRead: number[] = [];
   private readonly workerSynced: number[] = [];
   private lastPressAt = 0;
+  /** BENCH_TRACE_MARK=1: the kernel trace's marker file (bench/key-wake-trace.ts); null once it refused. */
+  private markFd: number | null | undefined = process.env.BENCH_TRACE_MARK === '1' ? undefined : null;
   constructor(private readonly press: (key: string) => void) {}
+
+  /** A line in the kernel's trace just before the press, where the scheduler's events of its wake follow. */
+  private markPress(n: number): void {
+    if (this.markFd === null) return;
+    try {
+      this.markFd ??= openSync(TRACE_MARKER, 'w');
+      writeSync(this.markFd, `${PRESS_MARK} ${n}`);
+    } catch {
+      // Not root, or tracing already off (the baseline's run): the presses go on unmarked.
+      this.markFd = null;
+    }
+  }
 
   onMessage(m: KeyMessage): void {
     if (m.kind === 'key-ready') {
@@ -118,6 +134,7 @@ class KeyTimer {
       // press lands at a random point of the probe's frame cycle (two 20 Hz frames wide; at once, it would
       // always meet the paint of the frame that showed the review).
       setTimeout(() => {
+        this.markPress(m.n);
         this.lastPressAt = performance.timeOrigin + performance.now();
         this.pressedAt.set(m.n, this.lastPressAt);
         this.press(m.key);

@@ -1,0 +1,113 @@
+// Where a pressed key waits before the key thread runs, read from a kernel scheduler trace (ftrace's
+// sched_waking, sched_wakeup and sched_switch, with a trace_marker line the bench parent writes at each
+// press: BENCH_TRACE_MARK=1). Per press: from the mark to the key thread's waking (the bench parent's own
+// work before its write), from waking to wakeup (the wake reaching the target CPU), and from wakeup to the
+// key thread switched in (a wait on a run queue). A wait is put down to what its CPUs did meanwhile: the
+// target CPU idle (its vCPU not brought back: below the guest), the target busy while another CPU was
+// idle, or every CPU busy.
+
+export interface TraceEvent {
+  ms: number;
+  cpu: number;
+  /** The task that logged it (its pid: a thread's id). */
+  pid: number;
+  name: string;
+  body: string;
+}
+
+// `  node-3972    [001] d..2.  1723.110191: sched_switch: prev_comm=...`: the task may hold spaces and dashes.
+const LINE = /^\s*.+?-(\d+)\s+\[(\d+)\]\s+\S+\s+([\d.]+): (\w+): (.*)$/;
+
+export function parseTrace(text: string): TraceEvent[] {
+  const events: TraceEvent[] = [];
+  for (const line of text.split('\n')) {
+    const m = LINE.exec(line);
+    if (m) events.push({ pid: Number(m[1]), cpu: Number(m[2]), ms: Number(m[3]) * 1000, name: m[4]!, body: m[5]! });
+  }
+  return events;
+}
+
+export const PRESS_MARK = 'perpl-press';
+export const TRACE_MARKER = '/sys/kernel/tracing/trace_marker';
+
+export type WaitCause = 'target-idle' | 'target-busy-other-idle' | 'all-busy';
+
+export interface KeyWake {
+  pressToWakingMs: number;
+  wakingToWakeupMs: number;
+  waitMs: number;
+  /** What the CPUs did through the wait (waits of at least `longWaitMs` only). */
+  cause: WaitCause | null;
+}
+
+const switchesToIdle = (e: TraceEvent): boolean => e.name === 'sched_switch' && / next_pid=0 /.test(e.body);
+
+/**
+ * Whether `cpu` is idle just after event `at`. A CPU woken from idle runs the task it was woken for with no
+ * sched_switch line on the kernels traced here (the task's own lines follow the idle task's wakeup line),
+ * so an idle spell is from a switch to the idle task to the CPU's next line of any kind.
+ */
+function idleAfter(events: readonly TraceEvent[], at: number, cpu: number): boolean {
+  for (let j = at; j >= 0; j--) if (events[j]!.cpu === cpu) return switchesToIdle(events[j]!);
+  return false;
+}
+
+/** One entry per press whose key thread (`keyThreadComm`) was woken within `withinMs` and ran. */
+export function keyWakes(events: readonly TraceEvent[], o: { keyThreadComm?: string; longWaitMs?: number; withinMs?: number } = {}): KeyWake[] {
+  const comm = o.keyThreadComm ?? 'WorkerThread';
+  const longWaitMs = o.longWaitMs ?? 0.5;
+  const withinMs = o.withinMs ?? 20;
+  const cpus = [...new Set(events.map((e) => e.cpu))];
+  const wakes: KeyWake[] = [];
+  for (let i = 0; i < events.length; i++) {
+    if (events[i]!.name !== 'tracing_mark_write' || !events[i]!.body.startsWith(PRESS_MARK)) continue;
+    const pressMs = events[i]!.ms;
+    let waking = -1;
+    let wakeup = -1;
+    let pid = -1;
+    for (let j = i + 1; j < events.length && events[j]!.ms - pressMs <= withinMs; j++) {
+      const e = events[j]!;
+      if (waking < 0 && e.name === 'sched_waking' && e.body.startsWith(`comm=${comm} `)) {
+        waking = j;
+        pid = Number(/pid=(\d+)/.exec(e.body)?.[1] ?? -1);
+        continue;
+      }
+      if (waking >= 0 && wakeup < 0 && e.name === 'sched_wakeup' && e.body.includes(` pid=${pid} `)) wakeup = j;
+      if (wakeup < 0) continue;
+      const target = Number(/target_cpu=(\d+)/.exec(events[wakeup]!.body)?.[1] ?? -1);
+      // Woken by the target CPU's own idle task: nothing runs there before it.
+      const ranFromWakeup = j === wakeup && e.cpu === target && e.pid === 0;
+      const running = ranFromWakeup || (j > wakeup && ((e.name === 'sched_switch' && e.body.includes(`next_pid=${pid} `)) || e.pid === pid));
+      if (!running) continue;
+      const waitMs = e.ms - events[wakeup]!.ms;
+      wakes.push({
+        pressToWakingMs: events[waking]!.ms - pressMs,
+        wakingToWakeupMs: events[wakeup]!.ms - events[waking]!.ms,
+        waitMs,
+        cause: waitMs >= longWaitMs ? causeOf(events, wakeup, j, target, cpus) : null,
+      });
+      break;
+    }
+  }
+  return wakes;
+}
+
+/** What the CPUs did through the wait from event `from` to event `to`. */
+function causeOf(events: readonly TraceEvent[], from: number, to: number, target: number, cpus: readonly number[]): WaitCause {
+  const idleMs = new Map<number, number>(cpus.map((c) => [c, 0]));
+  const idleSince = new Map<number, number | null>(cpus.map((c) => [c, idleAfter(events, from, c) ? events[from]!.ms : null]));
+  for (let j = from + 1; j <= to; j++) {
+    const e = events[j]!;
+    const since = idleSince.get(e.cpu);
+    if (since !== null && since !== undefined) idleMs.set(e.cpu, idleMs.get(e.cpu)! + e.ms - since);
+    idleSince.set(e.cpu, switchesToIdle(e) ? e.ms : null);
+  }
+  for (const c of cpus) {
+    const since = idleSince.get(c);
+    if (since !== null && since !== undefined) idleMs.set(c, idleMs.get(c)! + events[to]!.ms - since);
+  }
+  const waitMs = events[to]!.ms - events[from]!.ms;
+  const idleMost = (c: number): boolean => idleMs.get(c)! > waitMs / 2;
+  if (idleMost(target)) return 'target-idle';
+  return cpus.some((c) => c !== target && idleMost(c)) ? 'target-busy-other-idle' : 'all-busy';
+}
