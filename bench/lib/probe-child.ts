@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeMessage, type ProbeResult } from './probe-types.js';
+import { pressIntoPipe } from './key-press.js';
 import { PRESS_MARK, TRACE_MARKER } from './key-wake-trace.js';
 import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
@@ -88,7 +89,7 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
       child.kill('SIGKILL');
       reject(new Error(`probe ${cfg.mode} timed out after ${timeoutMs} ms`));
     }, timeoutMs);
-    const keys = new KeyTimer((key) => child.stdin?.write(key));
+    const keys = new KeyTimer(child.stdin ? pressIntoPipe(child.stdin) : () => {});
     child.on('message', (m: ProbeMessage) => {
       if ('figures' in m) result = m;
       else keys.onMessage(m);
@@ -135,9 +136,10 @@ class KeyTimer {
       // always meet the paint of the frame that showed the review).
       setTimeout(() => {
         this.markPress(m.n);
+        // The time, then at once the write (key-press.ts): the key arrives as this is noted.
         this.lastPressAt = performance.timeOrigin + performance.now();
-        this.pressedAt.set(m.n, this.lastPressAt);
         this.press(m.key);
+        this.pressedAt.set(m.n, this.lastPressAt);
       }, 30 + Math.random() * 100);
       return;
     }
