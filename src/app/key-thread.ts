@@ -20,6 +20,7 @@ import { CLOSE_ABNORMAL, Socket, type SocketEvents, type SocketFactory, type Soc
 import { ArmedKeyWatch } from '../ui/keys/armed-key-watch.js';
 import { KEY_THREAD } from '../lib/worker-kind.js';
 import { markStart } from '../lib/start-trace.js';
+import { askShortSlice } from '../lib/short-slice.js';
 
 type ToKeyThread =
   | StageMessage
@@ -191,6 +192,8 @@ export function runKeyThread(): void {
   keyboard.setEncoding('utf8');
   // The start trace's clock is the process's (this thread's began with it).
   markStart('key-thread-reading', epochNow() - processTimeOrigin);
+  // After the keyboard is read: loading the FFI takes a few ms; a key meanwhile waits as it did before.
+  setImmediate(() => askShortSlice());
   const fault = testFault(process.env);
   keyboard.on('data', (raw: string) => {
     if (fault && raw === TEST_FAULT_KEY) fault();

@@ -4,12 +4,13 @@
 // time the frame arrived is not the blocked thread's.
 
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type KeyThread, TEST_FAULT_KEY, startKeyThread } from '../../src/app/key-thread.js';
+import { SHORTEST_SLICE_NS } from '../../src/lib/short-slice.js';
 import type { SocketPort } from '../../src/transport/ws/socket.js';
 import { cliEntry } from '../helpers/cli-entry.js';
 
@@ -115,6 +116,40 @@ describe('the key thread', () => {
     expect(sends).toEqual([{ text, at: expect.any(Number) as number, readAt: reads[0] }]);
     expect(sends[0]!.at).toBeGreaterThanOrEqual(reads[0]!);
     expect(sends[0]!.at).toBeLessThan(loopEnd);
+  });
+});
+
+/** Each thread of this process with its scheduler slice in ns (Linux 6.12 on shows `se.slice`). */
+function threadSlices(): Map<string, number> {
+  const slices = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const line = readFileSync(`/proc/self/task/${tid}/sched`, 'utf8').split('\n').find((l) => l.startsWith('se.slice'));
+      if (line) slices.set(tid, Number(line.split(':')[1]));
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return slices;
+}
+const kernelShowsSlices = (): boolean => process.platform === 'linux' && threadSlices().size > 0;
+
+describe('the key thread on the CPU', () => {
+  it.skipIf(!kernelShowsSlices())("key-thread-waits-out-the-screen-threads-slice: it runs in 0.1 ms slices (woken, it preempts a paint), the thread that started it in the kernel's own", async () => {
+    const mine = readFileSync('/proc/thread-self/sched', 'utf8');
+    const before = threadSlices();
+    const fifo = join(dir, 'keys-slice');
+    execFileSync('mkfifo', [fifo]);
+    const keysFd = openSync(fifo, 'r+');
+    cleanups.push(() => closeSync(keysFd));
+    const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
+    cleanups.push(() => kt.stop());
+    const shortNew = (): string[] => [...threadSlices()].filter(([tid, ns]) => !before.has(tid) && ns === SHORTEST_SLICE_NS).map(([tid]) => tid);
+    await until(() => shortNew().length > 0);
+    expect(shortNew()).toHaveLength(1);
+    // Every thread it did not start keeps its slice: this one's, read before and after.
+    expect(readFileSync('/proc/thread-self/sched', 'utf8').split('\n').find((l) => l.startsWith('se.slice'))).toBe(mine.split('\n').find((l) => l.startsWith('se.slice')));
+    for (const [tid, ns] of before) if (threadSlices().has(tid)) expect(threadSlices().get(tid), `thread ${tid}`).toBe(ns);
   });
 });
 
