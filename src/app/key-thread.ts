@@ -7,7 +7,8 @@
 // the screen thread's (its exit paths restore it). Should the key thread end on its own (an exception, an
 // exit, a termination), the screen thread keeps trading: a frame it fired is adopted once, nothing is armed
 // again, its sockets close and ReconnectingSocket opens the next one here (key-thread-input.ts reads the
-// keys here again). The worker runs the CLI's own entry file, which hands over to runKeyThread.
+// keys here again). The worker runs the CLI's own entry file, which hands over to runKeyThread. On Linux it
+// runs in short slices (lib/short-slice.ts): woken by a key, it preempts a paint rather than waiting it out.
 
 import { openSync } from 'node:fs';
 import { Socket as NetSocket } from 'node:net';

@@ -58,17 +58,23 @@ function exchangeThread(): { port: Promise<number>; next(match: (e: ServerEvent)
   return { port: next((e) => 'port' in e).then((e) => (e as { port: number }).port), next, seen };
 }
 
+/** A FIFO for the key thread to read as its keyboard, and this side's descriptor to type into it. */
+function keyboardFifo(name: string): { fifo: string; keysFd: number } {
+  const fifo = join(dir, name);
+  execFileSync('mkfifo', [fifo]);
+  // Read-write: opening a FIFO's writer does not wait for its reader this way.
+  const keysFd = openSync(fifo, 'r+');
+  cleanups.push(() => closeSync(keysFd));
+  return { fifo, keysFd };
+}
+
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
 describe('the key thread', () => {
   it('blocked-main-y-still-reaches-socket: the armed order leaves while the screen thread is busy, and is adopted once after', async () => {
     const exchange = exchangeThread();
     const port = await exchange.port;
-    const fifo = join(dir, 'keys');
-    execFileSync('mkfifo', [fifo]);
-    // Read-write: opening a FIFO's writer does not wait for its reader this way.
-    const keysFd = openSync(fifo, 'r+');
-    cleanups.push(() => closeSync(keysFd));
+    const { fifo, keysFd } = keyboardFifo('keys');
     const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
     cleanups.push(() => kt.stop());
     const keys: { raw: string; fired: boolean }[] = [];
@@ -138,10 +144,7 @@ describe('the key thread on the CPU', () => {
   it.skipIf(!kernelShowsSlices())("key-thread-waits-out-the-screen-threads-slice: it runs in 0.1 ms slices (woken, it preempts a paint), the thread that started it in the kernel's own", async () => {
     const mine = readFileSync('/proc/thread-self/sched', 'utf8');
     const before = threadSlices();
-    const fifo = join(dir, 'keys-slice');
-    execFileSync('mkfifo', [fifo]);
-    const keysFd = openSync(fifo, 'r+');
-    cleanups.push(() => closeSync(keysFd));
+    const { fifo } = keyboardFifo('keys-slice');
     const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
     cleanups.push(() => kt.stop());
     const shortNew = (): string[] => [...threadSlices()].filter(([tid, ns]) => !before.has(tid) && ns === SHORTEST_SLICE_NS).map(([tid]) => tid);
@@ -160,10 +163,7 @@ describe('the key thread ends on its own', () => {
     it(`key-thread-${fault}-hands-trading-back-to-the-screen-thread: its socket closes as a drop, the next opens here, the armed frame never leaves`, async () => {
       const exchange = exchangeThread();
       const port = await exchange.port;
-      const fifo = join(dir, `keys-${fault}`);
-      execFileSync('mkfifo', [fifo]);
-      const keysFd = openSync(fifo, 'r+');
-      cleanups.push(() => closeSync(keysFd));
+      const { fifo, keysFd } = keyboardFifo(`keys-${fault}`);
       // The worker copies the environment when it starts: the fault is its alone (NODE_ENV=test under vitest).
       process.env.PERPL_TEST_KEY_THREAD_FAULT = fault;
       const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
