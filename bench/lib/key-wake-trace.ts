@@ -3,8 +3,8 @@
 // press: BENCH_TRACE_MARK=1). Per press: from the mark to the key thread's waking (the bench parent's own
 // work before its write), from waking to wakeup (the wake reaching the target CPU), and from wakeup to the
 // key thread switched in (a wait on a run queue). A wait is put down to what its CPUs did meanwhile: the
-// target CPU idle (its vCPU not brought back: below the guest), the target busy while another CPU was
-// idle, or every CPU busy.
+// target CPU idle through most of it (a wake the target was slow to act on), the target busy while another
+// CPU was idle, or every CPU busy.
 
 export interface TraceEvent {
   ms: number;
@@ -65,6 +65,7 @@ export function keyWakes(events: readonly TraceEvent[], o: { keyThreadComm?: str
     let waking = -1;
     let wakeup = -1;
     let pid = -1;
+    let target = -1;
     for (let j = i + 1; j < events.length && events[j]!.ms - pressMs <= withinMs; j++) {
       const e = events[j]!;
       if (waking < 0 && e.name === 'sched_waking' && e.body.startsWith(`comm=${comm} `)) {
@@ -72,9 +73,11 @@ export function keyWakes(events: readonly TraceEvent[], o: { keyThreadComm?: str
         pid = Number(/pid=(\d+)/.exec(e.body)?.[1] ?? -1);
         continue;
       }
-      if (waking >= 0 && wakeup < 0 && e.name === 'sched_wakeup' && e.body.includes(` pid=${pid} `)) wakeup = j;
+      if (waking >= 0 && wakeup < 0 && e.name === 'sched_wakeup' && e.body.includes(` pid=${pid} `)) {
+        wakeup = j;
+        target = Number(/target_cpu=(\d+)/.exec(e.body)?.[1] ?? -1);
+      }
       if (wakeup < 0) continue;
-      const target = Number(/target_cpu=(\d+)/.exec(events[wakeup]!.body)?.[1] ?? -1);
       // Woken by the target CPU's own idle task: nothing runs there before it.
       const ranFromWakeup = j === wakeup && e.cpu === target && e.pid === 0;
       const running = ranFromWakeup || (j > wakeup && ((e.name === 'sched_switch' && e.body.includes(`next_pid=${pid} `)) || e.pid === pid));

@@ -44,8 +44,9 @@ function loadSyscall(): Syscall {
 export function askShortSlice(sliceNs = SHORTEST_SLICE_NS, o: { platform?: string; arch?: string; load?: () => Syscall } = {}): ShortSlice {
   const platform = o.platform ?? process.platform;
   if (platform !== 'linux') return { kept: `not on Linux (${platform})` };
-  const nr = SYSCALLS[o.arch ?? process.arch];
-  if (!nr) return { kept: `no sched_setattr number for ${o.arch ?? process.arch}` };
+  const arch = o.arch ?? process.arch;
+  const nr = SYSCALLS[arch];
+  if (!nr) return { kept: `no sched_setattr number for ${arch}` };
   let syscall: Syscall;
   try {
     syscall = (o.load ?? loadSyscall)();

@@ -125,13 +125,19 @@ describe('the key thread', () => {
   });
 });
 
-/** Each thread of this process with its scheduler slice in ns (Linux 6.12 on shows `se.slice`). */
+/** A thread's scheduler slice in ns from its `sched` file (Linux 6.12 on shows `se.slice`), or undefined. */
+function sliceIn(schedFile: string): number | undefined {
+  const line = readFileSync(schedFile, 'utf8').split('\n').find((l) => l.startsWith('se.slice'));
+  return line === undefined ? undefined : Number(line.split(':')[1]);
+}
+
+/** Each thread of this process with its scheduler slice in ns. */
 function threadSlices(): Map<string, number> {
   const slices = new Map<string, number>();
   for (const tid of readdirSync('/proc/self/task')) {
     try {
-      const line = readFileSync(`/proc/self/task/${tid}/sched`, 'utf8').split('\n').find((l) => l.startsWith('se.slice'));
-      if (line) slices.set(tid, Number(line.split(':')[1]));
+      const ns = sliceIn(`/proc/self/task/${tid}/sched`);
+      if (ns !== undefined) slices.set(tid, ns);
     } catch {
       // A thread that ended meanwhile.
     }
@@ -142,7 +148,7 @@ const kernelShowsSlices = (): boolean => process.platform === 'linux' && threadS
 
 describe('the key thread on the CPU', () => {
   it.skipIf(!kernelShowsSlices())("key-thread-waits-out-the-screen-threads-slice: it runs in 0.1 ms slices (woken, it preempts a paint), the thread that started it in the kernel's own", async () => {
-    const mine = readFileSync('/proc/thread-self/sched', 'utf8');
+    const mine = sliceIn('/proc/thread-self/sched');
     const before = threadSlices();
     const { fifo } = keyboardFifo('keys-slice');
     const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
@@ -151,8 +157,10 @@ describe('the key thread on the CPU', () => {
     await until(() => shortNew().length > 0);
     expect(shortNew()).toHaveLength(1);
     // Every thread it did not start keeps its slice: this one's, read before and after.
-    expect(readFileSync('/proc/thread-self/sched', 'utf8').split('\n').find((l) => l.startsWith('se.slice'))).toBe(mine.split('\n').find((l) => l.startsWith('se.slice')));
-    for (const [tid, ns] of before) if (threadSlices().has(tid)) expect(threadSlices().get(tid), `thread ${tid}`).toBe(ns);
+    expect(mine).toBeDefined();
+    expect(sliceIn('/proc/thread-self/sched')).toBe(mine);
+    const after = threadSlices();
+    for (const [tid, ns] of before) if (after.has(tid)) expect(after.get(tid), `thread ${tid}`).toBe(ns);
   });
 });
 
