@@ -9,13 +9,15 @@
 // again, its sockets close and ReconnectingSocket opens the next one here (key-thread-input.ts reads the
 // keys here again). The worker runs the CLI's own entry file, which hands over to runKeyThread. On Linux it
 // runs in short slices (lib/short-slice.ts): woken by a key, it preempts a paint rather than waiting it out.
+// The arm's renewals reach it through shared memory (arm-renewal.ts): a publish never wakes it.
 
 import { openSync } from 'node:fs';
 import { Socket as NetSocket } from 'node:net';
 import { isatty, ReadStream } from 'node:tty';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { ArmWord } from '../transport/ws/arm-word.js';
-import { ArmedFrameHolder, ArmedFrameStage, holdsArm, type FiredMessage, type RenewMessage, type StageMessage } from '../transport/ws/armed-frame.js';
+import { ArmRenewal } from '../transport/ws/arm-renewal.js';
+import { ArmedFrameHolder, ArmedFrameStage, holdsArm, type FiredMessage, type StageMessage } from '../transport/ws/armed-frame.js';
 import { errorText } from '../protocol/errors.js';
 import { CLOSE_ABNORMAL, Socket, type SocketEvents, type SocketFactory, type SocketOptions, type SocketPort } from '../transport/ws/socket.js';
 import { ArmedKeyWatch } from '../ui/keys/armed-key-watch.js';
@@ -25,7 +27,6 @@ import { askShortSlice } from '../lib/short-slice.js';
 
 type ToKeyThread =
   | StageMessage
-  | RenewMessage
   | { kind: 'open'; id: number; url: string; options: SocketOptions | undefined }
   | { kind: 'send'; id: number; text: string }
   | { kind: 'ping'; id: number; payload: string }
@@ -61,11 +62,12 @@ export interface KeyThread {
 /** Starts the key thread on `entry` (the CLI's entry file), reading keys from `keysPath` (default the process's stdin, fd 0). */
 export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?: string[]; traceSends?: boolean } = {}): KeyThread {
   const word = new ArmWord();
-  const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, keysPath: o.keysPath, traceSends: o.traceSends === true, processTimeOrigin: performance.timeOrigin }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
+  const renewal = new ArmRenewal();
+  const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, renewal: renewal.buffer, keysPath: o.keysPath, traceSends: o.traceSends === true, processTimeOrigin: performance.timeOrigin }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
   const post = (m: ToKeyThread): void => worker.postMessage(m);
   // Reads and socket frames received here: an arm says how many, so one still on its way here never fires it.
   const seen = { reads: 0, frames: 0 };
-  const stage = new ArmedFrameStage(word, post, () => ({ ...seen }));
+  const stage = new ArmedFrameStage(word, renewal, post, () => ({ ...seen }));
   const sockets = new Map<number, { events: SocketEvents; open: boolean }>();
   let nextId = 1;
   let openNow: number | null = null;
@@ -180,9 +182,9 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
 export function runKeyThread(): void {
   const port = parentPort;
   if (!port) return;
-  const { word: buffer, keysPath, traceSends, processTimeOrigin } = workerData as { word: SharedArrayBuffer; keysPath?: string; traceSends: boolean; processTimeOrigin: number };
+  const { word: buffer, renewal, keysPath, traceSends, processTimeOrigin } = workerData as { word: SharedArrayBuffer; renewal: SharedArrayBuffer; keysPath?: string; traceSends: boolean; processTimeOrigin: number };
   const post = (m: FromKeyThread): void => port.postMessage(m);
-  const holder = new ArmedFrameHolder(new ArmWord(buffer));
+  const holder = new ArmedFrameHolder(new ArmWord(buffer), new ArmRenewal(renewal));
   const watch = new ArmedKeyWatch();
   const sockets = new Map<number, Socket>();
   let trading: number | null = null;
@@ -224,8 +226,6 @@ export function runKeyThread(): void {
       case 'stage':
         holder.stage(m);
         return watch.arm(m.afterRead);
-      case 'renew':
-        return holder.renew(m);
       case 'open': {
         const id = m.id;
         const socket = new Socket(

@@ -125,6 +125,34 @@ describe('the key thread', () => {
   });
 });
 
+describe('the key thread renews', () => {
+  it('renewed-arm-fires-after-its-first-expiry: the screen thread renews through shared memory, and the key thread reads the renewal when the y comes', async () => {
+    const exchange = exchangeThread();
+    const port = await exchange.port;
+    const { fifo, keysFd } = keyboardFifo('keys-renew');
+    const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
+    cleanups.push(() => kt.stop());
+    const keys: { raw: string; fired: boolean }[] = [];
+    kt.onKeys((raw, fired) => keys.push({ raw, fired }));
+    await new Promise<void>((opened, failed) => {
+      kt.createSocket(`ws://127.0.0.1:${port}`, { open: opened, message: () => {}, close: (code, why) => failed(new Error(`closed ${code} ${why}`)), error: () => {} });
+    });
+    const text = JSON.stringify({ mt: 22, sn: 1, rq: 13, acc: 1, t: 1, mkt: 32, s: 1000, p: 250000, fl: 4, lv: 1000, lb: 0 });
+    const firstExpiry = epochNow() + 100;
+    const id = kt.stage.arm(text, kt.openConnection()!, firstExpiry, () => {})!;
+    expect(kt.stage.renew(id, epochNow() + 60_000)).toBe(true);
+    while (epochNow() < firstExpiry + 50) await new Promise((r) => setTimeout(r, 10));
+
+    writeSync(keysFd, 'y');
+    // The read comes back fired or not; fired, its frame reached the exchange after the first expiry.
+    await until(() => keys.length > 0);
+    expect(keys).toEqual([{ raw: 'y', fired: true }]);
+    const arrived = (await exchange.next((e) => 'frame' in e)) as { frame: string; at: number };
+    expect(arrived.frame).toBe(text);
+    expect(arrived.at).toBeGreaterThan(firstExpiry);
+  });
+});
+
 /** A thread's scheduler slice in ns from its `sched` file (Linux 6.12 on shows `se.slice`), or undefined. */
 function sliceIn(schedFile: string): number | undefined {
   const line = readFileSync(schedFile, 'utf8').split('\n').find((l) => l.startsWith('se.slice'));

@@ -4,8 +4,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ArmRenewal } from '../../transport/ws/arm-renewal.js';
 import { ArmWord } from '../../transport/ws/arm-word.js';
-import { ArmedFrameHolder, ArmedFrameStage, type FiredMessage, type RenewMessage, type StageMessage } from '../../transport/ws/armed-frame.js';
+import { ArmedFrameHolder, ArmedFrameStage, type FiredMessage, type StageMessage } from '../../transport/ws/armed-frame.js';
 import { ArmedOrder } from './armed-order.js';
 import { BUY, signedIn } from './scripted-link.fixtures.js';
 
@@ -16,12 +17,13 @@ export function armedSetUp(stops: (() => void)[], dirs: string[], o: { canSendNo
   const path = join(dir, 'journal.ndjson');
   const t = signedIn(stops, path);
   const word = new ArmWord();
-  const toKeyThread: (StageMessage | RenewMessage)[] = [];
+  const renewal = new ArmRenewal();
+  const toKeyThread: StageMessage[] = [];
   const toMain: FiredMessage[] = [];
   /** Frames the key thread wrote on its socket. */
   const keyWire: string[] = [];
-  const stage = new ArmedFrameStage(word, (m) => toKeyThread.push(m));
-  const holder = new ArmedFrameHolder(new ArmWord(word.buffer));
+  const stage = new ArmedFrameStage(word, renewal, (m) => toKeyThread.push(m));
+  const holder = new ArmedFrameHolder(new ArmWord(word.buffer), new ArmRenewal(renewal.buffer));
   let connection: number | null = 1;
   let spent = 0;
   let now = 0;
@@ -49,10 +51,7 @@ export function armedSetUp(stops: (() => void)[], dirs: string[], o: { canSendNo
     advance: (ms: number) => (now += ms),
     /** The key thread handles what main posted. */
     deliver() {
-      for (const m of toKeyThread.splice(0)) {
-        if (m.kind === 'stage') holder.stage(m);
-        else holder.renew(m);
-      }
+      for (const m of toKeyThread.splice(0)) holder.stage(m);
     },
     /** The key thread reads a lone `y` on its connection `c`. */
     y(c = 1) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../test/helpers/seeded-random.js';
+import { ArmRenewal } from './arm-renewal.js';
 import { ArmState, ArmWord } from './arm-word.js';
-import { ArmedFrameHolder, ArmedFrameStage, holdsArm, type FiredMessage, type RenewMessage, type StageMessage } from './armed-frame.js';
+import { ArmedFrameHolder, ArmedFrameStage, holdsArm, type FiredMessage, type StageMessage } from './armed-frame.js';
 
 /**
  * The two threads, one step at a time: the screen thread (stage) and the key thread (holder, which owns
@@ -9,15 +10,17 @@ import { ArmedFrameHolder, ArmedFrameStage, holdsArm, type FiredMessage, type Re
  */
 function twoThreads() {
   const word = new ArmWord();
-  const toKeyThread: (StageMessage | RenewMessage | { kind: 'send'; text: string })[] = [];
+  const renewal = new ArmRenewal();
+  const toKeyThread: (StageMessage | { kind: 'send'; text: string })[] = [];
   const toMain: FiredMessage[] = [];
   const wire: string[] = [];
   const adopted: number[] = [];
-  const stage = new ArmedFrameStage(word, (m) => toKeyThread.push(m));
-  const holder = new ArmedFrameHolder(new ArmWord(word.buffer));
+  const stage = new ArmedFrameStage(word, renewal, (m) => toKeyThread.push(m));
+  const holder = new ArmedFrameHolder(new ArmWord(word.buffer), new ArmRenewal(renewal.buffer));
   const send = (text: string): boolean => (wire.push(text), true);
   return {
     word,
+    renewal,
     stage,
     wire,
     adopted,
@@ -36,7 +39,6 @@ function twoThreads() {
       const m = toKeyThread.shift();
       if (!m) return;
       if (m.kind === 'stage') holder.stage(m);
-      else if (m.kind === 'renew') holder.renew(m);
       else send(m.text);
     },
     /** The key thread reads a lone `y`. */
@@ -111,8 +113,8 @@ describe('armed order frame', () => {
   it('renew keeps the armed frame firing past its first expiry; a renew of a claimed arm does nothing', () => {
     const t = twoThreads();
     const id = t.arm('ORDER', 1_000)!;
-    expect(t.stage.renew(id, 2_000)).toBe(true);
     t.drain();
+    expect(t.stage.renew(id, 2_000)).toBe(true);
     expect(t.keyThreadY(1_500)).not.toBeNull();
     const again = t.arm('NEXT', 1_000)!;
     t.stage.claim();
@@ -121,16 +123,14 @@ describe('armed order frame', () => {
 
   it('frame-on-its-way-when-armed-never-fires: a socket frame forwarded after the arm holds the key until the screen thread has seen it', () => {
     const word = new ArmWord();
-    const toKeyThread: (StageMessage | RenewMessage)[] = [];
+    const renewal = new ArmRenewal();
+    const toKeyThread: StageMessage[] = [];
     const wire: string[] = [];
     let framesSeen = 0;
-    const stage = new ArmedFrameStage(word, (m) => toKeyThread.push(m), () => ({ reads: 0, frames: framesSeen }));
-    const holder = new ArmedFrameHolder(new ArmWord(word.buffer));
+    const stage = new ArmedFrameStage(word, renewal, (m) => toKeyThread.push(m), () => ({ reads: 0, frames: framesSeen }));
+    const holder = new ArmedFrameHolder(new ArmWord(word.buffer), new ArmRenewal(renewal.buffer));
     const deliver = () => {
-      for (const m of toKeyThread.splice(0)) {
-        if (m.kind === 'stage') holder.stage(m);
-        else holder.renew(m);
-      }
+      for (const m of toKeyThread.splice(0)) holder.stage(m);
     };
     const id = stage.arm('ORDER', 1, Infinity, () => undefined)!;
     deliver();
@@ -142,6 +142,30 @@ describe('armed order frame', () => {
     deliver();
     expect(holder.fire(1, 0, (x) => (wire.push(x), true), 1)).not.toBeNull();
     expect(wire).toEqual(['ORDER']);
+  });
+
+  it('renew-wakes-no-thread: a renewal is read from shared memory when the key comes, with no message to the key thread', () => {
+    const t = twoThreads();
+    const id = t.arm('ORDER', 1_000)!;
+    t.drain();
+    for (let publish = 1; publish <= 50; publish++) expect(t.stage.renew(id, 1_000 + publish * 100)).toBe(true);
+    expect(t.toKeyThread).toEqual([]);
+    expect(t.keyThreadY(5_999)).not.toBeNull();
+    t.drain();
+    expect(t.wire).toEqual(['ORDER']);
+  });
+
+  it('renewal-mid-write-holds-to-the-stage-terms: a read that meets a write in progress fires only within what the stage said', () => {
+    const t = twoThreads();
+    const id = t.arm('ORDER', 1_000)!;
+    t.drain();
+    t.stage.renew(id, 5_000);
+    // The screen thread is between its two sequence stores (odd): the key thread reads nothing and never waits.
+    const seq = new BigInt64Array(t.renewal.buffer, 0, 1);
+    Atomics.add(seq, 0, 1n);
+    expect(t.keyThreadY(1_500)).toBeNull();
+    expect(t.word.peek().state).toBe(ArmState.armed);
+    expect(t.keyThreadY(999)).not.toBeNull();
   });
 
   it('only a plain heartbeat leaves an arm standing: every other frame holds it', () => {
@@ -161,7 +185,7 @@ describe('armed order frame', () => {
     const t = twoThreads();
     t.arm('ORDER');
     t.keyThreadStep();
-    const holder = new ArmedFrameHolder(new ArmWord(t.word.buffer));
+    const holder = new ArmedFrameHolder(new ArmWord(t.word.buffer), new ArmRenewal(t.renewal.buffer));
     holder.stage({ kind: 'stage', id: t.word.peek().id, text: 'ORDER', connection: 1, expiresAtEpochMs: Infinity, afterRead: 0, afterFrame: 0 });
     const sent: string[] = [];
     expect(holder.fire(2, 0, (x) => (sent.push(x), true), 0)).toBeNull();

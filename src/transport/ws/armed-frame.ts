@@ -4,6 +4,7 @@
 // before each of its own sends, so the armed frame never leaves after a later request, and adopts a frame
 // the key thread sent (once) instead of sending it again.
 
+import type { ArmRenewal } from './arm-renewal.js';
 import { ArmState, type ArmWord } from './arm-word.js';
 
 /** Screen thread -> key thread: the frame to send if `id` is still armed when the key comes. */
@@ -13,20 +14,11 @@ export interface StageMessage {
   text: string;
   /** The key thread's connection number the frame belongs to: never sent on another connection. */
   connection: number;
-  /** Epoch ms after which the key thread no longer fires it (the screen thread re-arms while it stays right). */
+  /** Epoch ms after which the key thread no longer fires it, unless renewed (ArmRenewal) while it stays right. */
   expiresAtEpochMs: number;
   /** Keyboard reads the screen thread had received when it armed: a read after them not yet seen there never fires it. */
   afterRead: number;
   /** Socket frames the screen thread had received when it armed: one after them, not yet seen there, holds the fire. */
-  afterFrame: number;
-}
-
-/** Screen thread -> key thread: armed `id` stays right until this later time (each publish renews it). */
-export interface RenewMessage {
-  kind: 'renew';
-  id: number;
-  expiresAtEpochMs: number;
-  /** Socket frames the screen thread has received now: the order stays right after all of them. */
   afterFrame: number;
 }
 
@@ -66,7 +58,8 @@ export class ArmedFrameStage {
 
   constructor(
     readonly word: ArmWord,
-    private readonly post: (m: StageMessage | RenewMessage) => void,
+    private readonly renewal: ArmRenewal,
+    private readonly post: (m: StageMessage) => void,
     /** Keyboard reads and socket frames received on this thread so far (app/key-thread.ts counts them). */
     private readonly seen: () => SeenCounts = () => ({ reads: 0, frames: 0 }),
   ) {}
@@ -110,7 +103,7 @@ export class ArmedFrameStage {
   renew(id: number, expiresAtEpochMs: number): boolean {
     const now = this.word.peek();
     if (now.id !== id || now.state !== ArmState.armed) return false;
-    this.post({ kind: 'renew', id, expiresAtEpochMs, afterFrame: this.seen().frames });
+    this.renewal.write(id, { expiresAtEpochMs, afterFrame: this.seen().frames });
     return true;
   }
 
@@ -129,14 +122,13 @@ export class ArmedFrameStage {
 export class ArmedFrameHolder {
   private staged: StageMessage | null = null;
 
-  constructor(readonly word: ArmWord) {}
+  constructor(
+    readonly word: ArmWord,
+    private readonly renewal: ArmRenewal,
+  ) {}
 
   stage(m: StageMessage): void {
     this.staged = m;
-  }
-
-  renew(m: RenewMessage): void {
-    if (this.staged?.id === m.id) this.staged = { ...this.staged, expiresAtEpochMs: m.expiresAtEpochMs, afterFrame: m.afterFrame };
   }
 
   /**
@@ -147,9 +139,12 @@ export class ArmedFrameHolder {
    */
   fire(connection: number, nowEpochMs: number, send: (text: string) => boolean, framesForwarded: number): FiredMessage | null {
     const s = this.staged;
-    if (s === null || s.connection !== connection || nowEpochMs >= s.expiresAtEpochMs) return null;
-    // A frame forwarded since the screen thread armed (a fill, a lock) may change the order's checks: not on this key.
-    if (framesForwarded !== s.afterFrame) return null;
+    if (s === null || s.connection !== connection) return null;
+    // The latest renewal, else the stage's own terms (older: they can only hold the key back).
+    const { expiresAtEpochMs, afterFrame } = this.renewal.read(s.id) ?? s;
+    if (nowEpochMs >= expiresAtEpochMs) return null;
+    // A frame forwarded since the screen thread armed or renewed (a fill, a lock) may change the order's checks: not on this key.
+    if (framesForwarded !== afterFrame) return null;
     if (!this.word.fire(s.id)) return null;
     this.staged = null;
     return { kind: 'fired', id: s.id, written: send(s.text), atEpochMs: nowEpochMs };
