@@ -12,7 +12,8 @@
 // The arm's renewals reach it through shared memory (arm-renewal.ts): a publish never wakes it.
 
 import { openSync } from 'node:fs';
-import { Socket as NetSocket } from 'node:net';
+import { Socket as NetSocket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 import { isatty, ReadStream } from 'node:tty';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { ArmWord } from '../transport/ws/arm-word.js';
@@ -191,14 +192,26 @@ export function runKeyThread(): void {
   /** Socket frames forwarded to the screen thread that hold an arm (holdsArm), every socket's (the screen thread counts the same). */
   let framesForwarded = 0;
 
-  const keyboard = openKeyboard(keysPath !== undefined ? openSync(keysPath, 'r') : 0);
-  keyboard.setEncoding('utf8');
+  const fault = testFault(process.env);
+  const decoder = new StringDecoder('utf8');
+  // Each read straight into one reused buffer (net.Socket's onread), not through the Readable stream: its
+  // push and 'data' cost a cold thread ~0.05 ms a key, 0.2-0.3 ms at p99, between the read and this code.
+  const keyboard = openKeyboard(keysPath !== undefined ? openSync(keysPath, 'r') : 0, {
+    buffer: Buffer.allocUnsafe(KEYBOARD_READ_BYTES),
+    callback: (bytes, buffer) => {
+      // A character split across two reads comes whole with the second.
+      const raw = decoder.write(buffer.subarray(0, bytes));
+      if (raw !== '') onKeys(raw);
+      return true;
+    },
+  });
+  // A terminal's stream waits to be started (a pipe's starts reading at once); with no 'data' listener nothing else starts it.
+  keyboard.resume();
   // The start trace's clock is the process's (this thread's began with it).
   markStart('key-thread-reading', epochNow() - processTimeOrigin);
   // After the keyboard is read: loading the FFI takes a few ms; a key meanwhile waits as it did before.
   setImmediate(() => askShortSlice());
-  const fault = testFault(process.env);
-  keyboard.on('data', (raw: string) => {
+  function onKeys(raw: string): void {
     if (fault && raw === TEST_FAULT_KEY) fault();
     const readAtEpochMs = epochNow();
     let fired: FiredMessage | null = null;
@@ -219,7 +232,7 @@ export function runKeyThread(): void {
       if (fired) post({ ...fired, ...out });
     }
     post({ kind: 'keys', raw, fired: fired !== null, readAtEpochMs });
-  });
+  }
 
   port.on('message', (m: ToKeyThread) => {
     switch (m.kind) {
@@ -274,9 +287,16 @@ export function runKeyThread(): void {
   });
 }
 
-/** The keyboard on `fd`: a terminal, or a pipe or FIFO (read as a socket: a file stream would block a thread). */
-export function openKeyboard(fd: number): ReadStream | NetSocket {
-  return isatty(fd) ? new ReadStream(fd) : new NetSocket({ fd, readable: true, writable: false });
+/** A read of the keyboard: more than any paste delivers at once is not needed (a longer one comes in more reads). */
+const KEYBOARD_READ_BYTES = 64 * 1024;
+
+/**
+ * The keyboard on `fd`: a terminal, or a pipe or FIFO (read as a socket: a file stream would block a thread).
+ * With `onread`, every read goes to its callback and the stream gives no 'data'.
+ */
+export function openKeyboard(fd: number, onread?: OnReadOpts): ReadStream | NetSocket {
+  const options: SocketConstructorOpts & { onread?: OnReadOpts } = onread ? { onread } : {};
+  return isatty(fd) ? new ReadStream(fd, options) : new NetSocket({ fd, readable: true, writable: false, ...options });
 }
 
 /** The read that sets off PERPL_TEST_KEY_THREAD_FAULT (Ctrl-]). */

@@ -70,13 +70,26 @@ function keyboardFifo(name: string): { fifo: string; keysFd: number } {
 
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
+/** A key thread reading the FIFO `keysName`, with an exchange thread to connect to (stopped after the file). */
+async function keyThreadWithExchange(keysName: string): Promise<{ exchange: ReturnType<typeof exchangeThread>; port: number; keysFd: number; kt: KeyThread }> {
+  const exchange = exchangeThread();
+  const port = await exchange.port;
+  const { fifo, keysFd } = keyboardFifo(keysName);
+  const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
+  cleanups.push(() => kt.stop());
+  return { exchange, port, keysFd, kt };
+}
+
+/** The key thread's socket to the exchange on `port`, once open (a close before that fails the test). */
+function openSocket(kt: KeyThread, port: number): Promise<SocketPort> {
+  return new Promise((opened, failed) => {
+    const socket = kt.createSocket(`ws://127.0.0.1:${port}`, { open: () => opened(socket), message: () => {}, close: (code, why) => failed(new Error(`closed ${code} ${why}`)), error: () => {} });
+  });
+}
+
 describe('the key thread', () => {
   it('blocked-main-y-still-reaches-socket: the armed order leaves while the screen thread is busy, and is adopted once after', async () => {
-    const exchange = exchangeThread();
-    const port = await exchange.port;
-    const { fifo, keysFd } = keyboardFifo('keys');
-    const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
-    cleanups.push(() => kt.stop());
+    const { exchange, port, keysFd, kt } = await keyThreadWithExchange('keys');
     const keys: { raw: string; fired: boolean }[] = [];
     /** What the screen thread learnt, in order: the adoption must come before the key. */
     const order: string[] = [];
@@ -89,10 +102,7 @@ describe('the key thread', () => {
     // The bench's key_to_wire: the fired frame's send seen here, with the time the key thread handed it to the socket.
     const sends: { text: string; at: number; readAt: number | null }[] = [];
     kt.onSent((sent, at, readAt) => sends.push({ text: sent, at, readAt }));
-    let socket!: SocketPort;
-    await new Promise<void>((opened, failed) => {
-      socket = kt.createSocket(`ws://127.0.0.1:${port}`, { open: opened, message: () => {}, close: (code, why) => failed(new Error(`closed ${code} ${why}`)), error: () => {} });
-    });
+    const socket = await openSocket(kt, port);
     const adopted: number[] = [];
     const text = JSON.stringify({ mt: 22, sn: 1, rq: 11, acc: 1, t: 1, mkt: 32, s: 1000, p: 250000, fl: 4, lv: 1000, lb: 0 });
     const id = kt.stage.arm(text, kt.openConnection()!, epochNow() + 60_000, (x) => {
@@ -127,16 +137,10 @@ describe('the key thread', () => {
 
 describe('the key thread renews', () => {
   it('renewed-arm-fires-after-its-first-expiry: the screen thread renews through shared memory, and the key thread reads the renewal when the y comes', async () => {
-    const exchange = exchangeThread();
-    const port = await exchange.port;
-    const { fifo, keysFd } = keyboardFifo('keys-renew');
-    const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
-    cleanups.push(() => kt.stop());
+    const { exchange, port, keysFd, kt } = await keyThreadWithExchange('keys-renew');
     const keys: { raw: string; fired: boolean }[] = [];
     kt.onKeys((raw, fired) => keys.push({ raw, fired }));
-    await new Promise<void>((opened, failed) => {
-      kt.createSocket(`ws://127.0.0.1:${port}`, { open: opened, message: () => {}, close: (code, why) => failed(new Error(`closed ${code} ${why}`)), error: () => {} });
-    });
+    await openSocket(kt, port);
     const text = JSON.stringify({ mt: 22, sn: 1, rq: 13, acc: 1, t: 1, mkt: 32, s: 1000, p: 250000, fl: 4, lv: 1000, lb: 0 });
     const firstExpiry = epochNow() + 100;
     const id = kt.stage.arm(text, kt.openConnection()!, firstExpiry, () => {})!;
@@ -150,6 +154,21 @@ describe('the key thread renews', () => {
     const arrived = (await exchange.next((e) => 'frame' in e)) as { frame: string; at: number };
     expect(arrived.frame).toBe(text);
     expect(arrived.at).toBeGreaterThan(firstExpiry);
+  });
+});
+
+describe('the key thread reads', () => {
+  it('key-split-across-reads-arrives-whole: a character whose bytes come in two reads reaches the screen thread once, whole', async () => {
+    const { keysFd, kt } = await keyThreadWithExchange('keys-split');
+    const raws: string[] = [];
+    kt.onKeys((raw) => raws.push(raw));
+    const e = Buffer.from('é', 'utf8');
+    // `a` and half of the é: once `a` is here, that read is over and the rest must come in the next.
+    writeSync(keysFd, Buffer.concat([Buffer.from('a'), e.subarray(0, 1)]));
+    await until(() => raws.length > 0);
+    writeSync(keysFd, Buffer.concat([e.subarray(1), Buffer.from('x')]));
+    await until(() => raws.join('').includes('x'));
+    expect(raws).toEqual(['a', 'éx']);
   });
 });
 
