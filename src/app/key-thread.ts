@@ -287,7 +287,7 @@ export function runKeyThread(): void {
   });
 }
 
-/** A read of the keyboard: more than any paste delivers at once is not needed (a longer one comes in more reads). */
+/** The most one read of the keyboard takes: a longer paste comes in more reads. */
 const KEYBOARD_READ_BYTES = 64 * 1024;
 
 /**
