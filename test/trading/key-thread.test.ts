@@ -70,14 +70,19 @@ function keyboardFifo(name: string): { fifo: string; keysFd: number } {
 
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
-/** A key thread reading the FIFO `keysName`, with an exchange thread to connect to (stopped after the file). */
-async function keyThreadWithExchange(keysName: string): Promise<{ exchange: ReturnType<typeof exchangeThread>; port: number; keysFd: number; kt: KeyThread }> {
-  const exchange = exchangeThread();
-  const port = await exchange.port;
+/** A key thread reading the FIFO `keysName` (stopped after the file), and the descriptor to type into it. */
+function keyThreadReading(keysName: string): { keysFd: number; kt: KeyThread } {
   const { fifo, keysFd } = keyboardFifo(keysName);
   const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
   cleanups.push(() => kt.stop());
-  return { exchange, port, keysFd, kt };
+  return { keysFd, kt };
+}
+
+/** keyThreadReading, with an exchange thread to connect to. */
+async function keyThreadWithExchange(keysName: string): Promise<{ exchange: ReturnType<typeof exchangeThread>; port: number; keysFd: number; kt: KeyThread }> {
+  const exchange = exchangeThread();
+  const port = await exchange.port;
+  return { exchange, port, ...keyThreadReading(keysName) };
 }
 
 /** The key thread's socket to the exchange on `port`, once open (a close before that fails the test). */
@@ -159,7 +164,7 @@ describe('the key thread renews', () => {
 
 describe('the key thread reads', () => {
   it('key-split-across-reads-arrives-whole: a character whose bytes come in two reads reaches the screen thread once, whole', async () => {
-    const { keysFd, kt } = await keyThreadWithExchange('keys-split');
+    const { keysFd, kt } = keyThreadReading('keys-split');
     const raws: string[] = [];
     kt.onKeys((raw) => raws.push(raw));
     const e = Buffer.from('é', 'utf8');
@@ -197,9 +202,7 @@ describe('the key thread on the CPU', () => {
   it.skipIf(!kernelShowsSlices())("key-thread-waits-out-the-screen-threads-slice: it runs in 0.1 ms slices (woken, it preempts a paint), the thread that started it in the kernel's own", async () => {
     const mine = sliceIn('/proc/thread-self/sched');
     const before = threadSlices();
-    const { fifo } = keyboardFifo('keys-slice');
-    const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
-    cleanups.push(() => kt.stop());
+    keyThreadReading('keys-slice');
     const shortNew = (): string[] => [...threadSlices()].filter(([tid, ns]) => !before.has(tid) && ns === SHORTEST_SLICE_NS).map(([tid]) => tid);
     await until(() => shortNew().length > 0);
     expect(shortNew()).toHaveLength(1);
@@ -218,12 +221,10 @@ describe('the key thread ends on its own', () => {
     it(`key-thread-${fault}-hands-trading-back-to-the-screen-thread: its socket closes as a drop, the next opens here, the armed frame never leaves`, async () => {
       const exchange = exchangeThread();
       const port = await exchange.port;
-      const { fifo, keysFd } = keyboardFifo(`keys-${fault}`);
       // The worker copies the environment when it starts: the fault is its alone (NODE_ENV=test under vitest).
       process.env.PERPL_TEST_KEY_THREAD_FAULT = fault;
-      const kt: KeyThread = startKeyThread(cliEntry(dir), { keysPath: fifo, execArgv: [] });
+      const { keysFd, kt } = keyThreadReading(`keys-${fault}`);
       delete process.env.PERPL_TEST_KEY_THREAD_FAULT;
-      cleanups.push(() => kt.stop());
       const ended: string[] = [];
       kt.onEnded((why) => ended.push(why));
       const closes: number[] = [];
