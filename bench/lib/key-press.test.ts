@@ -40,4 +40,17 @@ describe("the bench parent's key press", () => {
     child.stdin.uncork();
     await expect(received('y')).resolves.toBe(':buyy');
   });
+
+  it("press-timed-by-the-callers-clock: the press reads the clock once, just before its write, and gives that reading", async () => {
+    const { child, received } = echoChild();
+    children.push(child);
+    let readings = 0;
+    const at = pressIntoPipe(child.stdin, () => {
+      readings += 1;
+      return 42;
+    })('y');
+    expect(at).toBe(42);
+    expect(readings).toBe(1);
+    await expect(received('y')).resolves.toBe('y');
+  });
 });

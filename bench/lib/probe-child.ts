@@ -3,10 +3,10 @@
 // runs for minutes).
 
 import { spawn } from 'node:child_process';
-import { openSync, writeSync } from 'node:fs';
+import { appendFileSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeMessage, type ProbeResult } from './probe-types.js';
-import { pressIntoPipe } from './key-press.js';
+import { epochNow, pressIntoPipe } from './key-press.js';
 import { PRESS_MARK, TRACE_MARKER } from './key-wake-trace.js';
 import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
@@ -89,7 +89,7 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
       child.kill('SIGKILL');
       reject(new Error(`probe ${cfg.mode} timed out after ${timeoutMs} ms`));
     }, timeoutMs);
-    const keys = new KeyTimer(child.stdin ? pressIntoPipe(child.stdin) : () => {});
+    const keys = new KeyTimer(child.stdin ? pressIntoPipe(child.stdin) : epochNow);
     child.on('message', (m: ProbeMessage) => {
       if ('figures' in m) result = m;
       else keys.onMessage(m);
@@ -109,13 +109,18 @@ class KeyTimer {
   private readonly pressedAt = new Map<number, number>();
   private readonly samples: number[] = [];
   private readonly handled: number[] = [];
+  /** From the press to the key's read (the send less its handling), and how long the parent's write took. */
+  private readonly toRead: number[] = [];
+  private readonly writeTook: number[] = [];
+  private readonly writeTookAt = new Map<number, number>();
   /** BENCH_KEY_WORKER=1: from the press to the worker's read, and to its synced line. */
   private readonly workerRead: number[] = [];
   private readonly workerSynced: number[] = [];
   private lastPressAt = 0;
   /** BENCH_TRACE_MARK=1: the kernel trace's marker file (bench/key-wake-trace.ts); null once it refused. */
   private markFd: number | null | undefined = process.env.BENCH_TRACE_MARK === '1' ? undefined : null;
-  constructor(private readonly press: (key: string) => void) {}
+  /** `press` presses a key and gives the epoch ms it noted just before its write. */
+  constructor(private readonly press: (key: string) => number) {}
 
   /** A line in the kernel's trace just before the press, where the scheduler's events of its wake follow. */
   private markPress(n: number): void {
@@ -136,9 +141,9 @@ class KeyTimer {
       // always meet the paint of the frame that showed the review).
       setTimeout(() => {
         this.markPress(m.n);
-        // The time, then at once the write (key-press.ts): the key arrives as this is noted.
-        this.lastPressAt = performance.timeOrigin + performance.now();
-        this.press(m.key);
+        // The time is noted at once before the write (key-press.ts): the key arrives as it is.
+        this.lastPressAt = this.press(m.key);
+        this.writeTookAt.set(m.n, epochNow() - this.lastPressAt);
         this.pressedAt.set(m.n, this.lastPressAt);
       }, 30 + Math.random() * 100);
       return;
@@ -154,10 +159,16 @@ class KeyTimer {
     if (at === undefined) return;
     this.samples.push(m.atEpochMs - at);
     this.handled.push(m.handledMs);
+    this.toRead.push(m.atEpochMs - m.handledMs - at);
+    this.writeTook.push(this.writeTookAt.get(m.n) ?? 0);
+    this.writeTookAt.delete(m.n);
   }
 
   figures(): Record<string, number> {
     if (this.samples.length === 0) return {};
+    // BENCH_KEY_SAMPLES=FILE: each press as [to wire, to read, the parent's write] in ms, appended a run a line.
+    const samplesFile = process.env.BENCH_KEY_SAMPLES;
+    if (samplesFile) appendFileSync(samplesFile, JSON.stringify(this.samples.map((s, i) => [round(s, 3), round(this.toRead[i]!, 3), round(this.writeTook[i]!, 3)])) + '\n');
     return {
       key_to_wire_p50_ms: round(quantile(this.samples, 0.5), 2),
       key_to_wire_p99_ms: round(quantile(this.samples, 0.99), 2),
@@ -166,6 +177,9 @@ class KeyTimer {
       key_handled_to_wire_p50_ms: round(quantile(this.handled, 0.5), 2),
       key_handled_to_wire_p99_ms: round(quantile(this.handled, 0.99), 2),
       orders_sent: this.samples.length,
+      key_to_read_p50_ms: round(quantile(this.toRead, 0.5), 2),
+      key_to_read_p99_ms: round(quantile(this.toRead, 0.99), 2),
+      key_press_write_p99_ms: round(quantile(this.writeTook, 0.99), 3),
       ...(this.workerRead.length > 0
         ? {
             key_to_worker_read_p50_ms: round(quantile(this.workerRead, 0.5), 2),

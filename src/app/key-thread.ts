@@ -199,9 +199,11 @@ export function runKeyThread(): void {
   const keyboard = openKeyboard(keysPath !== undefined ? openSync(keysPath, 'r') : 0, {
     buffer: Buffer.allocUnsafe(KEYBOARD_READ_BYTES),
     callback: (bytes, buffer) => {
+      // The read's time first: decoding is part of handling the key.
+      const readAt = performance.now();
       // A character split across two reads comes whole with the second.
       const raw = decoder.write(buffer.subarray(0, bytes));
-      if (raw !== '') onKeys(raw);
+      if (raw !== '') onKeys(raw, readAt);
       return true;
     },
   });
@@ -211,11 +213,11 @@ export function runKeyThread(): void {
   markStart('key-thread-reading', epochNow() - processTimeOrigin);
   // After the keyboard is read: loading the FFI takes a few ms; a key meanwhile waits as it did before.
   setImmediate(() => askShortSlice());
-  function onKeys(raw: string): void {
+  function onKeys(raw: string, readAt: number): void {
     if (fault && raw === TEST_FAULT_KEY) fault();
-    const readAtEpochMs = epochNow();
+    const readAtEpochMs = performance.timeOrigin + readAt;
     let fired: FiredMessage | null = null;
-    if (watch.read(raw, performance.now()) && trading !== null) {
+    if (watch.read(raw, readAt) && trading !== null) {
       const socket = sockets.get(trading)!;
       const out = { text: '', sentAtEpochMs: 0 };
       fired = holder.fire(
