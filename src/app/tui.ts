@@ -17,6 +17,7 @@ import { Publisher } from '../state/publisher.js';
 import { FrameTurn } from '../state/frame-turn.js';
 import { createTerminalStore, type TerminalStore } from '../state/store.js';
 import { setNotice } from '../state/actions.js';
+import { tradingStarting } from '../state/trading-actions.js';
 import { countBadFrames, exchangeChosen, marketsListed } from '../state/link-actions.js';
 import { RestClient } from '../transport/rest/client.js';
 import { FrameRecorder, recordingFetch } from '../transport/record/index.js';
@@ -449,7 +450,8 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       return;
     }
     // Trading (its key, journal, socket and first REST pages, undici with them) starts once the first frame
-    // is out, not in front of it.
+    // is out, not in front of it. Till it publishes, an order typed is told trading is starting, not "no key".
+    tradingStarting(store, true);
     await afterFirstFrame;
     if (abort.signal.aborted) return;
     // `--port P`: the key found for that exchange (its own local-demo-P first), never another exchange's.
@@ -465,7 +467,11 @@ export async function startTui(given: TuiOptions = {}): Promise<TuiHandle> {
       liveTrading = abort.signal.aborted ? null : wiring;
       trading = liveTrading;
     };
-    inForce(await startOn({ keyFile, startKey, guards: atStart?.account.guards }));
+    try {
+      inForce(await startOn({ keyFile, startKey, guards: atStart?.account.guards }));
+    } finally {
+      tradingStarting(store, false);
+    }
     accountSwitch = new AccountSwitch<TradingWiring>({
       store,
       accounts,

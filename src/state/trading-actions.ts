@@ -70,6 +70,12 @@ export function noteAskedInRead(store: TerminalStore, read: number): void {
   patchUi(store, { askedInRead: read });
 }
 
+/** A trading side is starting (true) or has started or given up (false): see TradingSlice.starting. */
+export function tradingStarting(store: TerminalStore, starting: boolean): void {
+  if ((store.getState().trading.starting === true) === starting) return;
+  store.setState((s) => ({ trading: { ...s.trading, starting } }));
+}
+
 /** The trading session's and engine's copy (app/trading-publisher.ts), one version past the one shown. */
 export function publishTrading(store: TerminalStore, trading: Omit<TradingSlice, 'version'>): void {
   store.setState((s) => ({ trading: { ...trading, version: s.trading.version + 1 } }));

@@ -18,14 +18,18 @@ function facts(state: TerminalState): SessionFacts | null {
 
 /** Locks of requests that only need the trading session: cancels, closes, TP/SL, collateral, panic. */
 export function tradingLocks(state: TerminalState): SessionLock[] {
-  return sessionLocks({ session: facts(state) });
+  return sessionLocks({ session: facts(state), starting: startingOf(state) });
 }
+
+/** A trading side on its way, not yet publishing. */
+const startingOf = (state: TerminalState): boolean => !state.trading.enabled && state.trading.starting === true;
 
 /** Locks of a new order (or a change) decided on the screen: also a live market-data feed and, with `market`, an open market. */
 export function newOrderLocks(state: TerminalState, marketId: number | null = state.market?.id ?? null, checkMarket = true): SessionLock[] {
   const market = checkMarket && marketId !== null ? marketsOf(state).configOf(marketId) : undefined;
   return sessionLocks({
     session: facts(state),
+    starting: startingOf(state),
     newOrder: { marketFeed: state.connection.health, market: market ? { symbol: marketLabel(market), isOpen: market.config.is_open } : undefined },
   });
 }

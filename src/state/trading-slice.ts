@@ -19,6 +19,8 @@ import type { GuardStatusView } from '../domain/guards/guard-status.js';
 export interface TradingSlice {
   /** A trading client runs (a key was loaded). False = market data only. */
   enabled: boolean;
+  /** Not enabled yet, but a trading side is starting (after the first frame): its locks say so, not "no key". */
+  starting?: boolean;
   /** Engine + session version of the last copy; -1 before the first. */
   version: number;
   account: AccountView | null;

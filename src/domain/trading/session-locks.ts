@@ -10,6 +10,8 @@ import { keyRefusedMessage } from './key-refused.js';
 export type LockCode =
   /** No trading key loaded: market data only. */
   | 'no-key'
+  /** The trading side is on its way (it starts after the first frame): not yet signed in. */
+  | 'starting'
   /** The key has no trade scope (or the session is a replay). */
   | 'read-only'
   /** The exchange refused the key (close 3401) and no sign-in succeeded since. */
@@ -51,6 +53,8 @@ export interface SessionFacts {
 export interface SessionLockContext {
   /** The trading session's facts; null when no trading key is loaded (market data only). */
   session: SessionFacts | null;
+  /** With no session: one is starting (its key loads after the first frame), so it is not "no key". */
+  starting?: boolean;
   /**
    * What is about to be sent. `reduce` (cancels, closes, TP/SL triggers) is never throttled; `risk` (new
    * orders, changes, collateral) is once `queuedRequests` reach MAX_QUEUED_REQUESTS.
@@ -69,6 +73,7 @@ export interface SessionLockContext {
 export const MAX_QUEUED_REQUESTS = 8;
 
 export const NO_KEY_LOCK: SessionLock = { code: 'no-key', message: 'read-only: no API key loaded', label: 'no key' };
+export const STARTING_LOCK: SessionLock = { code: 'starting', message: 'trading is starting: its key signs in just after the first screen; try again in a moment', label: 'starting' };
 const READ_ONLY: SessionLock = { code: 'read-only', message: 'the API key is read-only (no trade scope)', label: 'read-only key' };
 
 function readOnlyLock(s: SessionFacts): SessionLock {
@@ -99,7 +104,7 @@ function sessionOnly(s: SessionFacts): SessionLock[] {
 
 /** Every reason the request described by `ctx` cannot be sent now, most fundamental first; empty = it can. */
 export function sessionLocks(ctx: SessionLockContext): SessionLock[] {
-  if (ctx.session === null) return [NO_KEY_LOCK];
+  if (ctx.session === null) return [ctx.starting ? STARTING_LOCK : NO_KEY_LOCK];
   const out = sessionOnly(ctx.session);
   const queued = ctx.request?.queuedRequests ?? 0;
   if (ctx.request?.kind === 'risk' && queued >= MAX_QUEUED_REQUESTS) {

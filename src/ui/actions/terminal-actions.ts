@@ -5,13 +5,14 @@
 
 import type { CommandHandle, CommandOutcome, TradingCommands } from '../../domain/trading/commands.js';
 import { groupHandle, legCancelled, legPlaced, legsOutcome } from '../../domain/trading/command-group.js';
-import { NO_KEY_LOCK, describeLocks } from '../../domain/trading/session-locks.js';
+import { NO_KEY_LOCK, describeLocks, type SessionLock } from '../../domain/trading/session-locks.js';
 import type { AlgoControl } from '../../domain/algos/algo-row.js';
 import type { ActionResult, CopyOutcome, TerminalActions, TerminalServices } from '../../domain/terminal-actions.js';
 import { userMessage } from '../../protocol/errors.js';
 import { marketChosen, resolutionChosen, setNotice } from '../../state/actions.js';
 import type { TerminalStore } from '../../state/store.js';
 import { pushToast } from '../../state/trading-actions.js';
+import { tradingLocks } from '../../state/trading-locks.js';
 
 /** What the footer says after `y`: inside tmux the copy is sent but nothing can confirm it arrived. */
 export function copyNotice(outcome: CopyOutcome, text: string): string {
@@ -41,6 +42,12 @@ export function reportResult(store: TerminalStore, result: ActionResult, trading
   return result;
 }
 
+/** Why nothing can be sent with no trading side: one starting says so; else no key. */
+function withoutTrading(store: TerminalStore): SessionLock[] {
+  const locks = tradingLocks(store.getState());
+  return locks.length > 0 ? locks : [NO_KEY_LOCK];
+}
+
 /** The key thread's order when its handle is gone (the review changed first): the Journal follows it. */
 const FIRED_UNTRACKED: CommandHandle = { rqs: () => [], outcome: Promise.resolve({ ok: false, results: [], message: 'sent on its key; its outcome is in the Journal' }) };
 
@@ -60,7 +67,7 @@ interface SendOptions {
 export function createTerminalActions(store: TerminalStore, services: TerminalServices, now: () => number = Date.now): TerminalActions {
   const send = async (label: string, make: (t: TradingCommands) => CommandHandle, opts: SendOptions = {}): Promise<ActionResult> => {
     const trading = services.trading?.() ?? null;
-    if (!trading) return reportResult(store, { kind: 'locked', label, locks: [NO_KEY_LOCK] }, null, now);
+    if (!trading) return reportResult(store, { kind: 'locked', label, locks: withoutTrading(store) }, null, now);
     const locks = trading.locks();
     if (locks.length > 0 && !opts.alreadySent) return reportResult(store, { kind: 'locked', label, locks }, trading, now);
     // The requests leave first (journal line, fdatasync, socket send all run in make), the words after:
@@ -89,7 +96,7 @@ export function createTerminalActions(store: TerminalStore, services: TerminalSe
   const algo = (label: string, ask: (c: AlgoControl) => { refused: string } | { said: string }): ActionResult => {
     const control = services.algos?.() ?? null;
     const trading = services.trading?.() ?? null;
-    if (!control) return reportResult(store, { kind: 'locked', label, locks: [NO_KEY_LOCK] }, trading, now);
+    if (!control) return reportResult(store, { kind: 'locked', label, locks: withoutTrading(store) }, trading, now);
     const answer = ask(control);
     if ('refused' in answer) return reportResult(store, { kind: 'refused', label, message: answer.refused }, trading, now);
     return reportResult(store, { kind: 'done', label, outcome: { ok: true, results: [], message: answer.said } }, trading, now);

@@ -205,6 +205,7 @@ describe('submit disabled, with the reason on the form', () => {
   const trading = (s: TerminalState, change: Partial<TerminalState['trading']>) => ({ trading: { ...s.trading, ...change } });
   it.each<[string, (s: TerminalState) => Partial<TerminalState>, string]>([
     ['no key', () => ({ trading: { ...EMPTY_TRADING, markets: [market()] } }), 'read-only: no API key loaded'],
+    ['trading starting', () => ({ trading: { ...EMPTY_TRADING, starting: true, markets: [market()] } }), 'trading is starting'],
     ['read-only key', () => ({ keyScope: 'read' }), 'the API key is read-only'],
     ['stale feed', (s) => trading(s, { lockFacts: { ...LIVE_SESSION_FACTS, feedHealth: 'stale' } }), 'the feed is stale'],
     ['fw off', (s) => trading(s, { lockFacts: { ...LIVE_SESSION_FACTS, account: { fw: false, frozen: false } } }), 'order forwarding is off'],
