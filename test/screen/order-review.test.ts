@@ -6,6 +6,7 @@
 // review fits 80x24; a post-only moved across the book is said, once, to be refused (200x50 and 80x24).
 
 import { describe, expect, it } from 'vitest';
+import { wrapDrawStage } from '../../src/terminal/frames/ink-port.js';
 import { formatScaled, formatScaledTrim } from '../../src/protocol/scaling.js';
 import { formatScaledGrouped } from '../../src/ui/format/numbers.js';
 import { POST_ONLY_CHANGE_REFUSED } from '../../src/state/smart-confirm.js';
@@ -194,8 +195,17 @@ describe('a key never waits behind a paint (issue 35)', () => {
     const onWrite = (chunk: string) => {
       if (sentByThatFrame === null && chunk.includes('QQQ')) sentByThatFrame = journaled() > before;
     };
+    // A commit since the last frame may have asked for a draw that still waits for its turn: it would run before
+    // the y's turn, toast and all, as it should (the y had not arrived when it was asked; under load 2 runs in 10
+    // met one). The press waits for a quiet screen through which no draw was asked.
+    let drawsAsked = 0;
+    expect(wrapDrawStage(vt().stdout, (draw) => () => ((drawsAsked += 1), draw()))).toBe(true);
     await watchingWrites(onWrite, async (quiet) => {
-      await quiet();
+      for (;;) {
+        const askedBefore = drawsAsked;
+        await quiet();
+        if (drawsAsked === askedBefore) break;
+      }
       // In one turn: y reaches stdin (read in a later turn, as a terminal's input is), and a store write starts a
       // paint. Painted in one run, that frame is written before y is even read.
       vt().press('y');
