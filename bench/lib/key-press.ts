@@ -7,8 +7,7 @@
 
 import { writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-
-export const epochNow = (): number => performance.timeOrigin + performance.now();
+import { epochNow } from './key-driver.js';
 
 /**
  * Presses `key` into `stdin` with one write on its descriptor, and gives the epoch ms noted just before it;

@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeMessage, type ProbeResult } from './probe-types.js';
-import { epochNow, pressIntoPipe } from './key-press.js';
+import { epochNow } from './key-driver.js';
+import { pressIntoPipe } from './key-press.js';
 import { PRESS_MARK, TRACE_MARKER } from './key-wake-trace.js';
 import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
@@ -106,13 +107,13 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
 
 /** The parent's side of key_to_wire: presses the key the probe asks for and times it to the send. */
 class KeyTimer {
-  private readonly pressedAt = new Map<number, number>();
+  /** Per key pressed and not yet sent: when it was pressed, and how long the parent's write of it took. */
+  private readonly pressedAt = new Map<number, { at: number; writeMs: number }>();
   private readonly samples: number[] = [];
   private readonly handled: number[] = [];
   /** From the press to the key's read (the send less its handling), and how long the parent's write took. */
   private readonly toRead: number[] = [];
   private readonly writeTook: number[] = [];
-  private readonly writeTookAt = new Map<number, number>();
   /** BENCH_KEY_WORKER=1: from the press to the worker's read, and to its synced line. */
   private readonly workerRead: number[] = [];
   private readonly workerSynced: number[] = [];
@@ -143,8 +144,7 @@ class KeyTimer {
         this.markPress(m.n);
         // The time is noted at once before the write (key-press.ts): the key arrives as it is.
         this.lastPressAt = this.press(m.key);
-        this.writeTookAt.set(m.n, epochNow() - this.lastPressAt);
-        this.pressedAt.set(m.n, this.lastPressAt);
+        this.pressedAt.set(m.n, { at: this.lastPressAt, writeMs: epochNow() - this.lastPressAt });
       }, 30 + Math.random() * 100);
       return;
     }
@@ -154,14 +154,13 @@ class KeyTimer {
       if (m.syncedAtEpochMs !== undefined) this.workerSynced.push(m.syncedAtEpochMs - this.lastPressAt);
       return;
     }
-    const at = this.pressedAt.get(m.n);
+    const pressed = this.pressedAt.get(m.n);
     this.pressedAt.delete(m.n);
-    if (at === undefined) return;
-    this.samples.push(m.atEpochMs - at);
+    if (pressed === undefined) return;
+    this.samples.push(m.atEpochMs - pressed.at);
     this.handled.push(m.handledMs);
-    this.toRead.push(m.atEpochMs - m.handledMs - at);
-    this.writeTook.push(this.writeTookAt.get(m.n) ?? 0);
-    this.writeTookAt.delete(m.n);
+    this.toRead.push(m.atEpochMs - m.handledMs - pressed.at);
+    this.writeTook.push(pressed.writeMs);
   }
 
   figures(): Record<string, number> {

@@ -21,8 +21,8 @@ export function tradingLocks(state: TerminalState): SessionLock[] {
   return sessionLocks({ session: facts(state), starting: startingOf(state) });
 }
 
-/** A trading side on its way, not yet publishing. */
-const startingOf = (state: TerminalState): boolean => !state.trading.enabled && state.trading.starting === true;
+/** A trading side on its way (read only while there is none: facts are then null). */
+const startingOf = (state: TerminalState): boolean => state.trading.starting === true;
 
 /** Locks of a new order (or a change) decided on the screen: also a live market-data feed and, with `market`, an open market. */
 export function newOrderLocks(state: TerminalState, marketId: number | null = state.market?.id ?? null, checkMarket = true): SessionLock[] {
