@@ -31,7 +31,8 @@ import { askShortSlice } from '../lib/short-slice.js';
  * preempts a paint, and long enough to hold a key's whole handling, read to send (0.22 ms median). In 0.1 ms
  * slices (the shortest) the thread spent its slice before the send, and the tasks woken meanwhile (the frame
  * it forwards wakes the screen thread, the order wakes the exchange) took the CPU from it mid-key:
- * key_to_wire, 900 presses a side, Node 24: p99 from the press 1.35 -> 0.90 ms, presses over 1 ms 16 -> 8.
+ * key_to_wire, five interleaved runs a side (1,500 presses), Node 24: p99 from the press 1.41 -> 0.95 ms, from
+ * the read 1.10 -> 0.72, presses over 1 ms 33 -> 15. The default slice: 80 in 900, the wake 0.13 ms median.
  */
 export const KEY_THREAD_SLICE_NS = 700_000;
 
