@@ -11,9 +11,10 @@ describe("the probe's environment", () => {
     expect(Object.keys(LAUNCHER_MALLOC_ENV)).toContain('MALLOC_TRIM_THRESHOLD_');
   });
 
-  it("soak-measures-node-options-perpl-never-starts-with: the optimized probe gets the launcher's node options (the platform's pool size), the baseline and BENCH_NODE_DEFAULTS=1 Node's own", () => {
+  it("soak-measures-node-options-perpl-never-starts-with: the optimized probe gets the launcher's node options (the platform's pool size, Maglev off), the baseline and BENCH_NODE_DEFAULTS=1 Node's own", () => {
     expect(probeNodeArgs(cfg, {})).toEqual(LAUNCHER_NODE_ARGS);
     expect(LAUNCHER_NODE_ARGS).toContain('--v8-pool-size=2');
+    expect(LAUNCHER_NODE_ARGS).toContain('--no-maglev');
     expect(probeNodeArgs({ mode: 'baseline' }, {})).toEqual([]);
     expect(probeNodeArgs(cfg, { BENCH_NODE_DEFAULTS: '1' })).toEqual([]);
   });

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import xterm from '@xterm/headless';
+import { LAUNCHER_MALLOC_ENV, LAUNCHER_NODE_ARGS } from '../../test/helpers/build-flags.js';
 import { ROOT } from './sim-child.js';
 
 const { Terminal } = xterm;
@@ -48,6 +49,12 @@ export function nodeCpuMsUnder(scriptPid: number | undefined): { process: number
   }
   return null;
 }
+
+/**
+ * The app's start as `perpl` starts it: node with its launcher's options and malloc settings
+ * (test/helpers/build-flags.ts), which the sh line of dist/perpl.js gives it; the bench names node itself.
+ */
+export const USER_START: Pick<StartOptions, 'nodeArgs' | 'env'> = { nodeArgs: LAUNCHER_NODE_ARGS, env: LAUNCHER_MALLOC_ENV };
 
 /**
  * The bench's baseline start, the stock start: the same app started the way a plain Ink app starts.

@@ -27,8 +27,14 @@ export const LAUNCHER_MALLOC_ENV: Readonly<Record<string, string>> = {
  * for a heap this size, and two fewer threads contend for the cores with the screen (bench soak, 2 cores,
  * 120 s: 4.2 MB less resident on Node 24, its thread arenas 6.6 MB, not 10.8; whole runs, medians of three:
  * Node 24 110.8 -> 108.2 MB, CPU at 2,000 updates/s 18.8 -> 15.0 %).
+ *
+ * `--no-maglev`: V8's mid-tier compiler, on by default from Node 22 (Node 20's V8 has it off), compiles on those
+ * workers; what it leaves is free malloc memory in their arenas, its own code pages of the binary touched, and its
+ * code on the heap. TurboFan still optimizes the hot paths. Node 24 probe soaks, 150 s at 2,000 updates/s, four
+ * pairs side by side: resident 104.5-107.0 -> 102.2-102.7 MB (malloc 13.7-16.1 -> 13.1-13.4, binary 50.6 -> 49.4),
+ * CPU 14.6-15.6 -> 14.9-16.3 %; key to wire (two 300-order runs a side) no slower within this VM's noise.
  */
-export const LAUNCHER_NODE_ARGS: readonly string[] = ['--v8-pool-size=2'];
+export const LAUNCHER_NODE_ARGS: readonly string[] = ['--v8-pool-size=2', '--no-maglev'];
 
 /**
  * The entry file is a shell script too (its hashbang is #!/bin/sh): `perpl` runs through sh, which sets malloc's
