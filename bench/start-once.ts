@@ -9,13 +9,13 @@ import { USER_START, measureStartWithCpu } from './lib/start-pty.js';
 
 const runs = Number(process.argv[2] ?? 3);
 const profileDir = process.env.BENCH_CPU_PROF;
-const nodeArgs = [...(USER_START.nodeArgs ?? []), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+const nodeArgs = [...USER_START.nodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
 const home = mkdtempSync(join(os.tmpdir(), 'perpl-bench-start-'));
 try {
   const times: number[] = [];
   const cpu: string[] = [];
   for (let i = 0; i < runs; i++) {
-    const r = await measureStartWithCpu({ home, cols: 200, rows: 50, ...USER_START, nodeArgs });
+    const r = await measureStartWithCpu({ home, cols: 200, rows: 50, env: USER_START.env, nodeArgs });
     times.push(Math.round(r.ms));
     cpu.push(r.cpuMs === null ? '?' : `${r.cpuMs.process} (main thread ${r.cpuMs.mainThread})`);
   }

@@ -54,7 +54,7 @@ export function nodeCpuMsUnder(scriptPid: number | undefined): { process: number
  * The app's start as `perpl` starts it: node with its launcher's options and malloc settings
  * (test/helpers/build-flags.ts), which the sh line of dist/perpl.js gives it; the bench names node itself.
  */
-export const USER_START: Pick<StartOptions, 'nodeArgs' | 'env'> = { nodeArgs: LAUNCHER_NODE_ARGS, env: LAUNCHER_MALLOC_ENV };
+export const USER_START = { nodeArgs: LAUNCHER_NODE_ARGS, env: LAUNCHER_MALLOC_ENV } satisfies Pick<StartOptions, 'nodeArgs' | 'env'>;
 
 /**
  * The bench's baseline start, the stock start: the same app started the way a plain Ink app starts.

@@ -42,7 +42,7 @@ function loadSyscall(): Syscall {
 }
 
 /** Asks the kernel to run the calling thread in slices of `sliceNs`; says why not when it kept its own. */
-export function askShortSlice(sliceNs = SHORTEST_SLICE_NS, o: { platform?: string; arch?: string; load?: () => Syscall } = {}): ShortSlice {
+export function askShortSlice(sliceNs: number, o: { platform?: string; arch?: string; load?: () => Syscall } = {}): ShortSlice {
   const platform = o.platform ?? process.platform;
   if (platform !== 'linux') return { kept: `not on Linux (${platform})` };
   const arch = o.arch ?? process.arch;
