@@ -54,7 +54,7 @@ const total = (w: KeyWake): number => w.pressToWakingMs + w.wakingToWakeupMs + w
 function report(wakes: readonly KeyWake[]): void {
   console.log(`presses traced: ${wakes.length}`);
   const legs: [string, (w: KeyWake) => number][] = [
-    ['press to waking (bench parent)', (w) => w.pressToWakingMs],
+    ['press to waking (the presser)', (w) => w.pressToWakingMs],
     ['waking to wakeup', (w) => w.wakingToWakeupMs],
     ['wakeup to running (run queue)', (w) => w.waitMs],
   ];

@@ -222,8 +222,8 @@ async function keyToWire(): Promise<void> {
   });
   note(
     'key_to_wire',
-    'the app trades with the exchange demo key: it types `:buy SIZE @ PRICE ioc` + Enter (the review opens), then the bench parent writes `y` into the ' +
-      "app's stdin pipe; from that write to the app's trading socket sending the mt 22 (ws send): input wait behind a paint, Ink's key parsing, order " +
+    'the app trades with the exchange demo key: it types `:buy SIZE @ PRICE ioc` + Enter (the review opens), then a presser thread of the bench parent (shortest slice) writes `y` into the ' +
+      "app's stdin pipe; from the time it notes just before that write to the app's trading socket sending the mt 22 (ws send): input wait behind a paint, Ink's key parsing, order " +
       'entry, validation, the fsynced journal line. key_handled_to_wire: the same, from the key bytes being read in the app (without the wait behind a paint). ' +
       `Its own runs at 2,000 flow steps/s, 200x50: the next order is typed 30 ms after the last one left and at least 600 ms after the one before (the exchange allows 120 orders a minute, the app keeps to 108), the key pressed 30-130 ms after the review opened; the optimized run goes on until ${KEY_ORDERS_TARGET} orders left on each Node, the baseline runs ${BUSY_S} s on the first Node`,
   );

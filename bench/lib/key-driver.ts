@@ -1,7 +1,7 @@
 // key_to_wire, from the key a trader presses to the mt 22 bytes handed to the socket. The probe types an
 // order on the app's command line (`:buy SIZE @ PRICE ioc`, Enter: the review opens), then asks the bench
 // parent to press `y`: after a random pause (a trader reads the review; a key lands anywhere in the frame
-// cycle, not just as the frame that showed the review is painted) the parent writes it into the probe's
+// cycle, not just as the frame that showed the review is painted) the parent (its presser thread, key-press.ts) writes it into the probe's
 // stdin pipe and notes the time, so the key arrives like a real one, as I/O that waits behind whatever
 // paint is running. The probe notes when the
 // app's own trading socket sends the order (ws send), and the parent takes the difference.

@@ -1,7 +1,7 @@
 // Where a pressed key waits before the key thread runs, read from a kernel scheduler trace (ftrace's
-// sched_waking, sched_wakeup and sched_switch, with a trace_marker line the bench parent writes at each
-// press: BENCH_TRACE_MARK=1). Per press: from the mark to the key thread's waking (the bench parent's own
-// work before its write), from waking to wakeup (the wake reaching the target CPU), and from wakeup to the
+// sched_waking, sched_wakeup and sched_switch, with a trace_marker line the bench parent's presser writes
+// just before each press's time: BENCH_TRACE_MARK=1, bench/lib/key-press.ts). Per press: from the mark to the key
+// thread's waking (the presser's write), from waking to wakeup (the wake reaching the target CPU), and from wakeup to the
 // key thread switched in (a wait on a run queue). A wait is put down to what its CPUs did meanwhile: the
 // target CPU idle through most of it (a wake the target was slow to act on), the target busy while another
 // CPU was idle, or every CPU busy.

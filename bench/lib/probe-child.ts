@@ -3,12 +3,12 @@
 // runs for minutes).
 
 import { spawn } from 'node:child_process';
-import { appendFileSync, openSync, writeSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ORDERS_EXTRA_MS, type KeyMessage, type ProbeConfig, type ProbeMessage, type ProbeResult } from './probe-types.js';
 import { epochNow } from './key-driver.js';
-import { pressIntoPipe } from './key-press.js';
-import { PRESS_MARK, TRACE_MARKER } from './key-wake-trace.js';
+import { startKeyPresser, type KeyPresser } from './key-press.js';
+import { TRACE_MARKER } from './key-wake-trace.js';
 import { quantile, round } from './stats.js';
 import { ROOT } from './sim-child.js';
 import { LAUNCHER_MALLOC_ENV, LAUNCHER_NODE_ARGS } from '../../test/helpers/build-flags.js';
@@ -90,13 +90,16 @@ export function runProbe(cfg: ProbeConfig, opts: ProbeSpawnOptions = {}): Promis
       child.kill('SIGKILL');
       reject(new Error(`probe ${cfg.mode} timed out after ${timeoutMs} ms`));
     }, timeoutMs);
-    const keys = new KeyTimer(child.stdin ? pressIntoPipe(child.stdin) : epochNow);
+    // Only a run that places orders presses keys.
+    const presser = cfg.ordersEveryMs !== undefined && child.stdin ? startKeyPresser(child.stdin, process.env.BENCH_TRACE_MARK === '1' ? { traceMark: TRACE_MARKER } : {}) : null;
+    const keys = new KeyTimer(presser);
     child.on('message', (m: ProbeMessage) => {
       if ('figures' in m) result = m;
       else keys.onMessage(m);
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
+      presser?.stop();
       if (!result) return reject(new Error(`probe ${cfg.mode} exited (${code ?? 'signal'}) without a result`));
       if (result.error) return reject(new Error(`probe ${cfg.mode} failed: ${result.error}`));
       Object.assign(result.figures, keys.figures());
@@ -118,22 +121,8 @@ class KeyTimer {
   private readonly workerRead: number[] = [];
   private readonly workerSynced: number[] = [];
   private lastPressAt = 0;
-  /** BENCH_TRACE_MARK=1: the kernel trace's marker file (bench/key-wake-trace.ts); null once it refused. */
-  private markFd: number | null | undefined = process.env.BENCH_TRACE_MARK === '1' ? undefined : null;
-  /** `press` presses a key and gives the epoch ms it noted just before its write. */
-  constructor(private readonly press: (key: string) => number) {}
-
-  /** A line in the kernel's trace just before the press, where the scheduler's events of its wake follow. */
-  private markPress(n: number): void {
-    if (this.markFd === null) return;
-    try {
-      this.markFd ??= openSync(TRACE_MARKER, 'w');
-      writeSync(this.markFd, `${PRESS_MARK} ${n}`);
-    } catch {
-      // Not root, or tracing already off (the baseline's run): the presses go on unmarked.
-      this.markFd = null;
-    }
-  }
+  /** Presses on a thread of its own (key-press.ts); null when the probe has no stdin to press into. */
+  constructor(private readonly presser: KeyPresser | null) {}
 
   onMessage(m: KeyMessage): void {
     if (m.kind === 'key-ready') {
@@ -141,10 +130,10 @@ class KeyTimer {
       // press lands at a random point of the probe's frame cycle (two 20 Hz frames wide; at once, it would
       // always meet the paint of the frame that showed the review).
       setTimeout(() => {
-        this.markPress(m.n);
-        // The time is noted at once before the write (key-press.ts): the key arrives as it is.
-        this.lastPressAt = this.press(m.key);
-        this.pressedAt.set(m.n, { at: this.lastPressAt, writeMs: epochNow() - this.lastPressAt });
+        // The time is noted at once before the write, on the presser's thread (key-press.ts): the key arrives as it is.
+        const { at, writeMs } = this.presser?.press(m.key, m.n) ?? { at: epochNow(), writeMs: 0 };
+        this.lastPressAt = at;
+        this.pressedAt.set(m.n, { at, writeMs });
       }, 30 + Math.random() * 100);
       return;
     }

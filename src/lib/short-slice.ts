@@ -16,7 +16,8 @@ export const SHORTEST_SLICE_NS = 100_000;
 const SCHED_OTHER = 0;
 /** struct sched_attr as first defined (SCHED_ATTR_SIZE_VER0): size, policy, flags, nice, priority, runtime, deadline, period. */
 const ATTR_SIZE = 48;
-const SYSCALLS: Partial<Record<string, { setattr: number; getattr: number }>> = {
+/** sched_setattr's and sched_getattr's numbers, per architecture Node names. */
+export const SCHED_SYSCALLS: Partial<Record<string, { setattr: number; getattr: number }>> = {
   x64: { setattr: 314, getattr: 315 },
   arm64: { setattr: 274, getattr: 275 },
 };
@@ -46,7 +47,7 @@ export function askShortSlice(sliceNs: number, o: { platform?: string; arch?: st
   const platform = o.platform ?? process.platform;
   if (platform !== 'linux') return { kept: `not on Linux (${platform})` };
   const arch = o.arch ?? process.arch;
-  const nr = SYSCALLS[arch];
+  const nr = SCHED_SYSCALLS[arch];
   if (!nr) return { kept: `no sched_setattr number for ${arch}` };
   let syscall: Syscall;
   try {

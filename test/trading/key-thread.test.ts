@@ -4,7 +4,7 @@
 // time the frame arrived is not the blocked thread's.
 
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type KeyThread, KEY_THREAD_SLICE_NS, TEST_FAULT_KEY, startKeyThread } from '../../src/app/key-thread.js';
 import type { SocketPort } from '../../src/transport/ws/socket.js';
 import { cliEntry } from '../helpers/cli-entry.js';
+import { kernelShowsSlices, sliceIn, threadSlices } from '../helpers/thread-slices.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'perpl-key-thread-'));
@@ -175,27 +176,6 @@ describe('the key thread reads', () => {
     expect(raws).toEqual(['a', 'éx']);
   });
 });
-
-/** A thread's scheduler slice in ns from its `sched` file (Linux 6.12 on shows `se.slice`), or undefined. */
-function sliceIn(schedFile: string): number | undefined {
-  const line = readFileSync(schedFile, 'utf8').split('\n').find((l) => l.startsWith('se.slice'));
-  return line === undefined ? undefined : Number(line.split(':')[1]);
-}
-
-/** Each thread of this process with its scheduler slice in ns. */
-function threadSlices(): Map<string, number> {
-  const slices = new Map<string, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const ns = sliceIn(`/proc/self/task/${tid}/sched`);
-      if (ns !== undefined) slices.set(tid, ns);
-    } catch {
-      // A thread that ended meanwhile.
-    }
-  }
-  return slices;
-}
-const kernelShowsSlices = (): boolean => process.platform === 'linux' && threadSlices().size > 0;
 
 describe('the key thread on the CPU', () => {
   it.skipIf(!kernelShowsSlices())("key-thread-waits-out-the-screen-threads-slice, key-thread-preempted-mid-key-by-its-own-short-slice: it runs in 0.7 ms slices (woken, it preempts a paint; running, it holds a key to its send), the thread that started it in the kernel's own", async () => {
