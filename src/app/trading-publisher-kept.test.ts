@@ -33,10 +33,11 @@ function setup() {
     engine: { version: 0, lockFacts: () => ({ ...LIVE_SESSION_FACTS }), journalEntries: () => journal, pending: () => [], lastBlockOf: () => undefined },
   } as unknown as TradingClient;
   let mark: MarkReading = { state: 'live', price: 680_000, block: 9, timeMs: null };
-  const source: MarkSource = { readMark: () => mark, lastTradePrice: () => null };
+  let lastTrade: number | null = null;
+  const source: MarkSource = { readMark: () => mark, lastTradePrice: () => lastTrade };
   const store = createTerminalStore();
   const publisher = new TradingPublisher({ store, client, markets: [market], marks: source, scopeMask: 3, keyExpiresAt: null, hz: 10, now: () => 0 });
-  return { state, session, client, journal, store, publisher, setMark: (price: number) => (mark = { state: 'live', price, block: 10, timeMs: null }) };
+  return { state, session, client, journal, store, publisher, setMark: (price: number) => (mark = { state: 'live', price, block: 10, timeMs: null }), setLastTrade: (price: number) => (lastTrade = price) };
 }
 
 describe('a write of the trading slice keeps what did not move', () => {
@@ -69,6 +70,20 @@ describe('a write of the trading slice keeps what did not move', () => {
     for (const part of ['positions', 'account', 'fills', 'marketPrices'] as const) expect(after[part], part).toBe(before[part]);
     // The order's row reads the head: it is written new.
     expect(after.orders).not.toBe(before.orders);
+  });
+
+  it('last-trade-rebuilds-the-account-at-every-trade: a trade alone writes the market\'s last price and keeps the positions, the account and every row', () => {
+    const s = setup();
+    s.setLastTrade(679_000);
+    s.publisher.tick();
+    const before = s.store.getState().trading;
+    s.setLastTrade(679_500);
+    expect(s.publisher.tick()).toBe(true);
+    const after = s.store.getState().trading;
+    // The editors check a `last` trigger on it: it is written new.
+    expect(after.marketPrices[market.id]?.lastTrade).toBe(679_500);
+    // Nothing is valued at it: the account pane and the positions tab draw nothing new.
+    for (const part of ['positions', 'account', 'orders', 'fills', 'journal', 'guards'] as const) expect(after[part], part).toBe(before[part]);
   });
 
   it('order-change-after-a-kept-write-reaches-the-rows: an order filled in part is written new with its fill', () => {

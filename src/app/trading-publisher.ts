@@ -154,14 +154,17 @@ export class TradingPublisher {
       const now = readNow(id);
       return current || now.state !== 'live' ? now : (this.liveMarks.get(id) ?? now);
     };
-    const marksKey = [...prices].map(([id, { mark: r, lastTrade }]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}:${lastTrade ?? ''}`).join(',');
+    // The positions, the equity and the guards are valued at the marks alone; the last trade (the editors' `last`
+    // triggers) moves on every trade, with a position held at every tick: it rebuilds the prices, not them.
+    const marksKey = [...prices].map(([id, { mark: r }]) => `${id}=${r.state}:${r.state === 'unknown' ? r.reason : r.price}`).join(',');
+    const lastTradesKey = [...prices.values()].map((p) => p.lastTrade ?? '').join(',');
     if (this.o.algoRows) publishAlgos(this.o.store, this.o.algoRows());
     if (this.o.algoLines) publishAlgoLines(this.o.store, this.o.algoLines());
     const g = this.o.guards;
     const guards = g ? guardStatusView(g.limits, g.limits.maxDailyLoss !== null ? g.dailyNet() : null, st.positions.values(), this.o.markets, markOf) : null;
     // The day's net moves with history loading and the day's roll-over, apart from the session's version.
     const guardsKey = guards?.dailyLoss ? `${guards.dailyLoss.loss ?? '?'}` : '';
-    const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${health.keyRefused ?? ''}:${session.head ?? ''}:${marksKey}:${lockReason ?? ''}:${guardsKey}`;
+    const key = `${st.version}:${engine.version}:${health.health}:${health.reason ?? ''}:${health.keyRefused ?? ''}:${session.head ?? ''}:${marksKey}:${lastTradesKey}:${lockReason ?? ''}:${guardsKey}`;
     if (key === this.lastKey) return false;
     this.lastKey = key;
     const markets = this.o.markets;
@@ -196,7 +199,7 @@ export class TradingPublisher {
       keyExpiresAt: this.o.keyExpiresAt,
       ...(this.o.maxAccountTriggerOrders !== undefined ? { maxAccountTriggerOrders: this.o.maxAccountTriggerOrders } : {}),
       markets: this.markets,
-      marketPrices: this.rows.marketPrices([marksKey], () => Object.fromEntries(prices)),
+      marketPrices: this.rows.marketPrices([marksKey, lastTradesKey], () => Object.fromEntries(prices)),
       guards: keepSame(before.guards ?? null, guards),
     });
     return true;
