@@ -143,10 +143,11 @@ export function startKeyPresser(stdin: Writable, o: { traceMark?: string } = {})
     Atomics.store(words, ASKED, asked);
     Atomics.notify(words, ASKED);
     const deadline = performance.now() + PRESS_TIMEOUT_MS;
-    while (Atomics.load(words, DONE) !== asked) {
+    for (let done = Atomics.load(words, DONE); done !== asked; done = Atomics.load(words, DONE)) {
       const left = deadline - performance.now();
       if (left <= 0) throw new Error(`the key presser did not write within ${PRESS_TIMEOUT_MS} ms`);
-      Atomics.wait(words, DONE, Atomics.load(words, DONE), left);
+      // On the value just read: a write done since returns at once instead of waiting out `left`.
+      Atomics.wait(words, DONE, done, left);
     }
     const written = Atomics.load(words, WRITTEN);
     if (written === -2) throw new Error('the key presser could not write into the pipe');
