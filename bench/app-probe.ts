@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { keyThreadWanted, tradesFromStart } from '../src/lib/key-thread-switch.js';
 import { startKeyThreadInput, type KeyThreadInput } from '../src/app/key-thread-input.js';
 import { ROOT } from './lib/sim-child.js';
+import { notePlatformThreads } from '../src/lib/platform-threads.js';
 
 /** Ink sees a TTY of the configured size; every byte goes on to the real (piped) stdout. */
 class PipeTty extends Writable {
@@ -74,6 +75,8 @@ function gcHeapUsed(): number {
 }
 
 async function main(): Promise<void> {
+  // As the CLI's entry does, before any thread of the app's (app/key-thread.ts lengthens their slices).
+  notePlatformThreads();
   const cfg = JSON.parse(process.argv[2] ?? '{}') as ProbeConfig;
   const network: Network = { name: 'local', chainId: cfg.chainId, restBase: cfg.rest, wsBase: cfg.ws, appUrl: '', isMainnet: false };
   const stdout = new PipeTty(cfg.cols, cfg.rows);

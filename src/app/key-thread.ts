@@ -24,7 +24,8 @@ import { CLOSE_ABNORMAL, Socket, type SocketEvents, type SocketFactory, type Soc
 import { ArmedKeyWatch } from '../ui/keys/armed-key-watch.js';
 import { KEY_THREAD } from '../lib/worker-kind.js';
 import { markStart } from '../lib/start-trace.js';
-import { askShortSlice } from '../lib/short-slice.js';
+import { askSlice } from '../lib/short-slice.js';
+import { platformThreads } from '../lib/platform-threads.js';
 
 /**
  * The key thread's slice: shorter than the kernel's default (1.4 ms on 2 CPUs, more on more), so a key's wake
@@ -35,6 +36,14 @@ import { askShortSlice } from '../lib/short-slice.js';
  * the read 1.10 -> 0.72, presses over 1 ms 33 -> 15. The default slice: 80 in 900, the wake 0.13 ms median.
  */
 export const KEY_THREAD_SLICE_NS = 700_000;
+
+/**
+ * The slice of Node's platform threads (lib/platform-threads.ts: V8's GC helpers above all): longer than the
+ * kernel's default, so their deadlines fall later and a thread woken with a shorter one (a key's, a frame's) is
+ * picked before them; their share of the CPU is their weight's, as before. Traced (key_to_wire, Node 24): a key
+ * thread woken while a GC helper waited to run lost the pick to it, and the helper ran to the next tick, 4.1 ms.
+ */
+export const PLATFORM_THREAD_SLICE_NS = 4_000_000;
 
 type ToKeyThread =
   | StageMessage
@@ -74,7 +83,7 @@ export interface KeyThread {
 export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?: string[]; traceSends?: boolean } = {}): KeyThread {
   const word = new ArmWord();
   const renewal = new ArmRenewal();
-  const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, renewal: renewal.buffer, keysPath: o.keysPath, traceSends: o.traceSends === true, processTimeOrigin: performance.timeOrigin }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
+  const worker = new Worker(entry, { workerData: { kind: KEY_THREAD, word: word.buffer, renewal: renewal.buffer, keysPath: o.keysPath, traceSends: o.traceSends === true, processTimeOrigin: performance.timeOrigin, platformThreads: platformThreads() }, argv: [], ...(o.execArgv ? { execArgv: o.execArgv } : {}) });
   const post = (m: ToKeyThread): void => worker.postMessage(m);
   // Reads and socket frames received here: an arm says how many, so one still on its way here never fires it.
   const seen = { reads: 0, frames: 0 };
@@ -193,7 +202,7 @@ export function startKeyThread(entry: string, o: { keysPath?: string; execArgv?:
 export function runKeyThread(): void {
   const port = parentPort;
   if (!port) return;
-  const { word: buffer, renewal, keysPath, traceSends, processTimeOrigin } = workerData as { word: SharedArrayBuffer; renewal: SharedArrayBuffer; keysPath?: string; traceSends: boolean; processTimeOrigin: number };
+  const { word: buffer, renewal, keysPath, traceSends, processTimeOrigin, platformThreads: platform } = workerData as { word: SharedArrayBuffer; renewal: SharedArrayBuffer; keysPath?: string; traceSends: boolean; processTimeOrigin: number; platformThreads?: readonly number[] };
   const post = (m: FromKeyThread): void => port.postMessage(m);
   const holder = new ArmedFrameHolder(new ArmWord(buffer), new ArmRenewal(renewal));
   const watch = new ArmedKeyWatch();
@@ -222,7 +231,11 @@ export function runKeyThread(): void {
   // The start trace's clock is the process's (this thread's began with it).
   markStart('key-thread-reading', epochNow() - processTimeOrigin);
   // After the keyboard is read: loading the FFI takes a few ms; a key meanwhile waits as it did before.
-  setImmediate(() => askShortSlice(KEY_THREAD_SLICE_NS));
+  setImmediate(() => {
+    askSlice(KEY_THREAD_SLICE_NS);
+    // Here, where the FFI is loaded already; a thread that ended meanwhile is refused, and skipped.
+    for (const tid of platform ?? []) askSlice(PLATFORM_THREAD_SLICE_NS, { tid });
+  });
   function onKeys(raw: string, readAt: number): void {
     if (fault && raw === TEST_FAULT_KEY) fault();
     const readAtEpochMs = performance.timeOrigin + readAt;

@@ -9,6 +9,7 @@ import { sanitizeLines } from '../protocol/sanitize-text.js';
 import { isLocalExchangeThread, runLocalExchangeThread } from '../app/local-exchange-thread.js';
 import { KEY_THREAD, isWorkerOf } from '../lib/worker-kind.js';
 import { markStart } from '../lib/start-trace.js';
+import { notePlatformThreads } from '../lib/platform-threads.js';
 import { enableCompileCache } from '../lib/compile-cache.js';
 import { perplHome } from '../lib/perpl-home.js';
 import { startSteps } from '../lib/start-steps.js';
@@ -35,6 +36,8 @@ Run \`perpl <command> --help\` for its options.`;
 
 async function main(argv: string[]): Promise<number> {
   markStart('main');
+  // Before any thread of ours: the key thread lengthens these threads' slices (app/key-thread.ts).
+  notePlatformThreads();
   // The terminal's local exchange runs this same file on a worker thread (app/local-exchange-thread.ts).
   if (isLocalExchangeThread()) {
     if (startSteps().compileCache) enableCompileCache(perplHome());

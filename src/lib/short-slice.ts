@@ -36,14 +36,21 @@ export type ShortSlice = { sliceNs: number } | { kept: string };
 
 type Syscall = (nr: number, ...typedArgs: unknown[]) => number;
 
+let loaded: Syscall | null = null;
+
 function loadSyscall(): Syscall {
   // Loaded here, on the thread that asks: the screen thread never maps the FFI's binary.
   const koffi = createRequire(import.meta.url)('koffi') as { load(path: string): { func(signature: string): Syscall } };
-  return koffi.load('libc.so.6').func('long syscall(long nr, ...)');
+  loaded ??= koffi.load('libc.so.6').func('long syscall(long nr, ...)');
+  return loaded;
 }
 
-/** Asks the kernel to run the calling thread in slices of `sliceNs`; says why not when it kept its own. */
-export function askShortSlice(sliceNs: number, o: { platform?: string; arch?: string; load?: () => Syscall } = {}): ShortSlice {
+/**
+ * Asks the kernel to run a thread of this process in slices of `sliceNs` (`tid`; default the calling thread);
+ * says why not when it kept its own.
+ */
+export function askSlice(sliceNs: number, o: { tid?: number; platform?: string; arch?: string; load?: () => Syscall } = {}): ShortSlice {
+  const tid = o.tid ?? 0;
   const platform = o.platform ?? process.platform;
   if (platform !== 'linux') return { kept: `not on Linux (${platform})` };
   const arch = o.arch ?? process.arch;
@@ -56,12 +63,12 @@ export function askShortSlice(sliceNs: number, o: { platform?: string; arch?: st
     return { kept: `no FFI: ${e instanceof Error ? e.message : String(e)}` };
   }
   const current = Buffer.alloc(ATTR_SIZE);
-  const read = (): boolean => syscall(nr.getattr, 'int', 0, 'void *', current, 'unsigned int', ATTR_SIZE, 'unsigned int', 0) === 0;
+  const read = (): boolean => syscall(nr.getattr, 'int', tid, 'void *', current, 'unsigned int', ATTR_SIZE, 'unsigned int', 0) === 0;
   if (!read()) return { kept: 'sched_getattr failed' };
   const policy = current.readUInt32LE(4);
   if (policy !== SCHED_OTHER) return { kept: `the thread runs under policy ${policy}, left as set` };
   // The thread's own nice (a `nice perpl` stays nice): sched_setattr sets it too.
-  if (syscall(nr.setattr, 'int', 0, 'void *', schedAttr(sliceNs, current.readInt32LE(16)), 'unsigned int', 0) !== 0) return { kept: 'sched_setattr refused' };
+  if (syscall(nr.setattr, 'int', tid, 'void *', schedAttr(sliceNs, current.readInt32LE(16)), 'unsigned int', 0) !== 0) return { kept: 'sched_setattr refused' };
   // A kernel before 6.12 takes the call and keeps its slice: read it back.
   if (!read() || current.readBigUInt64LE(24) !== BigInt(sliceNs)) return { kept: 'this kernel keeps its own slice' };
   return { sliceNs };

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type KeyThread, KEY_THREAD_SLICE_NS, TEST_FAULT_KEY, startKeyThread } from '../../src/app/key-thread.js';
+import { type KeyThread, KEY_THREAD_SLICE_NS, PLATFORM_THREAD_SLICE_NS, TEST_FAULT_KEY, startKeyThread } from '../../src/app/key-thread.js';
+import { notePlatformThreads } from '../../src/lib/platform-threads.js';
 import type { SocketPort } from '../../src/transport/ws/socket.js';
 import { cliEntry } from '../helpers/cli-entry.js';
 import { kernelShowsSlices, sliceIn, threadSlices } from '../helpers/thread-slices.js';
@@ -190,6 +191,27 @@ describe('the key thread on the CPU', () => {
     expect(sliceIn('/proc/thread-self/sched')).toBe(mine);
     const after = threadSlices();
     for (const [tid, ns] of before) if (after.has(tid)) expect(after.get(tid), `thread ${tid}`).toBe(ns);
+  });
+});
+
+describe("Node's platform threads beside the key thread", () => {
+  it.skipIf(!kernelShowsSlices())("key-thread-loses-the-pick-to-a-gc-helper: the threads noted at start (V8's platform workers) run in 4 ms slices once the key thread runs, the others keep theirs", async () => {
+    // A thread standing for a platform worker: it tells its id and sleeps.
+    const helper = new Worker(
+      "const { parentPort } = require('node:worker_threads'); parentPort.postMessage(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);",
+      { eval: true },
+    );
+    cleanups.push(() => helper.terminate());
+    const tid = await new Promise<string>((resolve) => helper.once('message', resolve));
+    const before = threadSlices();
+    expect(before.get(tid)).not.toBe(PLATFORM_THREAD_SLICE_NS);
+    notePlatformThreads(() => [tid]);
+    cleanups.push(() => notePlatformThreads(() => []));
+    keyThreadReading('keys-platform');
+    await until(() => threadSlices().get(tid) === PLATFORM_THREAD_SLICE_NS);
+    const after = threadSlices();
+    // The rest that were there before: as they were (this one's included).
+    for (const [other, ns] of before) if (other !== tid && after.has(other)) expect(after.get(other), `thread ${other}`).toBe(ns);
   });
 });
 
