@@ -11,7 +11,7 @@
 // runs in short slices (lib/short-slice.ts): woken by a key, it preempts a paint rather than waiting it out.
 // The arm's renewals reach it through shared memory (arm-renewal.ts): a publish never wakes it.
 
-import { openSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
 import { Socket as NetSocket, type OnReadOpts, type SocketConstructorOpts } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import { isatty, ReadStream } from 'node:tty';
@@ -233,8 +233,8 @@ export function runKeyThread(): void {
   // After the keyboard is read: loading the FFI takes a few ms; a key meanwhile waits as it did before.
   setImmediate(() => {
     askSlice(KEY_THREAD_SLICE_NS);
-    // Here, where the FFI is loaded already; a thread that ended meanwhile is refused, and skipped.
-    for (const tid of platform ?? []) askSlice(PLATFORM_THREAD_SLICE_NS, { tid });
+    // Here, where the FFI is loaded already. Only a thread still of this process: an id freed meanwhile may be another's.
+    for (const tid of platform ?? []) if (existsSync(`/proc/self/task/${tid}`)) askSlice(PLATFORM_THREAD_SLICE_NS, { tid });
   });
   function onKeys(raw: string, readAt: number): void {
     if (fault && raw === TEST_FAULT_KEY) fault();
