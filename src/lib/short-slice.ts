@@ -1,12 +1,14 @@
-// A thread that asks Linux for short time slices. Linux's EEVDF scheduler (6.12 on) takes a slice length from
-// sched_setattr's sched_runtime for an ordinary (SCHED_OTHER) thread, without privilege: it raises no priority.
-// A thread woken with a shorter slice than the running one's preempts it at once; with the default slice
-// (1.4 ms on a 2-core VM) it waits until the running thread's slice is spent, noticed at the next tick (4 ms at
-// 250 Hz). The key thread asks for half the default (app/key-thread.ts: a slice also bounds how long it runs
-// before others woken meanwhile may take the CPU): it runs for a key or a frame of the trading socket and
-// sleeps again, so its share of the CPU is what it was, and a `y` stops waiting out a paint's slice (a
-// scheduler trace of key_to_wire: 3 of its 5 slowest presses waited 1.7-6.7 ms on a run queue with every
-// CPU busy). Elsewhere (another OS, an older kernel, a policy the user set, no FFI binary) nothing changes.
+// A thread's time slice, asked of Linux (the caller's own, or another thread's of this process). Linux's EEVDF
+// scheduler (6.12 on) takes a slice length from sched_setattr's sched_runtime for an ordinary (SCHED_OTHER)
+// thread, without privilege: it raises no priority. A thread woken with a shorter slice than the running one's
+// preempts it at once; with the default slice (1.4 ms on a 2-core VM) it waits until the running thread's slice
+// is spent, noticed at the next tick (4 ms at 250 Hz). The key thread asks for half the default
+// (app/key-thread.ts: a slice also bounds how long it runs before others woken meanwhile may take the CPU): it
+// runs for a key or a frame of the trading socket and sleeps again, so its share of the CPU is what it was, and
+// a `y` stops waiting out a paint's slice (a scheduler trace of key_to_wire: 3 of its 5 slowest presses waited
+// 1.7-6.7 ms on a run queue with every CPU busy). It asks a longer one (4 ms) for Node's platform threads, V8's
+// GC helpers above all, so a woken key is picked before them. Elsewhere (another OS, an older kernel, a policy
+// the user set, no FFI binary) nothing changes.
 
 import { createRequire } from 'node:module';
 
