@@ -1,6 +1,7 @@
 // The bench parent's key press (key_to_wire), made on a thread of its own: the presser. It notes the time
 // and writes the key into the probe's stdin pipe with nothing between, in the shortest slice Linux gives
-// (lib/short-slice.ts), so what the press's time bills to the app starts where the key arrives.
+// (lib/short-slice.ts, asked for it by its thread id from the bench's thread), so what the press's time bills to
+// the app starts where the key arrives.
 // Why a thread: on the bench's main thread, between its noted time and its write, the bench could be
 // preempted; a scheduler trace (bench/key-wake-trace.ts, Node 24, 300 presses) caught it there twice: once for
 // 3.3 ms by the app's screen thread, woken by its frame timer on the bench's CPU (the key read 4.03 ms after
@@ -10,11 +11,9 @@
 // Where the presser cannot be used (no descriptor, bytes queued in the stream, a full pipe, a long key) the
 // key takes the stream's way, timed just before.
 
-import { createRequire } from 'node:module';
-import { getPriority } from 'node:os';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { schedAttr, SCHED_SYSCALLS, SHORTEST_SLICE_NS } from '../../src/lib/short-slice.js';
+import { askSlice, SHORTEST_SLICE_NS } from '../../src/lib/short-slice.js';
 import { epochNow } from './key-driver.js';
 import { PRESS_MARK } from './key-wake-trace.js';
 
@@ -26,8 +25,9 @@ const ASKED = 0; // press number asked (-1: stop)
 const DONE = 1; // press number done
 const LENGTH = 2; // the key's bytes
 const WRITTEN = 3; // bytes written, or -1 for a full pipe (EAGAIN), -2 for another failure
-const READY = 4; // 1 once the presser is warm; 2 once it runs in the shortest slice
+const READY = 4; // 1 once the presser is warm
 const MARK = 5; // BENCH_TRACE_MARK's press number
+const TID = 6; // the presser's thread id (Linux), its slice asked from this thread (askSlice)
 const WORDS = 8;
 // Then two times (Float64, epoch ms): noted just before the write, and after it returned; then the key's bytes.
 const TIMES_AT = WORDS * 4;
@@ -37,23 +37,19 @@ const KEY_AT = TIMES_AT + 16;
 // workers do not load TypeScript.
 const PRESSER_SOURCE = `
 const { workerData } = require('node:worker_threads');
-const { openSync, writeSync } = require('node:fs');
-const { shared, fd, markPath, koffiPath, setattr, attr } = workerData;
+const { openSync, readlinkSync, writeSync } = require('node:fs');
+const { shared, fd, markPath } = workerData;
 const words = new Int32Array(shared, 0, ${WORDS});
 const times = new Float64Array(shared, ${TIMES_AT}, 2);
 const key = new Uint8Array(shared, ${KEY_AT}, ${KEY_BYTES});
 const bytes = Buffer.alloc(${KEY_BYTES});
 const now = () => performance.timeOrigin + performance.now();
-let ready = 1;
-try {
-  const syscall = require(koffiPath).load('libc.so.6').func('long syscall(long nr, ...)');
-  if (syscall(setattr, 'int', 0, 'void *', Buffer.from(attr), 'unsigned int', 0) === 0) ready = 2;
-} catch {}
+try { Atomics.store(words, ${TID}, Number(readlinkSync('/proc/thread-self').split('/').pop())); } catch {}
 let markFd = null;
 if (markPath) try { markFd = openSync(markPath, 'w'); } catch {}
 // The clock's and writeSync's first calls are cold (~0.6 ms): warmed on writes of no bytes, which wake no reader.
 for (let i = 0; i < 64; i++) { now(); writeSync(fd, bytes, 0, 0); }
-Atomics.store(words, ${READY}, ready);
+Atomics.store(words, ${READY}, 1);
 Atomics.notify(words, ${READY});
 let seen = 0;
 for (;;) {
@@ -88,7 +84,7 @@ export interface PressTimes {
 export interface KeyPresser {
   /** Presses `key` (one write into the pipe) and gives its times; `mark` labels the kernel trace's line (BENCH_TRACE_MARK). */
   press(key: string, mark?: number): PressTimes;
-  /** True once the presser is warm: until then keys go from this thread, the stream's way. */
+  /** True once the presser is warm (its slice asked then): until then keys go from this thread, the stream's way. */
   warm(): boolean;
   /** True when the presser runs in the shortest slice (Linux 6.12 on). */
   shortSlice(): boolean;
@@ -108,24 +104,24 @@ export function startKeyPresser(stdin: Writable, o: { traceMark?: string } = {})
   const words = new Int32Array(shared, 0, WORDS);
   const times = new Float64Array(shared, TIMES_AT, 2);
   const key = new Uint8Array(shared, KEY_AT, KEY_BYTES);
-  const nr = SCHED_SYSCALLS[process.arch];
   let worker: Worker | null = null;
   if (fd !== undefined && fd >= 0) {
     worker = new Worker(PRESSER_SOURCE, {
       eval: true,
-      workerData: {
-        shared,
-        fd,
-        markPath: o.traceMark ?? null,
-        koffiPath: process.platform === 'linux' && nr ? createRequire(import.meta.url).resolve('koffi') : null,
-        setattr: nr?.setattr ?? -1,
-        attr: new Uint8Array(schedAttr(SHORTEST_SLICE_NS, getPriority())),
-      },
+      workerData: { shared, fd, markPath: o.traceMark ?? null },
     });
     // A press in flight holds the run; the presser alone never keeps the bench alive.
     worker.unref();
   }
   let asked = 0;
+  /** Whether the presser runs in the shortest slice; null until it is warm and its slice was asked. */
+  let sliced: boolean | null = null;
+  const warm = (): boolean => {
+    if (Atomics.load(words, READY) === 0) return false;
+    const tid = Atomics.load(words, TID);
+    sliced ??= tid > 0 && 'sliceNs' in askSlice(SHORTEST_SLICE_NS, { tid });
+    return true;
+  };
 
   const byStream = (bytes: Buffer): PressTimes => {
     const at = epochNow();
@@ -135,7 +131,7 @@ export function startKeyPresser(stdin: Writable, o: { traceMark?: string } = {})
 
   function press(text: string, mark = 0): PressTimes {
     const bytes = Buffer.from(text, 'utf8');
-    if (worker === null || Atomics.load(words, READY) === 0 || stdin.writableLength > 0 || bytes.length > KEY_BYTES) return byStream(bytes);
+    if (worker === null || !warm() || stdin.writableLength > 0 || bytes.length > KEY_BYTES) return byStream(bytes);
     key.set(bytes);
     Atomics.store(words, LENGTH, bytes.length);
     Atomics.store(words, MARK, mark);
@@ -160,8 +156,8 @@ export function startKeyPresser(stdin: Writable, o: { traceMark?: string } = {})
 
   return {
     press,
-    warm: () => Atomics.load(words, READY) !== 0,
-    shortSlice: () => Atomics.load(words, READY) === 2,
+    warm,
+    shortSlice: () => warm() && sliced === true,
     stop() {
       Atomics.store(words, ASKED, -1);
       Atomics.notify(words, ASKED);

@@ -18,8 +18,7 @@ export const SHORTEST_SLICE_NS = 100_000;
 const SCHED_OTHER = 0;
 /** struct sched_attr as first defined (SCHED_ATTR_SIZE_VER0): size, policy, flags, nice, priority, runtime, deadline, period. */
 const ATTR_SIZE = 48;
-/** sched_setattr's and sched_getattr's numbers, per architecture Node names. */
-export const SCHED_SYSCALLS: Partial<Record<string, { setattr: number; getattr: number }>> = {
+const SYSCALLS: Partial<Record<string, { setattr: number; getattr: number }>> = {
   x64: { setattr: 314, getattr: 315 },
   arm64: { setattr: 274, getattr: 275 },
 };
@@ -38,12 +37,14 @@ export type ShortSlice = { sliceNs: number } | { kept: string };
 
 type Syscall = (nr: number, ...typedArgs: unknown[]) => number;
 
+/** Loaded once per thread (the key thread asks for its own slice, then the platform threads'). */
 let loaded: Syscall | null = null;
 
 function loadSyscall(): Syscall {
+  if (loaded) return loaded;
   // Loaded here, on the thread that asks: the screen thread never maps the FFI's binary.
   const koffi = createRequire(import.meta.url)('koffi') as { load(path: string): { func(signature: string): Syscall } };
-  loaded ??= koffi.load('libc.so.6').func('long syscall(long nr, ...)');
+  loaded = koffi.load('libc.so.6').func('long syscall(long nr, ...)');
   return loaded;
 }
 
@@ -56,7 +57,7 @@ export function askSlice(sliceNs: number, o: { tid?: number; platform?: string; 
   const platform = o.platform ?? process.platform;
   if (platform !== 'linux') return { kept: `not on Linux (${platform})` };
   const arch = o.arch ?? process.arch;
-  const nr = SCHED_SYSCALLS[arch];
+  const nr = SYSCALLS[arch];
   if (!nr) return { kept: `no sched_setattr number for ${arch}` };
   let syscall: Syscall;
   try {
