@@ -1,14 +1,15 @@
 // `node --import tsx bench/key-wake-trace.ts --record` (root: it turns on the kernel's scheduler trace):
 // runs key_to_wire (BENCH_NODES as the bench has them, default 24) with the scheduler traced and a mark at
 // each press, then prints where each key waited before the key thread ran (bench/lib/key-wake-trace.ts).
-// `node --import tsx bench/key-wake-trace.ts FILE`: the same report of a trace saved earlier.
+// `node --import tsx bench/key-wake-trace.ts FILE`: the same report of a trace saved earlier; `FILE --press 35,282`
+// adds what every CPU ran around those presses (their numbers are in the report's slowest presses).
 // The trace costs CPU of its own (~16,000 events a second per CPU): its key_to_wire figures are not the bench's.
 
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keyWakes, parseTrace, type KeyWake, type WaitCause } from './lib/key-wake-trace.js';
+import { keyWakes, parseTrace, pressTimeline, type KeyWake, type WaitCause } from './lib/key-wake-trace.js';
 import { quantile, round } from './lib/stats.js';
 
 const TRACING = '/sys/kernel/tracing';
@@ -64,12 +65,17 @@ function report(wakes: readonly KeyWake[]): void {
   }
   // The p99 of 300 presses is about their third slowest: which leg made the slowest.
   const slowest = [...wakes].sort((a, b) => total(b) - total(a)).slice(0, 5);
-  console.log(`slowest presses to running (ms): ${slowest.map((w) => `${round(total(w), 2)} = ${round(w.pressToWakingMs, 2)} + ${round(w.wakingToWakeupMs, 2)} + ${round(w.waitMs, 2)}${w.cause ? ` (${w.cause})` : ''}`).join('; ')}`);
+  console.log(`slowest presses to running (ms): ${slowest.map((w) => `press ${w.press}: ${round(total(w), 2)} = ${round(w.pressToWakingMs, 2)} + ${round(w.wakingToWakeupMs, 2)} + ${round(w.waitMs, 2)}${w.cause ? ` (${w.cause})` : ''}`).join('; ')}`);
   const long = wakes.filter((w) => w.cause !== null);
   const count = (c: WaitCause): number => long.filter((w) => w.cause === c).length;
   console.log(`waits >= 0.5 ms: ${long.length}; target CPU idle through most of it ${count('target-idle')}, target busy while another was idle ${count('target-busy-other-idle')}, every CPU busy ${count('all-busy')}`);
 }
 
-const file = process.argv[2];
-if (!file) throw new Error('usage: bench/key-wake-trace.ts --record | TRACE_FILE');
-report(keyWakes(parseTrace(file === '--record' ? await record() : readFileSync(file, 'utf8'))));
+const [file, flag, pressList] = process.argv.slice(2);
+if (!file || (flag !== undefined && (flag !== '--press' || !pressList))) throw new Error('usage: bench/key-wake-trace.ts --record | TRACE_FILE [--press N,M]');
+const events = parseTrace(file === '--record' ? await record() : readFileSync(file, 'utf8'));
+report(keyWakes(events));
+for (const press of pressList?.split(',').map(Number) ?? []) {
+  console.log(`\npress ${press} (ms from its mark):`);
+  console.log(pressTimeline(events, press).join('\n') || '  no such press in the trace');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyWakes, parseTrace, PRESS_MARK } from './key-wake-trace.js';
+import { keyWakes, parseTrace, pressTimeline, PRESS_MARK } from './key-wake-trace.js';
 
 // Lines as ftrace prints them (times in seconds): the key thread is WorkerThread 60, the screen thread
 // MainThread 54, the bench parent node 72, the idle task <idle>-0.
@@ -73,5 +73,28 @@ describe('where a pressed key waits, from a scheduler trace', () => {
     expect(wakes).toHaveLength(1);
     expect(wakes[0]!.pressToWakingMs).toBeCloseTo(0.2, 6);
     expect(wakes[0]!.waitMs).toBeCloseTo(0.1, 6);
+  });
+
+  it('slow-press-without-what-held-its-cpu: a press is told by its number, with what every CPU ran around it', () => {
+    const text = [
+      sw('x-1', 1, '9.990000', 'node', 'MainThread', 54),
+      press('10.000000'),
+      sw('x-1', 1, '10.000500', 'MainThread', 'V8Worker', 57),
+      press('10.500000'),
+      wake('sched_waking', 'node-72', 0, '10.500040', 1),
+      wake('sched_wakeup', 'node-72', 0, '10.500050', 0),
+      sw('MainThread-54', 0, '10.503400', 'MainThread', 'WorkerThread', 60),
+      sw('x-1', 1, '10.520000', 'node', 'MainThread', 54),
+    ].join('\n');
+    const events = parseTrace(text);
+    expect(keyWakes(events).map((w) => w.press)).toEqual([2]);
+    expect(pressTimeline(events, 2, { beforeMs: 1, afterMs: 5 })).toEqual([
+      '   0.000 cpu0 press',
+      '   0.040 cpu0 waking WorkerThread/60 on cpu1 (by 72)',
+      '   0.050 cpu0 wakeup WorkerThread/60 on cpu0 (by 72)',
+      '   3.400 cpu0 MainThread/1 [R] -> WorkerThread/60',
+    ]);
+    expect(pressTimeline(events, 1, { beforeMs: 0.1, afterMs: 1 })).toEqual(['   0.000 cpu0 press', '   0.500 cpu1 MainThread/1 [R] -> V8Worker/57']);
+    expect(pressTimeline(events, 3)).toEqual([]);
   });
 });

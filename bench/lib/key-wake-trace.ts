@@ -33,12 +33,16 @@ export const TRACE_MARKER = '/sys/kernel/tracing/trace_marker';
 export type WaitCause = 'target-idle' | 'target-busy-other-idle' | 'all-busy';
 
 export interface KeyWake {
+  /** The press's mark, counted from 1 in the trace (pressTimeline's `press`). */
+  press: number;
   pressToWakingMs: number;
   wakingToWakeupMs: number;
   waitMs: number;
   /** What the CPUs did through the wait (waits of at least `longWaitMs` only). */
   cause: WaitCause | null;
 }
+
+const isPress = (e: TraceEvent): boolean => e.name === 'tracing_mark_write' && e.body.startsWith(PRESS_MARK);
 
 const switchesToIdle = (e: TraceEvent): boolean => e.name === 'sched_switch' && / next_pid=0 /.test(e.body);
 
@@ -59,8 +63,10 @@ export function keyWakes(events: readonly TraceEvent[], o: { keyThreadComm?: str
   const withinMs = o.withinMs ?? 20;
   const cpus = [...new Set(events.map((e) => e.cpu))];
   const wakes: KeyWake[] = [];
+  let press = 0;
   for (let i = 0; i < events.length; i++) {
-    if (events[i]!.name !== 'tracing_mark_write' || !events[i]!.body.startsWith(PRESS_MARK)) continue;
+    if (!isPress(events[i]!)) continue;
+    press += 1;
     const pressMs = events[i]!.ms;
     let waking = -1;
     let wakeup = -1;
@@ -84,6 +90,7 @@ export function keyWakes(events: readonly TraceEvent[], o: { keyThreadComm?: str
       if (!running) continue;
       const waitMs = e.ms - events[wakeup]!.ms;
       wakes.push({
+        press,
         pressToWakingMs: events[waking]!.ms - pressMs,
         wakingToWakeupMs: events[wakeup]!.ms - events[waking]!.ms,
         waitMs,
@@ -113,4 +120,33 @@ function causeOf(events: readonly TraceEvent[], from: number, to: number, target
   const idleMost = (c: number): boolean => idleMs.get(c)! > waitMs / 2;
   if (idleMost(target)) return 'target-idle';
   return cpus.some((c) => c !== target && idleMost(c)) ? 'target-busy-other-idle' : 'all-busy';
+}
+
+/** A scheduler line as a few words: `A/pid [state] -> B/pid`, `waking B/pid cpu1 (by pid)`. */
+function eventWords(e: TraceEvent): string {
+  if (e.name === 'sched_switch') {
+    const m = /prev_comm=(.*) prev_pid=(\d+) .*prev_state=(\S+) ==> next_comm=(.*) next_pid=(\d+)/.exec(e.body);
+    if (m) return `${m[1]}/${m[2]} [${m[3]}] -> ${m[4]}/${m[5]}`;
+  }
+  if (e.name === 'sched_waking' || e.name === 'sched_wakeup') {
+    // target_cpu is the task's last CPU on a waking line, the CPU chosen on a wakeup line.
+    const m = /comm=(.*) pid=(\d+) .*target_cpu=(\d+)/.exec(e.body);
+    if (m) return `${e.name === 'sched_waking' ? 'waking' : 'wakeup'} ${m[1]}/${m[2]} on cpu${Number(m[3])} (by ${e.pid})`;
+  }
+  return `${e.name}: ${e.body}`;
+}
+
+/**
+ * Every CPU's scheduler lines around press `press` (counted from 1), from `beforeMs` before its mark to `afterMs`
+ * after it, in ms from the mark: what ran where while a slow key waited (the report names the slowest presses).
+ */
+export function pressTimeline(events: readonly TraceEvent[], press: number, o: { beforeMs?: number; afterMs?: number } = {}): string[] {
+  const beforeMs = o.beforeMs ?? 2;
+  const afterMs = o.afterMs ?? 6;
+  let seen = 0;
+  const mark = events.find((e) => isPress(e) && ++seen === press);
+  if (!mark) return [];
+  return events
+    .filter((e) => e.ms >= mark.ms - beforeMs && e.ms <= mark.ms + afterMs)
+    .map((e) => `${(e.ms - mark.ms).toFixed(3).padStart(8)} cpu${e.cpu} ${e === mark ? 'press' : eventWords(e)}`);
 }
