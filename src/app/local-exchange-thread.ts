@@ -4,6 +4,7 @@
 // exchange (it lives and dies with the terminal). The worker runs the CLI's own entry file, which hands
 // over to runLocalExchangeThread when it finds LOCAL_EXCHANGE_THREAD in its workerData.
 
+import { rmSync } from 'node:fs';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { markStart } from '../lib/start-trace.js';
 
@@ -15,6 +16,8 @@ export interface LocalSim {
   ws: string;
   chainId: number;
   demoKeyFile: string;
+  /** Its port's key files (the demo key, its wallets): stop() removes them. */
+  keyFiles: readonly string[];
   /**
    * The context document as GET /v1/pub/context answered it when the exchange was ready (JSON text): the
    * terminal's first context comes with the exchange, over the thread's port, not over HTTP (no fetch, no
@@ -25,7 +28,7 @@ export interface LocalSim {
 }
 
 type FromThread =
-  | { kind: 'ready'; rest: string; ws: string; chainId: number; demoKeyFile: string; context: string }
+  | { kind: 'ready'; rest: string; ws: string; chainId: number; demoKeyFile: string; keyFiles: readonly string[]; context: string }
   | { kind: 'failed'; message: string }
   | { kind: 'stopped' };
 
@@ -35,7 +38,7 @@ export async function startLocalSim(home: string | undefined): Promise<LocalSim>
   const { startSim } = await import('../sim/index.js');
   // Its key files are its port's own (never local-demo.json, which a `perpl sim` beside it may own) and go with it.
   const sim = await startSim({ port: 0, quiet: true, defaultDemoKey: false, removeDemoKeyOnStop: true, ...(home ? { home } : {}) });
-  return { rest: sim.rest, ws: sim.ws, chainId: sim.chainId, demoKeyFile: sim.demoKeyFile, firstContext: sim.contextText(), stop: () => sim.stop() };
+  return { rest: sim.rest, ws: sim.ws, chainId: sim.chainId, demoKeyFile: sim.demoKeyFile, keyFiles: sim.ownFiles, firstContext: sim.contextText(), stop: () => sim.stop() };
 }
 
 /** True in the worker thread startLocalSimThread started (the CLI entry checks it first). */
@@ -59,10 +62,21 @@ export function startLocalSimThread(entry: string, home: string | undefined, exe
       failed(new Error(`the local exchange stopped before it listened (exit ${code})`));
       stopped?.();
     });
+    // The process may end before the exchange stopped: a signal's quit is cut at its deadline (terminal/manners.ts),
+    // and the worker dies with the process. Its key files (a live API key, wallet keys) must not outlive it.
+    let keyFiles: readonly string[] = [];
+    const removeKeyFiles = (): void => {
+      for (const path of keyFiles) rmSync(path, { force: true });
+    };
     worker.on('message', (m: FromThread) => {
       if (m.kind === 'failed') return failed(new Error(m.message));
-      if (m.kind === 'stopped') return void worker.terminate();
+      if (m.kind === 'stopped') {
+        process.off('exit', removeKeyFiles);
+        return void worker.terminate();
+      }
       if (m.kind !== 'ready') return;
+      keyFiles = m.keyFiles;
+      process.once('exit', removeKeyFiles);
       // Running: an uncaught error in the exchange now crashes the terminal (its crash path restores the
       // screen), as it did when the exchange ran on the main thread.
       worker.off('error', failed);
@@ -73,6 +87,7 @@ export function startLocalSimThread(entry: string, home: string | undefined, exe
         ws: m.ws,
         chainId: m.chainId,
         demoKeyFile: m.demoKeyFile,
+        keyFiles: m.keyFiles,
         ...(m.context ? { firstContext: m.context } : {}),
         stop: () =>
           (stopping ??= exited
@@ -109,5 +124,5 @@ export async function runLocalExchangeThread(): Promise<void> {
         port.close();
       });
   });
-  port.postMessage({ kind: 'ready', rest: sim.rest, ws: sim.ws, chainId: sim.chainId, demoKeyFile: sim.demoKeyFile, context: sim.firstContext ?? '' } satisfies FromThread);
+  port.postMessage({ kind: 'ready', rest: sim.rest, ws: sim.ws, chainId: sim.chainId, demoKeyFile: sim.demoKeyFile, keyFiles: sim.keyFiles, context: sim.firstContext ?? '' } satisfies FromThread);
 }

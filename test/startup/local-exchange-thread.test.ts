@@ -3,6 +3,7 @@
 // serve like the exchange did on the main thread: its REST and sockets answer, its demo key trades, and
 // stopping it removes the port's key files (they go with the exchange) and lets the thread end.
 
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
@@ -60,6 +61,24 @@ describe('the local exchange on its own thread', () => {
     } finally {
       await sim.stop();
     }
+  });
+
+  it('key-files-outlive-a-cut-short-quit: a process that ends before its exchange stopped (a signal past the quit deadline) leaves no key file', () => {
+    // A process of its own: it starts the exchange's thread, says its key files, and exits without stop().
+    const script = join(home, 'exit-unstopped.mts');
+    const thread = pathToFileURL(join(ROOT, 'src/app/local-exchange-thread.ts')).href;
+    writeFileSync(
+      script,
+      `const { startLocalSimThread } = await import(${JSON.stringify(thread)});\n` +
+        `const sim = await startLocalSimThread(${JSON.stringify(cliEntry())}, ${JSON.stringify(home)}, []);\n` +
+        'console.log(JSON.stringify(sim.keyFiles));\nprocess.exit(0);\n',
+    );
+    const out = execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const keyFiles = JSON.parse(out.trim().split('\n').at(-1)!) as string[];
+    // The demo key and its two wallets' keys.
+    expect(keyFiles).toHaveLength(3);
+    for (const file of keyFiles) expect(file.startsWith(home), file).toBe(true);
+    for (const file of keyFiles) expect(existsSync(file), file).toBe(false);
   });
 
   it('exchange-thread-start-failure-rejects: an exchange that cannot start rejects the start with its reason instead of hanging', async () => {

@@ -133,6 +133,8 @@ export interface RunningSim {
   demoWalletKeyFile: string;
   demoOperator: DemoOperator;
   port: number;
+  /** The key files that go with this exchange (removeDemoKeyOnStop): removed by stop(), whatever its server does. */
+  ownFiles: readonly string[];
   /** The context document as GET /v1/pub/context answers it now (JSON text): the in-process terminal's first context, without HTTP. */
   contextText(): string;
   stop(): Promise<void>;
@@ -288,12 +290,17 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   };
   const saveTimer = stateFile !== undefined ? setInterval(saveState, opts.stateSaveMs ?? 5_000) : undefined;
   saveTimer?.unref();
+  const ownFiles = opts.removeDemoKeyOnStop === true ? [demoKeyFile, demoOperator.walletKeyFile, ...(opts.defaultDemoKey === false ? [demoWalletKeyFile] : [])] : [];
   const stop = async (): Promise<void> => {
     if (saveTimer) clearInterval(saveTimer);
-    await running.stop();
-    saveState();
-    if (opts.removeDemoKeyOnStop === true) removeDemoFiles([demoKeyFile, demoOperator.walletKeyFile, ...(opts.defaultDemoKey === false ? [demoWalletKeyFile] : [])]);
+    try {
+      await running.stop();
+      saveState();
+    } finally {
+      // Keys go with the exchange even when its server fails to close.
+      removeDemoFiles(ownFiles);
+    }
   };
   const contextText = (): string => JSON.stringify(getContext(state).body);
-  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, contextText, stop, control };
+  return { rest, ws, chainId: SIM_CHAIN_ID, demoKeyFile, demoWalletKeyFile, demoOperator, port, ownFiles, contextText, stop, control };
 }
