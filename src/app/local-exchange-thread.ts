@@ -4,9 +4,9 @@
 // exchange (it lives and dies with the terminal). The worker runs the CLI's own entry file, which hands
 // over to runLocalExchangeThread when it finds LOCAL_EXCHANGE_THREAD in its workerData.
 
-import { rmSync } from 'node:fs';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { markStart } from '../lib/start-trace.js';
+import { removeDemoFiles } from '../sim/server/demo-key-file.js';
 
 export const LOCAL_EXCHANGE_THREAD = 'perpl-local-exchange';
 
@@ -65,9 +65,7 @@ export function startLocalSimThread(entry: string, home: string | undefined, exe
     // The process may end before the exchange stopped: a signal's quit is cut at its deadline (terminal/manners.ts),
     // and the worker dies with the process. Its key files (a live API key, wallet keys) must not outlive it.
     let keyFiles: readonly string[] = [];
-    const removeKeyFiles = (): void => {
-      for (const path of keyFiles) rmSync(path, { force: true });
-    };
+    const removeKeyFiles = (): void => removeDemoFiles(keyFiles);
     worker.on('message', (m: FromThread) => {
       if (m.kind === 'failed') return failed(new Error(m.message));
       if (m.kind === 'stopped') {
