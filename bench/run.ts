@@ -186,7 +186,7 @@ async function busyBook(rate: 2000 | 5000): Promise<void> {
             keepProbeStart(node, mode, once);
             return once;
           });
-          record(name, mode, node, pick(f, runs > 1 ? [...BUSY_FIGURES, ...CPU_SPREAD] : BUSY_FIGURES));
+          record(name, mode, node, pick(f, [...BUSY_FIGURES, ...CPU_SPREAD]));
         });
       }
       if (rate === 2000) await busyBookSideRuns(sim, node);
@@ -215,8 +215,7 @@ async function busyBookSideRuns(sim: SimChild, node: BenchNode): Promise<void> {
         log(`${name} ${mode} node ${node.major} ${what} (${SIDE_RUN_S} s${runs > 1 ? `, run ${i + 1} of ${runs}` : ''})`);
         return probe(name, probeConfig(sim, mode, { seconds: SIDE_RUN_S, ...extra() }), node);
       });
-      const figures = suffix === '_algos' ? ALGOS_FIGURES : SMALL_FIGURES;
-      record(name, mode, node, pick(f, runs > 1 ? [...figures, ...CPU_SPREAD] : figures), suffix);
+      record(name, mode, node, pick(f, [...(suffix === '_algos' ? ALGOS_FIGURES : SMALL_FIGURES), ...CPU_SPREAD]), suffix);
     });
   };
   if (first) await side('200x50 low-bandwidth profile (SSH_TTY set)', () => ({ lowBandwidth: true }), '_low_bandwidth');

@@ -21,7 +21,7 @@ export const BUSY_FIGURES = [
 ] as const;
 export const SMALL_FIGURES = ['fps', 'paint_p99_ms', 'tick_to_screen_p99_ms', 'cpu_pct', 'bytes_per_s', 'feed_lag_p99_ms', 'backlog_growing'] as const;
 export const ALGOS_FIGURES = [...SMALL_FIGURES, 'paint_p50_ms', 'tick_to_screen_p50_ms', 'twap_running', 'twap_children'] as const;
-/** Beside a CPU row read from the median of a few runs: the lowest and highest run (lib/median-run.ts). */
+/** Beside a CPU row read from the median of a few runs: the lowest and highest run (lib/median-run.ts); a single run has neither, and pick leaves them out. */
 export const CPU_SPREAD = ['cpu_pct_min', 'cpu_pct_max'] as const;
 export const KEY_FIGURES = ['key_to_wire_p50_ms', 'key_to_wire_p99_ms', 'key_to_wire_max_ms', 'key_handled_to_wire_p50_ms', 'key_handled_to_wire_p99_ms', 'key_to_read_p50_ms', 'key_to_read_p99_ms', 'key_press_write_p99_ms', 'orders_sent', 'orders_refused', 'cpu_pct', 'tick_to_screen_p99_ms'] as const;
 /** The soak's figures: growth, then where the resident memory is (bench/lib/memory-map.ts names the parts). */
