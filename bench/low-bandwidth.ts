@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { runProbe } from './lib/probe-child.js';
-import { startSimChild } from './lib/sim-child.js';
+import { busyBookProbe, startSimChild } from './lib/sim-child.js';
 
 const SECONDS = Number(process.env.BENCH_LB_S ?? 15);
 const RUNS = [
@@ -31,15 +31,7 @@ try {
     Object.assign(process.env, run.env);
     try {
       const { result } = await runProbe({
-        mode: 'optimized',
-        rest: sim.rest,
-        ws: sim.ws,
-        chainId: sim.chainId,
-        cols: 200,
-        rows: 50,
-        seconds: SECONDS,
-        warmupS: 3,
-        home,
+        ...busyBookProbe(sim, home, SECONDS),
         ...('lowBandwidth' in run ? { lowBandwidth: run.lowBandwidth } : {}),
       });
       const f = result.figures;

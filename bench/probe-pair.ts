@@ -14,7 +14,7 @@ import { runPairs, summarizePairs } from './lib/paired-runs.js';
 import { buildProbe } from './lib/probe-build.js';
 import { runProbe } from './lib/probe-child.js';
 import type { Figures, ProbeConfig } from './lib/probe-types.js';
-import { startSimChild } from './lib/sim-child.js';
+import { busyBookProbe, startSimChild } from './lib/sim-child.js';
 
 const SIDES = { book: {}, ladder: { ladder: true }, twap: { twap: true } } as const;
 type Side = keyof typeof SIDES;
@@ -34,15 +34,7 @@ async function probe(side: Side, script: string, nodeArgs: string[]): Promise<Fi
   const sim = await startSimChild({ flowRate: 2000, home });
   try {
     const cfg: ProbeConfig = {
-      mode: 'optimized',
-      rest: sim.rest,
-      ws: sim.ws,
-      chainId: sim.chainId,
-      cols: 200,
-      rows: 50,
-      seconds,
-      warmupS: 3,
-      home,
+      ...busyBookProbe(sim, home, seconds),
       blockTrace: sim.blockTrace,
       ...SIDES[side],
       ...(side === 'twap' ? { keyFile: sim.keyFile } : {}),

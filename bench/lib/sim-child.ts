@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ProbeConfig } from './probe-types.js';
 
 export interface SimChild {
   rest: string;
@@ -26,6 +27,11 @@ interface ReadyLine {
 }
 
 export const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The busy book as the tools outside the whole bench probe it: the optimized app at 200x50 against `sim`, after 3 s of warm-up. */
+export function busyBookProbe(sim: SimChild, home: string, seconds: number): ProbeConfig {
+  return { mode: 'optimized', rest: sim.rest, ws: sim.ws, chainId: sim.chainId, cols: 200, rows: 50, seconds, warmupS: 3, home };
+}
 
 export async function startSimChild(opts: { flowRate: number; home: string; markets?: string; seed?: number }): Promise<SimChild> {
   const args = [
