@@ -26,6 +26,7 @@ import { KEY_THREAD } from '../lib/worker-kind.js';
 import { markStart } from '../lib/start-trace.js';
 import { askSlice } from '../lib/short-slice.js';
 import { platformThreads } from '../lib/platform-threads.js';
+import { warmArmedPath } from './key-thread-warm.js';
 
 /**
  * The key thread's slice: shorter than the kernel's default (1.4 ms on 2 CPUs, more on more), so a key's wake
@@ -235,6 +236,8 @@ export function runKeyThread(): void {
     askSlice(KEY_THREAD_SLICE_NS);
     // Here, where the FFI is loaded already. Only a thread still of this process: an id freed meanwhile may be another's.
     for (const tid of platform ?? []) if (existsSync(`/proc/self/task/${tid}`)) askSlice(PLATFORM_THREAD_SLICE_NS, { tid });
+    // The first order's key otherwise runs the armed path cold (key-thread-warm.ts).
+    warmArmedPath();
   });
   function onKeys(raw: string, readAt: number): void {
     if (fault && raw === TEST_FAULT_KEY) fault();
