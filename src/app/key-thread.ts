@@ -26,7 +26,7 @@ import { KEY_THREAD } from '../lib/worker-kind.js';
 import { markStart } from '../lib/start-trace.js';
 import { askSlice } from '../lib/short-slice.js';
 import { platformThreads } from '../lib/platform-threads.js';
-import { warmArmedPath } from './key-thread-warm.js';
+import { epochNow, fireOnRead, warmArmedPath } from './key-thread-fire.js';
 
 /**
  * The key thread's slice: shorter than the kernel's default (1.4 ms on 2 CPUs, more on more), so a key's wake
@@ -61,8 +61,6 @@ type FromKeyThread =
   | { kind: 'keys'; raw: string; fired: boolean; readAtEpochMs: number }
   | { kind: 'open' | 'pong' | 'message' | 'error'; id: number; text: string }
   | { kind: 'close'; id: number; code: number; reason: string };
-
-const epochNow = (): number => performance.timeOrigin + performance.now();
 
 export interface KeyThread {
   /** Arms orders for the key thread (client/trading/armed-order.ts). */
@@ -236,30 +234,17 @@ export function runKeyThread(): void {
     askSlice(KEY_THREAD_SLICE_NS);
     // Here, where the FFI is loaded already. Only a thread still of this process: an id freed meanwhile may be another's.
     for (const tid of platform ?? []) if (existsSync(`/proc/self/task/${tid}`)) askSlice(PLATFORM_THREAD_SLICE_NS, { tid });
-    // The first order's key otherwise runs the armed path cold (key-thread-warm.ts).
+    // The first order's key otherwise runs the armed path cold (key-thread-fire.ts).
     warmArmedPath();
   });
   function onKeys(raw: string, readAt: number): void {
     if (fault && raw === TEST_FAULT_KEY) fault();
     const readAtEpochMs = performance.timeOrigin + readAt;
-    let fired: FiredMessage | null = null;
-    if (watch.read(raw, readAt) && trading !== null) {
-      const socket = sockets.get(trading)!;
-      const out = { text: '', sentAtEpochMs: 0 };
-      fired = holder.fire(
-        trading,
-        readAtEpochMs,
-        (text) => {
-          const written = socket.send(text);
-          Object.assign(out, { text, sentAtEpochMs: epochNow() });
-          return written;
-        },
-        framesForwarded,
-      );
-      // Before the key and before any later frame of the socket: the screen adopts the order first.
-      if (fired) post({ ...fired, ...out });
-    }
-    post({ kind: 'keys', raw, fired: fired !== null, readAtEpochMs });
+    const connection = trading;
+    const shot = fireOnRead(watch, holder, raw, readAt, connection, (text) => sockets.get(connection!)!.send(text), framesForwarded);
+    // Before the key and before any later frame of the socket: the screen adopts the order first.
+    if (shot) post({ ...shot.fired, text: shot.text, sentAtEpochMs: shot.sentAtEpochMs });
+    post({ kind: 'keys', raw, fired: shot !== null, readAtEpochMs });
   }
 
   port.on('message', (m: ToKeyThread) => {
