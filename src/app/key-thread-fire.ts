@@ -10,8 +10,7 @@ import { ArmWord } from '../transport/ws/arm-word.js';
 import { ArmRenewal } from '../transport/ws/arm-renewal.js';
 import { ArmedFrameHolder, type FiredMessage } from '../transport/ws/armed-frame.js';
 import { ArmedKeyWatch } from '../ui/keys/armed-key-watch.js';
-
-export const epochNow = (): number => performance.timeOrigin + performance.now();
+import { epochNow } from '../lib/epoch-now.js';
 
 /** A fired frame: what to post to the screen thread, with the text sent and when it was handed to the socket. */
 export interface KeyFire {

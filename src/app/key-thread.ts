@@ -26,7 +26,8 @@ import { KEY_THREAD } from '../lib/worker-kind.js';
 import { markStart } from '../lib/start-trace.js';
 import { askSlice } from '../lib/short-slice.js';
 import { platformThreads } from '../lib/platform-threads.js';
-import { epochNow, fireOnRead, warmArmedPath } from './key-thread-fire.js';
+import { fireOnRead, warmArmedPath } from './key-thread-fire.js';
+import { epochNow } from '../lib/epoch-now.js';
 
 /**
  * The key thread's slice: shorter than the kernel's default (1.4 ms on 2 CPUs, more on more), so a key's wake

@@ -19,6 +19,7 @@ import type { ArmedFrameStage } from '../../transport/ws/armed-frame.js';
 import type { SocketFactory } from '../../transport/ws/index.js';
 import { tradingRequestLimit } from './request-limits.js';
 import { TradingSession } from './session.js';
+import { epochNow } from '../../lib/epoch-now.js';
 
 export interface TradingClientOptions {
   /** The Journal pane's lines of this account from earlier in this terminal (an account switched away and back). */
@@ -58,9 +59,6 @@ export interface KeyThreadLink {
   /** The key thread's number of its open socket, or null. */
   openConnection(): number | null;
 }
-
-/** Epoch ms on the clock the key thread reads an arm's expiry with (app/key-thread.ts). */
-const epochNow = (): number => performance.timeOrigin + performance.now();
 
 export interface TradingClient {
   session: TradingSession;
@@ -130,6 +128,7 @@ function armedOrderOf(kt: KeyThreadLink, engine: OrderEngine, session: TradingSe
     connection: () => (session.synced ? kt.openConnection() : null),
     canSendNow: () => session.sendBudgetLeft > 0 && session.queuedFrames === 0,
     spendToken: () => void session.spendSendToken(),
+    // The clock the key thread reads an arm's expiry with (app/key-thread.ts).
     now: epochNow,
     // The feed-stale lock comes by time alone (no frame needed): the arm ends before it.
     validUntil: () => {
