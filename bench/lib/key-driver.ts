@@ -12,6 +12,7 @@ import { notionalAtoms } from '../../src/domain/trading/notional.js';
 import type { Market } from '../../src/protocol/frames.js';
 import { formatScaledTrim } from '../../src/protocol/scaling.js';
 import type { TerminalStore } from '../../src/state/store.js';
+import { epochNow } from '../../src/lib/epoch-now.js';
 
 export interface KeyDriverEvents {
   /** The review of order `n` is open: press `key` now (the clock starts at that write). */
@@ -39,8 +40,8 @@ const NEXT_ORDER_MS = 30;
  */
 const ORDER_GAP_MS = 600;
 
-/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
-export const epochNow = (): number => performance.timeOrigin + performance.now();
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes: the app's own clock. */
+export { epochNow };
 
 /** The smallest size (a power of two in size units) whose notional at `price` is twice the exchange's minimum. */
 export function minimumSize(market: Market, price: number): number {

@@ -34,15 +34,13 @@ export interface WakeFloorOptions {
 export async function measureWakeFloor(o: WakeFloorOptions): Promise<number[]> {
   const child = spawn(process.execPath, ['-e', READER_SOURCE], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
-  const reads: number[] = [];
   let ready!: () => void;
   const readyNow = new Promise<void>((r) => (ready = r));
-  let next: (() => void) | null = null;
+  /** The press waiting for its read, handed the read's time. */
+  let read: ((atEpochMs: number) => void) | null = null;
   lines.on('line', (line) => {
     if (line === 'ready') return ready();
-    const [, at] = line.split(' ');
-    reads.push(Number(at));
-    next?.();
+    read?.(Number(line.split(' ')[1]));
   });
   const presser = startKeyPresser(child.stdin);
   try {
@@ -56,12 +54,9 @@ export async function measureWakeFloor(o: WakeFloorOptions): Promise<number[]> {
     const waits: number[] = [];
     for (let i = 0; i < o.presses; i++) {
       await new Promise((r) => setTimeout(r, o.gapMs));
-      const got = new Promise<void>((r) => (next = r));
-      const before = reads.length;
+      const readAt = new Promise<number>((r) => (read = r));
       const { at } = presser.press('y');
-      await got;
-      next = null;
-      waits.push(reads[before]! - at);
+      waits.push((await readAt) - at);
     }
     return waits;
   } finally {
